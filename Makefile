@@ -1,0 +1,28 @@
+# Dois comandos para quem chega: `make run` (o trabalho principal) e `make test` (todos os testes).
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+INSTALADO := $(VENV)/.instalado
+
+.PHONY: install run test lint bench clean
+
+$(INSTALADO): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $(INSTALADO)
+
+install: $(INSTALADO)
+
+run: $(INSTALADO)
+	$(BIN)/cotas apurar exemplos/montenegro/cenario.toml
+
+lint: $(INSTALADO)
+	$(BIN)/ruff check src tests
+	$(BIN)/mypy
+
+test: lint
+	$(BIN)/pytest
+
+clean:
+	rm -rf $(VENV) build *.egg-info src/*.egg-info
