@@ -1,0 +1,59 @@
+"""Erros do motor: sempre tipados, sempre com mensagem em português.
+
+Fora do direito modelado o motor falha alto (nunca um zero silencioso).
+"""
+
+from __future__ import annotations
+
+
+class ErroCotas(Exception):
+    """Base de todos os erros do motor; `str(erro)` é a mensagem para o usuário."""
+
+
+class LeiInvalida(ErroCotas):
+    """Arquivo de lei malformado: parâmetro sem referência, chave duplicada, períodos sobrepostos."""
+
+
+class NenhumaLeiAplicavel(ErroCotas):
+    """Edital publicado antes de qualquer lei modelada para o município (ou município sem lei)."""
+
+
+class SelecaoNaoAbrangida(ErroCotas):
+    """Tipo de seleção que a lei não abrange (ex.: contratação temporária em Mostardas)."""
+
+
+class ParametrosDesconhecidos(ErroCotas):
+    """A lei aplicável não define parâmetros que o operador precisa informar."""
+
+    def __init__(self, lei: str, nomes: list[str]) -> None:
+        self.lei = lei
+        self.nomes = nomes
+        super().__init__(
+            f"A lei {lei} não define os parâmetros {', '.join(nomes)}; "
+            "informe-os (com a justificativa) para apurar este certame."
+        )
+
+
+class EmpateNaoResolvido(ErroCotas):
+    """Empate que nenhum critério legal ou do edital resolve."""
+
+    def __init__(self, cargo: str, inscricoes: list[str]) -> None:
+        self.cargo = cargo
+        self.inscricoes = inscricoes
+        super().__init__(
+            f"Empate não resolvido no cargo {cargo} entre as inscrições "
+            f"{', '.join(inscricoes)}: nenhum critério de desempate (Lei 10.741/2003, art. 27, "
+            "parágrafo único, e os critérios do edital) os distingue."
+        )
+
+
+class EventoInvalido(ErroCotas):
+    """Evento que não pode ser aplicado ao certame (inscrição inexistente, cargo desconhecido...)."""
+
+
+class NomeacaoAposValidade(EventoInvalido):
+    """Nomeação ou oferta de vagas depois do prazo de validade do concurso."""
+
+
+class HeteroidentificacaoPendente(ErroCotas):
+    """Há candidatos autodeclarados aguardando o parecer da comissão (Montenegro, art. 5º I)."""

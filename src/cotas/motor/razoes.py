@@ -1,0 +1,42 @@
+"""Referências legais e razões: todo resultado do motor diz o porquê."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Referencia:
+    """Um dispositivo legal com as palavras do texto publicado."""
+
+    norma: str  # ex.: "Lei 7.344/2025 (Montenegro/RS)" ou "Edital"
+    artigo: str  # ex.: "art. 1º, § 2º, I"
+    texto: str
+
+    def citacao(self) -> str:
+        return f"{self.norma}, {self.artigo}"
+
+
+@dataclass(frozen=True)
+class Razao:
+    """Razão estruturada de um resultado: código, frase em pt-BR, fundamentos, valores e conta."""
+
+    codigo: str
+    texto: str
+    fundamentos: tuple[Referencia, ...] = ()
+    valores: tuple[tuple[str, str], ...] = field(default=())
+    calculo: str = ""
+
+    def como_dict(self) -> dict[str, object]:
+        return {
+            "codigo": self.codigo,
+            "texto": self.texto,
+            "fundamentos": [
+                {"norma": f.norma, "artigo": f.artigo, "texto": f.texto} for f in self.fundamentos
+            ],
+            "valores": dict(self.valores),
+            "calculo": self.calculo,
+        }
+
+    def fundamento_curto(self) -> str:
+        return "; ".join(f.citacao() for f in self.fundamentos)
