@@ -1,0 +1,59 @@
+"""Erros e avisos de leitura de arquivos, sempre com arquivo, linha e coluna.
+
+Os leitores nunca param no primeiro problema: juntam todos e os entregam de uma
+vez em `ErrosDeEntrada`, para que o operador corrija a planilha numa só passada.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class ErroEntrada:
+    """Um problema num arquivo de entrada (erro ou aviso), com a sua localização.
+
+    `linha` é a linha física do arquivo, contada a partir de 1 (o cabeçalho de
+    uma planilha é a linha 1). `coluna` é o nome da coluna de uma planilha ou o
+    número da coluna de um texto (TOML). `chave` é o caminho de uma chave do
+    cenário, como `cargos[2].vagas` (os blocos `[[...]]` contam a partir de 1).
+    """
+
+    arquivo: str
+    linha: int | None
+    coluna: int | str | None
+    mensagem: str
+    chave: str | None = None
+
+    def __str__(self) -> str:
+        partes = [self.arquivo]
+        if self.linha is not None:
+            partes.append(f"linha {self.linha}")
+        if isinstance(self.coluna, int):
+            partes.append(f"coluna {self.coluna}")
+        elif self.coluna is not None:
+            partes.append(f'coluna "{self.coluna}"')
+        if self.chave is not None:
+            partes.append(f'chave "{self.chave}"')
+        return f"{', '.join(partes)}: {self.mensagem}"
+
+
+class ErrosDeEntrada(Exception):
+    """Todos os erros encontrados num ou mais arquivos de entrada, e os avisos.
+
+    `str(excecao)` lista cada erro numa linha, pronto para mostrar ao usuário.
+    """
+
+    def __init__(self, erros: Iterable[ErroEntrada], avisos: Iterable[ErroEntrada] = ()) -> None:
+        self.erros: list[ErroEntrada] = list(erros)
+        self.avisos: list[ErroEntrada] = list(avisos)
+        super().__init__(self._mensagem())
+
+    def _mensagem(self) -> str:
+        n = len(self.erros)
+        titulo = "1 erro de entrada" if n == 1 else f"{n} erros de entrada"
+        return "\n".join([f"{titulo}:", *(f"  {erro}" for erro in self.erros)])
+
+    def __str__(self) -> str:
+        return self._mensagem()
