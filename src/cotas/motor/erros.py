@@ -37,13 +37,14 @@ class ParametrosDesconhecidos(ErroCotas):
 class EmpateNaoResolvido(ErroCotas):
     """Empate que nenhum critério legal ou do edital resolve."""
 
-    def __init__(self, cargo: str, inscricoes: list[str]) -> None:
+    def __init__(self, cargo: str, grupos: list[list[str]]) -> None:
         self.cargo = cargo
-        self.inscricoes = inscricoes
+        self.grupos = grupos
+        descricao = "; ".join(", ".join(g) for g in grupos)
         super().__init__(
-            f"Empate não resolvido no cargo {cargo} entre as inscrições "
-            f"{', '.join(inscricoes)}: nenhum critério de desempate (Lei 10.741/2003, art. 27, "
-            "parágrafo único, e os critérios do edital) os distingue."
+            f"Empate não resolvido no cargo {cargo} entre as inscrições {descricao}: nenhum "
+            "critério de desempate (Lei 10.741/2003, art. 27, parágrafo único, e os critérios "
+            "do edital) os distingue."
         )
 
 

@@ -1,0 +1,615 @@
+"""A vida do certame como um livro de eventos: vagas oferecidas, nomeações, desistências,
+anulações. Cada nomeação diz qual vaga, de qual lista, em substituição a quem e por quê.
+
+Quem ocupa cada vaga de um lote (LEGAL-NOTES §3; Mostardas art. 3º §1º; Montenegro art. 14 §1º):
+primeiro as vagas de ampla concorrência do lote, pela lista geral; depois cada lista reservada,
+sem os já escolhidos — "os candidatos negros aprovados dentro do número de vagas oferecido para
+ampla concorrência não serão computados para efeito do preenchimento das vagas reservadas".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import date
+from enum import StrEnum
+
+from cotas.motor.candidatos import Candidato
+from cotas.motor.classificacao import CriterioDesempate, Listas, montar_listas
+from cotas.motor.erros import (
+    EventoInvalido,
+    HeteroidentificacaoPendente,
+    NomeacaoAposValidade,
+)
+from cotas.motor.ordem import PlanoDeVagas, Vaga, ordinal
+from cotas.motor.razoes import Razao, Referencia
+from cotas.motor.regras import AMPLA, Regras
+from cotas.motor.reserva import ReservaCargo, calcular_reserva
+
+
+class DuplaCondicao(StrEnum):
+    """Candidato de dois grupos devido por ambas as listas (questão aberta, LEGAL-NOTES §4).
+
+    LISTA_QUE_NOMEIA_ANTES (padrão): fica com a vaga que vem primeiro na ordem de nomeação;
+    havendo disputa no mesmo lote, vale a opção do candidato (`opcao_lista`), senão a lista
+    racial.
+    """
+
+    LISTA_QUE_NOMEIA_ANTES = "lista_que_nomeia_antes"
+
+
+@dataclass(frozen=True)
+class ParametrosCertame:
+    """Questões abertas e regras do edital, cada uma com padrão documentado."""
+
+    # Quem recebe a vaga quando dois grupos a querem ao mesmo tempo; o outro recebe a seguinte.
+    prioridade_colisao: tuple[str, ...] = ("negros", "pcd")
+    dupla_condicao: DuplaCondicao = DuplaCondicao.LISTA_QUE_NOMEIA_ANTES
+    # "Final de fila": só quando o edital o admite (as leis municipais nada dizem).
+    permite_final_de_fila: bool = False
+    # Data em que se apura a idade para o desempate do Estatuto da Pessoa Idosa (padrão: edital).
+    data_referencia_idade: date | None = None
+    criterios_desempate: tuple[CriterioDesempate, ...] = ()
+
+
+class TipoEvento(StrEnum):
+    NOVAS_VAGAS = "novas_vagas"
+    DESISTENCIA = "desistencia"
+    ANULACAO = "anulacao"
+    FINAL_DE_FILA = "final_de_fila"
+
+
+@dataclass(frozen=True)
+class Evento:
+    data: date
+    tipo: TipoEvento
+    cargo: str | None = None
+    inscricao: str | None = None
+    quantidade: int | None = None
+    justificativa: str = ""
+
+
+@dataclass(frozen=True)
+class Nomeacao:
+    """Um ato de nomeação. `modalidade` é a lista de onde o candidato veio; `reservada_para`
+    o grupo a quem a vaga era devida (difere quando a vaga reverteu)."""
+
+    ordem: int
+    vaga: int
+    inscricao: str
+    modalidade: str
+    reservada_para: str | None
+    substitui: str | None
+    data: date | None
+    lote: int
+    razao: Razao
+    nome: str = ""
+
+    @property
+    def revertida(self) -> bool:
+        return self.reservada_para is not None and self.modalidade != self.reservada_para
+
+
+@dataclass(frozen=True)
+class Ocorrencia:
+    """Fato do livro que não é nomeação: desistência, anulação, vaga sem candidato..."""
+
+    data: date | None
+    tipo: str
+    cargo: str
+    inscricao: str | None
+    vaga: int | None
+    razao: Razao
+
+
+class _Fila:
+    """Uma lista de classificação percorrida com cursor: só o topo é examinado."""
+
+    def __init__(self, candidatos: Sequence[Candidato]) -> None:
+        self.itens: list[str | None] = [c.inscricao for c in candidatos]
+        self.cursor = 0
+        self.posicao = {c.inscricao: i for i, c in enumerate(candidatos)}
+
+    def proximo(self, indisponivel: set[str], tambem: set[str] | None = None) -> str | None:
+        """O mais bem classificado disponível; avança o cursor sobre os que nunca voltam."""
+        i = self.cursor
+        while i < len(self.itens):
+            insc = self.itens[i]
+            if insc is None or insc in indisponivel:
+                if i == self.cursor:
+                    self.cursor += 1
+                i += 1
+                continue
+            if tambem and insc in tambem:
+                i += 1
+                continue
+            return insc
+        return None
+
+    def mover_para_o_fim(self, inscricao: str) -> None:
+        i = self.posicao.get(inscricao)
+        if i is None:
+            return
+        self.itens[i] = None
+        self.posicao[inscricao] = len(self.itens)
+        self.itens.append(inscricao)
+
+    def __contains__(self, inscricao: str) -> bool:
+        return inscricao in self.posicao
+
+
+class ApuracaoCargo:
+    """O livro de um cargo: o plano de vagas e quem ocupa cada uma."""
+
+    def __init__(
+        self, regras: Regras, listas: Listas, parametros: ParametrosCertame, nomes: dict[str, str]
+    ) -> None:
+        self.regras = regras
+        self.cargo = listas.cargo
+        self.listas = listas
+        self.parametros = parametros
+        self.nomes = nomes
+        self.plano = PlanoDeVagas(regras, parametros.prioridade_colisao)
+        self.filas: dict[str, _Fila] = {AMPLA: _Fila(listas.geral)}
+        for grupo, candidatos in listas.reservadas.items():
+            self.filas[grupo] = _Fila(candidatos)
+        self.rank = {c.inscricao: i for i, c in enumerate(listas.geral)}
+        self.nomeados: set[str] = set()  # já chamados (nunca duas vezes)
+        self.removidos: set[str] = set()  # desistentes e anulados: fora de todas as listas
+        self.ocupante: dict[int, str | None] = {}
+        self.nomeacoes: list[Nomeacao] = []
+        self.ocorrencias: list[Ocorrencia] = []
+        self.vaga_de: dict[str, int] = {}  # inscrição -> vaga que ocupa
+
+    # -- consulta -------------------------------------------------------------------------
+    @property
+    def vagas(self) -> list[Vaga]:
+        return self.plano.vagas
+
+    def _indisponiveis(self) -> set[str]:
+        return self.nomeados | self.removidos
+
+    def _ref(self, grupo: str | None, chave: str) -> tuple[Referencia, ...]:
+        regra = self.regras.grupo(grupo) if grupo else self.regras.grupo("negros")
+        return regra.ref(chave) if regra else ()
+
+    # -- lotes de vagas ---------------------------------------------------------------------
+    def ofertar(self, quantidade: int, data: date | None, justificativa: str = "") -> list[Nomeacao]:
+        """Oferece um lote e nomeia todas as suas vagas: ampla primeiro, depois as reservadas."""
+        self._exigir_comissao_concluida()
+        novas = self.plano.acrescentar_lote(quantidade, data, justificativa)
+        lote = novas[0].lote
+        indisponivel = self._indisponiveis()
+        escolhidos_no_lote: set[str] = set()
+        ampla_slots = [v for v in novas if v.reservada_para is None]
+        chamados_ampla: list[str] = []
+        for _ in ampla_slots:
+            insc = self.filas[AMPLA].proximo(indisponivel, escolhidos_no_lote)
+            if insc is None:
+                break
+            chamados_ampla.append(insc)
+            escolhidos_no_lote.add(insc)
+
+        atribuicao: dict[int, tuple[str, str, Razao]] = {}  # vaga -> (inscrição, lista, razão)
+        revertidas: list[Vaga] = []
+        for vaga in (v for v in novas if v.reservada_para is not None):
+            grupo = vaga.reservada_para
+            assert grupo is not None
+            insc = self._proximo_do_grupo(grupo, indisponivel | escolhidos_no_lote, novas, vaga)
+            if insc is None:
+                revertidas.append(vaga)
+                continue
+            escolhidos_no_lote.add(insc)
+            atribuicao[vaga.numero] = (insc, grupo, self._razao_reservada(vaga, insc, grupo))
+
+        slots_ampla = list(ampla_slots)
+        razoes_reversao: dict[int, Razao] = {}
+        for vaga in revertidas:
+            destino, insc = self._migrar(vaga, indisponivel | escolhidos_no_lote)
+            if insc is None:
+                continue
+            escolhidos_no_lote.add(insc)
+            if destino == AMPLA:
+                chamados_ampla.append(insc)
+                slots_ampla.append(vaga)
+                razoes_reversao[vaga.numero] = self._razao_reversao(vaga)
+            else:
+                atribuicao[vaga.numero] = (insc, destino, self._razao_reversao(vaga, destino))
+
+        # Vagas de ampla (originais e revertidas) em ordem de vaga, pela ordem de classificação:
+        # o mais bem classificado nunca é nomeado depois de um pior classificado.
+        chamados_ampla.sort(key=lambda i: self.rank[i])
+        slots_ampla.sort(key=lambda v: v.numero)
+        for vaga, insc in zip(slots_ampla, chamados_ampla, strict=False):
+            razao = razoes_reversao.get(vaga.numero) or self._razao_ampla(vaga, insc)
+            atribuicao[vaga.numero] = (insc, AMPLA, razao)
+
+        nomeacoes = []
+        for vaga in novas:
+            if vaga.numero in atribuicao:
+                insc, lista, razao = atribuicao[vaga.numero]
+                nomeacoes.append(self._nomear(vaga, insc, lista, data, None, razao))
+            else:
+                self._sem_candidato(vaga, data)
+        return nomeacoes
+
+    def _proximo_do_grupo(
+        self, grupo: str, indisponivel: set[str], novas: list[Vaga], vaga: Vaga
+    ) -> str | None:
+        fila = self.filas[grupo]
+        insc = fila.proximo(indisponivel)
+        if insc is None:
+            return None
+        # Dupla condição: se o candidato preferiu a outra lista e ela também o chama neste lote,
+        # deixa-o para ela (LEGAL-NOTES §4).
+        candidato = self._candidato(insc)
+        opcao = candidato.opcao_lista if candidato else None
+        if opcao and opcao != grupo and opcao in self.filas:
+            outra_chama = any(
+                v.reservada_para == opcao and v.numero > vaga.numero for v in novas
+            ) and self.filas[opcao].proximo(indisponivel) == insc
+            if outra_chama:
+                return fila.proximo(indisponivel, {insc})
+        return insc
+
+    def _candidato(self, inscricao: str) -> Candidato | None:
+        i = self.rank.get(inscricao)
+        return self.listas.geral[i] if i is not None else None
+
+    def _migrar(self, vaga: Vaga, indisponivel: set[str]) -> tuple[str, str | None]:
+        """Vaga reservada sem candidato: migra pela ordem do grupo e, por fim, reverte à ampla."""
+        regra = self.regras.grupo(vaga.reservada_para or "")
+        for destino in regra.migracao if regra else ():
+            insc = self.filas[destino].proximo(indisponivel) if destino in self.filas else None
+            if insc is not None:
+                return destino, insc
+        return AMPLA, self.filas[AMPLA].proximo(indisponivel)
+
+    def _nomear(
+        self,
+        vaga: Vaga,
+        inscricao: str,
+        lista: str,
+        data: date | None,
+        substitui: str | None,
+        razao: Razao,
+    ) -> Nomeacao:
+        nomeacao = Nomeacao(
+            ordem=len(self.nomeacoes) + 1,
+            vaga=vaga.numero,
+            inscricao=inscricao,
+            modalidade=lista,
+            reservada_para=vaga.reservada_para,
+            substitui=substitui,
+            data=data,
+            lote=vaga.lote,
+            razao=razao,
+            nome=self.nomes.get(inscricao, ""),
+        )
+        self.nomeacoes.append(nomeacao)
+        self.nomeados.add(inscricao)
+        self.ocupante[vaga.numero] = inscricao
+        self.vaga_de[inscricao] = vaga.numero
+        return nomeacao
+
+    def _sem_candidato(self, vaga: Vaga, data: date | None) -> None:
+        self.ocupante[vaga.numero] = None
+        self.ocorrencias.append(
+            Ocorrencia(
+                data,
+                "vaga_sem_candidato",
+                self.cargo,
+                None,
+                vaga.numero,
+                Razao(
+                    "vaga_sem_candidato",
+                    f"A {ordinal(vaga.numero)} vaga fica sem nomeação: não há candidato aprovado "
+                    "disponível em nenhuma lista.",
+                    self._ref(vaga.reservada_para, "reversao"),
+                ),
+            )
+        )
+
+    # -- razões ------------------------------------------------------------------------------
+    def _razao_ampla(self, vaga: Vaga, inscricao: str) -> Razao:
+        posicao = self.rank[inscricao] + 1
+        texto = (
+            f"Vaga {vaga.numero}, de ampla concorrência: {inscricao} é o(a) {posicao}º(ª) da "
+            "lista geral e o(a) mais bem classificado(a) ainda não chamado(a). "
+            + vaga.razao.texto
+        )
+        fundamentos = (*self._ref("negros", "concorrencia"), *vaga.razao.fundamentos)
+        return Razao("nomeacao_ampla", texto, fundamentos, (("posicao_geral", str(posicao)),))
+
+    def _razao_reservada(self, vaga: Vaga, inscricao: str, grupo: str) -> Razao:
+        regra = self.regras.grupo(grupo)
+        rotulo = regra.rotulo if regra else grupo
+        posicao = self.filas[grupo].posicao[inscricao] + 1
+        texto = (
+            f"Vaga {vaga.numero}, reservada a {rotulo}: {inscricao} é o(a) {posicao}º(ª) da lista "
+            f"de {rotulo} e o(a) mais bem classificado(a) dela fora das vagas de ampla "
+            "concorrência (os aprovados dentro das vagas de ampla não são computados na "
+            f"reserva). {vaga.razao.texto}"
+        )
+        fundamentos = (*self._ref(grupo, "concorrencia"), *vaga.razao.fundamentos)
+        return Razao(
+            "nomeacao_reservada",
+            texto,
+            fundamentos,
+            (("grupo", grupo), ("posicao_lista", str(posicao))),
+            vaga.razao.calculo,
+        )
+
+    def _razao_reversao(self, vaga: Vaga, destino: str = AMPLA) -> Razao:
+        regra = self.regras.grupo(vaga.reservada_para or "")
+        rotulo = regra.rotulo if regra else str(vaga.reservada_para)
+        para = "a ampla concorrência" if destino == AMPLA else f"a lista de {destino}"
+        texto = (
+            f"Vaga {vaga.numero}, reservada a {rotulo}, revertida para {para}: não há candidatos "
+            f"de {rotulo} aprovados em número suficiente; é preenchida pelos demais aprovados, "
+            "observada a ordem de classificação."
+        )
+        return Razao(
+            "reversao",
+            texto,
+            (*self._ref(vaga.reservada_para, "reversao"), *vaga.razao.fundamentos),
+            (("grupo", str(vaga.reservada_para)), ("destino", destino)),
+        )
+
+    # -- eventos ----------------------------------------------------------------------------
+    def desligar(self, data: date, inscricao: str, tipo: TipoEvento, motivo: str = "") -> list[Nomeacao]:
+        """Desistência, anulação ou final de fila; recompõe a vaga pela lista a que era devida."""
+        if inscricao not in self.filas[AMPLA] and tipo is not TipoEvento.ANULACAO:
+            raise EventoInvalido(
+                f"{tipo.value}: a inscrição {inscricao} não está em nenhuma lista do cargo "
+                f"{self.cargo} (não aprovada ou já excluída)."
+            )
+        if inscricao in self.removidos:
+            raise EventoInvalido(f"{tipo.value}: a inscrição {inscricao} já foi excluída das listas.")
+        vaga_numero = self.vaga_de.pop(inscricao, None)
+        ocupava = vaga_numero is not None and self.ocupante.get(vaga_numero) == inscricao
+        if tipo is TipoEvento.FINAL_DE_FILA:
+            if not self.parametros.permite_final_de_fila:
+                raise EventoInvalido(
+                    f"final_de_fila: o edital não admite o pedido de final de fila ({inscricao})."
+                )
+            self.nomeados.discard(inscricao)
+            for fila in self.filas.values():
+                fila.mover_para_o_fim(inscricao)
+            texto = f"{inscricao} pediu para ir ao final da lista; permanece classificado(a)."
+            refs: tuple[Referencia, ...] = (Referencia("Edital", "final de fila", motivo or "Pedido de reclassificação para o final da lista."),)
+        else:
+            self.removidos.add(inscricao)
+            if tipo is TipoEvento.ANULACAO:
+                texto = (
+                    f"Inscrição {inscricao} anulada por declaração falsa: nula a inscrição e todos os "
+                    "atos posteriores, inclusive a nomeação; sai de todas as listas."
+                )
+                refs = (*self.regras.ref("falsidade"),)
+            else:
+                texto = f"{inscricao} desistiu; sai de todas as listas."
+                refs = self._ref("negros", "desistencia")
+        if motivo:
+            texto += f" Motivo: {motivo}"
+        self.ocorrencias.append(
+            Ocorrencia(data, tipo.value, self.cargo, inscricao, vaga_numero if ocupava else None,
+                       Razao(tipo.value, texto, refs))
+        )
+        if not ocupava or vaga_numero is None:
+            return []
+        vaga = self.plano.vagas[vaga_numero - 1]
+        self.ocupante[vaga_numero] = None
+        return self._recompor(vaga, data, inscricao, tipo)
+
+    def _recompor(self, vaga: Vaga, data: date, saiu: str, tipo: TipoEvento) -> list[Nomeacao]:
+        indisponivel = self._indisponiveis()
+        grupo = vaga.reservada_para
+        verbo = {
+            TipoEvento.DESISTENCIA: "desistência",
+            TipoEvento.ANULACAO: "anulação",
+            TipoEvento.FINAL_DE_FILA: "pedido de final de fila",
+        }[tipo]
+        if grupo is not None:
+            insc = self.filas[grupo].proximo(indisponivel)
+            if insc is not None:
+                regra = self.regras.grupo(grupo)
+                rotulo = regra.rotulo if regra else grupo
+                razao = Razao(
+                    "substituicao_reservada",
+                    f"Vaga {vaga.numero}, reservada a {rotulo}, recomposta após a {verbo} de {saiu}: "
+                    f"{insc} é o(a) candidato(a) de {rotulo} posteriormente classificado(a).",
+                    (*self._ref(grupo, "desistencia"), *self._falsidade(tipo)),
+                )
+                return [self._nomear(vaga, insc, grupo, data, saiu, razao)]
+            destino, insc = self._migrar(vaga, indisponivel)
+            if insc is None:
+                self._sem_candidato(vaga, data)
+                return []
+            razao = self._razao_reversao(vaga, destino)
+            razao = Razao(razao.codigo, f"Após a {verbo} de {saiu}: " + razao.texto,
+                          (*razao.fundamentos, *self._falsidade(tipo)), razao.valores)
+            return [self._nomear(vaga, insc, destino, data, saiu, razao)]
+        insc = self.filas[AMPLA].proximo(indisponivel)
+        if insc is None:
+            self._sem_candidato(vaga, data)
+            return []
+        posicao = self.rank[insc] + 1
+        razao = Razao(
+            "substituicao_ampla",
+            f"Vaga {vaga.numero}, de ampla concorrência, recomposta após a {verbo} de {saiu}: {insc} "
+            f"é o(a) {posicao}º(ª) da lista geral e o(a) mais bem classificado(a) ainda não "
+            "chamado(a).",
+            (*self._ref("negros", "concorrencia"), *self._falsidade(tipo)),
+        )
+        return [self._nomear(vaga, insc, AMPLA, data, saiu, razao)]
+
+    def _falsidade(self, tipo: TipoEvento) -> tuple[Referencia, ...]:
+        return self.regras.ref("falsidade") if tipo is TipoEvento.ANULACAO else ()
+
+    def _exigir_comissao_concluida(self) -> None:
+        if self.listas.pendentes:
+            inscricoes = ", ".join(c.inscricao for c in self.listas.pendentes)
+            refs = self.regras.comissao.referencias if self.regras.comissao else {}
+            artigo = refs["momento"].citacao() if "momento" in refs else "lei aplicável"
+            raise HeteroidentificacaoPendente(
+                f"Cargo {self.cargo}: a verificação da autodeclaração não foi concluída para "
+                f"{inscricoes}; ela deve ocorrer antes de homologada a classificação final e das "
+                f"nomeações ({artigo})."
+            )
+
+
+@dataclass
+class Certame:
+    """Um certame inteiro: regras, cargos com as vagas do edital, candidatos e o livro.
+
+    Os mesmos eventos na mesma ordem dão o mesmo resultado, qualquer que seja a ordem das
+    linhas do arquivo de candidatos (as listas são ordenadas por critérios legais completos).
+    """
+
+    regras: Regras
+    cargos: Mapping[str, int]
+    candidatos: Iterable[Candidato]
+    validade_ate: date | None = None
+    parametros: ParametrosCertame = field(default_factory=ParametrosCertame)
+
+    def __post_init__(self) -> None:
+        por_cargo: dict[str, list[Candidato]] = {c: [] for c in self.cargos}
+        vistos: set[str] = set()
+        self._cargo_de: dict[str, str] = {}
+        nomes: dict[str, str] = {}
+        for c in self.candidatos:
+            if c.cargo not in por_cargo:
+                raise EventoInvalido(f"Inscrição {c.inscricao}: cargo '{c.cargo}' não existe no certame.")
+            if c.inscricao in vistos:
+                raise EventoInvalido(f"Inscrição {c.inscricao} repetida.")
+            vistos.add(c.inscricao)
+            por_cargo[c.cargo].append(c)
+            self._cargo_de[c.inscricao] = c.cargo
+            nomes[c.inscricao] = c.nome
+        self._por_cargo = por_cargo
+        self._apuracoes: dict[str, ApuracaoCargo] = {}
+        self._nomes = nomes
+        self.aberto = False
+        self.ultimo_evento: date | None = None
+
+    # -- listas e apuração por cargo ------------------------------------------------------------
+    def listas(self, cargo: str) -> Listas:
+        return self._apuracao(cargo).listas
+
+    def _apuracao(self, cargo: str) -> ApuracaoCargo:
+        if cargo not in self._por_cargo:
+            raise EventoInvalido(f"Cargo '{cargo}' não existe no certame.")
+        if cargo not in self._apuracoes:
+            listas = montar_listas(
+                self.regras,
+                cargo,
+                self._por_cargo[cargo],
+                self.parametros.data_referencia_idade,
+                self.parametros.criterios_desempate,
+            )
+            self._apuracoes[cargo] = ApuracaoCargo(self.regras, listas, self.parametros, self._nomes)
+        return self._apuracoes[cargo]
+
+    def reserva(self, cargo: str) -> ReservaCargo:
+        """A reserva do cargo sobre todos os lotes oferecidos até agora (ou só o edital)."""
+        ap = self._apuracao(cargo)
+        lotes = [lt.quantidade for lt in ap.plano.lotes] or [self.cargos[cargo]]
+        return calcular_reserva(self.regras, lotes, self.parametros.prioridade_colisao)
+
+    def vagas(self, cargo: str) -> list[Vaga]:
+        return self._apuracao(cargo).vagas
+
+    def nomeacoes(self, cargo: str) -> list[Nomeacao]:
+        return list(self._apuracao(cargo).nomeacoes)
+
+    def ocorrencias(self, cargo: str) -> list[Ocorrencia]:
+        return list(self._apuracao(cargo).ocorrencias)
+
+    def ocupantes(self, cargo: str) -> dict[int, str | None]:
+        return dict(self._apuracao(cargo).ocupante)
+
+    def cargo_da_inscricao(self, inscricao: str) -> str:
+        try:
+            return self._cargo_de[inscricao]
+        except KeyError:
+            raise EventoInvalido(f"Inscrição {inscricao} não existe no certame.") from None
+
+    # -- eventos --------------------------------------------------------------------------------
+    def _checar_data(self, data: date, o_que: str) -> None:
+        if data < self.regras.data_edital:
+            raise EventoInvalido(
+                f"{o_que} em {data:%d/%m/%Y}, antes do edital ({self.regras.data_edital:%d/%m/%Y})."
+            )
+        if self.validade_ate is not None and data > self.validade_ate:
+            raise NomeacaoAposValidade(
+                f"{o_que} em {data:%d/%m/%Y} recusada: a validade do concurso terminou em "
+                f"{self.validade_ate:%d/%m/%Y}."
+            )
+        if self.ultimo_evento is not None and data < self.ultimo_evento:
+            raise EventoInvalido(
+                f"{o_que} em {data:%d/%m/%Y} está fora da ordem cronológica (último evento em "
+                f"{self.ultimo_evento:%d/%m/%Y})."
+            )
+        self.ultimo_evento = data
+
+    def abrir(self, data: date | None = None) -> list[Nomeacao]:
+        """Nomeia as vagas oferecidas pelo edital, em todos os cargos."""
+        if self.aberto:
+            raise EventoInvalido("As vagas do edital já foram oferecidas.")
+        dia = data or self.regras.data_edital
+        self._checar_data(dia, "Nomeação das vagas do edital")
+        self.aberto = True
+        nomeacoes: list[Nomeacao] = []
+        for cargo, quantidade in self.cargos.items():
+            if quantidade > 0:
+                nomeacoes += self._apuracao(cargo).ofertar(quantidade, dia, "Vagas do edital")
+            else:
+                self._apuracao(cargo)
+        return nomeacoes
+
+    def ofertar_vagas(
+        self, cargo: str, quantidade: int, data: date, justificativa: str
+    ) -> list[Nomeacao]:
+        """Novas vagas durante a validade: o percentual vale sobre o total (art. 5º §1º
+        Mostardas; art. 1º §3º Montenegro) e o limiar conta todas as vagas já oferecidas."""
+        if not self.aberto:
+            self.abrir()
+        if quantidade <= 0:
+            raise EventoInvalido(f"novas_vagas: quantidade deve ser positiva (cargo {cargo}).")
+        if not justificativa.strip():
+            raise EventoInvalido(f"novas_vagas: informe a justificativa (cargo {cargo}).")
+        self._checar_data(data, f"Oferta de {quantidade} nova(s) vaga(s) no cargo {cargo}")
+        return self._apuracao(cargo).ofertar(quantidade, data, justificativa)
+
+    def _desligar(self, data: date, inscricao: str, tipo: TipoEvento, motivo: str) -> list[Nomeacao]:
+        if not self.aberto:
+            self.abrir()
+        cargo = self.cargo_da_inscricao(inscricao)
+        self._checar_data(data, f"{tipo.value} de {inscricao}")
+        return self._apuracao(cargo).desligar(data, inscricao, tipo, motivo)
+
+    def desistencia(self, data: date, inscricao: str, motivo: str = "") -> list[Nomeacao]:
+        return self._desligar(data, inscricao, TipoEvento.DESISTENCIA, motivo)
+
+    def anulacao(self, data: date, inscricao: str, motivo: str = "") -> list[Nomeacao]:
+        return self._desligar(data, inscricao, TipoEvento.ANULACAO, motivo)
+
+    def final_de_fila(self, data: date, inscricao: str, motivo: str = "") -> list[Nomeacao]:
+        return self._desligar(data, inscricao, TipoEvento.FINAL_DE_FILA, motivo)
+
+    def aplicar(self, evento: Evento) -> list[Nomeacao]:
+        if evento.tipo is TipoEvento.NOVAS_VAGAS:
+            if evento.cargo is None or evento.quantidade is None:
+                raise EventoInvalido("novas_vagas exige cargo e quantidade.")
+            return self.ofertar_vagas(evento.cargo, evento.quantidade, evento.data, evento.justificativa)
+        if evento.inscricao is None:
+            raise EventoInvalido(f"{evento.tipo.value} exige a inscrição.")
+        return self._desligar(evento.data, evento.inscricao, evento.tipo, evento.justificativa)
+
+    def apurar(self, eventos: Iterable[Evento] = ()) -> Certame:
+        """Oferece as vagas do edital e aplica os eventos na ordem dada."""
+        if not self.aberto:
+            self.abrir()
+        for evento in eventos:
+            self.aplicar(evento)
+        return self

@@ -1,0 +1,464 @@
+"""As leis como dados datados: carregamento, validação e o catálogo.
+
+Cada lei é um arquivo TOML em `cotas/leis/<municipio>/<lei>.toml` (o caminho é o id). Cada
+parâmetro tem valor, data em que passou a valer e o dispositivo que o fixa com as palavras da
+lei; a revogação é um fim datado, não uma linha apagada. Outra lei municipal é outro arquivo,
+não código novo.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field, replace
+from datetime import date, timedelta
+from decimal import Decimal, InvalidOperation
+from importlib import resources
+from typing import Any
+
+from cotas.motor.erros import LeiInvalida
+from cotas.motor.razoes import Referencia
+
+TIPOS_SELECAO = ("concurso_publico", "contratacao_temporaria")
+
+
+def _percentual(valor: object) -> object:
+    try:
+        numero = Decimal(str(valor))
+    except InvalidOperation:
+        raise ValueError("percentual deve ser um número") from None
+    if not 0 < numero <= 100:
+        raise ValueError("percentual deve estar entre 0 e 100")
+    return str(valor)
+
+
+def _inteiro(valor: object) -> object:
+    if not isinstance(valor, int) or isinstance(valor, bool) or valor < 0:
+        raise ValueError("deve ser um inteiro não negativo")
+    return valor
+
+
+def _booleano(valor: object) -> object:
+    if not isinstance(valor, bool):
+        raise ValueError("deve ser verdadeiro ou falso")
+    return valor
+
+
+def _um_de(*opcoes: str) -> Callable[[object], object]:
+    def validar(valor: object) -> object:
+        if valor not in opcoes:
+            raise ValueError(f"deve ser um de: {', '.join(opcoes)}")
+        return valor
+
+    return validar
+
+
+def _lista_de(*opcoes: str) -> Callable[[object], object]:
+    def validar(valor: object) -> object:
+        if not isinstance(valor, list) or not valor or any(v not in opcoes for v in valor):
+            raise ValueError(f"deve ser uma lista com itens de: {', '.join(opcoes)}")
+        return tuple(valor)
+
+    return validar
+
+
+@dataclass(frozen=True)
+class Especificacao:
+    descricao: str
+    validar: Callable[[object], object]
+    obrigatorio: bool = True
+    # parâmetros que só se exigem quando a comissão de heteroidentificação existe
+    so_com_comissao: bool = False
+
+
+# Parâmetros que o motor conhece. Uma lei nova usa estes nomes; um nome fora daqui é erro.
+ESPECIFICACOES: dict[str, Especificacao] = {
+    "abrangencia": Especificacao(
+        "Tipos de seleção abrangidos", _lista_de(*TIPOS_SELECAO)
+    ),
+    "negros.percentual": Especificacao("Percentual de vagas reservado aos negros", _percentual),
+    "negros.limiar_vagas": Especificacao(
+        "Número mínimo de vagas oferecidas para que a reserva se aplique", _inteiro
+    ),
+    "negros.arredondamento": Especificacao(
+        "Arredondamento da fração de vagas reservadas", _um_de("meio_para_cima", "cima", "baixo")
+    ),
+    "negros.fracao_entre_lotes": Especificacao(
+        "Como a fração de um lote de vagas é considerada nos lotes seguintes",
+        _um_de("total_acumulado", "por_lote"),
+    ),
+    "negros.cores": Especificacao(
+        "Cores (quesito do IBGE) que dão direito à reserva",
+        _lista_de("branca", "preta", "parda", "amarela", "indigena"),
+    ),
+    "negros.concorrencia_concomitante": Especificacao(
+        "Negros concorrem às vagas reservadas e às de ampla concorrência ao mesmo tempo",
+        _booleano,
+    ),
+    "negros.desistencia": Especificacao(
+        "Quem ocupa a vaga reservada de quem desiste", _um_de("proximo_da_mesma_lista")
+    ),
+    "negros.reversao": Especificacao(
+        "Destino das vagas reservadas sem candidatos negros suficientes", _um_de("ampla")
+    ),
+    "ordem.alternancia_proporcionalidade": Especificacao(
+        "Nomeações por alternância e proporcionalidade", _booleano
+    ),
+    "falsidade.anulacao": Especificacao(
+        "Declaração falsa anula a inscrição e os atos posteriores", _booleano
+    ),
+    "falsidade.encaminhamento": Especificacao(
+        "Envio da documentação às autoridades em caso de falsidade", _booleano, obrigatorio=False
+    ),
+    "heteroidentificacao.exigida": Especificacao(
+        "Verificação obrigatória da autodeclaração por comissão", _booleano
+    ),
+    "heteroidentificacao.membros": Especificacao(
+        "Número de integrantes da comissão", _inteiro, so_com_comissao=True
+    ),
+    "heteroidentificacao.momento": Especificacao(
+        "Quem é verificado e quando",
+        _um_de("aprovados_antes_da_homologacao"),
+        so_com_comissao=True,
+    ),
+    "heteroidentificacao.posse_apos_parecer": Especificacao(
+        "Posse em vaga reservada só após o parecer da comissão", _booleano, so_com_comissao=True
+    ),
+    "heteroidentificacao.recursos": Especificacao(
+        "Recursos do candidato ou de outros candidatos", _booleano, so_com_comissao=True
+    ),
+    "heteroidentificacao.registro_audiovisual": Especificacao(
+        "Filmagem ou fotografia para uso exclusivo da comissão", _booleano, so_com_comissao=True
+    ),
+    "heteroidentificacao.nao_reconhecido": Especificacao(
+        "Destino de quem não é reconhecido, se recusa ou falta",
+        _um_de("ampla", "eliminado"),
+        so_com_comissao=True,
+    ),
+    "heteroidentificacao.maioria": Especificacao(
+        "Reconhecimento pela maioria dos integrantes", _booleano, so_com_comissao=True
+    ),
+}
+
+
+@dataclass(frozen=True)
+class ValorDatado:
+    """Um valor de parâmetro e o período em que vale (fim aberto = ainda vale)."""
+
+    desde: date
+    ate: date | None
+    valor: Any
+    referencia: Referencia
+    interpretacao: str = ""
+
+    def vale_em(self, dia: date) -> bool:
+        return self.desde <= dia and (self.ate is None or dia <= self.ate)
+
+
+@dataclass(frozen=True)
+class Parametro:
+    nome: str
+    descricao: str
+    valores: tuple[ValorDatado, ...] = ()
+    desconhecido: bool = False
+
+    def em(self, dia: date) -> ValorDatado | None:
+        for valor in self.valores:
+            if valor.vale_em(dia):
+                return valor
+        return None
+
+
+@dataclass(frozen=True)
+class Lei:
+    id: str
+    norma: str  # citação curta, ex.: "Lei 7.344/2025 de Montenegro/RS"
+    titulo: str
+    municipio: str
+    ementa: str
+    vigencia_inicio: date
+    vigencia_fim: date | None
+    referencia_vigencia: Referencia
+    parametros: Mapping[str, Parametro]
+    revoga: str | None = None
+    revogada_por: str | None = None
+    referencia_revogacao: Referencia | None = None
+    revisao_anos: int | None = None
+    referencia_revisao: Referencia | None = None
+
+    def vige_em(self, dia: date) -> bool:
+        return self.vigencia_inicio <= dia and (
+            self.vigencia_fim is None or dia <= self.vigencia_fim
+        )
+
+    def revisao_em(self) -> date | None:
+        """Data de reavaliação do percentual (Mostardas, art. 5º: a cada 10 anos)."""
+        if self.revisao_anos is None:
+            return None
+        inicio = self.vigencia_inicio
+        try:
+            return inicio.replace(year=inicio.year + self.revisao_anos)
+        except ValueError:  # 29 de fevereiro
+            return inicio.replace(year=inicio.year + self.revisao_anos, day=28)
+
+    def desconhecidos(self) -> list[str]:
+        return sorted(nome for nome, p in self.parametros.items() if p.desconhecido)
+
+
+def _texto(dados: Mapping[str, Any], chave: str, onde: str) -> str:
+    valor = dados.get(chave)
+    if not isinstance(valor, str) or not valor.strip():
+        raise LeiInvalida(f"{onde}: falta '{chave}' (texto)")
+    return valor.strip()
+
+
+def _data(dados: Mapping[str, Any], chave: str, onde: str, obrigatoria: bool = True) -> date | None:
+    valor = dados.get(chave)
+    if valor is None and not obrigatoria:
+        return None
+    if not isinstance(valor, date):
+        raise LeiInvalida(f"{onde}: '{chave}' deve ser uma data AAAA-MM-DD")
+    return valor
+
+
+def _referencia(dados: Mapping[str, Any], norma: str, onde: str) -> Referencia:
+    if "artigo" not in dados or "texto" not in dados:
+        raise LeiInvalida(
+            f"{onde}: sem referência legal (todo valor precisa de 'artigo' e 'texto' da lei)"
+        )
+    return Referencia(
+        norma=str(dados.get("norma", norma)),
+        artigo=_texto(dados, "artigo", onde),
+        texto=" ".join(_texto(dados, "texto", onde).split()),
+    )
+
+
+def carregar_lei(texto: str, origem: str) -> Lei:
+    """Lê e valida o TOML de uma lei; `origem` nomeia o arquivo nas mensagens."""
+    try:
+        dados = tomllib.loads(texto)
+    except tomllib.TOMLDecodeError as erro:
+        raise LeiInvalida(f"{origem}: TOML inválido ({erro})") from None
+    lei_id = _texto(dados, "id", origem)
+    norma = _texto(dados, "norma", origem)
+    vig = dados.get("vigencia")
+    if not isinstance(vig, dict):
+        raise LeiInvalida(f"{origem}: falta a tabela [vigencia]")
+    inicio = _data(vig, "inicio", f"{origem} [vigencia]")
+    assert inicio is not None
+    fim = _data(vig, "fim", f"{origem} [vigencia]", obrigatoria=False)
+    ref_vigencia = _referencia(vig, norma, f"{origem} [vigencia]")
+
+    brutos = dados.get("parametros", [])
+    if not isinstance(brutos, list):
+        raise LeiInvalida(f"{origem}: 'parametros' deve ser uma lista [[parametros]]")
+    por_nome: dict[str, list[ValorDatado]] = {}
+    desconhecidos: set[str] = set()
+    for i, bruto in enumerate(brutos, start=1):
+        onde = f"{origem}, parâmetro nº {i}"
+        nome = _texto(bruto, "nome", onde)
+        onde = f"{origem}, parâmetro '{nome}'"
+        espec = ESPECIFICACOES.get(nome)
+        if espec is None:
+            raise LeiInvalida(f"{onde}: parâmetro desconhecido pelo motor")
+        if bruto.get("desconhecido") is True:
+            if nome in por_nome or nome in desconhecidos:
+                raise LeiInvalida(f"{onde}: chave duplicada")
+            desconhecidos.add(nome)
+            continue
+        if nome in desconhecidos:
+            raise LeiInvalida(f"{onde}: chave duplicada (já declarada desconhecida)")
+        if "valor" not in bruto:
+            raise LeiInvalida(f"{onde}: falta 'valor'")
+        try:
+            valor = espec.validar(bruto["valor"])
+        except ValueError as erro:
+            raise LeiInvalida(f"{onde}: valor inválido: {erro}") from None
+        desde = _data(bruto, "desde", onde, obrigatoria=False) or inicio
+        ate = _data(bruto, "ate", onde, obrigatoria=False) or fim
+        if ate is not None and ate < desde:
+            raise LeiInvalida(f"{onde}: 'ate' anterior a 'desde'")
+        ref = _referencia(bruto, norma, onde)
+        novo = ValorDatado(desde, ate, valor, ref, " ".join(str(bruto.get("interpretacao", "")).split()))
+        for existente in por_nome.get(nome, []):
+            if _sobrepoe(existente.desde, existente.ate, novo.desde, novo.ate):
+                raise LeiInvalida(
+                    f"{onde}: chave duplicada ou períodos sobrepostos "
+                    f"({existente.desde:%d/%m/%Y} e {novo.desde:%d/%m/%Y})"
+                )
+        por_nome.setdefault(nome, []).append(novo)
+
+    parametros: dict[str, Parametro] = {}
+    for nome, valores in por_nome.items():
+        parametros[nome] = Parametro(
+            nome, ESPECIFICACOES[nome].descricao, tuple(sorted(valores, key=lambda v: v.desde))
+        )
+    for nome in desconhecidos:
+        parametros[nome] = Parametro(nome, ESPECIFICACOES[nome].descricao, desconhecido=True)
+
+    comissao = _valor_inicial(parametros, "heteroidentificacao.exigida")
+    faltam = [
+        nome
+        for nome, espec in ESPECIFICACOES.items()
+        if espec.obrigatorio
+        and nome not in parametros
+        and (not espec.so_com_comissao or comissao is True)
+    ]
+    if faltam:
+        raise LeiInvalida(f"{origem}: faltam os parâmetros {', '.join(faltam)}")
+
+    revisao = dados.get("revisao")
+    revogacao = dados.get("revogacao")
+    return Lei(
+        id=lei_id,
+        norma=norma,
+        titulo=_texto(dados, "titulo", origem),
+        municipio=_texto(dados, "municipio", origem),
+        ementa=" ".join(_texto(dados, "ementa", origem).split()),
+        vigencia_inicio=inicio,
+        vigencia_fim=fim,
+        referencia_vigencia=ref_vigencia,
+        parametros=parametros,
+        revoga=dados.get("revoga"),
+        revogada_por=dados.get("revogada_por"),
+        referencia_revogacao=(
+            _referencia(revogacao, norma, f"{origem} [revogacao]") if revogacao else None
+        ),
+        revisao_anos=revisao.get("anos") if revisao else None,
+        referencia_revisao=_referencia(revisao, norma, f"{origem} [revisao]") if revisao else None,
+    )
+
+
+def _valor_inicial(parametros: Mapping[str, Parametro], nome: str) -> object:
+    p = parametros.get(nome)
+    return p.valores[0].valor if p and p.valores else None
+
+
+def _sobrepoe(a0: date, a1: date | None, b0: date, b1: date | None) -> bool:
+    return (a1 is None or b0 <= a1) and (b1 is None or a0 <= b1)
+
+
+@dataclass(frozen=True)
+class Catalogo:
+    """O conjunto das leis modeladas, com as revogações já resolvidas em datas de fim."""
+
+    leis: tuple[Lei, ...]
+    _por_id: dict[str, Lei] = field(default_factory=dict, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        for lei in self.leis:
+            if lei.id in self._por_id:
+                raise LeiInvalida(f"Lei {lei.id}: id duplicado no catálogo")
+            self._por_id[lei.id] = lei
+        por_municipio: dict[str, list[Lei]] = {}
+        for lei in self.leis:
+            por_municipio.setdefault(lei.municipio, []).append(lei)
+        for leis in por_municipio.values():
+            for i, a in enumerate(leis):
+                for b in leis[i + 1 :]:
+                    if _sobrepoe(a.vigencia_inicio, a.vigencia_fim, b.vigencia_inicio, b.vigencia_fim):
+                        raise LeiInvalida(
+                            f"As vigências de {a.id} e {b.id} se sobrepõem no município "
+                            f"{a.municipio}"
+                        )
+
+    def lei(self, lei_id: str) -> Lei:
+        try:
+            return self._por_id[lei_id]
+        except KeyError:
+            conhecidas = ", ".join(sorted(self._por_id))
+            raise LeiInvalida(f"Lei '{lei_id}' não modelada; conhecidas: {conhecidas}") from None
+
+    def municipios(self) -> list[str]:
+        return sorted({lei.municipio for lei in self.leis})
+
+    def do_municipio(self, municipio: str) -> list[Lei]:
+        alvo = _normalizar_municipio(municipio)
+        return sorted(
+            (lei for lei in self.leis if _normalizar_municipio(lei.municipio) == alvo),
+            key=lambda lei: lei.vigencia_inicio,
+        )
+
+    def com_publicacao(self, lei_id: str, publicacao: date) -> Catalogo:
+        """O catálogo com outra data de publicação (e de vigência) registrada para uma lei.
+
+        Montenegro, art. 18: "Esta Lei entra em vigor na data de sua publicação."
+        """
+        lei = self.lei(lei_id)
+        antigo = lei.vigencia_inicio
+        novos: list[Lei] = []
+        for outra in self.leis:
+            if outra.id == lei_id:
+                parametros = {
+                    nome: replace(
+                        p,
+                        valores=tuple(
+                            replace(v, desde=publicacao) if v.desde == antigo else v
+                            for v in p.valores
+                        ),
+                    )
+                    for nome, p in outra.parametros.items()
+                }
+                novos.append(replace(outra, vigencia_inicio=publicacao, parametros=parametros))
+            elif outra.id == lei.revoga or outra.revogada_por == lei_id:
+                novos.append(_encerrar(outra, publicacao - timedelta(days=1)))
+            else:
+                novos.append(outra)
+        return Catalogo(tuple(novos))
+
+
+def _encerrar(lei: Lei, fim: date) -> Lei:
+    parametros = {
+        nome: replace(
+            p, valores=tuple(replace(v, ate=fim) if v.ate is None or v.ate > fim else v for v in p.valores)
+        )
+        for nome, p in lei.parametros.items()
+    }
+    return replace(lei, vigencia_fim=fim, parametros=parametros)
+
+
+def _normalizar_municipio(nome: str) -> str:
+    import unicodedata
+
+    sem_acento = unicodedata.normalize("NFKD", nome).encode("ascii", "ignore").decode()
+    return " ".join(sem_acento.lower().replace("-", " ").replace("/", " ").split())
+
+
+def montar_catalogo(leis: Iterable[Lei]) -> Catalogo:
+    """Resolve as revogações (o fim da revogada é a véspera da vigência da nova) e valida."""
+    lista = list(leis)
+    por_id = {lei.id: lei for lei in lista}
+    resolvidas: list[Lei] = []
+    for lei in lista:
+        revogadora = next((o for o in lista if o.revoga == lei.id), None)
+        if lei.revogada_por and lei.revogada_por in por_id:
+            revogadora = por_id[lei.revogada_por]
+        if revogadora is not None and lei.vigencia_fim is None:
+            lei = _encerrar(lei, revogadora.vigencia_inicio - timedelta(days=1))
+            if lei.referencia_revogacao is None and revogadora.referencia_revogacao:
+                lei = replace(lei, referencia_revogacao=revogadora.referencia_revogacao)
+        resolvidas.append(lei)
+    return Catalogo(tuple(resolvidas))
+
+
+_PADRAO: Catalogo | None = None
+
+
+def catalogo_padrao() -> Catalogo:
+    """As leis que acompanham o pacote (`cotas/leis/**.toml`)."""
+    global _PADRAO
+    if _PADRAO is None:
+        raiz = resources.files("cotas") / "leis"
+        leis: list[Lei] = []
+        for municipio in sorted(raiz.iterdir(), key=lambda p: p.name):
+            if not municipio.is_dir():
+                continue
+            for arquivo in sorted(municipio.iterdir(), key=lambda p: p.name):
+                if arquivo.name.endswith(".toml"):
+                    esperado = f"{municipio.name}/{arquivo.name.removesuffix('.toml')}"
+                    lei = carregar_lei(arquivo.read_text(encoding="utf-8"), esperado + ".toml")
+                    if lei.id != esperado:
+                        raise LeiInvalida(f"{esperado}.toml: o id '{lei.id}' difere do caminho")
+                    leis.append(lei)
+        _PADRAO = montar_catalogo(leis)
+    return _PADRAO

@@ -1,0 +1,236 @@
+"""Ordem de nomeação: alternância e proporcionalidade, vaga a vaga.
+
+Mostardas art. 4º / Montenegro art. 15: "A nomeação dos candidatos aprovados respeitará os
+critérios de alternância e proporcionalidade, que consideram a relação entre o número de vagas
+total e o número de vagas reservadas a candidatos com deficiência e a candidatos negros."
+
+Leitura adotada (LEGAL-NOTES §2): após k nomeações o grupo g tem direito a
+`devidas_g(k) = arredondamento_g(percentual_g × k)` (limitado ao teto), e a k-ésima vaga é do
+grupo quando esse número sobe em k. O total corrido é também o "transporte da fração" de
+Montenegro (art. 1º §3º): a fração nunca se perde entre lotes de vagas.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import date
+
+from cotas.motor.aritmetica import arredondar, formatar, percentual_de
+from cotas.motor.razoes import Razao, Referencia
+from cotas.motor.regras import BaseDoLimiar, FracaoEntreLotes, RegraGrupo, Regras
+
+
+def ordinal(n: int) -> str:
+    return f"{n}ª"
+
+
+@dataclass(frozen=True)
+class Lote:
+    """Vagas oferecidas de uma vez: as do edital (lote 1) ou novas durante a validade."""
+
+    numero: int
+    quantidade: int
+    inicio: int  # primeira vaga do lote (1-based)
+    data: date | None = None
+    justificativa: str = ""
+
+    @property
+    def fim(self) -> int:
+        return self.inicio + self.quantidade - 1
+
+
+@dataclass(frozen=True)
+class Vaga:
+    """Uma vaga na ordem de nomeação e a quem ela é devida (None = ampla concorrência)."""
+
+    numero: int
+    lote: int
+    reservada_para: str | None
+    razao: Razao
+
+
+@dataclass(frozen=True)
+class Devidas:
+    """Quantas vagas um grupo tem direito após k nomeações, com a conta."""
+
+    grupo: str
+    k: int
+    valor: int
+    calculo: str
+    abaixo_do_limiar: bool = False
+
+
+class PlanoDeVagas:
+    """A ordem das vagas de um cargo, lote a lote; cada lote termina com cada grupo quite.
+
+    `prioridade` decide quem fica com a vaga quando dois grupos a querem ao mesmo tempo
+    (questão aberta, LEGAL-NOTES §2): o primeiro da tupla a recebe, o outro recebe a seguinte.
+    """
+
+    def __init__(self, regras: Regras, prioridade: Sequence[str] | None = None) -> None:
+        self.regras = regras
+        self.grupos = regras.grupos
+        nomes = [g.nome for g in self.grupos]
+        ordem = list(prioridade or nomes)
+        ordem += [n for n in nomes if n not in ordem]
+        self.prioridade = tuple(n for n in ordem if n in nomes)
+        self.lotes: list[Lote] = []
+        self.vagas: list[Vaga] = []
+        self.atribuidas: dict[str, int] = {g.nome: 0 for g in self.grupos}
+
+    @property
+    def ofertadas(self) -> int:
+        return sum(lote.quantidade for lote in self.lotes)
+
+    def _grupo(self, nome: str) -> RegraGrupo:
+        return next(g for g in self.grupos if g.nome == nome)
+
+    def devidas(self, grupo: RegraGrupo, k: int) -> Devidas:
+        """Vagas devidas ao grupo após k nomeações (considerando os lotes já oferecidos)."""
+        lote = next((lt for lt in self.lotes if lt.inicio <= k <= lt.fim), self.lotes[-1])
+        ofertadas = sum(lt.quantidade for lt in self.lotes if lt.numero <= lote.numero)
+        base = self.lotes[0].quantidade if grupo.base_do_limiar is BaseDoLimiar.EDITAL else ofertadas
+        if base < grupo.limiar:
+            return Devidas(
+                grupo.nome,
+                k,
+                0,
+                f"{base} vagas oferecidas, menos que o mínimo de {grupo.limiar}: sem reserva",
+                abaixo_do_limiar=True,
+            )
+        if grupo.fracao_entre_lotes is FracaoEntreLotes.POR_LOTE:
+            anteriores = sum(
+                self._no_intervalo(grupo, lt.quantidade)[0]
+                for lt in self.lotes
+                if lt.numero < lote.numero
+            )
+            valor, conta = self._no_intervalo(grupo, k - lote.inicio + 1)
+            if anteriores:
+                conta = f"{anteriores} dos lotes anteriores + {conta}"
+            return Devidas(grupo.nome, k, anteriores + valor, conta)
+        valor, conta = self._no_intervalo(grupo, k)
+        return Devidas(grupo.nome, k, valor, conta)
+
+    @staticmethod
+    def _no_intervalo(grupo: RegraGrupo, k: int) -> tuple[int, str]:
+        bruto = percentual_de(grupo.percentual, k)
+        valor = arredondar(bruto, grupo.arredondamento)
+        conta = (
+            f"{grupo.descricao_percentual()} × {k} = {formatar(bruto)} → {valor}"
+            if bruto.denominator != 1
+            else f"{grupo.descricao_percentual()} × {k} = {valor}"
+        )
+        if grupo.teto is not None:
+            teto = math.floor(percentual_de(grupo.teto, k))
+            if teto < valor:
+                conta += (
+                    f", limitado ao teto de {formatar(grupo.teto)}% × {k} = "
+                    f"{formatar(percentual_de(grupo.teto, k))} → {teto}"
+                )
+                valor = teto
+        return valor, conta
+
+    def acrescentar_lote(
+        self, quantidade: int, data: date | None = None, justificativa: str = ""
+    ) -> list[Vaga]:
+        """Oferece `quantidade` vagas e decide, vaga a vaga, a quem cada uma é devida."""
+        if quantidade <= 0:
+            raise ValueError("a quantidade de vagas de um lote deve ser positiva")
+        lote = Lote(len(self.lotes) + 1, quantidade, self.ofertadas + 1, data, justificativa)
+        self.lotes.append(lote)
+        alvo = {g.nome: self.devidas(g, lote.fim).valor for g in self.grupos}
+        novas: list[Vaga] = []
+        for k in range(lote.inicio, lote.fim + 1):
+            vaga = self._decidir(k, lote, alvo)
+            if vaga.reservada_para is not None:
+                self.atribuidas[vaga.reservada_para] += 1
+            novas.append(vaga)
+        self.vagas.extend(novas)
+        return novas
+
+    def _decidir(self, k: int, lote: Lote, alvo: dict[str, int]) -> Vaga:
+        devidas = {g.nome: self.devidas(g, k) for g in self.grupos}
+        em_falta = [n for n in self.prioridade if devidas[n].valor > self.atribuidas[n]]
+        pendentes_no_lote = sum(alvo[n] - self.atribuidas[n] for n in self.prioridade)
+        restantes = lote.fim - k + 1
+        forcado = False
+        if not em_falta and pendentes_no_lote >= restantes:
+            # O lote precisa terminar com cada grupo recebendo exatamente o que lhe é devido.
+            em_falta = [n for n in self.prioridade if alvo[n] > self.atribuidas[n]]
+            forcado = True
+        if em_falta:
+            nome = em_falta[0]
+            return Vaga(k, lote.numero, nome, self._razao_reservada(k, nome, devidas, em_falta, forcado))
+        return Vaga(k, lote.numero, None, self._razao_ampla(k, devidas))
+
+    def _razao_reservada(
+        self, k: int, nome: str, devidas: dict[str, Devidas], em_falta: list[str], forcado: bool
+    ) -> Razao:
+        grupo = self._grupo(nome)
+        d = devidas[nome]
+        ja = self.atribuidas[nome]
+        texto = (
+            f"A {ordinal(k)} nomeação é reservada a {grupo.rotulo}: após {k} nomeações são "
+            f"devidas {d.valor} vaga(s) reservada(s) ({d.calculo}) e {ja} havia(m) sido "
+            "destinada(s) antes; a alternância e a proporcionalidade põem a reserva aqui."
+        )
+        if forcado:
+            texto = (
+                f"A {ordinal(k)} nomeação é reservada a {grupo.rotulo}: o lote de vagas termina "
+                f"e cada grupo deve recebê-lo com exatamente o que lhe é devido; {ja} vaga(s) "
+                "havia(m) sido destinada(s) antes."
+            )
+        adiados = [n for n in em_falta[1:] if devidas[n].valor > self.atribuidas[n]]
+        if adiados:
+            texto += (
+                f" A vaga também era devida a {', '.join(self._grupo(n).rotulo for n in adiados)}, "
+                "que a recebe(m) na próxima vaga (parâmetro prioridade_colisao: "
+                f"{' > '.join(self.prioridade)})."
+            )
+        fundamentos: list[Referencia] = [
+            *grupo.ref("percentual"),
+            *grupo.ref("arredondamento"),
+            *grupo.ref("teto"),
+            *self.regras.ref("alternancia"),
+        ]
+        if len(self.lotes) > 1:
+            fundamentos += grupo.ref("fracao_entre_lotes")
+        return Razao(
+            "vaga_reservada",
+            texto,
+            tuple(fundamentos),
+            (("grupo", nome), ("k", str(k)), ("devidas", str(d.valor)), ("ja_destinadas", str(ja))),
+            d.calculo,
+        )
+
+    def _razao_ampla(self, k: int, devidas: dict[str, Devidas]) -> Razao:
+        partes = [f"{self._grupo(n).rotulo}: {devidas[n].calculo}" for n in self.prioridade]
+        if partes:
+            texto = (
+                f"A {ordinal(k)} nomeação é de ampla concorrência: após {k} nomeações as reservas "
+                f"devidas já estão atendidas ({'; '.join(partes)})."
+            )
+        else:
+            texto = f"A {ordinal(k)} nomeação é de ampla concorrência."
+        fundamentos: list[Referencia] = [*self.regras.ref("alternancia")]
+        for g in self.grupos:
+            fundamentos += g.ref("limiar") if devidas[g.nome].abaixo_do_limiar else ()
+        return Razao(
+            "vaga_ampla",
+            texto,
+            tuple(fundamentos),
+            (("k", str(k)),),
+            "; ".join(partes),
+        )
+
+
+def ordem_de_nomeacao(
+    regras: Regras, lotes: Sequence[int], prioridade: Sequence[str] | None = None
+) -> list[Vaga]:
+    """As vagas de um cargo com os lotes dados (ex.: [10] ou [10, 3, 2])."""
+    plano = PlanoDeVagas(regras, prioridade)
+    for quantidade in lotes:
+        plano.acrescentar_lote(quantidade)
+    return plano.vagas

@@ -1,0 +1,322 @@
+"""Qual lei se aplica a um certame e as regras que dela resultam na data do edital.
+
+Mostardas art. 6º / Montenegro art. 17: a lei não se aplica a concursos cujos editais de
+abertura foram publicados antes de sua vigência. Logo vale a lei em vigor na data do edital.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from datetime import date
+from decimal import Decimal
+from enum import StrEnum
+from fractions import Fraction
+
+from cotas.motor.aritmetica import Arredondamento, formatar_percentual, fracao
+from cotas.motor.erros import (
+    LeiInvalida,
+    NenhumaLeiAplicavel,
+    ParametrosDesconhecidos,
+    SelecaoNaoAbrangida,
+)
+from cotas.motor.legislacao import ESPECIFICACOES, Catalogo, Lei
+from cotas.motor.razoes import Referencia
+
+NEGROS = "negros"
+PCD = "pcd"
+AMPLA = "ampla"
+
+
+class TipoSelecao(StrEnum):
+    CONCURSO_PUBLICO = "concurso_publico"
+    CONTRATACAO_TEMPORARIA = "contratacao_temporaria"
+
+    def descricao(self) -> str:
+        return {
+            TipoSelecao.CONCURSO_PUBLICO: "concurso público",
+            TipoSelecao.CONTRATACAO_TEMPORARIA: "contratação temporária/emergencial",
+        }[self]
+
+
+class BaseDoLimiar(StrEnum):
+    """Sobre quais vagas se conta o mínimo de 3 (questão aberta, LEGAL-NOTES §4).
+
+    Padrão: todas as oferecidas até o momento (Mostardas art. 5º §4º: "à medida que forem
+    oferecidas novas vagas no período de vigência do concurso, o percentual de reserva de vagas
+    será observado"; STF, ADC 41).
+    """
+
+    TODAS_OFERTADAS = "todas_ofertadas"
+    EDITAL = "edital"
+
+
+class FracaoEntreLotes(StrEnum):
+    TOTAL_ACUMULADO = "total_acumulado"  # Montenegro art. 1º §3º
+    POR_LOTE = "por_lote"
+
+
+@dataclass(frozen=True)
+class RegraGrupo:
+    """Um grupo com reserva: percentual, limiar, arredondamento, teto e elegibilidade."""
+
+    nome: str  # "negros", "pcd", ...
+    rotulo: str  # "negros (pretos e pardos)"
+    percentual: Fraction
+    arredondamento: Arredondamento
+    limiar: int = 0
+    teto: Fraction | None = None  # % máximo das vagas (PcD: 20%, STF MS 30.861)
+    fracao_entre_lotes: FracaoEntreLotes = FracaoEntreLotes.TOTAL_ACUMULADO
+    base_do_limiar: BaseDoLimiar = BaseDoLimiar.TODAS_OFERTADAS
+    migracao: tuple[str, ...] = ()  # grupos que recebem a vaga antes de reverter à ampla
+    cores: tuple[str, ...] = ()  # quesito cor/raça que dá direito (grupo racial)
+    referencias: Mapping[str, Referencia] = field(default_factory=dict)
+
+    def ref(self, chave: str) -> tuple[Referencia, ...]:
+        r = self.referencias.get(chave)
+        return (r,) if r else ()
+
+    def descricao_percentual(self) -> str:
+        return formatar_percentual(self.percentual)
+
+
+@dataclass(frozen=True)
+class RegraComissao:
+    """Heteroidentificação (Montenegro arts. 3º a 13)."""
+
+    membros: int
+    nao_reconhecido: str  # "ampla" (art. 8º) ou "eliminado"
+    posse_apos_parecer: bool
+    referencias: Mapping[str, Referencia]
+
+
+@dataclass(frozen=True)
+class ParametrosPcd:
+    """Reserva a pessoas com deficiência, do edital (não das leis municipais).
+
+    Padrões: 5%, fração sempre para cima (Decreto 9.508/2018, art. 1º §3º), nunca acima de 20%
+    das vagas (Lei 8.112/1990, art. 5º §2º; STF, MS 30.861).
+    """
+
+    percentual: Decimal = Decimal(5)
+    arredondamento: str = "cima"
+    teto: Decimal = Decimal(20)
+    limiar: int = 0
+
+
+REF_PCD_ARREDONDAMENTO = Referencia(
+    "Decreto federal 9.508/2018",
+    "art. 1º, § 3º",
+    "Na hipótese de o quantitativo a que se referem os § 1º e § 2º resultar em número "
+    "fracionado, este será aumentado para o primeiro número inteiro subsequente.",
+)
+REF_PCD_TETO = Referencia(
+    "Lei federal 8.112/1990",
+    "art. 5º, § 2º",
+    "[...] para tais pessoas serão reservadas até 20% (vinte por cento) das vagas oferecidas no "
+    "concurso.",
+)
+REF_PCD_EDITAL = Referencia(
+    "Edital", "reserva a pessoas com deficiência", "Percentual de vagas fixado pelo edital."
+)
+REF_IDOSO = Referencia(
+    "Lei federal 10.741/2003 (Estatuto da Pessoa Idosa)",
+    "art. 27, parágrafo único",
+    "O primeiro critério de desempate em concurso público será a idade, dando-se preferência "
+    "ao de idade mais elevada.",
+)
+
+
+@dataclass(frozen=True)
+class Regras:
+    """Tudo o que o motor precisa saber da lei aplicável a um certame."""
+
+    lei: Lei
+    data_edital: date
+    tipo: TipoSelecao
+    grupos: tuple[RegraGrupo, ...]
+    comissao: RegraComissao | None
+    referencias: Mapping[str, Referencia]  # dispositivos gerais (alternância, falsidade...)
+    informados: Mapping[str, object] = field(default_factory=dict)
+
+    def grupo(self, nome: str) -> RegraGrupo | None:
+        return next((g for g in self.grupos if g.nome == nome), None)
+
+    def ref(self, chave: str) -> tuple[Referencia, ...]:
+        r = self.referencias.get(chave)
+        return (r,) if r else ()
+
+
+def lei_aplicavel(
+    catalogo: Catalogo, municipio: str, data_edital: date, tipo: TipoSelecao
+) -> Lei:
+    """A lei do município em vigor na data de publicação do edital."""
+    leis = catalogo.do_municipio(municipio)
+    if not leis:
+        raise NenhumaLeiAplicavel(
+            f"Nenhuma lei modelada para o município '{municipio}'; municípios conhecidos: "
+            f"{', '.join(catalogo.municipios())}."
+        )
+    for lei in leis:
+        if lei.vige_em(data_edital):
+            return lei
+    primeira = leis[0]
+    raise NenhumaLeiAplicavel(
+        f"O edital de {data_edital:%d/%m/%Y} é anterior a qualquer lei modelada para "
+        f"{primeira.municipio}: a mais antiga, {primeira.titulo}, vige desde "
+        f"{primeira.vigencia_inicio:%d/%m/%Y} e não se aplica a editais publicados antes "
+        f"({primeira.referencia_vigencia.citacao()})."
+    )
+
+
+def regras_aplicaveis(
+    catalogo: Catalogo,
+    *,
+    data_edital: date,
+    tipo: TipoSelecao | str = TipoSelecao.CONCURSO_PUBLICO,
+    municipio: str | None = None,
+    lei_id: str | None = None,
+    pcd: ParametrosPcd | None = None,
+    informados: Mapping[str, object] | None = None,
+) -> Regras:
+    """As regras do certame: a lei em vigor no edital, seus parâmetros e os do edital (PcD).
+
+    `informados` traz, para uma lei com parâmetros desconhecidos (Lei 4.016/2004 de
+    Montenegro), os valores que o operador declara — com justificativa — em vez de adivinhar.
+    """
+    tipo = TipoSelecao(tipo)
+    if lei_id is not None:
+        lei = catalogo.lei(lei_id)
+        if not lei.vige_em(data_edital):
+            fim = f" a {lei.vigencia_fim:%d/%m/%Y}" if lei.vigencia_fim else ""
+            raise NenhumaLeiAplicavel(
+                f"{lei.titulo} vige de {lei.vigencia_inicio:%d/%m/%Y}{fim}; não se aplica ao "
+                f"edital de {data_edital:%d/%m/%Y} ({lei.referencia_vigencia.citacao()})."
+            )
+    elif municipio is not None:
+        lei = lei_aplicavel(catalogo, municipio, data_edital, tipo)
+    else:
+        raise NenhumaLeiAplicavel("Informe o município ou a lei do certame.")
+
+    informados = dict(informados or {})
+    valores, refs = _resolver_parametros(lei, data_edital, informados)
+
+    abrangencia = valores["abrangencia"]
+    assert isinstance(abrangencia, tuple)
+    if tipo.value not in abrangencia:
+        raise SelecaoNaoAbrangida(
+            f"{lei.titulo} não abrange {tipo.descricao()}: aplica-se a "
+            f"{', '.join(TipoSelecao(t).descricao() for t in abrangencia)} "
+            f"({refs['abrangencia'].citacao()})."
+        )
+
+    negros = RegraGrupo(
+        nome=NEGROS,
+        rotulo="negros (pretos e pardos)",
+        percentual=fracao(str(valores["negros.percentual"])),
+        arredondamento=Arredondamento(str(valores["negros.arredondamento"])),
+        limiar=int(str(valores["negros.limiar_vagas"])),
+        fracao_entre_lotes=FracaoEntreLotes(str(valores["negros.fracao_entre_lotes"])),
+        cores=tuple(str(c) for c in valores["negros.cores"]),  # type: ignore[attr-defined]
+        base_do_limiar=BaseDoLimiar(
+            str(informados.get("negros.base_do_limiar", BaseDoLimiar.TODAS_OFERTADAS))
+        ),
+        referencias={
+            "percentual": refs["negros.percentual"],
+            "limiar": refs["negros.limiar_vagas"],
+            "arredondamento": refs["negros.arredondamento"],
+            "fracao_entre_lotes": refs["negros.fracao_entre_lotes"],
+            "elegibilidade": refs["negros.cores"],
+            "concorrencia": refs["negros.concorrencia_concomitante"],
+            "desistencia": refs["negros.desistencia"],
+            "reversao": refs["negros.reversao"],
+        },
+    )
+    grupos = [negros]
+    if pcd is not None:
+        teto = fracao(pcd.teto)
+        if not 0 < fracao(pcd.percentual) <= 100 or not 0 < teto <= 100:
+            raise LeiInvalida("Percentual e teto da reserva PcD devem estar entre 0 e 100.")
+        grupos.append(
+            RegraGrupo(
+                nome=PCD,
+                rotulo="pessoas com deficiência",
+                percentual=fracao(pcd.percentual),
+                arredondamento=Arredondamento.do_edital(pcd.arredondamento),
+                limiar=pcd.limiar,
+                teto=teto,
+                referencias={
+                    "percentual": REF_PCD_EDITAL,
+                    "arredondamento": REF_PCD_ARREDONDAMENTO,
+                    "teto": REF_PCD_TETO,
+                    "reversao": refs["negros.reversao"],
+                    "desistencia": refs["negros.desistencia"],
+                },
+            )
+        )
+
+    comissao = None
+    if valores["heteroidentificacao.exigida"] is True:
+        comissao = RegraComissao(
+            membros=int(str(valores.get("heteroidentificacao.membros", 3))),
+            nao_reconhecido=str(valores.get("heteroidentificacao.nao_reconhecido", "ampla")),
+            posse_apos_parecer=bool(valores.get("heteroidentificacao.posse_apos_parecer", True)),
+            referencias={
+                nome.removeprefix("heteroidentificacao."): ref
+                for nome, ref in refs.items()
+                if nome.startswith("heteroidentificacao.")
+            },
+        )
+    gerais = {
+        "alternancia": refs["ordem.alternancia_proporcionalidade"],
+        "falsidade": refs["falsidade.anulacao"],
+        "vigencia": lei.referencia_vigencia,
+    }
+    if "falsidade.encaminhamento" in refs:
+        gerais["encaminhamento"] = refs["falsidade.encaminhamento"]
+    return Regras(
+        lei=lei,
+        data_edital=data_edital,
+        tipo=tipo,
+        grupos=tuple(grupos),
+        comissao=comissao,
+        referencias=gerais,
+        informados=informados,
+    )
+
+
+def _resolver_parametros(
+    lei: Lei, dia: date, informados: Mapping[str, object]
+) -> tuple[dict[str, object], dict[str, Referencia]]:
+    valores: dict[str, object] = {}
+    refs: dict[str, Referencia] = {}
+    faltam: list[str] = []
+    for nome, parametro in lei.parametros.items():
+        if parametro.desconhecido:
+            if nome not in informados:
+                faltam.append(nome)
+                continue
+            bruto = informados[nome]
+            justificativa = "valor informado pelo operador"
+            if isinstance(bruto, Mapping):
+                justificativa = str(bruto.get("justificativa") or justificativa)
+                bruto = bruto.get("valor")
+            try:
+                valores[nome] = ESPECIFICACOES[nome].validar(bruto)
+            except ValueError as erro:
+                raise LeiInvalida(f"Parâmetro informado '{nome}' inválido: {erro}") from None
+            refs[nome] = Referencia(lei.norma, "parâmetro informado pelo operador", justificativa)
+            continue
+        valor = parametro.em(dia)
+        if valor is None:
+            faltam.append(nome)
+            continue
+        valores[nome] = valor.valor
+        refs[nome] = valor.referencia
+    comissao = valores.get("heteroidentificacao.exigida") is True
+    for nome, espec in ESPECIFICACOES.items():
+        if espec.so_com_comissao and comissao and nome not in valores and nome not in faltam:
+            faltam.append(nome)
+    if faltam:
+        raise ParametrosDesconhecidos(lei.id, sorted(faltam))
+    return valores, refs

@@ -1,0 +1,94 @@
+"""Quantas vagas de cada cargo são reservadas, com a memória de cálculo.
+
+É o quadro que o edital deve trazer (Montenegro art. 1º §4º: os editais "deverão especificar o
+total de vagas correspondentes à reserva para cada cargo ou emprego público oferecido").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from cotas.motor.ordem import PlanoDeVagas
+from cotas.motor.razoes import Razao, Referencia
+from cotas.motor.regras import Regras
+
+
+@dataclass(frozen=True)
+class ReservaCargo:
+    vagas: int
+    reservadas: dict[str, int]
+    ampla: int
+    memoria: list[str]
+    razoes: dict[str, Razao]
+
+
+def calcular_reserva(
+    regras: Regras, vagas: int | Sequence[int], prioridade: Sequence[str] | None = None
+) -> ReservaCargo:
+    """Vagas reservadas por grupo para `vagas` oferecidas (um número ou os lotes, em ordem).
+
+    Negros: percentual, limiar de 3 e arredondamento da lei (Mostardas art. 1º e art. 5º
+    §§2º e 4º; Montenegro art. 1º, §§1º a 3º). PcD: os parâmetros do edital.
+    """
+    lotes = [vagas] if isinstance(vagas, int) else list(vagas)
+    if any(q < 0 for q in lotes):
+        raise ValueError("número de vagas negativo")
+    lotes = [q for q in lotes if q > 0]
+    total = sum(lotes)
+    memoria = [f"Vagas oferecidas: {total}" + (f" (lotes: {' + '.join(map(str, lotes))})." if len(lotes) > 1 else ".")]
+    reservadas: dict[str, int] = {g.nome: 0 for g in regras.grupos}
+    razoes: dict[str, Razao] = {}
+    if total:
+        plano = PlanoDeVagas(regras, prioridade)
+        for q in lotes:
+            plano.acrescentar_lote(q)
+        reservadas = dict(plano.atribuidas)
+        for grupo in regras.grupos:
+            devidas = plano.devidas(grupo, total)
+            fundamentos: list[Referencia] = []
+            if devidas.abaixo_do_limiar:
+                linha = (
+                    f"{grupo.rotulo.capitalize()}: {devidas.calculo} "
+                    f"({_citar(grupo.ref('limiar'))}); nenhuma vaga reservada."
+                )
+                fundamentos += grupo.ref("limiar")
+            else:
+                regra = grupo.arredondamento.descricao()
+                linha = (
+                    f"{grupo.rotulo.capitalize()}: {devidas.calculo} vaga(s) reservada(s) "
+                    f"({_citar(grupo.ref('percentual'))}; arredondamento: {regra}, "
+                    f"{_citar(grupo.ref('arredondamento'))}"
+                    + (f"; teto: {_citar(grupo.ref('teto'))}" if grupo.teto is not None else "")
+                    + ")."
+                )
+                fundamentos += [*grupo.ref("percentual"), *grupo.ref("arredondamento")]
+                fundamentos += grupo.ref("teto")
+                if len(lotes) > 1:
+                    fundamentos += grupo.ref("fracao_entre_lotes")
+                    linha += (
+                        " A fração é considerada sobre o total acumulado dos lotes "
+                        f"({_citar(grupo.ref('fracao_entre_lotes'))})."
+                    )
+            memoria.append(linha)
+            razoes[grupo.nome] = Razao(
+                "reserva_cargo",
+                linha,
+                tuple(fundamentos),
+                (("vagas", str(total)), ("reservadas", str(reservadas[grupo.nome]))),
+                devidas.calculo,
+            )
+    else:
+        for grupo in regras.grupos:
+            memoria.append(f"{grupo.rotulo.capitalize()}: sem vagas oferecidas, nenhuma reservada.")
+    ampla = total - sum(reservadas.values())
+    memoria.append(
+        f"Ampla concorrência: {total}"
+        + "".join(f" − {reservadas[g.nome]} ({g.nome})" for g in regras.grupos)
+        + f" = {ampla}."
+    )
+    return ReservaCargo(total, reservadas, ampla, memoria, razoes)
+
+
+def _citar(refs: tuple[Referencia, ...]) -> str:
+    return "; ".join(r.citacao() for r in refs)
