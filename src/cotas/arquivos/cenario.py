@@ -1,0 +1,714 @@
+"""Leitura do cenário (TOML): o certame, os cargos, os eventos e os candidatos.
+
+O formato está publicado como JSON Schema em `schema/cenario.schema.json`.
+Todos os problemas do cenário e da lista de candidatos são juntados e
+entregues de uma vez em `ErrosDeEntrada`. Os erros do cenário nomeiam o
+caminho da chave (`cargos[2].vagas`, com os blocos `[[...]]` contados a partir
+de 1, como o operador os conta no arquivo) e a linha onde ela aparece.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
+from datetime import date, datetime
+from decimal import Decimal
+from enum import StrEnum
+from pathlib import Path
+from typing import Literal, cast
+
+from cotas.arquivos.candidatos import COLUNAS_CONHECIDAS, ler_candidatos, normalizar_nome
+from cotas.arquivos.erros import ErroEntrada, ErrosDeEntrada
+from cotas.motor.candidatos import Candidato
+
+__all__ = [
+    "Arredondamento",
+    "Cargo",
+    "Cenario",
+    "Evento",
+    "ParametroInformado",
+    "Pcd",
+    "Sentido",
+    "TipoCertame",
+    "TipoEvento",
+    "ler_cenario",
+]
+
+Arredondamento = Literal["cima", "meio", "baixo"]
+Sentido = Literal["maior", "menor"]
+
+
+class TipoCertame(StrEnum):
+    CONCURSO_PUBLICO = "concurso_publico"
+    CONTRATACAO_TEMPORARIA = "contratacao_temporaria"
+
+
+class TipoEvento(StrEnum):
+    NOVAS_VAGAS = "novas_vagas"
+    DESISTENCIA = "desistencia"
+    ANULACAO = "anulacao"
+    FINAL_DE_FILA = "final_de_fila"
+
+
+@dataclass(frozen=True)
+class Pcd:
+    """Reserva para pessoas com deficiência, como o edital a fixa."""
+
+    percentual: Decimal = Decimal(5)
+    arredondamento: Arredondamento = "cima"
+    teto: Decimal = Decimal(20)
+
+
+@dataclass(frozen=True)
+class Cargo:
+    codigo: str
+    nome: str
+    vagas: int
+    linha: int | None = field(default=None, compare=False)
+
+
+@dataclass(frozen=True)
+class Evento:
+    """Um fato posterior ao edital, aplicado na ordem do arquivo.
+
+    Em `desistencia`, `anulacao` e `final_de_fila` o `cargo` vem preenchido com
+    o cargo do candidato, mesmo que o arquivo não o diga.
+    """
+
+    data: date
+    tipo: TipoEvento
+    cargo: str | None
+    inscricao: str | None
+    quantidade: int | None
+    justificativa: str | None
+    linha: int | None = field(default=None, compare=False)
+
+
+@dataclass(frozen=True)
+class ParametroInformado:
+    """Valor que o operador informa para um parâmetro que a lei deixa em aberto."""
+
+    valor: object
+    justificativa: str
+    linha: int | None = field(default=None, compare=False)
+
+
+@dataclass(frozen=True)
+class Cenario:
+    nome: str
+    municipio: str | None
+    lei: str | None
+    data_edital: date
+    tipo: TipoCertame
+    validade_ate: date | None
+    data_publicacao_lei: date | None
+    permite_final_de_fila: bool
+    data_referencia_idade: date | None
+    desempate: list[tuple[str, Sentido]]
+    parametros_lei: dict[str, ParametroInformado]
+    pcd: Pcd | None
+    cargos: list[Cargo]
+    eventos: list[Evento]
+    candidatos: list[Candidato]
+    avisos: list[ErroEntrada]
+    arquivo_candidatos: Path
+
+
+# ---------------------------------------------------------------- sintaxe TOML
+
+_TRADUCOES_TOML: tuple[tuple[str, str], ...] = (
+    ("Invalid statement", "instrução inválida"),
+    ("Expected newline or end of document after a statement", "esperava fim de linha aqui"),
+    ("Cannot declare", "tabela declarada duas vezes"),
+    ("Cannot mutate immutable namespace", "não é possível alterar uma tabela já fechada"),
+    ("Expected ']' at the end of a table declaration", "falta ']' no fim do nome da tabela"),
+    ("Expected ']]' at the end of an array declaration", "falta ']]' no fim do nome do bloco"),
+    ("Cannot overwrite a value", "chave repetida (um valor não pode ser definido duas vezes)"),
+    ("Expected '=' after a key", "falta '=' depois da chave"),
+    ("Invalid initial character for a key part", "caractere inválido no início da chave"),
+    ("Unclosed array", "lista sem ']' de fechamento"),
+    ("Unclosed inline table", "tabela em linha sem '}' de fechamento"),
+    ("Duplicate inline table key", "chave repetida na tabela em linha"),
+    ("Invalid value", "valor inválido (textos vão entre aspas; datas como 2025-06-10)"),
+    ("Unterminated string", "texto sem aspas de fechamento"),
+    ("Illegal character", "caractere não permitido"),
+    ("Invalid date or datetime", "data inválida"),
+    ("Invalid number", "número inválido"),
+    ("Unescaped", "barra invertida sem escape no texto"),
+    ("Unrecognized escape sequence", "sequência de escape desconhecida"),
+    ("Invalid hex value", "valor hexadecimal inválido"),
+    ("Escaped character is not a Unicode scalar value", "caractere de escape inválido"),
+    ("Found invalid character", "caractere inválido"),
+)
+_RE_POSICAO_TOML = re.compile(
+    r"^(?P<msg>.*?)\s*\((?:at line (?P<l>\d+), column (?P<c>\d+)|at end of document)\)$"
+)
+
+
+def _erro_sintaxe(arquivo: str, exc: tomllib.TOMLDecodeError, texto: str) -> ErroEntrada:
+    original = str(exc.args[0]) if exc.args else str(exc)
+    m = _RE_POSICAO_TOML.match(original)
+    mensagem = m["msg"] if m else original
+    linha: int | None = None
+    coluna: int | None = None
+    if m and m["l"]:
+        linha, coluna = int(m["l"]), int(m["c"])
+    elif m:  # "no fim do documento"
+        linha = max(1, len(texto.splitlines()))
+    traducao = next((pt for en, pt in _TRADUCOES_TOML if mensagem.startswith(en)), None)
+    texto_erro = traducao if traducao else mensagem
+    return ErroEntrada(arquivo, linha, coluna, f"erro de sintaxe TOML: {texto_erro}")
+
+
+# ---------------------------------------------------------------- localização das chaves
+
+_RE_BLOCO = re.compile(r"\[\[\s*([^\]]+?)\s*\]\]")
+_RE_TABELA = re.compile(r"\[\s*([^\]]+?)\s*\]")
+_RE_CHAVE = re.compile(r"""([A-Za-z0-9_\-."' ]+?)\s*=""")
+
+
+def _indice_de_chaves(texto: str) -> dict[str, int]:
+    """Caminho de cada chave (`cargos[2].vagas`) → linha onde aparece pela primeira vez.
+
+    Uma varredura simples, linha a linha: basta para apontar o operador à linha
+    certa nos cenários escritos à mão.
+    """
+    indice: dict[str, int] = {}
+    contagem: dict[str, int] = {}
+    atual = ""
+    for numero, bruta in enumerate(texto.splitlines(), start=1):
+        linha = bruta.strip()
+        if not linha or linha.startswith("#"):
+            continue
+        if m := _RE_BLOCO.match(linha):
+            nome = _limpar_chave(m[1])
+            contagem[nome] = contagem.get(nome, 0) + 1
+            atual = f"{nome}[{contagem[nome]}]"
+            indice.setdefault(atual, numero)
+        elif m := _RE_TABELA.match(linha):
+            atual = _limpar_chave(m[1])
+            indice.setdefault(atual, numero)
+        elif m := _RE_CHAVE.match(linha):
+            chave = _limpar_chave(m[1])
+            indice.setdefault(f"{atual}.{chave}" if atual else chave, numero)
+    return indice
+
+
+def _limpar_chave(texto: str) -> str:
+    return ".".join(parte.strip().strip("\"'") for parte in texto.split("."))
+
+
+# ---------------------------------------------------------------- validação
+
+
+class _Validador:
+    def __init__(self, arquivo: str, texto: str) -> None:
+        self.arquivo = arquivo
+        self.indice = _indice_de_chaves(texto)
+        self.erros: list[ErroEntrada] = []
+        self.avisos: list[ErroEntrada] = []
+
+    def linha(self, chave: str) -> int | None:
+        while chave:
+            if chave in self.indice:
+                return self.indice[chave]
+            corte = max(chave.rfind("."), chave.rfind("["))
+            chave = chave[:corte] if corte > 0 else ""
+        return None
+
+    def erro(self, chave: str, mensagem: str) -> None:
+        self.erros.append(ErroEntrada(self.arquivo, self.linha(chave), None, mensagem, chave))
+
+    def aviso(self, chave: str, mensagem: str) -> None:
+        self.avisos.append(ErroEntrada(self.arquivo, self.linha(chave), None, mensagem, chave))
+
+    def desconhecidas(
+        self, tabela: dict[str, object], base: str, conhecidas: Iterable[str]
+    ) -> None:
+        aceitas = set(conhecidas)
+        for chave in tabela:
+            if chave not in aceitas:
+                self.aviso(
+                    f"{base}.{chave}" if base else chave,
+                    "chave desconhecida, ignorada (as chaves aceitas aqui são "
+                    + ", ".join(sorted(aceitas))
+                    + ")",
+                )
+
+    # Cada leitor devolve None quando a chave falta ou o valor é inválido
+    # (e, nesse caso, registra o erro).
+
+    def texto(
+        self, tabela: dict[str, object], base: str, chave: str, obrigatoria: bool
+    ) -> str | None:
+        caminho = f"{base}.{chave}"
+        valor = tabela.get(chave)
+        if valor is None:
+            if obrigatoria:
+                self.erro(caminho, "falta esta chave obrigatória")
+            return None
+        if isinstance(valor, str) and valor.strip():
+            return valor.strip()
+        if isinstance(valor, str):
+            self.erro(caminho, "o texto está vazio")
+        else:
+            self.erro(caminho, f"deve ser um texto entre aspas (encontrado: {_tipo_toml(valor)})")
+        return None
+
+    def identificador(self, tabela: dict[str, object], base: str, chave: str) -> str | None:
+        """Código de cargo ou inscrição: texto, ou inteiro escrito sem aspas."""
+        valor = tabela.get(chave)
+        if isinstance(valor, int) and not isinstance(valor, bool):
+            return str(valor)
+        return self.texto(tabela, base, chave, obrigatoria=False)
+
+    def data(
+        self, tabela: dict[str, object], base: str, chave: str, obrigatoria: bool
+    ) -> date | None:
+        caminho = f"{base}.{chave}"
+        valor = tabela.get(chave)
+        if valor is None:
+            if obrigatoria:
+                self.erro(caminho, "falta esta chave obrigatória (uma data, como 2025-06-10)")
+            return None
+        if isinstance(valor, datetime):
+            self.erro(caminho, "informe só a data, sem hora (como 2025-06-10)")
+            return None
+        if isinstance(valor, date):
+            return valor
+        if isinstance(valor, str):
+            try:
+                return date.fromisoformat(valor.strip())
+            except ValueError:
+                pass
+        self.erro(caminho, f'"{valor}" não é uma data válida (escreva AAAA-MM-DD, sem aspas)')
+        return None
+
+    def inteiro(
+        self, tabela: dict[str, object], base: str, chave: str, obrigatoria: bool, minimo: int
+    ) -> int | None:
+        caminho = f"{base}.{chave}"
+        valor = tabela.get(chave)
+        if valor is None:
+            if obrigatoria:
+                self.erro(caminho, "falta esta chave obrigatória (um número inteiro)")
+            return None
+        if isinstance(valor, int) and not isinstance(valor, bool):
+            if valor >= minimo:
+                return valor
+            self.erro(
+                caminho, f"deve ser um inteiro maior ou igual a {minimo} (encontrado: {valor})"
+            )
+            return None
+        self.erro(caminho, f"deve ser um número inteiro (encontrado: {_tipo_toml(valor)} {valor})")
+        return None
+
+    def percentual(
+        self, tabela: dict[str, object], base: str, chave: str, padrao: Decimal
+    ) -> Decimal:
+        caminho = f"{base}.{chave}"
+        valor = tabela.get(chave)
+        if valor is None:
+            return padrao
+        if isinstance(valor, Decimal | int) and not isinstance(valor, bool):
+            numero = Decimal(valor)
+            if 0 < numero <= 100:
+                return numero
+            self.erro(
+                caminho, f"deve ser um percentual maior que 0 e até 100 (encontrado: {valor})"
+            )
+        else:
+            self.erro(caminho, f"deve ser um número (encontrado: {_tipo_toml(valor)})")
+        return padrao
+
+    def booleano(self, tabela: dict[str, object], base: str, chave: str) -> bool:
+        valor = tabela.get(chave, False)
+        if isinstance(valor, bool):
+            return valor
+        self.erro(f"{base}.{chave}", "deve ser true ou false (sem aspas)")
+        return False
+
+    def escolha(
+        self,
+        tabela: dict[str, object],
+        base: str,
+        chave: str,
+        opcoes: Iterable[str],
+        obrigatoria: bool,
+    ) -> str | None:
+        caminho = f"{base}.{chave}"
+        valor = tabela.get(chave)
+        lista = list(opcoes)
+        if valor is None:
+            if obrigatoria:
+                self.erro(caminho, "falta esta chave obrigatória (" + " ou ".join(lista) + ")")
+            return None
+        if isinstance(valor, str) and valor in lista:
+            return valor
+        self.erro(caminho, f'"{valor}" não é um valor aceito (use ' + ", ".join(lista) + ")")
+        return None
+
+    def tabela(
+        self, dados: dict[str, object], chave: str, obrigatoria: bool
+    ) -> dict[str, object] | None:
+        valor = dados.get(chave)
+        if valor is None:
+            if obrigatoria:
+                self.erro(chave, f"falta a tabela [{chave}]")
+            return None
+        if isinstance(valor, dict):
+            return cast(dict[str, object], valor)
+        self.erro(chave, f"deve ser uma tabela [{chave}]")
+        return None
+
+    def blocos(self, dados: dict[str, object], chave: str) -> list[tuple[str, dict[str, object]]]:
+        """Os blocos `[[chave]]`, cada um com o seu caminho (`chave[1]`, `chave[2]`...)."""
+        valor = dados.get(chave, [])
+        if not isinstance(valor, list):
+            self.erro(chave, f"deve ser uma lista de blocos [[{chave}]]")
+            return []
+        blocos = []
+        for posicao, bloco in enumerate(valor, start=1):
+            caminho = f"{chave}[{posicao}]"
+            if isinstance(bloco, dict):
+                blocos.append((caminho, cast(dict[str, object], bloco)))
+            else:
+                self.erro(caminho, f"cada item deve ser um bloco [[{chave}]]")
+        return blocos
+
+
+def _tipo_toml(valor: object) -> str:
+    if isinstance(valor, bool):
+        return "booleano"
+    if isinstance(valor, int | Decimal | float):
+        return "número"
+    if isinstance(valor, str):
+        return "texto"
+    if isinstance(valor, date):
+        return "data"
+    if isinstance(valor, list):
+        return "lista"
+    if isinstance(valor, dict):
+        return "tabela"
+    return type(valor).__name__
+
+
+# ---------------------------------------------------------------- leitura
+
+_CHAVES_RAIZ = ("certame", "pcd", "cargos", "eventos", "desempate", "parametros_lei")
+_CHAVES_CERTAME = (
+    "nome",
+    "municipio",
+    "lei",
+    "data_edital",
+    "tipo",
+    "validade_ate",
+    "publicacao_lei",
+    "permite_final_de_fila",
+    "data_referencia_idade",
+    "candidatos",
+)
+_CHAVES_PCD = ("percentual", "arredondamento", "teto")
+_CHAVES_CARGO = ("codigo", "nome", "vagas")
+_CHAVES_DESEMPATE = ("coluna", "sentido")
+_CHAVES_PARAMETRO = ("valor", "justificativa")
+_CHAVES_EVENTO = ("data", "tipo", "cargo", "inscricao", "quantidade", "justificativa")
+
+
+def ler_cenario(caminho: Path) -> Cenario:
+    """Lê um cenário TOML e a lista de candidatos que ele nomeia.
+
+    Levanta `ErrosDeEntrada` com todos os erros dos dois arquivos (e os avisos).
+    """
+    caminho = Path(caminho)
+    arquivo = caminho.name
+    try:
+        texto = caminho.read_bytes().decode("utf-8-sig")
+    except OSError as exc:
+        raise ErrosDeEntrada(
+            [ErroEntrada(arquivo, None, None, f"não foi possível abrir o arquivo ({exc.strerror})")]
+        ) from None
+    except UnicodeDecodeError:
+        raise ErrosDeEntrada(
+            [ErroEntrada(arquivo, None, None, "o cenário deve estar em UTF-8")]
+        ) from None
+    try:
+        dados = tomllib.loads(texto, parse_float=Decimal)
+    except tomllib.TOMLDecodeError as exc:
+        raise ErrosDeEntrada([_erro_sintaxe(arquivo, exc, texto)]) from None
+
+    v = _Validador(arquivo, texto)
+    v.desconhecidas(dados, "", _CHAVES_RAIZ)
+
+    # [certame]
+    tabela_certame = v.tabela(dados, "certame", obrigatoria=True)
+    certame = tabela_certame or {}
+    tem_certame = tabela_certame is not None
+    v.desconhecidas(certame, "certame", _CHAVES_CERTAME)
+    nome = v.texto(certame, "certame", "nome", obrigatoria=tem_certame)
+    municipio = v.texto(certame, "certame", "municipio", obrigatoria=False)
+    lei = v.texto(certame, "certame", "lei", obrigatoria=False)
+    if tem_certame and "municipio" not in certame and "lei" not in certame:
+        v.erro("certame", "informe o município (municipio) ou a lei (lei) do certame")
+    data_edital = v.data(certame, "certame", "data_edital", obrigatoria=tem_certame)
+    tipo = v.escolha(
+        certame, "certame", "tipo", [t.value for t in TipoCertame], obrigatoria=tem_certame
+    )
+    validade_ate = v.data(certame, "certame", "validade_ate", obrigatoria=False)
+    if validade_ate and data_edital and validade_ate <= data_edital:
+        v.erro("certame.validade_ate", "a validade deve terminar depois da data do edital")
+    data_publicacao_lei = v.data(certame, "certame", "publicacao_lei", obrigatoria=False)
+    permite_final_de_fila = v.booleano(certame, "certame", "permite_final_de_fila")
+    data_referencia_idade = v.data(certame, "certame", "data_referencia_idade", obrigatoria=False)
+    nome_candidatos = v.texto(certame, "certame", "candidatos", obrigatoria=tem_certame)
+
+    # [pcd]
+    pcd: Pcd | None = None
+    tabela_pcd = v.tabela(dados, "pcd", obrigatoria=False)
+    if tabela_pcd is not None:
+        v.desconhecidas(tabela_pcd, "pcd", _CHAVES_PCD)
+        padrao = Pcd()
+        percentual = v.percentual(tabela_pcd, "pcd", "percentual", padrao.percentual)
+        arredondamento = v.escolha(
+            tabela_pcd, "pcd", "arredondamento", ["cima", "meio", "baixo"], obrigatoria=False
+        )
+        teto = v.percentual(tabela_pcd, "pcd", "teto", padrao.teto)
+        if percentual > teto:
+            v.erro("pcd.percentual", f"o percentual ({percentual}) passa do teto ({teto})")
+        pcd = Pcd(
+            percentual=percentual,
+            arredondamento=cast(Arredondamento, arredondamento or padrao.arredondamento),
+            teto=teto,
+        )
+
+    # [[cargos]]
+    cargos: list[Cargo] = []
+    blocos_cargos = v.blocos(dados, "cargos")
+    if "cargos" not in dados:
+        v.erro("cargos", "informe ao menos um cargo em [[cargos]]")
+    linha_do_cargo: dict[str, str] = {}
+    for base, bloco in blocos_cargos:
+        v.desconhecidas(bloco, base, _CHAVES_CARGO)
+        codigo = v.identificador(bloco, base, "codigo")
+        if "codigo" not in bloco:
+            v.erro(f"{base}.codigo", "falta esta chave obrigatória")
+        nome_cargo = v.texto(bloco, base, "nome", obrigatoria=True)
+        vagas = v.inteiro(bloco, base, "vagas", obrigatoria=True, minimo=0)
+        if codigo is not None and codigo in linha_do_cargo:
+            v.erro(
+                f"{base}.codigo", f'cargo "{codigo}" repetido (já está em {linha_do_cargo[codigo]})'
+            )
+            continue
+        if codigo is not None:
+            linha_do_cargo[codigo] = base
+        if codigo is not None and nome_cargo is not None and vagas is not None:
+            cargos.append(Cargo(codigo, nome_cargo, vagas, linha=v.linha(base)))
+
+    # [[desempate]]
+    desempate: list[tuple[str, Sentido]] = []
+    vistos: set[str] = set()
+    for base, bloco in v.blocos(dados, "desempate"):
+        v.desconhecidas(bloco, base, _CHAVES_DESEMPATE)
+        coluna = v.texto(bloco, base, "coluna", obrigatoria=True)
+        sentido = v.escolha(bloco, base, "sentido", ["maior", "menor"], obrigatoria=True)
+        if coluna is None:
+            continue
+        normalizada = normalizar_nome(coluna)
+        if normalizada in COLUNAS_CONHECIDAS:
+            v.erro(
+                f"{base}.coluna",
+                f'"{coluna}" é uma coluna padrão do arquivo de candidatos, não um critério '
+                "de desempate do edital (a idade já é considerada pela Lei 10.741/2003, art. 27)",
+            )
+        elif normalizada in vistos:
+            v.erro(f"{base}.coluna", f'a coluna "{coluna}" já é um critério de desempate')
+        elif sentido is not None:
+            desempate.append((coluna, cast(Sentido, sentido)))
+        vistos.add(normalizada)
+
+    # [parametros_lei]
+    parametros_lei: dict[str, ParametroInformado] = {}
+    tabela_parametros = v.tabela(dados, "parametros_lei", obrigatoria=False) or {}
+    for nome_parametro, definicao in tabela_parametros.items():
+        base = f"parametros_lei.{nome_parametro}"
+        if not isinstance(definicao, dict):
+            v.erro(base, 'escreva como { valor = ..., justificativa = "..." }')
+            continue
+        v.desconhecidas(definicao, base, _CHAVES_PARAMETRO)
+        if "valor" not in definicao:
+            v.erro(f"{base}.valor", "falta esta chave obrigatória")
+        justificativa_param = v.texto(definicao, base, "justificativa", obrigatoria=True)
+        if "valor" in definicao and justificativa_param is not None:
+            parametros_lei[nome_parametro] = ParametroInformado(
+                definicao["valor"], justificativa_param, linha=v.linha(base)
+            )
+
+    # [[eventos]] (a checagem contra os candidatos vem depois da leitura deles)
+    eventos: list[Evento] = []
+    caminhos_eventos: list[str] = []
+    tipos_evento = [t.value for t in TipoEvento]
+    for base, bloco in v.blocos(dados, "eventos"):
+        v.desconhecidas(bloco, base, _CHAVES_EVENTO)
+        data_evento = v.data(bloco, base, "data", obrigatoria=True)
+        tipo_evento = v.escolha(bloco, base, "tipo", tipos_evento, obrigatoria=True)
+        cargo = v.identificador(bloco, base, "cargo")
+        inscricao = v.identificador(bloco, base, "inscricao")
+        quantidade = v.inteiro(bloco, base, "quantidade", obrigatoria=False, minimo=1)
+        justificativa = v.texto(bloco, base, "justificativa", obrigatoria=False)
+        if cargo is not None and cargos and cargo not in linha_do_cargo:
+            v.erro(f"{base}.cargo", f'o cargo "{cargo}" não está em [[cargos]]')
+        if tipo_evento == TipoEvento.NOVAS_VAGAS:
+            if "cargo" not in bloco:
+                v.erro(f"{base}.cargo", "novas_vagas exige o cargo")
+            if "quantidade" not in bloco:
+                v.erro(f"{base}.quantidade", "novas_vagas exige a quantidade de vagas (> 0)")
+            if "justificativa" not in bloco:
+                v.erro(
+                    f"{base}.justificativa",
+                    "novas_vagas exige a justificativa (o ato que cria as vagas)",
+                )
+            if "inscricao" in bloco:
+                v.erro(f"{base}.inscricao", "novas_vagas não se refere a uma inscrição")
+        elif tipo_evento is not None:
+            if "inscricao" not in bloco:
+                v.erro(f"{base}.inscricao", f"{tipo_evento} exige a inscrição do candidato")
+            if "quantidade" in bloco:
+                v.erro(f"{base}.quantidade", f"{tipo_evento} não tem quantidade")
+            if tipo_evento == TipoEvento.FINAL_DE_FILA and not permite_final_de_fila:
+                v.erro(
+                    f"{base}.tipo",
+                    "final_de_fila só é aceito quando o edital o permite "
+                    "([certame] permite_final_de_fila = true)",
+                )
+        if data_evento is not None and data_edital is not None and data_evento < data_edital:
+            v.erro(f"{base}.data", "o evento é anterior à data do edital")
+        if data_evento is not None and validade_ate is not None and data_evento > validade_ate:
+            v.aviso(f"{base}.data", "o evento é posterior ao fim da validade do certame")
+        if data_evento is not None and eventos and data_evento < eventos[-1].data:
+            v.aviso(f"{base}.data", "o evento tem data anterior à do evento que vem antes dele")
+        if data_evento is not None and tipo_evento is not None:
+            eventos.append(
+                Evento(
+                    data=data_evento,
+                    tipo=TipoEvento(tipo_evento),
+                    cargo=cargo,
+                    inscricao=inscricao,
+                    quantidade=quantidade,
+                    justificativa=justificativa,
+                    linha=v.linha(base),
+                )
+            )
+            caminhos_eventos.append(base)
+
+    # Candidatos
+    candidatos: list[Candidato] = []
+    avisos_candidatos: list[ErroEntrada] = []
+    erros_candidatos: list[ErroEntrada] = []
+    arquivo_candidatos = caminho.parent / (nome_candidatos or "")
+    candidatos_lidos = False
+    if nome_candidatos is not None:
+        if not arquivo_candidatos.is_file():
+            v.erro("certame.candidatos", f'o arquivo de candidatos "{nome_candidatos}" não existe')
+        else:
+            try:
+                leitura = ler_candidatos(arquivo_candidatos, [c for c, _ in desempate])
+            except ErrosDeEntrada as exc:
+                erros_candidatos, avisos_candidatos = exc.erros, exc.avisos
+            else:
+                candidatos, avisos_candidatos = leitura.candidatos, leitura.avisos
+                candidatos_lidos = True
+
+    if candidatos_lidos:
+        _conferir_candidatos(v, candidatos, linha_do_cargo, cargos, arquivo_candidatos.name)
+        eventos = _conferir_eventos(v, eventos, caminhos_eventos, candidatos)
+
+    erros = v.erros + erros_candidatos
+    avisos = v.avisos + avisos_candidatos
+    if erros:
+        raise ErrosDeEntrada(erros, avisos)
+    assert nome is not None and data_edital is not None and tipo is not None
+    return Cenario(
+        nome=nome,
+        municipio=municipio,
+        lei=lei,
+        data_edital=data_edital,
+        tipo=TipoCertame(tipo),
+        validade_ate=validade_ate,
+        data_publicacao_lei=data_publicacao_lei,
+        permite_final_de_fila=permite_final_de_fila,
+        data_referencia_idade=data_referencia_idade,
+        desempate=desempate,
+        parametros_lei=parametros_lei,
+        pcd=pcd,
+        cargos=cargos,
+        eventos=eventos,
+        candidatos=candidatos,
+        avisos=avisos,
+        arquivo_candidatos=arquivo_candidatos,
+    )
+
+
+def _conferir_candidatos(
+    v: _Validador,
+    candidatos: list[Candidato],
+    linha_do_cargo: dict[str, str],
+    cargos: list[Cargo],
+    arquivo_candidatos: str,
+) -> None:
+    """Cada cargo dos candidatos existe em [[cargos]] (um erro por cargo, não por linha)."""
+    desconhecidos: dict[str, list[Candidato]] = {}
+    com_candidatos: set[str] = set()
+    for candidato in candidatos:
+        if candidato.cargo in linha_do_cargo:
+            com_candidatos.add(candidato.cargo)
+        else:
+            desconhecidos.setdefault(candidato.cargo, []).append(candidato)
+    for cargo, lista in desconhecidos.items():
+        quantos = "1 candidato" if len(lista) == 1 else f"{len(lista)} candidatos"
+        v.erros.append(
+            ErroEntrada(
+                arquivo_candidatos,
+                lista[0].linha,
+                "cargo",
+                f'o cargo "{cargo}" ({quantos}) não está nos [[cargos]] de {v.arquivo}',
+            )
+        )
+    for definido in cargos:
+        if definido.codigo not in com_candidatos:
+            v.avisos.append(
+                ErroEntrada(
+                    v.arquivo,
+                    definido.linha,
+                    None,
+                    f'nenhum candidato no cargo "{definido.codigo}"',
+                    linha_do_cargo[definido.codigo],
+                )
+            )
+
+
+def _conferir_eventos(
+    v: _Validador, eventos: list[Evento], caminhos: list[str], candidatos: list[Candidato]
+) -> list[Evento]:
+    """Cada inscrição citada existe; o cargo do evento é o do candidato."""
+    por_inscricao = {c.inscricao: c for c in candidatos}
+    conferidos = []
+    for evento, base in zip(eventos, caminhos, strict=True):
+        if evento.inscricao is not None:
+            candidato = por_inscricao.get(evento.inscricao)
+            if candidato is None:
+                v.erro(
+                    f"{base}.inscricao",
+                    f'a inscrição "{evento.inscricao}" não está no arquivo de candidatos',
+                )
+            elif evento.cargo is not None and evento.cargo != candidato.cargo:
+                v.erro(
+                    f"{base}.cargo",
+                    f'a inscrição "{evento.inscricao}" é do cargo "{candidato.cargo}", '
+                    f'não de "{evento.cargo}"',
+                )
+            elif evento.cargo is None:
+                evento = replace(evento, cargo=candidato.cargo)
+        conferidos.append(evento)
+    return conferidos
