@@ -406,6 +406,8 @@ def _ler_linhas(
     # Cabeçalho: a primeira linha com conteúdo.
     encontrado = next(((n, c) for n, c in linhas if any(_texto(v) for v in c)), None)
     if encontrado is None:
+        if erros:  # a planilha nem pôde ser lida: esse erro já basta
+            return []
         erros.append(ErroEntrada(arquivo, None, None, "o arquivo está vazio (falta o cabeçalho)"))
         return []
     linha_cabecalho, cabecalho = encontrado

@@ -22,6 +22,7 @@ from typing import Literal, cast
 from cotas.arquivos.candidatos import COLUNAS_CONHECIDAS, ler_candidatos, normalizar_nome
 from cotas.arquivos.erros import ErroEntrada, ErrosDeEntrada
 from cotas.motor.candidatos import Candidato
+from cotas.motor.certame import TipoEvento
 
 __all__ = [
     "Arredondamento",
@@ -43,13 +44,6 @@ Sentido = Literal["maior", "menor"]
 class TipoCertame(StrEnum):
     CONCURSO_PUBLICO = "concurso_publico"
     CONTRATACAO_TEMPORARIA = "contratacao_temporaria"
-
-
-class TipoEvento(StrEnum):
-    NOVAS_VAGAS = "novas_vagas"
-    DESISTENCIA = "desistencia"
-    ANULACAO = "anulacao"
-    FINAL_DE_FILA = "final_de_fila"
 
 
 @dataclass(frozen=True)
