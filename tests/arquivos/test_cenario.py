@@ -1,0 +1,398 @@
+"""Leitura do cenário TOML: exemplos publicados, esquema, sintaxe e conferências cruzadas."""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from datetime import date
+from decimal import Decimal
+from pathlib import Path
+from textwrap import dedent
+
+import jsonschema
+import pytest
+
+from cotas.arquivos.cenario import Cargo, Pcd, TipoCertame, TipoEvento, ler_cenario
+from cotas.arquivos.erros import ErrosDeEntrada
+
+RAIZ = Path(__file__).resolve().parents[2]
+EXEMPLOS = sorted((RAIZ / "exemplos").glob("*/cenario.toml"))
+ESQUEMA = json.loads((RAIZ / "schema" / "cenario.schema.json").read_text(encoding="utf-8"))
+
+CANDIDATOS = (
+    "inscricao;nome;cargo;nota;cor_raca;reserva_negros\n"
+    "1;Ana;PROF;8;parda;sim\n"
+    "2;Bia;PROF;7;branca;não\n"
+    "3;Caio;ADM;6;preta;sim\n"
+)
+
+BASE = """\
+[certame]
+nome = "Concurso 01/2025"
+municipio = "Montenegro/RS"
+data_edital = 2025-06-10
+tipo = "concurso_publico"
+candidatos = "candidatos.csv"
+
+[[cargos]]
+codigo = "PROF"
+nome = "Professor"
+vagas = 3
+
+[[cargos]]
+codigo = "ADM"
+nome = "Agente"
+vagas = 1
+"""
+
+
+def montar(pasta: Path, extra: str = "", base: str = BASE, candidatos: str = CANDIDATOS) -> Path:
+    (pasta / "candidatos.csv").write_text(candidatos, encoding="utf-8")
+    caminho = pasta / "cenario.toml"
+    caminho.write_text(base + dedent(extra), encoding="utf-8")
+    return caminho
+
+
+def erros_de(caminho: Path) -> ErrosDeEntrada:
+    with pytest.raises(ErrosDeEntrada) as excinfo:
+        ler_cenario(caminho)
+    return excinfo.value
+
+
+def para_json(valor: object) -> object:
+    """TOML → JSON: datas viram texto ISO 8601."""
+    if isinstance(valor, dict):
+        return {k: para_json(v) for k, v in valor.items()}
+    if isinstance(valor, list):
+        return [para_json(v) for v in valor]
+    if isinstance(valor, date):
+        return valor.isoformat()
+    return valor
+
+
+def validar_esquema(caminho: Path) -> None:
+    dados = tomllib.loads(caminho.read_text(encoding="utf-8"))
+    jsonschema.validate(
+        para_json(dados), ESQUEMA, format_checker=jsonschema.Draft202012Validator.FORMAT_CHECKER
+    )
+
+
+# ---------------------------------------------------------------- exemplos publicados
+
+
+def test_ha_os_dois_exemplos() -> None:
+    assert [p.parent.name for p in EXEMPLOS] == ["montenegro", "mostardas"]
+
+
+def test_esquema_e_valido() -> None:
+    jsonschema.Draft202012Validator.check_schema(ESQUEMA)
+
+
+@pytest.mark.parametrize("caminho", EXEMPLOS, ids=lambda p: p.parent.name)
+def test_exemplos_seguem_o_esquema(caminho: Path) -> None:
+    validar_esquema(caminho)
+
+
+@pytest.mark.parametrize("caminho", EXEMPLOS, ids=lambda p: p.parent.name)
+def test_exemplos_sao_lidos_sem_erros_nem_avisos(caminho: Path) -> None:
+    cenario = ler_cenario(caminho)
+    assert cenario.avisos == []
+    assert len(cenario.cargos) == 3
+    for cargo in cenario.cargos:
+        assert 40 <= sum(c.cargo == cargo.codigo for c in cenario.candidatos) <= 80
+    assert cenario.pcd == Pcd(Decimal(5), "cima", Decimal(20))
+    por_inscricao = {c.inscricao: c for c in cenario.candidatos}
+    for evento in cenario.eventos:
+        assert evento.cargo in {c.codigo for c in cenario.cargos}
+        if evento.inscricao is not None:
+            candidato = por_inscricao[evento.inscricao]
+            assert candidato.autodeclarado_negro and candidato.reserva_negros
+            assert evento.cargo == candidato.cargo  # derivado do candidato
+
+
+def test_exemplo_de_montenegro() -> None:
+    cenario = ler_cenario(RAIZ / "exemplos" / "montenegro" / "cenario.toml")
+    assert cenario.municipio == "Montenegro/RS" and cenario.lei is None
+    assert cenario.data_edital == date(2025, 6, 10)
+    assert cenario.tipo is TipoCertame.CONCURSO_PUBLICO
+    assert cenario.desempate == [("nota_conhecimentos_especificos", "maior")]
+    assert [c.vagas for c in cenario.cargos] == [10, 13, 4]
+    assert [e.tipo for e in cenario.eventos] == [
+        TipoEvento.DESISTENCIA,
+        TipoEvento.NOVAS_VAGAS,
+        TipoEvento.ANULACAO,
+    ]
+    pareceres = {c.heteroidentificacao for c in cenario.candidatos}
+    assert {"confirmado", "nao_confirmado", "ausente", "recusou_filmagem"} <= pareceres
+    assert "recusou_perguntas" in pareceres
+    assert cenario.arquivo_candidatos.name == "candidatos.csv"
+
+
+def test_exemplo_de_mostardas_sem_comissao() -> None:
+    cenario = ler_cenario(RAIZ / "exemplos" / "mostardas" / "cenario.toml")
+    assert cenario.municipio == "Mostardas/RS"
+    assert all(c.heteroidentificacao is None for c in cenario.candidatos)
+    assert [e.tipo for e in cenario.eventos].count(TipoEvento.NOVAS_VAGAS) == 2
+
+
+# ---------------------------------------------------------------- leitura
+
+
+def test_cenario_completo(tmp_path: Path) -> None:
+    caminho = montar(
+        tmp_path,
+        """
+        [pcd]
+        percentual = 10
+        arredondamento = "meio"
+
+        [[desempate]]
+        coluna = "titulos"
+        sentido = "menor"
+
+        [parametros_lei]
+        "negros.limiar_vagas" = { valor = 3, justificativa = "Edital, item 4.1" }
+        percentual = { valor = 12.5, justificativa = "Lei 4.016/2004" }
+
+        [[eventos]]
+        data = 2025-08-01
+        tipo = "desistencia"
+        inscricao = 1
+        """,
+        candidatos="inscricao;nome;cargo;nota;titulos\n1;Ana;PROF;8;2\n2;Bia;ADM;7;1,5\n",
+    )
+    cenario = ler_cenario(caminho)
+    assert cenario.pcd == Pcd(Decimal(10), "meio", Decimal(20))
+    assert cenario.desempate == [("titulos", "menor")]
+    assert cenario.candidatos[1].desempate == (("titulos", Decimal("1.5")),)
+    assert cenario.parametros_lei["negros.limiar_vagas"].valor == 3
+    assert cenario.parametros_lei["percentual"].valor == Decimal("12.5")  # nunca float
+    assert cenario.parametros_lei["percentual"].justificativa == "Lei 4.016/2004"
+    [evento] = cenario.eventos
+    assert (evento.inscricao, evento.cargo, evento.data) == ("1", "PROF", date(2025, 8, 1))
+    assert cenario.cargos[0] == Cargo("PROF", "Professor", 3)
+    assert not cenario.permite_final_de_fila and cenario.validade_ate is None
+
+
+def test_erro_de_sintaxe_toml_com_linha_e_coluna(tmp_path: Path) -> None:
+    caminho = montar(
+        tmp_path, base='[certame]\nnome = "X"\ndata_edital = 2025-06-10\ntipo = concurso\n'
+    )
+    [erro] = erros_de(caminho).erros
+    assert (erro.arquivo, erro.linha, erro.coluna) == ("cenario.toml", 4, 8)
+    assert str(erro) == (
+        "cenario.toml, linha 4, coluna 8: erro de sintaxe TOML: valor inválido "
+        "(textos vão entre aspas; datas como 2025-06-10)"
+    )
+
+
+def test_chave_repetida_no_fim_do_documento(tmp_path: Path) -> None:
+    caminho = montar(tmp_path, base='[certame]\nnome = "X"\nnome = "Y"\n')
+    [erro] = erros_de(caminho).erros
+    assert erro.linha is not None and "chave repetida" in erro.mensagem
+
+
+def test_erros_de_esquema_todos_juntos_com_caminho_e_linha(tmp_path: Path) -> None:
+    caminho = montar(
+        tmp_path,
+        base="""\
+[certame]
+nome = "Concurso"
+data_edital = "10/06/2025"
+tipo = "concurso"
+candidatos = "candidatos.csv"
+
+[[cargos]]
+codigo = "PROF"
+nome = "Professor"
+vagas = 3
+
+[[cargos]]
+codigo = "ADM"
+nome = "Agente"
+vagas = -1
+""",
+    )
+    erros = erros_de(caminho)
+    assert [(e.chave, e.linha) for e in erros.erros] == [
+        ("certame", 1),  # falta municipio ou lei
+        ("certame.data_edital", 3),
+        ("certame.tipo", 4),
+        ("cargos[2].vagas", 15),
+    ]
+    assert str(erros.erros[3]) == (
+        'cenario.toml, linha 15, chave "cargos[2].vagas": '
+        "deve ser um inteiro maior ou igual a 0 (encontrado: -1)"
+    )
+
+
+def test_chaves_desconhecidas_sao_avisos(tmp_path: Path) -> None:
+    caminho = montar(
+        tmp_path,
+        '\n[[eventos]]\ndata = 2025-07-01\ntipo = "anulacao"\n'
+        'inscricao = "1"\nmotivo = "x"\n\n[outra]\na = 1\n',
+    )
+    cenario = ler_cenario(caminho)
+    assert [(a.chave, a.linha) for a in cenario.avisos] == [
+        ("outra", 24),
+        ("eventos[1].motivo", 22),
+    ]
+
+
+def test_evento_com_inscricao_desconhecida(tmp_path: Path) -> None:
+    caminho = montar(
+        tmp_path,
+        """
+        [[eventos]]
+        data = 2025-07-01
+        tipo = "desistencia"
+        inscricao = "99"
+        """,
+    )
+    [erro] = erros_de(caminho).erros
+    assert (erro.chave, erro.linha) == ("eventos[1].inscricao", 21)
+    assert erro.mensagem == 'a inscrição "99" não está no arquivo de candidatos'
+
+
+def test_eventos_invalidos(tmp_path: Path) -> None:
+    caminho = montar(
+        tmp_path,
+        """
+        [[eventos]]
+        data = 2025-07-01
+        tipo = "novas_vagas"
+        cargo = "PROF"
+
+        [[eventos]]
+        data = 2025-07-02
+        tipo = "final_de_fila"
+        inscricao = "2"
+
+        [[eventos]]
+        data = 2025-05-01
+        tipo = "desistencia"
+        inscricao = "1"
+        cargo = "ADM"
+
+        [[eventos]]
+        data = 2025-07-03
+        tipo = "promocao"
+        cargo = "XYZ"
+        """,
+    )
+    erros = erros_de(caminho)
+    assert [e.chave for e in erros.erros] == [
+        "eventos[1].quantidade",
+        "eventos[1].justificativa",
+        "eventos[2].tipo",  # final_de_fila sem permissão do edital
+        "eventos[3].data",  # antes do edital
+        "eventos[4].tipo",
+        "eventos[4].cargo",
+        "eventos[3].cargo",  # a inscrição 1 é de PROF
+    ]
+    assert "permite_final_de_fila = true" in erros.erros[2].mensagem
+
+
+def test_final_de_fila_quando_o_edital_permite(tmp_path: Path) -> None:
+    base = BASE.replace(
+        'tipo = "concurso_publico"', 'tipo = "concurso_publico"\npermite_final_de_fila = true'
+    )
+    caminho = montar(
+        tmp_path,
+        '\n[[eventos]]\ndata = 2025-07-01\ntipo = "final_de_fila"\ninscricao = "2"\n',
+        base=base,
+    )
+    cenario = ler_cenario(caminho)
+    assert cenario.permite_final_de_fila
+    assert cenario.eventos[0].tipo is TipoEvento.FINAL_DE_FILA
+
+
+def test_erros_dos_dois_arquivos_juntos(tmp_path: Path) -> None:
+    caminho = montar(
+        tmp_path,
+        base=BASE.replace("vagas = 1", "vagas = 1.5"),
+        candidatos="inscricao;nome;cargo;nota\n1;Ana;PROF;oito\n",
+    )
+    erros = erros_de(caminho)
+    assert [(e.arquivo, e.linha) for e in erros.erros] == [
+        ("cenario.toml", 16),
+        ("candidatos.csv", 2),
+    ]
+
+
+def test_cargo_do_candidato_fora_de_cargos(tmp_path: Path) -> None:
+    caminho = montar(
+        tmp_path,
+        candidatos="inscricao;nome;cargo;nota\n1;Ana;PROF;8\n2;Bia;MOT;7\n3;Caio;MOT;6\n",
+    )
+    erros = erros_de(caminho)
+    [erro] = erros.erros
+    assert str(erro) == (
+        'candidatos.csv, linha 3, coluna "cargo": o cargo "MOT" (2 candidatos) '
+        "não está nos [[cargos]] de cenario.toml"
+    )
+    [aviso] = erros.avisos  # ADM ficou sem candidatos
+    assert aviso.chave == "cargos[2]" and aviso.linha == 13
+
+
+def test_arquivo_de_candidatos_inexistente(tmp_path: Path) -> None:
+    caminho = montar(tmp_path, base=BASE.replace("candidatos.csv", "outro.csv"))
+    [erro] = erros_de(caminho).erros
+    assert (erro.chave, erro.linha) == ("certame.candidatos", 6)
+
+
+def test_parametro_da_lei_sem_justificativa(tmp_path: Path) -> None:
+    caminho = montar(tmp_path, "\n[parametros_lei]\npercentual = { valor = 12 }\nlimiar = 3\n")
+    erros = erros_de(caminho)
+    assert [(e.chave, e.linha) for e in erros.erros] == [
+        ("parametros_lei.percentual.justificativa", 19),
+        ("parametros_lei.limiar", 20),
+    ]
+
+
+def test_desempate_com_coluna_padrao_ou_repetida(tmp_path: Path) -> None:
+    caminho = montar(
+        tmp_path,
+        '\n[[desempate]]\ncoluna = "nota"\nsentido = "maior"\n'
+        '\n[[desempate]]\ncoluna = "x"\nsentido = "mais"\n',
+    )
+    assert [e.chave for e in erros_de(caminho).erros] == [
+        "desempate[1].coluna",
+        "desempate[2].sentido",
+    ]
+
+
+def test_pcd_fora_dos_limites(tmp_path: Path) -> None:
+    caminho = montar(tmp_path, '\n[pcd]\npercentual = 0\narredondamento = "acima"\nteto = 120\n')
+    assert [e.chave for e in erros_de(caminho).erros] == [
+        "pcd.percentual",
+        "pcd.arredondamento",
+        "pcd.teto",
+    ]
+
+
+# ------------------------------------------------ o esquema recusa o que o leitor recusa
+
+
+@pytest.mark.parametrize(
+    ("trecho", "novo"),
+    [
+        ("vagas = 1", "vagas = -1"),
+        ('municipio = "Montenegro/RS"\n', ""),
+        ('tipo = "concurso_publico"', 'tipo = "concurso"'),
+    ],
+)
+def test_esquema_recusa_cenarios_invalidos(tmp_path: Path, trecho: str, novo: str) -> None:
+    caminho = montar(tmp_path, base=BASE.replace(trecho, novo))
+    with pytest.raises(jsonschema.ValidationError):
+        validar_esquema(caminho)
+    erros_de(caminho)
+
+
+def test_esquema_recusa_final_de_fila_sem_permissao(tmp_path: Path) -> None:
+    caminho = montar(
+        tmp_path, '\n[[eventos]]\ndata = 2025-07-01\ntipo = "final_de_fila"\ninscricao = "2"\n'
+    )
+    with pytest.raises(jsonschema.ValidationError):
+        validar_esquema(caminho)
+    erros_de(caminho)
