@@ -112,11 +112,14 @@ def montar_certame(cenario: CenarioLegal) -> Certame:
     parametros = ParametrosCertame(
         permite_final_de_fila=cert.get("permite_final_de_fila", False),
         criterios_desempate=tuple(
-            CriterioDesempate(c["coluna"], c.get("sentido", "maior")) for c in d.get("desempate", [])
+            CriterioDesempate(c["coluna"], c.get("sentido", "maior"))
+            for c in d.get("desempate", [])
         ),
         data_referencia_idade=cert.get("data_referencia_idade"),
     )
-    return Certame(regras, cargos, candidatos, validade_ate=cert.get("validade_ate"), parametros=parametros)
+    return Certame(
+        regras, cargos, candidatos, validade_ate=cert.get("validade_ate"), parametros=parametros
+    )
 
 
 def eventos(cenario: CenarioLegal) -> list[Evento]:

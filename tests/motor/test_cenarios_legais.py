@@ -46,7 +46,9 @@ def test_cenario_legal(cenario: CenarioLegal) -> None:
             textos += " ".join(o.razao.texto for o in certame.ocorrencias(cargo))
             assert trecho in textos
         for linha in quer.get("memoria_contem", []):
-            assert any(linha in m for m in certame.reserva(cargo).memoria), certame.reserva(cargo).memoria
+            assert any(linha in m for m in certame.reserva(cargo).memoria), certame.reserva(
+                cargo
+            ).memoria
 
 
 def test_ha_cenarios() -> None:

@@ -174,11 +174,12 @@ class ApuracaoCargo:
         return regra.ref(chave) if regra else ()
 
     # -- lotes de vagas ---------------------------------------------------------------------
-    def ofertar(self, quantidade: int, data: date | None, justificativa: str = "") -> list[Nomeacao]:
+    def ofertar(
+        self, quantidade: int, data: date | None, justificativa: str = ""
+    ) -> list[Nomeacao]:
         """Oferece um lote e nomeia todas as suas vagas: ampla primeiro, depois as reservadas."""
         self._exigir_comissao_concluida()
         novas = self.plano.acrescentar_lote(quantidade, data, justificativa)
-        lote = novas[0].lote
         indisponivel = self._indisponiveis()
         escolhidos_no_lote: set[str] = set()
         ampla_slots = [v for v in novas if v.reservada_para is None]
@@ -245,9 +246,10 @@ class ApuracaoCargo:
         candidato = self._candidato(insc)
         opcao = candidato.opcao_lista if candidato else None
         if opcao and opcao != grupo and opcao in self.filas:
-            outra_chama = any(
-                v.reservada_para == opcao and v.numero > vaga.numero for v in novas
-            ) and self.filas[opcao].proximo(indisponivel) == insc
+            outra_chama = (
+                any(v.reservada_para == opcao and v.numero > vaga.numero for v in novas)
+                and self.filas[opcao].proximo(indisponivel) == insc
+            )
             if outra_chama:
                 return fila.proximo(indisponivel, {insc})
         return insc
@@ -315,8 +317,7 @@ class ApuracaoCargo:
         posicao = self.rank[inscricao] + 1
         texto = (
             f"Vaga {vaga.numero}, de ampla concorrência: {inscricao} é o(a) {posicao}º(ª) da "
-            "lista geral e o(a) mais bem classificado(a) ainda não chamado(a). "
-            + vaga.razao.texto
+            "lista geral e o(a) mais bem classificado(a) ainda não chamado(a). " + vaga.razao.texto
         )
         fundamentos = (*self._ref("negros", "concorrencia"), *vaga.razao.fundamentos)
         return Razao("nomeacao_ampla", texto, fundamentos, (("posicao_geral", str(posicao)),))
@@ -357,7 +358,9 @@ class ApuracaoCargo:
         )
 
     # -- eventos ----------------------------------------------------------------------------
-    def desligar(self, data: date, inscricao: str, tipo: TipoEvento, motivo: str = "") -> list[Nomeacao]:
+    def desligar(
+        self, data: date, inscricao: str, tipo: TipoEvento, motivo: str = ""
+    ) -> list[Nomeacao]:
         """Desistência, anulação ou final de fila; recompõe a vaga pela lista a que era devida."""
         if inscricao not in self.filas[AMPLA] and tipo is not TipoEvento.ANULACAO:
             raise EventoInvalido(
@@ -365,7 +368,9 @@ class ApuracaoCargo:
                 f"{self.cargo} (não aprovada ou já excluída)."
             )
         if inscricao in self.removidos:
-            raise EventoInvalido(f"{tipo.value}: a inscrição {inscricao} já foi excluída das listas.")
+            raise EventoInvalido(
+                f"{tipo.value}: a inscrição {inscricao} já foi excluída das listas."
+            )
         vaga_numero = self.vaga_de.pop(inscricao, None)
         ocupava = vaga_numero is not None and self.ocupante.get(vaga_numero) == inscricao
         if tipo is TipoEvento.FINAL_DE_FILA:
@@ -377,13 +382,19 @@ class ApuracaoCargo:
             for fila in self.filas.values():
                 fila.mover_para_o_fim(inscricao)
             texto = f"{inscricao} pediu para ir ao final da lista; permanece classificado(a)."
-            refs: tuple[Referencia, ...] = (Referencia("Edital", "final de fila", motivo or "Pedido de reclassificação para o final da lista."),)
+            refs: tuple[Referencia, ...] = (
+                Referencia(
+                    "Edital",
+                    "final de fila",
+                    motivo or "Pedido de reclassificação para o final da lista.",
+                ),
+            )
         else:
             self.removidos.add(inscricao)
             if tipo is TipoEvento.ANULACAO:
                 texto = (
-                    f"Inscrição {inscricao} anulada por declaração falsa: nula a inscrição e todos os "
-                    "atos posteriores, inclusive a nomeação; sai de todas as listas."
+                    f"Inscrição {inscricao} anulada por declaração falsa: nula a inscrição e "
+                    "todos os atos posteriores, inclusive a nomeação; sai de todas as listas."
                 )
                 refs = (*self.regras.ref("falsidade"),)
             else:
@@ -392,8 +403,14 @@ class ApuracaoCargo:
         if motivo:
             texto += f" Motivo: {motivo}"
         self.ocorrencias.append(
-            Ocorrencia(data, tipo.value, self.cargo, inscricao, vaga_numero if ocupava else None,
-                       Razao(tipo.value, texto, refs))
+            Ocorrencia(
+                data,
+                tipo.value,
+                self.cargo,
+                inscricao,
+                vaga_numero if ocupava else None,
+                Razao(tipo.value, texto, refs),
+            )
         )
         if not ocupava or vaga_numero is None:
             return []
@@ -416,8 +433,9 @@ class ApuracaoCargo:
                 rotulo = regra.rotulo if regra else grupo
                 razao = Razao(
                     "substituicao_reservada",
-                    f"Vaga {vaga.numero}, reservada a {rotulo}, recomposta após a {verbo} de {saiu}: "
-                    f"{insc} é o(a) candidato(a) de {rotulo} posteriormente classificado(a).",
+                    f"Vaga {vaga.numero}, reservada a {rotulo}, recomposta após a {verbo} de "
+                    f"{saiu}: {insc} é o(a) candidato(a) de {rotulo} posteriormente "
+                    "classificado(a).",
                     (*self._ref(grupo, "desistencia"), *self._falsidade(tipo)),
                 )
                 return [self._nomear(vaga, insc, grupo, data, saiu, razao)]
@@ -426,8 +444,12 @@ class ApuracaoCargo:
                 self._sem_candidato(vaga, data)
                 return []
             razao = self._razao_reversao(vaga, destino)
-            razao = Razao(razao.codigo, f"Após a {verbo} de {saiu}: " + razao.texto,
-                          (*razao.fundamentos, *self._falsidade(tipo)), razao.valores)
+            razao = Razao(
+                razao.codigo,
+                f"Após a {verbo} de {saiu}: " + razao.texto,
+                (*razao.fundamentos, *self._falsidade(tipo)),
+                razao.valores,
+            )
             return [self._nomear(vaga, insc, destino, data, saiu, razao)]
         insc = self.filas[AMPLA].proximo(indisponivel)
         if insc is None:
@@ -436,8 +458,8 @@ class ApuracaoCargo:
         posicao = self.rank[insc] + 1
         razao = Razao(
             "substituicao_ampla",
-            f"Vaga {vaga.numero}, de ampla concorrência, recomposta após a {verbo} de {saiu}: {insc} "
-            f"é o(a) {posicao}º(ª) da lista geral e o(a) mais bem classificado(a) ainda não "
+            f"Vaga {vaga.numero}, de ampla concorrência, recomposta após a {verbo} de {saiu}: "
+            f"{insc} é o(a) {posicao}º(ª) da lista geral e o(a) mais bem classificado(a) ainda não "
             "chamado(a).",
             (*self._ref("negros", "concorrencia"), *self._falsidade(tipo)),
         )
@@ -479,7 +501,9 @@ class Certame:
         nomes: dict[str, str] = {}
         for c in self.candidatos:
             if c.cargo not in por_cargo:
-                raise EventoInvalido(f"Inscrição {c.inscricao}: cargo '{c.cargo}' não existe no certame.")
+                raise EventoInvalido(
+                    f"Inscrição {c.inscricao}: cargo '{c.cargo}' não existe no certame."
+                )
             if c.inscricao in vistos:
                 raise EventoInvalido(f"Inscrição {c.inscricao} repetida.")
             vistos.add(c.inscricao)
@@ -507,7 +531,9 @@ class Certame:
                 self.parametros.data_referencia_idade,
                 self.parametros.criterios_desempate,
             )
-            self._apuracoes[cargo] = ApuracaoCargo(self.regras, listas, self.parametros, self._nomes)
+            self._apuracoes[cargo] = ApuracaoCargo(
+                self.regras, listas, self.parametros, self._nomes
+            )
         return self._apuracoes[cargo]
 
     def reserva(self, cargo: str) -> ReservaCargo:
@@ -581,7 +607,9 @@ class Certame:
         self._checar_data(data, f"Oferta de {quantidade} nova(s) vaga(s) no cargo {cargo}")
         return self._apuracao(cargo).ofertar(quantidade, data, justificativa)
 
-    def _desligar(self, data: date, inscricao: str, tipo: TipoEvento, motivo: str) -> list[Nomeacao]:
+    def _desligar(
+        self, data: date, inscricao: str, tipo: TipoEvento, motivo: str
+    ) -> list[Nomeacao]:
         if not self.aberto:
             self.abrir()
         cargo = self.cargo_da_inscricao(inscricao)
@@ -601,7 +629,9 @@ class Certame:
         if evento.tipo is TipoEvento.NOVAS_VAGAS:
             if evento.cargo is None or evento.quantidade is None:
                 raise EventoInvalido("novas_vagas exige cargo e quantidade.")
-            return self.ofertar_vagas(evento.cargo, evento.quantidade, evento.data, evento.justificativa)
+            return self.ofertar_vagas(
+                evento.cargo, evento.quantidade, evento.data, evento.justificativa
+            )
         if evento.inscricao is None:
             raise EventoInvalido(f"{evento.tipo.value} exige a inscrição.")
         return self._desligar(evento.data, evento.inscricao, evento.tipo, evento.justificativa)

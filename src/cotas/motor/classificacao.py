@@ -11,6 +11,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from decimal import Decimal
+from itertools import pairwise
 from typing import Literal
 
 from cotas.motor.candidatos import Candidato, Heteroidentificacao
@@ -57,9 +58,7 @@ def idade_em(nascimento: date, dia: date) -> int:
     return dia.year - nascimento.year - ((dia.month, dia.day) < (nascimento.month, nascimento.day))
 
 
-def _chave(
-    c: Candidato, dia: date, criterios: Sequence[CriterioDesempate]
-) -> tuple[object, ...]:
+def _chave(c: Candidato, dia: date, criterios: Sequence[CriterioDesempate]) -> tuple[object, ...]:
     idoso: tuple[int, int]
     if c.data_nascimento is not None and idade_em(c.data_nascimento, dia) >= IDADE_IDOSO:
         idoso = (0, c.data_nascimento.toordinal())
@@ -100,7 +99,7 @@ def ordenar(
     empates = _agrupar_iguais(lista, lambda c: chaves[c.inscricao])
     if empates:
         raise EmpateNaoResolvido(cargo, empates)
-    for anterior, atual in zip(lista, lista[1:], strict=False):
+    for anterior, atual in pairwise(lista):
         if anterior.nota == atual.nota:
             razao = _razao_desempate(anterior, atual, chaves, criterios)
             observacoes.setdefault(anterior.inscricao, []).append(razao)
@@ -204,9 +203,12 @@ def montar_listas(
                 reservadas[grupo.nome].append(c)
             if razao is not None:
                 observacoes.setdefault(c.inscricao, []).append(razao)
-                if razao.codigo.startswith("comissao_") and regras.comissao is not None:
-                    if regras.comissao.nao_reconhecido == "eliminado":
-                        eliminados.add(c.inscricao)
+                if (
+                    razao.codigo.startswith("comissao_")
+                    and regras.comissao is not None
+                    and regras.comissao.nao_reconhecido == "eliminado"
+                ):
+                    eliminados.add(c.inscricao)
         if (
             regras.comissao is not None
             and c.reserva_negros

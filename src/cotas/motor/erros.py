@@ -11,7 +11,7 @@ class ErroCotas(Exception):
 
 
 class LeiInvalida(ErroCotas):
-    """Arquivo de lei malformado: parâmetro sem referência, chave duplicada, períodos sobrepostos."""
+    """Lei malformada: parâmetro sem referência, chave duplicada, períodos sobrepostos."""
 
 
 class NenhumaLeiAplicavel(ErroCotas):
@@ -49,7 +49,7 @@ class EmpateNaoResolvido(ErroCotas):
 
 
 class EventoInvalido(ErroCotas):
-    """Evento que não pode ser aplicado ao certame (inscrição inexistente, cargo desconhecido...)."""
+    """Evento inaplicável ao certame (inscrição inexistente, cargo desconhecido...)."""
 
 
 class NomeacaoAposValidade(EventoInvalido):

@@ -73,9 +73,7 @@ class Especificacao:
 
 # Parâmetros que o motor conhece. Uma lei nova usa estes nomes; um nome fora daqui é erro.
 ESPECIFICACOES: dict[str, Especificacao] = {
-    "abrangencia": Especificacao(
-        "Tipos de seleção abrangidos", _lista_de(*TIPOS_SELECAO)
-    ),
+    "abrangencia": Especificacao("Tipos de seleção abrangidos", _lista_de(*TIPOS_SELECAO)),
     "negros.percentual": Especificacao("Percentual de vagas reservado aos negros", _percentual),
     "negros.limiar_vagas": Especificacao(
         "Número mínimo de vagas oferecidas para que a reserva se aplique", _inteiro
@@ -279,7 +277,9 @@ def carregar_lei(texto: str, origem: str) -> Lei:
         if ate is not None and ate < desde:
             raise LeiInvalida(f"{onde}: 'ate' anterior a 'desde'")
         ref = _referencia(bruto, norma, onde)
-        novo = ValorDatado(desde, ate, valor, ref, " ".join(str(bruto.get("interpretacao", "")).split()))
+        novo = ValorDatado(
+            desde, ate, valor, ref, " ".join(str(bruto.get("interpretacao", "")).split())
+        )
         for existente in por_nome.get(nome, []):
             if _sobrepoe(existente.desde, existente.ate, novo.desde, novo.ate):
                 raise LeiInvalida(
@@ -356,7 +356,9 @@ class Catalogo:
         for leis in por_municipio.values():
             for i, a in enumerate(leis):
                 for b in leis[i + 1 :]:
-                    if _sobrepoe(a.vigencia_inicio, a.vigencia_fim, b.vigencia_inicio, b.vigencia_fim):
+                    if _sobrepoe(
+                        a.vigencia_inicio, a.vigencia_fim, b.vigencia_inicio, b.vigencia_fim
+                    ):
                         raise LeiInvalida(
                             f"As vigências de {a.id} e {b.id} se sobrepõem no município "
                             f"{a.municipio}"
@@ -410,7 +412,10 @@ class Catalogo:
 def _encerrar(lei: Lei, fim: date) -> Lei:
     parametros = {
         nome: replace(
-            p, valores=tuple(replace(v, ate=fim) if v.ate is None or v.ate > fim else v for v in p.valores)
+            p,
+            valores=tuple(
+                replace(v, ate=fim) if v.ate is None or v.ate > fim else v for v in p.valores
+            ),
         )
         for nome, p in lei.parametros.items()
     }

@@ -91,7 +91,9 @@ class PlanoDeVagas:
         """Vagas devidas ao grupo após k nomeações (considerando os lotes já oferecidos)."""
         lote = next((lt for lt in self.lotes if lt.inicio <= k <= lt.fim), self.lotes[-1])
         ofertadas = sum(lt.quantidade for lt in self.lotes if lt.numero <= lote.numero)
-        base = self.lotes[0].quantidade if grupo.base_do_limiar is BaseDoLimiar.EDITAL else ofertadas
+        base = (
+            self.lotes[0].quantidade if grupo.base_do_limiar is BaseDoLimiar.EDITAL else ofertadas
+        )
         if base < grupo.limiar:
             return Devidas(
                 grupo.nome,
@@ -162,7 +164,9 @@ class PlanoDeVagas:
             forcado = True
         if em_falta:
             nome = em_falta[0]
-            return Vaga(k, lote.numero, nome, self._razao_reservada(k, nome, devidas, em_falta, forcado))
+            return Vaga(
+                k, lote.numero, nome, self._razao_reservada(k, nome, devidas, em_falta, forcado)
+            )
         return Vaga(k, lote.numero, None, self._razao_ampla(k, devidas))
 
     def _razao_reservada(

@@ -147,9 +147,7 @@ class Regras:
         return (r,) if r else ()
 
 
-def lei_aplicavel(
-    catalogo: Catalogo, municipio: str, data_edital: date, tipo: TipoSelecao
-) -> Lei:
+def lei_aplicavel(catalogo: Catalogo, municipio: str, data_edital: date, tipo: TipoSelecao) -> Lei:
     """A lei do município em vigor na data de publicação do edital."""
     leis = catalogo.do_municipio(municipio)
     if not leis:

@@ -36,7 +36,10 @@ def calcular_reserva(
         raise ValueError("número de vagas negativo")
     lotes = [q for q in lotes if q > 0]
     total = sum(lotes)
-    memoria = [f"Vagas oferecidas: {total}" + (f" (lotes: {' + '.join(map(str, lotes))})." if len(lotes) > 1 else ".")]
+    memoria = [
+        f"Vagas oferecidas: {total}"
+        + (f" (lotes: {' + '.join(map(str, lotes))})." if len(lotes) > 1 else ".")
+    ]
     reservadas: dict[str, int] = {g.nome: 0 for g in regras.grupos}
     razoes: dict[str, Razao] = {}
     if total:
