@@ -160,6 +160,7 @@ def _conversor_vocabulario(
                 return None
             lido = tabela.get(normalizar_nome(texto))
             if lido is not None:
+                tabela[valor] = lido  # memoriza a grafia: a próxima linha vai pelo caminho rápido
                 return lido
         elif valor is None:
             return None
@@ -201,6 +202,7 @@ def _sim_nao(valor: object) -> bool:
             return False
         lido = _SIM_NAO.get(normalizar_nome(texto))
         if lido is not None:
+            _SIM_NAO[valor] = lido  # memoriza a grafia ("Não", "SIM"...)
             return lido
     elif isinstance(valor, bool):
         return valor
