@@ -1,0 +1,151 @@
+"""O carregador de leis: rejeita o que não tem fundamento e resolve vigências e revogações."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from cotas.motor.erros import LeiInvalida, NenhumaLeiAplicavel
+from cotas.motor.legislacao import carregar_lei, catalogo_padrao, montar_catalogo
+
+BASE = """
+id = "teste-rs/lei-1-2020"
+norma = "Lei 1/2020 de Teste/RS"
+titulo = "Lei nº 1, de 2020"
+municipio = "Teste/RS"
+ementa = "Teste."
+[vigencia]
+inicio = 2020-01-01
+artigo = "art. 9º"
+texto = "Esta lei entra em vigor na data de sua publicação."
+"""
+
+COMPLETOS = {
+    "abrangencia": '["concurso_publico"]',
+    "negros.percentual": '"20"',
+    "negros.limiar_vagas": "3",
+    "negros.arredondamento": '"meio_para_cima"',
+    "negros.fracao_entre_lotes": '"total_acumulado"',
+    "negros.cores": '["preta", "parda"]',
+    "negros.concorrencia_concomitante": "true",
+    "negros.desistencia": '"proximo_da_mesma_lista"',
+    "negros.reversao": '"ampla"',
+    "ordem.alternancia_proporcionalidade": "true",
+    "falsidade.anulacao": "true",
+    "heteroidentificacao.exigida": "false",
+}
+
+
+def lei(**trocas: str | None) -> str:
+    texto = BASE
+    for nome, valor in {**COMPLETOS, **trocas}.items():
+        if valor is None:
+            continue
+        texto += f'\n[[parametros]]\nnome = "{nome}"\nvalor = {valor}\n'
+        texto += 'artigo = "art. 1º"\ntexto = "Texto da lei."\n'
+    return texto
+
+
+def test_lei_completa_carrega() -> None:
+    carregada = carregar_lei(lei(), "teste.toml")
+    assert carregada.parametros["negros.percentual"].em(date(2021, 1, 1)).valor == "20"  # type: ignore[union-attr]
+    assert carregada.parametros["negros.percentual"].em(date(2019, 1, 1)) is None
+
+
+def test_parametro_sem_referencia_e_rejeitado() -> None:
+    texto = lei() + '\n[[parametros]]\nnome = "falsidade.encaminhamento"\nvalor = true\n'
+    with pytest.raises(LeiInvalida, match="sem referência legal"):
+        carregar_lei(texto, "teste.toml")
+
+
+def test_chave_toml_duplicada_e_rejeitada() -> None:
+    with pytest.raises(LeiInvalida, match="TOML inválido"):
+        carregar_lei(lei().replace('ementa = "Teste."', 'ementa = "Teste."\nid = "x"'), "t.toml")
+
+
+def test_parametro_repetido_no_mesmo_periodo_e_rejeitado() -> None:
+    texto = lei() + (
+        '\n[[parametros]]\nnome = "negros.percentual"\nvalor = "30"\ndesde = 2022-01-01\n'
+        'artigo = "art. 2º"\ntexto = "Outro texto."\n'
+    )
+    with pytest.raises(LeiInvalida, match="sobrepostos"):
+        carregar_lei(texto, "teste.toml")
+
+
+def test_valores_datados_sem_sobreposicao_sao_aceitos() -> None:
+    texto = lei(**{"negros.percentual": None}) + (
+        '\n[[parametros]]\nnome = "negros.percentual"\nvalor = "20"\nate = 2021-12-31\n'
+        'artigo = "art. 1º"\ntexto = "Vinte por cento."\n'
+        '\n[[parametros]]\nnome = "negros.percentual"\nvalor = "30"\ndesde = 2022-01-01\n'
+        'artigo = "art. 1º (redação da Lei 2/2022)"\ntexto = "Trinta por cento."\n'
+    )
+    carregada = carregar_lei(texto, "teste.toml")
+    p = carregada.parametros["negros.percentual"]
+    assert p.em(date(2021, 12, 31)).valor == "20"  # type: ignore[union-attr]
+    assert p.em(date(2022, 1, 1)).valor == "30"  # type: ignore[union-attr]
+
+
+def test_parametro_obrigatorio_ausente_e_rejeitado() -> None:
+    with pytest.raises(LeiInvalida, match="negros.limiar_vagas"):
+        carregar_lei(lei(**{"negros.limiar_vagas": None}), "teste.toml")
+
+
+def test_parametro_desconhecido_pelo_motor_e_rejeitado() -> None:
+    texto = lei() + '\n[[parametros]]\nnome = "inventado"\nvalor = 1\nartigo = "a"\ntexto = "t"\n'
+    with pytest.raises(LeiInvalida, match="desconhecido pelo motor"):
+        carregar_lei(texto, "teste.toml")
+
+
+def test_valor_invalido_e_rejeitado() -> None:
+    with pytest.raises(LeiInvalida, match="percentual"):
+        carregar_lei(lei(**{"negros.percentual": '"120"'}), "teste.toml")
+
+
+def test_vigencias_sobrepostas_no_mesmo_municipio_sao_rejeitadas() -> None:
+    a = carregar_lei(lei(), "a.toml")
+    b = carregar_lei(lei().replace("lei-1-2020", "lei-2-2021"), "b.toml")
+    with pytest.raises(LeiInvalida, match="se sobrepõem"):
+        montar_catalogo([a, b])
+
+
+def test_nova_lei_de_outro_municipio_e_so_um_arquivo() -> None:
+    nova = carregar_lei(lei(), "teste.toml")
+    catalogo = montar_catalogo([*catalogo_padrao().leis, nova])
+    assert "Teste/RS" in catalogo.municipios()
+
+
+def test_catalogo_padrao_resolve_a_revogacao_da_lei_4016() -> None:
+    catalogo = catalogo_padrao()
+    antiga = catalogo.lei("montenegro-rs/lei-4016-2004")
+    assert antiga.vigencia_fim == date(2025, 4, 3)
+    assert antiga.referencia_revogacao is not None
+    assert "revoga, expressamente" in antiga.referencia_revogacao.texto
+    assert antiga.parametros["negros.percentual"].em(date(2010, 1, 1)).valor == "12"  # type: ignore[union-attr]
+    assert "negros.limiar_vagas" in antiga.desconhecidos()
+
+
+def test_revisao_decenal_de_mostardas() -> None:
+    mostardas = catalogo_padrao().lei("mostardas-rs/lei-3920-2019")
+    assert mostardas.revisao_em() == date(2029, 1, 29)
+    assert mostardas.referencia_revisao is not None
+    assert "reavaliada a cada 10 (dez) anos" in mostardas.referencia_revisao.texto
+
+
+def test_todo_parametro_das_leis_tem_artigo_e_texto() -> None:
+    for lei_ in catalogo_padrao().leis:
+        for parametro in lei_.parametros.values():
+            for valor in parametro.valores:
+                assert valor.referencia.artigo and len(valor.referencia.texto) > 20
+
+
+def test_lei_inexistente() -> None:
+    with pytest.raises(LeiInvalida, match="não modelada"):
+        catalogo_padrao().lei("porto-alegre-rs/lei-1-2000")
+
+
+def test_municipio_sem_lei() -> None:
+    from cotas.motor.regras import regras_aplicaveis
+
+    with pytest.raises(NenhumaLeiAplicavel, match="Nenhuma lei modelada"):
+        regras_aplicaveis(catalogo_padrao(), municipio="Pelotas/RS", data_edital=date(2025, 1, 1))
