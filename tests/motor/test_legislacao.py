@@ -87,7 +87,7 @@ def test_valores_datados_sem_sobreposicao_sao_aceitos() -> None:
 
 
 def test_parametro_obrigatorio_ausente_e_rejeitado() -> None:
-    with pytest.raises(LeiInvalida, match="negros.limiar_vagas"):
+    with pytest.raises(LeiInvalida, match=r"negros\.limiar_vagas"):
         carregar_lei(lei(**{"negros.limiar_vagas": None}), "teste.toml")
 
 
