@@ -165,9 +165,14 @@ def test_cenario_completo(tmp_path: Path) -> None:
     assert cenario.pcd == Pcd(Decimal(10), "meio", Decimal(20))
     assert cenario.desempate == [("titulos", "menor")]
     assert cenario.candidatos[1].desempate == (("titulos", Decimal("1.5")),)
-    assert cenario.parametros_lei["negros.limiar_vagas"].valor == 3
-    assert cenario.parametros_lei["percentual"].valor == Decimal("12.5")  # nunca float
-    assert cenario.parametros_lei["percentual"].justificativa == "Lei 4.016/2004"
+    assert cenario.parametros_lei["negros.limiar_vagas"] == {
+        "valor": 3,
+        "justificativa": "Edital, item 4.1",
+    }
+    assert cenario.parametros_lei["percentual"] == {
+        "valor": Decimal("12.5"),
+        "justificativa": "Lei 4.016/2004",
+    }
     [evento] = cenario.eventos
     assert (evento.inscricao, evento.cargo, evento.data) == ("1", "PROF", date(2025, 8, 1))
     assert cenario.cargos[0] == Cargo("PROF", "Professor", 3)
@@ -396,3 +401,19 @@ def test_esquema_recusa_final_de_fila_sem_permissao(tmp_path: Path) -> None:
     with pytest.raises(jsonschema.ValidationError):
         validar_esquema(caminho)
     erros_de(caminho)
+
+
+def test_publicacao_da_lei_registrada_pelo_operador(tmp_path: Path) -> None:
+    base = BASE.replace(
+        "data_edital = 2025-06-10\n",
+        "data_edital = 2025-04-07\npublicacao_lei = 2025-04-10\n"
+        'lei_publicada = "montenegro-rs/lei-7344-2025"\n',
+    )
+    cenario = ler_cenario(montar(tmp_path, base=base))
+    assert cenario.data_publicacao_lei == date(2025, 4, 10)
+    assert cenario.lei_publicada == "montenegro-rs/lei-7344-2025"
+    validar_esquema(tmp_path / "cenario.toml")
+
+    sem_lei = base.replace('lei_publicada = "montenegro-rs/lei-7344-2025"\n', "")
+    [erro] = erros_de(montar(tmp_path, base=sem_lei)).erros
+    assert (erro.chave, erro.linha) == ("certame.publicacao_lei", 5)

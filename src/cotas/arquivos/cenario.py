@@ -29,7 +29,6 @@ __all__ = [
     "Cargo",
     "Cenario",
     "Evento",
-    "ParametroInformado",
     "Pcd",
     "Sentido",
     "TipoCertame",
@@ -81,15 +80,6 @@ class Evento:
 
 
 @dataclass(frozen=True)
-class ParametroInformado:
-    """Valor que o operador informa para um parâmetro que a lei deixa em aberto."""
-
-    valor: object
-    justificativa: str
-    linha: int | None = field(default=None, compare=False)
-
-
-@dataclass(frozen=True)
 class Cenario:
     nome: str
     municipio: str | None
@@ -97,11 +87,14 @@ class Cenario:
     data_edital: date
     tipo: TipoCertame
     validade_ate: date | None
-    data_publicacao_lei: date | None
+    data_publicacao_lei: date | None  # data de publicação que o operador registra...
+    lei_publicada: str | None  # ...e de qual lei (a `lei` do certame, se não disser outra)
     permite_final_de_fila: bool
     data_referencia_idade: date | None
     desempate: list[tuple[str, Sentido]]
-    parametros_lei: dict[str, ParametroInformado]
+    # Parâmetros que a lei deixa em aberto: nome → {"valor": ..., "justificativa": "..."},
+    # a forma que `regras_aplicaveis(informados=...)` aceita.
+    parametros_lei: dict[str, object]
     pcd: Pcd | None
     cargos: list[Cargo]
     eventos: list[Evento]
@@ -400,6 +393,7 @@ _CHAVES_CERTAME = (
     "tipo",
     "validade_ate",
     "publicacao_lei",
+    "lei_publicada",
     "permite_final_de_fila",
     "data_referencia_idade",
     "candidatos",
@@ -454,6 +448,17 @@ def ler_cenario(caminho: Path) -> Cenario:
     if validade_ate and data_edital and validade_ate <= data_edital:
         v.erro("certame.validade_ate", "a validade deve terminar depois da data do edital")
     data_publicacao_lei = v.data(certame, "certame", "publicacao_lei", obrigatoria=False)
+    lei_publicada = v.texto(certame, "certame", "lei_publicada", obrigatoria=False)
+    if "lei_publicada" in certame and "publicacao_lei" not in certame:
+        v.erro("certame.lei_publicada", "informe também a data (publicacao_lei)")
+    if "publicacao_lei" in certame and "lei_publicada" not in certame:
+        if lei is not None:
+            lei_publicada = lei
+        elif "lei" not in certame:
+            v.erro(
+                "certame.publicacao_lei",
+                "informe qual lei foi publicada nessa data (lei_publicada)",
+            )
     permite_final_de_fila = v.booleano(certame, "certame", "permite_final_de_fila")
     data_referencia_idade = v.data(certame, "certame", "data_referencia_idade", obrigatoria=False)
     nome_candidatos = v.texto(certame, "certame", "candidatos", obrigatoria=tem_certame)
@@ -523,7 +528,7 @@ def ler_cenario(caminho: Path) -> Cenario:
         vistos.add(normalizada)
 
     # [parametros_lei]
-    parametros_lei: dict[str, ParametroInformado] = {}
+    parametros_lei: dict[str, object] = {}
     tabela_parametros = v.tabela(dados, "parametros_lei", obrigatoria=False) or {}
     for nome_parametro, definicao in tabela_parametros.items():
         base = f"parametros_lei.{nome_parametro}"
@@ -535,9 +540,10 @@ def ler_cenario(caminho: Path) -> Cenario:
             v.erro(f"{base}.valor", "falta esta chave obrigatória")
         justificativa_param = v.texto(definicao, base, "justificativa", obrigatoria=True)
         if "valor" in definicao and justificativa_param is not None:
-            parametros_lei[nome_parametro] = ParametroInformado(
-                definicao["valor"], justificativa_param, linha=v.linha(base)
-            )
+            parametros_lei[nome_parametro] = {
+                "valor": definicao["valor"],
+                "justificativa": justificativa_param,
+            }
 
     # [[eventos]] (a checagem contra os candidatos vem depois da leitura deles)
     eventos: list[Evento] = []
@@ -631,6 +637,7 @@ def ler_cenario(caminho: Path) -> Cenario:
         tipo=TipoCertame(tipo),
         validade_ate=validade_ate,
         data_publicacao_lei=data_publicacao_lei,
+        lei_publicada=lei_publicada,
         permite_final_de_fila=permite_final_de_fila,
         data_referencia_idade=data_referencia_idade,
         desempate=desempate,
