@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# Instala (pacote `postgresql` do Debian, se faltar), inicia um cluster próprio do projeto
+# em 127.0.0.1 numa porta não padrão, cria o papel e o banco de testes e imprime a DATABASE_URL.
+# Uso: eval "$(scripts/postgres.sh)"   -> exporta DATABASE_URL
+#      scripts/postgres.sh parar       -> para o servidor
+set -euo pipefail
+PORTA="${COTAS_PG_PORTA:-54329}"
+DIR="${COTAS_PG_DIR:-/tmp/cotas-postgres-$PORTA}"
+USUARIO="cotas"
+SENHA="cotas"
+BANCO="cotas"
+
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
+
+bin_pg() {
+    ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n1
+}
+
+if [ -z "$(bin_pg)" ]; then
+    export DEBIAN_FRONTEND=noninteractive
+    $SUDO apt-get update -qq >&2
+    $SUDO apt-get install -y -qq --no-install-recommends postgresql >&2
+fi
+PGBIN="$(bin_pg)"
+
+como_postgres() {
+    if [ "$(id -u)" -eq 0 ]; then
+        runuser -u postgres -- "$@"
+    else
+        "$@"
+    fi
+}
+
+if [ "${1:-}" = "parar" ]; then
+    como_postgres "$PGBIN/pg_ctl" -D "$DIR/dados" -m fast stop >&2 || true
+    exit 0
+fi
+
+if [ ! -f "$DIR/dados/PG_VERSION" ]; then
+    mkdir -p "$DIR"
+    if [ "$(id -u)" -eq 0 ]; then chown postgres:postgres "$DIR"; fi
+    como_postgres "$PGBIN/initdb" -D "$DIR/dados" -U postgres -A trust -E UTF8 \
+        --locale=C.UTF-8 >/dev/null
+fi
+
+if ! como_postgres "$PGBIN/pg_ctl" -D "$DIR/dados" status >/dev/null 2>&1; then
+    como_postgres "$PGBIN/pg_ctl" -D "$DIR/dados" -l "$DIR/servidor.log" -w \
+        -o "-p $PORTA -k $DIR -c listen_addresses=127.0.0.1 -c fsync=off" start >&2
+fi
+
+psql_pg() {
+    como_postgres "$PGBIN/psql" -h 127.0.0.1 -p "$PORTA" -U postgres -v ON_ERROR_STOP=1 -qAt "$@"
+}
+if [ "$(psql_pg -c "SELECT 1 FROM pg_roles WHERE rolname='$USUARIO'")" != "1" ]; then
+    psql_pg -c "CREATE ROLE $USUARIO LOGIN PASSWORD '$SENHA' CREATEDB" >&2
+fi
+if [ "$(psql_pg -c "SELECT 1 FROM pg_database WHERE datname='$BANCO'")" != "1" ]; then
+    psql_pg -c "CREATE DATABASE $BANCO OWNER $USUARIO" >&2
+fi
+echo "export DATABASE_URL=postgres://$USUARIO:$SENHA@127.0.0.1:$PORTA/$BANCO"

@@ -1,0 +1,56 @@
+"""Registro de auditoria: só se acrescenta. Nenhuma linha é alterada ou apagada pela aplicação."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.db import models
+from django.utils import timezone
+
+
+class RegistroImutavel(Exception):
+    """Tentativa de alterar ou apagar uma linha do registro de auditoria."""
+
+
+class RegistroQuerySet(models.QuerySet["Registro"]):
+    def update(self, **kwargs: Any) -> int:
+        raise RegistroImutavel("O registro de auditoria não pode ser alterado.")
+
+    def delete(self) -> tuple[int, dict[str, int]]:
+        raise RegistroImutavel("O registro de auditoria não pode ser apagado.")
+
+
+class Registro(models.Model):
+    certame = models.ForeignKey(
+        "certames.Certame", null=True, blank=True, on_delete=models.PROTECT,
+        related_name="registros",
+    )
+    usuario = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
+        related_name="+",
+    )
+    usuario_nome = models.CharField("usuário", max_length=150, blank=True)
+    quando = models.DateTimeField(default=timezone.now, db_index=True)
+    acao = models.CharField("ação", max_length=60)
+    descricao = models.TextField("o que")
+    fundamento = models.TextField("fundamento legal", blank=True)
+    dados = models.JSONField(default=dict, blank=True)
+
+    objects = RegistroQuerySet.as_manager()
+
+    class Meta:
+        ordering = ("quando", "id")
+        verbose_name = "registro de auditoria"
+        verbose_name_plural = "registros de auditoria"
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        if self.pk is not None:
+            raise RegistroImutavel("O registro de auditoria não pode ser alterado.")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args: Any, **kwargs: Any) -> tuple[int, dict[str, int]]:
+        raise RegistroImutavel("O registro de auditoria não pode ser apagado.")
+
+    def __str__(self) -> str:
+        return f"{self.quando:%d/%m/%Y %H:%M} {self.usuario_nome}: {self.descricao}"

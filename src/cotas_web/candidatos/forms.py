@@ -1,0 +1,33 @@
+from django import forms
+
+from cotas_web.comum import CampoData
+
+from .models import DecisaoFraude
+
+
+class ImportacaoForm(forms.Form):
+    arquivo = forms.FileField(
+        label="Arquivo da banca (CSV, XLSX ou ODS)",
+        help_text="Uma linha por inscrição e cargo. Nada é gravado antes da confirmação.",
+    )
+
+
+class FraudeAbrirForm(forms.Form):
+    data = CampoData(label="Data de abertura")
+    motivo = forms.CharField(label="Motivo (fatos que indicam a falsidade)", widget=forms.Textarea)
+
+
+class DefesaForm(forms.Form):
+    data = CampoData(label="Data da defesa")
+    defesa = forms.CharField(label="Defesa apresentada", widget=forms.Textarea)
+
+
+class DecisaoForm(forms.Form):
+    data = CampoData(label="Data da decisão")
+    decisao = forms.ChoiceField(label="Decisão", choices=DecisaoFraude.choices)
+    fundamentacao = forms.CharField(label="Fundamentação", widget=forms.Textarea)
+
+
+class EncaminhamentoForm(forms.Form):
+    data = CampoData(label="Data do encaminhamento")
+    orgao = forms.CharField(label="Órgão destinatário", max_length=200)

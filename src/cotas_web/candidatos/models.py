@@ -1,0 +1,115 @@
+"""Inscrições importadas do resultado da banca, e o procedimento por declaração falsa."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+
+
+class CorRaca(models.TextChoices):
+    BRANCA = "branca", "Branca"
+    PRETA = "preta", "Preta"
+    PARDA = "parda", "Parda"
+    AMARELA = "amarela", "Amarela"
+    INDIGENA = "indigena", "Indígena"
+
+
+class Situacao(models.TextChoices):
+    APROVADO = "aprovado", "Aprovado"
+    ELIMINADO = "eliminado", "Eliminado"
+
+
+class Heteroidentificacao(models.TextChoices):
+    CONFIRMADO = "confirmado", "Confirmado pela comissão"
+    NAO_CONFIRMADO = "nao_confirmado", "Não confirmado"
+    AUSENTE = "ausente", "Ausente"
+    RECUSOU_FILMAGEM = "recusou_filmagem", "Recusou a filmagem"
+    RECUSOU_PERGUNTAS = "recusou_perguntas", "Recusou as perguntas"
+    PENDENTE = "pendente", "Pendente"
+
+
+class Importacao(models.Model):
+    certame = models.ForeignKey(
+        "certames.Certame", on_delete=models.PROTECT, related_name="importacoes"
+    )
+    arquivo_nome = models.CharField(max_length=255)
+    usuario = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT)
+    quando = models.DateTimeField(auto_now_add=True)
+    linhas = models.PositiveIntegerField()
+    avisos = models.JSONField(default=list, blank=True)
+
+
+class Candidato(models.Model):
+    certame = models.ForeignKey(
+        "certames.Certame", on_delete=models.PROTECT, related_name="candidatos"
+    )
+    cargo = models.ForeignKey("certames.Cargo", on_delete=models.PROTECT, related_name="candidatos")
+    importacao = models.ForeignKey(Importacao, null=True, on_delete=models.PROTECT)
+    inscricao = models.CharField("inscrição", max_length=40)
+    nome = models.CharField(max_length=200)
+    cpf = models.CharField("CPF", max_length=14, blank=True, db_index=True)
+    data_nascimento = models.DateField(null=True, blank=True)
+    nota = models.DecimalField(max_digits=12, decimal_places=4)
+    situacao = models.CharField(max_length=20, choices=Situacao.choices)
+    cor_raca = models.CharField("cor/raça", max_length=20, choices=CorRaca.choices, blank=True)
+    reserva_negros = models.BooleanField("optou pela reserva para negros", default=False)
+    pcd = models.BooleanField("pessoa com deficiência", default=False)
+    heteroidentificacao = models.CharField(
+        "parecer da comissão", max_length=20, choices=Heteroidentificacao.choices, blank=True
+    )
+    classificacao = models.PositiveIntegerField("classificação", null=True, blank=True)
+    desempate = models.JSONField(default=list, blank=True)
+    opcao_lista = models.CharField(max_length=20, blank=True)
+    linha = models.PositiveIntegerField(null=True, blank=True)
+    anulado_em = models.DateField("inscrição anulada em", null=True, blank=True)
+
+    class Meta:
+        ordering = ("cargo__codigo", "-nota", "inscricao")
+        constraints = (
+            models.UniqueConstraint(
+                fields=("certame", "inscricao"), name="inscricao_unica_no_certame"
+            ),
+        )
+
+    def __str__(self) -> str:
+        return f"{self.inscricao} — {self.nome}"
+
+    @property
+    def autodeclarado_negro(self) -> bool:
+        return self.cor_raca in (CorRaca.PRETA, CorRaca.PARDA)
+
+    @property
+    def cpf_mascarado(self) -> str:
+        digitos = "".join(c for c in self.cpf if c.isdigit())
+        if len(digitos) != 11:
+            return ""
+        return f"***.{digitos[3:6]}.{digitos[6:9]}-**"
+
+
+class DecisaoFraude(models.TextChoices):
+    FALSIDADE = "falsidade", "Declaração falsa: inscrição anulada"
+    IMPROCEDENTE = "improcedente", "Improcedente: declaração mantida"
+
+
+class ProcedimentoFraude(models.Model):
+    """Procedimento administrativo com contraditório e ampla defesa (Montenegro art. 13)."""
+
+    candidato = models.ForeignKey(Candidato, on_delete=models.PROTECT, related_name="procedimentos")
+    aberto_em = models.DateField("aberto em")
+    motivo = models.TextField()
+    defesa = models.TextField("defesa do candidato", blank=True)
+    defesa_em = models.DateField("defesa apresentada em", null=True, blank=True)
+    decisao = models.CharField(max_length=20, choices=DecisaoFraude.choices, blank=True)
+    fundamentacao = models.TextField("fundamentação da decisão", blank=True)
+    decidido_em = models.DateField(null=True, blank=True)
+    encaminhado_a = models.CharField(
+        "encaminhado às autoridades (órgão)", max_length=200, blank=True
+    )
+    encaminhado_em = models.DateField(null=True, blank=True)
+
+    class Meta:
+        ordering = ("-aberto_em", "-id")
+
+    @property
+    def decidido(self) -> bool:
+        return bool(self.decisao)

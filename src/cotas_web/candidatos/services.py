@@ -1,0 +1,268 @@
+"""Importação do resultado da banca (tudo ou nada) e procedimento por declaração falsa."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+
+from cotas_web import ponte
+from cotas_web.auditoria.services import registrar
+from cotas_web.certames.models import Certame
+
+from .leitura import ErroEntrada, ErrosDeEntrada, ler_arquivo
+from .models import Candidato, DecisaoFraude, Importacao, ProcedimentoFraude
+
+
+@dataclass
+class Previa:
+    """O que a importação faria: candidatos por cargo, erros e avisos, sem salvar nada."""
+
+    candidatos: list[Any] = field(default_factory=list)
+    erros: list[ErroEntrada] = field(default_factory=list)
+    avisos: list[ErroEntrada] = field(default_factory=list)
+
+    @property
+    def valida(self) -> bool:
+        return not self.erros and bool(self.candidatos)
+
+    def por_cargo(self) -> dict[str, int]:
+        contagem: dict[str, int] = {}
+        for c in self.candidatos:
+            contagem[c.cargo] = contagem.get(c.cargo, 0) + 1
+        return contagem
+
+
+def importacao_previa(*, certame: Certame, caminho: Path, nome_arquivo: str) -> Previa:
+    """Lê e confere o arquivo contra o certame; lista cada erro com a linha de origem."""
+    try:
+        leitura = ler_arquivo(
+            caminho,
+            nome_exibido=nome_arquivo,
+            colunas_desempate=tuple(str(c) for c, _ in certame.desempate),
+        )
+    except ErrosDeEntrada as erros:
+        return Previa(erros=list(erros.erros), avisos=list(erros.avisos))
+    previa = Previa(candidatos=leitura.candidatos, avisos=leitura.avisos)
+    cargos = set(certame.cargos.values_list("codigo", flat=True))
+    existentes = set(certame.candidatos.values_list("inscricao", flat=True))
+    for c in leitura.candidatos:
+        if c.cargo not in cargos:
+            previa.erros.append(
+                ErroEntrada(
+                    nome_arquivo, c.linha, "cargo",
+                    f"cargo '{c.cargo}' não existe neste certame "
+                    f"(cargos: {', '.join(sorted(cargos)) or 'nenhum'})",
+                )
+            )
+        if c.inscricao in existentes:
+            previa.erros.append(
+                ErroEntrada(
+                    nome_arquivo, c.linha, "inscricao",
+                    f"inscrição {c.inscricao} já importada neste certame",
+                )
+            )
+    if not leitura.candidatos:
+        previa.erros.append(ErroEntrada(nome_arquivo, None, None, "o arquivo não tem candidatos"))
+    previa.erros.sort(key=lambda e: (e.linha or 0, str(e.coluna or "")))
+    return previa
+
+
+@transaction.atomic
+def importacao_confirmar(
+    *, usuario: Any, certame: Certame, caminho: Path, nome_arquivo: str
+) -> Importacao:
+    """Grava todos os candidatos do arquivo ou nenhum."""
+    certame = Certame.objects.select_for_update().get(pk=certame.pk)
+    if certame.homologado:
+        raise ValidationError("O certame já foi homologado: não se importam mais candidatos.")
+    previa = importacao_previa(certame=certame, caminho=caminho, nome_arquivo=nome_arquivo)
+    if not previa.valida:
+        raise ValidationError(
+            [str(e) for e in previa.erros] or ["O arquivo não tem candidatos."]
+        )
+    cargos = {c.codigo: c for c in certame.cargos.all()}
+    importacao = Importacao.objects.create(
+        certame=certame,
+        arquivo_nome=nome_arquivo,
+        usuario=usuario,
+        linhas=len(previa.candidatos),
+        avisos=[str(a) for a in previa.avisos],
+    )
+    Candidato.objects.bulk_create(
+        [
+            Candidato(
+                certame=certame,
+                cargo=cargos[c.cargo],
+                importacao=importacao,
+                inscricao=c.inscricao,
+                nome=c.nome,
+                cpf="".join(ch for ch in (c.cpf or "") if ch.isdigit()),
+                data_nascimento=c.data_nascimento,
+                nota=c.nota,
+                situacao=str(c.situacao),
+                cor_raca=str(c.cor_raca) if c.cor_raca else "",
+                reserva_negros=c.reserva_negros,
+                pcd=c.pcd,
+                heteroidentificacao=(
+                    str(c.heteroidentificacao) if c.heteroidentificacao else ""
+                ),
+                classificacao=c.classificacao,
+                desempate=[[k, str(v)] for k, v in c.desempate],
+                opcao_lista=c.opcao_lista or "",
+                linha=c.linha,
+            )
+            for c in previa.candidatos
+        ]
+    )
+    registrar(
+        usuario=usuario,
+        certame=certame,
+        acao="candidatos_importados",
+        descricao=(
+            f"Importados {len(previa.candidatos)} candidatos do arquivo {nome_arquivo} "
+            f"({', '.join(f'{k}: {v}' for k, v in sorted(previa.por_cargo().items()))})."
+        ),
+        dados={"importacao": importacao.pk, "avisos": len(previa.avisos)},
+    )
+    return importacao
+
+
+def _fundamento_falsidade(certame: Certame) -> str:
+    regras = ponte.regras_do_certame(certame)
+    return "; ".join(r.citacao() for r in regras.ref("falsidade"))
+
+
+@transaction.atomic
+def fraude_abrir(
+    *, usuario: Any, candidato: Candidato, data: date, motivo: str
+) -> ProcedimentoFraude:
+    if candidato.anulado_em:
+        raise ValidationError("A inscrição já foi anulada.")
+    if candidato.procedimentos.filter(decisao="").exists():
+        raise ValidationError("Já há um procedimento em aberto para este candidato.")
+    proc = ProcedimentoFraude.objects.create(
+        candidato=candidato, aberto_em=data, motivo=motivo
+    )
+    registrar(
+        usuario=usuario,
+        certame=candidato.certame,
+        acao="fraude_aberto",
+        descricao=(
+            f"Aberto procedimento por suspeita de declaração falsa contra a inscrição "
+            f"{candidato.inscricao} ({candidato.nome}); o candidato será notificado para a defesa."
+        ),
+        fundamento=_fundamento_falsidade(candidato.certame),
+        dados={"procedimento": proc.pk},
+    )
+    return proc
+
+
+@transaction.atomic
+def fraude_registrar_defesa(
+    *, usuario: Any, procedimento: ProcedimentoFraude, data: date, defesa: str
+) -> ProcedimentoFraude:
+    if procedimento.decidido:
+        raise ValidationError("O procedimento já foi decidido.")
+    procedimento.defesa = defesa
+    procedimento.defesa_em = data
+    procedimento.save(update_fields=["defesa", "defesa_em"])
+    registrar(
+        usuario=usuario,
+        certame=procedimento.candidato.certame,
+        acao="fraude_defesa",
+        descricao=(
+            f"Registrada a defesa da inscrição {procedimento.candidato.inscricao} "
+            f"em {data:%d/%m/%Y} (contraditório e ampla defesa)."
+        ),
+        fundamento=_fundamento_falsidade(procedimento.candidato.certame),
+        dados={"procedimento": procedimento.pk},
+    )
+    return procedimento
+
+
+@transaction.atomic
+def fraude_decidir(
+    *,
+    usuario: Any,
+    procedimento: ProcedimentoFraude,
+    data: date,
+    decisao: str,
+    fundamentacao: str,
+) -> ProcedimentoFraude:
+    """Declaração falsa: elimina o candidato e anula todo ato posterior, inclusive a nomeação;
+    a vaga volta a ser preenchida pela lista certa (Mostardas art. 2º, parágrafo único;
+    Montenegro arts. 12 e 13)."""
+    from cotas_web.nomeacoes.models import Nomeacao, SituacaoNomeacao
+
+    if procedimento.decidido:
+        raise ValidationError("O procedimento já foi decidido.")
+    if procedimento.defesa_em is None:
+        raise ValidationError(
+            "Registre a defesa do candidato antes de decidir: a decisão exige contraditório e "
+            "ampla defesa."
+        )
+    if data < procedimento.defesa_em:
+        raise ValidationError("A decisão não pode ser anterior à defesa.")
+    if decisao not in DecisaoFraude.values:
+        raise ValidationError("Decisão desconhecida.")
+    candidato = procedimento.candidato
+    certame = candidato.certame
+    procedimento.decisao = decisao
+    procedimento.decidido_em = data
+    procedimento.fundamentacao = fundamentacao
+    procedimento.save(update_fields=["decisao", "decidido_em", "fundamentacao"])
+    anuladas = 0
+    if decisao == DecisaoFraude.FALSIDADE:
+        candidato.anulado_em = data
+        candidato.save(update_fields=["anulado_em"])
+        anuladas = Nomeacao.objects.filter(candidato=candidato).exclude(
+            situacao=SituacaoNomeacao.ANULADA
+        ).update(situacao=SituacaoNomeacao.ANULADA, encerrada_em=data)
+        descricao = (
+            f"Declaração falsa reconhecida: inscrição {candidato.inscricao} ({candidato.nome}) "
+            f"anulada em {data:%d/%m/%Y}"
+            + (f", com {anuladas} nomeação(ões) anulada(s)" if anuladas else "")
+            + "; a vaga será preenchida pela lista a que pertence."
+        )
+    else:
+        descricao = (
+            f"Procedimento contra a inscrição {candidato.inscricao} julgado improcedente: "
+            "declaração mantida."
+        )
+    registrar(
+        usuario=usuario,
+        certame=certame,
+        acao="fraude_decidido",
+        descricao=descricao,
+        fundamento=_fundamento_falsidade(certame),
+        dados={"procedimento": procedimento.pk, "decisao": decisao, "nomeacoes": anuladas},
+    )
+    return procedimento
+
+
+@transaction.atomic
+def fraude_encaminhar(
+    *, usuario: Any, procedimento: ProcedimentoFraude, data: date, orgao: str
+) -> ProcedimentoFraude:
+    """Envio da documentação aos órgãos responsáveis (Montenegro art. 11)."""
+    procedimento.encaminhado_a = orgao
+    procedimento.encaminhado_em = data
+    procedimento.save(update_fields=["encaminhado_a", "encaminhado_em"])
+    regras = ponte.regras_do_certame(procedimento.candidato.certame)
+    registrar(
+        usuario=usuario,
+        certame=procedimento.candidato.certame,
+        acao="fraude_encaminhado",
+        descricao=(
+            f"Documentação da inscrição {procedimento.candidato.inscricao} encaminhada a "
+            f"{orgao} em {data:%d/%m/%Y} para apuração de crime."
+        ),
+        fundamento="; ".join(r.citacao() for r in regras.ref("encaminhamento")),
+        dados={"procedimento": procedimento.pk},
+    )
+    return procedimento

@@ -1,0 +1,64 @@
+from django import forms
+
+from cotas_web import ponte
+from cotas_web.comum import CampoData
+
+from .models import Arredondamento, TipoSelecao
+
+
+class CertameForm(forms.Form):
+    nome = forms.CharField(label="Nome do certame", max_length=200)
+    municipio = forms.ChoiceField(label="Município")
+    data_edital = CampoData(label="Data de publicação do edital")
+    tipo = forms.ChoiceField(label="Tipo de seleção", choices=TipoSelecao.choices)
+    validade_ate = CampoData(label="Validade até", required=False)
+    pcd_percentual = forms.DecimalField(
+        label="PcD: percentual do edital (%)", required=False, min_value=0, max_value=100,
+        help_text="Deixe em branco se o edital não reserva vagas a pessoas com deficiência.",
+    )
+    pcd_arredondamento = forms.ChoiceField(
+        label="PcD: arredondamento", choices=Arredondamento.choices, initial="cima",
+        required=False,
+    )
+    pcd_teto = forms.DecimalField(
+        label="PcD: teto (%)", required=False, min_value=0, max_value=100, initial=20
+    )
+
+    data_referencia_idade = CampoData(
+        label="Data de referência da idade (desempate)", required=False,
+        help_text="Idade de 60 anos ou mais desempata primeiro (Lei 10.741/2003, art. 27).",
+    )
+    desempate = forms.CharField(
+        label="Outros critérios de desempate do edital", required=False,
+        help_text="Colunas do arquivo da banca, em ordem, ex.: "
+                  "“nota_conhecimentos_especificos:maior, nota_portugues:maior”.",
+    )
+
+    def clean_desempate(self) -> list[tuple[str, str]]:
+        criterios = []
+        for parte in self.cleaned_data["desempate"].split(","):
+            parte = parte.strip()
+            if not parte:
+                continue
+            coluna, _, sentido = parte.partition(":")
+            sentido = sentido.strip() or "maior"
+            if sentido not in ("maior", "menor"):
+                raise forms.ValidationError(
+                    f"Sentido “{sentido}” desconhecido: use “maior” ou “menor”."
+                )
+            criterios.append((coluna.strip(), sentido))
+        return criterios
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self.fields["municipio"].choices = [(m, m) for m in ponte.municipios()]  # type: ignore[attr-defined]
+
+
+class CargoForm(forms.Form):
+    codigo = forms.CharField(label="Código do cargo", max_length=40)
+    nome = forms.CharField(label="Nome do cargo", max_length=200)
+    vagas_edital = forms.IntegerField(label="Vagas do edital", min_value=0)
+
+
+class DataForm(forms.Form):
+    data = CampoData(label="Data")

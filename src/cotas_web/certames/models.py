@@ -1,0 +1,72 @@
+"""O certame (concurso ou contratação temporária), seus cargos e as vagas do edital."""
+
+from __future__ import annotations
+
+from django.db import models
+
+
+class TipoSelecao(models.TextChoices):
+    CONCURSO_PUBLICO = "concurso_publico", "Concurso público"
+    CONTRATACAO_TEMPORARIA = "contratacao_temporaria", "Contratação temporária/emergencial"
+
+
+class Arredondamento(models.TextChoices):
+    CIMA = "cima", "Sempre para cima"
+    MEIO = "meio", "Fração ≥ 0,5 para cima"
+    BAIXO = "baixo", "Sempre para baixo"
+
+
+class Certame(models.Model):
+    nome = models.CharField(max_length=200)
+    municipio = models.CharField("município", max_length=100)
+    data_edital = models.DateField("data de publicação do edital")
+    tipo = models.CharField("tipo de seleção", max_length=30, choices=TipoSelecao.choices)
+    validade_ate = models.DateField("validade até", null=True, blank=True)
+    lei_id = models.CharField("lei aplicada", max_length=100)
+    lei_titulo = models.CharField(max_length=300, blank=True)
+    exige_comissao = models.BooleanField(
+        "exige comissão de heteroidentificação", default=False
+    )
+    pcd_percentual = models.DecimalField(
+        "PcD: percentual do edital", max_digits=5, decimal_places=2, null=True, blank=True
+    )
+    pcd_arredondamento = models.CharField(
+        "PcD: arredondamento", max_length=10, choices=Arredondamento.choices, blank=True
+    )
+    pcd_teto = models.DecimalField(
+        "PcD: teto (%)", max_digits=5, decimal_places=2, null=True, blank=True
+    )
+    data_referencia_idade = models.DateField(
+        "data de referência da idade (desempate)", null=True, blank=True
+    )
+    desempate = models.JSONField(
+        "critérios de desempate do edital", default=list, blank=True
+    )  # [[coluna, "maior"|"menor"], ...], depois da idade (Lei 10.741/2003, art. 27)
+    homologado_em = models.DateField("homologado em", null=True, blank=True)
+    criado_em = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ("-data_edital", "nome")
+
+    def __str__(self) -> str:
+        return f"{self.nome} ({self.municipio})"
+
+    @property
+    def homologado(self) -> bool:
+        return self.homologado_em is not None
+
+
+class Cargo(models.Model):
+    certame = models.ForeignKey(Certame, on_delete=models.PROTECT, related_name="cargos")
+    codigo = models.CharField("código", max_length=40)
+    nome = models.CharField(max_length=200)
+    vagas_edital = models.PositiveIntegerField("vagas do edital")
+
+    class Meta:
+        ordering = ("codigo",)
+        constraints = (
+            models.UniqueConstraint(fields=("certame", "codigo"), name="cargo_codigo_unico"),
+        )
+
+    def __str__(self) -> str:
+        return f"{self.codigo} — {self.nome}"

@@ -1,0 +1,38 @@
+"""Leituras do certame: a lei com seus artigos e a reserva por cargo com a conta."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from cotas_web import ponte
+
+from .models import Certame
+
+
+@dataclass(frozen=True)
+class ReservaCargo:
+    cargo: Any
+    vagas: int
+    reservadas: dict[str, int]
+    ampla: int
+    memoria: list[str]
+    erro: str = ""
+
+
+def reserva_por_cargo(*, certame: Certame) -> list[ReservaCargo]:
+    """A reserva de cada cargo sobre as vagas do edital, com a memória de cálculo do motor."""
+    from cotas.motor.reserva import calcular_reserva
+
+    regras = ponte.regras_do_certame(certame)
+    saida = []
+    for cargo in certame.cargos.all():
+        try:
+            r = calcular_reserva(regras, vagas=cargo.vagas_edital)
+        except ponte.ErroCotas as erro:
+            saida.append(ReservaCargo(cargo, cargo.vagas_edital, {}, 0, [], str(erro)))
+            continue
+        saida.append(
+            ReservaCargo(cargo, r.vagas, dict(r.reservadas), r.ampla, list(r.memoria))
+        )
+    return saida

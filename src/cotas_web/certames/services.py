@@ -1,0 +1,149 @@
+"""Serviços do certame: criar, cargos, homologar. Cada um transacional e auditado."""
+
+from __future__ import annotations
+
+from datetime import date
+from decimal import Decimal
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+
+from cotas_web import ponte
+from cotas_web.auditoria.services import registrar
+
+from .models import Cargo, Certame
+
+
+def _citacoes(refs: Any) -> str:
+    return "; ".join(r.citacao() for r in refs)
+
+
+@transaction.atomic
+def certame_criar(
+    *,
+    usuario: Any,
+    nome: str,
+    municipio: str,
+    data_edital: date,
+    tipo: str,
+    validade_ate: date | None = None,
+    pcd_percentual: Decimal | None = None,
+    pcd_arredondamento: str = "",
+    pcd_teto: Decimal | None = None,
+    data_referencia_idade: date | None = None,
+    desempate: list[tuple[str, str]] | None = None,
+) -> Certame:
+    """Cria o certame com a lei em vigor na data do edital (Mostardas art. 6º; Montenegro art.
+    17: a lei não se aplica a editais publicados antes de sua vigência)."""
+    try:
+        regras = ponte.regras_para(
+            municipio=municipio,
+            data_edital=data_edital,
+            tipo=tipo,
+            pcd_percentual=pcd_percentual,
+            pcd_arredondamento=pcd_arredondamento,
+            pcd_teto=pcd_teto,
+        )
+    except ponte.ErroCotas as erro:
+        raise ValidationError(str(erro)) from erro
+    for _coluna, sentido in desempate or []:
+        if sentido not in ("maior", "menor"):
+            raise ValidationError(f"Critério de desempate: sentido '{sentido}' desconhecido.")
+    if validade_ate is not None and validade_ate < data_edital:
+        raise ValidationError("A validade não pode terminar antes da publicação do edital.")
+    certame = Certame.objects.create(
+        nome=nome,
+        municipio=regras.lei.municipio,
+        data_edital=data_edital,
+        tipo=tipo,
+        validade_ate=validade_ate,
+        lei_id=regras.lei.id,
+        lei_titulo=regras.lei.titulo,
+        exige_comissao=regras.comissao is not None,
+        pcd_percentual=pcd_percentual,
+        pcd_arredondamento=pcd_arredondamento if pcd_percentual is not None else "",
+        pcd_teto=pcd_teto if pcd_percentual is not None else None,
+        data_referencia_idade=data_referencia_idade,
+        desempate=[[c, s] for c, s in (desempate or [])],
+    )
+    registrar(
+        usuario=usuario,
+        certame=certame,
+        acao="certame_criado",
+        descricao=(
+            f"Certame “{nome}” criado: {regras.lei.municipio}, edital de "
+            f"{data_edital:%d/%m/%Y}; lei aplicada: {regras.lei.titulo}."
+        ),
+        fundamento=regras.lei.referencia_vigencia.citacao(),
+        dados={"lei": regras.lei.id, "tipo": tipo},
+    )
+    return certame
+
+
+def _exigir_nao_homologado(certame: Certame) -> None:
+    if certame.homologado:
+        raise ValidationError(
+            "O certame já foi homologado: as listas estão congeladas e só mudam por atos "
+            "registrados (desistência, anulação, novas vagas)."
+        )
+
+
+@transaction.atomic
+def cargo_adicionar(
+    *, usuario: Any, certame: Certame, codigo: str, nome: str, vagas_edital: int
+) -> Cargo:
+    _exigir_nao_homologado(certame)
+    codigo = codigo.strip()
+    if not codigo:
+        raise ValidationError("Informe o código do cargo.")
+    if Cargo.objects.filter(certame=certame, codigo=codigo).exists():
+        raise ValidationError(f"Já existe o cargo {codigo} neste certame.")
+    cargo = Cargo.objects.create(
+        certame=certame, codigo=codigo, nome=nome, vagas_edital=vagas_edital
+    )
+    regras = ponte.regras_do_certame(certame)
+    negros = regras.grupo("negros")
+    registrar(
+        usuario=usuario,
+        certame=certame,
+        acao="cargo_adicionado",
+        descricao=f"Cargo {codigo} ({nome}) com {vagas_edital} vaga(s) no edital.",
+        fundamento=_citacoes(negros.ref("percentual")) if negros else "",
+        dados={"cargo": codigo, "vagas": vagas_edital},
+    )
+    return cargo
+
+
+@transaction.atomic
+def certame_homologar(*, usuario: Any, certame: Certame, data: date) -> Certame:
+    """Congela as listas. Onde há comissão, só depois da verificação de todos os autodeclarados
+    aprovados e do exame dos recursos (Montenegro, art. 5º, I e III)."""
+    certame = Certame.objects.select_for_update().get(pk=certame.pk)
+    _exigir_nao_homologado(certame)
+    if not certame.candidatos.exists():
+        raise ValidationError("Importe os candidatos antes de homologar.")
+    fundamento = ""
+    if certame.exige_comissao:
+        from cotas_web.comissao.selectors import pendencias_da_comissao
+
+        pendencias = pendencias_da_comissao(certame=certame)
+        if pendencias:
+            raise ValidationError(
+                "A homologação precisa da verificação concluída (Lei 7.344/2025, art. 5º, I e "
+                "III): " + "; ".join(pendencias)
+            )
+        regras = ponte.regras_do_certame(certame)
+        if regras.comissao is not None:
+            ref = regras.comissao.referencias.get("momento")
+            fundamento = ref.citacao() if ref else ""
+    certame.homologado_em = data
+    certame.save(update_fields=["homologado_em"])
+    registrar(
+        usuario=usuario,
+        certame=certame,
+        acao="certame_homologado",
+        descricao=f"Classificação final homologada em {data:%d/%m/%Y}; listas congeladas.",
+        fundamento=fundamento,
+    )
+    return certame

@@ -1,0 +1,83 @@
+from typing import Any
+
+from django import forms
+
+from cotas_web.candidatos.models import Heteroidentificacao
+from cotas_web.comum import CampoData
+
+from .models import DecisaoRecurso, Genero, Recorrente
+
+
+class MembroForm(forms.Form):
+    nome = forms.CharField(label="Nome", max_length=200)
+    genero = forms.ChoiceField(label="Gênero", choices=Genero.choices)
+    cor_raca = forms.ChoiceField(
+        label="Cor/raça",
+        choices=[("branca", "Branca"), ("preta", "Preta"), ("parda", "Parda"),
+                 ("amarela", "Amarela"), ("indigena", "Indígena")],
+    )
+
+
+class SessaoForm(forms.Form):
+    data = CampoData(label="Data da sessão")
+    local = forms.CharField(label="Local", max_length=200)
+
+
+class VerificacaoForm(forms.Form):
+    compareceu = forms.BooleanField(label="Compareceu", required=False)
+    recusou_filmagem = forms.BooleanField(
+        label="Recusou ser filmado ou fotografado (art. 8º)", required=False
+    )
+    recusou_perguntas = forms.BooleanField(
+        label="Não respondeu às perguntas (arts. 6º e 8º)", required=False
+    )
+    gravacao = forms.FileField(
+        label="Gravação (foto ou vídeo, uso exclusivo da comissão — art. 7º)", required=False
+    )
+
+    def __init__(self, *args: Any, membros: list[Any], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.membros = membros
+        for m in membros:
+            self.fields[f"voto_{m.pk}"] = forms.ChoiceField(
+                label=f"Voto de {m.nome}",
+                choices=[("", "—"), ("sim", "Reconhece como negro(a)"),
+                         ("nao", "Não reconhece")],
+                required=False,
+            )
+
+    def votos(self) -> dict[int, bool]:
+        saida = {}
+        for m in self.membros:
+            v = self.cleaned_data.get(f"voto_{m.pk}")
+            if v in ("sim", "nao"):
+                saida[m.pk] = v == "sim"
+        return saida
+
+
+class AtaForm(forms.Form):
+    ata = forms.CharField(label="Observações da ata", widget=forms.Textarea, required=False)
+
+
+class RecursoForm(forms.Form):
+    candidato = forms.ModelChoiceField(label="Candidato cujo parecer é recorrido", queryset=None)
+    recorrente = forms.ChoiceField(label="Quem recorre", choices=Recorrente.choices)
+    recorrente_nome = forms.CharField(label="Nome de quem recorre", max_length=200)
+    razoes = forms.CharField(label="Razões", widget=forms.Textarea)
+    data = CampoData(label="Data de interposição")
+
+    def __init__(self, *args: Any, candidatos: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["candidato"].queryset = candidatos  # type: ignore[attr-defined]
+
+
+class DecidirRecursoForm(forms.Form):
+    decisao = forms.ChoiceField(label="Decisão", choices=DecisaoRecurso.choices)
+    resultado_final = forms.ChoiceField(
+        label="Novo parecer (se provido)",
+        choices=[("", "—"), (Heteroidentificacao.CONFIRMADO, "Confirmado"),
+                 (Heteroidentificacao.NAO_CONFIRMADO, "Não confirmado")],
+        required=False,
+    )
+    fundamentacao = forms.CharField(label="Fundamentação", widget=forms.Textarea)
+    data = CampoData(label="Data da decisão")

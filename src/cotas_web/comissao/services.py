@@ -1,0 +1,351 @@
+"""Comissão Avaliadora de Cotas (Montenegro, Lei 7.344/2025, arts. 3º a 13).
+
+O parecer é fato registrado pela comissão, nunca calculado por padrão: a aplicação só aplica a
+regra da maioria aos votos registrados (art. 10) e as consequências do art. 8º.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.core.files.uploadedfile import UploadedFile
+from django.db import transaction
+from django.utils import timezone
+
+from cotas_web import ponte
+from cotas_web.auditoria.services import registrar
+from cotas_web.candidatos.models import Candidato, Heteroidentificacao, Situacao
+from cotas_web.certames.models import Certame
+
+from .models import (
+    Convocacao,
+    DecisaoRecurso,
+    Gravacao,
+    Membro,
+    Recorrente,
+    Recurso,
+    Sessao,
+    Voto,
+)
+
+LEI = "Lei 7.344/2025 (Montenegro/RS)"
+
+
+def _regra_comissao(certame: Certame) -> Any:
+    if not certame.exige_comissao:
+        raise ValidationError("A lei deste certame não prevê comissão de heteroidentificação.")
+    regras = ponte.regras_do_certame(certame)
+    if regras.comissao is None:
+        raise ValidationError("A lei deste certame não prevê comissão de heteroidentificação.")
+    return regras.comissao
+
+
+def _fund(certame: Certame, *chaves: str, padrao: str) -> str:
+    regra = _regra_comissao(certame)
+    refs = [regra.referencias[k].citacao() for k in chaves if k in regra.referencias]
+    return "; ".join(refs) or padrao
+
+
+def _exigir_aberto(certame: Certame) -> None:
+    if certame.homologado:
+        raise ValidationError(
+            "A verificação ocorre antes de homologada a classificação final (art. 5º, I); "
+            "este certame já foi homologado."
+        )
+
+
+@transaction.atomic
+def membro_adicionar(
+    *,
+    usuario: Any,
+    certame: Certame,
+    nome: str,
+    genero: str,
+    cor_raca: str,
+    usuario_membro: Any = None,
+) -> Membro:
+    """Art. 4º: comissão formada por três integrantes distribuídos por gênero e cor."""
+    regra = _regra_comissao(certame)
+    if certame.membros_comissao.count() >= regra.membros:
+        raise ValidationError(f"A comissão já tem os {regra.membros} integrantes (art. 4º).")
+    membro = Membro.objects.create(
+        certame=certame, nome=nome, genero=genero, cor_raca=cor_raca, usuario=usuario_membro
+    )
+    registrar(
+        usuario=usuario,
+        certame=certame,
+        acao="comissao_membro",
+        descricao=f"{nome} integra a comissão ({genero}, {cor_raca}).",
+        fundamento=_fund(certame, "membros", padrao=f"{LEI}, art. 4º"),
+    )
+    return membro
+
+
+@transaction.atomic
+def sessao_criar(*, usuario: Any, certame: Certame, data: date, local: str) -> Sessao:
+    _regra_comissao(certame)
+    _exigir_aberto(certame)
+    sessao = Sessao.objects.create(certame=certame, data=data, local=local)
+    registrar(
+        usuario=usuario,
+        certame=certame,
+        acao="comissao_sessao",
+        descricao=f"Sessão de verificação marcada para {data:%d/%m/%Y} em {local}.",
+        fundamento=_fund(certame, "exigida", padrao=f"{LEI}, art. 3º"),
+    )
+    return sessao
+
+
+def a_convocar(*, certame: Certame) -> list[Candidato]:
+    """Aprovados autodeclarados pretos ou pardos que optaram pela reserva e ainda sem parecer
+    nem convocação aguardando registro (art. 3º; art. 5º, I)."""
+    return list(
+        Candidato.objects.filter(
+            certame=certame,
+            situacao=Situacao.APROVADO,
+            cor_raca__in=("preta", "parda"),
+            reserva_negros=True,
+            anulado_em__isnull=True,
+            heteroidentificacao__in=("", Heteroidentificacao.PENDENTE),
+        )
+        .exclude(convocacoes__resultado="")
+        .select_related("cargo")
+    )
+
+
+@transaction.atomic
+def candidatos_convocar(*, usuario: Any, sessao: Sessao) -> list[Convocacao]:
+    certame = sessao.certame
+    _regra_comissao(certame)
+    _exigir_aberto(certame)
+    convocados = [
+        Convocacao.objects.create(sessao=sessao, candidato=c) for c in a_convocar(certame=certame)
+    ]
+    Candidato.objects.filter(pk__in=[c.candidato_id for c in convocados]).update(
+        heteroidentificacao=Heteroidentificacao.PENDENTE
+    )
+    registrar(
+        usuario=usuario,
+        certame=certame,
+        acao="comissao_convocacao",
+        descricao=(
+            f"Convocados {len(convocados)} candidato(s) para a sessão de "
+            f"{sessao.data:%d/%m/%Y}: " + ", ".join(c.candidato.inscricao for c in convocados)
+        ),
+        fundamento=_fund(certame, "exigida", "momento", padrao=f"{LEI}, arts. 3º e 5º, I"),
+    )
+    return convocados
+
+
+def _resultado(
+    *, compareceu: bool, recusou_filmagem: bool, recusou_perguntas: bool, votos: list[bool]
+) -> str:
+    if not compareceu:
+        return Heteroidentificacao.AUSENTE
+    if recusou_filmagem:
+        return Heteroidentificacao.RECUSOU_FILMAGEM
+    if recusou_perguntas:
+        return Heteroidentificacao.RECUSOU_PERGUNTAS
+    a_favor = sum(1 for v in votos if v)
+    if a_favor * 2 > len(votos):
+        return Heteroidentificacao.CONFIRMADO
+    return Heteroidentificacao.NAO_CONFIRMADO
+
+
+@transaction.atomic
+def verificacao_registrar(
+    *,
+    usuario: Any,
+    convocacao: Convocacao,
+    compareceu: bool,
+    recusou_filmagem: bool = False,
+    recusou_perguntas: bool = False,
+    votos: dict[int, bool] | None = None,
+) -> Convocacao:
+    """Registra o comparecimento, as recusas e o voto de cada membro; decide a maioria
+    (art. 10). Ausência, recusa de filmagem ou de perguntas: segue na ampla (art. 8º)."""
+    certame = convocacao.sessao.certame
+    regra = _regra_comissao(certame)
+    _exigir_aberto(certame)
+    if convocacao.resultado:
+        raise ValidationError("A verificação deste candidato já foi registrada nesta sessão.")
+    membros = list(certame.membros_comissao.all())
+    votos = votos or {}
+    analisa = compareceu and not recusou_filmagem and not recusou_perguntas
+    if analisa:
+        if len(membros) != regra.membros:
+            raise ValidationError(
+                f"A comissão precisa estar completa ({regra.membros} integrantes) para votar."
+            )
+        faltam = [m.nome for m in membros if m.pk not in votos]
+        if faltam:
+            raise ValidationError("Falta o voto de: " + ", ".join(faltam) + ".")
+    resultado = _resultado(
+        compareceu=compareceu,
+        recusou_filmagem=recusou_filmagem,
+        recusou_perguntas=recusou_perguntas,
+        votos=[votos[m.pk] for m in membros] if analisa else [],
+    )
+    convocacao.compareceu = compareceu
+    convocacao.recusou_filmagem = recusou_filmagem
+    convocacao.recusou_perguntas = recusou_perguntas
+    convocacao.resultado = resultado
+    convocacao.registrado_em = timezone.now()
+    convocacao.save()
+    if analisa:
+        Voto.objects.bulk_create(
+            [Voto(convocacao=convocacao, membro=m, reconhece=votos[m.pk]) for m in membros]
+        )
+    candidato = convocacao.candidato
+    candidato.heteroidentificacao = resultado
+    candidato.save(update_fields=["heteroidentificacao"])
+    placar = ""
+    if analisa:
+        sim = sum(1 for m in membros if votos[m.pk])
+        placar = f" ({sim} de {len(membros)} votos pelo reconhecimento)"
+    registrar(
+        usuario=usuario,
+        certame=certame,
+        acao="comissao_verificacao",
+        descricao=(
+            f"Verificação da inscrição {candidato.inscricao}: "
+            f"{Heteroidentificacao(resultado).label}{placar}."
+        ),
+        fundamento=_fund(
+            certame, "maioria", "nao_reconhecido", padrao=f"{LEI}, arts. 8º e 10"
+        ),
+        dados={"convocacao": convocacao.pk, "resultado": resultado},
+    )
+    return convocacao
+
+
+TIPOS_GRAVACAO = ("image/", "video/")
+
+
+@transaction.atomic
+def gravacao_anexar(*, usuario: Any, convocacao: Convocacao, arquivo: UploadedFile) -> Gravacao:
+    """Filmagem e/ou fotografia, de uso exclusivo da comissão (art. 7º)."""
+    certame = convocacao.sessao.certame
+    _regra_comissao(certame)
+    tipo = arquivo.content_type or ""
+    if not tipo.startswith(TIPOS_GRAVACAO):
+        raise ValidationError("Envie uma foto ou um vídeo.")
+    gravacao = Gravacao(
+        convocacao=convocacao, nome_original=arquivo.name or "gravacao", tipo_conteudo=tipo
+    )
+    gravacao.arquivo.save(arquivo.name or "gravacao", arquivo, save=False)
+    gravacao.save()
+    registrar(
+        usuario=usuario,
+        certame=certame,
+        acao="comissao_gravacao",
+        descricao=(
+            f"Gravação anexada à verificação da inscrição {convocacao.candidato.inscricao} "
+            "(acesso exclusivo da comissão)."
+        ),
+        fundamento=_fund(certame, "registro_audiovisual", padrao=f"{LEI}, art. 7º"),
+    )
+    return gravacao
+
+
+@transaction.atomic
+def sessao_registrar_ata(*, usuario: Any, sessao: Sessao, ata: str) -> Sessao:
+    sessao.ata = ata
+    sessao.save(update_fields=["ata"])
+    registrar(
+        usuario=usuario,
+        certame=sessao.certame,
+        acao="comissao_ata",
+        descricao=f"Observações da ata da sessão de {sessao.data:%d/%m/%Y} registradas.",
+    )
+    return sessao
+
+
+@transaction.atomic
+def recurso_interpor(
+    *,
+    usuario: Any,
+    candidato: Candidato,
+    recorrente: str,
+    recorrente_nome: str,
+    razoes: str,
+    data: date,
+) -> Recurso:
+    """Recursos dos autodeclarados ou de outros candidatos (art. 5º, III)."""
+    certame = candidato.certame
+    _regra_comissao(certame)
+    _exigir_aberto(certame)
+    if recorrente not in Recorrente.values:
+        raise ValidationError("Informe quem recorre.")
+    if not candidato.heteroidentificacao or candidato.heteroidentificacao == "pendente":
+        raise ValidationError("Só cabe recurso depois do parecer da comissão.")
+    recurso = Recurso.objects.create(
+        candidato=candidato,
+        recorrente=recorrente,
+        recorrente_nome=recorrente_nome,
+        razoes=razoes,
+        interposto_em=data,
+    )
+    registrar(
+        usuario=usuario,
+        certame=certame,
+        acao="comissao_recurso",
+        descricao=(
+            f"Recurso de {recorrente_nome} ({Recorrente(recorrente).label.lower()}) contra o "
+            f"parecer da inscrição {candidato.inscricao}."
+        ),
+        fundamento=_fund(certame, "recursos", padrao=f"{LEI}, art. 5º, III"),
+        dados={"recurso": recurso.pk},
+    )
+    return recurso
+
+
+@transaction.atomic
+def recurso_decidir(
+    *,
+    usuario: Any,
+    recurso: Recurso,
+    decisao: str,
+    resultado_final: str,
+    fundamentacao: str,
+    data: date,
+) -> Recurso:
+    certame = recurso.candidato.certame
+    _regra_comissao(certame)
+    _exigir_aberto(certame)
+    if recurso.decisao:
+        raise ValidationError("O recurso já foi decidido.")
+    if decisao not in DecisaoRecurso.values:
+        raise ValidationError("Decisão desconhecida.")
+    candidato = recurso.candidato
+    anterior = candidato.heteroidentificacao
+    if decisao == DecisaoRecurso.PROVIDO:
+        if resultado_final not in (
+            Heteroidentificacao.CONFIRMADO,
+            Heteroidentificacao.NAO_CONFIRMADO,
+        ):
+            raise ValidationError("Recurso provido: informe o novo parecer.")
+    else:
+        resultado_final = anterior
+    recurso.decisao = decisao
+    recurso.resultado_final = resultado_final
+    recurso.fundamentacao = fundamentacao
+    recurso.decidido_em = data
+    recurso.save()
+    candidato.heteroidentificacao = resultado_final
+    candidato.save(update_fields=["heteroidentificacao"])
+    registrar(
+        usuario=usuario,
+        certame=certame,
+        acao="comissao_recurso_decidido",
+        descricao=(
+            f"Recurso sobre a inscrição {candidato.inscricao} "
+            f"{DecisaoRecurso(decisao).label.lower()}; parecer final: "
+            f"{Heteroidentificacao(resultado_final).label}."
+        ),
+        fundamento=_fund(certame, "recursos", padrao=f"{LEI}, art. 5º, III"),
+        dados={"recurso": recurso.pk, "antes": anterior, "depois": resultado_final},
+    )
+    return recurso

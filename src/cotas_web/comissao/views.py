@@ -1,0 +1,212 @@
+"""Telas da comissão. Ausentes (404) onde a lei do certame não prevê comissão (Mostardas)."""
+
+from __future__ import annotations
+
+from django.http import FileResponse, Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+
+from cotas_web.candidatos.models import Candidato
+from cotas_web.certames.models import Certame
+from cotas_web.comum import tentar
+from cotas_web.contas.permissoes import ADMIN, AUDITOR, COMISSAO, requer_papel
+
+from . import selectors, services
+from .forms import AtaForm, DecidirRecursoForm, MembroForm, RecursoForm, SessaoForm, VerificacaoForm
+from .models import Convocacao, Gravacao, Recurso, Sessao
+
+
+def _certame(pk: int) -> Certame:
+    certame = get_object_or_404(Certame, pk=pk)
+    if not certame.exige_comissao:
+        raise Http404("A lei deste certame não prevê comissão de heteroidentificação.")
+    return certame
+
+
+def _candidatos_com_parecer(certame: Certame):  # type: ignore[no-untyped-def]
+    return Candidato.objects.filter(certame=certame, convocacoes__resultado__gt="").distinct()
+
+
+@requer_papel(ADMIN, COMISSAO, AUDITOR)
+def painel(request: HttpRequest, pk: int) -> HttpResponse:
+    certame = _certame(pk)
+    hoje = {"data": timezone.localdate()}
+    return render(
+        request,
+        "comissao/painel.html",
+        {
+            "certame": certame,
+            "membros": certame.membros_comissao.all(),
+            "aviso": selectors.aviso_distribuicao(certame=certame),
+            "sessoes": certame.sessoes.all(),
+            "recursos": Recurso.objects.filter(candidato__certame=certame).select_related(
+                "candidato"
+            ),
+            "a_convocar": services.a_convocar(certame=certame),
+            "membro_form": MembroForm(),
+            "sessao_form": SessaoForm(initial=hoje),
+            "recurso_form": RecursoForm(
+                initial=hoje, candidatos=_candidatos_com_parecer(certame)
+            ),
+            "decidir_form": DecidirRecursoForm(initial=hoje),
+        },
+    )
+
+
+@requer_papel(ADMIN)
+def membro_novo(request: HttpRequest, pk: int) -> HttpResponse:
+    certame = _certame(pk)
+    form = MembroForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        d = form.cleaned_data
+        tentar(request, lambda: services.membro_adicionar(
+            usuario=request.user, certame=certame, nome=d["nome"], genero=d["genero"],
+            cor_raca=d["cor_raca"]), f"{d['nome']} integra a comissão.")
+        return redirect("comissao:painel", pk=pk)
+    return render(request, "form.html", {"form": form, "certame": certame,
+                                         "titulo": "Novo membro da comissão", "botao": "Incluir"})
+
+
+@requer_papel(ADMIN, COMISSAO)
+def sessao_nova(request: HttpRequest, pk: int) -> HttpResponse:
+    certame = _certame(pk)
+    form = SessaoForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        sessao = tentar(request, lambda: services.sessao_criar(
+            usuario=request.user, certame=certame, data=form.cleaned_data["data"],
+            local=form.cleaned_data["local"]), "Sessão marcada.")
+        if sessao:
+            return redirect("comissao:sessao", pk=pk, sid=sessao.pk)
+        return redirect("comissao:painel", pk=pk)
+    return render(request, "form.html", {"form": form, "certame": certame,
+                                         "titulo": "Nova sessão de verificação", "botao": "Marcar"})
+
+
+def _sessao(certame: Certame, sid: int) -> Sessao:
+    return get_object_or_404(Sessao, pk=sid, certame=certame)
+
+
+@requer_papel(ADMIN, COMISSAO, AUDITOR)
+def sessao(request: HttpRequest, pk: int, sid: int) -> HttpResponse:
+    certame = _certame(pk)
+    s = _sessao(certame, sid)
+    convocacoes = s.convocacoes.select_related("candidato__cargo").prefetch_related(
+        "votos__membro", "gravacoes"
+    )
+    return render(
+        request,
+        "comissao/sessao.html",
+        {"certame": certame, "sessao": s, "convocacoes": convocacoes,
+         "a_convocar": services.a_convocar(certame=certame),
+         "ata_form": AtaForm(initial={"ata": s.ata})},
+    )
+
+
+@requer_papel(ADMIN, COMISSAO)
+def convocar(request: HttpRequest, pk: int, sid: int) -> HttpResponse:
+    certame = _certame(pk)
+    s = _sessao(certame, sid)
+    if request.method == "POST":
+        tentar(request, lambda: services.candidatos_convocar(usuario=request.user, sessao=s),
+               "Candidatos convocados.")
+    return redirect("comissao:sessao", pk=pk, sid=sid)
+
+
+@requer_papel(COMISSAO)
+def ata_registrar(request: HttpRequest, pk: int, sid: int) -> HttpResponse:
+    certame = _certame(pk)
+    s = _sessao(certame, sid)
+    form = AtaForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        tentar(request, lambda: services.sessao_registrar_ata(
+            usuario=request.user, sessao=s, ata=form.cleaned_data["ata"]), "Ata atualizada.")
+    return redirect("comissao:sessao", pk=pk, sid=sid)
+
+
+@requer_papel(COMISSAO)
+def verificacao(request: HttpRequest, pk: int, vid: int) -> HttpResponse:
+    certame = _certame(pk)
+    conv = get_object_or_404(
+        Convocacao.objects.select_related("candidato", "sessao"), pk=vid, sessao__certame=certame
+    )
+    membros = list(certame.membros_comissao.all())
+    form = VerificacaoForm(request.POST or None, request.FILES or None, membros=membros)
+    if request.method == "POST" and form.is_valid():
+        d = form.cleaned_data
+
+        def registrar() -> Convocacao:
+            resultado = services.verificacao_registrar(
+                usuario=request.user, convocacao=conv, compareceu=d["compareceu"],
+                recusou_filmagem=d["recusou_filmagem"], recusou_perguntas=d["recusou_perguntas"],
+                votos=form.votos(),
+            )
+            if d.get("gravacao"):
+                services.gravacao_anexar(
+                    usuario=request.user, convocacao=conv, arquivo=d["gravacao"]
+                )
+            return resultado
+
+        if tentar(request, registrar, f"Verificação de {conv.candidato.inscricao} registrada."):
+            return redirect("comissao:sessao", pk=pk, sid=conv.sessao_id)
+    return render(
+        request, "form.html",
+        {"form": form, "certame": certame, "botao": "Registrar verificação",
+         "titulo": f"Verificação — {conv.candidato}",
+         "introducao": "Considera-se negro(a) quem for reconhecido pela maioria dos membros "
+                       "(art. 10). Ausência, recusa de filmagem ou de responder: segue na ampla "
+                       "concorrência (art. 8º)."},
+    )
+
+
+@requer_papel(COMISSAO)
+def gravacao(request: HttpRequest, pk: int, gid: int) -> FileResponse:
+    """Só a comissão vê as gravações (art. 7º)."""
+    certame = _certame(pk)
+    g = get_object_or_404(Gravacao, pk=gid, convocacao__sessao__certame=certame)
+    return FileResponse(
+        g.arquivo.open("rb"), content_type=g.tipo_conteudo, filename=g.nome_original
+    )
+
+
+@requer_papel(ADMIN, COMISSAO, AUDITOR)
+def ata(request: HttpRequest, pk: int, sid: int) -> HttpResponse:
+    certame = _certame(pk)
+    s = _sessao(certame, sid)
+    return render(
+        request,
+        "comissao/ata.html",
+        {"certame": certame, "sessao": s, "membros": certame.membros_comissao.all(),
+         "convocacoes": s.convocacoes.select_related("candidato__cargo").prefetch_related(
+             "votos__membro")},
+    )
+
+
+@requer_papel(ADMIN, COMISSAO)
+def recurso_novo(request: HttpRequest, pk: int) -> HttpResponse:
+    certame = _certame(pk)
+    form = RecursoForm(request.POST or None, candidatos=_candidatos_com_parecer(certame))
+    if request.method == "POST" and form.is_valid():
+        d = form.cleaned_data
+        tentar(request, lambda: services.recurso_interpor(
+            usuario=request.user, candidato=d["candidato"], recorrente=d["recorrente"],
+            recorrente_nome=d["recorrente_nome"], razoes=d["razoes"], data=d["data"]),
+            "Recurso registrado.")
+        return redirect("comissao:painel", pk=pk)
+    return render(request, "form.html", {"form": form, "certame": certame,
+                                         "titulo": "Novo recurso", "botao": "Registrar recurso"})
+
+
+@requer_papel(COMISSAO)
+def recurso_decidir(request: HttpRequest, pk: int, rid: int) -> HttpResponse:
+    certame = _certame(pk)
+    recurso = get_object_or_404(Recurso, pk=rid, candidato__certame=certame)
+    form = DecidirRecursoForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        d = form.cleaned_data
+        tentar(request, lambda: services.recurso_decidir(
+            usuario=request.user, recurso=recurso, decisao=d["decisao"],
+            resultado_final=d["resultado_final"], fundamentacao=d["fundamentacao"],
+            data=d["data"]), "Recurso decidido.")
+        return redirect("comissao:painel", pk=pk)
+    return render(request, "form.html", {"form": form, "certame": certame,
+                                         "titulo": "Decidir recurso", "botao": "Decidir"})

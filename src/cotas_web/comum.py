@@ -1,0 +1,36 @@
+"""Utilidades das views: formulários com datas em campo nativo e erros de serviço como mensagens."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from django import forms
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest
+
+
+class CampoData(forms.DateField):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault(
+            "widget", forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+        )
+        kwargs.setdefault("input_formats", ["%Y-%m-%d", "%d/%m/%Y"])
+        super().__init__(*args, **kwargs)
+
+
+def mensagens_de(erro: ValidationError) -> list[str]:
+    return [str(m) for m in erro.messages]
+
+
+def tentar(request: HttpRequest, acao: Callable[[], Any], sucesso: str) -> Any:
+    """Executa um serviço; em erro de negócio mostra cada mensagem e devolve None."""
+    try:
+        resultado = acao()
+    except ValidationError as erro:
+        for m in mensagens_de(erro):
+            messages.error(request, m)
+        return None
+    messages.success(request, sucesso)
+    return resultado if resultado is not None else True

@@ -1,0 +1,123 @@
+"""Carrega o exemplo de Montenegro e cria um usuário de demonstração por papel."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from pathlib import Path
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError
+from django.core.management.base import BaseCommand, CommandError
+from django.db import transaction
+
+from cotas_web.contas.models import Papel, Perfil
+
+USUARIOS_DEMO = (
+    ("rh", "Rita Helena (RH)", Papel.ADMINISTRADOR, "rh-demonstracao"),
+    ("comissao", "Carlos Oliveira (comissão)", Papel.COMISSAO, "comissao-demonstracao"),
+    ("auditor", "Ana Duarte (auditoria)", Papel.AUDITOR, "auditor-demonstracao"),
+)
+
+MEMBROS_DEMO = (
+    ("Carlos Oliveira", "masculino", "preta"),
+    ("Marta Souza", "feminino", "parda"),
+    ("Paulo Lima", "masculino", "branca"),
+)
+
+
+def criar_usuarios_demo() -> list[tuple[str, str, str]]:
+    User = get_user_model()
+    saida = []
+    for login, nome, papel, senha in USUARIOS_DEMO:
+        usuario, _ = User.objects.get_or_create(username=login)
+        primeiro, _, resto = nome.partition(" ")
+        usuario.first_name, usuario.last_name = primeiro, resto
+        usuario.set_password(senha)
+        usuario.save()
+        Perfil.objects.update_or_create(usuario=usuario, defaults={"papel": papel})
+        saida.append((login, senha, Papel(papel).label))
+    return saida
+
+
+class Command(BaseCommand):
+    help = "Cria usuários de demonstração e carrega exemplos/montenegro/cenario.toml."
+
+    def add_arguments(self, parser: Any) -> None:
+        parser.add_argument(
+            "--cenario",
+            default=str(Path(settings.RAIZ) / "exemplos" / "montenegro" / "cenario.toml"),
+        )
+        parser.add_argument("--sem-homologar", action="store_true")
+
+    def handle(self, *args: Any, **opcoes: Any) -> None:
+        from cotas.arquivos.cenario import ler_cenario
+        from cotas.arquivos.erros import ErrosDeEntrada
+        from cotas_web.candidatos.services import importacao_confirmar
+        from cotas_web.certames.services import cargo_adicionar, certame_criar, certame_homologar
+        from cotas_web.comissao.services import membro_adicionar
+        from cotas_web.nomeacoes.services import vagas_edital_ofertar
+
+        caminho = Path(opcoes["cenario"])
+        try:
+            cenario = ler_cenario(caminho)
+        except ErrosDeEntrada as erros:
+            raise CommandError(str(erros)) from None
+
+        logins = criar_usuarios_demo()
+        User = get_user_model()
+        rh = User.objects.get(username="rh")
+        try:
+            with transaction.atomic():
+                pcd = cenario.pcd
+                certame = certame_criar(
+                    usuario=rh,
+                    nome=cenario.nome,
+                    municipio=cenario.municipio or "",
+                    data_edital=cenario.data_edital,
+                    tipo=str(cenario.tipo),
+                    validade_ate=cenario.validade_ate,
+                    pcd_percentual=pcd.percentual if pcd else None,
+                    pcd_arredondamento=str(pcd.arredondamento) if pcd else "",
+                    pcd_teto=pcd.teto if pcd else None,
+                    data_referencia_idade=cenario.data_referencia_idade,
+                    desempate=[(c, str(s)) for c, s in cenario.desempate],
+                )
+                for cargo in cenario.cargos:
+                    cargo_adicionar(
+                        usuario=rh, certame=certame, codigo=cargo.codigo, nome=cargo.nome,
+                        vagas_edital=cargo.vagas,
+                    )
+                importacao_confirmar(
+                    usuario=rh, certame=certame, caminho=cenario.arquivo_candidatos,
+                    nome_arquivo=cenario.arquivo_candidatos.name,
+                )
+                if certame.exige_comissao:
+                    comissao = User.objects.get(username="comissao")
+                    for nome, genero, cor in MEMBROS_DEMO:
+                        membro_adicionar(
+                            usuario=rh, certame=certame, nome=nome, genero=genero, cor_raca=cor,
+                            usuario_membro=comissao if nome == "Carlos Oliveira" else None,
+                        )
+        except ValidationError as erro:
+            raise CommandError("; ".join(erro.messages)) from None
+
+        situacao = "cadastrado, candidatos importados"
+        if not opcoes["sem_homologar"]:
+            base = max(d for d in (cenario.data_edital, cenario.data_referencia_idade) if d)
+            dia = base + timedelta(days=30)
+            try:
+                certame_homologar(usuario=rh, certame=certame, data=dia)
+                vagas_edital_ofertar(usuario=rh, certame=certame, data=dia)
+                situacao = (
+                    f"homologado em {dia:%d/%m/%Y}, vagas do edital ofertadas; "
+                    "as nomeações propostas aguardam confirmação"
+                )
+            except ValidationError as erro:
+                situacao += f" (não homologado: {'; '.join(erro.messages)})"
+
+        self.stdout.write(f"Certame “{certame.nome}” ({certame.lei_titulo}): {situacao}.")
+        self.stdout.write("Usuários de demonstração (usuário / senha — papel):")
+        for login, senha, papel in logins:
+            self.stdout.write(f"  {login} / {senha} — {papel}")

@@ -1,0 +1,52 @@
+"""Quem vê e faz o quê. Toda view passa por `requer_papel` ou é pública de propósito."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+
+from .models import Papel
+
+ADMIN = Papel.ADMINISTRADOR
+COMISSAO = Papel.COMISSAO
+AUDITOR = Papel.AUDITOR
+TODOS = (ADMIN, COMISSAO, AUDITOR)
+
+
+def papel_de(usuario: Any) -> str | None:
+    if not getattr(usuario, "is_authenticated", False):
+        return None
+    perfil = getattr(usuario, "perfil", None)
+    return perfil.papel if perfil is not None else None
+
+
+Visao = Callable[..., HttpResponse]
+
+
+def requer_papel(*papeis: str) -> Callable[[Visao], Visao]:
+    """Exige login e um dos papéis; sem login vai à página de entrada, com outro papel: 403."""
+
+    def decorador(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+        @wraps(view)
+        def protegida(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+            if not request.user.is_authenticated:
+                return redirect_to_login(request.get_full_path())
+            if papel_de(request.user) not in papeis:
+                raise PermissionDenied("Seu papel não permite esta ação.")
+            return view(request, *args, **kwargs)
+
+        protegida.papeis = papeis  # type: ignore[attr-defined]
+        return protegida
+
+    return decorador
+
+
+def publica(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """Marca uma view como pública de propósito (sem login)."""
+    view.papeis = ("publico",)  # type: ignore[attr-defined]
+    return view

@@ -1,0 +1,37 @@
+from django import forms
+
+from cotas_web.comum import CampoData
+
+
+class OfertaEditalForm(forms.Form):
+    data = CampoData(label="Data da oferta")
+
+
+class NovasVagasForm(forms.Form):
+    cargo = forms.ModelChoiceField(label="Cargo", queryset=None)
+    data = CampoData(label="Data")
+    quantidade = forms.IntegerField(label="Quantidade de novas vagas", min_value=1)
+    justificativa = forms.CharField(label="Justificativa", widget=forms.Textarea)
+
+    def __init__(self, *args: object, cargos: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self.fields["cargo"].queryset = cargos  # type: ignore[attr-defined]
+
+
+class ConfirmarForm(forms.Form):
+    inscricao = forms.CharField(widget=forms.HiddenInput)
+    portaria = forms.CharField(label="Nº da portaria", max_length=60)
+    data_portaria = CampoData(label="Data da portaria")
+
+
+class DataForm(forms.Form):
+    data = CampoData(label="Data")
+
+
+class DesistenciaForm(forms.Form):
+    data = CampoData(label="Data")
+    motivo = forms.ChoiceField(
+        label="Motivo",
+        choices=[("desistencia", "Desistência"), ("sem_posse", "Prazo de posse esgotado")],
+    )
+    observacao = forms.CharField(label="Observação", required=False)

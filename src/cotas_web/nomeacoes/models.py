@@ -1,0 +1,71 @@
+"""Atos do certame depois da homologação: ofertas de vagas, nomeações, posses, desistências."""
+
+from __future__ import annotations
+
+from django.db import models
+
+
+class OfertaVagas(models.Model):
+    cargo = models.ForeignKey("certames.Cargo", on_delete=models.PROTECT, related_name="ofertas")
+    data = models.DateField()
+    quantidade = models.PositiveIntegerField()
+    justificativa = models.TextField()
+    do_edital = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ("data", "id")
+
+
+class SituacaoNomeacao(models.TextChoices):
+    NOMEADO = "nomeado", "Nomeado"
+    EMPOSSADO = "empossado", "Empossado"
+    DESISTENTE = "desistente", "Desistiu"
+    SEM_POSSE = "sem_posse", "Prazo de posse esgotado (nomeação sem efeito)"
+    ANULADA = "anulada", "Anulada (declaração falsa)"
+
+
+class Nomeacao(models.Model):
+    """Ato de nomeação confirmado pelo RH (portaria), a partir da proposta do motor."""
+
+    cargo = models.ForeignKey("certames.Cargo", on_delete=models.PROTECT, related_name="nomeacoes")
+    candidato = models.ForeignKey(
+        "candidatos.Candidato", on_delete=models.PROTECT, related_name="nomeacoes"
+    )
+    ordem = models.PositiveIntegerField()
+    vaga = models.PositiveIntegerField()
+    modalidade = models.CharField(max_length=20)
+    reservada_para = models.CharField(max_length=20, blank=True)
+    substitui = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.PROTECT, related_name="substituida_por"
+    )
+    portaria = models.CharField("número da portaria", max_length=60)
+    data_portaria = models.DateField("data da portaria")
+    razao = models.TextField()
+    fundamento = models.TextField(blank=True)
+    situacao = models.CharField(
+        max_length=20, choices=SituacaoNomeacao.choices, default=SituacaoNomeacao.NOMEADO
+    )
+    posse_em = models.DateField(null=True, blank=True)
+    encerrada_em = models.DateField(null=True, blank=True)
+
+    class Meta:
+        ordering = ("cargo__codigo", "ordem")
+        constraints = (
+            models.UniqueConstraint(
+                fields=("cargo", "candidato"), name="candidato_nomeado_uma_vez_por_cargo"
+            ),
+        )
+
+
+class Desistencia(models.Model):
+    """Desistência (antes ou depois da nomeação) ou prazo de posse esgotado: evento do motor."""
+
+    candidato = models.ForeignKey(
+        "candidatos.Candidato", on_delete=models.PROTECT, related_name="desistencias"
+    )
+    data = models.DateField()
+    motivo = models.CharField(max_length=20, default="desistencia")
+    observacao = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ("data", "id")

@@ -1,0 +1,119 @@
+"""As próximas nomeações propostas pelo motor e os atos já confirmados, por cargo."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from cotas_web import ponte
+from cotas_web.candidatos.models import Candidato
+from cotas_web.certames.models import Cargo, Certame
+
+from .models import Desistencia, Nomeacao, OfertaVagas
+
+ROTULOS = {"ampla": "ampla concorrência", "negros": "negros", "pcd": "pessoas com deficiência"}
+
+
+@dataclass(frozen=True)
+class Proposta:
+    cargo: Cargo
+    ordem: int
+    vaga: int
+    inscricao: str
+    candidato: Candidato | None
+    modalidade: str
+    reservada_para: str
+    substitui: str
+    razao: str
+    fundamento: str
+
+    @property
+    def modalidade_rotulo(self) -> str:
+        return ROTULOS.get(self.modalidade, self.modalidade)
+
+
+@dataclass
+class PainelCargo:
+    cargo: Cargo
+    ofertadas: int = 0
+    propostas: list[Proposta] = field(default_factory=list)
+    atos: list[Nomeacao] = field(default_factory=list)
+
+
+@dataclass
+class Painel:
+    cargos: list[PainelCargo]
+    edital_ofertado: bool
+    erro: str = ""
+
+
+def _texto(v: Any) -> str:
+    return "" if v is None else str(v)
+
+
+def painel_nomeacoes(*, certame: Certame) -> Painel:
+    cargos = list(certame.cargos.all())
+    ofertas = OfertaVagas.objects.filter(cargo__certame=certame)
+    paineis = {
+        c.codigo: PainelCargo(
+            cargo=c, ofertadas=sum(o.quantidade for o in ofertas if o.cargo_id == c.pk)
+        )
+        for c in cargos
+    }
+    atos = (
+        Nomeacao.objects.filter(cargo__certame=certame)
+        .select_related("candidato", "cargo", "substitui__candidato")
+        .order_by("cargo__codigo", "ordem")
+    )
+    for ato in atos:
+        paineis[ato.cargo.codigo].atos.append(ato)
+    edital = ofertas.filter(do_edital=True).exists()
+    painel = Painel(cargos=list(paineis.values()), edital_ofertado=edital)
+    if not edital:
+        return painel
+    try:
+        propostas = propostas_do_motor(certame=certame)
+    except ponte.ErroCotas as erro:
+        painel.erro = str(erro)
+        return painel
+    for p in propostas:
+        paineis[p.cargo.codigo].propostas.append(p)
+    return painel
+
+
+def propostas_do_motor(*, certame: Certame) -> list[Proposta]:
+    """Nomeações que o motor faz e que ainda não são atos: quem, qual vaga, qual lista, por quê."""
+    motor = ponte.reencenar(certame)
+    cargos = {c.codigo: c for c in certame.cargos.all()}
+    candidatos = {c.inscricao: c for c in Candidato.objects.filter(certame=certame)}
+    confirmadas = set(
+        Nomeacao.objects.filter(cargo__certame=certame).values_list(
+            "cargo__codigo", "candidato__inscricao"
+        )
+    )
+    fora = set(
+        Desistencia.objects.filter(candidato__certame=certame).values_list(
+            "candidato__inscricao", flat=True
+        )
+    ) | {i for i, c in candidatos.items() if c.anulado_em}
+    saida: list[Proposta] = []
+    for codigo, cargo in cargos.items():
+        for n in motor.nomeacoes(codigo):
+            if (codigo, n.inscricao) in confirmadas or n.inscricao in fora:
+                continue
+            saida.append(
+                Proposta(
+                    cargo=cargo,
+                    ordem=n.ordem,
+                    vaga=n.vaga,
+                    inscricao=n.inscricao,
+                    candidato=candidatos.get(n.inscricao),
+                    modalidade=_texto(n.modalidade),
+                    reservada_para=_texto(n.reservada_para),
+                    substitui=_texto(n.substitui),
+                    razao=n.razao.texto,
+                    fundamento=n.razao.fundamento_curto(),
+                )
+            )
+    saida.sort(key=lambda p: (p.cargo.codigo, p.ordem))
+    return saida

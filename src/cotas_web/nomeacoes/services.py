@@ -1,0 +1,250 @@
+"""Atos de provimento: ofertas de vagas, nomeações (portaria), posse, desistência.
+
+O motor propõe; o RH confirma. Todo ato é reencenado no motor dentro da mesma transação:
+se contrariar a lei (ex.: depois da validade), nada é gravado.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+
+from cotas_web import ponte
+from cotas_web.auditoria.services import registrar
+from cotas_web.candidatos.models import Heteroidentificacao
+from cotas_web.certames.models import Cargo, Certame
+
+from .models import Desistencia, Nomeacao, OfertaVagas, SituacaoNomeacao
+from .selectors import ROTULOS, propostas_do_motor
+
+
+def _exigir_homologado(certame: Certame) -> None:
+    if not certame.homologado:
+        raise ValidationError("Homologue a classificação final antes de ofertar e nomear.")
+
+
+def _exigir_validade(certame: Certame, data: date, o_que: str) -> None:
+    if certame.validade_ate is not None and data > certame.validade_ate:
+        raise ValidationError(
+            f"{o_que} em {data:%d/%m/%Y} recusada: a validade do concurso terminou em "
+            f"{certame.validade_ate:%d/%m/%Y}."
+        )
+
+
+def _conferir_no_motor(certame: Certame) -> None:
+    try:
+        ponte.reencenar(certame)
+    except ponte.ErroCotas as erro:
+        raise ValidationError(str(erro)) from erro
+
+
+@transaction.atomic
+def vagas_edital_ofertar(*, usuario: Any, certame: Certame, data: date) -> list[OfertaVagas]:
+    """Oferece as vagas do edital de cada cargo; o motor as preenche, ampla primeiro."""
+    certame = Certame.objects.select_for_update().get(pk=certame.pk)
+    _exigir_homologado(certame)
+    _exigir_validade(certame, data, "Oferta de vagas")
+    if OfertaVagas.objects.filter(cargo__certame=certame, do_edital=True).exists():
+        raise ValidationError("As vagas do edital já foram ofertadas.")
+    if data < certame.homologado_em:  # type: ignore[operator]
+        raise ValidationError("As vagas não podem ser ofertadas antes da homologação.")
+    ofertas = [
+        OfertaVagas.objects.create(
+            cargo=c, data=data, quantidade=c.vagas_edital, do_edital=True,
+            justificativa="Vagas previstas no edital de abertura.",
+        )
+        for c in certame.cargos.all()
+    ]
+    _conferir_no_motor(certame)
+    registrar(
+        usuario=usuario,
+        certame=certame,
+        acao="vagas_edital",
+        descricao="Ofertadas as vagas do edital: "
+        + ", ".join(f"{o.cargo.codigo}: {o.quantidade}" for o in ofertas) + ".",
+    )
+    return ofertas
+
+
+@transaction.atomic
+def vagas_novas_ofertar(
+    *, usuario: Any, cargo: Cargo, data: date, quantidade: int, justificativa: str
+) -> OfertaVagas:
+    """Novas vagas durante a validade: o percentual incide sobre o total acumulado
+    (Mostardas art. 5º §1º; Montenegro art. 1º §3º)."""
+    certame = Certame.objects.select_for_update().get(pk=cargo.certame_id)
+    _exigir_homologado(certame)
+    _exigir_validade(certame, data, "Oferta de vagas")
+    if not OfertaVagas.objects.filter(cargo__certame=certame, do_edital=True).exists():
+        raise ValidationError("Oferte primeiro as vagas do edital.")
+    if quantidade < 1:
+        raise ValidationError("Informe ao menos uma vaga.")
+    if not justificativa.strip():
+        raise ValidationError("Novas vagas exigem justificativa.")
+    oferta = OfertaVagas.objects.create(
+        cargo=cargo, data=data, quantidade=quantidade, justificativa=justificativa
+    )
+    _conferir_no_motor(certame)
+    regras = ponte.regras_do_certame(certame)
+    negros = regras.grupo("negros")
+    registrar(
+        usuario=usuario,
+        certame=certame,
+        acao="vagas_novas",
+        descricao=(
+            f"{quantidade} nova(s) vaga(s) ofertada(s) para {cargo.codigo} em "
+            f"{data:%d/%m/%Y}: {justificativa}"
+        ),
+        fundamento="; ".join(r.citacao() for r in negros.ref("fracao_entre_lotes"))
+        if negros else "",
+        dados={"oferta": oferta.pk},
+    )
+    return oferta
+
+
+@transaction.atomic
+def nomeacao_confirmar(
+    *, usuario: Any, cargo: Cargo, inscricao: str, portaria: str, data_portaria: date
+) -> Nomeacao:
+    """Confirma, como ato (portaria), a próxima nomeação que o motor propõe para o cargo."""
+    certame = Certame.objects.select_for_update().get(pk=cargo.certame_id)
+    _exigir_homologado(certame)
+    _exigir_validade(certame, data_portaria, "Nomeação")
+    if not portaria.strip():
+        raise ValidationError("Informe o número da portaria.")
+    try:
+        propostas = [p for p in propostas_do_motor(certame=certame) if p.cargo.pk == cargo.pk]
+    except ponte.ErroCotas as erro:
+        raise ValidationError(str(erro)) from erro
+    if not propostas:
+        raise ValidationError(f"Não há nomeação proposta para {cargo.codigo}.")
+    proxima = propostas[0]
+    if proxima.inscricao != inscricao:
+        raise ValidationError(
+            f"A próxima nomeação de {cargo.codigo} é a da inscrição {proxima.inscricao} "
+            f"({proxima.ordem}ª); confirme as nomeações na ordem."
+        )
+    assert proxima.candidato is not None
+    anterior = (
+        Nomeacao.objects.filter(cargo=cargo, candidato__inscricao=proxima.substitui).first()
+        if proxima.substitui else None
+    )
+    ato = Nomeacao.objects.create(
+        cargo=cargo,
+        candidato=proxima.candidato,
+        ordem=proxima.ordem,
+        vaga=proxima.vaga,
+        modalidade=proxima.modalidade,
+        reservada_para=proxima.reservada_para,
+        substitui=anterior,
+        portaria=portaria.strip(),
+        data_portaria=data_portaria,
+        razao=proxima.razao,
+        fundamento=proxima.fundamento,
+    )
+    registrar(
+        usuario=usuario,
+        certame=certame,
+        acao="nomeacao",
+        descricao=(
+            f"Portaria {ato.portaria} de {data_portaria:%d/%m/%Y}: nomeado(a) "
+            f"{proxima.candidato.nome} (inscrição {inscricao}) para {cargo.codigo}, "
+            f"{proxima.ordem}ª nomeação, vaga {proxima.vaga}, "
+            f"{ROTULOS.get(proxima.modalidade, proxima.modalidade)}"
+            + (f", em substituição a {proxima.substitui}" if proxima.substitui else "")
+            + f". {proxima.razao}"
+        ),
+        fundamento=proxima.fundamento,
+        dados={"nomeacao": ato.pk, "vaga": ato.vaga, "modalidade": ato.modalidade},
+    )
+    return ato
+
+
+@transaction.atomic
+def nomeacao_registrar_posse(*, usuario: Any, nomeacao: Nomeacao, data: date) -> Nomeacao:
+    """Posse. Em vaga reservada a negros, só após o parecer da comissão (Montenegro art. 5º II)."""
+    nomeacao = Nomeacao.objects.select_for_update().select_related(
+        "candidato", "cargo__certame"
+    ).get(pk=nomeacao.pk)
+    certame = nomeacao.cargo.certame
+    if nomeacao.situacao != SituacaoNomeacao.NOMEADO:
+        raise ValidationError("Só se registra posse de quem está nomeado.")
+    if data < nomeacao.data_portaria:
+        raise ValidationError("A posse não pode ser anterior à nomeação.")
+    fundamento = ""
+    reservada = "negros" in (nomeacao.modalidade, nomeacao.reservada_para)
+    if reservada and certame.exige_comissao:
+        regras = ponte.regras_do_certame(certame)
+        if regras.comissao is not None and regras.comissao.posse_apos_parecer:
+            ref = regras.comissao.referencias.get("posse_apos_parecer")
+            fundamento = ref.citacao() if ref else ""
+            parecer = nomeacao.candidato.heteroidentificacao
+            recurso_aberto = nomeacao.candidato.recursos.filter(decisao="").exists()
+            if nomeacao.modalidade == "negros" and (
+                parecer in ("", Heteroidentificacao.PENDENTE) or recurso_aberto
+            ):
+                raise ValidationError(
+                    "Posse recusada: o cargo reservado a negros só é provido após a verificação "
+                    f"e o parecer da comissão ({fundamento})."
+                )
+    nomeacao.situacao = SituacaoNomeacao.EMPOSSADO
+    nomeacao.posse_em = data
+    nomeacao.save(update_fields=["situacao", "posse_em"])
+    registrar(
+        usuario=usuario,
+        certame=certame,
+        acao="posse",
+        descricao=(
+            f"Posse de {nomeacao.candidato.nome} (inscrição {nomeacao.candidato.inscricao}) "
+            f"em {data:%d/%m/%Y}, vaga {nomeacao.vaga} de {nomeacao.cargo.codigo}."
+        ),
+        fundamento=fundamento,
+        dados={"nomeacao": nomeacao.pk},
+    )
+    return nomeacao
+
+
+@transaction.atomic
+def nomeacao_registrar_desistencia(
+    *, usuario: Any, nomeacao: Nomeacao, data: date, motivo: str, observacao: str = ""
+) -> Nomeacao:
+    """Desistência ou prazo de posse esgotado: a vaga volta à lista a que pertence
+    (Mostardas art. 3º §2º; Montenegro art. 14 §2º)."""
+    nomeacao = Nomeacao.objects.select_for_update().select_related(
+        "candidato", "cargo__certame"
+    ).get(pk=nomeacao.pk)
+    certame = nomeacao.cargo.certame
+    if nomeacao.situacao != SituacaoNomeacao.NOMEADO:
+        raise ValidationError("Só se registra desistência ou fim de prazo de quem está nomeado.")
+    if motivo not in ("desistencia", "sem_posse"):
+        raise ValidationError("Motivo desconhecido.")
+    if data < nomeacao.data_portaria:
+        raise ValidationError("A data não pode ser anterior à nomeação.")
+    nomeacao.situacao = (
+        SituacaoNomeacao.DESISTENTE if motivo == "desistencia" else SituacaoNomeacao.SEM_POSSE
+    )
+    nomeacao.encerrada_em = data
+    nomeacao.save(update_fields=["situacao", "encerrada_em"])
+    Desistencia.objects.create(
+        candidato=nomeacao.candidato, data=data, motivo=motivo, observacao=observacao
+    )
+    _conferir_no_motor(certame)
+    regras = ponte.regras_do_certame(certame)
+    negros = regras.grupo("negros")
+    texto = "desistiu" if motivo == "desistencia" else "não tomou posse no prazo"
+    registrar(
+        usuario=usuario,
+        certame=certame,
+        acao="desistencia" if motivo == "desistencia" else "sem_posse",
+        descricao=(
+            f"{nomeacao.candidato.nome} (inscrição {nomeacao.candidato.inscricao}) {texto} "
+            f"em {data:%d/%m/%Y}; a vaga {nomeacao.vaga} de {nomeacao.cargo.codigo} "
+            "será preenchida pela lista a que pertence."
+        ),
+        fundamento="; ".join(r.citacao() for r in negros.ref("desistencia")) if negros else "",
+        dados={"nomeacao": nomeacao.pk, "motivo": motivo},
+    )
+    return nomeacao

@@ -1,0 +1,116 @@
+"""Configurações comuns. SQLite por padrão; PostgreSQL quando `DATABASE_URL` o indica."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import dj_database_url
+
+PACOTE = Path(__file__).resolve().parent.parent
+RAIZ = PACOTE.parent.parent  # raiz do repositório (src/cotas_web/settings -> ../../..)
+
+SECRET_KEY = os.environ.get(
+    "DJANGO_SECRET_KEY", "desenvolvimento-apenas-nunca-em-producao-9f3c2b7e1a"
+)
+DEBUG = False
+ALLOWED_HOSTS: list[str] = ["localhost", "127.0.0.1", "[::1]"]
+
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "django.contrib.humanize",
+    "cotas_web.contas",
+    "cotas_web.auditoria",
+    "cotas_web.certames",
+    "cotas_web.candidatos",
+    "cotas_web.comissao",
+    "cotas_web.nomeacoes",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+]
+
+ROOT_URLCONF = "cotas_web.urls"
+WSGI_APPLICATION = "cotas_web.wsgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [PACOTE / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+                "cotas_web.contas.contexto.papel",
+            ],
+        },
+    },
+]
+
+DATABASES = {
+    "default": dj_database_url.config(
+        default=f"sqlite:///{RAIZ / 'cotas.sqlite3'}", conn_max_age=60
+    )
+}
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator",
+     "OPTIONS": {"min_length": 10}},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+
+LANGUAGE_CODE = "pt-br"
+LANGUAGES = [("pt-br", "Português (Brasil)")]
+TIME_ZONE = "America/Sao_Paulo"
+USE_I18N = True
+USE_TZ = True
+USE_THOUSAND_SEPARATOR = True
+
+STATIC_URL = "/static/"
+STATICFILES_DIRS = [PACOTE / "static"]
+STATIC_ROOT = RAIZ / "staticfiles"
+
+# Gravações da comissão (Montenegro, art. 7º): nunca servidas como arquivo estático;
+# só por uma view restrita à comissão.
+ARQUIVOS_PRIVADOS = Path(os.environ.get("COTAS_ARQUIVOS_PRIVADOS", RAIZ / "privado"))
+MEDIA_ROOT = ARQUIVOS_PRIVADOS
+MEDIA_URL = "/nao-servido/"
+
+LOGIN_URL = "contas:entrar"
+LOGIN_REDIRECT_URL = "certames:inicio"
+LOGOUT_REDIRECT_URL = "certames:inicio"
+
+SESSION_COOKIE_HTTPONLY = True
+SESSION_COOKIE_AGE = 60 * 60 * 8
+SESSION_EXPIRE_AT_BROWSER_CLOSE = True
+CSRF_COOKIE_HTTPONLY = True
+X_FRAME_OPTIONS = "DENY"
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+
+FILE_UPLOAD_MAX_MEMORY_SIZE = 5 * 1024 * 1024
+DATA_UPLOAD_MAX_MEMORY_SIZE = 50 * 1024 * 1024
+
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+}

@@ -1,0 +1,5 @@
+"""Desenvolvimento e demonstração local (`scripts/web.sh`)."""
+
+from .base import *  # noqa: F403
+
+DEBUG = True

@@ -1,0 +1,11 @@
+"""Testes: hasher rápido, arquivos privados em diretório temporário."""
+
+import tempfile
+from pathlib import Path
+
+from .base import *  # noqa: F403
+
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+ARQUIVOS_PRIVADOS = Path(tempfile.mkdtemp(prefix="cotas-privado-"))
+MEDIA_ROOT = ARQUIVOS_PRIVADOS
+ALLOWED_HOSTS = ["*"]
