@@ -415,5 +415,10 @@ def test_publicacao_da_lei_registrada_pelo_operador(tmp_path: Path) -> None:
     validar_esquema(tmp_path / "cenario.toml")
 
     sem_lei = base.replace('lei_publicada = "montenegro-rs/lei-7344-2025"\n', "")
-    [erro] = erros_de(montar(tmp_path, base=sem_lei)).erros
-    assert (erro.chave, erro.linha) == ("certame.publicacao_lei", 5)
+    cenario = ler_cenario(montar(tmp_path, base=sem_lei))
+    assert cenario.data_publicacao_lei == date(2025, 4, 10)
+    assert cenario.lei_publicada is None  # a apuração escolhe a lei mais recente do município
+
+    so_a_lei = base.replace("publicacao_lei = 2025-04-10\n", "")
+    [erro] = erros_de(montar(tmp_path, base=so_a_lei)).erros
+    assert (erro.chave, erro.linha) == ("certame.lei_publicada", 5)

@@ -293,7 +293,7 @@ def _decodificar(dados: bytes) -> str | None:
 
 def _separador(texto: str) -> str:
     """`;` ou `,` (ou tabulação), o que mais aparecer na primeira linha com conteúdo."""
-    for linha in texto.splitlines():
+    for linha in texto[:65536].splitlines():  # o cabeçalho está no começo; não varre o arquivo
         if linha.strip():
             contagem = {sep: linha.count(sep) for sep in (";", ",", "\t")}
             melhor = max(contagem, key=lambda sep: contagem[sep])

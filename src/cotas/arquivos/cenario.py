@@ -88,7 +88,8 @@ class Cenario:
     tipo: TipoCertame
     validade_ate: date | None
     data_publicacao_lei: date | None  # data de publicação que o operador registra...
-    lei_publicada: str | None  # ...e de qual lei (a `lei` do certame, se não disser outra)
+    # ...e de qual lei: a `lei` do certame se não disser outra; None = a mais recente do município
+    lei_publicada: str | None
     permite_final_de_fila: bool
     data_referencia_idade: date | None
     desempate: list[tuple[str, Sentido]]
@@ -451,14 +452,8 @@ def ler_cenario(caminho: Path) -> Cenario:
     lei_publicada = v.texto(certame, "certame", "lei_publicada", obrigatoria=False)
     if "lei_publicada" in certame and "publicacao_lei" not in certame:
         v.erro("certame.lei_publicada", "informe também a data (publicacao_lei)")
-    if "publicacao_lei" in certame and "lei_publicada" not in certame:
-        if lei is not None:
-            lei_publicada = lei
-        elif "lei" not in certame:
-            v.erro(
-                "certame.publicacao_lei",
-                "informe qual lei foi publicada nessa data (lei_publicada)",
-            )
+    if data_publicacao_lei is not None and lei_publicada is None:
+        lei_publicada = lei  # sem lei nem lei_publicada: a mais recente do município (apuração)
     permite_final_de_fila = v.booleano(certame, "certame", "permite_final_de_fila")
     data_referencia_idade = v.data(certame, "certame", "data_referencia_idade", obrigatoria=False)
     nome_candidatos = v.texto(certame, "certame", "candidatos", obrigatoria=tem_certame)
