@@ -1,3 +1,3 @@
-"""cotas: a reserva de vagas para negros em concursos públicos como sistema executável e auditável."""
+"""cotas: a reserva de vagas para negros em concursos públicos, executável e auditável."""
 
 __version__ = "0.1.0"

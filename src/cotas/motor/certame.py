@@ -22,7 +22,7 @@ from cotas.motor.erros import (
     NomeacaoAposValidade,
 )
 from cotas.motor.ordem import PlanoDeVagas, Vaga, ordinal
-from cotas.motor.razoes import Razao, Referencia
+from cotas.motor.razoes import Razao, Referencia, contar
 from cotas.motor.regras import AMPLA, Regras
 from cotas.motor.reserva import ReservaCargo, calcular_reserva
 
@@ -316,8 +316,8 @@ class ApuracaoCargo:
     def _razao_ampla(self, vaga: Vaga, inscricao: str) -> Razao:
         posicao = self.rank[inscricao] + 1
         texto = (
-            f"Vaga {vaga.numero}, de ampla concorrência: {inscricao} é o(a) {posicao}º(ª) da "
-            "lista geral e o(a) mais bem classificado(a) ainda não chamado(a). " + vaga.razao.texto
+            f"Vaga {vaga.numero}, de ampla concorrência: {inscricao} ocupa o {posicao}º lugar da "
+            "lista geral e é o mais bem classificado ainda não chamado. " + vaga.razao.texto
         )
         fundamentos = (*self._ref("negros", "concorrencia"), *vaga.razao.fundamentos)
         return Razao("nomeacao_ampla", texto, fundamentos, (("posicao_geral", str(posicao)),))
@@ -327,8 +327,8 @@ class ApuracaoCargo:
         rotulo = regra.rotulo if regra else grupo
         posicao = self.filas[grupo].posicao[inscricao] + 1
         texto = (
-            f"Vaga {vaga.numero}, reservada a {rotulo}: {inscricao} é o(a) {posicao}º(ª) da lista "
-            f"de {rotulo} e o(a) mais bem classificado(a) dela fora das vagas de ampla "
+            f"Vaga {vaga.numero}, reservada a {rotulo}: {inscricao} ocupa o {posicao}º lugar da "
+            f"lista de {rotulo} e é o mais bem classificado dela fora das vagas de ampla "
             "concorrência (os aprovados dentro das vagas de ampla não são computados na "
             f"reserva). {vaga.razao.texto}"
         )
@@ -434,8 +434,7 @@ class ApuracaoCargo:
                 razao = Razao(
                     "substituicao_reservada",
                     f"Vaga {vaga.numero}, reservada a {rotulo}, recomposta após a {verbo} de "
-                    f"{saiu}: {insc} é o(a) candidato(a) de {rotulo} posteriormente "
-                    "classificado(a).",
+                    f"{saiu}: {insc} é o candidato de {rotulo} posteriormente classificado.",
                     (*self._ref(grupo, "desistencia"), *self._falsidade(tipo)),
                 )
                 return [self._nomear(vaga, insc, grupo, data, saiu, razao)]
@@ -459,8 +458,8 @@ class ApuracaoCargo:
         razao = Razao(
             "substituicao_ampla",
             f"Vaga {vaga.numero}, de ampla concorrência, recomposta após a {verbo} de {saiu}: "
-            f"{insc} é o(a) {posicao}º(ª) da lista geral e o(a) mais bem classificado(a) ainda não "
-            "chamado(a).",
+            f"{insc} ocupa o {posicao}º lugar da lista geral e é o mais bem classificado ainda não "
+            "chamado.",
             (*self._ref("negros", "concorrencia"), *self._falsidade(tipo)),
         )
         return [self._nomear(vaga, insc, AMPLA, data, saiu, razao)]
@@ -604,7 +603,9 @@ class Certame:
             raise EventoInvalido(f"novas_vagas: quantidade deve ser positiva (cargo {cargo}).")
         if not justificativa.strip():
             raise EventoInvalido(f"novas_vagas: informe a justificativa (cargo {cargo}).")
-        self._checar_data(data, f"Oferta de {quantidade} nova(s) vaga(s) no cargo {cargo}")
+        self._checar_data(
+            data, f"Oferta de {contar(quantidade, 'nova vaga', 'novas vagas')} no cargo {cargo}"
+        )
         return self._apuracao(cargo).ofertar(quantidade, data, justificativa)
 
     def _desligar(

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from datetime import date
 
 from cotas.motor.aritmetica import arredondar, formatar, percentual_de
-from cotas.motor.razoes import Razao, Referencia
+from cotas.motor.razoes import Razao, Referencia, contar
 from cotas.motor.regras import BaseDoLimiar, FracaoEntreLotes, RegraGrupo, Regras
 
 
@@ -176,15 +176,17 @@ class PlanoDeVagas:
         d = devidas[nome]
         ja = self.atribuidas[nome]
         texto = (
-            f"A {ordinal(k)} nomeação é reservada a {grupo.rotulo}: após {k} nomeações são "
-            f"devidas {d.valor} vaga(s) reservada(s) ({d.calculo}) e {ja} havia(m) sido "
-            "destinada(s) antes; a alternância e a proporcionalidade põem a reserva aqui."
+            f"A {ordinal(k)} nomeação é reservada a {grupo.rotulo}: após "
+            f"{contar(k, 'nomeação', 'nomeações')}, a reserva devida é de "
+            f"{contar(d.valor, 'vaga', 'vagas')} ({d.calculo}) e "
+            f"{contar(ja, 'havia sido destinada', 'haviam sido destinadas')} antes; a "
+            "alternância e a proporcionalidade põem a reserva aqui."
         )
         if forcado:
             texto = (
                 f"A {ordinal(k)} nomeação é reservada a {grupo.rotulo}: o lote de vagas termina "
-                f"e cada grupo deve recebê-lo com exatamente o que lhe é devido; {ja} vaga(s) "
-                "havia(m) sido destinada(s) antes."
+                "e cada grupo deve recebê-lo com exatamente o que lhe é devido; "
+                f"{contar(ja, 'vaga havia sido destinada', 'vagas haviam sido destinadas')} antes."
             )
         adiados = [n for n in em_falta[1:] if devidas[n].valor > self.atribuidas[n]]
         if adiados:
@@ -213,8 +215,9 @@ class PlanoDeVagas:
         partes = [f"{self._grupo(n).rotulo}: {devidas[n].calculo}" for n in self.prioridade]
         if partes:
             texto = (
-                f"A {ordinal(k)} nomeação é de ampla concorrência: após {k} nomeações as reservas "
-                f"devidas já estão atendidas ({'; '.join(partes)})."
+                f"A {ordinal(k)} nomeação é de ampla concorrência: após "
+                f"{contar(k, 'nomeação', 'nomeações')}, as reservas devidas já estão atendidas"
+                f" ({'; '.join(partes)})."
             )
         else:
             texto = f"A {ordinal(k)} nomeação é de ampla concorrência."

@@ -40,3 +40,8 @@ class Razao:
 
     def fundamento_curto(self) -> str:
         return "; ".join(f.citacao() for f in self.fundamentos)
+
+
+def contar(n: int, singular: str, plural: str) -> str:
+    """ "1 vaga", "2 vagas": o número com a palavra concordando."""
+    return f"{n} {singular if n == 1 else plural}"

@@ -59,7 +59,8 @@ def calcular_reserva(
             else:
                 regra = grupo.arredondamento.descricao()
                 linha = (
-                    f"{grupo.rotulo.capitalize()}: {devidas.calculo} vaga(s) reservada(s) "
+                    f"{grupo.rotulo.capitalize()}: {devidas.calculo} "
+                    f"{'vaga reservada' if devidas.valor == 1 else 'vagas reservadas'} "
                     f"({_citar(grupo.ref('percentual'))}; arredondamento: {regra}, "
                     f"{_citar(grupo.ref('arredondamento'))}"
                     + (f"; teto: {_citar(grupo.ref('teto'))}" if grupo.teto is not None else "")
@@ -67,7 +68,7 @@ def calcular_reserva(
                 )
                 fundamentos += [*grupo.ref("percentual"), *grupo.ref("arredondamento")]
                 fundamentos += grupo.ref("teto")
-                if len(lotes) > 1:
+                if len(lotes) > 1 and grupo.ref("fracao_entre_lotes"):
                     fundamentos += grupo.ref("fracao_entre_lotes")
                     linha += (
                         " A fração é considerada sobre o total acumulado dos lotes "

@@ -1,0 +1,129 @@
+"""A linha de comando `cotas`: arquivos entram, resultados saem, sempre em português.
+
+Códigos de saída: 0 ok; 2 entrada inválida (nada é gravado); 1 erro interno.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import traceback
+from collections.abc import Sequence
+from datetime import date
+from decimal import Decimal, InvalidOperation
+from pathlib import Path
+from typing import Any
+
+from cotas.arquivos.erros import ErrosDeEntrada
+from cotas.cli import argparse_ptbr, saida
+from cotas.motor.erros import ErroCotas
+
+argparse_ptbr.instalar()
+
+OK, ERRO_INTERNO, ENTRADA_INVALIDA = 0, 1, 2
+
+
+def _data(texto: str) -> date:
+    try:
+        return date.fromisoformat(texto)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"data inválida '{texto}' (use AAAA-MM-DD)") from None
+
+
+def _decimal(texto: str) -> Decimal:
+    try:
+        return Decimal(texto.replace(",", "."))
+    except InvalidOperation:
+        raise argparse.ArgumentTypeError(f"número inválido '{texto}'") from None
+
+
+def _vagas(texto: str) -> int:
+    try:
+        valor = int(texto)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"número de vagas inválido '{texto}'") from None
+    if valor < 0:
+        raise argparse.ArgumentTypeError("o número de vagas não pode ser negativo")
+    return valor
+
+
+def _opcoes_da_lei(p: argparse.ArgumentParser) -> None:
+    qual = p.add_mutually_exclusive_group(required=True)
+    qual.add_argument("--lei", help="id da lei, ex.: montenegro-rs/lei-7344-2025")
+    qual.add_argument("--municipio", help='município, ex.: "Montenegro/RS" (com --data-edital)')
+    p.add_argument("--data-edital", type=_data, help="data de publicação do edital (AAAA-MM-DD)")
+    p.add_argument(
+        "--tipo",
+        choices=["concurso_publico", "contratacao_temporaria"],
+        default="concurso_publico",
+        help="tipo de seleção (padrão: concurso_publico)",
+    )
+    p.add_argument("--vagas", type=_vagas, required=True, help="número de vagas do cargo")
+    p.add_argument("--pcd-percentual", type=_decimal, help="percentual PcD do edital, ex.: 5")
+    p.add_argument(
+        "--pcd-arredondamento",
+        choices=["cima", "meio", "baixo"],
+        default="cima",
+        help="arredondamento da reserva PcD (padrão: cima)",
+    )
+    p.add_argument(
+        "--pcd-teto", type=_decimal, default=Decimal(20), help="teto PcD, %% (padrão: 20)"
+    )
+    p.add_argument("--json", action="store_true", help="saída em JSON")
+
+
+def construir_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="cotas",
+        description=(
+            "Reserva de vagas para negros em concursos públicos municipais: "
+            "Mostardas/RS (Lei 3.920/2019) e Montenegro/RS (Lei 7.344/2025)."
+        ),
+    )
+    sub = parser.add_subparsers(dest="comando", metavar="COMANDO", required=True)
+
+    p = sub.add_parser("leis", help="as leis modeladas, sua vigência e seus parâmetros")
+    p.add_argument("--json", action="store_true", help="saída em JSON")
+
+    p = sub.add_parser("reserva", help="vagas reservadas de um cargo, com a conta")
+    _opcoes_da_lei(p)
+
+    p = sub.add_parser("ordem", help="as primeiras N vagas da ordem de nomeação")
+    _opcoes_da_lei(p)
+
+    p = sub.add_parser("validar", help="confere o cenário e a lista de candidatos")
+    p.add_argument("cenario", type=Path, help="arquivo do cenário (TOML)")
+
+    p = sub.add_parser("apurar", help="apura o certame inteiro: listas, reserva e nomeações")
+    p.add_argument("cenario", type=Path, help="arquivo do cenário (TOML)")
+    p.add_argument("--json", action="store_true", help="saída em JSON")
+    p.add_argument("--saida", type=Path, help="pasta onde gravar CSV, XLSX e o relatório HTML")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = construir_parser().parse_args(argv)
+    try:
+        resultado: Any = saida.executar(args)
+    except ErrosDeEntrada as erros:
+        for aviso in erros.avisos:
+            print(f"aviso: {aviso}", file=sys.stderr)
+        print(str(erros), file=sys.stderr)
+        return ENTRADA_INVALIDA
+    except ErroCotas as erro:
+        print(f"erro: {erro}", file=sys.stderr)
+        return ENTRADA_INVALIDA
+    except Exception:
+        print("erro interno do cotas; por favor, relate-o com a mensagem abaixo:", file=sys.stderr)
+        traceback.print_exc()
+        return ERRO_INTERNO
+    if getattr(args, "json", False):
+        print(json.dumps(resultado, ensure_ascii=False, indent=2))
+    else:
+        print(resultado)
+    return OK
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,260 @@
+"""O que cada comando faz e mostra. Devolve um dicionário (para --json) ou um texto."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+from cotas.apuracao import Apuracao, apurar_cenario
+from cotas.arquivos.cenario import ler_cenario
+from cotas.documentos.formatos import gravar_pasta, para_csv, para_html, para_xlsx
+from cotas.documentos.tabelas import rotulo_lista, todas_as_tabelas
+from cotas.motor.erros import ErroCotas
+from cotas.motor.legislacao import catalogo_padrao
+from cotas.motor.ordem import ordem_de_nomeacao
+from cotas.motor.regras import AMPLA, ParametrosPcd, Regras, regras_aplicaveis
+from cotas.motor.reserva import calcular_reserva
+
+
+def executar(args: argparse.Namespace) -> Any:
+    comandos = {
+        "leis": leis,
+        "reserva": reserva,
+        "ordem": ordem,
+        "validar": validar,
+        "apurar": apurar,
+    }
+    return comandos[args.comando](args)
+
+
+def _iso(d: Any) -> str | None:
+    return d.isoformat() if d else None
+
+
+def _br(d: Any) -> str:
+    return d.strftime("%d/%m/%Y") if d else "—"
+
+
+# -- leis ------------------------------------------------------------------------------------
+def leis(args: argparse.Namespace) -> Any:
+    catalogo = catalogo_padrao()
+    dados: list[dict[str, Any]] = []
+    for lei in catalogo.leis:
+        parametros: list[dict[str, Any]] = []
+        for nome, p in sorted(lei.parametros.items()):
+            if p.desconhecido:
+                parametros.append({"nome": nome, "descricao": p.descricao, "desconhecido": True})
+            for v in p.valores:
+                parametros.append(
+                    {
+                        "nome": nome,
+                        "descricao": p.descricao,
+                        "valor": list(v.valor) if isinstance(v.valor, tuple) else v.valor,
+                        "desde": v.desde.isoformat(),
+                        "ate": v.ate.isoformat() if v.ate else None,
+                        "norma": v.referencia.norma,
+                        "artigo": v.referencia.artigo,
+                        "texto": v.referencia.texto,
+                    }
+                )
+        dados.append(
+            {
+                "id": lei.id,
+                "titulo": lei.titulo,
+                "municipio": lei.municipio,
+                "vigencia": {
+                    "inicio": lei.vigencia_inicio.isoformat(),
+                    "fim": lei.vigencia_fim.isoformat() if lei.vigencia_fim else None,
+                    "artigo": lei.referencia_vigencia.artigo,
+                },
+                "revisao_do_percentual": _iso(lei.revisao_em()),
+                "parametros": parametros,
+            }
+        )
+    if args.json:
+        return {"leis": dados}
+    linhas = []
+    for lei, d in zip(catalogo.leis, dados, strict=True):
+        fim = f" até {_br(lei.vigencia_fim)}" if lei.vigencia_fim else " (em vigor)"
+        linhas.append(f"{lei.id} — {lei.titulo} ({lei.municipio})")
+        linhas.append(
+            f"  Vigência: desde {_br(lei.vigencia_inicio)}{fim}; "
+            f"{lei.referencia_vigencia.citacao()}"
+        )
+        if lei.revisao_em():
+            linhas.append(
+                f"  Reavaliação do percentual: {_br(lei.revisao_em())} "
+                f"({lei.referencia_revisao.citacao() if lei.referencia_revisao else ''})"
+            )
+        for p in d["parametros"]:
+            if p.get("desconhecido"):
+                linhas.append(f"  - {p['nome']}: desconhecido (o operador deve informar)")
+            else:
+                linhas.append(f"  - {p['nome']} = {p['valor']} ({p['norma']}, {p['artigo']})")
+        linhas.append("")
+    return "\n".join(linhas).rstrip()
+
+
+# -- reserva e ordem ------------------------------------------------------------------------
+def _regras_dos_argumentos(args: argparse.Namespace) -> Regras:
+    catalogo = catalogo_padrao()
+    pcd = None
+    if args.pcd_percentual is not None:
+        pcd = ParametrosPcd(
+            percentual=args.pcd_percentual,
+            arredondamento=args.pcd_arredondamento,
+            teto=args.pcd_teto,
+        )
+    if args.municipio is not None and args.data_edital is None:
+        raise ErroCotas("Com --municipio, informe também --data-edital (AAAA-MM-DD).")
+    data = args.data_edital
+    if args.lei is not None and data is None:
+        data = catalogo.lei(args.lei).vigencia_inicio
+    return regras_aplicaveis(
+        catalogo,
+        municipio=args.municipio,
+        lei_id=args.lei,
+        data_edital=data,
+        tipo=args.tipo,
+        pcd=pcd,
+    )
+
+
+def reserva(args: argparse.Namespace) -> Any:
+    regras = _regras_dos_argumentos(args)
+    r = calcular_reserva(regras, args.vagas)
+    if args.json:
+        return {
+            "lei": regras.lei.id,
+            "vagas": args.vagas,
+            "reservadas": {g.nome: r.reservadas[g.nome] for g in regras.grupos},
+            "ampla": r.ampla,
+            "memoria": r.memoria,
+        }
+    cabecalho = f"{regras.lei.titulo} ({regras.lei.id}) — {args.vagas} vaga(s)"
+    return "\n".join([cabecalho, *(f"  {linha}" for linha in r.memoria)])
+
+
+def ordem(args: argparse.Namespace) -> Any:
+    regras = _regras_dos_argumentos(args)
+    vagas = ordem_de_nomeacao(regras, [args.vagas]) if args.vagas else []
+    if args.json:
+        return {
+            "lei": regras.lei.id,
+            "vagas": args.vagas,
+            "ordem": [{"vaga": v.numero, "modalidade": v.reservada_para or AMPLA} for v in vagas],
+        }
+    linhas = [f"{regras.lei.titulo} ({regras.lei.id}) — ordem das {args.vagas} primeiras vagas"]
+    for v in vagas:
+        linhas.append(f"  {v.numero:>4}  {rotulo_lista(v.reservada_para or AMPLA)}")
+        linhas.append(f"        {v.razao.texto}")
+    return "\n".join(linhas)
+
+
+# -- cenário -----------------------------------------------------------------------------------
+def _avisar(avisos: list[Any]) -> None:
+    for aviso in avisos:
+        print(f"aviso: {aviso}", file=sys.stderr)
+
+
+def _apurar(caminho: Path) -> Apuracao:
+    cenario = ler_cenario(caminho)
+    _avisar(cenario.avisos)
+    return apurar_cenario(cenario, caminho.name)
+
+
+def validar(args: argparse.Namespace) -> Any:
+    ap = _apurar(args.cenario)
+    c = ap.cenario
+    return (
+        f"Cenário válido: {c.nome}; {len(c.cargos)} cargo(s), {len(c.candidatos)} inscrição(ões), "
+        f"{len(c.eventos)} evento(s); lei aplicável: {ap.regras.lei.titulo} ({ap.regras.lei.id})."
+    )
+
+
+def resultado_json(ap: Apuracao) -> dict[str, Any]:
+    cargos = []
+    for cargo in ap.certame.cargos:
+        r = ap.certame.reserva(cargo)
+        cargos.append(
+            {
+                "codigo": cargo,
+                "vagas_ofertadas": r.vagas,
+                "reservadas": {g.nome: r.reservadas[g.nome] for g in ap.regras.grupos},
+                "nomeacoes": [
+                    {
+                        "ordem": n.ordem,
+                        "vaga": n.vaga,
+                        "inscricao": n.inscricao,
+                        "modalidade": n.modalidade,
+                        "reservada_para": n.reservada_para,
+                        "substitui": n.substitui,
+                        "fundamento": f"{n.razao.texto} Fundamento: {n.razao.fundamento_curto()}.",
+                    }
+                    for n in ap.certame.nomeacoes(cargo)
+                ],
+            }
+        )
+    return {"lei": ap.regras.lei.id, "cargos": cargos}
+
+
+def cabecalho(ap: Apuracao) -> list[str]:
+    lei = ap.regras.lei
+    c = ap.cenario
+    linhas = [
+        f"Lei aplicável: {lei.titulo} ({lei.id}), em vigor desde {_br(lei.vigencia_inicio)}; "
+        f"edital publicado em {_br(c.data_edital)} ({lei.referencia_vigencia.citacao()}).",
+        f"Tipo de seleção: {ap.regras.tipo.descricao()}; validade até {_br(c.validade_ate)}.",
+    ]
+    if ap.regras.comissao is not None:
+        linhas.append(
+            "Heteroidentificação obrigatória por comissão de "
+            f"{ap.regras.comissao.membros} integrantes; quem não é reconhecido segue na ampla "
+            "concorrência."
+        )
+    return linhas
+
+
+def relatorio_texto(ap: Apuracao) -> str:
+    c = ap.cenario
+    linhas = [c.nome, *cabecalho(ap), ""]
+    nomes = {cargo.codigo: cargo.nome for cargo in c.cargos}
+    for cargo in ap.certame.cargos:
+        r = ap.certame.reserva(cargo)
+        linhas.append(f"Cargo {cargo} — {nomes.get(cargo, '')}: {r.vagas} vaga(s) oferecida(s)")
+        linhas += [f"  {m}" for m in r.memoria]
+        linhas.append("  Ordem de nomeação:")
+        for n in ap.certame.nomeacoes(cargo):
+            lista = rotulo_lista(n.modalidade)
+            extra = f", vaga reservada a {rotulo_lista(n.reservada_para)}" if n.revertida else ""
+            subst = f", substitui {n.substitui}" if n.substitui else ""
+            linhas.append(
+                f"  {n.ordem:>3}. vaga {n.vaga:>3} — {n.inscricao} {n.nome} ({lista}{extra}{subst})"
+            )
+            linhas.append(f"       {n.razao.texto}")
+            linhas.append(f"       Fundamento: {n.razao.fundamento_curto()}")
+        for o in ap.certame.ocorrencias(cargo):
+            linhas.append(f"  Ocorrência em {_br(o.data)}: {o.razao.texto}")
+        linhas.append("")
+    return "\n".join(linhas).rstrip()
+
+
+def gravar_resultado(ap: Apuracao, pasta: Path) -> list[Path]:
+    tabelas = todas_as_tabelas(ap)
+    arquivos = {f"{t.nome}.csv": para_csv(t) for t in tabelas}
+    arquivos["resultado.xlsx"] = para_xlsx(tabelas)
+    arquivos["relatorio.html"] = para_html(ap.cenario.nome, cabecalho(ap), tabelas)
+    return gravar_pasta(pasta, arquivos)
+
+
+def apurar(args: argparse.Namespace) -> Any:
+    ap = _apurar(args.cenario)
+    gravados = gravar_resultado(ap, args.saida) if args.saida else []
+    if args.json:
+        return resultado_json(ap)
+    texto = relatorio_texto(ap)
+    if gravados:
+        texto += "\n\nArquivos gravados:\n" + "\n".join(f"  {p}" for p in gravados)
+    return texto

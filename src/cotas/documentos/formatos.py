@@ -1,0 +1,112 @@
+"""Desenho das tabelas em CSV, XLSX e HTML, e a gravação atômica de uma pasta de saída."""
+
+from __future__ import annotations
+
+import csv
+import html
+import io
+import os
+import shutil
+import tempfile
+from collections.abc import Mapping
+from datetime import date
+from decimal import Decimal
+from pathlib import Path
+
+from cotas.documentos.tabelas import Tabela
+
+
+def _texto(valor: object) -> str:
+    if valor is None:
+        return ""
+    if isinstance(valor, Decimal):
+        return format(valor, "f").replace(".", ",")
+    if isinstance(valor, date):
+        return valor.strftime("%d/%m/%Y")
+    return str(valor)
+
+
+def para_csv(tabela: Tabela) -> bytes:
+    """CSV como o Excel brasileiro abre: `;`, vírgula decimal, UTF-8 com BOM."""
+    saida = io.StringIO()
+    escritor = csv.writer(saida, delimiter=";", lineterminator="\r\n")
+    escritor.writerow(tabela.colunas)
+    for linha in tabela.linhas:
+        escritor.writerow([_texto(v) for v in linha])
+    return ("\ufeff" + saida.getvalue()).encode("utf-8")
+
+
+def para_xlsx(tabelas: list[Tabela]) -> bytes:
+    from openpyxl import Workbook
+    from openpyxl.styles import Font
+
+    livro = Workbook()
+    livro.remove(livro.active)
+    for tabela in tabelas:
+        aba = livro.create_sheet(tabela.nome[:31])
+        aba.append(list(tabela.colunas))
+        for celula in aba[1]:
+            celula.font = Font(bold=True)
+        for linha in tabela.linhas:
+            aba.append([float(v) if isinstance(v, Decimal) else v for v in linha])
+        aba.freeze_panes = "A2"
+    saida = io.BytesIO()
+    livro.save(saida)
+    return saida.getvalue()
+
+
+ESTILO = """
+body{font-family:system-ui,sans-serif;margin:1.5rem;color:#1a1a1a;line-height:1.4}
+h1{font-size:1.5rem}h2{font-size:1.2rem;margin-top:2rem}
+table{border-collapse:collapse;width:100%;font-size:.9rem;margin:.5rem 0 1.5rem}
+th,td{border:1px solid #999;padding:.3rem .4rem;text-align:left;vertical-align:top}
+th{background:#e8e8e8}caption{text-align:left;font-weight:600;padding:.3rem 0}
+.fundamento{font-size:.8rem;color:#333}
+"""
+
+
+def para_html(titulo: str, cabecalho: list[str], tabelas: list[Tabela]) -> bytes:
+    partes = [
+        "<!DOCTYPE html>",
+        '<html lang="pt-BR"><head><meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        f"<title>{html.escape(titulo)}</title><style>{ESTILO}</style></head><body>",
+        f"<h1>{html.escape(titulo)}</h1>",
+        *(f"<p>{html.escape(linha)}</p>" for linha in cabecalho),
+    ]
+    for tabela in tabelas:
+        partes.append(f'<h2 id="{tabela.nome}">{html.escape(tabela.titulo)}</h2>')
+        if not tabela.linhas:
+            partes.append("<p>Nenhum registro.</p>")
+            continue
+        partes.append("<table><thead><tr>")
+        partes += [f'<th scope="col">{html.escape(c)}</th>' for c in tabela.colunas]
+        partes.append("</tr></thead><tbody>")
+        for linha in tabela.linhas:
+            partes.append(
+                "<tr>" + "".join(f"<td>{html.escape(_texto(v))}</td>" for v in linha) + "</tr>"
+            )
+        partes.append("</tbody></table>")
+    partes.append("</body></html>")
+    return "\n".join(partes).encode("utf-8")
+
+
+def gravar_pasta(destino: Path, arquivos: Mapping[str, bytes]) -> list[Path]:
+    """Grava tudo numa pasta temporária ao lado e só então move para `destino`.
+
+    Se algo falhar no meio, `destino` fica como estava: nada pela metade.
+    """
+    destino = destino.resolve()
+    destino.parent.mkdir(parents=True, exist_ok=True)
+    temporaria = Path(tempfile.mkdtemp(prefix=f".{destino.name}-", dir=destino.parent))
+    try:
+        for nome, conteudo in arquivos.items():
+            (temporaria / nome).write_bytes(conteudo)
+        destino.mkdir(exist_ok=True)
+        gravados = []
+        for nome in arquivos:
+            os.replace(temporaria / nome, destino / nome)
+            gravados.append(destino / nome)
+        return gravados
+    finally:
+        shutil.rmtree(temporaria, ignore_errors=True)
