@@ -3,3 +3,6 @@
 from .base import *  # noqa: F403
 
 DEBUG = True
+
+WHITENOISE_AUTOREFRESH = True
+WHITENOISE_USE_FINDERS = True

@@ -9,3 +9,6 @@ PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 ARQUIVOS_PRIVADOS = Path(tempfile.mkdtemp(prefix="cotas-privado-"))
 MEDIA_ROOT = ARQUIVOS_PRIVADOS
 ALLOWED_HOSTS = ["*"]
+
+WHITENOISE_AUTOREFRESH = True
+WHITENOISE_USE_FINDERS = True

@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Aplicação web em SQLite (ou no banco de DATABASE_URL): migra, carrega o exemplo de
+# Montenegro se o banco estiver vazio, mostra o endereço e os usuários de demonstração e
+# sobe o servidor. Uso: scripts/web.sh [PORTA]   (padrão 8000)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+PY="${PYTHON_VENV:-.venv/bin/python}"
+PORTA="${1:-${PORTA:-8000}}"
+export DJANGO_SETTINGS_MODULE="${DJANGO_SETTINGS_MODULE:-cotas_web.settings.desenvolvimento}"
+
+"$PY" manage.py migrate --noinput -v0
+if [ "$("$PY" manage.py shell -c 'from cotas_web.certames.models import Certame; print(Certame.objects.exists())')" = "False" ]; then
+    "$PY" manage.py carregar_exemplo
+else
+    echo "Banco já carregado. Usuários de demonstração (usuário / senha):"
+    echo "  rh / rh-demonstracao — Administrador do certame (RH)"
+    echo "  comissao / comissao-demonstracao — Membro da comissão de heteroidentificação"
+    echo "  auditor / auditor-demonstracao — Auditor"
+fi
+echo
+echo "Aplicação em http://127.0.0.1:${PORTA}/  (Ctrl+C para parar)"
+exec "$PY" manage.py runserver "127.0.0.1:${PORTA}" --noreload

@@ -1,0 +1,187 @@
+"""Importação do resultado da banca (prévia, tudo ou nada), busca e declaração falsa."""
+
+from __future__ import annotations
+
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.core.exceptions import ValidationError
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.urls import reverse
+
+from cotas_web.candidatos.models import Candidato
+from cotas_web.candidatos.selectors import candidatos_buscar
+from cotas_web.candidatos.services import (
+    fraude_abrir,
+    fraude_decidir,
+    fraude_encaminhar,
+    fraude_registrar_defesa,
+    importacao_confirmar,
+    importacao_previa,
+)
+from cotas_web.nomeacoes.models import Nomeacao
+from cotas_web.nomeacoes.selectors import propostas_do_motor
+from cotas_web.nomeacoes.services import nomeacao_confirmar
+
+from .conftest import CABECALHO, cpf_valido, csv_candidatos, entrar
+
+pytestmark = pytest.mark.django_db
+
+CSV_COM_ERROS = (
+    CABECALHO + "\n"
+    "2001,Ana,,1990-01-01,PROF,80,aprovado,branca,nao,nao\n"
+    "2002,Bia,,1990-01-01,PROF,abc,aprovado,branca,nao,nao\n"
+    "2003,Caio,,1990-01-01,XYZ,70,aprovado,verde,nao,nao\n"
+    "2001,Dora,,1990-01-01,PROF,60,aprovado,branca,nao,nao\n"
+)
+
+
+def test_previa_lista_cada_erro_com_a_linha_e_nada_e_gravado(
+    certame: Any, rita: Any, tmp_path: Path
+) -> None:
+    arquivo = tmp_path / "ruim.csv"
+    arquivo.write_text(CSV_COM_ERROS, encoding="utf-8")
+    previa = importacao_previa(certame=certame, caminho=arquivo, nome_arquivo="ruim.csv")
+    assert not previa.valida
+    linhas = {e.linha for e in previa.erros}
+    assert {3, 4, 5} <= linhas  # nota inválida, cor inválida, inscrição repetida
+    with pytest.raises(ValidationError):
+        importacao_confirmar(usuario=rita, certame=certame, caminho=arquivo,
+                             nome_arquivo="ruim.csv")
+    assert Candidato.objects.count() == 0
+
+
+def test_cargo_desconhecido_no_certame_e_erro_da_linha(
+    certame: Any, tmp_path: Path
+) -> None:
+    arquivo = tmp_path / "c.csv"
+    arquivo.write_text(
+        CABECALHO + "\n3001,Ana,,1990-01-01,OUTRO,80,aprovado,branca,nao,nao\n",
+        encoding="utf-8",
+    )
+    previa = importacao_previa(certame=certame, caminho=arquivo, nome_arquivo="c.csv")
+    assert [(e.linha, e.coluna) for e in previa.erros] == [(2, "cargo")]
+    assert "OUTRO" in previa.erros[0].mensagem
+
+
+def test_importacao_grava_todos(certame_com_candidatos: Any) -> None:
+    assert certame_com_candidatos.candidatos.count() == 8
+    c = Candidato.objects.get(inscricao="1006")
+    assert c.cor_raca == "preta" and c.reserva_negros
+    assert c.linha == 7
+    assert c.cpf == cpf_valido("678912345")
+
+
+def test_importacao_repetida_e_recusada(
+    certame_com_candidatos: Any, rita: Any, arquivo_csv: Path
+) -> None:
+    previa = importacao_previa(
+        certame=certame_com_candidatos, caminho=arquivo_csv, nome_arquivo="r.csv"
+    )
+    assert len(previa.erros) == 8
+    assert "já importada" in previa.erros[0].mensagem
+
+
+def test_busca_por_nome_inscricao_ou_cpf(certame_com_candidatos: Any) -> None:
+    pk = certame_com_candidatos.pk
+    assert [c.inscricao for c in candidatos_buscar(certame_id=pk, termo="nadia")] == ["1006"]
+    assert [c.inscricao for c in candidatos_buscar(certame_id=pk, termo="1007")] == ["1007"]
+    cpf = cpf_valido("234567891")
+    formatado = f"{cpf[:3]}.{cpf[3:6]}.{cpf[6:9]}-{cpf[9:]}"
+    assert [c.inscricao for c in candidatos_buscar(certame_id=pk, termo=formatado)] == ["1002"]
+    assert candidatos_buscar(certame_id=pk, termo="").count() == 8
+
+
+def test_importacao_pela_tela_com_previa_e_confirmacao(
+    client: Any, certame: Any, rita: Any
+) -> None:
+    entrar(client, rita)
+    url = reverse("candidatos:importar", args=[certame.pk])
+    arquivo = SimpleUploadedFile("resultado.csv", csv_candidatos().encode(), "text/csv")
+    resposta = client.post(url, {"arquivo": arquivo})
+    html = resposta.content.decode()
+    assert "Prévia: 8 candidato(s)" in html
+    assert Candidato.objects.count() == 0
+    token = resposta.context["token"]
+    resposta = client.post(url, {"token": token})
+    assert resposta.status_code == 302
+    assert Candidato.objects.count() == 8
+
+
+def test_importacao_pela_tela_mostra_erros_por_linha(
+    client: Any, certame: Any, rita: Any
+) -> None:
+    entrar(client, rita)
+    arquivo = SimpleUploadedFile("ruim.csv", CSV_COM_ERROS.encode(), "text/csv")
+    html = client.post(
+        reverse("candidatos:importar", args=[certame.pk]), {"arquivo": arquivo}
+    ).content.decode()
+    assert "nada foi gravado" in html
+    assert "linha 3" in html and "linha 5" in html
+    assert Candidato.objects.count() == 0
+
+
+def test_lista_mascara_o_cpf(client: Any, certame_com_candidatos: Any, ana: Any) -> None:
+    html = entrar(client, ana).get(
+        reverse("candidatos:lista", args=[certame_com_candidatos.pk])
+    ).content.decode()
+    cpf = cpf_valido("678912345")
+    assert cpf not in html
+    assert f"***.{cpf[3:6]}.{cpf[6:9]}-**" in html
+
+
+# --- declaração falsa ----------------------------------------------------------------------
+
+
+def test_decisao_exige_defesa(certame_com_candidatos: Any, rita: Any) -> None:
+    c = Candidato.objects.get(inscricao="1006")
+    proc = fraude_abrir(usuario=rita, candidato=c, data=date(2025, 7, 1), motivo="denúncia")
+    with pytest.raises(ValidationError, match="contraditório"):
+        fraude_decidir(usuario=rita, procedimento=proc, data=date(2025, 7, 2),
+                       decisao="falsidade", fundamentacao="x")
+
+
+def test_falsidade_depois_da_nomeacao_anula_e_recompoe_a_vaga(
+    certame_homologado: Any, rita: Any
+) -> None:
+    cargo = certame_homologado.cargos.get()
+    for p in propostas_do_motor(certame=certame_homologado):
+        nomeacao_confirmar(usuario=rita, cargo=cargo, inscricao=p.inscricao,
+                           portaria=f"P-{p.ordem}", data_portaria=date(2025, 8, 3))
+    nadia = Candidato.objects.get(inscricao="1006")
+    assert Nomeacao.objects.get(candidato=nadia).modalidade == "negros"
+    proc = fraude_abrir(usuario=rita, candidato=nadia, data=date(2025, 9, 1), motivo="denúncia")
+    fraude_registrar_defesa(usuario=rita, procedimento=proc, data=date(2025, 9, 10),
+                            defesa="Sou preta.")
+    fraude_decidir(usuario=rita, procedimento=proc, data=date(2025, 9, 20),
+                   decisao="falsidade", fundamentacao="Provas documentais.")
+    fraude_encaminhar(usuario=rita, procedimento=proc, data=date(2025, 9, 21),
+                      orgao="Ministério Público")
+    nadia.refresh_from_db()
+    assert nadia.anulado_em == date(2025, 9, 20)
+    assert Nomeacao.objects.get(candidato=nadia).situacao == "anulada"
+    (proposta,) = propostas_do_motor(certame=certame_homologado)
+    assert proposta.inscricao == "1007"  # o próximo negro da lista
+    assert proposta.vaga == 3 and proposta.modalidade == "negros"
+    assert proposta.substitui == "1006"
+    assert "anulação" in proposta.razao
+    from cotas_web.auditoria.models import Registro
+
+    acoes = list(Registro.objects.filter(certame=certame_homologado).values_list(
+        "acao", flat=True))
+    assert {"fraude_aberto", "fraude_defesa", "fraude_decidido", "fraude_encaminhado"} <= set(
+        acoes)
+    decidido = Registro.objects.get(acao="fraude_decidido")
+    assert "arts. 12 e 13" in decidido.fundamento
+
+
+def test_improcedente_mantem_a_inscricao(certame_com_candidatos: Any, rita: Any) -> None:
+    c = Candidato.objects.get(inscricao="1006")
+    proc = fraude_abrir(usuario=rita, candidato=c, data=date(2025, 7, 1), motivo="denúncia")
+    fraude_registrar_defesa(usuario=rita, procedimento=proc, data=date(2025, 7, 2), defesa="x")
+    fraude_decidir(usuario=rita, procedimento=proc, data=date(2025, 7, 3),
+                   decisao="improcedente", fundamentacao="sem provas")
+    c.refresh_from_db()
+    assert c.anulado_em is None

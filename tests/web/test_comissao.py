@@ -1,0 +1,164 @@
+"""Comissão Avaliadora de Cotas (Montenegro, Lei 7.344/2025, arts. 3º a 13)."""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Any
+
+import pytest
+from django.core.exceptions import ValidationError
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.urls import reverse
+
+from cotas_web.candidatos.models import Candidato
+from cotas_web.comissao.models import Convocacao, Gravacao
+from cotas_web.comissao.selectors import aviso_distribuicao
+from cotas_web.comissao.services import (
+    gravacao_anexar,
+    membro_adicionar,
+    recurso_decidir,
+    recurso_interpor,
+    sessao_criar,
+    verificacao_registrar,
+)
+
+from .conftest import entrar
+
+pytestmark = pytest.mark.django_db
+
+
+def _conv(inscricao: str) -> Convocacao:
+    return Convocacao.objects.get(candidato__inscricao=inscricao)
+
+
+def test_aviso_quando_nao_distribuida_por_genero_e_cor(
+    certame_com_candidatos: Any, rita: Any
+) -> None:
+    c = certame_com_candidatos
+    for nome in ("A", "B", "C"):
+        membro_adicionar(usuario=rita, certame=c, nome=nome, genero="feminino", cor_raca="parda")
+    aviso = aviso_distribuicao(certame=c)
+    assert "gênero" in aviso and "cor" in aviso and "art. 4º" in aviso
+    with pytest.raises(ValidationError, match="3 integrantes"):
+        membro_adicionar(usuario=rita, certame=c, nome="D", genero="masculino", cor_raca="preta")
+
+
+def test_comissao_distribuida_nao_avisa(comissao_composta: Any) -> None:
+    assert aviso_distribuicao(certame=comissao_composta) == ""
+
+
+def test_convoca_so_aprovados_autodeclarados_que_optaram(sessao: Any) -> None:
+    inscricoes = sorted(sessao.convocacoes.values_list("candidato__inscricao", flat=True))
+    assert inscricoes == ["1002", "1006", "1007"]
+    assert Candidato.objects.get(inscricao="1006").heteroidentificacao == "pendente"
+
+
+def test_maioria_decide(sessao: Any, carlos: Any) -> None:
+    m1, m2, m3 = sessao.certame.membros_comissao.all()
+    verificacao_registrar(usuario=carlos, convocacao=_conv("1006"), compareceu=True,
+                          votos={m1.pk: True, m2.pk: True, m3.pk: False})
+    verificacao_registrar(usuario=carlos, convocacao=_conv("1007"), compareceu=True,
+                          votos={m1.pk: True, m2.pk: False, m3.pk: False})
+    assert Candidato.objects.get(inscricao="1006").heteroidentificacao == "confirmado"
+    assert Candidato.objects.get(inscricao="1007").heteroidentificacao == "nao_confirmado"
+    assert _conv("1006").votos.count() == 3
+
+
+def test_voto_de_cada_membro_e_exigido(sessao: Any, carlos: Any) -> None:
+    m1, *_ = sessao.certame.membros_comissao.all()
+    with pytest.raises(ValidationError, match="Falta o voto"):
+        verificacao_registrar(usuario=carlos, convocacao=_conv("1006"), compareceu=True,
+                              votos={m1.pk: True})
+
+
+@pytest.mark.parametrize(
+    ("compareceu", "filmagem", "perguntas", "resultado"),
+    [(False, False, False, "ausente"), (True, True, False, "recusou_filmagem"),
+     (True, False, True, "recusou_perguntas")],
+)
+def test_ausencia_e_recusas_seguem_na_ampla(
+    sessao: Any, carlos: Any, compareceu: bool, filmagem: bool, perguntas: bool, resultado: str
+) -> None:
+    verificacao_registrar(usuario=carlos, convocacao=_conv("1006"), compareceu=compareceu,
+                          recusou_filmagem=filmagem, recusou_perguntas=perguntas)
+    assert Candidato.objects.get(inscricao="1006").heteroidentificacao == resultado
+    assert _conv("1006").votos.count() == 0
+
+
+def test_recurso_de_outro_candidato_muda_o_parecer(sessao: Any, carlos: Any) -> None:
+    membros = sessao.certame.membros_comissao.all()
+    verificacao_registrar(usuario=carlos, convocacao=_conv("1006"), compareceu=True,
+                          votos={m.pk: True for m in membros})
+    c = Candidato.objects.get(inscricao="1006")
+    recurso = recurso_interpor(usuario=carlos, candidato=c, recorrente="terceiro",
+                               recorrente_nome="Fabio Branco", razoes="fenótipo",
+                               data=date(2025, 7, 25))
+    from cotas_web.comissao.selectors import pendencias_da_comissao
+
+    assert any("recurso" in p for p in pendencias_da_comissao(certame=sessao.certame))
+    recurso_decidir(usuario=carlos, recurso=recurso, decisao="provido",
+                    resultado_final="nao_confirmado", fundamentacao="reexame",
+                    data=date(2025, 7, 28))
+    c.refresh_from_db()
+    assert c.heteroidentificacao == "nao_confirmado"
+
+
+def test_gravacao_so_para_a_comissao(
+    client: Any, sessao: Any, carlos: Any, rita: Any, ana: Any
+) -> None:
+    arquivo = SimpleUploadedFile("foto.jpg", b"\xff\xd8\xff imagem", "image/jpeg")
+    g = gravacao_anexar(usuario=carlos, convocacao=_conv("1006"), arquivo=arquivo)
+    url = reverse("comissao:gravacao", args=[sessao.certame.pk, g.pk])
+    assert entrar(client, ana).get(url).status_code == 403
+    assert entrar(client, rita).get(url).status_code == 403
+    resposta = entrar(client, carlos).get(url)
+    assert resposta.status_code == 200
+    assert b"".join(resposta.streaming_content) == b"\xff\xd8\xff imagem"
+    client.logout()
+    assert client.get(url).status_code == 302
+    # arquivo fora de qualquer pasta servida
+    assert "/static" not in Gravacao.objects.get().arquivo.path
+
+
+def test_gravacao_so_aceita_foto_ou_video(sessao: Any, carlos: Any) -> None:
+    arquivo = SimpleUploadedFile("x.pdf", b"%PDF", "application/pdf")
+    with pytest.raises(ValidationError, match="foto ou um vídeo"):
+        gravacao_anexar(usuario=carlos, convocacao=_conv("1006"), arquivo=arquivo)
+
+
+def test_sessao_registrada_pela_tela_com_votos_e_ata(
+    client: Any, sessao: Any, carlos: Any
+) -> None:
+    membros = list(sessao.certame.membros_comissao.all())
+    conv = _conv("1002")
+    dados = {"compareceu": "on", **{f"voto_{m.pk}": "sim" for m in membros}}
+    dados["gravacao"] = SimpleUploadedFile("v.mp4", b"video", "video/mp4")
+    entrar(client, carlos)
+    resposta = client.post(
+        reverse("comissao:verificacao", args=[sessao.certame.pk, conv.pk]), dados
+    )
+    assert resposta.status_code == 302
+    assert Candidato.objects.get(inscricao="1002").heteroidentificacao == "confirmado"
+    assert Gravacao.objects.count() == 1
+    ata = client.get(reverse("comissao:ata", args=[sessao.certame.pk, sessao.pk]))
+    html = ata.content.decode()
+    assert "Confirmado pela comissão" in html and "Marta" in html and "reconhece" in html
+
+
+def test_depois_da_homologacao_a_comissao_nao_altera(certame_homologado: Any, carlos: Any) -> None:
+    with pytest.raises(ValidationError, match="homologado"):
+        sessao_criar(usuario=carlos, certame=certame_homologado, data=date(2025, 9, 1),
+                     local="x")
+
+
+def test_sem_comissao_em_mostardas(client: Any, certame_mostardas: Any, rita: Any) -> None:
+    entrar(client, rita)
+    assert client.get(
+        reverse("comissao:painel", args=[certame_mostardas.pk])
+    ).status_code == 404
+    html = client.get(reverse("certames:detalhe", args=[certame_mostardas.pk])).content.decode()
+    assert "Comissão</a>" not in html
+    assert "não prevê comissão" in html
+    with pytest.raises(ValidationError, match="não prevê comissão"):
+        membro_adicionar(usuario=rita, certame=certame_mostardas, nome="X", genero="outro",
+                         cor_raca="parda")

@@ -1,0 +1,127 @@
+"""Cada papel vê e faz só o que lhe cabe; toda view é protegida (issue 4, item 8)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.urls import URLPattern, URLResolver, get_resolver, reverse
+
+from cotas_web.comissao.services import gravacao_anexar
+
+from .conftest import entrar
+
+pytestmark = pytest.mark.django_db
+
+PAPEIS = ("anonimo", "sem_papel", "rita", "carlos", "ana")
+
+
+def _padroes(resolver: Any = None) -> list[URLPattern]:
+    saida = []
+    for p in (resolver or get_resolver()).url_patterns:
+        if isinstance(p, URLResolver):
+            saida += _padroes(p)
+        else:
+            saida.append(p)
+    return saida
+
+
+def test_toda_view_declara_quem_pode() -> None:
+    livres = {"entrar", "sair"}
+    sem_declaracao = [
+        p.name for p in _padroes()
+        if p.name not in livres and not hasattr(p.callback, "papeis")
+    ]
+    assert sem_declaracao == []
+
+
+def _urls(certame: Any, sessao: Any, gravacao: Any) -> dict[str, tuple[str, set[str]]]:
+    """nome -> (url, papéis que podem ver com GET)."""
+    pk = certame.pk
+    conv = sessao.convocacoes.first()
+    candidato = certame.candidatos.first()
+    todos = {"rita", "carlos", "ana"}
+    return {
+        "inicio": (reverse("certames:inicio"), set(PAPEIS)),
+        "publico": (reverse("certames:publico", args=[pk]), set(PAPEIS)),
+        "novo": (reverse("certames:novo"), {"rita"}),
+        "detalhe": (reverse("certames:detalhe", args=[pk]), todos),
+        "historico": (reverse("certames:historico", args=[pk]), {"rita", "ana"}),
+        "candidatos": (reverse("candidatos:lista", args=[pk]), {"rita", "ana"}),
+        "candidato": (reverse("candidatos:detalhe", args=[pk, candidato.pk]), {"rita", "ana"}),
+        "importar": (reverse("candidatos:importar", args=[pk]), {"rita"}),
+        "fraudes": (reverse("candidatos:fraudes", args=[pk]), {"rita", "ana"}),
+        "comissao": (reverse("comissao:painel", args=[pk]), todos),
+        "sessao": (reverse("comissao:sessao", args=[pk, sessao.pk]), todos),
+        "ata": (reverse("comissao:ata", args=[pk, sessao.pk]), todos),
+        "verificacao": (reverse("comissao:verificacao", args=[pk, conv.pk]), {"carlos"}),
+        "gravacao": (reverse("comissao:gravacao", args=[pk, gravacao.pk]), {"carlos"}),
+        "membro_novo": (reverse("comissao:membro_novo", args=[pk]), {"rita"}),
+        "sessao_nova": (reverse("comissao:sessao_nova", args=[pk]), {"rita", "carlos"}),
+        "recurso_novo": (reverse("comissao:recurso_novo", args=[pk]), {"rita", "carlos"}),
+        "nomeacoes": (reverse("nomeacoes:painel", args=[pk]), {"rita", "ana"}),
+    }
+
+
+@pytest.fixture
+def cenario(sessao: Any, carlos: Any, rita: Any, ana: Any, sem_papel: Any) -> Any:
+    conv = sessao.convocacoes.first()
+    gravacao = gravacao_anexar(
+        usuario=carlos, convocacao=conv,
+        arquivo=SimpleUploadedFile("f.jpg", b"jpg", "image/jpeg"),
+    )
+    usuarios = {"rita": rita, "carlos": carlos, "ana": ana, "sem_papel": sem_papel}
+    return _urls(sessao.certame, sessao, gravacao), usuarios
+
+
+@pytest.mark.parametrize("papel", PAPEIS)
+def test_matriz_de_acesso_por_papel(client: Any, cenario: Any, papel: str) -> None:
+    urls, usuarios = cenario
+    if papel != "anonimo":
+        entrar(client, usuarios[papel])
+    for nome, (url, podem) in urls.items():
+        status = client.get(url).status_code
+        if papel in podem:
+            assert status == 200, (nome, papel, status)
+        elif papel == "anonimo":
+            assert status == 302, (nome, papel, status)  # vai para a página de entrada
+        else:
+            assert status == 403, (nome, papel, status)
+
+
+ACOES_SO_DO_RH = (
+    ("certames:cargo_novo", {"codigo": "Z", "nome": "Z", "vagas_edital": "3"}),
+    ("certames:homologar", {"data": "2025-08-01"}),
+    ("nomeacoes:ofertar_edital", {"data": "2025-08-01"}),
+)
+
+
+@pytest.mark.parametrize(("rota", "dados"), ACOES_SO_DO_RH)
+@pytest.mark.parametrize("papel", ["carlos", "ana", "sem_papel"])
+def test_acoes_de_rh_recusadas_aos_outros(
+    client: Any, cenario: Any, rota: str, dados: dict[str, str], papel: str
+) -> None:
+    from cotas_web.certames.models import Cargo, Certame
+
+    _, usuarios = cenario
+    pk = Certame.objects.get().pk
+    entrar(client, usuarios[papel])
+    assert client.post(reverse(rota, args=[pk]), dados).status_code == 403
+
+    assert not Cargo.objects.filter(codigo="Z").exists()
+    assert Certame.objects.get().homologado_em is None
+
+
+def test_publico_nao_ve_dados_pessoais(client: Any, certame_com_candidatos: Any) -> None:
+    html = client.get(reverse("certames:publico", args=[certame_com_candidatos.pk]))
+    texto = html.content.decode()
+    assert "Nadia" not in texto and "1006" not in texto
+    assert "Reservadas a negros" in texto
+
+
+def test_senhas_e_sessoes_seguem_a_configuracao_do_django(settings: Any) -> None:
+    from django.conf import settings as conf
+
+    assert conf.SESSION_COOKIE_HTTPONLY
+    assert any("MinimumLength" in v["NAME"] for v in conf.AUTH_PASSWORD_VALIDATORS)
