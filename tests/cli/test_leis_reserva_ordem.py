@@ -1,0 +1,146 @@
+"""`cotas leis`, `cotas reserva` e `cotas ordem`, rodados como um usuário os rodaria."""
+
+from __future__ import annotations
+
+import json
+
+from tests.cli.conftest import rodar
+
+
+def test_leis_texto_e_json() -> None:
+    r = rodar("leis")
+    assert r.returncode == 0, r.stderr
+    assert "mostardas-rs/lei-3920-2019" in r.stdout
+    assert "montenegro-rs/lei-4016-2004" in r.stdout
+    assert "desconhecido" in r.stdout
+    dados = json.loads(rodar("leis", "--json").stdout)
+    ids = {lei["id"] for lei in dados["leis"]}
+    assert ids == {
+        "mostardas-rs/lei-3920-2019",
+        "montenegro-rs/lei-7344-2025",
+        "montenegro-rs/lei-4016-2004",
+    }
+    montenegro = next(lei for lei in dados["leis"] if lei["id"] == "montenegro-rs/lei-7344-2025")
+    assert montenegro["vigencia"]["inicio"] == "2025-04-04"
+    percentual = next(p for p in montenegro["parametros"] if p["nome"] == "negros.percentual")
+    assert percentual["valor"] == "20" and percentual["artigo"] == "art. 1º, caput"
+
+
+def test_reserva_json_contrato() -> None:
+    r = rodar(
+        "reserva",
+        "--lei",
+        "montenegro-rs/lei-7344-2025",
+        "--vagas",
+        "13",
+        "--pcd-percentual",
+        "5",
+        "--json",
+    )
+    assert r.returncode == 0, r.stderr
+    dados = json.loads(r.stdout)
+    assert set(dados) == {"lei", "vagas", "reservadas", "ampla", "memoria"}
+    assert dados["lei"] == "montenegro-rs/lei-7344-2025"
+    assert dados["vagas"] == 13
+    assert dados["reservadas"] == {"negros": 3, "pcd": 1}
+    assert dados["ampla"] == 9
+    assert any("20% × 13 = 2,6 → 3" in m for m in dados["memoria"])
+
+
+def test_reserva_sem_pcd_nao_tem_a_chave_pcd() -> None:
+    r = rodar(
+        "reserva",
+        "--municipio",
+        "Mostardas/RS",
+        "--data-edital",
+        "2023-01-10",
+        "--vagas",
+        "12",
+        "--json",
+    )
+    dados = json.loads(r.stdout)
+    assert dados["reservadas"] == {"negros": 2}
+    assert dados["lei"] == "mostardas-rs/lei-3920-2019"
+
+
+def test_reserva_texto_mostra_a_conta() -> None:
+    r = rodar(
+        "reserva", "--municipio", "Montenegro/RS", "--data-edital", "2025-06-10", "--vagas", "2"
+    )
+    assert r.returncode == 0
+    assert "menos que o mínimo de 3" in r.stdout
+
+
+def test_reserva_edital_antes_de_qualquer_lei() -> None:
+    r = rodar(
+        "reserva", "--municipio", "Mostardas/RS", "--data-edital", "2019-01-28", "--vagas", "10"
+    )
+    assert r.returncode == 2
+    assert r.stdout == ""
+    assert "anterior a qualquer lei modelada" in r.stderr
+
+
+def test_reserva_sob_a_lei_4016_pede_os_parametros() -> None:
+    r = rodar(
+        "reserva", "--municipio", "Montenegro/RS", "--data-edital", "2025-04-03", "--vagas", "10"
+    )
+    assert r.returncode == 2
+    assert "lei-4016-2004" in r.stderr and "negros.limiar_vagas" in r.stderr
+
+
+def test_reserva_contratacao_temporaria_em_mostardas() -> None:
+    r = rodar(
+        "reserva",
+        "--municipio",
+        "Mostardas/RS",
+        "--data-edital",
+        "2024-01-10",
+        "--tipo",
+        "contratacao_temporaria",
+        "--vagas",
+        "10",
+    )
+    assert r.returncode == 2
+    assert "não abrange contratação temporária" in r.stderr
+
+
+def test_argumentos_invalidos_em_portugues() -> None:
+    r = rodar("reserva", "--vagas", "-3", "--lei", "mostardas-rs/lei-3920-2019")
+    assert r.returncode == 2
+    assert "não pode ser negativo" in r.stderr
+    r = rodar("reserva", "--vagas", "3")
+    assert r.returncode == 2
+    assert "informe um dos argumentos" in r.stderr
+    r = rodar("reserva", "--municipio", "Mostardas/RS", "--vagas", "3")
+    assert r.returncode == 2 and "--data-edital" in r.stderr
+    r = rodar("inventado")
+    assert r.returncode == 2 and "opção inválida" in r.stderr
+    r = rodar("reserva", "--lei", "xyz/lei-1", "--vagas", "3")
+    assert r.returncode == 2 and "não modelada" in r.stderr
+
+
+def test_ordem_json_contrato() -> None:
+    r = rodar(
+        "ordem",
+        "--lei",
+        "montenegro-rs/lei-7344-2025",
+        "--vagas",
+        "21",
+        "--pcd-percentual",
+        "5",
+        "--json",
+    )
+    assert r.returncode == 0, r.stderr
+    dados = json.loads(r.stdout)
+    assert set(dados) == {"lei", "vagas", "ordem"}
+    assert [v["vaga"] for v in dados["ordem"]] == list(range(1, 22))
+    assert all(set(v) == {"vaga", "modalidade"} for v in dados["ordem"])
+    reservadas = {v["vaga"]: v["modalidade"] for v in dados["ordem"] if v["modalidade"] != "ampla"}
+    assert reservadas == {3: "negros", 5: "pcd", 8: "negros", 13: "negros", 18: "negros", 21: "pcd"}
+
+
+def test_ordem_texto_explica_cada_vaga() -> None:
+    r = rodar("ordem", "--lei", "mostardas-rs/lei-3920-2019", "--vagas", "8")
+    assert r.returncode == 0
+    assert "A 8ª nomeação é reservada a negros" in r.stdout
+    assert "20% × 8 = 1,6 → 2" in r.stdout
