@@ -56,6 +56,13 @@ class Nomeacao(models.Model):
             ),
         )
 
+    @property
+    def modalidade_rotulo(self) -> str:
+        return ROTULOS_LISTA.get(self.modalidade, self.modalidade)
+
+
+ROTULOS_LISTA = {"ampla": "ampla concorrência", "negros": "negros", "pcd": "PcD"}
+
 
 class Desistencia(models.Model):
     """Desistência (antes ou depois da nomeação) ou prazo de posse esgotado: evento do motor."""

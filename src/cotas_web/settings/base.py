@@ -91,7 +91,9 @@ STATIC_ROOT = RAIZ / "staticfiles"
 
 # Gravações da comissão (Montenegro, art. 7º): nunca servidas como arquivo estático;
 # só por uma view restrita à comissão.
-ARQUIVOS_PRIVADOS = Path(os.environ.get("COTAS_ARQUIVOS_PRIVADOS", RAIZ / "privado"))
+ARQUIVOS_PRIVADOS = Path(
+    os.environ.get("COTAS_ARQUIVOS_PRIVADOS", RAIZ / "media" / "privado")
+)
 MEDIA_ROOT = ARQUIVOS_PRIVADOS
 MEDIA_URL = "/nao-servido/"
 
