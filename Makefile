@@ -14,8 +14,11 @@ $(INSTALADO): pyproject.toml
 
 install: $(INSTALADO)
 
+# O certame de exemplo de Montenegro: a ordem de nomeação com as razões e, em seguida, a
+# aplicação web em SQLite com o exemplo carregado.
 run: $(INSTALADO)
 	$(BIN)/cotas apurar exemplos/montenegro/cenario.toml
+	bash scripts/web.sh
 
 lint: $(INSTALADO)
 	$(BIN)/ruff check src tests

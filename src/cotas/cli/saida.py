@@ -208,6 +208,13 @@ def cabecalho(ap: Apuracao) -> list[str]:
         f"edital publicado em {_br(c.data_edital)} ({lei.referencia_vigencia.citacao()}).",
         f"Tipo de seleção: {ap.regras.tipo.descricao()}; validade até {_br(c.validade_ate)}.",
     ]
+    revisao = lei.revisao_em()
+    if revisao is not None and lei.referencia_revisao is not None:
+        situacao = "vencida: " if c.data_edital >= revisao else ""
+        linhas.append(
+            f"Reavaliação do percentual prevista para {_br(revisao)} ({situacao}"
+            f"{lei.referencia_revisao.citacao()})."
+        )
     if ap.regras.comissao is not None:
         linhas.append(
             "Heteroidentificação obrigatória por comissão de "

@@ -217,7 +217,7 @@ def regras_aplicaveis(
         fracao_entre_lotes=FracaoEntreLotes(str(valores["negros.fracao_entre_lotes"])),
         cores=tuple(str(c) for c in valores["negros.cores"]),  # type: ignore[attr-defined]
         base_do_limiar=BaseDoLimiar(
-            str(informados.get("negros.base_do_limiar", BaseDoLimiar.TODAS_OFERTADAS))
+            str(_valor_informado(informados, "negros.base_do_limiar", BaseDoLimiar.TODAS_OFERTADAS))
         ),
         referencias={
             "percentual": refs["negros.percentual"],
@@ -283,12 +283,37 @@ def regras_aplicaveis(
     )
 
 
+# Questões abertas que o operador pode decidir por certame (as demais vêm da lei).
+QUESTOES_ABERTAS = {"negros.base_do_limiar": ("todas_ofertadas", "edital")}
+
+
+def _valor_informado(informados: Mapping[str, object], nome: str, padrao: object) -> object:
+    bruto = informados.get(nome, padrao)
+    if isinstance(bruto, Mapping):
+        bruto = bruto.get("valor", padrao)
+    return bruto
+
+
 def _resolver_parametros(
     lei: Lei, dia: date, informados: Mapping[str, object]
 ) -> tuple[dict[str, object], dict[str, Referencia]]:
     valores: dict[str, object] = {}
     refs: dict[str, Referencia] = {}
     faltam: list[str] = []
+    for nome in informados:
+        if nome in QUESTOES_ABERTAS:
+            valor = _valor_informado(informados, nome, None)
+            if valor not in QUESTOES_ABERTAS[nome]:
+                opcoes = ", ".join(QUESTOES_ABERTAS[nome])
+                raise LeiInvalida(f"Parâmetro informado '{nome}' deve ser um de: {opcoes}.")
+            continue
+        parametro = lei.parametros.get(nome)
+        if parametro is None or not parametro.desconhecido:
+            raise LeiInvalida(
+                f"Parâmetro informado '{nome}' não é uma lacuna de {lei.titulo}: só se informam "
+                f"os que a lei não define ({', '.join(lei.desconhecidos()) or 'nenhum'}) e as "
+                f"questões abertas ({', '.join(QUESTOES_ABERTAS)})."
+            )
     for nome, parametro in lei.parametros.items():
         if parametro.desconhecido:
             if nome not in informados:
