@@ -33,9 +33,6 @@ ARGUMENTOS = [
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
 ]
 
-# O Playwright síncrono roda um laço de eventos nesta thread; o ORM dos fixtures continua
-# síncrono e seguro (o servidor ao vivo roda em outra thread).
-os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 
 def pytest_collection_modifyitems(items: list[Any]) -> None:
@@ -44,18 +41,28 @@ def pytest_collection_modifyitems(items: list[Any]) -> None:
             item.add_marker(pytest.mark.navegador)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def navegador() -> Iterator[Any]:
     if not CHROMIUM.exists():
         pytest.skip("Chromium ausente em /usr/bin/chromium: rode scripts/navegador.sh")
     from playwright.sync_api import sync_playwright
 
-    with sync_playwright() as p:
-        browser = p.chromium.launch(
-            executable_path=str(CHROMIUM), headless=True, args=ARGUMENTOS
-        )
-        yield browser
-        browser.close()
+    # O Playwright síncrono mantém um laço de eventos nesta thread; o ORM dos fixtures continua
+    # síncrono e seguro (o servidor ao vivo roda em outra thread). Só durante estes testes.
+    anterior = os.environ.get("DJANGO_ALLOW_ASYNC_UNSAFE")
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(
+                executable_path=str(CHROMIUM), headless=True, args=ARGUMENTOS
+            )
+            yield browser
+            browser.close()
+    finally:
+        if anterior is None:
+            os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+        else:
+            os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = anterior
 
 
 @pytest.fixture

@@ -38,7 +38,7 @@ def test_carregar_exemplo_cria_usuarios_e_o_certame_de_montenegro() -> None:
 
 def test_check_deploy_limpo_em_producao(tmp_path: Any) -> None:
     ambiente = {
-        **os.environ,
+        **{k: v for k, v in os.environ.items() if k != "DJANGO_ALLOW_ASYNC_UNSAFE"},
         "DJANGO_SETTINGS_MODULE": "cotas_web.settings.producao",
         "DJANGO_SECRET_KEY": "x" * 20 + "-chave-de-teste-longa-e-aleatoria-9a8s7d6f5g4h3j2k1l",
         "DJANGO_ALLOWED_HOSTS": "cotas.exemplo.gov.br",
