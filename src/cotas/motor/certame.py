@@ -23,16 +23,16 @@ from cotas.motor.erros import (
 )
 from cotas.motor.ordem import PlanoDeVagas, Vaga, ordinal
 from cotas.motor.razoes import Razao, Referencia, contar
-from cotas.motor.regras import AMPLA, Regras
+from cotas.motor.regras import AMPLA, NEGROS, Regras
 from cotas.motor.reserva import ReservaCargo, calcular_reserva
 
 
 class DuplaCondicao(StrEnum):
     """Candidato de dois grupos devido por ambas as listas (questão aberta, LEGAL-NOTES §4).
 
-    LISTA_QUE_NOMEIA_ANTES (padrão): fica com a vaga que vem primeiro na ordem de nomeação;
-    havendo disputa no mesmo lote, vale a opção do candidato (`opcao_lista`), senão a lista
-    racial.
+    LISTA_QUE_NOMEIA_ANTES (padrão): fica com a lista que o nomeia antes (em lote anterior);
+    se as duas o chamam no mesmo lote — o mesmo ato de nomeação —, vale a opção do candidato
+    (`opcao_lista`), senão a lista racial.
     """
 
     LISTA_QUE_NOMEIA_ANTES = "lista_que_nomeia_antes"
@@ -237,22 +237,31 @@ class ApuracaoCargo:
     def _proximo_do_grupo(
         self, grupo: str, indisponivel: set[str], novas: list[Vaga], vaga: Vaga
     ) -> str | None:
+        """O mais bem classificado da lista do grupo ainda livre, salvo quem a cede a outra."""
         fila = self.filas[grupo]
-        insc = fila.proximo(indisponivel)
-        if insc is None:
-            return None
-        # Dupla condição: se o candidato preferiu a outra lista e ela também o chama neste lote,
-        # deixa-o para ela (LEGAL-NOTES §4).
+        cedidos: set[str] = set()
+        while (insc := fila.proximo(indisponivel, cedidos)) is not None:
+            if not self._cede_a_outra_lista(insc, grupo, indisponivel, novas, vaga):
+                return insc
+            cedidos.add(insc)
+        return None
+
+    def _cede_a_outra_lista(
+        self, insc: str, grupo: str, indisponivel: set[str], novas: list[Vaga], vaga: Vaga
+    ) -> bool:
+        """Dupla condição (LEGAL-NOTES §4, parâmetro `dupla_condicao`): quem é chamado por duas
+        listas no mesmo lote (o mesmo ato) fica com a que escolheu (`opcao_lista`) ou, sem
+        escolha, com a lista racial; em lotes diferentes, vale a lista que nomeia antes."""
         candidato = self._candidato(insc)
-        opcao = candidato.opcao_lista if candidato else None
-        if opcao and opcao != grupo and opcao in self.filas:
-            outra_chama = (
-                any(v.reservada_para == opcao and v.numero > vaga.numero for v in novas)
-                and self.filas[opcao].proximo(indisponivel) == insc
-            )
-            if outra_chama:
-                return fila.proximo(indisponivel, {insc})
-        return insc
+        if candidato is None:
+            return False
+        preferida = candidato.opcao_lista or NEGROS
+        if preferida == grupo or preferida not in self.filas or insc not in self.filas[preferida]:
+            return False
+        outra_chama_depois = any(
+            v.reservada_para == preferida and v.numero > vaga.numero for v in novas
+        )
+        return outra_chama_depois and self.filas[preferida].proximo(indisponivel) == insc
 
     def _candidato(self, inscricao: str) -> Candidato | None:
         i = self.rank.get(inscricao)
