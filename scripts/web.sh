@@ -9,14 +9,7 @@ PORTA="${1:-${PORTA:-8000}}"
 export DJANGO_SETTINGS_MODULE="${DJANGO_SETTINGS_MODULE:-cotas_web.settings.desenvolvimento}"
 
 "$PY" manage.py migrate --noinput -v0
-if [ "$("$PY" manage.py shell -c 'from cotas_web.certames.models import Certame; print(Certame.objects.exists())')" = "False" ]; then
-    "$PY" manage.py carregar_exemplo
-else
-    echo "Banco já carregado. Usuários de demonstração (usuário / senha):"
-    echo "  rh / rh-demonstracao — Administrador do certame (RH)"
-    echo "  comissao / comissao-demonstracao — Membro da comissão de heteroidentificação"
-    echo "  auditor / auditor-demonstracao — Auditor"
-fi
+"$PY" manage.py carregar_exemplo --se-vazio
 echo
 echo "Aplicação em http://127.0.0.1:${PORTA}/  (Ctrl+C para parar)"
 exec "$PY" manage.py runserver "127.0.0.1:${PORTA}" --noreload

@@ -50,3 +50,12 @@ def test_check_deploy_limpo_em_producao(tmp_path: Any) -> None:
     )
     assert r.returncode == 0, r.stdout + r.stderr
     assert "no issues" in r.stdout
+
+
+@pytest.mark.django_db
+def test_carregar_exemplo_se_vazio_nao_duplica() -> None:
+    call_command("carregar_exemplo", stdout=StringIO())
+    saida = StringIO()
+    call_command("carregar_exemplo", "--se-vazio", stdout=saida)
+    assert Certame.objects.count() == 1
+    assert "rh / rh-demonstracao" in saida.getvalue()

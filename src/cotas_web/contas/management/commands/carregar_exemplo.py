@@ -50,15 +50,24 @@ class Command(BaseCommand):
             default=str(Path(settings.RAIZ) / "exemplos" / "montenegro" / "cenario.toml"),
         )
         parser.add_argument("--sem-homologar", action="store_true")
+        parser.add_argument(
+            "--se-vazio", action="store_true",
+            help="Só carrega se não houver certame; em todo caso mostra os usuários.",
+        )
 
     def handle(self, *args: Any, **opcoes: Any) -> None:
         from cotas.arquivos.cenario import ler_cenario
         from cotas.arquivos.erros import ErrosDeEntrada
         from cotas_web.candidatos.services import importacao_confirmar
+        from cotas_web.certames.models import Certame
         from cotas_web.certames.services import cargo_adicionar, certame_criar, certame_homologar
         from cotas_web.comissao.services import membro_adicionar
         from cotas_web.nomeacoes.services import vagas_edital_ofertar
 
+        if opcoes["se_vazio"] and Certame.objects.exists():
+            self.stdout.write("Banco já carregado; exemplo não recarregado.")
+            self._usuarios(criar_usuarios_demo())
+            return
         caminho = Path(opcoes["cenario"])
         try:
             cenario = ler_cenario(caminho)
@@ -118,6 +127,9 @@ class Command(BaseCommand):
                 situacao += f" (não homologado: {'; '.join(erro.messages)})"
 
         self.stdout.write(f"Certame “{certame.nome}” ({certame.lei_titulo}): {situacao}.")
+        self._usuarios(logins)
+
+    def _usuarios(self, logins: list[tuple[str, str, str]]) -> None:
         self.stdout.write("Usuários de demonstração (usuário / senha — papel):")
         for login, senha, papel in logins:
             self.stdout.write(f"  {login} / {senha} — {papel}")
