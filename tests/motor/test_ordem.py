@@ -90,3 +90,31 @@ def test_arredondamentos_nomeados() -> None:
     assert arredondar(Fraction(19, 20), Arredondamento.BAIXO) == 0
     assert formatar(Fraction(1, 3)) == "0,3333…"
     assert formatar(Fraction(13, 5)) == "2,6"
+
+
+def test_migracao_entre_grupos_antes_de_reverter_a_ampla() -> None:
+    """Desenho para mais grupos (ex.: Decreto 12.536/2025): vaga reservada sem candidato migra
+    pela ordem do grupo antes de reverter à ampla."""
+    from cotas.motor.candidatos import Candidato, CorRaca
+    from cotas.motor.certame import Certame
+
+    r = montenegro(ParametrosPcd())
+    negros, pcd = r.grupos
+    com_migracao = replace(r, grupos=(replace(negros, migracao=("pcd",)), pcd))
+    candidatos = [
+        Candidato(f"B{i}", f"B{i}", "C", Decimal(100 - i), cor_raca=CorRaca.BRANCA)
+        for i in range(1, 6)
+    ] + [
+        Candidato("P1", "P1", "C", Decimal(50), cor_raca=CorRaca.BRANCA, pcd=True),
+        Candidato("P2", "P2", "C", Decimal(40), cor_raca=CorRaca.AMARELA, pcd=True),
+    ]
+    certame = Certame(com_migracao, {"C": 5}, candidatos)
+    certame.abrir()
+    por_vaga = {n.vaga: n for n in certame.nomeacoes("C")}
+    assert (por_vaga[3].modalidade, por_vaga[3].reservada_para) == ("pcd", "negros")
+    assert por_vaga[3].inscricao == "P1"
+    assert "revertida para a lista de pcd" in por_vaga[3].razao.texto
+    assert por_vaga[5].inscricao == "P2" and por_vaga[5].modalidade == "pcd"
+    sem = Certame(r, {"C": 5}, candidatos)
+    sem.abrir()
+    assert {n.vaga: n.modalidade for n in sem.nomeacoes("C")}[3] == "ampla"

@@ -191,7 +191,9 @@ class ApuracaoCargo:
             chamados_ampla.append(insc)
             escolhidos_no_lote.add(insc)
 
-        atribuicao: dict[int, tuple[str, str, Razao]] = {}  # vaga -> (inscrição, lista, razão)
+        # lista -> vagas que ela preenche neste lote e os candidatos que ela chamou
+        slots: dict[str, list[Vaga]] = {AMPLA: list(ampla_slots)}
+        chamados: dict[str, list[str]] = {AMPLA: chamados_ampla}
         revertidas: list[Vaga] = []
         for vaga in (v for v in novas if v.reservada_para is not None):
             grupo = vaga.reservada_para
@@ -201,29 +203,34 @@ class ApuracaoCargo:
                 revertidas.append(vaga)
                 continue
             escolhidos_no_lote.add(insc)
-            atribuicao[vaga.numero] = (insc, grupo, self._razao_reservada(vaga, insc, grupo))
+            slots.setdefault(grupo, []).append(vaga)
+            chamados.setdefault(grupo, []).append(insc)
 
-        slots_ampla = list(ampla_slots)
-        razoes_reversao: dict[int, Razao] = {}
         for vaga in revertidas:
             destino, insc = self._migrar(vaga, indisponivel | escolhidos_no_lote)
             if insc is None:
                 continue
             escolhidos_no_lote.add(insc)
-            if destino == AMPLA:
-                chamados_ampla.append(insc)
-                slots_ampla.append(vaga)
-                razoes_reversao[vaga.numero] = self._razao_reversao(vaga)
-            else:
-                atribuicao[vaga.numero] = (insc, destino, self._razao_reversao(vaga, destino))
+            slots.setdefault(destino, []).append(vaga)
+            chamados.setdefault(destino, []).append(insc)
 
-        # Vagas de ampla (originais e revertidas) em ordem de vaga, pela ordem de classificação:
-        # o mais bem classificado nunca é nomeado depois de um pior classificado.
-        chamados_ampla.sort(key=lambda i: self.rank[i])
-        slots_ampla.sort(key=lambda v: v.numero)
-        for vaga, insc in zip(slots_ampla, chamados_ampla, strict=False):
-            razao = razoes_reversao.get(vaga.numero) or self._razao_ampla(vaga, insc)
-            atribuicao[vaga.numero] = (insc, AMPLA, razao)
+        # Em cada lista, as vagas do lote em ordem, pela ordem de classificação da lista: o mais
+        # bem classificado nunca é nomeado depois de um pior classificado (art. 3º §3º / art. 14
+        # §3º: "observada a ordem de classificação").
+        atribuicao: dict[int, tuple[str, str, Razao]] = {}  # vaga -> (inscrição, lista, razão)
+        for lista, vagas_da_lista in slots.items():
+            fila = self.filas[lista]
+            ordenados = sorted(chamados.get(lista, []), key=lambda i: fila.posicao[i])
+            for vaga, insc in zip(
+                sorted(vagas_da_lista, key=lambda v: v.numero), ordenados, strict=False
+            ):
+                if vaga.reservada_para is not None and vaga.reservada_para != lista:
+                    razao = self._razao_reversao(vaga, lista)
+                elif lista == AMPLA:
+                    razao = self._razao_ampla(vaga, insc)
+                else:
+                    razao = self._razao_reservada(vaga, insc, lista)
+                atribuicao[vaga.numero] = (insc, lista, razao)
 
         nomeacoes = []
         for vaga in novas:
