@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from cotas.arquivos.erros import ErrosDeEntrada
-from cotas.cli import argparse_ptbr, saida
+from cotas.cli import argparse_ptbr, gerar, saida
 from cotas.motor.erros import ErroCotas
 
 argparse_ptbr.instalar()
@@ -99,6 +99,8 @@ def construir_parser() -> argparse.ArgumentParser:
     p.add_argument("cenario", type=Path, help="arquivo do cenário (TOML)")
     p.add_argument("--json", action="store_true", help="saída em JSON")
     p.add_argument("--saida", type=Path, help="pasta onde gravar CSV, XLSX e o relatório HTML")
+
+    gerar.registrar(sub)
     return parser
 
 

@@ -9,6 +9,7 @@ from typing import Any
 
 from cotas.apuracao import Apuracao, apurar_cenario
 from cotas.arquivos.cenario import ler_cenario
+from cotas.cli import gerar
 from cotas.documentos.formatos import gravar_pasta, para_csv, para_html, para_xlsx
 from cotas.documentos.tabelas import rotulo_lista, todas_as_tabelas
 from cotas.motor.erros import ErroCotas
@@ -25,6 +26,7 @@ def executar(args: argparse.Namespace) -> Any:
         "ordem": ordem,
         "validar": validar,
         "apurar": apurar,
+        "gerar-exemplo": gerar.gerar,
     }
     return comandos[args.comando](args)
 
