@@ -13,21 +13,21 @@ class ImportacaoForm(forms.Form):
 
 
 class FraudeAbrirForm(forms.Form):
-    data = CampoData(label="Data de abertura")
+    data = CampoData(label="Data de abertura")  # type: ignore[assignment]
     motivo = forms.CharField(label="Motivo (fatos que indicam a falsidade)", widget=forms.Textarea)
 
 
 class DefesaForm(forms.Form):
-    data = CampoData(label="Data da defesa")
+    data = CampoData(label="Data da defesa")  # type: ignore[assignment]
     defesa = forms.CharField(label="Defesa apresentada", widget=forms.Textarea)
 
 
 class DecisaoForm(forms.Form):
-    data = CampoData(label="Data da decisão")
+    data = CampoData(label="Data da decisão")  # type: ignore[assignment]
     decisao = forms.ChoiceField(label="Decisão", choices=DecisaoFraude.choices)
     fundamentacao = forms.CharField(label="Fundamentação", widget=forms.Textarea)
 
 
 class EncaminhamentoForm(forms.Form):
-    data = CampoData(label="Data do encaminhamento")
+    data = CampoData(label="Data do encaminhamento")  # type: ignore[assignment]
     orgao = forms.CharField(label="Órgão destinatário", max_length=200)

@@ -3,6 +3,7 @@ from __future__ import annotations
 import uuid
 from pathlib import Path
 
+from django import forms
 from django.conf import settings
 from django.contrib import messages
 from django.core.exceptions import ValidationError
@@ -166,6 +167,7 @@ def fraude_acao(request: HttpRequest, pk: int, fid: int, acao: str) -> HttpRespo
     proc = _proc(certame, fid)
     if request.method != "POST":
         return redirect("candidatos:fraude", pk=pk, fid=fid)
+    f: forms.Form
     if acao == "defesa":
         f = DefesaForm(request.POST)
         if f.is_valid():

@@ -61,4 +61,4 @@ class CargoForm(forms.Form):
 
 
 class DataForm(forms.Form):
-    data = CampoData(label="Data")
+    data = CampoData(label="Data")  # type: ignore[assignment]

@@ -2,7 +2,7 @@ from typing import Any
 
 from django import forms
 
-from cotas_web.candidatos.models import Heteroidentificacao
+from cotas_web.candidatos.models import Candidato, Heteroidentificacao
 from cotas_web.comum import CampoData
 
 from .models import DecisaoRecurso, Genero, Recorrente
@@ -19,7 +19,7 @@ class MembroForm(forms.Form):
 
 
 class SessaoForm(forms.Form):
-    data = CampoData(label="Data da sessão")
+    data = CampoData(label="Data da sessão")  # type: ignore[assignment]
     local = forms.CharField(label="Local", max_length=200)
 
 
@@ -60,11 +60,13 @@ class AtaForm(forms.Form):
 
 
 class RecursoForm(forms.Form):
-    candidato = forms.ModelChoiceField(label="Candidato cujo parecer é recorrido", queryset=None)
+    candidato = forms.ModelChoiceField(
+        label="Candidato cujo parecer é recorrido", queryset=Candidato.objects.none()
+    )
     recorrente = forms.ChoiceField(label="Quem recorre", choices=Recorrente.choices)
     recorrente_nome = forms.CharField(label="Nome de quem recorre", max_length=200)
     razoes = forms.CharField(label="Razões", widget=forms.Textarea)
-    data = CampoData(label="Data de interposição")
+    data = CampoData(label="Data de interposição")  # type: ignore[assignment]
 
     def __init__(self, *args: Any, candidatos: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -80,4 +82,4 @@ class DecidirRecursoForm(forms.Form):
         required=False,
     )
     fundamentacao = forms.CharField(label="Fundamentação", widget=forms.Textarea)
-    data = CampoData(label="Data da decisão")
+    data = CampoData(label="Data da decisão")  # type: ignore[assignment]

@@ -10,7 +10,7 @@ from django.utils.functional import LazyObject
 from cotas_web.candidatos.models import Heteroidentificacao
 
 
-class ArmazenamentoPrivado(LazyObject):
+class ArmazenamentoPrivado(LazyObject):  # type: ignore[type-arg]
     """Gravações (art. 7º): fora de qualquer pasta servida; lidas só pela view da comissão."""
 
     def _setup(self) -> None:

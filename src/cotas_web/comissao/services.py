@@ -225,7 +225,9 @@ TIPOS_GRAVACAO = ("image/", "video/")
 
 
 @transaction.atomic
-def gravacao_anexar(*, usuario: Any, convocacao: Convocacao, arquivo: UploadedFile) -> Gravacao:
+def gravacao_anexar(
+    *, usuario: Any, convocacao: Convocacao, arquivo: UploadedFile[bytes]
+) -> Gravacao:
     """Filmagem e/ou fotografia, de uso exclusivo da comissão (art. 7º)."""
     certame = convocacao.sessao.certame
     _regra_comissao(certame)

@@ -8,7 +8,7 @@ from typing import Any
 
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponseBase
 
 from .models import Papel
 
@@ -25,15 +25,15 @@ def papel_de(usuario: Any) -> str | None:
     return perfil.papel if perfil is not None else None
 
 
-Visao = Callable[..., HttpResponse]
+Visao = Callable[..., HttpResponseBase]
 
 
 def requer_papel(*papeis: str) -> Callable[[Visao], Visao]:
     """Exige login e um dos papéis; sem login vai à página de entrada, com outro papel: 403."""
 
-    def decorador(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    def decorador(view: Visao) -> Visao:
         @wraps(view)
-        def protegida(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        def protegida(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
             if not request.user.is_authenticated:
                 return redirect_to_login(request.get_full_path())
             if papel_de(request.user) not in papeis:
@@ -46,7 +46,7 @@ def requer_papel(*papeis: str) -> Callable[[Visao], Visao]:
     return decorador
 
 
-def publica(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+def publica(view: Visao) -> Visao:
     """Marca uma view como pública de propósito (sem login)."""
     view.papeis = ("publico",)  # type: ignore[attr-defined]
     return view

@@ -1,15 +1,16 @@
 from django import forms
 
+from cotas_web.certames.models import Cargo
 from cotas_web.comum import CampoData
 
 
 class OfertaEditalForm(forms.Form):
-    data = CampoData(label="Data da oferta")
+    data = CampoData(label="Data da oferta")  # type: ignore[assignment]
 
 
 class NovasVagasForm(forms.Form):
-    cargo = forms.ModelChoiceField(label="Cargo", queryset=None)
-    data = CampoData(label="Data")
+    cargo = forms.ModelChoiceField(label="Cargo", queryset=Cargo.objects.none())
+    data = CampoData(label="Data")  # type: ignore[assignment]
     quantidade = forms.IntegerField(label="Quantidade de novas vagas", min_value=1)
     justificativa = forms.CharField(label="Justificativa", widget=forms.Textarea)
 
@@ -25,11 +26,11 @@ class ConfirmarForm(forms.Form):
 
 
 class DataForm(forms.Form):
-    data = CampoData(label="Data")
+    data = CampoData(label="Data")  # type: ignore[assignment]
 
 
 class DesistenciaForm(forms.Form):
-    data = CampoData(label="Data")
+    data = CampoData(label="Data")  # type: ignore[assignment]
     motivo = forms.ChoiceField(
         label="Motivo",
         choices=[("desistencia", "Desistência"), ("sem_posse", "Prazo de posse esgotado")],
