@@ -146,3 +146,21 @@ def test_painel_de_nomeacoes_pela_tela(client: Any, certame_homologado: Any, rit
     assert ato.situacao == "desistente"
     html = client.get(url).content.decode()
     assert "substitui 1001" in html
+
+
+def test_desistencia_antes_da_nomeacao_tira_das_listas(
+    client: Any, certame_homologado: Any, rita: Any
+) -> None:
+    nadia = Candidato.objects.get(inscricao="1006")
+    entrar(client, rita).post(
+        reverse("candidatos:desistencia", args=[certame_homologado.pk, nadia.pk]),
+        {"data": "2025-08-02"},
+    )
+    propostas = propostas_do_motor(certame=certame_homologado)
+    (terceira,) = [p for p in propostas if p.vaga == 3]
+    assert (terceira.inscricao, terceira.modalidade) == ("1007", "negros")
+    assert "1006" not in {p.inscricao for p in propostas}
+    from cotas_web.nomeacoes.services import candidato_registrar_desistencia
+
+    with pytest.raises(ValidationError, match="já saiu"):
+        candidato_registrar_desistencia(usuario=rita, candidato=nadia, data=date(2025, 8, 3))

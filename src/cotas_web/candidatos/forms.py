@@ -31,3 +31,8 @@ class DecisaoForm(forms.Form):
 class EncaminhamentoForm(forms.Form):
     data = CampoData(label="Data do encaminhamento")  # type: ignore[assignment]
     orgao = forms.CharField(label="Órgão destinatário", max_length=200)
+
+
+class DesistenciaForm(forms.Form):
+    data = CampoData(label="Data da desistência")  # type: ignore[assignment]
+    observacao = forms.CharField(label="Observação", required=False)

@@ -16,7 +16,14 @@ from cotas_web.comum import mensagens_de, tentar
 from cotas_web.contas.permissoes import ADMIN, AUDITOR, requer_papel
 
 from . import selectors, services
-from .forms import DecisaoForm, DefesaForm, EncaminhamentoForm, FraudeAbrirForm, ImportacaoForm
+from .forms import (
+    DecisaoForm,
+    DefesaForm,
+    DesistenciaForm,
+    EncaminhamentoForm,
+    FraudeAbrirForm,
+    ImportacaoForm,
+)
 from .models import Candidato, ProcedimentoFraude
 
 EXTENSOES = {".csv", ".txt", ".xlsx", ".xlsm", ".xls", ".ods"}
@@ -49,7 +56,8 @@ def detalhe(request: HttpRequest, pk: int, cid: int) -> HttpResponse:
         request,
         "candidatos/detalhe.html",
         {"certame": certame, "c": candidato,
-         "fraude_form": FraudeAbrirForm(initial={"data": timezone.localdate()})},
+         "fraude_form": FraudeAbrirForm(initial={"data": timezone.localdate()}),
+         "desistencia_form": DesistenciaForm(initial={"data": timezone.localdate()})},
     )
 
 
@@ -108,6 +116,20 @@ def importar(request: HttpRequest, pk: int) -> HttpResponse:
         "candidatos/importar.html",
         {"certame": certame, "form": form, "previa": previa, "token": token},
     )
+
+
+@requer_papel(ADMIN)
+def desistencia(request: HttpRequest, pk: int, cid: int) -> HttpResponse:
+    from cotas_web.nomeacoes.services import candidato_registrar_desistencia
+
+    certame = get_object_or_404(Certame, pk=pk)
+    candidato = get_object_or_404(Candidato, pk=cid, certame=certame)
+    form = DesistenciaForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        tentar(request, lambda: candidato_registrar_desistencia(
+            usuario=request.user, candidato=candidato, data=form.cleaned_data["data"],
+            observacao=form.cleaned_data["observacao"]), "Desistência registrada.")
+    return redirect("candidatos:detalhe", pk=pk, cid=cid)
 
 
 @requer_papel(ADMIN, AUDITOR)

@@ -248,3 +248,39 @@ def nomeacao_registrar_desistencia(
         dados={"nomeacao": nomeacao.pk, "motivo": motivo},
     )
     return nomeacao
+
+
+@transaction.atomic
+def candidato_registrar_desistencia(
+    *, usuario: Any, candidato: Any, data: date, observacao: str = ""
+) -> Desistencia:
+    """Desistência de quem ainda não foi nomeado: sai de todas as listas; se o motor já lhe
+    destinava uma vaga, ela é recomposta pela lista a que pertence."""
+    from cotas_web.candidatos.models import Candidato
+
+    candidato = Candidato.objects.select_related("certame").get(pk=candidato.pk)
+    certame = candidato.certame
+    if candidato.anulado_em or candidato.desistencias.exists():
+        raise ValidationError("O candidato já saiu das listas.")
+    if candidato.nomeacoes.filter(situacao=SituacaoNomeacao.NOMEADO).exists():
+        raise ValidationError("Candidato nomeado: registre a desistência na nomeação.")
+    if data < certame.data_edital:
+        raise ValidationError("A data não pode ser anterior ao edital.")
+    desistencia = Desistencia.objects.create(
+        candidato=candidato, data=data, motivo="desistencia", observacao=observacao
+    )
+    _conferir_no_motor(certame)
+    regras = ponte.regras_do_certame(certame)
+    negros = regras.grupo("negros")
+    registrar(
+        usuario=usuario,
+        certame=certame,
+        acao="desistencia",
+        descricao=(
+            f"{candidato.nome} (inscrição {candidato.inscricao}) desistiu em {data:%d/%m/%Y} "
+            "e sai de todas as listas."
+        ),
+        fundamento="; ".join(r.citacao() for r in negros.ref("desistencia")) if negros else "",
+        dados={"candidato": candidato.pk},
+    )
+    return desistencia
