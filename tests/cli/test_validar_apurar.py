@@ -99,7 +99,11 @@ def test_apurar_saida_grava_csv_xlsx_html_com_os_mesmos_numeros(
     pasta = tmp_path / "resultado"
     r = rodar("apurar", montenegro, "--saida", pasta)
     assert r.returncode == 0, r.stderr
+    from cotas.documentos.pdf import pdf_disponivel
+
     nomes = {p.name for p in pasta.iterdir()}
+    if not pdf_disponivel():  # sem as bibliotecas do WeasyPrint o comando só avisa
+        nomes |= {f"{d}.pdf" for d in ("anexo-edital", "listas", "ordem-de-nomeacao")}
     assert nomes == {
         "reserva.csv",
         "classificacao.csv",
@@ -107,6 +111,20 @@ def test_apurar_saida_grava_csv_xlsx_html_com_os_mesmos_numeros(
         "ocorrencias.csv",
         "resultado.xlsx",
         "relatorio.html",
+        # Documentos publicados (issue 5): anexo do edital, listas e ordem de nomeação.
+        "anexo-edital.csv",
+        "anexo-edital.html",
+        "anexo-edital.pdf",
+        "anexo-edital.xlsx",
+        "listas.html",
+        "listas.pdf",
+        "listas.xlsx",
+        "ordem-de-nomeacao.html",
+        "ordem-de-nomeacao.pdf",
+        "ordem-de-nomeacao.xlsx",
+        "grafico-ordem-PROF-MAT.svg",
+        "grafico-ordem-ENF.svg",
+        "grafico-ordem-AGT-ADM.svg",
     }
     livro = load_workbook(pasta / "resultado.xlsx", read_only=True)
     for nome in ("reserva", "classificacao", "nomeacoes", "ocorrencias"):

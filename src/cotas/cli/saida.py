@@ -10,7 +10,11 @@ from typing import Any
 from cotas.apuracao import Apuracao, apurar_cenario
 from cotas.arquivos.cenario import ler_cenario
 from cotas.cli import gerar
-from cotas.documentos.formatos import gravar_pasta, para_csv, para_html, para_xlsx
+from cotas.documentos.fonte import fonte_da_apuracao
+from cotas.documentos.formatos import gravar_pasta, para_csv, para_xlsx
+from cotas.documentos.pagina import para_html_documento
+from cotas.documentos.pdf import motivo_indisponivel
+from cotas.documentos.publicacao import arquivos_publicacao, relatorio
 from cotas.documentos.tabelas import rotulo_lista, todas_as_tabelas
 from cotas.motor.erros import ErroCotas
 from cotas.motor.legislacao import catalogo_padrao
@@ -251,10 +255,17 @@ def relatorio_texto(ap: Apuracao) -> str:
 
 
 def gravar_resultado(ap: Apuracao, pasta: Path) -> list[Path]:
-    tabelas = todas_as_tabelas(ap)
+    """Tabelas em CSV e XLSX, o relatório HTML com os gráficos e os documentos publicados
+    (anexo do edital, listas, ordem de nomeação) em HTML, XLSX e PDF; tudo ou nada."""
+    fonte = fonte_da_apuracao(ap)
+    tabelas = todas_as_tabelas(fonte)
     arquivos = {f"{t.nome}.csv": para_csv(t) for t in tabelas}
     arquivos["resultado.xlsx"] = para_xlsx(tabelas)
-    arquivos["relatorio.html"] = para_html(ap.cenario.nome, cabecalho(ap), tabelas)
+    arquivos["relatorio.html"] = para_html_documento(relatorio(fonte, cabecalho(ap)))
+    arquivos.update(arquivos_publicacao(fonte))
+    motivo = motivo_indisponivel()
+    if motivo is not None:
+        print(f"aviso: PDF não gerado: {motivo}.", file=sys.stderr)
     return gravar_pasta(pasta, arquivos)
 
 

@@ -1,4 +1,5 @@
-"""Desenho das tabelas em CSV, XLSX e HTML, e a gravação atômica de uma pasta de saída."""
+"""Desenho das tabelas em CSV e XLSX (e o relatório HTML de todas), e a gravação atômica de uma
+pasta de saída."""
 
 from __future__ import annotations
 
@@ -16,7 +17,8 @@ from pathlib import Path
 from cotas.documentos.tabelas import Tabela
 
 
-def _texto(valor: object) -> str:
+def texto_celula(valor: object) -> str:
+    """O texto de uma célula como o CSV, o HTML e o PDF o escrevem (vírgula decimal, dd/mm/aaaa)."""
     if valor is None:
         return ""
     if isinstance(valor, Decimal):
@@ -32,11 +34,12 @@ def para_csv(tabela: Tabela) -> bytes:
     escritor = csv.writer(saida, delimiter=";", lineterminator="\r\n")
     escritor.writerow(tabela.colunas)
     for linha in tabela.linhas:
-        escritor.writerow([_texto(v) for v in linha])
+        escritor.writerow([texto_celula(v) for v in linha])
     return ("\ufeff" + saida.getvalue()).encode("utf-8")
 
 
 def para_xlsx(tabelas: list[Tabela]) -> bytes:
+    """Uma aba por tabela; números como números (a nota com duas casas, como no CSV)."""
     from openpyxl import Workbook
     from openpyxl.styles import Font
 
@@ -49,6 +52,9 @@ def para_xlsx(tabelas: list[Tabela]) -> bytes:
             celula.font = Font(bold=True)
         for linha in tabela.linhas:
             aba.append([float(v) if isinstance(v, Decimal) else v for v in linha])
+            for celula, valor in zip(aba[aba.max_row], linha, strict=False):
+                if isinstance(valor, Decimal):
+                    celula.number_format = "0.00"
         aba.freeze_panes = "A2"
     saida = io.BytesIO()
     livro.save(saida)
@@ -84,7 +90,9 @@ def para_html(titulo: str, cabecalho: list[str], tabelas: list[Tabela]) -> bytes
         partes.append("</tr></thead><tbody>")
         for linha in tabela.linhas:
             partes.append(
-                "<tr>" + "".join(f"<td>{html.escape(_texto(v))}</td>" for v in linha) + "</tr>"
+                "<tr>"
+                + "".join(f"<td>{html.escape(texto_celula(v))}</td>" for v in linha)
+                + "</tr>"
             )
         partes.append("</tbody></table>")
     partes.append("</body></html>")

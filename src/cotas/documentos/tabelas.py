@@ -1,37 +1,51 @@
 """As tabelas do resultado, montadas uma vez e desenhadas em cada formato com os mesmos números.
 
-Dados pessoais sensíveis (LGPD, Lei 13.709/2018, art. 11): cor/raça e deficiência não aparecem
-nas tabelas; o CPF, quando aparece, vem mascarado (`***.456.789-**`).
+Dados pessoais sensíveis (LGPD, Lei 13.709/2018, art. 11): cor/raça, deficiência e o parecer
+individual da comissão não aparecem nas tabelas publicadas; o CPF, quando aparece, vem
+mascarado (`***.456.789-**`). As listas reservadas são publicadas porque a lei as exige
+(concorrência às vagas reservadas: Montenegro art. 14; Mostardas art. 3º).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from cotas.apuracao import Apuracao
+from cotas.documentos.texto import data_br, mascarar_cpf, numero_e_extenso
 from cotas.motor.regras import AMPLA
+from cotas.motor.reserva import calcular_reserva
+
+if TYPE_CHECKING:
+    from cotas.apuracao import Apuracao
+    from cotas.documentos.fonte import FonteDocumentos
+
+__all__ = [
+    "ROTULOS_LISTA",
+    "Tabela",
+    "mascarar_cpf",
+    "rotulo_lista",
+    "situacoes",
+    "tabela_anexo",
+    "tabela_classificacao",
+    "tabela_nomeacoes",
+    "tabela_ocorrencias",
+    "tabela_reserva",
+    "todas_as_tabelas",
+]
 
 ROTULOS_LISTA = {
     AMPLA: "Ampla concorrência",
     "negros": "Negros (pretos e pardos)",
     "pcd": "Pessoas com deficiência",
 }
+# Só as observações de desempate se publicam; o parecer individual da comissão, não.
+OBSERVACOES_PUBLICAS = ("desempate",)
 
 
 def rotulo_lista(nome: str | None) -> str:
     if nome is None:
         return ""
     return ROTULOS_LISTA.get(nome, nome)
-
-
-def mascarar_cpf(cpf: str | None) -> str:
-    """Mostra só os seis dígitos do meio: ***.456.789-**."""
-    if not cpf:
-        return ""
-    digitos = "".join(ch for ch in cpf if ch.isdigit())
-    if len(digitos) != 11:
-        return "***"
-    return f"***.{digitos[3:6]}.{digitos[6:9]}-**"
 
 
 @dataclass(frozen=True)
@@ -42,8 +56,20 @@ class Tabela:
     linhas: list[tuple[object, ...]] = field(default_factory=list)
 
 
-def tabela_reserva(ap: Apuracao) -> Tabela:
-    grupos = [g.nome for g in ap.regras.grupos]
+def _fonte(origem: Apuracao | FonteDocumentos) -> FonteDocumentos:
+    from cotas.documentos.fonte import FonteDocumentos, fonte_da_apuracao
+
+    return origem if isinstance(origem, FonteDocumentos) else fonte_da_apuracao(origem)
+
+
+def _grupos(f: FonteDocumentos) -> list[str]:
+    return [g.nome for g in f.regras.grupos]
+
+
+def tabela_reserva(origem: Apuracao | FonteDocumentos) -> Tabela:
+    """A reserva sobre todas as vagas oferecidas até agora (edital e novas vagas)."""
+    f = _fonte(origem)
+    grupos = _grupos(f)
     colunas = (
         "Cargo",
         "Nome do cargo",
@@ -53,13 +79,12 @@ def tabela_reserva(ap: Apuracao) -> Tabela:
         "Memória de cálculo",
     )
     linhas = []
-    nomes = {c.codigo: c.nome for c in ap.cenario.cargos}
-    for cargo in ap.certame.cargos:
-        r = ap.certame.reserva(cargo)
+    for cargo in f.cargos:
+        r = f.certame.reserva(cargo)
         linhas.append(
             (
                 cargo,
-                nomes.get(cargo, ""),
+                f.nome_cargo(cargo),
                 r.vagas,
                 *(r.reservadas.get(g, 0) for g in grupos),
                 r.ampla,
@@ -69,15 +94,95 @@ def tabela_reserva(ap: Apuracao) -> Tabela:
     return Tabela("reserva", "Reserva de vagas por cargo", colunas, linhas)
 
 
-def tabela_classificacao(ap: Apuracao) -> Tabela:
-    colunas = ("Cargo", "Lista", "Posição", "Inscrição", "Nome", "CPF", "Nota", "Observações")
+def tabela_anexo(origem: Apuracao | FonteDocumentos) -> Tabela:
+    """O quadro do edital (Montenegro art. 1º §4º): vagas do edital e a reserva de cada cargo."""
+    f = _fonte(origem)
+    grupos = _grupos(f)
+    colunas = (
+        "Cargo",
+        "Nome do cargo",
+        "Vagas do edital",
+        *(f"Reservadas: {rotulo_lista(g)}" for g in grupos),
+        "Ampla concorrência",
+        "Por extenso",
+        "Fundamento legal",
+    )
     linhas: list[tuple[object, ...]] = []
-    for cargo in ap.certame.cargos:
-        listas = ap.certame.listas(cargo)
+    for cargo in f.cargos:
+        vagas = f.certame.cargos[cargo]
+        r = calcular_reserva(f.regras, vagas)
+        partes = [
+            f"{numero_e_extenso(r.reservadas.get(g, 0))} reservada"
+            f"{'' if r.reservadas.get(g, 0) == 1 else 's'} a {rotulo_lista(g).lower()}"
+            for g in grupos
+        ]
+        extenso = (
+            f"{numero_e_extenso(vagas)} {'vaga' if vagas == 1 else 'vagas'}: "
+            + "; ".join(partes)
+            + f"; {numero_e_extenso(r.ampla)} de ampla concorrência"
+        )
+        fundamentos: list[str] = []
+        for razao in r.razoes.values():
+            for ref in razao.fundamentos:
+                if ref.citacao() not in fundamentos:
+                    fundamentos.append(ref.citacao())
+        linhas.append(
+            (
+                cargo,
+                f.nome_cargo(cargo),
+                vagas,
+                *(r.reservadas.get(g, 0) for g in grupos),
+                r.ampla,
+                extenso,
+                "; ".join(fundamentos),
+            )
+        )
+    return Tabela("anexo-edital", "Quadro de vagas e reserva por cargo", colunas, linhas)
+
+
+def situacoes(f: FonteDocumentos, cargo: str) -> dict[str, str]:
+    """A situação pública de cada inscrição do cargo: nomeada, desistente, anulada..."""
+    saida: dict[str, str] = {}
+    for o in f.certame.ocorrencias(cargo):
+        if o.inscricao is None:
+            continue
+        if o.tipo == "desistencia":
+            saida[o.inscricao] = f"Desistente ({data_br(o.data)})"
+        elif o.tipo == "anulacao":
+            saida[o.inscricao] = f"Inscrição anulada ({data_br(o.data)})"
+        elif o.tipo == "final_de_fila":
+            saida[o.inscricao] = f"Final de fila ({data_br(o.data)})"
+    for vaga, inscricao in f.certame.ocupantes(cargo).items():
+        if inscricao is not None and f.publicada(cargo, inscricao):
+            saida[inscricao] = f"Nomeado(a) na vaga {vaga}"
+    return saida
+
+
+def tabela_classificacao(origem: Apuracao | FonteDocumentos) -> Tabela:
+    f = _fonte(origem)
+    colunas = (
+        "Cargo",
+        "Lista",
+        "Posição",
+        "Inscrição",
+        "Nome",
+        "CPF",
+        "Nota",
+        "Situação",
+        "Observações",
+    )
+    linhas: list[tuple[object, ...]] = []
+    for cargo in f.cargos:
+        listas = f.certame.listas(cargo)
+        sit = situacoes(f, cargo)
         todas = [(AMPLA, listas.geral), *listas.reservadas.items()]
         for nome_lista, candidatos in todas:
             for posicao, c in enumerate(candidatos, start=1):
-                obs = " ".join(r.texto for r in listas.observacoes.get(c.inscricao, []))
+                obs = " ".join(
+                    r.texto
+                    for r in listas.observacoes.get(c.inscricao, [])
+                    if r.codigo.startswith(OBSERVACOES_PUBLICAS)
+                )
                 linhas.append(
                     (
                         cargo,
@@ -87,13 +192,16 @@ def tabela_classificacao(ap: Apuracao) -> Tabela:
                         c.nome,
                         mascarar_cpf(c.cpf),
                         c.nota,
+                        sit.get(c.inscricao, ""),
                         obs if nome_lista == AMPLA else "",
                     )
                 )
     return Tabela("classificacao", "Listas de classificação", colunas, linhas)
 
 
-def tabela_nomeacoes(ap: Apuracao) -> Tabela:
+def tabela_nomeacoes(origem: Apuracao | FonteDocumentos) -> Tabela:
+    f = _fonte(origem)
+    com_ato = f.atos is not None
     colunas = (
         "Cargo",
         "Ordem",
@@ -103,14 +211,24 @@ def tabela_nomeacoes(ap: Apuracao) -> Tabela:
         "Lista",
         "Vaga reservada a",
         "Substitui",
+        "Substituída por",
         "Data",
         "Lote",
+        *(("Ato",) if com_ato else ()),
         "Razão",
         "Fundamento legal",
     )
     linhas: list[tuple[object, ...]] = []
-    for cargo in ap.certame.cargos:
-        for n in ap.certame.nomeacoes(cargo):
+    for cargo in f.cargos:
+        nomeacoes = f.nomeacoes(cargo)
+        ordem_de = {n.inscricao: n.ordem for n in nomeacoes}
+        substituta = {n.substitui: n for n in nomeacoes if n.substitui}
+        for n in nomeacoes:
+            subst = ""
+            if n.substitui:
+                anterior = ordem_de.get(n.substitui)
+                subst = n.substitui + (f" (nomeação {anterior})" if anterior else "")
+            por = substituta.get(n.inscricao)
             linhas.append(
                 (
                     cargo,
@@ -120,9 +238,11 @@ def tabela_nomeacoes(ap: Apuracao) -> Tabela:
                     n.nome,
                     rotulo_lista(n.modalidade),
                     rotulo_lista(n.reservada_para),
-                    n.substitui or "",
-                    n.data.strftime("%d/%m/%Y") if n.data else "",
+                    subst,
+                    f"{por.inscricao} (nomeação {por.ordem})" if por else "",
+                    data_br(n.data),
                     n.lote,
+                    *((f.ato(cargo, n.inscricao),) if com_ato else ()),
                     n.razao.texto,
                     n.razao.fundamento_curto(),
                 )
@@ -130,16 +250,23 @@ def tabela_nomeacoes(ap: Apuracao) -> Tabela:
     return Tabela("nomeacoes", "Ordem de nomeação", colunas, linhas)
 
 
-def tabela_ocorrencias(ap: Apuracao) -> Tabela:
+def tabela_ocorrencias(origem: Apuracao | FonteDocumentos) -> Tabela:
+    f = _fonte(origem)
     colunas = ("Cargo", "Data", "Ocorrência", "Inscrição", "Vaga", "Descrição", "Fundamento legal")
+    rotulos = {
+        "desistencia": "Desistência",
+        "anulacao": "Anulação",
+        "final_de_fila": "Final de fila",
+        "vaga_sem_candidato": "Vaga sem candidato",
+    }
     linhas: list[tuple[object, ...]] = []
-    for cargo in ap.certame.cargos:
-        for o in ap.certame.ocorrencias(cargo):
+    for cargo in f.cargos:
+        for o in f.certame.ocorrencias(cargo):
             linhas.append(
                 (
                     cargo,
-                    o.data.strftime("%d/%m/%Y") if o.data else "",
-                    o.tipo,
+                    data_br(o.data),
+                    rotulos.get(o.tipo, o.tipo),
                     o.inscricao or "",
                     o.vaga or "",
                     o.razao.texto,
@@ -149,10 +276,11 @@ def tabela_ocorrencias(ap: Apuracao) -> Tabela:
     return Tabela("ocorrencias", "Desistências, anulações e outras ocorrências", colunas, linhas)
 
 
-def todas_as_tabelas(ap: Apuracao) -> list[Tabela]:
+def todas_as_tabelas(origem: Apuracao | FonteDocumentos) -> list[Tabela]:
+    f = _fonte(origem)
     return [
-        tabela_reserva(ap),
-        tabela_classificacao(ap),
-        tabela_nomeacoes(ap),
-        tabela_ocorrencias(ap),
+        tabela_reserva(f),
+        tabela_classificacao(f),
+        tabela_nomeacoes(f),
+        tabela_ocorrencias(f),
     ]

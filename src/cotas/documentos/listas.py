@@ -1,0 +1,36 @@
+"""Listas de classificação para publicação: a geral e as reservadas de cada cargo.
+
+LGPD (Lei 13.709/2018, art. 11): cor/raça e deficiência são dados pessoais sensíveis. A lista
+publicada mostra só o que a lei exige — inscrição, nome, CPF mascarado (***.456.789-**), nota,
+posição em cada lista e a situação do ato — e nunca a cor declarada, a deficiência ou o parecer
+individual da comissão.
+"""
+
+from __future__ import annotations
+
+from cotas.documentos.documento import Documento, Paragrafo
+from cotas.documentos.fonte import FonteDocumentos
+from cotas.documentos.tabelas import tabela_classificacao
+
+AVISO_LGPD = (
+    "Dados pessoais tratados conforme a Lei 13.709/2018 (LGPD): o CPF aparece mascarado e não "
+    "se publicam cor/raça, deficiência nem o parecer individual da comissão."
+)
+
+
+def listas_publicacao(f: FonteDocumentos) -> Documento:
+    doc = Documento("listas", "Listas de classificação", f.nome, f.municipio)
+    grupos = ", ".join(g.rotulo for g in f.regras.grupos)
+    concorrencia = f.regras.grupo("negros")
+    refs = concorrencia.ref("concorrencia") if concorrencia else ()
+    texto = (
+        "Para cada cargo, a lista geral (ampla concorrência, todos os aprovados) e uma lista "
+        f"por grupo com reserva ({grupos}), na mesma ordem relativa. Os candidatos das listas "
+        "reservadas concorrem concomitantemente às vagas de ampla concorrência"
+    )
+    if refs:
+        texto += f" ({'; '.join(r.citacao() for r in refs)})"
+    doc.blocos.append(Paragrafo(texto + "."))
+    doc.blocos.append(Paragrafo(AVISO_LGPD, "nota"))
+    doc.blocos.append(tabela_classificacao(f))
+    return doc

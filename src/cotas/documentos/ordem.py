@@ -1,0 +1,34 @@
+"""Ordem de nomeação: cada ato com a vaga, a lista, a razão e o fundamento legal; as
+substituições ligadas a quem substituem; e o gráfico de cada cargo.
+
+Mostardas art. 4º / Montenegro art. 15: "A nomeação dos candidatos aprovados respeitará os
+critérios de alternância e proporcionalidade [...]".
+"""
+
+from __future__ import annotations
+
+from cotas.documentos.documento import Documento, Paragrafo, Titulo
+from cotas.documentos.fonte import FonteDocumentos
+from cotas.documentos.grafico import grafico_ordem
+from cotas.documentos.tabelas import tabela_nomeacoes, tabela_ocorrencias
+
+
+def ordem_de_nomeacao(f: FonteDocumentos) -> Documento:
+    doc = Documento(
+        "ordem-de-nomeacao", "Ordem de nomeação", f.nome, f.municipio, paisagem=True
+    )
+    alternancia = f.regras.ref("alternancia")
+    if alternancia:
+        ref = alternancia[0]
+        doc.blocos.append(Paragrafo(f"{ref.citacao()}: “{ref.texto}”", "nota"))
+    if f.atos is not None:
+        doc.blocos.append(
+            Paragrafo("Constam só as nomeações já publicadas por ato (portaria).", "nota")
+        )
+    doc.blocos.append(tabela_nomeacoes(f))
+    doc.blocos.append(tabela_ocorrencias(f))
+    doc.blocos.append(Titulo("Gráficos da ordem de nomeação por cargo"))
+    for cargo in f.cargos:
+        if f.nomeacoes(cargo):
+            doc.blocos.append(grafico_ordem(f, cargo))
+    return doc

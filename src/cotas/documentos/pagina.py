@@ -1,0 +1,134 @@
+"""Um `Documento` em HTML: página inteira (arquivo .html publicado) ou fragmento (para a web).
+
+Sem Jinja nem Django: f-strings e `html.escape` em todo texto que vem de fora.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from cotas.documentos.documento import Documento, Figura, Paragrafo, Titulo
+from cotas.documentos.formatos import texto_celula
+from cotas.documentos.tabelas import Tabela
+from cotas.documentos.texto import cabecalho_municipio
+
+ESTILO = """
+body{font-family:"DejaVu Sans",system-ui,sans-serif;margin:1.5rem;color:#1a1a1a;line-height:1.4}
+.timbre{text-align:center;font-weight:bold;margin:0 0 1rem;line-height:1.3}
+h1{font-size:1.4rem}h2{font-size:1.15rem;margin-top:1.8rem}h3{font-size:1rem}
+table{border-collapse:collapse;width:100%;font-size:.85rem;margin:.5rem 0 1.5rem}
+th,td{border:1px solid #999;padding:.25rem .35rem;text-align:left;vertical-align:top}
+th{background:#e8e8e8}td.num{text-align:right;white-space:nowrap}td.curta{white-space:nowrap}
+figure{margin:1rem 0}figcaption{font-size:.85rem;color:#333}
+svg.grafico-ordem{max-width:100%;height:auto}
+@media screen{.tabela-rolagem{overflow-x:auto}}
+.nota{font-size:.85rem;color:#333}
+"""
+
+ESTILO_PDF = """
+@page{size:TAMANHO;margin:2.6cm 1.6cm 2cm 1.6cm;
+  @top-center{content:"ESTADO\\A PREFEITURA";white-space:pre;font-family:"DejaVu Sans";
+    font-size:9pt;font-weight:bold;text-align:center}
+  @bottom-right{content:"Página " counter(page) " de " counter(pages);
+    font-family:"DejaVu Sans";font-size:8pt}
+  @bottom-left{content:"RODAPE";font-family:"DejaVu Sans";font-size:8pt}}
+body{margin:0;font-size:9pt}
+.timbre{display:none}
+table{font-size:7pt;page-break-inside:auto}tr{page-break-inside:avoid}
+thead{display:table-header-group}
+h2{page-break-after:avoid}figure{page-break-inside:avoid}
+svg.grafico-ordem{width:100%;height:auto}
+"""
+
+
+def _numerico(valor: object) -> bool:
+    from decimal import Decimal
+
+    return isinstance(valor, int | Decimal) and not isinstance(valor, bool)
+
+
+def _celula(valor: object) -> str:
+    texto = texto_celula(valor)
+    if _numerico(valor):
+        return f'<td class="num">{escape(texto)}</td>'
+    if texto and len(texto) <= 16 and " " not in texto:  # inscrição, CPF mascarado, data
+        return f'<td class="curta">{escape(texto)}</td>'
+    return f"<td>{escape(texto)}</td>"
+
+
+def html_tabela(tabela: Tabela) -> str:
+    partes = [f'<h2 id="{escape(tabela.nome)}">{escape(tabela.titulo)}</h2>']
+    if not tabela.linhas:
+        partes.append("<p>Nenhum registro.</p>")
+        return "\n".join(partes)
+    partes.append(
+        f'<div class="tabela-rolagem"><table data-tabela="{escape(tabela.nome)}"><thead><tr>'
+    )
+    partes += [f'<th scope="col">{escape(c)}</th>' for c in tabela.colunas]
+    partes.append("</tr></thead><tbody>")
+    for linha in tabela.linhas:
+        celulas = "".join(_celula(v) for v in linha)
+        partes.append(f"<tr>{celulas}</tr>")
+    partes.append("</tbody></table></div>")
+    return "\n".join(partes)
+
+
+def html_figura(figura: Figura) -> str:
+    return (
+        f'<figure id="figura-{escape(figura.nome)}">{figura.svg}'
+        f"<figcaption>{escape(figura.legenda)}</figcaption></figure>"
+    )
+
+
+def fragmento_html(doc: Documento) -> str:
+    """Só os blocos do documento, para embutir numa página da aplicação web."""
+    partes: list[str] = []
+    for bloco in doc.blocos:
+        if isinstance(bloco, Titulo):
+            nivel = min(max(bloco.nivel, 2), 4)
+            partes.append(f"<h{nivel}>{escape(bloco.texto)}</h{nivel}>")
+        elif isinstance(bloco, Paragrafo):
+            classe = f' class="{escape(bloco.classe)}"' if bloco.classe else ""
+            partes.append(f"<p{classe}>{escape(bloco.texto)}</p>")
+        elif isinstance(bloco, Tabela):
+            partes.append(html_tabela(bloco))
+        elif isinstance(bloco, Figura):
+            partes.append(html_figura(bloco))
+    return "\n".join(partes)
+
+
+def _css_texto(texto: str) -> str:
+    return texto.replace("\\", "\\\\").replace('"', '\\"')
+
+
+def html_documento(doc: Documento, *, para_pdf: bool = False) -> str:
+    """A página inteira, com o timbre do município. Para o PDF, o timbre e a numeração das
+    páginas vão nas margens de cada página (`@page`)."""
+    estado, prefeitura = cabecalho_municipio(doc.municipio)
+    estilo = ESTILO
+    if para_pdf:
+        estilo += (
+            ESTILO_PDF.replace("ESTADO", _css_texto(estado))
+            .replace("PREFEITURA", _css_texto(prefeitura))
+            .replace("TAMANHO", "A4 landscape" if doc.paisagem else "A4")
+            .replace("RODAPE", _css_texto(f"{doc.certame} — {doc.titulo}"))
+        )
+    return "\n".join(
+        [
+            "<!DOCTYPE html>",
+            '<html lang="pt-BR"><head><meta charset="utf-8">',
+            '<meta name="viewport" content="width=device-width, initial-scale=1">',
+            f"<title>{escape(doc.titulo)} — {escape(doc.certame)}</title>",
+            f"<style>{estilo}</style></head><body>",
+            f'<header class="timbre"><div>{escape(estado)}</div>'
+            f"<div>{escape(prefeitura)}</div></header>",
+            f"<h1>{escape(doc.titulo)}</h1>",
+            f"<p><strong>{escape(doc.certame)}</strong></p>",
+            fragmento_html(doc),
+            "</body></html>",
+        ]
+    )
+
+
+def para_html_documento(doc: Documento) -> bytes:
+    return html_documento(doc).encode("utf-8")

@@ -1,0 +1,84 @@
+"""Os documentos publicados de um certame e os arquivos de cada um (HTML, PDF, CSV, XLSX, SVG).
+
+Usado por `cotas apurar --saida` e pelos downloads da página pública: os mesmos documentos, os
+mesmos números, em todo formato.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from cotas.documentos.anexo_edital import anexo_edital
+from cotas.documentos.documento import Documento, Paragrafo, Titulo
+from cotas.documentos.fonte import FonteDocumentos
+from cotas.documentos.formatos import para_csv, para_xlsx
+from cotas.documentos.grafico import grafico_ordem
+from cotas.documentos.listas import listas_publicacao
+from cotas.documentos.ordem import ordem_de_nomeacao
+from cotas.documentos.pagina import para_html_documento
+from cotas.documentos.pdf import motivo_indisponivel, para_pdf
+from cotas.documentos.tabelas import todas_as_tabelas
+
+DOCUMENTOS: dict[str, Callable[[FonteDocumentos], Documento]] = {
+    "anexo-edital": anexo_edital,
+    "listas": listas_publicacao,
+    "ordem-de-nomeacao": ordem_de_nomeacao,
+}
+FORMATOS = ("pdf", "html", "xlsx", "csv")
+TIPOS = {
+    "pdf": "application/pdf",
+    "html": "text/html; charset=utf-8",
+    "xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    "csv": "text/csv; charset=utf-8",
+    "svg": "image/svg+xml",
+}
+
+
+def documento(f: FonteDocumentos, nome: str) -> Documento:
+    return DOCUMENTOS[nome](f)
+
+
+def arquivo(doc: Documento, formato: str, tabela: str | None = None) -> bytes:
+    """O documento num formato. CSV: uma tabela (a primeira, ou a de nome `tabela`)."""
+    if formato == "pdf":
+        return para_pdf(doc)
+    if formato == "html":
+        return para_html_documento(doc)
+    if formato == "xlsx":
+        return para_xlsx(doc.tabelas)
+    if formato == "csv":
+        tabelas = [t for t in doc.tabelas if tabela is None or t.nome == tabela]
+        if not tabelas:
+            raise KeyError(tabela)
+        return para_csv(tabelas[0])
+    raise KeyError(formato)
+
+
+def relatorio(f: FonteDocumentos, cabecalho: list[str]) -> Documento:
+    """O relatório completo: todas as tabelas e os gráficos de cada cargo."""
+    doc = Documento("relatorio", f.nome, f.nome, f.municipio, paisagem=True)
+    doc.blocos += [Paragrafo(linha) for linha in cabecalho]
+    doc.blocos += todas_as_tabelas(f)
+    graficos = [grafico_ordem(f, c) for c in f.cargos if f.nomeacoes(c)]
+    if graficos:
+        doc.blocos.append(Titulo("Gráficos da ordem de nomeação por cargo"))
+        doc.blocos += graficos
+    return doc
+
+
+def arquivos_publicacao(f: FonteDocumentos, *, pdf: bool = True) -> dict[str, bytes]:
+    """Todos os arquivos publicados: cada documento em HTML, XLSX, PDF (se `pdf` e o WeasyPrint
+    estiver disponível), cada tabela em CSV e cada gráfico em SVG."""
+    arquivos: dict[str, bytes] = {}
+    gerar_pdf = pdf and motivo_indisponivel() is None
+    for nome, montar in DOCUMENTOS.items():
+        doc = montar(f)
+        arquivos[f"{nome}.html"] = arquivo(doc, "html")
+        arquivos[f"{nome}.xlsx"] = arquivo(doc, "xlsx")
+        if gerar_pdf:
+            arquivos[f"{nome}.pdf"] = arquivo(doc, "pdf")
+        for t in doc.tabelas:
+            arquivos[f"{t.nome}.csv"] = para_csv(t)
+        for figura in doc.figuras:
+            arquivos[f"{figura.nome}.svg"] = figura.svg.encode("utf-8")
+    return arquivos

@@ -1,0 +1,76 @@
+"""Ata de sessão da comissão (Montenegro, arts. 3º a 13), a partir de um registro simples."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from cotas.documentos.ata import (
+    AvaliacaoAta,
+    MembroAta,
+    RecursoAta,
+    SessaoAta,
+    ata_sessao,
+    resultado_apos_recursos,
+)
+from cotas.documentos.pagina import html_documento
+from cotas.documentos.pdf import para_pdf
+
+from .conftest import exigir_pdf, texto_pdf
+
+MEMBROS = [
+    MembroAta("Carlos Souza", "masculino", "preta"),
+    MembroAta("Marta Lima", "feminino", "parda"),
+    MembroAta("Paulo Reis", "masculino", "branca"),
+]
+
+
+def sessao() -> SessaoAta:
+    return SessaoAta(
+        certame="Concurso Público 01/2025",
+        municipio="Montenegro/RS",
+        data=date(2025, 7, 20),
+        local="Prefeitura, sala 2",
+        membros=MEMBROS,
+        avaliacoes=[
+            AvaliacaoAta("1002", "Beatriz Parda", "PROF", True,
+                         {"Carlos Souza": True, "Marta Lima": True, "Paulo Reis": False},
+                         "confirmado"),
+            AvaliacaoAta("1006", "Nadia Preta", "PROF", True,
+                         {"Carlos Souza": False, "Marta Lima": False, "Paulo Reis": True},
+                         "nao_confirmado"),
+            AvaliacaoAta("1007", "Nilo Pardo", "PROF", False, {}, "ausente"),
+        ],
+        recursos=[
+            RecursoAta("1006", "O próprio candidato", date(2025, 7, 25), "Provido",
+                       "confirmado", "Fenótipo reconhecido em nova avaliação."),
+        ],
+        observacoes="Sessão filmada.",
+        numero=1,
+    )
+
+
+def test_membros_votos_maioria_e_resultado_apos_recursos() -> None:
+    doc = ata_sessao(sessao())
+    membros, decisoes, recursos, resultado = doc.tabelas
+    assert membros.linhas[1] == ("Marta Lima", "feminino", "parda")
+    col = {c: i for i, c in enumerate(decisoes.colunas)}
+    b, n, a = decisoes.linhas
+    assert b[col["Maioria"]] == "2 de 3 reconhecem"
+    assert b[col["Voto: Paulo Reis"]] == "não reconhece"
+    assert "Reconhecido(a)" in str(b[col["Decisão"]])
+    assert n[col["Maioria"]] == "1 de 3 reconhece"
+    assert a[col["Comparecimento"]] == "ausente"
+    assert "segue na ampla concorrência" in str(a[col["Decisão"]])
+    assert recursos.linhas[0][3] == "Provido"
+    assert resultado_apos_recursos(sessao())["1006"] == "confirmado"
+    assert resultado.linhas[1][3].startswith("Reconhecido(a)")
+    html = html_documento(doc)
+    assert "Ata da sessão da Comissão Avaliadora de Cotas nº 1" in html
+    assert "3 (três) membros" in html and "art. 10" in html and "Em 20/07/2025" in html
+
+
+def test_ata_em_pdf() -> None:
+    exigir_pdf()
+    texto = " ".join(texto_pdf(para_pdf(ata_sessao(sessao()))).split())
+    assert "Carlos Souza" in texto and "2 de 3 reconhecem" in texto
+    assert "Resultado após os recursos" in texto and "Página 1 de" in texto

@@ -1,0 +1,45 @@
+"""Números por extenso como nos atos oficiais, timbre do município e CPF mascarado."""
+
+from __future__ import annotations
+
+import pytest
+
+from cotas.documentos.texto import (
+    cabecalho_municipio,
+    extenso,
+    mascarar_cpf,
+    numero_e_extenso,
+    vagas_por_extenso,
+)
+
+
+@pytest.mark.parametrize(
+    ("n", "esperado"),
+    [(1, "1 (uma)"), (2, "2 (duas)"), (3, "3 (três)"), (13, "13 (treze)"),
+     (22, "22 (vinte e duas)"), (200, "200 (duzentas)"), (201, "201 (duzentas e uma)")],
+)
+def test_vagas_no_feminino(n: int, esperado: str) -> None:
+    assert numero_e_extenso(n) == esperado
+
+
+def test_masculino_e_plural() -> None:
+    assert extenso(2) == "dois"
+    assert numero_e_extenso(3, feminino=False) == "3 (três)"
+    assert vagas_por_extenso(1) == "1 (uma) vaga"
+    assert vagas_por_extenso(10) == "10 (dez) vagas"
+
+
+def test_timbre_do_municipio() -> None:
+    assert cabecalho_municipio("Montenegro/RS") == (
+        "ESTADO DO RIO GRANDE DO SUL",
+        "PREFEITURA MUNICIPAL DE MONTENEGRO",
+    )
+
+
+@pytest.mark.parametrize(
+    ("cpf", "mascarado"),
+    [("12345678909", "***.456.789-**"), ("123.456.789-09", "***.456.789-**"),
+     ("", ""), (None, ""), ("123", "***")],
+)
+def test_cpf_nunca_inteiro(cpf: str | None, mascarado: str) -> None:
+    assert mascarar_cpf(cpf) == mascarado
