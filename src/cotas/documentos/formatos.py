@@ -22,7 +22,12 @@ def texto_celula(valor: object) -> str:
     if valor is None:
         return ""
     if isinstance(valor, Decimal):
-        return format(valor, "f").replace(".", ",")
+        # Notas com pelo menos duas casas ("60,00"), sem zeros à direita além delas.
+        normal = valor.normalize()
+        expoente = normal.as_tuple().exponent
+        if isinstance(expoente, int) and expoente > -2:
+            normal = valor.quantize(Decimal("0.01"))
+        return format(normal, "f").replace(".", ",")
     if isinstance(valor, date):
         return valor.strftime("%d/%m/%Y")
     return str(valor)

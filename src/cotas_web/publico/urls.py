@@ -1,0 +1,25 @@
+from django.urls import path
+
+from . import views
+
+app_name = "publico"
+
+urlpatterns = [
+    path("publico/certames/<int:pk>/consulta/", views.consulta, name="consulta"),
+    path("publico/certames/<int:pk>/documentos/<slug:doc>/", views.documento, name="documento"),
+    path(
+        "publico/certames/<int:pk>/documentos/<slug:doc>.<str:formato>",
+        views.baixar,
+        name="baixar",
+    ),
+    path(
+        "publico/certames/<int:pk>/documentos/<slug:doc>/<slug:tabela>.csv",
+        views.baixar_tabela,
+        name="baixar_tabela",
+    ),
+    path(
+        "certames/<int:pk>/comissao/sessoes/<int:sid>/ata.<str:formato>",
+        views.ata,
+        name="ata",
+    ),
+]
