@@ -6,4 +6,5 @@ urlpatterns = [
     path("", include("cotas_web.candidatos.urls")),
     path("", include("cotas_web.comissao.urls")),
     path("", include("cotas_web.nomeacoes.urls")),
+    path("", include("cotas_web.publico.urls")),
 ]

@@ -30,6 +30,7 @@ INSTALLED_APPS = [
     "cotas_web.candidatos",
     "cotas_web.comissao",
     "cotas_web.nomeacoes",
+    "cotas_web.publico",
 ]
 
 MIDDLEWARE = [
