@@ -1,0 +1,128 @@
+"""Páginas públicas: consulta por inscrição, documentos publicados e downloads; a ata só para
+quem tem papel. Nada público mostra CPF inteiro, cor/raça, deficiência ou parecer individual."""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+from typing import Any
+
+import pytest
+from django.urls import reverse
+
+from cotas.documentos.pdf import pdf_disponivel
+
+from .conftest import LINHAS, cpf_valido, entrar
+
+pytestmark = pytest.mark.django_db
+
+CPF_INTEIRO = re.compile(r"\d{3}\.?\d{3}\.?\d{3}-?\d{2}")
+# Valores de campo sensíveis (não nomes de pessoas como "Elisa Branca"): cor/raça, parecer.
+SENSIVEIS = (">cor/raça<", ">branca<", ">parda<", ">preta<", ">amarela<", ">indígena<",
+             "confirmado", "heteroidentifica", "deficiente", "reconhec")
+CPFS = [cpf_valido(linha[2]) for linha in LINHAS]
+
+
+def nomear_edital(certame: Any, rita: Any) -> None:
+    from cotas_web.nomeacoes.selectors import propostas_do_motor
+    from cotas_web.nomeacoes.services import nomeacao_confirmar
+
+    for p in propostas_do_motor(certame=certame):
+        nomeacao_confirmar(usuario=rita, cargo=p.cargo, inscricao=p.inscricao,
+                           portaria=f"{100 + p.ordem}/2025", data_portaria=date(2025, 8, 3))
+
+
+def sem_dados_sensiveis(texto: str) -> None:
+    assert not CPF_INTEIRO.search(texto)
+    for cpf in CPFS:
+        assert cpf not in texto
+    baixo = texto.lower()
+    for palavra in SENSIVEIS:
+        assert palavra not in baixo, palavra
+
+
+def test_antes_da_homologacao_so_o_anexo(client: Any, certame_com_candidatos: Any) -> None:
+    pk = certame_com_candidatos.pk
+    r = client.get(reverse("publico:documento", args=[pk, "anexo-edital"]))
+    assert r.status_code == 200
+    texto = r.content.decode()
+    assert "5 (cinco) vagas oferecidas, das quais 1 (uma) reservada a negros" in texto
+    assert "ESTADO DO RIO GRANDE DO SUL" in texto or "art. 1º" in texto
+    assert client.get(reverse("publico:documento", args=[pk, "listas"])).status_code == 404
+    r = client.get(reverse("publico:consulta", args=[pk]), {"inscricao": "1001"})
+    assert "ainda não foi homologada" in r.content.decode()
+    assert "Alice" not in r.content.decode()
+
+
+def test_consulta_nomeado_e_quem_espera(client: Any, certame_homologado: Any, rita: Any) -> None:
+    nomear_edital(certame_homologado, rita)
+    pk = certame_homologado.pk
+    url = reverse("publico:consulta", args=[pk])
+    # 5 vagas: 1, 2, 4, 5 ampla; a 3ª reservada a negros (20% de 5 = 1).
+    r = client.get(url, {"inscricao": "1006"})
+    texto = r.content.decode()
+    assert r.status_code == 200
+    assert "nomeado(a) na vaga 3" in texto and "Portaria nº 103/2025" in texto
+    sem_dados_sensiveis(texto)
+    r = client.get(url, {"inscricao": "1008"})  # 8º da geral, não nomeado
+    texto = r.content.decode()
+    assert "ainda não nomeado(a)" in texto and "Nomeações que vêm antes da sua" in texto
+    assert "8º" in texto
+    sem_dados_sensiveis(texto)
+    r = client.get(url, {"inscricao": "9999"})
+    assert "Nenhuma inscrição 9999" in r.content.decode()
+
+
+def test_documentos_publicos_em_todo_formato(
+    client: Any, certame_homologado: Any, rita: Any
+) -> None:
+    nomear_edital(certame_homologado, rita)
+    pk = certame_homologado.pk
+    for doc in ("anexo-edital", "listas", "ordem-de-nomeacao"):
+        r = client.get(reverse("publico:documento", args=[pk, doc]))
+        assert r.status_code == 200
+        sem_dados_sensiveis(r.content.decode())
+        formatos = ["html", "csv", "xlsx"] + (["pdf"] if pdf_disponivel() else [])
+        for formato in formatos:
+            r = client.get(reverse("publico:baixar", args=[pk, doc, formato]))
+            assert r.status_code == 200, (doc, formato)
+            if formato in ("html", "csv"):
+                sem_dados_sensiveis(r.content.decode("utf-8-sig"))
+            if formato == "pdf":
+                assert r["Content-Type"] == "application/pdf"
+                assert r.content.startswith(b"%PDF")
+    ordem = client.get(reverse("publico:documento", args=[pk, "ordem-de-nomeacao"]))
+    texto = ordem.content.decode()
+    assert "<svg" in texto and "<desc" in texto  # o gráfico na página
+    assert "Portaria nº 101/2025" in texto
+    r = client.get(reverse("publico:baixar_tabela", args=[pk, "ordem-de-nomeacao", "nomeacoes"]))
+    assert r.status_code == 200 and "1006" in r.content.decode("utf-8-sig")
+    assert client.get(reverse("publico:baixar", args=[pk, "listas", "exe"])).status_code == 404
+
+
+def test_propostas_do_motor_nao_sao_publicadas(client: Any, certame_homologado: Any) -> None:
+    # Edital ofertado, mas nenhuma portaria: a ordem publicada não tem nomeações.
+    r = client.get(reverse("publico:baixar_tabela",
+                           args=[certame_homologado.pk, "ordem-de-nomeacao", "nomeacoes"]))
+    linhas = r.content.decode("utf-8-sig").strip().splitlines()
+    assert len(linhas) == 1  # só o cabeçalho
+
+
+@pytest.mark.parametrize(("login", "status"), [("rita", 200), ("carlos", 200), ("ana", 200),
+                                               ("sem_papel", 403), (None, 302)])
+def test_ata_so_para_quem_tem_papel(
+    client: Any, sessao: Any, carlos: Any, rita: Any, ana: Any, sem_papel: Any,
+    login: str | None, status: int,
+) -> None:
+    from .conftest import verificar_todos
+
+    verificar_todos(sessao, carlos)
+    usuarios = {"rita": rita, "carlos": carlos, "ana": ana, "sem_papel": sem_papel}
+    if login:
+        entrar(client, usuarios[login])
+    r = client.get(reverse("publico:ata", args=[sessao.certame.pk, sessao.pk, "html"]))
+    assert r.status_code == status
+    if status == 200:
+        texto = r.content.decode()
+        assert "Ata da sessão da Comissão Avaliadora de Cotas nº 1" in texto
+        assert "3 de 3 reconhecem" in texto and "Carlos" in texto
