@@ -9,7 +9,7 @@ ampla concorrência não serão computados para efeito do preenchimento das vaga
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from enum import StrEnum
@@ -17,9 +17,16 @@ from enum import StrEnum
 from cotas.motor.candidatos import Candidato
 from cotas.motor.classificacao import CriterioDesempate, Listas, montar_listas
 from cotas.motor.erros import (
+    ErroCotas,
     EventoInvalido,
     HeteroidentificacaoPendente,
     NomeacaoAposValidade,
+)
+from cotas.motor.lote import (
+    ListaGeral,
+    TabelaCandidatos,
+    classificar_em_lote,
+    montar_listas_em_lote,
 )
 from cotas.motor.ordem import PlanoDeVagas, Vaga, ordinal
 from cotas.motor.razoes import Razao, Referencia, contar
@@ -103,17 +110,44 @@ class Ocorrencia:
 
 
 class _Fila:
-    """Uma lista de classificação percorrida com cursor: só o topo é examinado."""
+    """Uma lista de classificação percorrida com cursor: só o topo é examinado.
+
+    A lista pode ser criada sob demanda (`cotas.motor.lote`): a fila só lê dela o que o cursor
+    alcança, e nunca pergunta o tamanho; `itens` e `posicao` cobrem o trecho já lido.
+    """
 
     def __init__(self, candidatos: Sequence[Candidato]) -> None:
-        self.itens: list[str | None] = [c.inscricao for c in candidatos]
+        self._fonte = candidatos
+        self._esgotada = False
+        self.itens: list[str | None] = []
         self.cursor = 0
-        self.posicao = {c.inscricao: i for i, c in enumerate(candidatos)}
+        self.posicao: dict[str, int] = {}
+        if isinstance(candidatos, list):  # já em memória: lê tudo de uma vez, como sempre
+            self._ler_tudo()
+
+    def _existe(self, i: int) -> bool:
+        """Se há item na posição i, lendo da fonte o que faltar."""
+        while i >= len(self.itens) and not self._esgotada:
+            try:
+                c = self._fonte[len(self.itens)]
+            except IndexError:
+                self._esgotada = True
+                break
+            self.posicao[c.inscricao] = len(self.itens)
+            self.itens.append(c.inscricao)
+        return i < len(self.itens)
+
+    def _ler_tudo(self) -> None:
+        if not self._esgotada:
+            for c in self._fonte[len(self.itens) :]:
+                self.posicao[c.inscricao] = len(self.itens)
+                self.itens.append(c.inscricao)
+            self._esgotada = True
 
     def proximo(self, indisponivel: set[str], tambem: set[str] | None = None) -> str | None:
         """O mais bem classificado disponível; avança o cursor sobre os que nunca voltam."""
         i = self.cursor
-        while i < len(self.itens):
+        while self._existe(i):
             insc = self.itens[i]
             if insc is None or insc in indisponivel:
                 if i == self.cursor:
@@ -127,6 +161,7 @@ class _Fila:
         return None
 
     def mover_para_o_fim(self, inscricao: str) -> None:
+        self._ler_tudo()  # "o fim" é depois do último da lista inteira
         i = self.posicao.get(inscricao)
         if i is None:
             return
@@ -135,14 +170,43 @@ class _Fila:
         self.itens.append(inscricao)
 
     def __contains__(self, inscricao: str) -> bool:
+        if inscricao in self.posicao or self._esgotada:
+            return inscricao in self.posicao
+        contem = getattr(self._fonte, "contem_inscricao", None)
+        if contem is not None:  # a lista sob demanda responde sem criar a lista inteira
+            return bool(contem(inscricao))
+        self._ler_tudo()
         return inscricao in self.posicao
+
+
+class _PosicaoNaLista(Mapping[str, int]):
+    """`inscrição -> posição` de uma `ListaGeral`, consultada sem percorrer a lista."""
+
+    def __init__(self, lista: ListaGeral) -> None:
+        self.lista = lista
+
+    def __getitem__(self, inscricao: str) -> int:
+        i = self.lista.posicao_de(inscricao)
+        if i is None:
+            raise KeyError(inscricao)
+        return i
+
+    def __iter__(self) -> Iterator[str]:
+        return (c.inscricao for c in self.lista)
+
+    def __len__(self) -> int:
+        return len(self.lista)
 
 
 class ApuracaoCargo:
     """O livro de um cargo: o plano de vagas e quem ocupa cada uma."""
 
     def __init__(
-        self, regras: Regras, listas: Listas, parametros: ParametrosCertame, nomes: dict[str, str]
+        self,
+        regras: Regras,
+        listas: Listas,
+        parametros: ParametrosCertame,
+        nomes: Mapping[str, str],
     ) -> None:
         self.regras = regras
         self.cargo = listas.cargo
@@ -153,7 +217,13 @@ class ApuracaoCargo:
         self.filas: dict[str, _Fila] = {AMPLA: _Fila(listas.geral)}
         for grupo, candidatos in listas.reservadas.items():
             self.filas[grupo] = _Fila(candidatos)
-        self.rank = {c.inscricao: i for i, c in enumerate(listas.geral)}
+        # Posição de cada inscrição na lista geral original; a lista sob demanda a responde sem
+        # criar os candidatos.
+        self.rank: Mapping[str, int] = (
+            _PosicaoNaLista(listas.geral)
+            if isinstance(listas.geral, ListaGeral)
+            else {c.inscricao: i for i, c in enumerate(listas.geral)}
+        )
         self.nomeados: set[str] = set()  # já chamados (nunca duas vezes)
         self.removidos: set[str] = set()  # desistentes e anulados: fora de todas as listas
         self.ocupante: dict[int, str | None] = {}
@@ -510,44 +580,89 @@ class Certame:
     parametros: ParametrosCertame = field(default_factory=ParametrosCertame)
 
     def __post_init__(self) -> None:
-        por_cargo: dict[str, list[Candidato]] = {c: [] for c in self.cargos}
+        self._apuracoes: dict[str, ApuracaoCargo] = {}
+        self.aberto = False
+        self.ultimo_evento: date | None = None
+        self._tabela: TabelaCandidatos | None = None
+        self._ordem_em_lote: dict[str, list[int] | ErroCotas] | None = None
+        self._por_cargo: dict[str, list[Candidato]] = {c: [] for c in self.cargos}
+        self._cargo_de: Mapping[str, str]
+        self._nomes: Mapping[str, str]
+        if isinstance(self.candidatos, TabelaCandidatos):
+            self._preparar_tabela(self.candidatos)
+            return
         vistos: set[str] = set()
-        self._cargo_de: dict[str, str] = {}
+        cargo_de: dict[str, str] = {}
         nomes: dict[str, str] = {}
         for c in self.candidatos:
-            if c.cargo not in por_cargo:
+            if c.cargo not in self._por_cargo:
                 raise EventoInvalido(
                     f"Inscrição {c.inscricao}: cargo '{c.cargo}' não existe no certame."
                 )
             if c.inscricao in vistos:
                 raise EventoInvalido(f"Inscrição {c.inscricao} repetida.")
             vistos.add(c.inscricao)
-            por_cargo[c.cargo].append(c)
-            self._cargo_de[c.inscricao] = c.cargo
+            self._por_cargo[c.cargo].append(c)
+            cargo_de[c.inscricao] = c.cargo
             nomes[c.inscricao] = c.nome
-        self._por_cargo = por_cargo
-        self._apuracoes: dict[str, ApuracaoCargo] = {}
+        self._cargo_de = cargo_de
         self._nomes = nomes
-        self.aberto = False
-        self.ultimo_evento: date | None = None
+
+    def _preparar_tabela(self, tabela: TabelaCandidatos) -> None:
+        """As mesmas conferências do laço acima, em lote: vale o primeiro problema na ordem do
+        arquivo. Os candidatos ficam na tabela e só são criados quando o cursor os alcança."""
+        fora = tabela.primeira_fora_dos_cargos(list(self.cargos))
+        repetida = tabela.primeira_repetida()
+        if fora is not None and (repetida is None or fora <= repetida):
+            c = tabela[fora]
+            raise EventoInvalido(
+                f"Inscrição {c.inscricao}: cargo '{c.cargo}' não existe no certame."
+            )
+        if repetida is not None:
+            raise EventoInvalido(f"Inscrição {tabela[repetida].inscricao} repetida.")
+        self._tabela = tabela
+        self._cargo_de = tabela.coluna_por_inscricao("cargo")
+        self._nomes = tabela.coluna_por_inscricao("nome")
 
     # -- listas e apuração por cargo ------------------------------------------------------------
     def listas(self, cargo: str) -> Listas:
         return self._apuracao(cargo).listas
 
+    def _montar_listas(self, cargo: str) -> Listas:
+        dia = self.parametros.data_referencia_idade or self.regras.data_edital
+        criterios = self.parametros.criterios_desempate
+        candidatos: Sequence[Candidato] = self._por_cargo[cargo]
+        if self._tabela is not None:
+            if self._ordem_em_lote is None:
+                # Todos os cargos de uma vez; o erro de um cargo só sai quando ele é apurado,
+                # como na versão em memória.
+                self._ordem_em_lote = (
+                    classificar_em_lote(self._tabela, self.cargos, dia, criterios) or {}
+                )
+            ordem = self._ordem_em_lote.get(cargo)
+            if isinstance(ordem, ErroCotas):
+                raise ordem
+            if ordem is not None:
+                listas = montar_listas_em_lote(
+                    self.regras, cargo, self._tabela, ordem, dia, criterios
+                )
+                if listas is not None:
+                    return listas
+            candidatos = self._tabela.materializar(self._tabela.linhas_do_cargo(cargo))
+        return montar_listas(
+            self.regras,
+            cargo,
+            candidatos,
+            self.parametros.data_referencia_idade,
+            criterios,
+        )
+
     def _apuracao(self, cargo: str) -> ApuracaoCargo:
         if cargo not in self._por_cargo:
             raise EventoInvalido(f"Cargo '{cargo}' não existe no certame.")
         if cargo not in self._apuracoes:
-            listas = montar_listas(
-                self.regras,
-                cargo,
-                self._por_cargo[cargo],
-                self.parametros.data_referencia_idade,
-                self.parametros.criterios_desempate,
-            )
             self._apuracoes[cargo] = ApuracaoCargo(
-                self.regras, listas, self.parametros, self._nomes
+                self.regras, self._montar_listas(cargo), self.parametros, self._nomes
             )
         return self._apuracoes[cargo]
 

@@ -7,7 +7,7 @@ erro, com os empatados nomeados: a ordem de linhas do arquivo nunca decide.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from decimal import Decimal
@@ -38,13 +38,17 @@ class CriterioDesempate:
 
 @dataclass
 class Listas:
-    """As listas de um cargo, em ordem. `observacoes` explica ausências e desempates."""
+    """As listas de um cargo, em ordem. `observacoes` explica ausências e desempates.
+
+    Em certames grandes as listas são sequências criadas sob demanda (`cotas.motor.lote`):
+    leia-as como sequências, sem supor `list`.
+    """
 
     cargo: str
-    geral: list[Candidato]
-    reservadas: dict[str, list[Candidato]]
+    geral: Sequence[Candidato]
+    reservadas: Mapping[str, Sequence[Candidato]]
     pendentes: list[Candidato] = field(default_factory=list)  # aguardam a comissão
-    observacoes: dict[str, list[Razao]] = field(default_factory=dict)
+    observacoes: Mapping[str, list[Razao]] = field(default_factory=dict)
 
     def posicao(self, lista: str, inscricao: str) -> int | None:
         candidatos = self.geral if lista == "ampla" else self.reservadas.get(lista, [])

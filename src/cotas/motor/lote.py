@@ -1,0 +1,552 @@
+"""Candidatos em colunas e classificação em lote, para certames de milhões de inscrições.
+
+O motor só examina o topo de cada lista: as vagas de um cargo são poucas perto dos inscritos e o
+cursor de cada lista (`certame._Fila`) só avança quando alguém é chamado ou sai. Montar um
+`Candidato` para cada uma de 1.000.000 de linhas custa mais que toda a apuração; por isso:
+
+- `TabelaCandidatos` guarda os candidatos em colunas (um quadro polars) e só cria o `Candidato`
+  de uma linha quando alguém o pede. Para quem a percorre, é uma sequência de `Candidato` como
+  outra qualquer (na ordem do arquivo).
+- `classificar_em_lote` ordena todos os cargos de uma vez, com as mesmas chaves de
+  `classificacao.ordenar` (nota; pessoa idosa, a mais velha antes — Lei 10.741/2003, art. 27,
+  parágrafo único; os critérios do edital), em aritmética decimal exata, e procura empates na
+  lista INTEIRA de cada cargo: um empate que nada resolve continua sendo erro mesmo no fim da
+  lista, onde o cursor nunca chegaria.
+- `ListaGeral` e `ListaReservada` são as listas de `Listas`, criadas sob demanda: a geral segue a
+  ordem calculada em lote; a reservada filtra a geral com a mesma `elegivel_reserva` da versão
+  em memória, candidato a candidato, à medida que o cursor pede mais.
+
+Quem pede a lista inteira (os documentos, `len()`, `list()`) recebe exatamente o que
+`classificacao.montar_listas` daria; as observações de desempate e de elegibilidade são calculadas
+por ela mesma, sobre o cargo inteiro, na primeira consulta. Os testes de `tests/motor/test_lote.py`
+comparam as duas formas em certames aleatórios.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from datetime import date
+from decimal import Decimal
+from typing import Any, overload
+
+import polars as pl
+
+from cotas.motor.candidatos import Candidato, CorRaca, Heteroidentificacao, Situacao
+from cotas.motor.classificacao import (
+    IDADE_IDOSO,
+    CriterioDesempate,
+    Listas,
+    elegivel_reserva,
+    montar_listas,
+)
+from cotas.motor.erros import EmpateNaoResolvido, ErroCotas
+from cotas.motor.razoes import Razao
+from cotas.motor.regras import Regras
+
+__all__ = [
+    "ListaGeral",
+    "ListaReservada",
+    "TabelaCandidatos",
+    "classificar_em_lote",
+    "montar_listas_em_lote",
+]
+
+# Colunas do quadro e o tipo de cada uma. As notas e os critérios do edital ficam como texto
+# decimal (o que `Decimal(...)` lê sem perda); a conversão para ordenar é feita em lote.
+ESQUEMA: dict[str, Any] = {
+    "linha": pl.Int64,
+    "inscricao": pl.String,
+    "nome": pl.String,
+    "cargo": pl.String,
+    "nota": pl.String,
+    "situacao": pl.String,
+    "cor_raca": pl.String,
+    "reserva_negros": pl.Boolean,
+    "pcd": pl.Boolean,
+    "heteroidentificacao": pl.String,
+    "data_nascimento": pl.Date,
+    "classificacao": pl.Int64,
+    "cpf": pl.String,
+    "opcao_lista": pl.String,
+}
+PREFIXO_DESEMPATE = "desempate:"
+_LOTE = 4096  # linhas criadas de cada vez ao percorrer a tabela inteira
+
+
+def _texto_decimal(valor: Decimal) -> str:
+    """Texto sem expoente, que `Decimal()` relê igual e o polars converte sem perda."""
+    return format(valor, "f")
+
+
+class TabelaCandidatos(Sequence[Candidato]):
+    """Candidatos em colunas; cada `Candidato` só é criado quando pedido.
+
+    `colunas_desempate` são os critérios do edital, na ordem em que o leitor os devolve em
+    `Candidato.desempate`; cada um é a coluna `desempate:<nome>` do quadro (texto ou nulo).
+    """
+
+    def __init__(self, quadro: pl.DataFrame, colunas_desempate: Sequence[str] = ()) -> None:
+        faltam = [c for c in ESQUEMA if c not in quadro.columns]
+        if faltam:
+            raise ValueError(f"faltam colunas no quadro de candidatos: {faltam}")
+        self.quadro = quadro
+        self.colunas_desempate = tuple(colunas_desempate)
+        self._indice: dict[str, int] | None = None
+
+    @classmethod
+    def de_candidatos(
+        cls, candidatos: Iterable[Candidato], colunas_desempate: Sequence[str] | None = None
+    ) -> TabelaCandidatos:
+        """A tabela de uma lista de candidatos já criados (ensaios e testes de equivalência)."""
+        lista = list(candidatos)
+        if colunas_desempate is None:
+            nomes: dict[str, None] = {}
+            for c in lista:
+                for nome, _ in c.desempate:
+                    nomes.setdefault(nome)
+            colunas_desempate = tuple(nomes)
+        dados: dict[str, list[Any]] = {
+            "linha": [c.linha for c in lista],
+            "inscricao": [c.inscricao for c in lista],
+            "nome": [c.nome for c in lista],
+            "cargo": [c.cargo for c in lista],
+            "nota": [_texto_decimal(c.nota) for c in lista],
+            "situacao": [c.situacao.value for c in lista],
+            "cor_raca": [c.cor_raca.value if c.cor_raca else None for c in lista],
+            "reserva_negros": [c.reserva_negros for c in lista],
+            "pcd": [c.pcd for c in lista],
+            "heteroidentificacao": [
+                c.heteroidentificacao.value if c.heteroidentificacao else None for c in lista
+            ],
+            "data_nascimento": [c.data_nascimento for c in lista],
+            "classificacao": [c.classificacao for c in lista],
+            "cpf": [c.cpf for c in lista],
+            "opcao_lista": [c.opcao_lista for c in lista],
+        }
+        esquema = dict(ESQUEMA)
+        for nome in colunas_desempate:
+            valores = [c.valor_desempate(nome) for c in lista]
+            dados[PREFIXO_DESEMPATE + nome] = [
+                None if v is None else _texto_decimal(v) for v in valores
+            ]
+            esquema[PREFIXO_DESEMPATE + nome] = pl.String
+        return cls(pl.DataFrame(dados, schema=esquema), colunas_desempate)
+
+    # -- sequência ------------------------------------------------------------------------------
+    def __len__(self) -> int:
+        return self.quadro.height
+
+    @overload
+    def __getitem__(self, i: int) -> Candidato: ...
+    @overload
+    def __getitem__(self, i: slice) -> list[Candidato]: ...
+    def __getitem__(self, i: int | slice) -> Candidato | list[Candidato]:
+        if isinstance(i, slice):
+            return self.materializar(range(*i.indices(len(self))))
+        n = len(self)
+        if i < 0:
+            i += n
+        if not 0 <= i < n:
+            raise IndexError(i)
+        return self.materializar([i])[0]
+
+    def __iter__(self) -> Iterator[Candidato]:
+        for inicio in range(0, len(self), _LOTE):
+            yield from self.materializar(range(inicio, min(inicio + _LOTE, len(self))))
+
+    # -- criação sob demanda --------------------------------------------------------------------
+    def materializar(self, linhas: Iterable[int]) -> list[Candidato]:
+        """Os candidatos das linhas dadas (índices no quadro), na ordem pedida."""
+        indices = list(linhas)
+        if not indices:
+            return []
+        parte = self.quadro[indices]
+        colunas_desempate = [PREFIXO_DESEMPATE + c for c in self.colunas_desempate]
+        desempates = (
+            parte.select(colunas_desempate).rows() if colunas_desempate else [()] * len(indices)
+        )
+        nomes_desempate = self.colunas_desempate
+        resultado = []
+        for r, extras in zip(parte.select(list(ESQUEMA)).iter_rows(), desempates, strict=True):
+            (linha, inscricao, nome, cargo, nota, situacao, cor, reserva, pcd, hetero, nascimento,
+             classificacao, cpf, opcao) = r  # fmt: skip
+            resultado.append(
+                Candidato(
+                    inscricao=inscricao,
+                    nome=nome,
+                    cargo=cargo,
+                    nota=Decimal(nota),
+                    situacao=Situacao(situacao),
+                    cor_raca=CorRaca(cor) if cor is not None else None,
+                    reserva_negros=reserva,
+                    pcd=pcd,
+                    heteroidentificacao=(
+                        Heteroidentificacao(hetero) if hetero is not None else None
+                    ),
+                    data_nascimento=nascimento,
+                    classificacao=classificacao,
+                    desempate=tuple(
+                        (n, Decimal(v))
+                        for n, v in zip(nomes_desempate, extras, strict=True)
+                        if v is not None
+                    ),
+                    cpf=cpf,
+                    opcao_lista=opcao,
+                    linha=linha,
+                )
+            )
+        return resultado
+
+    def indice(self, inscricao: str) -> int | None:
+        """A linha do quadro de uma inscrição (o primeiro índice, se repetida)."""
+        if self._indice is None:
+            inscricoes = self.quadro.get_column("inscricao").to_list()
+            indice: dict[str, int] = {}
+            for i, insc in enumerate(inscricoes):
+                indice.setdefault(insc, i)
+            self._indice = indice
+        return self._indice.get(inscricao)
+
+    def candidato(self, inscricao: str) -> Candidato | None:
+        i = self.indice(inscricao)
+        return None if i is None else self.materializar([i])[0]
+
+    def linhas_do_cargo(self, cargo: str) -> list[int]:
+        """Índices das linhas do cargo, na ordem do arquivo."""
+        return (
+            self.quadro.with_row_index("_i")
+            .filter(pl.col("cargo") == cargo)
+            .get_column("_i")
+            .to_list()
+        )
+
+    def primeira_fora_dos_cargos(self, cargos: list[str]) -> int | None:
+        return self._primeira_linha(~pl.col("cargo").is_in(cargos))
+
+    def primeira_repetida(self) -> int | None:
+        """A primeira linha cuja inscrição já apareceu antes."""
+        return self._primeira_linha(~pl.col("inscricao").is_first_distinct())
+
+    def coluna_por_inscricao(self, coluna: str) -> Mapping[str, str]:
+        """`inscrição -> valor da coluna`, consultado sem criar candidatos."""
+        return _ColunaPorInscricao(self, coluna)
+
+    def _primeira_linha(self, condicao: pl.Expr) -> int | None:
+        """Índice da primeira linha (ordem do arquivo) que satisfaz a condição."""
+        achadas = (
+            self.quadro.lazy()
+            .with_row_index("_i")
+            .filter(condicao)
+            .select(pl.col("_i").min())
+            .collect()
+            .item()
+        )
+        return None if achadas is None else int(achadas)
+
+
+class _ColunaPorInscricao(Mapping[str, str]):
+    def __init__(self, tabela: TabelaCandidatos, coluna: str) -> None:
+        self.tabela = tabela
+        self.coluna = tabela.quadro.get_column(coluna)
+
+    def __getitem__(self, inscricao: str) -> str:
+        i = self.tabela.indice(inscricao)
+        if i is None:
+            raise KeyError(inscricao)
+        return str(self.coluna[i])
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.tabela.quadro.get_column("inscricao").to_list())
+
+    def __len__(self) -> int:
+        return len(self.tabela)
+
+
+# -- ordenação em lote ----------------------------------------------------------------------------
+def _decimal(coluna: str, quadro: pl.DataFrame) -> pl.Expr | None:
+    """A coluna de texto decimal como Decimal exato do polars (escala = a maior do arquivo).
+
+    None quando a coluna não cabe em 38 dígitos: a apuração usa então a versão em memória.
+    """
+    medidas = quadro.select(
+        escala=pl.col(coluna).str.extract(r"\.(\d*)$").str.len_chars().max(),
+        inteiros=pl.col(coluna).str.extract(r"^[+-]?(\d*)").str.len_chars().max(),
+        estranhos=(~pl.col(coluna).str.contains(r"^[+-]?(\d+\.?\d*|\.\d+)$")).sum(),
+    ).row(0)
+    escala, inteiros, estranhos = (int(v or 0) for v in medidas)
+    if estranhos or escala + inteiros > 38:
+        return None
+    return pl.col(coluna).cast(pl.Decimal(38, escala))
+
+
+def _limite_idoso(dia: date) -> pl.Expr:
+    """Idade ≥ 60 em `dia` (como `classificacao.idade_em`), sem aritmética de datas ambígua."""
+    nasc = pl.col("data_nascimento")
+    ano_limite = dia.year - IDADE_IDOSO
+    return nasc.is_not_null() & (
+        (nasc.dt.year() < ano_limite)
+        | (
+            (nasc.dt.year() == ano_limite)
+            & (
+                (nasc.dt.month() < dia.month)
+                | ((nasc.dt.month() == dia.month) & (nasc.dt.day() <= dia.day))
+            )
+        )
+    )
+
+
+def classificar_em_lote(
+    tabela: TabelaCandidatos,
+    cargos: Iterable[str],
+    dia: date,
+    criterios: Sequence[CriterioDesempate] = (),
+) -> dict[str, list[int] | ErroCotas] | None:
+    """Para cada cargo, os índices dos aprovados na ordem de classificação, ou o erro que
+    `classificacao.ordenar` levantaria para aquele cargo. None: use a versão em memória."""
+    cargos = list(cargos)
+    q = tabela.quadro.with_row_index("_i").filter(
+        (pl.col("situacao") == Situacao.APROVADO.value) & pl.col("cargo").is_in(cargos)
+    )
+    resultado: dict[str, list[int] | ErroCotas] = {c: [] for c in cargos}
+    modos = q.group_by("cargo").agg(com=pl.col("classificacao").is_not_null().sum(), n=pl.len())
+    banca = set()
+    for cargo, com, n in modos.iter_rows():
+        if com == n:
+            banca.add(cargo)
+        elif com:
+            resultado[cargo] = ErroCotas(
+                f"No cargo {cargo}, a coluna classificacao está preenchida só para alguns "
+                "candidatos; preencha-a para todos os aprovados ou para nenhum."
+            )
+
+    # Pela classificação da banca: (classificacao, inscricao); posições repetidas são empate.
+    if banca:
+        qb = q.filter(pl.col("cargo").is_in(list(banca))).sort(
+            ["cargo", "classificacao", "inscricao"]
+        )
+        _empates(qb, ["classificacao"], resultado)
+        _posicoes(qb, resultado)
+
+    # Pela nota e pelos desempates legais: a chave de `classificacao._chave`, coluna a coluna.
+    legais = [c for c in cargos if c not in banca and not isinstance(resultado[c], ErroCotas)]
+    if legais:
+        ql = q.filter(pl.col("cargo").is_in(legais))
+        nota = _decimal("nota", ql)
+        if nota is None:
+            return None
+        idoso = _limite_idoso(dia)
+        colunas: list[pl.Expr] = [
+            nota.alias("_nota"),
+            pl.when(idoso).then(0).otherwise(1).alias("_idoso"),
+            pl.when(idoso)
+            .then(pl.col("data_nascimento").cast(pl.Int32))
+            .otherwise(0)
+            .alias("_nasc"),
+        ]
+        chaves = ["_nota", "_idoso", "_nasc"]
+        descendente = [True, False, False]
+        for k, criterio in enumerate(criterios):
+            nome = PREFIXO_DESEMPATE + criterio.coluna
+            if nome not in ql.columns:
+                return None
+            valor = _decimal(nome, ql.filter(pl.col(nome).is_not_null()))
+            if valor is None:
+                return None
+            colunas += [
+                pl.col(nome).is_null().cast(pl.Int8).alias(f"_falta{k}"),
+                valor.fill_null(0).alias(f"_valor{k}"),
+            ]
+            chaves += [f"_falta{k}", f"_valor{k}"]
+            descendente += [False, criterio.sentido == "maior"]
+        ql = ql.with_columns(colunas).sort(
+            ["cargo", *chaves], descending=[False, *descendente], maintain_order=True
+        )
+        _empates(ql, chaves, resultado)
+        _posicoes(ql, resultado)
+    return resultado
+
+
+def _empates(
+    ordenado: pl.DataFrame, chaves: list[str], resultado: dict[str, list[int] | ErroCotas]
+) -> None:
+    """Grupos de inscrições com a mesma chave inteira, na ordem da lista (como `ordenar`)."""
+    repetidos = ordenado.with_row_index("_pos").filter(
+        pl.struct(["cargo", *chaves]).is_duplicated()
+    )
+    if repetidos.is_empty():
+        return
+    grupos = (
+        repetidos.group_by(["cargo", *chaves])
+        .agg(pl.col("_pos").min().alias("_primeiro"), pl.col("inscricao").sort())
+        .sort("_primeiro")
+    )
+    por_cargo: dict[str, list[list[str]]] = {}
+    for cargo, inscricoes in grupos.select("cargo", "inscricao").iter_rows():
+        por_cargo.setdefault(cargo, []).append(list(inscricoes))
+    for cargo, lista in por_cargo.items():
+        if not isinstance(resultado.get(cargo), ErroCotas):
+            resultado[cargo] = EmpateNaoResolvido(cargo, lista)
+
+
+def _posicoes(ordenado: pl.DataFrame, resultado: dict[str, list[int] | ErroCotas]) -> None:
+    agrupado = ordenado.group_by("cargo", maintain_order=True).agg(pl.col("_i"))
+    for cargo, indices in agrupado.iter_rows():
+        if not isinstance(resultado.get(cargo), ErroCotas):
+            resultado[cargo] = list(indices)
+
+
+# -- listas sob demanda ---------------------------------------------------------------------------
+class ListaGeral(Sequence[Candidato]):
+    """A lista geral de um cargo: a ordem (índices da tabela) é conhecida; os candidatos são
+    criados em blocos crescentes, do topo para baixo, quando alguém os pede."""
+
+    def __init__(self, tabela: TabelaCandidatos, linhas: list[int]) -> None:
+        self.tabela = tabela
+        self.linhas = linhas
+        self._itens: list[Candidato] = []
+        self._posicao_da_linha: dict[int, int] | None = None
+
+    def __len__(self) -> int:
+        return len(self.linhas)
+
+    def _ate(self, i: int) -> None:
+        if i >= len(self._itens):
+            # Blocos que dobram: poucas idas ao quadro, e nada além do dobro do necessário.
+            fim = min(len(self.linhas), max(i + 1, 2 * len(self._itens), 64))
+            self._itens += self.tabela.materializar(self.linhas[len(self._itens) : fim])
+
+    @overload
+    def __getitem__(self, i: int) -> Candidato: ...
+    @overload
+    def __getitem__(self, i: slice) -> list[Candidato]: ...
+    def __getitem__(self, i: int | slice) -> Candidato | list[Candidato]:
+        if isinstance(i, slice):
+            return [self[k] for k in range(*i.indices(len(self)))]
+        if i < 0:
+            i += len(self)
+        if not 0 <= i < len(self):
+            raise IndexError(i)
+        self._ate(i)
+        return self._itens[i]
+
+    def contem_inscricao(self, inscricao: str) -> bool:
+        return self.posicao_de(inscricao) is not None
+
+    def posicao_de(self, inscricao: str) -> int | None:
+        """Posição (a partir de 0) de uma inscrição nesta lista, sem criar candidatos."""
+        linha = self.tabela.indice(inscricao)
+        if linha is None:
+            return None
+        if self._posicao_da_linha is None:
+            self._posicao_da_linha = {x: i for i, x in enumerate(self.linhas)}
+        return self._posicao_da_linha.get(linha)
+
+
+class ListaReservada(Sequence[Candidato]):
+    """Uma lista reservada: a geral filtrada pela elegibilidade, avaliada à medida que se lê."""
+
+    def __init__(self, geral: ListaGeral, elegivel: Callable[[Candidato], bool]) -> None:
+        self.geral = geral
+        self.elegivel = elegivel
+        self._itens: list[Candidato] = []
+        self._lidos = 0  # quantos da geral já foram examinados
+
+    def _ate(self, i: int) -> bool:
+        while len(self._itens) <= i and self._lidos < len(self.geral):
+            c = self.geral[self._lidos]
+            self._lidos += 1
+            if self.elegivel(c):
+                self._itens.append(c)
+        return i < len(self._itens)
+
+    def contem_inscricao(self, inscricao: str) -> bool:
+        """Se a inscrição está na lista: está na geral e é elegível (cria só esse candidato)."""
+        i = self.geral.posicao_de(inscricao)
+        return i is not None and self.elegivel(self.geral[i])
+
+    def __len__(self) -> int:
+        self._ate(len(self.geral))
+        return len(self._itens)
+
+    @overload
+    def __getitem__(self, i: int) -> Candidato: ...
+    @overload
+    def __getitem__(self, i: slice) -> list[Candidato]: ...
+    def __getitem__(self, i: int | slice) -> Candidato | list[Candidato]:
+        if isinstance(i, slice):
+            return [self[k] for k in range(*i.indices(len(self)))]
+        if i < 0:
+            i += len(self)
+        if i < 0 or not self._ate(i):
+            raise IndexError(i)
+        return self._itens[i]
+
+
+class _ObservacoesSobDemanda(Mapping[str, list[Razao]]):
+    """As observações de `montar_listas`, calculadas por ela mesma na primeira consulta."""
+
+    def __init__(self, calcular: Callable[[], dict[str, list[Razao]]]) -> None:
+        self._calcular = calcular
+        self._dados: dict[str, list[Razao]] | None = None
+
+    def _obter(self) -> dict[str, list[Razao]]:
+        if self._dados is None:
+            self._dados = self._calcular()
+        return self._dados
+
+    def __getitem__(self, chave: str) -> list[Razao]:
+        return self._obter()[chave]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._obter())
+
+    def __len__(self) -> int:
+        return len(self._obter())
+
+
+def montar_listas_em_lote(
+    regras: Regras,
+    cargo: str,
+    tabela: TabelaCandidatos,
+    ordem: list[int],
+    dia: date,
+    criterios: Sequence[CriterioDesempate] = (),
+) -> Listas | None:
+    """As `Listas` do cargo sob demanda; None quando só a versão em memória serve (a lei que
+    elimina quem a comissão não reconhece tira gente da geral pelo parecer)."""
+    if regras.comissao is not None and regras.comissao.nao_reconhecido == "eliminado":
+        return None
+    geral = ListaGeral(tabela, ordem)
+
+    def elegivel_para(grupo: str) -> Callable[[Candidato], bool]:
+        return lambda c: elegivel_reserva(grupo, c, regras)[0]
+
+    reservadas: dict[str, Sequence[Candidato]] = {
+        g.nome: ListaReservada(geral, elegivel_para(g.nome)) for g in regras.grupos
+    }
+    pendentes: list[Candidato] = []
+    if regras.comissao is not None and ordem:
+        # Quem optou pela reserva, se autodeclarou preto ou pardo e ainda não tem parecer.
+        filtro = (
+            pl.col("reserva_negros")
+            & pl.col("cor_raca").is_in([CorRaca.PRETA.value, CorRaca.PARDA.value])
+            & (
+                pl.col("heteroidentificacao").is_null()
+                | (pl.col("heteroidentificacao") == Heteroidentificacao.PENDENTE.value)
+            )
+        )
+        achados = (
+            tabela.quadro.with_row_index("_i")
+            .filter(pl.col("_i").is_in(ordem) & filtro)
+            .get_column("_i")
+            .to_list()
+        )
+        if achados:
+            posicao = {x: i for i, x in enumerate(ordem)}
+            pendentes = tabela.materializar(sorted(achados, key=posicao.__getitem__))
+
+    def observacoes() -> dict[str, list[Razao]]:
+        todos = tabela.materializar(ordem)
+        return dict(montar_listas(regras, cargo, todos, dia, criterios).observacoes)
+
+    return Listas(cargo, geral, reservadas, pendentes, _ObservacoesSobDemanda(observacoes))

@@ -1,0 +1,199 @@
+"""A classificação em lote (`cotas.motor.lote`) dá exatamente o que a versão em memória dá.
+
+Cada certame é apurado duas vezes: com a lista de `Candidato` e com a mesma lista em colunas
+(`TabelaCandidatos`), cujas listas são criadas sob demanda. Nomeações, ocorrências, listas
+inteiras, observações e erros (tipo e mensagem) têm de ser iguais.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import date, timedelta
+from decimal import Decimal
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from cotas.motor.candidatos import Candidato, CorRaca, Heteroidentificacao, Situacao
+from cotas.motor.certame import Certame, Evento, ParametrosCertame, TipoEvento
+from cotas.motor.classificacao import CriterioDesempate
+from cotas.motor.erros import EmpateNaoResolvido, ErroCotas
+from cotas.motor.legislacao import catalogo_padrao
+from cotas.motor.lote import ListaGeral, TabelaCandidatos
+from cotas.motor.regras import ParametrosPcd, regras_aplicaveis
+from tests.motor.cenarios_legais import CenarioLegal, eventos, montar_certame, todos
+
+EDITAL = date(2025, 6, 10)
+
+
+def gemeo_em_lote(certame: Certame) -> Certame:
+    """O mesmo certame, com os candidatos em colunas."""
+    return Certame(
+        certame.regras,
+        certame.cargos,
+        TabelaCandidatos.de_candidatos(list(certame.candidatos)),
+        validade_ate=certame.validade_ate,
+        parametros=certame.parametros,
+    )
+
+
+def retrato(certame: Certame, evs: list[Evento]) -> Any:
+    """Tudo o que a apuração produz, ou o erro que ela levanta."""
+    try:
+        certame.apurar(evs)
+        saida = []
+        for cargo in certame.cargos:
+            listas = certame.listas(cargo)
+            saida.append(
+                (
+                    cargo,
+                    certame.nomeacoes(cargo),
+                    certame.ocorrencias(cargo),
+                    list(listas.geral),
+                    {g: list(v) for g, v in listas.reservadas.items()},
+                    list(listas.pendentes),
+                    dict(listas.observacoes),
+                    certame.reserva(cargo),
+                )
+            )
+        return saida
+    except ErroCotas as erro:
+        return (type(erro), str(erro))
+
+
+CENARIOS = todos()
+
+
+@pytest.mark.parametrize("cenario", CENARIOS, ids=[c.nome for c in CENARIOS])
+def test_cenarios_legais_em_lote(cenario: CenarioLegal) -> None:
+    try:
+        certame = montar_certame(cenario)
+    except ErroCotas:
+        return  # erro antes dos candidatos (lei, parâmetros): nada a comparar
+    em_memoria = retrato(certame, eventos(cenario))
+    em_lote = retrato(gemeo_em_lote(montar_certame(cenario)), eventos(cenario))
+    assert em_lote == em_memoria
+
+
+def _regras(com_pcd: bool) -> Any:
+    return regras_aplicaveis(
+        catalogo_padrao(),
+        municipio="Montenegro/RS",
+        data_edital=EDITAL,
+        pcd=ParametrosPcd() if com_pcd else None,
+    )
+
+
+@st.composite
+def certames(draw: st.DrawFn) -> tuple[Certame, list[Evento]]:
+    """Certames pequenos com notas grossas (muitos empates), idosos, critério do edital e
+    eventos de todo tipo — inclusive inválidos, cujo erro também tem de ser o mesmo."""
+    n = draw(st.integers(0, 40))
+    escala = draw(st.sampled_from([8, 400, 4000]))  # 8: quase tudo empata; 4000: quase nada
+    cargos = {"A": draw(st.integers(0, 12)), "B": draw(st.integers(1, 6))}
+    candidatos = []
+    for i in range(n):
+        cor = draw(st.sampled_from(list(CorRaca)))
+        negro = cor in (CorRaca.PRETA, CorRaca.PARDA)
+        opta = negro and draw(st.booleans())
+        comissao = None
+        if opta:  # "pendente" raro: senão quase todo certame pararia na comissão
+            comissao = draw(
+                st.sampled_from(
+                    [h for h in Heteroidentificacao] + [Heteroidentificacao.CONFIRMADO] * 6
+                )
+            )
+        idade = draw(st.integers(20, 75))
+        extra = draw(st.one_of(st.none(), st.integers(0, 3)))
+        candidatos.append(
+            Candidato(
+                inscricao=f"I{i:03d}",
+                nome=f"Pessoa {i}",
+                cargo=draw(st.sampled_from(["A", "A", "B"])),
+                nota=Decimal(draw(st.integers(0, escala))) / 2,
+                situacao=draw(st.sampled_from([Situacao.APROVADO] * 5 + [Situacao.ELIMINADO])),
+                cor_raca=cor,
+                reserva_negros=opta,
+                pcd=draw(st.integers(0, 5)) == 0,
+                heteroidentificacao=comissao,
+                data_nascimento=EDITAL - timedelta(days=365 * idade + draw(st.integers(0, 3))),
+                desempate=() if extra is None else (("extra", Decimal(extra) / 4),),
+                opcao_lista=draw(st.sampled_from([None, None, "pcd", "negros"])),
+                linha=i + 2,
+            )
+        )
+    parametros = ParametrosCertame(
+        permite_final_de_fila=draw(st.booleans()),
+        criterios_desempate=(
+            (CriterioDesempate("extra", draw(st.sampled_from(["maior", "menor"]))),)
+            if draw(st.booleans())
+            else ()
+        ),
+    )
+    evs = []
+    dia = EDITAL
+    for _ in range(draw(st.integers(0, 6))):
+        dia += timedelta(days=10)
+        tipo = draw(st.sampled_from(list(TipoEvento)))
+        if tipo is TipoEvento.NOVAS_VAGAS:
+            evs.append(
+                Evento(
+                    dia,
+                    tipo,
+                    cargo="A",
+                    quantidade=draw(st.integers(1, 5)),
+                    justificativa="lei nova",
+                )
+            )
+        elif n:
+            evs.append(Evento(dia, tipo, inscricao=f"I{draw(st.integers(0, n - 1)):03d}"))
+    regras = _regras(draw(st.booleans()))
+    return Certame(regras, cargos, candidatos, parametros=parametros), evs
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(certames())
+def test_em_lote_igual_em_memoria(dados: tuple[Certame, list[Evento]]) -> None:
+    certame, evs = dados
+    assert retrato(gemeo_em_lote(certame), evs) == retrato(certame, evs)
+
+
+def _candidato(i: int, nota: str, **extra: Any) -> Candidato:
+    return Candidato(inscricao=f"I{i:02d}", nome=f"P{i}", cargo="A", nota=Decimal(nota), **extra)
+
+
+def test_empate_no_fim_da_lista_e_erro_mesmo_sem_ser_alcancado() -> None:
+    """Escolha documentada: o empate é procurado na lista inteira, não só no trecho que o cursor
+    alcança; com 1 vaga e 30 candidatos, o empate entre o 29º e o 30º ainda é erro."""
+    candidatos = [_candidato(i, str(100 - i)) for i in range(28)]
+    candidatos += [_candidato(28, "1.0"), _candidato(29, "1.00")]
+    certame = Certame(_regras(False), {"A": 1}, TabelaCandidatos.de_candidatos(candidatos))
+    with pytest.raises(EmpateNaoResolvido) as info:
+        certame.abrir()
+    assert info.value.grupos == [["I28", "I29"]]
+
+
+def test_so_o_topo_e_criado() -> None:
+    """Com 1 vaga e 10.000 candidatos, a lista geral cria só o primeiro bloco."""
+    candidatos = [_candidato(i, f"{i}.5") for i in range(10_000)]
+    certame = Certame(_regras(False), {"A": 1}, TabelaCandidatos.de_candidatos(candidatos))
+    certame.abrir()
+    geral = certame.listas("A").geral
+    assert isinstance(geral, ListaGeral)
+    assert len(geral._itens) < 100
+    assert [n.inscricao for n in certame.nomeacoes("A")] == ["I9999"]
+
+
+def test_tabela_e_sequencia_de_candidatos() -> None:
+    candidatos = [
+        _candidato(1, "7.25", desempate=(("x", Decimal("1E+2")),), linha=2),
+        replace(_candidato(2, "-0.5"), cpf="12345678909", data_nascimento=EDITAL, linha=3),
+    ]
+    tabela = TabelaCandidatos.de_candidatos(candidatos)
+    assert list(tabela) == candidatos
+    assert tabela[1] == candidatos[1] and tabela[-1].linha == 3
+    assert tabela[0:1] == candidatos[:1]
+    assert tabela.candidato("I02") == candidatos[1]
+    assert tabela.candidato("nada") is None
