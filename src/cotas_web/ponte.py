@@ -154,7 +154,7 @@ class Evento:
 def eventos_do_certame(certame: Certame) -> list[Evento]:
     """Os fatos registrados que mudam as nomeações, na ordem em que aconteceram."""
     from cotas_web.candidatos.models import Candidato
-    from cotas_web.nomeacoes.models import Desistencia, OfertaVagas
+    from cotas_web.nomeacoes.models import Desistencia, Nomeacao, OfertaVagas, SituacaoNomeacao
 
     eventos: list[Evento] = []
     for o in OfertaVagas.objects.filter(cargo__certame=certame).select_related("cargo"):
@@ -167,6 +167,13 @@ def eventos_do_certame(certame: Certame) -> list[Evento]:
         )
     for d in Desistencia.objects.filter(candidato__certame=certame).select_related("candidato"):
         eventos.append(Evento(d.data, 1, d.pk, "desistencia", inscricao=d.candidato.inscricao))
+    for n in Nomeacao.objects.filter(
+        cargo__certame=certame, situacao=SituacaoNomeacao.FINAL_DE_FILA
+    ).select_related("candidato"):
+        assert n.encerrada_em is not None
+        eventos.append(
+            Evento(n.encerrada_em, 1, n.pk, "final_de_fila", inscricao=n.candidato.inscricao)
+        )
     for c in Candidato.objects.filter(certame=certame, anulado_em__isnull=False):
         assert c.anulado_em is not None
         eventos.append(Evento(c.anulado_em, 1, c.pk, "anulacao", inscricao=c.inscricao))
@@ -174,11 +181,20 @@ def eventos_do_certame(certame: Certame) -> list[Evento]:
     return eventos
 
 
+def fundamento_final_de_fila(certame: Certame) -> str:
+    """A base do pedido de final de fila: o item do edital que o admite (o edital decide)."""
+    item = certame.final_de_fila_item.strip()
+    return f"Edital, {item}: admite o pedido de final de fila." if item else (
+        "Edital: admite o pedido de final de fila."
+    )
+
+
 def parametros_do_certame(certame: Certame) -> Any:
     from cotas.motor.certame import ParametrosCertame
     from cotas.motor.classificacao import CriterioDesempate
 
     return ParametrosCertame(
+        permite_final_de_fila=certame.admite_final_de_fila,
         data_referencia_idade=certame.data_referencia_idade,
         criterios_desempate=tuple(
             CriterioDesempate(str(coluna), "menor" if sentido == "menor" else "maior")
@@ -235,4 +251,6 @@ def reencenar(certame: Certame) -> Any:
             motor.desistencia(e.data, e.inscricao)
         elif e.tipo == "anulacao":
             motor.anulacao(e.data, e.inscricao)
+        elif e.tipo == "final_de_fila":
+            motor.final_de_fila(e.data, e.inscricao, fundamento_final_de_fila(certame))
     return motor

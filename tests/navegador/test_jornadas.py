@@ -113,13 +113,14 @@ def test_homologar_nomear_desistencia_substituicao_e_historico(
     pagina.get_by_label("Data").fill("2025-08-02")
     pagina.get_by_role("button", name="Ofertar as vagas do edital").click()
     pagina.wait_for_selector("text=Vagas do edital ofertadas")
-    assert "reservada a negros" in pagina.locator("table.propostas").inner_text()
+    assert "reservada a negros" in (pagina.locator("table.propostas").text_content() or "")
     for ordem, inscricao in enumerate(("1001", "1002", "1006"), start=1):
         pagina.get_by_label("Nº da portaria").fill(f"{100 + ordem}/2025")
         pagina.get_by_role("button", name=f"Confirmar nomeação de {inscricao}").click()
         pagina.wait_for_selector(f"text=Nomeação da inscrição {inscricao} confirmada.")
     capturar(pagina, "05-nomeacoes")
 
+    pagina.get_by_text("Outros registros de 1006").click()
     saida = pagina.locator("form", has=pagina.get_by_role(
         "button", name="Registrar saída de 1006"))
     saida.get_by_label("Motivo").select_option("desistencia")

@@ -33,6 +33,14 @@ class CertameForm(forms.Form):
         help_text="Colunas do arquivo da banca, em ordem, ex.: "
                   "“nota_conhecimentos_especificos:maior, nota_portugues:maior”.",
     )
+    admite_final_de_fila = forms.BooleanField(
+        label="O edital admite final de fila", required=False,
+        help_text="Marque só se o edital permite ao nomeado pedir para ir ao final da lista.",
+    )
+    final_de_fila_item = forms.CharField(
+        label="Item do edital que admite o final de fila", required=False, max_length=200,
+        help_text="Ex.: “item 14.3”. É citado como fundamento do ato.",
+    )
 
     def clean_desempate(self) -> list[tuple[str, str]]:
         criterios = []

@@ -42,6 +42,14 @@ class Certame(models.Model):
     desempate = models.JSONField(
         "critérios de desempate do edital", default=list, blank=True
     )  # [[coluna, "maior"|"menor"], ...], depois da idade (Lei 10.741/2003, art. 27)
+    admite_final_de_fila = models.BooleanField(
+        "o edital admite final de fila", default=False,
+        help_text="O nomeado que ainda não tomou posse pode pedir para ir ao final da lista "
+                  "só se o edital o prevê.",
+    )
+    final_de_fila_item = models.CharField(
+        "item do edital que admite o final de fila", max_length=200, blank=True
+    )
     homologado_em = models.DateField("homologado em", null=True, blank=True)
     criado_em = models.DateTimeField(auto_now_add=True)
 

@@ -33,6 +33,8 @@ def certame_criar(
     pcd_teto: Decimal | None = None,
     data_referencia_idade: date | None = None,
     desempate: list[tuple[str, str]] | None = None,
+    admite_final_de_fila: bool = False,
+    final_de_fila_item: str = "",
 ) -> Certame:
     """Cria o certame com a lei em vigor na data do edital (Mostardas art. 6º; Montenegro art.
     17: a lei não se aplica a editais publicados antes de sua vigência)."""
@@ -66,6 +68,8 @@ def certame_criar(
         pcd_teto=pcd_teto if pcd_percentual is not None else None,
         data_referencia_idade=data_referencia_idade,
         desempate=[[c, s] for c, s in (desempate or [])],
+        admite_final_de_fila=admite_final_de_fila,
+        final_de_fila_item=final_de_fila_item.strip() if admite_final_de_fila else "",
     )
     registrar(
         usuario=usuario,
@@ -74,6 +78,9 @@ def certame_criar(
         descricao=(
             f"Certame “{nome}” criado: {regras.lei.municipio}, edital de "
             f"{data_edital:%d/%m/%Y}; lei aplicada: {regras.lei.titulo}."
+            + (" O edital admite o pedido de final de fila"
+               + (f" ({final_de_fila_item.strip()})" if final_de_fila_item.strip() else "")
+               + "." if admite_final_de_fila else "")
         ),
         fundamento=regras.lei.referencia_vigencia.citacao(),
         dados={"lei": regras.lei.id, "tipo": tipo},

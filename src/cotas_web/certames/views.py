@@ -54,6 +54,8 @@ def novo(request: HttpRequest) -> HttpResponse:
                 pcd_teto=d["pcd_teto"],
                 data_referencia_idade=d["data_referencia_idade"],
                 desempate=d["desempate"],
+                admite_final_de_fila=d["admite_final_de_fila"],
+                final_de_fila_item=d["final_de_fila_item"],
             )
         except ValidationError as erro:
             for m in mensagens_de(erro):

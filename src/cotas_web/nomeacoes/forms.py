@@ -36,3 +36,8 @@ class DesistenciaForm(forms.Form):
         choices=[("desistencia", "Desistência"), ("sem_posse", "Prazo de posse esgotado")],
     )
     observacao = forms.CharField(label="Observação", required=False)
+
+
+class FinalDeFilaForm(forms.Form):
+    data = CampoData(label="Data do pedido")  # type: ignore[assignment]
+    observacao = forms.CharField(label="Observação", required=False)

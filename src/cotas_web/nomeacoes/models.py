@@ -22,6 +22,7 @@ class SituacaoNomeacao(models.TextChoices):
     DESISTENTE = "desistente", "Desistiu"
     SEM_POSSE = "sem_posse", "Prazo de posse esgotado (nomeação sem efeito)"
     ANULADA = "anulada", "Anulada (declaração falsa)"
+    FINAL_DE_FILA = "final_de_fila", "Foi para o final da lista (a pedido)"
 
 
 class Nomeacao(models.Model):
@@ -51,8 +52,11 @@ class Nomeacao(models.Model):
     class Meta:
         ordering = ("cargo__codigo", "ordem")
         constraints = (
+            # Quem foi para o final da lista pode ser nomeado de novo, numa vaga posterior.
             models.UniqueConstraint(
-                fields=("cargo", "candidato"), name="candidato_nomeado_uma_vez_por_cargo"
+                fields=("cargo", "candidato"),
+                condition=~models.Q(situacao="final_de_fila"),
+                name="candidato_nomeado_uma_vez_por_cargo",
             ),
         )
 

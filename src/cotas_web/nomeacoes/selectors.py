@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -86,7 +87,9 @@ def propostas_do_motor(*, certame: Certame) -> list[Proposta]:
     motor = ponte.reencenar(certame)
     cargos = {c.codigo: c for c in certame.cargos.all()}
     candidatos = {c.inscricao: c for c in Candidato.objects.filter(certame=certame)}
-    confirmadas = set(
+    # Quantos atos cada inscrição já tem no cargo: quem foi ao final da fila pode ser nomeado
+    # de novo, e só a nomeação seguinte do motor é proposta.
+    confirmadas = Counter(
         Nomeacao.objects.filter(cargo__certame=certame).values_list(
             "cargo__codigo", "candidato__inscricao"
         )
@@ -99,7 +102,10 @@ def propostas_do_motor(*, certame: Certame) -> list[Proposta]:
     saida: list[Proposta] = []
     for codigo, cargo in cargos.items():
         for n in motor.nomeacoes(codigo):
-            if (codigo, n.inscricao) in confirmadas or n.inscricao in fora:
+            if confirmadas[(codigo, n.inscricao)] > 0:
+                confirmadas[(codigo, n.inscricao)] -= 1
+                continue
+            if n.inscricao in fora:
                 continue
             saida.append(
                 Proposta(

@@ -129,7 +129,8 @@ def nomeacao_confirmar(
         )
     assert proxima.candidato is not None
     anterior = (
-        Nomeacao.objects.filter(cargo=cargo, candidato__inscricao=proxima.substitui).first()
+        Nomeacao.objects.filter(cargo=cargo, candidato__inscricao=proxima.substitui)
+        .order_by("-ordem").first()
         if proxima.substitui else None
     )
     ato = Nomeacao.objects.create(
@@ -246,6 +247,59 @@ def nomeacao_registrar_desistencia(
         ),
         fundamento="; ".join(r.citacao() for r in negros.ref("desistencia")) if negros else "",
         dados={"nomeacao": nomeacao.pk, "motivo": motivo},
+    )
+    return nomeacao
+
+
+@transaction.atomic
+def nomeacao_final_de_fila(
+    *, usuario: Any, nomeacao: Nomeacao, data: date, observacao: str = ""
+) -> Nomeacao:
+    """O nomeado que ainda não tomou posse pede para ir ao final da lista de classificação.
+
+    Só se o edital o admite (o edital decide; LEGAL-NOTES §4, parâmetro
+    `permite_final_de_fila`). Ele continua classificado, atrás de todos; a vaga que ocupava é
+    recomposta pela mesma lista a que pertence (Mostardas art. 3º §2º; Montenegro art. 14 §2º).
+    """
+    nomeacao = Nomeacao.objects.select_for_update().select_related(
+        "candidato", "cargo__certame"
+    ).get(pk=nomeacao.pk)
+    certame = nomeacao.cargo.certame
+    if not certame.admite_final_de_fila:
+        raise ValidationError(
+            "Final de fila recusado: o edital deste certame não admite que o nomeado peça para "
+            "ir ao final da lista. Registre a desistência ou a posse."
+        )
+    if nomeacao.situacao != SituacaoNomeacao.NOMEADO:
+        raise ValidationError(
+            "Só quem está nomeado e ainda não tomou posse pode pedir o final de fila."
+        )
+    if data < nomeacao.data_portaria:
+        raise ValidationError("O pedido não pode ser anterior à nomeação.")
+    _exigir_validade(certame, data, "Reclassificação para o final da lista")
+    nomeacao.situacao = SituacaoNomeacao.FINAL_DE_FILA
+    nomeacao.encerrada_em = data
+    nomeacao.save(update_fields=["situacao", "encerrada_em"])
+    _conferir_no_motor(certame)
+    regras = ponte.regras_do_certame(certame)
+    negros = regras.grupo("negros")
+    fundamento = "; ".join(
+        [ponte.fundamento_final_de_fila(certame)]
+        + ([r.citacao() for r in negros.ref("desistencia")] if negros else [])
+    )
+    registrar(
+        usuario=usuario,
+        certame=certame,
+        acao="final_de_fila",
+        descricao=(
+            f"{nomeacao.candidato.nome} (inscrição {nomeacao.candidato.inscricao}) pediu em "
+            f"{data:%d/%m/%Y} para ir ao final da lista de {nomeacao.cargo.codigo}: a nomeação "
+            f"da portaria {nomeacao.portaria} fica sem efeito, a vaga {nomeacao.vaga} será "
+            "preenchida pela lista a que pertence e o(a) candidato(a) permanece classificado(a), "
+            "atrás de todos." + (f" Observação: {observacao}" if observacao else "")
+        ),
+        fundamento=fundamento,
+        dados={"nomeacao": nomeacao.pk},
     )
     return nomeacao
 

@@ -14,4 +14,6 @@ urlpatterns = [
     path("certames/<int:pk>/nomeacoes/<int:nid>/posse/", views.posse, name="posse"),
     path("certames/<int:pk>/nomeacoes/<int:nid>/desistencia/", views.desistencia,
          name="desistencia"),
+    path("certames/<int:pk>/nomeacoes/<int:nid>/final-de-fila/", views.final_de_fila,
+         name="final_de_fila"),
 ]

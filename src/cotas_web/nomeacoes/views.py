@@ -10,7 +10,14 @@ from cotas_web.comum import tentar
 from cotas_web.contas.permissoes import ADMIN, AUDITOR, requer_papel
 
 from . import services
-from .forms import ConfirmarForm, DataForm, DesistenciaForm, NovasVagasForm, OfertaEditalForm
+from .forms import (
+    ConfirmarForm,
+    DataForm,
+    DesistenciaForm,
+    FinalDeFilaForm,
+    NovasVagasForm,
+    OfertaEditalForm,
+)
 from .models import Nomeacao
 from .selectors import painel_nomeacoes
 
@@ -109,6 +116,24 @@ def desistencia(request: HttpRequest, pk: int, nid: int) -> HttpResponse:
                 usuario=request.user, nomeacao=nomeacao, data=d["data"], motivo=d["motivo"],
                 observacao=d["observacao"]),
                 "Registrado. A substituição foi proposta pela lista a que a vaga pertence.")
+        else:
+            _erros_form(request, form)
+    return redirect("nomeacoes:painel", pk=pk)
+
+
+@requer_papel(ADMIN)
+def final_de_fila(request: HttpRequest, pk: int, nid: int) -> HttpResponse:
+    """Pedido do nomeado (ainda sem posse) para ir ao final da lista, se o edital o admite."""
+    nomeacao = get_object_or_404(Nomeacao, pk=nid, cargo__certame_id=pk)
+    form = FinalDeFilaForm(request.POST or None)
+    if request.method == "POST":
+        if form.is_valid():
+            d = form.cleaned_data
+            tentar(request, lambda: services.nomeacao_final_de_fila(
+                usuario=request.user, nomeacao=nomeacao, data=d["data"],
+                observacao=d["observacao"]),
+                f"{nomeacao.candidato.inscricao} foi para o final da lista. A substituição "
+                "foi proposta pela lista a que a vaga pertence.")
         else:
             _erros_form(request, form)
     return redirect("nomeacoes:painel", pk=pk)

@@ -92,6 +92,7 @@ class Command(BaseCommand):
                     pcd_teto=pcd.teto if pcd else None,
                     data_referencia_idade=cenario.data_referencia_idade,
                     desempate=[(c, str(s)) for c, s in cenario.desempate],
+                    admite_final_de_fila=cenario.permite_final_de_fila,
                 )
                 for cargo in cenario.cargos:
                     cargo_adicionar(
