@@ -11,6 +11,7 @@ como `Decimal` exato (vírgula ou ponto decimal), nunca como float.
 
 from __future__ import annotations
 
+import codecs
 import csv
 import io
 import re
@@ -59,9 +60,13 @@ EXTENSOES_TEXTO = frozenset({".csv", ".txt"})
 
 @dataclass(frozen=True)
 class LeituraCandidatos:
-    """Resultado de uma leitura sem erros: os candidatos e os avisos."""
+    """Resultado de uma leitura sem erros: os candidatos e os avisos.
 
-    candidatos: list[Candidato]
+    De um CSV grande, `candidatos` é uma `TabelaCandidatos` (em colunas, cada `Candidato` criado
+    quando pedido); leia-a como sequência.
+    """
+
+    candidatos: Sequence[Candidato]
     avisos: list[ErroEntrada]
 
 
@@ -279,16 +284,49 @@ _CONVERSORES: dict[str, Callable[[object], object]] = {
 _Linhas = Iterator[tuple[int, list[object]]]
 
 
-def _decodificar(dados: bytes) -> str | None:
-    """UTF-8 (com ou sem BOM) ou, se não for UTF-8 válido, Windows-1252."""
+def _decodificar(dados: bytes) -> tuple[str | None, bool]:
+    """UTF-8 (com ou sem BOM) ou, se não for UTF-8 válido, Windows-1252; e se era UTF-8."""
     try:
-        return dados.decode("utf-8-sig")
+        return dados.decode("utf-8-sig"), True
     except UnicodeDecodeError:
         pass
     try:
-        return dados.decode("cp1252")
+        return dados.decode("cp1252"), False
     except UnicodeDecodeError:
+        return None, False
+
+
+# A partir deste tamanho (em caracteres) um CSV tenta a leitura em lote (`cotas.arquivos.rapido`),
+# que dá o mesmo resultado e, em qualquer dúvida, devolve o arquivo à leitura linha a linha.
+LIMIAR_LEITURA_EM_LOTE = 1_000_000
+
+
+def _em_lote(
+    texto: str, dados: bytes, utf8: bool, arquivo: str, colunas_desempate: Sequence[str]
+) -> LeituraCandidatos | None:
+    from cotas.arquivos.rapido import ler_csv_em_lote
+
+    # O polars lê UTF-8: o arquivo como veio (sem o BOM) ou, se era Windows-1252, recodificado.
+    dados_utf8 = dados.removeprefix(codecs.BOM_UTF8) if utf8 else texto.encode("utf-8")
+
+    def ler_cabecalho(
+        celulas: list[object], erros: list[ErroEntrada], avisos: list[ErroEntrada]
+    ) -> dict[str, int]:
+        # As mesmas conferências (e mensagens) do cabeçalho da leitura linha a linha.
+        _ler_linhas(iter([(1, celulas)]), arquivo, list(colunas_desempate), erros, avisos)
+        indices: dict[str, int] = {}
+        for indice, bruto in enumerate(celulas):
+            nome = normalizar_nome(_texto(bruto).lstrip("\ufeff").strip())
+            if nome:
+                indices.setdefault(nome, indice)
+        return indices
+
+    lido = ler_csv_em_lote(
+        texto, dados_utf8, _separador(texto), arquivo, colunas_desempate, ler_cabecalho
+    )
+    if lido is None:
         return None
+    return LeituraCandidatos(candidatos=lido[0], avisos=lido[1])
 
 
 def _separador(texto: str) -> str:
@@ -377,7 +415,7 @@ def ler_candidatos(caminho: Path, colunas_desempate: Sequence[str] = ()) -> Leit
             [ErroEntrada(arquivo, None, None, f"não foi possível abrir o arquivo ({exc.strerror})")]
         ) from None
     if extensao in EXTENSOES_TEXTO:
-        texto = _decodificar(dados)
+        texto, utf8 = _decodificar(dados)
         if texto is None:
             raise ErrosDeEntrada(
                 [
@@ -386,6 +424,10 @@ def ler_candidatos(caminho: Path, colunas_desempate: Sequence[str] = ()) -> Leit
                     )
                 ]
             )
+        if len(texto) >= LIMIAR_LEITURA_EM_LOTE:
+            em_lote = _em_lote(texto, dados, utf8, arquivo, colunas_desempate)
+            if em_lote is not None:
+                return em_lote
         linhas = _linhas_csv(texto, arquivo, erros)
     else:
         if not caminho.is_file():

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 import tomllib
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date, datetime
 from decimal import Decimal
@@ -23,6 +23,7 @@ from cotas.arquivos.candidatos import COLUNAS_CONHECIDAS, ler_candidatos, normal
 from cotas.arquivos.erros import ErroEntrada, ErrosDeEntrada
 from cotas.motor.candidatos import Candidato
 from cotas.motor.certame import TipoEvento
+from cotas.motor.lote import TabelaCandidatos
 
 __all__ = [
     "Arredondamento",
@@ -99,7 +100,7 @@ class Cenario:
     pcd: Pcd | None
     cargos: list[Cargo]
     eventos: list[Evento]
-    candidatos: list[Candidato]
+    candidatos: Sequence[Candidato]  # de um CSV grande, uma TabelaCandidatos (ver o leitor)
     avisos: list[ErroEntrada]
     arquivo_candidatos: Path
 
@@ -598,7 +599,7 @@ def ler_cenario(caminho: Path) -> Cenario:
             caminhos_eventos.append(base)
 
     # Candidatos
-    candidatos: list[Candidato] = []
+    candidatos: Sequence[Candidato] = []
     avisos_candidatos: list[ErroEntrada] = []
     erros_candidatos: list[ErroEntrada] = []
     arquivo_candidatos = caminho.parent / (nome_candidatos or "")
@@ -648,25 +649,28 @@ def ler_cenario(caminho: Path) -> Cenario:
 
 def _conferir_candidatos(
     v: _Validador,
-    candidatos: list[Candidato],
+    candidatos: Sequence[Candidato],
     linha_do_cargo: dict[str, str],
     cargos: list[Cargo],
     arquivo_candidatos: str,
 ) -> None:
     """Cada cargo dos candidatos existe em [[cargos]] (um erro por cargo, não por linha)."""
-    desconhecidos: dict[str, list[Candidato]] = {}
-    com_candidatos: set[str] = set()
-    for candidato in candidatos:
-        if candidato.cargo in linha_do_cargo:
-            com_candidatos.add(candidato.cargo)
-        else:
-            desconhecidos.setdefault(candidato.cargo, []).append(candidato)
-    for cargo, lista in desconhecidos.items():
-        quantos = "1 candidato" if len(lista) == 1 else f"{len(lista)} candidatos"
+    # cargo -> (quantos candidatos, linha do primeiro), na ordem em que aparecem
+    por_cargo: dict[str, tuple[int, int | None]] = {}
+    if isinstance(candidatos, TabelaCandidatos):  # contado em lote, sem criar candidatos
+        por_cargo = candidatos.contagem_por_cargo()
+    else:
+        for candidato in candidatos:
+            contados, linha = por_cargo.get(candidato.cargo, (0, candidato.linha))
+            por_cargo[candidato.cargo] = (contados + 1, linha)
+    com_candidatos = {cargo for cargo in por_cargo if cargo in linha_do_cargo}
+    desconhecidos = {c: q for c, q in por_cargo.items() if c not in linha_do_cargo}
+    for cargo, (n, primeira) in desconhecidos.items():
+        quantos = "1 candidato" if n == 1 else f"{n} candidatos"
         v.erros.append(
             ErroEntrada(
                 arquivo_candidatos,
-                lista[0].linha,
+                primeira,
                 "cargo",
                 f'o cargo "{cargo}" ({quantos}) não está nos [[cargos]] de {v.arquivo}',
             )
@@ -685,10 +689,17 @@ def _conferir_candidatos(
 
 
 def _conferir_eventos(
-    v: _Validador, eventos: list[Evento], caminhos: list[str], candidatos: list[Candidato]
+    v: _Validador, eventos: list[Evento], caminhos: list[str], candidatos: Sequence[Candidato]
 ) -> list[Evento]:
     """Cada inscrição citada existe; o cargo do evento é o do candidato."""
-    por_inscricao = {c.inscricao: c for c in candidatos}
+    por_inscricao: Mapping[str, Candidato]
+    if isinstance(candidatos, TabelaCandidatos):  # só as inscrições citadas, sem ler a tabela
+        citadas = (e.inscricao for e in eventos if e.inscricao is not None)
+        por_inscricao = {
+            c.inscricao: c for i in citadas if (c := candidatos.candidato(i)) is not None
+        }
+    else:
+        por_inscricao = {c.inscricao: c for c in candidatos}
     conferidos = []
     for evento, base in zip(eventos, caminhos, strict=True):
         if evento.inscricao is not None:

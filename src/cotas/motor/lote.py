@@ -92,6 +92,7 @@ class TabelaCandidatos(Sequence[Candidato]):
         self.quadro = quadro
         self.colunas_desempate = tuple(colunas_desempate)
         self._indice: dict[str, int] | None = None
+        self._sem_parecer: dict[str, list[int]] | None = None
 
     @classmethod
     def de_candidatos(
@@ -201,11 +202,33 @@ class TabelaCandidatos(Sequence[Candidato]):
         """A linha do quadro de uma inscrição (o primeiro índice, se repetida)."""
         if self._indice is None:
             inscricoes = self.quadro.get_column("inscricao").to_list()
-            indice: dict[str, int] = {}
-            for i, insc in enumerate(inscricoes):
-                indice.setdefault(insc, i)
+            indice = dict(zip(inscricoes, range(len(inscricoes)), strict=True))
+            if len(indice) != len(inscricoes):  # repetidas: vale a primeira
+                indice = {}
+                for i, insc in enumerate(inscricoes):
+                    indice.setdefault(insc, i)
             self._indice = indice
         return self._indice.get(inscricao)
+
+    def sem_parecer_por_cargo(self) -> dict[str, list[int]]:
+        """Por cargo, as linhas dos aprovados que optaram pela reserva, se autodeclararam
+        pretos ou pardos e ainda não têm parecer da comissão (os `pendentes` de
+        `montar_listas`), calculadas uma vez para todos os cargos."""
+        if self._sem_parecer is None:
+            filtro = (
+                (pl.col("situacao") == Situacao.APROVADO.value)
+                & pl.col("reserva_negros")
+                & pl.col("cor_raca").is_in([CorRaca.PRETA.value, CorRaca.PARDA.value])
+                & (
+                    pl.col("heteroidentificacao").is_null()
+                    | (pl.col("heteroidentificacao") == Heteroidentificacao.PENDENTE.value)
+                )
+            )
+            grupos = (
+                self.quadro.with_row_index("_i").filter(filtro).group_by("cargo").agg(pl.col("_i"))
+            )
+            self._sem_parecer = {cargo: list(linhas) for cargo, linhas in grupos.iter_rows()}
+        return self._sem_parecer
 
     def candidato(self, inscricao: str) -> Candidato | None:
         i = self.indice(inscricao)
@@ -219,6 +242,13 @@ class TabelaCandidatos(Sequence[Candidato]):
             .get_column("_i")
             .to_list()
         )
+
+    def contagem_por_cargo(self) -> dict[str, tuple[int, int | None]]:
+        """`cargo -> (quantos, linha do primeiro)`, na ordem em que os cargos aparecem."""
+        contagem = self.quadro.group_by("cargo", maintain_order=True).agg(
+            pl.len(), pl.col("linha").first()
+        )
+        return {cargo: (int(n), linha) for cargo, n, linha in contagem.iter_rows()}
 
     def primeira_fora_dos_cargos(self, cargos: list[str]) -> int | None:
         return self._primeira_linha(~pl.col("cargo").is_in(cargos))
@@ -432,14 +462,18 @@ class ListaGeral(Sequence[Candidato]):
     def contem_inscricao(self, inscricao: str) -> bool:
         return self.posicao_de(inscricao) is not None
 
+    def posicao_da_linha(self) -> dict[int, int]:
+        """`índice na tabela -> posição nesta lista`."""
+        if self._posicao_da_linha is None:
+            self._posicao_da_linha = {x: i for i, x in enumerate(self.linhas)}
+        return self._posicao_da_linha
+
     def posicao_de(self, inscricao: str) -> int | None:
         """Posição (a partir de 0) de uma inscrição nesta lista, sem criar candidatos."""
         linha = self.tabela.indice(inscricao)
         if linha is None:
             return None
-        if self._posicao_da_linha is None:
-            self._posicao_da_linha = {x: i for i, x in enumerate(self.linhas)}
-        return self._posicao_da_linha.get(linha)
+        return self.posicao_da_linha().get(linha)
 
 
 class ListaReservada(Sequence[Candidato]):
@@ -526,23 +560,9 @@ def montar_listas_em_lote(
     }
     pendentes: list[Candidato] = []
     if regras.comissao is not None and ordem:
-        # Quem optou pela reserva, se autodeclarou preto ou pardo e ainda não tem parecer.
-        filtro = (
-            pl.col("reserva_negros")
-            & pl.col("cor_raca").is_in([CorRaca.PRETA.value, CorRaca.PARDA.value])
-            & (
-                pl.col("heteroidentificacao").is_null()
-                | (pl.col("heteroidentificacao") == Heteroidentificacao.PENDENTE.value)
-            )
-        )
-        achados = (
-            tabela.quadro.with_row_index("_i")
-            .filter(pl.col("_i").is_in(ordem) & filtro)
-            .get_column("_i")
-            .to_list()
-        )
+        achados = tabela.sem_parecer_por_cargo().get(cargo, [])
         if achados:
-            posicao = {x: i for i, x in enumerate(ordem)}
+            posicao = geral.posicao_da_linha()
             pendentes = tabela.materializar(sorted(achados, key=posicao.__getitem__))
 
     def observacoes() -> dict[str, list[Razao]]:

@@ -1,0 +1,148 @@
+"""A leitura em lote (`cotas.arquivos.rapido`) dá o mesmo que a leitura linha a linha.
+
+Cada arquivo é lido duas vezes: com o limiar da leitura em lote em zero (todo CSV tenta o lote)
+e com ele infinito (todo CSV é lido linha a linha). Candidatos, avisos e erros — mensagem,
+linha e coluna — têm de ser iguais; e os arquivos limpos têm de ir mesmo pelo lote.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from cotas.arquivos import candidatos as leitor
+from cotas.arquivos.erros import ErrosDeEntrada
+from cotas.geracao import gerar_exemplo
+from cotas.motor.lote import TabelaCandidatos
+
+RAIZ = Path(__file__).resolve().parents[2]
+CAB = (
+    "inscricao;nome;cpf;data_nascimento;cargo;nota;situacao;cor_raca;reserva_negros;pcd;"
+    "heteroidentificacao;extra"
+)
+BOAS = [
+    "1;Ana Lima;529.982.247-25;07/03/1960;C1;87,50;aprovado;parda;sim;não;confirmado;1,5",
+    "2;Bia Rocha;11144477735;1990-12-01;C1;87,5;aprovado;branca;não;sim;;2",
+    "3;Caio Reis;;;C2;7;eliminado;preta;sim;não;pendente;",
+    "4;Duda Sá;;1/2/1950;C2;-0,25;;;não;não;;0,75",
+]
+
+
+def ler(caminho: Path, limiar: float, desempate: tuple[str, ...]) -> object:
+    antes = leitor.LIMIAR_LEITURA_EM_LOTE
+    leitor.LIMIAR_LEITURA_EM_LOTE = limiar  # type: ignore[assignment]
+    try:
+        lido = leitor.ler_candidatos(caminho, desempate)
+        return ("ok", type(lido.candidatos), list(lido.candidatos), lido.avisos)
+    except ErrosDeEntrada as e:
+        return ("erro", e.erros, e.avisos)
+    finally:
+        leitor.LIMIAR_LEITURA_EM_LOTE = antes
+
+
+def comparar(caminho: Path, desempate: tuple[str, ...] = ("extra",)) -> object:
+    em_lote = ler(caminho, 0, desempate)
+    linha_a_linha = ler(caminho, float("inf"), desempate)
+    if em_lote[0] == "ok":
+        assert linha_a_linha[0] == "ok"
+        assert em_lote[2:] == linha_a_linha[2:]
+    else:
+        assert em_lote == linha_a_linha
+    return em_lote
+
+
+def escrever(pasta: Path, linhas: list[str], fim: str = "\n", cod: str = "utf-8") -> Path:
+    caminho = pasta / "candidatos.csv"
+    caminho.write_bytes((fim.join(linhas) + fim).encode(cod))
+    return caminho
+
+
+def test_arquivo_limpo_vai_pelo_lote(tmp_path: Path) -> None:
+    r = comparar(escrever(tmp_path, [CAB, *BOAS]))
+    assert r[0] == "ok" and r[1] is TabelaCandidatos
+
+
+def test_gerado_vai_pelo_lote(tmp_path: Path) -> None:
+    gerar_exemplo(tmp_path, candidatos=2000, cargos=4, semente=5)
+    r = comparar(tmp_path / "candidatos.csv", ("nota_conhecimentos_especificos",))
+    assert r[0] == "ok" and r[1] is TabelaCandidatos
+
+
+@pytest.mark.parametrize("exemplo", ["montenegro", "mostardas"])
+def test_exemplos(exemplo: str) -> None:
+    comparar(RAIZ / "exemplos" / exemplo / "candidatos.csv", ("nota_conhecimentos_especificos",))
+
+
+VARIANTES = {
+    "crlf_bom": ([CAB, *BOAS], "\r\n", "utf-8-sig"),
+    "windows_1252": ([CAB, *BOAS], "\n", "cp1252"),
+    "grafias": ([CAB, BOAS[0].replace(";sim;não;", ";SIM;Não;"), *BOAS[1:]], "\n", "utf-8"),
+    "espaco_na_ponta": ([CAB, BOAS[0].replace("Ana Lima", " Ana Lima"), *BOAS[1:]], "\n", "utf-8"),
+    "nota_com_espaco": ([CAB, BOAS[0].replace("87,50", "87,50 "), *BOAS[1:]], "\n", "utf-8"),
+    "nota_invalida": ([CAB, BOAS[0].replace("87,50", "8x"), *BOAS[1:]], "\n", "utf-8"),
+    "digitos_arabes": ([CAB, BOAS[0].replace("87,50", "٨٧"), *BOAS[1:]], "\n", "utf-8"),
+    "cpf_invalido": (
+        [CAB, BOAS[0].replace("529.982.247-25", "529.982.247-26"), *BOAS[1:]],
+        "\n",
+        "utf-8",
+    ),
+    "cpf_zero": ([CAB, BOAS[0].replace("529.982.247-25", "00000000000"), *BOAS[1:]], "\n", "utf-8"),
+    "cpf_repetido_no_cargo": ([CAB, *BOAS, BOAS[1].replace("2;Bia", "5;Bia")], "\n", "utf-8"),
+    "inscricao_repetida": ([CAB, *BOAS, BOAS[0]], "\n", "utf-8"),
+    "data_inexistente": (
+        [CAB, BOAS[0].replace("07/03/1960", "31/02/1960"), *BOAS[1:]],
+        "\n",
+        "utf-8",
+    ),
+    "ano_zero": ([CAB, BOAS[0].replace("07/03/1960", "0000-01-01"), *BOAS[1:]], "\n", "utf-8"),
+    "reserva_sem_cor": (
+        [CAB, BOAS[1].replace(";não;sim;;", ";sim;sim;;"), *BOAS[2:]],
+        "\n",
+        "utf-8",
+    ),
+    "parecer_sem_opcao": ([CAB, BOAS[1].replace(";não;sim;;", ";não;sim;ausente;")], "\n", "utf-8"),
+    "desempate_vazio_aprovado": ([CAB, BOAS[1].replace(";;2", ";;")], "\n", "utf-8"),
+    "linha_em_branco": ([CAB, BOAS[0], "", *BOAS[1:]], "\n", "utf-8"),
+    "linha_so_separadores": ([CAB, BOAS[0], ";" * 11, *BOAS[1:]], "\n", "utf-8"),
+    "linha_curta": ([CAB, BOAS[0], "9;X;;;C1;1", *BOAS[1:]], "\n", "utf-8"),
+    "linha_longa": ([CAB, BOAS[0] + ";a", *BOAS[1:]], "\n", "utf-8"),
+    "linha_longa_vazia": ([CAB, BOAS[0] + ";", *BOAS[1:]], "\n", "utf-8"),
+    "aspas": ([CAB, BOAS[0].replace("Ana Lima", '"Ana; Lima"'), *BOAS[1:]], "\n", "utf-8"),
+    "coluna_desconhecida": ([CAB + ";cor_olhos", *(b + ";azul" for b in BOAS)], "\n", "utf-8"),
+    "sem_colunas_opcionais": (
+        ["inscricao;nome;cargo;nota;extra", "1;A;C;1;1", "2;B;C;2;2"],
+        "\n",
+        "utf-8",
+    ),
+    "classificacao": (
+        ["inscricao;nome;cargo;nota;classificacao;extra", "1;A;C;1;2;1", "2;B;C;2;1;1"],
+        "\n",
+        "utf-8",
+    ),
+    "classificacao_zero": (
+        ["inscricao;nome;cargo;nota;classificacao;extra", "1;A;C;1;0;1"],
+        "\n",
+        "utf-8",
+    ),
+    "opcao_lista": (
+        ["inscricao;nome;cargo;nota;opcao_lista;extra", "1;A;C;1;pcd;1", "2;B;C;2;;1"],
+        "\n",
+        "utf-8",
+    ),
+    "cabecalho_repetido": (["inscricao;nome;cargo;nota;Nota;extra", "1;A;C;1;1;1"], "\n", "utf-8"),
+    "falta_obrigatoria": (["inscricao;nome;nota;extra", "1;A;1;1"], "\n", "utf-8"),
+    "cabecalho_depois_de_branco": (["", CAB, *BOAS], "\n", "utf-8"),
+    "so_cabecalho": ([CAB], "\n", "utf-8"),
+    "virgula": (
+        [CAB.replace(";", ","), *(b.replace(",", ".").replace(";", ",") for b in BOAS)],
+        "\n",
+        "utf-8",
+    ),
+}
+
+
+@pytest.mark.parametrize("nome", list(VARIANTES))
+def test_variantes_iguais(nome: str, tmp_path: Path) -> None:
+    linhas, fim, cod = VARIANTES[nome]
+    comparar(escrever(tmp_path, list(linhas), fim, cod))
