@@ -12,12 +12,20 @@ Montenegro (art. 1º §3º): a fração nunca se perde entre lotes de vagas.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
+from fractions import Fraction
 
-from cotas.motor.aritmetica import arredondar, formatar, percentual_de
+from cotas.motor.aritmetica import (
+    Arredondamento,
+    arredondar,
+    formatar,
+    formatar_percentual,
+    percentual_de,
+)
 from cotas.motor.razoes import Razao, Referencia, contar
 from cotas.motor.regras import BaseDoLimiar, FracaoEntreLotes, RegraGrupo, Regras
 
@@ -117,22 +125,7 @@ class PlanoDeVagas:
 
     @staticmethod
     def _no_intervalo(grupo: RegraGrupo, k: int) -> tuple[int, str]:
-        bruto = percentual_de(grupo.percentual, k)
-        valor = arredondar(bruto, grupo.arredondamento)
-        conta = (
-            f"{grupo.descricao_percentual()} × {k} = {formatar(bruto)} → {valor}"
-            if bruto.denominator != 1
-            else f"{grupo.descricao_percentual()} × {k} = {valor}"
-        )
-        if grupo.teto is not None:
-            teto = math.floor(percentual_de(grupo.teto, k))
-            if teto < valor:
-                conta += (
-                    f", limitado ao teto de {formatar(grupo.teto)}% × {k} = "
-                    f"{formatar(percentual_de(grupo.teto, k))} → {teto}"
-                )
-                valor = teto
-        return valor, conta
+        return _no_intervalo(grupo.percentual, grupo.arredondamento, grupo.teto, k)
 
     def acrescentar_lote(
         self, quantidade: int, data: date | None = None, justificativa: str = ""
@@ -241,3 +234,29 @@ def ordem_de_nomeacao(
     for quantidade in lotes:
         plano.acrescentar_lote(quantidade)
     return plano.vagas
+
+
+# A conta "percentual × k → arredondado (e o teto)" só depende do grupo e de k, e se repete em
+# cada vaga de cada cargo (e de novo quando a reserva é mostrada): em certames com milhares de
+# cargos e vagas, guardá-la evita refazer a mesma aritmética exata e o mesmo texto.
+@functools.lru_cache(maxsize=65536)
+def _no_intervalo(
+    percentual: Fraction, arredondamento: Arredondamento, teto: Fraction | None, k: int
+) -> tuple[int, str]:
+    bruto = percentual_de(percentual, k)
+    valor = arredondar(bruto, arredondamento)
+    descricao = formatar_percentual(percentual)
+    conta = (
+        f"{descricao} × {k} = {formatar(bruto)} → {valor}"
+        if bruto.denominator != 1
+        else f"{descricao} × {k} = {valor}"
+    )
+    if teto is not None:
+        limite = math.floor(percentual_de(teto, k))
+        if limite < valor:
+            conta += (
+                f", limitado ao teto de {formatar(teto)}% × {k} = "
+                f"{formatar(percentual_de(teto, k))} → {limite}"
+            )
+            valor = limite
+    return valor, conta
