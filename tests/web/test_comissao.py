@@ -162,3 +162,32 @@ def test_sem_comissao_em_mostardas(client: Any, certame_mostardas: Any, rita: An
     with pytest.raises(ValidationError, match="não prevê comissão"):
         membro_adicionar(usuario=rita, certame=certame_mostardas, nome="X", genero="outro",
                          cor_raca="parda")
+
+
+def test_rh_da_acesso_ao_membro_pelo_login_na_tela(
+    client: Any, certame_com_candidatos: Any, rita: Any, carlos: Any, ana: Any
+) -> None:
+    """A comissão é por certame: o RH liga cada integrante ao seu login, neste certame."""
+    from cotas_web.auditoria.models import Registro
+    from cotas_web.contas.permissoes import integra_comissao
+
+    pk = certame_com_candidatos.pk
+    assert not integra_comissao(carlos, pk)
+    entrar(client, rita)
+    form = client.get(reverse("comissao:membro_novo", args=[pk])).content.decode()
+    assert "Acesso ao sistema (login do membro)" in form and "(carlos)" in form
+    assert "(ana)" not in form  # só logins com o papel de comissão
+    client.post(reverse("comissao:membro_novo", args=[pk]),
+                {"nome": "Carlos", "genero": "masculino", "cor_raca": "preta",
+                 "usuario": carlos.pk})
+    assert integra_comissao(carlos, pk)
+    assert "com acesso pelo login carlos" in Registro.objects.filter(
+        acao="comissao_membro").get().descricao
+    with pytest.raises(ValidationError, match="já integra a comissão deste certame"):
+        membro_adicionar(usuario=rita, certame=certame_com_candidatos, nome="C2",
+                         genero="masculino", cor_raca="preta", usuario_membro=carlos)
+    with pytest.raises(ValidationError, match="não tem o papel de membro da comissão"):
+        membro_adicionar(usuario=rita, certame=certame_com_candidatos, nome="Ana",
+                         genero="feminino", cor_raca="branca", usuario_membro=ana)
+    html = client.get(reverse("comissao:painel", args=[pk])).content.decode()
+    assert "acesso pelo login <code>carlos</code>" in html

@@ -14,7 +14,8 @@ from .conftest import entrar
 
 pytestmark = pytest.mark.django_db
 
-PAPEIS = ("anonimo", "sem_papel", "rita", "carlos", "ana")
+# joana tem o papel de comissão, mas não integra a comissão deste certame.
+PAPEIS = ("anonimo", "sem_papel", "rita", "carlos", "joana", "ana")
 
 
 def _padroes(resolver: Any = None) -> list[URLPattern]:
@@ -65,13 +66,26 @@ def _urls(certame: Any, sessao: Any, gravacao: Any) -> dict[str, tuple[str, set[
 
 
 @pytest.fixture
-def cenario(sessao: Any, carlos: Any, rita: Any, ana: Any, sem_papel: Any) -> Any:
+def joana(db: Any) -> Any:
+    from cotas_web.contas.models import Papel
+
+    from .conftest import criar_usuario
+
+    return criar_usuario("joana", Papel.COMISSAO)
+
+
+@pytest.fixture
+def cenario(
+    sessao: Any, carlos: Any, rita: Any, ana: Any, sem_papel: Any, joana: Any
+) -> Any:
     conv = sessao.convocacoes.first()
     gravacao = gravacao_anexar(
         usuario=carlos, convocacao=conv,
         arquivo=SimpleUploadedFile("f.jpg", b"jpg", "image/jpeg"),
     )
-    usuarios = {"rita": rita, "carlos": carlos, "ana": ana, "sem_papel": sem_papel}
+    usuarios = {
+        "rita": rita, "carlos": carlos, "ana": ana, "sem_papel": sem_papel, "joana": joana
+    }
     return _urls(sessao.certame, sessao, gravacao), usuarios
 
 
@@ -98,7 +112,7 @@ ACOES_SO_DO_RH = (
 
 
 @pytest.mark.parametrize(("rota", "dados"), ACOES_SO_DO_RH)
-@pytest.mark.parametrize("papel", ["carlos", "ana", "sem_papel"])
+@pytest.mark.parametrize("papel", ["carlos", "joana", "ana", "sem_papel"])
 def test_acoes_de_rh_recusadas_aos_outros(
     client: Any, cenario: Any, rota: str, dados: dict[str, str], papel: str
 ) -> None:
@@ -125,3 +139,42 @@ def test_senhas_e_sessoes_seguem_a_configuracao_do_django(settings: Any) -> None
 
     assert conf.SESSION_COOKIE_HTTPONLY
     assert any("MinimumLength" in v["NAME"] for v in conf.AUTH_PASSWORD_VALIDATORS)
+
+
+ACOES_DA_COMISSAO = (
+    ("comissao:sessao_nova", {"data": "2025-07-21", "local": "Outra sala"}),
+    ("comissao:recurso_novo", {"recorrente": "candidato", "recorrente_nome": "X",
+                               "razoes": "x", "data": "2025-07-21"}),
+)
+
+
+@pytest.mark.parametrize(("rota", "dados"), ACOES_DA_COMISSAO)
+def test_comissao_e_por_certame(
+    client: Any, cenario: Any, rota: str, dados: dict[str, str]
+) -> None:
+    """Quem tem o papel de comissão mas não integra a comissão deste certame não age nele."""
+    from cotas_web.certames.models import Certame
+    from cotas_web.comissao.models import Recurso, Sessao
+
+    _, usuarios = cenario
+    pk = Certame.objects.get().pk
+    antes = (Sessao.objects.count(), Recurso.objects.count())
+    resposta = entrar(client, usuarios["joana"]).post(reverse(rota, args=[pk]), dados)
+    assert resposta.status_code == 403
+    assert "não integra a comissão deste certame" in resposta.content.decode()
+    assert (Sessao.objects.count(), Recurso.objects.count()) == antes
+
+
+def test_inicio_mostra_ao_membro_so_os_certames_da_sua_comissao(
+    client: Any, cenario: Any, certame_mostardas: Any
+) -> None:
+    _, usuarios = cenario
+    inicio = reverse("certames:inicio")
+    html = entrar(client, usuarios["carlos"]).get(inicio).content.decode()
+    assert "Concurso 01/2025" in html and "Concurso Mostardas 01/2025" not in html
+    html = entrar(client, usuarios["joana"]).get(inicio).content.decode()
+    assert "Concurso 01/2025" not in html
+    html = entrar(client, usuarios["rita"]).get(inicio).content.decode()
+    assert "Concurso 01/2025" in html and "Concurso Mostardas 01/2025" in html
+    client.logout()
+    assert "Concurso Mostardas 01/2025" in client.get(inicio).content.decode()

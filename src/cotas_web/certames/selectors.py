@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from django.db.models import QuerySet
+
 from cotas_web import ponte
 
 from .models import Certame
@@ -18,6 +20,16 @@ class ReservaCargo:
     ampla: int
     memoria: list[str]
     erro: str = ""
+
+
+def certames_visiveis(*, usuario: Any) -> QuerySet[Certame]:
+    """RH, auditoria e público veem todos os certames; o membro da comissão, só aqueles de cuja
+    comissão faz parte."""
+    from cotas_web.contas.permissoes import COMISSAO, papel_de
+
+    if papel_de(usuario) == COMISSAO:
+        return Certame.objects.filter(membros_comissao__usuario=usuario).distinct()
+    return Certame.objects.all()
 
 
 def reserva_por_cargo(*, certame: Certame) -> list[ReservaCargo]:

@@ -18,7 +18,10 @@ from .models import Certame
 
 @publica
 def inicio(request: HttpRequest) -> HttpResponse:
-    return render(request, "certames/inicio.html", {"certames": Certame.objects.all()})
+    return render(
+        request, "certames/inicio.html",
+        {"certames": selectors.certames_visiveis(usuario=request.user)},
+    )
 
 
 @publica

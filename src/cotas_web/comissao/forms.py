@@ -1,3 +1,5 @@
+from __future__ import annotations
+
 from typing import Any
 
 from django import forms
@@ -16,6 +18,25 @@ class MembroForm(forms.Form):
         choices=[("branca", "Branca"), ("preta", "Preta"), ("parda", "Parda"),
                  ("amarela", "Amarela"), ("indigena", "Indígena")],
     )
+    usuario: forms.ModelChoiceField[Any] = forms.ModelChoiceField(
+        label="Acesso ao sistema (login do membro)", required=False, queryset=None,
+        help_text="Só quem tem login aqui registra as verificações e vê as gravações deste "
+                  "certame. Deixe em branco para um membro sem acesso.",
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        from django.contrib.auth import get_user_model
+
+        from cotas_web.contas.models import Papel
+
+        super().__init__(*args, **kwargs)
+        campo = self.fields["usuario"]
+        campo.queryset = get_user_model().objects.filter(  # type: ignore[attr-defined]
+            perfil__papel=Papel.COMISSAO
+        ).order_by("first_name", "username")
+        campo.label_from_instance = (  # type: ignore[attr-defined]
+            lambda u: f"{u.get_full_name() or u.username} ({u.username})"
+        )
 
 
 class SessaoForm(forms.Form):

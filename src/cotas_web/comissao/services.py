@@ -70,6 +70,17 @@ def membro_adicionar(
     regra = _regra_comissao(certame)
     if certame.membros_comissao.count() >= regra.membros:
         raise ValidationError(f"A comissão já tem os {regra.membros} integrantes (art. 4º).")
+    if usuario_membro is not None:
+        from cotas_web.contas.permissoes import COMISSAO, papel_de
+
+        if papel_de(usuario_membro) != COMISSAO:
+            raise ValidationError(
+                f"O login {usuario_membro.get_username()} não tem o papel de membro da comissão."
+            )
+        if certame.membros_comissao.filter(usuario=usuario_membro).exists():
+            raise ValidationError(
+                f"O login {usuario_membro.get_username()} já integra a comissão deste certame."
+            )
     membro = Membro.objects.create(
         certame=certame, nome=nome, genero=genero, cor_raca=cor_raca, usuario=usuario_membro
     )
@@ -77,7 +88,9 @@ def membro_adicionar(
         usuario=usuario,
         certame=certame,
         acao="comissao_membro",
-        descricao=f"{nome} integra a comissão ({genero}, {cor_raca}).",
+        descricao=f"{nome} integra a comissão ({genero}, {cor_raca})"
+        + (f", com acesso pelo login {usuario_membro.get_username()}." if usuario_membro
+           else ", sem acesso ao sistema."),
         fundamento=_fund(certame, "membros", padrao=f"{LEI}, art. 4º"),
     )
     return membro

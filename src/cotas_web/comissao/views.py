@@ -61,7 +61,8 @@ def membro_novo(request: HttpRequest, pk: int) -> HttpResponse:
         d = form.cleaned_data
         tentar(request, lambda: services.membro_adicionar(
             usuario=request.user, certame=certame, nome=d["nome"], genero=d["genero"],
-            cor_raca=d["cor_raca"]), f"{d['nome']} integra a comissão.")
+            cor_raca=d["cor_raca"], usuario_membro=d["usuario"]),
+            f"{d['nome']} integra a comissão.")
         return redirect("comissao:painel", pk=pk)
     return render(request, "form.html", {"form": form, "certame": certame,
                                          "titulo": "Novo membro da comissão", "botao": "Incluir"})
