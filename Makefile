@@ -27,5 +27,9 @@ lint: $(INSTALADO)
 test: lint
 	$(BIN)/pytest
 
+# Desempenho: as cargas do issue 6 medidas contra o piso; grava BENCHMARKS.md (não é teste).
+bench: $(INSTALADO)
+	$(BIN)/python bench/rodar.py --saida BENCHMARKS.md
+
 clean:
 	rm -rf $(VENV) build *.egg-info src/*.egg-info

@@ -1,0 +1,295 @@
+"""`make bench`: as cargas de trabalho do issue de desempenho, medidas contra o piso.
+
+Uso: .venv/bin/python bench/rodar.py [--tamanhos 10000,100000,1000000,5000000]
+         [--repeticoes 5] [--saida BENCHMARKS.md]
+
+Cada medida roda num processo filho, para que a memória de pico (ru_maxrss, lida com
+`os.wait4`) seja a daquela carga e não a do orquestrador:
+
+- piso:  ler o CSV com polars e ordená-lo por cargo e nota (a nota como decimal exato);
+- B1:    só o motor: o certame inteiro (todas as vagas do edital e os eventos) a partir dos
+         candidatos já lidos (`TabelaCandidatos`);
+- B2:    `cotas apurar --json` de ponta a ponta, processo novo a cada repetição;
+- B3:    importação para o banco da aplicação web (SQLite), contra `executemany` das mesmas linhas;
+- B5:    B1 e B2 em vários tamanhos, com o crescimento comparado a n·log n.
+
+Os dados ficam em `bench/dados/` (fora do git), gerados por `cotas gerar-exemplo` uma vez por
+tamanho e semente.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import time
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+RAIZ = Path(__file__).resolve().parents[1]
+DADOS = RAIZ / "bench" / "dados"
+PYTHON = Path(sys.executable)
+COTAS = PYTHON.parent / "cotas"
+CARGOS = 200
+SEMENTE = 2024
+METAS = {
+    "B1": "≤ 2 s (1.000.000 candidatos, 200 cargos, ~20.000 vagas, 1.000 eventos)",
+    "B2": "≤ 3× o piso medido nesta rodada; pico de memória ≤ 2 GiB",
+    "B3": "≤ 3× a carga simples (executemany no SQLite) das mesmas linhas",
+    "B4": "≥ 500 req/s, p99 ≤ 100 ms, sem erros",
+    "B5": "crescimento não pior que n·log n",
+}
+
+
+# -- processos filhos -------------------------------------------------------------------------
+def _filho_piso(csv: Path, repeticoes: int) -> list[float]:
+    import polars as pl
+
+    tempos = []
+    for _ in range(repeticoes):
+        t = time.perf_counter()
+        quadro = pl.read_csv(csv, separator=";", infer_schema=False)
+        escala = quadro.select(pl.col("nota").str.extract(r",(\d*)$").str.len_chars().max()).item()
+        quadro.with_columns(
+            pl.col("nota").str.replace(",", ".", literal=True).cast(pl.Decimal(38, escala or 0))
+        ).sort(["cargo", "nota"], descending=[False, True])
+        tempos.append(time.perf_counter() - t)
+    return tempos
+
+
+def _filho_motor(cenario: Path, repeticoes: int) -> list[float]:
+    from cotas.apuracao import parametros_do_cenario, regras_do_cenario
+    from cotas.arquivos.cenario import ler_cenario
+    from cotas.motor.certame import Certame, Evento, TipoEvento
+
+    lido = ler_cenario(cenario)  # leitura fora da medida: B1 é só o motor
+    regras = regras_do_cenario(lido)
+    eventos = [
+        Evento(
+            data=e.data,
+            tipo=TipoEvento(e.tipo),
+            cargo=e.cargo,
+            inscricao=e.inscricao,
+            quantidade=e.quantidade,
+            justificativa=e.justificativa or "",
+        )
+        for e in lido.eventos
+    ]
+    tempos = []
+    for _ in range(repeticoes):
+        # A tabela guarda índices preparados sob demanda; uma cópia rasa por rodada, para que
+        # cada repetição pague tudo de novo.
+        from cotas.motor.lote import TabelaCandidatos
+
+        candidatos = lido.candidatos
+        if isinstance(candidatos, TabelaCandidatos):
+            candidatos = TabelaCandidatos(candidatos.quadro, candidatos.colunas_desempate)
+        t = time.perf_counter()
+        certame = Certame(
+            regras,
+            {c.codigo: c.vagas for c in lido.cargos},
+            candidatos,
+            validade_ate=lido.validade_ate,
+            parametros=parametros_do_cenario(lido),
+        )
+        certame.abrir()
+        for evento in eventos:
+            certame.aplicar(evento)
+        tempos.append(time.perf_counter() - t)
+    return tempos
+
+
+def filho(args: argparse.Namespace) -> None:
+    tarefas = {"piso": _filho_piso, "motor": _filho_motor}
+    resultado = tarefas[args.tarefa](Path(args.arquivo), args.repeticoes)
+    print(json.dumps(resultado))
+
+
+# -- orquestração -----------------------------------------------------------------------------
+def _rodar(comando: list[str], saida: int | None = None) -> tuple[float, int, str]:
+    """Roda um processo; devolve (segundos de parede, pico de memória em bytes, stdout)."""
+    t = time.perf_counter()
+    proc = subprocess.Popen(
+        comando, stdout=subprocess.PIPE if saida is None else saida, stderr=subprocess.PIPE
+    )
+    stdout = proc.stdout.read() if proc.stdout else b""
+    _, status, uso = os.wait4(proc.pid, 0)
+    decorrido = time.perf_counter() - t
+    stderr = proc.stderr.read() if proc.stderr else b""
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    if proc.returncode != 0:
+        raise RuntimeError(f"{comando} falhou ({proc.returncode}):\n{stderr.decode()[-3000:]}")
+    return decorrido, uso.ru_maxrss * 1024, stdout.decode()
+
+
+def _dados(n: int) -> Path:
+    pasta = DADOS / f"n{n}-c{CARGOS}-s{SEMENTE}"
+    if not (pasta / "cenario.toml").exists():
+        print(f"gerando {n} candidatos em {pasta} ...", file=sys.stderr)
+        _rodar(
+            [str(COTAS), "gerar-exemplo", "--candidatos", str(n), "--cargos", str(CARGOS),
+             "--semente", str(SEMENTE), "--saida", str(pasta)]
+        )  # fmt: skip
+    return pasta
+
+
+def _em_filho(tarefa: str, arquivo: Path, repeticoes: int) -> tuple[Any, int]:
+    _, pico, stdout = _rodar(
+        [str(PYTHON), __file__, "--filho", tarefa, str(arquivo), "--repeticoes", str(repeticoes)]
+    )
+    return json.loads(stdout.strip().splitlines()[-1]), pico
+
+
+def _cli(cenario: Path, repeticoes: int) -> tuple[list[float], int]:
+    tempos, picos = [], []
+    for _ in range(repeticoes):
+        with open(os.devnull, "wb") as nulo:
+            t, pico, _ = _rodar([str(COTAS), "apurar", "--json", str(cenario)], saida=nulo.fileno())
+        tempos.append(t)
+        picos.append(pico)
+    return tempos, max(picos)
+
+
+def _resumo(tempos: list[float]) -> dict[str, float]:
+    return {"mediana": statistics.median(tempos), "min": min(tempos), "max": max(tempos)}
+
+
+def _s(x: float) -> str:
+    return f"{x:.2f}".replace(".", ",")
+
+
+def _int(n: float) -> str:
+    return f"{n:,.0f}".replace(",", ".")
+
+
+def _x(r: float) -> str:
+    return f"{r:.1f}".replace(".", ",")
+
+
+def _mib(b: int) -> str:
+    return f"{_int(b / 2**20)} MiB"
+
+
+def _maquina() -> dict[str, str]:
+    cpu = "?"
+    with open("/proc/cpuinfo", encoding="utf-8") as f:
+        for linha in f:
+            if linha.startswith("model name"):
+                cpu = linha.split(":", 1)[1].strip()
+                break
+    with open("/proc/meminfo", encoding="utf-8") as f:
+        memoria = int(f.readline().split()[1]) * 1024
+    import polars
+
+    commit = subprocess.run(
+        ["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, cwd=RAIZ
+    ).stdout.strip()
+    return {
+        "data": datetime.now().strftime("%d/%m/%Y %H:%M"),
+        "nucleos": str(os.cpu_count()),
+        "memoria": f"{memoria / 2**30:.1f} GiB",
+        "cpu": cpu,
+        "python": platform.python_version(),
+        "polars": polars.__version__,
+        "sistema": platform.platform(),
+        "commit": commit,
+    }
+
+
+def orquestrar(args: argparse.Namespace) -> None:
+    tamanhos = [int(t) for t in args.tamanhos.split(",")]
+    r = args.repeticoes
+    linhas: dict[int, dict[str, Any]] = {}
+    for n in tamanhos:
+        pasta = _dados(n)
+        rep = r if n <= 1_000_000 else max(1, r // 2)
+        piso, pico_piso = _em_filho("piso", pasta / "candidatos.csv", rep)
+        motor, pico_motor = _em_filho("motor", pasta / "cenario.toml", rep)
+        cli, pico_cli = _cli(pasta / "cenario.toml", rep)
+        linhas[n] = {
+            "repeticoes": rep,
+            "piso": _resumo(piso),
+            "pico_piso": pico_piso,
+            "B1": _resumo(motor),
+            "pico_B1": pico_motor,
+            "B2": _resumo(cli),
+            "pico_B2": pico_cli,
+        }
+        print(f"n={n}: {json.dumps(linhas[n])}", file=sys.stderr)
+    maquina = _maquina()
+    texto = relatorio(maquina, linhas)
+    print(texto)
+    if args.saida:
+        Path(args.saida).write_text(texto, encoding="utf-8")
+        print(f"\n(gravado em {args.saida})", file=sys.stderr)
+
+
+def relatorio(maquina: dict[str, str], linhas: dict[int, dict[str, Any]]) -> str:
+    out = [
+        "# Desempenho (`make bench`)",
+        "",
+        f"Medido em {maquina['data']} no commit `{maquina['commit']}`: {maquina['nucleos']} "
+        f"núcleos ({maquina['cpu']}), {maquina['memoria']} de memória, Python "
+        f"{maquina['python']}, polars {maquina['polars']}, {maquina['sistema']}.",
+        "",
+        "Tempos de parede em segundos: mediana (mín–máx) de N rodadas; pico de memória = maior "
+        "`ru_maxrss` do processo. Dados: `cotas gerar-exemplo --cargos 200 "
+        f"--semente {SEMENTE}`.",
+        "",
+        "| n | N | piso: polars lê e ordena | B1: só o motor | B2: `cotas apurar --json` "
+        "| B2 / piso | pico B1 | pico B2 |",
+        "|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    for n, d in linhas.items():
+
+        def fmt(r: dict[str, float]) -> str:
+            return f"{_s(r['mediana'])} ({_s(r['min'])}–{_s(r['max'])})"
+
+        out.append(
+            f"| {_int(n)} | {d['repeticoes']} | {fmt(d['piso'])} | {fmt(d['B1'])} "
+            f"| {fmt(d['B2'])} | {_x(d['B2']['mediana'] / d['piso']['mediana'])}× "
+            f"| {_mib(d['pico_B1'])} | {_mib(d['pico_B2'])} |"
+        )
+    if len(linhas) > 1:
+        out += [
+            "",
+            "## B5: crescimento",
+            "",
+            "Tempo relativo ao menor tamanho, ao lado do que n e n·log n dariam.",
+            "",
+            "| n | n / n₀ | n·log n / (n₀·log n₀) | B1 / B1₀ | B2 / B2₀ |",
+            "|---:|---:|---:|---:|---:|",
+        ]
+        n0 = min(linhas)
+        for n, d in linhas.items():
+            nlogn = (n * math.log(n)) / (n0 * math.log(n0))
+            b1 = d["B1"]["mediana"] / linhas[n0]["B1"]["mediana"]
+            b2 = d["B2"]["mediana"] / linhas[n0]["B2"]["mediana"]
+            out.append(f"| {_int(n)} | {_int(n / n0)} | {_x(nlogn)} | {_x(b1)} | {_x(b2)} |")
+    out += ["", "## Metas", ""]
+    out += [f"- {k}: {v}" for k, v in METAS.items()]
+    return "\n".join(out) + "\n"
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--tamanhos", default="10000,100000,1000000,5000000")
+    p.add_argument("--repeticoes", type=int, default=5)
+    p.add_argument("--saida", default=str(RAIZ / "BENCHMARKS.md"))
+    p.add_argument("--filho", nargs=2, metavar=("TAREFA", "ARQUIVO"))
+    args = p.parse_args()
+    if args.filho:
+        args.tarefa, args.arquivo = args.filho
+        filho(args)
+    else:
+        orquestrar(args)
+
+
+if __name__ == "__main__":
+    main()
