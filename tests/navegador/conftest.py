@@ -31,6 +31,7 @@ ARTEFATOS = Path(__file__).resolve().parents[2] / "artefatos" / "navegador"
 ARGUMENTOS = [
     "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--lang=pt-BR",  # idioma da interface do Chromium: campos de data em dd/mm/aaaa
 ]
 
 
@@ -53,8 +54,11 @@ def navegador() -> Iterator[Any]:
     os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
     try:
         with sync_playwright() as p:
+            # O formato do campo de data segue o idioma da interface do Chromium: `--lang` e LANG
+            # em pt-BR, com o pacote `chromium-l10n` (scripts/navegador.sh) instalado.
             browser = p.chromium.launch(
-                executable_path=str(CHROMIUM), headless=True, args=ARGUMENTOS
+                executable_path=str(CHROMIUM), headless=True, args=ARGUMENTOS,
+                env={**os.environ, "LANG": "pt_BR.UTF-8", "LANGUAGE": "pt_BR"},
             )
             yield browser
             browser.close()
@@ -65,14 +69,33 @@ def navegador() -> Iterator[Any]:
             os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = anterior
 
 
-@pytest.fixture
-def pagina(navegador: Any, live_server: Any) -> Iterator[Any]:
-    contexto = navegador.new_context(locale="pt-BR", viewport={"width": 1280, "height": 900})
+# Navegador como o de um servidor municipal: português do Brasil e horário de Brasília (os campos
+# de data mostram dd/mm/aaaa).
+BRASIL = {"locale": "pt-BR", "timezone_id": "America/Sao_Paulo"}
+CELULAR = {"width": 390, "height": 844}
+
+
+def _pagina(navegador: Any, live_server: Any, **opcoes: Any) -> Iterator[Any]:
+    contexto = navegador.new_context(**BRASIL, **opcoes)
     contexto.set_default_timeout(15_000)
     page = contexto.new_page()
     page.base = live_server.url
     yield page
     contexto.close()
+
+
+@pytest.fixture
+def pagina(navegador: Any, live_server: Any) -> Iterator[Any]:
+    yield from _pagina(navegador, live_server, viewport={"width": 1280, "height": 900})
+
+
+@pytest.fixture
+def celular(navegador: Any, live_server: Any) -> Iterator[Any]:
+    """Um telefone comum (390×844, toque), para ver que nada transborda da tela."""
+    yield from _pagina(
+        navegador, live_server, viewport=CELULAR, is_mobile=True, has_touch=True,
+        device_scale_factor=2,
+    )
 
 
 def entrar(page: Any, login: str) -> None:
@@ -81,6 +104,31 @@ def entrar(page: Any, login: str) -> None:
     page.get_by_label("Senha").fill(SENHA)
     page.get_by_role("button", name="Entrar").click()
     page.wait_for_selector("text=Sair")
+
+
+def sem_rolagem_lateral(page: Any) -> None:
+    """Nenhuma rolagem horizontal da página: tabelas largas rolam dentro da sua caixa."""
+    largura = page.evaluate(
+        "() => ({corpo: document.body.scrollWidth, visivel: document.body.clientWidth,"
+        " raiz: document.documentElement.scrollWidth, janela: window.innerWidth})"
+    )
+    assert largura["corpo"] <= largura["visivel"], largura
+    assert largura["raiz"] <= largura["janela"], largura
+
+
+def tab_ate(page: Any, nome: str, limite: int = 80) -> None:
+    """Aperta Tab até o foco chegar ao elemento com esse nome acessível (texto ou rótulo)."""
+    for _ in range(limite):
+        page.keyboard.press("Tab")
+        atual = page.evaluate(
+            """() => { const e = document.activeElement; if (!e) return "";
+               const r = e.labels && e.labels.length ? e.labels[0].textContent : "";
+               const n = r || e.getAttribute("aria-label") || e.innerText || e.value || "";
+               return n.trim(); }"""
+        )
+        if atual == nome:
+            return
+    raise AssertionError(f"“{nome}” não é alcançável pelo teclado em {limite} Tabs")
 
 
 def capturar(page: Any, nome: str) -> Path:

@@ -26,6 +26,7 @@ from cotas_web.comissao.models import Sessao
 from cotas_web.contas.permissoes import ADMIN, AUDITOR, COMISSAO, publica, requer_papel
 
 from . import selectors
+from .apresentacao import para_tela
 
 TITULOS = {
     "anexo-edital": "Anexo do edital: vagas e reserva",
@@ -124,7 +125,7 @@ def documento(request: HttpRequest, pk: int, doc: str) -> HttpResponse:
             "doc": doc,
             "titulo": d.titulo,
             # Seguro: todo texto do documento é escapado em cotas.documentos.pagina.
-            "conteudo": mark_safe(fragmento_html(d)),
+            "conteudo": mark_safe(para_tela(fragmento_html(d))),
             "tabelas": [(t.nome, t.titulo) for t in d.tabelas],
             "formatos": [f for f in FORMATOS if f != "csv"],
             "documentos": _publicaveis(certame),

@@ -1,0 +1,45 @@
+"""Números no formato brasileiro: vírgula decimal, ponto nos milhares (87,50; 1.234,5)."""
+
+from __future__ import annotations
+
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+from django import template
+from django.utils.formats import number_format
+
+register = template.Library()
+
+
+def _decimal(valor: Any) -> Decimal | None:
+    if valor is None or valor == "":
+        return None
+    try:
+        return Decimal(str(valor))
+    except InvalidOperation:
+        return None
+
+
+def _casas(d: Decimal, minimo: int) -> int:
+    expoente = d.normalize().as_tuple().exponent
+    casas = -expoente if isinstance(expoente, int) and expoente < 0 else 0
+    return max(casas, minimo)
+
+
+@register.filter
+def nota(valor: Any) -> str:
+    """Nota com ao menos duas casas e nenhuma casa perdida (87,50; 87,125), nunca arredondada:
+    um desempate pode depender da terceira casa."""
+    d = _decimal(valor)
+    if d is None:
+        return "" if valor is None else str(valor)
+    return number_format(d, decimal_pos=_casas(d, 2), use_l10n=True, force_grouping=True)
+
+
+@register.filter
+def numero(valor: Any) -> str:
+    """Número com só as casas que tem (5; 7,5; 12,25)."""
+    d = _decimal(valor)
+    if d is None:
+        return "" if valor is None else str(valor)
+    return number_format(d, decimal_pos=_casas(d, 0), use_l10n=True, force_grouping=True)
