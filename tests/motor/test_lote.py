@@ -182,7 +182,7 @@ def test_so_o_topo_e_criado() -> None:
     certame.abrir()
     geral = certame.listas("A").geral
     assert isinstance(geral, ListaGeral)
-    assert len(geral._itens) < 100
+    assert len(geral._prefixo.itens) < 100
     assert [n.inscricao for n in certame.nomeacoes("A")] == ["I9999"]
 
 

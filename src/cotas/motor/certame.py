@@ -17,12 +17,12 @@ from enum import StrEnum
 from cotas.motor.candidatos import Candidato
 from cotas.motor.classificacao import CriterioDesempate, Listas, montar_listas
 from cotas.motor.erros import (
-    ErroCotas,
     EventoInvalido,
     HeteroidentificacaoPendente,
     NomeacaoAposValidade,
 )
 from cotas.motor.lote import (
+    ClassificacaoEmLote,
     ListaGeral,
     TabelaCandidatos,
     classificar_em_lote,
@@ -341,6 +341,8 @@ class ApuracaoCargo:
         return outra_chama_depois and self.filas[preferida].proximo(indisponivel) == insc
 
     def _candidato(self, inscricao: str) -> Candidato | None:
+        if isinstance(self.listas.geral, ListaGeral):  # sem criar a lista até ele
+            return self.listas.geral.candidato(inscricao)
         i = self.rank.get(inscricao)
         return self.listas.geral[i] if i is not None else None
 
@@ -584,7 +586,8 @@ class Certame:
         self.aberto = False
         self.ultimo_evento: date | None = None
         self._tabela: TabelaCandidatos | None = None
-        self._ordem_em_lote: dict[str, list[int] | ErroCotas] | None = None
+        self._classificacao: ClassificacaoEmLote | None = None
+        self._sem_lote = False  # a classificação em lote não serve: versão em memória
         self._por_cargo: dict[str, list[Candidato]] = {c: [] for c in self.cargos}
         self._cargo_de: Mapping[str, str]
         self._nomes: Mapping[str, str]
@@ -633,18 +636,14 @@ class Certame:
         criterios = self.parametros.criterios_desempate
         candidatos: Sequence[Candidato] = self._por_cargo[cargo]
         if self._tabela is not None:
-            if self._ordem_em_lote is None:
+            if self._classificacao is None and not self._sem_lote:
                 # Todos os cargos de uma vez; o erro de um cargo só sai quando ele é apurado,
                 # como na versão em memória.
-                self._ordem_em_lote = (
-                    classificar_em_lote(self._tabela, self.cargos, dia, criterios) or {}
-                )
-            ordem = self._ordem_em_lote.get(cargo)
-            if isinstance(ordem, ErroCotas):
-                raise ordem
-            if ordem is not None:
+                self._classificacao = classificar_em_lote(self._tabela, self.cargos, dia, criterios)
+                self._sem_lote = self._classificacao is None
+            if self._classificacao is not None:
                 listas = montar_listas_em_lote(
-                    self.regras, cargo, self._tabela, ordem, dia, criterios
+                    self.regras, cargo, self._tabela, self._classificacao, dia, criterios
                 )
                 if listas is not None:
                     return listas

@@ -146,6 +146,12 @@ def _razao_desempate(
     return Razao("desempate", f"{a.inscricao} precede {b.inscricao}.")
 
 
+# Condição necessária (não suficiente) de `elegivel_reserva`, por grupo: o campo do candidato sem
+# o qual ele nunca entra na lista. A classificação em lote (`cotas.motor.lote`) a usa para não
+# criar candidatos que a lista nunca aceitaria; quem decide continua sendo `elegivel_reserva`.
+CAMPO_NECESSARIO_RESERVA = {NEGROS: "reserva_negros", PCD: "pcd"}
+
+
 def elegivel_reserva(grupo: str, c: Candidato, regras: Regras) -> tuple[bool, Razao | None]:
     """Se o candidato aprovado está na lista reservada do grupo, e por quê não, se não está."""
     regra = regras.grupo(grupo)

@@ -25,6 +25,7 @@ comparam as duas formas em certames aleatórios.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
 from typing import Any, overload
@@ -33,6 +34,7 @@ import polars as pl
 
 from cotas.motor.candidatos import Candidato, CorRaca, Heteroidentificacao, Situacao
 from cotas.motor.classificacao import (
+    CAMPO_NECESSARIO_RESERVA,
     IDADE_IDOSO,
     CriterioDesempate,
     Listas,
@@ -71,6 +73,13 @@ ESQUEMA: dict[str, Any] = {
 }
 PREFIXO_DESEMPATE = "desempate:"
 _LOTE = 4096  # linhas criadas de cada vez ao percorrer a tabela inteira
+# Texto do quadro -> valor do motor (um dicionário é mais rápido que chamar a enumeração).
+_SITUACAO = {s.value: s for s in Situacao}
+_COR: dict[str | None, CorRaca | None] = {None: None, **{c.value: c for c in CorRaca}}
+_PARECER: dict[str | None, Heteroidentificacao | None] = {
+    None: None,
+    **{h.value: h for h in Heteroidentificacao},
+}
 
 
 def _texto_decimal(valor: Decimal) -> str:
@@ -92,6 +101,7 @@ class TabelaCandidatos(Sequence[Candidato]):
         self.quadro = quadro
         self.colunas_desempate = tuple(colunas_desempate)
         self._indice: dict[str, int] | None = None
+        self._criados: dict[int, Candidato] = {}
         self._sem_parecer: dict[str, list[int]] | None = None
 
     @classmethod
@@ -157,40 +167,48 @@ class TabelaCandidatos(Sequence[Candidato]):
 
     # -- criação sob demanda --------------------------------------------------------------------
     def materializar(self, linhas: Iterable[int]) -> list[Candidato]:
-        """Os candidatos das linhas dadas (índices no quadro), na ordem pedida."""
+        """Os candidatos das linhas dadas (índices no quadro), na ordem pedida.
+
+        Cada linha é criada uma vez só: a geral e as reservadas de um cargo passam pelos mesmos
+        candidatos, e a dupla condição pergunta de novo por quem já foi chamado.
+        """
         indices = list(linhas)
-        if not indices:
-            return []
-        parte = self.quadro[indices]
-        colunas_desempate = [PREFIXO_DESEMPATE + c for c in self.colunas_desempate]
-        desempates = (
-            parte.select(colunas_desempate).rows() if colunas_desempate else [()] * len(indices)
-        )
+        criados = self._criados
+        faltam = [i for i in indices if i not in criados]
+        if faltam:
+            for i, c in zip(faltam, self._criar(faltam), strict=True):
+                criados[i] = c
+        return [criados[i] for i in indices]
+
+    def _criar(self, indices: list[int]) -> list[Candidato]:
+        # Um só `select` e `rows()`: é o caminho mais curto do quadro para tuplas do Python.
+        colunas = [*ESQUEMA, *(PREFIXO_DESEMPATE + c for c in self.colunas_desempate)]
         nomes_desempate = self.colunas_desempate
+        n_fixas = len(ESQUEMA)
         resultado = []
-        for r, extras in zip(parte.select(list(ESQUEMA)).iter_rows(), desempates, strict=True):
+        for r in self.quadro[indices].select(colunas).rows():
             (linha, inscricao, nome, cargo, nota, situacao, cor, reserva, pcd, hetero, nascimento,
-             classificacao, cpf, opcao) = r  # fmt: skip
+             classificacao, cpf, opcao) = r[:n_fixas]  # fmt: skip
             resultado.append(
                 Candidato(
                     inscricao=inscricao,
                     nome=nome,
                     cargo=cargo,
                     nota=Decimal(nota),
-                    situacao=Situacao(situacao),
-                    cor_raca=CorRaca(cor) if cor is not None else None,
+                    situacao=_SITUACAO[situacao],
+                    cor_raca=_COR[cor],
                     reserva_negros=reserva,
                     pcd=pcd,
-                    heteroidentificacao=(
-                        Heteroidentificacao(hetero) if hetero is not None else None
-                    ),
+                    heteroidentificacao=_PARECER[hetero],
                     data_nascimento=nascimento,
                     classificacao=classificacao,
                     desempate=tuple(
                         (n, Decimal(v))
-                        for n, v in zip(nomes_desempate, extras, strict=True)
+                        for n, v in zip(nomes_desempate, r[n_fixas:], strict=True)
                         if v is not None
-                    ),
+                    )
+                    if nomes_desempate
+                    else (),
                     cpf=cpf,
                     opcao_lista=opcao,
                     linha=linha,
@@ -294,19 +312,24 @@ class _ColunaPorInscricao(Mapping[str, str]):
 
 # -- ordenação em lote ----------------------------------------------------------------------------
 def _decimal(coluna: str, quadro: pl.DataFrame) -> pl.Expr | None:
-    """A coluna de texto decimal como Decimal exato do polars (escala = a maior do arquivo).
+    """A coluna de texto decimal como inteiro exato: o valor × 10^escala, com a escala = o maior
+    número de casas do arquivo (7,5 e 7,50 viram o mesmo inteiro, como `Decimal` os compara).
 
     None quando a coluna não cabe em 38 dígitos: a apuração usa então a versão em memória.
     """
+    ponto = pl.col(coluna).str.find(".", literal=True)
+    tamanho = pl.col(coluna).str.len_bytes()
     medidas = quadro.select(
-        escala=pl.col(coluna).str.extract(r"\.(\d*)$").str.len_chars().max(),
-        inteiros=pl.col(coluna).str.extract(r"^[+-]?(\d*)").str.len_chars().max(),
-        estranhos=(~pl.col(coluna).str.contains(r"^[+-]?(\d+\.?\d*|\.\d+)$")).sum(),
+        escala=(tamanho - ponto - 1).max(),
+        inteiros=pl.coalesce(ponto, tamanho).max(),  # conta o sinal: estimativa por cima
+        estranhos=(~pl.col(coluna).str.contains(r"^[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)$")).sum(),
     ).row(0)
     escala, inteiros, estranhos = (int(v or 0) for v in medidas)
     if estranhos or escala + inteiros > 38:
         return None
-    return pl.col(coluna).cast(pl.Decimal(38, escala))
+    # O Decimal do polars guarda o inteiro escalado; ordenar Int64 é mais rápido que Decimal.
+    inteiro = pl.col(coluna).cast(pl.Decimal(38, escala)).to_physical()
+    return inteiro.cast(pl.Int64) if escala + inteiros <= 18 else inteiro
 
 
 def _limite_idoso(dia: date) -> pl.Expr:
@@ -325,14 +348,29 @@ def _limite_idoso(dia: date) -> pl.Expr:
     )
 
 
+@dataclass
+class ClassificacaoEmLote:
+    """A ordem de todos os cargos, calculada de uma vez.
+
+    `ordem[cargo]`: os índices (na tabela) dos aprovados do cargo em ordem de classificação, ou
+    o erro que `classificacao.ordenar` levantaria para ele. `posicao[i]`: a posição da linha i
+    na lista geral do seu cargo (-1 se não está em nenhuma). `filtradas[campo][cargo]`: a mesma
+    ordem, só com as linhas em que o campo booleano é verdadeiro (`CAMPO_NECESSARIO_RESERVA`).
+    """
+
+    ordem: dict[str, list[int] | ErroCotas]
+    posicao: list[int]
+    filtradas: dict[str, dict[str, list[int]]]
+
+
 def classificar_em_lote(
     tabela: TabelaCandidatos,
     cargos: Iterable[str],
     dia: date,
     criterios: Sequence[CriterioDesempate] = (),
-) -> dict[str, list[int] | ErroCotas] | None:
-    """Para cada cargo, os índices dos aprovados na ordem de classificação, ou o erro que
-    `classificacao.ordenar` levantaria para aquele cargo. None: use a versão em memória."""
+) -> ClassificacaoEmLote | None:
+    """A ordem de cada cargo como `classificacao.ordenar` a daria, com o mesmo erro quando ela o
+    daria (empate em qualquer ponto da lista). None: use a versão em memória."""
     cargos = list(cargos)
     q = tabela.quadro.with_row_index("_i").filter(
         (pl.col("situacao") == Situacao.APROVADO.value) & pl.col("cargo").is_in(cargos)
@@ -348,6 +386,7 @@ def classificar_em_lote(
                 f"No cargo {cargo}, a coluna classificacao está preenchida só para alguns "
                 "candidatos; preencha-a para todos os aprovados ou para nenhum."
             )
+    ordenados: list[pl.DataFrame] = []
 
     # Pela classificação da banca: (classificacao, inscricao); posições repetidas são empate.
     if banca:
@@ -355,7 +394,7 @@ def classificar_em_lote(
             ["cargo", "classificacao", "inscricao"]
         )
         _empates(qb, ["classificacao"], resultado)
-        _posicoes(qb, resultado)
+        ordenados.append(qb)
 
     # Pela nota e pelos desempates legais: a chave de `classificacao._chave`, coluna a coluna.
     legais = [c for c in cargos if c not in banca and not isinstance(resultado[c], ErroCotas)]
@@ -388,12 +427,38 @@ def classificar_em_lote(
             ]
             chaves += [f"_falta{k}", f"_valor{k}"]
             descendente += [False, criterio.sentido == "maior"]
-        ql = ql.with_columns(colunas).sort(
-            ["cargo", *chaves], descending=[False, *descendente], maintain_order=True
-        )
+        # Só as colunas que a ordem e o resultado usam; o cargo vira código inteiro (a ordem
+        # entre cargos não importa, só o agrupamento). Sem `maintain_order`: chaves inteiras
+        # iguais são empate, e empate é erro.
+        ql = ql.select(
+            "_i",
+            "cargo",
+            "inscricao",
+            *CAMPO_NECESSARIO_RESERVA.values(),
+            pl.col("cargo").cast(pl.Categorical).to_physical().alias("_cargo"),
+            *colunas,
+        ).sort(["_cargo", *chaves], descending=[False, *descendente])
         _empates(ql, chaves, resultado)
-        _posicoes(ql, resultado)
-    return resultado
+        ordenados.append(ql)
+
+    posicao = pl.Series("posicao", [-1] * len(tabela), dtype=pl.Int64)
+    filtradas: dict[str, dict[str, list[int]]] = {c: {} for c in CAMPO_NECESSARIO_RESERVA.values()}
+    for ordenado in ordenados:
+        agrupado = ordenado.group_by("cargo", maintain_order=True).agg(
+            pl.col("_i"),
+            *(pl.col("_i").filter(pl.col(c)).alias(c) for c in filtradas),
+        )
+        for cargo, indices, *por_campo in agrupado.iter_rows():
+            if isinstance(resultado.get(cargo), ErroCotas):
+                continue
+            resultado[cargo] = list(indices)
+            for campo, linhas in zip(filtradas, por_campo, strict=True):
+                filtradas[campo][cargo] = list(linhas)
+        com_posicao = ordenado.select(
+            "_i", pl.int_range(pl.len(), dtype=pl.Int64).over("cargo").alias("p")
+        )
+        posicao = posicao.scatter(com_posicao.get_column("_i"), com_posicao.get_column("p"))
+    return ClassificacaoEmLote(resultado, posicao.to_list(), filtradas)
 
 
 def _empates(
@@ -418,32 +483,36 @@ def _empates(
             resultado[cargo] = EmpateNaoResolvido(cargo, lista)
 
 
-def _posicoes(ordenado: pl.DataFrame, resultado: dict[str, list[int] | ErroCotas]) -> None:
-    agrupado = ordenado.group_by("cargo", maintain_order=True).agg(pl.col("_i"))
-    for cargo, indices in agrupado.iter_rows():
-        if not isinstance(resultado.get(cargo), ErroCotas):
-            resultado[cargo] = list(indices)
-
-
 # -- listas sob demanda ---------------------------------------------------------------------------
-class ListaGeral(Sequence[Candidato]):
-    """A lista geral de um cargo: a ordem (índices da tabela) é conhecida; os candidatos são
-    criados em blocos crescentes, do topo para baixo, quando alguém os pede."""
+class _Prefixo:
+    """Os candidatos de uma ordem de linhas, criados em blocos que dobram, do topo para baixo:
+    poucas idas ao quadro, e nunca mais que o dobro do que foi pedido."""
 
     def __init__(self, tabela: TabelaCandidatos, linhas: list[int]) -> None:
         self.tabela = tabela
         self.linhas = linhas
-        self._itens: list[Candidato] = []
-        self._posicao_da_linha: dict[int, int] | None = None
+        self.itens: list[Candidato] = []
+
+    def ate(self, i: int) -> bool:
+        """Cria até a posição i; se ela existe."""
+        if i >= len(self.itens) and len(self.itens) < len(self.linhas):
+            fim = min(len(self.linhas), max(i + 1, 2 * len(self.itens), 16))
+            self.itens += self.tabela.materializar(self.linhas[len(self.itens) : fim])
+        return i < len(self.itens)
+
+
+class ListaGeral(Sequence[Candidato]):
+    """A lista geral de um cargo: a ordem (índices da tabela) é conhecida; os candidatos são
+    criados quando alguém os pede, do topo para baixo."""
+
+    def __init__(self, tabela: TabelaCandidatos, linhas: list[int], posicao: list[int]) -> None:
+        self.tabela = tabela
+        self.linhas = linhas
+        self._posicao = posicao  # linha da tabela -> posição na geral do seu cargo
+        self._prefixo = _Prefixo(tabela, linhas)
 
     def __len__(self) -> int:
         return len(self.linhas)
-
-    def _ate(self, i: int) -> None:
-        if i >= len(self._itens):
-            # Blocos que dobram: poucas idas ao quadro, e nada além do dobro do necessário.
-            fim = min(len(self.linhas), max(i + 1, 2 * len(self._itens), 64))
-            self._itens += self.tabela.materializar(self.linhas[len(self._itens) : fim])
 
     @overload
     def __getitem__(self, i: int) -> Candidato: ...
@@ -454,40 +523,49 @@ class ListaGeral(Sequence[Candidato]):
             return [self[k] for k in range(*i.indices(len(self)))]
         if i < 0:
             i += len(self)
-        if not 0 <= i < len(self):
+        if i < 0 or not self._prefixo.ate(i):
             raise IndexError(i)
-        self._ate(i)
-        return self._itens[i]
+        return self._prefixo.itens[i]
 
     def contem_inscricao(self, inscricao: str) -> bool:
         return self.posicao_de(inscricao) is not None
 
-    def posicao_da_linha(self) -> dict[int, int]:
-        """`índice na tabela -> posição nesta lista`."""
-        if self._posicao_da_linha is None:
-            self._posicao_da_linha = {x: i for i, x in enumerate(self.linhas)}
-        return self._posicao_da_linha
+    def candidato(self, inscricao: str) -> Candidato | None:
+        """O candidato da lista com essa inscrição, criando só ele."""
+        linha = self.tabela.indice(inscricao)
+        if linha is None or self.posicao_da_linha(linha) is None:
+            return None
+        return self.tabela.materializar([linha])[0]
+
+    def posicao_da_linha(self, linha: int) -> int | None:
+        p = self._posicao[linha]
+        return p if 0 <= p < len(self.linhas) and self.linhas[p] == linha else None
 
     def posicao_de(self, inscricao: str) -> int | None:
         """Posição (a partir de 0) de uma inscrição nesta lista, sem criar candidatos."""
         linha = self.tabela.indice(inscricao)
-        if linha is None:
-            return None
-        return self.posicao_da_linha().get(linha)
+        return None if linha is None else self.posicao_da_linha(linha)
 
 
 class ListaReservada(Sequence[Candidato]):
-    """Uma lista reservada: a geral filtrada pela elegibilidade, avaliada à medida que se lê."""
+    """Uma lista reservada: a geral filtrada por `elegivel`, avaliada à medida que se lê.
 
-    def __init__(self, geral: ListaGeral, elegivel: Callable[[Candidato], bool]) -> None:
+    `linhas` é a ordem da geral já sem quem falha uma condição necessária da elegibilidade
+    (`CAMPO_NECESSARIO_RESERVA`): esses nunca entrariam, e assim nem são criados.
+    """
+
+    def __init__(
+        self, geral: ListaGeral, elegivel: Callable[[Candidato], bool], linhas: list[int]
+    ) -> None:
         self.geral = geral
         self.elegivel = elegivel
+        self._fonte = _Prefixo(geral.tabela, linhas)
         self._itens: list[Candidato] = []
-        self._lidos = 0  # quantos da geral já foram examinados
+        self._lidos = 0  # quantos da fonte já foram examinados
 
     def _ate(self, i: int) -> bool:
-        while len(self._itens) <= i and self._lidos < len(self.geral):
-            c = self.geral[self._lidos]
+        while len(self._itens) <= i and self._fonte.ate(self._lidos):
+            c = self._fonte.itens[self._lidos]
             self._lidos += 1
             if self.elegivel(c):
                 self._itens.append(c)
@@ -495,8 +573,10 @@ class ListaReservada(Sequence[Candidato]):
 
     def contem_inscricao(self, inscricao: str) -> bool:
         """Se a inscrição está na lista: está na geral e é elegível (cria só esse candidato)."""
-        i = self.geral.posicao_de(inscricao)
-        return i is not None and self.elegivel(self.geral[i])
+        if self.geral.posicao_de(inscricao) is None:
+            return False
+        c = self.geral.tabela.candidato(inscricao)
+        return c is not None and self.elegivel(c)
 
     def __len__(self) -> int:
         self._ate(len(self.geral))
@@ -542,28 +622,35 @@ def montar_listas_em_lote(
     regras: Regras,
     cargo: str,
     tabela: TabelaCandidatos,
-    ordem: list[int],
+    classificacao: ClassificacaoEmLote,
     dia: date,
     criterios: Sequence[CriterioDesempate] = (),
 ) -> Listas | None:
-    """As `Listas` do cargo sob demanda; None quando só a versão em memória serve (a lei que
-    elimina quem a comissão não reconhece tira gente da geral pelo parecer)."""
+    """As `Listas` do cargo sob demanda; None quando só a versão em memória serve (a ordem não
+    pôde ser calculada em lote, ou a lei elimina quem a comissão não reconhece, o que tira gente
+    da geral pelo parecer)."""
+    ordem = classificacao.ordem.get(cargo)
+    if isinstance(ordem, ErroCotas):
+        raise ordem
+    if ordem is None:
+        return None
     if regras.comissao is not None and regras.comissao.nao_reconhecido == "eliminado":
         return None
-    geral = ListaGeral(tabela, ordem)
+    geral = ListaGeral(tabela, ordem, classificacao.posicao)
 
     def elegivel_para(grupo: str) -> Callable[[Candidato], bool]:
         return lambda c: elegivel_reserva(grupo, c, regras)[0]
 
-    reservadas: dict[str, Sequence[Candidato]] = {
-        g.nome: ListaReservada(geral, elegivel_para(g.nome)) for g in regras.grupos
-    }
+    reservadas: dict[str, Sequence[Candidato]] = {}
+    for g in regras.grupos:
+        campo = CAMPO_NECESSARIO_RESERVA.get(g.nome)
+        linhas = classificacao.filtradas[campo].get(cargo, []) if campo else ordem
+        reservadas[g.nome] = ListaReservada(geral, elegivel_para(g.nome), linhas)
     pendentes: list[Candidato] = []
     if regras.comissao is not None and ordem:
         achados = tabela.sem_parecer_por_cargo().get(cargo, [])
         if achados:
-            posicao = geral.posicao_da_linha()
-            pendentes = tabela.materializar(sorted(achados, key=posicao.__getitem__))
+            pendentes = tabela.materializar(sorted(achados, key=classificacao.posicao.__getitem__))
 
     def observacoes() -> dict[str, list[Razao]]:
         todos = tabela.materializar(ordem)
