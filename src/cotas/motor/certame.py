@@ -160,6 +160,22 @@ class _Fila:
             return insc
         return None
 
+    def primeiros(self, n: int, indisponivel: set[str]) -> list[str]:
+        """Os n mais bem classificados disponíveis, numa passada só: o mesmo que n chamadas a
+        `proximo`, cada uma sem os já devolvidos (que não voltariam a ser examinados a cada
+        vaga de um lote grande)."""
+        saida: list[str] = []
+        i = self.cursor
+        while len(saida) < n and self._existe(i):
+            insc = self.itens[i]
+            if insc is None or insc in indisponivel:
+                if i == self.cursor:
+                    self.cursor += 1
+            else:
+                saida.append(insc)
+            i += 1
+        return saida
+
     def mover_para_o_fim(self, inscricao: str) -> None:
         self._ler_tudo()  # "o fim" é depois do último da lista inteira
         i = self.posicao.get(inscricao)
@@ -253,13 +269,8 @@ class ApuracaoCargo:
         indisponivel = self._indisponiveis()
         escolhidos_no_lote: set[str] = set()
         ampla_slots = [v for v in novas if v.reservada_para is None]
-        chamados_ampla: list[str] = []
-        for _ in ampla_slots:
-            insc = self.filas[AMPLA].proximo(indisponivel, escolhidos_no_lote)
-            if insc is None:
-                break
-            chamados_ampla.append(insc)
-            escolhidos_no_lote.add(insc)
+        chamados_ampla = self.filas[AMPLA].primeiros(len(ampla_slots), indisponivel)
+        escolhidos_no_lote.update(chamados_ampla)
 
         # lista -> vagas que ela preenche neste lote e os candidatos que ela chamou
         slots: dict[str, list[Vaga]] = {AMPLA: list(ampla_slots)}

@@ -102,6 +102,7 @@ class TabelaCandidatos(Sequence[Candidato]):
         self.colunas_desempate = tuple(colunas_desempate)
         self._indice: dict[str, int] | None = None
         self._criados: dict[int, Candidato] = {}
+        self._colunas: pl.DataFrame | None = None
         self._sem_parecer: dict[str, list[int]] | None = None
 
     @classmethod
@@ -181,12 +182,15 @@ class TabelaCandidatos(Sequence[Candidato]):
         return [criados[i] for i in indices]
 
     def _criar(self, indices: list[int]) -> list[Candidato]:
-        # Um só `select` e `rows()`: é o caminho mais curto do quadro para tuplas do Python.
-        colunas = [*ESQUEMA, *(PREFIXO_DESEMPATE + c for c in self.colunas_desempate)]
+        # As colunas na ordem de `Candidato`, escolhidas uma vez; depois só `gather` e `rows()`,
+        # o caminho mais curto do quadro para tuplas do Python.
+        if self._colunas is None:
+            colunas = [*ESQUEMA, *(PREFIXO_DESEMPATE + c for c in self.colunas_desempate)]
+            self._colunas = self.quadro.select(colunas)
         nomes_desempate = self.colunas_desempate
         n_fixas = len(ESQUEMA)
         resultado = []
-        for r in self.quadro[indices].select(colunas).rows():
+        for r in self._colunas[indices].rows():
             (linha, inscricao, nome, cargo, nota, situacao, cor, reserva, pcd, hetero, nascimento,
              classificacao, cpf, opcao) = r[:n_fixas]  # fmt: skip
             resultado.append(
@@ -301,6 +305,9 @@ class _ColunaPorInscricao(Mapping[str, str]):
         i = self.tabela.indice(inscricao)
         if i is None:
             raise KeyError(inscricao)
+        criado = self.tabela._criados.get(i)  # quem é nomeado já foi criado: sem ir ao quadro
+        if criado is not None:
+            return str(getattr(criado, self.coluna.name))
         return str(self.coluna[i])
 
     def __iter__(self) -> Iterator[str]:

@@ -87,13 +87,14 @@ class PlanoDeVagas:
         self.lotes: list[Lote] = []
         self.vagas: list[Vaga] = []
         self.atribuidas: dict[str, int] = {g.nome: 0 for g in self.grupos}
+        self._por_nome = {g.nome: g for g in self.grupos}
 
     @property
     def ofertadas(self) -> int:
         return sum(lote.quantidade for lote in self.lotes)
 
     def _grupo(self, nome: str) -> RegraGrupo:
-        return next(g for g in self.grupos if g.nome == nome)
+        return self._por_nome[nome]
 
     def devidas(self, grupo: RegraGrupo, k: int) -> Devidas:
         """Vagas devidas ao grupo após k nomeações (considerando os lotes já oferecidos)."""
