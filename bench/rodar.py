@@ -105,8 +105,128 @@ def _filho_motor(cenario: Path, repeticoes: int) -> list[float]:
     return tempos
 
 
+def _perfilador() -> Any:
+    """Com COTAS_BENCH_PERFIL=arquivo, perfila a carga medida (pyinstrument) para explicar onde
+    vai o tempo; sem ela, nada."""
+    if not os.environ.get("COTAS_BENCH_PERFIL"):
+        return None
+    from pyinstrument import Profiler
+
+    perfil = Profiler(interval=0.001)
+    perfil.start()
+    return perfil
+
+
+def _fim_do_perfil(perfil: Any) -> None:
+    if perfil is not None:
+        perfil.stop()
+        Path(os.environ["COTAS_BENCH_PERFIL"]).write_text(perfil.output_text(color=False))
+
+
+def _filho_importacao(cenario: Path, repeticoes: int) -> dict[str, list[float]]:
+    """B3: a importação da aplicação web (o serviço `importacao_confirmar`, SQLite) contra a
+    carga simples das mesmas linhas: ler o CSV com o módulo csv e `executemany` na mesma tabela,
+    numa transação."""
+    import csv
+    import json as json_
+    import tempfile
+    from decimal import Decimal
+
+    pasta = Path(tempfile.mkdtemp(prefix="cotas-bench-"))
+    os.environ["DJANGO_SETTINGS_MODULE"] = "cotas_web.settings.teste"
+    os.environ["DATABASE_URL"] = f"sqlite:///{pasta / 'bench.sqlite3'}"
+    import django
+
+    django.setup()
+    from django.contrib.auth import get_user_model
+    from django.core.management import call_command
+    from django.db import connection, transaction
+
+    from cotas.arquivos.cenario import ler_cenario
+    from cotas_web.candidatos.models import Candidato as Modelo
+    from cotas_web.candidatos.services import importacao_confirmar
+    from cotas_web.certames.services import cargo_adicionar, certame_criar
+
+    call_command("migrate", verbosity=0)
+    lido = ler_cenario(cenario)
+    csv_ = lido.arquivo_candidatos
+    usuario = get_user_model().objects.create_user("bench", password="bench-senha-longa-123")
+
+    def novo_certame(nome: str) -> Any:
+        certame = certame_criar(
+            usuario=usuario,
+            nome=nome,
+            municipio=lido.municipio or "Montenegro/RS",
+            data_edital=lido.data_edital,
+            tipo=lido.tipo.value,
+            validade_ate=lido.validade_ate,
+            pcd_percentual=Decimal(5),
+            pcd_arredondamento="cima",
+            pcd_teto=Decimal(20),
+            desempate=list(lido.desempate),
+        )
+        for c in lido.cargos:
+            cargo_adicionar(
+                usuario=usuario, certame=certame, codigo=c.codigo, nome=c.nome, vagas_edital=c.vagas
+            )
+        return certame
+
+    colunas = [f.column for f in Modelo._meta.concrete_fields if f.column != "id"]
+    desempate = [c for c, _ in lido.desempate]
+    tempos: dict[str, list[float]] = {"servico": [], "carga_simples": []}
+    for r in range(repeticoes):
+        certame = novo_certame(f"Bench {r}")
+        perfil = _perfilador()
+        t = time.perf_counter()
+        importacao_confirmar(usuario=usuario, certame=certame, caminho=csv_, nome_arquivo=csv_.name)
+        tempos["servico"].append(time.perf_counter() - t)
+        _fim_do_perfil(perfil)
+
+        certame = novo_certame(f"Carga simples {r}")
+        cargos = {c.codigo: c.pk for c in certame.cargos.all()}
+        t = time.perf_counter()
+        linhas = []
+        with open(csv_, encoding="utf-8", newline="") as f:
+            leitor = csv.reader(f, delimiter=";")
+            cab = {nome: i for i, nome in enumerate(next(leitor))}
+            for n, v in enumerate(leitor, start=2):
+                nasc = v[cab["data_nascimento"]]
+                valores = {
+                    "certame_id": certame.pk,
+                    "cargo_id": cargos[v[cab["cargo"]]],
+                    "importacao_id": None,
+                    "inscricao": v[cab["inscricao"]],
+                    "nome": v[cab["nome"]],
+                    "cpf": v[cab["cpf"]].replace(".", "").replace("-", ""),
+                    "data_nascimento": f"{nasc[6:]}-{nasc[3:5]}-{nasc[:2]}",
+                    "nota": v[cab["nota"]].replace(",", "."),
+                    "situacao": v[cab["situacao"]],
+                    "cor_raca": v[cab["cor_raca"]],
+                    "reserva_negros": v[cab["reserva_negros"]] == "sim",
+                    "pcd": v[cab["pcd"]] == "sim",
+                    "heteroidentificacao": v[cab["heteroidentificacao"]],
+                    "classificacao": None,
+                    "desempate": json_.dumps(
+                        [[c, v[cab[c]].replace(",", ".")] for c in desempate if v[cab[c]]]
+                    ),
+                    "opcao_lista": "",
+                    "linha": n,
+                    "anulado_em": None,
+                }
+                linhas.append([valores[c] for c in colunas])
+        with transaction.atomic(), connection.cursor() as cursor:
+            cursor.executemany(
+                f"INSERT INTO {Modelo._meta.db_table} ({', '.join(colunas)}) "
+                f"VALUES ({', '.join(['%s'] * len(colunas))})",
+                linhas,
+            )
+        tempos["carga_simples"].append(time.perf_counter() - t)
+        assert Modelo.objects.filter(certame=certame).count() == len(linhas)
+    return tempos
+
+
 def filho(args: argparse.Namespace) -> None:
-    tarefas = {"piso": _filho_piso, "motor": _filho_motor}
+    tarefas = {"piso": _filho_piso, "motor": _filho_motor, "importacao": _filho_importacao}
     resultado = tarefas[args.tarefa](Path(args.arquivo), args.repeticoes)
     print(json.dumps(resultado))
 
@@ -222,15 +342,25 @@ def orquestrar(args: argparse.Namespace) -> None:
             "pico_B2": pico_cli,
         }
         print(f"n={n}: {json.dumps(linhas[n])}", file=sys.stderr)
+    importacao: dict[str, Any] | None = None
+    if args.b3:
+        n3 = args.b3
+        tempos, pico = _em_filho("importacao", _dados(n3) / "cenario.toml", 1)
+        importacao = {"n": n3, "pico": pico, **{k: _resumo(v) for k, v in tempos.items()}}
+        print(f"B3: {json.dumps(importacao)}", file=sys.stderr)
     maquina = _maquina()
-    texto = relatorio(maquina, linhas)
+    texto = relatorio(maquina, linhas, importacao)
     print(texto)
     if args.saida:
         Path(args.saida).write_text(texto, encoding="utf-8")
         print(f"\n(gravado em {args.saida})", file=sys.stderr)
 
 
-def relatorio(maquina: dict[str, str], linhas: dict[int, dict[str, Any]]) -> str:
+def relatorio(
+    maquina: dict[str, str],
+    linhas: dict[int, dict[str, Any]],
+    importacao: dict[str, Any] | None = None,
+) -> str:
     out = [
         "# Desempenho (`make bench`)",
         "",
@@ -272,6 +402,21 @@ def relatorio(maquina: dict[str, str], linhas: dict[int, dict[str, Any]]) -> str
             b1 = d["B1"]["mediana"] / linhas[n0]["B1"]["mediana"]
             b2 = d["B2"]["mediana"] / linhas[n0]["B2"]["mediana"]
             out.append(f"| {_int(n)} | {_int(n / n0)} | {_x(nlogn)} | {_x(b1)} | {_x(b2)} |")
+    if importacao is not None:
+        servico, simples = importacao["servico"], importacao["carga_simples"]
+        out += [
+            "",
+            "## B3: importação para o banco da aplicação web (SQLite)",
+            "",
+            f"{_int(importacao['n'])} linhas, 1 rodada. Carga simples: ler o CSV com o módulo "
+            "`csv` e `executemany` na mesma tabela, numa transação.",
+            "",
+            "| serviço `importacao_confirmar` | carga simples | serviço / carga simples "
+            "| pico de memória |",
+            "|---:|---:|---:|---:|",
+            f"| {_s(servico['mediana'])} | {_s(simples['mediana'])} "
+            f"| {_x(servico['mediana'] / simples['mediana'])}× | {_mib(importacao['pico'])} |",
+        ]
     out += ["", "## Metas", ""]
     out += [f"- {k}: {v}" for k, v in METAS.items()]
     return "\n".join(out) + "\n"
@@ -282,6 +427,9 @@ def main() -> None:
     p.add_argument("--tamanhos", default="10000,100000,1000000,5000000")
     p.add_argument("--repeticoes", type=int, default=5)
     p.add_argument("--saida", default=str(RAIZ / "BENCHMARKS.md"))
+    p.add_argument(
+        "--b3", type=int, default=1_000_000, help="linhas da importação web (0: não mede B3)"
+    )
     p.add_argument("--filho", nargs=2, metavar=("TAREFA", "ARQUIVO"))
     args = p.parse_args()
     if args.filho:
