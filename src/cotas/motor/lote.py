@@ -102,6 +102,9 @@ class TabelaCandidatos(Sequence[Candidato]):
         self.colunas_desempate = tuple(colunas_desempate)
         self._indice: dict[str, int] | None = None
         self._criados: dict[int, Candidato] = {}
+        self._parcial: dict[str, int] = {}  # inscrição -> linha, dos já criados ou localizados
+        self._unicas: bool | None = None  # se nenhuma inscrição se repete (vale o parcial)
+        self._faltas = 0
         self._colunas: pl.DataFrame | None = None
         self._sem_parecer: dict[str, list[int]] | None = None
 
@@ -190,9 +193,11 @@ class TabelaCandidatos(Sequence[Candidato]):
         nomes_desempate = self.colunas_desempate
         n_fixas = len(ESQUEMA)
         resultado = []
-        for r in self._colunas[indices].rows():
+        parcial = self._parcial
+        for i, r in zip(indices, self._colunas[indices].rows(), strict=True):
             (linha, inscricao, nome, cargo, nota, situacao, cor, reserva, pcd, hetero, nascimento,
              classificacao, cpf, opcao) = r[:n_fixas]  # fmt: skip
+            parcial[inscricao] = i
             resultado.append(
                 Candidato(
                     inscricao=inscricao,
@@ -221,16 +226,58 @@ class TabelaCandidatos(Sequence[Candidato]):
         return resultado
 
     def indice(self, inscricao: str) -> int | None:
-        """A linha do quadro de uma inscrição (o primeiro índice, se repetida)."""
-        if self._indice is None:
-            inscricoes = self.quadro.get_column("inscricao").to_list()
-            indice = dict(zip(inscricoes, range(len(inscricoes)), strict=True))
-            if len(indice) != len(inscricoes):  # repetidas: vale a primeira
-                indice = {}
-                for i, insc in enumerate(inscricoes):
-                    indice.setdefault(insc, i)
-            self._indice = indice
+        """A linha do quadro de uma inscrição (o primeiro índice, se repetida).
+
+        Quase toda consulta é de alguém já criado (nomeado, chamado, substituído): esses estão
+        em `_parcial`. Para os outros (um evento sobre quem o cursor não alcançou), uma busca
+        no quadro; só depois de muitas faltas monta-se o índice inteiro (um dicionário de um
+        milhão de chaves custa mais que toda a apuração de um cargo).
+        """
+        if self._indice is not None:
+            return self._indice.get(inscricao)
+        if self._unicas is None:
+            self._unicas = self.primeira_repetida() is None
+        if self._unicas and inscricao in self._parcial:
+            return self._parcial[inscricao]
+        self._faltas += 1
+        if self._faltas <= 64 and self._unicas:
+            achada = (
+                self.quadro.lazy()
+                .select(pl.arg_where(pl.col("inscricao") == inscricao).first())
+                .collect()
+                .item()
+            )
+            if achada is not None:
+                self._parcial[inscricao] = int(achada)
+            return None if achada is None else int(achada)
+        inscricoes = self.quadro.get_column("inscricao").to_list()
+        indice = dict(zip(inscricoes, range(len(inscricoes)), strict=True))
+        if len(indice) != len(inscricoes):  # repetidas: vale a primeira
+            indice = {}
+            for i, insc in enumerate(inscricoes):
+                indice.setdefault(insc, i)
+        self._indice = indice
         return self._indice.get(inscricao)
+
+    def localizar(self, inscricoes: Iterable[str]) -> None:
+        """Prepara, numa busca só, o índice de várias inscrições (as citadas pelos eventos)."""
+        procuradas = list(set(inscricoes))
+        if not procuradas or self._indice is not None:
+            return
+        if self._unicas is None:
+            self._unicas = self.primeira_repetida() is None
+        if not self._unicas:
+            return
+        achadas = (
+            self.quadro.lazy()
+            .with_row_index("_i")
+            .filter(pl.col("inscricao").is_in(procuradas))
+            .select("inscricao", "_i")
+            .collect()
+        )
+        self._parcial.update(
+            zip(achadas["inscricao"].to_list(), achadas["_i"].to_list(), strict=True)
+        )
 
     def sem_parecer_por_cargo(self) -> dict[str, list[int]]:
         """Por cargo, as linhas dos aprovados que optaram pela reserva, se autodeclararam
