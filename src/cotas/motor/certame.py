@@ -230,6 +230,7 @@ class ApuracaoCargo:
         self.parametros = parametros
         self.nomes = nomes
         self.plano = PlanoDeVagas(regras, parametros.prioridade_colisao)
+        self._grupos = {g.nome: g for g in regras.grupos}
         self.filas: dict[str, _Fila] = {AMPLA: _Fila(listas.geral)}
         for grupo, candidatos in listas.reservadas.items():
             self.filas[grupo] = _Fila(candidatos)
@@ -256,7 +257,9 @@ class ApuracaoCargo:
         return self.nomeados | self.removidos
 
     def _ref(self, grupo: str | None, chave: str) -> tuple[Referencia, ...]:
-        regra = self.regras.grupo(grupo) if grupo else self.regras.grupo("negros")
+        # (Um dicionário em vez de `Regras.grupo`, que percorre os grupos: há uma consulta por
+        # razão de cada nomeação.)
+        regra = self._grupos.get(grupo or "negros")
         return regra.ref(chave) if regra else ()
 
     # -- lotes de vagas ---------------------------------------------------------------------
@@ -680,7 +683,9 @@ class Certame:
         """A reserva do cargo sobre todos os lotes oferecidos até agora (ou só o edital)."""
         ap = self._apuracao(cargo)
         lotes = [lt.quantidade for lt in ap.plano.lotes] or [self.cargos[cargo]]
-        return calcular_reserva(self.regras, lotes, self.parametros.prioridade_colisao)
+        return calcular_reserva(
+            self.regras, lotes, self.parametros.prioridade_colisao, plano=ap.plano
+        )
 
     def vagas(self, cargo: str) -> list[Vaga]:
         return self._apuracao(cargo).vagas

@@ -346,6 +346,7 @@ class TabelaCandidatos(Sequence[Candidato]):
 class _ColunaPorInscricao(Mapping[str, str]):
     def __init__(self, tabela: TabelaCandidatos, coluna: str) -> None:
         self.tabela = tabela
+        self.nome = coluna
         self.coluna = tabela.quadro.get_column(coluna)
 
     def __getitem__(self, inscricao: str) -> str:
@@ -354,7 +355,7 @@ class _ColunaPorInscricao(Mapping[str, str]):
             raise KeyError(inscricao)
         criado = self.tabela._criados.get(i)  # quem é nomeado já foi criado: sem ir ao quadro
         if criado is not None:
-            return str(getattr(criado, self.coluna.name))
+            return str(getattr(criado, self.nome))
         return str(self.coluna[i])
 
     def __iter__(self) -> Iterator[str]:

@@ -98,8 +98,12 @@ class PlanoDeVagas:
 
     def devidas(self, grupo: RegraGrupo, k: int) -> Devidas:
         """Vagas devidas ao grupo após k nomeações (considerando os lotes já oferecidos)."""
-        lote = next((lt for lt in self.lotes if lt.inicio <= k <= lt.fim), self.lotes[-1])
-        ofertadas = sum(lt.quantidade for lt in self.lotes if lt.numero <= lote.numero)
+        ultimo = self.lotes[-1]
+        if ultimo.inicio <= k <= ultimo.fim:  # o caso de quase toda consulta: a vaga nova
+            lote, ofertadas = ultimo, self.ofertadas
+        else:
+            lote = next((lt for lt in self.lotes if lt.inicio <= k <= lt.fim), ultimo)
+            ofertadas = sum(lt.quantidade for lt in self.lotes if lt.numero <= lote.numero)
         base = (
             self.lotes[0].quantidade if grupo.base_do_limiar is BaseDoLimiar.EDITAL else ofertadas
         )
@@ -126,7 +130,15 @@ class PlanoDeVagas:
 
     @staticmethod
     def _no_intervalo(grupo: RegraGrupo, k: int) -> tuple[int, str]:
-        return _no_intervalo(grupo.percentual, grupo.arredondamento, grupo.teto, k)
+        p, t = grupo.percentual, grupo.teto
+        # Chave de inteiros: o hash de Fraction é caro demais para uma consulta por vaga.
+        return _no_intervalo(
+            p.numerator,
+            p.denominator,
+            grupo.arredondamento,
+            None if t is None else (t.numerator, t.denominator),
+            k,
+        )
 
     def acrescentar_lote(
         self, quantidade: int, data: date | None = None, justificativa: str = ""
@@ -242,8 +254,14 @@ def ordem_de_nomeacao(
 # cargos e vagas, guardá-la evita refazer a mesma aritmética exata e o mesmo texto.
 @functools.lru_cache(maxsize=65536)
 def _no_intervalo(
-    percentual: Fraction, arredondamento: Arredondamento, teto: Fraction | None, k: int
+    numerador: int,
+    denominador: int,
+    arredondamento: Arredondamento,
+    teto_fracao: tuple[int, int] | None,
+    k: int,
 ) -> tuple[int, str]:
+    percentual = Fraction(numerador, denominador)
+    teto = None if teto_fracao is None else Fraction(*teto_fracao)
     bruto = percentual_de(percentual, k)
     valor = arredondar(bruto, arredondamento)
     descricao = formatar_percentual(percentual)

@@ -24,7 +24,10 @@ class ReservaCargo:
 
 
 def calcular_reserva(
-    regras: Regras, vagas: int | Sequence[int], prioridade: Sequence[str] | None = None
+    regras: Regras,
+    vagas: int | Sequence[int],
+    prioridade: Sequence[str] | None = None,
+    plano: PlanoDeVagas | None = None,
 ) -> ReservaCargo:
     """Vagas reservadas por grupo para `vagas` oferecidas (um número ou os lotes, em ordem).
 
@@ -43,9 +46,12 @@ def calcular_reserva(
     reservadas: dict[str, int] = {g.nome: 0 for g in regras.grupos}
     razoes: dict[str, Razao] = {}
     if total:
-        plano = PlanoDeVagas(regras, prioridade)
-        for q in lotes:
-            plano.acrescentar_lote(q)
+        # `plano`: o do próprio certame, já feito com estes mesmos lotes (o livro o tem); refazê-lo
+        # daria o mesmo resultado vaga a vaga, só que de novo.
+        if plano is None or [lt.quantidade for lt in plano.lotes] != lotes:
+            plano = PlanoDeVagas(regras, prioridade)
+            for q in lotes:
+                plano.acrescentar_lote(q)
         reservadas = dict(plano.atribuidas)
         for grupo in regras.grupos:
             devidas = plano.devidas(grupo, total)
