@@ -91,7 +91,9 @@ class PlanoDeVagas:
 
     @property
     def ofertadas(self) -> int:
-        return sum(lote.quantidade for lote in self.lotes)
+        # Os lotes são contíguos (cada um começa depois do fim do anterior): o total oferecido é
+        # o fim do último, sem somar os lotes a cada vaga.
+        return self.lotes[-1].fim if self.lotes else 0
 
     def _grupo(self, nome: str) -> RegraGrupo:
         return self._por_nome[nome]
