@@ -225,8 +225,74 @@ def _filho_importacao(cenario: Path, repeticoes: int) -> dict[str, list[float]]:
     return tempos
 
 
+def _filho_consulta(cenario: Path, repeticoes: int) -> dict[str, Any]:
+    """B4 (sondagem): o tempo de UMA consulta pública (`/publico/certames/<pk>/consulta/`) com
+    o certame importado e homologado, pelo cliente de testes do Django, sem servidor. Se uma
+    consulta já leva segundos, nenhum servidor de 2 processos chega a 500 req/s."""
+    import random
+    import tempfile
+    from decimal import Decimal
+
+    pasta = Path(tempfile.mkdtemp(prefix="cotas-bench-"))
+    os.environ["DJANGO_SETTINGS_MODULE"] = "cotas_web.settings.teste"
+    os.environ["DATABASE_URL"] = f"sqlite:///{pasta / 'bench.sqlite3'}"
+    import django
+
+    django.setup()
+    from datetime import timedelta
+
+    from django.contrib.auth import get_user_model
+    from django.core.management import call_command
+    from django.test import Client
+
+    from cotas.arquivos.cenario import ler_cenario
+    from cotas_web.candidatos.services import importacao_confirmar
+    from cotas_web.certames.services import cargo_adicionar, certame_criar, certame_homologar
+
+    call_command("migrate", verbosity=0)
+    lido = ler_cenario(cenario)
+    csv_ = lido.arquivo_candidatos
+    usuario = get_user_model().objects.create_user("bench", password="bench-senha-longa-123")
+    certame = certame_criar(
+        usuario=usuario,
+        nome="Consulta",
+        municipio=lido.municipio or "Montenegro/RS",
+        data_edital=lido.data_edital,
+        tipo=lido.tipo.value,
+        validade_ate=lido.validade_ate,
+        pcd_percentual=Decimal(5),
+        pcd_arredondamento="cima",
+        pcd_teto=Decimal(20),
+        desempate=list(lido.desempate),
+    )
+    for c in lido.cargos:
+        cargo_adicionar(
+            usuario=usuario, certame=certame, codigo=c.codigo, nome=c.nome, vagas_edital=c.vagas
+        )
+    importacao_confirmar(usuario=usuario, certame=certame, caminho=csv_, nome_arquivo=csv_.name)
+    certame_homologar(usuario=usuario, certame=certame, data=lido.data_edital + timedelta(days=1))
+    inscricoes = [c.inscricao for c in lido.candidatos[: min(len(lido.candidatos), 5000)]]
+    sorteio = random.Random(SEMENTE)
+    cliente = Client()
+    tempos = []
+    for _ in range(repeticoes):
+        t = time.perf_counter()
+        r = cliente.get(
+            f"/publico/certames/{certame.pk}/consulta/",
+            {"inscricao": sorteio.choice(inscricoes)},
+        )
+        tempos.append(time.perf_counter() - t)
+        assert r.status_code == 200, r.status_code
+    return {"consulta": tempos}
+
+
 def filho(args: argparse.Namespace) -> None:
-    tarefas = {"piso": _filho_piso, "motor": _filho_motor, "importacao": _filho_importacao}
+    tarefas = {
+        "piso": _filho_piso,
+        "motor": _filho_motor,
+        "importacao": _filho_importacao,
+        "consulta": _filho_consulta,
+    }
     resultado = tarefas[args.tarefa](Path(args.arquivo), args.repeticoes)
     print(json.dumps(resultado))
 
