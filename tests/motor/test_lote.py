@@ -197,3 +197,22 @@ def test_tabela_e_sequencia_de_candidatos() -> None:
     assert tabela[0:1] == candidatos[:1]
     assert tabela.candidato("I02") == candidatos[1]
     assert tabela.candidato("nada") is None
+
+
+@pytest.mark.parametrize(
+    "notas",
+    [
+        # faixa de valores que não cabe na chave empacotada de 63 bits: ordena coluna a coluna
+        ["123456789012345678.5", "0.000001", "123456789012345678.5", "7", "7.0", "-3"],
+        ["1E+3", "999.99", "1000", "0.5", "-0.5", "-0.50"],
+    ],
+)
+def test_chave_larga_e_empates(notas: list[str]) -> None:
+    candidatos = [
+        _candidato(i, nota, data_nascimento=EDITAL - timedelta(days=365 * (30 + 20 * (i % 3))))
+        for i, nota in enumerate(notas)
+    ]
+    em_memoria = Certame(_regras(False), {"A": 3}, candidatos)
+    assert retrato(gemeo_em_lote(em_memoria), []) == retrato(
+        Certame(_regras(False), {"A": 3}, candidatos), []
+    )
