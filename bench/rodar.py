@@ -20,6 +20,7 @@ tamanho e semente.
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import math
 import os
@@ -414,8 +415,13 @@ def orquestrar(args: argparse.Namespace) -> None:
         tempos, pico = _em_filho("importacao", _dados(n3) / "cenario.toml", 1)
         importacao = {"n": n3, "pico": pico, **{k: _resumo(v) for k, v in tempos.items()}}
         print(f"B3: {json.dumps(importacao)}", file=sys.stderr)
+    consultas: dict[int, dict[str, float]] = {}
+    for n4 in [int(t) for t in args.b4.split(",") if t]:
+        tempos4, _ = _em_filho("consulta", _dados(n4) / "cenario.toml", 3)
+        consultas[n4] = _resumo(tempos4["consulta"])
+        print(f"B4 n={n4}: {json.dumps(consultas[n4])}", file=sys.stderr)
     maquina = _maquina()
-    texto = relatorio(maquina, linhas, importacao)
+    texto = relatorio(maquina, linhas, importacao, consultas)
     print(texto)
     if args.saida:
         Path(args.saida).write_text(texto, encoding="utf-8")
@@ -426,6 +432,7 @@ def relatorio(
     maquina: dict[str, str],
     linhas: dict[int, dict[str, Any]],
     importacao: dict[str, Any] | None = None,
+    consultas: dict[int, dict[str, float]] | None = None,
 ) -> str:
     out = [
         "# Desempenho (`make bench`)",
@@ -457,17 +464,22 @@ def relatorio(
             "",
             "## B5: crescimento",
             "",
-            "Tempo relativo ao menor tamanho, ao lado do que n e n·log n dariam.",
+            "De cada tamanho para o seguinte: quanto n cresceu, quanto n·log n cresceria e quanto "
+            "B1 e B2 cresceram (medianas). Nos tamanhos pequenos o tempo fixo (iniciar o Python, "
+            "importar o polars, ~0,3 s em B2) esconde o crescimento; o que conta é a última "
+            "coluna não passar da de n·log n nos tamanhos grandes.",
             "",
-            "| n | n / n₀ | n·log n / (n₀·log n₀) | B1 / B1₀ | B2 / B2₀ |",
-            "|---:|---:|---:|---:|---:|",
+            "| de → para | n | n·log n | B1 | B2 |",
+            "|---|---:|---:|---:|---:|",
         ]
-        n0 = min(linhas)
-        for n, d in linhas.items():
-            nlogn = (n * math.log(n)) / (n0 * math.log(n0))
-            b1 = d["B1"]["mediana"] / linhas[n0]["B1"]["mediana"]
-            b2 = d["B2"]["mediana"] / linhas[n0]["B2"]["mediana"]
-            out.append(f"| {_int(n)} | {_int(n / n0)} | {_x(nlogn)} | {_x(b1)} | {_x(b2)} |")
+        tamanhos = sorted(linhas)
+        for a, b in itertools.pairwise(tamanhos):
+            nlogn = (b * math.log(b)) / (a * math.log(a))
+            b1 = linhas[b]["B1"]["mediana"] / linhas[a]["B1"]["mediana"]
+            b2 = linhas[b]["B2"]["mediana"] / linhas[a]["B2"]["mediana"]
+            out.append(
+                f"| {_int(a)} → {_int(b)} | {_x(b / a)}× | {_x(nlogn)}× | {_x(b1)}× | {_x(b2)}× |"
+            )
     if importacao is not None:
         servico, simples = importacao["servico"], importacao["carga_simples"]
         out += [
@@ -483,8 +495,28 @@ def relatorio(
             f"| {_s(servico['mediana'])} | {_s(simples['mediana'])} "
             f"| {_x(servico['mediana'] / simples['mediana'])}× | {_mib(importacao['pico'])} |",
         ]
+    if consultas:
+        out += [
+            "",
+            "## B4 (sondagem): uma consulta pública, sem carga",
+            "",
+            "Certame importado pelo serviço e homologado; `GET /publico/certames/<pk>/consulta/"
+            "?inscricao=…` pelo cliente de testes do Django, 3 consultas. Com 2 processos, o "
+            "teto de vazão é cerca de 2 ÷ o tempo de uma consulta.",
+            "",
+            "| n | uma consulta (s) | teto com 2 processos (req/s) |",
+            "|---:|---:|---:|",
+        ]
+        for n4, r4 in consultas.items():
+            out.append(
+                f"| {_int(n4)} | {_s(r4['mediana'])} ({_s(r4['min'])}–{_s(r4['max'])}) "
+                f"| {_x(2 / r4['mediana'])} |"
+            )
     out += ["", "## Metas", ""]
     out += [f"- {k}: {v}" for k, v in METAS.items()]
+    notas = RAIZ / "bench" / "NOTAS.md"
+    if notas.exists():  # a análise escrita à mão: o que limita cada meta
+        out += ["", notas.read_text(encoding="utf-8").rstrip()]
     return "\n".join(out) + "\n"
 
 
@@ -495,6 +527,9 @@ def main() -> None:
     p.add_argument("--saida", default=str(RAIZ / "BENCHMARKS.md"))
     p.add_argument(
         "--b3", type=int, default=1_000_000, help="linhas da importação web (0: não mede B3)"
+    )
+    p.add_argument(
+        "--b4", default="10000,100000", help="tamanhos da sondagem de B4 (vazio: não mede)"
     )
     p.add_argument("--filho", nargs=2, metavar=("TAREFA", "ARQUIVO"))
     args = p.parse_args()
