@@ -421,6 +421,9 @@ def orquestrar(args: argparse.Namespace) -> None:
         consultas[n4] = _resumo(tempos4["consulta"])
         print(f"B4 n={n4}: {json.dumps(consultas[n4])}", file=sys.stderr)
     maquina = _maquina()
+    medidas = {"maquina": maquina, "linhas": linhas, "b3": importacao, "b4": consultas}
+    DADOS.mkdir(parents=True, exist_ok=True)
+    (DADOS / "ultima.json").write_text(json.dumps(medidas), encoding="utf-8")
     texto = relatorio(maquina, linhas, importacao, consultas)
     print(texto)
     if args.saida:
@@ -532,8 +535,20 @@ def main() -> None:
         "--b4", default="10000,100000", help="tamanhos da sondagem de B4 (vazio: não mede)"
     )
     p.add_argument("--filho", nargs=2, metavar=("TAREFA", "ARQUIVO"))
+    p.add_argument(
+        "--so-relatorio",
+        action="store_true",
+        help="não mede: refaz o relatório das últimas medidas (bench/dados/ultima.json)",
+    )
     args = p.parse_args()
-    if args.filho:
+    if args.so_relatorio:
+        m = json.loads((DADOS / "ultima.json").read_text(encoding="utf-8"))
+        linhas = {int(n): d for n, d in m["linhas"].items()}
+        b4 = {int(n): d for n, d in (m["b4"] or {}).items()}
+        texto = relatorio(m["maquina"], linhas, m["b3"], b4)
+        print(texto)
+        Path(args.saida).write_text(texto, encoding="utf-8")
+    elif args.filho:
         args.tarefa, args.arquivo = args.filho
         filho(args)
     else:
