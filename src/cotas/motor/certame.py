@@ -524,9 +524,9 @@ class ApuracaoCargo:
         indisponivel = self._indisponiveis()
         grupo = vaga.reservada_para
         verbo = {
-            TipoEvento.DESISTENCIA: "desistência",
-            TipoEvento.ANULACAO: "anulação",
-            TipoEvento.FINAL_DE_FILA: "pedido de final de fila",
+            TipoEvento.DESISTENCIA: "a desistência",
+            TipoEvento.ANULACAO: "a anulação",
+            TipoEvento.FINAL_DE_FILA: "o pedido de final de fila",
         }[tipo]
         if grupo is not None:
             insc = self.filas[grupo].proximo(indisponivel)
@@ -535,7 +535,7 @@ class ApuracaoCargo:
                 rotulo = regra.rotulo if regra else grupo
                 razao = Razao(
                     "substituicao_reservada",
-                    f"Vaga {vaga.numero}, reservada a {rotulo}, recomposta após a {verbo} de "
+                    f"Vaga {vaga.numero}, reservada a {rotulo}, recomposta após {verbo} de "
                     f"{saiu}: {insc} é o candidato de {rotulo} posteriormente classificado.",
                     (*self._ref(grupo, "desistencia"), *self._falsidade(tipo)),
                 )
@@ -547,7 +547,7 @@ class ApuracaoCargo:
             razao = self._razao_reversao(vaga, destino)
             razao = Razao(
                 razao.codigo,
-                f"Após a {verbo} de {saiu}: " + razao.texto,
+                f"Após {verbo} de {saiu}: " + razao.texto,
                 (*razao.fundamentos, *self._falsidade(tipo)),
                 razao.valores,
             )
@@ -559,7 +559,7 @@ class ApuracaoCargo:
         posicao = self.rank[insc] + 1
         razao = Razao(
             "substituicao_ampla",
-            f"Vaga {vaga.numero}, de ampla concorrência, recomposta após a {verbo} de {saiu}: "
+            f"Vaga {vaga.numero}, de ampla concorrência, recomposta após {verbo} de {saiu}: "
             f"{insc} ocupa o {posicao}º lugar da lista geral e é o mais bem classificado ainda não "
             "chamado.",
             (*self._ref("negros", "concorrencia"), *self._falsidade(tipo)),
