@@ -380,7 +380,7 @@ def _maquina() -> dict[str, str]:
     return {
         "data": datetime.now().strftime("%d/%m/%Y %H:%M"),
         "nucleos": str(os.cpu_count()),
-        "memoria": f"{memoria / 2**30:.1f} GiB",
+        "memoria": f"{memoria / 2**30:.1f} GiB".replace(".", ","),
         "cpu": cpu,
         "python": platform.python_version(),
         "polars": polars.__version__,
