@@ -36,7 +36,7 @@ _CPF = r"^([0-9]{3}\.[0-9]{3}\.[0-9]{3}-[0-9]{2}|[0-9]{11})$"
 _MAX_GRAFIAS = 200  # mais grafias distintas que isso num vocabulário fechado: linha a linha
 
 
-def _com_cpf_conferido(quadro: pl.DataFrame, coluna: str) -> pl.DataFrame:
+def _com_cpf_conferido(quadro: pl.LazyFrame, coluna: str) -> pl.LazyFrame:
     """Acrescenta `_cpf_ok`: os dígitos verificadores conferem, como em
     `stdnum.br.cpf.validate` (nulo quando o texto não é um número de 11 dígitos).
 
@@ -96,7 +96,9 @@ def _ler(
     # branco no meio (a numeração de linhas é então a física), cabeçalho na primeira linha.
     # (Contado nos bytes UTF-8, mais rápido que no texto: esses caracteres são de um byte só e
     # nunca aparecem dentro de um caractere multibyte.)
-    if b'"' in dados or b"\x00" in dados or dados.count(b"\r") != dados.count(b"\r\n"):
+    if b'"' in dados or b"\x00" in dados:
+        raise _Recusa
+    if (retornos := dados.count(b"\r")) and retornos != dados.count(b"\r\n"):
         raise _Recusa
     if not texto[:1].strip():
         raise _Recusa
@@ -135,6 +137,10 @@ def _ler(
         .filter(pl.any_horizontal(pl.col(f"c{i}") != "" for i in range(largura)))
     )
 
+    # As conferências e conversões formam um plano só (LazyFrame), executado de uma vez: o polars
+    # paraleliza as colunas e não guarda quadros intermediários.
+    plano = bruto.lazy()
+
     def coluna(nome: str) -> pl.Expr:
         return pl.col(f"c{indices[nome]}")
 
@@ -147,7 +153,7 @@ def _ler(
         saida[campo] = c
 
     if "cpf" in indices:
-        bruto = _com_cpf_conferido(bruto, f"c{indices['cpf']}")
+        plano = _com_cpf_conferido(plano, f"c{indices['cpf']}")
         c = coluna("cpf")
         conferir.append((c != "") & (~c.str.contains(_CPF) | ~pl.col("_cpf_ok")))
         saida["cpf"] = pl.when(c == "").then(None).otherwise(c.str.replace_all(r"[.\-]", ""))
@@ -157,11 +163,11 @@ def _ler(
     if "data_nascimento" in indices:
         c = coluna("data_nascimento")
         # Em etapas, para que cada parte seja calculada uma vez (ver `_com_cpf_conferido`).
-        bruto = bruto.with_columns(
+        plano = plano.with_columns(
             c.str.extract_groups(_DATA_ISO).alias("_iso"),
             c.str.extract_groups(_DATA_BR).alias("_br"),
         )
-        bruto = bruto.with_columns(
+        plano = plano.with_columns(
             pl.coalesce(pl.col("_iso").struct.field("1"), pl.col("_br").struct.field("3")).alias(
                 "_ano"
             ),
@@ -172,7 +178,7 @@ def _ler(
             .str.zfill(2)
             .alias("_dia"),
         ).drop("_iso", "_br")
-        bruto = bruto.with_columns(
+        plano = plano.with_columns(
             pl.concat_str(["_ano", "_mes", "_dia"], separator="-")
             .str.to_date("%Y-%m-%d", strict=False)
             .alias("_data")
@@ -235,10 +241,13 @@ def _ler(
         )
 
     # Primeiro os valores lidos, depois as conferências (que usam os brutos e os lidos).
-    quadro = bruto.with_columns(expr.alias(nome) for nome, expr in saida.items())
-    if quadro.select(pl.any_horizontal(e.fill_null(True) for e in conferir).any()).item():
+    quadro = (
+        plano.with_columns(expr.alias(nome) for nome, expr in saida.items())
+        .select(*saida, pl.any_horizontal(e.fill_null(True) for e in conferir).alias("_recusa"))
+        .collect()
+    )
+    if quadro.get_column("_recusa").any():
         raise _Recusa
-    quadro = quadro.select(list(saida))
     # O que a leitura linha a linha acusaria entre linhas: inscrição repetida, reserva sem
     # autodeclaração, parecer de quem não optou, o mesmo CPF duas vezes no cargo.
     negro = pl.col("cor_raca").is_in([CorRaca.PRETA.value, CorRaca.PARDA.value])
