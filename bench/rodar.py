@@ -99,9 +99,7 @@ def _filho_motor(cenario: Path, repeticoes: int) -> list[float]:
             validade_ate=lido.validade_ate,
             parametros=parametros_do_cenario(lido),
         )
-        certame.abrir()
-        for evento in eventos:
-            certame.aplicar(evento)
+        certame.apurar(eventos)
         tempos.append(time.perf_counter() - t)
     return tempos
 

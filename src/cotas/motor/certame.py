@@ -785,6 +785,9 @@ class Certame:
 
     def apurar(self, eventos: Iterable[Evento] = ()) -> Certame:
         """Oferece as vagas do edital e aplica os eventos na ordem dada."""
+        eventos = list(eventos)
+        if self._tabela is not None:  # as inscrições citadas, achadas na tabela numa busca só
+            self._tabela.localizar(e.inscricao for e in eventos if e.inscricao is not None)
         if not self.aberto:
             self.abrir()
         for evento in eventos:

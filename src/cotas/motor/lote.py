@@ -240,7 +240,7 @@ class TabelaCandidatos(Sequence[Candidato]):
         if self._unicas and inscricao in self._parcial:
             return self._parcial[inscricao]
         self._faltas += 1
-        if self._faltas <= 64 and self._unicas:
+        if self._faltas <= 16 and self._unicas:
             achada = (
                 self.quadro.lazy()
                 .select(pl.arg_where(pl.col("inscricao") == inscricao).first())
@@ -519,7 +519,7 @@ def classificar_em_lote(
             _empates(ql, chaves, resultado)
         ordenados.append(ql)
 
-    posicao = pl.Series("posicao", [-1] * len(tabela), dtype=pl.Int64)
+    posicao = pl.repeat(-1, len(tabela), dtype=pl.Int64, eager=True)
     filtradas: dict[str, dict[str, list[int]]] = {c: {} for c in CAMPO_NECESSARIO_RESERVA.values()}
     for ordenado in ordenados:
         agrupado = ordenado.group_by("cargo", maintain_order=True).agg(
