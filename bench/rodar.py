@@ -224,25 +224,14 @@ def _filho_importacao(cenario: Path, repeticoes: int) -> dict[str, list[float]]:
     return tempos
 
 
-def _filho_consulta(cenario: Path, repeticoes: int) -> dict[str, Any]:
-    """B4 (sondagem): o tempo de UMA consulta pública (`/publico/certames/<pk>/consulta/`) com
-    o certame importado e homologado, pelo cliente de testes do Django, sem servidor. Se uma
-    consulta já leva segundos, nenhum servidor de 2 processos chega a 500 req/s."""
-    import random
-    import tempfile
-    from decimal import Decimal
-
-    pasta = Path(tempfile.mkdtemp(prefix="cotas-bench-"))
-    os.environ["DJANGO_SETTINGS_MODULE"] = "cotas_web.settings.teste"
-    os.environ["DATABASE_URL"] = f"sqlite:///{pasta / 'bench.sqlite3'}"
-    import django
-
-    django.setup()
+def _certame_homologado(cenario: Path) -> tuple[int, list[str]]:
+    """Com o Django já configurado: migra o banco, cria o certame do cenário, importa os
+    candidatos pelo serviço da aplicação e homologa. Devolve o id e algumas inscrições."""
     from datetime import timedelta
+    from decimal import Decimal
 
     from django.contrib.auth import get_user_model
     from django.core.management import call_command
-    from django.test import Client
 
     from cotas.arquivos.cenario import ler_cenario
     from cotas_web.candidatos.services import importacao_confirmar
@@ -271,18 +260,112 @@ def _filho_consulta(cenario: Path, repeticoes: int) -> dict[str, Any]:
     importacao_confirmar(usuario=usuario, certame=certame, caminho=csv_, nome_arquivo=csv_.name)
     certame_homologar(usuario=usuario, certame=certame, data=lido.data_edital + timedelta(days=1))
     inscricoes = [c.inscricao for c in lido.candidatos[: min(len(lido.candidatos), 5000)]]
+    return certame.pk, inscricoes
+
+
+def _filho_consulta(cenario: Path, repeticoes: int) -> dict[str, Any]:
+    """B4 (sondagem): o tempo de UMA consulta pública (`/publico/certames/<pk>/consulta/`) com
+    o certame importado e homologado, pelo cliente de testes do Django, sem servidor. Se uma
+    consulta já leva segundos, nenhum servidor de 2 processos chega a 500 req/s."""
+    import random
+    import tempfile
+
+    pasta = Path(tempfile.mkdtemp(prefix="cotas-bench-"))
+    os.environ["DJANGO_SETTINGS_MODULE"] = "cotas_web.settings.teste"
+    os.environ["DATABASE_URL"] = f"sqlite:///{pasta / 'bench.sqlite3'}"
+    import django
+
+    django.setup()
+    from django.test import Client
+
+    pk, inscricoes = _certame_homologado(cenario)
     sorteio = random.Random(SEMENTE)
     cliente = Client()
     tempos = []
     for _ in range(repeticoes):
         t = time.perf_counter()
         r = cliente.get(
-            f"/publico/certames/{certame.pk}/consulta/",
-            {"inscricao": sorteio.choice(inscricoes)},
+            f"/publico/certames/{pk}/consulta/", {"inscricao": sorteio.choice(inscricoes)}
         )
         tempos.append(time.perf_counter() - t)
         assert r.status_code == 200, r.status_code
     return {"consulta": tempos}
+
+
+def _filho_carga(cenario: Path, duracao: int) -> dict[str, Any]:
+    """B4: a página pública de consulta sob carga, como a meta pede: servidor de produção
+    (gunicorn, 2 processos, configurações de produção) em 127.0.0.1 e o wrk por `duracao`
+    segundos, só no loopback."""
+    import re
+    import secrets
+    import socket
+    import tempfile
+    import urllib.request
+
+    pasta = Path(tempfile.mkdtemp(prefix="cotas-carga-"))
+    (pasta / "cotas_bench_carga.py").write_text(
+        "from pathlib import Path\n"
+        "from cotas_web.settings.producao import *  # noqa: F403\n"
+        f"STATIC_ROOT = Path({str(pasta / 'static')!r})\n",
+        encoding="utf-8",
+    )
+    sys.path.insert(0, str(pasta))
+    ambiente = {
+        "DJANGO_SETTINGS_MODULE": "cotas_bench_carga",
+        "DJANGO_SECRET_KEY": secrets.token_urlsafe(50),
+        "DJANGO_ALLOWED_HOSTS": "127.0.0.1",
+        "DATABASE_URL": f"sqlite:///{pasta / 'bench.sqlite3'}",
+    }
+    os.environ.update(ambiente)
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+    from django.db import connections
+
+    pk, inscricoes = _certame_homologado(cenario)
+    call_command("collectstatic", interactive=False, verbosity=0)
+    connections.close_all()
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        porta = s.getsockname()[1]
+    url = f"http://127.0.0.1:{porta}/publico/certames/{pk}/consulta/?inscricao={inscricoes[0]}"
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(pasta), str(RAIZ / "src")])}
+    servidor = subprocess.Popen(
+        [str(PYTHON.parent / "gunicorn"), "cotas_web.wsgi", "-w", "2", "-b",
+         f"127.0.0.1:{porta}", "--timeout", "300"],
+        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+    )  # fmt: skip
+    try:
+        pedido = urllib.request.Request(url, headers={"X-Forwarded-Proto": "https"})
+        for _ in range(300):  # até 60 s para o servidor subir e responder
+            try:
+                with urllib.request.urlopen(pedido, timeout=120) as r:
+                    if r.status == 200:
+                        break
+            except OSError:
+                time.sleep(0.2)
+        saida = subprocess.run(
+            ["wrk", "-t2", "-c4", f"-d{duracao}s", "--timeout", "30s", "--latency",
+             "-H", "X-Forwarded-Proto: https", url],
+            capture_output=True, text=True, check=True, timeout=duracao + 120,
+        ).stdout  # fmt: skip
+    finally:
+        servidor.terminate()
+        servidor.wait(timeout=30)
+
+    def achar(padrao: str) -> str | None:
+        m = re.search(padrao, saida)
+        return m.group(1) if m else None
+
+    return {
+        "req_s": float(achar(r"Requests/sec:\s+([\d.]+)") or 0),
+        "p99": achar(r"99%\s+(\S+)"),
+        "pedidos": int(achar(r"(\d+) requests in") or 0),
+        "nao_2xx": int(achar(r"Non-2xx or 3xx responses: (\d+)") or 0),
+        "erros_socket": achar(r"Socket errors: (.+)"),
+        "wrk": saida,
+    }
 
 
 def filho(args: argparse.Namespace) -> None:
@@ -291,6 +374,7 @@ def filho(args: argparse.Namespace) -> None:
         "motor": _filho_motor,
         "importacao": _filho_importacao,
         "consulta": _filho_consulta,
+        "carga": _filho_carga,
     }
     resultado = tarefas[args.tarefa](Path(args.arquivo), args.repeticoes)
     print(json.dumps(resultado))
@@ -415,14 +499,26 @@ def orquestrar(args: argparse.Namespace) -> None:
         print(f"B3: {json.dumps(importacao)}", file=sys.stderr)
     consultas: dict[int, dict[str, float]] = {}
     for n4 in [int(t) for t in args.b4.split(",") if t]:
-        tempos4, _ = _em_filho("consulta", _dados(n4) / "cenario.toml", 3)
+        tempos4, _ = _em_filho("consulta", _dados(n4) / "cenario.toml", 3 if n4 < 10**6 else 1)
         consultas[n4] = _resumo(tempos4["consulta"])
         print(f"B4 n={n4}: {json.dumps(consultas[n4])}", file=sys.stderr)
+    carga: dict[str, Any] | None = None
+    if args.b4_carga:
+        carga, _ = _em_filho("carga", _dados(args.b4_carga) / "cenario.toml", 30)
+        carga["n"] = args.b4_carga
+        print(f"B4 carga: {json.dumps({k: v for k, v in carga.items() if k != 'wrk'})}",
+              file=sys.stderr)  # fmt: skip
     maquina = _maquina()
-    medidas = {"maquina": maquina, "linhas": linhas, "b3": importacao, "b4": consultas}
+    medidas = {
+        "maquina": maquina,
+        "linhas": linhas,
+        "b3": importacao,
+        "b4": consultas,
+        "b4_carga": carga,
+    }
     DADOS.mkdir(parents=True, exist_ok=True)
     (DADOS / "ultima.json").write_text(json.dumps(medidas), encoding="utf-8")
-    texto = relatorio(maquina, linhas, importacao, consultas)
+    texto = relatorio(maquina, linhas, importacao, consultas, carga)
     print(texto)
     if args.saida:
         Path(args.saida).write_text(texto, encoding="utf-8")
@@ -434,6 +530,7 @@ def relatorio(
     linhas: dict[int, dict[str, Any]],
     importacao: dict[str, Any] | None = None,
     consultas: dict[int, dict[str, float]] | None = None,
+    carga: dict[str, Any] | None = None,
 ) -> str:
     out = [
         "# Desempenho (`make bench`)",
@@ -513,6 +610,20 @@ def relatorio(
                 f"| {_int(n4)} | {_s(r4['mediana'])} ({_s(r4['min'])}–{_s(r4['max'])}) "
                 f"| {_x(2 / r4['mediana'])} |"
             )
+    if carga is not None:
+        out += [
+            "",
+            "## B4: a consulta pública sob carga (wrk)",
+            "",
+            f"{_int(carga['n'])} candidatos importados e certame homologado; gunicorn com 2 "
+            "processos e as configurações de produção em 127.0.0.1; `wrk -t2 -c4 -d30s "
+            "--latency`, sempre a mesma consulta.",
+            "",
+            "| req/s | p99 | pedidos | respostas não 2xx | erros de socket |",
+            "|---:|---:|---:|---:|---:|",
+            f"| {_x(carga['req_s'])} | {carga['p99']} | {_int(carga['pedidos'])} "
+            f"| {carga['nao_2xx']} | {carga['erros_socket'] or 'nenhum'} |",
+        ]
     out += ["", "## Metas", ""]
     out += [f"- {k}: {v}" for k, v in METAS.items()]
     notas = RAIZ / "bench" / "NOTAS.md"
@@ -530,7 +641,16 @@ def main() -> None:
         "--b3", type=int, default=1_000_000, help="linhas da importação web (0: não mede B3)"
     )
     p.add_argument(
-        "--b4", default="10000,100000", help="tamanhos da sondagem de B4 (vazio: não mede)"
+        "--b4",
+        default="10000,100000,1000000",
+        help="tamanhos da sondagem de B4 (vazio: não mede)",
+    )
+    p.add_argument(
+        "--b4-carga",
+        type=int,
+        default=10_000,
+        help="candidatos no certame da carga com wrk (0: não mede); com 1 milhão cada consulta "
+        "leva dezenas de segundos e o wrk não completa nenhuma",
     )
     p.add_argument("--filho", nargs=2, metavar=("TAREFA", "ARQUIVO"))
     p.add_argument(
@@ -543,7 +663,7 @@ def main() -> None:
         m = json.loads((DADOS / "ultima.json").read_text(encoding="utf-8"))
         linhas = {int(n): d for n, d in m["linhas"].items()}
         b4 = {int(n): d for n, d in (m["b4"] or {}).items()}
-        texto = relatorio(m["maquina"], linhas, m["b3"], b4)
+        texto = relatorio(m["maquina"], linhas, m["b3"], b4, m.get("b4_carga"))
         print(texto)
         Path(args.saida).write_text(texto, encoding="utf-8")
     elif args.filho:
