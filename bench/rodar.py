@@ -338,13 +338,18 @@ def _filho_carga(cenario: Path, duracao: int) -> dict[str, Any]:
     )  # fmt: skip
     try:
         pedido = urllib.request.Request(url, headers={"X-Forwarded-Proto": "https"})
-        for _ in range(300):  # até 60 s para o servidor subir e responder
+        # O servidor sobe e a primeira consulta pode esperar a situação pública ser calculada
+        # (503 enquanto isso): tenta por até 15 minutos, nunca mais.
+        limite = time.monotonic() + 900
+        while True:
             try:
                 with urllib.request.urlopen(pedido, timeout=120) as r:
                     if r.status == 200:
                         break
             except OSError:
-                time.sleep(0.2)
+                if time.monotonic() > limite:
+                    raise RuntimeError("o servidor não respondeu 200 em 15 minutos") from None
+                time.sleep(1)
         saida = subprocess.run(
             ["wrk", "-t2", "-c4", f"-d{duracao}s", "--timeout", "30s", "--latency",
              "-H", "X-Forwarded-Proto: https", url],
