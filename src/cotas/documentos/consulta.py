@@ -10,7 +10,9 @@ maior de vagas preenche primeiro as de ampla concorrência (LEGAL-NOTES §3).
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
+from functools import partial
 
 from cotas.documentos.fonte import FonteDocumentos
 from cotas.documentos.tabelas import rotulo_lista, situacoes
@@ -86,20 +88,122 @@ def consultar(f: FonteDocumentos, inscricao: str) -> SituacaoCandidato | None:
     nome = nome or f.certame._nomes.get(inscricao, "")
     base = SituacaoCandidato(inscricao, nome, cargo, f.nome_cargo(cargo), posicoes)
     if not posicoes:
-        return replace(base, situacao="Não consta das listas de classificação (não aprovado).")
-    situacao = situacoes(f, cargo).get(inscricao, "")
+        return _situacao(base, "", None, None, lambda: (None, ""))
     ap = _apuracao(f, cargo)
+    atual = [n for n in f.nomeacoes(cargo) if n.inscricao == inscricao]
+    return _situacao(
+        base,
+        situacoes(f, cargo).get(inscricao, ""),
+        ap,
+        atual[-1] if atual else None,
+        lambda: _projetar(f, cargo, inscricao, ap),
+        f.ato(cargo, inscricao),
+    )
+
+
+def _situacao(
+    base: SituacaoCandidato,
+    situacao: str,
+    ap: ApuracaoCargo | None,
+    publicada: Nomeacao | None,
+    projetar: Callable[[], tuple[Projecao | None, str]],
+    ato: str = "",
+) -> SituacaoCandidato:
+    """A decisão comum à consulta de uma inscrição e à de todas (`consultar_todos`)."""
+    if not base.posicoes or ap is None:
+        return replace(base, situacao="Não consta das listas de classificação (não aprovado).")
+    inscricao = base.inscricao
     if inscricao in ap.removidos:
         return replace(base, situacao=situacao)
-    atual = [n for n in f.nomeacoes(cargo) if n.inscricao == inscricao]
-    if atual and ap.vaga_de.get(inscricao) is not None:
-        return replace(
-            base, nomeacao=atual[-1], ato=f.ato(cargo, inscricao), situacao=situacao
-        )
-    projecao, aviso = _projetar(f, cargo, inscricao, ap)
+    if publicada is not None and ap.vaga_de.get(inscricao) is not None:
+        return replace(base, nomeacao=publicada, ato=ato, situacao=situacao)
+    projecao, aviso = projetar()
     return replace(
         base, situacao=situacao or "Aguardando nomeação", projecao=projecao, aviso=aviso
     )
+
+
+def consultar_todos(f: FonteDocumentos) -> Iterator[SituacaoCandidato]:
+    """A situação pública de todas as inscrições do certame, de uma vez, igual à de `consultar`
+    para cada uma: posições tiradas das listas numa passada e a projeção simulada UMA vez por
+    cargo (as próximas `LIMITE_PROJECAO` vagas), com cada inscrição alcançada ligada à sua."""
+    por_cargo: dict[str, list[str]] = {}
+    for inscricao, cargo in f.certame._cargo_de.items():
+        por_cargo.setdefault(cargo, []).append(inscricao)
+    for cargo, inscricoes in por_cargo.items():
+        yield from _consultar_cargo(f, cargo, inscricoes)
+
+
+def _consultar_cargo(
+    f: FonteDocumentos, cargo: str, inscricoes: list[str]
+) -> Iterator[SituacaoCandidato]:
+    listas = f.certame.listas(cargo)
+    posicoes: dict[str, list[PosicaoLista]] = {}
+    nomes: dict[str, str] = {}
+    for lista, candidatos in [(AMPLA, listas.geral), *listas.reservadas.items()]:
+        rotulo, total = rotulo_lista(lista), len(candidatos)
+        for i, c in enumerate(candidatos, start=1):
+            ja = posicoes.setdefault(c.inscricao, [])
+            if ja and ja[-1].lista == lista:
+                continue  # vale a primeira posição na lista, como em `consultar`
+            ja.append(PosicaoLista(lista, rotulo, i, total))
+            nomes[c.inscricao] = c.nome
+    nome_cargo = f.nome_cargo(cargo)
+    ap = _apuracao(f, cargo)
+    sit = situacoes(f, cargo)
+    publicadas = {n.inscricao: n for n in f.nomeacoes(cargo)}  # a última de cada inscrição
+    projecoes: dict[str, tuple[Projecao | None, str]] | None = None
+    resto: tuple[Projecao | None, str] = (None, "")
+
+    def projetar(inscricao: str) -> tuple[Projecao | None, str]:
+        nonlocal projecoes, resto
+        if projecoes is None:
+            projecoes, resto = _projetar_cargo(f, cargo, ap)
+        return projecoes.get(inscricao, resto)
+
+    for inscricao in inscricoes:
+        ps = posicoes.get(inscricao, [])
+        nome = nomes.get(inscricao, "") or f.certame._nomes.get(inscricao, "")
+        base = SituacaoCandidato(inscricao, nome, cargo, nome_cargo, ps)
+        yield _situacao(
+            base,
+            sit.get(inscricao, ""),
+            ap,
+            publicadas.get(inscricao),
+            partial(projetar, inscricao),
+            f.ato(cargo, inscricao),
+        )
+
+
+def _projetar_cargo(
+    f: FonteDocumentos, cargo: str, ap: ApuracaoCargo
+) -> tuple[dict[str, tuple[Projecao | None, str]], tuple[Projecao | None, str]]:
+    """A simulação de `_projetar` feita uma vez para o cargo: a projeção de cada inscrição
+    alcançada e a de quem não é alcançado (listas esgotadas, limite, erro)."""
+    alcancados: dict[str, tuple[Projecao | None, str]] = {}
+    antes: dict[str, int] = {}
+
+    def conta(n: Nomeacao) -> None:
+        if n.inscricao not in alcancados:
+            alcancados[n.inscricao] = (_projecao(antes, n), "")
+        antes[n.modalidade] = antes.get(n.modalidade, 0) + 1
+
+    for n in ap.nomeacoes:
+        if not f.publicada(cargo, n.inscricao) and ap.vaga_de.get(n.inscricao) == n.vaga:
+            conta(n)
+    simulacao = _copia(ap)
+    try:
+        for _ in range(LIMITE_PROJECAO):
+            novas = simulacao.ofertar(1, None, "Projeção")
+            if not novas:
+                razao = "As listas se esgotam antes de alcançar esta inscrição."
+                return alcancados, (Projecao(dict(antes), None, None, razao, False), "")
+            for n in novas:
+                conta(n)
+    except ErroCotas as erro:
+        return alcancados, (None, f"Projeção indisponível: {erro}")
+    razao = f"Mais de {LIMITE_PROJECAO} nomeações vêm antes desta inscrição."
+    return alcancados, (Projecao(dict(antes), None, None, razao, False), "")
 
 
 def _projetar(

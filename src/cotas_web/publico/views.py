@@ -13,7 +13,6 @@ from django.shortcuts import get_object_or_404, render
 from django.utils.safestring import mark_safe
 
 from cotas.documentos.ata import ata_sessao
-from cotas.documentos.consulta import consultar, resumo
 from cotas.documentos.documento import Documento
 from cotas.documentos.fonte import FonteDocumentos
 from cotas.documentos.pagina import fragmento_html
@@ -25,7 +24,7 @@ from cotas_web.certames.models import Certame
 from cotas_web.comissao.models import Sessao
 from cotas_web.contas.permissoes import ADMIN, AUDITOR, COMISSAO, publica, requer_papel
 
-from . import selectors
+from . import selectors, situacoes
 from .apresentacao import para_tela
 
 TITULOS = {
@@ -77,6 +76,8 @@ def _anexo(conteudo: bytes, tipo: str, nome: str, formato: str) -> HttpResponse:
 
 @publica
 def consulta(request: HttpRequest, pk: int) -> HttpResponse:
+    """Uma consulta indexada na situação pública materializada (`situacoes`), renovada quando
+    um ato muda o certame; sem reencenar o certame a cada pedido."""
     certame = _certame(pk)
     inscricao = request.GET.get("inscricao", "").strip()[:40]
     contexto: dict[str, object] = {
@@ -85,18 +86,24 @@ def consulta(request: HttpRequest, pk: int) -> HttpResponse:
         "documentos": _publicaveis(certame),
     }
     if inscricao and certame.homologado:
-        fonte = _fonte(request, certame)
-        if isinstance(fonte, HttpResponse):
-            return fonte
-        situacao = consultar(fonte, inscricao)
+        pub = situacoes.vigente(certame)
+        if pub is None:
+            resposta = render(request, "publico/atualizando.html", contexto, status=503)
+            resposta["Retry-After"] = "5"
+            return resposta
+        if pub.erro:
+            return render(
+                request, "publico/erro.html", {"certame": certame, "erro": pub.erro}, status=409
+            )
+        situacao = situacoes.situacao(pub, inscricao)
         contexto["situacao"] = situacao
         contexto["nao_encontrada"] = situacao is None
         if situacao is not None:
-            contexto["resumo"] = resumo(situacao)
-            if situacao.projecao is not None:
+            contexto["resumo"] = situacao["resumo"]
+            if situacao["projecao"] is not None:
                 contexto["antes"] = [
                     (TITULOS_LISTA.get(lista, lista), q)
-                    for lista, q in situacao.projecao.antes.items()
+                    for lista, q in situacao["projecao"]["antes"]
                 ]
     return render(request, "publico/consulta.html", contexto)
 

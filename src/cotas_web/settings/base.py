@@ -117,3 +117,7 @@ STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
 }
+
+# Consulta pública: renovar a situação materializada numa thread do processo (servindo a
+# geração anterior enquanto isso) em vez de dentro do pedido que viu a versão nova.
+PUBLICO_MONTAR_EM_SEGUNDO_PLANO = False

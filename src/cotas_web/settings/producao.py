@@ -23,3 +23,10 @@ STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
 }
+
+# Conexões persistentes: cada processo do gunicorn reaproveita a sua entre pedidos.
+DATABASES["default"]["CONN_MAX_AGE"] = int(os.environ.get("DJANGO_CONN_MAX_AGE", "600"))  # noqa: F405
+DATABASES["default"]["CONN_HEALTH_CHECKS"] = True  # noqa: F405
+
+# Em produção a montagem de um certame grande passa do tempo de um pedido (gunicorn --timeout).
+PUBLICO_MONTAR_EM_SEGUNDO_PLANO = True
