@@ -48,14 +48,13 @@ def test_previa_lista_cada_erro_com_a_linha_e_nada_e_gravado(
     linhas = {e.linha for e in previa.erros}
     assert {3, 4, 5} <= linhas  # nota inválida, cor inválida, inscrição repetida
     with pytest.raises(ValidationError):
-        importacao_confirmar(usuario=rita, certame=certame, caminho=arquivo,
-                             nome_arquivo="ruim.csv")
+        importacao_confirmar(
+            usuario=rita, certame=certame, caminho=arquivo, nome_arquivo="ruim.csv"
+        )
     assert Candidato.objects.count() == 0
 
 
-def test_cargo_desconhecido_no_certame_e_erro_da_linha(
-    certame: Any, tmp_path: Path
-) -> None:
+def test_cargo_desconhecido_no_certame_e_erro_da_linha(certame: Any, tmp_path: Path) -> None:
     arquivo = tmp_path / "c.csv"
     arquivo.write_text(
         CABECALHO + "\n3001,Ana,,1990-01-01,OUTRO,80,aprovado,branca,nao,nao\n",
@@ -110,9 +109,7 @@ def test_importacao_pela_tela_com_previa_e_confirmacao(
     assert Candidato.objects.count() == 8
 
 
-def test_importacao_pela_tela_mostra_erros_por_linha(
-    client: Any, certame: Any, rita: Any
-) -> None:
+def test_importacao_pela_tela_mostra_erros_por_linha(client: Any, certame: Any, rita: Any) -> None:
     entrar(client, rita)
     arquivo = SimpleUploadedFile("ruim.csv", CSV_COM_ERROS.encode(), "text/csv")
     html = client.post(
@@ -124,9 +121,11 @@ def test_importacao_pela_tela_mostra_erros_por_linha(
 
 
 def test_lista_mascara_o_cpf(client: Any, certame_com_candidatos: Any, ana: Any) -> None:
-    html = entrar(client, ana).get(
-        reverse("candidatos:lista", args=[certame_com_candidatos.pk])
-    ).content.decode()
+    html = (
+        entrar(client, ana)
+        .get(reverse("candidatos:lista", args=[certame_com_candidatos.pk]))
+        .content.decode()
+    )
     cpf = cpf_valido("678912345")
     assert cpf not in html
     assert f"***.{cpf[3:6]}.{cpf[6:9]}-**" in html
@@ -139,8 +138,13 @@ def test_decisao_exige_defesa(certame_com_candidatos: Any, rita: Any) -> None:
     c = Candidato.objects.get(inscricao="1006")
     proc = fraude_abrir(usuario=rita, candidato=c, data=date(2025, 7, 1), motivo="denúncia")
     with pytest.raises(ValidationError, match="contraditório"):
-        fraude_decidir(usuario=rita, procedimento=proc, data=date(2025, 7, 2),
-                       decisao="falsidade", fundamentacao="x")
+        fraude_decidir(
+            usuario=rita,
+            procedimento=proc,
+            data=date(2025, 7, 2),
+            decisao="falsidade",
+            fundamentacao="x",
+        )
 
 
 def test_falsidade_depois_da_nomeacao_anula_e_recompoe_a_vaga(
@@ -148,17 +152,29 @@ def test_falsidade_depois_da_nomeacao_anula_e_recompoe_a_vaga(
 ) -> None:
     cargo = certame_homologado.cargos.get()
     for p in propostas_do_motor(certame=certame_homologado):
-        nomeacao_confirmar(usuario=rita, cargo=cargo, inscricao=p.inscricao,
-                           portaria=f"P-{p.ordem}", data_portaria=date(2025, 8, 3))
+        nomeacao_confirmar(
+            usuario=rita,
+            cargo=cargo,
+            inscricao=p.inscricao,
+            portaria=f"P-{p.ordem}",
+            data_portaria=date(2025, 8, 3),
+        )
     nadia = Candidato.objects.get(inscricao="1006")
     assert Nomeacao.objects.get(candidato=nadia).modalidade == "negros"
     proc = fraude_abrir(usuario=rita, candidato=nadia, data=date(2025, 9, 1), motivo="denúncia")
-    fraude_registrar_defesa(usuario=rita, procedimento=proc, data=date(2025, 9, 10),
-                            defesa="Sou preta.")
-    fraude_decidir(usuario=rita, procedimento=proc, data=date(2025, 9, 20),
-                   decisao="falsidade", fundamentacao="Provas documentais.")
-    fraude_encaminhar(usuario=rita, procedimento=proc, data=date(2025, 9, 21),
-                      orgao="Ministério Público")
+    fraude_registrar_defesa(
+        usuario=rita, procedimento=proc, data=date(2025, 9, 10), defesa="Sou preta."
+    )
+    fraude_decidir(
+        usuario=rita,
+        procedimento=proc,
+        data=date(2025, 9, 20),
+        decisao="falsidade",
+        fundamentacao="Provas documentais.",
+    )
+    fraude_encaminhar(
+        usuario=rita, procedimento=proc, data=date(2025, 9, 21), orgao="Ministério Público"
+    )
     nadia.refresh_from_db()
     assert nadia.anulado_em == date(2025, 9, 20)
     assert Nomeacao.objects.get(candidato=nadia).situacao == "anulada"
@@ -169,10 +185,8 @@ def test_falsidade_depois_da_nomeacao_anula_e_recompoe_a_vaga(
     assert "anulação" in proposta.razao
     from cotas_web.auditoria.models import Registro
 
-    acoes = list(Registro.objects.filter(certame=certame_homologado).values_list(
-        "acao", flat=True))
-    assert {"fraude_aberto", "fraude_defesa", "fraude_decidido", "fraude_encaminhado"} <= set(
-        acoes)
+    acoes = list(Registro.objects.filter(certame=certame_homologado).values_list("acao", flat=True))
+    assert {"fraude_aberto", "fraude_defesa", "fraude_decidido", "fraude_encaminhado"} <= set(acoes)
     decidido = Registro.objects.get(acao="fraude_decidido")
     assert "arts. 12 e 13" in decidido.fundamento
 
@@ -181,7 +195,60 @@ def test_improcedente_mantem_a_inscricao(certame_com_candidatos: Any, rita: Any)
     c = Candidato.objects.get(inscricao="1006")
     proc = fraude_abrir(usuario=rita, candidato=c, data=date(2025, 7, 1), motivo="denúncia")
     fraude_registrar_defesa(usuario=rita, procedimento=proc, data=date(2025, 7, 2), defesa="x")
-    fraude_decidir(usuario=rita, procedimento=proc, data=date(2025, 7, 3),
-                   decisao="improcedente", fundamentacao="sem provas")
+    fraude_decidir(
+        usuario=rita,
+        procedimento=proc,
+        data=date(2025, 7, 3),
+        decisao="improcedente",
+        fundamentacao="sem provas",
+    )
     c.refresh_from_db()
     assert c.anulado_em is None
+
+
+def test_importacao_grava_cada_campo_como_o_leitor_o_leu(rita: Any) -> None:
+    """A gravação em massa (COPY no PostgreSQL, executemany nos demais) guarda exatamente o que
+    o leitor leu: notas decimais, datas, opções, pareceres e colunas de desempate."""
+    from cotas.arquivos.candidatos import ler_candidatos
+    from cotas_web.certames.services import cargo_adicionar, certame_criar
+
+    exemplo = Path(__file__).resolve().parents[2] / "exemplos" / "montenegro"
+    lidos = ler_candidatos(
+        exemplo / "candidatos.csv", colunas_desempate=("nota_conhecimentos_especificos",)
+    ).candidatos
+    certame = certame_criar(
+        usuario=rita,
+        nome="Exemplo",
+        municipio="Montenegro/RS",
+        data_edital=date(2025, 6, 10),
+        tipo="concurso_publico",
+        validade_ate=date(2027, 6, 10),
+        desempate=[("nota_conhecimentos_especificos", "maior")],
+    )
+    for codigo, vagas in (("PROF-MAT", 10), ("ENF", 13), ("AGT-ADM", 4)):
+        cargo_adicionar(
+            usuario=rita, certame=certame, codigo=codigo, nome=codigo, vagas_edital=vagas
+        )
+    importacao_confirmar(
+        usuario=rita, certame=certame, caminho=exemplo / "candidatos.csv", nome_arquivo="c.csv"
+    )
+    gravados = {c.inscricao: c for c in certame.candidatos.select_related("cargo")}
+    assert len(gravados) == len(lidos)
+    for lido in lidos:
+        g = gravados[lido.inscricao]
+        assert (g.nome, g.cargo.codigo, g.nota, g.data_nascimento, g.linha) == (
+            lido.nome,
+            lido.cargo,
+            lido.nota,
+            lido.data_nascimento,
+            lido.linha,
+        )
+        assert (g.situacao, g.cor_raca, g.reserva_negros, g.pcd) == (
+            str(lido.situacao),
+            str(lido.cor_raca or ""),
+            lido.reserva_negros,
+            lido.pcd,
+        )
+        assert g.heteroidentificacao == str(lido.heteroidentificacao or "")
+        assert g.cpf == (lido.cpf or "")
+        assert g.desempate == [[k, str(v)] for k, v in lido.desempate]

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import json
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import date
+from itertools import islice
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.db import connection, transaction
+from django.db.models import Field
 
 from cotas_web import ponte
 from cotas_web.auditoria.services import registrar
@@ -54,7 +58,9 @@ def importacao_previa(*, certame: Certame, caminho: Path, nome_arquivo: str) -> 
         if c.cargo not in cargos:
             previa.erros.append(
                 ErroEntrada(
-                    nome_arquivo, c.linha, "cargo",
+                    nome_arquivo,
+                    c.linha,
+                    "cargo",
                     f"cargo '{c.cargo}' não existe neste certame "
                     f"(cargos: {', '.join(sorted(cargos)) or 'nenhum'})",
                 )
@@ -62,7 +68,9 @@ def importacao_previa(*, certame: Certame, caminho: Path, nome_arquivo: str) -> 
         if c.inscricao in existentes:
             previa.erros.append(
                 ErroEntrada(
-                    nome_arquivo, c.linha, "inscricao",
+                    nome_arquivo,
+                    c.linha,
+                    "inscricao",
                     f"inscrição {c.inscricao} já importada neste certame",
                 )
             )
@@ -82,9 +90,7 @@ def importacao_confirmar(
         raise ValidationError("O certame já foi homologado: não se importam mais candidatos.")
     previa = importacao_previa(certame=certame, caminho=caminho, nome_arquivo=nome_arquivo)
     if not previa.valida:
-        raise ValidationError(
-            [str(e) for e in previa.erros] or ["O arquivo não tem candidatos."]
-        )
+        raise ValidationError([str(e) for e in previa.erros] or ["O arquivo não tem candidatos."])
     cargos = {c.codigo: c for c in certame.cargos.all()}
     importacao = Importacao.objects.create(
         certame=certame,
@@ -93,31 +99,27 @@ def importacao_confirmar(
         linhas=len(previa.candidatos),
         avisos=[str(a) for a in previa.avisos],
     )
-    Candidato.objects.bulk_create(
-        [
-            Candidato(
-                certame=certame,
-                cargo=cargos[c.cargo],
-                importacao=importacao,
-                inscricao=c.inscricao,
-                nome=c.nome,
-                cpf="".join(ch for ch in (c.cpf or "") if ch.isdigit()),
-                data_nascimento=c.data_nascimento,
-                nota=c.nota,
-                situacao=str(c.situacao),
-                cor_raca=str(c.cor_raca) if c.cor_raca else "",
-                reserva_negros=c.reserva_negros,
-                pcd=c.pcd,
-                heteroidentificacao=(
-                    str(c.heteroidentificacao) if c.heteroidentificacao else ""
-                ),
-                classificacao=c.classificacao,
-                desempate=[[k, str(v)] for k, v in c.desempate],
-                opcao_lista=c.opcao_lista or "",
-                linha=c.linha,
-            )
-            for c in previa.candidatos
-        ]
+    _inserir_candidatos(
+        (
+            certame.pk,
+            cargos[c.cargo].pk,
+            importacao.pk,
+            c.inscricao,
+            c.nome,
+            "".join(ch for ch in (c.cpf or "") if ch.isdigit()),
+            c.data_nascimento,
+            c.nota,
+            str(c.situacao),
+            str(c.cor_raca) if c.cor_raca else "",
+            c.reserva_negros,
+            c.pcd,
+            str(c.heteroidentificacao) if c.heteroidentificacao else "",
+            c.classificacao,
+            json.dumps([[k, str(v)] for k, v in c.desempate]),
+            c.opcao_lista or "",
+            c.linha,
+        )
+        for c in previa.candidatos
     )
     registrar(
         usuario=usuario,
@@ -130,6 +132,57 @@ def importacao_confirmar(
         dados={"importacao": importacao.pk, "avisos": len(previa.avisos)},
     )
     return importacao
+
+
+# Colunas na ordem das tuplas que `importacao_confirmar` monta (uma por linha do arquivo).
+_CAMPOS_IMPORTADOS = (
+    "certame",
+    "cargo",
+    "importacao",
+    "inscricao",
+    "nome",
+    "cpf",
+    "data_nascimento",
+    "nota",
+    "situacao",
+    "cor_raca",
+    "reserva_negros",
+    "pcd",
+    "heteroidentificacao",
+    "classificacao",
+    "desempate",
+    "opcao_lista",
+    "linha",
+)
+_LOTE_INSERCAO = 20_000
+
+
+def _inserir_candidatos(linhas: Iterable[tuple[Any, ...]]) -> None:
+    """Grava as linhas direto na tabela, sem criar um objeto de modelo por linha.
+
+    Um resultado de banca tem até milhões de linhas: `bulk_create` gasta a maior parte do tempo
+    montando e conferindo objetos que a prévia já conferiu. No PostgreSQL vai por COPY; nos
+    demais bancos, `executemany` em lotes. Corre dentro da transação de `importacao_confirmar`.
+    """
+    meta = Candidato._meta
+    tabela = connection.ops.quote_name(meta.db_table)
+    colunas = [
+        connection.ops.quote_name(str(cast(Field[Any, Any], meta.get_field(c)).column))
+        for c in _CAMPOS_IMPORTADOS
+    ]
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            with cursor.cursor.copy(f"COPY {tabela} ({', '.join(colunas)}) FROM STDIN") as copia:
+                for linha in linhas:
+                    copia.write_row(linha)
+            return
+        sql = (
+            f"INSERT INTO {tabela} ({', '.join(colunas)}) "
+            f"VALUES ({', '.join(['%s'] * len(colunas))})"
+        )
+        iterador = iter(linhas)
+        while lote := list(islice(iterador, _LOTE_INSERCAO)):
+            cursor.executemany(sql, lote)
 
 
 def _fundamento_falsidade(certame: Certame) -> str:
@@ -145,9 +198,7 @@ def fraude_abrir(
         raise ValidationError("A inscrição já foi anulada.")
     if candidato.procedimentos.filter(decisao="").exists():
         raise ValidationError("Já há um procedimento em aberto para este candidato.")
-    proc = ProcedimentoFraude.objects.create(
-        candidato=candidato, aberto_em=data, motivo=motivo
-    )
+    proc = ProcedimentoFraude.objects.create(candidato=candidato, aberto_em=data, motivo=motivo)
     registrar(
         usuario=usuario,
         certame=candidato.certame,
@@ -220,9 +271,11 @@ def fraude_decidir(
     if decisao == DecisaoFraude.FALSIDADE:
         candidato.anulado_em = data
         candidato.save(update_fields=["anulado_em"])
-        anuladas = Nomeacao.objects.filter(candidato=candidato).exclude(
-            situacao=SituacaoNomeacao.ANULADA
-        ).update(situacao=SituacaoNomeacao.ANULADA, encerrada_em=data)
+        anuladas = (
+            Nomeacao.objects.filter(candidato=candidato)
+            .exclude(situacao=SituacaoNomeacao.ANULADA)
+            .update(situacao=SituacaoNomeacao.ANULADA, encerrada_em=data)
+        )
         descricao = (
             f"Declaração falsa reconhecida: inscrição {candidato.inscricao} ({candidato.nome}) "
             f"anulada em {data:%d/%m/%Y}"
