@@ -167,7 +167,7 @@ def _inserir_candidatos(linhas: Iterable[tuple[Any, ...]]) -> None:
     meta = Candidato._meta
     tabela = connection.ops.quote_name(meta.db_table)
     colunas = [
-        connection.ops.quote_name(str(cast(Field[Any, Any], meta.get_field(c)).column))
+        connection.ops.quote_name(str(cast("Field[Any, Any]", meta.get_field(c)).column))
         for c in _CAMPOS_IMPORTADOS
     ]
     with connection.cursor() as cursor:
