@@ -9,14 +9,13 @@ maior de vagas preenche primeiro as de ampla concorrência (LEGAL-NOTES §3).
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from functools import partial
 
 from cotas.documentos.fonte import FonteDocumentos
 from cotas.documentos.tabelas import rotulo_lista, situacoes
-from cotas.motor.certame import ApuracaoCargo, Nomeacao
+from cotas.motor.certame import Nomeacao
 from cotas.motor.erros import ErroCotas
 from cotas.motor.regras import AMPLA
 
@@ -58,17 +57,6 @@ class SituacaoCandidato:
     aviso: str = ""
 
 
-def _apuracao(f: FonteDocumentos, cargo: str) -> ApuracaoCargo:
-    return f.certame._apuracao(cargo)
-
-
-def _copia(ap: ApuracaoCargo) -> ApuracaoCargo:
-    """Cópia do livro do cargo para simular, sem copiar regras, listas e nomes (imutáveis aqui)."""
-    memo = {id(ap.regras): ap.regras, id(ap.listas): ap.listas, id(ap.nomes): ap.nomes,
-            id(ap.parametros): ap.parametros}
-    return copy.deepcopy(ap, memo)
-
-
 def consultar(f: FonteDocumentos, inscricao: str) -> SituacaoCandidato | None:
     """A situação pública de uma inscrição; None se não existe no certame."""
     inscricao = inscricao.strip()
@@ -85,37 +73,41 @@ def consultar(f: FonteDocumentos, inscricao: str) -> SituacaoCandidato | None:
                 posicoes.append(PosicaoLista(lista, rotulo_lista(lista), i, len(candidatos)))
                 nome = c.nome
                 break
-    nome = nome or f.certame._nomes.get(inscricao, "")
+    nome = nome or f.certame.nome(inscricao)
     base = SituacaoCandidato(inscricao, nome, cargo, f.nome_cargo(cargo), posicoes)
     if not posicoes:
-        return _situacao(base, "", None, None, lambda: (None, ""))
-    ap = _apuracao(f, cargo)
+        return _situacao(f, base, "", None, lambda: (None, ""))
     atual = [n for n in f.nomeacoes(cargo) if n.inscricao == inscricao]
+
+    def projetar() -> tuple[Projecao | None, str]:
+        alcancados, resto = _projetar_cargo(f, cargo)
+        return alcancados.get(inscricao, resto)
+
     return _situacao(
+        f,
         base,
         situacoes(f, cargo).get(inscricao, ""),
-        ap,
         atual[-1] if atual else None,
-        lambda: _projetar(f, cargo, inscricao, ap),
+        projetar,
         f.ato(cargo, inscricao),
     )
 
 
 def _situacao(
+    f: FonteDocumentos,
     base: SituacaoCandidato,
     situacao: str,
-    ap: ApuracaoCargo | None,
     publicada: Nomeacao | None,
     projetar: Callable[[], tuple[Projecao | None, str]],
     ato: str = "",
 ) -> SituacaoCandidato:
     """A decisão comum à consulta de uma inscrição e à de todas (`consultar_todos`)."""
-    if not base.posicoes or ap is None:
+    if not base.posicoes:
         return replace(base, situacao="Não consta das listas de classificação (não aprovado).")
     inscricao = base.inscricao
-    if inscricao in ap.removidos:
+    if f.certame.excluida(inscricao):
         return replace(base, situacao=situacao)
-    if publicada is not None and ap.vaga_de.get(inscricao) is not None:
+    if publicada is not None and f.certame.vaga_ocupada(inscricao) is not None:
         return replace(base, nomeacao=publicada, ato=ato, situacao=situacao)
     projecao, aviso = projetar()
     return replace(
@@ -127,11 +119,9 @@ def consultar_todos(f: FonteDocumentos) -> Iterator[SituacaoCandidato]:
     """A situação pública de todas as inscrições do certame, de uma vez, igual à de `consultar`
     para cada uma: posições tiradas das listas numa passada e a projeção simulada UMA vez por
     cargo (as próximas `LIMITE_PROJECAO` vagas), com cada inscrição alcançada ligada à sua."""
-    por_cargo: dict[str, list[str]] = {}
-    for inscricao, cargo in f.certame._cargo_de.items():
-        por_cargo.setdefault(cargo, []).append(inscricao)
-    for cargo, inscricoes in por_cargo.items():
-        yield from _consultar_cargo(f, cargo, inscricoes)
+    for cargo, inscricoes in f.certame.inscricoes_por_cargo().items():
+        if inscricoes:
+            yield from _consultar_cargo(f, cargo, inscricoes)
 
 
 def _consultar_cargo(
@@ -149,7 +139,6 @@ def _consultar_cargo(
             ja.append(PosicaoLista(lista, rotulo, i, total))
             nomes[c.inscricao] = c.nome
     nome_cargo = f.nome_cargo(cargo)
-    ap = _apuracao(f, cargo)
     sit = situacoes(f, cargo)
     publicadas = {n.inscricao: n for n in f.nomeacoes(cargo)}  # a última de cada inscrição
     projecoes: dict[str, tuple[Projecao | None, str]] | None = None
@@ -158,17 +147,17 @@ def _consultar_cargo(
     def projetar(inscricao: str) -> tuple[Projecao | None, str]:
         nonlocal projecoes, resto
         if projecoes is None:
-            projecoes, resto = _projetar_cargo(f, cargo, ap)
+            projecoes, resto = _projetar_cargo(f, cargo)
         return projecoes.get(inscricao, resto)
 
     for inscricao in inscricoes:
         ps = posicoes.get(inscricao, [])
-        nome = nomes.get(inscricao, "") or f.certame._nomes.get(inscricao, "")
+        nome = nomes.get(inscricao, "") or f.certame.nome(inscricao)
         base = SituacaoCandidato(inscricao, nome, cargo, nome_cargo, ps)
         yield _situacao(
+            f,
             base,
             sit.get(inscricao, ""),
-            ap,
             publicadas.get(inscricao),
             partial(projetar, inscricao),
             f.ato(cargo, inscricao),
@@ -176,10 +165,10 @@ def _consultar_cargo(
 
 
 def _projetar_cargo(
-    f: FonteDocumentos, cargo: str, ap: ApuracaoCargo
+    f: FonteDocumentos, cargo: str
 ) -> tuple[dict[str, tuple[Projecao | None, str]], tuple[Projecao | None, str]]:
-    """A simulação de `_projetar` feita uma vez para o cargo: a projeção de cada inscrição
-    alcançada e a de quem não é alcançado (listas esgotadas, limite, erro)."""
+    """A projeção de cada inscrição do cargo alcançada nas próximas `LIMITE_PROJECAO` vagas, e a
+    de quem não é alcançado (listas esgotadas, limite, erro), numa simulação só."""
     alcancados: dict[str, tuple[Projecao | None, str]] = {}
     antes: dict[str, int] = {}
 
@@ -188,53 +177,23 @@ def _projetar_cargo(
             alcancados[n.inscricao] = (_projecao(antes, n), "")
         antes[n.modalidade] = antes.get(n.modalidade, 0) + 1
 
-    for n in ap.nomeacoes:
-        if not f.publicada(cargo, n.inscricao) and ap.vaga_de.get(n.inscricao) == n.vaga:
+    # 1. Nomeações que o motor já faz nas vagas oferecidas, mas ainda sem ato publicado.
+    for n in f.certame.nomeacoes(cargo):
+        if not f.publicada(cargo, n.inscricao) and f.certame.vaga_ocupada(n.inscricao) == n.vaga:
             conta(n)
-    simulacao = _copia(ap)
+    # 2. As próximas vagas, uma a uma, numa cópia do livro do cargo (o motor não muda).
+    simuladas = 0
     try:
-        for _ in range(LIMITE_PROJECAO):
-            novas = simulacao.ofertar(1, None, "Projeção")
-            if not novas:
-                razao = "As listas se esgotam antes de alcançar esta inscrição."
-                return alcancados, (Projecao(dict(antes), None, None, razao, False), "")
-            for n in novas:
-                conta(n)
+        for n in f.certame.projetar(cargo, LIMITE_PROJECAO):
+            conta(n)
+            simuladas += 1
     except ErroCotas as erro:
         return alcancados, (None, f"Projeção indisponível: {erro}")
-    razao = f"Mais de {LIMITE_PROJECAO} nomeações vêm antes desta inscrição."
+    if simuladas < LIMITE_PROJECAO:
+        razao = "As listas se esgotam antes de alcançar esta inscrição."
+    else:
+        razao = f"Mais de {LIMITE_PROJECAO} nomeações vêm antes desta inscrição."
     return alcancados, (Projecao(dict(antes), None, None, razao, False), "")
-
-
-def _projetar(
-    f: FonteDocumentos, cargo: str, inscricao: str, ap: ApuracaoCargo
-) -> tuple[Projecao | None, str]:
-    antes: dict[str, int] = {}
-    # 1. Nomeações que o motor já faz nas vagas oferecidas, mas ainda sem ato publicado.
-    pendentes = [
-        n for n in ap.nomeacoes
-        if not f.publicada(cargo, n.inscricao) and ap.vaga_de.get(n.inscricao) == n.vaga
-    ]
-    for n in pendentes:
-        if n.inscricao == inscricao:
-            return _projecao(antes, n), ""
-        antes[n.modalidade] = antes.get(n.modalidade, 0) + 1
-    # 2. As próximas vagas, uma a uma, numa cópia do livro do cargo.
-    simulacao = _copia(ap)
-    try:
-        for _ in range(LIMITE_PROJECAO):
-            novas = simulacao.ofertar(1, None, "Projeção")
-            if not novas:
-                razao = "As listas se esgotam antes de alcançar esta inscrição."
-                return Projecao(antes, None, None, razao, False), ""
-            for n in novas:
-                if n.inscricao == inscricao:
-                    return _projecao(antes, n), ""
-                antes[n.modalidade] = antes.get(n.modalidade, 0) + 1
-    except ErroCotas as erro:
-        return None, f"Projeção indisponível: {erro}"
-    razao = f"Mais de {LIMITE_PROJECAO} nomeações vêm antes desta inscrição."
-    return Projecao(antes, None, None, razao, False), ""
 
 
 def _projecao(antes: dict[str, int], n: Nomeacao) -> Projecao:

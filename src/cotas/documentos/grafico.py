@@ -192,7 +192,7 @@ def grafico_ordem(f: FonteDocumentos, cargo: str) -> Figura:
     # Lotes: uma linha tracejada onde começa cada novo lote de vagas, com a data da oferta.
     datas = {
         lt.numero: f" ({data_br(lt.data)})"
-        for lt in f.certame._apuracao(cargo).plano.lotes
+        for lt in f.certame.lotes(cargo)
         if lt.data is not None
     }
     for k in range(2, n + 1):

@@ -9,6 +9,7 @@ ampla concorrência não serão computados para efeito do preenchimento das vaga
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
@@ -28,7 +29,7 @@ from cotas.motor.lote import (
     classificar_em_lote,
     montar_listas_em_lote,
 )
-from cotas.motor.ordem import PlanoDeVagas, Vaga, ordinal
+from cotas.motor.ordem import Lote, PlanoDeVagas, Vaga, ordinal
 from cotas.motor.razoes import Razao, Referencia, contar
 from cotas.motor.regras import AMPLA, NEGROS, Regras
 from cotas.motor.reserva import ReservaCargo, calcular_reserva
@@ -698,6 +699,39 @@ class Certame:
 
     def ocupantes(self, cargo: str) -> dict[int, str | None]:
         return dict(self._apuracao(cargo).ocupante)
+
+    def lotes(self, cargo: str) -> list[Lote]:
+        """Os lotes de vagas oferecidos no cargo (o do edital e os de novas vagas)."""
+        return list(self._apuracao(cargo).plano.lotes)
+
+    def nome(self, inscricao: str) -> str:
+        return self._nomes.get(inscricao, "")
+
+    def inscricoes_por_cargo(self) -> dict[str, list[str]]:
+        por_cargo: dict[str, list[str]] = {c: [] for c in self.cargos}
+        for inscricao, cargo in self._cargo_de.items():
+            por_cargo[cargo].append(inscricao)
+        return por_cargo
+
+    def excluida(self, inscricao: str) -> bool:
+        """Desistente ou anulada: fora de todas as listas."""
+        return inscricao in self._apuracao(self.cargo_da_inscricao(inscricao)).removidos
+
+    def vaga_ocupada(self, inscricao: str) -> int | None:
+        """A vaga que a inscrição ocupa agora (None se não ocupa nenhuma)."""
+        return self._apuracao(self.cargo_da_inscricao(inscricao)).vaga_de.get(inscricao)
+
+    def projetar(self, cargo: str, limite: int) -> Iterator[Nomeacao]:
+        """As próximas nomeações do cargo se novas vagas surgirem uma a uma, até `limite` vagas,
+        numa cópia do livro: o certame não muda. Para quando as listas se esgotam."""
+        ap = self._apuracao(cargo)
+        imutaveis = (ap.regras, ap.listas, ap.nomes, ap.parametros)
+        simulacao = copy.deepcopy(ap, {id(o): o for o in imutaveis})
+        for _ in range(limite):
+            novas = simulacao.ofertar(1, None, "Projeção")
+            if not novas:
+                return
+            yield from novas
 
     def cargo_da_inscricao(self, inscricao: str) -> str:
         try:
