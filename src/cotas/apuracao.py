@@ -58,7 +58,9 @@ def regras_do_cenario(cenario: Cenario, catalogo: Catalogo | None = None) -> Reg
 
 
 def parametros_do_cenario(cenario: Cenario) -> ParametrosCertame:
+    padrao = ParametrosCertame()
     return ParametrosCertame(
+        prioridade_colisao=cenario.prioridade_colisao or padrao.prioridade_colisao,
         permite_final_de_fila=cenario.permite_final_de_fila,
         data_referencia_idade=cenario.data_referencia_idade,
         criterios_desempate=tuple(CriterioDesempate(c, s) for c, s in cenario.desempate),

@@ -207,3 +207,50 @@ def test_erro_interno_sai_com_1(
     monkeypatch.setattr(saida, "executar", quebrar)
     assert principal.main(["leis"]) == 1
     assert "erro interno" in capsys.readouterr().err
+
+
+def test_prioridade_de_colisao_no_cenario(tmp_path: Path) -> None:
+    """Dois grupos querem a mesma vaga (PcD a 20% com arredondamento "meio", como negros): o
+    parâmetro `prioridade_colisao` decide quem a recebe; o outro recebe a seguinte."""
+    linhas = ["inscricao;nome;cargo;nota;cor_raca;reserva_negros;pcd;heteroidentificacao"]
+    for i in range(1, 13):
+        linhas.append(f"B{i:02d};Pessoa {i};ADM;{100 - i};branca;nao;nao;")
+    for i in range(1, 3):
+        linhas.append(f"N{i};Negra {i};ADM;{50 - i};preta;sim;nao;")
+        linhas.append(f"P{i};Pcd {i};ADM;{40 - i};branca;nao;sim;")
+    (tmp_path / "candidatos.csv").write_text("\n".join(linhas) + "\n", encoding="utf-8")
+    base = """
+[certame]
+nome = "Colisão"
+municipio = "Mostardas/RS"
+data_edital = 2023-03-01
+tipo = "concurso_publico"
+candidatos = "candidatos.csv"
+{prioridade}
+
+[pcd]
+percentual = 20
+arredondamento = "meio"
+teto = 100
+
+[[cargos]]
+codigo = "ADM"
+nome = "Administrativo"
+vagas = 10
+"""
+    resultados = {}
+    for nome, prioridade in (("padrao", ""), ("pcd", 'prioridade_colisao = ["pcd", "negros"]')):
+        cenario = tmp_path / f"{nome}.toml"
+        cenario.write_text(base.format(prioridade=prioridade), encoding="utf-8")
+        r = rodar("apurar", cenario, "--json")
+        assert r.returncode == 0, r.stderr
+        nomeacoes = json.loads(r.stdout)["cargos"][0]["nomeacoes"]
+        resultados[nome] = {
+            n["vaga"]: n["reservada_para"] for n in nomeacoes if n["reservada_para"]
+        }
+    assert resultados["padrao"] == {3: "negros", 4: "pcd", 8: "negros", 9: "pcd"}
+    assert resultados["pcd"] == {3: "pcd", 4: "negros", 8: "pcd", 9: "negros"}
+    errado = tmp_path / "errado.toml"
+    errado.write_text(base.format(prioridade='prioridade_colisao = ["pcd", "idosos"]'))
+    r = rodar("validar", errado)
+    assert r.returncode == 2 and "prioridade_colisao" in r.stderr

@@ -93,6 +93,9 @@ class Cenario:
     lei_publicada: str | None
     permite_final_de_fila: bool
     data_referencia_idade: date | None
+    # Quem fica com a vaga quando dois grupos a querem ao mesmo tempo (LEGAL-NOTES §2); None:
+    # o padrão do motor (negros, depois PcD).
+    prioridade_colisao: tuple[str, ...] | None
     desempate: list[tuple[str, Sentido]]
     # Parâmetros que a lei deixa em aberto: nome → {"valor": ..., "justificativa": "..."},
     # a forma que `regras_aplicaveis(informados=...)` aceita.
@@ -312,6 +315,26 @@ class _Validador:
             self.erro(caminho, f"deve ser um número (encontrado: {_tipo_toml(valor)})")
         return padrao
 
+    def prioridade(
+        self, tabela: dict[str, object], base: str, chave: str
+    ) -> tuple[str, ...] | None:
+        """Lista de grupos sem repetição, ex.: ["pcd", "negros"]."""
+        valor = tabela.get(chave)
+        if valor is None:
+            return None
+        if (
+            not isinstance(valor, list)
+            or not all(isinstance(g, str) and g in _GRUPOS for g in valor)
+            or len(set(valor)) != len(valor)
+        ):
+            self.erro(
+                f"{base}.{chave}",
+                f"deve ser uma lista de grupos sem repetição, entre {', '.join(_GRUPOS)} "
+                '(ex.: ["pcd", "negros"])',
+            )
+            return None
+        return tuple(valor)
+
     def booleano(self, tabela: dict[str, object], base: str, chave: str) -> bool:
         valor = tabela.get(chave, False)
         if isinstance(valor, bool):
@@ -398,8 +421,10 @@ _CHAVES_CERTAME = (
     "lei_publicada",
     "permite_final_de_fila",
     "data_referencia_idade",
+    "prioridade_colisao",
     "candidatos",
 )
+_GRUPOS = ("negros", "pcd")
 _CHAVES_PCD = ("percentual", "arredondamento", "teto")
 _CHAVES_CARGO = ("codigo", "nome", "vagas")
 _CHAVES_DESEMPATE = ("coluna", "sentido")
@@ -457,6 +482,7 @@ def ler_cenario(caminho: Path) -> Cenario:
         lei_publicada = lei  # sem lei nem lei_publicada: a mais recente do município (apuração)
     permite_final_de_fila = v.booleano(certame, "certame", "permite_final_de_fila")
     data_referencia_idade = v.data(certame, "certame", "data_referencia_idade", obrigatoria=False)
+    prioridade_colisao = v.prioridade(certame, "certame", "prioridade_colisao")
     nome_candidatos = v.texto(certame, "certame", "candidatos", obrigatoria=tem_certame)
 
     # [pcd]
@@ -636,6 +662,7 @@ def ler_cenario(caminho: Path) -> Cenario:
         lei_publicada=lei_publicada,
         permite_final_de_fila=permite_final_de_fila,
         data_referencia_idade=data_referencia_idade,
+        prioridade_colisao=prioridade_colisao,
         desempate=desempate,
         parametros_lei=parametros_lei,
         pcd=pcd,
