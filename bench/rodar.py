@@ -133,7 +133,9 @@ def _filho_importacao(cenario: Path, repeticoes: int) -> dict[str, list[float]]:
 
     pasta = Path(tempfile.mkdtemp(prefix="cotas-bench-"))
     os.environ["DJANGO_SETTINGS_MODULE"] = "cotas_web.settings.teste"
-    os.environ["DATABASE_URL"] = f"sqlite:///{pasta / 'bench.sqlite3'}"
+    # COTAS_BENCH_POSTGRES=<DATABASE_URL>: mede no PostgreSQL, com COPY como carga simples.
+    postgres = os.environ.get("COTAS_BENCH_POSTGRES")
+    os.environ["DATABASE_URL"] = postgres or f"sqlite:///{pasta / 'bench.sqlite3'}"
     import django
 
     django.setup()
@@ -214,11 +216,17 @@ def _filho_importacao(cenario: Path, repeticoes: int) -> dict[str, list[float]]:
                 }
                 linhas.append([valores[c] for c in colunas])
         with transaction.atomic(), connection.cursor() as cursor:
-            cursor.executemany(
-                f"INSERT INTO {Modelo._meta.db_table} ({', '.join(colunas)}) "
-                f"VALUES ({', '.join(['%s'] * len(colunas))})",
-                linhas,
-            )
+            if postgres:
+                copia_sql = f"COPY {Modelo._meta.db_table} ({', '.join(colunas)}) FROM STDIN"
+                with cursor.cursor.copy(copia_sql) as copia:
+                    for linha in linhas:
+                        copia.write_row(linha)
+            else:
+                cursor.executemany(
+                    f"INSERT INTO {Modelo._meta.db_table} ({', '.join(colunas)}) "
+                    f"VALUES ({', '.join(['%s'] * len(colunas))})",
+                    linhas,
+                )
         tempos["carga_simples"].append(time.perf_counter() - t)
         assert Modelo.objects.filter(certame=certame).count() == len(linhas)
     return tempos
