@@ -42,7 +42,7 @@ SEMENTE = 2024
 METAS = {
     "B1": "≤ 2 s (1.000.000 candidatos, 200 cargos, ~20.000 vagas, 1.000 eventos)",
     "B2": "≤ 3× o piso medido nesta rodada; pico de memória ≤ 2 GiB",
-    "B3": "≤ 3× a carga simples (executemany no SQLite) das mesmas linhas",
+    "B3": "≤ 3× a carga simples (executemany no SQLite, COPY no PostgreSQL) das mesmas linhas",
     "B4": "≥ 500 req/s, p99 ≤ 100 ms, sem erros",
     "B5": "crescimento não pior que n·log n",
 }
@@ -595,7 +595,7 @@ def relatorio(
         servico, simples = importacao["servico"], importacao["carga_simples"]
         out += [
             "",
-            "## B3: importação para o banco da aplicação web (SQLite)",
+            "## B3: importação para o banco da aplicação web",
             "",
             f"{_int(importacao['n'])} linhas, 1 rodada. Carga simples: ler o CSV com o módulo "
             "`csv` e `executemany` na mesma tabela, numa transação.",
