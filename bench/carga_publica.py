@@ -33,6 +33,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from comum import certame_do_cenario  # bench/, ao lado deste script
+
 RAIZ = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
 META = {"req/s": 500.0, "p99_ms": 100.0}
@@ -138,7 +140,6 @@ def preparar(cenario: Path) -> None:
 
     django.setup()
     from datetime import timedelta
-    from decimal import Decimal
 
     from django.contrib.auth import get_user_model
     from django.core.management import call_command
@@ -146,7 +147,7 @@ def preparar(cenario: Path) -> None:
     from cotas.arquivos.cenario import ler_cenario
     from cotas_web.candidatos.services import importacao_confirmar
     from cotas_web.certames.models import Certame
-    from cotas_web.certames.services import cargo_adicionar, certame_criar, certame_homologar
+    from cotas_web.certames.services import certame_homologar
     from cotas_web.nomeacoes.services import vagas_edital_ofertar
 
     tempos: dict[str, float] = {}
@@ -157,22 +158,7 @@ def preparar(cenario: Path) -> None:
         return
     lido = ler_cenario(cenario)
     usuario = get_user_model().objects.create_user("bench", password=secrets.token_urlsafe(20))
-    certame = certame_criar(
-        usuario=usuario,
-        nome="Concurso sintético (B4)",
-        municipio=lido.municipio or "Montenegro/RS",
-        data_edital=lido.data_edital,
-        tipo=lido.tipo.value,
-        validade_ate=lido.validade_ate,
-        pcd_percentual=Decimal(5),
-        pcd_arredondamento="cima",
-        pcd_teto=Decimal(20),
-        desempate=list(lido.desempate),
-    )
-    for c in lido.cargos:
-        cargo_adicionar(
-            usuario=usuario, certame=certame, codigo=c.codigo, nome=c.nome, vagas_edital=c.vagas
-        )
+    certame = certame_do_cenario(usuario, lido, "Concurso sintético (B4)")
     t = _passo("importando pelo serviço importacao_confirmar")
     csv_ = lido.arquivo_candidatos
     importacao_confirmar(usuario=usuario, certame=certame, caminho=csv_, nome_arquivo=csv_.name)

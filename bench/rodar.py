@@ -33,6 +33,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from comum import certame_do_cenario  # bench/, ao lado deste script
+
 RAIZ = Path(__file__).resolve().parents[1]
 DADOS = RAIZ / "bench" / "dados"
 PYTHON = Path(sys.executable)
@@ -129,7 +131,6 @@ def _filho_importacao(cenario: Path, repeticoes: int) -> dict[str, list[float]]:
     import csv
     import json as json_
     import tempfile
-    from decimal import Decimal
 
     pasta = Path(tempfile.mkdtemp(prefix="cotas-bench-"))
     os.environ["DJANGO_SETTINGS_MODULE"] = "cotas_web.settings.teste"
@@ -146,7 +147,6 @@ def _filho_importacao(cenario: Path, repeticoes: int) -> dict[str, list[float]]:
     from cotas.arquivos.cenario import ler_cenario
     from cotas_web.candidatos.models import Candidato as Modelo
     from cotas_web.candidatos.services import importacao_confirmar
-    from cotas_web.certames.services import cargo_adicionar, certame_criar
 
     call_command("migrate", verbosity=0)
     lido = ler_cenario(cenario)
@@ -154,23 +154,7 @@ def _filho_importacao(cenario: Path, repeticoes: int) -> dict[str, list[float]]:
     usuario = get_user_model().objects.create_user("bench", password="bench-senha-longa-123")
 
     def novo_certame(nome: str) -> Any:
-        certame = certame_criar(
-            usuario=usuario,
-            nome=nome,
-            municipio=lido.municipio or "Montenegro/RS",
-            data_edital=lido.data_edital,
-            tipo=lido.tipo.value,
-            validade_ate=lido.validade_ate,
-            pcd_percentual=Decimal(5),
-            pcd_arredondamento="cima",
-            pcd_teto=Decimal(20),
-            desempate=list(lido.desempate),
-        )
-        for c in lido.cargos:
-            cargo_adicionar(
-                usuario=usuario, certame=certame, codigo=c.codigo, nome=c.nome, vagas_edital=c.vagas
-            )
-        return certame
+        return certame_do_cenario(usuario, lido, nome)
 
     colunas = [f.column for f in Modelo._meta.concrete_fields if f.column != "id"]
     desempate = [c for c, _ in lido.desempate]
@@ -236,35 +220,19 @@ def _certame_homologado(cenario: Path) -> tuple[int, list[str]]:
     """Com o Django já configurado: migra o banco, cria o certame do cenário, importa os
     candidatos pelo serviço da aplicação e homologa. Devolve o id e algumas inscrições."""
     from datetime import timedelta
-    from decimal import Decimal
 
     from django.contrib.auth import get_user_model
     from django.core.management import call_command
 
     from cotas.arquivos.cenario import ler_cenario
     from cotas_web.candidatos.services import importacao_confirmar
-    from cotas_web.certames.services import cargo_adicionar, certame_criar, certame_homologar
+    from cotas_web.certames.services import certame_homologar
 
     call_command("migrate", verbosity=0)
     lido = ler_cenario(cenario)
     csv_ = lido.arquivo_candidatos
     usuario = get_user_model().objects.create_user("bench", password="bench-senha-longa-123")
-    certame = certame_criar(
-        usuario=usuario,
-        nome="Consulta",
-        municipio=lido.municipio or "Montenegro/RS",
-        data_edital=lido.data_edital,
-        tipo=lido.tipo.value,
-        validade_ate=lido.validade_ate,
-        pcd_percentual=Decimal(5),
-        pcd_arredondamento="cima",
-        pcd_teto=Decimal(20),
-        desempate=list(lido.desempate),
-    )
-    for c in lido.cargos:
-        cargo_adicionar(
-            usuario=usuario, certame=certame, codigo=c.codigo, nome=c.nome, vagas_edital=c.vagas
-        )
+    certame = certame_do_cenario(usuario, lido, "Consulta")
     importacao_confirmar(usuario=usuario, certame=certame, caminho=csv_, nome_arquivo=csv_.name)
     certame_homologar(usuario=usuario, certame=certame, data=lido.data_edital + timedelta(days=1))
     inscricoes = [c.inscricao for c in lido.candidatos[: min(len(lido.candidatos), 5000)]]
