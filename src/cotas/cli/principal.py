@@ -121,7 +121,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         traceback.print_exc()
         return ERRO_INTERNO
     if getattr(args, "json", False):
-        print(json.dumps(resultado, ensure_ascii=False, indent=2))
+        # Indentado para quem lê no terminal; compacto para programas (o codificador em C do
+        # módulo json só vale sem indentação: num certame nacional a diferença é de décimos).
+        indentacao = 2 if sys.stdout.isatty() else None
+        print(json.dumps(resultado, ensure_ascii=False, indent=indentacao))
     else:
         print(resultado)
     return OK
