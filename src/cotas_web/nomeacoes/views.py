@@ -1,5 +1,9 @@
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
+from django import forms
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -39,101 +43,97 @@ def painel(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
-def _erros_form(request: HttpRequest, form: object) -> None:
-    for campo, erros in form.errors.items():  # type: ignore[attr-defined]
+def _erros_form(request: HttpRequest, form: forms.Form) -> None:
+    for campo, erros in form.errors.items():
         for e in erros:
             messages.error(request, f"{campo}: {e}")
+
+
+def _agir(
+    request: HttpRequest,
+    pk: int,
+    form: forms.Form,
+    acao: Callable[[dict[str, Any]], Any],
+    sucesso: str | Callable[[dict[str, Any]], str],
+) -> HttpResponse:
+    """Uma ação do painel por POST: valida o formulário, chama o serviço e volta ao painel
+    (erros de formulário e de negócio viram mensagens na página)."""
+    if request.method == "POST":
+        if form.is_valid():
+            d = form.cleaned_data
+            tentar(request, lambda: acao(d), sucesso(d) if callable(sucesso) else sucesso)
+        else:
+            _erros_form(request, form)
+    return redirect("nomeacoes:painel", pk=pk)
 
 
 @requer_papel(ADMIN)
 def ofertar_edital(request: HttpRequest, pk: int) -> HttpResponse:
     certame = get_object_or_404(Certame, pk=pk)
-    form = OfertaEditalForm(request.POST or None)
-    if request.method == "POST":
-        if form.is_valid():
-            tentar(request, lambda: services.vagas_edital_ofertar(
-                usuario=request.user, certame=certame, data=form.cleaned_data["data"]),
-                "Vagas do edital ofertadas; veja as nomeações propostas.")
-        else:
-            _erros_form(request, form)
-    return redirect("nomeacoes:painel", pk=pk)
+    return _agir(
+        request, pk, OfertaEditalForm(request.POST or None),
+        lambda d: services.vagas_edital_ofertar(
+            usuario=request.user, certame=certame, data=d["data"]),
+        "Vagas do edital ofertadas; veja as nomeações propostas.",
+    )
 
 
 @requer_papel(ADMIN)
 def novas_vagas(request: HttpRequest, pk: int) -> HttpResponse:
     certame = get_object_or_404(Certame, pk=pk)
-    form = NovasVagasForm(request.POST or None, cargos=certame.cargos.all())
-    if request.method == "POST":
-        if form.is_valid():
-            d = form.cleaned_data
-            tentar(request, lambda: services.vagas_novas_ofertar(
-                usuario=request.user, cargo=d["cargo"], data=d["data"],
-                quantidade=d["quantidade"], justificativa=d["justificativa"]),
-                "Novas vagas ofertadas.")
-        else:
-            _erros_form(request, form)
-    return redirect("nomeacoes:painel", pk=pk)
+    return _agir(
+        request, pk, NovasVagasForm(request.POST or None, cargos=certame.cargos.all()),
+        lambda d: services.vagas_novas_ofertar(
+            usuario=request.user, cargo=d["cargo"], data=d["data"],
+            quantidade=d["quantidade"], justificativa=d["justificativa"]),
+        "Novas vagas ofertadas.",
+    )
 
 
 @requer_papel(ADMIN)
 def confirmar(request: HttpRequest, pk: int, cargo_id: int) -> HttpResponse:
     cargo = get_object_or_404(Cargo, pk=cargo_id, certame_id=pk)
-    form = ConfirmarForm(request.POST or None)
-    if request.method == "POST":
-        if form.is_valid():
-            d = form.cleaned_data
-            tentar(request, lambda: services.nomeacao_confirmar(
-                usuario=request.user, cargo=cargo, inscricao=d["inscricao"],
-                portaria=d["portaria"], data_portaria=d["data_portaria"]),
-                f"Nomeação da inscrição {d['inscricao']} confirmada.")
-        else:
-            _erros_form(request, form)
-    return redirect("nomeacoes:painel", pk=pk)
+    return _agir(
+        request, pk, ConfirmarForm(request.POST or None),
+        lambda d: services.nomeacao_confirmar(
+            usuario=request.user, cargo=cargo, inscricao=d["inscricao"],
+            portaria=d["portaria"], data_portaria=d["data_portaria"]),
+        lambda d: f"Nomeação da inscrição {d['inscricao']} confirmada.",
+    )
 
 
 @requer_papel(ADMIN)
 def posse(request: HttpRequest, pk: int, nid: int) -> HttpResponse:
     nomeacao = get_object_or_404(Nomeacao, pk=nid, cargo__certame_id=pk)
-    form = DataForm(request.POST or None)
-    if request.method == "POST":
-        if form.is_valid():
-            tentar(request, lambda: services.nomeacao_registrar_posse(
-                usuario=request.user, nomeacao=nomeacao, data=form.cleaned_data["data"]),
-                "Posse registrada.")
-        else:
-            _erros_form(request, form)
-    return redirect("nomeacoes:painel", pk=pk)
+    return _agir(
+        request, pk, DataForm(request.POST or None),
+        lambda d: services.nomeacao_registrar_posse(
+            usuario=request.user, nomeacao=nomeacao, data=d["data"]),
+        "Posse registrada.",
+    )
 
 
 @requer_papel(ADMIN)
 def desistencia(request: HttpRequest, pk: int, nid: int) -> HttpResponse:
     nomeacao = get_object_or_404(Nomeacao, pk=nid, cargo__certame_id=pk)
-    form = DesistenciaForm(request.POST or None)
-    if request.method == "POST":
-        if form.is_valid():
-            d = form.cleaned_data
-            tentar(request, lambda: services.nomeacao_registrar_desistencia(
-                usuario=request.user, nomeacao=nomeacao, data=d["data"], motivo=d["motivo"],
-                observacao=d["observacao"]),
-                "Registrado. A substituição foi proposta pela lista a que a vaga pertence.")
-        else:
-            _erros_form(request, form)
-    return redirect("nomeacoes:painel", pk=pk)
+    return _agir(
+        request, pk, DesistenciaForm(request.POST or None),
+        lambda d: services.nomeacao_registrar_desistencia(
+            usuario=request.user, nomeacao=nomeacao, data=d["data"], motivo=d["motivo"],
+            observacao=d["observacao"]),
+        "Registrado. A substituição foi proposta pela lista a que a vaga pertence.",
+    )
 
 
 @requer_papel(ADMIN)
 def final_de_fila(request: HttpRequest, pk: int, nid: int) -> HttpResponse:
     """Pedido do nomeado (ainda sem posse) para ir ao final da lista, se o edital o admite."""
     nomeacao = get_object_or_404(Nomeacao, pk=nid, cargo__certame_id=pk)
-    form = FinalDeFilaForm(request.POST or None)
-    if request.method == "POST":
-        if form.is_valid():
-            d = form.cleaned_data
-            tentar(request, lambda: services.nomeacao_final_de_fila(
-                usuario=request.user, nomeacao=nomeacao, data=d["data"],
-                observacao=d["observacao"]),
-                f"{nomeacao.candidato.inscricao} foi para o final da lista. A substituição "
-                "foi proposta pela lista a que a vaga pertence.")
-        else:
-            _erros_form(request, form)
-    return redirect("nomeacoes:painel", pk=pk)
+    return _agir(
+        request, pk, FinalDeFilaForm(request.POST or None),
+        lambda d: services.nomeacao_final_de_fila(
+            usuario=request.user, nomeacao=nomeacao, data=d["data"],
+            observacao=d["observacao"]),
+        f"{nomeacao.candidato.inscricao} foi para o final da lista. A substituição foi "
+        "proposta pela lista a que a vaga pertence.",
+    )
