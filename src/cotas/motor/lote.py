@@ -620,7 +620,31 @@ class _Prefixo:
         return i < len(self.itens)
 
 
-class ListaGeral(Sequence[Candidato]):
+class _SobDemanda(Sequence[Candidato]):
+    """Sequência cujos itens são criados à medida que se lê: `_ate(i)` garante (se houver) o
+    item i, e `_item(i)` o devolve."""
+
+    def _ate(self, i: int) -> bool:
+        raise NotImplementedError
+
+    def _item(self, i: int) -> Candidato:
+        raise NotImplementedError
+
+    @overload
+    def __getitem__(self, i: int) -> Candidato: ...
+    @overload
+    def __getitem__(self, i: slice) -> list[Candidato]: ...
+    def __getitem__(self, i: int | slice) -> Candidato | list[Candidato]:
+        if isinstance(i, slice):
+            return [self[k] for k in range(*i.indices(len(self)))]
+        if i < 0:
+            i += len(self)
+        if i < 0 or not self._ate(i):
+            raise IndexError(i)
+        return self._item(i)
+
+
+class ListaGeral(_SobDemanda):
     """A lista geral de um cargo: a ordem (índices da tabela) é conhecida; os candidatos são
     criados quando alguém os pede, do topo para baixo."""
 
@@ -633,17 +657,10 @@ class ListaGeral(Sequence[Candidato]):
     def __len__(self) -> int:
         return len(self.linhas)
 
-    @overload
-    def __getitem__(self, i: int) -> Candidato: ...
-    @overload
-    def __getitem__(self, i: slice) -> list[Candidato]: ...
-    def __getitem__(self, i: int | slice) -> Candidato | list[Candidato]:
-        if isinstance(i, slice):
-            return [self[k] for k in range(*i.indices(len(self)))]
-        if i < 0:
-            i += len(self)
-        if i < 0 or not self._prefixo.ate(i):
-            raise IndexError(i)
+    def _ate(self, i: int) -> bool:
+        return self._prefixo.ate(i)
+
+    def _item(self, i: int) -> Candidato:
         return self._prefixo.itens[i]
 
     def contem_inscricao(self, inscricao: str) -> bool:
@@ -666,7 +683,7 @@ class ListaGeral(Sequence[Candidato]):
         return None if linha is None else self.posicao_da_linha(linha)
 
 
-class ListaReservada(Sequence[Candidato]):
+class ListaReservada(_SobDemanda):
     """Uma lista reservada: a geral filtrada por `elegivel`, avaliada à medida que se lê.
 
     `linhas` é a ordem da geral já sem quem falha uma condição necessária da elegibilidade
@@ -701,17 +718,7 @@ class ListaReservada(Sequence[Candidato]):
         self._ate(len(self.geral))
         return len(self._itens)
 
-    @overload
-    def __getitem__(self, i: int) -> Candidato: ...
-    @overload
-    def __getitem__(self, i: slice) -> list[Candidato]: ...
-    def __getitem__(self, i: int | slice) -> Candidato | list[Candidato]:
-        if isinstance(i, slice):
-            return [self[k] for k in range(*i.indices(len(self)))]
-        if i < 0:
-            i += len(self)
-        if i < 0 or not self._ate(i):
-            raise IndexError(i)
+    def _item(self, i: int) -> Candidato:
         return self._itens[i]
 
 
