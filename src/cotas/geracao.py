@@ -32,23 +32,16 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from pathlib import Path
 
+from cotas.arquivos.candidatos import COLUNAS_CONHECIDAS
+
 __all__ = ["Resumo", "gerar_exemplo"]
 
 DATA_EDITAL = date(2025, 6, 10)
 VALIDADE_ATE = date(2027, 6, 10)
 COLUNA_DESEMPATE = "nota_conhecimentos_especificos"
+# As colunas do leitor, menos as opcionais que a banca sintética não usa, e o desempate.
 CABECALHO = (
-    "inscricao",
-    "nome",
-    "cpf",
-    "data_nascimento",
-    "cargo",
-    "nota",
-    "situacao",
-    "cor_raca",
-    "reserva_negros",
-    "pcd",
-    "heteroidentificacao",
+    *(c for c in COLUNAS_CONHECIDAS if c not in ("classificacao", "opcao_lista")),
     COLUNA_DESEMPATE,
 )
 
