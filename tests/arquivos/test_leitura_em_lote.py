@@ -54,7 +54,8 @@ def comparar(caminho: Path, desempate: tuple[str, ...] = ("extra",)) -> object:
 
 def escrever(pasta: Path, linhas: list[str], fim: str = "\n", cod: str = "utf-8") -> Path:
     caminho = pasta / "candidatos.csv"
-    caminho.write_bytes((fim.join(linhas) + fim).encode(cod))
+    # surrogateescape: "\udcff" vira o byte 0xff, para os arquivos com UTF-8 inválido
+    caminho.write_bytes((fim.join(linhas) + fim).encode(cod, "surrogateescape"))
     return caminho
 
 
@@ -108,6 +109,30 @@ VARIANTES = {
     "linha_curta": ([CAB, BOAS[0], "9;X;;;C1;1", *BOAS[1:]], "\n", "utf-8"),
     "linha_longa": ([CAB, BOAS[0] + ";a", *BOAS[1:]], "\n", "utf-8"),
     "linha_longa_vazia": ([CAB, BOAS[0] + ";", *BOAS[1:]], "\n", "utf-8"),
+    "linha_em_branco_crlf": ([CAB, BOAS[0], "", *BOAS[1:]], "\r\n", "utf-8"),
+    "cr_solto_em_coluna_ignorada": (
+        [
+            CAB + ";obs",
+            *(b + ";x" for b in BOAS[:1]),
+            BOAS[1] + ";a\rb",
+            *(b + ";" for b in BOAS[2:]),
+        ],
+        "\n",
+        "utf-8",
+    ),
+    "cr_solto_no_vocabulario": (
+        [CAB, BOAS[0].replace(";sim;não;", ";sim\r;não;"), *BOAS[1:]],
+        "\n",
+        "utf-8",
+    ),
+    "cr_solto_no_nome": ([CAB, BOAS[0].replace("Ana Lima", "Ana\rLima"), *BOAS[1:]], "\n", "utf-8"),
+    "cr_solto_no_cabecalho": ([CAB.replace(";nome;", ";no\rme;"), *BOAS], "\n", "utf-8"),
+    "cr_duplo_no_fim": ([CAB, BOAS[0] + "\r", *BOAS[1:]], "\r\n", "utf-8"),
+    "utf8_invalido_no_fim": (
+        [CAB, *BOAS[:-1], BOAS[-1].replace("Duda", "Dud\udcff")],
+        "\n",
+        "utf-8",
+    ),
     "aspas": ([CAB, BOAS[0].replace("Ana Lima", '"Ana; Lima"'), *BOAS[1:]], "\n", "utf-8"),
     "coluna_desconhecida": ([CAB + ";cor_olhos", *(b + ";azul" for b in BOAS)], "\n", "utf-8"),
     "sem_colunas_opcionais": (

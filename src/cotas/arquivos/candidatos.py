@@ -302,12 +302,10 @@ LIMIAR_LEITURA_EM_LOTE = 1_000_000
 
 
 def _em_lote(
-    texto: str, dados: bytes, utf8: bool, arquivo: str, colunas_desempate: Sequence[str]
+    dados_utf8: bytes, arquivo: str, colunas_desempate: Sequence[str]
 ) -> LeituraCandidatos | None:
+    """A leitura em lote dos bytes em UTF-8 (sem o BOM), ou None: leia linha a linha."""
     from cotas.arquivos.rapido import ler_csv_em_lote
-
-    # O polars lê UTF-8: o arquivo como veio (sem o BOM) ou, se era Windows-1252, recodificado.
-    dados_utf8 = dados.removeprefix(codecs.BOM_UTF8) if utf8 else texto.encode("utf-8")
 
     def ler_cabecalho(
         celulas: list[object], erros: list[ErroEntrada], avisos: list[ErroEntrada]
@@ -321,9 +319,7 @@ def _em_lote(
                 indices.setdefault(nome, indice)
         return indices
 
-    lido = ler_csv_em_lote(
-        texto, dados_utf8, _separador(texto), arquivo, colunas_desempate, ler_cabecalho
-    )
+    lido = ler_csv_em_lote(dados_utf8, arquivo, colunas_desempate, ler_cabecalho)
     if lido is None:
         return None
     return LeituraCandidatos(candidatos=lido[0], avisos=lido[1])
@@ -415,6 +411,13 @@ def ler_candidatos(caminho: Path, colunas_desempate: Sequence[str] = ()) -> Leit
             [ErroEntrada(arquivo, None, None, f"não foi possível abrir o arquivo ({exc.strerror})")]
         ) from None
     if extensao in EXTENSOES_TEXTO:
+        # Um arquivo grande tenta primeiro a leitura em lote direto dos bytes, como UTF-8: sem
+        # decodificar o arquivo inteiro em Python (o polars confere o UTF-8 ao ler).
+        tentou_utf8 = len(dados) >= LIMIAR_LEITURA_EM_LOTE
+        if tentou_utf8:
+            em_lote = _em_lote(dados.removeprefix(codecs.BOM_UTF8), arquivo, colunas_desempate)
+            if em_lote is not None:
+                return em_lote
         texto, utf8 = _decodificar(dados)
         if texto is None:
             raise ErrosDeEntrada(
@@ -424,8 +427,9 @@ def ler_candidatos(caminho: Path, colunas_desempate: Sequence[str] = ()) -> Leit
                     )
                 ]
             )
-        if len(texto) >= LIMIAR_LEITURA_EM_LOTE:
-            em_lote = _em_lote(texto, dados, utf8, arquivo, colunas_desempate)
+        if not utf8 and len(texto) >= LIMIAR_LEITURA_EM_LOTE:
+            # Windows-1252: o polars lê o texto recodificado em UTF-8.
+            em_lote = _em_lote(texto.encode("utf-8"), arquivo, colunas_desempate)
             if em_lote is not None:
                 return em_lote
         linhas = _linhas_csv(texto, arquivo, erros)

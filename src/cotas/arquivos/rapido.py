@@ -61,51 +61,67 @@ def _com_cpf_conferido(quadro: pl.LazyFrame, coluna: str) -> pl.LazyFrame:
     )
 
 
+def _traduzir(coluna: pl.Expr, traducao: dict[str, Any], tipo: Any) -> pl.Expr:
+    """A coluna pelo dicionário `grafia -> valor`. Com poucas grafias, uma comparação por
+    grafia custa menos que o `replace_strict` (que passa cada linha por uma tabela de hash)."""
+    if len(traducao) > 8:
+        return coluna.replace_strict(traducao, return_dtype=tipo)
+    expr: Any = pl
+    for grafia, valor in traducao.items():
+        expr = expr.when(coluna == grafia).then(pl.lit(valor, tipo))
+    return expr.otherwise(pl.lit(None, tipo)) if traducao else pl.lit(None, tipo)
+
+
 class _Recusa(Exception):
     """Este arquivo não é para a leitura em lote; a leitura linha a linha decide."""
 
 
 def ler_csv_em_lote(
-    texto: str,
     dados_utf8: bytes,
-    separador: str,
     arquivo: str,
     colunas_desempate: Sequence[str],
     ler_cabecalho: Callable[[list[object], list[ErroEntrada], list[ErroEntrada]], dict[str, int]],
 ) -> tuple[TabelaCandidatos, list[ErroEntrada]] | None:
     """A tabela e os avisos do cabeçalho, ou None se o arquivo precisa da leitura linha a linha.
 
-    `ler_cabecalho(celulas, erros, avisos)` é a conferência do cabeçalho da leitura linha a
-    linha; devolve `nome normalizado -> índice` das colunas aceitas.
+    `dados_utf8` são os bytes do arquivo sem o BOM. Não são decodificados aqui: o polars recusa
+    UTF-8 inválido (e então a leitura linha a linha decide a codificação), e só o cabeçalho é
+    decodificado em Python. `ler_cabecalho(celulas, erros, avisos)` é a conferência do
+    cabeçalho da leitura linha a linha; devolve `nome normalizado -> índice` das colunas aceitas.
     """
     try:
-        return _ler(texto, dados_utf8, separador, arquivo, colunas_desempate, ler_cabecalho)
+        return _ler(dados_utf8, arquivo, colunas_desempate, ler_cabecalho)
     except _Recusa:
         return None
 
 
 def _ler(
-    texto: str,
     dados: bytes,
-    sep: str,
     arquivo: str,
     colunas_desempate: Sequence[str],
     ler_cabecalho: Callable[[list[object], list[ErroEntrada], list[ErroEntrada]], dict[str, int]],
 ) -> tuple[TabelaCandidatos, list[ErroEntrada]]:
+    from cotas.arquivos import candidatos as leitor
+
     # Forma do arquivo: sem aspas (cada linha física é um registro), sem \r solto, sem linhas em
     # branco no meio (a numeração de linhas é então a física), cabeçalho na primeira linha.
-    # (Contado nos bytes UTF-8, mais rápido que no texto: esses caracteres são de um byte só e
-    # nunca aparecem dentro de um caractere multibyte.)
+    # (Procurado nos bytes: esses caracteres são de um byte só e nunca aparecem dentro de um
+    # caractere multibyte.) O \r solto quebra a linha para a leitura linha a linha; o polars o
+    # deixa no valor ou, antes de um separador, o apaga: só a contagem dos bytes o vê.
     if b'"' in dados or b"\x00" in dados:
         raise _Recusa
-    if (retornos := dados.count(b"\r")) and retornos != dados.count(b"\r\n"):
+    if b"\r" in dados and dados.count(b"\r") != dados.count(b"\r\n"):
         raise _Recusa
-    if not texto[:1].strip():
+    fim_da_primeira = dados.find(b"\n")
+    try:
+        primeira = (dados if fim_da_primeira < 0 else dados[:fim_da_primeira]).decode("utf-8")
+    except UnicodeDecodeError:
+        raise _Recusa from None
+    primeira = primeira.removesuffix("\r")
+    if not primeira[:1].strip():
         raise _Recusa
-    # (Linhas em branco no meio não precisam de teste próprio: mudam a contagem de separadores
-    # conferida abaixo.)
-    fim_da_primeira = texto.find("\n")
-    primeira = (texto if fim_da_primeira < 0 else texto[:fim_da_primeira]).rstrip("\r")
+    # A primeira linha tem conteúdo: é dela que a leitura linha a linha tira o separador.
+    sep = leitor._separador(primeira)
     cabecalho: list[object] = list(next(csv.reader([primeira], delimiter=sep)))
     erros: list[ErroEntrada] = []
     avisos: list[ErroEntrada] = []
@@ -114,8 +130,9 @@ def _ler(
         raise _Recusa
     largura = len(cabecalho)
     fisicas = dados.count(b"\n") + (0 if dados.endswith(b"\n") else 1)
-    if dados.count(sep.encode()) != fisicas * (largura - 1):
-        raise _Recusa  # alguma linha com mais ou menos valores que o cabeçalho
+    # Linha com valores a mais: o polars recusa (e a leitura linha a linha explica). Linha com
+    # valores a menos: o polars completa com "" (`empty_string_is_null=False`), como a leitura
+    # linha a linha completa as células que faltam.
     try:
         bruto = pl.read_csv(
             io.BytesIO(dados),
@@ -124,6 +141,7 @@ def _ler(
             separator=sep,
             quote_char=None,
             infer_schema=False,
+            empty_string_is_null=False,
             new_columns=[f"c{i}" for i in range(largura)],
         )
     except Exception:  # o polars levanta tipos próprios; a leitura linha a linha explica
@@ -162,30 +180,19 @@ def _ler(
 
     if "data_nascimento" in indices:
         c = coluna("data_nascimento")
-        # Em etapas, para que cada parte seja calculada uma vez (ver `_com_cpf_conferido`).
+        # A forma pela expressão regular da leitura linha a linha; o dia, pelo polars (que
+        # aceitaria mais formas: espaços, sinal, ano de 5 dígitos, daí a forma antes).
+        iso = c.str.contains(_DATA_ISO)
+        br = c.str.contains(_DATA_BR)
         plano = plano.with_columns(
-            c.str.extract_groups(_DATA_ISO).alias("_iso"),
-            c.str.extract_groups(_DATA_BR).alias("_br"),
-        )
-        plano = plano.with_columns(
-            pl.coalesce(pl.col("_iso").struct.field("1"), pl.col("_br").struct.field("3")).alias(
-                "_ano"
-            ),
-            pl.coalesce(pl.col("_iso").struct.field("2"), pl.col("_br").struct.field("2"))
-            .str.zfill(2)
-            .alias("_mes"),
-            pl.coalesce(pl.col("_iso").struct.field("3"), pl.col("_br").struct.field("1"))
-            .str.zfill(2)
-            .alias("_dia"),
-        ).drop("_iso", "_br")
-        plano = plano.with_columns(
-            pl.concat_str(["_ano", "_mes", "_dia"], separator="-")
-            .str.to_date("%Y-%m-%d", strict=False)
+            pl.when(iso)
+            .then(c.str.to_date("%Y-%m-%d", strict=False))
+            .when(br)
+            .then(c.str.to_date("%d/%m/%Y", strict=False))
             .alias("_data")
         )
         data = pl.col("_data")
-        ano = pl.col("_ano").cast(pl.Int32, strict=False)
-        conferir.append((c != "") & (data.is_null() | (ano < 1)))
+        conferir.append((c != "") & (data.is_null() | (data.dt.year() < 1)))
         saida["data_nascimento"] = pl.when(c == "").then(None).otherwise(data)
     else:
         saida["data_nascimento"] = pl.lit(None, pl.Date)
@@ -203,8 +210,6 @@ def _ler(
         saida["classificacao"] = pl.lit(None, pl.Int64)
 
     # Vocabulários fechados: cada grafia distinta passa pelo conversor da leitura linha a linha.
-    from cotas.arquivos import candidatos as leitor
-
     vocabularios: list[tuple[str, Callable[[object], object], Any]] = [
         ("situacao", leitor._situacao, "aprovado"),
         ("cor_raca", leitor._cor_raca, None),
@@ -228,7 +233,7 @@ def _ler(
             except leitor._ValorInvalido:
                 raise _Recusa from None
             traducao[grafia] = getattr(lido, "value", lido)
-        saida[campo] = coluna(campo).replace_strict(traducao, return_dtype=tipo)
+        saida[campo] = _traduzir(coluna(campo), traducao, tipo)
 
     nomes_desempate = {leitor.normalizar_nome(c): c for c in colunas_desempate}
     eliminado = pl.col("situacao") == "eliminado"  # já convertida (ver o `with_columns` abaixo)
@@ -250,12 +255,15 @@ def _ler(
         raise _Recusa
     # O que a leitura linha a linha acusaria entre linhas: inscrição repetida, reserva sem
     # autodeclaração, parecer de quem não optou, o mesmo CPF duas vezes no cargo.
+    # Repetições pelo hash: dois valores distintos com o mesmo hash (raríssimo) só mandam o
+    # arquivo à leitura linha a linha; é bem mais rápido que comparar os textos.
     negro = pl.col("cor_raca").is_in([CorRaca.PRETA.value, CorRaca.PARDA.value])
+    com_cpf = pl.col("cpf").is_not_null()
     problemas = quadro.select(
-        pl.col("inscricao").is_duplicated().any(),
+        pl.col("inscricao").hash().n_unique() != pl.len(),
         (pl.col("reserva_negros") & ~negro.fill_null(False)).any(),
         (pl.col("heteroidentificacao").is_not_null() & ~pl.col("reserva_negros")).any(),
-        (pl.struct("cargo", "cpf").is_duplicated() & pl.col("cpf").is_not_null()).any(),
+        pl.struct("cargo", "cpf").filter(com_cpf).hash().n_unique() != com_cpf.sum(),
     ).row(0)
     if any(problemas):
         raise _Recusa
@@ -263,4 +271,5 @@ def _ler(
         *(pl.col(c).cast(t) for c, t in ESQUEMA.items()),
         *(PREFIXO_DESEMPATE + o for o in nomes_desempate.values()),
     )
-    return TabelaCandidatos(quadro, list(nomes_desempate.values())), avisos
+    tabela = TabelaCandidatos(quadro, list(nomes_desempate.values()), sem_repetidas=True)
+    return tabela, avisos

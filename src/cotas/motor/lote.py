@@ -94,7 +94,13 @@ class TabelaCandidatos(Sequence[Candidato]):
     `Candidato.desempate`; cada um é a coluna `desempate:<nome>` do quadro (texto ou nulo).
     """
 
-    def __init__(self, quadro: pl.DataFrame, colunas_desempate: Sequence[str] = ()) -> None:
+    def __init__(
+        self,
+        quadro: pl.DataFrame,
+        colunas_desempate: Sequence[str] = (),
+        *,
+        sem_repetidas: bool = False,
+    ) -> None:
         faltam = [c for c in ESQUEMA if c not in quadro.columns]
         if faltam:
             raise ValueError(f"faltam colunas no quadro de candidatos: {faltam}")
@@ -103,7 +109,11 @@ class TabelaCandidatos(Sequence[Candidato]):
         self._indice: dict[str, int] | None = None
         self._criados: dict[int, Candidato] = {}
         self._parcial: dict[str, int] = {}  # inscrição -> linha, dos já criados ou localizados
-        self._unicas: bool | None = None  # se nenhuma inscrição se repete (vale o parcial)
+        # Se nenhuma inscrição se repete (vale o parcial). `sem_repetidas`: quem criou a tabela
+        # já o provou (a leitura em lote confere), e a busca no quadro inteiro não se repete.
+        self._unicas: bool | None = True if sem_repetidas else None
+        self._repetida: int | None = None
+        self._repetida_buscada = sem_repetidas
         self._faltas = 0
         self._colunas: pl.DataFrame | None = None
         self._sem_parecer: dict[str, list[int]] | None = None
@@ -323,8 +333,11 @@ class TabelaCandidatos(Sequence[Candidato]):
         return self._primeira_linha(~pl.col("cargo").is_in(cargos))
 
     def primeira_repetida(self) -> int | None:
-        """A primeira linha cuja inscrição já apareceu antes."""
-        return self._primeira_linha(~pl.col("inscricao").is_first_distinct())
+        """A primeira linha cuja inscrição já apareceu antes (buscada uma vez só)."""
+        if not self._repetida_buscada:
+            self._repetida = self._primeira_linha(~pl.col("inscricao").is_first_distinct())
+            self._repetida_buscada = True
+        return self._repetida
 
     def coluna_por_inscricao(self, coluna: str) -> Mapping[str, str]:
         """`inscrição -> valor da coluna`, consultado sem criar candidatos."""
