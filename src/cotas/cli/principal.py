@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import traceback
 from collections.abc import Sequence
@@ -130,5 +131,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     return OK
 
 
+def executar_e_sair() -> None:  # pragma: no cover (é o processo inteiro; testado por subprocesso)
+    """O comando `cotas`: roda `main` e sai sem desmontar o interpretador.
+
+    Desfazer um certame de um milhão de inscrições objeto a objeto (quadros, listas, o livro de
+    cada cargo) custa ~0,3 s, e nada disso precisa acontecer: a saída já foi escrita e os arquivos
+    gravados com `--saida` já foram movidos para o lugar. Como o mypy (`util.hard_exit`), esvazia
+    os buffers e sai direto.
+    """
+    codigo = main()
+    try:
+        sys.stdout.flush()
+        sys.stderr.flush()
+    except BrokenPipeError:  # `cotas ... | head`: quem lia já foi embora
+        codigo = codigo or ERRO_INTERNO
+    os._exit(codigo)
+
+
 if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())
+    executar_e_sair()

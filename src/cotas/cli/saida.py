@@ -10,12 +10,6 @@ from typing import Any
 from cotas.apuracao import Apuracao, apurar_cenario
 from cotas.arquivos.cenario import ler_cenario
 from cotas.cli import gerar
-from cotas.documentos.fonte import fonte_da_apuracao
-from cotas.documentos.formatos import gravar_pasta, para_csv, para_xlsx
-from cotas.documentos.pagina import para_html_documento
-from cotas.documentos.pdf import motivo_indisponivel
-from cotas.documentos.publicacao import arquivos_publicacao, relatorio
-from cotas.documentos.tabelas import rotulo_lista, todas_as_tabelas
 from cotas.motor.erros import ErroCotas
 from cotas.motor.legislacao import catalogo_padrao
 from cotas.motor.ordem import ordem_de_nomeacao
@@ -144,6 +138,8 @@ def reserva(args: argparse.Namespace) -> Any:
 
 
 def ordem(args: argparse.Namespace) -> Any:
+    from cotas.documentos.tabelas import rotulo_lista
+
     regras = _regras_dos_argumentos(args)
     vagas = ordem_de_nomeacao(regras, [args.vagas]) if args.vagas else []
     if args.json:
@@ -231,6 +227,8 @@ def cabecalho(ap: Apuracao) -> list[str]:
 
 
 def relatorio_texto(ap: Apuracao) -> str:
+    from cotas.documentos.tabelas import rotulo_lista
+
     c = ap.cenario
     linhas = [c.nome, *cabecalho(ap), ""]
     nomes = {cargo.codigo: cargo.nome for cargo in c.cargos}
@@ -257,6 +255,14 @@ def relatorio_texto(ap: Apuracao) -> str:
 def gravar_resultado(ap: Apuracao, pasta: Path) -> list[Path]:
     """Tabelas em CSV e XLSX, o relatório HTML com os gráficos e os documentos publicados
     (anexo do edital, listas, ordem de nomeação) em HTML, XLSX e PDF; tudo ou nada."""
+    # Os documentos só são importados aqui: `--json` e o texto não pagam por eles no início.
+    from cotas.documentos.fonte import fonte_da_apuracao
+    from cotas.documentos.formatos import gravar_pasta, para_csv, para_xlsx
+    from cotas.documentos.pagina import para_html_documento
+    from cotas.documentos.pdf import motivo_indisponivel
+    from cotas.documentos.publicacao import arquivos_publicacao, relatorio
+    from cotas.documentos.tabelas import todas_as_tabelas
+
     fonte = fonte_da_apuracao(ap)
     tabelas = todas_as_tabelas(fonte)
     arquivos = {f"{t.nome}.csv": para_csv(t) for t in tabelas}
