@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import csv
 import io
+import threading
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -72,6 +73,12 @@ def _traduzir(coluna: pl.Expr, traducao: dict[str, Any], tipo: Any) -> pl.Expr:
     return expr.otherwise(pl.lit(None, tipo)) if traducao else pl.lit(None, tipo)
 
 
+def _contar_linhas(dados: bytes) -> tuple[bool, int]:
+    """Se há \r solto (não seguido de \n) e quantas linhas físicas o arquivo tem."""
+    cr_solto = b"\r" in dados and dados.count(b"\r") != dados.count(b"\r\n")
+    return cr_solto, dados.count(b"\n") + (0 if dados.endswith(b"\n") else 1)
+
+
 class _Recusa(Exception):
     """Este arquivo não é para a leitura em lote; a leitura linha a linha decide."""
 
@@ -110,15 +117,13 @@ def _ler(
     # deixa no valor ou, antes de um separador, o apaga: só a contagem dos bytes o vê.
     if b'"' in dados or b"\x00" in dados:
         raise _Recusa
-    if b"\r" in dados and dados.count(b"\r") != dados.count(b"\r\n"):
-        raise _Recusa
     fim_da_primeira = dados.find(b"\n")
     try:
         primeira = (dados if fim_da_primeira < 0 else dados[:fim_da_primeira]).decode("utf-8")
     except UnicodeDecodeError:
         raise _Recusa from None
     primeira = primeira.removesuffix("\r")
-    if not primeira[:1].strip():
+    if not primeira[:1].strip() or "\r" in primeira:  # (o resto do arquivo: `_contar_linhas`)
         raise _Recusa
     # A primeira linha tem conteúdo: é dela que a leitura linha a linha tira o separador.
     sep = leitor._separador(primeira)
@@ -129,40 +134,32 @@ def _ler(
     if erros or not any(str(c).strip() for c in cabecalho):
         raise _Recusa
     largura = len(cabecalho)
-    fisicas = dados.count(b"\n") + (0 if dados.endswith(b"\n") else 1)
     # Linha com valores a mais: o polars recusa (e a leitura linha a linha explica). Linha com
     # valores a menos: o polars completa com "" (`empty_string_is_null=False`), como a leitura
     # linha a linha completa as células que faltam.
-    try:
-        bruto = pl.read_csv(
-            io.BytesIO(dados),
-            has_header=False,
-            skip_rows=1,
-            separator=sep,
-            quote_char=None,
-            infer_schema=False,
-            empty_string_is_null=False,
-            new_columns=[f"c{i}" for i in range(largura)],
-        )
-    except Exception:  # o polars levanta tipos próprios; a leitura linha a linha explica
-        raise _Recusa from None
-    if bruto.width != largura or bruto.height != fisicas - 1:
-        raise _Recusa
-    # Linhas só com separadores são puladas na leitura linha a linha; a numeração continua.
-    bruto = (
-        bruto.with_columns(pl.all().fill_null(""))
-        .with_row_index("linha", offset=2)
-        .filter(pl.any_horizontal(pl.col(f"c{i}") != "" for i in range(largura)))
+    #
+    # Leitura, conferências e conversões formam um plano só (LazyFrame), executado de uma vez
+    # pelo motor de fluxo do polars: enquanto um trecho do arquivo é lido, o anterior já está
+    # sendo conferido, nos dois núcleos, sem guardar quadros intermediários.
+    plano = pl.scan_csv(
+        io.BytesIO(dados),
+        has_header=False,
+        skip_rows=1,
+        separator=sep,
+        quote_char=None,
+        infer_schema=False,
+        empty_string_is_null=False,
+        new_columns=[f"c{i}" for i in range(largura)],
     )
-
-    # As conferências e conversões formam um plano só (LazyFrame), executado de uma vez: o polars
-    # paraleliza as colunas e não guarda quadros intermediários.
-    plano = bruto.lazy()
+    plano = plano.with_columns(pl.all().fill_null("")).with_row_index("linha", offset=2)
+    # Linhas só com separadores (ou em branco) são puladas na leitura linha a linha, e a
+    # numeração continua: ficam no plano, marcadas, e saem depois.
+    vazia = ~pl.any_horizontal(pl.col(f"c{i}") != "" for i in range(largura))
 
     def coluna(nome: str) -> pl.Expr:
         return pl.col(f"c{indices[nome]}")
 
-    saida: dict[str, pl.Expr] = {"linha": pl.col("linha").cast(pl.Int64)}
+    saida: dict[str, pl.Expr] = {"linha": pl.col("linha").cast(pl.Int64), "_vazia": vazia}
     conferir: list[pl.Expr] = []  # cada uma deve ser falsa em todas as linhas (nulo = recusa)
 
     for campo in ("inscricao", "nome", "cargo"):
@@ -209,7 +206,8 @@ def _ler(
     else:
         saida["classificacao"] = pl.lit(None, pl.Int64)
 
-    # Vocabulários fechados: cada grafia distinta passa pelo conversor da leitura linha a linha.
+    # Vocabulários fechados: saem do plano como texto; depois, cada grafia distinta passa pelo
+    # conversor da leitura linha a linha.
     vocabularios: list[tuple[str, Callable[[object], object], Any]] = [
         ("situacao", leitor._situacao, "aprovado"),
         ("cor_raca", leitor._cor_raca, None),
@@ -218,12 +216,46 @@ def _ler(
         ("heteroidentificacao", leitor._heteroidentificacao, None),
         ("opcao_lista", leitor._opcao_lista, None),
     ]
-    for campo, conversor, padrao in vocabularios:
-        tipo = ESQUEMA[campo]
+    for campo, _, padrao in vocabularios:
+        saida[campo] = coluna(campo) if campo in indices else pl.lit(padrao, ESQUEMA[campo])
+
+    nomes_desempate = {leitor.normalizar_nome(c): c for c in colunas_desempate}
+    for k, (nome, original) in enumerate(nomes_desempate.items()):
+        c = coluna(nome)
+        conferir.append((c != "") & ~c.str.contains(_NUMERO))
+        saida[f"_sem_desempate{k}"] = c == ""  # obrigatório para aprovados: conferido depois
+        saida[PREFIXO_DESEMPATE + original] = (
+            pl.when(c == "").then(None).otherwise(c.str.replace(",", ".", literal=True))
+        )
+
+    # Primeiro os valores lidos, depois as conferências (que usam os brutos e os lidos).
+    recusa = pl.any_horizontal(e.fill_null(True) for e in conferir) & ~pl.col("_vazia")
+    # As contagens de bytes (\r solto, linhas físicas) seguram o GIL, mas o polars o solta: numa
+    # linha de execução à parte, correm enquanto o plano é executado.
+    forma: list[tuple[bool, int]] = []
+    contagem = threading.Thread(target=lambda: forma.append(_contar_linhas(dados)))
+    contagem.start()
+    try:
+        quadro = (
+            plano.with_columns(expr.alias(nome) for nome, expr in saida.items())
+            .select(*saida, recusa.alias("_recusa"))
+            .collect(engine="streaming")
+        )
+    except Exception:  # o polars levanta tipos próprios; a leitura linha a linha explica
+        raise _Recusa from None
+    finally:
+        contagem.join()
+    cr_solto, fisicas = forma[0]
+    if cr_solto or quadro.height != fisicas - 1 or quadro.get_column("_recusa").any():
+        raise _Recusa
+    if quadro.get_column("_vazia").any():
+        quadro = quadro.filter(~pl.col("_vazia"))
+
+    convertidas: list[pl.Expr] = []
+    for campo, conversor, _ in vocabularios:
         if campo not in indices:
-            saida[campo] = pl.lit(padrao, tipo)
             continue
-        grafias = bruto.get_column(f"c{indices[campo]}").unique()
+        grafias = quadro.get_column(campo).unique()
         if grafias.len() > _MAX_GRAFIAS:
             raise _Recusa
         traducao: dict[str, Any] = {}
@@ -233,34 +265,22 @@ def _ler(
             except leitor._ValorInvalido:
                 raise _Recusa from None
             traducao[grafia] = getattr(lido, "value", lido)
-        saida[campo] = _traduzir(coluna(campo), traducao, tipo)
+        convertidas.append(_traduzir(pl.col(campo), traducao, ESQUEMA[campo]).alias(campo))
+    quadro = quadro.with_columns(convertidas)
 
-    nomes_desempate = {leitor.normalizar_nome(c): c for c in colunas_desempate}
-    eliminado = pl.col("situacao") == "eliminado"  # já convertida (ver o `with_columns` abaixo)
-    for nome, original in nomes_desempate.items():
-        c = coluna(nome)
-        conferir.append((c != "") & ~c.str.contains(_NUMERO))
-        conferir.append((c == "") & ~eliminado)  # critério obrigatório para aprovados
-        saida[PREFIXO_DESEMPATE + original] = (
-            pl.when(c == "").then(None).otherwise(c.str.replace(",", ".", literal=True))
-        )
-
-    # Primeiro os valores lidos, depois as conferências (que usam os brutos e os lidos).
-    quadro = (
-        plano.with_columns(expr.alias(nome) for nome, expr in saida.items())
-        .select(*saida, pl.any_horizontal(e.fill_null(True) for e in conferir).alias("_recusa"))
-        .collect()
-    )
-    if quadro.get_column("_recusa").any():
-        raise _Recusa
-    # O que a leitura linha a linha acusaria entre linhas: inscrição repetida, reserva sem
-    # autodeclaração, parecer de quem não optou, o mesmo CPF duas vezes no cargo.
+    # O que a leitura linha a linha acusaria entre linhas ou depois dos vocabulários: inscrição
+    # repetida, critério do edital vazio de aprovado, reserva sem autodeclaração, parecer de
+    # quem não optou, o mesmo CPF duas vezes no cargo.
     # Repetições pelo hash: dois valores distintos com o mesmo hash (raríssimo) só mandam o
     # arquivo à leitura linha a linha; é bem mais rápido que comparar os textos.
     negro = pl.col("cor_raca").is_in([CorRaca.PRETA.value, CorRaca.PARDA.value])
     com_cpf = pl.col("cpf").is_not_null()
+    sem_desempate = [pl.col(f"_sem_desempate{k}") for k in range(len(nomes_desempate))]
     problemas = quadro.select(
         pl.col("inscricao").hash().n_unique() != pl.len(),
+        (pl.any_horizontal(sem_desempate) & (pl.col("situacao") != "eliminado")).any()
+        if sem_desempate
+        else pl.lit(False),
         (pl.col("reserva_negros") & ~negro.fill_null(False)).any(),
         (pl.col("heteroidentificacao").is_not_null() & ~pl.col("reserva_negros")).any(),
         pl.struct("cargo", "cpf").filter(com_cpf).hash().n_unique() != com_cpf.sum(),
