@@ -6,6 +6,7 @@ Códigos de saída: 0 ok; 2 entrada inválida (nada é gravado); 1 erro interno.
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import sys
@@ -132,13 +133,17 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def executar_e_sair() -> None:  # pragma: no cover (é o processo inteiro; testado por subprocesso)
-    """O comando `cotas`: roda `main` e sai sem desmontar o interpretador.
+    """O comando `cotas`: roda `main` sem o coletor de ciclos e sai sem desmontar o interpretador.
 
     Desfazer um certame de um milhão de inscrições objeto a objeto (quadros, listas, o livro de
     cada cargo) custa ~0,3 s, e nada disso precisa acontecer: a saída já foi escrita e os arquivos
     gravados com `--saida` já foram movidos para o lugar. Como o mypy (`util.hard_exit`), esvazia
     os buffers e sai direto.
     """
+    # Um comando dura segundos e não deixa ciclos de lixo que importem: o coletor de ciclos só
+    # percorreria, de novo e de novo, os milhões de objetos vivos do certame (~0,3 s a 1 milhão
+    # de inscrições). A contagem de referências continua liberando o resto.
+    gc.disable()
     codigo = main()
     try:
         sys.stdout.flush()

@@ -29,7 +29,7 @@ from cotas.motor.lote import (
     classificar_em_lote,
     montar_listas_em_lote,
 )
-from cotas.motor.ordem import Lote, PlanoDeVagas, Vaga, ordinal
+from cotas.motor.ordem import Lote, MemoriaDosPlanos, PlanoDeVagas, Vaga, ordinal
 from cotas.motor.razoes import Razao, Referencia, contar
 from cotas.motor.regras import AMPLA, NEGROS, Regras
 from cotas.motor.reserva import ReservaCargo, calcular_reserva
@@ -224,13 +224,14 @@ class ApuracaoCargo:
         listas: Listas,
         parametros: ParametrosCertame,
         nomes: Mapping[str, str],
+        memoria_dos_planos: MemoriaDosPlanos | None = None,
     ) -> None:
         self.regras = regras
         self.cargo = listas.cargo
         self.listas = listas
         self.parametros = parametros
         self.nomes = nomes
-        self.plano = PlanoDeVagas(regras, parametros.prioridade_colisao)
+        self.plano = PlanoDeVagas(regras, parametros.prioridade_colisao, memoria_dos_planos)
         self._grupos = {g.nome: g for g in regras.grupos}
         self.filas: dict[str, _Fila] = {AMPLA: _Fila(listas.geral)}
         for grupo, candidatos in listas.reservadas.items():
@@ -598,6 +599,7 @@ class Certame:
 
     def __post_init__(self) -> None:
         self._apuracoes: dict[str, ApuracaoCargo] = {}
+        self._memoria_dos_planos = MemoriaDosPlanos()  # partilhada entre os cargos
         self.aberto = False
         self.ultimo_evento: date | None = None
         self._tabela: TabelaCandidatos | None = None
@@ -676,7 +678,11 @@ class Certame:
             raise EventoInvalido(f"Cargo '{cargo}' não existe no certame.")
         if cargo not in self._apuracoes:
             self._apuracoes[cargo] = ApuracaoCargo(
-                self.regras, self._montar_listas(cargo), self.parametros, self._nomes
+                self.regras,
+                self._montar_listas(cargo),
+                self.parametros,
+                self._nomes,
+                self._memoria_dos_planos,
             )
         return self._apuracoes[cargo]
 
@@ -725,7 +731,7 @@ class Certame:
         """As próximas nomeações do cargo se novas vagas surgirem uma a uma, até `limite` vagas,
         numa cópia do livro: o certame não muda. Para quando as listas se esgotam."""
         ap = self._apuracao(cargo)
-        imutaveis = (ap.regras, ap.listas, ap.nomes, ap.parametros)
+        imutaveis = (ap.regras, ap.listas, ap.nomes, ap.parametros, self._memoria_dos_planos)
         simulacao = copy.deepcopy(ap, {id(o): o for o in imutaveis})
         for _ in range(limite):
             novas = simulacao.ofertar(1, None, "Projeção")

@@ -15,7 +15,7 @@ from __future__ import annotations
 import functools
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date
 from fractions import Fraction
 
@@ -70,6 +70,21 @@ class Devidas:
     abaixo_do_limiar: bool = False
 
 
+@dataclass
+class MemoriaDosPlanos:
+    """O que os planos dos cargos de um certame (mesmas regras) podem partilhar.
+
+    `primeiros_lotes`: (prioridade, quantidade) -> as vagas do primeiro lote e quantas couberam a
+    cada grupo (um primeiro lote só depende disso). `devidas`: (grupo, k) -> a conta das vagas
+    devidas, quando ela só depende do grupo e de k. Tudo imutável: pode ser partilhado.
+    """
+
+    primeiros_lotes: dict[tuple[tuple[str, ...], int], tuple[tuple[Vaga, ...], dict[str, int]]] = (
+        field(default_factory=dict)
+    )
+    devidas: dict[tuple[str, int], Devidas] = field(default_factory=dict)
+
+
 class PlanoDeVagas:
     """A ordem das vagas de um cargo, lote a lote; cada lote termina com cada grupo quite.
 
@@ -77,8 +92,18 @@ class PlanoDeVagas:
     (questão aberta, LEGAL-NOTES §2): o primeiro da tupla a recebe, o outro recebe a seguinte.
     """
 
-    def __init__(self, regras: Regras, prioridade: Sequence[str] | None = None) -> None:
+    def __init__(
+        self,
+        regras: Regras,
+        prioridade: Sequence[str] | None = None,
+        memoria: MemoriaDosPlanos | None = None,
+    ) -> None:
         self.regras = regras
+        # O primeiro lote de um cargo só depende das regras, da prioridade e da quantidade: os
+        # cargos de um certame com o mesmo número de vagas no edital têm o mesmo plano, e o
+        # certame o guarda para todos.
+        self._primeiros_lotes = memoria.primeiros_lotes if memoria is not None else None
+        self._devidas = memoria.devidas if memoria is not None else None
         self.grupos = regras.grupos
         nomes = [g.nome for g in self.grupos]
         ordem = list(prioridade or nomes)
@@ -109,6 +134,22 @@ class PlanoDeVagas:
         base = (
             self.lotes[0].quantidade if grupo.base_do_limiar is BaseDoLimiar.EDITAL else ofertadas
         )
+        # Acima do limiar, no total acumulado (ou no primeiro lote), a conta só depende do grupo
+        # e de k: é a mesma em todos os cargos, e o certame a guarda para todos.
+        memoria = self._devidas
+        chave = None
+        if base >= grupo.limiar and (
+            lote.numero == 1 or grupo.fracao_entre_lotes is FracaoEntreLotes.TOTAL_ACUMULADO
+        ):
+            chave = (grupo.nome, k)
+            if memoria is not None and (achada := memoria.get(chave)) is not None:
+                return achada
+        calculada = self._calcular_devidas(grupo, k, lote, base)
+        if memoria is not None and chave is not None:
+            memoria[chave] = calculada
+        return calculada
+
+    def _calcular_devidas(self, grupo: RegraGrupo, k: int, lote: Lote, base: int) -> Devidas:
         if base < grupo.limiar:
             return Devidas(
                 grupo.nome,
@@ -149,6 +190,14 @@ class PlanoDeVagas:
         if quantidade <= 0:
             raise ValueError("a quantidade de vagas de um lote deve ser positiva")
         lote = Lote(len(self.lotes) + 1, quantidade, self.ofertadas + 1, data, justificativa)
+        memoria = self._primeiros_lotes if not self.lotes else None
+        chave = (self.prioridade, quantidade)
+        if memoria is not None and chave in memoria:
+            vagas, atribuidas = memoria[chave]
+            self.lotes.append(lote)
+            self.vagas.extend(vagas)
+            self.atribuidas = dict(atribuidas)
+            return list(vagas)
         self.lotes.append(lote)
         alvo = {g.nome: self.devidas(g, lote.fim).valor for g in self.grupos}
         novas: list[Vaga] = []
@@ -158,6 +207,8 @@ class PlanoDeVagas:
                 self.atribuidas[vaga.reservada_para] += 1
             novas.append(vaga)
         self.vagas.extend(novas)
+        if memoria is not None:
+            memoria[chave] = (tuple(novas), dict(self.atribuidas))
         return novas
 
     def _decidir(self, k: int, lote: Lote, alvo: dict[str, int]) -> Vaga:

@@ -6,6 +6,7 @@ abertura foram publicados antes de sua vigência. Logo vale a lei em vigor na da
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import date
@@ -139,8 +140,12 @@ class Regras:
     referencias: Mapping[str, Referencia]  # dispositivos gerais (alternância, falsidade...)
     informados: Mapping[str, object] = field(default_factory=dict)
 
+    @functools.cached_property
+    def _por_nome(self) -> dict[str, RegraGrupo]:
+        return {g.nome: g for g in self.grupos}
+
     def grupo(self, nome: str) -> RegraGrupo | None:
-        return next((g for g in self.grupos if g.nome == nome), None)
+        return self._por_nome.get(nome)
 
     def ref(self, chave: str) -> tuple[Referencia, ...]:
         r = self.referencias.get(chave)
