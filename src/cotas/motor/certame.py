@@ -18,6 +18,7 @@ from enum import StrEnum
 from cotas.motor.candidatos import Candidato
 from cotas.motor.classificacao import CriterioDesempate, Listas, montar_listas
 from cotas.motor.erros import (
+    ErroCotas,
     EventoInvalido,
     HeteroidentificacaoPendente,
     NomeacaoAposValidade,
@@ -25,6 +26,7 @@ from cotas.motor.erros import (
 from cotas.motor.lote import (
     ClassificacaoEmLote,
     ListaGeral,
+    ListaReservada,
     TabelaCandidatos,
     classificar_em_lote,
     montar_listas_em_lote,
@@ -770,6 +772,8 @@ class Certame:
         dia = data or self.regras.data_edital
         self._checar_data(dia, "Nomeação das vagas do edital")
         self.aberto = True
+        if self._tabela is not None:
+            self._antecipar()
         nomeacoes: list[Nomeacao] = []
         for cargo, quantidade in self.cargos.items():
             if quantidade > 0:
@@ -777,6 +781,26 @@ class Certame:
             else:
                 self._apuracao(cargo)
         return nomeacoes
+
+    def _antecipar(self) -> None:
+        """Cria numa ida só ao quadro os candidatos que as vagas do edital vão examinar: o topo
+        da lista geral de cada cargo (tantos quantas as vagas) e, de cada lista reservada, os
+        que estão nesse topo mais alguns além (a reserva, folgada). O que faltar, o cursor
+        ainda cria sob demanda; isto só evita milhares de pequenas idas ao quadro."""
+        assert self._tabela is not None
+        linhas: list[int] = []
+        for cargo, quantidade in self.cargos.items():
+            try:
+                listas = self._apuracao(cargo).listas
+            except ErroCotas:  # o erro do cargo sai quando ele for apurado, na ordem de sempre
+                continue
+            if quantidade <= 0 or not isinstance(listas.geral, ListaGeral):
+                continue
+            linhas += listas.geral.linhas[:quantidade]
+            for lista in listas.reservadas.values():
+                if isinstance(lista, ListaReservada):
+                    linhas += lista.linhas_ate(quantidade, quantidade // 4 + 4)
+        self._tabela.materializar(sorted(set(linhas)))
 
     def ofertar_vagas(
         self, cargo: str, quantidade: int, data: date, justificativa: str
