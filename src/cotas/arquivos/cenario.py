@@ -721,11 +721,9 @@ def _conferir_eventos(
     """Cada inscrição citada existe; o cargo do evento é o do candidato."""
     por_inscricao: Mapping[str, Candidato]
     if isinstance(candidatos, TabelaCandidatos):  # só as inscrições citadas, sem ler a tabela
-        citadas = [e.inscricao for e in eventos if e.inscricao is not None]
-        candidatos.localizar(citadas)
-        por_inscricao = {
-            c.inscricao: c for i in citadas if (c := candidatos.candidato(i)) is not None
-        }
+        por_inscricao = candidatos.candidatos_de(
+            e.inscricao for e in eventos if e.inscricao is not None
+        )
     else:
         por_inscricao = {c.inscricao: c for c in candidatos}
     conferidos = []

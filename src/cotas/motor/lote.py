@@ -330,6 +330,14 @@ class TabelaCandidatos(Sequence[Candidato]):
             self._sem_parecer = {cargo: list(linhas) for cargo, linhas in grupos.iter_rows()}
         return self._sem_parecer
 
+    def candidatos_de(self, inscricoes: Iterable[str]) -> dict[str, Candidato]:
+        """`inscrição -> candidato` das inscrições dadas que existem, numa busca e numa criação
+        só (as inscrições citadas pelos eventos de um cenário)."""
+        procuradas = list(dict.fromkeys(inscricoes))
+        self.localizar(procuradas)
+        linhas = {i: linha for i in procuradas if (linha := self.indice(i)) is not None}
+        return dict(zip(linhas, self.materializar(linhas.values()), strict=True))
+
     def candidato(self, inscricao: str) -> Candidato | None:
         i = self.indice(inscricao)
         return None if i is None else self.materializar([i])[0]
