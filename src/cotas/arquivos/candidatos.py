@@ -23,9 +23,6 @@ from decimal import Decimal, InvalidOperation
 from pathlib import Path
 from typing import cast
 
-from stdnum.br import cpf as stdnum_cpf
-from stdnum.exceptions import ValidationError
-
 from cotas.arquivos.erros import ErroEntrada, ErrosDeEntrada
 from cotas.motor.candidatos import Candidato, CorRaca, Heteroidentificacao, Situacao
 
@@ -248,6 +245,10 @@ def _cpf(valor: object) -> str | None:
         return None
     if isinstance(valor, (int, float)) and texto.isdigit():
         texto = texto.zfill(11)  # planilha que guardou o CPF como número perdeu os zeros
+    # Importado aqui: a leitura em lote confere os CPFs no polars e não paga o import.
+    from stdnum.br import cpf as stdnum_cpf
+    from stdnum.exceptions import ValidationError
+
     try:
         return str(stdnum_cpf.validate(texto))
     except ValidationError:

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import argparse
 import gc
-import json
 import os
 import sys
 import traceback
@@ -16,6 +15,8 @@ from datetime import date
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
 from typing import Any
+
+import orjson
 
 from cotas.arquivos.erros import ErrosDeEntrada
 from cotas.cli import argparse_ptbr, gerar, saida
@@ -123,10 +124,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         traceback.print_exc()
         return ERRO_INTERNO
     if getattr(args, "json", False):
-        # Indentado para quem lê no terminal; compacto para programas (o codificador em C do
-        # módulo json só vale sem indentação: num certame nacional a diferença é de décimos).
-        indentacao = 2 if sys.stdout.isatty() else None
-        print(json.dumps(resultado, ensure_ascii=False, indent=indentacao))
+        # Indentado para quem lê no terminal; compacto para programas. orjson: num certame
+        # nacional (20 mil nomeações com o fundamento de cada uma) o módulo json levava ~0,07 s.
+        opcoes = orjson.OPT_NON_STR_KEYS | (orjson.OPT_INDENT_2 if sys.stdout.isatty() else 0)
+        sys.stdout.flush()
+        sys.stdout.buffer.write(orjson.dumps(resultado, option=opcoes) + b"\n")
     else:
         print(resultado)
     return OK
