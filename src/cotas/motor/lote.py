@@ -511,7 +511,9 @@ def classificar_em_lote(
     # Pela nota e pelos desempates legais: a chave de `classificacao._chave`, coluna a coluna.
     legais = [c for c in cargos if c not in banca and not isinstance(resultado[c], ErroCotas)]
     if legais:
-        ql = q.filter(pl.col("cargo").is_in(legais))
+        # (Sem filtrar quando todos os cargos do quadro são ordenados pela nota, o caso comum.)
+        todos = set(legais).issuperset(modos.get_column("cargo").to_list())
+        ql = q if todos else q.filter(pl.col("cargo").is_in(legais))
         nota = _decimal("nota", ql)
         if nota is None:
             return None
@@ -542,15 +544,19 @@ def classificar_em_lote(
         # Só as colunas que a ordem e o resultado usam; o cargo vira código inteiro (a ordem
         # entre cargos não importa, só o agrupamento). Sem `maintain_order`: chaves inteiras
         # iguais são empate, e empate é erro.
-        ql = ql.select(
-            "_i",
-            "cargo",
-            "inscricao",
-            *CAMPO_NECESSARIO_RESERVA.values(),
-            pl.col("cargo")
-            .replace_strict({c: i for i, c in enumerate(legais)}, return_dtype=pl.UInt32)
-            .alias("_cargo"),
-            *colunas,
+        ql = (
+            ql.lazy()
+            .select(  # (plano preguiçoso: o polars calcula `idoso` uma vez só)
+                "_i",
+                "cargo",
+                "inscricao",
+                *CAMPO_NECESSARIO_RESERVA.values(),
+                pl.col("cargo")
+                .replace_strict({c: i for i, c in enumerate(legais)}, return_dtype=pl.UInt32)
+                .alias("_cargo"),
+                *colunas,
+            )
+            .collect()
         )
         chave = _empacotar(ql, ["_cargo", *chaves], [False, *descendente])
         if chave is not None:
