@@ -133,6 +133,7 @@ VARIANTES = {
         "\n",
         "utf-8",
     ),
+    "nul_no_nome": ([CAB, BOAS[0].replace("Ana Lima", "Ana\x00Lima"), *BOAS[1:]], "\n", "utf-8"),
     "aspas": ([CAB, BOAS[0].replace("Ana Lima", '"Ana; Lima"'), *BOAS[1:]], "\n", "utf-8"),
     "coluna_desconhecida": ([CAB + ";cor_olhos", *(b + ";azul" for b in BOAS)], "\n", "utf-8"),
     "sem_colunas_opcionais": (

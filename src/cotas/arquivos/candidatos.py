@@ -11,7 +11,6 @@ como `Decimal` exato (vírgula ou ponto decimal), nunca como float.
 
 from __future__ import annotations
 
-import codecs
 import csv
 import io
 import re
@@ -303,9 +302,10 @@ LIMIAR_LEITURA_EM_LOTE = 1_000_000
 
 
 def _em_lote(
-    dados_utf8: bytes, arquivo: str, colunas_desempate: Sequence[str]
+    fonte: Path | bytes, arquivo: str, colunas_desempate: Sequence[str]
 ) -> LeituraCandidatos | None:
-    """A leitura em lote dos bytes em UTF-8 (sem o BOM), ou None: leia linha a linha."""
+    """A leitura em lote do arquivo (ou dos seus bytes em UTF-8, sem o BOM), ou None: leia
+    linha a linha."""
     from cotas.arquivos.rapido import ler_csv_em_lote
 
     def ler_cabecalho(
@@ -320,7 +320,7 @@ def _em_lote(
                 indices.setdefault(nome, indice)
         return indices
 
-    lido = ler_csv_em_lote(dados_utf8, arquivo, colunas_desempate, ler_cabecalho)
+    lido = ler_csv_em_lote(fonte, arquivo, colunas_desempate, ler_cabecalho)
     if lido is None:
         return None
     return LeituraCandidatos(candidatos=lido[0], avisos=lido[1])
@@ -406,19 +406,18 @@ def ler_candidatos(caminho: Path, colunas_desempate: Sequence[str] = ()) -> Leit
             ]
         )
     try:
+        # Um arquivo grande tenta primeiro a leitura em lote, que o polars faz direto do disco,
+        # como UTF-8: sem decodificar o arquivo inteiro em Python (o polars confere o UTF-8).
+        if extensao in EXTENSOES_TEXTO and caminho.stat().st_size >= LIMIAR_LEITURA_EM_LOTE:
+            em_lote = _em_lote(caminho, arquivo, colunas_desempate)
+            if em_lote is not None:
+                return em_lote
         dados = caminho.read_bytes() if extensao in EXTENSOES_TEXTO else b""
     except OSError as exc:
         raise ErrosDeEntrada(
             [ErroEntrada(arquivo, None, None, f"não foi possível abrir o arquivo ({exc.strerror})")]
         ) from None
     if extensao in EXTENSOES_TEXTO:
-        # Um arquivo grande tenta primeiro a leitura em lote direto dos bytes, como UTF-8: sem
-        # decodificar o arquivo inteiro em Python (o polars confere o UTF-8 ao ler).
-        tentou_utf8 = len(dados) >= LIMIAR_LEITURA_EM_LOTE
-        if tentou_utf8:
-            em_lote = _em_lote(dados.removeprefix(codecs.BOM_UTF8), arquivo, colunas_desempate)
-            if em_lote is not None:
-                return em_lote
         texto, utf8 = _decodificar(dados)
         if texto is None:
             raise ErrosDeEntrada(

@@ -16,10 +16,11 @@ nome) podem existir aqui, e vêm do mesmo código.
 
 from __future__ import annotations
 
+import codecs
 import csv
 import io
-import threading
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 import polars as pl
@@ -73,10 +74,44 @@ def _traduzir(coluna: pl.Expr, traducao: dict[str, Any], tipo: Any) -> pl.Expr:
     return expr.otherwise(pl.lit(None, tipo)) if traducao else pl.lit(None, tipo)
 
 
-def _contar_linhas(dados: bytes) -> tuple[bool, int]:
-    """Se há \r solto (não seguido de \n) e quantas linhas físicas o arquivo tem."""
-    cr_solto = b"\r" in dados and dados.count(b"\r") != dados.count(b"\r\n")
-    return cr_solto, dados.count(b"\n") + (0 if dados.endswith(b"\n") else 1)
+def _forma(fonte: Path | bytes) -> tuple[bool, int]:
+    """Se o arquivo tem a forma que a leitura em lote exige (sem aspas, sem NUL, sem \r solto,
+    isto é, não seguido de \n) e quantas linhas físicas tem.
+
+    Lido pelo polars linha a linha, numa coluna só (o separador é o NUL, que então não pode
+    aparecer: uma linha com NUL teria dois valores e o polars recusa). O polars tira o \r do
+    fim de cada linha; qualquer outro \r é solto.
+    """
+    try:
+        linhas = (
+            pl.scan_csv(
+                fonte if isinstance(fonte, Path) else io.BytesIO(fonte),
+                has_header=False,
+                separator="\x00",
+                quote_char=None,
+                infer_schema=False,
+                empty_string_is_null=False,
+                new_columns=["linha"],
+            )
+            .select(
+                pl.len(),
+                pl.col("linha").str.contains("\r", literal=True).any().alias("cr"),
+                pl.col("linha").str.contains('"', literal=True).any().alias("aspas"),
+            )
+            .collect(engine="streaming")
+        )
+    except Exception:  # o polars levanta tipos próprios; a leitura linha a linha explica
+        return False, 0
+    fisicas, cr_solto, aspas = linhas.row(0)
+    return not (cr_solto or aspas), fisicas
+
+
+def _primeira_linha(fonte: Path | bytes) -> bytes:
+    if isinstance(fonte, bytes):
+        fim = fonte.find(b"\n")
+        return fonte if fim < 0 else fonte[:fim]
+    with fonte.open("rb") as arquivo:
+        return arquivo.readline().removesuffix(b"\n").removeprefix(codecs.BOM_UTF8)
 
 
 class _Recusa(Exception):
@@ -84,43 +119,52 @@ class _Recusa(Exception):
 
 
 def ler_csv_em_lote(
-    dados_utf8: bytes,
+    fonte: Path | bytes,
     arquivo: str,
     colunas_desempate: Sequence[str],
     ler_cabecalho: Callable[[list[object], list[ErroEntrada], list[ErroEntrada]], dict[str, int]],
 ) -> tuple[TabelaCandidatos, list[ErroEntrada]] | None:
     """A tabela e os avisos do cabeçalho, ou None se o arquivo precisa da leitura linha a linha.
 
-    `dados_utf8` são os bytes do arquivo sem o BOM. Não são decodificados aqui: o polars recusa
-    UTF-8 inválido (e então a leitura linha a linha decide a codificação), e só o cabeçalho é
-    decodificado em Python. `ler_cabecalho(celulas, erros, avisos)` é a conferência do
-    cabeçalho da leitura linha a linha; devolve `nome normalizado -> índice` das colunas aceitas.
+    `fonte`: o arquivo (lido pelo polars direto do disco) ou seus bytes em UTF-8 sem o BOM. Não
+    são decodificados aqui: o polars recusa UTF-8 inválido (e então a leitura linha a linha
+    decide a codificação), e só o cabeçalho é decodificado em Python.
+    `ler_cabecalho(celulas, erros, avisos)` é a conferência do cabeçalho da leitura linha a
+    linha; devolve `nome normalizado -> índice` das colunas aceitas.
     """
     try:
-        return _ler(dados_utf8, arquivo, colunas_desempate, ler_cabecalho)
+        return _ler(fonte, arquivo, colunas_desempate, ler_cabecalho)
     except _Recusa:
         return None
 
 
 def _ler(
-    dados: bytes,
+    fonte: Path | bytes,
     arquivo: str,
     colunas_desempate: Sequence[str],
     ler_cabecalho: Callable[[list[object], list[ErroEntrada], list[ErroEntrada]], dict[str, int]],
 ) -> tuple[TabelaCandidatos, list[ErroEntrada]]:
+    # Forma do arquivo: sem aspas (cada linha física é um registro), sem \r solto (que quebra a
+    # linha para a leitura linha a linha, mas que o polars deixa no valor ou, antes de um
+    # separador, apaga), sem NUL; a numeração de linhas é a física e o cabeçalho é a primeira.
+    forma_aceita, fisicas = _forma(fonte)
+    if not forma_aceita:
+        raise _Recusa
+    return _ler_em_lote(fonte, arquivo, colunas_desempate, ler_cabecalho, fisicas)
+
+
+def _ler_em_lote(
+    fonte: Path | bytes,
+    arquivo: str,
+    colunas_desempate: Sequence[str],
+    ler_cabecalho: Callable[[list[object], list[ErroEntrada], list[ErroEntrada]], dict[str, int]],
+    fisicas: int,
+) -> tuple[TabelaCandidatos, list[ErroEntrada]]:
     from cotas.arquivos import candidatos as leitor
 
-    # Forma do arquivo: sem aspas (cada linha física é um registro), sem \r solto, sem linhas em
-    # branco no meio (a numeração de linhas é então a física), cabeçalho na primeira linha.
-    # (Procurado nos bytes: esses caracteres são de um byte só e nunca aparecem dentro de um
-    # caractere multibyte.) O \r solto quebra a linha para a leitura linha a linha; o polars o
-    # deixa no valor ou, antes de um separador, o apaga: só a contagem dos bytes o vê.
-    if b'"' in dados or b"\x00" in dados:
-        raise _Recusa
-    fim_da_primeira = dados.find(b"\n")
     try:
-        primeira = (dados if fim_da_primeira < 0 else dados[:fim_da_primeira]).decode("utf-8")
-    except UnicodeDecodeError:
+        primeira = _primeira_linha(fonte).decode("utf-8")
+    except (UnicodeDecodeError, OSError):
         raise _Recusa from None
     primeira = primeira.removesuffix("\r")
     if not primeira[:1].strip() or "\r" in primeira:  # (o resto do arquivo: `_contar_linhas`)
@@ -142,7 +186,7 @@ def _ler(
     # pelo motor de fluxo do polars: enquanto um trecho do arquivo é lido, o anterior já está
     # sendo conferido, nos dois núcleos, sem guardar quadros intermediários.
     plano = pl.scan_csv(
-        io.BytesIO(dados),
+        fonte if isinstance(fonte, Path) else io.BytesIO(fonte),
         has_header=False,
         skip_rows=1,
         separator=sep,
@@ -230,11 +274,6 @@ def _ler(
 
     # Primeiro os valores lidos, depois as conferências (que usam os brutos e os lidos).
     recusa = pl.any_horizontal(e.fill_null(True) for e in conferir) & ~pl.col("_vazia")
-    # As contagens de bytes (\r solto, linhas físicas) seguram o GIL, mas o polars o solta: numa
-    # linha de execução à parte, correm enquanto o plano é executado.
-    forma: list[tuple[bool, int]] = []
-    contagem = threading.Thread(target=lambda: forma.append(_contar_linhas(dados)))
-    contagem.start()
     try:
         quadro = (
             plano.with_columns(expr.alias(nome) for nome, expr in saida.items())
@@ -243,10 +282,7 @@ def _ler(
         )
     except Exception:  # o polars levanta tipos próprios; a leitura linha a linha explica
         raise _Recusa from None
-    finally:
-        contagem.join()
-    cr_solto, fisicas = forma[0]
-    if cr_solto or quadro.height != fisicas - 1 or quadro.get_column("_recusa").any():
+    if quadro.height != fisicas - 1 or quadro.get_column("_recusa").any():
         raise _Recusa
     if quadro.get_column("_vazia").any():
         quadro = quadro.filter(~pl.col("_vazia"))
