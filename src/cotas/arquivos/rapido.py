@@ -26,7 +26,7 @@ from typing import Any
 import polars as pl
 
 from cotas.arquivos.erros import ErroEntrada
-from cotas.motor.candidatos import CorRaca
+from cotas.motor.candidatos import CorRaca, Heteroidentificacao, Situacao
 from cotas.motor.lote import ESQUEMA, PREFIXO_DESEMPATE, TabelaCandidatos
 
 # Sem espaço nas pontas, para `str.strip()` do Python: o `\s` do polars (Unicode) e \x1c-\x1f.
@@ -39,15 +39,27 @@ _MAX_GRAFIAS = 200  # mais grafias distintas que isso num vocabulário fechado: 
 
 
 def _com_cpf_conferido(quadro: pl.LazyFrame, coluna: str) -> pl.LazyFrame:
-    """Acrescenta `_cpf_ok`: os dígitos verificadores conferem, como em
-    `stdnum.br.cpf.validate` (nulo quando o texto não é um número de 11 dígitos).
+    """Acrescenta `_cpf_digitos` (os 11 dígitos, sem pontuação) e `_cpf_ok`: os dígitos
+    verificadores conferem, como em `stdnum.br.cpf.validate` (nulo quando o texto não é um
+    número de 11 dígitos).
 
     Os 11 dígitos viram um inteiro e cada dígito sai por divisão inteira, em etapas
     (`with_columns`) para que cada dígito seja calculado uma vez só: numa expressão única o
     polars refaz as subexpressões e a conta fica dez vezes mais lenta.
     """
-    numero = pl.col(coluna).str.replace_all(r"[.\-]", "").cast(pl.Int64, strict=False)
-    q = quadro.with_columns(numero.alias("_cpf_n"))
+    # Sem pontuação por fatias (mais barato que uma expressão regular de substituição); só vale
+    # para as formas que `_CPF` aceita, e as outras linhas recusam o arquivo.
+    c = pl.col(coluna)
+    digitos = (
+        pl.when(c.str.len_bytes() == 14)
+        .then(
+            pl.concat_str(c.str.slice(0, 3), c.str.slice(4, 3), c.str.slice(8, 3), c.str.slice(12))
+        )
+        .otherwise(c)
+    )
+    q = quadro.with_columns(digitos.alias("_cpf_digitos"))
+    numero = pl.col("_cpf_digitos").cast(pl.Int64, strict=False)
+    q = q.with_columns(numero.alias("_cpf_n"))
     q = q.with_columns(
         ((pl.col("_cpf_n") // 10 ** (10 - i)) % 10).alias(f"_d{i}") for i in range(11)
     )
@@ -112,6 +124,23 @@ def _primeira_linha(fonte: Path | bytes) -> bytes:
         return fonte if fim < 0 else fonte[:fim]
     with fonte.open("rb") as arquivo:
         return arquivo.readline().removesuffix(b"\n").removeprefix(codecs.BOM_UTF8)
+
+
+def _traducao(
+    conversor: Callable[[object], object], grafias: list[str], invalida: type[Exception] | None
+) -> dict[str, Any]:
+    """`grafia -> valor` pelo conversor da leitura linha a linha. Uma grafia que ele recusa
+    fica de fora (`invalida` None: recusa o arquivo, que a leitura linha a linha explica)."""
+    traducao: dict[str, Any] = {}
+    for grafia in grafias:
+        try:
+            lido = conversor(grafia)
+        except Exception as erro:
+            if invalida is not None and isinstance(erro, invalida):
+                continue
+            raise _Recusa from None
+        traducao[grafia] = getattr(lido, "value", lido)
+    return traducao
 
 
 class _Recusa(Exception):
@@ -215,7 +244,7 @@ def _ler_em_lote(
         plano = _com_cpf_conferido(plano, f"c{indices['cpf']}")
         c = coluna("cpf")
         conferir.append((c != "") & (~c.str.contains(_CPF) | ~pl.col("_cpf_ok")))
-        saida["cpf"] = pl.when(c == "").then(None).otherwise(c.str.replace_all(r"[.\-]", ""))
+        saida["cpf"] = pl.when(c == "").then(None).otherwise(pl.col("_cpf_digitos"))
     else:
         saida["cpf"] = pl.lit(None, pl.String)
 
@@ -250,27 +279,48 @@ def _ler_em_lote(
     else:
         saida["classificacao"] = pl.lit(None, pl.Int64)
 
-    # Vocabulários fechados: saem do plano como texto; depois, cada grafia distinta passa pelo
-    # conversor da leitura linha a linha.
-    vocabularios: list[tuple[str, Callable[[object], object], Any]] = [
-        ("situacao", leitor._situacao, "aprovado"),
-        ("cor_raca", leitor._cor_raca, None),
-        ("reserva_negros", leitor._sim_nao, False),
-        ("pcd", leitor._sim_nao, False),
-        ("heteroidentificacao", leitor._heteroidentificacao, None),
-        ("opcao_lista", leitor._opcao_lista, None),
+    # Vocabulários fechados. No plano, as grafias canônicas ("sim", "não", "parda"...) viram
+    # valores pelo conversor da leitura linha a linha, e o texto segue junto; se alguma linha
+    # traz outra grafia ("SIM", "Parda "), depois cada grafia distinta passa pelo conversor.
+    vocabularios: list[tuple[str, Callable[[object], object], Any, list[str]]] = [
+        ("situacao", leitor._situacao, "aprovado", [s.value for s in Situacao]),
+        ("cor_raca", leitor._cor_raca, None, [c.value for c in CorRaca]),
+        ("reserva_negros", leitor._sim_nao, False, ["sim", "não", "nao"]),
+        ("pcd", leitor._sim_nao, False, ["sim", "não", "nao"]),
+        (
+            "heteroidentificacao",
+            leitor._heteroidentificacao,
+            None,
+            [h.value for h in Heteroidentificacao],
+        ),
+        ("opcao_lista", leitor._opcao_lista, None, ["negros", "pcd"]),
     ]
-    for campo, _, padrao in vocabularios:
-        saida[campo] = coluna(campo) if campo in indices else pl.lit(padrao, ESQUEMA[campo])
+    incomuns: list[pl.Expr] = []
+    for campo, conversor, padrao, canonicas in vocabularios:
+        if campo not in indices:
+            saida[campo] = pl.lit(padrao, ESQUEMA[campo])
+            continue
+        c = coluna(campo)
+        traducao = _traducao(conversor, ["", *canonicas], leitor._ValorInvalido)
+        saida[campo] = _traduzir(c, traducao, ESQUEMA[campo])
+        saida[f"_bruto_{campo}"] = c
+        incomuns.append(~c.is_in(list(traducao)))
+    saida["_incomum"] = pl.any_horizontal(incomuns) if incomuns else pl.lit(False)
 
     nomes_desempate = {leitor.normalizar_nome(c): c for c in colunas_desempate}
-    for k, (nome, original) in enumerate(nomes_desempate.items()):
+    sem_desempate: list[pl.Expr] = []
+    for nome, original in nomes_desempate.items():
         c = coluna(nome)
         conferir.append((c != "") & ~c.str.contains(_NUMERO))
-        saida[f"_sem_desempate{k}"] = c == ""  # obrigatório para aprovados: conferido depois
+        sem_desempate.append(c == "")  # obrigatório para aprovados: conferido com a situação
         saida[PREFIXO_DESEMPATE + original] = (
             pl.when(c == "").then(None).otherwise(c.str.replace(",", ".", literal=True))
         )
+    saida["_sem_desempate"] = pl.any_horizontal(sem_desempate) if sem_desempate else pl.lit(False)
+    # Para as repetições (conferidas depois, no quadro inteiro), os hashes já no plano.
+    cpf = saida["cpf"]
+    saida["_hash_inscricao"] = coluna("inscricao").hash()
+    saida["_hash_cpf"] = pl.when(cpf.is_not_null()).then(pl.struct(coluna("cargo"), cpf).hash())
 
     # Primeiro os valores lidos, depois as conferências (que usam os brutos e os lidos).
     recusa = pl.any_horizontal(e.fill_null(True) for e in conferir) & ~pl.col("_vazia")
@@ -287,22 +337,18 @@ def _ler_em_lote(
     if quadro.get_column("_vazia").any():
         quadro = quadro.filter(~pl.col("_vazia"))
 
-    convertidas: list[pl.Expr] = []
-    for campo, conversor, _ in vocabularios:
-        if campo not in indices:
-            continue
-        grafias = quadro.get_column(campo).unique()
-        if grafias.len() > _MAX_GRAFIAS:
-            raise _Recusa
-        traducao: dict[str, Any] = {}
-        for grafia in grafias.to_list():
-            try:
-                lido = conversor(grafia)
-            except leitor._ValorInvalido:
-                raise _Recusa from None
-            traducao[grafia] = getattr(lido, "value", lido)
-        convertidas.append(_traduzir(pl.col(campo), traducao, ESQUEMA[campo]).alias(campo))
-    quadro = quadro.with_columns(convertidas)
+    if quadro.get_column("_incomum").any():
+        convertidas: list[pl.Expr] = []
+        for campo, conversor, _, _ in vocabularios:
+            if campo not in indices:
+                continue
+            grafias = quadro.get_column(f"_bruto_{campo}").unique()
+            if grafias.len() > _MAX_GRAFIAS:
+                raise _Recusa
+            traducao = _traducao(conversor, grafias.to_list(), None)
+            bruto = pl.col(f"_bruto_{campo}")
+            convertidas.append(_traduzir(bruto, traducao, ESQUEMA[campo]).alias(campo))
+        quadro = quadro.with_columns(convertidas)
 
     # O que a leitura linha a linha acusaria entre linhas ou depois dos vocabulários: inscrição
     # repetida, critério do edital vazio de aprovado, reserva sem autodeclaração, parecer de
@@ -310,16 +356,13 @@ def _ler_em_lote(
     # Repetições pelo hash: dois valores distintos com o mesmo hash (raríssimo) só mandam o
     # arquivo à leitura linha a linha; é bem mais rápido que comparar os textos.
     negro = pl.col("cor_raca").is_in([CorRaca.PRETA.value, CorRaca.PARDA.value])
-    com_cpf = pl.col("cpf").is_not_null()
-    sem_desempate = [pl.col(f"_sem_desempate{k}") for k in range(len(nomes_desempate))]
+    com_cpf = pl.col("_hash_cpf").is_not_null()
     problemas = quadro.select(
-        pl.col("inscricao").hash().n_unique() != pl.len(),
-        (pl.any_horizontal(sem_desempate) & (pl.col("situacao") != "eliminado")).any()
-        if sem_desempate
-        else pl.lit(False),
+        pl.col("_hash_inscricao").n_unique() != pl.len(),
+        (pl.col("_sem_desempate") & (pl.col("situacao") != "eliminado")).any(),
         (pl.col("reserva_negros") & ~negro.fill_null(False)).any(),
         (pl.col("heteroidentificacao").is_not_null() & ~pl.col("reserva_negros")).any(),
-        pl.struct("cargo", "cpf").filter(com_cpf).hash().n_unique() != com_cpf.sum(),
+        pl.col("_hash_cpf").filter(com_cpf).n_unique() != com_cpf.sum(),
     ).row(0)
     if any(problemas):
         raise _Recusa

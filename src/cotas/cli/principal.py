@@ -127,8 +127,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         # Indentado para quem lê no terminal; compacto para programas. orjson: num certame
         # nacional (20 mil nomeações com o fundamento de cada uma) o módulo json levava ~0,07 s.
         opcoes = orjson.OPT_NON_STR_KEYS | (orjson.OPT_INDENT_2 if sys.stdout.isatty() else 0)
-        sys.stdout.flush()
-        sys.stdout.buffer.write(orjson.dumps(resultado, option=opcoes) + b"\n")
+        dados = orjson.dumps(resultado, option=opcoes) + b"\n"
+        binario = getattr(sys.stdout, "buffer", None)  # (um StringIO de quem chama main: não)
+        if binario is None:
+            sys.stdout.write(dados.decode())
+        else:
+            sys.stdout.flush()
+            binario.write(dados)
     else:
         print(resultado)
     return OK

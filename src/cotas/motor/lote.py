@@ -353,8 +353,12 @@ class TabelaCandidatos(Sequence[Candidato]):
 
     def contagem_por_cargo(self) -> dict[str, tuple[int, int | None]]:
         """`cargo -> (quantos, linha do primeiro)`, na ordem em que os cargos aparecem."""
-        contagem = self.quadro.group_by("cargo", maintain_order=True).agg(
-            pl.len(), pl.col("linha").first()
+        contagem = (
+            self.quadro.lazy()
+            .group_by("cargo")
+            .agg(pl.len(), pl.col("linha").min())  # a linha cresce na ordem do arquivo
+            .sort("linha")
+            .collect()
         )
         return {cargo: (int(n), linha) for cargo, n, linha in contagem.iter_rows()}
 
