@@ -404,6 +404,15 @@ class _ColunaPorInscricao(Mapping[str, str]):
             return str(getattr(criado, self.nome))
         return str(self.coluna[i])
 
+    def get(self, inscricao: str, padrao: str | None = None) -> str | None:  # type: ignore[override]
+        # (Sem o `get` de Mapping, que passa por __getitem__ e KeyError: uma consulta por
+        # nomeação.)
+        i = self.tabela.indice(inscricao)
+        if i is None:
+            return padrao
+        criado = self.tabela._criados.get(i)
+        return str(getattr(criado, self.nome)) if criado is not None else str(self.coluna[i])
+
     def __iter__(self) -> Iterator[str]:
         return iter(self.tabela.quadro.get_column("inscricao").to_list())
 
@@ -705,12 +714,17 @@ class ListaGeral(_SobDemanda):
         self.linhas = linhas
         self._posicao = posicao  # linha da tabela -> posição na geral do seu cargo
         self._prefixo = _Prefixo(tabela, linhas)
+        self._posicoes: dict[str, int] = {}  # inscrição -> posição, dos já criados
 
     def __len__(self) -> int:
         return len(self.linhas)
 
     def _ate(self, i: int) -> bool:
-        return self._prefixo.ate(i)
+        existe = self._prefixo.ate(i)
+        itens, posicoes = self._prefixo.itens, self._posicoes
+        for p in range(len(posicoes), len(itens)):
+            posicoes[itens[p].inscricao] = p
+        return existe
 
     def _item(self, i: int) -> Candidato:
         return self._prefixo.itens[i]
@@ -731,6 +745,9 @@ class ListaGeral(_SobDemanda):
 
     def posicao_de(self, inscricao: str) -> int | None:
         """Posição (a partir de 0) de uma inscrição nesta lista, sem criar candidatos."""
+        ja_lida = self._posicoes.get(inscricao)  # o caso comum: um nomeado, do topo
+        if ja_lida is not None:
+            return ja_lida
         linha = self.tabela.indice(inscricao)
         return None if linha is None else self.posicao_da_linha(linha)
 

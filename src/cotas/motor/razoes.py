@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 
 
@@ -39,7 +40,13 @@ class Razao:
         }
 
     def fundamento_curto(self) -> str:
-        return "; ".join(f.citacao() for f in self.fundamentos)
+        return _citacoes(self.fundamentos)
+
+
+@functools.lru_cache(maxsize=1024)
+def _citacoes(fundamentos: tuple[Referencia, ...]) -> str:
+    # Poucos conjuntos de fundamentos se repetem em milhares de nomeações: a frase sai pronta.
+    return "; ".join(f.citacao() for f in fundamentos)
 
 
 def contar(n: int, singular: str, plural: str) -> str:
