@@ -421,25 +421,34 @@ class _ColunaPorInscricao(Mapping[str, str]):
 
 
 # -- ordenação em lote ----------------------------------------------------------------------------
-def _decimal(coluna: str, quadro: pl.DataFrame) -> pl.Expr | None:
-    """A coluna de texto decimal como inteiro exato: o valor × 10^escala, com a escala = o maior
-    número de casas do arquivo (7,5 e 7,50 viram o mesmo inteiro, como `Decimal` os compara).
+def _decimais(colunas: list[str], quadro: pl.DataFrame) -> dict[str, pl.Expr] | None:
+    """Cada coluna de texto decimal como inteiro exato: o valor × 10^escala, com a escala = o
+    maior número de casas do arquivo (7,5 e 7,50 viram o mesmo inteiro, como `Decimal` os
+    compara). As medidas de todas as colunas saem numa passada só (os nulos não contam).
 
-    None quando a coluna não cabe em 38 dígitos: a apuração usa então a versão em memória.
+    None quando alguma não cabe em 38 dígitos: a apuração usa então a versão em memória.
     """
-    ponto = pl.col(coluna).str.find(".", literal=True)
-    tamanho = pl.col(coluna).str.len_bytes()
-    medidas = quadro.select(
-        escala=(tamanho - ponto - 1).max(),
-        inteiros=pl.coalesce(ponto, tamanho).max(),  # conta o sinal: estimativa por cima
-        estranhos=(~pl.col(coluna).str.contains(r"^[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)$")).sum(),
-    ).row(0)
-    escala, inteiros, estranhos = (int(v or 0) for v in medidas)
-    if estranhos or escala + inteiros > 38:
-        return None
-    # O Decimal do polars guarda o inteiro escalado; ordenar Int64 é mais rápido que Decimal.
-    inteiro = pl.col(coluna).cast(pl.Decimal(38, escala)).to_physical()
-    return inteiro.cast(pl.Int64) if escala + inteiros <= 18 else inteiro
+    medidas: list[pl.Expr] = []
+    for k, coluna in enumerate(colunas):
+        ponto = pl.col(coluna).str.find(".", literal=True)
+        tamanho = pl.col(coluna).str.len_bytes()
+        medidas += [
+            (tamanho - ponto - 1).max().alias(f"escala{k}"),
+            pl.coalesce(ponto, tamanho).max().alias(f"inteiros{k}"),  # conta o sinal: por cima
+            (~pl.col(coluna).str.contains(r"^[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)$"))
+            .sum()
+            .alias(f"estranhos{k}"),
+        ]
+    valores = [int(v or 0) for v in quadro.select(medidas).row(0)]
+    inteiros_exatos: dict[str, pl.Expr] = {}
+    for k, coluna in enumerate(colunas):
+        escala, inteiros, estranhos = valores[3 * k : 3 * k + 3]
+        if estranhos or escala + inteiros > 38:
+            return None
+        # O Decimal do polars guarda o inteiro escalado; ordenar Int64 é mais rápido que Decimal.
+        inteiro = pl.col(coluna).cast(pl.Decimal(38, escala)).to_physical()
+        inteiros_exatos[coluna] = inteiro.cast(pl.Int64) if escala + inteiros <= 18 else inteiro
+    return inteiros_exatos
 
 
 def _limite_idoso(dia: date) -> pl.Expr:
@@ -501,9 +510,15 @@ def classificar_em_lote(
         .collect()
     )
     resultado: dict[str, list[int] | ErroCotas] = {c: [] for c in cargos}
-    modos = q.group_by("cargo").agg(com=pl.col("classificacao").is_not_null().sum(), n=pl.len())
+    # Sem nenhuma classificação da banca no quadro (o caso comum), nem é preciso agrupar.
+    com_classificacao = q.height - q.get_column("classificacao").null_count()
+    modos = (
+        q.group_by("cargo").agg(com=pl.col("classificacao").is_not_null().sum(), n=pl.len())
+        if com_classificacao
+        else None
+    )
     banca = set()
-    for cargo, com, n in modos.iter_rows():
+    for cargo, com, n in modos.iter_rows() if modos is not None else ():
         if com == n:
             banca.add(cargo)
         elif com:
@@ -525,11 +540,15 @@ def classificar_em_lote(
     legais = [c for c in cargos if c not in banca and not isinstance(resultado[c], ErroCotas)]
     if legais:
         # (Sem filtrar quando todos os cargos do quadro são ordenados pela nota, o caso comum.)
-        todos = set(legais).issuperset(modos.get_column("cargo").to_list())
+        todos = len(legais) == len(set(cargos))  # (o quadro só tem linhas desses cargos)
         ql = q if todos else q.filter(pl.col("cargo").is_in(legais))
-        nota = _decimal("nota", ql)
-        if nota is None:
+        nomes = [PREFIXO_DESEMPATE + criterio.coluna for criterio in criterios]
+        if any(nome not in ql.columns for nome in nomes):
             return None
+        decimais = _decimais(["nota", *nomes], ql)
+        if decimais is None:
+            return None
+        nota = decimais["nota"]
         idoso = _limite_idoso(dia)
         colunas: list[pl.Expr] = [
             nota.alias("_nota"),
@@ -541,13 +560,8 @@ def classificar_em_lote(
         ]
         chaves = ["_nota", "_idoso", "_nasc"]
         descendente = [True, False, False]
-        for k, criterio in enumerate(criterios):
-            nome = PREFIXO_DESEMPATE + criterio.coluna
-            if nome not in ql.columns:
-                return None
-            valor = _decimal(nome, ql.filter(pl.col(nome).is_not_null()))
-            if valor is None:
-                return None
+        for k, (criterio, nome) in enumerate(zip(criterios, nomes, strict=True)):
+            valor = decimais[nome]
             colunas += [
                 pl.col(nome).is_null().cast(pl.Int8).alias(f"_falta{k}"),
                 valor.fill_null(0).alias(f"_valor{k}"),
