@@ -76,13 +76,19 @@ class MemoriaDosPlanos:
 
     `primeiros_lotes`: (prioridade, quantidade) -> as vagas do primeiro lote e quantas couberam a
     cada grupo (um primeiro lote só depende disso). `devidas`: (grupo, k) -> a conta das vagas
-    devidas, quando ela só depende do grupo e de k. Tudo imutável: pode ser partilhado.
+    devidas, quando ela só depende do grupo e de k. `decisoes`: a vaga k de um primeiro lote
+    pelo estado em que ela é decidida. Tudo imutável: pode ser partilhado.
     """
 
     primeiros_lotes: dict[tuple[tuple[str, ...], int], tuple[tuple[Vaga, ...], dict[str, int]]] = (
         field(default_factory=dict)
     )
     devidas: dict[tuple[str, int], Devidas] = field(default_factory=dict)
+    # (prioridade, vagas do lote se abaixo do limiar de cada grupo, k, já destinadas a cada
+    # grupo) -> a vaga k de um primeiro lote, quando não forçada pelo fim do lote.
+    decisoes: dict[tuple[tuple[str, ...], tuple[int | None, ...], int, tuple[int, ...]], Vaga] = (
+        field(default_factory=dict)
+    )
 
 
 class PlanoDeVagas:
@@ -104,6 +110,7 @@ class PlanoDeVagas:
         # certame o guarda para todos.
         self._primeiros_lotes = memoria.primeiros_lotes if memoria is not None else None
         self._devidas = memoria.devidas if memoria is not None else None
+        self._decisoes = memoria.decisoes if memoria is not None else None
         self.grupos = regras.grupos
         nomes = [g.nome for g in self.grupos]
         ordem = list(prioridade or nomes)
@@ -200,9 +207,26 @@ class PlanoDeVagas:
             return list(vagas)
         self.lotes.append(lote)
         alvo = {g.nome: self.devidas(g, lote.fim).valor for g in self.grupos}
+        # No primeiro lote, a decisão da vaga k só depende do que já foi destinado a cada grupo
+        # e de quais grupos ficam abaixo do limiar: é a mesma em todos os cargos, salvo quando o
+        # fim do lote força a reserva (o que é conferido a cada vaga, pois depende do tamanho).
+        decisoes = self._decisoes if memoria is not None else None
+        # (Abaixo do limiar, a conta cita o número de vagas oferecidas: entra na chave.)
+        abaixo = tuple(quantidade if quantidade < g.limiar else None for g in self.grupos)
         novas: list[Vaga] = []
         for k in range(lote.inicio, lote.fim + 1):
-            vaga = self._decidir(k, lote, alvo)
+            vaga: Vaga | None = None
+            if decisoes is not None:
+                estado = (self.prioridade, abaixo, k, tuple(self.atribuidas.values()))
+                vaga = decisoes.get(estado)
+                if vaga is not None and vaga.reservada_para is None:
+                    pendentes = sum(alvo[n] - self.atribuidas[n] for n in self.prioridade)
+                    if pendentes >= lote.fim - k + 1:
+                        vaga = None  # o fim do lote força a reserva: decide-se de novo
+            if vaga is None:
+                vaga, forcada = self._decidir(k, lote, alvo)
+                if decisoes is not None and not forcada:
+                    decisoes[estado] = vaga
             if vaga.reservada_para is not None:
                 self.atribuidas[vaga.reservada_para] += 1
             novas.append(vaga)
@@ -211,7 +235,8 @@ class PlanoDeVagas:
             memoria[chave] = (tuple(novas), dict(self.atribuidas))
         return novas
 
-    def _decidir(self, k: int, lote: Lote, alvo: dict[str, int]) -> Vaga:
+    def _decidir(self, k: int, lote: Lote, alvo: dict[str, int]) -> tuple[Vaga, bool]:
+        """A vaga k e se foi o fim do lote que a forçou."""
         devidas = {g.nome: self.devidas(g, k) for g in self.grupos}
         em_falta = [n for n in self.prioridade if devidas[n].valor > self.atribuidas[n]]
         pendentes_no_lote = sum(alvo[n] - self.atribuidas[n] for n in self.prioridade)
@@ -223,10 +248,9 @@ class PlanoDeVagas:
             forcado = True
         if em_falta:
             nome = em_falta[0]
-            return Vaga(
-                k, lote.numero, nome, self._razao_reservada(k, nome, devidas, em_falta, forcado)
-            )
-        return Vaga(k, lote.numero, None, self._razao_ampla(k, devidas))
+            razao = self._razao_reservada(k, nome, devidas, em_falta, forcado)
+            return Vaga(k, lote.numero, nome, razao), forcado
+        return Vaga(k, lote.numero, None, self._razao_ampla(k, devidas)), forcado
 
     def _razao_reservada(
         self, k: int, nome: str, devidas: dict[str, Devidas], em_falta: list[str], forcado: bool
