@@ -477,9 +477,9 @@ class ClassificacaoEmLote:
     ordem, só com as linhas em que o campo booleano é verdadeiro (`CAMPO_NECESSARIO_RESERVA`).
     """
 
-    ordem: dict[str, list[int] | ErroCotas]
-    posicao: list[int]
-    filtradas: dict[str, dict[str, list[int]]]
+    ordem: dict[str, Sequence[int] | ErroCotas]
+    posicao: Sequence[int]
+    filtradas: dict[str, dict[str, Sequence[int]]]
 
 
 def classificar_em_lote(
@@ -509,7 +509,7 @@ def classificar_em_lote(
         .filter((pl.col("situacao") == Situacao.APROVADO.value) & pl.col("cargo").is_in(cargos))
         .collect()
     )
-    resultado: dict[str, list[int] | ErroCotas] = {c: [] for c in cargos}
+    resultado: dict[str, Sequence[int] | ErroCotas] = {c: [] for c in cargos}
     # Sem nenhuma classificação da banca no quadro (o caso comum), nem é preciso agrupar.
     com_classificacao = q.height - q.get_column("classificacao").null_count()
     modos = (
@@ -595,23 +595,76 @@ def classificar_em_lote(
         ordenados.append(ql)
 
     posicao = pl.repeat(-1, len(tabela), dtype=pl.Int64, eager=True)
-    filtradas: dict[str, dict[str, list[int]]] = {c: {} for c in CAMPO_NECESSARIO_RESERVA.values()}
+    filtradas: dict[str, dict[str, Sequence[int]]] = {
+        c: {} for c in CAMPO_NECESSARIO_RESERVA.values()
+    }
     for ordenado in ordenados:
-        agrupado = ordenado.group_by("cargo", maintain_order=True).agg(
-            pl.col("_i"),
-            *(pl.col("_i").filter(pl.col(c)).alias(c) for c in filtradas),
-        )
-        for cargo, indices, *por_campo in agrupado.iter_rows():
-            if isinstance(resultado.get(cargo), ErroCotas):
-                continue
-            resultado[cargo] = list(indices)
-            for campo, linhas in zip(filtradas, por_campo, strict=True):
-                filtradas[campo][cargo] = list(linhas)
+        # Cada cargo ocupa um trecho contíguo do quadro ordenado: a ordem de cada um é uma fatia
+        # da coluna `_i`, que só vira lista do Python quando e onde o cursor a lê.
+        for cargo, indices in _fatias_por_cargo(ordenado):
+            if not isinstance(resultado.get(cargo), ErroCotas):
+                resultado[cargo] = indices
+        for campo, por_cargo in filtradas.items():
+            for cargo, indices in _fatias_por_cargo(ordenado.filter(pl.col(campo))):
+                if not isinstance(resultado.get(cargo), ErroCotas):
+                    por_cargo[cargo] = indices
         com_posicao = ordenado.select(
             "_i", pl.int_range(pl.len(), dtype=pl.Int64).over("cargo").alias("p")
         )
         posicao = posicao.scatter(com_posicao.get_column("_i"), com_posicao.get_column("p"))
-    return ClassificacaoEmLote(resultado, posicao.to_list(), filtradas)
+    return ClassificacaoEmLote(resultado, Indices(posicao), filtradas)
+
+
+class Indices(Sequence[int]):
+    """Uma coluna de inteiros do polars vista como sequência do Python, convertida em blocos só
+    quando lida: a ordem de um milhão de inscrições não precisa virar um milhão de inteiros do
+    Python se o cursor só lê o topo de cada cargo."""
+
+    _BLOCO = 1024
+
+    def __init__(self, serie: pl.Series) -> None:
+        self._serie = serie
+        self._n = serie.len()
+        self._blocos: dict[int, list[int]] = {}
+
+    def __len__(self) -> int:
+        return self._n
+
+    def _bloco(self, b: int) -> list[int]:
+        bloco = self._blocos.get(b)
+        if bloco is None:
+            bloco = self._serie.slice(b * self._BLOCO, self._BLOCO).to_list()
+            self._blocos[b] = bloco
+        return bloco
+
+    @overload
+    def __getitem__(self, i: int) -> int: ...
+    @overload
+    def __getitem__(self, i: slice) -> list[int]: ...
+    def __getitem__(self, i: int | slice) -> int | list[int]:
+        if isinstance(i, slice):
+            inicio, fim, passo = i.indices(self._n)
+            if passo != 1:
+                return [self[k] for k in range(inicio, fim, passo)]
+            return self._serie.slice(inicio, max(0, fim - inicio)).to_list()
+        if i < 0:
+            i += self._n
+        if not 0 <= i < self._n:
+            raise IndexError(i)
+        return self._bloco(i // self._BLOCO)[i % self._BLOCO]
+
+    def __iter__(self) -> Iterator[int]:
+        for b in range(0, self._n, self._BLOCO):
+            yield from self._bloco(b // self._BLOCO)
+
+
+def _fatias_por_cargo(ordenado: pl.DataFrame) -> Iterator[tuple[str, Indices]]:
+    """(cargo, índices `_i`) de um quadro em que cada cargo ocupa um trecho contíguo."""
+    indices = ordenado.get_column("_i")
+    inicio = 0
+    for cargo, n in ordenado.group_by("cargo", maintain_order=True).len().iter_rows():
+        yield cargo, Indices(indices.slice(inicio, n))
+        inicio += n
 
 
 def _empacotar(q: pl.DataFrame, colunas: list[str], descendente: list[bool]) -> pl.Expr | None:
@@ -645,7 +698,7 @@ def _empacotar(q: pl.DataFrame, colunas: list[str], descendente: list[bool]) -> 
 def _empates(
     ordenado: pl.DataFrame,
     chaves: list[str],
-    resultado: dict[str, list[int] | ErroCotas],
+    resultado: dict[str, Sequence[int] | ErroCotas],
     ordenado_pela_chave: bool = False,
 ) -> None:
     """Grupos de inscrições com a mesma chave inteira, na ordem da lista (como `ordenar`).
@@ -682,7 +735,7 @@ class _Prefixo:
     """Os candidatos de uma ordem de linhas, criados em blocos que dobram, do topo para baixo:
     poucas idas ao quadro, e nunca mais que o dobro do que foi pedido."""
 
-    def __init__(self, tabela: TabelaCandidatos, linhas: list[int]) -> None:
+    def __init__(self, tabela: TabelaCandidatos, linhas: Sequence[int]) -> None:
         self.tabela = tabela
         self.linhas = linhas
         self.itens: list[Candidato] = []
@@ -723,7 +776,9 @@ class ListaGeral(_SobDemanda):
     """A lista geral de um cargo: a ordem (índices da tabela) é conhecida; os candidatos são
     criados quando alguém os pede, do topo para baixo."""
 
-    def __init__(self, tabela: TabelaCandidatos, linhas: list[int], posicao: list[int]) -> None:
+    def __init__(
+        self, tabela: TabelaCandidatos, linhas: Sequence[int], posicao: Sequence[int]
+    ) -> None:
         self.tabela = tabela
         self.linhas = linhas
         self._posicao = posicao  # linha da tabela -> posição na geral do seu cargo
@@ -774,7 +829,7 @@ class ListaReservada(_SobDemanda):
     """
 
     def __init__(
-        self, geral: ListaGeral, elegivel: Callable[[Candidato], bool], linhas: list[int]
+        self, geral: ListaGeral, elegivel: Callable[[Candidato], bool], linhas: Sequence[int]
     ) -> None:
         self.geral = geral
         self.elegivel = elegivel
@@ -796,7 +851,7 @@ class ListaReservada(_SobDemanda):
         posicao = self.geral._posicao
         fonte = self._fonte.linhas
         corte = bisect.bisect_left(fonte, posicao_na_geral, key=posicao.__getitem__)
-        return fonte[: corte + alem]
+        return list(fonte[: corte + alem])
 
     def contem_inscricao(self, inscricao: str) -> bool:
         """Se a inscrição está na lista: está na geral e é elegível (cria só esse candidato)."""
