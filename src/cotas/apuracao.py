@@ -82,24 +82,27 @@ def apurar_cenario(cenario: Cenario, arquivo: str = "cenário") -> Apuracao:
         validade_ate=cenario.validade_ate,
         parametros=parametros_do_cenario(cenario),
     )
+    eventos = [
+        Evento(
+            data=evento.data,
+            tipo=TipoEvento(evento.tipo),
+            cargo=evento.cargo,
+            inscricao=evento.inscricao,
+            quantidade=evento.quantidade,
+            justificativa=evento.justificativa or "",
+        )
+        for evento in cenario.eventos
+    ]
+    certame.prever(eventos)
     try:
         certame.abrir()
     except ErroCotas as erro:
         raise ErrosDeEntrada([ErroEntrada(arquivo, None, None, str(erro))]) from None
-    for i, evento in enumerate(cenario.eventos, start=1):
+    for i, (lido, evento) in enumerate(zip(cenario.eventos, eventos, strict=True), start=1):
         try:
-            certame.aplicar(
-                Evento(
-                    data=evento.data,
-                    tipo=TipoEvento(evento.tipo),
-                    cargo=evento.cargo,
-                    inscricao=evento.inscricao,
-                    quantidade=evento.quantidade,
-                    justificativa=evento.justificativa or "",
-                )
-            )
+            certame.aplicar(evento)
         except ErroCotas as erro:
             raise ErrosDeEntrada(
-                [ErroEntrada(arquivo, evento.linha, None, str(erro), chave=f"eventos[{i}]")]
+                [ErroEntrada(arquivo, lido.linha, None, str(erro), chave=f"eventos[{i}]")]
             ) from None
     return Apuracao(cenario, regras, certame)

@@ -602,6 +602,7 @@ class Certame:
     def __post_init__(self) -> None:
         self._apuracoes: dict[str, ApuracaoCargo] = {}
         self._memoria_dos_planos = MemoriaDosPlanos()  # partilhada entre os cargos
+        self._previstos: dict[str, int] = {}  # cargo -> vagas e recomposições previstas
         self.aberto = False
         self.ultimo_evento: date | None = None
         self._tabela: TabelaCandidatos | None = None
@@ -782,19 +783,34 @@ class Certame:
                 self._apuracao(cargo)
         return nomeacoes
 
+    def prever(self, eventos: Iterable[Evento]) -> None:
+        """Avisa os eventos que virão (quem apura um cenário inteiro os conhece de antemão): a
+        antecipação de `abrir` cria de uma vez também os candidatos que as novas vagas e as
+        recomposições vão chamar. Não muda nenhum resultado, só quantas idas ao quadro há."""
+        previstos = self._previstos
+        for evento in eventos:
+            if evento.tipo is TipoEvento.NOVAS_VAGAS and evento.cargo is not None:
+                previstos[evento.cargo] = previstos.get(evento.cargo, 0) + (evento.quantidade or 0)
+            elif evento.inscricao is not None and evento.tipo is not TipoEvento.FINAL_DE_FILA:
+                cargo = self._cargo_de.get(evento.inscricao)
+                if cargo is not None:
+                    previstos[cargo] = previstos.get(cargo, 0) + 1
+
     def _antecipar(self) -> None:
-        """Cria numa ida só ao quadro os candidatos que as vagas do edital vão examinar: o topo
-        da lista geral de cada cargo (tantos quantas as vagas) e, de cada lista reservada, os
-        que estão nesse topo mais alguns além (a reserva, folgada). O que faltar, o cursor
-        ainda cria sob demanda; isto só evita milhares de pequenas idas ao quadro."""
+        """Cria numa ida só ao quadro os candidatos que as vagas do edital (e os eventos
+        previstos) vão examinar: o topo da lista geral de cada cargo (tantos quantas as vagas)
+        e, de cada lista reservada, os que estão nesse topo mais alguns além (a reserva,
+        folgada). O que faltar, o cursor ainda cria sob demanda; isto só evita milhares de
+        pequenas idas ao quadro."""
         assert self._tabela is not None
         linhas: list[int] = []
-        for cargo, quantidade in self.cargos.items():
+        for cargo, vagas in self.cargos.items():
             try:
                 listas = self._apuracao(cargo).listas
             except ErroCotas:  # o erro do cargo sai quando ele for apurado, na ordem de sempre
                 continue
-            if quantidade <= 0 or not isinstance(listas.geral, ListaGeral):
+            quantidade = vagas + self._previstos.get(cargo, 0)
+            if vagas <= 0 or not isinstance(listas.geral, ListaGeral):
                 continue
             linhas += listas.geral.linhas[:quantidade]
             for lista in listas.reservadas.values():
@@ -853,6 +869,7 @@ class Certame:
         if self._tabela is not None:  # as inscrições citadas, achadas na tabela numa busca só
             self._tabela.localizar(e.inscricao for e in eventos if e.inscricao is not None)
         if not self.aberto:
+            self.prever(eventos)
             self.abrir()
         for evento in eventos:
             self.aplicar(evento)

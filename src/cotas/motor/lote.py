@@ -743,8 +743,16 @@ class _Prefixo:
     def ate(self, i: int) -> bool:
         """Cria até a posição i; se ela existe."""
         if i >= len(self.itens) and len(self.itens) < len(self.linhas):
-            fim = min(len(self.linhas), max(i + 1, 2 * len(self.itens), 16))
-            self.itens += self.tabela.materializar(self.linhas[len(self.itens) : fim])
+            # Primeiro os já criados (a antecipação de `Certame.abrir`), sem ir ao quadro; um
+            # bloco novo só quando eles não bastam.
+            criados, linhas, n = self.tabela._criados, self.linhas, len(self.linhas)
+            while i >= len(self.itens) and len(self.itens) < n:
+                linha = linhas[len(self.itens)]
+                if linha in criados:
+                    self.itens.append(criados[linha])
+                    continue
+                fim = min(n, max(i + 1, 2 * len(self.itens), 16))
+                self.itens += self.tabela.materializar(linhas[len(self.itens) : fim])
         return i < len(self.itens)
 
 
