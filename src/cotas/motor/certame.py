@@ -10,7 +10,7 @@ ampla concorrência não serão computados para efeito do preenchimento das vaga
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from enum import StrEnum
@@ -121,6 +121,10 @@ class _Fila:
 
     def __init__(self, candidatos: Sequence[Candidato]) -> None:
         self._fonte = candidatos
+        # A lista geral sob demanda dá a inscrição de cada posição sem criar o candidato.
+        self._inscricao_em: Callable[[int], str | None] | None = getattr(
+            candidatos, "inscricao_em", None
+        )
         self._esgotada = False
         self.itens: list[str | None] = []
         self.cursor = 0
@@ -131,17 +135,25 @@ class _Fila:
     def _existe(self, i: int) -> bool:
         """Se há item na posição i, lendo da fonte o que faltar."""
         while i >= len(self.itens) and not self._esgotada:
-            try:
-                c = self._fonte[len(self.itens)]
-            except IndexError:
+            if self._inscricao_em is not None:
+                inscricao = self._inscricao_em(len(self.itens))
+            else:
+                try:
+                    inscricao = self._fonte[len(self.itens)].inscricao
+                except IndexError:
+                    inscricao = None
+            if inscricao is None:
                 self._esgotada = True
                 break
-            self.posicao[c.inscricao] = len(self.itens)
-            self.itens.append(c.inscricao)
+            self.posicao[inscricao] = len(self.itens)
+            self.itens.append(inscricao)
         return i < len(self.itens)
 
     def _ler_tudo(self) -> None:
-        if not self._esgotada:
+        if self._inscricao_em is not None:
+            while self._existe(len(self.itens)):
+                pass
+        elif not self._esgotada:
             for c in self._fonte[len(self.itens) :]:
                 self.posicao[c.inscricao] = len(self.itens)
                 self.itens.append(c.inscricao)
@@ -803,7 +815,8 @@ class Certame:
         folgada). O que faltar, o cursor ainda cria sob demanda; isto só evita milhares de
         pequenas idas ao quadro."""
         assert self._tabela is not None
-        linhas: list[int] = []
+        linhas: list[int] = []  # candidatos criados (as listas reservadas os examinam)
+        so_inscricao: list[int] = []  # a fila da ampla só precisa da inscrição (e do nome)
         for cargo, vagas in self.cargos.items():
             try:
                 listas = self._apuracao(cargo).listas
@@ -812,11 +825,12 @@ class Certame:
             quantidade = vagas + self._previstos.get(cargo, 0)
             if vagas <= 0 or not isinstance(listas.geral, ListaGeral):
                 continue
-            linhas += listas.geral.linhas[:quantidade]
+            so_inscricao += listas.geral.linhas[:quantidade]
             for lista in listas.reservadas.values():
                 if isinstance(lista, ListaReservada):
                     linhas += lista.linhas_ate(quantidade, quantidade // 4 + 4)
         self._tabela.materializar(sorted(set(linhas)))
+        self._tabela.inscricoes(sorted(set(so_inscricao)))
 
     def ofertar_vagas(
         self, cargo: str, quantidade: int, data: date, justificativa: str

@@ -110,6 +110,7 @@ class TabelaCandidatos(Sequence[Candidato]):
         self.colunas_desempate = tuple(colunas_desempate)
         self._indice: dict[str, int] | None = None
         self._criados: dict[int, Candidato] = {}
+        self._leves: dict[int, tuple[str, str]] = {}  # linha -> (inscrição, nome), sem criar
         self._parcial: dict[str, int] = {}  # inscrição -> linha, dos já criados ou localizados
         # Se nenhuma inscrição se repete (vale o parcial). `sem_repetidas`: quem criou a tabela
         # já o provou (a leitura em lote confere), e a busca no quadro inteiro não se repete.
@@ -330,6 +331,32 @@ class TabelaCandidatos(Sequence[Candidato]):
             self._sem_parecer = {cargo: list(linhas) for cargo, linhas in grupos.iter_rows()}
         return self._sem_parecer
 
+    def inscricoes(self, linhas: Sequence[int]) -> list[str]:
+        """As inscrições das linhas dadas, sem criar candidatos (a fila da ampla só precisa
+        delas); guarda onde cada uma está e o nome, que a nomeação cita. Uma ida ao quadro só
+        para as linhas de que nada se sabe."""
+        leves, criados = self._leves, self._criados
+        faltam = [i for i in linhas if i not in leves and i not in criados]
+        if faltam:
+            bloco = self.quadro.select("inscricao", "nome")[pl.Series(faltam, dtype=pl.Int64)]
+            parcial = self._parcial
+            for i, inscricao, nome in zip(
+                faltam,
+                bloco.get_column("inscricao").to_list(),
+                bloco.get_column("nome").to_list(),
+                strict=True,
+            ):
+                leves[i] = (inscricao, nome)
+                parcial[inscricao] = i
+        return [c.inscricao if (c := criados.get(i)) is not None else leves[i][0] for i in linhas]
+
+    def nome_da_linha(self, i: int) -> str:
+        criado = self._criados.get(i)
+        if criado is not None:
+            return criado.nome
+        leve = self._leves.get(i)
+        return leve[1] if leve is not None else str(self.quadro.get_column("nome")[i])
+
     def candidatos_de(self, inscricoes: Iterable[str]) -> dict[str, Candidato]:
         """`inscrição -> candidato` das inscrições dadas que existem, numa busca e numa criação
         só (as inscrições citadas pelos eventos de um cenário)."""
@@ -410,6 +437,8 @@ class _ColunaPorInscricao(Mapping[str, str]):
         i = self.tabela.indice(inscricao)
         if i is None:
             return padrao
+        if self.nome == "nome":
+            return self.tabela.nome_da_linha(i)
         criado = self.tabela._criados.get(i)
         return str(getattr(criado, self.nome)) if criado is not None else str(self.coluna[i])
 
@@ -791,10 +820,36 @@ class ListaGeral(_SobDemanda):
         self.linhas = linhas
         self._posicao = posicao  # linha da tabela -> posição na geral do seu cargo
         self._prefixo = _Prefixo(tabela, linhas)
-        self._posicoes: dict[str, int] = {}  # inscrição -> posição, dos já criados
+        self._posicoes: dict[str, int] = {}  # inscrição -> posição, das já lidas
+        self._inscricoes: list[str] = []  # as do topo, lidas sem criar candidatos
 
     def __len__(self) -> int:
         return len(self.linhas)
+
+    def inscricao_em(self, i: int) -> str | None:
+        """A inscrição na posição i (None além do fim), sem criar o candidato."""
+        inscricoes, posicoes, linhas = self._inscricoes, self._posicoes, self.linhas
+        if i >= len(linhas):
+            return None
+        tabela = self.tabela
+        leves, criados = tabela._leves, tabela._criados
+        while i >= len(inscricoes):
+            # Primeiro as já conhecidas (a antecipação de `Certame.abrir`), sem ir ao quadro.
+            ja = len(inscricoes)
+            linha = linhas[ja]
+            if (leve := leves.get(linha)) is not None:
+                inscricao = leve[0]
+            elif (criado := criados.get(linha)) is not None:
+                inscricao = criado.inscricao
+            else:
+                fim = min(len(linhas), max(i + 1, 2 * ja, 16))
+                for p, lida in enumerate(tabela.inscricoes(linhas[ja:fim]), ja):
+                    inscricoes.append(lida)
+                    posicoes[lida] = p
+                continue
+            inscricoes.append(inscricao)
+            posicoes[inscricao] = ja
+        return inscricoes[i]
 
     def _ate(self, i: int) -> bool:
         existe = self._prefixo.ate(i)
