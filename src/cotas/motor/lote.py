@@ -555,7 +555,8 @@ def classificar_em_lote(
                 f"No cargo {cargo}, a coluna classificacao está preenchida só para alguns "
                 "candidatos; preencha-a para todos os aprovados ou para nenhum."
             )
-    ordenados: list[pl.DataFrame] = []
+    # (quadro ordenado, coluna do cargo, nomes dos cargos se a coluna é um código)
+    ordenados: list[tuple[pl.DataFrame, str, list[str] | None]] = []
 
     # Pela classificação da banca: (classificacao, inscricao); posições repetidas são empate.
     if banca:
@@ -563,7 +564,7 @@ def classificar_em_lote(
             ["cargo", "classificacao", "inscricao"]
         )
         _empates(qb, ["classificacao"], resultado)
-        ordenados.append(qb)
+        ordenados.append((qb, "cargo", None))
 
     # Pela nota e pelos desempates legais: a chave de `classificacao._chave`, coluna a coluna.
     legais = [c for c in cargos if c not in banca and not isinstance(resultado[c], ErroCotas)]
@@ -616,29 +617,35 @@ def classificar_em_lote(
         )
         chave = _empacotar(ql, ["_cargo", *chaves], [False, *descendente])
         if chave is not None:
-            ql = ql.with_columns(chave.alias("_chave")).sort("_chave")
-            _empates(ql, ["_chave"], resultado, ordenado_pela_chave=True)
+            # Ordena só o que o resultado usa (índice, cargo como código, as condições das
+            # reservadas e a chave); os nomes dos cargos e as inscrições, só se houver empate.
+            ql = ql.select(
+                "_i", "_cargo", *CAMPO_NECESSARIO_RESERVA.values(), chave.alias("_chave")
+            ).sort("_chave")
+            _empates(ql, ["_chave"], resultado, ordenado_pela_chave=True, legais=legais, q=q)
+            ordenados.append((ql, "_cargo", legais))
         else:
             ql = ql.sort(["_cargo", *chaves], descending=[False, *descendente])
             _empates(ql, chaves, resultado)
-        ordenados.append(ql)
+            ordenados.append((ql, "cargo", None))
 
     posicao = pl.repeat(-1, len(tabela), dtype=pl.Int64, eager=True)
     filtradas: dict[str, dict[str, Sequence[int]]] = {
         c: {} for c in CAMPO_NECESSARIO_RESERVA.values()
     }
-    for ordenado in ordenados:
+    for ordenado, coluna, nomes_cargos in ordenados:
         # Cada cargo ocupa um trecho contíguo do quadro ordenado: a ordem de cada um é uma fatia
         # da coluna `_i`, que só vira lista do Python quando e onde o cursor a lê.
-        for cargo, indices in _fatias_por_cargo(ordenado):
+        for cargo, indices in _fatias_por_cargo(ordenado, coluna, nomes_cargos):
             if not isinstance(resultado.get(cargo), ErroCotas):
                 resultado[cargo] = indices
         for campo, por_cargo in filtradas.items():
-            for cargo, indices in _fatias_por_cargo(ordenado.filter(pl.col(campo))):
+            filtrado = ordenado.filter(pl.col(campo))
+            for cargo, indices in _fatias_por_cargo(filtrado, coluna, nomes_cargos):
                 if not isinstance(resultado.get(cargo), ErroCotas):
                     por_cargo[cargo] = indices
         com_posicao = ordenado.select(
-            "_i", pl.int_range(pl.len(), dtype=pl.Int64).over("cargo").alias("p")
+            "_i", pl.int_range(pl.len(), dtype=pl.Int64).over(coluna).alias("p")
         )
         posicao = posicao.scatter(com_posicao.get_column("_i"), com_posicao.get_column("p"))
     return ClassificacaoEmLote(resultado, Indices(posicao), filtradas)
@@ -687,12 +694,16 @@ class Indices(Sequence[int]):
             yield from self._bloco(b // self._BLOCO)
 
 
-def _fatias_por_cargo(ordenado: pl.DataFrame) -> Iterator[tuple[str, Indices]]:
-    """(cargo, índices `_i`) de um quadro em que cada cargo ocupa um trecho contíguo."""
+def _fatias_por_cargo(
+    ordenado: pl.DataFrame, coluna: str, nomes_cargos: list[str] | None
+) -> Iterator[tuple[str, Indices]]:
+    """(cargo, índices `_i`) de um quadro em que cada cargo ocupa um trecho contíguo; a coluna
+    do cargo é o nome ou, com `nomes_cargos`, o código (a posição do nome na lista)."""
     indices = ordenado.get_column("_i")
     inicio = 0
-    for cargo, n in ordenado.group_by("cargo", maintain_order=True).len().iter_rows():
-        yield cargo, Indices(indices.slice(inicio, n))
+    for cargo, n in ordenado.group_by(coluna, maintain_order=True).len().iter_rows():
+        nome = cargo if nomes_cargos is None else nomes_cargos[cargo]
+        yield nome, Indices(indices.slice(inicio, n))
         inicio += n
 
 
@@ -729,11 +740,15 @@ def _empates(
     chaves: list[str],
     resultado: dict[str, Sequence[int] | ErroCotas],
     ordenado_pela_chave: bool = False,
+    legais: list[str] | None = None,
+    q: pl.DataFrame | None = None,
 ) -> None:
     """Grupos de inscrições com a mesma chave inteira, na ordem da lista (como `ordenar`).
 
     `ordenado_pela_chave`: a chave é uma coluna só (a empacotada, que já distingue os cargos)
-    e o quadro está ordenado por ela: iguais ficam lado a lado, basta olhar os vizinhos.
+    e o quadro está ordenado por ela: iguais ficam lado a lado, basta olhar os vizinhos. Nesse
+    caso o quadro pode trazer o cargo só como código (`_cargo`, posição em `legais`) e não
+    trazer as inscrições: elas vêm de `q` (pelo `_i`) só para os empatados.
     """
     if ordenado_pela_chave:
         (chave,) = chaves
@@ -746,6 +761,17 @@ def _empates(
     repetidos = ordenado.with_row_index("_pos").filter(repetido)
     if repetidos.is_empty():
         return
+    if "cargo" not in repetidos.columns and legais is not None and q is not None:
+        inscricoes = q.select("_i", "inscricao")
+        repetidos = (
+            repetidos.join(inscricoes, on="_i", how="left")
+            .with_columns(
+                pl.col("_cargo")
+                .replace_strict(dict(enumerate(legais)), return_dtype=pl.String)
+                .alias("cargo")
+            )
+            .sort("_pos")
+        )
     grupos = (
         repetidos.group_by(["cargo", *chaves])
         .agg(pl.col("_pos").min().alias("_primeiro"), pl.col("inscricao").sort())
