@@ -370,5 +370,8 @@ def _ler_em_lote(
         *(pl.col(c).cast(t) for c, t in ESQUEMA.items()),
         *(PREFIXO_DESEMPATE + o for o in nomes_desempate.values()),
     )
-    tabela = TabelaCandidatos(quadro, list(nomes_desempate.values()), sem_repetidas=True)
+    # (A nota e os critérios passaram por `_NUMERO` e trocaram a vírgula pelo ponto.)
+    tabela = TabelaCandidatos(
+        quadro, list(nomes_desempate.values()), sem_repetidas=True, decimais_conferidos=True
+    )
     return tabela, avisos

@@ -102,6 +102,7 @@ class TabelaCandidatos(Sequence[Candidato]):
         colunas_desempate: Sequence[str] = (),
         *,
         sem_repetidas: bool = False,
+        decimais_conferidos: bool = False,
     ) -> None:
         faltam = [c for c in ESQUEMA if c not in quadro.columns]
         if faltam:
@@ -117,6 +118,10 @@ class TabelaCandidatos(Sequence[Candidato]):
         self._unicas: bool | None = True if sem_repetidas else None
         self._repetida: int | None = None
         self._repetida_buscada = sem_repetidas
+        # A nota e os critérios do edital já conferidos como texto decimal canônico
+        # (`[+-]?dígitos[.dígitos]`), como a leitura em lote faz: a ordenação não os confere de
+        # novo.
+        self.decimais_conferidos = decimais_conferidos
         self._faltas = 0
         self._colunas: pl.DataFrame | None = None
         self._sem_parecer: dict[str, list[int]] | None = None
@@ -450,23 +455,25 @@ class _ColunaPorInscricao(Mapping[str, str]):
 
 
 # -- ordenação em lote ----------------------------------------------------------------------------
-def _decimais(colunas: list[str], quadro: pl.DataFrame) -> dict[str, pl.Expr] | None:
+def _decimais(
+    colunas: list[str], quadro: pl.DataFrame, conferidos: bool = False
+) -> dict[str, pl.Expr] | None:
     """Cada coluna de texto decimal como inteiro exato: o valor × 10^escala, com a escala = o
     maior número de casas do arquivo (7,5 e 7,50 viram o mesmo inteiro, como `Decimal` os
     compara). As medidas de todas as colunas saem numa passada só (os nulos não contam).
 
-    None quando alguma não cabe em 38 dígitos: a apuração usa então a versão em memória.
+    None quando alguma não cabe em 38 dígitos (ou não é texto decimal canônico): a apuração
+    usa então a versão em memória. `conferidos`: a forma já foi conferida por quem fez a tabela.
     """
     medidas: list[pl.Expr] = []
     for k, coluna in enumerate(colunas):
         ponto = pl.col(coluna).str.find(".", literal=True)
         tamanho = pl.col(coluna).str.len_bytes()
+        canonico = pl.col(coluna).str.contains(r"^[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)$")
         medidas += [
             (tamanho - ponto - 1).max().alias(f"escala{k}"),
             pl.coalesce(ponto, tamanho).max().alias(f"inteiros{k}"),  # conta o sinal: por cima
-            (~pl.col(coluna).str.contains(r"^[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)$"))
-            .sum()
-            .alias(f"estranhos{k}"),
+            (pl.lit(0) if conferidos else (~canonico).sum()).alias(f"estranhos{k}"),
         ]
     valores = [int(v or 0) for v in quadro.select(medidas).row(0)]
     inteiros_exatos: dict[str, pl.Expr] = {}
@@ -575,7 +582,7 @@ def classificar_em_lote(
         nomes = [PREFIXO_DESEMPATE + criterio.coluna for criterio in criterios]
         if any(nome not in ql.columns for nome in nomes):
             return None
-        decimais = _decimais(["nota", *nomes], ql)
+        decimais = _decimais(["nota", *nomes], ql, tabela.decimais_conferidos)
         if decimais is None:
             return None
         nota = decimais["nota"]
