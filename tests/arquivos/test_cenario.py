@@ -422,3 +422,17 @@ def test_publicacao_da_lei_registrada_pelo_operador(tmp_path: Path) -> None:
     so_a_lei = base.replace("publicacao_lei = 2025-04-10\n", "")
     [erro] = erros_de(montar(tmp_path, base=so_a_lei)).erros
     assert (erro.chave, erro.linha) == ("certame.lei_publicada", 5)
+
+
+def test_indice_de_blocos_igual_ao_das_chaves() -> None:
+    """A linha de cada bloco (`eventos[3]`) pela busca só de blocos é a da varredura completa."""
+    from cotas.arquivos.cenario import _indice_de_blocos, _indice_de_chaves
+
+    arquivos = [*RAIZ.glob("tests/motor/cenarios/*.toml"), *RAIZ.glob("exemplos/*/cenario.toml")]
+    assert arquivos
+    for arquivo in arquivos:
+        texto = arquivo.read_text(encoding="utf-8")
+        completo = _indice_de_chaves(texto)
+        blocos = _indice_de_blocos(texto)
+        esperados = {k: v for k, v in completo.items() if k.endswith("]") and "." not in k}
+        assert blocos == esperados, arquivo.name

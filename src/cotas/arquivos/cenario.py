@@ -188,6 +188,24 @@ def _indice_de_chaves(texto: str) -> dict[str, int]:
     return indice
 
 
+_RE_BLOCO_NO_TEXTO = re.compile(r"^[ \t]*\[\[\s*([^\]]+?)\s*\]\]", re.MULTILINE)
+
+
+def _indice_de_blocos(texto: str) -> dict[str, int]:
+    """Só os blocos (`eventos[3]`) → linha: o que cada cargo e evento guarda de onde veio, sem
+    varrer as chaves de todas as linhas (um cenário nacional tem milhares de eventos)."""
+    indice: dict[str, int] = {}
+    contagem: dict[str, int] = {}
+    numero, fim = 1, 0
+    for m in _RE_BLOCO_NO_TEXTO.finditer(texto):
+        numero += texto.count("\n", fim, m.start())
+        fim = m.start()
+        nome = _limpar_chave(m[1])
+        contagem[nome] = contagem.get(nome, 0) + 1
+        indice.setdefault(f"{nome}[{contagem[nome]}]", numero)
+    return indice
+
+
 def _limpar_chave(texto: str) -> str:
     return ".".join(parte.strip().strip("\"'") for parte in texto.split("."))
 
@@ -198,11 +216,21 @@ def _limpar_chave(texto: str) -> str:
 class _Validador:
     def __init__(self, arquivo: str, texto: str) -> None:
         self.arquivo = arquivo
-        self.indice = _indice_de_chaves(texto)
+        self._texto = texto
+        self._blocos = _indice_de_blocos(texto)
+        self._indice: dict[str, int] | None = None  # todas as chaves: só para erros e avisos
         self.erros: list[ErroEntrada] = []
         self.avisos: list[ErroEntrada] = []
 
+    @property
+    def indice(self) -> dict[str, int]:
+        if self._indice is None:
+            self._indice = _indice_de_chaves(self._texto)
+        return self._indice
+
     def linha(self, chave: str) -> int | None:
+        if chave in self._blocos:  # (cargos e eventos guardam a linha do seu bloco)
+            return self._blocos[chave]
         while chave:
             if chave in self.indice:
                 return self.indice[chave]
