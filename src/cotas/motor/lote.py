@@ -807,14 +807,17 @@ class _Prefixo:
         if i >= len(self.itens) and len(self.itens) < len(self.linhas):
             # Primeiro os já criados (a antecipação de `Certame.abrir`), sem ir ao quadro; um
             # bloco novo só quando eles não bastam.
-            criados, linhas, n = self.tabela._criados, self.linhas, len(self.linhas)
-            while i >= len(self.itens) and len(self.itens) < n:
-                linha = linhas[len(self.itens)]
-                if linha in criados:
-                    self.itens.append(criados[linha])
-                    continue
-                fim = min(n, max(i + 1, 2 * len(self.itens), 16))
-                self.itens += self.tabela.materializar(linhas[len(self.itens) : fim])
+            criados, itens, n = self.tabela._criados, self.itens, len(self.linhas)
+            while i >= len(itens) and len(itens) < n:
+                ja = len(itens)
+                bloco = self.linhas[ja : min(n, max(i + 1, 2 * ja, 16))]
+                for linha in bloco:
+                    criado = criados.get(linha)
+                    if criado is None:
+                        break
+                    itens.append(criado)
+                if i >= len(itens) and len(itens) < ja + len(bloco):
+                    itens += self.tabela.materializar(bloco[len(itens) - ja :])
         return i < len(self.itens)
 
 
@@ -869,19 +872,20 @@ class ListaGeral(_SobDemanda):
         while i >= len(inscricoes):
             # Primeiro as já conhecidas (a antecipação de `Certame.abrir`), sem ir ao quadro.
             ja = len(inscricoes)
-            linha = linhas[ja]
-            if (leve := leves.get(linha)) is not None:
-                inscricao = leve[0]
-            elif (criado := criados.get(linha)) is not None:
-                inscricao = criado.inscricao
-            else:
-                fim = min(len(linhas), max(i + 1, 2 * ja, 16))
-                for p, lida in enumerate(tabela.inscricoes(linhas[ja:fim]), ja):
+            bloco = linhas[ja : min(len(linhas), max(i + 1, 2 * ja, 16))]
+            for linha in bloco:
+                if (leve := leves.get(linha)) is not None:
+                    inscricao = leve[0]
+                elif (criado := criados.get(linha)) is not None:
+                    inscricao = criado.inscricao
+                else:
+                    break
+                posicoes[inscricao] = len(inscricoes)
+                inscricoes.append(inscricao)
+            if i >= len(inscricoes):
+                for lida in tabela.inscricoes(bloco[len(inscricoes) - ja :]):
+                    posicoes[lida] = len(inscricoes)
                     inscricoes.append(lida)
-                    posicoes[lida] = p
-                continue
-            inscricoes.append(inscricao)
-            posicoes[inscricao] = ja
         return inscricoes[i]
 
     def _ate(self, i: int) -> bool:
