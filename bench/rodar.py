@@ -6,7 +6,10 @@ Uso: .venv/bin/python bench/rodar.py [--tamanhos 10000,100000,1000000,5000000]
 Cada medida roda num processo filho, para que a memória de pico (ru_maxrss, lida com
 `os.wait4`) seja a daquela carga e não a do orquestrador:
 
-- piso:  ler o CSV com polars e ordená-lo por cargo e nota (a nota como decimal exato);
+- piso:  ler o CSV com polars e ordená-lo por cargo e nota (a nota como decimal exato), várias
+         vezes no mesmo processo (o polars já importado e aquecido): a meta de B2 é contra ele;
+- piso como comando: o mesmo, como um comando (`python -c`, processo novo a cada vez, com o
+         início do Python e a importação do polars), que é a forma de medir de B2;
 - B1:    só o motor: o certame inteiro (todas as vagas do edital e os eventos) a partir dos
          candidatos já lidos (`TabelaCandidatos`);
 - B2:    `cotas apurar --json` de ponta a ponta, processo novo a cada repetição;
@@ -51,19 +54,37 @@ METAS = {
 
 
 # -- processos filhos -------------------------------------------------------------------------
-def _filho_piso(csv: Path, repeticoes: int) -> list[float]:
+def _ler_e_ordenar(csv: Path | str) -> None:
+    """O piso: ler o CSV com polars e ordená-lo por cargo e nota (decimal exato)."""
     import polars as pl
 
+    quadro = pl.read_csv(csv, separator=";", infer_schema=False)
+    escala = quadro.select(pl.col("nota").str.extract(r",(\d*)$").str.len_chars().max()).item()
+    quadro.with_columns(
+        pl.col("nota").str.replace(",", ".", literal=True).cast(pl.Decimal(38, escala or 0))
+    ).sort(["cargo", "nota"], descending=[False, True])
+
+
+def _filho_piso(csv: Path, repeticoes: int) -> list[float]:
     tempos = []
     for _ in range(repeticoes):
         t = time.perf_counter()
-        quadro = pl.read_csv(csv, separator=";", infer_schema=False)
-        escala = quadro.select(pl.col("nota").str.extract(r",(\d*)$").str.len_chars().max()).item()
-        quadro.with_columns(
-            pl.col("nota").str.replace(",", ".", literal=True).cast(pl.Decimal(38, escala or 0))
-        ).sort(["cargo", "nota"], descending=[False, True])
+        _ler_e_ordenar(csv)
         tempos.append(time.perf_counter() - t)
     return tempos
+
+
+def _piso_como_comando(csv: Path, repeticoes: int) -> list[float]:
+    """O piso como B2 é medido: um processo novo por vez, do início do Python ao fim."""
+    import inspect
+
+    codigo = (
+        "import sys, time\n"
+        + inspect.getsource(_ler_e_ordenar)
+        + "_ler_e_ordenar(sys.argv[1])\n"
+    )
+    codigo = codigo.replace("csv: Path | str", "csv")
+    return [_rodar([str(PYTHON), "-c", codigo, str(csv)])[0] for _ in range(repeticoes)]
 
 
 def _filho_motor(cenario: Path, repeticoes: int) -> list[float]:
@@ -460,11 +481,13 @@ def orquestrar(args: argparse.Namespace) -> None:
         pasta = _dados(n)
         rep = r if n <= 1_000_000 else max(1, r // 2)
         piso, pico_piso = _em_filho("piso", pasta / "candidatos.csv", rep)
+        piso_comando = _piso_como_comando(pasta / "candidatos.csv", rep)
         motor, pico_motor = _em_filho("motor", pasta / "cenario.toml", rep)
         cli, pico_cli = _cli(pasta / "cenario.toml", rep)
         linhas[n] = {
             "repeticoes": rep,
             "piso": _resumo(piso),
+            "piso_comando": _resumo(piso_comando),
             "pico_piso": pico_piso,
             "B1": _resumo(motor),
             "pico_B1": pico_motor,
@@ -522,21 +545,29 @@ def relatorio(
         "",
         "Tempos de parede em segundos: mediana (mín–máx) de N rodadas; pico de memória = maior "
         "`ru_maxrss` do processo. Dados: `cotas gerar-exemplo --cargos 200 "
-        f"--semente {SEMENTE}`.",
+        f"--semente {SEMENTE}`. O piso é medido duas vezes: no mesmo processo, repetido (o "
+        "polars já importado e aquecido; a meta de B2 é contra este) e como um comando, um "
+        "processo novo a cada vez, como B2 é medido.",
         "",
         "| n | N | piso: polars lê e ordena | B1: só o motor | B2: `cotas apurar --json` "
-        "| B2 / piso | pico B1 | pico B2 |",
-        "|---:|---:|---:|---:|---:|---:|---:|---:|",
+        "| B2 / piso | piso como comando | B2 / piso como comando | pico B1 | pico B2 |",
+        "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for n, d in linhas.items():
 
         def fmt(r: dict[str, float]) -> str:
             return f"{_s(r['mediana'])} ({_s(r['min'])}–{_s(r['max'])})"
 
+        comando = d.get("piso_comando")  # (medidas antigas não o têm)
         out.append(
             f"| {_int(n)} | {d['repeticoes']} | {fmt(d['piso'])} | {fmt(d['B1'])} "
             f"| {fmt(d['B2'])} | {_x(d['B2']['mediana'] / d['piso']['mediana'])}× "
-            f"| {_mib(d['pico_B1'])} | {_mib(d['pico_B2'])} |"
+            + (
+                f"| {fmt(comando)} | {_x(d['B2']['mediana'] / comando['mediana'])}× "
+                if comando
+                else "| — | — "
+            )
+            + f"| {_mib(d['pico_B1'])} | {_mib(d['pico_B2'])} |"
         )
     if len(linhas) > 1:
         out += [
