@@ -6,7 +6,6 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from cotas.geracao import gerar_exemplo
 from cotas.motor.erros import ErroCotas
 
 
@@ -33,6 +32,8 @@ def registrar(sub: Any) -> None:
 
 
 def gerar(args: argparse.Namespace) -> str:
+    from cotas.geracao import gerar_exemplo  # (só este comando a usa: não pesa no início)
+
     try:
         r = gerar_exemplo(
             args.saida, candidatos=args.candidatos, cargos=args.cargos, semente=args.semente

@@ -181,8 +181,13 @@ class _Fila:
         vaga de um lote grande)."""
         saida: list[str] = []
         i = self.cursor
-        while len(saida) < n and self._existe(i):
-            insc = self.itens[i]
+        itens = self.itens
+        while len(saida) < n:
+            if i >= len(itens):
+                self._existe(i + n - len(saida) - 1)  # lê adiante, de uma vez, o que falta
+                if i >= len(itens):
+                    break
+            insc = itens[i]
             if insc is None or insc in indisponivel:
                 if i == self.cursor:
                     self.cursor += 1
