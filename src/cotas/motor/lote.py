@@ -510,12 +510,13 @@ class ClassificacaoEmLote:
     `ordem[cargo]`: os índices (na tabela) dos aprovados do cargo em ordem de classificação, ou
     o erro que `classificacao.ordenar` levantaria para ele. `posicao[i]`: a posição da linha i
     na lista geral do seu cargo (-1 se não está em nenhuma). `filtradas[campo][cargo]`: a mesma
-    ordem, só com as linhas em que o campo booleano é verdadeiro (`CAMPO_NECESSARIO_RESERVA`).
+    ordem, só com as linhas em que o campo booleano é verdadeiro (`CAMPO_NECESSARIO_RESERVA`),
+    e a posição de cada uma na lista geral.
     """
 
     ordem: dict[str, Sequence[int] | ErroCotas]
     posicao: Sequence[int]
-    filtradas: dict[str, dict[str, Sequence[int]]]
+    filtradas: dict[str, dict[str, tuple[Sequence[int], Sequence[int]]]]
 
 
 def classificar_em_lote(
@@ -637,24 +638,27 @@ def classificar_em_lote(
             ordenados.append((ql, "cargo", None))
 
     posicao = pl.repeat(-1, len(tabela), dtype=pl.Int64, eager=True)
-    filtradas: dict[str, dict[str, Sequence[int]]] = {
+    filtradas: dict[str, dict[str, tuple[Sequence[int], Sequence[int]]]] = {
         c: {} for c in CAMPO_NECESSARIO_RESERVA.values()
     }
     for ordenado, coluna, nomes_cargos in ordenados:
-        # Cada cargo ocupa um trecho contíguo do quadro ordenado: a ordem de cada um é uma fatia
-        # da coluna `_i`, que só vira lista do Python quando e onde o cursor a lê.
-        for cargo, indices in _fatias_por_cargo(ordenado, coluna, nomes_cargos):
+        # `_p`: a posição na lista geral do cargo. Cada cargo ocupa um trecho contíguo do quadro
+        # ordenado: a ordem de cada um é uma fatia da coluna `_i`, que só vira lista do Python
+        # quando e onde o cursor a lê.
+        ordenado = ordenado.with_columns(
+            pl.int_range(pl.len(), dtype=pl.Int64).over(coluna).alias("_p")
+        )
+        for cargo, (indices,) in _fatias_por_cargo(ordenado, coluna, nomes_cargos, ["_i"]):
             if not isinstance(resultado.get(cargo), ErroCotas):
                 resultado[cargo] = indices
         for campo, por_cargo in filtradas.items():
             filtrado = ordenado.filter(pl.col(campo))
-            for cargo, indices in _fatias_por_cargo(filtrado, coluna, nomes_cargos):
+            for cargo, (indices, posicoes) in _fatias_por_cargo(
+                filtrado, coluna, nomes_cargos, ["_i", "_p"]
+            ):
                 if not isinstance(resultado.get(cargo), ErroCotas):
-                    por_cargo[cargo] = indices
-        com_posicao = ordenado.select(
-            "_i", pl.int_range(pl.len(), dtype=pl.Int64).over(coluna).alias("p")
-        )
-        posicao = posicao.scatter(com_posicao.get_column("_i"), com_posicao.get_column("p"))
+                    por_cargo[cargo] = (indices, posicoes)
+        posicao = posicao.scatter(ordenado.get_column("_i"), ordenado.get_column("_p"))
     return ClassificacaoEmLote(resultado, Indices(posicao), filtradas)
 
 
@@ -702,15 +706,15 @@ class Indices(Sequence[int]):
 
 
 def _fatias_por_cargo(
-    ordenado: pl.DataFrame, coluna: str, nomes_cargos: list[str] | None
-) -> Iterator[tuple[str, Indices]]:
-    """(cargo, índices `_i`) de um quadro em que cada cargo ocupa um trecho contíguo; a coluna
-    do cargo é o nome ou, com `nomes_cargos`, o código (a posição do nome na lista)."""
-    indices = ordenado.get_column("_i")
+    ordenado: pl.DataFrame, coluna: str, nomes_cargos: list[str] | None, colunas: list[str]
+) -> Iterator[tuple[str, list[Indices]]]:
+    """(cargo, a fatia de cada coluna pedida) de um quadro em que cada cargo ocupa um trecho
+    contíguo; a coluna do cargo é o nome ou, com `nomes_cargos`, o código (a posição do nome)."""
+    series = [ordenado.get_column(c) for c in colunas]
     inicio = 0
     for cargo, n in ordenado.group_by(coluna, maintain_order=True).len().iter_rows():
         nome = cargo if nomes_cargos is None else nomes_cargos[cargo]
-        yield nome, Indices(indices.slice(inicio, n))
+        yield nome, [Indices(s.slice(inicio, n)) for s in series]
         inicio += n
 
 
@@ -904,8 +908,10 @@ class ListaGeral(_SobDemanda):
     def candidato(self, inscricao: str) -> Candidato | None:
         """O candidato da lista com essa inscrição, criando só ele."""
         linha = self.tabela.indice(inscricao)
-        if linha is None or self.posicao_da_linha(linha) is None:
+        if linha is None:
             return None
+        if inscricao not in self._posicoes and self.posicao_da_linha(linha) is None:
+            return None  # (quem está em `_posicoes` já se sabe que é desta lista)
         return self.tabela.materializar([linha])[0]
 
     def posicao_da_linha(self, linha: int) -> int | None:
@@ -929,29 +935,35 @@ class ListaReservada(_SobDemanda):
     """
 
     def __init__(
-        self, geral: ListaGeral, elegivel: Callable[[Candidato], bool], linhas: Sequence[int]
+        self,
+        geral: ListaGeral,
+        elegivel: Callable[[Candidato], bool],
+        linhas: Sequence[int],
+        posicoes: Sequence[int],
     ) -> None:
         self.geral = geral
         self.elegivel = elegivel
         self._fonte = _Prefixo(geral.tabela, linhas)
+        self._posicoes = posicoes  # a posição de cada linha da fonte na lista geral
         self._itens: list[Candidato] = []
         self._lidos = 0  # quantos da fonte já foram examinados
 
     def _ate(self, i: int) -> bool:
+        na_geral = self.geral._posicoes
         while len(self._itens) <= i and self._fonte.ate(self._lidos):
             c = self._fonte.itens[self._lidos]
-            self._lidos += 1
             if self.elegivel(c):
                 self._itens.append(c)
+                # (A posição na geral, que a razão da nomeação cita, já sabida.)
+                na_geral.setdefault(c.inscricao, self._posicoes[self._lidos])
+            self._lidos += 1
         return i < len(self._itens)
 
     def linhas_ate(self, posicao_na_geral: int, alem: int) -> list[int]:
         """As linhas da fonte até a posição dada da lista geral, e mais `alem` depois dela
         (para antecipar a criação dos candidatos que o cursor vai pedir)."""
-        posicao = self.geral._posicao
-        fonte = self._fonte.linhas
-        corte = bisect.bisect_left(fonte, posicao_na_geral, key=posicao.__getitem__)
-        return list(fonte[: corte + alem])
+        corte = bisect.bisect_left(self._posicoes, posicao_na_geral)
+        return list(self._fonte.linhas[: corte + alem])
 
     def contem_inscricao(self, inscricao: str) -> bool:
         """Se a inscrição está na lista: está na geral e é elegível (cria só esse candidato)."""
@@ -1016,8 +1028,12 @@ def montar_listas_em_lote(
     reservadas: dict[str, Sequence[Candidato]] = {}
     for g in regras.grupos:
         campo = CAMPO_NECESSARIO_RESERVA.get(g.nome)
-        linhas = classificacao.filtradas[campo].get(cargo, []) if campo else ordem
-        reservadas[g.nome] = ListaReservada(geral, elegivel_para(g.nome), linhas)
+        linhas, posicoes = (
+            classificacao.filtradas[campo].get(cargo, ([], []))
+            if campo
+            else (ordem, range(len(ordem)))
+        )
+        reservadas[g.nome] = ListaReservada(geral, elegivel_para(g.nome), linhas, posicoes)
     pendentes: list[Candidato] = []
     if regras.comissao is not None and ordem:
         achados = tabela.sem_parecer_por_cargo().get(cargo, [])
