@@ -216,3 +216,12 @@ def test_chave_larga_e_empates(notas: list[str]) -> None:
     assert retrato(gemeo_em_lote(em_memoria), []) == retrato(
         Certame(_regras(False), {"A": 3}, candidatos), []
     )
+
+
+def test_contagem_por_cargo_na_ordem_em_que_os_cargos_aparecem() -> None:
+    cargos = ["B", "A", "B", "C", "A", "B"]
+    tabela = TabelaCandidatos.de_candidatos(
+        Candidato(str(i), f"Pessoa {i}", c, Decimal(1), linha=None if i % 2 else i + 2)
+        for i, c in enumerate(cargos)
+    )
+    assert tabela.contagem_por_cargo() == {"B": (3, 2), "A": (2, None), "C": (1, None)}
