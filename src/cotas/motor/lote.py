@@ -638,7 +638,7 @@ def classificar_em_lote(
             _empates(ql, chaves, resultado)
             ordenados.append((ql, "cargo", None))
 
-    posicao = pl.repeat(-1, len(tabela), dtype=pl.Int64, eager=True)
+    pares: list[tuple[pl.Series, pl.Series]] = []  # (linhas, posições) de cada quadro ordenado
     filtradas: dict[str, dict[str, tuple[Sequence[int], Sequence[int]]]] = {
         c: {} for c in CAMPO_NECESSARIO_RESERVA.values()
     }
@@ -659,8 +659,37 @@ def classificar_em_lote(
             ):
                 if not isinstance(resultado.get(cargo), ErroCotas):
                     por_cargo[cargo] = (indices, posicoes)
-        posicao = posicao.scatter(ordenado.get_column("_i"), ordenado.get_column("_p"))
-    return ClassificacaoEmLote(resultado, Indices(posicao), filtradas)
+        pares.append((ordenado.get_column("_i"), ordenado.get_column("_p")))
+    return ClassificacaoEmLote(resultado, _PosicaoPorLinha(len(tabela), pares), filtradas)
+
+
+class _PosicaoPorLinha(Sequence[int]):
+    """`linha -> posição na lista geral do seu cargo` (-1 fora de qualquer lista), montada só
+    na primeira consulta: quem é lido do topo das listas já traz a sua posição, e esta só serve
+    a quem vem de fora delas (um evento sobre alguém lá embaixo, um pendente da comissão)."""
+
+    def __init__(self, n: int, pares: list[tuple[pl.Series, pl.Series]]) -> None:
+        self._n = n
+        self._pares = pares
+        self._indices: Indices | None = None
+
+    def __len__(self) -> int:
+        return self._n
+
+    def _montar(self) -> Indices:
+        if self._indices is None:
+            posicao = pl.repeat(-1, self._n, dtype=pl.Int64, eager=True)
+            for linhas, posicoes in self._pares:
+                posicao = posicao.scatter(linhas, posicoes)
+            self._indices = Indices(posicao)
+        return self._indices
+
+    @overload
+    def __getitem__(self, i: int) -> int: ...
+    @overload
+    def __getitem__(self, i: slice) -> list[int]: ...
+    def __getitem__(self, i: int | slice) -> int | list[int]:
+        return self._montar()[i]
 
 
 class Indices(Sequence[int]):
