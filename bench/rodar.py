@@ -88,23 +88,13 @@ def _piso_como_comando(csv: Path, repeticoes: int) -> list[float]:
 
 
 def _filho_motor(cenario: Path, repeticoes: int) -> list[float]:
-    from cotas.apuracao import parametros_do_cenario, regras_do_cenario
+    from cotas.apuracao import eventos_do_cenario, parametros_do_cenario, regras_do_cenario
     from cotas.arquivos.cenario import ler_cenario
-    from cotas.motor.certame import Certame, Evento, TipoEvento
+    from cotas.motor.certame import Certame
 
     lido = ler_cenario(cenario)  # leitura fora da medida: B1 é só o motor
     regras = regras_do_cenario(lido)
-    eventos = [
-        Evento(
-            data=e.data,
-            tipo=TipoEvento(e.tipo),
-            cargo=e.cargo,
-            inscricao=e.inscricao,
-            quantidade=e.quantidade,
-            justificativa=e.justificativa or "",
-        )
-        for e in lido.eventos
-    ]
+    eventos = eventos_do_cenario(lido)
     tempos = []
     for _ in range(repeticoes):
         # A tabela guarda índices preparados sob demanda; uma cópia rasa por rodada, para que

@@ -67,6 +67,21 @@ def parametros_do_cenario(cenario: Cenario) -> ParametrosCertame:
     )
 
 
+def eventos_do_cenario(cenario: Cenario) -> list[Evento]:
+    """Os eventos do cenário como o motor os recebe, na ordem do arquivo."""
+    return [
+        Evento(
+            data=evento.data,
+            tipo=TipoEvento(evento.tipo),
+            cargo=evento.cargo,
+            inscricao=evento.inscricao,
+            quantidade=evento.quantidade,
+            justificativa=evento.justificativa or "",
+        )
+        for evento in cenario.eventos
+    ]
+
+
 def apurar_cenario(cenario: Cenario, arquivo: str = "cenário") -> Apuracao:
     """Apura o certame inteiro. Um erro do motor vira erro de entrada com a linha do evento."""
     try:
@@ -82,17 +97,7 @@ def apurar_cenario(cenario: Cenario, arquivo: str = "cenário") -> Apuracao:
         validade_ate=cenario.validade_ate,
         parametros=parametros_do_cenario(cenario),
     )
-    eventos = [
-        Evento(
-            data=evento.data,
-            tipo=TipoEvento(evento.tipo),
-            cargo=evento.cargo,
-            inscricao=evento.inscricao,
-            quantidade=evento.quantidade,
-            justificativa=evento.justificativa or "",
-        )
-        for evento in cenario.eventos
-    ]
+    eventos = eventos_do_cenario(cenario)
     certame.prever(eventos)
     try:
         certame.abrir()
