@@ -46,6 +46,7 @@ def regras_para(
     pcd_arredondamento: str = "",
     pcd_teto: Decimal | None = None,
     lei_id: str | None = None,
+    base_do_limiar: str = "todas_ofertadas",
 ) -> Regras:
     pcd = None
     if pcd_percentual is not None:
@@ -61,6 +62,13 @@ def regras_para(
         data_edital=data_edital,
         tipo=TipoSelecao(tipo),
         pcd=pcd,
+        # A questão aberta só vai ao motor quando difere do padrão (o motor registra o valor
+        # informado como fundamento).
+        informados=(
+            {"negros.base_do_limiar": base_do_limiar}
+            if base_do_limiar != "todas_ofertadas"
+            else None
+        ),
     )
 
 
@@ -73,6 +81,7 @@ def regras_do_certame(certame: Certame) -> Regras:
         pcd_arredondamento=certame.pcd_arredondamento,
         pcd_teto=certame.pcd_teto,
         lei_id=certame.lei_id or None,
+        base_do_limiar=certame.base_do_limiar,
     )
 
 
@@ -194,6 +203,7 @@ def parametros_do_certame(certame: Certame) -> Any:
     from cotas.motor.classificacao import CriterioDesempate
 
     return ParametrosCertame(
+        prioridade_colisao=tuple(certame.prioridade_colisao.split(",")),
         permite_final_de_fila=certame.admite_final_de_fila,
         data_referencia_idade=certame.data_referencia_idade,
         criterios_desempate=tuple(

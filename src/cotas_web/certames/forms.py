@@ -3,7 +3,7 @@ from django import forms
 from cotas_web import ponte
 from cotas_web.comum import CampoData
 
-from .models import Arredondamento, TipoSelecao
+from .models import Arredondamento, BaseDoLimiar, PrioridadeColisao, TipoSelecao
 
 
 class CertameForm(forms.Form):
@@ -40,6 +40,19 @@ class CertameForm(forms.Form):
     final_de_fila_item = forms.CharField(
         label="Item do edital que admite o final de fila", required=False, max_length=200,
         help_text="Ex.: “item 14.3”. É citado como fundamento do ato.",
+    )
+
+    prioridade_colisao = forms.ChoiceField(
+        label="Quando negros e PcD querem a mesma vaga", choices=PrioridadeColisao.choices,
+        initial=PrioridadeColisao.NEGROS_PCD, required=False,
+        help_text="Questão que as leis deixam em aberto: quem recebe a vaga; o outro grupo "
+                  "recebe a seguinte.",
+    )
+    base_do_limiar = forms.ChoiceField(
+        label="Mínimo de 3 vagas para a reserva a negros, contado sobre",
+        choices=BaseDoLimiar.choices, initial=BaseDoLimiar.TODAS_OFERTADAS, required=False,
+        help_text="Questão em aberto: as vagas novas durante a validade entram na conta "
+                  "(Mostardas art. 5º § 4º; Montenegro art. 1º § 1º)?",
     )
 
     def clean_desempate(self) -> list[tuple[str, str]]:

@@ -16,6 +16,21 @@ class Arredondamento(models.TextChoices):
     BAIXO = "baixo", "Sempre para baixo"
 
 
+class PrioridadeColisao(models.TextChoices):
+    """Questão aberta (LEGAL-NOTES §2): quem recebe a vaga quando negros e PcD a querem ao mesmo
+    tempo; o outro grupo recebe a seguinte."""
+
+    NEGROS_PCD = "negros,pcd", "Negros primeiro, depois PcD (padrão)"
+    PCD_NEGROS = "pcd,negros", "PcD primeiro, depois negros"
+
+
+class BaseDoLimiar(models.TextChoices):
+    """Questão aberta: sobre quais vagas se conta o mínimo de 3 para haver reserva a negros."""
+
+    TODAS_OFERTADAS = "todas_ofertadas", "Todas as vagas oferecidas até o momento (padrão)"
+    EDITAL = "edital", "Só as vagas do edital"
+
+
 class Certame(models.Model):
     nome = models.CharField(max_length=200)
     municipio = models.CharField("município", max_length=100)
@@ -49,6 +64,15 @@ class Certame(models.Model):
     )
     final_de_fila_item = models.CharField(
         "item do edital que admite o final de fila", max_length=200, blank=True
+    )
+    # Questões em aberto das leis (LEGAL-NOTES), cada uma com o padrão documentado no README.
+    prioridade_colisao = models.CharField(
+        "prioridade quando dois grupos querem a mesma vaga", max_length=20,
+        choices=PrioridadeColisao.choices, default=PrioridadeColisao.NEGROS_PCD,
+    )
+    base_do_limiar = models.CharField(
+        "base do limiar de vagas da reserva a negros", max_length=20,
+        choices=BaseDoLimiar.choices, default=BaseDoLimiar.TODAS_OFERTADAS,
     )
     homologado_em = models.DateField("homologado em", null=True, blank=True)
     criado_em = models.DateTimeField(auto_now_add=True)

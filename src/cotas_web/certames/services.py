@@ -35,6 +35,8 @@ def certame_criar(
     desempate: list[tuple[str, str]] | None = None,
     admite_final_de_fila: bool = False,
     final_de_fila_item: str = "",
+    prioridade_colisao: str = "negros,pcd",
+    base_do_limiar: str = "todas_ofertadas",
 ) -> Certame:
     """Cria o certame com a lei em vigor na data do edital (Mostardas art. 6º; Montenegro art.
     17: a lei não se aplica a editais publicados antes de sua vigência)."""
@@ -46,6 +48,7 @@ def certame_criar(
             pcd_percentual=pcd_percentual,
             pcd_arredondamento=pcd_arredondamento,
             pcd_teto=pcd_teto,
+            base_do_limiar=base_do_limiar,
         )
     except ponte.ErroCotas as erro:
         raise ValidationError(str(erro)) from erro
@@ -70,6 +73,8 @@ def certame_criar(
         desempate=[[c, s] for c, s in (desempate or [])],
         admite_final_de_fila=admite_final_de_fila,
         final_de_fila_item=final_de_fila_item.strip() if admite_final_de_fila else "",
+        prioridade_colisao=prioridade_colisao,
+        base_do_limiar=base_do_limiar,
     )
     registrar(
         usuario=usuario,
@@ -81,9 +86,17 @@ def certame_criar(
             + (" O edital admite o pedido de final de fila"
                + (f" ({final_de_fila_item.strip()})" if final_de_fila_item.strip() else "")
                + "." if admite_final_de_fila else "")
+            + f" Questões em aberto: prioridade {prioridade_colisao.replace(',', ' > ')}; "
+            + "mínimo de vagas contado sobre "
+            + ("as do edital." if base_do_limiar == "edital" else "todas as oferecidas.")
         ),
         fundamento=regras.lei.referencia_vigencia.citacao(),
-        dados={"lei": regras.lei.id, "tipo": tipo},
+        dados={
+            "lei": regras.lei.id,
+            "tipo": tipo,
+            "prioridade_colisao": prioridade_colisao,
+            "base_do_limiar": base_do_limiar,
+        },
     )
     return certame
 

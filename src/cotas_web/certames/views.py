@@ -13,7 +13,7 @@ from cotas_web.contas.permissoes import ADMIN, AUDITOR, TODOS, publica, requer_p
 
 from . import selectors, services
 from .forms import CargoForm, CertameForm, DataForm
-from .models import Certame
+from .models import BaseDoLimiar, Certame, PrioridadeColisao
 
 
 @publica
@@ -59,6 +59,9 @@ def novo(request: HttpRequest) -> HttpResponse:
                 desempate=d["desempate"],
                 admite_final_de_fila=d["admite_final_de_fila"],
                 final_de_fila_item=d["final_de_fila_item"],
+                # (Sem escolha, o padrão documentado de cada questão em aberto.)
+                prioridade_colisao=d["prioridade_colisao"] or PrioridadeColisao.NEGROS_PCD,
+                base_do_limiar=d["base_do_limiar"] or BaseDoLimiar.TODAS_OFERTADAS,
             )
         except ValidationError as erro:
             for m in mensagens_de(erro):

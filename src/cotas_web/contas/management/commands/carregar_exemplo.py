@@ -93,6 +93,8 @@ class Command(BaseCommand):
                     data_referencia_idade=cenario.data_referencia_idade,
                     desempate=[(c, str(s)) for c, s in cenario.desempate],
                     admite_final_de_fila=cenario.permite_final_de_fila,
+                    prioridade_colisao=",".join(cenario.prioridade_colisao or ("negros", "pcd")),
+                    base_do_limiar=_base_do_limiar(cenario.parametros_lei),
                 )
                 for cargo in cenario.cargos:
                     cargo_adicionar(
@@ -134,3 +136,11 @@ class Command(BaseCommand):
         self.stdout.write("Usuários de demonstração (usuário / senha — papel):")
         for login, senha, papel in logins:
             self.stdout.write(f"  {login} / {senha} — {papel}")
+
+
+def _base_do_limiar(parametros_lei: dict[str, object]) -> str:
+    """A questão aberta do limiar como o cenário a informa (valor solto ou tabela com valor)."""
+    bruto = parametros_lei.get("negros.base_do_limiar", "todas_ofertadas")
+    if isinstance(bruto, dict):
+        bruto = bruto.get("valor", "todas_ofertadas")
+    return str(bruto)
