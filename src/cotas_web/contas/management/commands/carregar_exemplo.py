@@ -94,7 +94,7 @@ class Command(BaseCommand):
                     desempate=[(c, str(s)) for c, s in cenario.desempate],
                     admite_final_de_fila=cenario.permite_final_de_fila,
                     prioridade_colisao=",".join(cenario.prioridade_colisao or ("negros", "pcd")),
-                    base_do_limiar=_base_do_limiar(cenario.parametros_lei),
+                    base_do_limiar=_base_do_limiar(cenario),
                 )
                 for cargo in cenario.cargos:
                     cargo_adicionar(
@@ -138,9 +138,14 @@ class Command(BaseCommand):
             self.stdout.write(f"  {login} / {senha} — {papel}")
 
 
-def _base_do_limiar(parametros_lei: dict[str, object]) -> str:
-    """A questão aberta do limiar como o cenário a informa (valor solto ou tabela com valor)."""
-    bruto = parametros_lei.get("negros.base_do_limiar", "todas_ofertadas")
-    if isinstance(bruto, dict):
-        bruto = bruto.get("valor", "todas_ofertadas")
-    return str(bruto)
+def _base_do_limiar(cenario: Any) -> str:
+    """A questão aberta do limiar como o motor a resolve para o cenário (o valor informado em
+    `[parametros_lei]` ou o padrão)."""
+    from cotas.apuracao import regras_do_cenario
+    from cotas.motor.erros import ErroCotas
+
+    try:
+        negros = regras_do_cenario(cenario).grupo("negros")
+    except ErroCotas:  # a criação do certame, logo adiante, recusa com a mensagem da lei
+        return "todas_ofertadas"
+    return negros.base_do_limiar.value if negros else "todas_ofertadas"
