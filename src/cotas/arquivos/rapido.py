@@ -127,18 +127,20 @@ def _primeira_linha(fonte: Path | bytes) -> bytes:
 
 
 def _traducao(
-    conversor: Callable[[object], object], grafias: list[str], invalida: type[Exception] | None
+    conversor: Callable[[object], object], grafias: list[str], *, todas: bool
 ) -> dict[str, Any]:
     """`grafia -> valor` pelo conversor da leitura linha a linha. Uma grafia que ele recusa
-    fica de fora (`invalida` None: recusa o arquivo, que a leitura linha a linha explica)."""
+    fica de fora ou, com `todas`, recusa o arquivo (a leitura linha a linha explica)."""
+    from cotas.arquivos.candidatos import _ValorInvalido
+
     traducao: dict[str, Any] = {}
     for grafia in grafias:
         try:
             lido = conversor(grafia)
-        except Exception as erro:
-            if invalida is not None and isinstance(erro, invalida):
-                continue
-            raise _Recusa from None
+        except _ValorInvalido:
+            if todas:
+                raise _Recusa from None
+            continue
         traducao[grafia] = getattr(lido, "value", lido)
     return traducao
 
@@ -301,7 +303,7 @@ def _ler_em_lote(
             saida[campo] = pl.lit(padrao, ESQUEMA[campo])
             continue
         c = coluna(campo)
-        traducao = _traducao(conversor, ["", *canonicas], leitor._ValorInvalido)
+        traducao = _traducao(conversor, ["", *canonicas], todas=False)
         saida[campo] = _traduzir(c, traducao, ESQUEMA[campo])
         saida[f"_bruto_{campo}"] = c
         incomuns.append(~c.is_in(list(traducao)))
@@ -345,7 +347,7 @@ def _ler_em_lote(
             grafias = quadro.get_column(f"_bruto_{campo}").unique()
             if grafias.len() > _MAX_GRAFIAS:
                 raise _Recusa
-            traducao = _traducao(conversor, grafias.to_list(), None)
+            traducao = _traducao(conversor, grafias.to_list(), todas=True)
             bruto = pl.col(f"_bruto_{campo}")
             convertidas.append(_traduzir(bruto, traducao, ESQUEMA[campo]).alias(campo))
         quadro = quadro.with_columns(convertidas)
