@@ -4,9 +4,15 @@ VENV := .venv
 BIN := $(VENV)/bin
 INSTALADO := $(VENV)/.instalado
 
-.PHONY: install run test lint bench clean
+.PHONY: install sistema run test lint bench clean
+
+# Pacotes do Debian que os testes e a aplicação usam (ver o script); só instala o que falta.
+sistema:
+	bash scripts/sistema.sh
 
 $(INSTALADO): pyproject.toml
+	@# (Sem o ensurepip, o Python do Debian não cria ambientes virtuais: falta python3-venv.)
+	$(PYTHON) -c 'import ensurepip' 2>/dev/null || bash scripts/sistema.sh
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
@@ -21,11 +27,15 @@ run: $(INSTALADO)
 	bash scripts/web.sh
 
 lint: $(INSTALADO)
-	$(BIN)/ruff check src tests
+	$(BIN)/ruff check .
 	$(BIN)/mypy
 
-test: lint
-	$(BIN)/pytest
+# Todos os testes: no SQLite e, os da aplicação web, de novo no PostgreSQL que o próprio projeto
+# inicia. COTAS_EXIGIR_SISTEMA: sem Chromium ou sem as bibliotecas do PDF, os testes que os usam
+# falham em vez de serem pulados.
+test: sistema lint
+	env -u DATABASE_URL COTAS_EXIGIR_SISTEMA=1 $(BIN)/pytest
+	eval "$$(bash scripts/postgres.sh)" && COTAS_EXIGIR_SISTEMA=1 $(BIN)/pytest tests/web
 
 # Desempenho: as cargas do issue 6 medidas contra o piso; grava BENCHMARKS.md (não é teste).
 bench: $(INSTALADO)

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Instala (pacote `postgresql` do Debian, se faltar), inicia um cluster próprio do projeto
-# em 127.0.0.1 numa porta não padrão, cria o papel e o banco de testes e imprime a DATABASE_URL.
+# Inicia um cluster próprio do projeto em 127.0.0.1 numa porta não padrão (o pacote
+# `postgresql` vem de scripts/sistema.sh), cria o papel e o banco de testes e imprime a
+# DATABASE_URL.
 # Uso: eval "$(scripts/postgres.sh)"   -> exporta DATABASE_URL
 #      scripts/postgres.sh parar       -> para o servidor
 set -euo pipefail
@@ -10,17 +11,12 @@ USUARIO="cotas"
 SENHA="cotas"
 BANCO="cotas"
 
-SUDO=""
-if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
-
 bin_pg() {
     ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n1
 }
 
 if [ -z "$(bin_pg)" ]; then
-    export DEBIAN_FRONTEND=noninteractive
-    $SUDO apt-get update -qq >&2
-    $SUDO apt-get install -y -qq --no-install-recommends postgresql >&2
+    bash "$(dirname "$0")/sistema.sh" >&2
 fi
 PGBIN="$(bin_pg)"
 

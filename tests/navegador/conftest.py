@@ -1,6 +1,6 @@
 """Testes de navegador: Playwright para Python dirigindo o Chromium do Debian (/usr/bin/chromium).
 
-Nunca se baixa navegador: `scripts/navegador.sh` instala o pacote `chromium` do Debian. As capturas
+Nunca se baixa navegador: `scripts/sistema.sh` instala o pacote `chromium` do Debian. As capturas
 de tela de cada jornada ficam em `artefatos/navegador/` (ignorado pelo git).
 """
 
@@ -45,7 +45,10 @@ def pytest_collection_modifyitems(items: list[Any]) -> None:
 @pytest.fixture(scope="module")
 def navegador() -> Iterator[Any]:
     if not CHROMIUM.exists():
-        pytest.skip("Chromium ausente em /usr/bin/chromium: rode scripts/navegador.sh")
+        motivo = "Chromium ausente em /usr/bin/chromium: rode scripts/sistema.sh"
+        if os.environ.get("COTAS_EXIGIR_SISTEMA"):  # `make test` o instala: faltar é erro
+            pytest.fail(motivo)
+        pytest.skip(motivo)
     from playwright.sync_api import sync_playwright
 
     # O Playwright síncrono mantém um laço de eventos nesta thread; o ORM dos fixtures continua
@@ -55,7 +58,7 @@ def navegador() -> Iterator[Any]:
     try:
         with sync_playwright() as p:
             # O formato do campo de data segue o idioma da interface do Chromium: `--lang` e LANG
-            # em pt-BR, com o pacote `chromium-l10n` (scripts/navegador.sh) instalado.
+            # em pt-BR, com o pacote `chromium-l10n` (scripts/sistema.sh) instalado.
             browser = p.chromium.launch(
                 executable_path=str(CHROMIUM), headless=True, args=ARGUMENTOS,
                 env={**os.environ, "LANG": "pt_BR.UTF-8", "LANGUAGE": "pt_BR"},
