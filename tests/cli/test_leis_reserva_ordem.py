@@ -144,3 +144,22 @@ def test_ordem_texto_explica_cada_vaga() -> None:
     assert r.returncode == 0
     assert "A 8ª nomeação é reservada a negros" in r.stdout
     assert "20% × 8 = 1,6 → 2" in r.stdout
+
+
+
+def test_saida_cortada_por_quem_le_nao_e_erro() -> None:
+    """`cotas leis | head`: quem lê pode parar antes do fim; o comando sai quieto, sem rastro
+    de erro interno. (O leitor fecha o cano antes de o comando escrever: o EPIPE é certo.)"""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    cotas = Path(sys.executable).parent / "cotas"
+    processo = subprocess.Popen(
+        [str(cotas), "leis"], stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
+    assert processo.stdout is not None and processo.stderr is not None
+    processo.stdout.close()
+    erros = processo.stderr.read().decode()
+    assert processo.wait() == 0, erros
+    assert "Traceback" not in erros

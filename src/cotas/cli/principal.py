@@ -151,12 +151,14 @@ def executar_e_sair() -> None:  # pragma: no cover (é o processo inteiro; testa
     # percorreria, de novo e de novo, os milhões de objetos vivos do certame (~0,3 s a 1 milhão
     # de inscrições). A contagem de referências continua liberando o resto.
     gc.disable()
-    codigo = main()
     try:
+        codigo = main()
         sys.stdout.flush()
         sys.stderr.flush()
-    except BrokenPipeError:  # `cotas ... | head`: quem lia já foi embora
-        codigo = codigo or ERRO_INTERNO
+    except BrokenPipeError:
+        # `cotas leis | head`: quem lia parou de ler. Não é erro do cotas, e não há a quem
+        # mostrar nada; sai quieto, como os comandos do sistema.
+        codigo = OK
     os._exit(codigo)
 
 
