@@ -213,6 +213,19 @@ def parametros_do_certame(certame: Certame) -> Any:
     )
 
 
+def conferir_no_motor(certame: Certame) -> None:
+    """Reencena o certame com o fato que acaba de ser gravado e o recusa (`ValidationError`, com
+    a mensagem do motor) se a lei não o admite; chamado dentro da transação que o gravou, desfaz
+    tudo. Sem isso, um fato inadmissível (uma anulação depois da validade, uma data fora da ordem)
+    deixaria o certame sem poder ser reencenado nunca mais."""
+    from django.core.exceptions import ValidationError
+
+    try:
+        reencenar(certame)
+    except ErroCotas as erro:
+        raise ValidationError(str(erro)) from erro
+
+
 def reencenar(certame: Certame) -> Any:
     """Reencena os fatos do certame no motor e devolve o `cotas.motor.certame.Certame`.
 

@@ -182,7 +182,12 @@ def test_toml_invalido_aponta_linha_e_coluna(copia: Path) -> None:
 
 def test_evento_invalido_aponta_a_linha_do_evento(copia: Path) -> None:
     cenario = copia / "cenario.toml"
-    texto = cenario.read_text(encoding="utf-8").replace("data = 2025-11-20", "data = 2027-11-20")
+    # O 3º evento vira uma desistência depois da validade (a anulação vale a qualquer tempo).
+    texto = (
+        cenario.read_text(encoding="utf-8")
+        .replace("data = 2025-11-20", "data = 2027-11-20")
+        .replace('tipo = "anulacao"', 'tipo = "desistencia"')
+    )
     cenario.write_text(texto, encoding="utf-8")
     r = rodar("apurar", cenario, "--json")
     assert r.returncode == 2

@@ -252,3 +252,26 @@ def test_importacao_grava_cada_campo_como_o_leitor_o_leu(rita: Any) -> None:
         assert g.heteroidentificacao == str(lido.heteroidentificacao or "")
         assert g.cpf == (lido.cpf or "")
         assert g.desempate == [[k, str(v)] for k, v in lido.desempate]
+
+
+def test_falsidade_que_o_motor_recusa_nao_e_gravada(certame_homologado: Any, rita: Any) -> None:
+    """Quem já desistiu não pode ter a inscrição anulada de novo: o motor recusa, e nada fica
+    gravado (sem isso, o certame não poderia mais ser reencenado)."""
+    from cotas_web.nomeacoes.services import candidato_registrar_desistencia
+
+    nadia = Candidato.objects.get(inscricao="1006")
+    proc = fraude_abrir(usuario=rita, candidato=nadia, data=date(2025, 8, 2), motivo="denúncia")
+    fraude_registrar_defesa(usuario=rita, procedimento=proc, data=date(2025, 8, 3), defesa="x")
+    candidato_registrar_desistencia(usuario=rita, candidato=nadia, data=date(2025, 8, 4))
+    with pytest.raises(ValidationError, match="já foi excluída"):
+        fraude_decidir(
+            usuario=rita,
+            procedimento=proc,
+            data=date(2025, 8, 5),
+            decisao="falsidade",
+            fundamentacao="x",
+        )
+    nadia.refresh_from_db()
+    proc.refresh_from_db()
+    assert nadia.anulado_em is None and proc.decidido_em is None
+    assert propostas_do_motor(certame=certame_homologado) is not None  # ainda se reencena

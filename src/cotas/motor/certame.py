@@ -68,6 +68,28 @@ class TipoEvento(StrEnum):
     ANULACAO = "anulacao"
     FINAL_DE_FILA = "final_de_fila"
 
+    @property
+    def descricao(self) -> str:
+        """O nome do evento nas mensagens (o valor é o código dos arquivos)."""
+        return _DESCRICAO_EVENTO[self]
+
+
+_DESCRICAO_EVENTO = {
+    TipoEvento.NOVAS_VAGAS: "Novas vagas",
+    TipoEvento.DESISTENCIA: "Desistência",
+    TipoEvento.ANULACAO: "Anulação",
+    TipoEvento.FINAL_DE_FILA: "Final de fila",
+}
+
+# O prazo de validade do concurso, que limita as nomeações (não as anulações, art. 12 de
+# Montenegro: "a qualquer tempo").
+REF_VALIDADE = Referencia(
+    "Constituição Federal",
+    "art. 37, III",
+    "o prazo de validade do concurso público será de até dois anos, prorrogável uma vez, por "
+    "igual período;",
+)
+
 
 @dataclass(frozen=True)
 class Evento:
@@ -482,17 +504,25 @@ class ApuracaoCargo:
 
     # -- eventos ----------------------------------------------------------------------------
     def desligar(
-        self, data: date, inscricao: str, tipo: TipoEvento, motivo: str = ""
+        self,
+        data: date,
+        inscricao: str,
+        tipo: TipoEvento,
+        motivo: str = "",
+        validade_encerrada: date | None = None,
     ) -> list[Nomeacao]:
-        """Desistência, anulação ou final de fila; recompõe a vaga pela lista a que era devida."""
+        """Desistência, anulação ou final de fila; recompõe a vaga pela lista a que era devida.
+
+        `validade_encerrada`: a data em que a validade terminou, se o evento (só a anulação, que
+        vale a qualquer tempo) vem depois dela; a vaga fica então sem nova nomeação."""
         if inscricao not in self.filas[AMPLA] and tipo is not TipoEvento.ANULACAO:
             raise EventoInvalido(
-                f"{tipo.value}: a inscrição {inscricao} não está em nenhuma lista do cargo "
+                f"{tipo.descricao}: a inscrição {inscricao} não está em nenhuma lista do cargo "
                 f"{self.cargo} (não aprovada ou já excluída)."
             )
         if inscricao in self.removidos:
             raise EventoInvalido(
-                f"{tipo.value}: a inscrição {inscricao} já foi excluída das listas."
+                f"{tipo.descricao}: a inscrição {inscricao} já foi excluída das listas."
             )
         vaga_numero = self.vaga_de.pop(inscricao, None)
         ocupava = vaga_numero is not None and self.ocupante.get(vaga_numero) == inscricao
@@ -539,6 +569,24 @@ class ApuracaoCargo:
             return []
         vaga = self.plano.vagas[vaga_numero - 1]
         self.ocupante[vaga_numero] = None
+        if validade_encerrada is not None:
+            self.ocorrencias.append(
+                Ocorrencia(
+                    data,
+                    "vaga_sem_recomposicao",
+                    self.cargo,
+                    None,
+                    vaga_numero,
+                    Razao(
+                        "vaga_sem_recomposicao",
+                        f"A {ordinal(vaga_numero)} vaga fica sem nova nomeação: a anulação vale "
+                        "a qualquer tempo, mas a validade do concurso terminou em "
+                        f"{validade_encerrada:%d/%m/%Y} e não se nomeia mais por ele.",
+                        (*self.regras.ref("falsidade"), REF_VALIDADE),
+                    ),
+                )
+            )
+            return []
         return self._recompor(vaga, data, inscricao, tipo)
 
     def _recompor(self, vaga: Vaga, data: date, saiu: str, tipo: TipoEvento) -> list[Nomeacao]:
@@ -766,12 +814,13 @@ class Certame:
             raise EventoInvalido(f"Inscrição {inscricao} não existe no certame.") from None
 
     # -- eventos --------------------------------------------------------------------------------
-    def _checar_data(self, data: date, o_que: str) -> None:
+    def _checar_data(self, data: date, o_que: str, *, a_qualquer_tempo: bool = False) -> None:
+        """Depois do edital, dentro da validade (salvo `a_qualquer_tempo`) e na ordem."""
         if data < self.regras.data_edital:
             raise EventoInvalido(
                 f"{o_que} em {data:%d/%m/%Y}, antes do edital ({self.regras.data_edital:%d/%m/%Y})."
             )
-        if self.validade_ate is not None and data > self.validade_ate:
+        if not a_qualquer_tempo and self.validade_ate is not None and data > self.validade_ate:
             raise NomeacaoAposValidade(
                 f"{o_que} em {data:%d/%m/%Y} recusada: a validade do concurso terminou em "
                 f"{self.validade_ate:%d/%m/%Y}."
@@ -859,8 +908,16 @@ class Certame:
         if not self.aberto:
             self.abrir()
         cargo = self.cargo_da_inscricao(inscricao)
-        self._checar_data(data, f"{tipo.value} de {inscricao}")
-        return self._apuracao(cargo).desligar(data, inscricao, tipo, motivo)
+        # A declaração falsa anula a inscrição "a qualquer tempo, inclusive depois de nomeado"
+        # (Montenegro art. 12), mesmo depois da validade; as demais saídas, só dentro dela.
+        anulacao = tipo is TipoEvento.ANULACAO
+        self._checar_data(data, f"{tipo.descricao} de {inscricao}", a_qualquer_tempo=anulacao)
+        encerrada = (
+            self.validade_ate
+            if anulacao and self.validade_ate is not None and data > self.validade_ate
+            else None
+        )
+        return self._apuracao(cargo).desligar(data, inscricao, tipo, motivo, encerrada)
 
     def desistencia(self, data: date, inscricao: str, motivo: str = "") -> list[Nomeacao]:
         return self._desligar(data, inscricao, TipoEvento.DESISTENCIA, motivo)
@@ -879,7 +936,7 @@ class Certame:
                 evento.cargo, evento.quantidade, evento.data, evento.justificativa
             )
         if evento.inscricao is None:
-            raise EventoInvalido(f"{evento.tipo.value} exige a inscrição.")
+            raise EventoInvalido(f"{evento.tipo.descricao}: informe a inscrição.")
         return self._desligar(evento.data, evento.inscricao, evento.tipo, evento.justificativa)
 
     def apurar(self, eventos: Iterable[Evento] = ()) -> Certame:

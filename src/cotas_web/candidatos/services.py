@@ -262,7 +262,7 @@ def fraude_decidir(
     if decisao not in DecisaoFraude.values:
         raise ValidationError("Decisão desconhecida.")
     candidato = procedimento.candidato
-    certame = candidato.certame
+    certame = Certame.objects.select_for_update().get(pk=candidato.certame_id)
     procedimento.decisao = decisao
     procedimento.decidido_em = data
     procedimento.fundamentacao = fundamentacao
@@ -282,6 +282,7 @@ def fraude_decidir(
             + (f", com {anuladas} nomeação(ões) anulada(s)" if anuladas else "")
             + "; a vaga será preenchida pela lista a que pertence."
         )
+        ponte.conferir_no_motor(certame)
     else:
         descricao = (
             f"Procedimento contra a inscrição {candidato.inscricao} julgado improcedente: "

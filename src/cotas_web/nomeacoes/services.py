@@ -34,13 +34,6 @@ def _exigir_validade(certame: Certame, data: date, o_que: str) -> None:
         )
 
 
-def _conferir_no_motor(certame: Certame) -> None:
-    try:
-        ponte.reencenar(certame)
-    except ponte.ErroCotas as erro:
-        raise ValidationError(str(erro)) from erro
-
-
 @transaction.atomic
 def vagas_edital_ofertar(*, usuario: Any, certame: Certame, data: date) -> list[OfertaVagas]:
     """Oferece as vagas do edital de cada cargo; o motor as preenche, ampla primeiro."""
@@ -58,7 +51,7 @@ def vagas_edital_ofertar(*, usuario: Any, certame: Certame, data: date) -> list[
         )
         for c in certame.cargos.all()
     ]
-    _conferir_no_motor(certame)
+    ponte.conferir_no_motor(certame)
     registrar(
         usuario=usuario,
         certame=certame,
@@ -87,7 +80,7 @@ def vagas_novas_ofertar(
     oferta = OfertaVagas.objects.create(
         cargo=cargo, data=data, quantidade=quantidade, justificativa=justificativa
     )
-    _conferir_no_motor(certame)
+    ponte.conferir_no_motor(certame)
     regras = ponte.regras_do_certame(certame)
     negros = regras.grupo("negros")
     registrar(
@@ -232,7 +225,7 @@ def nomeacao_registrar_desistencia(
     Desistencia.objects.create(
         candidato=nomeacao.candidato, data=data, motivo=motivo, observacao=observacao
     )
-    _conferir_no_motor(certame)
+    ponte.conferir_no_motor(certame)
     regras = ponte.regras_do_certame(certame)
     negros = regras.grupo("negros")
     texto = "desistiu" if motivo == "desistencia" else "não tomou posse no prazo"
@@ -280,7 +273,7 @@ def nomeacao_final_de_fila(
     nomeacao.situacao = SituacaoNomeacao.FINAL_DE_FILA
     nomeacao.encerrada_em = data
     nomeacao.save(update_fields=["situacao", "encerrada_em"])
-    _conferir_no_motor(certame)
+    ponte.conferir_no_motor(certame)
     regras = ponte.regras_do_certame(certame)
     negros = regras.grupo("negros")
     fundamento = "; ".join(
@@ -323,7 +316,7 @@ def candidato_registrar_desistencia(
     desistencia = Desistencia.objects.create(
         candidato=candidato, data=data, motivo="desistencia", observacao=observacao
     )
-    _conferir_no_motor(certame)
+    ponte.conferir_no_motor(certame)
     regras = ponte.regras_do_certame(certame)
     negros = regras.grupo("negros")
     registrar(
