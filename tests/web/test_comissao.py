@@ -191,3 +191,24 @@ def test_rh_da_acesso_ao_membro_pelo_login_na_tela(
                          genero="feminino", cor_raca="branca", usuario_membro=ana)
     html = client.get(reverse("comissao:painel", args=[pk])).content.decode()
     assert "acesso pelo login <code>carlos</code>" in html
+
+
+def test_gravacao_recusada_desfaz_a_verificacao(client: Any, sessao: Any, carlos: Any) -> None:
+    """Verificação e gravação vão juntas: uma gravação que não é foto nem vídeo desfaz a
+    verificação, e a comissão pode registrá-la de novo com o arquivo certo."""
+    membros = list(sessao.certame.membros_comissao.all())
+    conv = _conv("1002")
+    dados = {"compareceu": "on", **{f"voto_{m.pk}": "sim" for m in membros}}
+    url = reverse("comissao:verificacao", args=[sessao.certame.pk, conv.pk])
+    entrar(client, carlos)
+    resposta = client.post(
+        url, {**dados, "gravacao": SimpleUploadedFile("x.pdf", b"%PDF", "application/pdf")}
+    )
+    assert "foto ou um vídeo" in resposta.content.decode()
+    assert Candidato.objects.get(inscricao="1002").heteroidentificacao in (None, "", "pendente")
+    assert Gravacao.objects.count() == 0
+    resposta = client.post(
+        url, {**dados, "gravacao": SimpleUploadedFile("v.mp4", b"video", "video/mp4")}
+    )
+    assert resposta.status_code == 302
+    assert Candidato.objects.get(inscricao="1002").heteroidentificacao == "confirmado"

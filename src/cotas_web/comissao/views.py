@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.db import transaction
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
@@ -135,6 +136,7 @@ def verificacao(request: HttpRequest, pk: int, vid: int) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         d = form.cleaned_data
 
+        @transaction.atomic  # a verificação e a gravação juntas: uma recusada desfaz a outra
         def registrar() -> Convocacao:
             resultado = services.verificacao_registrar(
                 usuario=request.user, convocacao=conv, compareceu=d["compareceu"],
