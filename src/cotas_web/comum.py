@@ -24,6 +24,15 @@ def mensagens_de(erro: ValidationError) -> list[str]:
     return [str(m) for m in erro.messages]
 
 
+def erros_do_formulario(request: HttpRequest, form: Any) -> None:
+    """Os erros de um formulário que não é redesenhado (a ação volta a outra página) como
+    mensagens, cada uma com o rótulo do campo, como o usuário o leu na tela."""
+    for campo, erros in form.errors.items():
+        rotulo = form.fields[campo].label if campo in form.fields else None
+        for e in erros:
+            messages.error(request, f"{rotulo}: {e}" if rotulo else str(e))
+
+
 def tentar(request: HttpRequest, acao: Callable[[], Any], sucesso: str) -> Any:
     """Executa um serviço; em erro de negócio mostra cada mensagem e devolve None."""
     try:

@@ -164,3 +164,17 @@ def test_desistencia_antes_da_nomeacao_tira_das_listas(
 
     with pytest.raises(ValidationError, match="já saiu"):
         candidato_registrar_desistencia(usuario=rita, candidato=nadia, data=date(2025, 8, 3))
+
+
+def test_desistencia_sem_data_diz_qual_campo(
+    client: Any, certame_homologado: Any, rita: Any
+) -> None:
+    nadia = Candidato.objects.get(inscricao="1006")
+    resposta = entrar(client, rita).post(
+        reverse("candidatos:desistencia", args=[certame_homologado.pk, nadia.pk]),
+        {"data": ""},
+        follow=True,
+    )
+    html = resposta.content.decode()
+    assert "Data" in html and "obrigatório" in html
+    assert "data:" not in html  # o rótulo do campo, não a chave interna

@@ -12,7 +12,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 
 from cotas_web.certames.models import Certame
-from cotas_web.comum import mensagens_de, tentar
+from cotas_web.comum import erros_do_formulario, mensagens_de, tentar
 from cotas_web.contas.permissoes import ADMIN, AUDITOR, requer_papel
 
 from . import selectors, services
@@ -129,6 +129,8 @@ def desistencia(request: HttpRequest, pk: int, cid: int) -> HttpResponse:
         tentar(request, lambda: candidato_registrar_desistencia(
             usuario=request.user, candidato=candidato, data=form.cleaned_data["data"],
             observacao=form.cleaned_data["observacao"]), "Desistência registrada.")
+    elif request.method == "POST":
+        erros_do_formulario(request, form)
     return redirect("candidatos:detalhe", pk=pk, cid=cid)
 
 
@@ -212,7 +214,5 @@ def fraude_acao(request: HttpRequest, pk: int, fid: int, acao: str) -> HttpRespo
     else:
         raise Http404
     if request.method == "POST" and not f.is_valid():
-        for campo, erros in f.errors.items():
-            for e in erros:
-                messages.error(request, f"{campo}: {e}")
+        erros_do_formulario(request, f)
     return redirect("candidatos:fraude", pk=pk, fid=fid)

@@ -9,7 +9,7 @@ from django.utils import timezone
 
 from cotas_web.candidatos.models import Candidato
 from cotas_web.certames.models import Certame
-from cotas_web.comum import tentar
+from cotas_web.comum import erros_do_formulario, tentar
 from cotas_web.contas.permissoes import ADMIN, AUDITOR, COMISSAO, requer_papel
 
 from . import selectors, services
@@ -122,6 +122,8 @@ def ata_registrar(request: HttpRequest, pk: int, sid: int) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         tentar(request, lambda: services.sessao_registrar_ata(
             usuario=request.user, sessao=s, ata=form.cleaned_data["ata"]), "Ata atualizada.")
+    elif request.method == "POST":
+        erros_do_formulario(request, form)
     return redirect("comissao:sessao", pk=pk, sid=sid)
 
 

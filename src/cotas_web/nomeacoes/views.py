@@ -4,13 +4,12 @@ from collections.abc import Callable
 from typing import Any
 
 from django import forms
-from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 
 from cotas_web.certames.models import Cargo, Certame
-from cotas_web.comum import tentar
+from cotas_web.comum import erros_do_formulario, tentar
 from cotas_web.contas.permissoes import ADMIN, AUDITOR, requer_papel
 
 from . import services
@@ -43,12 +42,6 @@ def painel(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
-def _erros_form(request: HttpRequest, form: forms.Form) -> None:
-    for campo, erros in form.errors.items():
-        for e in erros:
-            messages.error(request, f"{campo}: {e}")
-
-
 def _agir(
     request: HttpRequest,
     pk: int,
@@ -63,7 +56,7 @@ def _agir(
             d = form.cleaned_data
             tentar(request, lambda: acao(d), sucesso(d) if callable(sucesso) else sucesso)
         else:
-            _erros_form(request, form)
+            erros_do_formulario(request, form)
     return redirect("nomeacoes:painel", pk=pk)
 
 
