@@ -28,6 +28,8 @@ from cotas.motor.candidatos import Candidato, CorRaca, Heteroidentificacao, Situ
 __all__ = [
     "COLUNAS_CONHECIDAS",
     "COLUNAS_OBRIGATORIAS",
+    "EXTENSOES_PLANILHA",
+    "EXTENSOES_TEXTO",
     "LeituraCandidatos",
     "ler_candidatos",
     "normalizar_nome",

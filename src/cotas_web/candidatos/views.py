@@ -11,6 +11,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 
+from cotas.arquivos.candidatos import EXTENSOES_PLANILHA, EXTENSOES_TEXTO
 from cotas_web.certames.models import Certame
 from cotas_web.comum import erros_do_formulario, mensagens_de, tentar
 from cotas_web.contas.permissoes import ADMIN, AUDITOR, requer_papel
@@ -26,7 +27,7 @@ from .forms import (
 )
 from .models import Candidato, ProcedimentoFraude
 
-EXTENSOES = {".csv", ".txt", ".xlsx", ".xlsm", ".xls", ".ods"}
+EXTENSOES = EXTENSOES_TEXTO | EXTENSOES_PLANILHA  # as que o leitor de candidatos lê
 
 
 def _pasta_importacoes() -> Path:

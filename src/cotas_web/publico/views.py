@@ -19,6 +19,7 @@ from cotas.documentos.pagina import fragmento_html
 from cotas.documentos.pdf import PdfIndisponivel
 from cotas.documentos.publicacao import DOCUMENTOS, FORMATOS, TIPOS, arquivo
 from cotas.documentos.publicacao import documento as montar_documento
+from cotas.documentos.tabelas import rotulo_lista
 from cotas_web import ponte
 from cotas_web.certames.models import Certame
 from cotas_web.comissao.models import Sessao
@@ -102,17 +103,10 @@ def consulta(request: HttpRequest, pk: int) -> HttpResponse:
             contexto["resumo"] = situacao["resumo"]
             if situacao["projecao"] is not None:
                 contexto["antes"] = [
-                    (TITULOS_LISTA.get(lista, lista), q)
+                    (rotulo_lista(lista), q)
                     for lista, q in situacao["projecao"]["antes"]
                 ]
     return render(request, "publico/consulta.html", contexto)
-
-
-TITULOS_LISTA = {
-    "ampla": "Ampla concorrência",
-    "negros": "Negros (pretos e pardos)",
-    "pcd": "Pessoas com deficiência",
-}
 
 
 @publica
