@@ -149,3 +149,24 @@ def test_municipio_sem_lei() -> None:
 
     with pytest.raises(NenhumaLeiAplicavel, match="Nenhuma lei modelada"):
         regras_aplicaveis(catalogo_padrao(), municipio="Pelotas/RS", data_edital=date(2025, 1, 1))
+
+
+def test_lei_4016_com_comissao_informada_pelo_operador() -> None:
+    """A Lei 4.016 conhecida não diz se há comissão; quem informa que há informa como ela
+    funciona, e o motor a monta com esses valores (antes, recusava os parâmetros da comissão)."""
+    import tomllib
+    from pathlib import Path
+
+    from cotas.motor.regras import regras_aplicaveis
+
+    caminho = Path(__file__).parent / "cenarios" / "lei_4016_com_comissao_informada.toml"
+    informados = tomllib.loads(caminho.read_text(encoding="utf-8"))["parametros_lei"]
+    regras = regras_aplicaveis(
+        catalogo_padrao(),
+        lei_id="montenegro-rs/lei-4016-2004",
+        data_edital=date(2020, 5, 1),
+        informados=informados,
+    )
+    assert regras.comissao is not None
+    assert regras.comissao.membros == 5
+    assert regras.comissao.referencias["membros"].texto == "Edital, item 5.1"

@@ -299,12 +299,35 @@ def _valor_informado(informados: Mapping[str, object], nome: str, padrao: object
     return bruto
 
 
+def _da_comissao(nome: str) -> bool:
+    espec = ESPECIFICACOES.get(nome)
+    return espec is not None and espec.so_com_comissao
+
+
+def _informado(lei: Lei, nome: str, bruto: object) -> tuple[object, Referencia]:
+    """O valor de uma lacuna da lei informado pelo operador, conferido, e a referência que o
+    registra como tal (com a justificativa dada)."""
+    justificativa = "valor informado pelo operador"
+    if isinstance(bruto, Mapping):
+        justificativa = str(bruto.get("justificativa") or justificativa)
+        bruto = bruto.get("valor")
+    try:
+        valor = ESPECIFICACOES[nome].validar(bruto)
+    except ValueError as erro:
+        raise LeiInvalida(f"Parâmetro informado '{nome}' inválido: {erro}") from None
+    return valor, Referencia(lei.norma, "parâmetro informado pelo operador", justificativa)
+
+
 def _resolver_parametros(
     lei: Lei, dia: date, informados: Mapping[str, object]
 ) -> tuple[dict[str, object], dict[str, Referencia]]:
     valores: dict[str, object] = {}
     refs: dict[str, Referencia] = {}
     faltam: list[str] = []
+    # Se a lei não diz se há comissão, os parâmetros da comissão também são lacunas dela: quem
+    # informa que há comissão informa como ela funciona.
+    exigida = lei.parametros.get("heteroidentificacao.exigida")
+    comissao_em_aberto = exigida is not None and exigida.desconhecido
     for nome in informados:
         if nome in QUESTOES_ABERTAS:
             valor = _valor_informado(informados, nome, None)
@@ -313,7 +336,8 @@ def _resolver_parametros(
                 raise LeiInvalida(f"Parâmetro informado '{nome}' deve ser um de: {opcoes}.")
             continue
         parametro = lei.parametros.get(nome)
-        if parametro is None or not parametro.desconhecido:
+        da_comissao = comissao_em_aberto and parametro is None and _da_comissao(nome)
+        if not da_comissao and (parametro is None or not parametro.desconhecido):
             raise LeiInvalida(
                 f"Parâmetro informado '{nome}' não é uma lacuna de {lei.titulo}: só se informam "
                 f"os que a lei não define ({', '.join(lei.desconhecidos()) or 'nenhum'}) e as "
@@ -324,16 +348,7 @@ def _resolver_parametros(
             if nome not in informados:
                 faltam.append(nome)
                 continue
-            bruto = informados[nome]
-            justificativa = "valor informado pelo operador"
-            if isinstance(bruto, Mapping):
-                justificativa = str(bruto.get("justificativa") or justificativa)
-                bruto = bruto.get("valor")
-            try:
-                valores[nome] = ESPECIFICACOES[nome].validar(bruto)
-            except ValueError as erro:
-                raise LeiInvalida(f"Parâmetro informado '{nome}' inválido: {erro}") from None
-            refs[nome] = Referencia(lei.norma, "parâmetro informado pelo operador", justificativa)
+            valores[nome], refs[nome] = _informado(lei, nome, informados[nome])
             continue
         valor = parametro.em(dia)
         if valor is None:
@@ -344,7 +359,10 @@ def _resolver_parametros(
     comissao = valores.get("heteroidentificacao.exigida") is True
     for nome, espec in ESPECIFICACOES.items():
         if espec.so_com_comissao and comissao and nome not in valores and nome not in faltam:
-            faltam.append(nome)
+            if comissao_em_aberto and nome in informados:
+                valores[nome], refs[nome] = _informado(lei, nome, informados[nome])
+            else:
+                faltam.append(nome)
     if faltam:
         raise ParametrosDesconhecidos(lei.id, sorted(faltam))
     return valores, refs
