@@ -118,3 +118,17 @@ def test_migracao_entre_grupos_antes_de_reverter_a_ampla() -> None:
     sem = Certame(r, {"C": 5}, candidatos)
     sem.abrir()
     assert {n.vaga: n.modalidade for n in sem.nomeacoes("C")}[3] == "ampla"
+
+
+def test_pcd_cita_o_decreto_e_a_lei_federal_so_quando_o_edital_os_segue() -> None:
+    padrao = montenegro(ParametrosPcd()).grupo("pcd")
+    assert padrao is not None
+    assert padrao.referencias["arredondamento"].norma == "Decreto federal 9.508/2018"
+    assert padrao.referencias["teto"].norma == "Lei federal 8.112/1990"
+    assert padrao.referencias["reversao"].norma == "Edital"  # não o art. 14 (negros)
+    proprio = montenegro(
+        ParametrosPcd(percentual=Decimal(10), arredondamento="meio", teto=Decimal(30))
+    ).grupo("pcd")
+    assert proprio is not None
+    assert proprio.referencias["arredondamento"].norma == "Edital"
+    assert proprio.referencias["teto"].norma == "Edital"

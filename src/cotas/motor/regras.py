@@ -120,6 +120,12 @@ REF_PCD_TETO = Referencia(
 REF_PCD_EDITAL = Referencia(
     "Edital", "reserva a pessoas com deficiência", "Percentual de vagas fixado pelo edital."
 )
+REF_PCD_EDITAL_REGRAS = Referencia(
+    "Edital",
+    "reserva a pessoas com deficiência",
+    "Regras do edital para a reserva a pessoas com deficiência (as leis municipais tratam só da "
+    "reserva a negros).",
+)
 REF_IDOSO = Referencia(
     "Lei federal 10.741/2003 (Estatuto da Pessoa Idosa)",
     "art. 27, parágrafo único",
@@ -248,12 +254,19 @@ def regras_aplicaveis(
                 arredondamento=Arredondamento.do_edital(pcd.arredondamento),
                 limiar=pcd.limiar,
                 teto=teto,
+                # O decreto e a lei federal só fundamentam o arredondamento e o teto quando o
+                # edital segue o que eles dizem (sempre para cima; até 20%); fora disso, e na
+                # reversão e na desistência (as leis municipais só falam de negros), é o edital.
                 referencias={
                     "percentual": REF_PCD_EDITAL,
-                    "arredondamento": REF_PCD_ARREDONDAMENTO,
-                    "teto": REF_PCD_TETO,
-                    "reversao": refs["negros.reversao"],
-                    "desistencia": refs["negros.desistencia"],
+                    "arredondamento": (
+                        REF_PCD_ARREDONDAMENTO
+                        if Arredondamento.do_edital(pcd.arredondamento) is Arredondamento.CIMA
+                        else REF_PCD_EDITAL_REGRAS
+                    ),
+                    "teto": REF_PCD_TETO if teto == 20 else REF_PCD_EDITAL_REGRAS,
+                    "reversao": REF_PCD_EDITAL_REGRAS,
+                    "desistencia": REF_PCD_EDITAL_REGRAS,
                 },
             )
         )
