@@ -243,3 +243,18 @@ def test_desistencias_e_anulacoes_recompoem_pela_mesma_lista(
                 assert n.modalidade == n.reservada_para
     inscricoes = [n.inscricao for n in certame.nomeacoes("C")]
     assert len(inscricoes) == len(set(inscricoes))
+
+
+def test_desistencia_na_ampla_nao_cita_o_artigo_da_desistencia_de_negros() -> None:
+    from cotas.motor.certame import Certame as CertameMotor
+
+    r = regras(False)
+    candidatos = [
+        Candidato(f"B{i}", f"B{i}", "C", Decimal(100 - i), cor_raca=CorRaca.BRANCA)
+        for i in range(5)
+    ]
+    certame = CertameMotor(r, {"C": 2}, candidatos)
+    certame.abrir()
+    certame.desistencia(EDITAL, "B0")
+    (ocorrencia,) = certame.ocorrencias("C")
+    assert "14" not in " ".join(ref.artigo for ref in ocorrencia.razao.fundamentos)

@@ -273,7 +273,6 @@ class ApuracaoCargo:
         self.parametros = parametros
         self.nomes = nomes
         self.plano = PlanoDeVagas(regras, parametros.prioridade_colisao, memoria_dos_planos)
-        self._grupos = {g.nome: g for g in regras.grupos}
         self.filas: dict[str, _Fila] = {AMPLA: _Fila(listas.geral)}
         for grupo, candidatos in listas.reservadas.items():
             self.filas[grupo] = _Fila(candidatos)
@@ -300,9 +299,9 @@ class ApuracaoCargo:
         return self.nomeados | self.removidos
 
     def _ref(self, grupo: str | None, chave: str) -> tuple[Referencia, ...]:
-        # (Um dicionário em vez de `Regras.grupo`, que percorre os grupos: há uma consulta por
-        # razão de cada nomeação.)
-        regra = self._grupos.get(grupo or "negros")
+        """O dispositivo do grupo para `chave`; nenhum para a ampla concorrência (None), que as
+        leis de reserva não regulam."""
+        regra = self.regras.grupo(grupo) if grupo else None
         return regra.ref(chave) if regra else ()
 
     # -- lotes de vagas ---------------------------------------------------------------------
@@ -552,7 +551,14 @@ class ApuracaoCargo:
                 refs = (*self.regras.ref("falsidade"),)
             else:
                 texto = f"{inscricao} desistiu; sai de todas as listas."
-                refs = self._ref("negros", "desistencia")
+                # A regra da desistência é a da lista da vaga que ocupava (negros: art. 14 §2º
+                # de Montenegro); quem não ocupava vaga reservada só sai das listas.
+                reservada = (
+                    self.plano.vagas[vaga_numero - 1].reservada_para
+                    if ocupava and vaga_numero is not None
+                    else None
+                )
+                refs = self._ref(reservada, "desistencia")
         if motivo:
             texto += f" Motivo: {motivo}"
         self.ocorrencias.append(
