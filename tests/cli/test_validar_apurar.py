@@ -259,3 +259,21 @@ vagas = 10
     errado.write_text(base.format(prioridade='prioridade_colisao = ["pcd", "idosos"]'))
     r = rodar("validar", errado)
     assert r.returncode == 2 and "prioridade_colisao" in r.stderr
+
+
+def test_saida_que_nao_pode_ser_gravada_diz_por_que_em_portugues(tmp_path: Path) -> None:
+    arquivo = tmp_path / "um-arquivo"
+    arquivo.write_text("não é pasta", encoding="utf-8")
+    r = rodar("apurar", EXEMPLOS / "montenegro" / "cenario.toml", "--saida", arquivo)
+    assert r.returncode == 2
+    assert "não foi possível gravar" in r.stderr and "Traceback" not in r.stderr
+    assert arquivo.read_text(encoding="utf-8") == "não é pasta"
+
+
+def test_saida_com_pasta_no_lugar_de_um_arquivo_nao_grava_nada(tmp_path: Path) -> None:
+    destino = tmp_path / "saida"
+    (destino / "relatorio.html").mkdir(parents=True)
+    r = rodar("apurar", EXEMPLOS / "montenegro" / "cenario.toml", "--saida", destino)
+    assert r.returncode == 2
+    assert "é uma pasta" in r.stderr
+    assert sorted(p.name for p in destino.iterdir()) == ["relatorio.html"]

@@ -22,7 +22,7 @@ from decimal import Decimal, InvalidOperation
 from pathlib import Path
 from typing import cast
 
-from cotas.arquivos.erros import ErroEntrada, ErrosDeEntrada
+from cotas.arquivos.erros import ErroEntrada, ErrosDeEntrada, motivo_do_sistema
 from cotas.motor.candidatos import Candidato, CorRaca, Heteroidentificacao, Situacao
 
 __all__ = [
@@ -417,7 +417,14 @@ def ler_candidatos(caminho: Path, colunas_desempate: Sequence[str] = ()) -> Leit
         dados = caminho.read_bytes() if extensao in EXTENSOES_TEXTO else b""
     except OSError as exc:
         raise ErrosDeEntrada(
-            [ErroEntrada(arquivo, None, None, f"não foi possível abrir o arquivo ({exc.strerror})")]
+            [
+                ErroEntrada(
+                    arquivo,
+                    None,
+                    None,
+                    f"não foi possível abrir o arquivo ({motivo_do_sistema(exc)})",
+                )
+            ]
         ) from None
     if extensao in EXTENSOES_TEXTO:
         texto, utf8 = _decodificar(dados)

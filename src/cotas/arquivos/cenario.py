@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Literal, cast
 
 from cotas.arquivos.candidatos import COLUNAS_CONHECIDAS, ler_candidatos, normalizar_nome
-from cotas.arquivos.erros import ErroEntrada, ErrosDeEntrada
+from cotas.arquivos.erros import ErroEntrada, ErrosDeEntrada, motivo_do_sistema
 from cotas.motor.candidatos import Candidato
 from cotas.motor.certame import TipoEvento
 from cotas.motor.lote import TabelaCandidatos
@@ -471,7 +471,14 @@ def ler_cenario(caminho: Path) -> Cenario:
         texto = caminho.read_bytes().decode("utf-8-sig")
     except OSError as exc:
         raise ErrosDeEntrada(
-            [ErroEntrada(arquivo, None, None, f"não foi possível abrir o arquivo ({exc.strerror})")]
+            [
+                ErroEntrada(
+                    arquivo,
+                    None,
+                    None,
+                    f"não foi possível abrir o arquivo ({motivo_do_sistema(exc)})",
+                )
+            ]
         ) from None
     except UnicodeDecodeError:
         raise ErrosDeEntrada(

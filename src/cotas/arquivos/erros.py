@@ -6,6 +6,7 @@ vez em `ErrosDeEntrada`, para que o operador corrija a planilha numa só passada
 
 from __future__ import annotations
 
+import errno
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -57,3 +58,20 @@ class ErrosDeEntrada(Exception):
 
     def __str__(self) -> str:
         return self._mensagem()
+
+
+_MOTIVOS_DO_SISTEMA = {
+    errno.ENOENT: "o arquivo ou a pasta não existe",
+    errno.EISDIR: "é uma pasta, não um arquivo",
+    errno.ENOTDIR: "parte do caminho não é uma pasta",
+    errno.EACCES: "sem permissão",
+    errno.EPERM: "operação não permitida",
+    errno.EEXIST: "já existe um arquivo com esse nome",
+    errno.ENOSPC: "não há espaço no disco",
+    errno.EROFS: "o sistema de arquivos é só de leitura",
+}
+
+
+def motivo_do_sistema(erro: OSError) -> str:
+    """O motivo de um erro do sistema de arquivos em português (o `strerror` vem em inglês)."""
+    return _MOTIVOS_DO_SISTEMA.get(erro.errno or 0, f"erro do sistema nº {erro.errno}")

@@ -6,6 +6,7 @@ import argparse
 from pathlib import Path
 from typing import Any
 
+from cotas.arquivos.erros import motivo_do_sistema
 from cotas.motor.erros import ErroCotas
 
 
@@ -40,6 +41,10 @@ def gerar(args: argparse.Namespace) -> str:
         )
     except ValueError as erro:
         raise ErroCotas(str(erro)) from None
+    except OSError as erro:
+        raise ErroCotas(
+            f"não foi possível gravar em {args.saida} ({motivo_do_sistema(erro)})"
+        ) from None
     return (
         f"Cenário sintético gravado: {r.inscritos} inscrições em {r.cargos} cargo(s), "
         f"{r.vagas} vaga(s) do edital e {r.eventos} evento(s).\n"

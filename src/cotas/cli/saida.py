@@ -9,6 +9,7 @@ from typing import Any
 
 from cotas.apuracao import Apuracao, apurar_cenario
 from cotas.arquivos.cenario import ler_cenario
+from cotas.arquivos.erros import motivo_do_sistema
 from cotas.cli import gerar
 from cotas.motor.erros import ErroCotas
 from cotas.motor.legislacao import catalogo_padrao
@@ -272,7 +273,12 @@ def gravar_resultado(ap: Apuracao, pasta: Path) -> list[Path]:
     motivo = motivo_indisponivel()
     if motivo is not None:
         print(f"aviso: PDF não gerado: {motivo}.", file=sys.stderr)
-    return gravar_pasta(pasta, arquivos)
+    try:
+        return gravar_pasta(pasta, arquivos)
+    except OSError as erro:
+        raise ErroCotas(
+            f"não foi possível gravar em {pasta} ({motivo_do_sistema(erro)}); nada foi gravado"
+        ) from None
 
 
 def apurar(args: argparse.Namespace) -> Any:

@@ -4,6 +4,7 @@ pasta de saída."""
 from __future__ import annotations
 
 import csv
+import errno
 import html
 import io
 import os
@@ -105,9 +106,12 @@ def para_html(titulo: str, cabecalho: list[str], tabelas: list[Tabela]) -> bytes
 
 
 def gravar_pasta(destino: Path, arquivos: Mapping[str, bytes]) -> list[Path]:
-    """Grava tudo numa pasta temporária ao lado e só então move para `destino`.
+    """Grava tudo numa pasta temporária ao lado e só então põe no lugar; nada pela metade.
 
-    Se algo falhar no meio, `destino` fica como estava: nada pela metade.
+    Pasta nova: a temporária inteira é renomeada para `destino` (um passo só). Pasta que já
+    existe: antes de substituir qualquer arquivo, confere que cada nome pode ser substituído
+    (não é uma pasta); os demais arquivos que ela tenha ficam como estavam. Erros do sistema
+    saem como `OSError`, para quem chama dizer o motivo.
     """
     destino = destino.resolve()
     destino.parent.mkdir(parents=True, exist_ok=True)
@@ -115,7 +119,14 @@ def gravar_pasta(destino: Path, arquivos: Mapping[str, bytes]) -> list[Path]:
     try:
         for nome, conteudo in arquivos.items():
             (temporaria / nome).write_bytes(conteudo)
-        destino.mkdir(exist_ok=True)
+        if not destino.exists():
+            os.rename(temporaria, destino)
+            return [destino / nome for nome in arquivos]
+        if not destino.is_dir():
+            raise NotADirectoryError(errno.ENOTDIR, "não é uma pasta", str(destino))
+        for nome in arquivos:
+            if (destino / nome).is_dir():
+                raise IsADirectoryError(errno.EISDIR, "é uma pasta", str(destino / nome))
         gravados = []
         for nome in arquivos:
             os.replace(temporaria / nome, destino / nome)
