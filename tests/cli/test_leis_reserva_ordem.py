@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from tests.cli.conftest import rodar
 
 
@@ -163,3 +165,13 @@ def test_saida_cortada_por_quem_le_nao_e_erro() -> None:
     erros = processo.stderr.read().decode()
     assert processo.wait() == 0, erros
     assert "Traceback" not in erros
+
+
+@pytest.mark.parametrize("valor", ["nan", "inf", "-Infinity"])
+def test_percentual_que_nao_e_numero_e_recusado(valor: str) -> None:
+    r = rodar(
+        "reserva", "--municipio", "Montenegro/RS", "--data-edital", "2025-06-10",
+        "--vagas", "13", "--pcd-percentual", valor,
+    )  # fmt: skip
+    assert r.returncode == 2
+    assert "número inválido" in r.stderr and "Traceback" not in r.stderr

@@ -36,9 +36,12 @@ def _data(texto: str) -> date:
 
 def _decimal(texto: str) -> Decimal:
     try:
-        return Decimal(texto.replace(",", "."))
+        valor = Decimal(texto.replace(",", "."))
     except InvalidOperation:
         raise argparse.ArgumentTypeError(f"número inválido '{texto}'") from None
+    if not valor.is_finite():  # ("nan" e "inf" são Decimal válidos, não percentuais)
+        raise argparse.ArgumentTypeError(f"número inválido '{texto}'")
+    return valor
 
 
 def _vagas(texto: str) -> int:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import csv
 import errno
-import html
 import io
 import os
 import shutil
@@ -56,53 +55,17 @@ def para_xlsx(tabelas: list[Tabela]) -> bytes:
         aba.append(list(tabela.colunas))
         for celula in aba[1]:
             celula.font = Font(bold=True)
-        for linha in tabela.linhas:
+        # As colunas decimais ganham o formato célula a célula, pelo número da linha: `aba[n]`
+        # percorreria a planilha inteira a cada linha (tempo quadrático no número de linhas).
+        for numero, linha in enumerate(tabela.linhas, start=2):
             aba.append([float(v) if isinstance(v, Decimal) else v for v in linha])
-            for celula, valor in zip(aba[aba.max_row], linha, strict=False):
+            for j, valor in enumerate(linha, start=1):
                 if isinstance(valor, Decimal):
-                    celula.number_format = "0.00"
+                    aba.cell(numero, j).number_format = "0.00"
         aba.freeze_panes = "A2"
     saida = io.BytesIO()
     livro.save(saida)
     return saida.getvalue()
-
-
-ESTILO = """
-body{font-family:system-ui,sans-serif;margin:1.5rem;color:#1a1a1a;line-height:1.4}
-h1{font-size:1.5rem}h2{font-size:1.2rem;margin-top:2rem}
-table{border-collapse:collapse;width:100%;font-size:.9rem;margin:.5rem 0 1.5rem}
-th,td{border:1px solid #999;padding:.3rem .4rem;text-align:left;vertical-align:top}
-th{background:#e8e8e8}caption{text-align:left;font-weight:600;padding:.3rem 0}
-.fundamento{font-size:.8rem;color:#333}
-"""
-
-
-def para_html(titulo: str, cabecalho: list[str], tabelas: list[Tabela]) -> bytes:
-    partes = [
-        "<!DOCTYPE html>",
-        '<html lang="pt-BR"><head><meta charset="utf-8">',
-        '<meta name="viewport" content="width=device-width, initial-scale=1">',
-        f"<title>{html.escape(titulo)}</title><style>{ESTILO}</style></head><body>",
-        f"<h1>{html.escape(titulo)}</h1>",
-        *(f"<p>{html.escape(linha)}</p>" for linha in cabecalho),
-    ]
-    for tabela in tabelas:
-        partes.append(f'<h2 id="{tabela.nome}">{html.escape(tabela.titulo)}</h2>')
-        if not tabela.linhas:
-            partes.append("<p>Nenhum registro.</p>")
-            continue
-        partes.append("<table><thead><tr>")
-        partes += [f'<th scope="col">{html.escape(c)}</th>' for c in tabela.colunas]
-        partes.append("</tr></thead><tbody>")
-        for linha in tabela.linhas:
-            partes.append(
-                "<tr>"
-                + "".join(f"<td>{html.escape(texto_celula(v))}</td>" for v in linha)
-                + "</tr>"
-            )
-        partes.append("</tbody></table>")
-    partes.append("</body></html>")
-    return "\n".join(partes).encode("utf-8")
 
 
 def gravar_pasta(destino: Path, arquivos: Mapping[str, bytes]) -> list[Path]:
