@@ -167,7 +167,7 @@ def test_saida_cortada_por_quem_le_nao_e_erro() -> None:
     assert "Traceback" not in erros
 
 
-@pytest.mark.parametrize("valor", ["nan", "inf", "-Infinity"])
+@pytest.mark.parametrize("valor", ["nan", "inf", "Infinity"])
 def test_percentual_que_nao_e_numero_e_recusado(valor: str) -> None:
     r = rodar(
         "reserva", "--municipio", "Montenegro/RS", "--data-edital", "2025-06-10",
