@@ -43,3 +43,14 @@ def test_timbre_do_municipio() -> None:
 )
 def test_cpf_nunca_inteiro(cpf: str | None, mascarado: str) -> None:
     assert mascarar_cpf(cpf) == mascarado
+
+
+def test_milhao_e_masculino_mesmo_contando_vagas() -> None:
+    assert extenso(1_000_000, feminino=True) == "um milhão"
+    assert extenso(2_200_000, feminino=True) == "dois milhões e duzentas mil"
+
+
+def test_estado_com_a_preposicao_certa() -> None:
+    assert cabecalho_municipio("Salvador/BA")[0] == "ESTADO DA BAHIA"
+    assert cabecalho_municipio("Santos/SP")[0] == "ESTADO DE SÃO PAULO"
+    assert cabecalho_municipio("Mostardas/RS")[0] == "ESTADO DO RIO GRANDE DO SUL"

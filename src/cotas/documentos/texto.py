@@ -11,19 +11,27 @@ from datetime import date
 
 from num2words import num2words
 
+# O nome oficial de cada unidade da federação, com a preposição que ela pede ("ESTADO DA
+# BAHIA", "ESTADO DE SÃO PAULO", "ESTADO DO RIO GRANDE DO SUL").
 UFS = {
-    "AC": "ACRE", "AL": "ALAGOAS", "AP": "AMAPÁ", "AM": "AMAZONAS", "BA": "BAHIA",
-    "CE": "CEARÁ", "DF": "DISTRITO FEDERAL", "ES": "ESPÍRITO SANTO", "GO": "GOIÁS",
-    "MA": "MARANHÃO", "MT": "MATO GROSSO", "MS": "MATO GROSSO DO SUL", "MG": "MINAS GERAIS",
-    "PA": "PARÁ", "PB": "PARAÍBA", "PR": "PARANÁ", "PE": "PERNAMBUCO", "PI": "PIAUÍ",
-    "RJ": "RIO DE JANEIRO", "RN": "RIO GRANDE DO NORTE", "RS": "RIO GRANDE DO SUL",
-    "RO": "RONDÔNIA", "RR": "RORAIMA", "SC": "SANTA CATARINA", "SP": "SÃO PAULO",
-    "SE": "SERGIPE", "TO": "TOCANTINS",
+    "AC": "ESTADO DO ACRE", "AL": "ESTADO DE ALAGOAS", "AP": "ESTADO DO AMAPÁ",
+    "AM": "ESTADO DO AMAZONAS", "BA": "ESTADO DA BAHIA", "CE": "ESTADO DO CEARÁ",
+    "DF": "DISTRITO FEDERAL", "ES": "ESTADO DO ESPÍRITO SANTO", "GO": "ESTADO DE GOIÁS",
+    "MA": "ESTADO DO MARANHÃO", "MT": "ESTADO DE MATO GROSSO",
+    "MS": "ESTADO DE MATO GROSSO DO SUL", "MG": "ESTADO DE MINAS GERAIS", "PA": "ESTADO DO PARÁ",
+    "PB": "ESTADO DA PARAÍBA", "PR": "ESTADO DO PARANÁ", "PE": "ESTADO DE PERNAMBUCO",
+    "PI": "ESTADO DO PIAUÍ", "RJ": "ESTADO DO RIO DE JANEIRO",
+    "RN": "ESTADO DO RIO GRANDE DO NORTE", "RS": "ESTADO DO RIO GRANDE DO SUL",
+    "RO": "ESTADO DE RONDÔNIA", "RR": "ESTADO DE RORAIMA", "SC": "ESTADO DE SANTA CATARINA",
+    "SP": "ESTADO DE SÃO PAULO", "SE": "ESTADO DE SERGIPE", "TO": "ESTADO DO TOCANTINS",
 }
+# O numeral concorda com "vaga"; "milhão", "bilhão"... são masculinos e ficam como estão
+# ("um milhão de vagas", "dois milhões", "duzentos milhões").
+_ANTES_DE_MILHAO = r"(?!\s+(?:mi|bi|tri)lh)"
 _FEMININO = (
-    (re.compile(r"\bum\b"), "uma"),
-    (re.compile(r"\bdois\b"), "duas"),
-    (re.compile(r"entos\b"), "entas"),  # duzentos → duzentas, trezentos → trezentas...
+    (re.compile(r"\bum\b" + _ANTES_DE_MILHAO), "uma"),
+    (re.compile(r"\bdois\b" + _ANTES_DE_MILHAO), "duas"),
+    (re.compile(r"entos\b" + _ANTES_DE_MILHAO), "entas"),  # duzentos → duzentas...
 )
 
 
@@ -49,9 +57,10 @@ def vagas_por_extenso(n: int) -> str:
 def cabecalho_municipio(municipio: str) -> tuple[str, str]:
     """ "Montenegro/RS" → ("ESTADO DO RIO GRANDE DO SUL", "PREFEITURA MUNICIPAL DE MONTENEGRO")."""
     nome, _, uf = municipio.partition("/")
-    estado = UFS.get(uf.strip().upper(), uf.strip().upper())
+    uf = uf.strip().upper()
+    estado = UFS.get(uf, f"ESTADO: {uf}" if uf else "")
     prefeitura = f"PREFEITURA MUNICIPAL DE {nome.strip().upper()}"
-    return (f"ESTADO DO {estado}" if estado else "", prefeitura)
+    return (estado, prefeitura)
 
 
 def mascarar_cpf(cpf: str | None) -> str:
