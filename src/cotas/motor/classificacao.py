@@ -15,7 +15,7 @@ from itertools import pairwise
 from typing import Literal
 
 from cotas.motor.candidatos import Candidato, Heteroidentificacao
-from cotas.motor.erros import EmpateNaoResolvido, ErroCotas
+from cotas.motor.erros import ClassificacaoIncompleta, EmpateNaoResolvido
 from cotas.motor.razoes import Razao
 from cotas.motor.regras import NEGROS, PCD, REF_IDOSO, Regras
 
@@ -94,10 +94,7 @@ def ordenar(
             raise EmpateNaoResolvido(cargo, repetidas)
         return lista, observacoes
     if any(c.classificacao is not None for c in lista):
-        raise ErroCotas(
-            f"No cargo {cargo}, a coluna classificacao está preenchida só para alguns candidatos; "
-            "preencha-a para todos os aprovados ou para nenhum."
-        )
+        raise ClassificacaoIncompleta(cargo)
     chaves = {c.inscricao: _chave(c, data_referencia_idade, criterios) for c in lista}
     lista.sort(key=lambda c: chaves[c.inscricao])
     empates = _agrupar_iguais(lista, lambda c: chaves[c.inscricao])

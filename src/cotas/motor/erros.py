@@ -48,6 +48,16 @@ class EmpateNaoResolvido(ErroCotas):
         )
 
 
+class ClassificacaoIncompleta(ErroCotas):
+    """A classificação da banca veio só para alguns aprovados do cargo."""
+
+    def __init__(self, cargo: str) -> None:
+        super().__init__(
+            f"No cargo {cargo}, a coluna classificacao está preenchida só para alguns "
+            "candidatos; preencha-a para todos os aprovados ou para nenhum."
+        )
+
+
 class EventoInvalido(ErroCotas):
     """Evento inaplicável ao certame (inscrição inexistente, cargo desconhecido...)."""
 

@@ -43,7 +43,7 @@ from cotas.motor.classificacao import (
     elegivel_reserva,
     montar_listas,
 )
-from cotas.motor.erros import EmpateNaoResolvido, ErroCotas
+from cotas.motor.erros import ClassificacaoIncompleta, EmpateNaoResolvido, ErroCotas
 from cotas.motor.razoes import Razao
 from cotas.motor.regras import Regras
 
@@ -560,10 +560,7 @@ def classificar_em_lote(
         if com == n:
             banca.add(cargo)
         elif com:
-            resultado[cargo] = ErroCotas(
-                f"No cargo {cargo}, a coluna classificacao está preenchida só para alguns "
-                "candidatos; preencha-a para todos os aprovados ou para nenhum."
-            )
+            resultado[cargo] = ClassificacaoIncompleta(cargo)
     # (quadro ordenado, coluna do cargo, nomes dos cargos se a coluna é um código)
     ordenados: list[tuple[pl.DataFrame, str, list[str] | None]] = []
 

@@ -40,12 +40,13 @@ class Razao:
         }
 
     def fundamento_curto(self) -> str:
-        return _citacoes(self.fundamentos)
+        return citacoes(self.fundamentos)
 
 
 @functools.lru_cache(maxsize=1024)
-def _citacoes(fundamentos: tuple[Referencia, ...]) -> str:
-    # Poucos conjuntos de fundamentos se repetem em milhares de nomeações: a frase sai pronta.
+def citacoes(fundamentos: tuple[Referencia, ...]) -> str:
+    """ "Lei X, art. 1º; Lei Y, art. 2º". (Poucos conjuntos de fundamentos se repetem em
+    milhares de nomeações: a frase sai pronta.)"""
     return "; ".join(f.citacao() for f in fundamentos)
 
 

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from cotas.motor.ordem import PlanoDeVagas
-from cotas.motor.razoes import Razao, Referencia
+from cotas.motor.razoes import Razao, Referencia, citacoes
 from cotas.motor.regras import Regras
 
 
@@ -59,7 +59,7 @@ def calcular_reserva(
             if devidas.abaixo_do_limiar:
                 linha = (
                     f"{grupo.rotulo.capitalize()}: {devidas.calculo} "
-                    f"({_citar(grupo.ref('limiar'))}); nenhuma vaga reservada."
+                    f"({citacoes(grupo.ref('limiar'))}); nenhuma vaga reservada."
                 )
                 fundamentos += grupo.ref("limiar")
             else:
@@ -67,9 +67,9 @@ def calcular_reserva(
                 linha = (
                     f"{grupo.rotulo.capitalize()}: {devidas.calculo} "
                     f"{'vaga reservada' if devidas.valor == 1 else 'vagas reservadas'} "
-                    f"({_citar(grupo.ref('percentual'))}; arredondamento: {regra}, "
-                    f"{_citar(grupo.ref('arredondamento'))}"
-                    + (f"; teto: {_citar(grupo.ref('teto'))}" if grupo.teto is not None else "")
+                    f"({citacoes(grupo.ref('percentual'))}; arredondamento: {regra}, "
+                    f"{citacoes(grupo.ref('arredondamento'))}"
+                    + (f"; teto: {citacoes(grupo.ref('teto'))}" if grupo.teto is not None else "")
                     + ")."
                 )
                 fundamentos += [*grupo.ref("percentual"), *grupo.ref("arredondamento")]
@@ -78,7 +78,7 @@ def calcular_reserva(
                     fundamentos += grupo.ref("fracao_entre_lotes")
                     linha += (
                         " A fração é considerada sobre o total acumulado dos lotes "
-                        f"({_citar(grupo.ref('fracao_entre_lotes'))})."
+                        f"({citacoes(grupo.ref('fracao_entre_lotes'))})."
                     )
             memoria.append(linha)
             razoes[grupo.nome] = Razao(
@@ -99,6 +99,3 @@ def calcular_reserva(
     )
     return ReservaCargo(total, reservadas, ampla, memoria, razoes)
 
-
-def _citar(refs: tuple[Referencia, ...]) -> str:
-    return "; ".join(r.citacao() for r in refs)
