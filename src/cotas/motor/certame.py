@@ -829,7 +829,7 @@ class Certame:
         if not a_qualquer_tempo and self.validade_ate is not None and data > self.validade_ate:
             raise NomeacaoAposValidade(
                 f"{o_que} em {data:%d/%m/%Y} recusada: a validade do concurso terminou em "
-                f"{self.validade_ate:%d/%m/%Y}."
+                f"{self.validade_ate:%d/%m/%Y} ({REF_VALIDADE.citacao()})."
             )
         if self.ultimo_evento is not None and data < self.ultimo_evento:
             raise EventoInvalido(

@@ -17,9 +17,9 @@ from typing import Literal
 from cotas.motor.candidatos import Candidato, Heteroidentificacao
 from cotas.motor.erros import ClassificacaoIncompleta, EmpateNaoResolvido
 from cotas.motor.razoes import Razao
-from cotas.motor.regras import NEGROS, PCD, REF_IDOSO, Regras
+from cotas.motor.regras import NEGROS, PCD, REF_IDOSO, REF_IDOSO_IDADE, Regras
 
-IDADE_IDOSO = 60
+IDADE_IDOSO = 60  # Lei 10.741/2003, art. 1º (REF_IDOSO_IDADE)
 NEGATIVOS = (
     Heteroidentificacao.NAO_CONFIRMADO,
     Heteroidentificacao.AUSENTE,
@@ -131,7 +131,7 @@ def _razao_desempate(
             "desempate_idade",
             f"{a.inscricao} precede {b.inscricao} na mesma nota pela idade: pessoa idosa, a de "
             "idade mais elevada primeiro.",
-            (REF_IDOSO,),
+            (REF_IDOSO, REF_IDOSO_IDADE),
         )
     for i, criterio in enumerate(criterios):
         if ka[2 + i] != kb[2 + i]:

@@ -132,6 +132,13 @@ REF_IDOSO = Referencia(
     "O primeiro critério de desempate em concurso público será a idade, dando-se preferência "
     "ao de idade mais elevada.",
 )
+# Quem é pessoa idosa (o desempate do art. 27 só vale para ela): 60 anos ou mais.
+REF_IDOSO_IDADE = Referencia(
+    "Lei federal 10.741/2003 (Estatuto da Pessoa Idosa)",
+    "art. 1º",
+    "É instituído o Estatuto da Pessoa Idosa, destinado a regular os direitos assegurados às "
+    "pessoas com idade igual ou superior a 60 (sessenta) anos.",
+)
 
 
 @dataclass(frozen=True)
