@@ -11,7 +11,7 @@ from decimal import Decimal
 
 from cotas.arquivos.cenario import Cenario
 from cotas.arquivos.erros import ErroEntrada, ErrosDeEntrada
-from cotas.motor.certame import Certame, Evento, ParametrosCertame, TipoEvento
+from cotas.motor.certame import Certame, DuplaCondicao, Evento, ParametrosCertame, TipoEvento
 from cotas.motor.classificacao import CriterioDesempate
 from cotas.motor.erros import ErroCotas
 from cotas.motor.legislacao import Catalogo, catalogo_padrao
@@ -61,6 +61,11 @@ def parametros_do_cenario(cenario: Cenario) -> ParametrosCertame:
     padrao = ParametrosCertame()
     return ParametrosCertame(
         prioridade_colisao=cenario.prioridade_colisao or padrao.prioridade_colisao,
+        dupla_condicao=(
+            DuplaCondicao(cenario.dupla_condicao)
+            if cenario.dupla_condicao
+            else padrao.dupla_condicao
+        ),
         permite_final_de_fila=cenario.permite_final_de_fila,
         data_referencia_idade=cenario.data_referencia_idade,
         criterios_desempate=tuple(CriterioDesempate(c, s) for c, s in cenario.desempate),

@@ -436,3 +436,16 @@ def test_indice_de_blocos_igual_ao_das_chaves() -> None:
         blocos = _indice_de_blocos(texto)
         esperados = {k: v for k, v in completo.items() if k.endswith("]") and "." not in k}
         assert blocos == esperados, arquivo.name
+
+
+def test_dupla_condicao_lida_e_conferida(tmp_path: Path) -> None:
+    base = BASE.replace('tipo = "concurso_publico"\n', 'tipo = "concurso_publico"\n{DUPLA}\n')
+    lido = ler_cenario(
+        montar(
+            tmp_path,
+            base=base.replace("{DUPLA}", 'dupla_condicao = "lista_que_nomeia_antes_senao_pcd"'),
+        )
+    )
+    assert lido.dupla_condicao == "lista_que_nomeia_antes_senao_pcd"
+    erro = erros_de(montar(tmp_path, base=base.replace("{DUPLA}", 'dupla_condicao = "sorteio"')))
+    assert any(e.chave == "certame.dupla_condicao" for e in erro.erros)

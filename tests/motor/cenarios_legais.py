@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from cotas.motor.candidatos import Candidato, CorRaca, Heteroidentificacao, Situacao
-from cotas.motor.certame import Certame, Evento, ParametrosCertame, TipoEvento
+from cotas.motor.certame import Certame, DuplaCondicao, Evento, ParametrosCertame, TipoEvento
 from cotas.motor.classificacao import CriterioDesempate
 from cotas.motor.legislacao import catalogo_padrao
 from cotas.motor.regras import ParametrosPcd, regras_aplicaveis
@@ -109,7 +109,10 @@ def montar_certame(cenario: CenarioLegal) -> Certame:
     for cargo in d.get("cargos", []):
         cargos[cargo["codigo"]] = cargo["vagas"]
         candidatos += ler_tabela(cargo["codigo"], cargo.get("candidatos", ""))
+    padrao = ParametrosCertame()
     parametros = ParametrosCertame(
+        prioridade_colisao=tuple(cert.get("prioridade_colisao", padrao.prioridade_colisao)),
+        dupla_condicao=DuplaCondicao(cert.get("dupla_condicao", padrao.dupla_condicao)),
         permite_final_de_fila=cert.get("permite_final_de_fila", False),
         criterios_desempate=tuple(
             CriterioDesempate(c["coluna"], c.get("sentido", "maior"))

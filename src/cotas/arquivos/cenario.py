@@ -22,7 +22,7 @@ from typing import Literal, cast
 from cotas.arquivos.candidatos import COLUNAS_CONHECIDAS, ler_candidatos, normalizar_nome
 from cotas.arquivos.erros import ErroEntrada, ErrosDeEntrada, motivo_do_sistema
 from cotas.motor.candidatos import Candidato
-from cotas.motor.certame import TipoEvento
+from cotas.motor.certame import DuplaCondicao, TipoEvento
 from cotas.motor.lote import TabelaCandidatos
 
 __all__ = [
@@ -96,6 +96,9 @@ class Cenario:
     # Quem fica com a vaga quando dois grupos a querem ao mesmo tempo (LEGAL-NOTES §2); None:
     # o padrão do motor (negros, depois PcD).
     prioridade_colisao: tuple[str, ...] | None
+    # Candidato de dois grupos chamado pelas duas listas no mesmo lote, sem opção (LEGAL-NOTES
+    # §4); None: o padrão do motor (a lista racial).
+    dupla_condicao: str | None
     desempate: list[tuple[str, Sentido]]
     # Parâmetros que a lei deixa em aberto: nome → {"valor": ..., "justificativa": "..."},
     # a forma que `regras_aplicaveis(informados=...)` aceita.
@@ -450,6 +453,7 @@ _CHAVES_CERTAME = (
     "permite_final_de_fila",
     "data_referencia_idade",
     "prioridade_colisao",
+    "dupla_condicao",
     "candidatos",
 )
 _GRUPOS = ("negros", "pcd")
@@ -518,6 +522,9 @@ def ler_cenario(caminho: Path) -> Cenario:
     permite_final_de_fila = v.booleano(certame, "certame", "permite_final_de_fila")
     data_referencia_idade = v.data(certame, "certame", "data_referencia_idade", obrigatoria=False)
     prioridade_colisao = v.prioridade(certame, "certame", "prioridade_colisao")
+    dupla_condicao = v.escolha(
+        certame, "certame", "dupla_condicao", [d.value for d in DuplaCondicao], obrigatoria=False
+    )
     nome_candidatos = v.texto(certame, "certame", "candidatos", obrigatoria=tem_certame)
 
     # [pcd]
@@ -698,6 +705,7 @@ def ler_cenario(caminho: Path) -> Cenario:
         permite_final_de_fila=permite_final_de_fila,
         data_referencia_idade=data_referencia_idade,
         prioridade_colisao=prioridade_colisao,
+        dupla_condicao=dupla_condicao,
         desempate=desempate,
         parametros_lei=parametros_lei,
         pcd=pcd,

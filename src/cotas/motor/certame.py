@@ -33,19 +33,25 @@ from cotas.motor.lote import (
 )
 from cotas.motor.ordem import Lote, MemoriaDosPlanos, PlanoDeVagas, Vaga, ordinal
 from cotas.motor.razoes import Razao, Referencia, contar
-from cotas.motor.regras import AMPLA, NEGROS, Regras
+from cotas.motor.regras import AMPLA, NEGROS, PCD, Regras
 from cotas.motor.reserva import ReservaCargo, calcular_reserva
 
 
 class DuplaCondicao(StrEnum):
     """Candidato de dois grupos devido por ambas as listas (questão aberta, LEGAL-NOTES §4).
 
-    LISTA_QUE_NOMEIA_ANTES (padrão): fica com a lista que o nomeia antes (em lote anterior);
-    se as duas o chamam no mesmo lote — o mesmo ato de nomeação —, vale a opção do candidato
-    (`opcao_lista`), senão a lista racial.
+    Em lotes diferentes, fica sempre com a lista que o nomeia antes; se as duas o chamam no
+    mesmo lote — o mesmo ato de nomeação —, vale a opção do candidato (`opcao_lista`) e, sem
+    opção, a lista racial (LISTA_QUE_NOMEIA_ANTES, padrão) ou a de PcD (..._SENAO_PCD): os
+    editais variam.
     """
 
     LISTA_QUE_NOMEIA_ANTES = "lista_que_nomeia_antes"
+    LISTA_QUE_NOMEIA_ANTES_SENAO_PCD = "lista_que_nomeia_antes_senao_pcd"
+
+    @property
+    def lista_sem_opcao(self) -> str:
+        return PCD if self is DuplaCondicao.LISTA_QUE_NOMEIA_ANTES_SENAO_PCD else NEGROS
 
 
 @dataclass(frozen=True)
@@ -384,11 +390,11 @@ class ApuracaoCargo:
     ) -> bool:
         """Dupla condição (LEGAL-NOTES §4, parâmetro `dupla_condicao`): quem é chamado por duas
         listas no mesmo lote (o mesmo ato) fica com a que escolheu (`opcao_lista`) ou, sem
-        escolha, com a lista racial; em lotes diferentes, vale a lista que nomeia antes."""
+        escolha, com a lista do parâmetro; em lotes diferentes, vale a lista que nomeia antes."""
         candidato = self._candidato(insc)
         if candidato is None:
             return False
-        preferida = candidato.opcao_lista or NEGROS
+        preferida = candidato.opcao_lista or self.parametros.dupla_condicao.lista_sem_opcao
         if preferida == grupo or preferida not in self.filas or insc not in self.filas[preferida]:
             return False
         outra_chama_depois = any(
