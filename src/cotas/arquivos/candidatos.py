@@ -36,21 +36,6 @@ __all__ = [
 ]
 
 COLUNAS_OBRIGATORIAS: tuple[str, ...] = ("inscricao", "nome", "cargo", "nota")
-COLUNAS_CONHECIDAS: tuple[str, ...] = (
-    "inscricao",
-    "nome",
-    "cpf",
-    "data_nascimento",
-    "cargo",
-    "nota",
-    "situacao",
-    "cor_raca",
-    "reserva_negros",
-    "pcd",
-    "heteroidentificacao",
-    "classificacao",
-    "opcao_lista",
-)
 
 EXTENSOES_PLANILHA = frozenset({".xlsx", ".xlsm", ".xls", ".ods"})
 EXTENSOES_TEXTO = frozenset({".csv", ".txt"})
@@ -280,6 +265,8 @@ _CONVERSORES: dict[str, Callable[[object], object]] = {
     "classificacao": _classificacao,
     "opcao_lista": _opcao_lista,
 }
+# As colunas que a planilha pode trazer (as do edital, de desempate, vêm do cenário).
+COLUNAS_CONHECIDAS: tuple[str, ...] = tuple(_CONVERSORES)
 
 # ---------------------------------------------------------------- fontes de linhas
 
