@@ -50,13 +50,6 @@ class Listas:
     pendentes: list[Candidato] = field(default_factory=list)  # aguardam a comissão
     observacoes: Mapping[str, list[Razao]] = field(default_factory=dict)
 
-    def posicao(self, lista: str, inscricao: str) -> int | None:
-        candidatos = self.geral if lista == "ampla" else self.reservadas.get(lista, [])
-        for i, c in enumerate(candidatos, start=1):
-            if c.inscricao == inscricao:
-                return i
-        return None
-
 
 def idade_em(nascimento: date, dia: date) -> int:
     return dia.year - nascimento.year - ((dia.month, dia.day) < (nascimento.month, nascimento.day))

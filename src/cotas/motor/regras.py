@@ -14,7 +14,7 @@ from decimal import Decimal
 from enum import StrEnum
 from fractions import Fraction
 
-from cotas.motor.aritmetica import Arredondamento, formatar_percentual, fracao
+from cotas.motor.aritmetica import Arredondamento, fracao
 from cotas.motor.erros import (
     LeiInvalida,
     NenhumaLeiAplicavel,
@@ -76,9 +76,6 @@ class RegraGrupo:
     def ref(self, chave: str) -> tuple[Referencia, ...]:
         r = self.referencias.get(chave)
         return (r,) if r else ()
-
-    def descricao_percentual(self) -> str:
-        return formatar_percentual(self.percentual)
 
 
 @dataclass(frozen=True)
@@ -165,7 +162,7 @@ class Regras:
         return (r,) if r else ()
 
 
-def lei_aplicavel(catalogo: Catalogo, municipio: str, data_edital: date, tipo: TipoSelecao) -> Lei:
+def lei_aplicavel(catalogo: Catalogo, municipio: str, data_edital: date) -> Lei:
     """A lei do município em vigor na data de publicação do edital."""
     leis = catalogo.do_municipio(municipio)
     if not leis:
@@ -210,7 +207,7 @@ def regras_aplicaveis(
                 f"edital de {data_edital:%d/%m/%Y} ({lei.referencia_vigencia.citacao()})."
             )
     elif municipio is not None:
-        lei = lei_aplicavel(catalogo, municipio, data_edital, tipo)
+        lei = lei_aplicavel(catalogo, municipio, data_edital)
     else:
         raise NenhumaLeiAplicavel("Informe o município ou a lei do certame.")
 
@@ -281,9 +278,10 @@ def regras_aplicaveis(
     comissao = None
     if valores["heteroidentificacao.exigida"] is True:
         comissao = RegraComissao(
-            membros=int(str(valores.get("heteroidentificacao.membros", 3))),
-            nao_reconhecido=str(valores.get("heteroidentificacao.nao_reconhecido", "ampla")),
-            posse_apos_parecer=bool(valores.get("heteroidentificacao.posse_apos_parecer", True)),
+            # (Com comissão, a lei ou o operador informou cada um: `_resolver_parametros`.)
+            membros=int(str(valores["heteroidentificacao.membros"])),
+            nao_reconhecido=str(valores["heteroidentificacao.nao_reconhecido"]),
+            posse_apos_parecer=bool(valores["heteroidentificacao.posse_apos_parecer"]),
             referencias={
                 nome.removeprefix("heteroidentificacao."): ref
                 for nome, ref in refs.items()
