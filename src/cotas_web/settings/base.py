@@ -17,7 +17,6 @@ DEBUG = False
 ALLOWED_HOSTS: list[str] = ["localhost", "127.0.0.1", "[::1]"]
 
 INSTALLED_APPS = [
-    "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
