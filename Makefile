@@ -39,6 +39,7 @@ test: sistema lint
 
 # Desempenho: as cargas do issue 6 medidas contra o piso; grava BENCHMARKS.md (não é teste).
 bench: $(INSTALADO)
+	bash scripts/sistema.sh wrk  # (o gerador de carga de B4)
 	$(BIN)/python bench/rodar.py --saida BENCHMARKS.md
 
 clean:

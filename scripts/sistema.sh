@@ -5,6 +5,7 @@
 # - chromium e chromium-l10n: os testes de navegador (nunca se baixa navegador pelo Playwright;
 #   o chromium-l10n traz a interface em pt-BR, sem ela os campos de data aparecem mm/dd/aaaa);
 # - postgresql: os testes web rodam também no PostgreSQL (`scripts/postgres.sh`).
+# Pacotes passados como argumentos entram também (`make bench` pede o `wrk`).
 # Instala só o que falta; nada a fazer quando já estão presentes.
 set -euo pipefail
 PACOTES=(
@@ -12,6 +13,7 @@ PACOTES=(
     libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fonts-dejavu-core
     chromium chromium-l10n
     postgresql
+    "$@"
 )
 faltam=()
 for pacote in "${PACOTES[@]}"; do
