@@ -277,3 +277,12 @@ def test_saida_com_pasta_no_lugar_de_um_arquivo_nao_grava_nada(tmp_path: Path) -
     assert r.returncode == 2
     assert "é uma pasta" in r.stderr
     assert sorted(p.name for p in destino.iterdir()) == ["relatorio.html"]
+
+
+def test_saida_sem_pdf(tmp_path: Path) -> None:
+    r = rodar(
+        "apurar", EXEMPLOS / "montenegro" / "cenario.toml", "--saida", tmp_path / "s", "--sem-pdf"
+    )
+    assert r.returncode == 0, r.stderr
+    nomes = {p.name for p in (tmp_path / "s").iterdir()}
+    assert "listas.html" in nomes and not any(n.endswith(".pdf") for n in nomes)

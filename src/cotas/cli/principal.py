@@ -105,6 +105,12 @@ def construir_parser() -> argparse.ArgumentParser:
     p.add_argument("cenario", type=Path, help="arquivo do cenário (TOML)")
     p.add_argument("--json", action="store_true", help="saída em JSON")
     p.add_argument("--saida", type=Path, help="pasta onde gravar CSV, XLSX e o relatório HTML")
+    p.add_argument(
+        "--sem-pdf",
+        action="store_true",
+        help="com --saida, não gera os PDF (em certames de dezenas de milhares de inscrições, "
+        "o PDF das listas leva minutos)",
+    )
 
     gerar.registrar(sub)
     return parser

@@ -253,7 +253,7 @@ def relatorio_texto(ap: Apuracao) -> str:
     return "\n".join(linhas).rstrip()
 
 
-def gravar_resultado(ap: Apuracao, pasta: Path) -> list[Path]:
+def gravar_resultado(ap: Apuracao, pasta: Path, *, pdf: bool = True) -> list[Path]:
     """Tabelas em CSV e XLSX, o relatório HTML com os gráficos e os documentos publicados
     (anexo do edital, listas, ordem de nomeação) em HTML, XLSX e PDF; tudo ou nada."""
     # Os documentos só são importados aqui: `--json` e o texto não pagam por eles no início.
@@ -269,9 +269,9 @@ def gravar_resultado(ap: Apuracao, pasta: Path) -> list[Path]:
     arquivos = {f"{t.nome}.csv": para_csv(t) for t in tabelas}
     arquivos["resultado.xlsx"] = para_xlsx(tabelas)
     arquivos["relatorio.html"] = para_html_documento(relatorio(fonte, cabecalho(ap)))
-    arquivos.update(arquivos_publicacao(fonte))
+    arquivos.update(arquivos_publicacao(fonte, pdf=pdf))
     motivo = motivo_indisponivel()
-    if motivo is not None:
+    if pdf and motivo is not None:
         print(f"aviso: PDF não gerado: {motivo}.", file=sys.stderr)
     try:
         return gravar_pasta(pasta, arquivos)
@@ -286,7 +286,7 @@ def apurar(args: argparse.Namespace) -> Any:
     # A apuração vive até o fim do processo (que sai sem desmontar nada): desfazer um certame de
     # um milhão de inscrições, objeto a objeto, custaria ~0,05 s depois de tudo pronto.
     args.apuracao = ap
-    gravados = gravar_resultado(ap, args.saida) if args.saida else []
+    gravados = gravar_resultado(ap, args.saida, pdf=not args.sem_pdf) if args.saida else []
     if args.json:
         return resultado_json(ap)
     texto = relatorio_texto(ap)
