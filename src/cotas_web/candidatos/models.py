@@ -39,6 +39,20 @@ class Importacao(models.Model):
     avisos = models.JSONField(default=list, blank=True)
 
 
+class CandidatoQuerySet(models.QuerySet["Candidato"]):
+    def aguardando_parecer(self) -> CandidatoQuerySet:
+        """Quem a comissão ainda tem de verificar: aprovados autodeclarados pretos ou pardos
+        que optaram pela reserva, não anulados e ainda sem parecer (Montenegro arts. 2º e 3º;
+        art. 5º, I: antes da homologação)."""
+        return self.filter(
+            situacao=Situacao.APROVADO,
+            cor_raca__in=(CorRaca.PRETA, CorRaca.PARDA),
+            reserva_negros=True,
+            anulado_em__isnull=True,
+            heteroidentificacao__in=("", Heteroidentificacao.PENDENTE),
+        )
+
+
 class Candidato(models.Model):
     certame = models.ForeignKey(
         "certames.Certame", on_delete=models.PROTECT, related_name="candidatos"
@@ -63,6 +77,8 @@ class Candidato(models.Model):
     linha = models.PositiveIntegerField(null=True, blank=True)
     anulado_em = models.DateField("inscrição anulada em", null=True, blank=True)
 
+
+    objects = CandidatoQuerySet.as_manager()
     class Meta:
         ordering = ("cargo__codigo", "-nota", "inscricao")
         constraints = (

@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from cotas_web.candidatos.models import Candidato, Heteroidentificacao, Situacao
+from cotas_web.candidatos.models import Candidato
 from cotas_web.certames.models import Certame
 
 from .models import Membro, Recurso
@@ -26,14 +26,7 @@ def aviso_distribuicao(*, certame: Certame) -> str:
 
 
 def pendencias_da_comissao(*, certame: Certame) -> list[str]:
-    pendentes = Candidato.objects.filter(
-        certame=certame,
-        situacao=Situacao.APROVADO,
-        cor_raca__in=("preta", "parda"),
-        reserva_negros=True,
-        anulado_em__isnull=True,
-        heteroidentificacao__in=("", Heteroidentificacao.PENDENTE),
-    )
+    pendentes = Candidato.objects.filter(certame=certame).aguardando_parecer()
     saida = []
     n = pendentes.count()
     if n:

@@ -16,7 +16,7 @@ from django.utils import timezone
 
 from cotas_web import ponte
 from cotas_web.auditoria.services import registrar
-from cotas_web.candidatos.models import Candidato, Heteroidentificacao, Situacao
+from cotas_web.candidatos.models import Candidato, Heteroidentificacao
 from cotas_web.certames.models import Certame
 
 from .models import (
@@ -115,14 +115,8 @@ def a_convocar(*, certame: Certame) -> list[Candidato]:
     """Aprovados autodeclarados pretos ou pardos que optaram pela reserva e ainda sem parecer
     nem convocação aguardando registro (art. 3º; art. 5º, I)."""
     return list(
-        Candidato.objects.filter(
-            certame=certame,
-            situacao=Situacao.APROVADO,
-            cor_raca__in=("preta", "parda"),
-            reserva_negros=True,
-            anulado_em__isnull=True,
-            heteroidentificacao__in=("", Heteroidentificacao.PENDENTE),
-        )
+        Candidato.objects.filter(certame=certame)
+        .aguardando_parecer()
         .exclude(convocacoes__resultado="")
         .select_related("cargo")
     )
