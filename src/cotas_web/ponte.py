@@ -14,14 +14,23 @@ from typing import TYPE_CHECKING, Any
 
 from cotas.motor import candidatos as mc
 from cotas.motor.erros import ErroCotas
-from cotas.motor.legislacao import Catalogo, Lei, catalogo_padrao
+from cotas.motor.legislacao import Catalogo, catalogo_padrao
 from cotas.motor.regras import ParametrosPcd, Regras, TipoSelecao, regras_aplicaveis
 
 if TYPE_CHECKING:
     from cotas_web.candidatos.models import Candidato
     from cotas_web.certames.models import Certame
 
-__all__ = ["ErroCotas", "catalogo", "regras_do_certame", "regras_para"]
+__all__ = [
+    "ErroCotas",
+    "catalogo",
+    "conferir_no_motor",
+    "parametros_do_certame",
+    "reencenar",
+    "regras_do_certame",
+    "regras_para",
+    "reserva",
+]
 
 
 @lru_cache(maxsize=1)
@@ -31,10 +40,6 @@ def catalogo() -> Catalogo:
 
 def municipios() -> list[str]:
     return list(catalogo().municipios())
-
-
-def lei(lei_id: str) -> Lei:
-    return catalogo().lei(lei_id)
 
 
 def regras_para(
@@ -211,6 +216,15 @@ def parametros_do_certame(certame: Certame) -> Any:
             for coluna, sentido in certame.desempate
         ),
     )
+
+
+def reserva(certame: Certame, regras: Regras, vagas: int) -> Any:
+    """A reserva de `vagas` no certame (com a prioridade na colisão escolhida nele), com a
+    memória de cálculo do motor."""
+    from cotas.motor.reserva import calcular_reserva
+
+    prioridade = parametros_do_certame(certame).prioridade_colisao
+    return calcular_reserva(regras, vagas=vagas, prioridade=prioridade)
 
 
 def conferir_no_motor(certame: Certame) -> None:

@@ -34,13 +34,11 @@ def certames_visiveis(*, usuario: Any) -> QuerySet[Certame]:
 
 def reserva_por_cargo(*, certame: Certame) -> list[ReservaCargo]:
     """A reserva de cada cargo sobre as vagas do edital, com a memória de cálculo do motor."""
-    from cotas.motor.reserva import calcular_reserva
-
     regras = ponte.regras_do_certame(certame)
     saida = []
     for cargo in certame.cargos.all():
         try:
-            r = calcular_reserva(regras, vagas=cargo.vagas_edital)
+            r = ponte.reserva(certame, regras, cargo.vagas_edital)
         except ponte.ErroCotas as erro:
             saida.append(ReservaCargo(cargo, cargo.vagas_edital, {}, 0, [], str(erro)))
             continue
