@@ -89,7 +89,8 @@ class Cenario:
     tipo: TipoCertame
     validade_ate: date | None
     data_publicacao_lei: date | None  # data de publicação que o operador registra...
-    # ...e de qual lei: a `lei` do certame se não disser outra; None = a mais recente do município
+    # ...e de qual lei, se o cenário a diz (a apuração usa então a `lei` do certame ou, sem ela,
+    # a mais recente do município)
     lei_publicada: str | None
     permite_final_de_fila: bool
     data_referencia_idade: date | None
@@ -517,8 +518,6 @@ def ler_cenario(caminho: Path) -> Cenario:
     lei_publicada = v.texto(certame, "certame", "lei_publicada", obrigatoria=False)
     if "lei_publicada" in certame and "publicacao_lei" not in certame:
         v.erro("certame.lei_publicada", "informe também a data (publicacao_lei)")
-    if data_publicacao_lei is not None and lei_publicada is None:
-        lei_publicada = lei  # sem lei nem lei_publicada: a mais recente do município (apuração)
     permite_final_de_fila = v.booleano(certame, "certame", "permite_final_de_fila")
     data_referencia_idade = v.data(certame, "certame", "data_referencia_idade", obrigatoria=False)
     prioridade_colisao = v.prioridade(certame, "certame", "prioridade_colisao")
