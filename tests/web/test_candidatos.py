@@ -206,15 +206,17 @@ def test_improcedente_mantem_a_inscricao(certame_com_candidatos: Any, rita: Any)
     assert c.anulado_em is None
 
 
-def test_importacao_grava_cada_campo_como_o_leitor_o_leu(rita: Any) -> None:
-    """A gravação em massa (COPY no PostgreSQL, executemany nos demais) guarda exatamente o que
-    o leitor leu: notas decimais, datas, opções, pareceres e colunas de desempate."""
+EXEMPLO = Path(__file__).resolve().parents[2] / "exemplos" / "montenegro"
+
+
+def _certame_do_exemplo(rita: Any) -> tuple[Any, list[Any]]:
+    """O exemplo de Montenegro importado pelo serviço, com o critério de desempate do edital;
+    e os candidatos como o leitor de arquivos os leu."""
     from cotas.arquivos.candidatos import ler_candidatos
     from cotas_web.certames.services import cargo_adicionar, certame_criar
 
-    exemplo = Path(__file__).resolve().parents[2] / "exemplos" / "montenegro"
     lidos = ler_candidatos(
-        exemplo / "candidatos.csv", colunas_desempate=("nota_conhecimentos_especificos",)
+        EXEMPLO / "candidatos.csv", colunas_desempate=("nota_conhecimentos_especificos",)
     ).candidatos
     certame = certame_criar(
         usuario=rita,
@@ -230,8 +232,15 @@ def test_importacao_grava_cada_campo_como_o_leitor_o_leu(rita: Any) -> None:
             usuario=rita, certame=certame, codigo=codigo, nome=codigo, vagas_edital=vagas
         )
     importacao_confirmar(
-        usuario=rita, certame=certame, caminho=exemplo / "candidatos.csv", nome_arquivo="c.csv"
+        usuario=rita, certame=certame, caminho=EXEMPLO / "candidatos.csv", nome_arquivo="c.csv"
     )
+    return certame, list(lidos)
+
+
+def test_importacao_grava_cada_campo_como_o_leitor_o_leu(rita: Any) -> None:
+    """A gravação em massa (COPY no PostgreSQL, executemany nos demais) guarda exatamente o que
+    o leitor leu: notas decimais, datas, opções, pareceres e colunas de desempate."""
+    certame, lidos = _certame_do_exemplo(rita)
     gravados = {c.inscricao: c for c in certame.candidatos.select_related("cargo")}
     assert len(gravados) == len(lidos)
     for lido in lidos:
@@ -252,6 +261,41 @@ def test_importacao_grava_cada_campo_como_o_leitor_o_leu(rita: Any) -> None:
         assert g.heteroidentificacao == str(lido.heteroidentificacao or "")
         assert g.cpf == (lido.cpf or "")
         assert g.desempate == [[k, str(v)] for k, v in lido.desempate]
+
+
+def test_o_motor_recebe_do_banco_cada_campo_como_o_leitor_o_leu(rita: Any) -> None:
+    """A reencenação lê os candidatos do banco em colunas (`ponte.tabela_de_candidatos`), numa
+    consulta só; cada candidato que o motor cria dela é o que o leitor leu do arquivo, salvo o
+    parecer: quem optou pela reserva, se declarou preto ou pardo e ainda não tem parecer fica
+    pendente (Montenegro exige a comissão, art. 2º). Quem está `fora` não entra."""
+    from dataclasses import replace
+
+    from cotas.motor.candidatos import CorRaca, Heteroidentificacao
+    from cotas_web import ponte
+
+    certame, lidos = _certame_do_exemplo(rita)
+    assert certame.exige_comissao
+    fora = {lidos[0].inscricao, lidos[-1].inscricao}
+    tabela = ponte.tabela_de_candidatos(certame, fora=fora)
+    esperados = [
+        replace(
+            c,
+            cpf="".join(ch for ch in c.cpf if ch.isdigit()) if c.cpf else None,
+            heteroidentificacao=c.heteroidentificacao
+            or (
+                Heteroidentificacao.PENDENTE
+                if c.reserva_negros and c.cor_raca in (CorRaca.PRETA, CorRaca.PARDA)
+                else None
+            ),
+        )
+        for c in lidos
+        if c.inscricao not in fora
+    ]
+    assert list(tabela) == esperados
+    assert any(c.heteroidentificacao is Heteroidentificacao.PENDENTE for c in esperados)
+    assert any(c.heteroidentificacao is Heteroidentificacao.CONFIRMADO for c in esperados)
+    assert any(c.desempate for c in esperados) and any(c.data_nascimento for c in esperados)
+    assert any(c.nota != c.nota.to_integral_value() for c in esperados)
 
 
 def test_falsidade_que_o_motor_recusa_nao_e_gravada(certame_homologado: Any, rita: Any) -> None:

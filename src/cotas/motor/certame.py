@@ -811,7 +811,19 @@ class Certame:
         """As próximas nomeações do cargo se novas vagas surgirem uma a uma, até `limite` vagas,
         numa cópia do livro: o certame não muda. Para quando as listas se esgotam."""
         ap = self._apuracao(cargo)
-        imutaveis = (ap.regras, ap.listas, ap.nomes, ap.parametros, self._memoria_dos_planos)
+        # Só o livro (cursores, vagas, nomeações) é copiado. As listas e o que se calcula delas
+        # não mudam com as nomeações: partilhadas, e não copiadas (sob demanda, cada lista leva a
+        # tabela inteira de candidatos consigo).
+        imutaveis = (
+            ap.regras,
+            ap.listas,
+            ap.listas.geral,
+            *ap.listas.reservadas.values(),
+            ap.rank,
+            ap.nomes,
+            ap.parametros,
+            self._memoria_dos_planos,
+        )
         simulacao = copy.deepcopy(ap, {id(o): o for o in imutaveis})
         for _ in range(limite):
             novas = simulacao.ofertar(1, None, "Projeção")

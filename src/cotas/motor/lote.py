@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import bisect
 import itertools
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, ItemsView, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
@@ -453,6 +453,25 @@ class _ColunaPorInscricao(Mapping[str, str]):
 
     def __len__(self) -> int:
         return len(self.tabela)
+
+    def items(self) -> ItemsView[str, str]:
+        return _ItensDaColuna(self)
+
+
+class _ItensDaColuna(ItemsView[str, str]):
+    """Os pares (inscrição, valor) das duas colunas lado a lado, sem uma busca por inscrição
+    (a consulta pública percorre o certame inteiro). O candidato criado de uma linha tem os
+    mesmos valores da linha: nada a consultar nos já criados."""
+
+    _mapping: _ColunaPorInscricao
+
+    def __iter__(self) -> Iterator[tuple[str, str]]:
+        quadro = self._mapping.tabela.quadro
+        return zip(
+            quadro.get_column("inscricao").to_list(),
+            quadro.get_column(self._mapping.nome).cast(pl.String).to_list(),
+            strict=True,
+        )
 
 
 # -- ordenação em lote ----------------------------------------------------------------------------

@@ -3,19 +3,17 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import date
-from itertools import islice
 from pathlib import Path
-from typing import Any, cast
+from typing import Any
 
 from django.core.exceptions import ValidationError
-from django.db import connection, transaction
-from django.db.models import Field
+from django.db import transaction
 
 from cotas_web import ponte
 from cotas_web.auditoria.services import registrar
+from cotas_web.banco import inserir_em_massa
 from cotas_web.certames.models import Certame
 
 from .leitura import ErroEntrada, ErrosDeEntrada, ler_arquivo
@@ -99,27 +97,31 @@ def importacao_confirmar(
         linhas=len(previa.candidatos),
         avisos=[str(a) for a in previa.avisos],
     )
-    _inserir_candidatos(
+    inserir_em_massa(
+        Candidato,
+        _CAMPOS_IMPORTADOS,
         (
-            certame.pk,
-            cargos[c.cargo].pk,
-            importacao.pk,
-            c.inscricao,
-            c.nome,
-            "".join(ch for ch in (c.cpf or "") if ch.isdigit()),
-            c.data_nascimento,
-            c.nota,
-            str(c.situacao),
-            str(c.cor_raca) if c.cor_raca else "",
-            c.reserva_negros,
-            c.pcd,
-            str(c.heteroidentificacao) if c.heteroidentificacao else "",
-            c.classificacao,
-            json.dumps([[k, str(v)] for k, v in c.desempate]),
-            c.opcao_lista or "",
-            c.linha,
-        )
-        for c in previa.candidatos
+            (
+                certame.pk,
+                cargos[c.cargo].pk,
+                importacao.pk,
+                c.inscricao,
+                c.nome,
+                "".join(ch for ch in (c.cpf or "") if ch.isdigit()),
+                c.data_nascimento,
+                c.nota,
+                str(c.situacao),
+                str(c.cor_raca) if c.cor_raca else "",
+                c.reserva_negros,
+                c.pcd,
+                str(c.heteroidentificacao) if c.heteroidentificacao else "",
+                c.classificacao,
+                json.dumps([[k, str(v)] for k, v in c.desempate]),
+                c.opcao_lista or "",
+                c.linha,
+            )
+            for c in previa.candidatos
+        ),
     )
     registrar(
         usuario=usuario,
@@ -154,35 +156,6 @@ _CAMPOS_IMPORTADOS = (
     "opcao_lista",
     "linha",
 )
-_LOTE_INSERCAO = 20_000
-
-
-def _inserir_candidatos(linhas: Iterable[tuple[Any, ...]]) -> None:
-    """Grava as linhas direto na tabela, sem criar um objeto de modelo por linha.
-
-    Um resultado de banca tem até milhões de linhas: `bulk_create` gasta a maior parte do tempo
-    montando e conferindo objetos que a prévia já conferiu. No PostgreSQL vai por COPY; nos
-    demais bancos, `executemany` em lotes. Corre dentro da transação de `importacao_confirmar`.
-    """
-    meta = Candidato._meta
-    tabela = connection.ops.quote_name(meta.db_table)
-    colunas = [
-        connection.ops.quote_name(str(cast("Field[Any, Any]", meta.get_field(c)).column))
-        for c in _CAMPOS_IMPORTADOS
-    ]
-    with connection.cursor() as cursor:
-        if connection.vendor == "postgresql":
-            with cursor.cursor.copy(f"COPY {tabela} ({', '.join(colunas)}) FROM STDIN") as copia:
-                for linha in linhas:
-                    copia.write_row(linha)
-            return
-        sql = (
-            f"INSERT INTO {tabela} ({', '.join(colunas)}) "
-            f"VALUES ({', '.join(['%s'] * len(colunas))})"
-        )
-        iterador = iter(linhas)
-        while lote := list(islice(iterador, _LOTE_INSERCAO)):
-            cursor.executemany(sql, lote)
 
 
 def _fundamento_falsidade(certame: Certame) -> str:

@@ -2,7 +2,7 @@
 
 Uma geração por versão do certame (o último registro de auditoria dele): reencena uma vez,
 tira as posições de todos das listas e simula a projeção UMA vez por cargo
-(`cotas.documentos.consulta.consultar_todos`). A geração nova é gravada em lotes numa
+(`cotas.documentos.consulta.consultar_todos`). A geração nova é gravada em massa numa
 transação e só então o marcador passa a apontar para ela; quem consulta enquanto isso vê a
 anterior. Só um processo monta de cada vez: a reserva é um UPDATE condicional no marcador,
 atômico no SQLite e no PostgreSQL.
@@ -14,9 +14,9 @@ import threading
 from collections.abc import Callable, Iterator
 from datetime import timedelta
 from functools import partial
-from itertools import islice
 from typing import Any
 
+import orjson
 from django.conf import settings
 from django.db import connection, transaction
 from django.db.models import Max, OuterRef, Q, Subquery
@@ -25,12 +25,12 @@ from django.utils import timezone
 from cotas.documentos.consulta import SituacaoCandidato, consultar_todos, resumo
 from cotas_web import ponte
 from cotas_web.auditoria.models import Registro
+from cotas_web.banco import inserir_em_massa
 from cotas_web.certames.models import Certame
 
 from .models import PublicacaoSituacoes, SituacaoPublica
 from .selectors import fonte_do_certame
 
-LOTE = 5000
 # Uma reserva mais velha que isto é de um processo que morreu no meio: outro pode montar.
 PRAZO_RESERVA = timedelta(minutes=30)
 
@@ -54,7 +54,9 @@ def dados_publicos(s: SituacaoCandidato) -> dict[str, Any]:
             {"lista": x.lista, "rotulo": x.rotulo, "posicao": x.posicao, "total": x.total}
             for x in s.posicoes
         ],
-        "nomeacao": None if n is None else {
+        "nomeacao": None
+        if n is None
+        else {
             "vaga": n.vaga,
             "ordem": n.ordem,
             "modalidade": n.modalidade,
@@ -62,7 +64,9 @@ def dados_publicos(s: SituacaoCandidato) -> dict[str, Any]:
         },
         "ato": s.ato,
         "situacao": s.situacao,
-        "projecao": None if p is None else {
+        "projecao": None
+        if p is None
+        else {
             "antes": [[lista, q] for lista, q in p.antes.items()],
             "vaga": p.vaga,
             "lista": p.lista,
@@ -79,24 +83,21 @@ def reservar(certame: Certame) -> bool:
     pub, _ = PublicacaoSituacoes.objects.get_or_create(certame=certame)
     agora = timezone.now()
     livre = Q(construindo_desde__isnull=True) | Q(construindo_desde__lt=agora - PRAZO_RESERVA)
-    return PublicacaoSituacoes.objects.filter(livre, pk=pub.pk).update(
-        construindo_desde=agora
-    ) == 1
+    return PublicacaoSituacoes.objects.filter(livre, pk=pub.pk).update(construindo_desde=agora) == 1
 
 
 def liberar(certame: Certame) -> None:
     PublicacaoSituacoes.objects.filter(certame=certame).update(construindo_desde=None)
 
 
-def _linhas(certame: Certame, geracao: int, fonte: Any) -> Iterator[SituacaoPublica]:
+def _linhas(certame: Certame, geracao: int, fonte: Any) -> Iterator[tuple[Any, ...]]:
+    """As linhas da geração nova, já como o banco as grava (`_CAMPOS`; o JSON em texto)."""
     for s in consultar_todos(fonte):
-        yield SituacaoPublica(
-            certame_id=certame.pk,
-            geracao=geracao,
-            inscricao=s.inscricao,
-            cargo=s.cargo,
-            dados=dados_publicos(s),
-        )
+        dados = orjson.dumps(dados_publicos(s)).decode()
+        yield (certame.pk, geracao, s.inscricao, s.cargo, dados)
+
+
+_CAMPOS = ("certame", "geracao", "inscricao", "cargo", "dados")
 
 
 def montar(certame: Certame) -> PublicacaoSituacoes:
@@ -113,9 +114,7 @@ def montar(certame: Certame) -> PublicacaoSituacoes:
     with transaction.atomic():
         SituacaoPublica.objects.filter(certame=certame, geracao=nova).delete()  # restos
         if fonte is not None:
-            linhas = _linhas(certame, nova, fonte)
-            while lote := list(islice(linhas, LOTE)):
-                SituacaoPublica.objects.bulk_create(lote, batch_size=LOTE)
+            inserir_em_massa(SituacaoPublica, _CAMPOS, _linhas(certame, nova, fonte))
         trocou = PublicacaoSituacoes.objects.filter(pk=pub.pk, geracao=anterior).update(
             geracao=nova, versao=versao, erro=erro, publicada_em=timezone.now()
         )
