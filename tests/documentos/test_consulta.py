@@ -2,8 +2,15 @@
 
 from __future__ import annotations
 
-from cotas.documentos.consulta import consultar, resumo
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from cotas.documentos.consulta import consultar, consultar_todos, resumo
 from cotas.documentos.fonte import FonteDocumentos
+from cotas.motor.erros import ErroCotas
+from tests.motor.test_lote import certames, gemeo_em_lote
 
 
 def test_nomeado_mostra_a_vaga_e_a_lista(fonte: FonteDocumentos) -> None:
@@ -41,3 +48,45 @@ def test_projecao_nao_altera_o_certame(fonte: FonteDocumentos) -> None:
     antes = [n.inscricao for n in fonte.certame.nomeacoes("ENF")]
     consultar(fonte, "20250070")
     assert [n.inscricao for n in fonte.certame.nomeacoes("ENF")] == antes
+
+
+def _fonte(certame: Any, atos: Any) -> FonteDocumentos:
+    return FonteDocumentos(
+        nome="Teste",
+        regras=certame.regras,
+        certame=certame,
+        nomes_cargos={c: f"Cargo {c}" for c in certame.cargos},
+        data_edital=certame.regras.data_edital,
+        atos=atos,
+    )
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(certames(), st.booleans())
+def test_consulta_de_todos_em_lote_igual_a_de_cada_uma_em_memoria(
+    dados: tuple[Any, list[Any]], so_metade_publicada: bool
+) -> None:
+    """A consulta de todas as inscrições de uma vez (a página pública materializada), com os
+    candidatos em colunas (como a web e a linha de comando os leem), dá a mesma situação que a
+    consulta de uma inscrição por vez com os candidatos em memória: posições, nomeação, projeção
+    e textos. `so_metade_publicada`: na web só os atos confirmados se publicam."""
+    certame, evs = dados
+    em_lote = gemeo_em_lote(certame)
+    try:
+        certame.apurar(evs)
+    except ErroCotas:
+        return
+    em_lote.apurar(evs)
+    atos = None
+    if so_metade_publicada:
+        atos = {
+            (cargo, n.inscricao): f"Portaria nº {k}"
+            for cargo in certame.cargos
+            for k, n in enumerate(certame.nomeacoes(cargo))
+            if k % 2 == 0
+        }
+    todas = list(consultar_todos(_fonte(em_lote, atos)))
+    memoria = _fonte(certame, atos)
+    assert sorted(s.inscricao for s in todas) == sorted(c.inscricao for c in certame.candidatos)
+    for s in todas:
+        assert s == consultar(memoria, s.inscricao)

@@ -104,10 +104,10 @@ def _situacao(
     """A decisão comum à consulta de uma inscrição e à de todas (`consultar_todos`)."""
     if not base.posicoes:
         return replace(base, situacao="Não consta das listas de classificação (não aprovado).")
-    inscricao = base.inscricao
-    if f.certame.excluida(inscricao):
+    inscricao, cargo = base.inscricao, base.cargo
+    if f.certame.excluida(inscricao, cargo):
         return replace(base, situacao=situacao)
-    if publicada is not None and f.certame.vaga_ocupada(inscricao) is not None:
+    if publicada is not None and f.certame.vaga_ocupada(inscricao, cargo) is not None:
         return replace(base, nomeacao=publicada, ato=ato, situacao=situacao)
     projecao, aviso = projetar()
     return replace(
@@ -119,25 +119,22 @@ def consultar_todos(f: FonteDocumentos) -> Iterator[SituacaoCandidato]:
     """A situação pública de todas as inscrições do certame, de uma vez, igual à de `consultar`
     para cada uma: posições tiradas das listas numa passada e a projeção simulada UMA vez por
     cargo (as próximas `LIMITE_PROJECAO` vagas), com cada inscrição alcançada ligada à sua."""
-    for cargo, inscricoes in f.certame.inscricoes_por_cargo().items():
-        if inscricoes:
-            yield from _consultar_cargo(f, cargo, inscricoes)
+    for cargo, inscritos in f.certame.inscritos_por_cargo().items():
+        if inscritos:
+            yield from _consultar_cargo(f, cargo, inscritos)
 
 
 def _consultar_cargo(
-    f: FonteDocumentos, cargo: str, inscricoes: list[str]
+    f: FonteDocumentos, cargo: str, inscritos: list[tuple[str, str]]
 ) -> Iterator[SituacaoCandidato]:
-    listas = f.certame.listas(cargo)
     posicoes: dict[str, list[PosicaoLista]] = {}
-    nomes: dict[str, str] = {}
-    for lista, candidatos in [(AMPLA, listas.geral), *listas.reservadas.items()]:
-        rotulo, total = rotulo_lista(lista), len(candidatos)
-        for i, c in enumerate(candidatos, start=1):
-            ja = posicoes.setdefault(c.inscricao, [])
+    for lista, inscricoes in f.certame.ordem_das_listas(cargo):
+        rotulo, total = rotulo_lista(lista), len(inscricoes)
+        for i, inscricao in enumerate(inscricoes, start=1):
+            ja = posicoes.setdefault(inscricao, [])
             if ja and ja[-1].lista == lista:
                 continue  # vale a primeira posição na lista, como em `consultar`
             ja.append(PosicaoLista(lista, rotulo, i, total))
-            nomes[c.inscricao] = c.nome
     nome_cargo = f.nome_cargo(cargo)
     sit = situacoes(f, cargo)
     publicadas = {n.inscricao: n for n in f.nomeacoes(cargo)}  # a última de cada inscrição
@@ -150,10 +147,8 @@ def _consultar_cargo(
             projecoes, resto = _projetar_cargo(f, cargo)
         return projecoes.get(inscricao, resto)
 
-    for inscricao in inscricoes:
-        ps = posicoes.get(inscricao, [])
-        nome = nomes.get(inscricao, "") or f.certame.nome(inscricao)
-        base = SituacaoCandidato(inscricao, nome, cargo, nome_cargo, ps)
+    for inscricao, nome in inscritos:
+        base = SituacaoCandidato(inscricao, nome, cargo, nome_cargo, posicoes.get(inscricao, []))
         yield _situacao(
             f,
             base,

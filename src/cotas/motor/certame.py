@@ -793,19 +793,40 @@ class Certame:
     def nome(self, inscricao: str) -> str:
         return self._nomes.get(inscricao, "")
 
-    def inscricoes_por_cargo(self) -> dict[str, list[str]]:
-        por_cargo: dict[str, list[str]] = {c: [] for c in self.cargos}
+    def inscritos_por_cargo(self) -> dict[str, list[tuple[str, str]]]:
+        """(inscrição, nome) de todos os inscritos, por cargo, na ordem do arquivo."""
+        por_cargo: dict[str, list[tuple[str, str]]] = {c: [] for c in self.cargos}
+        nomes = dict(self._nomes.items())
         for inscricao, cargo in self._cargo_de.items():
-            por_cargo[cargo].append(inscricao)
+            por_cargo[cargo].append((inscricao, nomes[inscricao]))
         return por_cargo
 
-    def excluida(self, inscricao: str) -> bool:
-        """Desistente ou anulada: fora de todas as listas."""
-        return inscricao in self._apuracao(self.cargo_da_inscricao(inscricao)).removidos
+    def ordem_das_listas(self, cargo: str) -> list[tuple[str, list[str]]]:
+        """As inscrições de cada lista do cargo, em ordem (a geral primeiro, depois as
+        reservadas): para quem quer a posição de todos. Da geral sob demanda, sem criar os
+        candidatos."""
+        listas = self.listas(cargo)
+        geral = listas.geral
+        return [
+            (
+                AMPLA,
+                geral.inscricoes()
+                if isinstance(geral, ListaGeral)
+                else [c.inscricao for c in geral],
+            ),
+            *((g, [c.inscricao for c in lista]) for g, lista in listas.reservadas.items()),
+        ]
 
-    def vaga_ocupada(self, inscricao: str) -> int | None:
+    def excluida(self, inscricao: str, cargo: str | None = None) -> bool:
+        """Desistente ou anulada: fora de todas as listas. (`cargo`: o da inscrição, se quem
+        pergunta já o sabe.)"""
+        cargo = cargo or self.cargo_da_inscricao(inscricao)
+        return inscricao in self._apuracao(cargo).removidos
+
+    def vaga_ocupada(self, inscricao: str, cargo: str | None = None) -> int | None:
         """A vaga que a inscrição ocupa agora (None se não ocupa nenhuma)."""
-        return self._apuracao(self.cargo_da_inscricao(inscricao)).vaga_de.get(inscricao)
+        cargo = cargo or self.cargo_da_inscricao(inscricao)
+        return self._apuracao(cargo).vaga_de.get(inscricao)
 
     def projetar(self, cargo: str, limite: int) -> Iterator[Nomeacao]:
         """As próximas nomeações do cargo se novas vagas surgirem uma a uma, até `limite` vagas,

@@ -723,6 +723,10 @@ class Indices(Sequence[int]):
     def __len__(self) -> int:
         return self._n
 
+    @property
+    def serie(self) -> pl.Series:
+        return self._serie
+
     def _bloco(self, b: int) -> list[int]:
         bloco = self._blocos.get(b)
         if bloco is None:
@@ -911,6 +915,12 @@ class ListaGeral(_SobDemanda):
 
     def __len__(self) -> int:
         return len(self.linhas)
+
+    def inscricoes(self) -> list[str]:
+        """Todas as inscrições da lista, na ordem, numa ida só ao quadro e sem criar candidatos
+        (quem percorre a lista inteira só para saber a posição de cada um)."""
+        ordem = self.linhas.serie if isinstance(self.linhas, Indices) else list(self.linhas)
+        return self.tabela.quadro.get_column("inscricao").gather(ordem).to_list()
 
     def inscricao_em(self, i: int) -> str | None:
         """A inscrição na posição i (None além do fim), sem criar o candidato."""
