@@ -148,7 +148,8 @@ def preparar(cenario: Path) -> None:
     from cotas_web.candidatos.services import importacao_confirmar
     from cotas_web.certames.models import Certame
     from cotas_web.certames.services import certame_homologar
-    from cotas_web.nomeacoes.services import vagas_edital_ofertar
+    from cotas_web.nomeacoes.selectors import propostas_do_motor
+    from cotas_web.nomeacoes.services import nomeacao_confirmar, vagas_edital_ofertar
 
     tempos: dict[str, float] = {}
     call_command("migrate", verbosity=0)
@@ -170,6 +171,22 @@ def preparar(cenario: Path) -> None:
     t = _passo("ofertando as vagas do edital")
     vagas_edital_ofertar(usuario=usuario, certame=certame, data=dia)
     tempos["oferta"] = time.perf_counter() - t
+    # O trabalho do RH num certame deste tamanho: abrir o painel de nomeações (as propostas do
+    # motor) e confirmar uma nomeação (reencena e grava o ato); depois, a situação pública é
+    # refeita com o ato.
+    t = _passo("painel de nomeações (propostas_do_motor)")
+    propostas = propostas_do_motor(certame=certame)
+    tempos["painel"] = time.perf_counter() - t
+    t = _passo("confirmando uma nomeação (nomeacao_confirmar)")
+    primeira = propostas[0]
+    nomeacao_confirmar(
+        usuario=usuario,
+        cargo=primeira.cargo,
+        inscricao=primeira.inscricao,
+        portaria="1/2026",
+        data_portaria=dia,
+    )
+    tempos["nomeacao"] = time.perf_counter() - t
     t = _passo("publicando as situações (publicar_situacoes)")
     call_command("publicar_situacoes", "--certame", str(certame.pk), stdout=sys.stderr)
     tempos["publicacao"] = time.perf_counter() - t
@@ -358,11 +375,12 @@ def relatorio(medidas: list[dict[str, Any]]) -> str:
         )
     linhas += [
         "",
-        "Preparo do banco (s): importação pelo serviço, homologação, oferta das "
-        "vagas do edital e publicação das situações (`publicar_situacoes`).",
+        "Preparo do banco e trabalho do RH (s): importação pelo serviço, homologação, oferta "
+        "das vagas do edital, painel de nomeações (as propostas do motor), confirmação de uma "
+        "nomeação e, com ela, a publicação das situações (`publicar_situacoes`).",
         "",
-        "| banco | importação | homologação | oferta | publicação |",
-        "|---|---:|---:|---:|---:|",
+        "| banco | importação | homologação | oferta | painel | nomeação | publicação |",
+        "|---|---:|---:|---:|---:|---:|---:|",
     ]
     for m in medidas:
         p = m["preparo_s"]
@@ -370,7 +388,9 @@ def relatorio(medidas: list[dict[str, Any]]) -> str:
             f"| {m['banco']} | "
             + " | ".join(
                 _n(p[k]) if k in p else "—"
-                for k in ("importacao", "homologacao", "oferta", "publicacao")
+                for k in (
+                    "importacao", "homologacao", "oferta", "painel", "nomeacao", "publicacao"
+                )
             )
             + " |"
         )

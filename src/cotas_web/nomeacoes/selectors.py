@@ -86,7 +86,6 @@ def propostas_do_motor(*, certame: Certame) -> list[Proposta]:
     """Nomeações que o motor faz e que ainda não são atos: quem, qual vaga, qual lista, por quê."""
     motor = ponte.reencenar(certame)
     cargos = {c.codigo: c for c in certame.cargos.all()}
-    candidatos = {c.inscricao: c for c in Candidato.objects.filter(certame=certame)}
     # Quantos atos cada inscrição já tem no cargo: quem foi ao final da fila pode ser nomeado
     # de novo, e só a nomeação seguinte do motor é proposta.
     confirmadas = Counter(
@@ -98,28 +97,48 @@ def propostas_do_motor(*, certame: Certame) -> list[Proposta]:
         Desistencia.objects.filter(candidato__certame=certame).values_list(
             "candidato__inscricao", flat=True
         )
-    ) | {i for i, c in candidatos.items() if c.anulado_em}
-    saida: list[Proposta] = []
+    ) | set(
+        Candidato.objects.filter(certame=certame, anulado_em__isnull=False).values_list(
+            "inscricao", flat=True
+        )
+    )
+    propostas: list[tuple[Cargo, Any]] = []
     for codigo, cargo in cargos.items():
         for n in motor.nomeacoes(codigo):
             if confirmadas[(codigo, n.inscricao)] > 0:
                 confirmadas[(codigo, n.inscricao)] -= 1
                 continue
-            if n.inscricao in fora:
-                continue
-            saida.append(
-                Proposta(
-                    cargo=cargo,
-                    ordem=n.ordem,
-                    vaga=n.vaga,
-                    inscricao=n.inscricao,
-                    candidato=candidatos.get(n.inscricao),
-                    modalidade=_texto(n.modalidade),
-                    reservada_para=_texto(n.reservada_para),
-                    substitui=_texto(n.substitui),
-                    razao=n.razao.texto,
-                    fundamento=n.razao.fundamento_curto(),
-                )
-            )
+            if n.inscricao not in fora:
+                propostas.append((cargo, n))
+    # Só os candidatos propostos saem do banco (um certame nacional tem milhões de inscritos).
+    candidatos = _candidatos_por_inscricao(certame, [n.inscricao for _, n in propostas])
+    saida = [
+        Proposta(
+            cargo=cargo,
+            ordem=n.ordem,
+            vaga=n.vaga,
+            inscricao=n.inscricao,
+            candidato=candidatos.get(n.inscricao),
+            modalidade=_texto(n.modalidade),
+            reservada_para=_texto(n.reservada_para),
+            substitui=_texto(n.substitui),
+            razao=n.razao.texto,
+            fundamento=n.razao.fundamento_curto(),
+        )
+        for cargo, n in propostas
+    ]
     saida.sort(key=lambda p: (p.cargo.codigo, p.ordem))
     return saida
+
+
+_LOTE_BUSCA = 2000  # inscrições por consulta: abaixo do limite de parâmetros do SQLite
+
+
+def _candidatos_por_inscricao(certame: Certame, inscricoes: list[str]) -> dict[str, Candidato]:
+    achados: dict[str, Candidato] = {}
+    for k in range(0, len(inscricoes), _LOTE_BUSCA):
+        for c in Candidato.objects.filter(
+            certame=certame, inscricao__in=inscricoes[k : k + _LOTE_BUSCA]
+        ):
+            achados[c.inscricao] = c
+    return achados
