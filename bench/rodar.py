@@ -265,7 +265,15 @@ def _filho_consulta(cenario: Path, repeticoes: int) -> dict[str, Any]:
     django.setup()
     from django.test import Client
 
+    from cotas_web.certames.models import Certame
+    from cotas_web.publico import situacoes
+
     pk, inscricoes = _certame_homologado(cenario)
+    # A situação pública é montada depois de cada ato, em segundo plano; medida à parte, para a
+    # consulta medir só o pedido.
+    t = time.perf_counter()
+    assert situacoes.publicar(Certame.objects.get(pk=pk)) is not None
+    montagem = time.perf_counter() - t
     sorteio = random.Random(SEMENTE)
     cliente = Client()
     tempos = []
@@ -276,7 +284,7 @@ def _filho_consulta(cenario: Path, repeticoes: int) -> dict[str, Any]:
         )
         tempos.append(time.perf_counter() - t)
         assert r.status_code == 200, r.status_code
-    return {"consulta": tempos}
+    return {"consulta": tempos, "montagem": montagem}
 
 
 def _filho_carga(cenario: Path, duracao: int) -> dict[str, Any]:
@@ -311,6 +319,9 @@ def _filho_carga(cenario: Path, duracao: int) -> dict[str, Any]:
     from django.db import connections
 
     pk, inscricoes = _certame_homologado(cenario)
+    t = time.perf_counter()
+    call_command("publicar_situacoes", "--certame", str(pk), stdout=sys.stderr)
+    montagem = time.perf_counter() - t
     call_command("collectstatic", interactive=False, verbosity=0)
     connections.close_all()
     with socket.socket() as s:
@@ -356,6 +367,7 @@ def _filho_carga(cenario: Path, duracao: int) -> dict[str, Any]:
         "pedidos": int(achar(r"(\d+) requests in") or 0),
         "nao_2xx": int(achar(r"Non-2xx or 3xx responses: (\d+)") or 0),
         "erros_socket": achar(r"Socket errors: (.+)"),
+        "montagem": montagem,
         "wrk": saida,
     }
 
@@ -423,6 +435,10 @@ def _resumo(tempos: list[float]) -> dict[str, float]:
 
 def _s(x: float) -> str:
     return f"{x:.2f}".replace(".", ",")
+
+
+def _ms(x: float) -> str:
+    return f"{x * 1000:.1f}".replace(".", ",")
 
 
 def _int(n: float) -> str:
@@ -493,8 +509,8 @@ def orquestrar(args: argparse.Namespace) -> None:
         print(f"B3: {json.dumps(importacao)}", file=sys.stderr)
     consultas: dict[int, dict[str, float]] = {}
     for n4 in [int(t) for t in args.b4.split(",") if t]:
-        tempos4, _ = _em_filho("consulta", _dados(n4) / "cenario.toml", 3 if n4 < 10**6 else 1)
-        consultas[n4] = _resumo(tempos4["consulta"])
+        tempos4, _ = _em_filho("consulta", _dados(n4) / "cenario.toml", 3)
+        consultas[n4] = {**_resumo(tempos4["consulta"]), "montagem": tempos4["montagem"]}
         print(f"B4 n={n4}: {json.dumps(consultas[n4])}", file=sys.stderr)
     carga: dict[str, Any] | None = None
     if args.b4_carga:
@@ -600,26 +616,33 @@ def relatorio(
             "",
             "## B4 (sondagem): uma consulta pública, sem carga",
             "",
-            "Certame importado pelo serviço e homologado; `GET /publico/certames/<pk>/consulta/"
-            "?inscricao=…` pelo cliente de testes do Django, 3 consultas. Com 2 processos, o "
-            "teto de vazão é cerca de 2 ÷ o tempo de uma consulta.",
+            "Certame importado pelo serviço e homologado; a situação pública de todas as "
+            "inscrições montada (`situacoes.publicar`, o que se refaz em segundo plano depois de "
+            "cada ato); então `GET /publico/certames/<pk>/consulta/?inscricao=…` pelo cliente de "
+            "testes do Django, 3 consultas. Com 2 processos, o teto de vazão é cerca de 2 ÷ o "
+            "tempo de uma consulta.",
             "",
-            "| n | uma consulta (s) | teto com 2 processos (req/s) |",
-            "|---:|---:|---:|",
+            "| n | montagem da situação pública (s) | uma consulta (ms) "
+            "| teto com 2 processos (req/s) |",
+            "|---:|---:|---:|---:|",
         ]
         for n4, r4 in consultas.items():
+            montagem = _s(r4["montagem"]) if "montagem" in r4 else "—"
             out.append(
-                f"| {_int(n4)} | {_s(r4['mediana'])} ({_s(r4['min'])}–{_s(r4['max'])}) "
-                f"| {_x(2 / r4['mediana'])} |"
+                f"| {_int(n4)} | {montagem} "
+                f"| {_ms(r4['mediana'])} ({_ms(r4['min'])}–{_ms(r4['max'])}) "
+                f"| {_int(2 / r4['mediana'])} |"
             )
     if carga is not None:
         out += [
             "",
             "## B4: a consulta pública sob carga (wrk)",
             "",
-            f"{_int(carga['n'])} candidatos importados e certame homologado; gunicorn com 2 "
-            "processos e as configurações de produção em 127.0.0.1; `wrk -t2 -c4 -d30s "
-            "--latency`, sempre a mesma consulta.",
+            f"{_int(carga['n'])} candidatos importados, certame homologado e situação pública "
+            "montada"
+            + (f" ({_s(carga['montagem'])} s)" if "montagem" in carga else "")
+            + "; gunicorn com 2 processos e as configurações de produção em 127.0.0.1; "
+            "`wrk -t2 -c4 -d30s --latency`, sempre a mesma consulta.",
             "",
             "| req/s | p99 | pedidos | respostas não 2xx | erros de socket |",
             "|---:|---:|---:|---:|---:|",
@@ -650,9 +673,8 @@ def main() -> None:
     p.add_argument(
         "--b4-carga",
         type=int,
-        default=10_000,
-        help="candidatos no certame da carga com wrk (0: não mede); com 1 milhão cada consulta "
-        "leva dezenas de segundos e o wrk não completa nenhuma",
+        default=1_000_000,
+        help="candidatos no certame da carga com wrk (0: não mede)",
     )
     p.add_argument("--filho", nargs=2, metavar=("TAREFA", "ARQUIVO"))
     p.add_argument(
