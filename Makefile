@@ -40,6 +40,9 @@ test: sistema lint
 # Desempenho: as cargas do issue 6 medidas contra o piso; grava BENCHMARKS.md (não é teste).
 bench: $(INSTALADO)
 	bash scripts/sistema.sh wrk  # (o gerador de carga de B4)
+	@# O bytecode do pacote, como num pacote instalado: com PYTHONDONTWRITEBYTECODE no ambiente,
+	@# cada `cotas` medido compilaria os módulos de novo (~0,03 s por comando).
+	$(BIN)/python -m compileall -q src
 	$(BIN)/python bench/rodar.py --saida BENCHMARKS.md
 
 clean:
