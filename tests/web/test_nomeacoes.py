@@ -178,3 +178,27 @@ def test_desistencia_sem_data_diz_qual_campo(
     html = resposta.content.decode()
     assert "Data" in html and "obrigatório" in html
     assert "data:" not in html  # o rótulo do campo, não a chave interna
+
+
+def test_propostas_nao_carregam_todos_os_inscritos(certame_homologado: Any) -> None:
+    """Num certame nacional (milhões de inscritos) o painel e cada ato reencenam o certame: a
+    reencenação lê os candidatos em colunas, sem criar um objeto do Django por inscrição, e as
+    propostas só trazem do banco os candidatos propostos."""
+    from django.db.models.signals import post_init
+
+    from cotas_web import ponte
+
+    criados: list[str] = []
+
+    def contar(sender: Any, instance: Candidato, **_: Any) -> None:
+        criados.append(instance.inscricao)
+
+    post_init.connect(contar, sender=Candidato)
+    try:
+        ponte.reencenar(certame_homologado)
+        assert criados == []
+        propostas = propostas_do_motor(certame=certame_homologado)
+    finally:
+        post_init.disconnect(contar, sender=Candidato)
+    assert sorted(criados) == sorted(p.inscricao for p in propostas)
+    assert len(criados) < certame_homologado.candidatos.count()
