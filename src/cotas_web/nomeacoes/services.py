@@ -21,6 +21,21 @@ from .models import Desistencia, Nomeacao, OfertaVagas, SituacaoNomeacao
 from .selectors import ROTULOS, propostas_do_motor
 
 
+def _travar_nomeacao(nomeacao: Nomeacao) -> tuple[Nomeacao, Certame]:
+    """A nomeação e o seu certame relidos e travados até o fim da transação, o certame antes
+    (como em todo ato que o motor reencena): dois atos no mesmo certame, um de cada vez e sempre
+    na mesma ordem de travas, sem impasse no PostgreSQL. (No SQLite a transação inteira já é
+    exclusiva.)"""
+    certame_id = Nomeacao.objects.values_list("cargo__certame_id", flat=True).get(pk=nomeacao.pk)
+    certame = Certame.objects.select_for_update().get(pk=certame_id)
+    travada = (
+        Nomeacao.objects.select_for_update(of=("self",))
+        .select_related("candidato", "cargo__certame")
+        .get(pk=nomeacao.pk)
+    )
+    return travada, certame
+
+
 def _exigir_homologado(certame: Certame) -> None:
     if not certame.homologado:
         raise ValidationError("Homologue a classificação final antes de ofertar e nomear.")
@@ -160,10 +175,7 @@ def nomeacao_confirmar(
 @transaction.atomic
 def nomeacao_registrar_posse(*, usuario: Any, nomeacao: Nomeacao, data: date) -> Nomeacao:
     """Posse. Em vaga reservada a negros, só após o parecer da comissão (Montenegro art. 5º II)."""
-    nomeacao = Nomeacao.objects.select_for_update().select_related(
-        "candidato", "cargo__certame"
-    ).get(pk=nomeacao.pk)
-    certame = nomeacao.cargo.certame
+    nomeacao, certame = _travar_nomeacao(nomeacao)
     if nomeacao.situacao != SituacaoNomeacao.NOMEADO:
         raise ValidationError("Só se registra posse de quem está nomeado.")
     if data < nomeacao.data_portaria:
@@ -207,10 +219,7 @@ def nomeacao_registrar_desistencia(
 ) -> Nomeacao:
     """Desistência ou prazo de posse esgotado: a vaga volta à lista a que pertence
     (Mostardas art. 3º §2º; Montenegro art. 14 §2º)."""
-    nomeacao = Nomeacao.objects.select_for_update().select_related(
-        "candidato", "cargo__certame"
-    ).get(pk=nomeacao.pk)
-    certame = nomeacao.cargo.certame
+    nomeacao, certame = _travar_nomeacao(nomeacao)
     if nomeacao.situacao != SituacaoNomeacao.NOMEADO:
         raise ValidationError("Só se registra desistência ou fim de prazo de quem está nomeado.")
     if motivo not in ("desistencia", "sem_posse"):
@@ -254,10 +263,7 @@ def nomeacao_final_de_fila(
     `permite_final_de_fila`). Ele continua classificado, atrás de todos; a vaga que ocupava é
     recomposta pela mesma lista a que pertence (Mostardas art. 3º §2º; Montenegro art. 14 §2º).
     """
-    nomeacao = Nomeacao.objects.select_for_update().select_related(
-        "candidato", "cargo__certame"
-    ).get(pk=nomeacao.pk)
-    certame = nomeacao.cargo.certame
+    nomeacao, certame = _travar_nomeacao(nomeacao)
     if not certame.admite_final_de_fila:
         raise ValidationError(
             "Final de fila recusado: o edital deste certame não admite que o nomeado peça para "
@@ -305,8 +311,8 @@ def candidato_registrar_desistencia(
     destinava uma vaga, ela é recomposta pela lista a que pertence."""
     from cotas_web.candidatos.models import Candidato
 
+    certame = Certame.objects.select_for_update().get(pk=candidato.certame_id)
     candidato = Candidato.objects.select_related("certame").get(pk=candidato.pk)
-    certame = candidato.certame
     if candidato.anulado_em or candidato.desistencias.exists():
         raise ValidationError("O candidato já saiu das listas.")
     if candidato.nomeacoes.filter(situacao=SituacaoNomeacao.NOMEADO).exists():

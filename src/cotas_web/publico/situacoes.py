@@ -2,8 +2,8 @@
 
 Uma geração por versão do certame (o último registro de auditoria dele): reencena uma vez,
 tira as posições de todos das listas e simula a projeção UMA vez por cargo
-(`cotas.documentos.consulta.consultar_todos`). A geração nova é gravada em massa numa
-transação e só então o marcador passa a apontar para ela; quem consulta enquanto isso vê a
+(`cotas.documentos.consulta.consultar_todos`). A geração nova é gravada em massa, em lotes,
+e só então o marcador passa a apontar para ela; quem consulta enquanto isso vê a
 anterior. Só um processo monta de cada vez: a reserva é um UPDATE condicional no marcador,
 atômico no SQLite e no PostgreSQL.
 """
@@ -14,6 +14,7 @@ import threading
 from collections.abc import Callable, Iterator
 from datetime import timedelta
 from functools import partial
+from itertools import islice
 from typing import Any
 
 import orjson
@@ -31,6 +32,8 @@ from cotas_web.certames.models import Certame
 from .models import PublicacaoSituacoes, SituacaoPublica
 from .selectors import fonte_do_certame
 
+LOTE = 20_000  # linhas gravadas por transação
+LOTE_APAGAR = 5_000  # (abaixo do limite de parâmetros de uma consulta no SQLite)
 # Uma reserva mais velha que isto é de um processo que morreu no meio: outro pode montar.
 PRAZO_RESERVA = timedelta(minutes=30)
 
@@ -101,7 +104,13 @@ _CAMPOS = ("certame", "geracao", "inscricao", "cargo", "dados")
 
 
 def montar(certame: Certame) -> PublicacaoSituacoes:
-    """Monta a geração nova e troca o marcador para ela (quem chama tem a reserva)."""
+    """Monta a geração nova e troca o marcador para ela (quem chama tem a reserva).
+
+    As linhas da geração nova são gravadas em lotes, cada um na sua transação curta: ninguém as
+    lê antes da troca do marcador (as consultas filtram pela geração em vigor), e assim um
+    certame de 1 milhão de inscrições não segura o banco por meio minuto (no SQLite, quem grava
+    um ato nesse meio tempo esperaria). Uma montagem interrompida deixa restos da geração nova,
+    apagados pela próxima antes de começar."""
     versao = versao_do_certame(certame.pk)  # lida antes: um ato durante a montagem renova de novo
     pub = PublicacaoSituacoes.objects.get(certame=certame)
     anterior, nova = pub.geracao, pub.geracao + 1
@@ -111,18 +120,36 @@ def montar(certame: Certame) -> PublicacaoSituacoes:
         fonte = fonte_do_certame(certame=certame)
     except ponte.ErroCotas as e:
         erro = str(e)
+    _apagar_em_lotes(certame, geracao=nova)  # restos de uma montagem interrompida
+    if fonte is not None:
+        linhas = _linhas(certame, nova, fonte)
+        while lote := list(islice(linhas, LOTE)):
+            with transaction.atomic():
+                inserir_em_massa(SituacaoPublica, _CAMPOS, lote)
     with transaction.atomic():
-        SituacaoPublica.objects.filter(certame=certame, geracao=nova).delete()  # restos
-        if fonte is not None:
-            inserir_em_massa(SituacaoPublica, _CAMPOS, _linhas(certame, nova, fonte))
         trocou = PublicacaoSituacoes.objects.filter(pk=pub.pk, geracao=anterior).update(
             geracao=nova, versao=versao, erro=erro, publicada_em=timezone.now()
         )
         if trocou != 1:
             raise RuntimeError("Outra montagem trocou a geração ao mesmo tempo.")
-    SituacaoPublica.objects.filter(certame=certame, geracao__lt=nova).delete()
+    _apagar_em_lotes(certame, anteriores_a=nova)
     pub.refresh_from_db()
     return pub
+
+
+def _apagar_em_lotes(
+    certame: Certame, *, geracao: int | None = None, anteriores_a: int | None = None
+) -> None:
+    """Apaga as linhas de uma geração (ou as anteriores a uma) em lotes, cada um na sua
+    transação curta."""
+    linhas = SituacaoPublica.objects.filter(certame=certame)
+    if geracao is not None:
+        linhas = linhas.filter(geracao=geracao)
+    if anteriores_a is not None:
+        linhas = linhas.filter(geracao__lt=anteriores_a)
+    while ids := list(linhas.values_list("pk", flat=True)[:LOTE_APAGAR]):
+        with transaction.atomic():
+            SituacaoPublica.objects.filter(pk__in=ids).delete()
 
 
 def publicar(certame: Certame) -> PublicacaoSituacoes | None:

@@ -68,6 +68,14 @@ DATABASES = {
         default=f"sqlite:///{RAIZ / 'cotas.sqlite3'}", conn_max_age=60
     )
 }
+if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
+    # Um ato do RH num certame de milhões de inscrições reencena o certame (segundos) dentro da
+    # transação que o grava. Quem grava ao mesmo tempo espera a sua vez: a transação pede a
+    # escrita logo no início (BEGIN IMMEDIATE) e espera até 30 s, em vez de falhar com
+    # "database is locked" ao passar de leitura a escrita no meio.
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        {"transaction_mode": "IMMEDIATE", "timeout": 30}
+    )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
