@@ -12,16 +12,17 @@ from datetime import date, timedelta
 from decimal import Decimal
 from typing import Any
 
+import polars as pl
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from cotas.motor.candidatos import Candidato, CorRaca, Heteroidentificacao, Situacao
 from cotas.motor.certame import Certame, Evento, ParametrosCertame, TipoEvento
-from cotas.motor.classificacao import CriterioDesempate
+from cotas.motor.classificacao import IDADE_IDOSO, CriterioDesempate, idade_em
 from cotas.motor.erros import EmpateNaoResolvido, ErroCotas
 from cotas.motor.legislacao import catalogo_padrao
-from cotas.motor.lote import ListaGeral, TabelaCandidatos
+from cotas.motor.lote import ListaGeral, TabelaCandidatos, _limite_idoso
 from cotas.motor.regras import ParametrosPcd, regras_aplicaveis
 from tests.motor.cenarios_legais import CenarioLegal, eventos, montar_certame, todos
 
@@ -225,3 +226,32 @@ def test_contagem_por_cargo_na_ordem_em_que_os_cargos_aparecem() -> None:
         for i, c in enumerate(cargos)
     )
     assert tabela.contagem_por_cargo() == {"B": (3, 2), "A": (2, None), "C": (1, None)}
+
+
+@settings(max_examples=500, deadline=None)
+@given(
+    st.dates(min_value=date(1850, 1, 1), max_value=date(2100, 12, 31)),
+    st.dates(min_value=date(1950, 1, 1), max_value=date(2100, 12, 31)),
+)
+@example(date(1964, 2, 29), date(2024, 2, 29))  # 60 anos exatos, num 29/02
+@example(date(1964, 3, 1), date(2024, 2, 29))  # um dia depois: ainda não
+@example(date(1965, 2, 28), date(2025, 2, 28))
+@example(date(1900, 2, 28), date(1960, 2, 29))  # 1900 não tem 29/02: vale o 28
+@example(date(1900, 3, 1), date(1960, 2, 29))
+def test_idoso_em_lote_igual_a_idade_em(nascimento: date, dia: date) -> None:
+    """A pessoa idosa (60 anos no dia de referência; Lei 10.741/2003, art. 27, parágrafo único)
+    em lote, por comparação com uma data só, é a mesma de `classificacao.idade_em`, também
+    quando o dia é 29 de fevereiro e o ano de 60 anos antes não é bissexto."""
+    quadro = pl.DataFrame({"data_nascimento": [nascimento, None]})
+    idoso, sem_data = quadro.select(_limite_idoso(dia)).to_series().to_list()
+    assert idoso == (idade_em(nascimento, dia) >= IDADE_IDOSO)
+    assert sem_data is False
+
+
+def test_idoso_quando_o_dia_e_29_de_fevereiro_e_60_anos_antes_nao_ha() -> None:
+    # 1960 é bissexto; 1900, não (o século só é bissexto se divisível por 400).
+    dia = date(1960, 2, 29)
+    quadro = pl.DataFrame({"data_nascimento": [date(1900, 2, 28), date(1900, 3, 1)]})
+    assert quadro.select(_limite_idoso(dia)).to_series().to_list() == [True, False]
+    nascimentos = quadro.get_column("data_nascimento").to_list()
+    assert [idade_em(d, dia) >= IDADE_IDOSO for d in nascimentos] == [True, False]

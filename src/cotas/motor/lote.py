@@ -508,19 +508,18 @@ def _decimais(
 
 
 def _limite_idoso(dia: date) -> pl.Expr:
-    """Idade ≥ 60 em `dia` (como `classificacao.idade_em`), sem aritmética de datas ambígua."""
+    """Idade ≥ 60 em `dia` (como `classificacao.idade_em`): nascido até o mesmo dia e mês, 60 anos
+    antes, isto é, (ano, mês, dia) do nascimento ≤ (ano − 60, mês, dia) na ordem do calendário.
+    Comparado com uma data só (uma comparação de inteiros por linha; extrair ano, mês e dia de
+    um milhão de datas custava ~0,03 s). Se `dia` é 29 de fevereiro e o ano de 60 anos antes
+    não é bissexto, o último dia que a ordem admite é 28 de fevereiro."""
+    ano = dia.year - IDADE_IDOSO
+    try:
+        limite = dia.replace(year=ano)
+    except ValueError:  # 29/02 num ano que não é bissexto
+        limite = date(ano, dia.month, 28)
     nasc = pl.col("data_nascimento")
-    ano_limite = dia.year - IDADE_IDOSO
-    return nasc.is_not_null() & (
-        (nasc.dt.year() < ano_limite)
-        | (
-            (nasc.dt.year() == ano_limite)
-            & (
-                (nasc.dt.month() < dia.month)
-                | ((nasc.dt.month() == dia.month) & (nasc.dt.day() <= dia.day))
-            )
-        )
-    )
+    return nasc.is_not_null() & (nasc <= limite)
 
 
 @dataclass
