@@ -20,6 +20,7 @@ import codecs
 import csv
 import io
 from collections.abc import Callable, Sequence
+from datetime import date
 from pathlib import Path
 from typing import Any
 
@@ -264,7 +265,9 @@ def _ler_em_lote(
             .alias("_data")
         )
         data = pl.col("_data")
-        conferir.append((c != "") & (data.is_null() | (data.dt.year() < 1)))
+        # (Antes do ano 1 o `date` do Python não existe; comparar com uma data custa menos que
+        # extrair o ano de cada uma.)
+        conferir.append((c != "") & (data.is_null() | (data < date.min)))
         saida["data_nascimento"] = pl.when(c == "").then(None).otherwise(data)
     else:
         saida["data_nascimento"] = pl.lit(None, pl.Date)
