@@ -126,3 +126,87 @@ def test_ata_so_para_quem_tem_papel(
         texto = r.content.decode()
         assert "Ata da sessão da Comissão Avaliadora de Cotas nº 1" in texto
         assert "3 de 3 reconhecem" in texto and "Carlos" in texto
+
+
+@pytest.fixture
+def exemplo_homologado() -> Any:
+    """O exemplo de Montenegro (3 cargos), homologado e com as vagas do edital ofertadas."""
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    from cotas_web.certames.models import Certame
+
+    call_command("carregar_exemplo", stdout=StringIO())
+    return Certame.objects.get()
+
+
+def _linhas_csv(conteudo: bytes) -> list[list[str]]:
+    import csv
+    import io
+
+    return list(csv.reader(io.StringIO(conteudo.decode("utf-8-sig")), delimiter=";"))
+
+
+def test_listas_de_um_cargo(client: Any, exemplo_homologado: Any) -> None:
+    """`?cargo=` publica só as listas daquele cargo, na página e em cada download."""
+    pk = exemplo_homologado.pk
+    url = reverse("publico:documento", args=[pk, "listas"])
+    inteira = client.get(url)
+    assert inteira.status_code == 200 and 'name="cargo"' in inteira.content.decode()
+    r = client.get(url, {"cargo": "ENF"})
+    texto = r.content.decode()
+    assert r.status_code == 200
+    assert "Listas de classificação — cargo ENF" in texto
+    assert "?cargo=ENF" in texto  # os downloads são do mesmo cargo
+    sem_dados_sensiveis(texto)
+    r = client.get(reverse("publico:baixar_tabela", args=[pk, "listas", "classificacao"]), {
+        "cargo": "ENF"
+    })
+    assert r.status_code == 200 and r["Content-Disposition"].endswith('classificacao-ENF.csv"')
+    cabecalho, *linhas = _linhas_csv(r.content)
+    assert linhas and {linha[0] for linha in linhas} == {"ENF"}
+    todas = _linhas_csv(
+        client.get(reverse("publico:baixar_tabela", args=[pk, "listas", "classificacao"])).content
+    )
+    assert {linha[0] for linha in todas[1:]} == {"PROF-MAT", "ENF", "AGT-ADM"}
+    assert cabecalho == todas[0]
+    assert linhas == [linha for linha in todas[1:] if linha[0] == "ENF"]
+    r = client.get(reverse("publico:baixar", args=[pk, "listas", "xlsx"]), {"cargo": "ENF"})
+    assert r.status_code == 200 and r["Content-Disposition"].endswith('listas-ENF.xlsx"')
+    # Cargo que não existe, ou num documento que não se publica por cargo: não encontrado.
+    assert client.get(url, {"cargo": "NAO-HA"}).status_code == 404
+    anexo = reverse("publico:documento", args=[pk, "anexo-edital"])
+    assert client.get(anexo, {"cargo": "ENF"}).status_code == 404
+
+
+def test_certame_grande_publica_as_listas_por_cargo(
+    client: Any, exemplo_homologado: Any, settings: Any
+) -> None:
+    """Acima de `PUBLICO_LISTAS_INTEIRAS_ATE` inscrições, a lista inteira não é montada num
+    pedido público: a página pede o cargo, e o download do inteiro é recusado com o mesmo aviso."""
+    total = exemplo_homologado.candidatos.count()
+    settings.PUBLICO_LISTAS_INTEIRAS_ATE = total - 1
+    pk = exemplo_homologado.pk
+    url = reverse("publico:documento", args=[pk, "listas"])
+    r = client.get(url)
+    texto = r.content.decode()
+    assert r.status_code == 200
+    assert f"Este certame tem {total} inscrições" in texto and "Escolha o cargo" in texto
+    assert 'class="documento"' not in texto and "ENF — " in texto
+    for pedido in (
+        reverse("publico:baixar", args=[pk, "listas", "html"]),
+        reverse("publico:baixar_tabela", args=[pk, "listas", "classificacao"]),
+    ):
+        recusado = client.get(pedido)
+        assert recusado.status_code == 400 and "Escolha o cargo" in recusado.content.decode()
+    assert client.get(url, {"cargo": "ENF"}).status_code == 200
+    csv_enf = client.get(
+        reverse("publico:baixar_tabela", args=[pk, "listas", "classificacao"]), {"cargo": "ENF"}
+    )
+    assert csv_enf.status_code == 200
+    # Os outros documentos continuam inteiros.
+    ordem = client.get(reverse("publico:documento", args=[pk, "ordem-de-nomeacao"]))
+    assert ordem.status_code == 200
+    settings.PUBLICO_LISTAS_INTEIRAS_ATE = total
+    assert 'class="documento"' in client.get(url).content.decode()

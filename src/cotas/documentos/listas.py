@@ -18,8 +18,14 @@ AVISO_LGPD = (
 )
 
 
-def listas_publicacao(f: FonteDocumentos) -> Documento:
-    doc = Documento("listas", "Listas de classificação", f.nome, f.municipio)
+def listas_publicacao(f: FonteDocumentos, cargo: str | None = None) -> Documento:
+    """As listas de todos os cargos ou, com `cargo`, só as dele (um certame nacional tem
+    milhões de inscritos: a lista inteira não cabe numa página)."""
+    titulo = "Listas de classificação"
+    if cargo is not None:
+        nome_cargo = f.nome_cargo(cargo)
+        titulo += f" — cargo {cargo}" + (f" ({nome_cargo})" if nome_cargo else "")
+    doc = Documento("listas", titulo, f.nome, f.municipio)
     grupos = ", ".join(g.rotulo for g in f.regras.grupos)
     concorrencia = f.regras.grupo("negros")
     refs = concorrencia.ref("concorrencia") if concorrencia else ()
@@ -32,5 +38,5 @@ def listas_publicacao(f: FonteDocumentos) -> Documento:
         texto += f" ({'; '.join(r.citacao() for r in refs)})"
     doc.blocos.append(Paragrafo(texto + "."))
     doc.blocos.append(Paragrafo(AVISO_LGPD, "nota"))
-    doc.blocos.append(tabela_classificacao(f))
+    doc.blocos.append(tabela_classificacao(f, None if cargo is None else [cargo]))
     return doc

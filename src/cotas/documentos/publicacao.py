@@ -34,8 +34,17 @@ TIPOS = {
 }
 
 
-def documento(f: FonteDocumentos, nome: str) -> Documento:
-    return DOCUMENTOS[nome](f)
+# Os documentos que se publicam também por cargo (`documento(..., cargo=...)`).
+POR_CARGO = ("listas",)
+
+
+def documento(f: FonteDocumentos, nome: str, cargo: str | None = None) -> Documento:
+    """O documento `nome`; com `cargo`, só a parte dele (os de `POR_CARGO`)."""
+    if cargo is None:
+        return DOCUMENTOS[nome](f)
+    if nome not in POR_CARGO:
+        raise KeyError(nome)
+    return listas_publicacao(f, cargo)
 
 
 def arquivo(doc: Documento, formato: str, tabela: str | None = None) -> bytes:

@@ -8,6 +8,7 @@ mascarado (`***.456.789-**`). As listas reservadas são publicadas porque a lei 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -158,7 +159,10 @@ def situacoes(f: FonteDocumentos, cargo: str) -> dict[str, str]:
     return saida
 
 
-def tabela_classificacao(origem: Apuracao | FonteDocumentos) -> Tabela:
+def tabela_classificacao(
+    origem: Apuracao | FonteDocumentos, cargos: Sequence[str] | None = None
+) -> Tabela:
+    """As listas de cada cargo (de `cargos`, ou de todos), uma linha por posição em cada lista."""
     f = _fonte(origem)
     colunas = (
         "Cargo",
@@ -172,7 +176,7 @@ def tabela_classificacao(origem: Apuracao | FonteDocumentos) -> Tabela:
         "Observações",
     )
     linhas: list[tuple[object, ...]] = []
-    for cargo in f.cargos:
+    for cargo in f.cargos if cargos is None else cargos:
         listas = f.certame.listas(cargo)
         sit = situacoes(f, cargo)
         todas = [(AMPLA, listas.geral), *listas.reservadas.items()]

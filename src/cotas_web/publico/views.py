@@ -8,6 +8,7 @@ Nada aqui mostra cor/raça, deficiência, parecer individual da comissão ou CPF
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.safestring import mark_safe
@@ -17,7 +18,7 @@ from cotas.documentos.documento import Documento
 from cotas.documentos.fonte import FonteDocumentos
 from cotas.documentos.pagina import fragmento_html
 from cotas.documentos.pdf import PdfIndisponivel
-from cotas.documentos.publicacao import DOCUMENTOS, FORMATOS, TIPOS, arquivo
+from cotas.documentos.publicacao import DOCUMENTOS, FORMATOS, POR_CARGO, TIPOS, arquivo
 from cotas.documentos.publicacao import documento as montar_documento
 from cotas.documentos.tabelas import rotulo_lista
 from cotas_web import ponte
@@ -61,10 +62,50 @@ def _fonte(request: HttpRequest, certame: Certame) -> FonteDocumentos | HttpResp
         )
 
 
-def _documento(certame: Certame, fonte: FonteDocumentos, doc: str) -> Documento:
+def _documento(
+    certame: Certame, fonte: FonteDocumentos, doc: str, cargo: str | None = None
+) -> Documento:
     if doc not in DOCUMENTOS or (doc in SO_HOMOLOGADO and not certame.homologado):
         raise Http404("Documento não publicado.")
-    return montar_documento(fonte, doc)
+    return montar_documento(fonte, doc, cargo)
+
+
+def _cargo_pedido(request: HttpRequest, certame: Certame, doc: str) -> str | None:
+    """O cargo de `?cargo=` (só nos documentos que se publicam por cargo); 404 se não existe."""
+    codigo = request.GET.get("cargo", "").strip()
+    if not codigo:
+        return None
+    if doc not in POR_CARGO or not certame.cargos.filter(codigo=codigo).exists():
+        raise Http404("Cargo desconhecido.")
+    return codigo
+
+
+def _so_por_cargo(certame: Certame, doc: str, cargo: str | None) -> int | None:
+    """Quantas inscrições o certame tem, se o documento pedido inteiro é grande demais para um
+    pedido público (então só se publica por cargo); None se pode ser montado."""
+    if doc not in POR_CARGO or cargo is not None:
+        return None
+    total = certame.candidatos.count()
+    return total if total > settings.PUBLICO_LISTAS_INTEIRAS_ATE else None
+
+
+def _escolha_o_cargo(
+    request: HttpRequest, certame: Certame, doc: str, total: int, *, status: int = 200
+) -> HttpResponse:
+    """A página que pede o cargo (200 na página do documento; 400 num download do inteiro)."""
+    return render(
+        request,
+        "publico/escolha_o_cargo.html",
+        {
+            "certame": certame,
+            "doc": doc,
+            "titulo": TITULOS[doc],
+            "total": total,
+            "cargos": list(certame.cargos.order_by("codigo").values_list("codigo", "nome")),
+            "documentos": _publicaveis(certame),
+        },
+        status=status,
+    )
 
 
 def _anexo(conteudo: bytes, tipo: str, nome: str, formato: str) -> HttpResponse:
@@ -114,16 +155,25 @@ def documento(request: HttpRequest, pk: int, doc: str) -> HttpResponse:
     certame = _certame(pk)
     if doc not in DOCUMENTOS or (doc in SO_HOMOLOGADO and not certame.homologado):
         raise Http404("Documento não publicado.")
+    cargo = _cargo_pedido(request, certame, doc)
+    if (total := _so_por_cargo(certame, doc, cargo)) is not None:
+        return _escolha_o_cargo(request, certame, doc, total)
     fonte = _fonte(request, certame)
     if isinstance(fonte, HttpResponse):
         return fonte
-    d = _documento(certame, fonte, doc)
+    d = _documento(certame, fonte, doc, cargo)
     return render(
         request,
         "publico/documento.html",
         {
             "certame": certame,
             "doc": doc,
+            "cargo": cargo,
+            "cargos": (
+                list(certame.cargos.order_by("codigo").values_list("codigo", "nome"))
+                if doc in POR_CARGO
+                else []
+            ),
             "titulo": d.titulo,
             # Seguro: todo texto do documento é escapado em cotas.documentos.pagina.
             "conteudo": mark_safe(para_tela(fragmento_html(d))),
@@ -141,15 +191,19 @@ def baixar(request: HttpRequest, pk: int, doc: str, formato: str) -> HttpRespons
         raise Http404("Formato desconhecido.")
     if doc not in DOCUMENTOS or (doc in SO_HOMOLOGADO and not certame.homologado):
         raise Http404("Documento não publicado.")
+    cargo = _cargo_pedido(request, certame, doc)
+    if (total := _so_por_cargo(certame, doc, cargo)) is not None:
+        return _escolha_o_cargo(request, certame, doc, total, status=400)
     fonte = _fonte(request, certame)
     if isinstance(fonte, HttpResponse):
         return fonte
-    d = _documento(certame, fonte, doc)
+    d = _documento(certame, fonte, doc, cargo)
     try:
         conteudo = arquivo(d, formato)
     except PdfIndisponivel as erro:
         return HttpResponse(str(erro), status=503, content_type="text/plain; charset=utf-8")
-    return _anexo(conteudo, TIPOS[formato], f"{doc}.{formato}", formato)
+    nome = f"{doc}-{cargo}" if cargo else doc
+    return _anexo(conteudo, TIPOS[formato], f"{nome}.{formato}", formato)
 
 
 @publica
@@ -157,15 +211,19 @@ def baixar_tabela(request: HttpRequest, pk: int, doc: str, tabela: str) -> HttpR
     certame = _certame(pk)
     if doc not in DOCUMENTOS or (doc in SO_HOMOLOGADO and not certame.homologado):
         raise Http404("Documento não publicado.")
+    cargo = _cargo_pedido(request, certame, doc)
+    if (total := _so_por_cargo(certame, doc, cargo)) is not None:
+        return _escolha_o_cargo(request, certame, doc, total, status=400)
     fonte = _fonte(request, certame)
     if isinstance(fonte, HttpResponse):
         return fonte
-    d = _documento(certame, fonte, doc)
+    d = _documento(certame, fonte, doc, cargo)
     try:
         conteudo = arquivo(d, "csv", tabela)
     except KeyError:
         raise Http404("Tabela desconhecida.") from None
-    return _anexo(conteudo, TIPOS["csv"], f"{tabela}.csv", "csv")
+    nome = f"{tabela}-{cargo}" if cargo else tabela
+    return _anexo(conteudo, TIPOS["csv"], f"{nome}.csv", "csv")
 
 
 @requer_papel(ADMIN, COMISSAO, AUDITOR)

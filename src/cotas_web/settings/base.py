@@ -128,3 +128,7 @@ STORAGES = {
 # Consulta pública: renovar a situação materializada numa thread do processo (servindo a
 # geração anterior enquanto isso) em vez de dentro do pedido que viu a versão nova.
 PUBLICO_MONTAR_EM_SEGUNDO_PLANO = False
+# Acima deste número de inscrições, as listas de classificação se publicam por cargo: a lista
+# inteira de um certame nacional (1 milhão de inscrições: ~470 MB de HTML, ~25 s para montar a
+# cada pedido) não cabe numa página, e o pedido público não pode custar isso ao servidor.
+PUBLICO_LISTAS_INTEIRAS_ATE = 20_000
