@@ -134,9 +134,9 @@ def artigos_da_lei(regras: Regras) -> list[ArtigoLei]:
 
 # --- Candidatos em colunas ----------------------------------------------------------------------
 
-# Colunas lidas do banco, na ordem do SELECT; o tipo de cada uma no quadro do motor. A nota e a
-# data saem como texto (CAST), o que o SQLite e o PostgreSQL escrevem da mesma forma: a nota
-# como decimal exato ("7.5" no SQLite, "7.5000" no PostgreSQL), a data como AAAA-MM-DD.
+# Colunas lidas do banco, na ordem do SELECT; o tipo de cada uma no quadro do motor. A nota sai
+# como texto (CAST), decimal exato nos dois bancos ("7.5" no SQLite, "7.5000" no PostgreSQL). A
+# data sai como data no PostgreSQL e como texto AAAA-MM-DD no SQLite (convertido aqui).
 _COLUNAS_DO_BANCO: tuple[tuple[str, Any], ...] = (
     ("id", pl.Int64),
     ("linha", pl.Int64),
@@ -149,7 +149,7 @@ _COLUNAS_DO_BANCO: tuple[tuple[str, Any], ...] = (
     ("reserva_negros", pl.Boolean),
     ("pcd", pl.Boolean),
     ("heteroidentificacao", pl.String),
-    ("data_nascimento", pl.String),
+    ("data_nascimento", pl.Date),
     ("classificacao", pl.Int64),
     ("cpf", pl.String),
     ("opcao_lista", pl.String),
@@ -168,23 +168,20 @@ def tabela_de_candidatos(certame: Certame, *, fora: Iterable[str] = ()) -> Tabel
     """
     from cotas_web.candidatos.models import Candidato
 
-    texto = CharField()
+    convertidas = {"nota": Cast("nota", CharField()), "desempate": Cast("desempate", TextField())}
+    # A data como texto no SQLite (mais rápido que o conversor de datas do módulo sqlite3, linha
+    # a linha); no PostgreSQL, o valor (o texto dependeria do DateStyle do servidor).
+    data_como_texto = connection.vendor != "postgresql"
+    if data_como_texto:
+        convertidas["data_nascimento"] = Cast("data_nascimento", CharField())
     consulta = (
         Candidato.objects.filter(certame=certame)
         .order_by()
-        .values_list(
-            *(
-                Cast(nome, texto)
-                if nome in ("nota", "data_nascimento")
-                else Cast(nome, TextField())
-                if nome == "desempate"
-                else nome
-                for nome, _ in _COLUNAS_DO_BANCO
-            )
-        )
+        .values_list(*(convertidas.get(nome, nome) for nome, _ in _COLUNAS_DO_BANCO))
     )
     sql, parametros = consulta.query.sql_with_params()
     esquema = {nome: tipo for nome, tipo in _COLUNAS_DO_BANCO}
+    esquema["data_nascimento"] = pl.String if data_como_texto else pl.Date
     partes: list[pl.DataFrame] = []
     with connection.cursor() as cursor:
         cursor.execute(sql, parametros)
@@ -215,7 +212,11 @@ def tabela_de_candidatos(certame: Certame, *, fora: Iterable[str] = ()) -> Tabel
         .sort("linha", "id", nulls_last=True)
         .with_columns(
             pl.col("cargo__codigo").alias("cargo"),
-            pl.col("data_nascimento").str.to_date("%Y-%m-%d"),
+            (
+                pl.col("data_nascimento").str.to_date("%Y-%m-%d")
+                if data_como_texto
+                else pl.col("data_nascimento")
+            ),
             vazio_nulo["cor_raca"],
             vazio_nulo["cpf"],
             vazio_nulo["opcao_lista"],

@@ -270,11 +270,17 @@ def test_o_motor_recebe_do_banco_cada_campo_como_o_leitor_o_leu(rita: Any) -> No
     pendente (Montenegro exige a comissão, art. 2º). Quem está `fora` não entra."""
     from dataclasses import replace
 
+    from django.db import connection
+
     from cotas.motor.candidatos import CorRaca, Heteroidentificacao
     from cotas_web import ponte
 
     certame, lidos = _certame_do_exemplo(rita)
     assert certame.exige_comissao
+    if connection.vendor == "postgresql":
+        # Um servidor com datas à brasileira: a leitura não depende de como o banco as escreve.
+        with connection.cursor() as cursor:
+            cursor.execute("SET LOCAL DateStyle = 'SQL, DMY'")
     fora = {lidos[0].inscricao, lidos[-1].inscricao}
     tabela = ponte.tabela_de_candidatos(certame, fora=fora)
     esperados = [
