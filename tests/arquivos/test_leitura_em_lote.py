@@ -7,9 +7,13 @@ linha e coluna — têm de ser iguais; e os arquivos limpos têm de ir mesmo pel
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from stdnum.br import cpf as stdnum_cpf
 
 from cotas.arquivos import candidatos as leitor
 from cotas.arquivos.erros import ErrosDeEntrada
@@ -172,3 +176,37 @@ VARIANTES = {
 def test_variantes_iguais(nome: str, tmp_path: Path) -> None:
     linhas, fim, cod = VARIANTES[nome]
     comparar(escrever(tmp_path, list(linhas), fim, cod))
+
+
+@st.composite
+def _cpfs(draw: st.DrawFn) -> str:
+    """Textos de CPF: metade com os dígitos verificadores certos, com e sem pontuação, e
+    alguns fora da forma (que a leitura em lote não aceita: `_cpf_ok` nulo)."""
+    base = draw(st.text("0123456789", min_size=9, max_size=9))
+    if draw(st.booleans()):
+        digitos = base + stdnum_cpf._calc_check_digits(base)
+    else:
+        digitos = base + draw(st.text("0123456789", min_size=2, max_size=2))
+    forma = draw(st.sampled_from(["pura", "pontuada", "outra"]))
+    if forma == "pontuada":
+        return f"{digitos[:3]}.{digitos[3:6]}.{digitos[6:9]}-{digitos[9:]}"
+    if forma == "outra":
+        return draw(st.sampled_from([digitos[:10], digitos + "0", "", "abc.def.ghi-jk"]))
+    return digitos
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_cpfs(), min_size=1, max_size=40))
+def test_digito_verificador_do_cpf_em_lote_igual_ao_stdnum(textos: list[str]) -> None:
+    """O CPF conferido pelo polars (`rapido._com_cpf_conferido`) é válido exatamente quando o
+    `stdnum` (a leitura linha a linha) o aceita, para os textos na forma que o lote aceita."""
+    import polars as pl
+
+    from cotas.arquivos import rapido
+
+    quadro = rapido._com_cpf_conferido(pl.LazyFrame({"cpf": textos}), "cpf").collect()
+    for texto, digitos, ok in quadro.select("cpf", "_cpf_digitos", "_cpf_ok").iter_rows():
+        if not re.fullmatch(rapido._CPF, texto):
+            continue  # fora da forma: o arquivo vai à leitura linha a linha
+        assert ok == stdnum_cpf.is_valid(texto), texto
+        assert digitos == stdnum_cpf.compact(texto)
