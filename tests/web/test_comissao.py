@@ -53,6 +53,33 @@ def test_convoca_so_aprovados_autodeclarados_que_optaram(sessao: Any) -> None:
     assert Candidato.objects.get(inscricao="1006").heteroidentificacao == "pendente"
 
 
+def test_convocacao_grande_em_lotes_e_historico_resumido(
+    comissao_composta: Any, carlos: Any, monkeypatch: Any
+) -> None:
+    """Num certame grande a sessão convoca dezenas de milhares: gravadas em lotes, todas ficam
+    pendentes, e o histórico de auditoria cita as primeiras inscrições e conta as demais."""
+    from cotas_web.auditoria.models import Registro
+    from cotas_web.comissao import services
+
+    monkeypatch.setattr(services, "_LOTE", 2)
+    monkeypatch.setattr(services, "_LISTADOS", 2)
+    s = sessao_criar(
+        usuario=carlos, certame=comissao_composta, data=date(2025, 7, 20), local="Prefeitura"
+    )
+    convocados = services.candidatos_convocar(usuario=carlos, sessao=s)
+    inscricoes = sorted(c.candidato.inscricao for c in convocados)
+    assert inscricoes == ["1002", "1006", "1007"]
+    assert sorted(s.convocacoes.values_list("candidato__inscricao", flat=True)) == inscricoes
+    assert set(
+        Candidato.objects.filter(inscricao__in=inscricoes).values_list(
+            "heteroidentificacao", flat=True
+        )
+    ) == {"pendente"}
+    descricao = Registro.objects.filter(acao="comissao_convocacao").latest("id").descricao
+    assert descricao.startswith("Convocados 3 candidato(s) para a sessão de 20/07/2025: ")
+    assert "e mais 1 (todas nas convocações da sessão" in descricao
+
+
 def test_maioria_decide(sessao: Any, carlos: Any) -> None:
     m1, m2, m3 = sessao.certame.membros_comissao.all()
     verificacao_registrar(usuario=carlos, convocacao=_conv("1006"), compareceu=True,

@@ -122,24 +122,39 @@ def a_convocar(*, certame: Certame) -> list[Candidato]:
     )
 
 
+_LOTE = 5000  # convocações gravadas por comando (e ids por UPDATE: abaixo do limite do SQLite)
+_LISTADOS = 200  # inscrições citadas no histórico de auditoria; as demais, pela contagem
+
+
 @transaction.atomic
 def candidatos_convocar(*, usuario: Any, sessao: Sessao) -> list[Convocacao]:
     certame = sessao.certame
     _regra_comissao(certame)
     _exigir_aberto(certame)
-    convocados = [
-        Convocacao.objects.create(sessao=sessao, candidato=c) for c in a_convocar(certame=certame)
-    ]
-    Candidato.objects.filter(pk__in=[c.candidato_id for c in convocados]).update(
-        heteroidentificacao=Heteroidentificacao.PENDENTE
+    # Em lote: num certame grande são dezenas de milhares de convocações numa sessão.
+    convocados = Convocacao.objects.bulk_create(
+        [Convocacao(sessao=sessao, candidato=c) for c in a_convocar(certame=certame)],
+        batch_size=_LOTE,
     )
+    ids = [c.candidato_id for c in convocados]
+    for k in range(0, len(ids), _LOTE):
+        Candidato.objects.filter(pk__in=ids[k : k + _LOTE]).update(
+            heteroidentificacao=Heteroidentificacao.PENDENTE
+        )
+    inscricoes = [c.candidato.inscricao for c in convocados]
+    lista = ", ".join(inscricoes[:_LISTADOS])
+    if len(inscricoes) > _LISTADOS:
+        lista += (
+            f" e mais {len(inscricoes) - _LISTADOS} (todas nas convocações da sessão, com a "
+            "inscrição de cada um)"
+        )
     registrar(
         usuario=usuario,
         certame=certame,
         acao="comissao_convocacao",
         descricao=(
             f"Convocados {len(convocados)} candidato(s) para a sessão de "
-            f"{sessao.data:%d/%m/%Y}: " + ", ".join(c.candidato.inscricao for c in convocados)
+            f"{sessao.data:%d/%m/%Y}: {lista}"
         ),
         fundamento=_fund(certame, "exigida", "momento", padrao=f"{LEI}, arts. 3º e 5º, I"),
     )
