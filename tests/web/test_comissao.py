@@ -239,3 +239,23 @@ def test_gravacao_recusada_desfaz_a_verificacao(client: Any, sessao: Any, carlos
     )
     assert resposta.status_code == 302
     assert Candidato.objects.get(inscricao="1002").heteroidentificacao == "confirmado"
+
+
+def test_sessao_em_paginas_e_busca_por_inscricao(
+    client: Any, sessao: Any, carlos: Any, monkeypatch: Any
+) -> None:
+    """A página da sessão mostra os convocados em páginas (dezenas de milhares num certame
+    grande) e acha um convocado pela inscrição."""
+    from cotas_web.comissao import views
+
+    monkeypatch.setattr(views, "CONVOCACOES_POR_PAGINA", 2)
+    entrar(client, carlos)
+    url = reverse("comissao:sessao", args=[sessao.certame.pk, sessao.pk])
+    primeira = client.get(url).content.decode()
+    assert "3 convocado(s); página 1 de 2." in primeira
+    assert "1002" in primeira and "1006" in primeira and ">1007<" not in primeira
+    assert "Próxima página" in primeira and "Página anterior" not in primeira
+    segunda = client.get(url, {"pagina": 2}).content.decode()
+    assert ">1007<" in segunda and ">1002<" not in segunda and "Página anterior" in segunda
+    achado = client.get(url, {"inscricao": "1007"}).content.decode()
+    assert "1 convocado(s)." in achado and ">1007<" in achado and ">1002<" not in achado

@@ -12,6 +12,7 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.core.files.uploadedfile import UploadedFile
 from django.db import transaction
+from django.db.models import QuerySet
 from django.utils import timezone
 
 from cotas_web import ponte
@@ -111,10 +112,10 @@ def sessao_criar(*, usuario: Any, certame: Certame, data: date, local: str) -> S
     return sessao
 
 
-def a_convocar(*, certame: Certame) -> list[Candidato]:
+def a_convocar(*, certame: Certame) -> QuerySet[Candidato]:
     """Aprovados autodeclarados pretos ou pardos que optaram pela reserva e ainda sem parecer
     nem convocação aguardando registro (art. 3º; art. 5º, I)."""
-    return list(
+    return (
         Candidato.objects.filter(certame=certame)
         .aguardando_parecer()
         .exclude(convocacoes__resultado="")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.core.paginator import Paginator
 from django.db import transaction
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -15,6 +16,8 @@ from cotas_web.contas.permissoes import ADMIN, AUDITOR, COMISSAO, requer_papel
 from . import selectors, services
 from .forms import AtaForm, DecidirRecursoForm, MembroForm, RecursoForm, SessaoForm, VerificacaoForm
 from .models import Convocacao, Gravacao, Recurso, Sessao
+
+CONVOCACOES_POR_PAGINA = 200
 
 
 def _certame(pk: int) -> Certame:
@@ -43,7 +46,7 @@ def painel(request: HttpRequest, pk: int) -> HttpResponse:
             "recursos": Recurso.objects.filter(candidato__certame=certame).select_related(
                 "candidato"
             ),
-            "a_convocar": services.a_convocar(certame=certame),
+            "a_convocar": services.a_convocar(certame=certame).count(),
             "membro_form": MembroForm(),
             "sessao_form": SessaoForm(initial=hoje),
             "recurso_form": RecursoForm(
@@ -92,14 +95,19 @@ def _sessao(certame: Certame, sid: int) -> Sessao:
 def sessao(request: HttpRequest, pk: int, sid: int) -> HttpResponse:
     certame = _certame(pk)
     s = _sessao(certame, sid)
+    inscricao = request.GET.get("inscricao", "").strip()[:40]
     convocacoes = s.convocacoes.select_related("candidato__cargo").prefetch_related(
         "votos__membro", "gravacoes"
     )
+    if inscricao:
+        convocacoes = convocacoes.filter(candidato__inscricao=inscricao)
+    # Em páginas: num certame grande uma sessão convoca dezenas de milhares.
+    pagina = Paginator(convocacoes, CONVOCACOES_POR_PAGINA).get_page(request.GET.get("pagina"))
     return render(
         request,
         "comissao/sessao.html",
-        {"certame": certame, "sessao": s, "convocacoes": convocacoes,
-         "a_convocar": services.a_convocar(certame=certame),
+        {"certame": certame, "sessao": s, "pagina": pagina, "inscricao": inscricao,
+         "a_convocar": services.a_convocar(certame=certame).count(),
          "ata_form": AtaForm(initial={"ata": s.ata})},
     )
 
