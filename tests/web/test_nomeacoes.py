@@ -202,3 +202,47 @@ def test_propostas_nao_carregam_todos_os_inscritos(certame_homologado: Any) -> N
         post_init.disconnect(contar, sender=Candidato)
     assert sorted(criados) == sorted(p.inscricao for p in propostas)
     assert len(criados) < certame_homologado.candidatos.count()
+
+
+def test_painel_com_muitos_cargos_abre_num_resumo_e_cada_cargo_a_parte(
+    client: Any, monkeypatch: Any
+) -> None:
+    """Com mais cargos que `PAINEL_CARGOS_POR_EXTENSO` (um concurso nacional tem centenas), o
+    painel mostra um resumo por cargo; `?cargo=` abre um, e a confirmação volta a ele."""
+    from io import StringIO
+
+    from django.contrib.auth import get_user_model
+    from django.core.management import call_command
+
+    from cotas_web.certames.models import Certame
+    from cotas_web.nomeacoes import views
+
+    call_command("carregar_exemplo", stdout=StringIO())
+    certame = Certame.objects.get()
+    monkeypatch.setattr(views, "PAINEL_CARGOS_POR_EXTENSO", 2)
+    entrar(client, get_user_model().objects.get(username="rh"))
+    url = reverse("nomeacoes:painel", args=[certame.pk])
+    resumo = client.get(url).content.decode()
+    assert "3 cargos: abra um" in resumo
+    assert "?cargo=ENF" in resumo and "Confirmar nomeação de" not in resumo
+    enf = client.get(url, {"cargo": "ENF"}).content.decode()
+    assert "Todos os cargos" in enf and "Confirmar nomeação de" in enf
+    assert "Próximas nomeações propostas pelo motor — ENF" in enf
+    assert "Próximas nomeações propostas pelo motor — AGT-ADM" not in enf
+    assert 'name="cargo_do_painel" value="ENF"' in enf
+    proxima = propostas_do_motor(certame=certame)
+    primeira_enf = next(p for p in proxima if p.cargo.codigo == "ENF")
+    r = client.post(
+        reverse("nomeacoes:confirmar", args=[certame.pk, primeira_enf.cargo.pk]),
+        {
+            "inscricao": primeira_enf.inscricao,
+            "portaria": "7/2025",
+            "data_portaria": "2025-09-01",
+            "cargo_do_painel": "ENF",
+        },
+    )
+    assert r.status_code == 302 and r["Location"] == f"{url}?cargo=ENF"
+    assert Nomeacao.objects.filter(candidato__inscricao=primeira_enf.inscricao).exists()
+    assert client.get(url, {"cargo": "NAO-HA"}).status_code == 404
+    monkeypatch.setattr(views, "PAINEL_CARGOS_POR_EXTENSO", 3)
+    assert "Confirmar nomeação de" in client.get(url).content.decode()

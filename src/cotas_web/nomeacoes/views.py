@@ -2,9 +2,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
+from urllib.parse import urlencode
 
 from django import forms
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 
@@ -24,17 +25,30 @@ from .forms import (
 from .models import Nomeacao
 from .selectors import painel_nomeacoes
 
+# Acima disto, o painel abre num resumo por cargo (cada cargo com as suas propostas e atos em
+# `?cargo=`): centenas de cargos com todas as nomeações seriam uma página de dezenas de MB.
+PAINEL_CARGOS_POR_EXTENSO = 20
 
 @requer_papel(ADMIN, AUDITOR)
 def painel(request: HttpRequest, pk: int) -> HttpResponse:
+    """As propostas do motor e os atos de cada cargo. Com muitos cargos (um concurso nacional
+    tem centenas, e dezenas de milhares de nomeações), um resumo por cargo; `?cargo=` abre um."""
     certame = get_object_or_404(Certame, pk=pk)
     hoje = {"data": timezone.localdate(), "data_portaria": timezone.localdate()}
+    painel = painel_nomeacoes(certame=certame)
+    cargo = request.GET.get("cargo", "").strip()
+    if cargo:
+        painel.cargos = [pc for pc in painel.cargos if pc.cargo.codigo == cargo]
+        if not painel.cargos:
+            raise Http404("Cargo desconhecido.")
     return render(
         request,
         "nomeacoes/painel.html",
         {
             "certame": certame,
-            "painel": painel_nomeacoes(certame=certame),
+            "painel": painel,
+            "cargo": cargo,
+            "resumo": not cargo and len(painel.cargos) > PAINEL_CARGOS_POR_EXTENSO,
             "oferta_form": OfertaEditalForm(initial=hoje),
             "novas_form": NovasVagasForm(initial=hoje, cargos=certame.cargos.all()),
             "hoje": timezone.localdate(),
@@ -57,7 +71,10 @@ def _agir(
             tentar(request, lambda: acao(d), sucesso(d) if callable(sucesso) else sucesso)
         else:
             erros_do_formulario(request, form)
-    return redirect("nomeacoes:painel", pk=pk)
+    destino = redirect("nomeacoes:painel", pk=pk)
+    if cargo := request.POST.get("cargo_do_painel", "").strip():  # volta ao cargo aberto
+        destino["Location"] += "?" + urlencode({"cargo": cargo})
+    return destino
 
 
 @requer_papel(ADMIN)
