@@ -130,6 +130,29 @@ def test_recurso_de_outro_candidato_muda_o_parecer(sessao: Any, carlos: Any) -> 
     assert c.heteroidentificacao == "nao_confirmado"
 
 
+def test_recurso_pela_tela_indica_a_inscricao(client: Any, sessao: Any, carlos: Any) -> None:
+    """O recurso aponta o candidato pela inscrição (num certame grande, dezenas de milhares de
+    pareceres não cabem numa lista de escolha); só quem tem parecer pode ser objeto dele."""
+    from cotas_web.comissao.models import Recurso
+
+    membros = sessao.certame.membros_comissao.all()
+    verificacao_registrar(usuario=carlos, convocacao=_conv("1006"), compareceu=True,
+                          votos={m.pk: True for m in membros})
+    entrar(client, carlos)
+    url = reverse("comissao:recurso_novo", args=[sessao.certame.pk])
+    dados = {"recorrente": "terceiro", "recorrente_nome": "Fabio Branco", "razoes": "fenótipo",
+             "data": "2025-07-25"}
+    recusado = client.post(url, {**dados, "candidato": "1007"})  # convocado, ainda sem parecer
+    assert recusado.status_code == 200
+    assert "A inscrição 1007 não tem parecer da comissão neste certame." in (
+        recusado.content.decode()
+    )
+    assert not Recurso.objects.exists()
+    r = client.post(url, {**dados, "candidato": " 1006 "})
+    assert r.status_code == 302
+    assert Recurso.objects.get().candidato.inscricao == "1006"
+
+
 def test_gravacao_so_para_a_comissao(
     client: Any, sessao: Any, carlos: Any, rita: Any, ana: Any
 ) -> None:

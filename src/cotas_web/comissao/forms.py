@@ -81,8 +81,10 @@ class AtaForm(forms.Form):
 
 
 class RecursoForm(forms.Form):
-    candidato = forms.ModelChoiceField(
-        label="Candidato cujo parecer é recorrido", queryset=Candidato.objects.none()
+    # A inscrição, não uma lista de escolha: num certame grande são dezenas de milhares de
+    # pareceres, e a comissão trabalha pelo número de inscrição.
+    candidato = forms.CharField(
+        label="Inscrição do candidato cujo parecer é recorrido", max_length=40
     )
     recorrente = forms.ChoiceField(label="Quem recorre", choices=Recorrente.choices)
     recorrente_nome = forms.CharField(label="Nome de quem recorre", max_length=200)
@@ -91,7 +93,16 @@ class RecursoForm(forms.Form):
 
     def __init__(self, *args: Any, candidatos: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["candidato"].queryset = candidatos  # type: ignore[attr-defined]
+        self._candidatos = candidatos
+
+    def clean_candidato(self) -> Candidato:
+        inscricao = self.cleaned_data["candidato"].strip()
+        achado = self._candidatos.filter(inscricao=inscricao).first()
+        if achado is None:
+            raise forms.ValidationError(
+                f"A inscrição {inscricao} não tem parecer da comissão neste certame."
+            )
+        return achado  # type: ignore[no-any-return]
 
 
 class DecidirRecursoForm(forms.Form):
