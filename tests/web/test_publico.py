@@ -210,3 +210,36 @@ def test_certame_grande_publica_as_listas_por_cargo(
     assert ordem.status_code == 200
     settings.PUBLICO_LISTAS_INTEIRAS_ATE = total
     assert 'class="documento"' in client.get(url).content.decode()
+
+
+def test_documentos_reencenam_so_quando_o_certame_muda(
+    client: Any, certame_homologado: Any, rita: Any, monkeypatch: Any
+) -> None:
+    """As páginas públicas de documentos guardam o certame reencenado enquanto a versão (o
+    último registro de auditoria) não muda: outro pedido não reencena; um ato novo, sim, e a
+    página mostra o ato."""
+    from cotas_web import ponte
+    from cotas_web.publico import selectors
+
+    reencenacoes: list[int] = []
+    original = ponte.reencenar
+
+    def contar(certame: Any) -> Any:
+        reencenacoes.append(certame.pk)
+        return original(certame)
+
+    monkeypatch.setattr(ponte, "reencenar", contar)
+    pk = certame_homologado.pk
+    url = reverse("publico:documento", args=[pk, "ordem-de-nomeacao"])
+    assert "Portaria nº 101/2025" not in client.get(url).content.decode()
+    client.get(reverse("publico:documento", args=[pk, "listas"]))
+    client.get(reverse("publico:baixar", args=[pk, "anexo-edital", "csv"]))
+    assert len(reencenacoes) == 1
+    primeira = selectors.fonte_publicada(certame=certame_homologado)
+    assert selectors.fonte_publicada(certame=certame_homologado) is primeira
+    monkeypatch.setattr(ponte, "reencenar", original)
+    nomear_edital(certame_homologado, rita)  # cada portaria é um registro de auditoria
+    monkeypatch.setattr(ponte, "reencenar", contar)
+    assert "Portaria nº 101/2025" in client.get(url).content.decode()
+    assert len(reencenacoes) == 2
+    assert selectors.fonte_publicada(certame=certame_homologado) is not primeira

@@ -113,6 +113,32 @@ def test_pagina_reflete_ato_novo(client: Any, certame_homologado: Any, rita: Any
     ).exists()
 
 
+def test_gravada_e_apagada_em_lotes(
+    montenegro: Certame, monkeypatch: Any
+) -> None:
+    """Em lotes de transações curtas (um certame de 1 milhão não segura o banco por meio
+    minuto): a geração nova inteira, e nada da anterior nem de restos de uma montagem
+    interrompida."""
+    monkeypatch.setattr(situacoes, "LOTE", 7)
+    monkeypatch.setattr(situacoes, "LOTE_APAGAR", 5)
+    situacoes.publicar(montenegro)
+    pub = PublicacaoSituacoes.objects.get(certame=montenegro)
+    # Restos de uma montagem da próxima geração que morreu no meio.
+    SituacaoPublica.objects.bulk_create(
+        SituacaoPublica(
+            certame=montenegro, geracao=pub.geracao + 1, inscricao=f"resto{i}", cargo="X",
+            dados={},
+        )
+        for i in range(12)
+    )
+    _confere_com_a_consulta_de_cada_uma(montenegro)
+    pub.refresh_from_db()
+    linhas = SituacaoPublica.objects.filter(certame=montenegro)
+    assert set(linhas.values_list("geracao", flat=True)) == {pub.geracao}
+    assert linhas.count() == montenegro.candidatos.count()
+    assert not linhas.filter(inscricao__startswith="resto").exists()
+
+
 def test_outro_processo_montando_serve_a_anterior(
     client: Any, certame_homologado: Any, rita: Any
 ) -> None:

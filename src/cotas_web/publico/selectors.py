@@ -5,12 +5,44 @@ Só os atos confirmados pelo RH (portarias) se publicam; as propostas do motor, 
 
 from __future__ import annotations
 
+import threading
+
 from cotas.documentos.ata import AvaliacaoAta, MembroAta, RecursoAta, SessaoAta
 from cotas.documentos.fonte import FonteDocumentos
 from cotas_web import ponte
+from cotas_web.auditoria.models import Registro
 from cotas_web.certames.models import Certame
 from cotas_web.comissao.models import Recurso, Sessao
 from cotas_web.nomeacoes.models import Nomeacao
+
+_GUARDADA = threading.local()
+
+
+def fonte_publicada(*, certame: Certame) -> FonteDocumentos:
+    """A fonte dos documentos públicos na versão atual do certame, guardada nesta linha de
+    execução até a versão mudar (a versão é o último registro de auditoria: todo ato gravado a
+    muda, como na situação pública materializada).
+
+    Num certame de 1 milhão de inscrições, reencenar leva ~4 s: sem isso, cada página pública de
+    documento (as listas de cada cargo, a ordem de nomeação) custaria isso ao servidor, a cada
+    pedido. Só para as páginas públicas, que só leem; quem grava um ato reencena com
+    `ponte.reencenar`. Uma fonte só por linha de execução (a anterior é solta antes de montar a
+    nova): a memória de um certame grande, não a de todos.
+    """
+    ultimo = (
+        Registro.objects.filter(certame_id=certame.pk)
+        .order_by("-id")
+        .values_list("id", "quando")
+        .first()
+    )
+    chave = (certame.pk, ultimo)
+    guardada = getattr(_GUARDADA, "fonte", None)
+    if guardada is not None and guardada[0] == chave:
+        return guardada[1]  # type: ignore[no-any-return]
+    _GUARDADA.fonte = None
+    fonte = fonte_do_certame(certame=certame)
+    _GUARDADA.fonte = (chave, fonte)
+    return fonte
 
 
 def fonte_do_certame(*, certame: Certame) -> FonteDocumentos:

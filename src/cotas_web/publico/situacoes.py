@@ -33,7 +33,7 @@ from .models import PublicacaoSituacoes, SituacaoPublica
 from .selectors import fonte_do_certame
 
 LOTE = 20_000  # linhas gravadas por transação
-LOTE_APAGAR = 5_000  # (abaixo do limite de parâmetros de uma consulta no SQLite)
+LOTE_APAGAR = 20_000  # linhas apagadas por transação
 # Uma reserva mais velha que isto é de um processo que morreu no meio: outro pode montar.
 PRAZO_RESERVA = timedelta(minutes=30)
 
@@ -141,15 +141,20 @@ def _apagar_em_lotes(
     certame: Certame, *, geracao: int | None = None, anteriores_a: int | None = None
 ) -> None:
     """Apaga as linhas de uma geração (ou as anteriores a uma) em lotes, cada um na sua
-    transação curta."""
-    linhas = SituacaoPublica.objects.filter(certame=certame)
-    if geracao is not None:
-        linhas = linhas.filter(geracao=geracao)
-    if anteriores_a is not None:
-        linhas = linhas.filter(geracao__lt=anteriores_a)
-    while ids := list(linhas.values_list("pk", flat=True)[:LOTE_APAGAR]):
-        with transaction.atomic():
-            SituacaoPublica.objects.filter(pk__in=ids).delete()
+    transação curta: um comando por lote, que escolhe as linhas no próprio banco."""
+    tabela = connection.ops.quote_name(SituacaoPublica._meta.db_table)
+    condicao, parametros = ("geracao = %s", geracao) if geracao is not None else (
+        "geracao < %s", anteriores_a
+    )
+    sql = (
+        f"DELETE FROM {tabela} WHERE id IN (SELECT id FROM {tabela} "
+        f"WHERE certame_id = %s AND {condicao} LIMIT {LOTE_APAGAR})"
+    )
+    while True:
+        with transaction.atomic(), connection.cursor() as cursor:
+            cursor.execute(sql, [certame.pk, parametros])
+            if cursor.rowcount < LOTE_APAGAR:
+                return
 
 
 def publicar(certame: Certame) -> PublicacaoSituacoes | None:

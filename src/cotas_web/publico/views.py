@@ -52,7 +52,7 @@ def _publicaveis(certame: Certame) -> list[tuple[str, str]]:
 
 def _fonte(request: HttpRequest, certame: Certame) -> FonteDocumentos | HttpResponse:
     try:
-        return selectors.fonte_do_certame(certame=certame)
+        return selectors.fonte_publicada(certame=certame)
     except ponte.ErroCotas as erro:
         return render(
             request,
