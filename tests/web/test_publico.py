@@ -243,3 +243,39 @@ def test_documentos_reencenam_so_quando_o_certame_muda(
     assert "Portaria nº 101/2025" in client.get(url).content.decode()
     assert len(reencenacoes) == 2
     assert selectors.fonte_publicada(certame=certame_homologado) is not primeira
+
+
+def test_documento_na_tela_em_paginas(
+    client: Any, exemplo_homologado: Any, settings: Any
+) -> None:
+    """Na tela, cada tabela em páginas de `PUBLICO_LINHAS_POR_PAGINA` linhas (o cargo de um
+    concurso nacional tem dezenas de milhares de classificados); o download vem inteiro."""
+    pk = exemplo_homologado.pk
+    url = reverse("publico:documento", args=[pk, "listas"])
+    inteiro = _linhas_csv(
+        client.get(
+            reverse("publico:baixar_tabela", args=[pk, "listas", "classificacao"]),
+            {"cargo": "ENF"},
+        ).content
+    )[1:]
+    settings.PUBLICO_LINHAS_POR_PAGINA = 10
+    paginas = -(-len(inteiro) // 10)
+    assert paginas >= 3
+    primeira = client.get(url, {"cargo": "ENF"}).content.decode()
+    assert f"página 1 de {paginas}" in primeira
+    assert 'href="?cargo=ENF&amp;pagina=2">Próxima página' in primeira
+    assert "Página anterior" not in primeira
+    inscricao_11 = inteiro[10][3]  # a 11ª linha: só na segunda página
+    assert f">{inscricao_11}<" not in primeira
+    segunda = client.get(url, {"cargo": "ENF", "pagina": 2}).content.decode()
+    assert f">{inscricao_11}<" in segunda and "Página anterior" in segunda
+    ultima = client.get(url, {"cargo": "ENF", "pagina": 999}).content.decode()  # a última
+    assert f"página {paginas} de {paginas}" in ultima and "Próxima página" not in ultima
+    assert client.get(url, {"cargo": "ENF", "pagina": "x"}).status_code == 200
+    baixado = _linhas_csv(
+        client.get(
+            reverse("publico:baixar_tabela", args=[pk, "listas", "classificacao"]),
+            {"cargo": "ENF"},
+        ).content
+    )[1:]
+    assert baixado == inteiro

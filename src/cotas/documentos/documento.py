@@ -6,7 +6,7 @@ lugar (`Tabela.linhas`) e cada formato apenas os desenha.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from cotas.documentos.tabelas import Tabela
 
@@ -51,3 +51,21 @@ class Documento:
     @property
     def figuras(self) -> list[Figura]:
         return [b for b in self.blocos if isinstance(b, Figura)]
+
+    def paginas(self, linhas_por_pagina: int) -> int:
+        """Em quantas páginas a maior tabela se divide (1 se todas cabem numa)."""
+        maior = max((len(t.linhas) for t in self.tabelas), default=0)
+        return max(1, -(-maior // linhas_por_pagina))
+
+    def pagina(self, numero: int, linhas_por_pagina: int) -> Documento:
+        """O mesmo documento só com as linhas da página `numero` (a partir de 1) de cada
+        tabela: para ler na tela o que, inteiro, seria uma página de dezenas de MB. Os arquivos
+        para baixar continuam inteiros."""
+        inicio = (numero - 1) * linhas_por_pagina
+        blocos: list[Bloco] = [
+            replace(b, linhas=b.linhas[inicio : inicio + linhas_por_pagina])
+            if isinstance(b, Tabela)
+            else b
+            for b in self.blocos
+        ]
+        return replace(self, blocos=blocos)

@@ -8,6 +8,8 @@ Nada aqui mostra cor/raça, deficiência, parecer individual da comissão ou CPF
 
 from __future__ import annotations
 
+from urllib.parse import urlencode
+
 from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
@@ -68,6 +70,10 @@ def _documento(
     if doc not in DOCUMENTOS or (doc in SO_HOMOLOGADO and not certame.homologado):
         raise Http404("Documento não publicado.")
     return montar_documento(fonte, doc, cargo)
+
+
+def _url_da_pagina(cargo: str | None, pagina: int) -> str:
+    return "?" + urlencode({**({"cargo": cargo} if cargo else {}), "pagina": pagina})
 
 
 def _cargo_pedido(request: HttpRequest, certame: Certame, doc: str) -> str | None:
@@ -162,6 +168,13 @@ def documento(request: HttpRequest, pk: int, doc: str) -> HttpResponse:
     if isinstance(fonte, HttpResponse):
         return fonte
     d = _documento(certame, fonte, doc, cargo)
+    # Na tela, as tabelas em páginas (os arquivos para baixar vêm inteiros).
+    por_pagina = settings.PUBLICO_LINHAS_POR_PAGINA
+    paginas = d.paginas(por_pagina)
+    try:
+        pagina = min(max(int(request.GET.get("pagina", "1")), 1), paginas)
+    except ValueError:
+        pagina = 1
     return render(
         request,
         "publico/documento.html",
@@ -169,6 +182,10 @@ def documento(request: HttpRequest, pk: int, doc: str) -> HttpResponse:
             "certame": certame,
             "doc": doc,
             "cargo": cargo,
+            "pagina": pagina,
+            "paginas": paginas,
+            "anterior": _url_da_pagina(cargo, pagina - 1) if pagina > 1 else "",
+            "proxima": _url_da_pagina(cargo, pagina + 1) if pagina < paginas else "",
             "cargos": (
                 list(certame.cargos.order_by("codigo").values_list("codigo", "nome"))
                 if doc in POR_CARGO
@@ -176,7 +193,7 @@ def documento(request: HttpRequest, pk: int, doc: str) -> HttpResponse:
             ),
             "titulo": d.titulo,
             # Seguro: todo texto do documento é escapado em cotas.documentos.pagina.
-            "conteudo": mark_safe(para_tela(fragmento_html(d))),
+            "conteudo": mark_safe(para_tela(fragmento_html(d.pagina(pagina, por_pagina)))),
             "tabelas": [(t.nome, t.titulo) for t in d.tabelas],
             "formatos": [f for f in FORMATOS if f != "csv"],
             "documentos": _publicaveis(certame),

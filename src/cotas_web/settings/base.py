@@ -132,3 +132,6 @@ PUBLICO_MONTAR_EM_SEGUNDO_PLANO = False
 # inteira de um certame nacional (1 milhão de inscrições: ~470 MB de HTML, ~25 s para montar a
 # cada pedido) não cabe numa página, e o pedido público não pode custar isso ao servidor.
 PUBLICO_LISTAS_INTEIRAS_ATE = 20_000
+# Linhas de cada tabela por página, nos documentos públicos vistos na tela (os arquivos para
+# baixar vêm inteiros): o cargo de um concurso nacional tem dezenas de milhares de classificados.
+PUBLICO_LINHAS_POR_PAGINA = 1_000
