@@ -9,8 +9,9 @@ maior de vagas preenche primeiro as de ampla concorrência (LEGAL-NOTES §3).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import partial
 
 from cotas.documentos.fonte import FonteDocumentos
@@ -57,6 +58,10 @@ class SituacaoCandidato:
     aviso: str = ""
 
 
+# (inscrição, nome, cargo, nome do cargo, posições): o que toda situação traz.
+_Base = tuple[str, str, str, str, list[PosicaoLista]]
+
+
 def consultar(f: FonteDocumentos, inscricao: str) -> SituacaoCandidato | None:
     """A situação pública de uma inscrição; None se não existe no certame."""
     inscricao = inscricao.strip()
@@ -74,7 +79,7 @@ def consultar(f: FonteDocumentos, inscricao: str) -> SituacaoCandidato | None:
                 nome = c.nome
                 break
     nome = nome or f.certame.nome(inscricao)
-    base = SituacaoCandidato(inscricao, nome, cargo, f.nome_cargo(cargo), posicoes)
+    base = (inscricao, nome, cargo, f.nome_cargo(cargo), posicoes)
     if not posicoes:
         return _situacao(f, base, "", None, lambda: (None, ""))
     atual = [n for n in f.nomeacoes(cargo) if n.inscricao == inscricao]
@@ -95,23 +100,30 @@ def consultar(f: FonteDocumentos, inscricao: str) -> SituacaoCandidato | None:
 
 def _situacao(
     f: FonteDocumentos,
-    base: SituacaoCandidato,
+    base: _Base,
     situacao: str,
     publicada: Nomeacao | None,
     projetar: Callable[[], tuple[Projecao | None, str]],
     ato: str = "",
 ) -> SituacaoCandidato:
     """A decisão comum à consulta de uma inscrição e à de todas (`consultar_todos`)."""
-    if not base.posicoes:
-        return replace(base, situacao="Não consta das listas de classificação (não aprovado).")
-    inscricao, cargo = base.inscricao, base.cargo
+    inscricao, nome, cargo, nome_cargo, posicoes = base
+    if not posicoes:
+        return SituacaoCandidato(
+            inscricao, nome, cargo, nome_cargo, posicoes,
+            situacao="Não consta das listas de classificação (não aprovado).",
+        )
     if f.certame.excluida(inscricao, cargo):
-        return replace(base, situacao=situacao)
+        return SituacaoCandidato(inscricao, nome, cargo, nome_cargo, posicoes, situacao=situacao)
     if publicada is not None and f.certame.vaga_ocupada(inscricao, cargo) is not None:
-        return replace(base, nomeacao=publicada, ato=ato, situacao=situacao)
+        return SituacaoCandidato(
+            inscricao, nome, cargo, nome_cargo, posicoes,
+            nomeacao=publicada, ato=ato, situacao=situacao,
+        )
     projecao, aviso = projetar()
-    return replace(
-        base, situacao=situacao or "Aguardando nomeação", projecao=projecao, aviso=aviso
+    return SituacaoCandidato(
+        inscricao, nome, cargo, nome_cargo, posicoes,
+        situacao=situacao or "Aguardando nomeação", projecao=projecao, aviso=aviso,
     )
 
 
@@ -148,7 +160,7 @@ def _consultar_cargo(
         return projecoes.get(inscricao, resto)
 
     for inscricao, nome in inscritos:
-        base = SituacaoCandidato(inscricao, nome, cargo, nome_cargo, posicoes.get(inscricao, []))
+        base = (inscricao, nome, cargo, nome_cargo, posicoes.get(inscricao, []))
         yield _situacao(
             f,
             base,
@@ -207,7 +219,7 @@ def resumo(s: SituacaoCandidato) -> str:
     if s.projecao is None:
         return f"Inscrição {s.inscricao}: {s.situacao or s.aviso}"
     p = s.projecao
-    partes = [f"{q} da lista {rotulo_lista(lista).lower()}" for lista, q in p.antes.items() if q]
+    partes = [f"{q} da lista {_rotulo_minusculo(lista)}" for lista, q in p.antes.items() if q]
     antes = ", ".join(partes) if partes else "nenhuma"
     if not p.alcancado:
         return f"Inscrição {s.inscricao}: {p.razao} Antes: {antes}."
@@ -216,3 +228,8 @@ def resumo(s: SituacaoCandidato) -> str:
         f"nomeação(ões) ({antes}); a sua seria a vaga {p.vaga}, pela lista "
         f"{rotulo_lista(p.lista).lower()}."
     )
+
+
+@functools.lru_cache(maxsize=64)
+def _rotulo_minusculo(lista: str) -> str:
+    return rotulo_lista(lista).lower()
