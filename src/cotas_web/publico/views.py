@@ -64,12 +64,27 @@ def _fonte(request: HttpRequest, certame: Certame) -> FonteDocumentos | HttpResp
         )
 
 
-def _documento(
-    certame: Certame, fonte: FonteDocumentos, doc: str, cargo: str | None = None
-) -> Documento:
+def _documento_pedido(
+    request: HttpRequest, certame: Certame, doc: str, *, status_sem_cargo: int
+) -> tuple[Documento, str | None] | HttpResponse:
+    """O documento público `doc` do certame e o cargo de `?cargo=` (só ele, se houver).
+
+    404 se o documento não é publicado (ainda: as listas e a ordem só depois da homologação).
+    Num certame grande demais para montar o documento inteiro num pedido, a página que pede o
+    cargo (com `status_sem_cargo`); se os fatos contrariam a lei, a página do erro."""
     if doc not in DOCUMENTOS or (doc in SO_HOMOLOGADO and not certame.homologado):
         raise Http404("Documento não publicado.")
-    return montar_documento(fonte, doc, cargo)
+    cargo = _cargo_pedido(request, certame, doc)
+    if (total := _so_por_cargo(certame, doc, cargo)) is not None:
+        return _escolha_o_cargo(request, certame, doc, total, status=status_sem_cargo)
+    fonte = _fonte(request, certame)
+    if isinstance(fonte, HttpResponse):
+        return fonte
+    return montar_documento(fonte, doc, cargo), cargo
+
+
+def _cargos(certame: Certame) -> list[tuple[str, str]]:
+    return list(certame.cargos.order_by("codigo").values_list("codigo", "nome"))
 
 
 def _url_da_pagina(cargo: str | None, pagina: int) -> str:
@@ -107,7 +122,7 @@ def _escolha_o_cargo(
             "doc": doc,
             "titulo": TITULOS[doc],
             "total": total,
-            "cargos": list(certame.cargos.order_by("codigo").values_list("codigo", "nome")),
+            "cargos": _cargos(certame),
             "documentos": _publicaveis(certame),
         },
         status=status,
@@ -130,6 +145,7 @@ def consulta(request: HttpRequest, pk: int) -> HttpResponse:
     inscricao = request.GET.get("inscricao", "").strip()[:40]
     contexto: dict[str, object] = {
         "certame": certame,
+        "titulo": "Consultar inscrição",
         "inscricao": inscricao,
         "documentos": _publicaveis(certame),
     }
@@ -159,15 +175,10 @@ def consulta(request: HttpRequest, pk: int) -> HttpResponse:
 @publica
 def documento(request: HttpRequest, pk: int, doc: str) -> HttpResponse:
     certame = _certame(pk)
-    if doc not in DOCUMENTOS or (doc in SO_HOMOLOGADO and not certame.homologado):
-        raise Http404("Documento não publicado.")
-    cargo = _cargo_pedido(request, certame, doc)
-    if (total := _so_por_cargo(certame, doc, cargo)) is not None:
-        return _escolha_o_cargo(request, certame, doc, total)
-    fonte = _fonte(request, certame)
-    if isinstance(fonte, HttpResponse):
-        return fonte
-    d = _documento(certame, fonte, doc, cargo)
+    pedido = _documento_pedido(request, certame, doc, status_sem_cargo=200)
+    if isinstance(pedido, HttpResponse):
+        return pedido
+    d, cargo = pedido
     # Na tela, as tabelas em páginas (os arquivos para baixar vêm inteiros).
     por_pagina = settings.PUBLICO_LINHAS_POR_PAGINA
     paginas = d.paginas(por_pagina)
@@ -186,11 +197,7 @@ def documento(request: HttpRequest, pk: int, doc: str) -> HttpResponse:
             "paginas": paginas,
             "anterior": _url_da_pagina(cargo, pagina - 1) if pagina > 1 else "",
             "proxima": _url_da_pagina(cargo, pagina + 1) if pagina < paginas else "",
-            "cargos": (
-                list(certame.cargos.order_by("codigo").values_list("codigo", "nome"))
-                if doc in POR_CARGO
-                else []
-            ),
+            "cargos": _cargos(certame) if doc in POR_CARGO else [],
             "titulo": d.titulo,
             # Seguro: todo texto do documento é escapado em cotas.documentos.pagina.
             "conteudo": mark_safe(para_tela(fragmento_html(d.pagina(pagina, por_pagina)))),
@@ -206,15 +213,10 @@ def baixar(request: HttpRequest, pk: int, doc: str, formato: str) -> HttpRespons
     certame = _certame(pk)
     if formato not in FORMATOS:
         raise Http404("Formato desconhecido.")
-    if doc not in DOCUMENTOS or (doc in SO_HOMOLOGADO and not certame.homologado):
-        raise Http404("Documento não publicado.")
-    cargo = _cargo_pedido(request, certame, doc)
-    if (total := _so_por_cargo(certame, doc, cargo)) is not None:
-        return _escolha_o_cargo(request, certame, doc, total, status=400)
-    fonte = _fonte(request, certame)
-    if isinstance(fonte, HttpResponse):
-        return fonte
-    d = _documento(certame, fonte, doc, cargo)
+    pedido = _documento_pedido(request, certame, doc, status_sem_cargo=400)
+    if isinstance(pedido, HttpResponse):
+        return pedido
+    d, cargo = pedido
     try:
         conteudo = arquivo(d, formato)
     except PdfIndisponivel as erro:
@@ -226,15 +228,10 @@ def baixar(request: HttpRequest, pk: int, doc: str, formato: str) -> HttpRespons
 @publica
 def baixar_tabela(request: HttpRequest, pk: int, doc: str, tabela: str) -> HttpResponse:
     certame = _certame(pk)
-    if doc not in DOCUMENTOS or (doc in SO_HOMOLOGADO and not certame.homologado):
-        raise Http404("Documento não publicado.")
-    cargo = _cargo_pedido(request, certame, doc)
-    if (total := _so_por_cargo(certame, doc, cargo)) is not None:
-        return _escolha_o_cargo(request, certame, doc, total, status=400)
-    fonte = _fonte(request, certame)
-    if isinstance(fonte, HttpResponse):
-        return fonte
-    d = _documento(certame, fonte, doc, cargo)
+    pedido = _documento_pedido(request, certame, doc, status_sem_cargo=400)
+    if isinstance(pedido, HttpResponse):
+        return pedido
+    d, cargo = pedido
     try:
         conteudo = arquivo(d, "csv", tabela)
     except KeyError:
