@@ -22,7 +22,14 @@ from cotas.motor import candidatos as mc
 from cotas.motor.erros import ErroCotas
 from cotas.motor.legislacao import Catalogo, catalogo_padrao
 from cotas.motor.lote import PREFIXO_DESEMPATE, TabelaCandidatos
-from cotas.motor.regras import ParametrosPcd, Regras, TipoSelecao, regras_aplicaveis
+from cotas.motor.regras import (
+    NEGROS,
+    BaseDoLimiar,
+    ParametrosPcd,
+    Regras,
+    TipoSelecao,
+    regras_aplicaveis,
+)
 
 if TYPE_CHECKING:
     from cotas_web.certames.models import Certame
@@ -58,7 +65,7 @@ def regras_para(
     pcd_arredondamento: str = "",
     pcd_teto: Decimal | None = None,
     lei_id: str | None = None,
-    base_do_limiar: str = "todas_ofertadas",
+    base_do_limiar: str = BaseDoLimiar.TODAS_OFERTADAS,
 ) -> Regras:
     pcd = None
     if pcd_percentual is not None:
@@ -78,7 +85,7 @@ def regras_para(
         # informado como fundamento).
         informados=(
             {"negros.base_do_limiar": base_do_limiar}
-            if base_do_limiar != "todas_ofertadas"
+            if base_do_limiar != BaseDoLimiar.TODAS_OFERTADAS
             else None
         ),
     )
@@ -158,7 +165,9 @@ _COLUNAS_DO_BANCO: tuple[tuple[str, Any], ...] = (
 _LOTE_LEITURA = 50_000  # linhas por ida ao cursor: o quadro cresce sem guardar todas as tuplas
 
 
-def tabela_de_candidatos(certame: Certame, *, fora: Iterable[str] = ()) -> TabelaCandidatos:
+def tabela_de_candidatos(
+    certame: Certame, regras: Regras, *, fora: Iterable[str] = ()
+) -> TabelaCandidatos:
     """Os candidatos do certame em colunas, como o motor os lê de um arquivo
     (`cotas.motor.lote.TabelaCandidatos`): o motor só cria o candidato que a apuração examina.
 
@@ -193,11 +202,13 @@ def tabela_de_candidatos(certame: Certame, *, fora: Iterable[str] = ()) -> Tabel
         c: pl.when(pl.col(c) == "").then(None).otherwise(pl.col(c)).alias(c)
         for c in ("cor_raca", "cpf", "opcao_lista", "heteroidentificacao")
     }
-    negro = pl.col("cor_raca").is_in(["preta", "parda"])
-    # O parecer registrado; sem ele, quem aguarda a comissão (se o certame a exige) fica
-    # pendente: o motor não o nomeia pela reserva até o parecer.
+    # O parecer registrado; sem ele, quem optou pela reserva e se declarou de uma das cores da
+    # lei (`negros.cores`) aguarda a comissão, se a lei a exige (Montenegro art. 3º; art. 5º, I:
+    # a verificação antes da homologação): pendente, o motor não o nomeia pela reserva.
     parecer = vazio_nulo["heteroidentificacao"]
-    if certame.exige_comissao:
+    negros = regras.grupo(NEGROS)
+    if regras.comissao is not None and negros is not None:
+        negro = pl.col("cor_raca").is_in(list(negros.cores))
         parecer = (
             pl.when(pl.col("heteroidentificacao") != "")
             .then(pl.col("heteroidentificacao"))
@@ -291,11 +302,9 @@ def eventos_do_certame(certame: Certame) -> list[Evento]:
 def fundamento_final_de_fila(certame: Certame) -> str:
     """A base do pedido de final de fila: o item do edital que o admite (o edital decide)."""
     item = certame.final_de_fila_item.strip()
-    return (
-        f"Edital, {item}: admite o pedido de final de fila."
-        if item
-        else ("Edital: admite o pedido de final de fila.")
-    )
+    if item:
+        return f"Edital, {item}: admite o pedido de final de fila."
+    return "Edital: admite o pedido de final de fila."
 
 
 def parametros_do_certame(certame: Certame) -> Any:
@@ -356,7 +365,7 @@ def reencenar(certame: Certame) -> Any:
     motor = CertameMotor(
         regras,
         cargos=cargos,
-        candidatos=tabela_de_candidatos(certame, fora=fora),
+        candidatos=tabela_de_candidatos(certame, regras, fora=fora),
         validade_ate=certame.validade_ate,
         parametros=parametros_do_certame(certame),
     )

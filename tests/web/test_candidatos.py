@@ -282,7 +282,7 @@ def test_o_motor_recebe_do_banco_cada_campo_como_o_leitor_o_leu(rita: Any) -> No
         with connection.cursor() as cursor:
             cursor.execute("SET LOCAL DateStyle = 'SQL, DMY'")
     fora = {lidos[0].inscricao, lidos[-1].inscricao}
-    tabela = ponte.tabela_de_candidatos(certame, fora=fora)
+    tabela = ponte.tabela_de_candidatos(certame, ponte.regras_do_certame(certame), fora=fora)
     esperados = [
         replace(
             c,

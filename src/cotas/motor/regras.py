@@ -307,7 +307,7 @@ def regras_aplicaveis(
 
 
 # Questões abertas que o operador pode decidir por certame (as demais vêm da lei).
-QUESTOES_ABERTAS = {"negros.base_do_limiar": ("todas_ofertadas", "edital")}
+QUESTOES_ABERTAS = {"negros.base_do_limiar": tuple(b.value for b in BaseDoLimiar)}
 
 
 def _valor_informado(informados: Mapping[str, object], nome: str, padrao: object) -> object:

@@ -77,8 +77,8 @@ class Candidato(models.Model):
     linha = models.PositiveIntegerField(null=True, blank=True)
     anulado_em = models.DateField("inscrição anulada em", null=True, blank=True)
 
-
     objects = CandidatoQuerySet.as_manager()
+
     class Meta:
         ordering = ("cargo__codigo", "-nota", "inscricao")
         constraints = (

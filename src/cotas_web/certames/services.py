@@ -12,7 +12,7 @@ from django.db import transaction
 from cotas_web import ponte
 from cotas_web.auditoria.services import registrar
 
-from .models import Cargo, Certame
+from .models import BaseDoLimiar, Cargo, Certame
 
 
 def _citacoes(refs: Any) -> str:
@@ -36,7 +36,7 @@ def certame_criar(
     admite_final_de_fila: bool = False,
     final_de_fila_item: str = "",
     prioridade_colisao: str = "negros,pcd",
-    base_do_limiar: str = "todas_ofertadas",
+    base_do_limiar: str = BaseDoLimiar.TODAS_OFERTADAS,
 ) -> Certame:
     """Cria o certame com a lei em vigor na data do edital (Mostardas art. 6º; Montenegro art.
     17: a lei não se aplica a editais publicados antes de sua vigência)."""

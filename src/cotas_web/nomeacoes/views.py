@@ -29,6 +29,7 @@ from .selectors import painel_nomeacoes
 # `?cargo=`): centenas de cargos com todas as nomeações seriam uma página de dezenas de MB.
 PAINEL_CARGOS_POR_EXTENSO = 20
 
+
 @requer_papel(ADMIN, AUDITOR)
 def painel(request: HttpRequest, pk: int) -> HttpResponse:
     """As propostas do motor e os atos de cada cargo. Com muitos cargos (um concurso nacional

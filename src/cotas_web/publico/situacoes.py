@@ -143,16 +143,18 @@ def _apagar_em_lotes(
     """Apaga as linhas de uma geração (ou as anteriores a uma) em lotes, cada um na sua
     transação curta: um comando por lote, que escolhe as linhas no próprio banco."""
     tabela = connection.ops.quote_name(SituacaoPublica._meta.db_table)
-    condicao, parametros = ("geracao = %s", geracao) if geracao is not None else (
-        "geracao < %s", anteriores_a
-    )
+    valor: int | None
+    if geracao is not None:
+        condicao, valor = "geracao = %s", geracao
+    else:
+        condicao, valor = "geracao < %s", anteriores_a
     sql = (
         f"DELETE FROM {tabela} WHERE id IN (SELECT id FROM {tabela} "
         f"WHERE certame_id = %s AND {condicao} LIMIT {LOTE_APAGAR})"
     )
     while True:
         with transaction.atomic(), connection.cursor() as cursor:
-            cursor.execute(sql, [certame.pk, parametros])
+            cursor.execute(sql, [certame.pk, valor])
             if cursor.rowcount < LOTE_APAGAR:
                 return
 

@@ -12,6 +12,7 @@ from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
+from cotas_web.certames.models import BaseDoLimiar
 from cotas_web.contas.models import Papel, Perfil
 
 USUARIOS_DEMO = (
@@ -147,5 +148,5 @@ def _base_do_limiar(cenario: Any) -> str:
     try:
         negros = regras_do_cenario(cenario).grupo("negros")
     except ErroCotas:  # a criação do certame, logo adiante, recusa com a mensagem da lei
-        return "todas_ofertadas"
-    return negros.base_do_limiar.value if negros else "todas_ofertadas"
+        return BaseDoLimiar.TODAS_OFERTADAS
+    return negros.base_do_limiar.value if negros else BaseDoLimiar.TODAS_OFERTADAS
