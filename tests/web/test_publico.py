@@ -148,6 +148,12 @@ def _linhas_csv(conteudo: bytes) -> list[list[str]]:
     return list(csv.reader(io.StringIO(conteudo.decode("utf-8-sig")), delimiter=";"))
 
 
+def _classificacao_do_cargo(client: Any, pk: int, cargo: str) -> list[list[str]]:
+    """As linhas (sem o cabeçalho) do CSV das listas de um cargo, baixado da página pública."""
+    url = reverse("publico:baixar_tabela", args=[pk, "listas", "classificacao"])
+    return _linhas_csv(client.get(url, {"cargo": cargo}).content)[1:]
+
+
 def test_listas_de_um_cargo(client: Any, exemplo_homologado: Any) -> None:
     """`?cargo=` publica só as listas daquele cargo, na página e em cada download."""
     pk = exemplo_homologado.pk
@@ -252,12 +258,7 @@ def test_documento_na_tela_em_paginas(
     concurso nacional tem dezenas de milhares de classificados); o download vem inteiro."""
     pk = exemplo_homologado.pk
     url = reverse("publico:documento", args=[pk, "listas"])
-    inteiro = _linhas_csv(
-        client.get(
-            reverse("publico:baixar_tabela", args=[pk, "listas", "classificacao"]),
-            {"cargo": "ENF"},
-        ).content
-    )[1:]
+    inteiro = _classificacao_do_cargo(client, pk, "ENF")
     settings.PUBLICO_LINHAS_POR_PAGINA = 10
     paginas = -(-len(inteiro) // 10)
     assert paginas >= 3
@@ -272,10 +273,4 @@ def test_documento_na_tela_em_paginas(
     ultima = client.get(url, {"cargo": "ENF", "pagina": 999}).content.decode()  # a última
     assert f"página {paginas} de {paginas}" in ultima and "Próxima página" not in ultima
     assert client.get(url, {"cargo": "ENF", "pagina": "x"}).status_code == 200
-    baixado = _linhas_csv(
-        client.get(
-            reverse("publico:baixar_tabela", args=[pk, "listas", "classificacao"]),
-            {"cargo": "ENF"},
-        ).content
-    )[1:]
-    assert baixado == inteiro
+    assert _classificacao_do_cargo(client, pk, "ENF") == inteiro  # o download, inteiro
