@@ -331,17 +331,30 @@ def reserva(certame: Certame, regras: Regras, vagas: int) -> Any:
     return calcular_reserva(regras, vagas=vagas, prioridade=prioridade)
 
 
-def conferir_no_motor(certame: Certame) -> None:
+def conferir_no_motor(certame: Certame) -> Any:
     """Reencena o certame com o fato que acaba de ser gravado e o recusa (`ValidationError`, com
     a mensagem do motor) se a lei não o admite; chamado dentro da transação que o gravou, desfaz
     tudo. Sem isso, um fato inadmissível (uma anulação depois da validade, uma data fora da ordem)
-    deixaria o certame sem poder ser reencenado nunca mais."""
+    deixaria o certame sem poder ser reencenado nunca mais. Devolve o certame reencenado, de onde
+    o registro do ato tira o fundamento que o motor deu."""
     from django.core.exceptions import ValidationError
 
     try:
-        reencenar(certame)
+        return reencenar(certame)
     except ErroCotas as erro:
         raise ValidationError(str(erro)) from erro
+
+
+def razao_da_saida(motor: Any, tipo: str, inscricao: str) -> Any:
+    """A razão (`Razao`) que o motor deu à saída (`tipo`: desistencia, anulacao, final_de_fila)
+    de `inscricao`, a última registrada; None se o motor não a viu (quem saiu antes da abertura
+    das vagas nunca entra nas listas)."""
+    try:
+        cargo = motor.cargo_da_inscricao(inscricao)
+    except ErroCotas:
+        return None
+    saidas = [o for o in motor.ocorrencias(cargo) if o.tipo == tipo and o.inscricao == inscricao]
+    return saidas[-1].razao if saidas else None
 
 
 def reencenar(certame: Certame) -> Any:

@@ -241,6 +241,7 @@ def fraude_decidir(
     procedimento.fundamentacao = fundamentacao
     procedimento.save(update_fields=["decisao", "decidido_em", "fundamentacao"])
     anuladas = 0
+    fundamento = _fundamento_falsidade(certame)
     if decisao == DecisaoFraude.FALSIDADE:
         candidato.anulado_em = data
         candidato.save(update_fields=["anulado_em"])
@@ -255,7 +256,11 @@ def fraude_decidir(
             + (f", com {anuladas} nomeação(ões) anulada(s)" if anuladas else "")
             + "; a vaga será preenchida pela lista a que pertence."
         )
-        ponte.conferir_no_motor(certame)
+        motor = ponte.conferir_no_motor(certame)
+        # O fundamento da anulação é o que o motor lhe deu (se a reencenou: quem saiu antes da
+        # abertura das vagas nunca entra nas listas do motor).
+        razao = ponte.razao_da_saida(motor, "anulacao", candidato.inscricao)
+        fundamento = razao.fundamento_curto() if razao is not None else fundamento
     else:
         descricao = (
             f"Procedimento contra a inscrição {candidato.inscricao} julgado improcedente: "
@@ -266,7 +271,7 @@ def fraude_decidir(
         certame=certame,
         acao="fraude_decidido",
         descricao=descricao,
-        fundamento=_fundamento_falsidade(certame),
+        fundamento=fundamento,
         dados={"procedimento": procedimento.pk, "decisao": decisao, "nomeacoes": anuladas},
     )
     return procedimento

@@ -49,6 +49,21 @@ def _exigir_validade(certame: Certame, data: date, o_que: str) -> None:
         )
 
 
+def _fundamento_da_saida(motor: Any, tipo: str, inscricao: str) -> str:
+    """O fundamento que o motor deu à saída: depende da vaga que o candidato ocupava (a regra da
+    desistência de uma lista reservada só vale para a vaga reservada), nunca recalculado aqui."""
+    razao = ponte.razao_da_saida(motor, tipo, inscricao)
+    return razao.fundamento_curto() if razao is not None else ""
+
+
+def _fundamento_da_reserva(motor: Any, cargo: str) -> str:
+    """O fundamento da reserva do cargo que o motor calculou com todos os lotes oferecidos."""
+    citacoes = [
+        r.citacao() for razao in motor.reserva(cargo).razoes.values() for r in razao.fundamentos
+    ]
+    return "; ".join(dict.fromkeys(citacoes))
+
+
 @transaction.atomic
 def vagas_edital_ofertar(*, usuario: Any, certame: Certame, data: date) -> list[OfertaVagas]:
     """Oferece as vagas do edital de cada cargo; o motor as preenche, ampla primeiro."""
@@ -95,9 +110,7 @@ def vagas_novas_ofertar(
     oferta = OfertaVagas.objects.create(
         cargo=cargo, data=data, quantidade=quantidade, justificativa=justificativa
     )
-    ponte.conferir_no_motor(certame)
-    regras = ponte.regras_do_certame(certame)
-    negros = regras.grupo("negros")
+    motor = ponte.conferir_no_motor(certame)
     registrar(
         usuario=usuario,
         certame=certame,
@@ -106,8 +119,7 @@ def vagas_novas_ofertar(
             f"{quantidade} nova(s) vaga(s) ofertada(s) para {cargo.codigo} em "
             f"{data:%d/%m/%Y}: {justificativa}"
         ),
-        fundamento="; ".join(r.citacao() for r in negros.ref("fracao_entre_lotes"))
-        if negros else "",
+        fundamento=_fundamento_da_reserva(motor, cargo.codigo),
         dados={"oferta": oferta.pk},
     )
     return oferta
@@ -217,8 +229,8 @@ def nomeacao_registrar_posse(*, usuario: Any, nomeacao: Nomeacao, data: date) ->
 def nomeacao_registrar_desistencia(
     *, usuario: Any, nomeacao: Nomeacao, data: date, motivo: str, observacao: str = ""
 ) -> Nomeacao:
-    """Desistência ou prazo de posse esgotado: a vaga volta à lista a que pertence
-    (Mostardas art. 3º §2º; Montenegro art. 14 §2º)."""
+    """Desistência ou prazo de posse esgotado: a vaga volta à lista a que pertence; o fundamento
+    é o que o motor deu (o da vaga que o candidato ocupava)."""
     nomeacao, certame = _travar_nomeacao(nomeacao)
     if nomeacao.situacao != SituacaoNomeacao.NOMEADO:
         raise ValidationError("Só se registra desistência ou fim de prazo de quem está nomeado.")
@@ -234,9 +246,7 @@ def nomeacao_registrar_desistencia(
     Desistencia.objects.create(
         candidato=nomeacao.candidato, data=data, motivo=motivo, observacao=observacao
     )
-    ponte.conferir_no_motor(certame)
-    regras = ponte.regras_do_certame(certame)
-    negros = regras.grupo("negros")
+    motor = ponte.conferir_no_motor(certame)
     texto = "desistiu" if motivo == "desistencia" else "não tomou posse no prazo"
     registrar(
         usuario=usuario,
@@ -247,7 +257,7 @@ def nomeacao_registrar_desistencia(
             f"em {data:%d/%m/%Y}; a vaga {nomeacao.vaga} de {nomeacao.cargo.codigo} "
             "será preenchida pela lista a que pertence."
         ),
-        fundamento="; ".join(r.citacao() for r in negros.ref("desistencia")) if negros else "",
+        fundamento=_fundamento_da_saida(motor, "desistencia", nomeacao.candidato.inscricao),
         dados={"nomeacao": nomeacao.pk, "motivo": motivo},
     )
     return nomeacao
@@ -279,12 +289,12 @@ def nomeacao_final_de_fila(
     nomeacao.situacao = SituacaoNomeacao.FINAL_DE_FILA
     nomeacao.encerrada_em = data
     nomeacao.save(update_fields=["situacao", "encerrada_em"])
-    ponte.conferir_no_motor(certame)
-    regras = ponte.regras_do_certame(certame)
-    negros = regras.grupo("negros")
+    motor = ponte.conferir_no_motor(certame)
+    razao = ponte.razao_da_saida(motor, "final_de_fila", nomeacao.candidato.inscricao)
+    # O item do edital vai ao motor como o texto da referência "Edital" (ponte.reencenar).
     fundamento = "; ".join(
-        [ponte.fundamento_final_de_fila(certame)]
-        + ([r.citacao() for r in negros.ref("desistencia")] if negros else [])
+        r.texto if r.norma == "Edital" else r.citacao()
+        for r in (razao.fundamentos if razao is not None else ())
     )
     registrar(
         usuario=usuario,
@@ -322,9 +332,7 @@ def candidato_registrar_desistencia(
     desistencia = Desistencia.objects.create(
         candidato=candidato, data=data, motivo="desistencia", observacao=observacao
     )
-    ponte.conferir_no_motor(certame)
-    regras = ponte.regras_do_certame(certame)
-    negros = regras.grupo("negros")
+    motor = ponte.conferir_no_motor(certame)
     registrar(
         usuario=usuario,
         certame=certame,
@@ -333,7 +341,7 @@ def candidato_registrar_desistencia(
             f"{candidato.nome} (inscrição {candidato.inscricao}) desistiu em {data:%d/%m/%Y} "
             "e sai de todas as listas."
         ),
-        fundamento="; ".join(r.citacao() for r in negros.ref("desistencia")) if negros else "",
+        fundamento=_fundamento_da_saida(motor, "desistencia", candidato.inscricao),
         dados={"candidato": candidato.pk},
     )
     return desistencia
