@@ -13,6 +13,14 @@ from .models import Certame
 
 
 @dataclass(frozen=True)
+class Lote:
+    """Vagas oferecidas de uma vez: as do edital ou novas vagas numa data."""
+
+    rotulo: str
+    quantidade: int
+
+
+@dataclass(frozen=True)
 class ReservaCargo:
     cargo: Any
     vagas: int
@@ -20,6 +28,7 @@ class ReservaCargo:
     ampla: int
     memoria: list[str]
     erro: str = ""
+    lotes: tuple[Lote, ...] = ()
 
 
 def certames_visiveis(*, usuario: Any) -> QuerySet[Certame]:
@@ -32,17 +41,32 @@ def certames_visiveis(*, usuario: Any) -> QuerySet[Certame]:
     return Certame.objects.all()
 
 
+def lotes_do_cargo(cargo: Any) -> tuple[Lote, ...]:
+    """As vagas oferecidas até agora, lote a lote, na ordem em que o motor as reencena (as do
+    edital primeiro); antes da oferta do edital, as vagas que ele prevê."""
+    ofertas = sorted(cargo.ofertas.all(), key=lambda o: (not o.do_edital, o.data, o.pk))
+    if not ofertas:
+        return (Lote("edital", cargo.vagas_edital),)
+    return tuple(
+        Lote("edital" if o.do_edital else f"novas vagas em {o.data:%d/%m/%Y}", o.quantidade)
+        for o in ofertas
+    )
+
+
 def reserva_por_cargo(*, certame: Certame) -> list[ReservaCargo]:
-    """A reserva de cada cargo sobre as vagas do edital, com a memória de cálculo do motor."""
+    """A reserva de cada cargo sobre as vagas oferecidas até agora (o edital e cada lote de novas
+    vagas), com a memória de cálculo do motor."""
     regras = ponte.regras_do_certame(certame)
     saida = []
-    for cargo in certame.cargos.all():
+    for cargo in certame.cargos.prefetch_related("ofertas"):
+        lotes = lotes_do_cargo(cargo)
+        total = sum(lt.quantidade for lt in lotes)
         try:
-            r = ponte.reserva(certame, regras, cargo.vagas_edital)
+            r = ponte.reserva(certame, regras, [lt.quantidade for lt in lotes])
         except ponte.ErroCotas as erro:
-            saida.append(ReservaCargo(cargo, cargo.vagas_edital, {}, 0, [], str(erro)))
+            saida.append(ReservaCargo(cargo, total, {}, 0, [], str(erro), lotes))
             continue
         saida.append(
-            ReservaCargo(cargo, r.vagas, dict(r.reservadas), r.ampla, list(r.memoria))
+            ReservaCargo(cargo, r.vagas, dict(r.reservadas), r.ampla, list(r.memoria), "", lotes)
         )
     return saida
