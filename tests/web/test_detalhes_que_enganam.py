@@ -96,3 +96,97 @@ def test_consulta_ao_alcance_da_projecao_continua_com_a_conta(
     r = client.get(reverse("publico:consulta", args=[certame_grande.pk]), {"inscricao": "2010"})
     texto = _texto(r)
     assert "Nomeações que vêm antes da sua" in texto and "não foi calculad" not in texto
+
+
+# --- Item 14: sessão da comissão, recursos e ata ----------------------------------------------
+
+
+def _convocacao(inscricao: str) -> Any:
+    from cotas_web.comissao.models import Convocacao
+
+    return Convocacao.objects.get(candidato__inscricao=inscricao)
+
+
+def _recurso_provido(sessao: Any, carlos: Any) -> None:
+    """1006 reconhecido por unanimidade na sessão; recurso de terceiro provido em 28/07/2025."""
+    from cotas_web.candidatos.models import Candidato
+    from cotas_web.comissao.services import (
+        recurso_decidir,
+        recurso_interpor,
+        verificacao_registrar,
+    )
+
+    membros = sessao.certame.membros_comissao.all()
+    verificacao_registrar(usuario=carlos, convocacao=_convocacao("1006"), compareceu=True,
+                          votos={m.pk: True for m in membros})
+    recurso = recurso_interpor(
+        usuario=carlos, candidato=Candidato.objects.get(inscricao="1006"),
+        recorrente="terceiro", recorrente_nome="Fabio Branco", razoes="fenótipo",
+        data=date(2025, 7, 25),
+    )
+    recurso_decidir(usuario=carlos, recurso=recurso, decisao="provido",
+                    resultado_final="nao_confirmado", fundamentacao="reexame das imagens",
+                    data=date(2025, 7, 28))
+
+
+def test_pagina_da_sessao_diz_que_o_resultado_mudou_em_recurso(
+    client: Any, sessao: Any, carlos: Any
+) -> None:
+    _recurso_provido(sessao, carlos)
+    texto = _texto(entrar(client, carlos).get(
+        reverse("comissao:sessao", args=[sessao.certame.pk, sessao.pk])))
+    linha = texto[texto.index("1006"):texto.index("1007")]
+    assert "Confirmado pela comissão" in linha  # o resultado da sessão, ao lado dos votos
+    assert "alterado em recurso" in linha and "28/07/2025" in linha and "Provido" in linha
+    assert "Não confirmado" in linha  # o parecer depois do recurso
+
+
+def test_ata_na_tela_tem_os_recursos_como_o_pdf(client: Any, sessao: Any, carlos: Any) -> None:
+    _recurso_provido(sessao, carlos)
+    texto = _texto(entrar(client, carlos).get(
+        reverse("comissao:ata", args=[sessao.certame.pk, sessao.pk])))
+    assert "Recursos" in texto
+    assert "Outro candidato: Fabio Branco" in texto and "25/07/2025" in texto
+    assert "Provido" in texto and "reexame das imagens" in texto
+    assert "Resultado após os recursos" in texto
+    resultado = texto[texto.index("Resultado após os recursos"):]
+    assert "1006" in resultado and "Não confirmado" in resultado
+
+
+def test_ata_nao_diz_que_filmou_quem_recusou_a_filmagem(
+    client: Any, sessao: Any, carlos: Any
+) -> None:
+    from cotas.documentos.ata import ata_sessao
+    from cotas.documentos.pagina import fragmento_html
+    from cotas_web.comissao.services import verificacao_registrar
+    from cotas_web.publico.selectors import ata_da_sessao
+
+    verificacao_registrar(usuario=carlos, convocacao=_convocacao("1006"), compareceu=True,
+                          recusou_filmagem=True)
+    tela = _texto(entrar(client, carlos).get(
+        reverse("comissao:ata", args=[sessao.certame.pk, sessao.pk])))
+    documento = re.sub(r"<[^>]+>", " ", fragmento_html(ata_sessao(ata_da_sessao(sessao=sessao))))
+    for texto in (tela, documento):
+        assert "A sessão foi filmada" not in texto
+        assert "exceto a de quem recusou a filmagem (inscrição 1006)" in texto
+
+
+def test_ausente_com_votos_e_recusado_com_mensagem_clara(
+    client: Any, sessao: Any, carlos: Any
+) -> None:
+    from django.core.exceptions import ValidationError
+
+    from cotas_web.comissao.services import verificacao_registrar
+
+    membros = list(sessao.certame.membros_comissao.all())
+    with pytest.raises(ValidationError, match="ausente não pode ter votos"):
+        verificacao_registrar(usuario=carlos, convocacao=_convocacao("1006"), compareceu=False,
+                              votos={m.pk: True for m in membros})
+    assert _convocacao("1006").resultado == ""
+    conv = _convocacao("1007")
+    r = entrar(client, carlos).post(
+        reverse("comissao:verificacao", args=[sessao.certame.pk, conv.pk]),
+        {f"voto_{m.pk}": "nao" for m in membros},  # "Compareceu" desmarcado, com votos
+    )
+    assert r.status_code == 200 and "ausente não pode ter votos" in _texto(r)
+    assert _convocacao("1007").resultado == ""

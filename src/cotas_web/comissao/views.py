@@ -8,10 +8,12 @@ from django.http import FileResponse, Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 
-from cotas_web.candidatos.models import Candidato
+from cotas.documentos.ata import filmagem, resultado_apos_recursos
+from cotas_web.candidatos.models import Candidato, Heteroidentificacao
 from cotas_web.certames.models import Certame
 from cotas_web.comum import erros_do_formulario, tentar
 from cotas_web.contas.permissoes import ADMIN, AUDITOR, COMISSAO, requer_papel
+from cotas_web.publico.selectors import ata_da_sessao
 
 from . import selectors, services
 from .forms import AtaForm, DecidirRecursoForm, MembroForm, RecursoForm, SessaoForm, VerificacaoForm
@@ -97,7 +99,7 @@ def sessao(request: HttpRequest, pk: int, sid: int) -> HttpResponse:
     s = _sessao(certame, sid)
     inscricao = request.GET.get("inscricao", "").strip()[:40]
     convocacoes = s.convocacoes.select_related("candidato__cargo").prefetch_related(
-        "votos__membro", "gravacoes"
+        "votos__membro", "gravacoes", "candidato__recursos"
     )
     if inscricao:
         convocacoes = convocacoes.filter(candidato__inscricao=inscricao)
@@ -185,12 +187,25 @@ def gravacao(request: HttpRequest, pk: int, gid: int) -> FileResponse:
 def ata(request: HttpRequest, pk: int, sid: int) -> HttpResponse:
     certame = _certame(pk)
     s = _sessao(certame, sid)
+    # Os recursos e a frase da filmagem como o documento da ata (PDF) os traz.
+    registro = ata_da_sessao(sessao=s)
+    finais = resultado_apos_recursos(registro)
+    rotulos = dict(Heteroidentificacao.choices)
     return render(
         request,
         "comissao/ata.html",
         {"certame": certame, "sessao": s, "membros": certame.membros_comissao.all(),
          "convocacoes": s.convocacoes.select_related("candidato__cargo").prefetch_related(
-             "votos__membro")},
+             "votos__membro"),
+         "filmagem": filmagem(registro),
+         "recursos": [
+             (r, rotulos.get(r.resultado_final, r.resultado_final) if r.decisao else "")
+             for r in registro.recursos
+         ],
+         "apos_recursos": [
+             (a, rotulos.get(finais[a.inscricao], "Pendente") or "Pendente")
+             for a in registro.avaliacoes
+         ]},
     )
 
 
