@@ -190,3 +190,121 @@ def test_ausente_com_votos_e_recusado_com_mensagem_clara(
     )
     assert r.status_code == 200 and "ausente não pode ter votos" in _texto(r)
     assert _convocacao("1007").resultado == ""
+
+
+# --- Item 15: datas dos atos, número da portaria, códigos internos, 404 -----------------------
+
+
+def test_data_sugerida_dos_atos(certame_homologado: Any, rita: Any) -> None:
+    from cotas_web.nomeacoes.selectors import data_sugerida
+
+    certame = certame_homologado  # homologado em 01/08/2025, edital ofertado em 02/08/2025
+    assert data_sugerida(certame, hoje=date(2025, 9, 1)) == date(2025, 9, 1)  # na validade
+    _confirmar_todas(certame, rita, date(2025, 8, 3))
+    # Depois da validade: a data do último ato, não hoje.
+    assert data_sugerida(certame, hoje=date(2027, 7, 1)) == date(2025, 8, 3)
+    # Antes da homologação (relógio atrasado): a data do último ato também.
+    assert data_sugerida(certame, hoje=date(2025, 7, 1)) == date(2025, 8, 3)
+
+
+def test_painel_nao_sugere_data_depois_da_validade(
+    client: Any, certame_homologado: Any, rita: Any
+) -> None:
+    from cotas_web.certames.models import Certame
+
+    _confirmar_todas(certame_homologado, rita, date(2025, 8, 3))
+    # A validade já terminou (o relógio do servidor está depois dela).
+    Certame.objects.filter(pk=certame_homologado.pk).update(validade_ate=date(2025, 12, 31))
+    html = entrar(client, rita).get(
+        reverse("nomeacoes:painel", args=[certame_homologado.pk])).content.decode()
+    assert 'value="2025-08-03"' in html
+    from django.utils import timezone
+
+    assert f'value="{timezone.localdate():%Y-%m-%d}"' not in html
+
+
+def test_datas_fora_do_periodo_recusadas_nomeando_as_datas(
+    certame_homologado: Any, rita: Any
+) -> None:
+    from django.core.exceptions import ValidationError
+
+    from cotas_web.candidatos.models import Candidato
+    from cotas_web.nomeacoes.services import candidato_registrar_desistencia
+
+    cargo = certame_homologado.cargos.get()
+    with pytest.raises(ValidationError, match=r"homologação.*01/08/2025"):
+        nomeacao_confirmar(usuario=rita, cargo=cargo, inscricao="1001", portaria="1/2025",
+                           data_portaria=date(2025, 7, 30))
+    with pytest.raises(ValidationError, match=r"homologação.*01/08/2025"):
+        vagas_novas_ofertar(usuario=rita, cargo=cargo, data=date(2025, 7, 30), quantidade=1,
+                            justificativa="x")
+    with pytest.raises(ValidationError, match=r"10/06/2027"):
+        nomeacao_confirmar(usuario=rita, cargo=cargo, inscricao="1001", portaria="1/2027",
+                           data_portaria=date(2027, 6, 11))
+    with pytest.raises(ValidationError, match=r"edital.*10/06/2025"):
+        candidato_registrar_desistencia(usuario=rita, candidato=Candidato.objects.get(
+            inscricao="1008"), data=date(2025, 6, 1))
+
+
+@pytest.mark.parametrize(
+    "digitado",
+    ["Portaria 101/2024", "Portaria nº 101/2024", "PORTARIA N.º 101/2024", "nº 101/2024",
+     "101/2024", " Portaria n° 101/2024 "],
+)
+def test_numero_da_portaria_com_ou_sem_prefixo(
+    client: Any, certame_homologado: Any, rita: Any, digitado: str
+) -> None:
+    from cotas_web.auditoria.models import Registro
+
+    cargo = certame_homologado.cargos.get()
+    ato = nomeacao_confirmar(usuario=rita, cargo=cargo, inscricao="1001", portaria=digitado,
+                             data_portaria=date(2025, 8, 3))
+    assert ato.portaria == "101/2024"
+    registro = Registro.objects.filter(acao="nomeacao").get()
+    assert "Portaria nº 101/2024" in registro.descricao
+    texto = _texto(client.get(reverse("publico:consulta", args=[certame_homologado.pk]),
+                              {"inscricao": "1001"}))
+    assert "Portaria nº 101/2024" in texto and texto.count("Portaria") == texto.count(
+        "Portaria nº 101/2024")
+
+
+def test_portaria_so_com_o_prefixo_e_recusada(certame_homologado: Any, rita: Any) -> None:
+    from django.core.exceptions import ValidationError
+
+    cargo = certame_homologado.cargos.get()
+    with pytest.raises(ValidationError, match="número da portaria"):
+        nomeacao_confirmar(usuario=rita, cargo=cargo, inscricao="1001", portaria="Portaria nº",
+                           data_portaria=date(2025, 8, 3))
+
+
+CODIGO = re.compile(r"\b[a-z]+_[a-z_]+\b")
+
+
+def test_paginas_sem_codigos_internos(
+    client: Any, certame_homologado: Any, rita: Any
+) -> None:
+    from cotas_web.certames.models import Certame
+
+    Certame.objects.filter(pk=certame_homologado.pk).update(
+        desempate=[["nota_conhecimentos_especificos", "maior"], ["nota_portugues", "maior"]]
+    )
+    _confirmar_todas(certame_homologado, rita)
+    entrar(client, rita)
+    pk = certame_homologado.pk
+    for url in (reverse("certames:detalhe", args=[pk]), reverse("certames:publico", args=[pk]),
+                reverse("nomeacoes:painel", args=[pk]), reverse("certames:novo")):
+        texto = _texto(client.get(url))
+        assert not CODIGO.findall(texto), (url, CODIGO.findall(texto))
+    texto = _texto(client.get(reverse("certames:detalhe", args=[pk])))
+    assert "Nota de conhecimentos específicos" in texto and "Nota de português" in texto
+    assert "arredonda para cima" in texto  # meio_para_cima, por extenso
+
+
+def test_rotulo_das_colunas_de_desempate() -> None:
+    from cotas_web.rotulos import rotulo_da_coluna
+
+    assert rotulo_da_coluna("nota_conhecimentos_especificos") == (
+        "Nota de conhecimentos específicos")
+    assert rotulo_da_coluna("nota_portugues") == "Nota de português"
+    assert rotulo_da_coluna("nota_objetiva") == "Nota objetiva"
+    assert rotulo_da_coluna("idade") == "Idade"

@@ -9,12 +9,12 @@ from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils import timezone
 
 from cotas.arquivos.candidatos import EXTENSOES_PLANILHA, EXTENSOES_TEXTO
 from cotas_web.certames.models import Certame
 from cotas_web.comum import erros_do_formulario, mensagens_de, tentar
 from cotas_web.contas.permissoes import ADMIN, AUDITOR, requer_papel
+from cotas_web.nomeacoes.selectors import data_sugerida
 
 from . import selectors, services
 from .forms import (
@@ -57,8 +57,8 @@ def detalhe(request: HttpRequest, pk: int, cid: int) -> HttpResponse:
         request,
         "candidatos/detalhe.html",
         {"certame": certame, "c": candidato,
-         "fraude_form": FraudeAbrirForm(initial={"data": timezone.localdate()}),
-         "desistencia_form": DesistenciaForm(initial={"data": timezone.localdate()})},
+         "fraude_form": FraudeAbrirForm(initial={"data": data_sugerida(certame)}),
+         "desistencia_form": DesistenciaForm(initial={"data": data_sugerida(certame)})},
     )
 
 
@@ -176,7 +176,7 @@ def _proc(certame: Certame, fid: int) -> ProcedimentoFraude:
 @requer_papel(ADMIN, AUDITOR)
 def fraude(request: HttpRequest, pk: int, fid: int) -> HttpResponse:
     certame = get_object_or_404(Certame, pk=pk)
-    hoje = {"data": timezone.localdate()}
+    hoje = {"data": data_sugerida(certame)}
     return render(
         request,
         "candidatos/fraude.html",

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from django.db.models import QuerySet
 
 from cotas_web import ponte
+from cotas_web.rotulos import por_extenso, rotulo_da_coluna
 
 from .models import Certame
 
@@ -70,3 +71,19 @@ def reserva_por_cargo(*, certame: Certame) -> list[ReservaCargo]:
             ReservaCargo(cargo, r.vagas, dict(r.reservadas), r.ampla, list(r.memoria), "", lotes)
         )
     return saida
+
+
+def artigos_da_lei(regras: Any) -> list[ponte.ArtigoLei]:
+    """Os parâmetros da lei com os valores por extenso ("meio_para_cima" → a regra em palavras)."""
+    return [
+        replace(a, valor=", ".join(por_extenso(v) for v in a.valor.split(", ")))
+        for a in ponte.artigos_da_lei(regras)
+    ]
+
+
+def criterios_de_desempate(certame: Certame) -> list[str]:
+    """Os critérios de desempate do edital em palavras, na ordem."""
+    return [
+        f"{rotulo_da_coluna(str(coluna))} ({'menor' if sentido == 'menor' else 'maior'} primeiro)"
+        for coluna, sentido in certame.desempate
+    ]

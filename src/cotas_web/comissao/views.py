@@ -6,13 +6,13 @@ from django.core.paginator import Paginator
 from django.db import transaction
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils import timezone
 
 from cotas.documentos.ata import filmagem, resultado_apos_recursos
 from cotas_web.candidatos.models import Candidato, Heteroidentificacao
 from cotas_web.certames.models import Certame
 from cotas_web.comum import erros_do_formulario, tentar
 from cotas_web.contas.permissoes import ADMIN, AUDITOR, COMISSAO, requer_papel
+from cotas_web.nomeacoes.selectors import data_sugerida
 from cotas_web.publico.selectors import ata_da_sessao
 
 from . import selectors, services
@@ -36,7 +36,7 @@ def _candidatos_com_parecer(certame: Certame):  # type: ignore[no-untyped-def]
 @requer_papel(ADMIN, COMISSAO, AUDITOR)
 def painel(request: HttpRequest, pk: int) -> HttpResponse:
     certame = _certame(pk)
-    hoje = {"data": timezone.localdate()}
+    hoje = {"data": data_sugerida(certame)}
     return render(
         request,
         "comissao/painel.html",

@@ -16,6 +16,7 @@ from cotas_web import ponte
 from cotas_web.auditoria.services import registrar
 from cotas_web.candidatos.models import Heteroidentificacao
 from cotas_web.certames.models import Cargo, Certame
+from cotas_web.rotulos import numero_da_portaria
 
 from .models import Desistencia, Nomeacao, OfertaVagas, SituacaoNomeacao
 from .selectors import ROTULOS, propostas_do_motor
@@ -64,16 +65,24 @@ def _fundamento_da_reserva(motor: Any, cargo: str) -> str:
     return "; ".join(dict.fromkeys(citacoes))
 
 
+def _exigir_periodo(certame: Certame, data: date, o_que: str) -> None:
+    """Atos depois da homologação só entre ela e o fim da validade, as datas ditas na recusa."""
+    _exigir_validade(certame, data, o_que)
+    if certame.homologado_em is not None and data < certame.homologado_em:
+        raise ValidationError(
+            f"{o_que} em {data:%d/%m/%Y} recusada: é anterior à homologação da classificação "
+            f"final, em {certame.homologado_em:%d/%m/%Y}."
+        )
+
+
 @transaction.atomic
 def vagas_edital_ofertar(*, usuario: Any, certame: Certame, data: date) -> list[OfertaVagas]:
     """Oferece as vagas do edital de cada cargo; o motor as preenche, ampla primeiro."""
     certame = Certame.objects.select_for_update().get(pk=certame.pk)
     _exigir_homologado(certame)
-    _exigir_validade(certame, data, "Oferta de vagas")
+    _exigir_periodo(certame, data, "Oferta de vagas")
     if OfertaVagas.objects.filter(cargo__certame=certame, do_edital=True).exists():
         raise ValidationError("As vagas do edital já foram ofertadas.")
-    if data < certame.homologado_em:  # type: ignore[operator]
-        raise ValidationError("As vagas não podem ser ofertadas antes da homologação.")
     ofertas = [
         OfertaVagas.objects.create(
             cargo=c, data=data, quantidade=c.vagas_edital, do_edital=True,
@@ -100,7 +109,7 @@ def vagas_novas_ofertar(
     (Mostardas art. 5º §1º; Montenegro art. 1º §3º)."""
     certame = Certame.objects.select_for_update().get(pk=cargo.certame_id)
     _exigir_homologado(certame)
-    _exigir_validade(certame, data, "Oferta de vagas")
+    _exigir_periodo(certame, data, "Oferta de vagas")
     if not OfertaVagas.objects.filter(cargo__certame=certame, do_edital=True).exists():
         raise ValidationError("Oferte primeiro as vagas do edital.")
     if quantidade < 1:
@@ -132,9 +141,10 @@ def nomeacao_confirmar(
     """Confirma, como ato (portaria), a próxima nomeação que o motor propõe para o cargo."""
     certame = Certame.objects.select_for_update().get(pk=cargo.certame_id)
     _exigir_homologado(certame)
-    _exigir_validade(certame, data_portaria, "Nomeação")
-    if not portaria.strip():
-        raise ValidationError("Informe o número da portaria.")
+    _exigir_periodo(certame, data_portaria, "Nomeação")
+    portaria = numero_da_portaria(portaria)
+    if not portaria:
+        raise ValidationError("Informe o número da portaria (ex.: 101/2025).")
     try:
         propostas = [p for p in propostas_do_motor(certame=certame) if p.cargo.pk == cargo.pk]
     except ponte.ErroCotas as erro:
@@ -171,7 +181,7 @@ def nomeacao_confirmar(
         certame=certame,
         acao="nomeacao",
         descricao=(
-            f"Portaria {ato.portaria} de {data_portaria:%d/%m/%Y}: nomeado(a) "
+            f"Portaria nº {ato.portaria}, de {data_portaria:%d/%m/%Y}: nomeado(a) "
             f"{proxima.candidato.nome} (inscrição {inscricao}) para {cargo.codigo}, "
             f"{proxima.ordem}ª nomeação, vaga {proxima.vaga}, "
             f"{ROTULOS.get(proxima.modalidade, proxima.modalidade)}"
@@ -237,7 +247,11 @@ def nomeacao_registrar_desistencia(
     if motivo not in ("desistencia", "sem_posse"):
         raise ValidationError("Motivo desconhecido.")
     if data < nomeacao.data_portaria:
-        raise ValidationError("A data não pode ser anterior à nomeação.")
+        raise ValidationError(
+            f"A data ({data:%d/%m/%Y}) não pode ser anterior à nomeação, de "
+            f"{nomeacao.data_portaria:%d/%m/%Y}."
+        )
+    _exigir_validade(certame, data, "Registro de saída")
     nomeacao.situacao = (
         SituacaoNomeacao.DESISTENTE if motivo == "desistencia" else SituacaoNomeacao.SEM_POSSE
     )
@@ -284,7 +298,10 @@ def nomeacao_final_de_fila(
             "Só quem está nomeado e ainda não tomou posse pode pedir o final de fila."
         )
     if data < nomeacao.data_portaria:
-        raise ValidationError("O pedido não pode ser anterior à nomeação.")
+        raise ValidationError(
+            f"O pedido ({data:%d/%m/%Y}) não pode ser anterior à nomeação, de "
+            f"{nomeacao.data_portaria:%d/%m/%Y}."
+        )
     _exigir_validade(certame, data, "Reclassificação para o final da lista")
     nomeacao.situacao = SituacaoNomeacao.FINAL_DE_FILA
     nomeacao.encerrada_em = data
@@ -328,7 +345,11 @@ def candidato_registrar_desistencia(
     if candidato.nomeacoes.filter(situacao=SituacaoNomeacao.NOMEADO).exists():
         raise ValidationError("Candidato nomeado: registre a desistência na nomeação.")
     if data < certame.data_edital:
-        raise ValidationError("A data não pode ser anterior ao edital.")
+        raise ValidationError(
+            f"Desistência em {data:%d/%m/%Y} recusada: é anterior ao edital, de "
+            f"{certame.data_edital:%d/%m/%Y}."
+        )
+    _exigir_validade(certame, data, "Desistência")
     desistencia = Desistencia.objects.create(
         candidato=candidato, data=data, motivo="desistencia", observacao=observacao
     )

@@ -7,7 +7,6 @@ from urllib.parse import urlencode
 from django import forms
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils import timezone
 
 from cotas_web.certames.models import Cargo, Certame
 from cotas_web.comum import erros_do_formulario, tentar
@@ -23,7 +22,7 @@ from .forms import (
     OfertaEditalForm,
 )
 from .models import Nomeacao
-from .selectors import painel_nomeacoes
+from .selectors import data_sugerida, painel_nomeacoes
 
 # Acima disto, o painel abre num resumo por cargo (cada cargo com as suas propostas e atos em
 # `?cargo=`): centenas de cargos com todas as nomeações seriam uma página de dezenas de MB.
@@ -35,7 +34,8 @@ def painel(request: HttpRequest, pk: int) -> HttpResponse:
     """As propostas do motor e os atos de cada cargo. Com muitos cargos (um concurso nacional
     tem centenas, e dezenas de milhares de nomeações), um resumo por cargo; `?cargo=` abre um."""
     certame = get_object_or_404(Certame, pk=pk)
-    hoje = {"data": timezone.localdate(), "data_portaria": timezone.localdate()}
+    sugerida = data_sugerida(certame)
+    hoje = {"data": sugerida, "data_portaria": sugerida}
     painel = painel_nomeacoes(certame=certame)
     cargo = request.GET.get("cargo", "").strip()
     if cargo:
@@ -52,7 +52,7 @@ def painel(request: HttpRequest, pk: int) -> HttpResponse:
             "resumo": not cargo and len(painel.cargos) > PAINEL_CARGOS_POR_EXTENSO,
             "oferta_form": OfertaEditalForm(initial=hoje),
             "novas_form": NovasVagasForm(initial=hoje, cargos=certame.cargos.all()),
-            "hoje": timezone.localdate(),
+            "hoje": sugerida,
         },
     )
 

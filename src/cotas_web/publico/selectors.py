@@ -14,6 +14,7 @@ from cotas_web.auditoria.models import Registro
 from cotas_web.certames.models import Certame
 from cotas_web.comissao.models import Recurso, Sessao
 from cotas_web.nomeacoes.models import Nomeacao
+from cotas_web.rotulos import numero_da_portaria
 
 _GUARDADA = threading.local()
 
@@ -51,7 +52,7 @@ def fonte_do_certame(*, certame: Certame) -> FonteDocumentos:
     motor = ponte.reencenar(certame)
     atos = {
         (n.cargo.codigo, n.candidato.inscricao): (
-            f"Portaria nº {n.portaria}, de {n.data_portaria:%d/%m/%Y}"
+            f"Portaria nº {numero_da_portaria(n.portaria)}, de {n.data_portaria:%d/%m/%Y}"
         )
         for n in Nomeacao.objects.filter(cargo__certame=certame).select_related(
             "cargo", "candidato"

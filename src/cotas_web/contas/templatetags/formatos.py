@@ -43,3 +43,11 @@ def numero(valor: Any) -> str:
     if d is None:
         return "" if valor is None else str(valor)
     return number_format(d, decimal_pos=_casas(d, 0), use_l10n=True, force_grouping=True)
+
+
+@register.filter
+def extenso(codigo: Any) -> str:
+    """Um código (valor de lista de escolha, da lei) por extenso: "indigena" → "indígena"."""
+    from cotas_web.rotulos import por_extenso
+
+    return por_extenso(str(codigo)) if codigo not in (None, "") else ""
