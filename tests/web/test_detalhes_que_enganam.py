@@ -308,3 +308,53 @@ def test_rotulo_das_colunas_de_desempate() -> None:
     assert rotulo_da_coluna("nota_portugues") == "Nota de português"
     assert rotulo_da_coluna("nota_objetiva") == "Nota objetiva"
     assert rotulo_da_coluna("idade") == "Idade"
+
+
+def test_make_run_mostra_a_pagina_404_em_portugues(tmp_path: Any) -> None:
+    """`scripts/web.sh` (o `make run`) sobe a demonstração sem a página técnica do Django em
+    inglês, e com os arquivos estáticos servidos."""
+    import os
+    import signal
+    import socket
+    import subprocess
+    import time
+    import urllib.error
+    import urllib.request
+    from pathlib import Path
+
+    raiz = Path(__file__).resolve().parents[2]
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        porta = s.getsockname()[1]
+    ambiente = {k: v for k, v in os.environ.items()
+                if k not in ("DJANGO_SETTINGS_MODULE", "DJANGO_ALLOW_ASYNC_UNSAFE")}
+    ambiente["DATABASE_URL"] = f"sqlite:///{tmp_path / 'demo.sqlite3'}"
+    ambiente["PYTHON_VENV"] = str(Path(os.sys.executable))
+    processo = subprocess.Popen(
+        ["bash", str(raiz / "scripts" / "web.sh"), str(porta)], cwd=raiz, env=ambiente,
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
+    )
+    base = f"http://127.0.0.1:{porta}"
+
+    def pedir(caminho: str) -> tuple[int, str]:
+        try:
+            with urllib.request.urlopen(base + caminho, timeout=10) as r:
+                return r.status, r.read().decode()
+        except urllib.error.HTTPError as erro:
+            return erro.code, erro.read().decode()
+
+    try:
+        for _ in range(240):
+            try:
+                if pedir("/")[0] == 200:
+                    break
+            except OSError:
+                time.sleep(0.5)
+        status, html = pedir("/nao-existe/")
+        assert status == 404
+        assert "Página não encontrada" in html and "Page not found" not in html
+        assert "DEBUG = True" not in html
+        assert pedir("/static/cotas.css")[0] == 200
+    finally:
+        os.killpg(processo.pid, signal.SIGTERM)
+        processo.wait(timeout=30)
