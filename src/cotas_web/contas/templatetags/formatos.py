@@ -51,3 +51,14 @@ def extenso(codigo: Any) -> str:
     from cotas_web.rotulos import por_extenso
 
     return por_extenso(str(codigo)) if codigo not in (None, "") else ""
+
+
+@register.filter
+def no_meio_da_frase(texto: Any) -> str:
+    """Um rótulo no meio da frase: só a inicial em minúscula, e nunca a de uma sigla ("PcD",
+    "IBGE"), que `lower` estragaria ("pcd")."""
+    texto = str(texto)
+    primeira = texto.split(" ", 1)[0]
+    if not texto or any(c.isupper() for c in primeira[1:]):
+        return texto
+    return texto[0].lower() + texto[1:]
