@@ -359,3 +359,14 @@ def test_make_run_mostra_a_pagina_404_em_portugues(tmp_path: Any) -> None:
     finally:
         os.killpg(processo.pid, signal.SIGTERM)
         processo.wait(timeout=30)
+
+
+def test_pagina_404_sem_nome_de_excecao_nem_ingles(client: Any, rita: Any) -> None:
+    for url in ("/nao-existe/", "/certames/99999/", "/publico/certames/99999/"):
+        entrar(client, rita)
+        r = client.get(url)
+        texto = _texto(r)
+        assert r.status_code == 404, url
+        assert "Página não encontrada" in texto, url
+        assert "Resolver404" not in texto and "matches the given query" not in texto, url
+        assert "O endereço pedido não existe ou não está publicado." in texto, url
