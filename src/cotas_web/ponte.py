@@ -322,9 +322,9 @@ def parametros_do_certame(certame: Certame) -> Any:
     )
 
 
-def reserva(certame: Certame, regras: Regras, vagas: int) -> Any:
-    """A reserva de `vagas` no certame (com a prioridade na colisão escolhida nele), com a
-    memória de cálculo do motor."""
+def reserva(certame: Certame, regras: Regras, vagas: int | list[int]) -> Any:
+    """A reserva de `vagas` (um número ou os lotes, em ordem) no certame (com a prioridade na
+    colisão escolhida nele), com a memória de cálculo do motor."""
     from cotas.motor.reserva import calcular_reserva
 
     prioridade = parametros_do_certame(certame).prioridade_colisao

@@ -26,13 +26,28 @@ VALORES: dict[str, str] = {
 
 # Palavras das colunas de desempate que o arquivo escreve sem acento.
 _ACENTOS = {
-    "especificos": "específicos", "especifica": "específica", "especifico": "específico",
-    "portugues": "português", "lingua": "língua", "matematica": "matemática",
-    "informatica": "informática", "logico": "lógico", "raciocinio": "raciocínio",
-    "legislacao": "legislação", "redacao": "redação", "titulos": "títulos",
-    "pratica": "prática", "experiencia": "experiência", "avaliacao": "avaliação",
-    "fisica": "física", "fisico": "físico", "historia": "história", "geografia": "geografia",
-    "didatica": "didática", "pedagogicos": "pedagógicos", "tecnicos": "técnicos",
+    "especificos": "específicos",
+    "especifica": "específica",
+    "especifico": "específico",
+    "portugues": "português",
+    "lingua": "língua",
+    "matematica": "matemática",
+    "informatica": "informática",
+    "logico": "lógico",
+    "raciocinio": "raciocínio",
+    "legislacao": "legislação",
+    "redacao": "redação",
+    "titulos": "títulos",
+    "pratica": "prática",
+    "experiencia": "experiência",
+    "avaliacao": "avaliação",
+    "fisica": "física",
+    "fisico": "físico",
+    "historia": "história",
+    "geografia": "geografia",
+    "didatica": "didática",
+    "pedagogicos": "pedagógicos",
+    "tecnicos": "técnicos",
 }
 # "nota_X": "Nota de X", salvo quando X qualifica a própria nota ("Nota objetiva").
 _QUALIFICA_A_NOTA = {"objetiva", "discursiva", "pratica", "final", "total", "geral", "oral"}

@@ -26,8 +26,13 @@ def _texto(resposta: Any) -> str:
 
 def _confirmar_todas(certame: Any, rita: Any, dia: date = date(2025, 8, 3)) -> None:
     for p in propostas_do_motor(certame=certame):
-        nomeacao_confirmar(usuario=rita, cargo=p.cargo, inscricao=p.inscricao,
-                           portaria=f"{100 + p.ordem}/2025", data_portaria=dia)
+        nomeacao_confirmar(
+            usuario=rita,
+            cargo=p.cargo,
+            inscricao=p.inscricao,
+            portaria=f"{100 + p.ordem}/2025",
+            data_portaria=dia,
+        )
 
 
 # --- Item 12: vagas oferecidas até agora, por lote ------------------------------------------
@@ -38,8 +43,13 @@ def test_paginas_do_certame_mostram_as_vagas_oferecidas_por_lote(
 ) -> None:
     _confirmar_todas(certame_homologado, rita)
     cargo = certame_homologado.cargos.get()
-    vagas_novas_ofertar(usuario=rita, cargo=cargo, data=date(2025, 10, 1), quantidade=3,
-                        justificativa="Lei cria 3 cargos")
+    vagas_novas_ofertar(
+        usuario=rita,
+        cargo=cargo,
+        data=date(2025, 10, 1),
+        quantidade=3,
+        justificativa="Lei cria 3 cargos",
+    )
     entrar(client, rita)
     for nome in ("certames:detalhe", "certames:publico"):
         texto = _texto(client.get(reverse(nome, args=[certame_homologado.pk])))
@@ -63,14 +73,22 @@ def certame_grande(certame_mostardas: Any, rita: Any, tmp_path: Any) -> Any:
     from .conftest import csv_candidatos
 
     linhas = [
-        (str(2000 + i), f"Pessoa {i}", f"{100000000 + i * 7919:09d}", "PROF",
-         f"{900 - i}.0", "parda" if i % 4 == 0 else "branca", "sim" if i % 4 == 0 else "nao")
+        (
+            str(2000 + i),
+            f"Pessoa {i}",
+            f"{100000000 + i * 7919:09d}",
+            "PROF",
+            f"{900 - i}.0",
+            "parda" if i % 4 == 0 else "branca",
+            "sim" if i % 4 == 0 else "nao",
+        )
         for i in range(1, 401)
     ]
     caminho = tmp_path / "grande.csv"
     caminho.write_text(csv_candidatos(linhas), encoding="utf-8")
-    importacao_confirmar(usuario=rita, certame=certame_mostardas, caminho=caminho,
-                         nome_arquivo="grande.csv")
+    importacao_confirmar(
+        usuario=rita, certame=certame_mostardas, caminho=caminho, nome_arquivo="grande.csv"
+    )
     c = certame_homologar(usuario=rita, certame=certame_mostardas, data=date(2025, 8, 1))
     vagas_edital_ofertar(usuario=rita, certame=c, data=date(2025, 8, 2))
     return c
@@ -117,25 +135,38 @@ def _recurso_provido(sessao: Any, carlos: Any) -> None:
     )
 
     membros = sessao.certame.membros_comissao.all()
-    verificacao_registrar(usuario=carlos, convocacao=_convocacao("1006"), compareceu=True,
-                          votos={m.pk: True for m in membros})
+    verificacao_registrar(
+        usuario=carlos,
+        convocacao=_convocacao("1006"),
+        compareceu=True,
+        votos={m.pk: True for m in membros},
+    )
     recurso = recurso_interpor(
-        usuario=carlos, candidato=Candidato.objects.get(inscricao="1006"),
-        recorrente="terceiro", recorrente_nome="Fabio Branco", razoes="fenótipo",
+        usuario=carlos,
+        candidato=Candidato.objects.get(inscricao="1006"),
+        recorrente="terceiro",
+        recorrente_nome="Fabio Branco",
+        razoes="fenótipo",
         data=date(2025, 7, 25),
     )
-    recurso_decidir(usuario=carlos, recurso=recurso, decisao="provido",
-                    resultado_final="nao_confirmado", fundamentacao="reexame das imagens",
-                    data=date(2025, 7, 28))
+    recurso_decidir(
+        usuario=carlos,
+        recurso=recurso,
+        decisao="provido",
+        resultado_final="nao_confirmado",
+        fundamentacao="reexame das imagens",
+        data=date(2025, 7, 28),
+    )
 
 
 def test_pagina_da_sessao_diz_que_o_resultado_mudou_em_recurso(
     client: Any, sessao: Any, carlos: Any
 ) -> None:
     _recurso_provido(sessao, carlos)
-    texto = _texto(entrar(client, carlos).get(
-        reverse("comissao:sessao", args=[sessao.certame.pk, sessao.pk])))
-    linha = texto[texto.index("1006"):texto.index("1007")]
+    texto = _texto(
+        entrar(client, carlos).get(reverse("comissao:sessao", args=[sessao.certame.pk, sessao.pk]))
+    )
+    linha = texto[texto.index("1006") : texto.index("1007")]
     assert "Confirmado pela comissão" in linha  # o resultado da sessão, ao lado dos votos
     assert "alterado em recurso" in linha and "28/07/2025" in linha and "Provido" in linha
     assert "Não confirmado" in linha  # o parecer depois do recurso
@@ -143,13 +174,14 @@ def test_pagina_da_sessao_diz_que_o_resultado_mudou_em_recurso(
 
 def test_ata_na_tela_tem_os_recursos_como_o_pdf(client: Any, sessao: Any, carlos: Any) -> None:
     _recurso_provido(sessao, carlos)
-    texto = _texto(entrar(client, carlos).get(
-        reverse("comissao:ata", args=[sessao.certame.pk, sessao.pk])))
+    texto = _texto(
+        entrar(client, carlos).get(reverse("comissao:ata", args=[sessao.certame.pk, sessao.pk]))
+    )
     assert "Recursos" in texto
     assert "Outro candidato: Fabio Branco" in texto and "25/07/2025" in texto
     assert "Provido" in texto and "reexame das imagens" in texto
     assert "Resultado após os recursos" in texto
-    resultado = texto[texto.index("Resultado após os recursos"):]
+    resultado = texto[texto.index("Resultado após os recursos") :]
     assert "1006" in resultado and "Não confirmado" in resultado
 
 
@@ -161,10 +193,12 @@ def test_ata_nao_diz_que_filmou_quem_recusou_a_filmagem(
     from cotas_web.comissao.services import verificacao_registrar
     from cotas_web.publico.selectors import ata_da_sessao
 
-    verificacao_registrar(usuario=carlos, convocacao=_convocacao("1006"), compareceu=True,
-                          recusou_filmagem=True)
-    tela = _texto(entrar(client, carlos).get(
-        reverse("comissao:ata", args=[sessao.certame.pk, sessao.pk])))
+    verificacao_registrar(
+        usuario=carlos, convocacao=_convocacao("1006"), compareceu=True, recusou_filmagem=True
+    )
+    tela = _texto(
+        entrar(client, carlos).get(reverse("comissao:ata", args=[sessao.certame.pk, sessao.pk]))
+    )
     documento = re.sub(r"<[^>]+>", " ", fragmento_html(ata_sessao(ata_da_sessao(sessao=sessao))))
     for texto in (tela, documento):
         assert "A sessão foi filmada" not in texto
@@ -180,8 +214,12 @@ def test_ausente_com_votos_e_recusado_com_mensagem_clara(
 
     membros = list(sessao.certame.membros_comissao.all())
     with pytest.raises(ValidationError, match="ausente não pode ter votos"):
-        verificacao_registrar(usuario=carlos, convocacao=_convocacao("1006"), compareceu=False,
-                              votos={m.pk: True for m in membros})
+        verificacao_registrar(
+            usuario=carlos,
+            convocacao=_convocacao("1006"),
+            compareceu=False,
+            votos={m.pk: True for m in membros},
+        )
     assert _convocacao("1006").resultado == ""
     conv = _convocacao("1007")
     r = entrar(client, carlos).post(
@@ -215,8 +253,11 @@ def test_painel_nao_sugere_data_depois_da_validade(
     _confirmar_todas(certame_homologado, rita, date(2025, 8, 3))
     # A validade já terminou (o relógio do servidor está depois dela).
     Certame.objects.filter(pk=certame_homologado.pk).update(validade_ate=date(2025, 12, 31))
-    html = entrar(client, rita).get(
-        reverse("nomeacoes:painel", args=[certame_homologado.pk])).content.decode()
+    html = (
+        entrar(client, rita)
+        .get(reverse("nomeacoes:painel", args=[certame_homologado.pk]))
+        .content.decode()
+    )
     assert 'value="2025-08-03"' in html
     from django.utils import timezone
 
@@ -233,23 +274,41 @@ def test_datas_fora_do_periodo_recusadas_nomeando_as_datas(
 
     cargo = certame_homologado.cargos.get()
     with pytest.raises(ValidationError, match=r"homologação.*01/08/2025"):
-        nomeacao_confirmar(usuario=rita, cargo=cargo, inscricao="1001", portaria="1/2025",
-                           data_portaria=date(2025, 7, 30))
+        nomeacao_confirmar(
+            usuario=rita,
+            cargo=cargo,
+            inscricao="1001",
+            portaria="1/2025",
+            data_portaria=date(2025, 7, 30),
+        )
     with pytest.raises(ValidationError, match=r"homologação.*01/08/2025"):
-        vagas_novas_ofertar(usuario=rita, cargo=cargo, data=date(2025, 7, 30), quantidade=1,
-                            justificativa="x")
+        vagas_novas_ofertar(
+            usuario=rita, cargo=cargo, data=date(2025, 7, 30), quantidade=1, justificativa="x"
+        )
     with pytest.raises(ValidationError, match=r"10/06/2027"):
-        nomeacao_confirmar(usuario=rita, cargo=cargo, inscricao="1001", portaria="1/2027",
-                           data_portaria=date(2027, 6, 11))
+        nomeacao_confirmar(
+            usuario=rita,
+            cargo=cargo,
+            inscricao="1001",
+            portaria="1/2027",
+            data_portaria=date(2027, 6, 11),
+        )
     with pytest.raises(ValidationError, match=r"edital.*10/06/2025"):
-        candidato_registrar_desistencia(usuario=rita, candidato=Candidato.objects.get(
-            inscricao="1008"), data=date(2025, 6, 1))
+        candidato_registrar_desistencia(
+            usuario=rita, candidato=Candidato.objects.get(inscricao="1008"), data=date(2025, 6, 1)
+        )
 
 
 @pytest.mark.parametrize(
     "digitado",
-    ["Portaria 101/2024", "Portaria nº 101/2024", "PORTARIA N.º 101/2024", "nº 101/2024",
-     "101/2024", " Portaria n° 101/2024 "],
+    [
+        "Portaria 101/2024",
+        "Portaria nº 101/2024",
+        "PORTARIA N.º 101/2024",
+        "nº 101/2024",
+        "101/2024",
+        " Portaria n° 101/2024 ",
+    ],
 )
 def test_numero_da_portaria_com_ou_sem_prefixo(
     client: Any, certame_homologado: Any, rita: Any, digitado: str
@@ -257,15 +316,22 @@ def test_numero_da_portaria_com_ou_sem_prefixo(
     from cotas_web.auditoria.models import Registro
 
     cargo = certame_homologado.cargos.get()
-    ato = nomeacao_confirmar(usuario=rita, cargo=cargo, inscricao="1001", portaria=digitado,
-                             data_portaria=date(2025, 8, 3))
+    ato = nomeacao_confirmar(
+        usuario=rita,
+        cargo=cargo,
+        inscricao="1001",
+        portaria=digitado,
+        data_portaria=date(2025, 8, 3),
+    )
     assert ato.portaria == "101/2024"
     registro = Registro.objects.filter(acao="nomeacao").get()
     assert "Portaria nº 101/2024" in registro.descricao
-    texto = _texto(client.get(reverse("publico:consulta", args=[certame_homologado.pk]),
-                              {"inscricao": "1001"}))
+    texto = _texto(
+        client.get(reverse("publico:consulta", args=[certame_homologado.pk]), {"inscricao": "1001"})
+    )
     assert "Portaria nº 101/2024" in texto and texto.count("Portaria") == texto.count(
-        "Portaria nº 101/2024")
+        "Portaria nº 101/2024"
+    )
 
 
 def test_portaria_so_com_o_prefixo_e_recusada(certame_homologado: Any, rita: Any) -> None:
@@ -273,16 +339,19 @@ def test_portaria_so_com_o_prefixo_e_recusada(certame_homologado: Any, rita: Any
 
     cargo = certame_homologado.cargos.get()
     with pytest.raises(ValidationError, match="número da portaria"):
-        nomeacao_confirmar(usuario=rita, cargo=cargo, inscricao="1001", portaria="Portaria nº",
-                           data_portaria=date(2025, 8, 3))
+        nomeacao_confirmar(
+            usuario=rita,
+            cargo=cargo,
+            inscricao="1001",
+            portaria="Portaria nº",
+            data_portaria=date(2025, 8, 3),
+        )
 
 
 CODIGO = re.compile(r"\b[a-z]+_[a-z_]+\b")
 
 
-def test_paginas_sem_codigos_internos(
-    client: Any, certame_homologado: Any, rita: Any
-) -> None:
+def test_paginas_sem_codigos_internos(client: Any, certame_homologado: Any, rita: Any) -> None:
     from cotas_web.certames.models import Certame
 
     Certame.objects.filter(pk=certame_homologado.pk).update(
@@ -291,8 +360,12 @@ def test_paginas_sem_codigos_internos(
     _confirmar_todas(certame_homologado, rita)
     entrar(client, rita)
     pk = certame_homologado.pk
-    for url in (reverse("certames:detalhe", args=[pk]), reverse("certames:publico", args=[pk]),
-                reverse("nomeacoes:painel", args=[pk]), reverse("certames:novo")):
+    for url in (
+        reverse("certames:detalhe", args=[pk]),
+        reverse("certames:publico", args=[pk]),
+        reverse("nomeacoes:painel", args=[pk]),
+        reverse("certames:novo"),
+    ):
         texto = _texto(client.get(url))
         assert not CODIGO.findall(texto), (url, CODIGO.findall(texto))
     texto = _texto(client.get(reverse("certames:detalhe", args=[pk])))
@@ -305,7 +378,8 @@ def test_rotulo_das_colunas_de_desempate() -> None:
     from cotas_web.rotulos import rotulo_da_coluna
 
     assert rotulo_da_coluna("nota_conhecimentos_especificos") == (
-        "Nota de conhecimentos específicos")
+        "Nota de conhecimentos específicos"
+    )
     assert rotulo_da_coluna("nota_portugues") == "Nota de português"
     assert rotulo_da_coluna("nota_objetiva") == "Nota objetiva"
     assert rotulo_da_coluna("idade") == "Idade"
@@ -327,13 +401,20 @@ def test_make_run_mostra_a_pagina_404_em_portugues(tmp_path: Any) -> None:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         porta = s.getsockname()[1]
-    ambiente = {k: v for k, v in os.environ.items()
-                if k not in ("DJANGO_SETTINGS_MODULE", "DJANGO_ALLOW_ASYNC_UNSAFE")}
+    ambiente = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("DJANGO_SETTINGS_MODULE", "DJANGO_ALLOW_ASYNC_UNSAFE")
+    }
     ambiente["DATABASE_URL"] = f"sqlite:///{tmp_path / 'demo.sqlite3'}"
     ambiente["PYTHON_VENV"] = str(Path(os.sys.executable))
     processo = subprocess.Popen(
-        ["bash", str(raiz / "scripts" / "web.sh"), str(porta)], cwd=raiz, env=ambiente,
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
+        ["bash", str(raiz / "scripts" / "web.sh"), str(porta)],
+        cwd=raiz,
+        env=ambiente,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
     )
     base = f"http://127.0.0.1:{porta}"
 

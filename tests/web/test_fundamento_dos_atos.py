@@ -24,8 +24,13 @@ pytestmark = pytest.mark.django_db
 
 def _confirmar_todas(certame: Any, rita: Any) -> list[Nomeacao]:
     return [
-        nomeacao_confirmar(usuario=rita, cargo=p.cargo, inscricao=p.inscricao,
-                           portaria=f"{100 + p.ordem}/2025", data_portaria=date(2025, 8, 3))
+        nomeacao_confirmar(
+            usuario=rita,
+            cargo=p.cargo,
+            inscricao=p.inscricao,
+            portaria=f"{100 + p.ordem}/2025",
+            data_portaria=date(2025, 8, 3),
+        )
         for p in propostas_do_motor(certame=certame)
     ]
 
@@ -48,8 +53,9 @@ def test_desistencia_em_vaga_ampla_nao_cita_a_regra_da_vaga_reservada(
     certame_homologado: Any, rita: Any
 ) -> None:
     atos = _confirmar_todas(certame_homologado, rita)
-    nomeacao_registrar_desistencia(usuario=rita, nomeacao=atos[0], data=date(2025, 8, 20),
-                                   motivo="desistencia")
+    nomeacao_registrar_desistencia(
+        usuario=rita, nomeacao=atos[0], data=date(2025, 8, 20), motivo="desistencia"
+    )
     registro = Registro.objects.get(acao="desistencia")
     reservada = _citacao_da_desistencia_reservada(certame_homologado)
     assert reservada and reservada not in registro.fundamento
@@ -58,8 +64,9 @@ def test_desistencia_em_vaga_ampla_nao_cita_a_regra_da_vaga_reservada(
 
 def test_prazo_sem_posse_em_vaga_ampla_tambem(certame_homologado: Any, rita: Any) -> None:
     atos = _confirmar_todas(certame_homologado, rita)
-    nomeacao_registrar_desistencia(usuario=rita, nomeacao=atos[1], data=date(2025, 8, 20),
-                                   motivo="sem_posse")
+    nomeacao_registrar_desistencia(
+        usuario=rita, nomeacao=atos[1], data=date(2025, 8, 20), motivo="sem_posse"
+    )
     registro = Registro.objects.get(acao="sem_posse")
     assert _citacao_da_desistencia_reservada(certame_homologado) not in registro.fundamento
     assert registro.fundamento == _do_motor(certame_homologado, "desistencia", "1002")
@@ -69,8 +76,9 @@ def test_desistencia_em_vaga_reservada_cita_a_regra_do_motor(
     certame_homologado: Any, rita: Any
 ) -> None:
     atos = _confirmar_todas(certame_homologado, rita)
-    nomeacao_registrar_desistencia(usuario=rita, nomeacao=atos[2], data=date(2025, 8, 20),
-                                   motivo="desistencia")
+    nomeacao_registrar_desistencia(
+        usuario=rita, nomeacao=atos[2], data=date(2025, 8, 20), motivo="desistencia"
+    )
     registro = Registro.objects.get(acao="desistencia")
     assert registro.fundamento == _do_motor(certame_homologado, "desistencia", "1006")
     assert _citacao_da_desistencia_reservada(certame_homologado) in registro.fundamento
@@ -93,8 +101,13 @@ def test_novas_vagas_citam_a_reserva_que_o_motor_calculou(
 ) -> None:
     _confirmar_todas(certame_homologado, rita)
     cargo = certame_homologado.cargos.get()
-    vagas_novas_ofertar(usuario=rita, cargo=cargo, data=date(2025, 10, 1), quantidade=3,
-                        justificativa="Lei cria 3 cargos")
+    vagas_novas_ofertar(
+        usuario=rita,
+        cargo=cargo,
+        data=date(2025, 10, 1),
+        quantidade=3,
+        justificativa="Lei cria 3 cargos",
+    )
     registro = Registro.objects.get(acao="vagas_novas")
     reserva = ponte.reencenar(certame_homologado).reserva("PROF")
     esperado = [r.citacao() for razao in reserva.razoes.values() for r in razao.fundamentos]
@@ -109,7 +122,12 @@ def test_anulacao_cita_o_que_o_motor_deu(certame_homologado: Any, rita: Any) -> 
     nadia = Candidato.objects.get(inscricao="1006")
     proc = fraude_abrir(usuario=rita, candidato=nadia, data=date(2025, 8, 10), motivo="denúncia")
     fraude_registrar_defesa(usuario=rita, procedimento=proc, data=date(2025, 8, 20), defesa="x")
-    fraude_decidir(usuario=rita, procedimento=proc, data=date(2025, 8, 30),
-                   decisao="falsidade", fundamentacao="provas")
+    fraude_decidir(
+        usuario=rita,
+        procedimento=proc,
+        data=date(2025, 8, 30),
+        decisao="falsidade",
+        fundamentacao="provas",
+    )
     registro = Registro.objects.get(acao="fraude_decidido")
     assert registro.fundamento == _do_motor(certame_homologado, "anulacao", "1006")

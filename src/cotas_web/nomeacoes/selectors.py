@@ -61,12 +61,14 @@ def data_do_ultimo_ato(certame: Certame) -> date | None:
     saídas)."""
     datas = [certame.homologado_em]
     datas += OfertaVagas.objects.filter(cargo__certame=certame).aggregate(m=Max("data")).values()
-    datas += Nomeacao.objects.filter(cargo__certame=certame).aggregate(
-        a=Max("data_portaria"), b=Max("posse_em"), c=Max("encerrada_em")
-    ).values()
-    datas += Desistencia.objects.filter(candidato__certame=certame).aggregate(
-        m=Max("data")
-    ).values()
+    datas += (
+        Nomeacao.objects.filter(cargo__certame=certame)
+        .aggregate(a=Max("data_portaria"), b=Max("posse_em"), c=Max("encerrada_em"))
+        .values()
+    )
+    datas += (
+        Desistencia.objects.filter(candidato__certame=certame).aggregate(m=Max("data")).values()
+    )
     conhecidas = [d for d in datas if d is not None]
     return max(conhecidas) if conhecidas else None
 

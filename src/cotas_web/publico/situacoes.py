@@ -72,8 +72,12 @@ def _sem_conta(s: SituacaoCandidato) -> tuple[dict[str, Any], str]:
         "Quantas nomeações vêm antes da sua não foi calculado: a projeção simula só as próximas "
         f"{LIMITE_PROJECAO} vagas do cargo, e esta inscrição não é alcançada nelas."
     )
-    projecao = {
-        "antes": [], "vaga": None, "lista": None, "razao": razao, "alcancado": False,
+    projecao: dict[str, Any] = {
+        "antes": [],
+        "vaga": None,
+        "lista": None,
+        "razao": razao,
+        "alcancado": False,
         "nao_calculada": True,
     }
     return projecao, (

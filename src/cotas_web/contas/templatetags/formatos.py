@@ -57,8 +57,8 @@ def extenso(codigo: Any) -> str:
 def no_meio_da_frase(texto: Any) -> str:
     """Um rótulo no meio da frase: só a inicial em minúscula, e nunca a de uma sigla ("PcD",
     "IBGE"), que `lower` estragaria ("pcd")."""
-    texto = str(texto)
-    primeira = texto.split(" ", 1)[0]
-    if not texto or any(c.isupper() for c in primeira[1:]):
-        return texto
-    return texto[0].lower() + texto[1:]
+    frase = str(texto)
+    primeira = frase.split(" ", 1)[0]
+    if not frase or any(c.isupper() for c in primeira[1:]):
+        return frase
+    return frase[0].lower() + frase[1:]
