@@ -69,7 +69,7 @@ def test_igual_a_consulta_de_cada_inscricao_no_exemplo(montenegro: Certame) -> N
     # Com as portarias e uma desistência: nomeados, desistente, substituto.
     rh = get_user_model().objects.get(username="rh")
     dia = montenegro.homologado_em + timedelta(days=1)  # type: ignore[operator]
-    nomear_edital(montenegro, rh)
+    nomear_edital(montenegro, rh, dia)  # as portarias depois da homologação
     nomeacao = Nomeacao.objects.filter(cargo__certame=montenegro).order_by("pk").first()
     assert nomeacao is not None
     nomeacao_registrar_desistencia(
