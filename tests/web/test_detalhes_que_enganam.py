@@ -451,3 +451,19 @@ def test_pagina_404_sem_nome_de_excecao_nem_ingles(client: Any, rita: Any) -> No
         assert "Página não encontrada" in texto, url
         assert "Resolver404" not in texto and "matches the given query" not in texto, url
         assert "O endereço pedido não existe ou não está publicado." in texto, url
+
+
+def test_homologacao_fora_do_periodo_recusada_com_as_datas(
+    sessao: Any, carlos: Any, rita: Any
+) -> None:
+    from django.core.exceptions import ValidationError
+
+    from cotas_web.certames.services import certame_homologar
+
+    from .conftest import verificar_todos
+
+    verificar_todos(sessao, carlos)
+    with pytest.raises(ValidationError, match=r"anterior ao edital, de 10/06/2025"):
+        certame_homologar(usuario=rita, certame=sessao.certame, data=date(2025, 6, 1))
+    with pytest.raises(ValidationError, match=r"terminou em 10/06/2027"):
+        certame_homologar(usuario=rita, certame=sessao.certame, data=date(2027, 7, 1))
