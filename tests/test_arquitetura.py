@@ -1,5 +1,6 @@
 """A casa como está desenhada: as camadas (contratos do import-linter no pyproject.toml) e as
-referências do código às notas de interpretação, que precisam existir no próprio repositório."""
+referências do código e do README às notas de interpretação, que precisam existir no próprio
+repositório."""
 
 from __future__ import annotations
 
@@ -15,7 +16,8 @@ RAIZ = Path(__file__).resolve().parent.parent
 PASTAS_COM_REFERENCIAS = ("src", "tests")
 SUFIXOS = {".py", ".toml", ".html", ".txt", ".md", ".json", ".csv"}
 # "docs/ARQUIVO.md" ou "docs/fontes/arquivo.txt", com âncora opcional ("#ordem-de-nomeacao").
-REFERENCIA_DOCS = re.compile(r"docs/[\w./-]*\w(?:#[\w-]+)?")
+# (Só caminhos do repositório: "https://site/docs/..." não conta.)
+REFERENCIA_DOCS = re.compile(r"(?<![\w./:-])docs/[\w./-]*\w(?:#[\w-]+)?")
 PROIBIDAS = ("LEGAL-NOTES", "../shared", "shared/seeds", "shared/docs")
 
 
@@ -25,6 +27,7 @@ def _arquivos_com_texto() -> list[Path]:
         for arquivo in sorted((RAIZ / pasta).rglob("*")):
             if arquivo.suffix in SUFIXOS and "__pycache__" not in arquivo.parts:
                 saida.append(arquivo)
+    saida.append(RAIZ / "README.md")
     return [a for a in saida if a.resolve() != Path(__file__).resolve()]
 
 
