@@ -234,7 +234,7 @@ def test_ausente_com_votos_e_recusado_com_mensagem_clara(
 
 
 def test_data_sugerida_dos_atos(certame_homologado: Any, rita: Any) -> None:
-    from cotas_web.nomeacoes.selectors import data_sugerida
+    from cotas_web.certames.selectors import data_sugerida
 
     certame = certame_homologado  # homologado em 01/08/2025, edital ofertado em 02/08/2025
     assert data_sugerida(certame, hoje=date(2025, 9, 1)) == date(2025, 9, 1)  # na validade

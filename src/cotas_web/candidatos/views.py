@@ -12,9 +12,9 @@ from django.shortcuts import get_object_or_404, redirect, render
 
 from cotas.arquivos.candidatos import EXTENSOES_PLANILHA, EXTENSOES_TEXTO
 from cotas_web.certames.models import Certame
+from cotas_web.certames.selectors import data_sugerida
 from cotas_web.comum import erros_do_formulario, mensagens_de, tentar
 from cotas_web.contas.permissoes import ADMIN, AUDITOR, requer_papel
-from cotas_web.nomeacoes.selectors import data_sugerida
 
 from . import selectors, services
 from .forms import (

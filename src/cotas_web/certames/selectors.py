@@ -3,14 +3,19 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any
+from datetime import date
+from typing import TYPE_CHECKING, Any
 
-from django.db.models import QuerySet
+from django.db.models import Max, QuerySet
+from django.utils import timezone
 
 from cotas_web import ponte
 from cotas_web.rotulos import por_extenso, rotulo_da_coluna
 
 from .models import Certame
+
+if TYPE_CHECKING:
+    from cotas.motor.regras import Regras
 
 
 @dataclass(frozen=True)
@@ -54,6 +59,11 @@ def lotes_do_cargo(cargo: Any) -> tuple[Lote, ...]:
     )
 
 
+def regras_do_certame(*, certame: Certame) -> Regras:
+    """A lei aplicável ao certame e suas regras, pelo motor (as views não chamam a ponte)."""
+    return ponte.regras_do_certame(certame)
+
+
 def reserva_por_cargo(*, certame: Certame) -> list[ReservaCargo]:
     """A reserva de cada cargo sobre as vagas oferecidas até agora (o edital e cada lote de novas
     vagas), com a memória de cálculo do motor."""
@@ -73,8 +83,9 @@ def reserva_por_cargo(*, certame: Certame) -> list[ReservaCargo]:
     return saida
 
 
-def artigos_da_lei(regras: Any) -> list[ponte.ArtigoLei]:
-    """Os parâmetros da lei com os valores por extenso ("meio_para_cima" → a regra em palavras)."""
+def artigos_da_lei(*, regras: Regras) -> list[ponte.ArtigoLei]:
+    """Cada parâmetro da lei com o artigo que o fixa, para a página do certame, e o valor por
+    extenso ("meio_para_cima" → a regra em palavras)."""
     return [
         replace(a, valor=", ".join(por_extenso(v) for v in a.valor.split(", ")))
         for a in ponte.artigos_da_lei(regras)
@@ -87,3 +98,40 @@ def criterios_de_desempate(certame: Certame) -> list[str]:
         f"{rotulo_da_coluna(str(coluna))} ({'menor' if sentido == 'menor' else 'maior'} primeiro)"
         for coluna, sentido in certame.desempate
     ]
+
+
+# As datas dos atos do certame, pelos nomes das relações (os apps de cima, nomeacoes e
+# candidatos, não são importados daqui). Um agregado por relação: juntá-las numa consulta só
+# multiplicaria as linhas.
+_DATAS_DOS_ATOS = (
+    "cargos__ofertas__data",
+    "cargos__nomeacoes__data_portaria",
+    "cargos__nomeacoes__posse_em",
+    "cargos__nomeacoes__encerrada_em",
+    "candidatos__desistencias__data",
+)
+
+
+def data_do_ultimo_ato(certame: Certame) -> date | None:
+    """A data mais recente entre os atos do certame (homologação, ofertas, portarias, posses,
+    saídas)."""
+    datas = [certame.homologado_em]
+    for caminho in _DATAS_DOS_ATOS:
+        datas.append(Certame.objects.filter(pk=certame.pk).aggregate(m=Max(caminho))["m"])
+    conhecidas = [d for d in datas if d is not None]
+    return max(conhecidas) if conhecidas else None
+
+
+def data_sugerida(certame: Certame, hoje: date | None = None) -> date:
+    """A data que os formulários de atos trazem preenchida: hoje, se hoje cabe no período do
+    certame (da homologação ou do edital até o fim da validade); senão, a do último ato (um ato
+    registrado depois, de memória, raramente é de hoje, e hoje seria recusado)."""
+    hoje = hoje or timezone.localdate()
+    inicio = certame.homologado_em or certame.data_edital
+    dentro = hoje >= inicio and (certame.validade_ate is None or hoje <= certame.validade_ate)
+    if dentro:
+        return hoje
+    ultimo = data_do_ultimo_ato(certame) or inicio
+    if certame.validade_ate is not None:
+        ultimo = min(ultimo, certame.validade_ate)
+    return ultimo

@@ -7,13 +7,11 @@ from django.db import transaction
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 
-from cotas.documentos.ata import filmagem, resultado_apos_recursos
-from cotas_web.candidatos.models import Candidato, Heteroidentificacao
+from cotas_web.candidatos.models import Candidato
 from cotas_web.certames.models import Certame
+from cotas_web.certames.selectors import data_sugerida
 from cotas_web.comum import erros_do_formulario, tentar
 from cotas_web.contas.permissoes import ADMIN, AUDITOR, COMISSAO, requer_papel
-from cotas_web.nomeacoes.selectors import data_sugerida
-from cotas_web.publico.selectors import ata_da_sessao
 
 from . import selectors, services
 from .forms import AtaForm, DecidirRecursoForm, MembroForm, RecursoForm, SessaoForm, VerificacaoForm
@@ -187,25 +185,14 @@ def gravacao(request: HttpRequest, pk: int, gid: int) -> FileResponse:
 def ata(request: HttpRequest, pk: int, sid: int) -> HttpResponse:
     certame = _certame(pk)
     s = _sessao(certame, sid)
-    # Os recursos e a frase da filmagem como o documento da ata (PDF) os traz.
-    registro = ata_da_sessao(sessao=s)
-    finais = resultado_apos_recursos(registro)
-    rotulos = dict(Heteroidentificacao.choices)
     return render(
         request,
         "comissao/ata.html",
         {"certame": certame, "sessao": s, "membros": certame.membros_comissao.all(),
          "convocacoes": s.convocacoes.select_related("candidato__cargo").prefetch_related(
              "votos__membro"),
-         "filmagem": filmagem(registro),
-         "recursos": [
-             (r, rotulos.get(r.resultado_final, r.resultado_final) if r.decisao else "")
-             for r in registro.recursos
-         ],
-         "apos_recursos": [
-             (a, rotulos.get(finais[a.inscricao], "Pendente") or "Pendente")
-             for a in registro.avaliacoes
-         ]},
+         # Os recursos e a frase da filmagem como o documento da ata (PDF) os traz.
+         **selectors.ata_na_tela(sessao=s)},
     )
 
 

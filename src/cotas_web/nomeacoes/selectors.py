@@ -4,11 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from datetime import date
 from typing import Any
-
-from django.db.models import Max
-from django.utils import timezone
 
 from cotas_web import ponte
 from cotas_web.candidatos.models import Candidato
@@ -54,38 +50,6 @@ class Painel:
     cargos: list[PainelCargo]
     edital_ofertado: bool
     erro: str = ""
-
-
-def data_do_ultimo_ato(certame: Certame) -> date | None:
-    """A data mais recente entre os atos do certame (homologação, ofertas, portarias, posses,
-    saídas)."""
-    datas = [certame.homologado_em]
-    datas += OfertaVagas.objects.filter(cargo__certame=certame).aggregate(m=Max("data")).values()
-    datas += (
-        Nomeacao.objects.filter(cargo__certame=certame)
-        .aggregate(a=Max("data_portaria"), b=Max("posse_em"), c=Max("encerrada_em"))
-        .values()
-    )
-    datas += (
-        Desistencia.objects.filter(candidato__certame=certame).aggregate(m=Max("data")).values()
-    )
-    conhecidas = [d for d in datas if d is not None]
-    return max(conhecidas) if conhecidas else None
-
-
-def data_sugerida(certame: Certame, hoje: date | None = None) -> date:
-    """A data que os formulários de atos trazem preenchida: hoje, se hoje cabe no período do
-    certame (da homologação ou do edital até o fim da validade); senão, a do último ato (um ato
-    registrado depois, de memória, raramente é de hoje, e hoje seria recusado)."""
-    hoje = hoje or timezone.localdate()
-    inicio = certame.homologado_em or certame.data_edital
-    dentro = hoje >= inicio and (certame.validade_ate is None or hoje <= certame.validade_ate)
-    if dentro:
-        return hoje
-    ultimo = data_do_ultimo_ato(certame) or inicio
-    if certame.validade_ate is not None:
-        ultimo = min(ultimo, certame.validade_ate)
-    return ultimo
 
 
 def _texto(v: Any) -> str:

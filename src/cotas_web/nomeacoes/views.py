@@ -9,6 +9,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 
 from cotas_web.certames.models import Cargo, Certame
+from cotas_web.certames.selectors import data_sugerida
 from cotas_web.comum import erros_do_formulario, tentar
 from cotas_web.contas.permissoes import ADMIN, AUDITOR, requer_papel
 
@@ -22,7 +23,7 @@ from .forms import (
     OfertaEditalForm,
 )
 from .models import Nomeacao
-from .selectors import data_sugerida, painel_nomeacoes
+from .selectors import painel_nomeacoes
 
 # Acima disto, o painel abre num resumo por cargo (cada cargo com as suas propostas e atos em
 # `?cargo=`): centenas de cargos com todas as nomeações seriam uma página de dezenas de MB.
