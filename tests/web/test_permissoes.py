@@ -81,7 +81,7 @@ def cenario(
     conv = sessao.convocacoes.first()
     gravacao = gravacao_anexar(
         usuario=carlos, convocacao=conv,
-        arquivo=SimpleUploadedFile("f.jpg", b"jpg", "image/jpeg"),
+        arquivo=SimpleUploadedFile("f.jpg", b"\xff\xd8\xff jpg", "image/jpeg"),
     )
     usuarios = {
         "rita": rita, "carlos": carlos, "ana": ana, "sem_papel": sem_papel, "joana": joana

@@ -261,7 +261,29 @@ def verificacao_registrar(
     return convocacao
 
 
-TIPOS_GRAVACAO = ("image/", "video/")
+# Fotos, vídeos e áudios que a comissão grava, reconhecidos pelo conteúdo (os primeiros bytes),
+# nunca pelo tipo que o navegador declara: um SVG ou HTML que se diga "image/png" traz script.
+TIPOS_GRAVACAO = frozenset({
+    "image/jpeg", "image/png",
+    "video/mp4", "video/quicktime", "video/webm", "video/x-matroska", "video/x-m4v",
+    "video/3gpp", "audio/mp4", "audio/ogg", "audio/mpeg", "audio/x-wav",
+})
+TIPO_DESCONHECIDO = "application/octet-stream"
+
+
+def tipo_da_gravacao(cabeca: bytes) -> str | None:
+    """O tipo do arquivo pelo seu conteúdo, se for um dos aceitos; senão None."""
+    import filetype
+
+    achado = filetype.guess(cabeca)
+    return achado.mime if achado is not None and achado.mime in TIPOS_GRAVACAO else None
+
+
+def _ler_cabeca(arquivo: Any) -> bytes:
+    arquivo.seek(0)
+    cabeca = bytes(arquivo.read(8192))
+    arquivo.seek(0)
+    return cabeca
 
 
 @transaction.atomic
@@ -271,9 +293,13 @@ def gravacao_anexar(
     """Filmagem e/ou fotografia, de uso exclusivo da comissão (art. 7º)."""
     certame = convocacao.sessao.certame
     _regra_comissao(certame)
-    tipo = arquivo.content_type or ""
-    if not tipo.startswith(TIPOS_GRAVACAO):
-        raise ValidationError("Envie uma foto ou um vídeo.")
+    tipo = tipo_da_gravacao(_ler_cabeca(arquivo))
+    if tipo is None:
+        raise ValidationError(
+            f"Gravação “{arquivo.name}” recusada: envie uma foto ou um vídeo (JPEG, PNG, MP4, "
+            "MOV, WebM, MKV, OGG, MP3 ou WAV); o conteúdo do arquivo não é de nenhum desses "
+            "formatos."
+        )
     gravacao = Gravacao(
         convocacao=convocacao, nome_original=arquivo.name or "gravacao", tipo_conteudo=tipo
     )

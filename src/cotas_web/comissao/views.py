@@ -176,9 +176,16 @@ def gravacao(request: HttpRequest, pk: int, gid: int) -> FileResponse:
     """Só a comissão vê as gravações (art. 7º)."""
     certame = _certame(pk)
     g = get_object_or_404(Gravacao, pk=gid, convocacao__sessao__certame=certame)
-    return FileResponse(
-        g.arquivo.open("rb"), content_type=g.tipo_conteudo, filename=g.nome_original
+    arquivo = g.arquivo.open("rb")
+    # Como anexo, com o tipo que o conteúdo tem (não o que foi declarado no envio) e sem que o
+    # navegador o adivinhe: nada do arquivo roda na origem da aplicação.
+    tipo = services.tipo_da_gravacao(arquivo.read(8192)) or services.TIPO_DESCONHECIDO
+    arquivo.seek(0)
+    resposta = FileResponse(
+        arquivo, content_type=tipo, as_attachment=True, filename=g.nome_original
     )
+    resposta["X-Content-Type-Options"] = "nosniff"
+    return resposta
 
 
 @requer_papel(ADMIN, COMISSAO, AUDITOR)
