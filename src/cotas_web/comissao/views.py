@@ -65,7 +65,7 @@ def membro_novo(request: HttpRequest, pk: int) -> HttpResponse:
         d = form.cleaned_data
         tentar(request, lambda: services.membro_adicionar(
             usuario=request.user, certame=certame, nome=d["nome"], genero=d["genero"],
-            cor_raca=d["cor_raca"], usuario_membro=d["usuario"]),
+            cor_raca=d["cor_raca"], usuario_membro=d["usuario"], token=d["pedido"]),
             f"{d['nome']} integra a comissão.")
         return redirect("comissao:painel", pk=pk)
     return render(request, "form.html", {"form": form, "certame": certame,
@@ -79,7 +79,8 @@ def sessao_nova(request: HttpRequest, pk: int) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         sessao = tentar(request, lambda: services.sessao_criar(
             usuario=request.user, certame=certame, data=form.cleaned_data["data"],
-            local=form.cleaned_data["local"]), "Sessão marcada.")
+            local=form.cleaned_data["local"], token=form.cleaned_data["pedido"]),
+            "Sessão marcada.")
         if sessao:
             return redirect("comissao:sessao", pk=pk, sid=sessao.pk)
         return redirect("comissao:painel", pk=pk)
@@ -211,7 +212,8 @@ def recurso_novo(request: HttpRequest, pk: int) -> HttpResponse:
         d = form.cleaned_data
         tentar(request, lambda: services.recurso_interpor(
             usuario=request.user, candidato=d["candidato"], recorrente=d["recorrente"],
-            recorrente_nome=d["recorrente_nome"], razoes=d["razoes"], data=d["data"]),
+            recorrente_nome=d["recorrente_nome"], razoes=d["razoes"], data=d["data"],
+            token=d["pedido"]),
             "Recurso registrado.")
         return redirect("comissao:painel", pk=pk)
     return render(request, "form.html", {"form": form, "certame": certame,
