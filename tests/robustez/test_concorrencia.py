@@ -8,6 +8,9 @@ tela, nenhum 500). Feitos para o PostgreSQL (`DATABASE_URL` de scripts/postgres.
 rodam também, onde a transação inteira já é exclusiva (BEGIN IMMEDIATE).
 """
 
+# ruff: noqa: F811, B008
+# (F811: as fixtures partilhadas de tests/web entram por import e voltam como parâmetros;
+#  B008: `lambda c=lido(x)` lê a cópia de cada pedido ANTES da barreira, de propósito.)
 from __future__ import annotations
 
 import threading
@@ -72,7 +75,7 @@ def simultaneos(acoes: list[Callable[[], Any]]) -> list[Any]:
         try:
             barreira.wait()
             resultados[i] = acao()
-        except BaseException as erro:  # noqa: BLE001  (a exceção é o que o teste confere)
+        except BaseException as erro:  # (a exceção é o que o teste confere)
             resultados[i] = erro
         finally:
             connection.close()

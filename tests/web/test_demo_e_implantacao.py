@@ -68,7 +68,7 @@ def test_sem_demo_o_exemplo_nao_cria_logins() -> None:
 
     from .conftest import criar_usuario
 
-    with pytest.raises(CommandError, match="--demo .* ou --como LOGIN"):
+    with pytest.raises(CommandError, match=r"--demo .* ou --como LOGIN"):
         call_command("carregar_exemplo", stdout=StringIO())
     assert not Certame.objects.exists()
     criar_usuario("rita", "administrador")
