@@ -121,6 +121,7 @@ def certame_criar(
         base_do_limiar=base_do_limiar,
     )
     pedido_concluir(token, certame)
+    _designar_quem_cria(usuario, certame)
     registrar(
         usuario=usuario,
         certame=certame,
@@ -144,6 +145,14 @@ def certame_criar(
         },
     )
     return certame
+
+
+def _designar_quem_cria(usuario: Any, certame: Certame) -> None:
+    """Quem cria o certame (o RH) fica designado para ele: age nele desde já."""
+    from cotas_web.contas.permissoes import ADMIN, designar, papel_de
+
+    if papel_de(usuario) == ADMIN:
+        designar(usuario=usuario, certame=certame)
 
 
 def _exigir_nao_homologado(certame: Certame) -> None:

@@ -153,6 +153,8 @@ class Command(BaseCommand):
                     usuario=rh, certame=certame, caminho=cenario.arquivo_candidatos,
                     nome_arquivo=cenario.arquivo_candidatos.name,
                 )
+                if demo:  # o RH, criador, já está designado; a auditora também lê o exemplo
+                    _designar_auditor_demo(certame)
                 if certame.exige_comissao:
                     comissao = User.objects.filter(
                         username="comissao", perfil__papel=Papel.COMISSAO
@@ -190,6 +192,16 @@ class Command(BaseCommand):
         self.stdout.write("Usuários de demonstração (usuário / senha — papel):")
         for login, senha, papel in logins:
             self.stdout.write(f"  {login} / {senha} — {papel}")
+
+
+def _designar_auditor_demo(certame: Any) -> None:
+    from cotas_web.contas.permissoes import designar
+
+    auditor = get_user_model().objects.filter(
+        username="auditor", perfil__papel=Papel.AUDITOR
+    ).first()
+    if auditor is not None:
+        designar(usuario=auditor, certame=certame)
 
 
 def _quem_age(login: str) -> Any:
