@@ -189,7 +189,7 @@ def test_matriz_de_acesso_por_certame(mundo: Any, identidade: str) -> None:
 
 
 def test_o_rh_de_um_certame_nao_o_ve_na_lista_do_outro(mundo: Any) -> None:
-    certames, usuarios = mundo
+    _, usuarios = mundo
     cliente = Client()
     cliente.force_login(usuarios["rh_b"])
     html = cliente.get(reverse("certames:inicio")).content.decode()

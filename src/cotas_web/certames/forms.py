@@ -72,7 +72,7 @@ class CertameForm(FormularioDeUmaVez):
         return criterios
 
     def __init__(self, *args: object, **kwargs: object) -> None:
-        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        super().__init__(*args, **kwargs)
         self.fields["municipio"].choices = [(m, m) for m in ponte.municipios()]  # type: ignore[attr-defined]
 
 

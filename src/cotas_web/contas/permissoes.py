@@ -65,7 +65,7 @@ def alcanca_o_certame(usuario: Any, certame_id: int) -> bool:
 
 def _existe(certame_id: int) -> bool:
     certames = Designacao._meta.get_field("certame").related_model
-    return bool(certames._default_manager.filter(pk=certame_id).exists())  # type: ignore[union-attr]
+    return bool(certames._default_manager.filter(pk=certame_id).exists())
 
 
 def requer_papel(*papeis: str) -> Callable[[Visao], Visao]:

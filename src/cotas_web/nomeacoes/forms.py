@@ -15,7 +15,7 @@ class NovasVagasForm(FormularioDeUmaVez):
     justificativa = forms.CharField(label="Justificativa", widget=forms.Textarea)
 
     def __init__(self, *args: object, cargos: object, **kwargs: object) -> None:
-        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        super().__init__(*args, **kwargs)
         self.fields["cargo"].queryset = cargos  # type: ignore[attr-defined]
 
 
