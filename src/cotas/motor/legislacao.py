@@ -410,13 +410,18 @@ class Catalogo:
 
 
 def _encerrar(lei: Lei, fim: date) -> Lei:
+    """A lei e cada valor seu que durava até o fim dela passam a terminar em `fim` (também
+    quando a publicação registrada da revogadora o adia); um valor que só começaria depois de
+    `fim` deixa de existir."""
+    antigo = lei.vigencia_fim
+
+    def novo_fim(v: ValorDatado) -> ValorDatado:
+        if v.ate is None or v.ate == antigo or v.ate > fim:
+            return replace(v, ate=fim)
+        return v
+
     parametros = {
-        nome: replace(
-            p,
-            valores=tuple(
-                replace(v, ate=fim) if v.ate is None or v.ate > fim else v for v in p.valores
-            ),
-        )
+        nome: replace(p, valores=tuple(novo_fim(v) for v in p.valores if v.desde <= fim))
         for nome, p in lei.parametros.items()
     }
     return replace(lei, vigencia_fim=fim, parametros=parametros)
