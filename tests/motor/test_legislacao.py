@@ -187,7 +187,7 @@ def test_publicacao_registrada_depois_move_o_fim_de_todo_valor_da_lei_revogada()
     with pytest.raises(ParametrosDesconhecidos) as info:
         regras_aplicaveis(catalogo, municipio="Montenegro/RS", data_edital=date(2025, 4, 5))
     assert "negros.percentual" not in info.value.nomes
-    with pytest.raises(LeiInvalida, match="negros.percentual"):
+    with pytest.raises(LeiInvalida, match=r"negros\.percentual"):
         regras_aplicaveis(
             catalogo,
             municipio="Montenegro/RS",

@@ -258,3 +258,18 @@ def test_desistencia_na_ampla_nao_cita_o_artigo_da_desistencia_de_negros() -> No
     certame.desistencia(EDITAL, "B0")
     (ocorrencia,) = certame.ocorrencias("C")
     assert "14" not in " ".join(ref.artigo for ref in ocorrencia.razao.fundamentos)
+
+
+@CONFIG
+@given(candidatos(maximo=20), lotes_st, st.booleans())
+def test_vagas_sem_candidato_sao_as_ultimas_do_lote(
+    cands: list[Candidato], lotes: list[int], pcd: bool
+) -> None:
+    """Faltando candidatos num lote, nenhuma vaga vazia vem antes de uma preenchida do mesmo
+    lote: a reservada que reverte à ampla é preenchida antes das vagas seguintes."""
+    certame = apurar(regras(pcd), cands, lotes)
+    ocupantes = certame.ocupantes("C")
+    for lote in certame.lotes("C"):
+        numeros = [v.numero for v in certame.vagas("C") if v.lote == lote.numero]
+        cheias = [ocupantes.get(n) is not None for n in numeros]
+        assert cheias == sorted(cheias, reverse=True), (lote.numero, numeros, cheias)

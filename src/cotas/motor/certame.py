@@ -346,6 +346,8 @@ class ApuracaoCargo:
             slots.setdefault(destino, []).append(vaga)
             chamados.setdefault(destino, []).append(insc)
 
+        slots[AMPLA] = self._vagas_da_ampla(novas, slots, len(chamados[AMPLA]))
+
         # Em cada lista, as vagas do lote em ordem, pela ordem de classificação da lista: o mais
         # bem classificado nunca é nomeado depois de um pior classificado (art. 3º §3º / art. 14
         # §3º: "observada a ordem de classificação").
@@ -372,6 +374,20 @@ class ApuracaoCargo:
             else:
                 self._sem_candidato(vaga, data)
         return nomeacoes
+
+    @staticmethod
+    def _vagas_da_ampla(
+        novas: list[Vaga], slots: Mapping[str, list[Vaga]], chamados: int
+    ) -> list[Vaga]:
+        """As vagas que a ampla preenche no lote: as primeiras, em ordem, das que nenhuma lista
+        reservada ocupou (as de ampla e as reservadas que reverteram). Faltando candidatos, as
+        vagas sem nomeação são as últimas do lote: a reservada que reverte é preenchida antes
+        das vagas seguintes."""
+        das_reservadas = {
+            v.numero for lista, vagas in slots.items() if lista != AMPLA for v in vagas
+        }
+        livres = [v for v in novas if v.numero not in das_reservadas]
+        return sorted(livres, key=lambda v: v.numero)[:chamados]
 
     def _proximo_do_grupo(
         self, grupo: str, indisponivel: set[str], novas: list[Vaga], vaga: Vaga
