@@ -19,6 +19,9 @@ ementa = "Teste."
 inicio = 2020-01-01
 artigo = "art. 9º"
 texto = "Esta lei entra em vigor na data de sua publicação."
+[falsidade]
+efeito = "nula a inscrição"
+efeito_se_nomeado = "nula a inscrição e a nomeação"
 """
 
 COMPLETOS = {

@@ -12,11 +12,12 @@ from hypothesis import strategies as st
 
 from cotas.motor.aritmetica import arredondar, percentual_de
 from cotas.motor.candidatos import Candidato, CorRaca, Heteroidentificacao
-from cotas.motor.certame import Certame, Nomeacao
+from cotas.motor.certame import Certame, Nomeacao, ProcedimentoAdministrativo
 from cotas.motor.legislacao import catalogo_padrao
 from cotas.motor.regras import ParametrosPcd, Regras, regras_aplicaveis
 
 EDITAL = date(2025, 6, 10)
+PROCEDIMENTO = ProcedimentoAdministrativo(EDITAL, None, EDITAL, "Prefeito Municipal")
 CONFIG = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
@@ -231,10 +232,14 @@ def test_desistencias_e_anulacoes_recompoem_pela_mesma_lista(
         alvo = data.draw(st.sampled_from(sorted(ocupantes)))
         dia += timedelta(days=1)
         vaga = next(n for n in reversed(certame.nomeacoes("C")) if n.inscricao == alvo)
-        if data.draw(st.booleans()):
+        declarou = next(c for c in cands if c.inscricao == alvo).reserva_negros
+        saida = data.draw(st.sampled_from(["desistencia", "anulacao", "eliminacao"]))
+        if saida == "desistencia":
             novas = certame.desistencia(dia, alvo)
+        elif saida == "anulacao" and declarou:  # a declaração falsa é a da autodeclaração
+            novas = certame.anulacao(dia, alvo, PROCEDIMENTO)
         else:
-            novas = certame.anulacao(dia, alvo)
+            novas = certame.eliminacao(dia, alvo, "Edital, item 9", "Não tomou posse")
         for n in novas:
             assert n.vaga == vaga.vaga
             assert n.substitui == alvo

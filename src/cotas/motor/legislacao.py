@@ -183,6 +183,8 @@ class Lei:
     referencia_revogacao: Referencia | None = None
     revisao_anos: int | None = None
     referencia_revisao: Referencia | None = None
+    # O efeito da declaração falsa com as palavras da lei ([falsidade]): (em geral, se nomeado)
+    efeitos_falsidade: tuple[str, str] | None = None
 
     def vige_em(self, dia: date) -> bool:
         return self.vigencia_inicio <= dia and (
@@ -309,6 +311,7 @@ def carregar_lei(texto: str, origem: str) -> Lei:
 
     revisao = dados.get("revisao")
     revogacao = dados.get("revogacao")
+    efeitos = _efeitos_falsidade(dados, parametros.get("falsidade.anulacao"), origem)
     return Lei(
         id=lei_id,
         norma=norma,
@@ -326,6 +329,30 @@ def carregar_lei(texto: str, origem: str) -> Lei:
         ),
         revisao_anos=revisao.get("anos") if revisao else None,
         referencia_revisao=_referencia(revisao, norma, f"{origem} [revisao]") if revisao else None,
+        efeitos_falsidade=efeitos,
+    )
+
+
+def _efeitos_falsidade(
+    dados: Mapping[str, Any], anulacao: Parametro | None, origem: str
+) -> tuple[str, str] | None:
+    """[falsidade]: o efeito da declaração falsa com as palavras da lei, exigido quando a lei a
+    prevê (`falsidade.anulacao = true`)."""
+    tabela = dados.get("falsidade")
+    prevista = anulacao is not None and any(v.valor is True for v in anulacao.valores)
+    if tabela is None:
+        if prevista:
+            raise LeiInvalida(
+                f"{origem}: falta a tabela [falsidade] (efeito e efeito_se_nomeado, com as "
+                "palavras da lei) exigida por falsidade.anulacao = true"
+            )
+        return None
+    if not isinstance(tabela, dict):
+        raise LeiInvalida(f"{origem}: [falsidade] deve ser uma tabela")
+    onde = f"{origem} [falsidade]"
+    return (
+        " ".join(_texto(tabela, "efeito", onde).split()),
+        " ".join(_texto(tabela, "efeito_se_nomeado", onde).split()),
     )
 
 

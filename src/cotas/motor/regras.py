@@ -89,6 +89,15 @@ class RegraComissao:
 
 
 @dataclass(frozen=True)
+class RegraFalsidade:
+    """A anulação por declaração falsa que a lei prevê: o efeito com as palavras dela (ou, num
+    parâmetro informado pelo operador, a remissão ao que ele informou)."""
+
+    efeito: str
+    efeito_se_nomeado: str
+
+
+@dataclass(frozen=True)
 class ParametrosPcd:
     """Reserva a pessoas com deficiência, do edital (não das leis municipais).
 
@@ -149,6 +158,7 @@ class Regras:
     comissao: RegraComissao | None
     referencias: Mapping[str, Referencia]  # dispositivos gerais (alternância, falsidade...)
     informados: Mapping[str, object] = field(default_factory=dict)
+    falsidade: RegraFalsidade | None = None  # None: a lei não prevê a anulação
 
     @functools.cached_property
     def _por_nome(self) -> dict[str, RegraGrupo]:
@@ -303,7 +313,17 @@ def regras_aplicaveis(
         comissao=comissao,
         referencias=gerais,
         informados=informados,
+        falsidade=_falsidade(lei, valores["falsidade.anulacao"], refs["falsidade.anulacao"]),
     )
+
+
+def _falsidade(lei: Lei, prevista: object, ref: Referencia) -> RegraFalsidade | None:
+    if prevista is not True:
+        return None
+    if lei.efeitos_falsidade is not None:
+        return RegraFalsidade(*lei.efeitos_falsidade)
+    remissao = f"anulada a inscrição, com o efeito previsto em {ref.citacao()}: {ref.texto}"
+    return RegraFalsidade(remissao, remissao)
 
 
 # Questões abertas que o operador pode decidir por certame (as demais vêm da lei).
