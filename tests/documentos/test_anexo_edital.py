@@ -14,12 +14,8 @@ def test_quadro_de_vagas_com_numeros_e_extenso(fonte: FonteDocumentos) -> None:
     doc = anexo_edital(fonte)
     (tabela,) = doc.tabelas
     assert tabela.colunas[:6] == (
-        "Cargo",
-        "Nome do cargo",
-        "Vagas do edital",
-        "Reservadas: Negros (pretos e pardos)",
-        "Reservadas: Pessoas com deficiência",
-        "Ampla concorrência",
+        "Cargo", "Nome do cargo", "Vagas do edital", "Reservadas: Negros (pretos e pardos)",
+        "Reservadas: Pessoas com deficiência", "Ampla concorrência",
     )
     numeros = {linha[0]: linha[2:6] for linha in tabela.linhas}
     # 20% de 10 = 2; 20% de 13 = 2,6 → 3; 20% de 4 = 0,8 → 1. PcD 5% para cima, teto 20%.

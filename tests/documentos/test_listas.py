@@ -11,17 +11,8 @@ from cotas.documentos.publicacao import arquivo
 from .conftest import exigir_pdf, texto_pdf
 
 CPF_INTEIRO = re.compile(r"\d{3}\.?\d{3}\.?\d{3}-?\d{2}")
-SENSIVEIS = (
-    "branca",
-    "amarela",
-    "indígena",
-    "indigena",
-    "nao_confirmado",
-    "não confirmado",
-    "não reconhecido",
-    "heteroidentificação",
-    "deficiente",
-)
+SENSIVEIS = ("branca", "amarela", "indígena", "indigena", "nao_confirmado", "não confirmado",
+             "não reconhecido", "heteroidentificação", "deficiente")
 
 
 def test_listas_geral_e_reservadas_em_ordem(fonte: FonteDocumentos) -> None:

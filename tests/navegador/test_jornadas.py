@@ -82,9 +82,8 @@ def test_sessao_da_comissao(pagina: Any, sessao: Any, carlos: Any, tmp_path: Pat
             voto = "nao" if (inscricao == "1007" and membro != "Carlos") else "sim"
             pagina.get_by_label(f"Voto de {membro}").select_option(voto)
         if inscricao == "1006":
-            pagina.get_by_label(
-                "Gravação (foto ou vídeo, uso exclusivo da comissão — art. 7º)"
-            ).set_input_files(str(foto))
+            pagina.get_by_label("Gravação (foto ou vídeo, uso exclusivo da comissão — art. 7º)")\
+                .set_input_files(str(foto))
         pagina.get_by_role("button", name="Registrar verificação").click()
         pagina.wait_for_selector(f"text=Verificação de {inscricao} registrada.")
     linha = pagina.locator("tr", has_text="1007")
@@ -122,7 +121,8 @@ def test_homologar_nomear_desistencia_substituicao_e_historico(
     capturar(pagina, "05-nomeacoes")
 
     pagina.get_by_text("Outros registros de 1006").click()
-    saida = pagina.locator("form", has=pagina.get_by_role("button", name="Registrar saída de 1006"))
+    saida = pagina.locator("form", has=pagina.get_by_role(
+        "button", name="Registrar saída de 1006"))
     saida.get_by_label("Motivo").select_option("desistencia")
     saida.get_by_role("button", name="Registrar saída de 1006").click()
     pagina.wait_for_selector("text=A substituição foi proposta")

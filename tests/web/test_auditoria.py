@@ -40,12 +40,11 @@ def test_registro_nao_pode_ser_alterado_nem_apagado(certame: Any) -> None:
 def test_o_banco_tambem_recusa_alterar(certame: Any) -> None:
     r = Registro.objects.filter(certame=certame).first()
     assert r is not None
-    with (
-        pytest.raises((DatabaseError, IntegrityError)),
-        transaction.atomic(),
-        connection.cursor() as cursor,
-    ):
-        cursor.execute("UPDATE auditoria_registro SET descricao = %s WHERE id = %s", ["x", r.pk])
+    with pytest.raises((DatabaseError, IntegrityError)), transaction.atomic(), \
+            connection.cursor() as cursor:
+        cursor.execute(
+            "UPDATE auditoria_registro SET descricao = %s WHERE id = %s", ["x", r.pk]
+        )
     r.refresh_from_db()
     assert r.descricao != "x"
 

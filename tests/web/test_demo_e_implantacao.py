@@ -46,11 +46,7 @@ def test_check_deploy_limpo_em_producao(tmp_path: Any) -> None:
     }
     r = subprocess.run(
         [sys.executable, str(RAIZ / "manage.py"), "check", "--deploy", "--fail-level", "WARNING"],
-        env=ambiente,
-        capture_output=True,
-        text=True,
-        check=False,
-        cwd=RAIZ,
+        env=ambiente, capture_output=True, text=True, check=False, cwd=RAIZ,
     )
     assert r.returncode == 0, r.stdout + r.stderr
     assert "no issues" in r.stdout

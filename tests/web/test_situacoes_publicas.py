@@ -44,7 +44,9 @@ def _confere_com_a_consulta_de_cada_uma(certame: Certame) -> dict[str, dict[str,
     assert pub is not None and not pub.erro
     feitas = _materializadas(certame)
     fonte = fonte_do_certame(certame=certame)
-    inscricoes = list(Candidato.objects.filter(certame=certame).values_list("inscricao", flat=True))
+    inscricoes = list(
+        Candidato.objects.filter(certame=certame).values_list("inscricao", flat=True)
+    )
     assert inscricoes
     for inscricao in inscricoes:
         s = consultar(fonte, inscricao)
@@ -106,10 +108,14 @@ def test_pagina_reflete_ato_novo(client: Any, certame_homologado: Any, rita: Any
     assert pub.geracao == geracao + 1
     assert pub.construindo_desde is None
     # A geração anterior é apagada depois da troca.
-    assert not SituacaoPublica.objects.filter(certame=certame_homologado, geracao=geracao).exists()
+    assert not SituacaoPublica.objects.filter(
+        certame=certame_homologado, geracao=geracao
+    ).exists()
 
 
-def test_gravada_e_apagada_em_lotes(montenegro: Certame, monkeypatch: Any) -> None:
+def test_gravada_e_apagada_em_lotes(
+    montenegro: Certame, monkeypatch: Any
+) -> None:
     """Em lotes de transações curtas (um certame de 1 milhão não segura o banco por meio
     minuto): a geração nova inteira, e nada da anterior nem de restos de uma montagem
     interrompida."""
@@ -120,10 +126,7 @@ def test_gravada_e_apagada_em_lotes(montenegro: Certame, monkeypatch: Any) -> No
     # Restos de uma montagem da próxima geração que morreu no meio.
     SituacaoPublica.objects.bulk_create(
         SituacaoPublica(
-            certame=montenegro,
-            geracao=pub.geracao + 1,
-            inscricao=f"resto{i}",
-            cargo="X",
+            certame=montenegro, geracao=pub.geracao + 1, inscricao=f"resto{i}", cargo="X",
             dados={},
         )
         for i in range(12)
