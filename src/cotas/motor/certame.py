@@ -432,7 +432,8 @@ class ApuracaoCargo:
     ) -> None:
         """Faltando candidatos no lote, as vagas sem nomeação são as últimas dele: quem uma lista
         reservada chamou para uma vaga além das que se preenchem (todos os disponíveis já são
-        nomeados neste lote) vai, pela ordem da lista geral, a uma das anteriores."""
+        nomeados neste lote) vai, pela ordem da lista geral, a uma das anteriores
+        (docs/INTERPRETACAO.md#candidatos-esgotados)."""
         preenchidas = sum(len(c) for c in chamados.values())
         if preenchidas >= len(novas):
             return
@@ -1092,7 +1093,7 @@ class Certame:
     ) -> None:
         """A anulação por declaração falsa: só se a lei a prevê, só de quem se autodeclarou para
         concorrer à reserva e só com o registro do procedimento com contraditório e ampla
-        defesa."""
+        defesa (docs/INTERPRETACAO.md#anulacao)."""
         falsidade = self.regras.falsidade
         citacao = "; ".join(r.citacao() for r in self.regras.ref("falsidade"))
         if falsidade is None:
