@@ -189,6 +189,37 @@ def test_falsidade_depois_da_nomeacao_anula_e_recompoe_a_vaga(
     assert {"fraude_aberto", "fraude_defesa", "fraude_decidido", "fraude_encaminhado"} <= set(acoes)
     decidido = Registro.objects.get(acao="fraude_decidido")
     assert "arts. 12 e 13" in decidido.fundamento
+    # O motor recebe o registro do procedimento e cita as palavras da lei aplicável.
+    from cotas_web import ponte
+
+    [anulacao] = [
+        o for o in ponte.reencenar(certame_homologado).ocorrencias("PROF") if o.tipo == "anulacao"
+    ]
+    assert "notificação em 01/09/2025, defesa apresentada em 10/09/2025" in anulacao.razao.texto
+    assert "decisão em 20/09/2025 por rita" in anulacao.razao.texto
+    assert "anulação da sua admissão" in anulacao.razao.texto
+
+
+def test_falsidade_so_da_autodeclaracao_de_quem_optou_pela_reserva(
+    certame_homologado: Any, rita: Any
+) -> None:
+    """A anulação por declaração falsa trata da autodeclaração de quem concorreu à reserva: de
+    quem não optou por ela, o motor a recusa e nada fica gravado."""
+    branco = Candidato.objects.filter(certame=certame_homologado, reserva_negros=False).first()
+    assert branco is not None
+    proc = fraude_abrir(usuario=rita, candidato=branco, data=date(2025, 8, 2), motivo="denúncia")
+    fraude_registrar_defesa(usuario=rita, procedimento=proc, data=date(2025, 8, 3), defesa="x")
+    with pytest.raises(ValidationError, match="não optou pela reserva"):
+        fraude_decidir(
+            usuario=rita,
+            procedimento=proc,
+            data=date(2025, 8, 5),
+            decisao="falsidade",
+            fundamentacao="x",
+        )
+    branco.refresh_from_db()
+    proc.refresh_from_db()
+    assert branco.anulado_em is None and proc.decidido_em is None
 
 
 def test_improcedente_mantem_a_inscricao(certame_com_candidatos: Any, rita: Any) -> None:

@@ -255,7 +255,6 @@ def fraude_decidir(
             + (f", com {anuladas} nomeação(ões) anulada(s)" if anuladas else "")
             + "; a vaga será preenchida pela lista a que pertence."
         )
-        ponte.conferir_no_motor(certame)
     else:
         descricao = (
             f"Procedimento contra a inscrição {candidato.inscricao} julgado improcedente: "
@@ -269,6 +268,9 @@ def fraude_decidir(
         fundamento=_fundamento_falsidade(certame),
         dados={"procedimento": procedimento.pk, "decisao": decisao, "nomeacoes": anuladas},
     )
+    if decisao == DecisaoFraude.FALSIDADE:
+        # Depois do registro, que guarda quem decidiu (o motor o cita); recusado, desfaz tudo.
+        ponte.conferir_no_motor(certame)
     return procedimento
 
 
