@@ -350,7 +350,7 @@ def _informado(lei: Lei, nome: str, bruto: object) -> tuple[object, Referencia]:
         justificativa = str(bruto.get("justificativa") or justificativa)
         bruto = bruto.get("valor")
     try:
-        valor = ESPECIFICACOES[nome].validar(bruto)
+        valor = ESPECIFICACOES[nome].conferir(bruto)
     except ValueError as erro:
         raise LeiInvalida(f"Parâmetro informado '{nome}' inválido: {erro}") from None
     return valor, Referencia(lei.norma, "parâmetro informado pelo operador", justificativa)
