@@ -562,13 +562,20 @@ class ApuracaoCargo:
         regra = self.regras.grupo(grupo)
         rotulo = regra.rotulo if regra else grupo
         posicao = self.filas[grupo].posicao[inscricao] + 1
+        concorrencia = self._ref(grupo, "concorrencia")
+        # A regra de não computar na reserva os aprovados nas vagas de ampla é a da lei do grupo
+        # (a dos negros); quem não a tem (PcD, regida pelo edital) não a afirma.
+        nao_computados = (
+            " (os aprovados dentro das vagas de ampla não são computados na reserva)"
+            if concorrencia
+            else ""
+        )
         texto = (
             f"Vaga {vaga.numero}, reservada a {rotulo}: {inscricao} ocupa o {posicao}º lugar da "
             f"lista de {rotulo} e é o mais bem classificado dela fora das vagas de ampla "
-            "concorrência (os aprovados dentro das vagas de ampla não são computados na "
-            f"reserva). {vaga.razao.texto}"
+            f"concorrência{nao_computados}. {vaga.razao.texto}"
         )
-        fundamentos = (*self._ref(grupo, "concorrencia"), *vaga.razao.fundamentos)
+        fundamentos = (*concorrencia, *vaga.razao.fundamentos)
         return Razao(
             "nomeacao_reservada",
             texto,

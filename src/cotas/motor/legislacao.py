@@ -242,6 +242,10 @@ class Lei:
     referencia_revisao: Referencia | None = None
     # O efeito da declaração falsa com as palavras da lei ([falsidade]): (em geral, se nomeado)
     efeitos_falsidade: tuple[str, str] | None = None
+    # [transicao]: o dispositivo desta lei que a afasta dos editais anteriores a ela...
+    referencia_transicao: Referencia | None = None
+    # ...e, numa lei revogada, o da revogadora, que a mantém para esses editais
+    referencia_mantida_por: Referencia | None = None
 
     def vige_em(self, dia: date) -> bool:
         return self.vigencia_inicio <= dia and (
@@ -369,6 +373,7 @@ def carregar_lei(texto: str, origem: str) -> Lei:
     revisao = dados.get("revisao")
     revogacao = dados.get("revogacao")
     efeitos = _efeitos_falsidade(dados, parametros.get("falsidade.anulacao"), origem)
+    transicao = dados.get("transicao")
     return Lei(
         id=lei_id,
         norma=norma,
@@ -387,6 +392,9 @@ def carregar_lei(texto: str, origem: str) -> Lei:
         revisao_anos=revisao.get("anos") if revisao else None,
         referencia_revisao=_referencia(revisao, norma, f"{origem} [revisao]") if revisao else None,
         efeitos_falsidade=efeitos,
+        referencia_transicao=(
+            _referencia(transicao, norma, f"{origem} [transicao]") if transicao else None
+        ),
     )
 
 
@@ -531,6 +539,8 @@ def montar_catalogo(leis: Iterable[Lei]) -> Catalogo:
             lei = _encerrar(lei, revogadora.vigencia_inicio - timedelta(days=1))
             if lei.referencia_revogacao is None and revogadora.referencia_revogacao:
                 lei = replace(lei, referencia_revogacao=revogadora.referencia_revogacao)
+            if revogadora.referencia_transicao is not None:
+                lei = replace(lei, referencia_mantida_por=revogadora.referencia_transicao)
         resolvidas.append(lei)
     return Catalogo(tuple(resolvidas))
 

@@ -87,6 +87,13 @@ class RegraComissao:
     posse_apos_parecer: bool
     referencias: Mapping[str, Referencia]
 
+    @property
+    def destino_do_nao_reconhecido(self) -> str:
+        """O que acontece a quem não é reconhecido, falta ou se recusa, pela regra da lei."""
+        if self.nao_reconhecido == "ampla":
+            return "segue concorrendo às vagas de ampla concorrência"
+        return "é eliminado do concurso"
+
 
 @dataclass(frozen=True)
 class RegraFalsidade:
@@ -170,6 +177,15 @@ class Regras:
     def ref(self, chave: str) -> tuple[Referencia, ...]:
         r = self.referencias.get(chave)
         return (r,) if r else ()
+
+    def fundamentos_da_lei_aplicavel(self) -> tuple[Referencia, ...]:
+        """Por que esta lei rege o certame: a sua vigência e, numa lei revogada, a regra da
+        revogadora que a mantém para os editais publicados antes dela."""
+        mantida = self.lei.referencia_mantida_por
+        return (self.lei.referencia_vigencia, *((mantida,) if mantida else ()))
+
+    def citacao_da_lei_aplicavel(self) -> str:
+        return "; ".join(r.citacao() for r in self.fundamentos_da_lei_aplicavel())
 
 
 def lei_aplicavel(catalogo: Catalogo, municipio: str, data_edital: date) -> Lei:
