@@ -20,6 +20,8 @@ def test_cenario_legal(cenario: CenarioLegal) -> None:
             certame.apurar(eventos(cenario))
         for trecho in esperado["erro"].get("contem", []):
             assert trecho in str(info.value), str(info.value)
+        for trecho in esperado["erro"].get("nao_contem", []):
+            assert trecho not in str(info.value), str(info.value)
         return
 
     certame = montar_certame(cenario)
