@@ -92,3 +92,32 @@ def test_certame_sob_a_lei_revogada_cita_a_regra_de_transicao_da_nova() -> None:
     assert [r.citacao() for r in nova.fundamentos_da_lei_aplicavel()] == [
         nova.lei.referencia_vigencia.citacao()
     ]
+
+
+def test_memoria_da_reserva_cita_o_limiar_cruzado_pelas_novas_vagas_e_a_fracao_certa() -> None:
+    regras = regras_aplicaveis(
+        catalogo_padrao(), municipio="Mostardas/RS", data_edital=date(2023, 3, 1)
+    )
+    from cotas.motor.reserva import calcular_reserva
+
+    limiar = regras.grupo("negros").ref("limiar")[0]  # type: ignore[union-attr]
+    cruzou = calcular_reserva(regras, [2, 1])
+    assert limiar in cruzou.razoes["negros"].fundamentos
+    assert "As novas vagas levaram o total oferecido ao mínimo de 3" in cruzou.memoria[1]
+    acima = calcular_reserva(regras, [3, 1])
+    assert limiar not in acima.razoes["negros"].fundamentos
+
+
+def test_memoria_da_fracao_por_lote_nao_diz_total_acumulado() -> None:
+    from dataclasses import replace
+
+    from cotas.motor.regras import FracaoEntreLotes
+    from cotas.motor.reserva import calcular_reserva
+
+    regras = regras_aplicaveis(
+        catalogo_padrao(), municipio="Montenegro/RS", data_edital=date(2025, 6, 10)
+    )
+    negros = replace(regras.grupos[0], fracao_entre_lotes=FracaoEntreLotes.POR_LOTE)
+    por_lote = replace(regras, grupos=(negros,))
+    memoria = " ".join(calcular_reserva(por_lote, [3, 3]).memoria)
+    assert "total acumulado" not in memoria and "em cada lote" in memoria
