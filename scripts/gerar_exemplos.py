@@ -273,6 +273,10 @@ data = 2025-11-20
 tipo = "anulacao"
 inscricao = "{anulado.inscricao}"
 justificativa = "Falsidade da autodeclaração apurada em processo administrativo (arts. 11 a 13)"
+notificacao = 2025-10-20                # procedimento com contraditório e ampla defesa
+defesa = 2025-11-04
+decisao = 2025-11-20
+autoridade = "Prefeito Municipal"
 ''',
         encoding="utf-8",
     )
@@ -353,6 +357,10 @@ data = 2024-05-06
 tipo = "anulacao"
 inscricao = "{anulado.inscricao}"
 justificativa = "Declaração falsa apurada em processo administrativo (art. 2º, parágrafo único)"
+notificacao = 2024-04-05                # procedimento com contraditório e ampla defesa
+defesa = "nao_apresentada"
+decisao = 2024-05-06
+autoridade = "Prefeito Municipal"
 ''',
         encoding="utf-8",
     )

@@ -82,6 +82,8 @@ def eventos_do_cenario(cenario: Cenario) -> list[Evento]:
             inscricao=evento.inscricao,
             quantidade=evento.quantidade,
             justificativa=evento.justificativa or "",
+            procedimento=evento.procedimento,
+            fundamento=evento.fundamento or "",
         )
         for evento in cenario.eventos
     ]

@@ -275,28 +275,43 @@ def _eventos(
                 }
             )
             continue
-        anulacao = sorteio > 0.80
         livres = [s for s in por_cargo[k] if s not in ja_usados]
+        # Falsidade apurada: só da autodeclaração de quem optou pela reserva (e a comissão
+        # confirmou); sem nenhum assim, o evento é uma desistência.
+        declarados = [s for s in livres if s in confirmados]
+        anulacao = sorteio > 0.80 and bool(declarados)
         if anulacao:
-            # Falsidade apurada: de quem a comissão confirmou (e que por isso entrou na reserva).
-            livres = [s for s in livres if s in confirmados] or livres
+            livres = declarados
         if not livres:
             continue
         inscricao = livres[min(len(livres) - 1, int(rng.random() ** 2 * len(livres)))]
         ja_usados.add(inscricao)
-        eventos.append(
-            {
-                "data": data,
-                "tipo": "anulacao" if anulacao else "desistencia",
-                "inscricao": inscricao,
-                "justificativa": (
-                    "Falsidade da autodeclaração apurada em processo administrativo"
-                    if anulacao
-                    else "Termo de desistência"
-                ),
-            }
-        )
+        if anulacao:
+            eventos.append(_anulacao(data, inscricao))
+        else:
+            eventos.append(
+                {
+                    "data": data,
+                    "tipo": "desistencia",
+                    "inscricao": inscricao,
+                    "justificativa": "Termo de desistência",
+                }
+            )
     return eventos
+
+
+def _anulacao(data: date, inscricao: str) -> dict[str, object]:
+    """A anulação com o registro do procedimento (contraditório e ampla defesa)."""
+    return {
+        "data": data,
+        "tipo": "anulacao",
+        "inscricao": inscricao,
+        "justificativa": "Falsidade da autodeclaração apurada em processo administrativo",
+        "notificacao": data - timedelta(days=20),
+        "defesa": data - timedelta(days=10),
+        "decisao": data,
+        "autoridade": "Prefeito Municipal",
+    }
 
 
 def _cenario_toml(

@@ -234,7 +234,7 @@ vagas = -1
 def test_chaves_desconhecidas_sao_avisos(tmp_path: Path) -> None:
     caminho = montar(
         tmp_path,
-        '\n[[eventos]]\ndata = 2025-07-01\ntipo = "anulacao"\n'
+        '\n[[eventos]]\ndata = 2025-07-01\ntipo = "desistencia"\n'
         'inscricao = "1"\nmotivo = "x"\n\n[outra]\na = 1\n',
     )
     cenario = ler_cenario(caminho)

@@ -144,6 +144,7 @@ def test_decisao_exige_defesa(certame_com_candidatos: Any, rita: Any) -> None:
             data=date(2025, 7, 2),
             decisao="falsidade",
             fundamentacao="x",
+            autoridade="Prefeito Municipal",
         )
 
 
@@ -171,6 +172,7 @@ def test_falsidade_depois_da_nomeacao_anula_e_recompoe_a_vaga(
         data=date(2025, 9, 20),
         decisao="falsidade",
         fundamentacao="Provas documentais.",
+        autoridade="Prefeito Municipal",
     )
     fraude_encaminhar(
         usuario=rita, procedimento=proc, data=date(2025, 9, 21), orgao="Ministério Público"
@@ -189,6 +191,39 @@ def test_falsidade_depois_da_nomeacao_anula_e_recompoe_a_vaga(
     assert {"fraude_aberto", "fraude_defesa", "fraude_decidido", "fraude_encaminhado"} <= set(acoes)
     decidido = Registro.objects.get(acao="fraude_decidido")
     assert "arts. 12 e 13" in decidido.fundamento
+    # O motor recebe o registro do procedimento e cita as palavras da lei aplicável.
+    from cotas_web import ponte
+
+    [anulacao] = [
+        o for o in ponte.reencenar(certame_homologado).ocorrencias("PROF") if o.tipo == "anulacao"
+    ]
+    assert "notificação em 01/09/2025, defesa apresentada em 10/09/2025" in anulacao.razao.texto
+    # Quem decide é a autoridade informada com a decisão, não quem a registrou no sistema.
+    assert "decisão em 20/09/2025 por Prefeito Municipal (procedimento nº" in anulacao.razao.texto
+    assert "anulação da sua admissão" in anulacao.razao.texto
+
+
+def test_falsidade_so_da_autodeclaracao_de_quem_optou_pela_reserva(
+    certame_homologado: Any, rita: Any
+) -> None:
+    """A anulação por declaração falsa trata da autodeclaração de quem concorreu à reserva: de
+    quem não optou por ela, o motor a recusa e nada fica gravado."""
+    branco = Candidato.objects.filter(certame=certame_homologado, reserva_negros=False).first()
+    assert branco is not None
+    proc = fraude_abrir(usuario=rita, candidato=branco, data=date(2025, 8, 2), motivo="denúncia")
+    fraude_registrar_defesa(usuario=rita, procedimento=proc, data=date(2025, 8, 3), defesa="x")
+    with pytest.raises(ValidationError, match="não optou pela reserva"):
+        fraude_decidir(
+            usuario=rita,
+            procedimento=proc,
+            data=date(2025, 8, 5),
+            decisao="falsidade",
+            fundamentacao="x",
+            autoridade="Prefeito Municipal",
+        )
+    branco.refresh_from_db()
+    proc.refresh_from_db()
+    assert branco.anulado_em is None and proc.decidido_em is None
 
 
 def test_improcedente_mantem_a_inscricao(certame_com_candidatos: Any, rita: Any) -> None:
@@ -201,6 +236,7 @@ def test_improcedente_mantem_a_inscricao(certame_com_candidatos: Any, rita: Any)
         data=date(2025, 7, 3),
         decisao="improcedente",
         fundamentacao="sem provas",
+        autoridade="Prefeito Municipal",
     )
     c.refresh_from_db()
     assert c.anulado_em is None
@@ -320,6 +356,7 @@ def test_falsidade_que_o_motor_recusa_nao_e_gravada(certame_homologado: Any, rit
             data=date(2025, 8, 5),
             decisao="falsidade",
             fundamentacao="x",
+            autoridade="Prefeito Municipal",
         )
     nadia.refresh_from_db()
     proc.refresh_from_db()

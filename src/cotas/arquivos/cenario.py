@@ -22,7 +22,7 @@ from typing import Literal, cast
 from cotas.arquivos.candidatos import COLUNAS_CONHECIDAS, ler_candidatos, normalizar_nome
 from cotas.arquivos.erros import ErroEntrada, ErrosDeEntrada, motivo_do_sistema
 from cotas.motor.candidatos import Candidato
-from cotas.motor.certame import DuplaCondicao, TipoEvento
+from cotas.motor.certame import DuplaCondicao, ProcedimentoAdministrativo, TipoEvento
 from cotas.motor.lote import TabelaCandidatos
 
 __all__ = [
@@ -78,6 +78,9 @@ class Evento:
     quantidade: int | None
     justificativa: str | None
     linha: int | None = field(default=None, compare=False)
+    # anulação: o procedimento com contraditório e ampla defesa; eliminação: o seu fundamento
+    procedimento: ProcedimentoAdministrativo | None = None
+    fundamento: str | None = None
 
 
 @dataclass(frozen=True)
@@ -463,7 +466,19 @@ _CHAVES_PCD = ("percentual", "arredondamento", "teto")
 _CHAVES_CARGO = ("codigo", "nome", "vagas")
 _CHAVES_DESEMPATE = ("coluna", "sentido")
 _CHAVES_PARAMETRO = ("valor", "justificativa")
-_CHAVES_EVENTO = ("data", "tipo", "cargo", "inscricao", "quantidade", "justificativa")
+# O registro do procedimento da anulação por declaração falsa (contraditório e ampla defesa).
+_CHAVES_PROCEDIMENTO = ("notificacao", "defesa", "decisao", "autoridade")
+SEM_DEFESA = "nao_apresentada"
+_CHAVES_EVENTO = (
+    "data",
+    "tipo",
+    "cargo",
+    "inscricao",
+    "quantidade",
+    "justificativa",
+    *_CHAVES_PROCEDIMENTO,
+    "fundamento",
+)
 
 
 def ler_cenario(caminho: Path) -> Cenario:
@@ -640,6 +655,18 @@ def ler_cenario(caminho: Path) -> Cenario:
                 v.erro(f"{base}.inscricao", f"{tipo_evento} exige a inscrição do candidato")
             if "quantidade" in bloco:
                 v.erro(f"{base}.quantidade", f"{tipo_evento} não tem quantidade")
+            if tipo_evento == TipoEvento.ELIMINACAO:
+                for chave, o_que in (
+                    ("fundamento", "o fundamento legal"),
+                    ("justificativa", "a causa"),
+                ):
+                    if chave not in bloco:
+                        v.erro(f"{base}.{chave}", f"eliminacao exige {o_que}")
+            elif "fundamento" in bloco:
+                v.erro(f"{base}.fundamento", "só a eliminacao tem fundamento informado")
+            if tipo_evento != TipoEvento.ANULACAO:
+                for chave in (c for c in _CHAVES_PROCEDIMENTO if c in bloco):
+                    v.erro(f"{base}.{chave}", "só a anulacao tem procedimento")
             if tipo_evento == TipoEvento.FINAL_DE_FILA and not permite_final_de_fila:
                 v.erro(
                     f"{base}.tipo",
@@ -652,6 +679,10 @@ def ler_cenario(caminho: Path) -> Cenario:
             v.aviso(f"{base}.data", "o evento é posterior ao fim da validade do certame")
         if data_evento is not None and eventos and data_evento < eventos[-1].data:
             v.aviso(f"{base}.data", "o evento tem data anterior à do evento que vem antes dele")
+        procedimento = None
+        if tipo_evento == TipoEvento.ANULACAO:
+            procedimento = _ler_procedimento(v, bloco, base, data_evento)
+        fundamento = v.texto(bloco, base, "fundamento", obrigatoria=False)
         if data_evento is not None and tipo_evento is not None:
             eventos.append(
                 Evento(
@@ -662,6 +693,8 @@ def ler_cenario(caminho: Path) -> Cenario:
                     quantidade=quantidade,
                     justificativa=justificativa,
                     linha=v.linha(base),
+                    procedimento=procedimento,
+                    fundamento=fundamento,
                 )
             )
             caminhos_eventos.append(base)
@@ -715,6 +748,36 @@ def ler_cenario(caminho: Path) -> Cenario:
         avisos=avisos,
         arquivo_candidatos=arquivo_candidatos,
     )
+
+
+def _ler_procedimento(
+    v: _Validador, bloco: dict[str, object], base: str, data_evento: date | None
+) -> ProcedimentoAdministrativo | None:
+    """O registro do procedimento da anulação: datas da notificação, da defesa (ou
+    "nao_apresentada") e da decisão, e a autoridade que decidiu; todos obrigatórios."""
+    faltam = [c for c in _CHAVES_PROCEDIMENTO if c not in bloco]
+    if faltam:
+        v.erro(
+            base,
+            "a anulação por declaração falsa exige o registro do procedimento administrativo "
+            f"com contraditório e ampla defesa: falta {', '.join(faltam)} (notificacao e decisao "
+            f'são datas; defesa é a data da defesa ou "{SEM_DEFESA}"; autoridade, quem decidiu)',
+        )
+        return None
+    notificacao = v.data(bloco, base, "notificacao", obrigatoria=True)
+    decisao = v.data(bloco, base, "decisao", obrigatoria=True)
+    autoridade = v.texto(bloco, base, "autoridade", obrigatoria=True)
+    defesa: date | None = None
+    if bloco.get("defesa") != SEM_DEFESA:
+        defesa = v.data(bloco, base, "defesa", obrigatoria=True)
+        if defesa is None:
+            return None
+    if notificacao is None or decisao is None or autoridade is None:
+        return None
+    procedimento = ProcedimentoAdministrativo(notificacao, defesa, decisao, autoridade)
+    for problema in procedimento.problemas(data_evento or decisao):
+        v.erro(base, f"procedimento inválido: {problema}")
+    return procedimento
 
 
 def _conferir_candidatos(
@@ -777,6 +840,13 @@ def _conferir_eventos(
                 v.erro(
                     f"{base}.inscricao",
                     f'a inscrição "{evento.inscricao}" não está no arquivo de candidatos',
+                )
+            elif evento.tipo is TipoEvento.ANULACAO and not candidato.reserva_negros:
+                v.erro(
+                    f"{base}.inscricao",
+                    f'a inscrição "{evento.inscricao}" não optou pela reserva (reserva_negros): a '
+                    "anulação por declaração falsa trata da autodeclaração de quem concorre às "
+                    "vagas reservadas; para outra causa, use o evento eliminacao com o fundamento",
                 )
             elif evento.cargo is not None and evento.cargo != candidato.cargo:
                 v.erro(

@@ -26,6 +26,11 @@ class DecisaoForm(forms.Form):
     data = CampoData(label="Data da decisão")  # type: ignore[assignment]
     decisao = forms.ChoiceField(label="Decisão", choices=DecisaoFraude.choices)
     fundamentacao = forms.CharField(label="Fundamentação", widget=forms.Textarea)
+    autoridade = forms.CharField(
+        label="Autoridade que decide",
+        max_length=200,
+        help_text="Cargo e nome de quem decide (por exemplo, Prefeito Municipal, Fulano de Tal).",
+    )
 
 
 class EncaminhamentoForm(forms.Form):

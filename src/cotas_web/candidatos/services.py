@@ -217,6 +217,7 @@ def fraude_decidir(
     data: date,
     decisao: str,
     fundamentacao: str,
+    autoridade: str,
 ) -> ProcedimentoFraude:
     """Declaração falsa: elimina o candidato e anula todo ato posterior, inclusive a nomeação;
     a vaga volta a ser preenchida pela lista certa (Mostardas art. 2º, parágrafo único;
@@ -234,12 +235,15 @@ def fraude_decidir(
         raise ValidationError("A decisão não pode ser anterior à defesa.")
     if decisao not in DecisaoFraude.values:
         raise ValidationError("Decisão desconhecida.")
+    if not autoridade.strip():
+        raise ValidationError("Informe a autoridade que decide (cargo e nome).")
     candidato = procedimento.candidato
     certame = Certame.objects.select_for_update().get(pk=candidato.certame_id)
     procedimento.decisao = decisao
     procedimento.decidido_em = data
     procedimento.fundamentacao = fundamentacao
-    procedimento.save(update_fields=["decisao", "decidido_em", "fundamentacao"])
+    procedimento.autoridade = autoridade.strip()
+    procedimento.save(update_fields=["decisao", "decidido_em", "fundamentacao", "autoridade"])
     anuladas = 0
     fundamento = _fundamento_falsidade(certame)
     if decisao == DecisaoFraude.FALSIDADE:
@@ -256,9 +260,9 @@ def fraude_decidir(
             + (f", com {anuladas} nomeação(ões) anulada(s)" if anuladas else "")
             + "; a vaga será preenchida pela lista a que pertence."
         )
+        # O motor confere a anulação (quem optou pela reserva, o registro do procedimento) e dá o
+        # fundamento que o histórico guarda; recusada, a transação desfaz tudo.
         motor = ponte.conferir_no_motor(certame)
-        # O fundamento da anulação é o que o motor lhe deu (se a reencenou: quem saiu antes da
-        # abertura das vagas nunca entra nas listas do motor).
         razao = ponte.razao_da_saida(motor, "anulacao", candidato.inscricao)
         fundamento = razao.fundamento_curto() if razao is not None else fundamento
     else:

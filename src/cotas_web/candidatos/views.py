@@ -205,7 +205,8 @@ def fraude_acao(request: HttpRequest, pk: int, fid: int, acao: str) -> HttpRespo
             tentar(request, lambda: services.fraude_decidir(
                 usuario=request.user, procedimento=proc, data=f.cleaned_data["data"],
                 decisao=f.cleaned_data["decisao"],
-                fundamentacao=f.cleaned_data["fundamentacao"]), "Decisão registrada.")
+                fundamentacao=f.cleaned_data["fundamentacao"],
+                autoridade=f.cleaned_data["autoridade"]), "Decisão registrada.")
     elif acao == "encaminhamento":
         f = EncaminhamentoForm(request.POST)
         if f.is_valid():
