@@ -392,19 +392,18 @@ def _ler_em_lote(
     # arquivo à leitura linha a linha; é bem mais rápido que comparar os textos.
     negro = pl.col("cor_raca").is_in([CorRaca.PRETA.value, CorRaca.PARDA.value])
     com_cpf = pl.col("_hash_cpf").is_not_null()
-    problemas = quadro.select(
+    conferencias = [
         pl.col("_hash_inscricao").n_unique() != pl.len(),
         (pl.col("_sem_desempate") & (pl.col("situacao") != "eliminado")).any(),
         (pl.col("reserva_negros") & ~negro.fill_null(False)).any(),
         (pl.col("heteroidentificacao").is_not_null() & ~pl.col("reserva_negros")).any(),
         pl.col("_hash_cpf").filter(com_cpf).n_unique() != com_cpf.sum(),
-        (~pl.col("cargo").is_in(list(cargos)).all() if cargos is not None else pl.lit(False)),
-        (
-            (pl.col("reserva_negros") & pl.col("pcd")).any()
-            if "opcao_lista" not in indices
-            else pl.lit(False)
-        ),
-    ).row(0)
+    ]
+    if cargos is not None:
+        conferencias.append(~pl.col("cargo").is_in(list(cargos)).all())
+    if "opcao_lista" not in indices:
+        conferencias.append((pl.col("reserva_negros") & pl.col("pcd")).any())
+    problemas = quadro.select(e.alias(f"p{i}") for i, e in enumerate(conferencias)).row(0)
     if any(problemas):
         raise _Recusa
     quadro = quadro.select(

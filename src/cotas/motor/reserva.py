@@ -98,4 +98,3 @@ def calcular_reserva(
         + f" = {ampla}."
     )
     return ReservaCargo(total, reservadas, ampla, memoria, razoes)
-
