@@ -2,12 +2,12 @@
 
 Os testes antigos escreviam só as colunas que examinavam; as que faltam ganham o valor que o
 leitor dava quando a coluna não existia (situação aprovado, sem data, sem cor, sem reserva, sem
-PcD), de modo que cada teste continua afirmando o mesmo.
+PcD, sem parecer da comissão), de modo que cada teste continua afirmando o mesmo.
 """
 
 from __future__ import annotations
 
-from cotas.arquivos.campos import COLUNAS_OBRIGATORIAS, coluna_do_titulo, separador
+from cotas.arquivos.campos import coluna_do_titulo, separador
 
 # O valor que cada coluna tinha quando faltava.
 ANTIGOS_PADROES = {
@@ -16,12 +16,14 @@ ANTIGOS_PADROES = {
     "cor_raca": "",
     "reserva_negros": "não",
     "pcd": "não",
+    # Obrigatória quando a lei tem comissão; vazia é "sem parecer", como a coluna ausente era.
+    "heteroidentificacao": "",
 }
 
 
 def _faltam(titulos: list[object]) -> list[str]:
     presentes = {coluna_do_titulo(str(t)) for t in titulos}
-    return [c for c in ANTIGOS_PADROES if c not in presentes and c in COLUNAS_OBRIGATORIAS]
+    return [c for c in ANTIGOS_PADROES if c not in presentes]
 
 
 def completar(texto: str) -> str:

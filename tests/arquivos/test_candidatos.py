@@ -294,11 +294,13 @@ def test_coluna_repetida_no_cabecalho(tmp_path: Path) -> None:
 def test_linha_com_valores_demais(tmp_path: Path) -> None:
     caminho = escrever(
         tmp_path,
-        "inscricao;nome;cargo;nota;situacao;data_nascimento;cor_raca;reserva_negros;pcd\n"
-        "1;Ana;PROF;8;aprovado;;;não;não;sobra\n",
+        "inscricao;nome;cargo;nota;situacao;data_nascimento;cor_raca;reserva_negros;pcd;"
+        "heteroidentificacao\n"
+        "1;Ana;PROF;8;aprovado;;;não;não;;sobra\n",
     )
     [erro] = erros_de(caminho).erros
-    assert erro.linha == 2 and "cabeçalho só tem 9 colunas" in erro.mensagem
+    # (as 4 colunas de antes e as 6 que a leitura agora exige)
+    assert erro.linha == 2 and "cabeçalho só tem 10 colunas" in erro.mensagem
 
 
 def test_coluna_de_desempate_ausente_ou_vazia(tmp_path: Path) -> None:

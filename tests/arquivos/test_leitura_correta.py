@@ -160,7 +160,7 @@ def test_cabecalho_como_as_pessoas_escrevem(tmp_path: Path) -> None:
     ]
     linhas = [[*LINHAS[0][:8], "não", LINHAS[0][9], "x"], [*LINHAS[1], "y"]]
     lido = ler(escrever(tmp_path, csv_de(titulos, linhas)), comissao=True)
-    ana, bia = lido.candidatos
+    ana, _ = lido.candidatos
     assert (
         ana.inscricao == "1" and ana.nome == "Ana Lima" and ana.data_nascimento == date(1990, 2, 1)
     )
@@ -216,8 +216,8 @@ def test_cargo_desconhecido_junto_com_os_erros_das_linhas(tmp_path: Path) -> Non
 
 
 def _utf8_com_um_byte_solto() -> bytes:
-    linhas = [[str(i), f"João Conceição {i}", "PROF", "7", "aprovado", "", "parda", "não", "não", ""]
-              for i in range(1, 30)]  # fmt: skip
+    valores = ["PROF", "7", "aprovado", "", "parda", "não", "não", ""]
+    linhas = [[str(i), f"João Conceição {i}", *valores] for i in range(1, 30)]
     texto = csv_de(COLUNAS, linhas).encode("utf-8")
     return texto.replace("João Conceição 7".encode(), "Jo\xe3o Concei\xe7\xe3o 7".encode("cp1252"))
 

@@ -38,6 +38,7 @@ __all__ = [
     "COLUNAS_OBRIGATORIAS",
     "EXTENSOES_PLANILHA",
     "EXTENSOES_TEXTO",
+    "ErrosDaLista",
     "LeituraCandidatos",
     "descrever_leitura",
     "ler_candidatos",
@@ -79,6 +80,20 @@ def descrever_leitura(leitura: LeituraCandidatos) -> list[str]:
             linhas.append(f'{leitura.arquivo}: coluna "{titulo}" lida como {coluna}')
     linhas.extend(f"{leitura.arquivo}: {padrao}" for padrao in leitura.padroes)
     return linhas
+
+
+class ErrosDaLista(ErrosDeEntrada):
+    """Os erros da lista de candidatos e os cargos que as linhas citam: o cenário avisa de um
+    cargo sem candidatos mesmo quando a lista ainda tem erros (tudo numa só passada)."""
+
+    def __init__(
+        self,
+        erros: list[ErroEntrada],
+        avisos: list[ErroEntrada],
+        cargos_citados: frozenset[str] = frozenset(),
+    ) -> None:
+        super().__init__(erros, avisos)
+        self.cargos_citados = cargos_citados
 
 
 @dataclass
@@ -394,11 +409,11 @@ def _ler_csv(caminho: Path, pedido: _Pedido) -> LeituraCandidatos:
         if em_lote is not None:
             return em_lote
     avisos: list[ErroEntrada] = []
-    candidatos, cabecalho = _ler_linhas(
-        _linhas_csv(texto, pedido.arquivo, erros), pedido, erros, avisos
-    )
+    citados: set[str] = set()
+    linhas = _linhas_csv(texto, pedido.arquivo, erros)
+    candidatos, cabecalho = _ler_linhas(linhas, pedido, erros, avisos, citados)
     if erros or cabecalho is None:
-        raise ErrosDeEntrada(erros, avisos)
+        raise ErrosDaLista(erros, avisos, frozenset(citados))
     return _leitura(candidatos, avisos, cabecalho, pedido.arquivo)
 
 
@@ -406,10 +421,11 @@ def _ler_planilha(caminho: Path, pedido: _Pedido, aba: str | None) -> LeituraCan
     erros: list[ErroEntrada] = []
     avisos: list[ErroEntrada] = []
     lida: list[str] = []
+    citados: set[str] = set()
     linhas = _linhas_planilha(caminho, pedido.arquivo, aba, erros, avisos, lida)
-    candidatos, cabecalho = _ler_linhas(linhas, pedido, erros, avisos)
+    candidatos, cabecalho = _ler_linhas(linhas, pedido, erros, avisos, citados)
     if erros or cabecalho is None:
-        raise ErrosDeEntrada(erros, avisos)
+        raise ErrosDaLista(erros, avisos, frozenset(citados))
     return _leitura(candidatos, avisos, cabecalho, pedido.arquivo, lida[0] if lida else None)
 
 
@@ -512,9 +528,14 @@ def _ler_cabecalho(
 
 
 def _ler_linhas(
-    linhas: _Linhas, pedido: _Pedido, erros: list[ErroEntrada], avisos: list[ErroEntrada]
+    linhas: _Linhas,
+    pedido: _Pedido,
+    erros: list[ErroEntrada],
+    avisos: list[ErroEntrada],
+    citados: set[str],
 ) -> tuple[list[Candidato], _Cabecalho | None]:
-    """Os candidatos das linhas e o cabeçalho (None se o arquivo não tem nenhum)."""
+    """Os candidatos das linhas e o cabeçalho (None se o arquivo não tem nenhum); em `citados`,
+    os cargos que as linhas citam."""
     arquivo = pedido.arquivo
     # Cabeçalho: a primeira linha com conteúdo.
     encontrado = next(((n, c) for n, c in linhas if any(campos.texto(v) for v in c)), None)
@@ -625,6 +646,8 @@ def _ler_linhas(
             duas_reservas.append(linha)
         cpf = valores.get("cpf")
         cargo = valores.get("cargo")
+        if isinstance(cargo, str):
+            citados.add(cargo)
         if isinstance(cargo, str) and cargos is not None and cargo not in cargos:
             primeira, quantos = fora_dos_cargos.get(cargo, (linha, 0))
             fora_dos_cargos[cargo] = (primeira, quantos + 1)

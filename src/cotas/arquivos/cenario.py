@@ -21,6 +21,7 @@ from typing import Literal, cast
 
 from cotas.arquivos.candidatos import (
     COLUNAS_CONHECIDAS,
+    ErrosDaLista,
     LeituraCandidatos,
     ler_candidatos,
     normalizar_nome,
@@ -719,6 +720,9 @@ def ler_cenario(caminho: Path) -> Cenario:
                     cargos=linha_do_cargo,
                     origem_cargos=f"[[cargos]] de {arquivo}",
                 )
+            except ErrosDaLista as exc:
+                erros_candidatos, avisos_candidatos = exc.erros, exc.avisos
+                _avisar_cargos_sem_candidatos(v, cargos, linha_do_cargo, exc.cargos_citados)
             except ErrosDeEntrada as exc:
                 erros_candidatos, avisos_candidatos = exc.erros, exc.avisos
             else:
@@ -786,6 +790,13 @@ def _conferir_candidatos(
                 f'o cargo "{cargo}" ({quantos}) não está nos [[cargos]] de {v.arquivo}',
             )
         )
+    _avisar_cargos_sem_candidatos(v, cargos, linha_do_cargo, com_candidatos)
+
+
+def _avisar_cargos_sem_candidatos(
+    v: _Validador, cargos: list[Cargo], linha_do_cargo: dict[str, str], citados: Iterable[str]
+) -> None:
+    com_candidatos = set(citados)
     for definido in cargos:
         if definido.codigo not in com_candidatos:
             v.avisos.append(

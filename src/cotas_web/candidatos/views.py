@@ -44,8 +44,12 @@ def lista(request: HttpRequest, pk: int) -> HttpResponse:
     return render(
         request,
         "candidatos/lista.html",
-        {"certame": certame, "candidatos": candidatos[:500], "termo": termo,
-         "total": candidatos.count()},
+        {
+            "certame": certame,
+            "candidatos": candidatos[:500],
+            "termo": termo,
+            "total": candidatos.count(),
+        },
     )
 
 
@@ -56,9 +60,12 @@ def detalhe(request: HttpRequest, pk: int, cid: int) -> HttpResponse:
     return render(
         request,
         "candidatos/detalhe.html",
-        {"certame": certame, "c": candidato,
-         "fraude_form": FraudeAbrirForm(initial={"data": timezone.localdate()}),
-         "desistencia_form": DesistenciaForm(initial={"data": timezone.localdate()})},
+        {
+            "certame": certame,
+            "c": candidato,
+            "fraude_form": FraudeAbrirForm(initial={"data": timezone.localdate()}),
+            "desistencia_form": DesistenciaForm(initial={"data": timezone.localdate()}),
+        },
     )
 
 
@@ -75,7 +82,9 @@ def importar(request: HttpRequest, pk: int) -> HttpResponse:
         caminho = _pasta_importacoes() / pendente["arquivo"]
         try:
             services.importacao_confirmar(
-                usuario=request.user, certame=certame, caminho=caminho,
+                usuario=request.user,
+                certame=certame,
+                caminho=caminho,
                 nome_arquivo=pendente["nome"],
             )
         except ValidationError as erro:
@@ -107,7 +116,9 @@ def importar(request: HttpRequest, pk: int) -> HttpResponse:
             )
             if previa.valida:
                 request.session["importacao"] = {
-                    "token": token, "certame": certame.pk, "arquivo": caminho.name,
+                    "token": token,
+                    "certame": certame.pk,
+                    "arquivo": caminho.name,
                     "nome": arquivo.name,
                 }
             else:
@@ -127,9 +138,16 @@ def desistencia(request: HttpRequest, pk: int, cid: int) -> HttpResponse:
     candidato = get_object_or_404(Candidato, pk=cid, certame=certame)
     form = DesistenciaForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        tentar(request, lambda: candidato_registrar_desistencia(
-            usuario=request.user, candidato=candidato, data=form.cleaned_data["data"],
-            observacao=form.cleaned_data["observacao"]), "Desistência registrada.")
+        tentar(
+            request,
+            lambda: candidato_registrar_desistencia(
+                usuario=request.user,
+                candidato=candidato,
+                data=form.cleaned_data["data"],
+                observacao=form.cleaned_data["observacao"],
+            ),
+            "Desistência registrada.",
+        )
     elif request.method == "POST":
         erros_do_formulario(request, form)
     return redirect("candidatos:detalhe", pk=pk, cid=cid)
@@ -153,7 +171,9 @@ def fraude_abrir(request: HttpRequest, pk: int, cid: int) -> HttpResponse:
         proc = tentar(
             request,
             lambda: services.fraude_abrir(
-                usuario=request.user, candidato=candidato, data=form.cleaned_data["data"],
+                usuario=request.user,
+                candidato=candidato,
+                data=form.cleaned_data["data"],
                 motivo=form.cleaned_data["motivo"],
             ),
             "Procedimento aberto. Registre a defesa do candidato.",
@@ -161,9 +181,14 @@ def fraude_abrir(request: HttpRequest, pk: int, cid: int) -> HttpResponse:
         if proc:
             return redirect("candidatos:fraude", pk=certame.pk, fid=proc.pk)
     return render(
-        request, "form.html",
-        {"form": form, "certame": certame, "botao": "Abrir procedimento",
-         "titulo": f"Procedimento por declaração falsa — {candidato}"},
+        request,
+        "form.html",
+        {
+            "form": form,
+            "certame": certame,
+            "botao": "Abrir procedimento",
+            "titulo": f"Procedimento por declaração falsa — {candidato}",
+        },
     )
 
 
@@ -180,9 +205,13 @@ def fraude(request: HttpRequest, pk: int, fid: int) -> HttpResponse:
     return render(
         request,
         "candidatos/fraude.html",
-        {"certame": certame, "p": _proc(certame, fid), "defesa_form": DefesaForm(initial=hoje),
-         "decisao_form": DecisaoForm(initial=hoje),
-         "encaminhamento_form": EncaminhamentoForm(initial=hoje)},
+        {
+            "certame": certame,
+            "p": _proc(certame, fid),
+            "defesa_form": DefesaForm(initial=hoje),
+            "decisao_form": DecisaoForm(initial=hoje),
+            "encaminhamento_form": EncaminhamentoForm(initial=hoje),
+        },
     )
 
 
@@ -196,22 +225,43 @@ def fraude_acao(request: HttpRequest, pk: int, fid: int, acao: str) -> HttpRespo
     if acao == "defesa":
         f = DefesaForm(request.POST)
         if f.is_valid():
-            tentar(request, lambda: services.fraude_registrar_defesa(
-                usuario=request.user, procedimento=proc, data=f.cleaned_data["data"],
-                defesa=f.cleaned_data["defesa"]), "Defesa registrada.")
+            tentar(
+                request,
+                lambda: services.fraude_registrar_defesa(
+                    usuario=request.user,
+                    procedimento=proc,
+                    data=f.cleaned_data["data"],
+                    defesa=f.cleaned_data["defesa"],
+                ),
+                "Defesa registrada.",
+            )
     elif acao == "decisao":
         f = DecisaoForm(request.POST)
         if f.is_valid():
-            tentar(request, lambda: services.fraude_decidir(
-                usuario=request.user, procedimento=proc, data=f.cleaned_data["data"],
-                decisao=f.cleaned_data["decisao"],
-                fundamentacao=f.cleaned_data["fundamentacao"]), "Decisão registrada.")
+            tentar(
+                request,
+                lambda: services.fraude_decidir(
+                    usuario=request.user,
+                    procedimento=proc,
+                    data=f.cleaned_data["data"],
+                    decisao=f.cleaned_data["decisao"],
+                    fundamentacao=f.cleaned_data["fundamentacao"],
+                ),
+                "Decisão registrada.",
+            )
     elif acao == "encaminhamento":
         f = EncaminhamentoForm(request.POST)
         if f.is_valid():
-            tentar(request, lambda: services.fraude_encaminhar(
-                usuario=request.user, procedimento=proc, data=f.cleaned_data["data"],
-                orgao=f.cleaned_data["orgao"]), "Encaminhamento registrado.")
+            tentar(
+                request,
+                lambda: services.fraude_encaminhar(
+                    usuario=request.user,
+                    procedimento=proc,
+                    data=f.cleaned_data["data"],
+                    orgao=f.cleaned_data["orgao"],
+                ),
+                "Encaminhamento registrado.",
+            )
     else:
         raise Http404
     if request.method == "POST" and not f.is_valid():
