@@ -1,12 +1,19 @@
 """Leitura da lista de candidatos (CSV, XLSX ou ODS) em objetos `Candidato`.
 
 Uma linha por inscrição e cargo. O cabeçalho nomeia as colunas (sem distinguir
-maiúsculas, acentos ou espaços nas pontas); as linhas contam a partir de 1 no
+maiúsculas, acentos, espaços ou preposições, e pelos apelidos de `campos.APELIDOS`:
+"Data de Nascimento", "Nº de Inscrição"...); as linhas contam a partir de 1 no
 arquivo, com o cabeçalho na linha 1, e `Candidato.linha` guarda essa linha.
+
+As colunas que decidem um resultado são obrigatórias (`campos.COLUNAS_OBRIGATORIAS`,
+o parecer da comissão quando a lei a prevê, a opção de lista quando alguém optou
+pelas duas reservas); a falta de uma é erro, com os nomes aceitos. O padrão de cada
+coluna opcional ausente é dito em `LeituraCandidatos.padroes`.
 
 Todos os problemas são juntados e entregues de uma vez em `ErrosDeEntrada`;
 colunas desconhecidas viram avisos. Nada é corrigido em silêncio: a nota é lida
-como `Decimal` exato (vírgula ou ponto decimal), nunca como float.
+como `Decimal` exato (vírgula ou ponto decimal), nunca como float. As regras de
+cada campo moram em `cotas.arquivos.campos`, as mesmas da leitura em lote.
 """
 
 from __future__ import annotations
