@@ -571,14 +571,8 @@ def _ler_linhas(
     largura = max(indices.values(), default=-1) + 1
     largura_cabecalho = len(celulas_cabecalho)
     limite = campos.LIMITE_CARACTERES
-    cargos = pedido.cargos
-    sem_opcao_lista = "opcao_lista" not in indices
-
+    conferencia = _Conferencia(pedido, cabecalho, erros, avisos, citados)
     candidatos: list[Candidato] = []
-    linha_da_inscricao: dict[str, int] = {}
-    linha_do_cpf: dict[tuple[str, str], int] = {}
-    fora_dos_cargos: dict[str, tuple[int, int]] = {}  # cargo → (primeira linha, quantos)
-    duas_reservas: list[int] = []  # linhas de quem optou pelas duas reservas
 
     for linha, celulas in linhas:
         if not any(celulas):
@@ -608,75 +602,106 @@ def _ler_linhas(
                 ok = False
         if plano_desempate:
             ok = _ler_desempate(valores, celulas, plano_desempate, arquivo, linha, erros) and ok
-
-        inscricao = valores.get("inscricao")
-        if isinstance(inscricao, str):
-            primeira = linha_da_inscricao.setdefault(inscricao, linha)
-            if primeira != linha:
-                erros.append(
-                    ErroEntrada(
-                        arquivo,
-                        linha,
-                        titulos["inscricao"],
-                        f'inscrição "{inscricao}" repetida: já aparece na linha {primeira}',
-                    )
-                )
-                ok = False
-        if (
-            valores.get("reserva_negros") is True
-            and "cor_raca" in valores  # cor ilegível (ou coluna ausente) já é erro
-            and valores.get("cor_raca") not in (CorRaca.PRETA, CorRaca.PARDA)
-        ):
-            cor = valores.get("cor_raca")
-            declarada = f'"{cor}"' if cor is not None else "nenhuma"
-            erros.append(
-                ErroEntrada(
-                    arquivo,
-                    linha,
-                    titulos["reserva_negros"],
-                    "a reserva para negros exige autodeclaração como preta ou parda "
-                    f"(cor_raca declarada: {declarada})",
-                )
-            )
-            ok = False
-        if valores.get("heteroidentificacao") is not None and not valores.get("reserva_negros"):
-            avisos.append(
-                ErroEntrada(
-                    arquivo,
-                    linha,
-                    titulos["heteroidentificacao"],
-                    "há parecer da comissão de heteroidentificação para quem não optou "
-                    "pela reserva para negros",
-                )
-            )
-        if sem_opcao_lista and valores.get("reserva_negros") is True and valores.get("pcd") is True:
-            duas_reservas.append(linha)
-        cpf = valores.get("cpf")
-        cargo = valores.get("cargo")
-        if isinstance(cargo, str):
-            citados.add(cargo)
-        if isinstance(cargo, str) and cargos is not None and cargo not in cargos:
-            primeira, quantos = fora_dos_cargos.get(cargo, (linha, 0))
-            fora_dos_cargos[cargo] = (primeira, quantos + 1)
-            ok = False
-        if isinstance(cpf, str) and isinstance(cargo, str):
-            primeira = linha_do_cpf.setdefault((cargo, cpf), linha)
-            if primeira != linha:
-                avisos.append(
-                    ErroEntrada(
-                        arquivo,
-                        linha,
-                        titulos["cpf"],
-                        f'o mesmo CPF já está inscrito no cargo "{cargo}" na linha {primeira}',
-                    )
-                )
-
+        ok = conferencia.linha(linha, valores) and ok
         if ok and not erros:  # com algum erro, a leitura vai falhar: não guarda mais nada
             candidatos.append(Candidato(linha=linha, **valores))  # type: ignore[arg-type]
-    erros.extend(_erros_de_cargo(fora_dos_cargos, pedido, titulos.get("cargo", "cargo")))
-    if duas_reservas:
-        erros.append(_falta_opcao_lista(duas_reservas, cabecalho.linha, arquivo))
+    conferencia.fim()
     return candidatos, cabecalho
+
+
+class _Conferencia:
+    """O que se confere entre os valores de uma linha e entre linhas: inscrição repetida,
+    reserva sem autodeclaração, parecer de quem não optou, as duas reservas sem a coluna da
+    opção, cargo fora do certame, o mesmo CPF duas vezes no cargo."""
+
+    def __init__(
+        self,
+        pedido: _Pedido,
+        cabecalho: _Cabecalho,
+        erros: list[ErroEntrada],
+        avisos: list[ErroEntrada],
+        citados: set[str],
+    ) -> None:
+        self.pedido, self.cabecalho = pedido, cabecalho
+        self.arquivo, self.titulos = pedido.arquivo, cabecalho.titulos
+        self.erros, self.avisos, self.citados = erros, avisos, citados
+        self.sem_opcao_lista = "opcao_lista" not in cabecalho.indices
+        self.linha_da_inscricao: dict[str, int] = {}
+        self.linha_do_cpf: dict[tuple[str, str], int] = {}
+        self.fora_dos_cargos: dict[str, tuple[int, int]] = {}  # cargo → (primeira linha, quantos)
+        self.duas_reservas: list[int] = []  # linhas de quem optou pelas duas reservas
+
+    def _erro(self, linha: int, coluna: str, mensagem: str) -> None:
+        self.erros.append(ErroEntrada(self.arquivo, linha, self.titulos[coluna], mensagem))
+
+    def _aviso(self, linha: int, coluna: str, mensagem: str) -> None:
+        self.avisos.append(ErroEntrada(self.arquivo, linha, self.titulos[coluna], mensagem))
+
+    def linha(self, linha: int, valores: dict[str, object]) -> bool:
+        """Confere a linha; se ela pode virar candidato."""
+        ok = self._inscricao(linha, valores.get("inscricao"))
+        reserva = valores.get("reserva_negros") is True
+        cor = valores.get("cor_raca")
+        # (cor ilegível, ou coluna ausente, já é erro)
+        if reserva and "cor_raca" in valores and cor not in (CorRaca.PRETA, CorRaca.PARDA):
+            declarada = f'"{cor}"' if cor is not None else "nenhuma"
+            self._erro(
+                linha,
+                "reserva_negros",
+                "a reserva para negros exige autodeclaração como preta ou parda "
+                f"(cor_raca declarada: {declarada})",
+            )
+            ok = False
+        if valores.get("heteroidentificacao") is not None and not reserva:
+            self._aviso(
+                linha,
+                "heteroidentificacao",
+                "há parecer da comissão de heteroidentificação para quem não optou "
+                "pela reserva para negros",
+            )
+        if self.sem_opcao_lista and reserva and valores.get("pcd") is True:
+            self.duas_reservas.append(linha)
+        cargo = valores.get("cargo")
+        if isinstance(cargo, str):
+            ok = self._cargo(linha, cargo, valores.get("cpf")) and ok
+        return ok
+
+    def _inscricao(self, linha: int, inscricao: object) -> bool:
+        if not isinstance(inscricao, str):
+            return True
+        primeira = self.linha_da_inscricao.setdefault(inscricao, linha)
+        if primeira == linha:
+            return True
+        self._erro(
+            linha, "inscricao", f'inscrição "{inscricao}" repetida: já aparece na linha {primeira}'
+        )
+        return False
+
+    def _cargo(self, linha: int, cargo: str, cpf: object) -> bool:
+        self.citados.add(cargo)
+        if isinstance(cpf, str):
+            primeira = self.linha_do_cpf.setdefault((cargo, cpf), linha)
+            if primeira != linha:
+                self._aviso(
+                    linha,
+                    "cpf",
+                    f'o mesmo CPF já está inscrito no cargo "{cargo}" na linha {primeira}',
+                )
+        cargos = self.pedido.cargos
+        if cargos is None or cargo in cargos:
+            return True
+        primeira, quantos = self.fora_dos_cargos.get(cargo, (linha, 0))
+        self.fora_dos_cargos[cargo] = (primeira, quantos + 1)
+        return False
+
+    def fim(self) -> None:
+        """Os erros que só se sabem no fim: cargos fora do certame, a coluna da opção."""
+        titulo = self.titulos.get("cargo", "cargo")
+        self.erros.extend(_erros_de_cargo(self.fora_dos_cargos, self.pedido, titulo))
+        if self.duas_reservas:
+            self.erros.append(
+                _falta_opcao_lista(self.duas_reservas, self.cabecalho.linha, self.arquivo)
+            )
 
 
 def _ler_desempate(
