@@ -148,6 +148,7 @@ def test_ordem_texto_explica_cada_vaga() -> None:
     assert "20% × 8 = 1,6 → 2" in r.stdout
 
 
+
 def test_saida_cortada_por_quem_le_nao_e_erro() -> None:
     """`cotas leis | head`: quem lê pode parar antes do fim; o comando sai quieto, sem rastro
     de erro interno. (O leitor fecha o cano antes de o comando escrever: o EPIPE é certo.)"""

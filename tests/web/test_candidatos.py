@@ -393,3 +393,28 @@ def test_previa_diz_como_cada_titulo_foi_lido_acima_do_botao(
     assert html.index("<td>Data de Nascimento</td><td>data_nascimento</td>") < botao
     ignorada = html.index('id="colunas-ignoradas"')
     assert ignorada < botao and "“Observação”" in html[ignorada:botao]
+
+
+def test_planilha_com_aba_oculta_le_a_visivel_e_diz_qual(
+    client: Any, certame: Any, rita: Any, tmp_path: Path
+) -> None:
+    from tests.arquivos.planilhas import escrever_xlsx_abas
+
+    linhas = [row.split(",") for row in csv_candidatos().splitlines()]
+    antiga = [linhas[0], linhas[1]]
+    caminho = escrever_xlsx_abas(
+        tmp_path / "r.xlsx", [("Antiga", antiga, False), ("Resultado", linhas, True)]
+    )
+    entrar(client, rita)
+    url = reverse("candidatos:importar", args=[certame.pk])
+    with caminho.open("rb") as f:
+        resposta = client.post(url, {"arquivo": SimpleUploadedFile("r.xlsx", f.read())})
+    html = resposta.content.decode()
+    assert "Prévia: 8 candidato(s)" in html and "Aba lida: <strong>Resultado</strong>" in html
+    with caminho.open("rb") as f:
+        resposta = client.post(
+            url, {"arquivo": SimpleUploadedFile("r.xlsx", f.read()), "aba": "Antiga"}
+        )
+    assert "Prévia: 1 candidato(s)" in resposta.content.decode()
+    resposta = client.post(url, {"token": resposta.context["token"]})
+    assert Candidato.objects.count() == 1

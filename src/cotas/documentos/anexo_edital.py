@@ -28,9 +28,8 @@ DISPOSITIVO_DO_QUADRO = {
 
 def anexo_edital(f: FonteDocumentos) -> Documento:
     lei = f.regras.lei
-    doc = Documento(
-        "anexo-edital", "Anexo do edital — Quadro de vagas e reserva", f.nome, f.municipio
-    )
+    doc = Documento("anexo-edital", "Anexo do edital — Quadro de vagas e reserva", f.nome,
+                    f.municipio)
     doc.blocos.append(
         Paragrafo(
             f"Edital publicado em {data_br(f.data_edital)}; {f.regras.tipo.descricao()}. "

@@ -159,14 +159,8 @@ def ata_sessao(sessao: SessaoAta) -> Documento:
         Tabela(
             "recursos",
             "Recursos (art. 5º, III)",
-            (
-                "Inscrição",
-                "Recorrente",
-                "Interposto em",
-                "Decisão",
-                "Parecer final",
-                "Fundamentação",
-            ),
+            ("Inscrição", "Recorrente", "Interposto em", "Decisão", "Parecer final",
+             "Fundamentação"),
             [
                 (
                     r.inscricao,

@@ -110,36 +110,20 @@ def _situacao(
     inscricao, nome, cargo, nome_cargo, posicoes = base
     if not posicoes:
         return SituacaoCandidato(
-            inscricao,
-            nome,
-            cargo,
-            nome_cargo,
-            posicoes,
+            inscricao, nome, cargo, nome_cargo, posicoes,
             situacao="Não consta das listas de classificação (não aprovado).",
         )
     if f.certame.excluida(inscricao, cargo):
         return SituacaoCandidato(inscricao, nome, cargo, nome_cargo, posicoes, situacao=situacao)
     if publicada is not None and f.certame.vaga_ocupada(inscricao, cargo) is not None:
         return SituacaoCandidato(
-            inscricao,
-            nome,
-            cargo,
-            nome_cargo,
-            posicoes,
-            nomeacao=publicada,
-            ato=ato,
-            situacao=situacao,
+            inscricao, nome, cargo, nome_cargo, posicoes,
+            nomeacao=publicada, ato=ato, situacao=situacao,
         )
     projecao, aviso = projetar()
     return SituacaoCandidato(
-        inscricao,
-        nome,
-        cargo,
-        nome_cargo,
-        posicoes,
-        situacao=situacao or "Aguardando nomeação",
-        projecao=projecao,
-        aviso=aviso,
+        inscricao, nome, cargo, nome_cargo, posicoes,
+        situacao=situacao or "Aguardando nomeação", projecao=projecao, aviso=aviso,
     )
 
 

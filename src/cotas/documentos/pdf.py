@@ -24,7 +24,10 @@ def motivo_indisponivel() -> str | None:
     except ImportError:
         return "o pacote weasyprint não está instalado (pip install 'cotas[web]')"
     except OSError as erro:  # bibliotecas do sistema (Pango) ausentes
-        return f"faltam bibliotecas do sistema para o WeasyPrint (rode scripts/sistema.sh): {erro}"
+        return (
+            "faltam bibliotecas do sistema para o WeasyPrint (rode scripts/sistema.sh): "
+            f"{erro}"
+        )
     return None
 
 

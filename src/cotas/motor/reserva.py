@@ -98,3 +98,4 @@ def calcular_reserva(
         + f" = {ampla}."
     )
     return ReservaCargo(total, reservadas, ampla, memoria, razoes)
+

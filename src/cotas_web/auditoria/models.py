@@ -23,17 +23,11 @@ class RegistroQuerySet(models.QuerySet["Registro"]):
 
 class Registro(models.Model):
     certame = models.ForeignKey(
-        "certames.Certame",
-        null=True,
-        blank=True,
-        on_delete=models.PROTECT,
+        "certames.Certame", null=True, blank=True, on_delete=models.PROTECT,
         related_name="registros",
     )
     usuario = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        null=True,
-        blank=True,
-        on_delete=models.PROTECT,
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
         related_name="+",
     )
     usuario_nome = models.CharField("usuário", max_length=150, blank=True)

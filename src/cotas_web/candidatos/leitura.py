@@ -34,11 +34,13 @@ def ler_arquivo(
     cargos: Collection[str],
     nome_exibido: str | None = None,
     colunas_desempate: tuple[str, ...] = (),
+    aba: str | None = None,
 ) -> Leitura:
     """Lê o arquivo da banca. Levanta `ErrosDeEntrada` com todos os erros, linha a linha.
 
     `exige_heteroidentificacao`: a lei do certame tem comissão (a coluna do parecer é então
     obrigatória). `cargos`: os códigos de cargo do certame (outro cargo é erro da linha).
+    `aba`: a aba de uma planilha (sem ela, a única visível).
     """
     from cotas.arquivos.candidatos import ler_candidatos
 
@@ -50,6 +52,7 @@ def ler_arquivo(
             exige_heteroidentificacao=exige_heteroidentificacao,
             cargos=cargos,
             origem_cargos=f"cargos do certame ({lista})",
+            aba=aba,
         )
     except ErrosDeEntrada as erros:
         if nome_exibido:

@@ -74,7 +74,9 @@ class Previa:
         return contagem
 
 
-def importacao_previa(*, certame: Certame, caminho: Path, nome_arquivo: str) -> Previa:
+def importacao_previa(
+    *, certame: Certame, caminho: Path, nome_arquivo: str, aba: str | None = None
+) -> Previa:
     """Lê e confere o arquivo contra o certame (a lei diz se o parecer da comissão é
     obrigatório; os cargos são os do certame); lista cada erro com a linha de origem."""
     exige = ponte.regras_do_certame(certame).comissao is not None
@@ -85,6 +87,7 @@ def importacao_previa(*, certame: Certame, caminho: Path, nome_arquivo: str) -> 
             cargos=set(certame.cargos.values_list("codigo", flat=True)),
             nome_exibido=nome_arquivo,
             colunas_desempate=tuple(str(c) for c, _ in certame.desempate),
+            aba=aba,
         )
     except ErrosDeEntrada as erros:
         return Previa(erros=list(erros.erros), avisos=list(erros.avisos))
@@ -115,13 +118,13 @@ def importacao_previa(*, certame: Certame, caminho: Path, nome_arquivo: str) -> 
 
 @transaction.atomic
 def importacao_confirmar(
-    *, usuario: Any, certame: Certame, caminho: Path, nome_arquivo: str
+    *, usuario: Any, certame: Certame, caminho: Path, nome_arquivo: str, aba: str | None = None
 ) -> Importacao:
     """Grava todos os candidatos do arquivo ou nenhum."""
     certame = Certame.objects.select_for_update().get(pk=certame.pk)
     if certame.homologado:
         raise ValidationError("O certame já foi homologado: não se importam mais candidatos.")
-    previa = importacao_previa(certame=certame, caminho=caminho, nome_arquivo=nome_arquivo)
+    previa = importacao_previa(certame=certame, caminho=caminho, nome_arquivo=nome_arquivo, aba=aba)
     if not previa.valida:
         raise ValidationError([str(e) for e in previa.erros] or ["O arquivo não tem candidatos."])
     cargos = {c.codigo: c for c in certame.cargos.all()}

@@ -9,9 +9,8 @@ urlpatterns = [
     path("certames/<int:pk>/candidatos/importar/", views.importar, name="importar"),
     path("certames/<int:pk>/candidatos/<int:cid>/", views.detalhe, name="detalhe"),
     path("certames/<int:pk>/candidatos/<int:cid>/fraude/", views.fraude_abrir, name="fraude_abrir"),
-    path(
-        "certames/<int:pk>/candidatos/<int:cid>/desistencia/", views.desistencia, name="desistencia"
-    ),
+    path("certames/<int:pk>/candidatos/<int:cid>/desistencia/", views.desistencia,
+         name="desistencia"),
     path("certames/<int:pk>/fraude/", views.fraudes, name="fraudes"),
     path("certames/<int:pk>/fraude/<int:fid>/", views.fraude, name="fraude"),
     path("certames/<int:pk>/fraude/<int:fid>/<str:acao>/", views.fraude_acao, name="fraude_acao"),

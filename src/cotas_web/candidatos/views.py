@@ -44,12 +44,8 @@ def lista(request: HttpRequest, pk: int) -> HttpResponse:
     return render(
         request,
         "candidatos/lista.html",
-        {
-            "certame": certame,
-            "candidatos": candidatos[:500],
-            "termo": termo,
-            "total": candidatos.count(),
-        },
+        {"certame": certame, "candidatos": candidatos[:500], "termo": termo,
+         "total": candidatos.count()},
     )
 
 
@@ -60,12 +56,9 @@ def detalhe(request: HttpRequest, pk: int, cid: int) -> HttpResponse:
     return render(
         request,
         "candidatos/detalhe.html",
-        {
-            "certame": certame,
-            "c": candidato,
-            "fraude_form": FraudeAbrirForm(initial={"data": timezone.localdate()}),
-            "desistencia_form": DesistenciaForm(initial={"data": timezone.localdate()}),
-        },
+        {"certame": certame, "c": candidato,
+         "fraude_form": FraudeAbrirForm(initial={"data": timezone.localdate()}),
+         "desistencia_form": DesistenciaForm(initial={"data": timezone.localdate()})},
     )
 
 
@@ -82,10 +75,8 @@ def importar(request: HttpRequest, pk: int) -> HttpResponse:
         caminho = _pasta_importacoes() / pendente["arquivo"]
         try:
             services.importacao_confirmar(
-                usuario=request.user,
-                certame=certame,
-                caminho=caminho,
-                nome_arquivo=pendente["nome"],
+                usuario=request.user, certame=certame, caminho=caminho,
+                nome_arquivo=pendente["nome"], aba=pendente.get("aba"),
             )
         except ValidationError as erro:
             for m in mensagens_de(erro):
@@ -111,15 +102,14 @@ def importar(request: HttpRequest, pk: int) -> HttpResponse:
             with caminho.open("wb") as destino:
                 for pedaco in arquivo.chunks():
                     destino.write(pedaco)
+            aba = form.cleaned_data["aba"].strip() or None
             previa = services.importacao_previa(
-                certame=certame, caminho=caminho, nome_arquivo=arquivo.name
+                certame=certame, caminho=caminho, nome_arquivo=arquivo.name, aba=aba
             )
             if previa.valida:
                 request.session["importacao"] = {
-                    "token": token,
-                    "certame": certame.pk,
-                    "arquivo": caminho.name,
-                    "nome": arquivo.name,
+                    "token": token, "certame": certame.pk, "arquivo": caminho.name,
+                    "nome": arquivo.name, "aba": aba,
                 }
             else:
                 caminho.unlink(missing_ok=True)
@@ -138,16 +128,9 @@ def desistencia(request: HttpRequest, pk: int, cid: int) -> HttpResponse:
     candidato = get_object_or_404(Candidato, pk=cid, certame=certame)
     form = DesistenciaForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        tentar(
-            request,
-            lambda: candidato_registrar_desistencia(
-                usuario=request.user,
-                candidato=candidato,
-                data=form.cleaned_data["data"],
-                observacao=form.cleaned_data["observacao"],
-            ),
-            "Desistência registrada.",
-        )
+        tentar(request, lambda: candidato_registrar_desistencia(
+            usuario=request.user, candidato=candidato, data=form.cleaned_data["data"],
+            observacao=form.cleaned_data["observacao"]), "Desistência registrada.")
     elif request.method == "POST":
         erros_do_formulario(request, form)
     return redirect("candidatos:detalhe", pk=pk, cid=cid)
@@ -171,9 +154,7 @@ def fraude_abrir(request: HttpRequest, pk: int, cid: int) -> HttpResponse:
         proc = tentar(
             request,
             lambda: services.fraude_abrir(
-                usuario=request.user,
-                candidato=candidato,
-                data=form.cleaned_data["data"],
+                usuario=request.user, candidato=candidato, data=form.cleaned_data["data"],
                 motivo=form.cleaned_data["motivo"],
             ),
             "Procedimento aberto. Registre a defesa do candidato.",
@@ -181,14 +162,9 @@ def fraude_abrir(request: HttpRequest, pk: int, cid: int) -> HttpResponse:
         if proc:
             return redirect("candidatos:fraude", pk=certame.pk, fid=proc.pk)
     return render(
-        request,
-        "form.html",
-        {
-            "form": form,
-            "certame": certame,
-            "botao": "Abrir procedimento",
-            "titulo": f"Procedimento por declaração falsa — {candidato}",
-        },
+        request, "form.html",
+        {"form": form, "certame": certame, "botao": "Abrir procedimento",
+         "titulo": f"Procedimento por declaração falsa — {candidato}"},
     )
 
 
@@ -205,13 +181,9 @@ def fraude(request: HttpRequest, pk: int, fid: int) -> HttpResponse:
     return render(
         request,
         "candidatos/fraude.html",
-        {
-            "certame": certame,
-            "p": _proc(certame, fid),
-            "defesa_form": DefesaForm(initial=hoje),
-            "decisao_form": DecisaoForm(initial=hoje),
-            "encaminhamento_form": EncaminhamentoForm(initial=hoje),
-        },
+        {"certame": certame, "p": _proc(certame, fid), "defesa_form": DefesaForm(initial=hoje),
+         "decisao_form": DecisaoForm(initial=hoje),
+         "encaminhamento_form": EncaminhamentoForm(initial=hoje)},
     )
 
 
@@ -225,43 +197,22 @@ def fraude_acao(request: HttpRequest, pk: int, fid: int, acao: str) -> HttpRespo
     if acao == "defesa":
         f = DefesaForm(request.POST)
         if f.is_valid():
-            tentar(
-                request,
-                lambda: services.fraude_registrar_defesa(
-                    usuario=request.user,
-                    procedimento=proc,
-                    data=f.cleaned_data["data"],
-                    defesa=f.cleaned_data["defesa"],
-                ),
-                "Defesa registrada.",
-            )
+            tentar(request, lambda: services.fraude_registrar_defesa(
+                usuario=request.user, procedimento=proc, data=f.cleaned_data["data"],
+                defesa=f.cleaned_data["defesa"]), "Defesa registrada.")
     elif acao == "decisao":
         f = DecisaoForm(request.POST)
         if f.is_valid():
-            tentar(
-                request,
-                lambda: services.fraude_decidir(
-                    usuario=request.user,
-                    procedimento=proc,
-                    data=f.cleaned_data["data"],
-                    decisao=f.cleaned_data["decisao"],
-                    fundamentacao=f.cleaned_data["fundamentacao"],
-                ),
-                "Decisão registrada.",
-            )
+            tentar(request, lambda: services.fraude_decidir(
+                usuario=request.user, procedimento=proc, data=f.cleaned_data["data"],
+                decisao=f.cleaned_data["decisao"],
+                fundamentacao=f.cleaned_data["fundamentacao"]), "Decisão registrada.")
     elif acao == "encaminhamento":
         f = EncaminhamentoForm(request.POST)
         if f.is_valid():
-            tentar(
-                request,
-                lambda: services.fraude_encaminhar(
-                    usuario=request.user,
-                    procedimento=proc,
-                    data=f.cleaned_data["data"],
-                    orgao=f.cleaned_data["orgao"],
-                ),
-                "Encaminhamento registrado.",
-            )
+            tentar(request, lambda: services.fraude_encaminhar(
+                usuario=request.user, procedimento=proc, data=f.cleaned_data["data"],
+                orgao=f.cleaned_data["orgao"]), "Encaminhamento registrado.")
     else:
         raise Http404
     if request.method == "POST" and not f.is_valid():

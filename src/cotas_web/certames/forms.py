@@ -13,16 +13,11 @@ class CertameForm(forms.Form):
     tipo = forms.ChoiceField(label="Tipo de seleção", choices=TipoSelecao.choices)
     validade_ate = CampoData(label="Validade até", required=False)
     pcd_percentual = forms.DecimalField(
-        label="PcD: percentual do edital (%)",
-        required=False,
-        min_value=0,
-        max_value=100,
+        label="PcD: percentual do edital (%)", required=False, min_value=0, max_value=100,
         help_text="Deixe em branco se o edital não reserva vagas a pessoas com deficiência.",
     )
     pcd_arredondamento = forms.ChoiceField(
-        label="PcD: arredondamento",
-        choices=Arredondamento.choices,
-        initial="cima",
+        label="PcD: arredondamento", choices=Arredondamento.choices, initial="cima",
         required=False,
     )
     pcd_teto = forms.DecimalField(
@@ -30,43 +25,34 @@ class CertameForm(forms.Form):
     )
 
     data_referencia_idade = CampoData(
-        label="Data de referência da idade (desempate)",
-        required=False,
+        label="Data de referência da idade (desempate)", required=False,
         help_text="Idade de 60 anos ou mais desempata primeiro (Lei 10.741/2003, art. 27).",
     )
     desempate = forms.CharField(
-        label="Outros critérios de desempate do edital",
-        required=False,
+        label="Outros critérios de desempate do edital", required=False,
         help_text="Colunas do arquivo da banca, em ordem, ex.: "
-        "“nota_conhecimentos_especificos:maior, nota_portugues:maior”.",
+                  "“nota_conhecimentos_especificos:maior, nota_portugues:maior”.",
     )
     admite_final_de_fila = forms.BooleanField(
-        label="O edital admite final de fila",
-        required=False,
+        label="O edital admite final de fila", required=False,
         help_text="Marque só se o edital permite ao nomeado pedir para ir ao final da lista.",
     )
     final_de_fila_item = forms.CharField(
-        label="Item do edital que admite o final de fila",
-        required=False,
-        max_length=200,
+        label="Item do edital que admite o final de fila", required=False, max_length=200,
         help_text="Ex.: “item 14.3”. É citado como fundamento do ato.",
     )
 
     prioridade_colisao = forms.ChoiceField(
-        label="Quando negros e PcD querem a mesma vaga",
-        choices=PrioridadeColisao.choices,
-        initial=PrioridadeColisao.NEGROS_PCD,
-        required=False,
+        label="Quando negros e PcD querem a mesma vaga", choices=PrioridadeColisao.choices,
+        initial=PrioridadeColisao.NEGROS_PCD, required=False,
         help_text="Questão que as leis deixam em aberto: quem recebe a vaga; o outro grupo "
-        "recebe a seguinte.",
+                  "recebe a seguinte.",
     )
     base_do_limiar = forms.ChoiceField(
         label="Mínimo de 3 vagas para a reserva a negros, contado sobre",
-        choices=BaseDoLimiar.choices,
-        initial=BaseDoLimiar.TODAS_OFERTADAS,
-        required=False,
+        choices=BaseDoLimiar.choices, initial=BaseDoLimiar.TODAS_OFERTADAS, required=False,
         help_text="Questão em aberto: as vagas novas durante a validade entram na conta "
-        "(Mostardas art. 5º § 4º; Montenegro art. 1º § 1º)?",
+                  "(Mostardas art. 5º § 4º; Montenegro art. 1º § 1º)?",
     )
 
     def clean_desempate(self) -> list[tuple[str, str]]:

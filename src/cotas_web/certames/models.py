@@ -39,7 +39,9 @@ class Certame(models.Model):
     validade_ate = models.DateField("validade até", null=True, blank=True)
     lei_id = models.CharField("lei aplicada", max_length=100)
     lei_titulo = models.CharField(max_length=300, blank=True)
-    exige_comissao = models.BooleanField("exige comissão de heteroidentificação", default=False)
+    exige_comissao = models.BooleanField(
+        "exige comissão de heteroidentificação", default=False
+    )
     pcd_percentual = models.DecimalField(
         "PcD: percentual do edital", max_digits=5, decimal_places=2, null=True, blank=True
     )
@@ -56,26 +58,21 @@ class Certame(models.Model):
         "critérios de desempate do edital", default=list, blank=True
     )  # [[coluna, "maior"|"menor"], ...], depois da idade (Lei 10.741/2003, art. 27)
     admite_final_de_fila = models.BooleanField(
-        "o edital admite final de fila",
-        default=False,
+        "o edital admite final de fila", default=False,
         help_text="O nomeado que ainda não tomou posse pode pedir para ir ao final da lista "
-        "só se o edital o prevê.",
+                  "só se o edital o prevê.",
     )
     final_de_fila_item = models.CharField(
         "item do edital que admite o final de fila", max_length=200, blank=True
     )
     # Questões em aberto das leis (LEGAL-NOTES), cada uma com o padrão documentado no README.
     prioridade_colisao = models.CharField(
-        "prioridade quando dois grupos querem a mesma vaga",
-        max_length=20,
-        choices=PrioridadeColisao.choices,
-        default=PrioridadeColisao.NEGROS_PCD,
+        "prioridade quando dois grupos querem a mesma vaga", max_length=20,
+        choices=PrioridadeColisao.choices, default=PrioridadeColisao.NEGROS_PCD,
     )
     base_do_limiar = models.CharField(
-        "base do limiar de vagas da reserva a negros",
-        max_length=20,
-        choices=BaseDoLimiar.choices,
-        default=BaseDoLimiar.TODAS_OFERTADAS,
+        "base do limiar de vagas da reserva a negros", max_length=20,
+        choices=BaseDoLimiar.choices, default=BaseDoLimiar.TODAS_OFERTADAS,
     )
     homologado_em = models.DateField("homologado em", null=True, blank=True)
     criado_em = models.DateTimeField(auto_now_add=True)

@@ -42,5 +42,7 @@ def reserva_por_cargo(*, certame: Certame) -> list[ReservaCargo]:
         except ponte.ErroCotas as erro:
             saida.append(ReservaCargo(cargo, cargo.vagas_edital, {}, 0, [], str(erro)))
             continue
-        saida.append(ReservaCargo(cargo, r.vagas, dict(r.reservadas), r.ampla, list(r.memoria)))
+        saida.append(
+            ReservaCargo(cargo, r.vagas, dict(r.reservadas), r.ampla, list(r.memoria))
+        )
     return saida

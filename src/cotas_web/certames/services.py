@@ -83,13 +83,9 @@ def certame_criar(
         descricao=(
             f"Certame “{nome}” criado: {regras.lei.municipio}, edital de "
             f"{data_edital:%d/%m/%Y}; lei aplicada: {regras.lei.titulo}."
-            + (
-                " O edital admite o pedido de final de fila"
-                + (f" ({final_de_fila_item.strip()})" if final_de_fila_item.strip() else "")
-                + "."
-                if admite_final_de_fila
-                else ""
-            )
+            + (" O edital admite o pedido de final de fila"
+               + (f" ({final_de_fila_item.strip()})" if final_de_fila_item.strip() else "")
+               + "." if admite_final_de_fila else "")
             + f" Questões em aberto: prioridade {prioridade_colisao.replace(',', ' > ')}; "
             + "mínimo de vagas contado sobre "
             + ("as do edital." if base_do_limiar == "edital" else "todas as oferecidas.")

@@ -19,8 +19,7 @@ from .models import BaseDoLimiar, Certame, PrioridadeColisao
 @publica
 def inicio(request: HttpRequest) -> HttpResponse:
     return render(
-        request,
-        "certames/inicio.html",
+        request, "certames/inicio.html",
         {"certames": selectors.certames_visiveis(usuario=request.user)},
     )
 
@@ -71,15 +70,10 @@ def novo(request: HttpRequest) -> HttpResponse:
             messages.success(request, "Certame criado. Cadastre os cargos e as vagas do edital.")
             return redirect("certames:detalhe", pk=certame.pk)
     return render(
-        request,
-        "form.html",
-        {
-            "form": form,
-            "titulo": "Novo certame",
-            "botao": "Criar certame",
-            "introducao": "A lei aplicável é escolhida pelo município, pela data do edital e "
-            "pelo tipo de seleção.",
-        },
+        request, "form.html",
+        {"form": form, "titulo": "Novo certame", "botao": "Criar certame",
+         "introducao": "A lei aplicável é escolhida pelo município, pela data do edital e "
+                       "pelo tipo de seleção."},
     )
 
 
@@ -111,24 +105,16 @@ def cargo_novo(request: HttpRequest, pk: int) -> HttpResponse:
         if tentar(
             request,
             lambda: services.cargo_adicionar(
-                usuario=request.user,
-                certame=certame,
-                codigo=d["codigo"],
-                nome=d["nome"],
+                usuario=request.user, certame=certame, codigo=d["codigo"], nome=d["nome"],
                 vagas_edital=d["vagas_edital"],
             ),
             f"Cargo {d['codigo']} cadastrado.",
         ):
             return redirect("certames:detalhe", pk=certame.pk)
     return render(
-        request,
-        "form.html",
-        {
-            "form": form,
-            "titulo": f"Novo cargo — {certame.nome}",
-            "botao": "Cadastrar cargo",
-            "certame": certame,
-        },
+        request, "form.html",
+        {"form": form, "titulo": f"Novo cargo — {certame.nome}", "botao": "Cadastrar cargo",
+         "certame": certame},
     )
 
 
@@ -146,14 +132,9 @@ def homologar(request: HttpRequest, pk: int) -> HttpResponse:
         )
         return redirect("certames:detalhe", pk=certame.pk)
     return render(
-        request,
-        "form.html",
-        {
-            "form": form,
-            "titulo": f"Homologar — {certame.nome}",
-            "botao": "Homologar",
-            "certame": certame,
-        },
+        request, "form.html",
+        {"form": form, "titulo": f"Homologar — {certame.nome}", "botao": "Homologar",
+         "certame": certame},
     )
 
 

@@ -15,20 +15,13 @@ class MembroForm(forms.Form):
     genero = forms.ChoiceField(label="Gênero", choices=Genero.choices)
     cor_raca = forms.ChoiceField(
         label="Cor/raça",
-        choices=[
-            ("branca", "Branca"),
-            ("preta", "Preta"),
-            ("parda", "Parda"),
-            ("amarela", "Amarela"),
-            ("indigena", "Indígena"),
-        ],
+        choices=[("branca", "Branca"), ("preta", "Preta"), ("parda", "Parda"),
+                 ("amarela", "Amarela"), ("indigena", "Indígena")],
     )
     usuario: forms.ModelChoiceField[Any] = forms.ModelChoiceField(
-        label="Acesso ao sistema (login do membro)",
-        required=False,
-        queryset=None,
+        label="Acesso ao sistema (login do membro)", required=False, queryset=None,
         help_text="Só quem tem login aqui registra as verificações e vê as gravações deste "
-        "certame. Deixe em branco para um membro sem acesso.",
+                  "certame. Deixe em branco para um membro sem acesso.",
     )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -38,13 +31,9 @@ class MembroForm(forms.Form):
 
         super().__init__(*args, **kwargs)
         campo = self.fields["usuario"]
-        campo.queryset = (
-            get_user_model()
-            .objects.filter(  # type: ignore[attr-defined]
-                perfil__papel=Papel.COMISSAO
-            )
-            .order_by("first_name", "username")
-        )
+        campo.queryset = get_user_model().objects.filter(  # type: ignore[attr-defined]
+            perfil__papel=Papel.COMISSAO
+        ).order_by("first_name", "username")
         campo.label_from_instance = (  # type: ignore[attr-defined]
             lambda u: f"{u.get_full_name() or u.username} ({u.username})"
         )
@@ -73,7 +62,8 @@ class VerificacaoForm(forms.Form):
         for m in membros:
             self.fields[f"voto_{m.pk}"] = forms.ChoiceField(
                 label=f"Voto de {m.nome}",
-                choices=[("", "—"), ("sim", "Reconhece como negro(a)"), ("nao", "Não reconhece")],
+                choices=[("", "—"), ("sim", "Reconhece como negro(a)"),
+                         ("nao", "Não reconhece")],
                 required=False,
             )
 
@@ -119,11 +109,8 @@ class DecidirRecursoForm(forms.Form):
     decisao = forms.ChoiceField(label="Decisão", choices=DecisaoRecurso.choices)
     resultado_final = forms.ChoiceField(
         label="Novo parecer (se provido)",
-        choices=[
-            ("", "—"),
-            (Heteroidentificacao.CONFIRMADO, "Confirmado"),
-            (Heteroidentificacao.NAO_CONFIRMADO, "Não confirmado"),
-        ],
+        choices=[("", "—"), (Heteroidentificacao.CONFIRMADO, "Confirmado"),
+                 (Heteroidentificacao.NAO_CONFIRMADO, "Não confirmado")],
         required=False,
     )
     fundamentacao = forms.CharField(label="Fundamentação", widget=forms.Textarea)

@@ -90,11 +90,8 @@ def membro_adicionar(
         certame=certame,
         acao="comissao_membro",
         descricao=f"{nome} integra a comissão ({genero}, {cor_raca})"
-        + (
-            f", com acesso pelo login {usuario_membro.get_username()}."
-            if usuario_membro
-            else ", sem acesso ao sistema."
-        ),
+        + (f", com acesso pelo login {usuario_membro.get_username()}." if usuario_membro
+           else ", sem acesso ao sistema."),
         fundamento=_fund(certame, "membros", padrao=f"{LEI}, art. 4º"),
     )
     return membro
@@ -239,7 +236,9 @@ def verificacao_registrar(
             f"Verificação da inscrição {candidato.inscricao}: "
             f"{Heteroidentificacao(resultado).label}{placar}."
         ),
-        fundamento=_fund(certame, "maioria", "nao_reconhecido", padrao=f"{LEI}, arts. 8º e 10"),
+        fundamento=_fund(
+            certame, "maioria", "nao_reconhecido", padrao=f"{LEI}, arts. 8º e 10"
+        ),
         dados={"convocacao": convocacao.pk, "resultado": resultado},
     )
     return convocacao

@@ -49,7 +49,9 @@ def painel(request: HttpRequest, pk: int) -> HttpResponse:
             "a_convocar": services.a_convocar(certame=certame).count(),
             "membro_form": MembroForm(),
             "sessao_form": SessaoForm(initial=hoje),
-            "recurso_form": RecursoForm(initial=hoje, candidatos=_candidatos_com_parecer(certame)),
+            "recurso_form": RecursoForm(
+                initial=hoje, candidatos=_candidatos_com_parecer(certame)
+            ),
             "decidir_form": DecidirRecursoForm(initial=hoje),
         },
     )
@@ -61,24 +63,13 @@ def membro_novo(request: HttpRequest, pk: int) -> HttpResponse:
     form = MembroForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         d = form.cleaned_data
-        tentar(
-            request,
-            lambda: services.membro_adicionar(
-                usuario=request.user,
-                certame=certame,
-                nome=d["nome"],
-                genero=d["genero"],
-                cor_raca=d["cor_raca"],
-                usuario_membro=d["usuario"],
-            ),
-            f"{d['nome']} integra a comissão.",
-        )
+        tentar(request, lambda: services.membro_adicionar(
+            usuario=request.user, certame=certame, nome=d["nome"], genero=d["genero"],
+            cor_raca=d["cor_raca"], usuario_membro=d["usuario"]),
+            f"{d['nome']} integra a comissão.")
         return redirect("comissao:painel", pk=pk)
-    return render(
-        request,
-        "form.html",
-        {"form": form, "certame": certame, "titulo": "Novo membro da comissão", "botao": "Incluir"},
-    )
+    return render(request, "form.html", {"form": form, "certame": certame,
+                                         "titulo": "Novo membro da comissão", "botao": "Incluir"})
 
 
 @requer_papel(ADMIN, COMISSAO)
@@ -86,29 +77,14 @@ def sessao_nova(request: HttpRequest, pk: int) -> HttpResponse:
     certame = _certame(pk)
     form = SessaoForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        sessao = tentar(
-            request,
-            lambda: services.sessao_criar(
-                usuario=request.user,
-                certame=certame,
-                data=form.cleaned_data["data"],
-                local=form.cleaned_data["local"],
-            ),
-            "Sessão marcada.",
-        )
+        sessao = tentar(request, lambda: services.sessao_criar(
+            usuario=request.user, certame=certame, data=form.cleaned_data["data"],
+            local=form.cleaned_data["local"]), "Sessão marcada.")
         if sessao:
             return redirect("comissao:sessao", pk=pk, sid=sessao.pk)
         return redirect("comissao:painel", pk=pk)
-    return render(
-        request,
-        "form.html",
-        {
-            "form": form,
-            "certame": certame,
-            "titulo": "Nova sessão de verificação",
-            "botao": "Marcar",
-        },
-    )
+    return render(request, "form.html", {"form": form, "certame": certame,
+                                         "titulo": "Nova sessão de verificação", "botao": "Marcar"})
 
 
 def _sessao(certame: Certame, sid: int) -> Sessao:
@@ -130,14 +106,9 @@ def sessao(request: HttpRequest, pk: int, sid: int) -> HttpResponse:
     return render(
         request,
         "comissao/sessao.html",
-        {
-            "certame": certame,
-            "sessao": s,
-            "pagina": pagina,
-            "inscricao": inscricao,
-            "a_convocar": services.a_convocar(certame=certame).count(),
-            "ata_form": AtaForm(initial={"ata": s.ata}),
-        },
+        {"certame": certame, "sessao": s, "pagina": pagina, "inscricao": inscricao,
+         "a_convocar": services.a_convocar(certame=certame).count(),
+         "ata_form": AtaForm(initial={"ata": s.ata})},
     )
 
 
@@ -146,11 +117,8 @@ def convocar(request: HttpRequest, pk: int, sid: int) -> HttpResponse:
     certame = _certame(pk)
     s = _sessao(certame, sid)
     if request.method == "POST":
-        tentar(
-            request,
-            lambda: services.candidatos_convocar(usuario=request.user, sessao=s),
-            "Candidatos convocados.",
-        )
+        tentar(request, lambda: services.candidatos_convocar(usuario=request.user, sessao=s),
+               "Candidatos convocados.")
     return redirect("comissao:sessao", pk=pk, sid=sid)
 
 
@@ -160,13 +128,8 @@ def ata_registrar(request: HttpRequest, pk: int, sid: int) -> HttpResponse:
     s = _sessao(certame, sid)
     form = AtaForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        tentar(
-            request,
-            lambda: services.sessao_registrar_ata(
-                usuario=request.user, sessao=s, ata=form.cleaned_data["ata"]
-            ),
-            "Ata atualizada.",
-        )
+        tentar(request, lambda: services.sessao_registrar_ata(
+            usuario=request.user, sessao=s, ata=form.cleaned_data["ata"]), "Ata atualizada.")
     elif request.method == "POST":
         erros_do_formulario(request, form)
     return redirect("comissao:sessao", pk=pk, sid=sid)
@@ -186,11 +149,8 @@ def verificacao(request: HttpRequest, pk: int, vid: int) -> HttpResponse:
         @transaction.atomic  # a verificação e a gravação juntas: uma recusada desfaz a outra
         def registrar() -> Convocacao:
             resultado = services.verificacao_registrar(
-                usuario=request.user,
-                convocacao=conv,
-                compareceu=d["compareceu"],
-                recusou_filmagem=d["recusou_filmagem"],
-                recusou_perguntas=d["recusou_perguntas"],
+                usuario=request.user, convocacao=conv, compareceu=d["compareceu"],
+                recusou_filmagem=d["recusou_filmagem"], recusou_perguntas=d["recusou_perguntas"],
                 votos=form.votos(),
             )
             if d.get("gravacao"):
@@ -202,17 +162,12 @@ def verificacao(request: HttpRequest, pk: int, vid: int) -> HttpResponse:
         if tentar(request, registrar, f"Verificação de {conv.candidato.inscricao} registrada."):
             return redirect("comissao:sessao", pk=pk, sid=conv.sessao_id)
     return render(
-        request,
-        "form.html",
-        {
-            "form": form,
-            "certame": certame,
-            "botao": "Registrar verificação",
-            "titulo": f"Verificação — {conv.candidato}",
-            "introducao": "Considera-se negro(a) quem for reconhecido pela maioria dos membros "
-            "(art. 10). Ausência, recusa de filmagem ou de responder: segue na ampla "
-            "concorrência (art. 8º).",
-        },
+        request, "form.html",
+        {"form": form, "certame": certame, "botao": "Registrar verificação",
+         "titulo": f"Verificação — {conv.candidato}",
+         "introducao": "Considera-se negro(a) quem for reconhecido pela maioria dos membros "
+                       "(art. 10). Ausência, recusa de filmagem ou de responder: segue na ampla "
+                       "concorrência (art. 8º)."},
     )
 
 
@@ -233,14 +188,9 @@ def ata(request: HttpRequest, pk: int, sid: int) -> HttpResponse:
     return render(
         request,
         "comissao/ata.html",
-        {
-            "certame": certame,
-            "sessao": s,
-            "membros": certame.membros_comissao.all(),
-            "convocacoes": s.convocacoes.select_related("candidato__cargo").prefetch_related(
-                "votos__membro"
-            ),
-        },
+        {"certame": certame, "sessao": s, "membros": certame.membros_comissao.all(),
+         "convocacoes": s.convocacoes.select_related("candidato__cargo").prefetch_related(
+             "votos__membro")},
     )
 
 
@@ -250,24 +200,13 @@ def recurso_novo(request: HttpRequest, pk: int) -> HttpResponse:
     form = RecursoForm(request.POST or None, candidatos=_candidatos_com_parecer(certame))
     if request.method == "POST" and form.is_valid():
         d = form.cleaned_data
-        tentar(
-            request,
-            lambda: services.recurso_interpor(
-                usuario=request.user,
-                candidato=d["candidato"],
-                recorrente=d["recorrente"],
-                recorrente_nome=d["recorrente_nome"],
-                razoes=d["razoes"],
-                data=d["data"],
-            ),
-            "Recurso registrado.",
-        )
+        tentar(request, lambda: services.recurso_interpor(
+            usuario=request.user, candidato=d["candidato"], recorrente=d["recorrente"],
+            recorrente_nome=d["recorrente_nome"], razoes=d["razoes"], data=d["data"]),
+            "Recurso registrado.")
         return redirect("comissao:painel", pk=pk)
-    return render(
-        request,
-        "form.html",
-        {"form": form, "certame": certame, "titulo": "Novo recurso", "botao": "Registrar recurso"},
-    )
+    return render(request, "form.html", {"form": form, "certame": certame,
+                                         "titulo": "Novo recurso", "botao": "Registrar recurso"})
 
 
 @requer_papel(COMISSAO)
@@ -277,21 +216,10 @@ def recurso_decidir(request: HttpRequest, pk: int, rid: int) -> HttpResponse:
     form = DecidirRecursoForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         d = form.cleaned_data
-        tentar(
-            request,
-            lambda: services.recurso_decidir(
-                usuario=request.user,
-                recurso=recurso,
-                decisao=d["decisao"],
-                resultado_final=d["resultado_final"],
-                fundamentacao=d["fundamentacao"],
-                data=d["data"],
-            ),
-            "Recurso decidido.",
-        )
+        tentar(request, lambda: services.recurso_decidir(
+            usuario=request.user, recurso=recurso, decisao=d["decisao"],
+            resultado_final=d["resultado_final"], fundamentacao=d["fundamentacao"],
+            data=d["data"]), "Recurso decidido.")
         return redirect("comissao:painel", pk=pk)
-    return render(
-        request,
-        "form.html",
-        {"form": form, "certame": certame, "titulo": "Decidir recurso", "botao": "Decidir"},
-    )
+    return render(request, "form.html", {"form": form, "certame": certame,
+                                         "titulo": "Decidir recurso", "botao": "Decidir"})

@@ -61,10 +61,7 @@ def vagas_edital_ofertar(*, usuario: Any, certame: Certame, data: date) -> list[
         raise ValidationError("As vagas não podem ser ofertadas antes da homologação.")
     ofertas = [
         OfertaVagas.objects.create(
-            cargo=c,
-            data=data,
-            quantidade=c.vagas_edital,
-            do_edital=True,
+            cargo=c, data=data, quantidade=c.vagas_edital, do_edital=True,
             justificativa="Vagas previstas no edital de abertura.",
         )
         for c in certame.cargos.all()
@@ -75,8 +72,7 @@ def vagas_edital_ofertar(*, usuario: Any, certame: Certame, data: date) -> list[
         certame=certame,
         acao="vagas_edital",
         descricao="Ofertadas as vagas do edital: "
-        + ", ".join(f"{o.cargo.codigo}: {o.quantidade}" for o in ofertas)
-        + ".",
+        + ", ".join(f"{o.cargo.codigo}: {o.quantidade}" for o in ofertas) + ".",
     )
     return ofertas
 
@@ -111,8 +107,7 @@ def vagas_novas_ofertar(
             f"{data:%d/%m/%Y}: {justificativa}"
         ),
         fundamento="; ".join(r.citacao() for r in negros.ref("fracao_entre_lotes"))
-        if negros
-        else "",
+        if negros else "",
         dados={"oferta": oferta.pk},
     )
     return oferta
@@ -143,10 +138,8 @@ def nomeacao_confirmar(
     assert proxima.candidato is not None
     anterior = (
         Nomeacao.objects.filter(cargo=cargo, candidato__inscricao=proxima.substitui)
-        .order_by("-ordem")
-        .first()
-        if proxima.substitui
-        else None
+        .order_by("-ordem").first()
+        if proxima.substitui else None
     )
     ato = Nomeacao.objects.create(
         cargo=cargo,

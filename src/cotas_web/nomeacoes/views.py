@@ -82,12 +82,9 @@ def _agir(
 def ofertar_edital(request: HttpRequest, pk: int) -> HttpResponse:
     certame = get_object_or_404(Certame, pk=pk)
     return _agir(
-        request,
-        pk,
-        OfertaEditalForm(request.POST or None),
+        request, pk, OfertaEditalForm(request.POST or None),
         lambda d: services.vagas_edital_ofertar(
-            usuario=request.user, certame=certame, data=d["data"]
-        ),
+            usuario=request.user, certame=certame, data=d["data"]),
         "Vagas do edital ofertadas; veja as nomeações propostas.",
     )
 
@@ -96,16 +93,10 @@ def ofertar_edital(request: HttpRequest, pk: int) -> HttpResponse:
 def novas_vagas(request: HttpRequest, pk: int) -> HttpResponse:
     certame = get_object_or_404(Certame, pk=pk)
     return _agir(
-        request,
-        pk,
-        NovasVagasForm(request.POST or None, cargos=certame.cargos.all()),
+        request, pk, NovasVagasForm(request.POST or None, cargos=certame.cargos.all()),
         lambda d: services.vagas_novas_ofertar(
-            usuario=request.user,
-            cargo=d["cargo"],
-            data=d["data"],
-            quantidade=d["quantidade"],
-            justificativa=d["justificativa"],
-        ),
+            usuario=request.user, cargo=d["cargo"], data=d["data"],
+            quantidade=d["quantidade"], justificativa=d["justificativa"]),
         "Novas vagas ofertadas.",
     )
 
@@ -114,16 +105,10 @@ def novas_vagas(request: HttpRequest, pk: int) -> HttpResponse:
 def confirmar(request: HttpRequest, pk: int, cargo_id: int) -> HttpResponse:
     cargo = get_object_or_404(Cargo, pk=cargo_id, certame_id=pk)
     return _agir(
-        request,
-        pk,
-        ConfirmarForm(request.POST or None),
+        request, pk, ConfirmarForm(request.POST or None),
         lambda d: services.nomeacao_confirmar(
-            usuario=request.user,
-            cargo=cargo,
-            inscricao=d["inscricao"],
-            portaria=d["portaria"],
-            data_portaria=d["data_portaria"],
-        ),
+            usuario=request.user, cargo=cargo, inscricao=d["inscricao"],
+            portaria=d["portaria"], data_portaria=d["data_portaria"]),
         lambda d: f"Nomeação da inscrição {d['inscricao']} confirmada.",
     )
 
@@ -132,12 +117,9 @@ def confirmar(request: HttpRequest, pk: int, cargo_id: int) -> HttpResponse:
 def posse(request: HttpRequest, pk: int, nid: int) -> HttpResponse:
     nomeacao = get_object_or_404(Nomeacao, pk=nid, cargo__certame_id=pk)
     return _agir(
-        request,
-        pk,
-        DataForm(request.POST or None),
+        request, pk, DataForm(request.POST or None),
         lambda d: services.nomeacao_registrar_posse(
-            usuario=request.user, nomeacao=nomeacao, data=d["data"]
-        ),
+            usuario=request.user, nomeacao=nomeacao, data=d["data"]),
         "Posse registrada.",
     )
 
@@ -146,16 +128,10 @@ def posse(request: HttpRequest, pk: int, nid: int) -> HttpResponse:
 def desistencia(request: HttpRequest, pk: int, nid: int) -> HttpResponse:
     nomeacao = get_object_or_404(Nomeacao, pk=nid, cargo__certame_id=pk)
     return _agir(
-        request,
-        pk,
-        DesistenciaForm(request.POST or None),
+        request, pk, DesistenciaForm(request.POST or None),
         lambda d: services.nomeacao_registrar_desistencia(
-            usuario=request.user,
-            nomeacao=nomeacao,
-            data=d["data"],
-            motivo=d["motivo"],
-            observacao=d["observacao"],
-        ),
+            usuario=request.user, nomeacao=nomeacao, data=d["data"], motivo=d["motivo"],
+            observacao=d["observacao"]),
         "Registrado. A substituição foi proposta pela lista a que a vaga pertence.",
     )
 
@@ -165,12 +141,10 @@ def final_de_fila(request: HttpRequest, pk: int, nid: int) -> HttpResponse:
     """Pedido do nomeado (ainda sem posse) para ir ao final da lista, se o edital o admite."""
     nomeacao = get_object_or_404(Nomeacao, pk=nid, cargo__certame_id=pk)
     return _agir(
-        request,
-        pk,
-        FinalDeFilaForm(request.POST or None),
+        request, pk, FinalDeFilaForm(request.POST or None),
         lambda d: services.nomeacao_final_de_fila(
-            usuario=request.user, nomeacao=nomeacao, data=d["data"], observacao=d["observacao"]
-        ),
+            usuario=request.user, nomeacao=nomeacao, data=d["data"],
+            observacao=d["observacao"]),
         f"{nomeacao.candidato.inscricao} foi para o final da lista. A substituição foi "
         "proposta pela lista a que a vaga pertence.",
     )

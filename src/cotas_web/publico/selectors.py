@@ -112,7 +112,9 @@ def ata_da_sessao(*, sessao: Sessao) -> SessaoAta:
         municipio=certame.municipio,
         data=sessao.data,
         local=sessao.local,
-        membros=[MembroAta(m.nome, m.get_genero_display().lower(), m.cor_raca) for m in membros],
+        membros=[
+            MembroAta(m.nome, m.get_genero_display().lower(), m.cor_raca) for m in membros
+        ],
         avaliacoes=avaliacoes,
         recursos=recursos,
         observacoes=sessao.ata,

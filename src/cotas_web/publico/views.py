@@ -166,7 +166,8 @@ def consulta(request: HttpRequest, pk: int) -> HttpResponse:
             contexto["resumo"] = situacao["resumo"]
             if situacao["projecao"] is not None:
                 contexto["antes"] = [
-                    (rotulo_lista(lista), q) for lista, q in situacao["projecao"]["antes"]
+                    (rotulo_lista(lista), q)
+                    for lista, q in situacao["projecao"]["antes"]
                 ]
     return render(request, "publico/consulta.html", contexto)
 

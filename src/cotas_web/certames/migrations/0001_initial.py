@@ -5,129 +5,49 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
+
     initial = True
 
-    dependencies = []
+    dependencies = [
+    ]
 
     operations = [
         migrations.CreateModel(
-            name="Certame",
+            name='Certame',
             fields=[
-                (
-                    "id",
-                    models.BigAutoField(
-                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
-                    ),
-                ),
-                ("nome", models.CharField(max_length=200)),
-                ("municipio", models.CharField(max_length=100, verbose_name="município")),
-                ("data_edital", models.DateField(verbose_name="data de publicação do edital")),
-                (
-                    "tipo",
-                    models.CharField(
-                        choices=[
-                            ("concurso_publico", "Concurso público"),
-                            ("contratacao_temporaria", "Contratação temporária/emergencial"),
-                        ],
-                        max_length=30,
-                        verbose_name="tipo de seleção",
-                    ),
-                ),
-                (
-                    "validade_ate",
-                    models.DateField(blank=True, null=True, verbose_name="validade até"),
-                ),
-                ("lei_id", models.CharField(max_length=100, verbose_name="lei aplicada")),
-                ("lei_titulo", models.CharField(blank=True, max_length=300)),
-                (
-                    "exige_comissao",
-                    models.BooleanField(
-                        default=False, verbose_name="exige comissão de heteroidentificação"
-                    ),
-                ),
-                (
-                    "pcd_percentual",
-                    models.DecimalField(
-                        blank=True,
-                        decimal_places=2,
-                        max_digits=5,
-                        null=True,
-                        verbose_name="PcD: percentual do edital",
-                    ),
-                ),
-                (
-                    "pcd_arredondamento",
-                    models.CharField(
-                        blank=True,
-                        choices=[
-                            ("cima", "Sempre para cima"),
-                            ("meio", "Fração ≥ 0,5 para cima"),
-                            ("baixo", "Sempre para baixo"),
-                        ],
-                        max_length=10,
-                        verbose_name="PcD: arredondamento",
-                    ),
-                ),
-                (
-                    "pcd_teto",
-                    models.DecimalField(
-                        blank=True,
-                        decimal_places=2,
-                        max_digits=5,
-                        null=True,
-                        verbose_name="PcD: teto (%)",
-                    ),
-                ),
-                (
-                    "data_referencia_idade",
-                    models.DateField(
-                        blank=True,
-                        null=True,
-                        verbose_name="data de referência da idade (desempate)",
-                    ),
-                ),
-                (
-                    "desempate",
-                    models.JSONField(
-                        blank=True, default=list, verbose_name="critérios de desempate do edital"
-                    ),
-                ),
-                (
-                    "homologado_em",
-                    models.DateField(blank=True, null=True, verbose_name="homologado em"),
-                ),
-                ("criado_em", models.DateTimeField(auto_now_add=True)),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('nome', models.CharField(max_length=200)),
+                ('municipio', models.CharField(max_length=100, verbose_name='município')),
+                ('data_edital', models.DateField(verbose_name='data de publicação do edital')),
+                ('tipo', models.CharField(choices=[('concurso_publico', 'Concurso público'), ('contratacao_temporaria', 'Contratação temporária/emergencial')], max_length=30, verbose_name='tipo de seleção')),
+                ('validade_ate', models.DateField(blank=True, null=True, verbose_name='validade até')),
+                ('lei_id', models.CharField(max_length=100, verbose_name='lei aplicada')),
+                ('lei_titulo', models.CharField(blank=True, max_length=300)),
+                ('exige_comissao', models.BooleanField(default=False, verbose_name='exige comissão de heteroidentificação')),
+                ('pcd_percentual', models.DecimalField(blank=True, decimal_places=2, max_digits=5, null=True, verbose_name='PcD: percentual do edital')),
+                ('pcd_arredondamento', models.CharField(blank=True, choices=[('cima', 'Sempre para cima'), ('meio', 'Fração ≥ 0,5 para cima'), ('baixo', 'Sempre para baixo')], max_length=10, verbose_name='PcD: arredondamento')),
+                ('pcd_teto', models.DecimalField(blank=True, decimal_places=2, max_digits=5, null=True, verbose_name='PcD: teto (%)')),
+                ('data_referencia_idade', models.DateField(blank=True, null=True, verbose_name='data de referência da idade (desempate)')),
+                ('desempate', models.JSONField(blank=True, default=list, verbose_name='critérios de desempate do edital')),
+                ('homologado_em', models.DateField(blank=True, null=True, verbose_name='homologado em')),
+                ('criado_em', models.DateTimeField(auto_now_add=True)),
             ],
             options={
-                "ordering": ("-data_edital", "nome"),
+                'ordering': ('-data_edital', 'nome'),
             },
         ),
         migrations.CreateModel(
-            name="Cargo",
+            name='Cargo',
             fields=[
-                (
-                    "id",
-                    models.BigAutoField(
-                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
-                    ),
-                ),
-                ("codigo", models.CharField(max_length=40, verbose_name="código")),
-                ("nome", models.CharField(max_length=200)),
-                ("vagas_edital", models.PositiveIntegerField(verbose_name="vagas do edital")),
-                (
-                    "certame",
-                    models.ForeignKey(
-                        on_delete=django.db.models.deletion.PROTECT,
-                        related_name="cargos",
-                        to="certames.certame",
-                    ),
-                ),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('codigo', models.CharField(max_length=40, verbose_name='código')),
+                ('nome', models.CharField(max_length=200)),
+                ('vagas_edital', models.PositiveIntegerField(verbose_name='vagas do edital')),
+                ('certame', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='cargos', to='certames.certame')),
             ],
             options={
-                "ordering": ("codigo",),
-                "constraints": [
-                    models.UniqueConstraint(fields=("certame", "codigo"), name="cargo_codigo_unico")
-                ],
+                'ordering': ('codigo',),
+                'constraints': [models.UniqueConstraint(fields=('certame', 'codigo'), name='cargo_codigo_unico')],
             },
         ),
     ]

@@ -4,25 +4,20 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
+
     dependencies = [
-        ("certames", "0001_initial"),
+        ('certames', '0001_initial'),
     ]
 
     operations = [
         migrations.AddField(
-            model_name="certame",
-            name="admite_final_de_fila",
-            field=models.BooleanField(
-                default=False,
-                help_text="O nomeado que ainda não tomou posse pode pedir para ir ao final da lista só se o edital o prevê.",
-                verbose_name="o edital admite final de fila",
-            ),
+            model_name='certame',
+            name='admite_final_de_fila',
+            field=models.BooleanField(default=False, help_text='O nomeado que ainda não tomou posse pode pedir para ir ao final da lista só se o edital o prevê.', verbose_name='o edital admite final de fila'),
         ),
         migrations.AddField(
-            model_name="certame",
-            name="final_de_fila_item",
-            field=models.CharField(
-                blank=True, max_length=200, verbose_name="item do edital que admite o final de fila"
-            ),
+            model_name='certame',
+            name='final_de_fila_item',
+            field=models.CharField(blank=True, max_length=200, verbose_name='item do edital que admite o final de fila'),
         ),
     ]

@@ -4,35 +4,20 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
+
     dependencies = [
-        ("certames", "0002_final_de_fila"),
+        ('certames', '0002_final_de_fila'),
     ]
 
     operations = [
         migrations.AddField(
-            model_name="certame",
-            name="base_do_limiar",
-            field=models.CharField(
-                choices=[
-                    ("todas_ofertadas", "Todas as vagas oferecidas até o momento (padrão)"),
-                    ("edital", "Só as vagas do edital"),
-                ],
-                default="todas_ofertadas",
-                max_length=20,
-                verbose_name="base do limiar de vagas da reserva a negros",
-            ),
+            model_name='certame',
+            name='base_do_limiar',
+            field=models.CharField(choices=[('todas_ofertadas', 'Todas as vagas oferecidas até o momento (padrão)'), ('edital', 'Só as vagas do edital')], default='todas_ofertadas', max_length=20, verbose_name='base do limiar de vagas da reserva a negros'),
         ),
         migrations.AddField(
-            model_name="certame",
-            name="prioridade_colisao",
-            field=models.CharField(
-                choices=[
-                    ("negros,pcd", "Negros primeiro, depois PcD (padrão)"),
-                    ("pcd,negros", "PcD primeiro, depois negros"),
-                ],
-                default="negros,pcd",
-                max_length=20,
-                verbose_name="prioridade quando dois grupos querem a mesma vaga",
-            ),
+            model_name='certame',
+            name='prioridade_colisao',
+            field=models.CharField(choices=[('negros,pcd', 'Negros primeiro, depois PcD (padrão)'), ('pcd,negros', 'PcD primeiro, depois negros')], default='negros,pcd', max_length=20, verbose_name='prioridade quando dois grupos querem a mesma vaga'),
         ),
     ]

@@ -8,260 +8,107 @@ import cotas_web.comissao.models
 
 
 class Migration(migrations.Migration):
+
     initial = True
 
     dependencies = [
-        ("candidatos", "0001_initial"),
-        ("certames", "0001_initial"),
+        ('candidatos', '0001_initial'),
+        ('certames', '0001_initial'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name="Convocacao",
+            name='Convocacao',
             fields=[
-                (
-                    "id",
-                    models.BigAutoField(
-                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
-                    ),
-                ),
-                ("compareceu", models.BooleanField(null=True)),
-                (
-                    "recusou_filmagem",
-                    models.BooleanField(
-                        default=False, verbose_name="recusou ser filmado ou fotografado"
-                    ),
-                ),
-                (
-                    "recusou_perguntas",
-                    models.BooleanField(default=False, verbose_name="não respondeu às perguntas"),
-                ),
-                (
-                    "resultado",
-                    models.CharField(
-                        blank=True,
-                        choices=[
-                            ("confirmado", "Confirmado pela comissão"),
-                            ("nao_confirmado", "Não confirmado"),
-                            ("ausente", "Ausente"),
-                            ("recusou_filmagem", "Recusou a filmagem"),
-                            ("recusou_perguntas", "Recusou as perguntas"),
-                            ("pendente", "Pendente"),
-                        ],
-                        max_length=20,
-                    ),
-                ),
-                ("registrado_em", models.DateTimeField(blank=True, null=True)),
-                (
-                    "candidato",
-                    models.ForeignKey(
-                        on_delete=django.db.models.deletion.PROTECT,
-                        related_name="convocacoes",
-                        to="candidatos.candidato",
-                    ),
-                ),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('compareceu', models.BooleanField(null=True)),
+                ('recusou_filmagem', models.BooleanField(default=False, verbose_name='recusou ser filmado ou fotografado')),
+                ('recusou_perguntas', models.BooleanField(default=False, verbose_name='não respondeu às perguntas')),
+                ('resultado', models.CharField(blank=True, choices=[('confirmado', 'Confirmado pela comissão'), ('nao_confirmado', 'Não confirmado'), ('ausente', 'Ausente'), ('recusou_filmagem', 'Recusou a filmagem'), ('recusou_perguntas', 'Recusou as perguntas'), ('pendente', 'Pendente')], max_length=20)),
+                ('registrado_em', models.DateTimeField(blank=True, null=True)),
+                ('candidato', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='convocacoes', to='candidatos.candidato')),
             ],
             options={
-                "ordering": ("candidato__cargo__codigo", "candidato__inscricao"),
+                'ordering': ('candidato__cargo__codigo', 'candidato__inscricao'),
             },
         ),
         migrations.CreateModel(
-            name="Gravacao",
+            name='Gravacao',
             fields=[
-                (
-                    "id",
-                    models.BigAutoField(
-                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
-                    ),
-                ),
-                (
-                    "arquivo",
-                    models.FileField(
-                        storage=cotas_web.comissao.models._armazenamento,
-                        upload_to="gravacoes/%Y/%m/",
-                    ),
-                ),
-                ("nome_original", models.CharField(max_length=255)),
-                ("tipo_conteudo", models.CharField(max_length=100)),
-                ("enviado_em", models.DateTimeField(auto_now_add=True)),
-                (
-                    "convocacao",
-                    models.ForeignKey(
-                        on_delete=django.db.models.deletion.PROTECT,
-                        related_name="gravacoes",
-                        to="comissao.convocacao",
-                    ),
-                ),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('arquivo', models.FileField(storage=cotas_web.comissao.models._armazenamento, upload_to='gravacoes/%Y/%m/')),
+                ('nome_original', models.CharField(max_length=255)),
+                ('tipo_conteudo', models.CharField(max_length=100)),
+                ('enviado_em', models.DateTimeField(auto_now_add=True)),
+                ('convocacao', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='gravacoes', to='comissao.convocacao')),
             ],
         ),
         migrations.CreateModel(
-            name="Membro",
+            name='Membro',
             fields=[
-                (
-                    "id",
-                    models.BigAutoField(
-                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
-                    ),
-                ),
-                ("nome", models.CharField(max_length=200)),
-                (
-                    "genero",
-                    models.CharField(
-                        choices=[
-                            ("feminino", "Feminino"),
-                            ("masculino", "Masculino"),
-                            ("outro", "Outro"),
-                        ],
-                        max_length=20,
-                        verbose_name="gênero",
-                    ),
-                ),
-                ("cor_raca", models.CharField(max_length=20, verbose_name="cor/raça")),
-                (
-                    "certame",
-                    models.ForeignKey(
-                        on_delete=django.db.models.deletion.PROTECT,
-                        related_name="membros_comissao",
-                        to="certames.certame",
-                    ),
-                ),
-                (
-                    "usuario",
-                    models.ForeignKey(
-                        blank=True,
-                        null=True,
-                        on_delete=django.db.models.deletion.PROTECT,
-                        to=settings.AUTH_USER_MODEL,
-                    ),
-                ),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('nome', models.CharField(max_length=200)),
+                ('genero', models.CharField(choices=[('feminino', 'Feminino'), ('masculino', 'Masculino'), ('outro', 'Outro')], max_length=20, verbose_name='gênero')),
+                ('cor_raca', models.CharField(max_length=20, verbose_name='cor/raça')),
+                ('certame', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='membros_comissao', to='certames.certame')),
+                ('usuario', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, to=settings.AUTH_USER_MODEL)),
             ],
             options={
-                "ordering": ("id",),
+                'ordering': ('id',),
             },
         ),
         migrations.CreateModel(
-            name="Recurso",
+            name='Recurso',
             fields=[
-                (
-                    "id",
-                    models.BigAutoField(
-                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
-                    ),
-                ),
-                (
-                    "recorrente",
-                    models.CharField(
-                        choices=[
-                            ("candidato", "O próprio candidato"),
-                            ("terceiro", "Outro candidato"),
-                        ],
-                        max_length=20,
-                    ),
-                ),
-                (
-                    "recorrente_nome",
-                    models.CharField(max_length=200, verbose_name="nome de quem recorre"),
-                ),
-                ("razoes", models.TextField(verbose_name="razões do recurso")),
-                ("interposto_em", models.DateField()),
-                (
-                    "decisao",
-                    models.CharField(
-                        blank=True,
-                        choices=[("provido", "Provido"), ("improvido", "Não provido")],
-                        max_length=20,
-                    ),
-                ),
-                (
-                    "resultado_final",
-                    models.CharField(
-                        blank=True, max_length=20, verbose_name="parecer após o recurso"
-                    ),
-                ),
-                ("fundamentacao", models.TextField(blank=True)),
-                ("decidido_em", models.DateField(blank=True, null=True)),
-                (
-                    "candidato",
-                    models.ForeignKey(
-                        on_delete=django.db.models.deletion.PROTECT,
-                        related_name="recursos",
-                        to="candidatos.candidato",
-                    ),
-                ),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('recorrente', models.CharField(choices=[('candidato', 'O próprio candidato'), ('terceiro', 'Outro candidato')], max_length=20)),
+                ('recorrente_nome', models.CharField(max_length=200, verbose_name='nome de quem recorre')),
+                ('razoes', models.TextField(verbose_name='razões do recurso')),
+                ('interposto_em', models.DateField()),
+                ('decisao', models.CharField(blank=True, choices=[('provido', 'Provido'), ('improvido', 'Não provido')], max_length=20)),
+                ('resultado_final', models.CharField(blank=True, max_length=20, verbose_name='parecer após o recurso')),
+                ('fundamentacao', models.TextField(blank=True)),
+                ('decidido_em', models.DateField(blank=True, null=True)),
+                ('candidato', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='recursos', to='candidatos.candidato')),
             ],
             options={
-                "ordering": ("interposto_em", "id"),
+                'ordering': ('interposto_em', 'id'),
             },
         ),
         migrations.CreateModel(
-            name="Sessao",
+            name='Sessao',
             fields=[
-                (
-                    "id",
-                    models.BigAutoField(
-                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
-                    ),
-                ),
-                ("data", models.DateField()),
-                ("local", models.CharField(max_length=200)),
-                ("ata", models.TextField(blank=True, verbose_name="observações da ata")),
-                (
-                    "certame",
-                    models.ForeignKey(
-                        on_delete=django.db.models.deletion.PROTECT,
-                        related_name="sessoes",
-                        to="certames.certame",
-                    ),
-                ),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('data', models.DateField()),
+                ('local', models.CharField(max_length=200)),
+                ('ata', models.TextField(blank=True, verbose_name='observações da ata')),
+                ('certame', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='sessoes', to='certames.certame')),
             ],
             options={
-                "ordering": ("data", "id"),
+                'ordering': ('data', 'id'),
             },
         ),
         migrations.AddField(
-            model_name="convocacao",
-            name="sessao",
-            field=models.ForeignKey(
-                on_delete=django.db.models.deletion.PROTECT,
-                related_name="convocacoes",
-                to="comissao.sessao",
-            ),
+            model_name='convocacao',
+            name='sessao',
+            field=models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='convocacoes', to='comissao.sessao'),
         ),
         migrations.CreateModel(
-            name="Voto",
+            name='Voto',
             fields=[
-                (
-                    "id",
-                    models.BigAutoField(
-                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
-                    ),
-                ),
-                ("reconhece", models.BooleanField(verbose_name="reconhece como negro(a)")),
-                (
-                    "convocacao",
-                    models.ForeignKey(
-                        on_delete=django.db.models.deletion.PROTECT,
-                        related_name="votos",
-                        to="comissao.convocacao",
-                    ),
-                ),
-                (
-                    "membro",
-                    models.ForeignKey(
-                        on_delete=django.db.models.deletion.PROTECT, to="comissao.membro"
-                    ),
-                ),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('reconhece', models.BooleanField(verbose_name='reconhece como negro(a)')),
+                ('convocacao', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='votos', to='comissao.convocacao')),
+                ('membro', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, to='comissao.membro')),
             ],
         ),
         migrations.AddConstraint(
-            model_name="convocacao",
-            constraint=models.UniqueConstraint(
-                fields=("sessao", "candidato"), name="convocacao_unica"
-            ),
+            model_name='convocacao',
+            constraint=models.UniqueConstraint(fields=('sessao', 'candidato'), name='convocacao_unica'),
         ),
         migrations.AddConstraint(
-            model_name="voto",
-            constraint=models.UniqueConstraint(fields=("convocacao", "membro"), name="voto_unico"),
+            model_name='voto',
+            constraint=models.UniqueConstraint(fields=('convocacao', 'membro'), name='voto_unico'),
         ),
     ]

@@ -6,6 +6,7 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
+
     initial = True
 
     dependencies = [
@@ -14,37 +15,15 @@ class Migration(migrations.Migration):
 
     operations = [
         migrations.CreateModel(
-            name="Perfil",
+            name='Perfil',
             fields=[
-                (
-                    "id",
-                    models.BigAutoField(
-                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
-                    ),
-                ),
-                (
-                    "papel",
-                    models.CharField(
-                        choices=[
-                            ("administrador", "Administrador do certame (RH)"),
-                            ("comissao", "Membro da comissão de heteroidentificação"),
-                            ("auditor", "Auditor"),
-                        ],
-                        max_length=20,
-                    ),
-                ),
-                (
-                    "usuario",
-                    models.OneToOneField(
-                        on_delete=django.db.models.deletion.CASCADE,
-                        related_name="perfil",
-                        to=settings.AUTH_USER_MODEL,
-                    ),
-                ),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('papel', models.CharField(choices=[('administrador', 'Administrador do certame (RH)'), ('comissao', 'Membro da comissão de heteroidentificação'), ('auditor', 'Auditor')], max_length=20)),
+                ('usuario', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='perfil', to=settings.AUTH_USER_MODEL)),
             ],
             options={
-                "verbose_name": "perfil",
-                "verbose_name_plural": "perfis",
+                'verbose_name': 'perfil',
+                'verbose_name_plural': 'perfis',
             },
         ),
     ]

@@ -5,132 +5,64 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
+
     initial = True
 
     dependencies = [
-        ("candidatos", "0001_initial"),
-        ("certames", "0001_initial"),
+        ('candidatos', '0001_initial'),
+        ('certames', '0001_initial'),
     ]
 
     operations = [
         migrations.CreateModel(
-            name="Desistencia",
+            name='Desistencia',
             fields=[
-                (
-                    "id",
-                    models.BigAutoField(
-                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
-                    ),
-                ),
-                ("data", models.DateField()),
-                ("motivo", models.CharField(default="desistencia", max_length=20)),
-                ("observacao", models.TextField(blank=True)),
-                (
-                    "candidato",
-                    models.ForeignKey(
-                        on_delete=django.db.models.deletion.PROTECT,
-                        related_name="desistencias",
-                        to="candidatos.candidato",
-                    ),
-                ),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('data', models.DateField()),
+                ('motivo', models.CharField(default='desistencia', max_length=20)),
+                ('observacao', models.TextField(blank=True)),
+                ('candidato', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='desistencias', to='candidatos.candidato')),
             ],
             options={
-                "ordering": ("data", "id"),
+                'ordering': ('data', 'id'),
             },
         ),
         migrations.CreateModel(
-            name="OfertaVagas",
+            name='OfertaVagas',
             fields=[
-                (
-                    "id",
-                    models.BigAutoField(
-                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
-                    ),
-                ),
-                ("data", models.DateField()),
-                ("quantidade", models.PositiveIntegerField()),
-                ("justificativa", models.TextField()),
-                ("do_edital", models.BooleanField(default=False)),
-                (
-                    "cargo",
-                    models.ForeignKey(
-                        on_delete=django.db.models.deletion.PROTECT,
-                        related_name="ofertas",
-                        to="certames.cargo",
-                    ),
-                ),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('data', models.DateField()),
+                ('quantidade', models.PositiveIntegerField()),
+                ('justificativa', models.TextField()),
+                ('do_edital', models.BooleanField(default=False)),
+                ('cargo', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='ofertas', to='certames.cargo')),
             ],
             options={
-                "ordering": ("data", "id"),
+                'ordering': ('data', 'id'),
             },
         ),
         migrations.CreateModel(
-            name="Nomeacao",
+            name='Nomeacao',
             fields=[
-                (
-                    "id",
-                    models.BigAutoField(
-                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
-                    ),
-                ),
-                ("ordem", models.PositiveIntegerField()),
-                ("vaga", models.PositiveIntegerField()),
-                ("modalidade", models.CharField(max_length=20)),
-                ("reservada_para", models.CharField(blank=True, max_length=20)),
-                ("portaria", models.CharField(max_length=60, verbose_name="número da portaria")),
-                ("data_portaria", models.DateField(verbose_name="data da portaria")),
-                ("razao", models.TextField()),
-                ("fundamento", models.TextField(blank=True)),
-                (
-                    "situacao",
-                    models.CharField(
-                        choices=[
-                            ("nomeado", "Nomeado"),
-                            ("empossado", "Empossado"),
-                            ("desistente", "Desistiu"),
-                            ("sem_posse", "Prazo de posse esgotado (nomeação sem efeito)"),
-                            ("anulada", "Anulada (declaração falsa)"),
-                        ],
-                        default="nomeado",
-                        max_length=20,
-                    ),
-                ),
-                ("posse_em", models.DateField(blank=True, null=True)),
-                ("encerrada_em", models.DateField(blank=True, null=True)),
-                (
-                    "candidato",
-                    models.ForeignKey(
-                        on_delete=django.db.models.deletion.PROTECT,
-                        related_name="nomeacoes",
-                        to="candidatos.candidato",
-                    ),
-                ),
-                (
-                    "cargo",
-                    models.ForeignKey(
-                        on_delete=django.db.models.deletion.PROTECT,
-                        related_name="nomeacoes",
-                        to="certames.cargo",
-                    ),
-                ),
-                (
-                    "substitui",
-                    models.ForeignKey(
-                        blank=True,
-                        null=True,
-                        on_delete=django.db.models.deletion.PROTECT,
-                        related_name="substituida_por",
-                        to="nomeacoes.nomeacao",
-                    ),
-                ),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('ordem', models.PositiveIntegerField()),
+                ('vaga', models.PositiveIntegerField()),
+                ('modalidade', models.CharField(max_length=20)),
+                ('reservada_para', models.CharField(blank=True, max_length=20)),
+                ('portaria', models.CharField(max_length=60, verbose_name='número da portaria')),
+                ('data_portaria', models.DateField(verbose_name='data da portaria')),
+                ('razao', models.TextField()),
+                ('fundamento', models.TextField(blank=True)),
+                ('situacao', models.CharField(choices=[('nomeado', 'Nomeado'), ('empossado', 'Empossado'), ('desistente', 'Desistiu'), ('sem_posse', 'Prazo de posse esgotado (nomeação sem efeito)'), ('anulada', 'Anulada (declaração falsa)')], default='nomeado', max_length=20)),
+                ('posse_em', models.DateField(blank=True, null=True)),
+                ('encerrada_em', models.DateField(blank=True, null=True)),
+                ('candidato', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='nomeacoes', to='candidatos.candidato')),
+                ('cargo', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='nomeacoes', to='certames.cargo')),
+                ('substitui', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='substituida_por', to='nomeacoes.nomeacao')),
             ],
             options={
-                "ordering": ("cargo__codigo", "ordem"),
-                "constraints": [
-                    models.UniqueConstraint(
-                        fields=("cargo", "candidato"), name="candidato_nomeado_uma_vez_por_cargo"
-                    )
-                ],
+                'ordering': ('cargo__codigo', 'ordem'),
+                'constraints': [models.UniqueConstraint(fields=('cargo', 'candidato'), name='candidato_nomeado_uma_vez_por_cargo')],
             },
         ),
     ]

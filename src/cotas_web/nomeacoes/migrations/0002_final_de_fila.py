@@ -4,39 +4,25 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
+
     dependencies = [
-        ("candidatos", "0001_initial"),
-        ("certames", "0002_final_de_fila"),
-        ("nomeacoes", "0001_initial"),
+        ('candidatos', '0001_initial'),
+        ('certames', '0002_final_de_fila'),
+        ('nomeacoes', '0001_initial'),
     ]
 
     operations = [
         migrations.RemoveConstraint(
-            model_name="nomeacao",
-            name="candidato_nomeado_uma_vez_por_cargo",
+            model_name='nomeacao',
+            name='candidato_nomeado_uma_vez_por_cargo',
         ),
         migrations.AlterField(
-            model_name="nomeacao",
-            name="situacao",
-            field=models.CharField(
-                choices=[
-                    ("nomeado", "Nomeado"),
-                    ("empossado", "Empossado"),
-                    ("desistente", "Desistiu"),
-                    ("sem_posse", "Prazo de posse esgotado (nomeação sem efeito)"),
-                    ("anulada", "Anulada (declaração falsa)"),
-                    ("final_de_fila", "Foi para o final da lista (a pedido)"),
-                ],
-                default="nomeado",
-                max_length=20,
-            ),
+            model_name='nomeacao',
+            name='situacao',
+            field=models.CharField(choices=[('nomeado', 'Nomeado'), ('empossado', 'Empossado'), ('desistente', 'Desistiu'), ('sem_posse', 'Prazo de posse esgotado (nomeação sem efeito)'), ('anulada', 'Anulada (declaração falsa)'), ('final_de_fila', 'Foi para o final da lista (a pedido)')], default='nomeado', max_length=20),
         ),
         migrations.AddConstraint(
-            model_name="nomeacao",
-            constraint=models.UniqueConstraint(
-                condition=models.Q(("situacao", "final_de_fila"), _negated=True),
-                fields=("cargo", "candidato"),
-                name="candidato_nomeado_uma_vez_por_cargo",
-            ),
+            model_name='nomeacao',
+            constraint=models.UniqueConstraint(condition=models.Q(('situacao', 'final_de_fila'), _negated=True), fields=('cargo', 'candidato'), name='candidato_nomeado_uma_vez_por_cargo'),
         ),
     ]

@@ -5,105 +5,44 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
+
     initial = True
 
     dependencies = [
-        ("certames", "0002_final_de_fila"),
+        ('certames', '0002_final_de_fila'),
     ]
 
     operations = [
         migrations.CreateModel(
-            name="PublicacaoSituacoes",
+            name='PublicacaoSituacoes',
             fields=[
-                (
-                    "id",
-                    models.BigAutoField(
-                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
-                    ),
-                ),
-                (
-                    "geracao",
-                    models.PositiveIntegerField(default=0, verbose_name="geração em vigor"),
-                ),
-                (
-                    "versao",
-                    models.BigIntegerField(
-                        default=0,
-                        help_text="Id do último registro de auditoria do certame quando a geração foi montada.",
-                        verbose_name="versão refletida",
-                    ),
-                ),
-                (
-                    "erro",
-                    models.TextField(
-                        blank=True,
-                        help_text="Se os fatos contrariam a lei, a consulta mostra este erro.",
-                        verbose_name="erro da reencenação",
-                    ),
-                ),
-                (
-                    "publicada_em",
-                    models.DateTimeField(blank=True, null=True, verbose_name="publicada em"),
-                ),
-                (
-                    "construindo_desde",
-                    models.DateTimeField(
-                        blank=True,
-                        help_text="Reserva de quem monta a geração nova; os demais servem a anterior.",
-                        null=True,
-                        verbose_name="em montagem desde",
-                    ),
-                ),
-                (
-                    "certame",
-                    models.OneToOneField(
-                        on_delete=django.db.models.deletion.CASCADE,
-                        related_name="publicacao_situacoes",
-                        to="certames.certame",
-                    ),
-                ),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('geracao', models.PositiveIntegerField(default=0, verbose_name='geração em vigor')),
+                ('versao', models.BigIntegerField(default=0, help_text='Id do último registro de auditoria do certame quando a geração foi montada.', verbose_name='versão refletida')),
+                ('erro', models.TextField(blank=True, help_text='Se os fatos contrariam a lei, a consulta mostra este erro.', verbose_name='erro da reencenação')),
+                ('publicada_em', models.DateTimeField(blank=True, null=True, verbose_name='publicada em')),
+                ('construindo_desde', models.DateTimeField(blank=True, help_text='Reserva de quem monta a geração nova; os demais servem a anterior.', null=True, verbose_name='em montagem desde')),
+                ('certame', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='publicacao_situacoes', to='certames.certame')),
             ],
             options={
-                "verbose_name": "publicação das situações",
-                "verbose_name_plural": "publicações das situações",
+                'verbose_name': 'publicação das situações',
+                'verbose_name_plural': 'publicações das situações',
             },
         ),
         migrations.CreateModel(
-            name="SituacaoPublica",
+            name='SituacaoPublica',
             fields=[
-                (
-                    "id",
-                    models.BigAutoField(
-                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
-                    ),
-                ),
-                ("geracao", models.PositiveIntegerField(verbose_name="geração")),
-                ("inscricao", models.CharField(max_length=40, verbose_name="inscrição")),
-                ("cargo", models.CharField(max_length=40)),
-                (
-                    "dados",
-                    models.JSONField(
-                        help_text="O que a página mostra: posições, nomeação ou projeção, situação e resumo."
-                    ),
-                ),
-                (
-                    "certame",
-                    models.ForeignKey(
-                        db_index=False,
-                        on_delete=django.db.models.deletion.CASCADE,
-                        related_name="+",
-                        to="certames.certame",
-                    ),
-                ),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('geracao', models.PositiveIntegerField(verbose_name='geração')),
+                ('inscricao', models.CharField(max_length=40, verbose_name='inscrição')),
+                ('cargo', models.CharField(max_length=40)),
+                ('dados', models.JSONField(help_text='O que a página mostra: posições, nomeação ou projeção, situação e resumo.')),
+                ('certame', models.ForeignKey(db_index=False, on_delete=django.db.models.deletion.CASCADE, related_name='+', to='certames.certame')),
             ],
             options={
-                "verbose_name": "situação pública",
-                "verbose_name_plural": "situações públicas",
-                "constraints": [
-                    models.UniqueConstraint(
-                        fields=("certame", "geracao", "inscricao"), name="situacao_publica_unica"
-                    )
-                ],
+                'verbose_name': 'situação pública',
+                'verbose_name_plural': 'situações públicas',
+                'constraints': [models.UniqueConstraint(fields=('certame', 'geracao', 'inscricao'), name='situacao_publica_unica')],
             },
         ),
     ]

@@ -52,8 +52,7 @@ class Command(BaseCommand):
         )
         parser.add_argument("--sem-homologar", action="store_true")
         parser.add_argument(
-            "--se-vazio",
-            action="store_true",
+            "--se-vazio", action="store_true",
             help="Só carrega se não houver certame; em todo caso mostra os usuários.",
         )
 
@@ -100,27 +99,18 @@ class Command(BaseCommand):
                 )
                 for cargo in cenario.cargos:
                     cargo_adicionar(
-                        usuario=rh,
-                        certame=certame,
-                        codigo=cargo.codigo,
-                        nome=cargo.nome,
+                        usuario=rh, certame=certame, codigo=cargo.codigo, nome=cargo.nome,
                         vagas_edital=cargo.vagas,
                     )
                 importacao_confirmar(
-                    usuario=rh,
-                    certame=certame,
-                    caminho=cenario.arquivo_candidatos,
+                    usuario=rh, certame=certame, caminho=cenario.arquivo_candidatos,
                     nome_arquivo=cenario.arquivo_candidatos.name,
                 )
                 if certame.exige_comissao:
                     comissao = User.objects.get(username="comissao")
                     for nome, genero, cor in MEMBROS_DEMO:
                         membro_adicionar(
-                            usuario=rh,
-                            certame=certame,
-                            nome=nome,
-                            genero=genero,
-                            cor_raca=cor,
+                            usuario=rh, certame=certame, nome=nome, genero=genero, cor_raca=cor,
                             usuario_membro=comissao if nome == "Carlos Oliveira" else None,
                         )
         except ValidationError as erro:
