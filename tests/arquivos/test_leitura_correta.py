@@ -350,3 +350,12 @@ def test_pasta_no_lugar_do_arquivo(tmp_path: Path) -> None:
     pasta.mkdir()
     [erro] = erros_de(pasta).erros
     assert erro == ErroEntrada("candidatos.csv", None, None, "é uma pasta, não um arquivo")
+
+
+def test_com_erros_as_linhas_boas_e_os_cargos_vem_junto(tmp_path: Path) -> None:
+    """Para o cenário conferir eventos e cargos sem candidatos na mesma passada."""
+    linhas = [LINHAS[1], ["3", "Caio", "ADM", "oito", *LINHAS[1][4:]]]
+    erros = erros_de(escrever(tmp_path, csv_de(COLUNAS, linhas)))
+    assert isinstance(erros, leitor.ErrosDaLista)
+    assert [c.inscricao for c in erros.lidos or []] == ["2"]
+    assert erros.cargos_citados == {"PROF", "ADM"}

@@ -90,17 +90,20 @@ def descrever_leitura(leitura: LeituraCandidatos) -> list[str]:
 
 
 class ErrosDaLista(ErrosDeEntrada):
-    """Os erros da lista de candidatos e os cargos que as linhas citam: o cenário avisa de um
-    cargo sem candidatos mesmo quando a lista ainda tem erros (tudo numa só passada)."""
+    """Os erros da lista de candidatos, os cargos que as linhas citam e as linhas lidas sem erro:
+    o cenário avisa de um cargo sem candidatos e confere os eventos mesmo quando a lista ainda
+    tem erros (tudo numa só passada)."""
 
     def __init__(
         self,
         erros: list[ErroEntrada],
         avisos: list[ErroEntrada],
         cargos_citados: frozenset[str] = frozenset(),
+        lidos: Sequence[Candidato] | None = None,
     ) -> None:
         super().__init__(erros, avisos)
         self.cargos_citados = cargos_citados
+        self.lidos = lidos
 
 
 @dataclass
@@ -420,7 +423,8 @@ def _ler_csv(caminho: Path, pedido: _Pedido) -> LeituraCandidatos:
     linhas = _linhas_csv(texto, pedido.arquivo, erros)
     candidatos, cabecalho = _ler_linhas(linhas, pedido, erros, avisos, citados)
     if erros or cabecalho is None:
-        raise ErrosDaLista(erros, avisos, frozenset(citados))
+        lidos = candidatos if _com_candidatos(cabecalho) else None
+        raise ErrosDaLista(erros, avisos, frozenset(citados), lidos)
     return _leitura(candidatos, avisos, cabecalho, pedido.arquivo)
 
 
@@ -432,8 +436,17 @@ def _ler_planilha(caminho: Path, pedido: _Pedido, aba: str | None) -> LeituraCan
     linhas = _linhas_planilha(caminho, pedido.arquivo, aba, erros, avisos, lida)
     candidatos, cabecalho = _ler_linhas(linhas, pedido, erros, avisos, citados)
     if erros or cabecalho is None:
-        raise ErrosDaLista(erros, avisos, frozenset(citados))
+        lidos = candidatos if _com_candidatos(cabecalho) else None
+        raise ErrosDaLista(erros, avisos, frozenset(citados), lidos)
     return _leitura(candidatos, avisos, cabecalho, pedido.arquivo, lida[0] if lida else None)
+
+
+def _com_candidatos(cabecalho: _Cabecalho | None) -> bool:
+    """Se as linhas podem virar candidatos: sem alguma das colunas que todo candidato tem
+    (inscrição, nome, cargo, nota), nenhuma vira."""
+    return cabecalho is not None and all(
+        c in cabecalho.indices for c in ("inscricao", "nome", "cargo", "nota")
+    )
 
 
 def _ler_cabecalho(
@@ -573,6 +586,7 @@ def _ler_linhas(
     limite = campos.LIMITE_CARACTERES
     conferencia = _Conferencia(pedido, cabecalho, erros, avisos, citados)
     candidatos: list[Candidato] = []
+    guardar = _com_candidatos(cabecalho)
 
     for linha, celulas in linhas:
         if not any(celulas):
@@ -603,7 +617,7 @@ def _ler_linhas(
         if plano_desempate:
             ok = _ler_desempate(valores, celulas, plano_desempate, arquivo, linha, erros) and ok
         ok = conferencia.linha(linha, valores) and ok
-        if ok and not erros:  # com algum erro, a leitura vai falhar: não guarda mais nada
+        if ok and guardar:  # (com erros em outras linhas, as boas vão em `ErrosDaLista.lidos`)
             candidatos.append(Candidato(linha=linha, **valores))  # type: ignore[arg-type]
     conferencia.fim()
     return candidatos, cabecalho

@@ -29,7 +29,10 @@ from cotas.arquivos.candidatos import (
 from cotas.arquivos.erros import ErroEntrada, ErrosDeEntrada, motivo_do_sistema
 from cotas.motor.candidatos import Candidato
 from cotas.motor.certame import DuplaCondicao, TipoEvento
+from cotas.motor.erros import ErroCotas
+from cotas.motor.legislacao import Catalogo, catalogo_padrao
 from cotas.motor.lote import TabelaCandidatos
+from cotas.motor.regras import ParametrosPcd, Regras, regras_aplicaveis
 
 __all__ = [
     "Arredondamento",
@@ -753,13 +756,45 @@ def _exige_heteroidentificacao(cenario: Cenario | None) -> bool:
     apuração já falha com esse erro, e a coluna fica opcional nesta leitura."""
     if cenario is None:
         return False
-    from cotas.apuracao import regras_do_cenario  # (a apuração importa este módulo)
-    from cotas.motor.erros import ErroCotas
-
     try:
         return regras_do_cenario(cenario).comissao is not None
     except ErroCotas:
         return False
+
+
+# ---------------------------------------------------------------- regras do cenário
+# (Aqui, e não na apuração, porque a leitura da lista de candidatos já precisa delas: a lei diz
+# se o parecer da comissão é obrigatório.)
+
+
+def parametros_pcd(cenario: Cenario) -> ParametrosPcd | None:
+    if cenario.pcd is None:
+        return None
+    return ParametrosPcd(
+        percentual=Decimal(cenario.pcd.percentual),
+        arredondamento=cenario.pcd.arredondamento,
+        teto=Decimal(cenario.pcd.teto),
+    )
+
+
+def regras_do_cenario(cenario: Cenario, catalogo: Catalogo | None = None) -> Regras:
+    catalogo = catalogo or catalogo_padrao()
+    if cenario.data_publicacao_lei is not None:
+        lei_publicada = cenario.lei_publicada or cenario.lei
+        if lei_publicada is None:
+            leis = catalogo.do_municipio(cenario.municipio or "")
+            lei_publicada = leis[-1].id if leis else None
+        if lei_publicada is not None:
+            catalogo = catalogo.com_publicacao(lei_publicada, cenario.data_publicacao_lei)
+    return regras_aplicaveis(
+        catalogo,
+        municipio=cenario.municipio,
+        lei_id=cenario.lei,
+        data_edital=cenario.data_edital,
+        tipo=cenario.tipo.value,
+        pcd=parametros_pcd(cenario),
+        informados=cenario.parametros_lei,
+    )
 
 
 def _conferir_candidatos(
