@@ -103,11 +103,12 @@ class Cenario:
     lei_publicada: str | None
     permite_final_de_fila: bool
     data_referencia_idade: date | None
-    # Quem fica com a vaga quando dois grupos a querem ao mesmo tempo (LEGAL-NOTES §2); None:
+    # Quem fica com a vaga quando dois grupos a querem ao mesmo tempo
+    # (docs/INTERPRETACAO.md#prioridade-colisao); None:
     # o padrão do motor (negros, depois PcD).
     prioridade_colisao: tuple[str, ...] | None
-    # Candidato de dois grupos chamado pelas duas listas no mesmo lote, sem opção (LEGAL-NOTES
-    # §4); None: o padrão do motor (a lista racial).
+    # Candidato de dois grupos chamado pelas duas listas no mesmo lote, sem opção
+    # (docs/INTERPRETACAO.md#dupla-condicao); None: o padrão do motor (a lista racial).
     dupla_condicao: str | None
     desempate: list[tuple[str, Sentido]]
     # Parâmetros que a lei deixa em aberto: nome → {"valor": ..., "justificativa": "..."},

@@ -1,10 +1,11 @@
 """A vida do certame como um livro de eventos: vagas oferecidas, nomeações, desistências,
 anulações. Cada nomeação diz qual vaga, de qual lista, em substituição a quem e por quê.
 
-Quem ocupa cada vaga de um lote (LEGAL-NOTES §3; Mostardas art. 3º §1º; Montenegro art. 14 §1º):
-primeiro as vagas de ampla concorrência do lote, pela lista geral; depois cada lista reservada,
-sem os já escolhidos — "os candidatos negros aprovados dentro do número de vagas oferecido para
-ampla concorrência não serão computados para efeito do preenchimento das vagas reservadas".
+Quem ocupa cada vaga de um lote (docs/INTERPRETACAO.md#ampla-primeiro; Mostardas art. 3º §1º;
+Montenegro art. 14 §1º): primeiro as vagas de ampla concorrência do lote, pela lista geral;
+depois cada lista reservada, sem os já escolhidos — "os candidatos negros aprovados dentro do
+número de vagas oferecido para ampla concorrência não serão computados para efeito do
+preenchimento das vagas reservadas".
 """
 
 from __future__ import annotations
@@ -38,7 +39,8 @@ from cotas.motor.reserva import ReservaCargo, calcular_reserva
 
 
 class DuplaCondicao(StrEnum):
-    """Candidato de dois grupos devido por ambas as listas (questão aberta, LEGAL-NOTES §4).
+    """Candidato de dois grupos devido por ambas as listas (questão aberta,
+    docs/INTERPRETACAO.md#dupla-condicao).
 
     Em lotes diferentes, fica sempre com a lista que o nomeia antes; se as duas o chamam no
     mesmo lote — o mesmo ato de nomeação —, vale a opção do candidato (`opcao_lista`) e, sem
@@ -388,9 +390,10 @@ class ApuracaoCargo:
     def _cede_a_outra_lista(
         self, insc: str, grupo: str, indisponivel: set[str], novas: list[Vaga], vaga: Vaga
     ) -> bool:
-        """Dupla condição (LEGAL-NOTES §4, parâmetro `dupla_condicao`): quem é chamado por duas
-        listas no mesmo lote (o mesmo ato) fica com a que escolheu (`opcao_lista`) ou, sem
-        escolha, com a lista do parâmetro; em lotes diferentes, vale a lista que nomeia antes."""
+        """Dupla condição (parâmetro `dupla_condicao`; docs/INTERPRETACAO.md#dupla-condicao):
+        quem é chamado por duas listas no mesmo lote (o mesmo ato) fica com a que escolheu
+        (`opcao_lista`) ou, sem escolha, com a lista do parâmetro; em lotes diferentes, vale a
+        lista que nomeia antes."""
         candidato = self._candidato(insc)
         if candidato is None:
             return False

@@ -4,9 +4,9 @@ Mostardas art. 4º / Montenegro art. 15: "A nomeação dos candidatos aprovados 
 critérios de alternância e proporcionalidade, que consideram a relação entre o número de vagas
 total e o número de vagas reservadas a candidatos com deficiência e a candidatos negros."
 
-Leitura adotada (LEGAL-NOTES §2): após k nomeações o grupo g tem direito a
-`devidas_g(k) = arredondamento_g(percentual_g × k)` (limitado ao teto), e a k-ésima vaga é do
-grupo quando esse número sobe em k. O total corrido é também o "transporte da fração" de
+Leitura adotada (docs/INTERPRETACAO.md#ordem-de-nomeacao): após k nomeações o grupo g tem
+direito a `devidas_g(k) = arredondamento_g(percentual_g × k)` (limitado ao teto), e a k-ésima
+vaga é do grupo quando esse número sobe em k. O total corrido é também o "transporte da fração" de
 Montenegro (art. 1º §3º): a fração nunca se perde entre lotes de vagas.
 """
 
@@ -95,7 +95,8 @@ class PlanoDeVagas:
     """A ordem das vagas de um cargo, lote a lote; cada lote termina com cada grupo quite.
 
     `prioridade` decide quem fica com a vaga quando dois grupos a querem ao mesmo tempo
-    (questão aberta, LEGAL-NOTES §2): o primeiro da tupla a recebe, o outro recebe a seguinte.
+    (questão aberta, docs/INTERPRETACAO.md#prioridade-colisao): o primeiro da tupla a recebe, o
+    outro recebe a seguinte.
     """
 
     def __init__(

@@ -41,7 +41,7 @@ class TipoSelecao(StrEnum):
 
 
 class BaseDoLimiar(StrEnum):
-    """Sobre quais vagas se conta o mínimo de 3 (questão aberta, LEGAL-NOTES §4).
+    """Sobre quais vagas se conta o mínimo de 3 (docs/INTERPRETACAO.md#base-do-limiar).
 
     Padrão: todas as oferecidas até o momento (Mostardas art. 5º §4º: "à medida que forem
     oferecidas novas vagas no período de vigência do concurso, o percentual de reserva de vagas

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.db.models import QuerySet
 
 from cotas_web import ponte
 
 from .models import Certame
+
+if TYPE_CHECKING:
+    from cotas.motor.regras import Regras
 
 
 @dataclass(frozen=True)
@@ -30,6 +33,16 @@ def certames_visiveis(*, usuario: Any) -> QuerySet[Certame]:
     if papel_de(usuario) == COMISSAO:
         return Certame.objects.filter(membros_comissao__usuario=usuario).distinct()
     return Certame.objects.all()
+
+
+def regras_do_certame(*, certame: Certame) -> Regras:
+    """A lei aplicável ao certame e suas regras, pelo motor (as views não chamam a ponte)."""
+    return ponte.regras_do_certame(certame)
+
+
+def artigos_da_lei(*, regras: Regras) -> list[ponte.ArtigoLei]:
+    """Cada parâmetro da lei com o artigo que o fixa, para a página do certame."""
+    return ponte.artigos_da_lei(regras)
 
 
 def reserva_por_cargo(*, certame: Certame) -> list[ReservaCargo]:

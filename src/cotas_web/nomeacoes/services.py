@@ -259,9 +259,10 @@ def nomeacao_final_de_fila(
 ) -> Nomeacao:
     """O nomeado que ainda não tomou posse pede para ir ao final da lista de classificação.
 
-    Só se o edital o admite (o edital decide; LEGAL-NOTES §4, parâmetro
-    `permite_final_de_fila`). Ele continua classificado, atrás de todos; a vaga que ocupava é
-    recomposta pela mesma lista a que pertence (Mostardas art. 3º §2º; Montenegro art. 14 §2º).
+    Só se o edital o admite (o edital decide; parâmetro `permite_final_de_fila`,
+    docs/INTERPRETACAO.md#final-de-fila). Ele continua classificado, atrás de todos; a vaga que
+    ocupava é recomposta pela mesma lista a que pertence (Mostardas art. 3º §2º; Montenegro
+    art. 14 §2º).
     """
     nomeacao, certame = _travar_nomeacao(nomeacao)
     if not certame.admite_final_de_fila:

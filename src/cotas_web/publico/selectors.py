@@ -14,6 +14,7 @@ from cotas_web.auditoria.models import Registro
 from cotas_web.certames.models import Certame
 from cotas_web.comissao.models import Recurso, Sessao
 from cotas_web.nomeacoes.models import Nomeacao
+from cotas_web.ponte import ErroCotas as ErroCotas  # (o que as leituras levantam; as views o pegam)
 
 _GUARDADA = threading.local()
 
