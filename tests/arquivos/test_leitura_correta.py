@@ -359,3 +359,14 @@ def test_com_erros_as_linhas_boas_e_os_cargos_vem_junto(tmp_path: Path) -> None:
     assert isinstance(erros, leitor.ErrosDaLista)
     assert [c.inscricao for c in erros.lidos or []] == ["2"]
     assert erros.cargos_citados == {"PROF", "ADM"}
+
+
+def test_nascimento_depois_do_edital_e_erro_nos_dois_caminhos(tmp_path: Path) -> None:
+    linhas = [[*LINHAS[1][:5], "02/03/2023", *LINHAS[1][6:]]]
+    caminho = escrever(tmp_path, csv_de(COLUNAS, linhas))
+    [erro] = erros_de(caminho, data_edital=date(2023, 3, 1)).erros
+    assert (erro.linha, erro.coluna) == (2, "data_nascimento")
+    assert "depois da data do edital (01/03/2023)" in erro.mensagem
+    lote, linha_a_linha = nos_dois_caminhos(caminho, data_edital=date(2023, 3, 1))
+    assert lote == linha_a_linha and lote[0] == "erro"
+    assert len(ler(caminho, data_edital=date(2023, 3, 2)).candidatos) == 1

@@ -341,14 +341,35 @@ def _data(valor: object) -> date | None:
     raise ValorInvalido(f'valor "{mostrar(valor)}" não é uma data ({_FORMAS_DE_DATA})')
 
 
-def data_nascimento(valor: object) -> date | None:
-    lido = _data(valor)
-    if lido is not None and not NASCIMENTO_MINIMO <= lido <= date.today():
-        quando = "no futuro" if lido > date.today() else f"antes de {NASCIMENTO_MINIMO.year}"
-        raise ValorInvalido(
-            f"data de nascimento {lido:%d/%m/%Y} {quando}: confira o ano ({_FORMAS_DE_DATA})"
-        )
-    return lido
+def nascimento_maximo(data_edital: date | None) -> date:
+    """A última data de nascimento possível: a do edital (ninguém se inscreve antes de nascer)
+    ou, sem ela, hoje."""
+    hoje = date.today()
+    return hoje if data_edital is None else min(data_edital, hoje)
+
+
+def conversor_nascimento(data_edital: date | None) -> Callable[[object], date | None]:
+    """O conversor da data de nascimento, entre `NASCIMENTO_MINIMO` e `nascimento_maximo`."""
+    maximo = nascimento_maximo(data_edital)
+
+    def converter(valor: object) -> date | None:
+        lido = _data(valor)
+        if lido is not None and not NASCIMENTO_MINIMO <= lido <= maximo:
+            if lido < NASCIMENTO_MINIMO:
+                quando = f"antes de {NASCIMENTO_MINIMO.year}"
+            elif lido > date.today():
+                quando = "no futuro"
+            else:
+                quando = f"depois da data do edital ({maximo:%d/%m/%Y})"
+            raise ValorInvalido(
+                f"data de nascimento {lido:%d/%m/%Y} {quando}: confira o ano ({_FORMAS_DE_DATA})"
+            )
+        return lido
+
+    return converter
+
+
+data_nascimento = conversor_nascimento(None)
 
 
 def cpf(valor: object) -> str | None:

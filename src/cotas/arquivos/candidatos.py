@@ -24,6 +24,7 @@ import io
 import re
 from collections.abc import Collection, Iterator, Sequence
 from dataclasses import dataclass, field
+from datetime import date
 from decimal import Decimal
 from pathlib import Path
 from typing import cast
@@ -200,6 +201,7 @@ class _Pedido:
     exige_heteroidentificacao: bool
     cargos: frozenset[str] | None
     origem_cargos: str
+    data_edital: date | None
 
 
 def _em_lote(fonte: Path | bytes, pedido: _Pedido) -> LeituraCandidatos | None:
@@ -218,7 +220,12 @@ def _em_lote(fonte: Path | bytes, pedido: _Pedido) -> LeituraCandidatos | None:
         return cabecalho.indices
 
     lido = ler_csv_em_lote(
-        fonte, pedido.arquivo, pedido.colunas_desempate, ler_cabecalho, pedido.cargos
+        fonte,
+        pedido.arquivo,
+        pedido.colunas_desempate,
+        ler_cabecalho,
+        pedido.cargos,
+        pedido.data_edital,
     )
     if lido is None:
         return None
@@ -359,6 +366,7 @@ def ler_candidatos(
     cargos: Collection[str] | None = None,
     origem_cargos: str = "cargos do certame",
     aba: str | None = None,
+    data_edital: date | None = None,
 ) -> LeituraCandidatos:
     """Lê a lista de candidatos de um CSV, XLSX ou ODS.
 
@@ -368,6 +376,7 @@ def ler_candidatos(
     heteroidentificação, e a coluna do parecer é obrigatória. `cargos`: os códigos de cargo do
     certame (um cargo fora deles é erro, junto com os das linhas; None: não confere), descritos
     nas mensagens como `origem_cargos`. `aba`: a aba de uma planilha (sem ela, a única visível).
+    `data_edital`: ninguém nasceu depois dela (sem ela, depois de hoje).
 
     Levanta `ErrosDeEntrada` com todos os erros encontrados (e os avisos).
     """
@@ -378,6 +387,7 @@ def ler_candidatos(
         exige_heteroidentificacao=exige_heteroidentificacao,
         cargos=None if cargos is None else frozenset(cargos),
         origem_cargos=origem_cargos,
+        data_edital=data_edital,
     )
     extensao = caminho.suffix.lower()
     if extensao not in EXTENSOES_TEXTO | EXTENSOES_PLANILHA:
@@ -571,9 +581,13 @@ def _ler_linhas(
     desempate_por_nome = {normalizar_nome(c): c for c in pedido.colunas_desempate}
 
     # Plano por coluna: (campo, índice, título no arquivo, conversor).
+    conversores = {
+        **CONVERSORES,
+        "data_nascimento": campos.conversor_nascimento(pedido.data_edital),
+    }
     plano = [
         (campo, indices[campo], titulos[campo], conversor)
-        for campo, conversor in CONVERSORES.items()
+        for campo, conversor in conversores.items()
         if campo in indices
     ]
     plano_desempate = [

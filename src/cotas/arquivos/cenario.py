@@ -723,6 +723,7 @@ def ler_cenario(caminho: Path) -> Cenario:
                     exige_heteroidentificacao=_exige_heteroidentificacao(provisorio),
                     cargos=linha_do_cargo,
                     origem_cargos=f"[[cargos]] de {arquivo}",
+                    data_edital=data_edital,
                 )
             except ErrosDaLista as exc:
                 erros_candidatos, avisos_candidatos = exc.erros, exc.avisos

@@ -176,6 +176,7 @@ def ler_csv_em_lote(
     colunas_desempate: Sequence[str],
     ler_cabecalho: Callable[[list[object], list[ErroEntrada], list[ErroEntrada]], dict[str, int]],
     cargos: Collection[str] | None = None,
+    data_edital: date | None = None,
 ) -> tuple[TabelaCandidatos, list[ErroEntrada]] | None:
     """A tabela e os avisos do cabeçalho, ou None se o arquivo precisa da leitura linha a linha.
 
@@ -184,10 +185,11 @@ def ler_csv_em_lote(
     decide a codificação), e só o cabeçalho é decodificado em Python.
     `ler_cabecalho(celulas, erros, avisos)` é a conferência do cabeçalho da leitura linha a
     linha; devolve `coluna -> índice` das colunas aceitas. `cargos`: os do certame (um cargo
-    fora deles manda o arquivo para a leitura linha a linha, que dá o erro).
+    fora deles manda o arquivo para a leitura linha a linha, que dá o erro). `data_edital`: a
+    última data de nascimento possível (sem ela, hoje).
     """
     try:
-        return _ler(fonte, arquivo, colunas_desempate, ler_cabecalho, cargos)
+        return _ler(fonte, arquivo, colunas_desempate, ler_cabecalho, cargos, data_edital)
     except _Recusa:
         return None
 
@@ -198,6 +200,7 @@ def _ler(
     colunas_desempate: Sequence[str],
     ler_cabecalho: Callable[[list[object], list[ErroEntrada], list[ErroEntrada]], dict[str, int]],
     cargos: Collection[str] | None,
+    data_edital: date | None,
 ) -> tuple[TabelaCandidatos, list[ErroEntrada]]:
     # Forma do arquivo: sem aspas (cada linha física é um registro), sem \r solto (que quebra a
     # linha para a leitura linha a linha, mas que o polars deixa no valor ou, antes de um
@@ -205,7 +208,9 @@ def _ler(
     forma_aceita, fisicas = _forma(fonte)
     if not forma_aceita:
         raise _Recusa
-    return _ler_em_lote(fonte, arquivo, colunas_desempate, ler_cabecalho, fisicas, cargos)
+    return _ler_em_lote(
+        fonte, arquivo, colunas_desempate, ler_cabecalho, fisicas, cargos, data_edital
+    )
 
 
 def _ler_em_lote(
@@ -215,6 +220,7 @@ def _ler_em_lote(
     ler_cabecalho: Callable[[list[object], list[ErroEntrada], list[ErroEntrada]], dict[str, int]],
     fisicas: int,
     cargos: Collection[str] | None,
+    data_edital: date | None,
 ) -> tuple[TabelaCandidatos, list[ErroEntrada]]:
     try:
         primeira = _primeira_linha(fonte).decode("utf-8")
@@ -295,7 +301,7 @@ def _ler_em_lote(
         data = pl.col("_data")
         # (Antes do ano 1 o `date` do Python não existe; comparar com uma data custa menos que
         # extrair o ano de cada uma.)
-        fora = (data < campos.NASCIMENTO_MINIMO) | (data > date.today())
+        fora = (data < campos.NASCIMENTO_MINIMO) | (data > campos.nascimento_maximo(data_edital))
         conferir.append((c != "") & (data.is_null() | fora))
         saida["data_nascimento"] = pl.when(c == "").then(None).otherwise(data)
     else:

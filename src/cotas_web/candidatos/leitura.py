@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 from dataclasses import dataclass, replace
+from datetime import date
 from pathlib import Path
 
 from cotas.arquivos.erros import ErroEntrada, ErrosDeEntrada
@@ -35,12 +36,14 @@ def ler_arquivo(
     nome_exibido: str | None = None,
     colunas_desempate: tuple[str, ...] = (),
     aba: str | None = None,
+    data_edital: date | None = None,
 ) -> Leitura:
     """Lê o arquivo da banca. Levanta `ErrosDeEntrada` com todos os erros, linha a linha.
 
     `exige_heteroidentificacao`: a lei do certame tem comissão (a coluna do parecer é então
     obrigatória). `cargos`: os códigos de cargo do certame (outro cargo é erro da linha).
-    `aba`: a aba de uma planilha (sem ela, a única visível).
+    `aba`: a aba de uma planilha (sem ela, a única visível). `data_edital`: ninguém nasceu
+    depois dela.
     """
     from cotas.arquivos.candidatos import ler_candidatos
 
@@ -53,6 +56,7 @@ def ler_arquivo(
             cargos=cargos,
             origem_cargos=f"cargos do certame ({lista})",
             aba=aba,
+            data_edital=data_edital,
         )
     except ErrosDeEntrada as erros:
         if nome_exibido:

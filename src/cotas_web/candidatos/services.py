@@ -88,6 +88,7 @@ def importacao_previa(
             nome_exibido=nome_arquivo,
             colunas_desempate=tuple(str(c) for c, _ in certame.desempate),
             aba=aba,
+            data_edital=certame.data_edital,
         )
     except ErrosDeEntrada as erros:
         return Previa(erros=list(erros.erros), avisos=list(erros.avisos))
