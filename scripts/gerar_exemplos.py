@@ -160,7 +160,7 @@ def escrever_csv(
     escritor.writerow(
         [
             "inscricao", "nome", "cpf", "data_nascimento", "cargo", "nota", "situacao",
-            "cor_raca", "reserva_negros", "pcd", "heteroidentificacao", *extras,
+            "cor_raca", "reserva_negros", "pcd", "heteroidentificacao", *extras, "opcao_lista",
         ]
     )
     for p in pessoas:
@@ -171,6 +171,7 @@ def escrever_csv(
                 p.situacao, p.cor_raca, "sim" if p.reserva_negros else "não",
                 "sim" if p.pcd else "não", p.heteroidentificacao,
                 *(numero(p.extras[e]) for e in extras),
+                "",  # opcao_lista: ninguém escolheu entre as duas reservas
             ]
         )
     caminho.write_bytes(saida.getvalue().encode(cod))

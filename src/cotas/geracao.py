@@ -39,9 +39,10 @@ __all__ = ["Resumo", "gerar_exemplo"]
 DATA_EDITAL = date(2025, 6, 10)
 VALIDADE_ATE = date(2027, 6, 10)
 COLUNA_DESEMPATE = "nota_conhecimentos_especificos"
-# As colunas do leitor, menos as opcionais que a banca sintética não usa, e o desempate.
+# As colunas do leitor, menos a classificação (que a banca sintética não dá), e o desempate.
+# `opcao_lista` vai vazia: há quem opte pelas duas reservas, e ninguém escolhe a lista.
 CABECALHO = (
-    *(c for c in COLUNAS_CONHECIDAS if c not in ("classificacao", "opcao_lista")),
+    *(c for c in COLUNAS_CONHECIDAS if c != "classificacao"),
     COLUNA_DESEMPATE,
 )
 
@@ -227,6 +228,7 @@ def gerar_exemplo(pasta: Path, *, candidatos: int, cargos: int, semente: int) ->
                         "sim" if reserva else "não",
                         "sim" if pcd else "não",
                         parecer,
+                        "",  # opcao_lista
                         _decimal_br(desempate),
                     )
                 )

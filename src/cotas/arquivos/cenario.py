@@ -19,11 +19,20 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Literal, cast
 
-from cotas.arquivos.candidatos import COLUNAS_CONHECIDAS, ler_candidatos, normalizar_nome
+from cotas.arquivos.candidatos import (
+    COLUNAS_CONHECIDAS,
+    ErrosDaLista,
+    LeituraCandidatos,
+    ler_candidatos,
+    normalizar_nome,
+)
 from cotas.arquivos.erros import ErroEntrada, ErrosDeEntrada, motivo_do_sistema
 from cotas.motor.candidatos import Candidato
 from cotas.motor.certame import DuplaCondicao, ProcedimentoAdministrativo, TipoEvento
+from cotas.motor.erros import ErroCotas
+from cotas.motor.legislacao import Catalogo, catalogo_padrao
 from cotas.motor.lote import TabelaCandidatos
+from cotas.motor.regras import ParametrosPcd, Regras, regras_aplicaveis
 
 __all__ = [
     "Arredondamento",
@@ -114,6 +123,8 @@ class Cenario:
     candidatos: Sequence[Candidato]  # de um CSV grande, uma TabelaCandidatos (ver o leitor)
     avisos: list[ErroEntrada]
     arquivo_candidatos: Path
+    # Como o arquivo de candidatos foi lido (colunas, padrões), para mostrar ao usuário.
+    leitura_candidatos: LeituraCandidatos | None = field(default=None, compare=False)
 
 
 # ---------------------------------------------------------------- sintaxe TOML
@@ -700,17 +711,56 @@ def ler_cenario(caminho: Path) -> Cenario:
             caminhos_eventos.append(base)
 
     # Candidatos
+    # O cenário sem os candidatos (se válido até aqui): dele sai a lei, que diz se a coluna do
+    # parecer da comissão de heteroidentificação é obrigatória.
+    provisorio: Cenario | None = None
+    if not v.erros and nome is not None and data_edital is not None and tipo is not None:
+        provisorio = Cenario(
+            nome=nome,
+            municipio=municipio,
+            lei=lei,
+            data_edital=data_edital,
+            tipo=TipoCertame(tipo),
+            validade_ate=validade_ate,
+            data_publicacao_lei=data_publicacao_lei,
+            lei_publicada=lei_publicada,
+            permite_final_de_fila=permite_final_de_fila,
+            data_referencia_idade=data_referencia_idade,
+            prioridade_colisao=prioridade_colisao,
+            dupla_condicao=dupla_condicao,
+            desempate=desempate,
+            parametros_lei=parametros_lei,
+            pcd=pcd,
+            cargos=cargos,
+            eventos=eventos,
+            candidatos=[],
+            avisos=[],
+            arquivo_candidatos=caminho.parent / (nome_candidatos or ""),
+        )
     candidatos: Sequence[Candidato] = []
     avisos_candidatos: list[ErroEntrada] = []
     erros_candidatos: list[ErroEntrada] = []
     arquivo_candidatos = caminho.parent / (nome_candidatos or "")
     candidatos_lidos = False
+    leitura: LeituraCandidatos | None = None
     if nome_candidatos is not None:
-        if not arquivo_candidatos.is_file():
+        if arquivo_candidatos.is_dir():
+            v.erro("certame.candidatos", f'"{nome_candidatos}" é uma pasta, não um arquivo')
+        elif not arquivo_candidatos.is_file():
             v.erro("certame.candidatos", f'o arquivo de candidatos "{nome_candidatos}" não existe')
         else:
             try:
-                leitura = ler_candidatos(arquivo_candidatos, [c for c, _ in desempate])
+                leitura = ler_candidatos(
+                    arquivo_candidatos,
+                    [c for c, _ in desempate],
+                    exige_heteroidentificacao=_exige_heteroidentificacao(provisorio),
+                    cargos=linha_do_cargo,
+                    origem_cargos=f"[[cargos]] de {arquivo}",
+                    data_edital=data_edital,
+                )
+            except ErrosDaLista as exc:
+                erros_candidatos, avisos_candidatos = exc.erros, exc.avisos
+                _avisar_cargos_sem_candidatos(v, cargos, linha_do_cargo, exc.cargos_citados)
             except ErrosDeEntrada as exc:
                 erros_candidatos, avisos_candidatos = exc.erros, exc.avisos
             else:
@@ -725,28 +775,60 @@ def ler_cenario(caminho: Path) -> Cenario:
     avisos = v.avisos + avisos_candidatos
     if erros:
         raise ErrosDeEntrada(erros, avisos)
-    assert nome is not None and data_edital is not None and tipo is not None
-    return Cenario(
-        nome=nome,
-        municipio=municipio,
-        lei=lei,
-        data_edital=data_edital,
-        tipo=TipoCertame(tipo),
-        validade_ate=validade_ate,
-        data_publicacao_lei=data_publicacao_lei,
-        lei_publicada=lei_publicada,
-        permite_final_de_fila=permite_final_de_fila,
-        data_referencia_idade=data_referencia_idade,
-        prioridade_colisao=prioridade_colisao,
-        dupla_condicao=dupla_condicao,
-        desempate=desempate,
-        parametros_lei=parametros_lei,
-        pcd=pcd,
-        cargos=cargos,
+    assert provisorio is not None
+    return replace(
+        provisorio,
         eventos=eventos,
         candidatos=candidatos,
         avisos=avisos,
-        arquivo_candidatos=arquivo_candidatos,
+        leitura_candidatos=leitura,
+    )
+
+
+def _exige_heteroidentificacao(cenario: Cenario | None) -> bool:
+    """Se a lei do certame tem comissão de heteroidentificação (a coluna do parecer é então
+    obrigatória), pelas regras que a apuração usará. Sem cenário válido ou sem lei aplicável a
+    apuração já falha com esse erro, e a coluna fica opcional nesta leitura."""
+    if cenario is None:
+        return False
+    try:
+        return regras_do_cenario(cenario).comissao is not None
+    except ErroCotas:
+        return False
+
+
+# ---------------------------------------------------------------- regras do cenário
+# (Aqui, e não na apuração, porque a leitura da lista de candidatos já precisa delas: a lei diz
+# se o parecer da comissão é obrigatório.)
+
+
+def parametros_pcd(cenario: Cenario) -> ParametrosPcd | None:
+    if cenario.pcd is None:
+        return None
+    return ParametrosPcd(
+        percentual=Decimal(cenario.pcd.percentual),
+        arredondamento=cenario.pcd.arredondamento,
+        teto=Decimal(cenario.pcd.teto),
+    )
+
+
+def regras_do_cenario(cenario: Cenario, catalogo: Catalogo | None = None) -> Regras:
+    catalogo = catalogo or catalogo_padrao()
+    if cenario.data_publicacao_lei is not None:
+        lei_publicada = cenario.lei_publicada or cenario.lei
+        if lei_publicada is None:
+            leis = catalogo.do_municipio(cenario.municipio or "")
+            lei_publicada = leis[-1].id if leis else None
+        if lei_publicada is not None:
+            catalogo = catalogo.com_publicacao(lei_publicada, cenario.data_publicacao_lei)
+    return regras_aplicaveis(
+        catalogo,
+        municipio=cenario.municipio,
+        lei_id=cenario.lei,
+        data_edital=cenario.data_edital,
+        tipo=cenario.tipo.value,
+        pcd=parametros_pcd(cenario),
+        informados=cenario.parametros_lei,
     )
 
 
@@ -808,6 +890,13 @@ def _conferir_candidatos(
                 f'o cargo "{cargo}" ({quantos}) não está nos [[cargos]] de {v.arquivo}',
             )
         )
+    _avisar_cargos_sem_candidatos(v, cargos, linha_do_cargo, com_candidatos)
+
+
+def _avisar_cargos_sem_candidatos(
+    v: _Validador, cargos: list[Cargo], linha_do_cargo: dict[str, str], citados: Iterable[str]
+) -> None:
+    com_candidatos = set(citados)
     for definido in cargos:
         if definido.codigo not in com_candidatos:
             v.avisos.append(

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from cotas.apuracao import Apuracao, apurar_cenario
+from cotas.arquivos.candidatos import descrever_leitura
 from cotas.arquivos.cenario import ler_cenario
 from cotas.arquivos.erros import motivo_do_sistema
 from cotas.cli import gerar
@@ -165,6 +166,9 @@ def _avisar(avisos: list[Any]) -> None:
 def _apurar(caminho: Path) -> Apuracao:
     cenario = ler_cenario(caminho)
     _avisar(cenario.avisos)
+    if cenario.leitura_candidatos is not None:  # que título virou que coluna, e os padrões
+        for linha in descrever_leitura(cenario.leitura_candidatos):
+            print(f"leitura: {linha}", file=sys.stderr)
     return apurar_cenario(cenario, caminho.name)
 
 
