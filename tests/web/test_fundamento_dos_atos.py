@@ -128,6 +128,7 @@ def test_anulacao_cita_o_que_o_motor_deu(certame_homologado: Any, rita: Any) -> 
         data=date(2025, 8, 30),
         decisao="falsidade",
         fundamentacao="provas",
+        autoridade="Prefeito Municipal",
     )
     registro = Registro.objects.get(acao="fraude_decidido")
     assert registro.fundamento == _do_motor(certame_homologado, "anulacao", "1006")

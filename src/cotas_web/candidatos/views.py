@@ -76,7 +76,7 @@ def importar(request: HttpRequest, pk: int) -> HttpResponse:
         try:
             services.importacao_confirmar(
                 usuario=request.user, certame=certame, caminho=caminho,
-                nome_arquivo=pendente["nome"],
+                nome_arquivo=pendente["nome"], aba=pendente.get("aba"),
             )
         except ValidationError as erro:
             for m in mensagens_de(erro):
@@ -102,13 +102,14 @@ def importar(request: HttpRequest, pk: int) -> HttpResponse:
             with caminho.open("wb") as destino:
                 for pedaco in arquivo.chunks():
                     destino.write(pedaco)
+            aba = form.cleaned_data["aba"].strip() or None
             previa = services.importacao_previa(
-                certame=certame, caminho=caminho, nome_arquivo=arquivo.name
+                certame=certame, caminho=caminho, nome_arquivo=arquivo.name, aba=aba
             )
             if previa.valida:
                 request.session["importacao"] = {
                     "token": token, "certame": certame.pk, "arquivo": caminho.name,
-                    "nome": arquivo.name,
+                    "nome": arquivo.name, "aba": aba,
                 }
             else:
                 caminho.unlink(missing_ok=True)
@@ -205,7 +206,8 @@ def fraude_acao(request: HttpRequest, pk: int, fid: int, acao: str) -> HttpRespo
             tentar(request, lambda: services.fraude_decidir(
                 usuario=request.user, procedimento=proc, data=f.cleaned_data["data"],
                 decisao=f.cleaned_data["decisao"],
-                fundamentacao=f.cleaned_data["fundamentacao"]), "Decisão registrada.")
+                fundamentacao=f.cleaned_data["fundamentacao"],
+                autoridade=f.cleaned_data["autoridade"]), "Decisão registrada.")
     elif acao == "encaminhamento":
         f = EncaminhamentoForm(request.POST)
         if f.is_valid():

@@ -24,7 +24,6 @@ from django.db.models import Max, OuterRef, Q, Subquery
 from django.utils import timezone
 
 from cotas.documentos.consulta import (
-    LIMITE_PROJECAO,
     SituacaoCandidato,
     consultar_todos,
     resumo,
@@ -48,50 +47,11 @@ def versao_do_certame(certame_id: int) -> int:
     return Registro.objects.filter(certame_id=certame_id).aggregate(v=Max("id"))["v"] or 0
 
 
-# A razão que a projeção dá a quem ela não alcança nas vagas que simula: as contagens que a
-# acompanham são só as dessas vagas, não as nomeações que de fato vêm antes.
-_ALEM_DA_PROJECAO = f"Mais de {LIMITE_PROJECAO} nomeações vêm antes desta inscrição."
-
-
-def _milhar(n: int) -> str:
-    return f"{n:,}".replace(",", ".")
-
-
-def _posicoes_por_extenso(s: SituacaoCandidato) -> str:
-    return "; ".join(
-        f"{_milhar(x.posicao)}º de {_milhar(x.total)} na lista de {x.rotulo.lower()}"
-        for x in s.posicoes
-    )
-
-
-def _sem_conta(s: SituacaoCandidato) -> tuple[dict[str, Any], str]:
-    """A projeção e o resumo de quem está além das vagas projetadas: as posições verdadeiras e,
-    com todas as letras, que a conta das nomeações antes da sua não foi feita, e por quê (nunca
-    um "mais de N" com contagens parciais)."""
-    razao = (
-        "Quantas nomeações vêm antes da sua não foi calculado: a projeção simula só as próximas "
-        f"{LIMITE_PROJECAO} vagas do cargo, e esta inscrição não é alcançada nelas."
-    )
-    projecao: dict[str, Any] = {
-        "antes": [],
-        "vaga": None,
-        "lista": None,
-        "razao": razao,
-        "alcancado": False,
-        "nao_calculada": True,
-    }
-    return projecao, (
-        f"Inscrição {s.inscricao}: ainda não nomeado(a); {_posicoes_por_extenso(s)}. {razao}"
-    )
-
-
 def dados_publicos(s: SituacaoCandidato) -> dict[str, Any]:
     """O que a página mostra de uma inscrição; nada além (sem cor/raça, deficiência, parecer
     da comissão ou CPF). As contagens da projeção vão como pares, na ordem da simulação."""
     n = s.nomeacao
     p = s.projecao
-    alem = p is not None and not p.alcancado and p.razao == _ALEM_DA_PROJECAO
-    projecao, texto = _sem_conta(s) if alem else (None, resumo(s))
     return {
         "inscricao": s.inscricao,
         "nome": s.nome,
@@ -111,17 +71,18 @@ def dados_publicos(s: SituacaoCandidato) -> dict[str, Any]:
         },
         "ato": s.ato,
         "situacao": s.situacao,
-        "projecao": projecao
-        if projecao is not None or p is None
+        "projecao": None
+        if p is None
         else {
             "antes": [[lista, q] for lista, q in p.antes.items()],
             "vaga": p.vaga,
             "lista": p.lista,
             "razao": p.razao,
             "alcancado": p.alcancado,
+            "nao_calculada": not p.calculada,
         },
         "aviso": s.aviso,
-        "resumo": texto,
+        "resumo": resumo(s),
     }
 
 
