@@ -135,7 +135,7 @@ def test_fraude_decidida_uma_vez(procedimento_com_defesa: Any, rita: Any) -> Non
     resultados = simultaneos([
         lambda d=d, p=lido(proc): candidatos.fraude_decidir(
             usuario=rita, procedimento=p, data=date(2025, 9, 3), decisao=d,
-            fundamentacao="x",
+            fundamentacao="x", autoridade="Prefeito",
         )
         for d in ["falsidade", "improcedente"] * (N // 2)
     ])

@@ -47,10 +47,10 @@ def test_fraude_decidida_com_a_pagina_antiga_recusada(certame_homologado: Any, r
                                    defesa="d")
     aba1, aba2 = lido(proc), lido(proc)
     fraude_decidir(usuario=rita, procedimento=aba1, data=date(2025, 9, 3),
-                   decisao="falsidade", fundamentacao="x")
+                   decisao="falsidade", fundamentacao="x", autoridade="Prefeito")
     with pytest.raises(ValidationError, match="já foi decidido"):
         fraude_decidir(usuario=rita, procedimento=aba2, data=date(2025, 9, 3),
-                       decisao="improcedente", fundamentacao="x")
+                       decisao="improcedente", fundamentacao="x", autoridade="Prefeito")
     assert ProcedimentoFraude.objects.get().decisao == "falsidade"
     assert Candidato.objects.get(inscricao="1006").anulado_em is not None
     with pytest.raises(ValidationError, match="já foi decidido"):
