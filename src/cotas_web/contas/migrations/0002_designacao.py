@@ -5,11 +5,27 @@ from django.conf import settings
 from django.db import migrations, models
 
 
+def designar_quem_criou(apps, schema_editor):
+    """Nos bancos de antes da designação, quem criou cada certame (o registro "certame_criado"
+    do histórico) fica designado para ele, como fica quem o cria daqui em diante. Os demais RH e
+    auditores passam a ser designados por `manage.py designar`."""
+    Registro = apps.get_model("auditoria", "Registro")
+    Designacao = apps.get_model("contas", "Designacao")
+    criacoes = Registro.objects.filter(
+        acao="certame_criado",
+        usuario__isnull=False,
+        usuario__perfil__papel="administrador",
+    ).values_list("usuario_id", "certame_id")
+    for usuario_id, certame_id in criacoes:
+        Designacao.objects.get_or_create(usuario_id=usuario_id, certame_id=certame_id)
+
+
 class Migration(migrations.Migration):
 
     dependencies = [
         ('certames', '0004_pedido_unico'),
         ('contas', '0001_initial'),
+        ('auditoria', '0001_initial'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
@@ -28,4 +44,5 @@ class Migration(migrations.Migration):
                 'constraints': [models.UniqueConstraint(fields=('usuario', 'certame'), name='designacao_unica')],
             },
         ),
+        migrations.RunPython(designar_quem_criou, migrations.RunPython.noop),
     ]
