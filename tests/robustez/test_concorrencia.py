@@ -418,12 +418,16 @@ def nomeada(certame_homologado: Any, rita: Any) -> Nomeacao:
         (lambda u, n: nomeacoes.nomeacao_registrar_desistencia(
             usuario=u, nomeacao=n, data=date(2025, 8, 10), motivo="desistencia"),
          "desistencia"),
+        (lambda u, n: nomeacoes.nomeacao_final_de_fila(
+            usuario=u, nomeacao=n, data=date(2025, 8, 10)), "final_de_fila"),
     ],
-    ids=["posse", "desistencia"],
+    ids=["posse", "desistencia", "final_de_fila"],
 )
 def test_ato_sobre_a_nomeacao_uma_vez(
     nomeada: Nomeacao, rita: Any, ato: Callable[[Any, Any], Any], acao: str
 ) -> None:
+    if acao == "final_de_fila":  # (o edital deste certame passa a admiti-lo)
+        Certame.objects.update(admite_final_de_fila=True)
     resultados = simultaneos([lambda n=lido(nomeada): ato(rita, n) for _ in range(N)])
     assert len(aceitos(resultados)) == 1 and len(recusas(resultados)) == N - 1
     assert registros(acao) == 1
