@@ -135,3 +135,18 @@ def test_make_run_pede_os_logins_de_demonstracao_so_nas_configuracoes_de_demonst
     script = (RAIZ / "scripts" / "web.sh").read_text(encoding="utf-8")
     assert "carregar_exemplo --se-vazio --demo" in script
     assert "cotas_web.settings.demonstracao" in script
+
+
+@pytest.mark.django_db
+def test_logins_de_demonstracao_entram_no_certame_do_exemplo(client: Any) -> None:
+    """RH e auditor são por certame: o exemplo designa os de demonstração para o seu certame."""
+    from django.contrib.auth import get_user_model
+    from django.urls import reverse
+
+    call_command("carregar_exemplo", "--demo", stdout=StringIO())
+    certame = Certame.objects.get()
+    for login, rota in (("rh", "nomeacoes:painel"), ("auditor", "candidatos:lista"),
+                        ("comissao", "comissao:painel")):
+        client.force_login(get_user_model().objects.get(username=login))
+        assert client.get(reverse(rota, args=[certame.pk])).status_code == 200, login
+        assert certame.nome in client.get(reverse("certames:inicio")).content.decode()
