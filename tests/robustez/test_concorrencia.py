@@ -62,6 +62,7 @@ def _banco_que_espera_a_vez() -> None:
             "com DJANGO_SETTINGS_MODULE=tests.robustez.sqlite_em_arquivo"
         )
 
+
 N = 10
 
 
@@ -132,13 +133,19 @@ def test_fraude_decidida_uma_vez(procedimento_com_defesa: Any, rita: Any) -> Non
     """Metade pede falsidade, metade improcedência: vale só a primeira, e o procedimento e a
     inscrição dizem a mesma coisa."""
     proc = procedimento_com_defesa
-    resultados = simultaneos([
-        lambda d=d, p=lido(proc): candidatos.fraude_decidir(
-            usuario=rita, procedimento=p, data=date(2025, 9, 3), decisao=d,
-            fundamentacao="x", autoridade="Prefeito",
-        )
-        for d in ["falsidade", "improcedente"] * (N // 2)
-    ])
+    resultados = simultaneos(
+        [
+            lambda d=d, p=lido(proc): candidatos.fraude_decidir(
+                usuario=rita,
+                procedimento=p,
+                data=date(2025, 9, 3),
+                decisao=d,
+                fundamentacao="x",
+                autoridade="Prefeito",
+            )
+            for d in ["falsidade", "improcedente"] * (N // 2)
+        ]
+    )
     assert len(aceitos(resultados)) == 1
     assert all("já foi decidido" in str(r) for r in recusas(resultados))
     proc.refresh_from_db()
@@ -149,12 +156,14 @@ def test_fraude_decidida_uma_vez(procedimento_com_defesa: Any, rita: Any) -> Non
 
 def test_fraude_aberta_uma_vez(certame_homologado: Any, rita: Any) -> None:
     nadia = _candidato("1006")
-    resultados = simultaneos([
-        lambda c=lido(nadia): candidatos.fraude_abrir(
-            usuario=rita, candidato=c, data=date(2025, 9, 1), motivo="denúncia"
-        )
-        for _ in range(N)
-    ])
+    resultados = simultaneos(
+        [
+            lambda c=lido(nadia): candidatos.fraude_abrir(
+                usuario=rita, candidato=c, data=date(2025, 9, 1), motivo="denúncia"
+            )
+            for _ in range(N)
+        ]
+    )
     assert len(aceitos(resultados)) == 1 and len(recusas(resultados)) == N - 1
     assert ProcedimentoFraude.objects.count() == 1
     assert registros("fraude_aberto") == 1
@@ -162,24 +171,28 @@ def test_fraude_aberta_uma_vez(certame_homologado: Any, rita: Any) -> None:
 
 def test_fraude_encaminhada_uma_vez(procedimento_com_defesa: Any, rita: Any) -> None:
     proc = procedimento_com_defesa
-    resultados = simultaneos([
-        lambda i=i, p=lido(proc): candidatos.fraude_encaminhar(
-            usuario=rita, procedimento=p, data=date(2025, 9, 4), orgao=f"Órgão {i}"
-        )
-        for i in range(N)
-    ])
+    resultados = simultaneos(
+        [
+            lambda i=i, p=lido(proc): candidatos.fraude_encaminhar(
+                usuario=rita, procedimento=p, data=date(2025, 9, 4), orgao=f"Órgão {i}"
+            )
+            for i in range(N)
+        ]
+    )
     assert len(aceitos(resultados)) == 1
     assert all("já foi encaminhada" in str(r) for r in recusas(resultados))
     assert registros("fraude_encaminhado") == 1
 
 
 def test_importacao_confirmada_uma_vez(certame: Any, rita: Any, arquivo_csv: Path) -> None:
-    resultados = simultaneos([
-        lambda c=lido(certame): candidatos.importacao_confirmar(
-            usuario=rita, certame=c, caminho=arquivo_csv, nome_arquivo="r.csv"
-        )
-        for _ in range(N)
-    ])
+    resultados = simultaneos(
+        [
+            lambda c=lido(certame): candidatos.importacao_confirmar(
+                usuario=rita, certame=c, caminho=arquivo_csv, nome_arquivo="r.csv"
+            )
+            for _ in range(N)
+        ]
+    )
     assert len(aceitos(resultados)) == 1
     assert len(recusas(resultados)) == N - 1
     assert Importacao.objects.count() == 1 and Candidato.objects.count() == 8
@@ -190,12 +203,19 @@ def test_importacao_confirmada_uma_vez(certame: Any, rita: Any, arquivo_csv: Pat
 
 def test_certame_criado_uma_vez_por_formulario(rita: Any) -> None:
     token = uuid.uuid4().hex
-    resultados = simultaneos([
-        lambda: certames.certame_criar(
-            usuario=rita, nome="Concurso 02/2025", municipio="Montenegro/RS",
-            data_edital=date(2025, 6, 10), tipo="concurso_publico", token=token,
-        )
-    ] * N)
+    resultados = simultaneos(
+        [
+            lambda: certames.certame_criar(
+                usuario=rita,
+                nome="Concurso 02/2025",
+                municipio="Montenegro/RS",
+                data_edital=date(2025, 6, 10),
+                tipo="concurso_publico",
+                token=token,
+            )
+        ]
+        * N
+    )
     assert not recusas(resultados)
     assert Certame.objects.count() == 1
     assert {c.pk for c in aceitos(resultados)} == {Certame.objects.get().pk}
@@ -203,12 +223,14 @@ def test_certame_criado_uma_vez_por_formulario(rita: Any) -> None:
 
 
 def test_cargo_adicionado_uma_vez(certame: Any, rita: Any) -> None:
-    resultados = simultaneos([
-        lambda c=lido(certame): certames.cargo_adicionar(
-            usuario=rita, certame=c, codigo="ENF", nome="Enfermeiro", vagas_edital=3
-        )
-        for _ in range(N)
-    ])
+    resultados = simultaneos(
+        [
+            lambda c=lido(certame): certames.cargo_adicionar(
+                usuario=rita, certame=c, codigo="ENF", nome="Enfermeiro", vagas_edital=3
+            )
+            for _ in range(N)
+        ]
+    )
     assert len(aceitos(resultados)) == 1
     assert all("Já existe o cargo ENF" in str(r) for r in recusas(resultados))
     assert Cargo.objects.filter(codigo="ENF").count() == 1
@@ -216,12 +238,14 @@ def test_cargo_adicionado_uma_vez(certame: Any, rita: Any) -> None:
 
 def test_homologacao_uma_vez(sessao: Any, carlos: Any, rita: Any) -> None:
     verificar_todos(sessao, carlos)
-    resultados = simultaneos([
-        lambda c=lido(sessao.certame): certames.certame_homologar(
-            usuario=rita, certame=c, data=date(2025, 8, 1)
-        )
-        for _ in range(N)
-    ])
+    resultados = simultaneos(
+        [
+            lambda c=lido(sessao.certame): certames.certame_homologar(
+                usuario=rita, certame=c, data=date(2025, 8, 1)
+            )
+            for _ in range(N)
+        ]
+    )
     assert len(aceitos(resultados)) == 1
     assert all("já foi homologado" in str(r) for r in recusas(resultados))
     assert registros("certame_homologado") == 1
@@ -231,13 +255,18 @@ def test_homologacao_uma_vez(sessao: Any, carlos: Any, rita: Any) -> None:
 
 
 def test_comissao_nao_passa_de_tres(certame_com_candidatos: Any, rita: Any) -> None:
-    resultados = simultaneos([
-        lambda i=i, c=lido(certame_com_candidatos): comissao.membro_adicionar(
-            usuario=rita, certame=c, nome=f"Membro {i}",
-            genero="feminino", cor_raca="parda",
-        )
-        for i in range(N)
-    ])
+    resultados = simultaneos(
+        [
+            lambda i=i, c=lido(certame_com_candidatos): comissao.membro_adicionar(
+                usuario=rita,
+                certame=c,
+                nome=f"Membro {i}",
+                genero="feminino",
+                cor_raca="parda",
+            )
+            for i in range(N)
+        ]
+    )
     assert len(aceitos(resultados)) == 3
     assert len(recusas(resultados)) == N - 3
     assert Membro.objects.count() == 3 and registros("comissao_membro") == 3
@@ -245,24 +274,37 @@ def test_comissao_nao_passa_de_tres(certame_com_candidatos: Any, rita: Any) -> N
 
 def test_membro_incluido_uma_vez_por_formulario(certame_com_candidatos: Any, rita: Any) -> None:
     token = uuid.uuid4().hex
-    resultados = simultaneos([
-        lambda: comissao.membro_adicionar(
-            usuario=rita, certame=certame_com_candidatos, nome="Marta", genero="feminino",
-            cor_raca="parda", token=token,
-        )
-    ] * N)
+    resultados = simultaneos(
+        [
+            lambda: comissao.membro_adicionar(
+                usuario=rita,
+                certame=certame_com_candidatos,
+                nome="Marta",
+                genero="feminino",
+                cor_raca="parda",
+                token=token,
+            )
+        ]
+        * N
+    )
     assert not recusas(resultados)
     assert Membro.objects.count() == 1 and registros("comissao_membro") == 1
 
 
 def test_sessao_marcada_uma_vez_por_formulario(comissao_composta: Any, carlos: Any) -> None:
     token = uuid.uuid4().hex
-    resultados = simultaneos([
-        lambda: comissao.sessao_criar(
-            usuario=carlos, certame=comissao_composta, data=date(2025, 7, 20),
-            local="Prefeitura", token=token,
-        )
-    ] * N)
+    resultados = simultaneos(
+        [
+            lambda: comissao.sessao_criar(
+                usuario=carlos,
+                certame=comissao_composta,
+                data=date(2025, 7, 20),
+                local="Prefeitura",
+                token=token,
+            )
+        ]
+        * N
+    )
     assert not recusas(resultados)
     assert Sessao.objects.count() == 1
     assert {s.pk for s in aceitos(resultados)} == {Sessao.objects.get().pk}
@@ -277,10 +319,12 @@ def test_convocacao_uma_vez_entre_duas_sessoes(comissao_composta: Any, carlos: A
         )
         for d in (20, 21)
     )
-    resultados = simultaneos([
-        lambda s=lido(s): comissao.candidatos_convocar(usuario=carlos, sessao=s)
-        for s in [s1, s2] * (N // 2)
-    ])
+    resultados = simultaneos(
+        [
+            lambda s=lido(s): comissao.candidatos_convocar(usuario=carlos, sessao=s)
+            for s in [s1, s2] * (N // 2)
+        ]
+    )
     assert len(aceitos(resultados)) == 1
     assert all("Não há candidatos a convocar" in str(r) for r in recusas(resultados))
     convocados = list(Convocacao.objects.values_list("candidato_id", flat=True))
@@ -315,12 +359,20 @@ def parecer(sessao: Any, carlos: Any) -> Any:
 
 def test_recurso_interposto_uma_vez_por_formulario(parecer: Any, carlos: Any) -> None:
     token = uuid.uuid4().hex
-    resultados = simultaneos([
-        lambda: comissao.recurso_interpor(
-            usuario=carlos, candidato=parecer, recorrente="terceiro", recorrente_nome="Fabio",
-            razoes="fenótipo", data=date(2025, 7, 25), token=token,
-        )
-    ] * N)
+    resultados = simultaneos(
+        [
+            lambda: comissao.recurso_interpor(
+                usuario=carlos,
+                candidato=parecer,
+                recorrente="terceiro",
+                recorrente_nome="Fabio",
+                razoes="fenótipo",
+                data=date(2025, 7, 25),
+                token=token,
+            )
+        ]
+        * N
+    )
     assert not recusas(resultados)
     assert Recurso.objects.count() == 1 and registros("comissao_recurso") == 1
 
@@ -329,16 +381,26 @@ def test_recurso_decidido_uma_vez(parecer: Any, carlos: Any) -> None:
     """Metade dá provimento (muda o parecer), metade nega: vale só a primeira decisão, e o
     parecer do candidato é o que ela diz."""
     recurso = comissao.recurso_interpor(
-        usuario=carlos, candidato=parecer, recorrente="terceiro", recorrente_nome="Fabio",
-        razoes="fenótipo", data=date(2025, 7, 25),
+        usuario=carlos,
+        candidato=parecer,
+        recorrente="terceiro",
+        recorrente_nome="Fabio",
+        razoes="fenótipo",
+        data=date(2025, 7, 25),
     )
-    resultados = simultaneos([
-        lambda d=d, r=lido(recurso): comissao.recurso_decidir(
-            usuario=carlos, recurso=r, decisao=d, resultado_final="nao_confirmado",
-            fundamentacao="x", data=date(2025, 7, 28),
-        )
-        for d in ["provido", "improvido"] * (N // 2)
-    ])
+    resultados = simultaneos(
+        [
+            lambda d=d, r=lido(recurso): comissao.recurso_decidir(
+                usuario=carlos,
+                recurso=r,
+                decisao=d,
+                resultado_final="nao_confirmado",
+                fundamentacao="x",
+                data=date(2025, 7, 28),
+            )
+            for d in ["provido", "improvido"] * (N // 2)
+        ]
+    )
     assert len(aceitos(resultados)) == 1
     assert all("já foi decidido" in str(r) for r in recusas(resultados))
     recurso.refresh_from_db()
@@ -352,12 +414,14 @@ def test_recurso_decidido_uma_vez(parecer: Any, carlos: Any) -> None:
 def test_vagas_do_edital_ofertadas_uma_vez(sessao: Any, carlos: Any, rita: Any) -> None:
     verificar_todos(sessao, carlos)
     c = certames.certame_homologar(usuario=rita, certame=sessao.certame, data=date(2025, 8, 1))
-    resultados = simultaneos([
-        lambda c=lido(c): nomeacoes.vagas_edital_ofertar(
-            usuario=rita, certame=c, data=date(2025, 8, 2)
-        )
-        for _ in range(N)
-    ])
+    resultados = simultaneos(
+        [
+            lambda c=lido(c): nomeacoes.vagas_edital_ofertar(
+                usuario=rita, certame=c, data=date(2025, 8, 2)
+            )
+            for _ in range(N)
+        ]
+    )
     assert len(aceitos(resultados)) == 1
     assert all("já foram ofertadas" in str(r) for r in recusas(resultados))
     assert OfertaVagas.objects.count() == 1
@@ -372,8 +436,13 @@ def test_novas_vagas_uma_vez_pela_tela(certame_homologado: Any, rita: Any) -> No
     form = pagina.get(reverse("nomeacoes:painel", args=[certame_homologado.pk])).context[
         "novas_form"
     ]
-    dados = {"cargo": cargo.pk, "data": "2025-09-01", "quantidade": "2",
-             "justificativa": "Lei municipal nova", "pedido": form.initial["pedido"]}
+    dados = {
+        "cargo": cargo.pk,
+        "data": "2025-09-01",
+        "quantidade": "2",
+        "justificativa": "Lei municipal nova",
+        "pedido": form.initial["pedido"],
+    }
     clientes = []
     for _ in range(N):
         cliente = Client()
@@ -389,13 +458,18 @@ def test_novas_vagas_uma_vez_pela_tela(certame_homologado: Any, rita: Any) -> No
 def test_nomeacao_confirmada_uma_vez(certame_homologado: Any, rita: Any) -> None:
     cargo = certame_homologado.cargos.get()
     primeira = propostas_do_motor(certame=certame_homologado)[0]
-    resultados = simultaneos([
-        lambda c=lido(cargo): nomeacoes.nomeacao_confirmar(
-            usuario=rita, cargo=c, inscricao=primeira.inscricao, portaria="101/2025",
-            data_portaria=date(2025, 8, 3),
-        )
-        for _ in range(N)
-    ])
+    resultados = simultaneos(
+        [
+            lambda c=lido(cargo): nomeacoes.nomeacao_confirmar(
+                usuario=rita,
+                cargo=c,
+                inscricao=primeira.inscricao,
+                portaria="101/2025",
+                data_portaria=date(2025, 8, 3),
+            )
+            for _ in range(N)
+        ]
+    )
     assert len(aceitos(resultados)) == 1 and len(recusas(resultados)) == N - 1
     assert Nomeacao.objects.count() == 1 and registros("nomeacao") == 1
 
@@ -405,7 +479,10 @@ def nomeada(certame_homologado: Any, rita: Any) -> Nomeacao:
     cargo = certame_homologado.cargos.get()
     primeira = propostas_do_motor(certame=certame_homologado)[0]
     return nomeacoes.nomeacao_confirmar(
-        usuario=rita, cargo=cargo, inscricao=primeira.inscricao, portaria="101/2025",
+        usuario=rita,
+        cargo=cargo,
+        inscricao=primeira.inscricao,
+        portaria="101/2025",
         data_portaria=date(2025, 8, 3),
     )
 
@@ -413,13 +490,24 @@ def nomeada(certame_homologado: Any, rita: Any) -> Nomeacao:
 @pytest.mark.parametrize(
     ("ato", "acao"),
     [
-        (lambda u, n: nomeacoes.nomeacao_registrar_posse(
-            usuario=u, nomeacao=n, data=date(2025, 8, 10)), "posse"),
-        (lambda u, n: nomeacoes.nomeacao_registrar_desistencia(
-            usuario=u, nomeacao=n, data=date(2025, 8, 10), motivo="desistencia"),
-         "desistencia"),
-        (lambda u, n: nomeacoes.nomeacao_final_de_fila(
-            usuario=u, nomeacao=n, data=date(2025, 8, 10)), "final_de_fila"),
+        (
+            lambda u, n: nomeacoes.nomeacao_registrar_posse(
+                usuario=u, nomeacao=n, data=date(2025, 8, 10)
+            ),
+            "posse",
+        ),
+        (
+            lambda u, n: nomeacoes.nomeacao_registrar_desistencia(
+                usuario=u, nomeacao=n, data=date(2025, 8, 10), motivo="desistencia"
+            ),
+            "desistencia",
+        ),
+        (
+            lambda u, n: nomeacoes.nomeacao_final_de_fila(
+                usuario=u, nomeacao=n, data=date(2025, 8, 10)
+            ),
+            "final_de_fila",
+        ),
     ],
     ids=["posse", "desistencia", "final_de_fila"],
 )
@@ -435,12 +523,14 @@ def test_ato_sobre_a_nomeacao_uma_vez(
 
 def test_desistencia_de_quem_nao_foi_nomeado_uma_vez(certame_homologado: Any, rita: Any) -> None:
     fabio = _candidato("1008")
-    resultados = simultaneos([
-        lambda c=lido(fabio): nomeacoes.candidato_registrar_desistencia(
-            usuario=rita, candidato=c, data=date(2025, 8, 10)
-        )
-        for _ in range(N)
-    ])
+    resultados = simultaneos(
+        [
+            lambda c=lido(fabio): nomeacoes.candidato_registrar_desistencia(
+                usuario=rita, candidato=c, data=date(2025, 8, 10)
+            )
+            for _ in range(N)
+        ]
+    )
     assert len(aceitos(resultados)) == 1
     assert all("já saiu das listas" in str(r) for r in recusas(resultados))
     assert Desistencia.objects.count() == 1

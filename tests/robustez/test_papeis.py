@@ -74,36 +74,71 @@ def _certame_completo(nome: str, rh: Any, membro: Any, csv: Any) -> dict[str, An
     from cotas_web.nomeacoes.services import nomeacao_confirmar, vagas_edital_ofertar
 
     c = certame_criar(
-        usuario=rh, nome=nome, municipio="Montenegro/RS", data_edital=date(2025, 6, 10),
-        tipo="concurso_publico", validade_ate=date(2027, 6, 10),
+        usuario=rh,
+        nome=nome,
+        municipio="Montenegro/RS",
+        data_edital=date(2025, 6, 10),
+        tipo="concurso_publico",
+        validade_ate=date(2027, 6, 10),
     )
-    cargo = cargo_adicionar(usuario=rh, certame=c, codigo="PROF", nome="Professor",
-                            vagas_edital=5)
+    cargo = cargo_adicionar(usuario=rh, certame=c, codigo="PROF", nome="Professor", vagas_edital=5)
     importacao_confirmar(usuario=rh, certame=c, caminho=csv, nome_arquivo="r.csv")
     for nome_membro, genero, cor in MEMBROS:
-        membro_adicionar(usuario=rh, certame=c, nome=nome_membro, genero=genero, cor_raca=cor,
-                         usuario_membro=membro if nome_membro == "Carlos" else None)
+        membro_adicionar(
+            usuario=rh,
+            certame=c,
+            nome=nome_membro,
+            genero=genero,
+            cor_raca=cor,
+            usuario_membro=membro if nome_membro == "Carlos" else None,
+        )
     sessao = sessao_criar(usuario=membro, certame=c, data=date(2025, 7, 20), local="Sala")
     candidatos_convocar(usuario=membro, sessao=sessao)
     verificar_todos(sessao, membro)
     conv = sessao.convocacoes.first()
-    gravacao = gravacao_anexar(usuario=membro, convocacao=conv,
-                               arquivo=SimpleUploadedFile("f.jpg", JPEG, "image/jpeg"))
-    recurso = recurso_interpor(usuario=membro, candidato=conv.candidato, recorrente="terceiro",
-                               recorrente_nome="X", razoes="y", data=date(2025, 7, 25))
-    recurso_decidir(usuario=membro, recurso=recurso, decisao="improvido", resultado_final="",
-                    fundamentacao="z", data=date(2025, 7, 26))
+    gravacao = gravacao_anexar(
+        usuario=membro, convocacao=conv, arquivo=SimpleUploadedFile("f.jpg", JPEG, "image/jpeg")
+    )
+    recurso = recurso_interpor(
+        usuario=membro,
+        candidato=conv.candidato,
+        recorrente="terceiro",
+        recorrente_nome="X",
+        razoes="y",
+        data=date(2025, 7, 25),
+    )
+    recurso_decidir(
+        usuario=membro,
+        recurso=recurso,
+        decisao="improvido",
+        resultado_final="",
+        fundamentacao="z",
+        data=date(2025, 7, 26),
+    )
     certame_homologar(usuario=rh, certame=c, data=date(2025, 8, 1))
     vagas_edital_ofertar(usuario=rh, certame=c, data=date(2025, 8, 2))
     primeira = propostas_do_motor(certame=c)[0]
-    nomeacao = nomeacao_confirmar(usuario=rh, cargo=cargo, inscricao=primeira.inscricao,
-                                  portaria="1/2025", data_portaria=date(2025, 8, 3))
+    nomeacao = nomeacao_confirmar(
+        usuario=rh,
+        cargo=cargo,
+        inscricao=primeira.inscricao,
+        portaria="1/2025",
+        data_portaria=date(2025, 8, 3),
+    )
     candidato = c.candidatos.exclude(pk=nomeacao.candidato_id).last()
     proc = fraude_abrir(usuario=rh, candidato=candidato, data=date(2025, 8, 4), motivo="m")
     return {
-        "pk": c.pk, "sid": sessao.pk, "vid": conv.pk, "gid": gravacao.pk, "rid": recurso.pk,
-        "cid": candidato.pk, "fid": proc.pk, "nid": nomeacao.pk, "cargo_id": cargo.pk,
-        "acao": "decisao", "formato": "csv",
+        "pk": c.pk,
+        "sid": sessao.pk,
+        "vid": conv.pk,
+        "gid": gravacao.pk,
+        "rid": recurso.pk,
+        "cid": candidato.pk,
+        "fid": proc.pk,
+        "nid": nomeacao.pk,
+        "cargo_id": cargo.pk,
+        "acao": "decisao",
+        "formato": "csv",
     }
 
 
@@ -127,19 +162,24 @@ def mundo(arquivo_csv: Any) -> tuple[dict[str, dict[str, Any]], dict[str, Any]]:
 
     usuarios = {
         nome: criar_usuario(nome, papel)
-        for nome, (papel, _) in IDENTIDADES.items() if papel is not None
+        for nome, (papel, _) in IDENTIDADES.items()
+        if papel is not None
     }
     certames = {}
     for letra in ("A", "B"):
         sufixo = letra.lower()
         certames[letra] = _certame_completo(
-            f"Concurso {letra}", usuarios[f"rh_{sufixo}"], usuarios[f"comissao_{sufixo}"],
+            f"Concurso {letra}",
+            usuarios[f"rh_{sufixo}"],
+            usuarios[f"comissao_{sufixo}"],
             arquivo_csv,
         )
         from cotas_web.certames.models import Certame
 
-        designar(usuario=usuarios[f"auditor_{sufixo}"],
-                 certame=Certame.objects.get(pk=certames[letra]["pk"]))
+        designar(
+            usuario=usuarios[f"auditor_{sufixo}"],
+            certame=Certame.objects.get(pk=certames[letra]["pk"]),
+        )
     return certames, usuarios
 
 
@@ -155,8 +195,13 @@ def _url(rota: Rota, valores: dict[str, Any]) -> str:
 def test_a_matriz_cobre_as_rotas_do_certame() -> None:
     nomes = {r.nome for r in rotas_do_certame()}
     assert len(nomes) >= 25
-    assert {"certames:detalhe", "comissao:gravacao", "nomeacoes:novas_vagas",
-            "candidatos:fraude_acao", "publico:ata"} <= nomes
+    assert {
+        "certames:detalhe",
+        "comissao:gravacao",
+        "nomeacoes:novas_vagas",
+        "candidatos:fraude_acao",
+        "publico:ata",
+    } <= nomes
 
 
 @pytest.mark.parametrize("identidade", list(IDENTIDADES))
@@ -183,8 +228,10 @@ def test_matriz_de_acesso_por_certame(mundo: Any, identidade: str) -> None:
                 else:
                     esperado = (403,)
                 if status not in esperado:
-                    falhas.append(f"{identidade} {metodo.upper()} {rota.nome} ({letra}): "
-                                  f"{status}, esperado {esperado}")
+                    falhas.append(
+                        f"{identidade} {metodo.upper()} {rota.nome} ({letra}): "
+                        f"{status}, esperado {esperado}"
+                    )
     assert not falhas, "\n".join(falhas)
 
 

@@ -43,19 +43,33 @@ def lido(obj: Any) -> Any:
 def test_fraude_decidida_com_a_pagina_antiga_recusada(certame_homologado: Any, rita: Any) -> None:
     nadia = Candidato.objects.get(inscricao="1006")
     proc = fraude_abrir(usuario=rita, candidato=nadia, data=date(2025, 9, 1), motivo="m")
-    proc = fraude_registrar_defesa(usuario=rita, procedimento=proc, data=date(2025, 9, 2),
-                                   defesa="d")
+    proc = fraude_registrar_defesa(
+        usuario=rita, procedimento=proc, data=date(2025, 9, 2), defesa="d"
+    )
     aba1, aba2 = lido(proc), lido(proc)
-    fraude_decidir(usuario=rita, procedimento=aba1, data=date(2025, 9, 3),
-                   decisao="falsidade", fundamentacao="x", autoridade="Prefeito")
+    fraude_decidir(
+        usuario=rita,
+        procedimento=aba1,
+        data=date(2025, 9, 3),
+        decisao="falsidade",
+        fundamentacao="x",
+        autoridade="Prefeito",
+    )
     with pytest.raises(ValidationError, match="já foi decidido"):
-        fraude_decidir(usuario=rita, procedimento=aba2, data=date(2025, 9, 3),
-                       decisao="improcedente", fundamentacao="x", autoridade="Prefeito")
+        fraude_decidir(
+            usuario=rita,
+            procedimento=aba2,
+            data=date(2025, 9, 3),
+            decisao="improcedente",
+            fundamentacao="x",
+            autoridade="Prefeito",
+        )
     assert ProcedimentoFraude.objects.get().decisao == "falsidade"
     assert Candidato.objects.get(inscricao="1006").anulado_em is not None
     with pytest.raises(ValidationError, match="já foi decidido"):
-        fraude_registrar_defesa(usuario=rita, procedimento=aba2, data=date(2025, 9, 4),
-                                defesa="outra")
+        fraude_registrar_defesa(
+            usuario=rita, procedimento=aba2, data=date(2025, 9, 4), defesa="outra"
+        )
     fraude_encaminhar(usuario=rita, procedimento=aba1, data=date(2025, 9, 4), orgao="MP")
     with pytest.raises(ValidationError, match="já foi encaminhada a MP em 04/09/2025"):
         fraude_encaminhar(usuario=rita, procedimento=aba2, data=date(2025, 9, 5), orgao="PC")
@@ -64,23 +78,39 @@ def test_fraude_decidida_com_a_pagina_antiga_recusada(certame_homologado: Any, r
 def test_recurso_decidido_com_a_pagina_antiga_recusado(sessao: Any, carlos: Any) -> None:
     verificar_todos(sessao, carlos)
     nadia = Candidato.objects.get(inscricao="1006")
-    recurso = recurso_interpor(usuario=carlos, candidato=nadia, recorrente="terceiro",
-                               recorrente_nome="F", razoes="r", data=date(2025, 7, 25))
+    recurso = recurso_interpor(
+        usuario=carlos,
+        candidato=nadia,
+        recorrente="terceiro",
+        recorrente_nome="F",
+        razoes="r",
+        data=date(2025, 7, 25),
+    )
     aba1, aba2 = lido(recurso), lido(recurso)
-    recurso_decidir(usuario=carlos, recurso=aba1, decisao="provido",
-                    resultado_final="nao_confirmado", fundamentacao="x", data=date(2025, 7, 28))
+    recurso_decidir(
+        usuario=carlos,
+        recurso=aba1,
+        decisao="provido",
+        resultado_final="nao_confirmado",
+        fundamentacao="x",
+        data=date(2025, 7, 28),
+    )
     with pytest.raises(ValidationError, match="já foi decidido"):
-        recurso_decidir(usuario=carlos, recurso=aba2, decisao="improvido",
-                        resultado_final="", fundamentacao="x", data=date(2025, 7, 28))
+        recurso_decidir(
+            usuario=carlos,
+            recurso=aba2,
+            decisao="improvido",
+            resultado_final="",
+            fundamentacao="x",
+            data=date(2025, 7, 28),
+        )
     assert Candidato.objects.get(inscricao="1006").heteroidentificacao == "nao_confirmado"
     assert Recurso.objects.get().decisao == "provido"
 
 
 def test_convocacao_em_outra_sessao_recusada(comissao_composta: Any, carlos: Any) -> None:
-    s1 = sessao_criar(usuario=carlos, certame=comissao_composta, data=date(2025, 7, 20),
-                      local="A")
-    s2 = sessao_criar(usuario=carlos, certame=comissao_composta, data=date(2025, 7, 21),
-                      local="B")
+    s1 = sessao_criar(usuario=carlos, certame=comissao_composta, data=date(2025, 7, 20), local="A")
+    s2 = sessao_criar(usuario=carlos, certame=comissao_composta, data=date(2025, 7, 21), local="B")
     candidatos_convocar(usuario=carlos, sessao=s1)
     with pytest.raises(ValidationError, match="Não há candidatos a convocar"):
         candidatos_convocar(usuario=carlos, sessao=s2)
@@ -123,8 +153,13 @@ def test_novas_vagas_do_mesmo_formulario_ofertadas_uma_vez(
     pk = certame_homologado.pk
     entrar(client, rita)
     form = client.get(reverse("nomeacoes:painel", args=[pk])).context["novas_form"]
-    dados = {"cargo": certame_homologado.cargos.get().pk, "data": "2025-09-01",
-             "quantidade": "2", "justificativa": "j", "pedido": form.initial["pedido"]}
+    dados = {
+        "cargo": certame_homologado.cargos.get().pk,
+        "data": "2025-09-01",
+        "quantidade": "2",
+        "justificativa": "j",
+        "pedido": form.initial["pedido"],
+    }
     for _ in range(3):
         assert client.post(reverse("nomeacoes:novas_vagas", args=[pk]), dados).status_code == 302
     assert OfertaVagas.objects.filter(do_edital=False).count() == 1
@@ -137,9 +172,17 @@ def test_novas_vagas_do_mesmo_formulario_ofertadas_uma_vez(
 def test_codigo_de_um_formulario_nao_serve_a_outra_acao(
     comissao_composta: Any, carlos: Any
 ) -> None:
-    sessao_criar(usuario=carlos, certame=comissao_composta, data=date(2025, 7, 20), local="A",
-                 token="t1")
+    sessao_criar(
+        usuario=carlos, certame=comissao_composta, data=date(2025, 7, 20), local="A", token="t1"
+    )
     nadia = Candidato.objects.get(inscricao="1006")
     with pytest.raises(ValidationError, match="já foi enviado para outra ação"):
-        recurso_interpor(usuario=carlos, candidato=nadia, recorrente="terceiro",
-                         recorrente_nome="F", razoes="r", data=date(2025, 7, 25), token="t1")
+        recurso_interpor(
+            usuario=carlos,
+            candidato=nadia,
+            recorrente="terceiro",
+            recorrente_nome="F",
+            razoes="r",
+            data=date(2025, 7, 25),
+            token="t1",
+        )

@@ -4,20 +4,24 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('certames', '0003_questoes_abertas'),
+        ("certames", "0003_questoes_abertas"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='Pedido',
+            name="Pedido",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('token', models.CharField(max_length=64, unique=True)),
-                ('acao', models.CharField(max_length=40)),
-                ('objeto_id', models.BigIntegerField(null=True)),
-                ('feito_em', models.DateTimeField(auto_now_add=True)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("token", models.CharField(max_length=64, unique=True)),
+                ("acao", models.CharField(max_length=40)),
+                ("objeto_id", models.BigIntegerField(null=True)),
+                ("feito_em", models.DateTimeField(auto_now_add=True)),
             ],
         ),
     ]

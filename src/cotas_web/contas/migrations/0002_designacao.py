@@ -21,27 +21,47 @@ def designar_quem_criou(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('certames', '0004_pedido_unico'),
-        ('contas', '0001_initial'),
-        ('auditoria', '0001_initial'),
+        ("certames", "0004_pedido_unico"),
+        ("contas", "0001_initial"),
+        ("auditoria", "0001_initial"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='Designacao',
+            name="Designacao",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('designado_em', models.DateTimeField(auto_now_add=True)),
-                ('certame', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='designacoes', to='certames.certame')),
-                ('usuario', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='designacoes', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("designado_em", models.DateTimeField(auto_now_add=True)),
+                (
+                    "certame",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="designacoes",
+                        to="certames.certame",
+                    ),
+                ),
+                (
+                    "usuario",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="designacoes",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'designação',
-                'verbose_name_plural': 'designações',
-                'constraints': [models.UniqueConstraint(fields=('usuario', 'certame'), name='designacao_unica')],
+                "verbose_name": "designação",
+                "verbose_name_plural": "designações",
+                "constraints": [
+                    models.UniqueConstraint(fields=("usuario", "certame"), name="designacao_unica")
+                ],
             },
         ),
         migrations.RunPython(designar_quem_criou, migrations.RunPython.noop),
