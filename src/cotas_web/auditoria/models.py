@@ -36,6 +36,9 @@ class Registro(models.Model):
     descricao = models.TextField("o que")
     fundamento = models.TextField("fundamento legal", blank=True)
     dados = models.JSONField(default=dict, blank=True)
+    # A cadeia (cadeia.py): o hash do registro anterior do mesmo certame e o deste registro.
+    anterior = models.CharField("hash do anterior", max_length=64, blank=True, editable=False)
+    hash = models.CharField(max_length=64, editable=False)
 
     objects = RegistroQuerySet.as_manager()
 
@@ -43,6 +46,18 @@ class Registro(models.Model):
         ordering = ("quando", "id")
         verbose_name = "registro de auditoria"
         verbose_name_plural = "registros de auditoria"
+        constraints = (
+            # Dois registros nunca têm o mesmo anterior: a cadeia de um certame não se bifurca.
+            # (O hash cobre o certame, então também não se repete entre certames.)
+            models.UniqueConstraint(
+                fields=("anterior",), condition=~models.Q(anterior=""),
+                name="auditoria_um_sucessor",
+            ),
+            models.UniqueConstraint(
+                fields=("certame",), condition=models.Q(anterior=""),
+                name="auditoria_um_inicio",
+            ),
+        )
 
     def save(self, *args: Any, **kwargs: Any) -> None:
         if self.pk is not None:

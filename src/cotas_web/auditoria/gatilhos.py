@@ -1,0 +1,61 @@
+"""Gatilhos que fazem o próprio banco recusar alterar ou apagar o registro de auditoria.
+
+PostgreSQL: um gatilho de linha para UPDATE e DELETE. O TRUNCATE (que não dispara gatilhos de
+linha) e desligar o gatilho ficam só com o dono das tabelas: a aplicação roda com um papel que
+só pode inserir e ler o registro (scripts/postgres.sh).
+SQLite: um gatilho para UPDATE e outro para DELETE.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+TABELA = "auditoria_registro"
+
+_PG_FUNCAO = """
+CREATE OR REPLACE FUNCTION auditoria_registro_imutavel() RETURNS trigger AS $$
+BEGIN
+    RAISE EXCEPTION 'O registro de auditoria não pode ser alterado nem apagado.';
+END;
+$$ LANGUAGE plpgsql;
+"""
+_PG_GATILHO = (
+    "CREATE TRIGGER auditoria_registro_imutavel BEFORE UPDATE OR DELETE "
+    "ON auditoria_registro FOR EACH ROW EXECUTE FUNCTION auditoria_registro_imutavel();"
+)
+SQLITE_CRIAR = (
+    "CREATE TRIGGER IF NOT EXISTS auditoria_registro_imutavel BEFORE UPDATE ON "
+    "auditoria_registro BEGIN "
+    "SELECT RAISE(ABORT, 'O registro de auditoria não pode ser alterado.'); END;",
+    "CREATE TRIGGER IF NOT EXISTS auditoria_registro_inapagavel BEFORE DELETE ON "
+    "auditoria_registro BEGIN "
+    "SELECT RAISE(ABORT, 'O registro de auditoria não pode ser apagado.'); END;",
+)
+SQLITE_REMOVER = (
+    "DROP TRIGGER IF EXISTS auditoria_registro_imutavel;",
+    "DROP TRIGGER IF EXISTS auditoria_registro_inapagavel;",
+)
+
+
+def criar(schema_editor: Any) -> None:
+    vendor = schema_editor.connection.vendor
+    if vendor == "postgresql":
+        schema_editor.execute(_PG_FUNCAO)
+        schema_editor.execute(
+            "DROP TRIGGER IF EXISTS auditoria_registro_imutavel ON auditoria_registro;"
+        )
+        schema_editor.execute(_PG_GATILHO)
+    elif vendor == "sqlite":
+        for sql in SQLITE_CRIAR:
+            schema_editor.execute(sql)
+
+
+def remover(schema_editor: Any) -> None:
+    vendor = schema_editor.connection.vendor
+    if vendor == "postgresql":
+        schema_editor.execute(
+            "DROP TRIGGER IF EXISTS auditoria_registro_imutavel ON auditoria_registro;"
+        )
+    elif vendor == "sqlite":
+        for sql in SQLITE_REMOVER:
+            schema_editor.execute(sql)
