@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 import pytest
@@ -108,7 +109,7 @@ def test_cada_registro_sela_o_anterior_do_mesmo_certame(
     for c in (certame, certame_mostardas):
         registros = _mais_registros(c, rita)
         assert registros[0].anterior == ""
-        for anterior, registro in zip(registros, registros[1:], strict=False):
+        for anterior, registro in itertools.pairwise(registros):
             assert registro.anterior == anterior.hash
         for r in registros:
             assert len(r.hash) == 64 and r.hash == cadeia.selo(r)
@@ -236,7 +237,7 @@ def test_migracao_encadeia_os_registros_que_ja_existiam(certame: Any) -> None:
     executor.migrate(depois)
     registros = list(Registro.objects.filter(certame=certame).order_by("id"))
     assert len(registros) == 5 and registros[0].anterior == ""
-    for anterior, r in zip(registros, registros[1:], strict=False):
+    for anterior, r in itertools.pairwise(registros):
         assert r.anterior == anterior.hash and r.hash == cadeia.selo(r)
     assert _verificar()[0] == 0
     with pytest.raises((DatabaseError, IntegrityError)), transaction.atomic(), \

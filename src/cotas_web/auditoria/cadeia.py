@@ -38,9 +38,9 @@ def conteudo_canonico(registro: Any) -> bytes:
         "dados": _json(registro.dados),
         "anterior": registro.anterior,
     }
-    return json.dumps(
-        campos, sort_keys=True, ensure_ascii=False, separators=(",", ":")
-    ).encode("utf-8")
+    return json.dumps(campos, sort_keys=True, ensure_ascii=False, separators=(",", ":")).encode(
+        "utf-8"
+    )
 
 
 def selo(registro: Any) -> str:

@@ -14,6 +14,12 @@ class RegistroImutavel(Exception):
 
 
 class RegistroQuerySet(models.QuerySet["Registro"]):
+    def da_cadeia(self, certame_id: int | None) -> RegistroQuerySet:
+        """Os registros de um certame (None: os sem certame), uma cadeia de hashes."""
+        if certame_id is None:
+            return self.filter(certame__isnull=True)
+        return self.filter(certame_id=certame_id)
+
     def update(self, **kwargs: Any) -> int:
         raise RegistroImutavel("O registro de auditoria não pode ser alterado.")
 

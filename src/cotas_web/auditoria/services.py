@@ -23,14 +23,14 @@ def _travar_cadeia(certame_id: int | None) -> None:
             with connection.cursor() as cursor:
                 cursor.execute("SELECT pg_advisory_xact_lock(%s)", [_TRAVA_SEM_CERTAME])
         return
-    Certame = Registro._meta.get_field("certame").related_model  # noqa: N806 (sem importar o app de cima)
+    Certame = Registro._meta.get_field("certame").related_model
     assert Certame is not None and not isinstance(Certame, str)
     list(Certame._default_manager.select_for_update().filter(pk=certame_id).values("pk"))
 
 
 def _ultimo_hash(certame_id: int | None) -> str:
     ultimo = (
-        Registro.objects.filter(certame_id=certame_id)
+        Registro.objects.da_cadeia(certame_id)
         .order_by("-id")
         .values_list("hash", flat=True)
         .first()

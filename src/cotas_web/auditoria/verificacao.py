@@ -68,16 +68,14 @@ def verificar_cadeia(certame_id: int | None) -> EstadoCadeia:
     anterior = cadeia.INICIO
     ultimo: Registro | None = None
     total = 0
-    registros = Registro.objects.filter(certame_id=certame_id).order_by("id")
+    registros = Registro.objects.da_cadeia(certame_id).order_by("id")
     for posicao, registro in enumerate(registros.iterator(chunk_size=2_000)):
         motivo = _motivo(registro, anterior, posicao)
         if motivo is not None:
             quebra = Quebra(registro.pk, registro.quando, registro.acao, motivo)
             return EstadoCadeia(certame_id, total, registro.pk, registro.hash, quebra)
         anterior, ultimo, total = registro.hash, registro, total + 1
-    return EstadoCadeia(
-        certame_id, total, ultimo.pk if ultimo else None, anterior, None
-    )
+    return EstadoCadeia(certame_id, total, ultimo.pk if ultimo else None, anterior, None)
 
 
 def cadeias() -> list[int | None]:
@@ -115,22 +113,33 @@ def conferir_cabecas(linhas: Iterable[str], origem: str) -> list[str]:
         try:
             c = json.loads(linha)
             certame_id, ultimo_id, ultimo_hash, total = (
-                c["certame"], c["ultimo_id"], c["ultimo_hash"], c["registros"]
+                c["certame"],
+                c["ultimo_id"],
+                c["ultimo_hash"],
+                c["registros"],
             )
         except (ValueError, KeyError, TypeError):
-            problemas.append(f"{onde}: não é uma cabeça exportada (JSON com certame, "
-                             "ultimo_id, ultimo_hash e registros).")
+            problemas.append(
+                f"{onde}: não é uma cabeça exportada (JSON com certame, "
+                "ultimo_id, ultimo_hash e registros)."
+            )
             continue
         if ultimo_id is None:
             continue
-        registro = Registro.objects.filter(pk=ultimo_id, certame_id=certame_id).first()
+        registro = Registro.objects.da_cadeia(certame_id).filter(pk=ultimo_id).first()
         if registro is None:
-            problemas.append(f"{onde}: o registro {ultimo_id} exportado em {c.get('data')} "
-                             "não existe mais nesta cadeia (apagado).")
+            problemas.append(
+                f"{onde}: o registro {ultimo_id} exportado em {c.get('data')} "
+                "não existe mais nesta cadeia (apagado)."
+            )
         elif registro.hash != ultimo_hash:
-            problemas.append(f"{onde}: o registro {ultimo_id} tem hoje outro hash "
-                             f"({registro.hash[:12]}, era {ultimo_hash[:12]}): reescrito.")
-        elif Registro.objects.filter(certame_id=certame_id, pk__lte=ultimo_id).count() != total:
-            problemas.append(f"{onde}: a cadeia tinha {total} registros até o {ultimo_id}; "
-                             "hoje tem outro número (registros apagados ou inseridos).")
+            problemas.append(
+                f"{onde}: o registro {ultimo_id} tem hoje outro hash "
+                f"({registro.hash[:12]}, era {ultimo_hash[:12]}): reescrito."
+            )
+        elif Registro.objects.da_cadeia(certame_id).filter(pk__lte=ultimo_id).count() != total:
+            problemas.append(
+                f"{onde}: a cadeia tinha {total} registros até o {ultimo_id}; "
+                "hoje tem outro número (registros apagados ou inseridos)."
+            )
     return problemas

@@ -17,7 +17,8 @@ class Command(BaseCommand):
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--certame", type=int, help="só a cadeia deste certame (id)")
         parser.add_argument(
-            "--cabecas", type=Path,
+            "--cabecas",
+            type=Path,
             help="arquivo de exportar_cabecas_auditoria: confere também que as cabeças "
             "exportadas antes continuam na cadeia (detecta uma reescrita inteira)",
         )
@@ -45,5 +46,6 @@ class Command(BaseCommand):
         try:
             texto = caminho.read_text(encoding="utf-8")
         except OSError as erro:
-            raise CommandError(f"Não consegui ler {caminho}: {erro.strerror}.", returncode=2) from erro
+            mensagem = f"Não consegui ler {caminho}: {erro.strerror}."
+            raise CommandError(mensagem, returncode=2) from erro
         return conferir_cabecas(texto.splitlines(), str(caminho))
