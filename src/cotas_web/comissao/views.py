@@ -12,6 +12,7 @@ from cotas_web.candidatos.models import Candidato
 from cotas_web.certames.models import Certame
 from cotas_web.comum import erros_do_formulario, tentar
 from cotas_web.contas.permissoes import ADMIN, AUDITOR, COMISSAO, requer_papel
+from cotas_web.protecao import nome_de_arquivo
 
 from . import selectors, services
 from .forms import AtaForm, DecidirRecursoForm, MembroForm, RecursoForm, SessaoForm, VerificacaoForm
@@ -177,7 +178,8 @@ def gravacao(request: HttpRequest, pk: int, gid: int) -> FileResponse:
     certame = _certame(pk)
     g = get_object_or_404(Gravacao, pk=gid, convocacao__sessao__certame=certame)
     return FileResponse(
-        g.arquivo.open("rb"), content_type=g.tipo_conteudo, filename=g.nome_original
+        g.arquivo.open("rb"), content_type=g.tipo_conteudo,
+        filename=nome_de_arquivo(g.nome_original),
     )
 
 
