@@ -70,9 +70,7 @@ class SemCache:
 def nome_de_arquivo(nome: str) -> str:
     """O nome para baixar, sem caracteres de controle (um CR/LF quebraria o cabeçalho) nem
     barras; os demais (aspas, acentos) vão codificados por `disposicao`."""
-    limpo = "".join(
-        "_" if ord(c) < 32 or ord(c) == 127 or c in "/\\" else c for c in nome
-    ).strip()
+    limpo = "".join("_" if ord(c) < 32 or ord(c) == 127 or c in "/\\" else c for c in nome).strip()
     return limpo or "arquivo"
 
 

@@ -59,7 +59,8 @@ def test_senha_certa_antes_do_limite_entra_e_zera(rita: Any) -> None:
 
 def _django_em_producao(chave: str | None, tmp_path: Path) -> subprocess.CompletedProcess[str]:
     ambiente = {
-        k: v for k, v in os.environ.items()
+        k: v
+        for k, v in os.environ.items()
         if k not in ("DJANGO_ALLOW_ASYNC_UNSAFE", "DJANGO_SECRET_KEY")
     }
     ambiente |= {
@@ -71,7 +72,11 @@ def _django_em_producao(chave: str | None, tmp_path: Path) -> subprocess.Complet
         ambiente["DJANGO_SECRET_KEY"] = chave
     return subprocess.run(
         [sys.executable, str(RAIZ / "manage.py"), "check"],
-        env=ambiente, capture_output=True, text=True, check=False, cwd=RAIZ,
+        env=ambiente,
+        capture_output=True,
+        text=True,
+        check=False,
+        cwd=RAIZ,
     )
 
 
@@ -94,7 +99,9 @@ def test_producao_recusa_a_chave_de_desenvolvimento(
 
 
 def test_producao_aceita_uma_chave_propria(tmp_path: Path) -> None:
-    r = _django_em_producao("k" * 10 + "-chave-propria-e-longa-0123456789abcdefghijklmnop", tmp_path)
+    r = _django_em_producao(
+        "k" * 10 + "-chave-propria-e-longa-0123456789abcdefghijklmnop", tmp_path
+    )
     assert r.returncode == 0, r.stderr
 
 
@@ -148,8 +155,11 @@ def test_no_store_nas_telas_da_equipe_e_na_consulta(
     assert "no-store" in consulta["Cache-Control"]
     assert "no-store" not in client.get("/").get("Cache-Control", "")
     entrar(client, rita)
-    for url in ("/", reverse("candidatos:lista", args=[pk]),
-                reverse("certames:historico", args=[pk])):
+    for url in (
+        "/",
+        reverse("candidatos:lista", args=[pk]),
+        reverse("certames:historico", args=[pk]),
+    ):
         assert "no-store" in client.get(url)["Cache-Control"], url
 
 
@@ -157,8 +167,7 @@ def test_no_store_nas_telas_da_equipe_e_na_consulta(
 def test_erro_500_vai_ao_log_com_o_id_do_pedido_e_o_traceback() -> None:
     saida = StringIO()
     manipulador = next(
-        h for h in logging.getLogger("django").handlers
-        if isinstance(h, logging.StreamHandler)
+        h for h in logging.getLogger("django").handlers if isinstance(h, logging.StreamHandler)
     )
     antiga = manipulador.setStream(saida)
     try:
