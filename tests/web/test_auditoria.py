@@ -41,11 +41,12 @@ def test_registro_nao_pode_ser_alterado_nem_apagado(certame: Any) -> None:
 def test_o_banco_tambem_recusa_alterar(certame: Any) -> None:
     r = Registro.objects.filter(certame=certame).first()
     assert r is not None
-    with pytest.raises((DatabaseError, IntegrityError)), transaction.atomic(), \
-            connection.cursor() as cursor:
-        cursor.execute(
-            "UPDATE auditoria_registro SET descricao = %s WHERE id = %s", ["x", r.pk]
-        )
+    with (
+        pytest.raises((DatabaseError, IntegrityError)),
+        transaction.atomic(),
+        connection.cursor() as cursor,
+    ):
+        cursor.execute("UPDATE auditoria_registro SET descricao = %s WHERE id = %s", ["x", r.pk])
     r.refresh_from_db()
     assert r.descricao != "x"
 
@@ -68,6 +69,7 @@ def test_falha_desfaz_mudanca_e_registro_juntos(certame: Any, rita: Any) -> None
 
 
 # --- A cadeia de hashes (issue 15, achado 5) -------------------------------------------------
+
 
 def _sem_gatilhos() -> None:
     """Simula quem tem o banco na mão: tira os gatilhos (na transação do teste)."""
@@ -96,8 +98,13 @@ def _verificar(*args: str) -> tuple[int, str]:
 def _mais_registros(certame: Any, rita: Any, n: int = 3) -> list[Registro]:
     with transaction.atomic():
         for i in range(n):
-            registrar(usuario=rita, certame=certame, acao=f"teste_{i}", descricao=f"ato {i}",
-                      dados={"i": i, "lista": (1, 2)})
+            registrar(
+                usuario=rita,
+                certame=certame,
+                acao=f"teste_{i}",
+                descricao=f"ato {i}",
+                dados={"i": i, "lista": (1, 2)},
+            )
     return list(Registro.objects.filter(certame=certame).order_by("id"))
 
 
@@ -142,8 +149,7 @@ def test_registro_alterado_e_apontado(certame: Any, rita: Any) -> None:
     alvo = registros[2]
     _sem_gatilhos()
     with connection.cursor() as cursor:
-        cursor.execute("UPDATE auditoria_registro SET descricao = 'outra' WHERE id = %s",
-                       [alvo.pk])
+        cursor.execute("UPDATE auditoria_registro SET descricao = 'outra' WHERE id = %s", [alvo.pk])
     codigo, texto = _verificar("--certame", str(certame.pk))
     assert codigo == 1
     assert f"registro {alvo.pk} (" in texto and alvo.acao in texto and "conteúdo" in texto
@@ -152,8 +158,11 @@ def test_registro_alterado_e_apontado(certame: Any, rita: Any) -> None:
 def test_o_banco_recusa_apagar_e_o_apagado_por_fora_e_apontado(certame: Any, rita: Any) -> None:
     registros = _mais_registros(certame, rita)
     alvo, seguinte = registros[2], registros[3]
-    with pytest.raises((DatabaseError, IntegrityError)), transaction.atomic(), \
-            connection.cursor() as cursor:
+    with (
+        pytest.raises((DatabaseError, IntegrityError)),
+        transaction.atomic(),
+        connection.cursor() as cursor,
+    ):
         cursor.execute("DELETE FROM auditoria_registro WHERE id = %s", [alvo.pk])
     assert Registro.objects.filter(pk=alvo.pk).exists()
     _sem_gatilhos()
@@ -176,8 +185,9 @@ def test_historico_mostra_o_estado_da_cadeia(certame: Any, rita: Any, client: An
     assert registros[-1].hash[:12] in pagina
     _sem_gatilhos()
     with connection.cursor() as cursor:
-        cursor.execute("UPDATE auditoria_registro SET descricao = 'outra' WHERE id = %s",
-                       [registros[1].pk])
+        cursor.execute(
+            "UPDATE auditoria_registro SET descricao = 'outra' WHERE id = %s", [registros[1].pk]
+        )
     pagina = client.get(url).content.decode()
     assert "Registro íntegro" not in pagina
     assert "Registro quebrado" in pagina and f"registro {registros[1].pk}" in pagina
@@ -212,7 +222,8 @@ def test_cabecas_exportadas_detectam_a_cadeia_reescrita(
         with connection.cursor() as cursor:
             cursor.execute(
                 "UPDATE auditoria_registro SET descricao = %s, anterior = %s, hash = %s "
-                "WHERE id = %s", [r.descricao, r.anterior, r.hash, r.pk],
+                "WHERE id = %s",
+                [r.descricao, r.anterior, r.hash, r.pk],
             )
     assert _verificar()[0] == 0
     codigo, texto = _verificar("--cabecas", str(arquivo))
@@ -231,8 +242,13 @@ def test_migracao_encadeia_os_registros_que_ja_existiam(certame: Any) -> None:
     executor.migrate(antes)
     antigo = executor.loader.project_state(antes).apps.get_model("auditoria", "Registro")
     for i in range(3):
-        antigo.objects.create(certame_id=certame.pk, usuario_nome="rita", acao=f"velho_{i}",
-                              descricao="antes da cadeia", dados={"i": i})
+        antigo.objects.create(
+            certame_id=certame.pk,
+            usuario_nome="rita",
+            acao=f"velho_{i}",
+            descricao="antes da cadeia",
+            dados={"i": i},
+        )
     executor = MigrationExecutor(connection)
     executor.migrate(depois)
     registros = list(Registro.objects.filter(certame=certame).order_by("id"))
@@ -240,6 +256,9 @@ def test_migracao_encadeia_os_registros_que_ja_existiam(certame: Any) -> None:
     for anterior, r in itertools.pairwise(registros):
         assert r.anterior == anterior.hash and r.hash == cadeia.selo(r)
     assert _verificar()[0] == 0
-    with pytest.raises((DatabaseError, IntegrityError)), transaction.atomic(), \
-            connection.cursor() as cursor:
+    with (
+        pytest.raises((DatabaseError, IntegrityError)),
+        transaction.atomic(),
+        connection.cursor() as cursor,
+    ):
         cursor.execute("DELETE FROM auditoria_registro WHERE id = %s", [registros[0].pk])

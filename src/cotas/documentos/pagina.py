@@ -105,9 +105,7 @@ def _css_texto(texto: str) -> str:
     """O texto dentro de uma string CSS entre aspas: fora letras, dígitos e pontuação
     inofensiva, cada caractere vira um escape hexadecimal (`"` → `\\22 `), então nenhum nome
     fecha a string, a regra ou o `<style>` (`<` → `\\3c `), nem quebra a linha."""
-    return "".join(
-        c if c.isalnum() or c in _CSS_LITERAL else f"\\{ord(c):x} " for c in texto
-    )
+    return "".join(c if c.isalnum() or c in _CSS_LITERAL else f"\\{ord(c):x} " for c in texto)
 
 
 def _estilo_pdf(**valores: str) -> str:

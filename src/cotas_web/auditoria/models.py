@@ -29,11 +29,17 @@ class RegistroQuerySet(models.QuerySet["Registro"]):
 
 class Registro(models.Model):
     certame = models.ForeignKey(
-        "certames.Certame", null=True, blank=True, on_delete=models.PROTECT,
+        "certames.Certame",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
         related_name="registros",
     )
     usuario = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
         related_name="+",
     )
     usuario_nome = models.CharField("usuário", max_length=150, blank=True)
@@ -56,11 +62,13 @@ class Registro(models.Model):
             # Dois registros nunca têm o mesmo anterior: a cadeia de um certame não se bifurca.
             # (O hash cobre o certame, então também não se repete entre certames.)
             models.UniqueConstraint(
-                fields=("anterior",), condition=~models.Q(anterior=""),
+                fields=("anterior",),
+                condition=~models.Q(anterior=""),
                 name="auditoria_um_sucessor",
             ),
             models.UniqueConstraint(
-                fields=("certame",), condition=models.Q(anterior=""),
+                fields=("certame",),
+                condition=models.Q(anterior=""),
                 name="auditoria_um_inicio",
             ),
         )

@@ -154,8 +154,10 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
-    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator",
-     "OPTIONS": {"min_length": 10}},
+    {
+        "NAME": "django.contrib.auth.password_validation.MinimumLengthValidator",
+        "OPTIONS": {"min_length": 10},
+    },
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
@@ -173,9 +175,7 @@ STATIC_ROOT = RAIZ / "staticfiles"
 
 # Gravações da comissão (Montenegro, art. 7º): nunca servidas como arquivo estático;
 # só por uma view restrita à comissão.
-ARQUIVOS_PRIVADOS = Path(
-    os.environ.get("COTAS_ARQUIVOS_PRIVADOS", RAIZ / "media" / "privado")
-)
+ARQUIVOS_PRIVADOS = Path(os.environ.get("COTAS_ARQUIVOS_PRIVADOS", RAIZ / "media" / "privado"))
 MEDIA_ROOT = ARQUIVOS_PRIVADOS
 MEDIA_URL = "/nao-servido/"
 

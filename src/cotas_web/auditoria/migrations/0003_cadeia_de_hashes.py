@@ -38,8 +38,13 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name="registro",
             name="anterior",
-            field=models.CharField(blank=True, default="", editable=False, max_length=64,
-                                   verbose_name="hash do anterior"),
+            field=models.CharField(
+                blank=True,
+                default="",
+                editable=False,
+                max_length=64,
+                verbose_name="hash do anterior",
+            ),
             preserve_default=False,
         ),
         migrations.AddField(
@@ -51,13 +56,19 @@ class Migration(migrations.Migration):
         migrations.RunPython(encadear, desencadear),
         migrations.AddConstraint(
             model_name="registro",
-            constraint=models.UniqueConstraint(condition=models.Q(("anterior", ""), _negated=True),
-                                               fields=("anterior",), name="auditoria_um_sucessor"),
+            constraint=models.UniqueConstraint(
+                condition=models.Q(("anterior", ""), _negated=True),
+                fields=("anterior",),
+                name="auditoria_um_sucessor",
+            ),
         ),
         migrations.AddConstraint(
             model_name="registro",
-            constraint=models.UniqueConstraint(condition=models.Q(("anterior", "")),
-                                               fields=("certame",), name="auditoria_um_inicio"),
+            constraint=models.UniqueConstraint(
+                condition=models.Q(("anterior", "")),
+                fields=("certame",),
+                name="auditoria_um_inicio",
+            ),
         ),
         migrations.RunPython(com_gatilhos, sem_gatilhos),
     )
