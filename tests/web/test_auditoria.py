@@ -75,6 +75,7 @@ def _sem_gatilhos() -> None:
     """Simula quem tem o banco na mão: tira os gatilhos (na transação do teste)."""
     with connection.cursor() as cursor:
         if connection.vendor == "postgresql":
+            cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")  # (sem eventos pendentes na tabela)
             cursor.execute("ALTER TABLE auditoria_registro DISABLE TRIGGER USER")
         else:
             cursor.execute("DROP TRIGGER auditoria_registro_imutavel")

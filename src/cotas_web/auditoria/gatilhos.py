@@ -23,6 +23,26 @@ _PG_GATILHO = (
     "CREATE TRIGGER auditoria_registro_imutavel BEFORE UPDATE OR DELETE "
     "ON auditoria_registro FOR EACH ROW EXECUTE FUNCTION auditoria_registro_imutavel();"
 )
+# Quem não é o dono da tabela (o papel da aplicação, que recebeu os privilégios padrão de
+# scripts/papel_aplicacao.sql) só lê e acrescenta ao registro.
+_PG_SO_ACRESCENTAR = """
+DO $$
+DECLARE quem text;
+BEGIN
+    FOR quem IN
+        SELECT DISTINCT grantee FROM information_schema.role_table_grants
+        WHERE table_name = 'auditoria_registro'
+          AND privilege_type IN ('UPDATE', 'DELETE', 'TRUNCATE', 'TRIGGER', 'REFERENCES')
+          AND grantee <> (SELECT tableowner FROM pg_tables WHERE tablename = 'auditoria_registro'
+                          AND schemaname = current_schema())
+    LOOP
+        EXECUTE format(
+            'REVOKE UPDATE, DELETE, TRUNCATE, TRIGGER, REFERENCES ON auditoria_registro FROM %%s',
+            CASE WHEN quem = 'PUBLIC' THEN 'PUBLIC' ELSE quote_ident(quem) END
+        );
+    END LOOP;
+END $$;
+"""
 SQLITE_CRIAR = (
     "CREATE TRIGGER IF NOT EXISTS auditoria_registro_imutavel BEFORE UPDATE ON "
     "auditoria_registro BEGIN "
@@ -45,6 +65,7 @@ def criar(schema_editor: Any) -> None:
             "DROP TRIGGER IF EXISTS auditoria_registro_imutavel ON auditoria_registro;"
         )
         schema_editor.execute(_PG_GATILHO)
+        schema_editor.execute(_PG_SO_ACRESCENTAR)
     elif vendor == "sqlite":
         for sql in SQLITE_CRIAR:
             schema_editor.execute(sql)
