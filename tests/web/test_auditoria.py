@@ -263,3 +263,22 @@ def test_migracao_encadeia_os_registros_que_ja_existiam(certame: Any) -> None:
         connection.cursor() as cursor,
     ):
         cursor.execute("DELETE FROM auditoria_registro WHERE id = %s", [registros[0].pk])
+
+
+def test_registro_gravado_por_fora_do_servico_tambem_entra_na_cadeia(
+    certame: Any, rita: Any
+) -> None:
+    ultimo = Registro.objects.filter(certame=certame).order_by("id").last()
+    assert ultimo is not None
+    novo = Registro.objects.create(
+        certame=certame,
+        usuario_nome="rita",
+        acao="direto",
+        descricao="pelo ORM",
+        anterior="0" * 64,
+        hash="f" * 64,  # (ignorados: a cadeia é calculada ao gravar)
+    )
+    assert novo.anterior == ultimo.hash and novo.hash != "f" * 64
+    assert _verificar()[0] == 0
+    with pytest.raises(RegistroImutavel):
+        Registro.objects.bulk_create([Registro(certame=certame, acao="x", descricao="x")])

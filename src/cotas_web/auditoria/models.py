@@ -1,12 +1,21 @@
-"""Registro de auditoria: só se acrescenta. Nenhuma linha é alterada ou apagada pela aplicação."""
+"""Registro de auditoria: só se acrescenta. Nenhuma linha é alterada ou apagada pela aplicação.
+
+Cada registro novo entra na cadeia do seu certame (cadeia.py) ao ser gravado, sob a trava do
+certame: por `services.registrar` ou por qualquer outro `save`.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
 from django.conf import settings
-from django.db import models
+from django.db import connection, models, transaction
 from django.utils import timezone
+
+from . import cadeia
+
+# Chave (do PostgreSQL) da trava da cadeia dos registros sem certame.
+_TRAVA_SEM_CERTAME = 0x41554454  # "AUDT"
 
 
 class RegistroImutavel(Exception):
@@ -25,6 +34,9 @@ class RegistroQuerySet(models.QuerySet["Registro"]):
 
     def delete(self) -> tuple[int, dict[str, int]]:
         raise RegistroImutavel("O registro de auditoria não pode ser apagado.")
+
+    def bulk_create(self, *args: Any, **kwargs: Any) -> list[Registro]:
+        raise RegistroImutavel("Registros de auditoria entram um a um, cada um na sua cadeia.")
 
 
 class Registro(models.Model):
@@ -76,7 +88,31 @@ class Registro(models.Model):
     def save(self, *args: Any, **kwargs: Any) -> None:
         if self.pk is not None:
             raise RegistroImutavel("O registro de auditoria não pode ser alterado.")
-        super().save(*args, **kwargs)
+        with transaction.atomic():
+            self._travar_cadeia()
+            ultimo = (
+                Registro.objects.da_cadeia(self.certame_id)
+                .order_by("-id")
+                .values_list("hash", flat=True)
+                .first()
+            )
+            self.anterior = ultimo if ultimo is not None else cadeia.INICIO
+            self.hash = cadeia.selo(self)
+            kwargs["force_insert"] = True
+            super().save(*args, **kwargs)
+
+    def _travar_cadeia(self) -> None:
+        """A trava do certame (a mesma linha que os serviços travam antes de decidir): dois
+        registros do mesmo certame nunca leem o mesmo anterior. No SQLite a transação já
+        começa com a escrita reservada (BEGIN IMMEDIATE)."""
+        if self.certame_id is None:
+            if connection.vendor == "postgresql":
+                with connection.cursor() as cursor:
+                    cursor.execute("SELECT pg_advisory_xact_lock(%s)", [_TRAVA_SEM_CERTAME])
+            return
+        certames = type(self)._meta.get_field("certame").related_model
+        assert certames is not None and not isinstance(certames, str)
+        list(certames._default_manager.select_for_update().filter(pk=self.certame_id).values("pk"))
 
     def delete(self, *args: Any, **kwargs: Any) -> tuple[int, dict[str, int]]:
         raise RegistroImutavel("O registro de auditoria não pode ser apagado.")
