@@ -81,7 +81,7 @@ CONTENT_SECURITY_POLICY = {
         "default-src": [NONE],
         "script-src": [SELF],
         "style-src": [SELF, f"'sha256-{_HASH_ESTILO_DOCUMENTO}'"],
-        "img-src": [SELF, "data:"],
+        "img-src": [SELF],
         "font-src": [SELF],
         "connect-src": [SELF],
         "media-src": [SELF],
