@@ -142,3 +142,27 @@ def test_cargo_com_crlf_aspas_e_acento_baixa_sem_erro(client: Any, certame_homol
     assert cabecalho.startswith("attachment;") and "filename*=utf-8''" in cabecalho
     assert "\r" not in cabecalho and "\n" not in cabecalho
     assert "X-Injetado" not in r.headers
+
+
+@pytest.mark.django_db
+def test_gravacao_com_nome_hostil_baixa_sem_erro(client: Any, sessao: Any, carlos: Any) -> None:
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    from cotas_web.comissao.models import Convocacao, Gravacao
+    from cotas_web.comissao.services import gravacao_anexar
+    from tests.web.conftest import entrar
+
+    convocacao = Convocacao.objects.filter(sessao=sessao).first()
+    assert convocacao is not None
+    arquivo = SimpleUploadedFile("foto.jpg", b"\xff\xd8\xff imagem", "image/jpeg")
+    g = gravacao_anexar(usuario=carlos, convocacao=convocacao, arquivo=arquivo)
+    # O nome que o navegador mandou, gravado como veio (CR/LF e aspas, em ASCII).
+    Gravacao.objects.filter(pk=g.pk).update(nome_original='sessao\r\nX-Injetado: 1".jpg')
+    url = reverse("comissao:gravacao", args=[sessao.certame.pk, g.pk])
+    r = entrar(client, carlos).get(url)
+    assert r.status_code == 200
+    cabecalho = r["Content-Disposition"]
+    assert (
+        "\r" not in cabecalho and "\n" not in cabecalho and 'sessao__X-Injetado: 1\\"' in cabecalho
+    )
+    assert "X-Injetado" not in r.headers
