@@ -82,6 +82,18 @@ def _sem_gatilhos() -> None:
             cursor.execute("DROP TRIGGER auditoria_registro_inapagavel")
 
 
+def _com_gatilhos() -> None:
+    """Quem reescreveu o registro devolve os gatilhos, para não deixar rastro."""
+    from cotas_web.auditoria import gatilhos
+
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            cursor.execute("ALTER TABLE auditoria_registro ENABLE TRIGGER USER")
+        else:
+            for sql in gatilhos.SQLITE_CRIAR:
+                cursor.execute(sql)
+
+
 def _verificar(*args: str) -> tuple[int, str]:
     from io import StringIO
 
@@ -226,6 +238,7 @@ def test_cabecas_exportadas_detectam_a_cadeia_reescrita(
                 "WHERE id = %s",
                 [r.descricao, r.anterior, r.hash, r.pk],
             )
+    _com_gatilhos()
     assert _verificar()[0] == 0
     codigo, texto = _verificar("--cabecas", str(arquivo))
     assert codigo == 1 and "reescrito" in texto and str(registros[-1].pk) in texto
@@ -282,3 +295,10 @@ def test_registro_gravado_por_fora_do_servico_tambem_entra_na_cadeia(
     assert _verificar()[0] == 0
     with pytest.raises(RegistroImutavel):
         Registro.objects.bulk_create([Registro(certame=certame, acao="x", descricao="x")])
+
+
+def test_gatilho_tirado_e_apontado(certame: Any) -> None:
+    assert _verificar()[0] == 0
+    _sem_gatilhos()
+    codigo, texto = _verificar()
+    assert codigo == 1 and "auditoria_registro_imutavel" in texto and "ausente" in texto

@@ -80,3 +80,25 @@ def remover(schema_editor: Any) -> None:
     elif vendor == "sqlite":
         for sql in SQLITE_REMOVER:
             schema_editor.execute(sql)
+
+
+def ausentes(connection: Any) -> list[str]:
+    """Os gatilhos do registro que faltam ou estão desligados (vazio se todos estão lá)."""
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            cursor.execute(
+                "SELECT tgname FROM pg_trigger WHERE tgrelid = to_regclass(%s) "
+                "AND tgenabled <> 'D' AND NOT tgisinternal",
+                [TABELA],
+            )
+            esperados = {"auditoria_registro_imutavel"}
+        elif connection.vendor == "sqlite":
+            cursor.execute(
+                "SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = %s",
+                [TABELA],
+            )
+            esperados = {"auditoria_registro_imutavel", "auditoria_registro_inapagavel"}
+        else:
+            return []
+        presentes = {linha[0] for linha in cursor.fetchall()}
+    return sorted(esperados - presentes)

@@ -7,7 +7,9 @@ from pathlib import Path
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.db import connection
 
+from cotas_web.auditoria import gatilhos
 from cotas_web.auditoria.verificacao import conferir_cabecas, verificar_todas
 
 
@@ -28,6 +30,11 @@ class Command(BaseCommand):
         problemas = [f"{e.nome()}: {e.quebra}" for e in estados if e.quebra is not None]
         if opcoes["cabecas"] is not None:
             problemas += self._cabecas(opcoes["cabecas"])
+        problemas += [
+            f"o gatilho {g} do banco, que recusa alterar ou apagar o registro, está ausente "
+            "ou desligado (rode manage.py migrate como dono das tabelas e confira quem o tirou)"
+            for g in gatilhos.ausentes(connection)
+        ]
         if problemas:
             for p in problemas:
                 self.stderr.write(f"Registro de auditoria quebrado — {p}")
