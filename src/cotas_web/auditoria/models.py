@@ -70,6 +70,8 @@ class Registro(models.Model):
         ordering = ("quando", "id")
         verbose_name = "registro de auditoria"
         verbose_name_plural = "registros de auditoria"
+        # O último registro da cadeia (o anterior do próximo) sem ler a cadeia inteira.
+        indexes = (models.Index(fields=("certame", "id"), name="auditoria_cadeia"),)
         constraints = (
             # Dois registros nunca têm o mesmo anterior: a cadeia de um certame não se bifurca.
             # (O hash cobre o certame, então também não se repete entre certames.)

@@ -70,5 +70,9 @@ class Migration(migrations.Migration):
                 name="auditoria_um_inicio",
             ),
         ),
+        migrations.AddIndex(
+            model_name="registro",
+            index=models.Index(fields=("certame", "id"), name="auditoria_cadeia"),
+        ),
         migrations.RunPython(com_gatilhos, sem_gatilhos),
     )
