@@ -14,6 +14,7 @@ import pytest
 
 from cotas.arquivos.cenario import Cargo, Pcd, TipoCertame, TipoEvento, ler_cenario
 from cotas.arquivos.erros import ErrosDeEntrada
+from tests.arquivos.colunas import completar
 
 RAIZ = Path(__file__).resolve().parents[2]
 EXEMPLOS = sorted((RAIZ / "exemplos").glob("*/cenario.toml"))
@@ -47,7 +48,8 @@ vagas = 1
 
 
 def montar(pasta: Path, extra: str = "", base: str = BASE, candidatos: str = CANDIDATOS) -> Path:
-    (pasta / "candidatos.csv").write_text(candidatos, encoding="utf-8")
+    # (com as colunas obrigatórias que o teste não examina, nos valores de antes)
+    (pasta / "candidatos.csv").write_text(completar(candidatos), encoding="utf-8")
     caminho = pasta / "cenario.toml"
     caminho.write_text(base + dedent(extra), encoding="utf-8")
     return caminho
@@ -234,7 +236,7 @@ vagas = -1
 def test_chaves_desconhecidas_sao_avisos(tmp_path: Path) -> None:
     caminho = montar(
         tmp_path,
-        '\n[[eventos]]\ndata = 2025-07-01\ntipo = "anulacao"\n'
+        '\n[[eventos]]\ndata = 2025-07-01\ntipo = "desistencia"\n'
         'inscricao = "1"\nmotivo = "x"\n\n[outra]\na = 1\n',
     )
     cenario = ler_cenario(caminho)

@@ -4,7 +4,6 @@ from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils import timezone
 
 from cotas_web.auditoria.selectors import historico_do_certame
 from cotas_web.comum import mensagens_de, tentar
@@ -87,9 +86,10 @@ def detalhe(request: HttpRequest, pk: int) -> HttpResponse:
             "certame": certame,
             "regras": regras,
             "artigos": selectors.artigos_da_lei(regras=regras),
+            "desempate": selectors.criterios_de_desempate(certame),
             "reservas": selectors.reserva_por_cargo(certame=certame),
             "cargo_form": CargoForm(),
-            "homologar_form": DataForm(initial={"data": timezone.localdate()}),
+            "homologar_form": DataForm(initial={"data": selectors.data_sugerida(certame)}),
             "n_candidatos": certame.candidatos.count(),
         },
     )
@@ -120,7 +120,7 @@ def cargo_novo(request: HttpRequest, pk: int) -> HttpResponse:
 @requer_papel(ADMIN)
 def homologar(request: HttpRequest, pk: int) -> HttpResponse:
     certame = get_object_or_404(Certame, pk=pk)
-    form = DataForm(request.POST or None, initial={"data": timezone.localdate()})
+    form = DataForm(request.POST or None, initial={"data": selectors.data_sugerida(certame)})
     if request.method == "POST" and form.is_valid():
         tentar(
             request,
