@@ -40,11 +40,10 @@ class IdDoPedido:
     def __call__(self, request: HttpRequest) -> HttpResponse:
         recebido = request.headers.get("X-Request-ID", "")
         id_pedido = recebido if _ID_ACEITO.fullmatch(recebido) else uuid.uuid4().hex[:16]
-        marca = _ID_DO_PEDIDO.set(id_pedido)
-        try:
-            response = self.get_response(request)
-        finally:
-            _ID_DO_PEDIDO.reset(marca)
+        # Sem desfazer ao sair: o Django registra as respostas 4xx/5xx depois de passar por
+        # todos os middlewares; o próximo pedido desta thread troca o id logo ao chegar.
+        _ID_DO_PEDIDO.set(id_pedido)
+        response = self.get_response(request)
         response["X-Request-ID"] = id_pedido
         return response
 

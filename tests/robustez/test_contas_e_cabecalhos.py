@@ -172,6 +172,7 @@ def test_erro_500_vai_ao_log_com_o_id_do_pedido_e_o_traceback() -> None:
     antiga = manipulador.setStream(saida)
     try:
         r = Client(raise_request_exception=False).get("/_falha/")
+        inexistente = Client().get("/nao-existe/")
     finally:
         manipulador.setStream(antiga)
     assert r.status_code == 500
@@ -179,6 +180,9 @@ def test_erro_500_vai_ao_log_com_o_id_do_pedido_e_o_traceback() -> None:
     log = saida.getvalue()
     assert f"[pedido {id_pedido}]" in log
     assert "Traceback" in log and "falha de propósito no teste" in log
+    # Também as respostas de erro que o Django registra depois dos middlewares (404, 429...).
+    assert inexistente.status_code == 404
+    assert f"[pedido {inexistente['X-Request-ID']}] django.request: Not Found" in log
 
 
 def test_cada_pedido_tem_um_id(client: Any) -> None:
