@@ -302,3 +302,41 @@ def test_gatilho_tirado_e_apontado(certame: Any) -> None:
     _sem_gatilhos()
     codigo, texto = _verificar()
     assert codigo == 1 and "auditoria_registro_imutavel" in texto and "ausente" in texto
+
+
+def _exportar(arquivo: Any) -> None:
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    call_command("exportar_cabecas_auditoria", "--saida", str(arquivo), stdout=StringIO())
+
+
+def test_nota_e_cor_mudadas_no_banco_aparecem_contra_a_cabeca_exportada(
+    certame_com_candidatos: Any, tmp_path: Any
+) -> None:
+    arquivo = tmp_path / "cabecas.jsonl"
+    _exportar(arquivo)
+    assert _verificar("--cabecas", str(arquivo))[0] == 0
+    # Quem tem o banco na mão põe o último colocado em primeiro, sem ato e sem registro.
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "UPDATE candidatos_candidato SET nota = 99, cor_raca = 'preta' "
+            "WHERE certame_id = %s AND inscricao = '1008'",
+            [certame_com_candidatos.pk],
+        )
+    assert _verificar()[0] == 0  # a cadeia em si não muda...
+    codigo, texto = _verificar("--cabecas", str(arquivo))
+    assert codigo == 1  # ...mas os candidatos não são mais os da cabeça exportada
+    assert f"os candidatos do certame {certame_com_candidatos.pk} mudaram" in texto
+
+
+def test_atos_registrados_depois_da_exportacao_nao_dao_alarme(
+    sessao: Any, carlos: Any, tmp_path: Any
+) -> None:
+    from .conftest import verificar_todos
+
+    arquivo = tmp_path / "cabecas.jsonl"
+    _exportar(arquivo)
+    verificar_todos(sessao, carlos)  # o parecer da comissão muda os candidatos, com registro
+    assert _verificar("--cabecas", str(arquivo))[0] == 0

@@ -10,7 +10,7 @@ from typing import Any
 
 from django.utils import timezone
 
-from . import cadeia
+from . import cadeia, fatos
 from .models import Registro
 
 
@@ -99,6 +99,9 @@ def cabeca(estado: EstadoCadeia, data: datetime) -> dict[str, Any]:
         "registros": estado.total,
         "integra": estado.integra,
         "data": data.isoformat(timespec="seconds"),
+        "candidatos": (
+            fatos.impressao_dos_candidatos(estado.certame_id) if estado.certame_id else None
+        ),
     }
 
 
@@ -142,4 +145,18 @@ def conferir_cabecas(linhas: Iterable[str], origem: str) -> list[str]:
                 f"{onde}: a cadeia tinha {total} registros até o {ultimo_id}; "
                 "hoje tem outro número (registros apagados ou inseridos)."
             )
+        elif _candidatos_mudaram(c, certame_id, ultimo_id):
+            problemas.append(
+                f"{onde}: os candidatos do certame {certame_id} mudaram desde a exportação de "
+                f"{c.get('data')} sem nenhuma importação registrada (nota, cor/raça ou outro "
+                "dado alterado direto no banco)."
+            )
     return problemas
+
+
+def _candidatos_mudaram(cabeca: dict[str, Any], certame_id: Any, ultimo_id: int) -> bool:
+    """A impressão dos candidatos mudou sem uma importação registrada depois da exportação."""
+    antes = cabeca.get("candidatos")
+    if not antes or certame_id is None or fatos.importou_depois(certame_id, ultimo_id):
+        return False
+    return bool(fatos.impressao_dos_candidatos(certame_id) != antes)
