@@ -329,6 +329,7 @@ def test_nota_e_cor_mudadas_no_banco_aparecem_contra_a_cabeca_exportada(
     codigo, texto = _verificar("--cabecas", str(arquivo))
     assert codigo == 1  # ...mas os candidatos não são mais os da cabeça exportada
     assert f"os candidatos do certame {certame_com_candidatos.pk} mudaram" in texto
+    assert "as nomeações" not in texto
 
 
 def test_atos_registrados_depois_da_exportacao_nao_dao_alarme(
@@ -340,3 +341,25 @@ def test_atos_registrados_depois_da_exportacao_nao_dao_alarme(
     _exportar(arquivo)
     verificar_todos(sessao, carlos)  # o parecer da comissão muda os candidatos, com registro
     assert _verificar("--cabecas", str(arquivo))[0] == 0
+
+
+def test_nomeacao_trocada_no_banco_aparece_contra_a_cabeca_exportada(
+    certame_homologado: Any, rita: Any, tmp_path: Any
+) -> None:
+    from .test_publico import nomear_edital
+
+    nomear_edital(certame_homologado, rita)
+    arquivo = tmp_path / "cabecas.jsonl"
+    _exportar(arquivo)
+    assert _verificar("--cabecas", str(arquivo))[0] == 0
+    # A 1ª vaga passa a outro candidato direto no banco.
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "UPDATE nomeacoes_nomeacao SET candidato_id = ("
+            "  SELECT id FROM candidatos_candidato WHERE inscricao = '1008' AND certame_id = %s"
+            ") WHERE vaga = 1 AND cargo_id IN ("
+            "  SELECT id FROM certames_cargo WHERE certame_id = %s)",
+            [certame_homologado.pk, certame_homologado.pk],
+        )
+    codigo, texto = _verificar("--cabecas", str(arquivo))
+    assert codigo == 1 and f"as nomeações do certame {certame_homologado.pk} mudaram" in texto

@@ -99,9 +99,7 @@ def cabeca(estado: EstadoCadeia, data: datetime) -> dict[str, Any]:
         "registros": estado.total,
         "integra": estado.integra,
         "data": data.isoformat(timespec="seconds"),
-        "candidatos": (
-            fatos.impressao_dos_candidatos(estado.certame_id) if estado.certame_id else None
-        ),
+        "fatos": fatos.impressoes(estado.certame_id),
     }
 
 
@@ -145,18 +143,17 @@ def conferir_cabecas(linhas: Iterable[str], origem: str) -> list[str]:
                 f"{onde}: a cadeia tinha {total} registros até o {ultimo_id}; "
                 "hoje tem outro número (registros apagados ou inseridos)."
             )
-        elif _candidatos_mudaram(c, certame_id, ultimo_id):
+        elif mudaram := _fatos_mudaram(c, certame_id, ultimo_id):
             problemas.append(
-                f"{onde}: os candidatos do certame {certame_id} mudaram desde a exportação de "
-                f"{c.get('data')} sem nenhuma importação registrada (nota, cor/raça ou outro "
-                "dado alterado direto no banco)."
+                f"{onde}: {' e '.join(mudaram)} do certame {certame_id} "
+                f"mudaram desde a exportação de {c.get('data')} sem nenhum ato registrado que "
+                "os criasse (dado alterado direto no banco)."
             )
     return problemas
 
 
-def _candidatos_mudaram(cabeca: dict[str, Any], certame_id: Any, ultimo_id: int) -> bool:
-    """A impressão dos candidatos mudou sem uma importação registrada depois da exportação."""
-    antes = cabeca.get("candidatos")
-    if not antes or certame_id is None or fatos.importou_depois(certame_id, ultimo_id):
-        return False
-    return bool(fatos.impressao_dos_candidatos(certame_id) != antes)
+def _fatos_mudaram(cabeca: dict[str, Any], certame_id: Any, ultimo_id: int) -> list[str]:
+    antes = cabeca.get("fatos")
+    if not isinstance(antes, dict) or certame_id is None:
+        return []
+    return fatos.mudaram_sem_ato(antes, certame_id, ultimo_id)
