@@ -12,6 +12,7 @@ from cotas_web.certames.models import Certame
 from cotas_web.certames.selectors import data_sugerida
 from cotas_web.comum import erros_do_formulario, tentar
 from cotas_web.contas.permissoes import ADMIN, AUDITOR, COMISSAO, requer_papel
+from cotas_web.protecao import nome_de_arquivo
 
 from . import selectors, services
 from .forms import AtaForm, DecidirRecursoForm, MembroForm, RecursoForm, SessaoForm, VerificacaoForm
@@ -183,7 +184,7 @@ def gravacao(request: HttpRequest, pk: int, gid: int) -> FileResponse:
     tipo = services.tipo_da_gravacao(arquivo.read(8192)) or services.TIPO_DESCONHECIDO
     arquivo.seek(0)
     resposta = FileResponse(
-        arquivo, content_type=tipo, as_attachment=True, filename=g.nome_original
+        arquivo, content_type=tipo, as_attachment=True, filename=nome_de_arquivo(g.nome_original)
     )
     resposta["X-Content-Type-Options"] = "nosniff"
     return resposta
