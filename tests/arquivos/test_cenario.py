@@ -449,3 +449,29 @@ def test_dupla_condicao_lida_e_conferida(tmp_path: Path) -> None:
     assert lido.dupla_condicao == "lista_que_nomeia_antes_senao_pcd"
     erro = erros_de(montar(tmp_path, base=base.replace("{DUPLA}", 'dupla_condicao = "sorteio"')))
     assert any(e.chave == "certame.dupla_condicao" for e in erro.erros)
+
+
+INGLES_DO_TOMLLIB = ("Expected", "Invalid", "Cannot", "Found", "Unclosed", "Unterminated")
+
+
+@pytest.mark.parametrize(
+    ("texto", "linha"),
+    [
+        ("[certame]\nnome = 'Concurso\n", 2),  # aspas simples sem fechar, no meio do arquivo
+        ("[certame]\nnome = 'Concurso", 2),  # ... e no fim do arquivo
+        ("[certame]\nnome = '''Concurso\n", 2),
+        ('[certame]\nnome = "X"\n[certame]\n', 3),  # tabela declarada duas vezes
+        ("[certame]\nnome = 1\n[certame.nome]\n", 3),
+        ("[certame]\nx = {a = 1, a = 2}\n", 2),
+        ('[certame]\nnome = "a\x01"\n', 2),
+        ("[certame]\nnome = 'a\x01'\n", 2),
+        ("[certame]\ndata = 2025-13-40\n", 2),
+        ('[certame]\nnome = "\\uD800"\n', 2),
+    ],
+)
+def test_erros_de_sintaxe_toml_em_portugues(tmp_path: Path, texto: str, linha: int) -> None:
+    """As mensagens em inglês do tomllib não chegam ao usuário; a linha e a coluna, sim."""
+    [erro] = erros_de(montar(tmp_path, base=texto)).erros
+    assert erro.mensagem.startswith("erro de sintaxe TOML: ")
+    assert not any(palavra in erro.mensagem for palavra in INGLES_DO_TOMLLIB), erro.mensagem
+    assert (erro.linha, isinstance(erro.coluna, int)) == (linha, True), str(erro)

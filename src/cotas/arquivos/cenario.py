@@ -9,6 +9,7 @@ de 1, como o operador os conta no arquivo) e a linha onde ela aparece.
 
 from __future__ import annotations
 
+import ast
 import re
 import tomllib
 from collections.abc import Iterable, Mapping, Sequence
@@ -114,33 +115,77 @@ class Cenario:
 
 # ---------------------------------------------------------------- sintaxe TOML
 
-_TRADUCOES_TOML: tuple[tuple[str, str], ...] = (
-    ("Invalid statement", "instrução inválida"),
-    ("Expected newline or end of document after a statement", "esperava fim de linha aqui"),
-    ("Cannot declare", "tabela declarada duas vezes"),
-    ("Cannot mutate immutable namespace", "não é possível alterar uma tabela já fechada"),
-    ("Expected ']' at the end of a table declaration", "falta ']' no fim do nome da tabela"),
-    ("Expected ']]' at the end of an array declaration", "falta ']]' no fim do nome do bloco"),
-    ("Cannot overwrite a value", "chave repetida (um valor não pode ser definido duas vezes)"),
-    ("Expected '=' after a key", "falta '=' depois da chave"),
-    ("Invalid initial character for a key part", "caractere inválido no início da chave"),
-    ("Unclosed array", "lista sem ']' de fechamento"),
-    ("Unclosed inline table", "tabela em linha sem '}' de fechamento"),
-    ("Duplicate inline table key", "chave repetida na tabela em linha"),
-    ("Invalid value", "valor inválido (textos vão entre aspas; datas como 2025-06-10)"),
-    ("Unterminated string", "texto sem aspas de fechamento"),
-    ("Illegal character", "caractere não permitido"),
-    ("Invalid date or datetime", "data inválida"),
-    ("Invalid number", "número inválido"),
-    ("Unescaped", "barra invertida sem escape no texto"),
-    ("Unrecognized escape sequence", "sequência de escape desconhecida"),
-    ("Invalid hex value", "valor hexadecimal inválido"),
-    ("Escaped character is not a Unicode scalar value", "caractere de escape inválido"),
-    ("Found invalid character", "caractere inválido"),
+# As mensagens do tomllib (em inglês), da mais específica à mais geral; `{0}` é o trecho que a
+# mensagem original cita (a chave, o caractere).
+_TRADUCOES_TOML: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(en), pt)
+    for en, pt in (
+        (r"Invalid statement", "instrução inválida"),
+        (r"Expected newline or end of document after a statement", "esperava fim de linha aqui"),
+        (r"Cannot declare (.*) twice", "a tabela [{0}] foi declarada duas vezes"),
+        (r"Cannot mutate immutable namespace (.*)", "a tabela {0} já foi fechada e não muda mais"),
+        (r"Cannot redefine namespace (.*)", "{0} já foi definido com outro valor"),
+        (r"Expected '\]' at the end of a table declaration", "falta ']' no fim do nome da tabela"),
+        (
+            r"Expected '\]\]' at the end of an array declaration",
+            "falta ']]' no fim do nome do bloco",
+        ),
+        (r"Cannot overwrite a value", "chave repetida (um valor não pode ser definido duas vezes)"),
+        (r"Expected '=' after a key", "falta '=' depois da chave"),
+        (r"Invalid initial character for a key part", "caractere inválido no início da chave"),
+        (r"Unclosed array", "lista sem ']' de fechamento"),
+        (r"Unclosed inline table", "tabela em linha sem '}}' de fechamento"),
+        (r"Duplicate inline table key (.*)", "chave {0} repetida na tabela em linha"),
+        (r"Invalid value", "valor inválido (textos vão entre aspas; datas como 2025-06-10)"),
+        (r"Unterminated string", "texto sem aspas de fechamento"),
+        (r"Expected ['\"]", "texto sem aspas de fechamento"),
+        (r"Illegal character (.*)", "caractere não permitido num texto: {0}"),
+        (r"Invalid date or datetime", "data inválida"),
+        (r"Invalid number", "número inválido"),
+        (r"Unescaped", "barra invertida sem escape no texto (escreva \\\\)"),
+        (r"Unrecognized escape sequence", "sequência de escape desconhecida"),
+        (r"Invalid hex value", "valor hexadecimal inválido"),
+        (r"Escaped character is not a Unicode scalar value", "caractere de escape inválido"),
+        (r"Found invalid character (.*)", "caractere não permitido aqui: {0}"),
+    )
 )
 _RE_POSICAO_TOML = re.compile(
     r"^(?P<msg>.*?)\s*\((?:at line (?P<l>\d+), column (?P<c>\d+)|at end of document)\)$"
 )
+# No fim do documento, o texto sem fechamento começa na última aspa do arquivo (depois dela o
+# tomllib não achou outra).
+_ABERTURA_SEM_FECHAMENTO = re.compile(r"Expected (['\"].*['\"])|Unterminated string")
+
+
+_NOMES_DE_CARACTERES = {"\n": "quebra de linha", "\t": "tabulação", "\r": "retorno de carro"}
+
+
+def _trecho(citado: str) -> str:
+    """O que a mensagem do tomllib cita (repr de uma chave ou caractere) como o usuário o lê."""
+    try:
+        valor = ast.literal_eval(citado)
+    except (ValueError, SyntaxError):
+        return citado
+    if isinstance(valor, tuple):  # caminho da chave: ('certame', 'nome')
+        return ".".join(map(str, valor))
+    if isinstance(valor, str) and len(valor) == 1:
+        nome = _NOMES_DE_CARACTERES.get(valor)
+        return nome or (f"'{valor}'" if valor.isprintable() else f"U+{ord(valor):04X}")
+    return citado
+
+
+def _traduzir_toml(mensagem: str) -> str:
+    for padrao, pt in _TRADUCOES_TOML:
+        if m := padrao.match(mensagem):
+            return pt.format(*map(_trecho, m.groups()))
+    # Uma mensagem que não conhecemos: o português antes, o original só como detalhe técnico.
+    return f"o arquivo não segue a sintaxe TOML (detalhe técnico: {mensagem})"
+
+
+def _posicao(texto: str, indice: int) -> tuple[int, int]:
+    """Linha e coluna (a partir de 1) de um índice do texto."""
+    linha = texto.count("\n", 0, indice) + 1
+    return linha, indice - (texto.rfind("\n", 0, indice) + 1) + 1
 
 
 def _erro_sintaxe(arquivo: str, exc: tomllib.TOMLDecodeError, texto: str) -> ErroEntrada:
@@ -152,10 +197,12 @@ def _erro_sintaxe(arquivo: str, exc: tomllib.TOMLDecodeError, texto: str) -> Err
     if m and m["l"]:
         linha, coluna = int(m["l"]), int(m["c"])
     elif m:  # "no fim do documento"
-        linha = max(1, len(texto.splitlines()))
-    traducao = next((pt for en, pt in _TRADUCOES_TOML if mensagem.startswith(en)), None)
-    texto_erro = traducao if traducao else mensagem
-    return ErroEntrada(arquivo, linha, coluna, f"erro de sintaxe TOML: {texto_erro}")
+        linha, coluna = _posicao(texto, len(texto.rstrip("\n")))
+        if aberto := _ABERTURA_SEM_FECHAMENTO.match(mensagem):
+            aspa = ast.literal_eval(aberto[1]) if aberto[1] else '"'  # (`Expected "'"`)
+            if (inicio := texto.rfind(aspa)) >= 0:
+                linha, coluna = _posicao(texto, inicio)
+    return ErroEntrada(arquivo, linha, coluna, f"erro de sintaxe TOML: {_traduzir_toml(mensagem)}")
 
 
 # ---------------------------------------------------------------- localização das chaves
