@@ -475,3 +475,108 @@ def test_erros_de_sintaxe_toml_em_portugues(tmp_path: Path, texto: str, linha: i
     assert erro.mensagem.startswith("erro de sintaxe TOML: ")
     assert not any(palavra in erro.mensagem for palavra in INGLES_DO_TOMLLIB), erro.mensagem
     assert (erro.linha, isinstance(erro.coluna, int)) == (linha, True), str(erro)
+
+
+# Todas as colunas que decidem o resultado (o leitor as exige), para os testes abaixo.
+COMPLETO = (
+    "inscricao;nome;data_nascimento;cargo;nota;situacao;cor_raca;reserva_negros;pcd;"
+    "heteroidentificacao\n"
+    "1;Ana;1990-01-01;PROF;8;aprovado;parda;sim;não;confirmado\n"
+    "2;Bia;1991-01-01;PROF;7;aprovado;branca;não;não;\n"
+    "3;Caio;1992-01-01;ADM;6;aprovado;preta;sim;não;confirmado\n"
+)
+
+
+def test_municipio_e_lei_de_outro_municipio(tmp_path: Path) -> None:
+    base = BASE.replace(
+        'municipio = "Montenegro/RS"\n',
+        'municipio = "Montenegro/RS"\nlei = "mostardas-rs/lei-3920-2019"\n',
+    )
+    [erro] = erros_de(montar(tmp_path, base=base, candidatos=COMPLETO)).erros
+    assert (erro.arquivo, erro.chave, erro.linha) == ("cenario.toml", "certame.lei", 4)
+    assert "municipio" in erro.mensagem and "linha 3" in erro.mensagem
+    assert "Montenegro/RS" in erro.mensagem and "Mostardas" in erro.mensagem
+
+
+def test_lei_desconhecida_aponta_a_linha(tmp_path: Path) -> None:
+    base = BASE.replace('municipio = "Montenegro/RS"', 'lei = "montenegro-rs/lei-1-2000"')
+    [erro] = erros_de(montar(tmp_path, base=base, candidatos=COMPLETO)).erros
+    assert (erro.chave, erro.linha) == ("certame.lei", 3)
+    assert "montenegro-rs/lei-7344-2025" in erro.mensagem  # as conhecidas
+
+
+def test_municipio_sem_lei_aponta_a_linha(tmp_path: Path) -> None:
+    base = BASE.replace("Montenegro/RS", "Pelotas/RS")
+    [erro] = erros_de(montar(tmp_path, base=base, candidatos=COMPLETO)).erros
+    assert (erro.chave, erro.linha) == ("certame.municipio", 3)
+    assert "Montenegro/RS" in erro.mensagem  # os conhecidos
+
+
+def test_erros_do_cenario_dos_candidatos_e_dos_eventos_juntos(tmp_path: Path) -> None:
+    """O arquivo de candidatos não pôde ser lido: os eventos não foram conferidos, e isso é
+    dito uma vez (não calado), junto com os erros do cenário e do arquivo."""
+    caminho = montar(
+        tmp_path,
+        """
+        [[eventos]]
+        data = 2025-07-01
+        tipo = "desistencia"
+        inscricao = "99"
+
+        [[eventos]]
+        data = 2025-07-02
+        tipo = "mudanca"
+        """,
+        base=BASE.replace("vagas = 1", "vagas = 1.5").replace("candidatos.csv", "lista.pdf"),
+    )
+    (tmp_path / "lista.pdf").write_text("x")
+    erros = erros_de(caminho)
+    assert [(e.arquivo, e.chave) for e in erros.erros] == [
+        ("cenario.toml", "cargos[2].vagas"),
+        ("cenario.toml", "eventos[2].tipo"),
+        ("lista.pdf", None),
+    ]
+    [nota] = erros.nao_conferidos
+    assert "eventos" in nota and "lista.pdf" in nota
+    assert "Não conferido" in str(erros) and nota in str(erros)
+
+
+def test_eventos_conferidos_com_as_linhas_lidas(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Com erros em algumas linhas, os eventos são conferidos com as linhas que foram lidas."""
+    from cotas.arquivos import cenario as modulo
+    from cotas.arquivos.erros import ErroEntrada
+    from cotas.motor.candidatos import Candidato
+
+    lidos = [Candidato(inscricao="1", nome="Ana", cargo="PROF", nota=Decimal(8), linha=2)]
+    linha_ruim = ErroEntrada("candidatos.csv", 3, "nota", "nota inválida")
+
+    def ler(*args: object, **kwargs: object) -> object:
+        raise ErrosDeEntrada([linha_ruim], lidos=lidos)
+
+    monkeypatch.setattr(modulo, "ler_candidatos", ler)
+    caminho = montar(
+        tmp_path,
+        """
+        [[eventos]]
+        data = 2025-07-01
+        tipo = "desistencia"
+        inscricao = "1"
+        cargo = "ADM"
+
+        [[eventos]]
+        data = 2025-07-02
+        tipo = "desistencia"
+        inscricao = "99"
+        """,
+        candidatos=COMPLETO,
+    )
+    erros = erros_de(caminho)
+    assert [(e.arquivo, e.chave) for e in erros.erros] == [
+        ("cenario.toml", "eventos[1].cargo"),
+        ("cenario.toml", "eventos[2].inscricao"),
+        ("candidatos.csv", None),
+    ]
+    assert "linhas lidas sem erro" in erros.erros[1].mensagem
+    assert erros.nao_conferidos == []

@@ -24,6 +24,7 @@ from cotas.arquivos.candidatos import COLUNAS_CONHECIDAS, ler_candidatos, normal
 from cotas.arquivos.erros import ErroEntrada, ErrosDeEntrada, motivo_do_sistema
 from cotas.motor.candidatos import Candidato
 from cotas.motor.certame import DuplaCondicao, TipoEvento
+from cotas.motor.legislacao import Catalogo, catalogo_padrao
 from cotas.motor.lote import TabelaCandidatos
 
 __all__ = [
@@ -512,10 +513,12 @@ _CHAVES_PARAMETRO = ("valor", "justificativa")
 _CHAVES_EVENTO = ("data", "tipo", "cargo", "inscricao", "quantidade", "justificativa")
 
 
-def ler_cenario(caminho: Path) -> Cenario:
+def ler_cenario(caminho: Path, catalogo: Catalogo | None = None) -> Cenario:
     """Lê um cenário TOML e a lista de candidatos que ele nomeia.
 
-    Levanta `ErrosDeEntrada` com todos os erros dos dois arquivos (e os avisos).
+    Levanta `ErrosDeEntrada` com todos os erros dos dois arquivos (e os avisos), e diz o que
+    não pôde ser conferido por causa deles. `catalogo`: as leis conhecidas (padrão: as do
+    pacote), contra as quais `lei` e `municipio` são conferidos.
     """
     caminho = Path(caminho)
     arquivo = caminho.name
@@ -554,6 +557,7 @@ def ler_cenario(caminho: Path) -> Cenario:
     lei = v.texto(certame, "certame", "lei", obrigatoria=False)
     if tem_certame and "municipio" not in certame and "lei" not in certame:
         v.erro("certame", "informe o município (municipio) ou a lei (lei) do certame")
+    _conferir_lei(v, municipio, lei, catalogo or catalogo_padrao())
     data_edital = v.data(certame, "certame", "data_edital", obrigatoria=tem_certame)
     tipo = v.escolha(
         certame, "certame", "tipo", [t.value for t in TipoCertame], obrigatoria=tem_certame
@@ -717,27 +721,40 @@ def ler_cenario(caminho: Path) -> Cenario:
     avisos_candidatos: list[ErroEntrada] = []
     erros_candidatos: list[ErroEntrada] = []
     arquivo_candidatos = caminho.parent / (nome_candidatos or "")
-    candidatos_lidos = False
+    lidos: Sequence[Candidato] | None = None  # as linhas lidas sem erro; None: nenhuma
     if nome_candidatos is not None:
-        if not arquivo_candidatos.is_file():
+        if arquivo_candidatos.is_dir():
+            v.erro("certame.candidatos", f'"{nome_candidatos}" é uma pasta, não um arquivo')
+        elif not arquivo_candidatos.is_file():
             v.erro("certame.candidatos", f'o arquivo de candidatos "{nome_candidatos}" não existe')
         else:
             try:
                 leitura = ler_candidatos(arquivo_candidatos, [c for c, _ in desempate])
             except ErrosDeEntrada as exc:
                 erros_candidatos, avisos_candidatos = exc.erros, exc.avisos
+                lidos = exc.lidos
             else:
                 candidatos, avisos_candidatos = leitura.candidatos, leitura.avisos
-                candidatos_lidos = True
+                lidos = candidatos
 
-    if candidatos_lidos:
-        _conferir_candidatos(v, candidatos, linha_do_cargo, cargos, arquivo_candidatos.name)
-        eventos = _conferir_eventos(v, eventos, caminhos_eventos, candidatos)
+    nao_conferidos: list[str] = []
+    if lidos is not None:
+        completos = not erros_candidatos
+        _conferir_candidatos(
+            v, lidos, linha_do_cargo, cargos, arquivo_candidatos.name, completos=completos
+        )
+        eventos = _conferir_eventos(v, eventos, caminhos_eventos, lidos, completos=completos)
+    elif any(e.inscricao is not None for e in eventos):
+        qual = f" {nome_candidatos}" if nome_candidatos else ""
+        nao_conferidos.append(
+            f"as inscrições citadas nos [[eventos]], contra o arquivo de candidatos{qual} "
+            "(por causa dos erros desse arquivo)"
+        )
 
     erros = v.erros + erros_candidatos
     avisos = v.avisos + avisos_candidatos
     if erros:
-        raise ErrosDeEntrada(erros, avisos)
+        raise ErrosDeEntrada(erros, avisos, nao_conferidos=nao_conferidos)
     assert nome is not None and data_edital is not None and tipo is not None
     return Cenario(
         nome=nome,
@@ -763,14 +780,44 @@ def ler_cenario(caminho: Path) -> Cenario:
     )
 
 
+def _conferir_lei(
+    v: _Validador, municipio: str | None, lei: str | None, catalogo: Catalogo
+) -> None:
+    """A lei existe, o município tem lei modelada e, com os dois, a lei é do município."""
+    leis_do_municipio = catalogo.do_municipio(municipio) if municipio else []
+    if municipio and not leis_do_municipio:
+        v.erro(
+            "certame.municipio",
+            f'não há lei modelada para "{municipio}"; municípios conhecidos: '
+            + ", ".join(catalogo.municipios()),
+        )
+    if lei is None:
+        return
+    ids = sorted(modelada.id for modelada in catalogo.leis)
+    if lei not in ids:
+        v.erro("certame.lei", f'a lei "{lei}" não é conhecida; leis conhecidas: {", ".join(ids)}')
+    elif leis_do_municipio and lei not in {modelada.id for modelada in leis_do_municipio}:
+        linha = v.linha("certame.municipio")
+        v.erro(
+            "certame.lei",
+            f'a lei "{lei}" é de {catalogo.lei(lei).municipio}, não do município do certame, '
+            f'"{municipio}" (chave municipio, linha {linha}); corrija uma das duas',
+        )
+
+
 def _conferir_candidatos(
     v: _Validador,
     candidatos: Sequence[Candidato],
     linha_do_cargo: dict[str, str],
     cargos: list[Cargo],
     arquivo_candidatos: str,
+    *,
+    completos: bool,
 ) -> None:
-    """Cada cargo dos candidatos existe em [[cargos]] (um erro por cargo, não por linha)."""
+    """Cada cargo dos candidatos existe em [[cargos]] (um erro por cargo, não por linha).
+
+    Com `completos` falso (só as linhas lidas sem erro), um cargo sem candidatos não é avisado:
+    eles podem estar nas linhas com erro."""
     # cargo -> (quantos candidatos, linha do primeiro), na ordem em que aparecem
     por_cargo: dict[str, tuple[int, int | None]] = {}
     if isinstance(candidatos, TabelaCandidatos):  # contado em lote, sem criar candidatos
@@ -791,7 +838,7 @@ def _conferir_candidatos(
                 f'o cargo "{cargo}" ({quantos}) não está nos [[cargos]] de {v.arquivo}',
             )
         )
-    for definido in cargos:
+    for definido in cargos if completos else []:
         if definido.codigo not in com_candidatos:
             v.avisos.append(
                 ErroEntrada(
@@ -805,9 +852,21 @@ def _conferir_candidatos(
 
 
 def _conferir_eventos(
-    v: _Validador, eventos: list[Evento], caminhos: list[str], candidatos: Sequence[Candidato]
+    v: _Validador,
+    eventos: list[Evento],
+    caminhos: list[str],
+    candidatos: Sequence[Candidato],
+    *,
+    completos: bool,
 ) -> list[Evento]:
-    """Cada inscrição citada existe; o cargo do evento é o do candidato."""
+    """Cada inscrição citada existe; o cargo do evento é o do candidato.
+
+    Com `completos` falso, `candidatos` são só as linhas lidas sem erro, e a mensagem o diz."""
+    onde = (
+        "no arquivo de candidatos"
+        if completos
+        else ("entre as linhas lidas sem erro do arquivo de candidatos")
+    )
     por_inscricao: Mapping[str, Candidato]
     if isinstance(candidatos, TabelaCandidatos):  # só as inscrições citadas, sem ler a tabela
         por_inscricao = candidatos.candidatos_de(
@@ -822,7 +881,7 @@ def _conferir_eventos(
             if candidato is None:
                 v.erro(
                     f"{base}.inscricao",
-                    f'a inscrição "{evento.inscricao}" não está no arquivo de candidatos',
+                    f'a inscrição "{evento.inscricao}" não está {onde}',
                 )
             elif evento.cargo is not None and evento.cargo != candidato.cargo:
                 v.erro(

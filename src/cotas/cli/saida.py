@@ -7,8 +7,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from cotas.apuracao import Apuracao, apurar_cenario
-from cotas.arquivos.cenario import ler_cenario
+from cotas.apuracao import Apuracao, apurar_cenario, ler_cenario_para_apurar
 from cotas.arquivos.erros import motivo_do_sistema
 from cotas.cli import gerar
 from cotas.motor.erros import ErroCotas
@@ -163,7 +162,7 @@ def _avisar(avisos: list[Any]) -> None:
 
 
 def _apurar(caminho: Path) -> Apuracao:
-    cenario = ler_cenario(caminho)
+    cenario = ler_cenario_para_apurar(caminho)
     _avisar(cenario.avisos)
     return apurar_cenario(cenario, caminho.name)
 
