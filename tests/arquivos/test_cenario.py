@@ -580,3 +580,11 @@ def test_eventos_conferidos_com_as_linhas_lidas(
     ]
     assert "linhas lidas sem erro" in erros.erros[1].mensagem
     assert erros.nao_conferidos == []
+
+
+def test_arquivo_de_candidatos_que_e_uma_pasta(tmp_path: Path) -> None:
+    caminho = montar(tmp_path, base=BASE.replace("candidatos.csv", "dados"))
+    (tmp_path / "dados").mkdir()
+    [erro] = erros_de(caminho).erros
+    assert (erro.chave, erro.linha) == ("certame.candidatos", 6)
+    assert erro.mensagem == '"dados" é uma pasta, não um arquivo'
