@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import io
+import os
+import stat
 from argparse import Namespace
+from collections.abc import Iterator
 from decimal import Decimal
 from pathlib import Path
 
@@ -62,3 +65,27 @@ def test_apurar_saida_grava_a_tabela_longa_em_abas(
     assert len(partes) >= 2
     csv = (tmp_path / "s" / "classificacao.csv").read_text(encoding="utf-8-sig")
     assert sum(len(abas[p]) - 1 for p in partes) == len(csv.strip().splitlines()) - 1
+
+
+def test_gravar_pasta_em_fluxo_tudo_ou_nada(tmp_path: Path) -> None:
+    """Os arquivos chegam um a um; uma falha no meio não deixa nada gravado."""
+
+    def arquivos() -> Iterator[tuple[str, bytes]]:
+        yield "a.csv", b"1"
+        raise RuntimeError("falha ao montar o segundo")
+
+    with pytest.raises(RuntimeError):
+        formatos.gravar_pasta(tmp_path / "s", arquivos())
+    assert list(tmp_path.iterdir()) == []
+    gravados = formatos.gravar_pasta(tmp_path / "s", iter([("a.csv", b"1"), ("b.csv", b"2")]))
+    assert [p.name for p in gravados] == ["a.csv", "b.csv"]
+
+
+def test_pasta_nova_com_as_permissoes_de_sempre(tmp_path: Path) -> None:
+    """A pasta de saída nova tem as permissões da umask, não as só-do-dono da temporária."""
+    mascara = os.umask(0o022)
+    try:
+        formatos.gravar_pasta(tmp_path / "s", {"a.csv": b"1"})
+    finally:
+        os.umask(mascara)
+    assert stat.S_IMODE((tmp_path / "s").stat().st_mode) == 0o755

@@ -9,7 +9,7 @@ import io
 import os
 import shutil
 import tempfile
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from datetime import date
 from decimal import Decimal
 from pathlib import Path
@@ -101,30 +101,44 @@ def _celula_decimal(aba: Any, valor: Decimal) -> Any:
     return celula
 
 
-def gravar_pasta(destino: Path, arquivos: Mapping[str, bytes]) -> list[Path]:
+def gravar_pasta(
+    destino: Path, arquivos: Mapping[str, bytes] | Iterable[tuple[str, bytes]]
+) -> list[Path]:
     """Grava tudo numa pasta temporária ao lado e só então põe no lugar; nada pela metade.
+
+    `arquivos`: nome → conteúdo, ou pares (nome, conteúdo) produzidos um a um: cada conteúdo
+    vai para o disco assim que chega e não fica na memória esperando os outros (num certame de
+    um milhão de inscrições, os HTML têm centenas de MB cada). Um nome repetido vale pelo
+    último conteúdo.
 
     Pasta nova: a temporária inteira é renomeada para `destino` (um passo só). Pasta que já
     existe: antes de substituir qualquer arquivo, confere que cada nome pode ser substituído
     (não é uma pasta); os demais arquivos que ela tenha ficam como estavam. Erros do sistema
     saem como `OSError`, para quem chama dizer o motivo.
     """
+    pares = arquivos.items() if isinstance(arquivos, Mapping) else arquivos
     destino = destino.resolve()
     destino.parent.mkdir(parents=True, exist_ok=True)
     temporaria = Path(tempfile.mkdtemp(prefix=f".{destino.name}-", dir=destino.parent))
     try:
-        for nome, conteudo in arquivos.items():
+        nomes: dict[str, None] = {}  # na ordem da primeira vez
+        for nome, conteudo in pares:
             (temporaria / nome).write_bytes(conteudo)
+            nomes[nome] = None
+            del conteudo
         if not destino.exists():
+            mascara = os.umask(0)
+            os.umask(mascara)
+            temporaria.chmod(0o777 & ~mascara)  # (mkdtemp a cria só para o dono)
             os.rename(temporaria, destino)
-            return [destino / nome for nome in arquivos]
+            return [destino / nome for nome in nomes]
         if not destino.is_dir():
             raise NotADirectoryError(errno.ENOTDIR, "não é uma pasta", str(destino))
-        for nome in arquivos:
+        for nome in nomes:
             if (destino / nome).is_dir():
                 raise IsADirectoryError(errno.EISDIR, "é uma pasta", str(destino / nome))
         gravados = []
-        for nome in arquivos:
+        for nome in nomes:
             os.replace(temporaria / nome, destino / nome)
             gravados.append(destino / nome)
         return gravados
