@@ -740,9 +740,8 @@ def ler_cenario(caminho: Path, catalogo: Catalogo | None = None) -> Cenario:
     nao_conferidos: list[str] = []
     if lidos is not None:
         completos = not erros_candidatos
-        _conferir_candidatos(
-            v, lidos, linha_do_cargo, cargos, arquivo_candidatos.name, completos=completos
-        )
+        if completos:  # (com erros nas linhas, os cargos delas são conferidos pelo leitor)
+            _conferir_candidatos(v, lidos, linha_do_cargo, cargos, arquivo_candidatos.name)
         eventos = _conferir_eventos(v, eventos, caminhos_eventos, lidos, completos=completos)
     elif any(e.inscricao is not None for e in eventos):
         qual = f" {nome_candidatos}" if nome_candidatos else ""
@@ -811,13 +810,8 @@ def _conferir_candidatos(
     linha_do_cargo: dict[str, str],
     cargos: list[Cargo],
     arquivo_candidatos: str,
-    *,
-    completos: bool,
 ) -> None:
-    """Cada cargo dos candidatos existe em [[cargos]] (um erro por cargo, não por linha).
-
-    Com `completos` falso (só as linhas lidas sem erro), um cargo sem candidatos não é avisado:
-    eles podem estar nas linhas com erro."""
+    """Cada cargo dos candidatos existe em [[cargos]] (um erro por cargo, não por linha)."""
     # cargo -> (quantos candidatos, linha do primeiro), na ordem em que aparecem
     por_cargo: dict[str, tuple[int, int | None]] = {}
     if isinstance(candidatos, TabelaCandidatos):  # contado em lote, sem criar candidatos
@@ -838,7 +832,7 @@ def _conferir_candidatos(
                 f'o cargo "{cargo}" ({quantos}) não está nos [[cargos]] de {v.arquivo}',
             )
         )
-    for definido in cargos if completos else []:
+    for definido in cargos:
         if definido.codigo not in com_candidatos:
             v.avisos.append(
                 ErroEntrada(
