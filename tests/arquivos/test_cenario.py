@@ -588,3 +588,13 @@ def test_arquivo_de_candidatos_que_e_uma_pasta(tmp_path: Path) -> None:
     [erro] = erros_de(caminho).erros
     assert (erro.chave, erro.linha) == ("certame.candidatos", 6)
     assert erro.mensagem == '"dados" é uma pasta, não um arquivo'
+
+
+def test_cenario_fora_do_utf8_aponta_a_linha(tmp_path: Path) -> None:
+    caminho = montar(tmp_path)
+    caminho.write_bytes(
+        BASE.replace('"Concurso 01/2025"', '"Concurso de Mar\xe7o"').encode("cp1252")
+    )
+    [erro] = erros_de(caminho).erros
+    assert (erro.arquivo, erro.linha) == ("cenario.toml", 2)
+    assert "UTF-8" in erro.mensagem

@@ -522,8 +522,10 @@ def ler_cenario(caminho: Path, catalogo: Catalogo | None = None) -> Cenario:
     """
     caminho = Path(caminho)
     arquivo = caminho.name
+    dados = b""
     try:
-        texto = caminho.read_bytes().decode("utf-8-sig")
+        dados = caminho.read_bytes()
+        texto = dados.decode("utf-8-sig")
     except OSError as exc:
         raise ErrosDeEntrada(
             [
@@ -535,9 +537,18 @@ def ler_cenario(caminho: Path, catalogo: Catalogo | None = None) -> Cenario:
                 )
             ]
         ) from None
-    except UnicodeDecodeError:
+    except UnicodeDecodeError as exc:
+        linha = dados.count(b"\n", 0, exc.start) + 1  # (a do primeiro byte que não é UTF-8)
         raise ErrosDeEntrada(
-            [ErroEntrada(arquivo, None, None, "o cenário deve estar em UTF-8")]
+            [
+                ErroEntrada(
+                    arquivo,
+                    linha,
+                    None,
+                    "o cenário deve estar em UTF-8 (salve-o com essa codificação); o primeiro "
+                    "caractere que não é UTF-8 está nesta linha",
+                )
+            ]
         ) from None
     try:
         dados = tomllib.loads(texto, parse_float=Decimal)
