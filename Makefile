@@ -29,6 +29,7 @@ run: $(INSTALADO)
 lint: $(INSTALADO)
 	$(BIN)/ruff check .
 	$(BIN)/mypy
+	$(BIN)/lint-imports --no-logo  # as camadas (contratos no pyproject.toml; docs/ARQUITETURA.md)
 
 # Todos os testes: no SQLite e, os da aplicação web, de novo no PostgreSQL que o próprio projeto
 # inicia. COTAS_EXIGIR_SISTEMA: sem Chromium ou sem as bibliotecas do PDF, os testes que os usam

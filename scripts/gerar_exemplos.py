@@ -160,7 +160,7 @@ def escrever_csv(
     escritor.writerow(
         [
             "inscricao", "nome", "cpf", "data_nascimento", "cargo", "nota", "situacao",
-            "cor_raca", "reserva_negros", "pcd", "heteroidentificacao", *extras,
+            "cor_raca", "reserva_negros", "pcd", "heteroidentificacao", *extras, "opcao_lista",
         ]
     )
     for p in pessoas:
@@ -171,6 +171,7 @@ def escrever_csv(
                 p.situacao, p.cor_raca, "sim" if p.reserva_negros else "não",
                 "sim" if p.pcd else "não", p.heteroidentificacao,
                 *(numero(p.extras[e]) for e in extras),
+                "",  # opcao_lista: ninguém escolheu entre as duas reservas
             ]
         )
     caminho.write_bytes(saida.getvalue().encode(cod))
@@ -273,6 +274,10 @@ data = 2025-11-20
 tipo = "anulacao"
 inscricao = "{anulado.inscricao}"
 justificativa = "Falsidade da autodeclaração apurada em processo administrativo (arts. 11 a 13)"
+notificacao = 2025-10-20                # procedimento com contraditório e ampla defesa
+defesa = 2025-11-04
+decisao = 2025-11-20
+autoridade = "Prefeito Municipal"
 ''',
         encoding="utf-8",
     )
@@ -353,6 +358,10 @@ data = 2024-05-06
 tipo = "anulacao"
 inscricao = "{anulado.inscricao}"
 justificativa = "Declaração falsa apurada em processo administrativo (art. 2º, parágrafo único)"
+notificacao = 2024-04-05                # procedimento com contraditório e ampla defesa
+defesa = "nao_apresentada"
+decisao = 2024-05-06
+autoridade = "Prefeito Municipal"
 ''',
         encoding="utf-8",
     )

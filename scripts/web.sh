@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Aplicação web em SQLite (ou no banco de DATABASE_URL): migra, carrega o exemplo de
 # Montenegro se o banco estiver vazio, mostra o endereço e os usuários de demonstração e
-# sobe o servidor. Uso: scripts/web.sh [PORTA]   (padrão 8000)
+# sobe o servidor, com as páginas em português como em produção (DEBUG desligado; ver
+# cotas_web/settings/demonstracao.py). Uso: scripts/web.sh [PORTA]   (padrão 8000)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PY="${PYTHON_VENV:-.venv/bin/python}"
 PORTA="${1:-${PORTA:-8000}}"
-export DJANGO_SETTINGS_MODULE="${DJANGO_SETTINGS_MODULE:-cotas_web.settings.desenvolvimento}"
+export DJANGO_SETTINGS_MODULE="${DJANGO_SETTINGS_MODULE:-cotas_web.settings.demonstracao}"
 
 "$PY" manage.py migrate --noinput -v0
 "$PY" manage.py carregar_exemplo --se-vazio

@@ -8,18 +8,26 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from decimal import Decimal
 from pathlib import Path
 
-from cotas.arquivos.cenario import Cenario, ler_cenario
+from cotas.arquivos.cenario import Cenario, ler_cenario, parametros_pcd, regras_do_cenario
 from cotas.arquivos.erros import ErroEntrada, ErrosDeEntrada
 from cotas.motor.candidatos import Candidato
 from cotas.motor.certame import Certame, DuplaCondicao, Evento, ParametrosCertame, TipoEvento
 from cotas.motor.classificacao import CriterioDesempate
 from cotas.motor.erros import EmpateNaoResolvido, ErroCotas
-from cotas.motor.legislacao import Catalogo, catalogo_padrao
 from cotas.motor.lote import TabelaCandidatos
-from cotas.motor.regras import ParametrosPcd, Regras, regras_aplicaveis
+from cotas.motor.regras import Regras
+
+__all__ = [
+    "Apuracao",
+    "apurar_cenario",
+    "eventos_do_cenario",
+    "ler_cenario_para_apurar",
+    "parametros_do_cenario",
+    "parametros_pcd",  # (de cotas.arquivos.cenario: o leitor do cenário também as usa)
+    "regras_do_cenario",
+]
 
 
 @dataclass
@@ -29,36 +37,6 @@ class Apuracao:
     cenario: Cenario
     regras: Regras
     certame: Certame
-
-
-def parametros_pcd(cenario: Cenario) -> ParametrosPcd | None:
-    if cenario.pcd is None:
-        return None
-    return ParametrosPcd(
-        percentual=Decimal(cenario.pcd.percentual),
-        arredondamento=cenario.pcd.arredondamento,
-        teto=Decimal(cenario.pcd.teto),
-    )
-
-
-def regras_do_cenario(cenario: Cenario, catalogo: Catalogo | None = None) -> Regras:
-    catalogo = catalogo or catalogo_padrao()
-    if cenario.data_publicacao_lei is not None:
-        lei_publicada = cenario.lei_publicada or cenario.lei
-        if lei_publicada is None:
-            leis = catalogo.do_municipio(cenario.municipio or "")
-            lei_publicada = leis[-1].id if leis else None
-        if lei_publicada is not None:
-            catalogo = catalogo.com_publicacao(lei_publicada, cenario.data_publicacao_lei)
-    return regras_aplicaveis(
-        catalogo,
-        municipio=cenario.municipio,
-        lei_id=cenario.lei,
-        data_edital=cenario.data_edital,
-        tipo=cenario.tipo.value,
-        pcd=parametros_pcd(cenario),
-        informados=cenario.parametros_lei,
-    )
 
 
 def parametros_do_cenario(cenario: Cenario) -> ParametrosCertame:
@@ -86,6 +64,8 @@ def eventos_do_cenario(cenario: Cenario) -> list[Evento]:
             inscricao=evento.inscricao,
             quantidade=evento.quantidade,
             justificativa=evento.justificativa or "",
+            procedimento=evento.procedimento,
+            fundamento=evento.fundamento or "",
         )
         for evento in cenario.eventos
     ]

@@ -42,9 +42,10 @@ __all__ = ["Resumo", "gerar_exemplo"]
 DATA_EDITAL = date(2025, 6, 10)
 VALIDADE_ATE = date(2027, 6, 10)
 COLUNA_DESEMPATE = "nota_conhecimentos_especificos"
-# As colunas do leitor, menos as opcionais que a banca sintética não usa, e o desempate.
+# As colunas do leitor, menos a classificação (que a banca sintética não dá), e o desempate.
+# `opcao_lista` vai vazia: há quem opte pelas duas reservas, e ninguém escolhe a lista.
 CABECALHO = (
-    *(c for c in COLUNAS_CONHECIDAS if c not in ("classificacao", "opcao_lista")),
+    *(c for c in COLUNAS_CONHECIDAS if c != "classificacao"),
     COLUNA_DESEMPATE,
 )
 
@@ -255,6 +256,7 @@ def _gerar(pasta: Path, candidatos: int, cargos: int, semente: int) -> Resumo:
                         "sim" if reserva else "não",
                         "sim" if pcd else "não",
                         parecer,
+                        "",  # opcao_lista
                         _decimal_br(desempate),
                     )
                 )
@@ -303,28 +305,43 @@ def _eventos(
                 }
             )
             continue
-        anulacao = sorteio > 0.80
         livres = [s for s in por_cargo[k] if s not in ja_usados]
+        # Falsidade apurada: só da autodeclaração de quem optou pela reserva (e a comissão
+        # confirmou); sem nenhum assim, o evento é uma desistência.
+        declarados = [s for s in livres if s in confirmados]
+        anulacao = sorteio > 0.80 and bool(declarados)
         if anulacao:
-            # Falsidade apurada: de quem a comissão confirmou (e que por isso entrou na reserva).
-            livres = [s for s in livres if s in confirmados] or livres
+            livres = declarados
         if not livres:
             continue
         inscricao = livres[min(len(livres) - 1, int(rng.random() ** 2 * len(livres)))]
         ja_usados.add(inscricao)
-        eventos.append(
-            {
-                "data": data,
-                "tipo": "anulacao" if anulacao else "desistencia",
-                "inscricao": inscricao,
-                "justificativa": (
-                    "Falsidade da autodeclaração apurada em processo administrativo"
-                    if anulacao
-                    else "Termo de desistência"
-                ),
-            }
-        )
+        if anulacao:
+            eventos.append(_anulacao(data, inscricao))
+        else:
+            eventos.append(
+                {
+                    "data": data,
+                    "tipo": "desistencia",
+                    "inscricao": inscricao,
+                    "justificativa": "Termo de desistência",
+                }
+            )
     return eventos
+
+
+def _anulacao(data: date, inscricao: str) -> dict[str, object]:
+    """A anulação com o registro do procedimento (contraditório e ampla defesa)."""
+    return {
+        "data": data,
+        "tipo": "anulacao",
+        "inscricao": inscricao,
+        "justificativa": "Falsidade da autodeclaração apurada em processo administrativo",
+        "notificacao": data - timedelta(days=20),
+        "defesa": data - timedelta(days=10),
+        "decisao": data,
+        "autoridade": "Prefeito Municipal",
+    }
 
 
 def _cenario_toml(

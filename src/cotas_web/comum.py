@@ -8,7 +8,7 @@ from typing import Any
 from django import forms
 from django.contrib import messages
 from django.core.exceptions import ValidationError
-from django.http import HttpRequest
+from django.http import HttpRequest, HttpResponse
 
 
 class CampoData(forms.DateField):
@@ -43,3 +43,15 @@ def tentar(request: HttpRequest, acao: Callable[[], Any], sucesso: str) -> Any:
         return None
     messages.success(request, sucesso)
     return resultado if resultado is not None else True
+
+
+def pagina_nao_encontrada(request: HttpRequest, exception: Exception) -> HttpResponse:
+    """A 404 em português: a mensagem do `Http404` só quando é uma frase nossa. O Django põe ali
+    o nome da exceção ("Resolver404", endereço sem rota) ou uma frase em inglês
+    ("No Certame matches the given query.", `get_object_or_404`)."""
+    from django.shortcuts import render
+
+    mensagem = exception.args[0] if exception.args else ""
+    if not isinstance(mensagem, str) or mensagem.endswith("matches the given query."):
+        mensagem = ""
+    return render(request, "404.html", {"mensagem": mensagem}, status=404)

@@ -263,6 +263,7 @@ class Evento:
     quantidade: int = 0
     inscricao: str = ""
     justificativa: str = ""
+    procedimento: Any = None  # anulação: o `ProcedimentoAdministrativo` do motor
 
 
 def eventos_do_certame(certame: Certame) -> list[Evento]:
@@ -294,9 +295,51 @@ def eventos_do_certame(certame: Certame) -> list[Evento]:
         )
     for c in Candidato.objects.filter(certame=certame, anulado_em__isnull=False):
         assert c.anulado_em is not None
-        eventos.append(Evento(c.anulado_em, 1, c.pk, "anulacao", inscricao=c.inscricao))
+        eventos.append(
+            Evento(
+                c.anulado_em,
+                1,
+                c.pk,
+                "anulacao",
+                inscricao=c.inscricao,
+                procedimento=procedimento_da_anulacao(c),
+            )
+        )
     eventos.sort(key=lambda e: (e.data, e.ordem_tipo, e.pk))
     return eventos
+
+
+def procedimento_da_anulacao(candidato: Any) -> Any:
+    """O registro do procedimento por declaração falsa (contraditório e ampla defesa) que anulou
+    a inscrição, como o motor o pede: a abertura é a notificação do candidato para a defesa; a
+    autoridade é a que o RH informou com a decisão. None se não há
+    procedimento decidido pela falsidade (o motor então recusa a anulação)."""
+    from cotas.motor.certame import ProcedimentoAdministrativo
+    from cotas_web.auditoria.models import Registro
+
+    proc = (
+        candidato.procedimentos.filter(decisao="falsidade", decidido_em__isnull=False)
+        .order_by("-decidido_em", "-pk")
+        .first()
+    )
+    if proc is None:
+        return None
+    autoridade = f"{proc.autoridade} (procedimento nº {proc.pk})"
+    if not proc.autoridade:
+        # Decisões registradas antes de a autoridade ter campo próprio: quem as registrou.
+        registro = (
+            Registro.objects.filter(acao="fraude_decidido", dados__procedimento=proc.pk)
+            .order_by("-pk")
+            .first()
+        )
+        quem = registro.usuario_nome if registro is not None else "usuário não identificado"
+        autoridade = f"{quem}, que registrou a decisão no sistema (procedimento nº {proc.pk})"
+    return ProcedimentoAdministrativo(
+        notificacao=proc.aberto_em,
+        defesa=proc.defesa_em,
+        decisao=proc.decidido_em,
+        autoridade=autoridade,
+    )
 
 
 def fundamento_final_de_fila(certame: Certame) -> str:
@@ -322,26 +365,39 @@ def parametros_do_certame(certame: Certame) -> Any:
     )
 
 
-def reserva(certame: Certame, regras: Regras, vagas: int) -> Any:
-    """A reserva de `vagas` no certame (com a prioridade na colisão escolhida nele), com a
-    memória de cálculo do motor."""
+def reserva(certame: Certame, regras: Regras, vagas: int | list[int]) -> Any:
+    """A reserva de `vagas` (um número ou os lotes, em ordem) no certame (com a prioridade na
+    colisão escolhida nele), com a memória de cálculo do motor."""
     from cotas.motor.reserva import calcular_reserva
 
     prioridade = parametros_do_certame(certame).prioridade_colisao
     return calcular_reserva(regras, vagas=vagas, prioridade=prioridade)
 
 
-def conferir_no_motor(certame: Certame) -> None:
+def conferir_no_motor(certame: Certame) -> Any:
     """Reencena o certame com o fato que acaba de ser gravado e o recusa (`ValidationError`, com
     a mensagem do motor) se a lei não o admite; chamado dentro da transação que o gravou, desfaz
     tudo. Sem isso, um fato inadmissível (uma anulação depois da validade, uma data fora da ordem)
-    deixaria o certame sem poder ser reencenado nunca mais."""
+    deixaria o certame sem poder ser reencenado nunca mais. Devolve o certame reencenado, de onde
+    o registro do ato tira o fundamento que o motor deu."""
     from django.core.exceptions import ValidationError
 
     try:
-        reencenar(certame)
+        return reencenar(certame)
     except ErroCotas as erro:
         raise ValidationError(str(erro)) from erro
+
+
+def razao_da_saida(motor: Any, tipo: str, inscricao: str) -> Any:
+    """A razão (`Razao`) que o motor deu à saída (`tipo`: desistencia, anulacao, final_de_fila)
+    de `inscricao`, a última registrada; None se o motor não a viu (quem saiu antes da abertura
+    das vagas nunca entra nas listas)."""
+    try:
+        cargo = motor.cargo_da_inscricao(inscricao)
+    except ErroCotas:
+        return None
+    saidas = [o for o in motor.ocorrencias(cargo) if o.tipo == tipo and o.inscricao == inscricao]
+    return saidas[-1].razao if saidas else None
 
 
 def reencenar(certame: Certame) -> Any:
@@ -386,7 +442,7 @@ def reencenar(certame: Certame) -> Any:
         elif e.tipo == "desistencia":
             motor.desistencia(e.data, e.inscricao)
         elif e.tipo == "anulacao":
-            motor.anulacao(e.data, e.inscricao)
+            motor.anulacao(e.data, e.inscricao, e.procedimento)
         elif e.tipo == "final_de_fila":
             motor.final_de_fila(e.data, e.inscricao, fundamento_final_de_fila(certame))
     return motor

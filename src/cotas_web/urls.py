@@ -8,3 +8,6 @@ urlpatterns = [
     path("", include("cotas_web.nomeacoes.urls")),
     path("", include("cotas_web.publico.urls")),
 ]
+
+# A 404 em português, sem o nome da exceção nem a frase em inglês do `get_object_or_404`.
+handler404 = "cotas_web.comum.pagina_nao_encontrada"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import date
 from decimal import Decimal
 from pathlib import Path
@@ -10,10 +11,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cotas.arquivos.candidatos import ler_candidatos
+from cotas.arquivos.candidatos import LeituraCandidatos, ler_candidatos
 from cotas.arquivos.erros import ErroEntrada, ErrosDeEntrada
 from cotas.motor.candidatos import CorRaca, Heteroidentificacao, Situacao
-from tests.arquivos.planilhas import escrever_ods, escrever_xlsx
+from tests.arquivos.colunas import completar, completar_planilha
+from tests.arquivos.planilhas import escrever_ods as escrever_ods_bruto
+from tests.arquivos.planilhas import escrever_xlsx as escrever_xlsx_bruto
 
 CABECALHO = (
     "inscricao,nome,cpf,data_nascimento,cargo,nota,situacao,cor_raca,reserva_negros,pcd,"
@@ -25,14 +28,27 @@ CPF_BIA = "11144477735"
 
 
 def escrever(pasta: Path, texto: str, nome: str = "candidatos.csv", cod: str = "utf-8") -> Path:
+    """O CSV, completado com as colunas obrigatórias que o teste não examina."""
     caminho = pasta / nome
-    caminho.write_bytes(texto.encode(cod))
+    caminho.write_bytes(completar(texto).encode(cod))
     return caminho
+
+
+def escrever_xlsx(caminho: Path, linhas: list[list[object]]) -> Path:
+    return escrever_xlsx_bruto(caminho, completar_planilha(linhas))
+
+
+def escrever_ods(caminho: Path, linhas: list[list[object]]) -> Path:
+    return escrever_ods_bruto(caminho, completar_planilha(linhas))
+
+
+def ler(caminho: Path, colunas_desempate: Sequence[str] = ()) -> LeituraCandidatos:
+    return ler_candidatos(caminho, colunas_desempate, exige_heteroidentificacao=False)
 
 
 def erros_de(caminho: Path, colunas_desempate: tuple[str, ...] = ()) -> ErrosDeEntrada:
     with pytest.raises(ErrosDeEntrada) as excinfo:
-        ler_candidatos(caminho, colunas_desempate)
+        ler(caminho, colunas_desempate)
     return excinfo.value
 
 
@@ -50,7 +66,7 @@ def test_csv_utf8_com_virgula_e_ponto_decimal(tmp_path: Path) -> None:
         f"A1,Ana Lima,529.982.247-25,1990-02-01,PROF,8.50,aprovado,parda,sim,não,confirmado\n"
         f"A2,Bia Dias,{CPF_BIA},01/12/1958,PROF,7,eliminado,branca,nao,sim,\n",
     )
-    leitura = ler_candidatos(caminho)
+    leitura = ler(caminho)
     ana, bia = leitura.candidatos
     assert leitura.avisos == []
     assert ana.inscricao == "A1" and ana.nome == "Ana Lima" and ana.cargo == "PROF"
@@ -67,7 +83,7 @@ def test_csv_utf8_com_virgula_e_ponto_decimal(tmp_path: Path) -> None:
 
 def test_csv_com_bom(tmp_path: Path) -> None:
     caminho = escrever(tmp_path, "\ufeffinscricao,nome,cargo,nota\n1,Ana,PROF,8\n")
-    [ana] = ler_candidatos(caminho).candidatos
+    [ana] = ler(caminho).candidatos
     assert ana.inscricao == "1"
 
 
@@ -79,7 +95,7 @@ def test_csv_windows_1252_ponto_e_virgula_e_virgula_decimal(tmp_path: Path) -> N
         "2;Márcia Gonçalves;PROF;9,1;PARDA;S\r\n",
         cod="cp1252",
     )
-    joao, marcia = ler_candidatos(caminho).candidatos
+    joao, marcia = ler(caminho).candidatos
     assert joao.nome == "João Conceição"
     assert joao.nota == Decimal("7.35")
     assert joao.cor_raca is CorRaca.INDIGENA and not joao.reserva_negros
@@ -89,7 +105,7 @@ def test_csv_windows_1252_ponto_e_virgula_e_virgula_decimal(tmp_path: Path) -> N
 
 def test_separador_virgula_com_nota_entre_aspas(tmp_path: Path) -> None:
     caminho = escrever(tmp_path, 'inscricao,nome,cargo,nota\n1,"Lima, Ana",PROF,"8,25"\n')
-    [ana] = ler_candidatos(caminho).candidatos
+    [ana] = ler(caminho).candidatos
     assert ana.nome == "Lima, Ana" and ana.nota == Decimal("8.25")
 
 
@@ -98,13 +114,13 @@ def test_cabecalho_sem_distincao_de_caixa_acento_e_espacos(tmp_path: Path) -> No
         tmp_path,
         " INSCRIÇÃO ;Nome; Cargo ;NOTA;Heteroidentificação\n1;Ana;PROF;8;Não confirmado\n",
     )
-    [ana] = ler_candidatos(caminho).candidatos
+    [ana] = ler(caminho).candidatos
     assert ana.heteroidentificacao is Heteroidentificacao.NAO_CONFIRMADO
 
 
 def test_linhas_vazias_no_fim_sao_ignoradas(tmp_path: Path) -> None:
     caminho = escrever(tmp_path, "inscricao;nome;cargo;nota\n1;Ana;PROF;8\n\n;;;\n\n")
-    assert len(ler_candidatos(caminho).candidatos) == 1
+    assert len(ler(caminho).candidatos) == 1
 
 
 def test_colunas_opcionais_classificacao_opcao_lista_e_desempate(tmp_path: Path) -> None:
@@ -114,7 +130,7 @@ def test_colunas_opcionais_classificacao_opcao_lista_e_desempate(tmp_path: Path)
         "1;Ana;PROF;8;2;pcd;7,5\n"
         "2;Bia;PROF;8;1;;9\n",
     )
-    ana, bia = ler_candidatos(caminho, ["nota_especifica"]).candidatos
+    ana, bia = ler(caminho, ["nota_especifica"]).candidatos
     assert ana.classificacao == 2 and ana.opcao_lista == "pcd"
     assert ana.desempate == (("nota_especifica", Decimal("7.5")),)
     assert ana.valor_desempate("nota_especifica") == Decimal("7.5")
@@ -127,7 +143,7 @@ def test_nota_com_virgula_e_exata(nota: Decimal) -> None:
 
     with tempfile.TemporaryDirectory() as pasta:
         texto = f"inscricao;nome;cargo;nota\n1;Ana;PROF;{str(nota).replace('.', ',')}\n"
-        [ana] = ler_candidatos(escrever(Path(pasta), texto)).candidatos
+        [ana] = ler(escrever(Path(pasta), texto)).candidatos
     assert ana.nota == nota
 
 
@@ -144,7 +160,7 @@ def test_xlsx(tmp_path: Path) -> None:
             ["1002", "Bia", "", "15/03/1962", "PROF", "8,5", "branca"],
         ],
     )
-    ana, bia = ler_candidatos(caminho).candidatos
+    ana, bia = ler(caminho).candidatos
     assert ana.inscricao == "1001"  # número da planilha, sem ".0"
     assert ana.cpf == "01234567890"  # CPF guardado como número perdeu o zero à esquerda
     assert ana.data_nascimento == date(1990, 2, 1)
@@ -173,7 +189,7 @@ def test_ods(tmp_path: Path) -> None:
             [2, "Bia", "PROF", "7,25", "", ""],
         ],
     )
-    ana, bia = ler_candidatos(caminho).candidatos
+    ana, bia = ler(caminho).candidatos
     assert ana.nota == Decimal("8.5") and ana.cor_raca is CorRaca.PRETA and ana.reserva_negros
     assert bia.inscricao == "2" and bia.nota == Decimal("7.25") and bia.linha == 4
 
@@ -255,7 +271,7 @@ def test_falta_coluna_obrigatoria_e_os_valores_ainda_sao_conferidos(tmp_path: Pa
 
 def test_coluna_desconhecida_e_aviso(tmp_path: Path) -> None:
     caminho = escrever(tmp_path, "inscricao;nome;cargo;nota;Observação\n1;Ana;PROF;8;x\n")
-    leitura = ler_candidatos(caminho)
+    leitura = ler(caminho)
     [aviso] = leitura.avisos
     assert (aviso.linha, aviso.coluna) == (1, "Observação")
     assert aviso.mensagem.startswith("coluna desconhecida, ignorada")
@@ -276,9 +292,15 @@ def test_coluna_repetida_no_cabecalho(tmp_path: Path) -> None:
 
 
 def test_linha_com_valores_demais(tmp_path: Path) -> None:
-    caminho = escrever(tmp_path, "inscricao;nome;cargo;nota\n1;Ana;PROF;8;sobra\n")
+    caminho = escrever(
+        tmp_path,
+        "inscricao;nome;cargo;nota;situacao;data_nascimento;cor_raca;reserva_negros;pcd;"
+        "heteroidentificacao\n"
+        "1;Ana;PROF;8;aprovado;;;não;não;;sobra\n",
+    )
     [erro] = erros_de(caminho).erros
-    assert erro.linha == 2 and "cabeçalho só tem 4 colunas" in erro.mensagem
+    # (as 4 colunas de antes e as 6 que a leitura agora exige)
+    assert erro.linha == 2 and "cabeçalho só tem 10 colunas" in erro.mensagem
 
 
 def test_coluna_de_desempate_ausente_ou_vazia(tmp_path: Path) -> None:
@@ -311,5 +333,5 @@ def test_parecer_da_comissao_sem_opcao_pela_reserva_e_aviso(tmp_path: Path) -> N
         "inscricao;nome;cargo;nota;cor_raca;reserva_negros;heteroidentificacao\n"
         "1;Ana;PROF;8;parda;não;confirmado\n",
     )
-    [aviso] = ler_candidatos(caminho).avisos
+    [aviso] = ler(caminho).avisos
     assert (aviso.linha, aviso.coluna) == (2, "heteroidentificacao")

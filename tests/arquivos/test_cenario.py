@@ -14,6 +14,7 @@ import pytest
 
 from cotas.arquivos.cenario import Cargo, Pcd, TipoCertame, TipoEvento, ler_cenario
 from cotas.arquivos.erros import ErrosDeEntrada
+from tests.arquivos.colunas import completar
 
 RAIZ = Path(__file__).resolve().parents[2]
 EXEMPLOS = sorted((RAIZ / "exemplos").glob("*/cenario.toml"))
@@ -47,7 +48,8 @@ vagas = 1
 
 
 def montar(pasta: Path, extra: str = "", base: str = BASE, candidatos: str = CANDIDATOS) -> Path:
-    (pasta / "candidatos.csv").write_text(candidatos, encoding="utf-8")
+    # (com as colunas obrigatórias que o teste não examina, nos valores de antes)
+    (pasta / "candidatos.csv").write_text(completar(candidatos), encoding="utf-8")
     caminho = pasta / "cenario.toml"
     caminho.write_text(base + dedent(extra), encoding="utf-8")
     return caminho
@@ -234,7 +236,7 @@ vagas = -1
 def test_chaves_desconhecidas_sao_avisos(tmp_path: Path) -> None:
     caminho = montar(
         tmp_path,
-        '\n[[eventos]]\ndata = 2025-07-01\ntipo = "anulacao"\n'
+        '\n[[eventos]]\ndata = 2025-07-01\ntipo = "desistencia"\n'
         'inscricao = "1"\nmotivo = "x"\n\n[outra]\na = 1\n',
     )
     cenario = ler_cenario(caminho)
@@ -598,3 +600,31 @@ def test_cenario_fora_do_utf8_aponta_a_linha(tmp_path: Path) -> None:
     [erro] = erros_de(caminho).erros
     assert (erro.arquivo, erro.linha) == ("cenario.toml", 2)
     assert "UTF-8" in erro.mensagem
+
+
+def test_eventos_conferidos_com_as_linhas_lidas_pelo_leitor(tmp_path: Path) -> None:
+    """O leitor de verdade: uma linha com erro não esconde os erros dos eventos."""
+    caminho = montar(
+        tmp_path,
+        """
+        [[eventos]]
+        data = 2025-07-01
+        tipo = "desistencia"
+        inscricao = "99"
+
+        [[eventos]]
+        data = 2025-07-02
+        tipo = "desistencia"
+        inscricao = "1"
+        cargo = "ADM"
+        """,
+        candidatos=COMPLETO.replace("2;Bia;1991-01-01;PROF;7;", "2;Bia;1991-01-01;PROF;sete;"),
+    )
+    erros = erros_de(caminho)
+    assert [(e.arquivo, e.chave or e.coluna, e.linha) for e in erros.erros] == [
+        ("cenario.toml", "eventos[1].inscricao", 21),
+        ("cenario.toml", "eventos[2].cargo", 27),
+        ("candidatos.csv", "nota", 3),
+    ]
+    assert "linhas lidas sem erro" in erros.erros[0].mensagem
+    assert erros.nao_conferidos == []

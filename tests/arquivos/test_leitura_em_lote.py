@@ -19,6 +19,7 @@ from cotas.arquivos import candidatos as leitor
 from cotas.arquivos.erros import ErrosDeEntrada
 from cotas.geracao import gerar_exemplo
 from cotas.motor.lote import TabelaCandidatos
+from tests.arquivos.colunas import completar
 
 RAIZ = Path(__file__).resolve().parents[2]
 CAB = (
@@ -29,15 +30,19 @@ BOAS = [
     "1;Ana Lima;529.982.247-25;07/03/1960;C1;87,50;aprovado;parda;sim;não;confirmado;1,5",
     "2;Bia Rocha;11144477735;1990-12-01;C1;87,5;aprovado;branca;não;sim;;2",
     "3;Caio Reis;;;C2;7;eliminado;preta;sim;não;pendente;",
-    "4;Duda Sá;;1/2/1950;C2;-0,25;;;não;não;;0,75",
+    "4;Duda Sá;;1/2/1950;C2;+0,25;;;não;não;;0,75",
 ]
 
 
-def ler(caminho: Path, limiar: float, desempate: tuple[str, ...]) -> object:
+def ler(
+    caminho: Path, limiar: float, desempate: tuple[str, ...], cargos: tuple[str, ...] | None
+) -> object:
     antes = leitor.LIMIAR_LEITURA_EM_LOTE
     leitor.LIMIAR_LEITURA_EM_LOTE = limiar  # type: ignore[assignment]
     try:
-        lido = leitor.ler_candidatos(caminho, desempate)
+        lido = leitor.ler_candidatos(
+            caminho, desempate, exige_heteroidentificacao=False, cargos=cargos
+        )
         return ("ok", type(lido.candidatos), list(lido.candidatos), lido.avisos)
     except ErrosDeEntrada as e:
         return ("erro", e.erros, e.avisos)
@@ -45,9 +50,11 @@ def ler(caminho: Path, limiar: float, desempate: tuple[str, ...]) -> object:
         leitor.LIMIAR_LEITURA_EM_LOTE = antes
 
 
-def comparar(caminho: Path, desempate: tuple[str, ...] = ("extra",)) -> object:
-    em_lote = ler(caminho, 0, desempate)
-    linha_a_linha = ler(caminho, float("inf"), desempate)
+def comparar(
+    caminho: Path, desempate: tuple[str, ...] = ("extra",), cargos: tuple[str, ...] | None = None
+) -> object:
+    em_lote = ler(caminho, 0, desempate, cargos)
+    linha_a_linha = ler(caminho, float("inf"), desempate, cargos)
     if em_lote[0] == "ok":
         assert linha_a_linha[0] == "ok"
         assert em_lote[2:] == linha_a_linha[2:]
@@ -59,7 +66,8 @@ def comparar(caminho: Path, desempate: tuple[str, ...] = ("extra",)) -> object:
 def escrever(pasta: Path, linhas: list[str], fim: str = "\n", cod: str = "utf-8") -> Path:
     caminho = pasta / "candidatos.csv"
     # surrogateescape: "\udcff" vira o byte 0xff, para os arquivos com UTF-8 inválido
-    caminho.write_bytes((fim.join(linhas) + fim).encode(cod, "surrogateescape"))
+    texto = completar(fim.join(linhas) + fim)  # com as colunas obrigatórias que faltarem
+    caminho.write_bytes(texto.encode(cod, "surrogateescape"))
     return caminho
 
 

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from openpyxl import load_workbook
 
+from tests.arquivos.colunas import completar
 from tests.cli.conftest import EXEMPLOS, rodar
 
 CHAVES_NOMEACAO = {
@@ -223,7 +224,8 @@ def test_prioridade_de_colisao_no_cenario(tmp_path: Path) -> None:
     for i in range(1, 3):
         linhas.append(f"N{i};Negra {i};ADM;{50 - i};preta;sim;nao;")
         linhas.append(f"P{i};Pcd {i};ADM;{40 - i};branca;nao;sim;")
-    (tmp_path / "candidatos.csv").write_text("\n".join(linhas) + "\n", encoding="utf-8")
+    texto = completar("\n".join(linhas) + "\n")  # com as colunas obrigatórias de antes
+    (tmp_path / "candidatos.csv").write_text(texto, encoding="utf-8")
     base = """
 [certame]
 nome = "Colisão"

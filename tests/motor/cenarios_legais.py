@@ -16,7 +16,14 @@ from pathlib import Path
 from typing import Any
 
 from cotas.motor.candidatos import Candidato, CorRaca, Heteroidentificacao, Situacao
-from cotas.motor.certame import Certame, DuplaCondicao, Evento, ParametrosCertame, TipoEvento
+from cotas.motor.certame import (
+    Certame,
+    DuplaCondicao,
+    Evento,
+    ParametrosCertame,
+    ProcedimentoAdministrativo,
+    TipoEvento,
+)
 from cotas.motor.classificacao import CriterioDesempate
 from cotas.motor.legislacao import catalogo_padrao
 from cotas.motor.regras import ParametrosPcd, regras_aplicaveis
@@ -134,9 +141,24 @@ def eventos(cenario: CenarioLegal) -> list[Evento]:
             inscricao=e.get("inscricao"),
             quantidade=e.get("quantidade"),
             justificativa=e.get("justificativa", ""),
+            procedimento=_procedimento(e),
+            fundamento=e.get("fundamento", ""),
         )
         for e in cenario.dados.get("eventos", [])
     ]
+
+
+def _procedimento(e: dict[str, Any]) -> ProcedimentoAdministrativo | None:
+    """O procedimento da anulação: `defesa` é a data ou "nao_apresentada"."""
+    if "notificacao" not in e:
+        return None
+    defesa = e["defesa"]
+    return ProcedimentoAdministrativo(
+        notificacao=e["notificacao"],
+        defesa=None if defesa == "nao_apresentada" else defesa,
+        decisao=e["decisao"],
+        autoridade=e["autoridade"],
+    )
 
 
 def descrever(n: Any) -> str:

@@ -20,6 +20,8 @@ def test_cenario_legal(cenario: CenarioLegal) -> None:
             certame.apurar(eventos(cenario))
         for trecho in esperado["erro"].get("contem", []):
             assert trecho in str(info.value), str(info.value)
+        for trecho in esperado["erro"].get("nao_contem", []):
+            assert trecho not in str(info.value), str(info.value)
         return
 
     certame = montar_certame(cenario)
@@ -41,10 +43,19 @@ def test_cenario_legal(cenario: CenarioLegal) -> None:
             assert [c.inscricao for c in certame.listas(cargo).reservadas[grupo]] == lista
         if "nomeacoes" in quer:
             assert [descrever(n) for n in certame.nomeacoes(cargo)] == quer["nomeacoes"]
+        textos = " ".join(n.razao.texto for n in certame.nomeacoes(cargo))
+        textos += " ".join(o.razao.texto for o in certame.ocorrencias(cargo))
         for trecho in quer.get("razoes_contem", []):
-            textos = " ".join(n.razao.texto for n in certame.nomeacoes(cargo))
-            textos += " ".join(o.razao.texto for o in certame.ocorrencias(cargo))
             assert trecho in textos
+        for trecho in quer.get("razoes_nao_contem", []):
+            assert trecho not in textos, trecho
+        razoes = [n.razao for n in certame.nomeacoes(cargo)]
+        razoes += [o.razao for o in certame.ocorrencias(cargo)]
+        citacoes = " | ".join(r.fundamento_curto() for r in razoes)
+        for trecho in quer.get("fundamentos_contem", []):
+            assert trecho in citacoes, citacoes
+        for trecho in quer.get("fundamentos_nao_contem", []):
+            assert trecho not in citacoes, citacoes
         for linha in quer.get("memoria_contem", []):
             assert any(linha in m for m in certame.reserva(cargo).memoria), certame.reserva(
                 cargo

@@ -19,6 +19,9 @@ ementa = "Teste."
 inicio = 2020-01-01
 artigo = "art. 9º"
 texto = "Esta lei entra em vigor na data de sua publicação."
+[falsidade]
+efeito = "nula a inscrição"
+efeito_se_nomeado = "nula a inscrição e a nomeação"
 """
 
 COMPLETOS = {
@@ -170,3 +173,27 @@ def test_lei_4016_com_comissao_informada_pelo_operador() -> None:
     assert regras.comissao is not None
     assert regras.comissao.membros == 5
     assert regras.comissao.referencias["membros"].texto == "Edital, item 5.1"
+
+
+def test_publicacao_registrada_depois_move_o_fim_de_todo_valor_da_lei_revogada() -> None:
+    """Com a Lei 7.344/2025 publicada em 07/04/2025, a Lei 4.016/2004 vige até 06/04/2025 e o
+    seu percentual conhecido (12%) também: informá-lo é recusado (não é lacuna dela)."""
+    from cotas.motor.erros import ParametrosDesconhecidos
+    from cotas.motor.regras import regras_aplicaveis
+
+    catalogo = catalogo_padrao().com_publicacao("montenegro-rs/lei-7344-2025", date(2025, 4, 7))
+    antiga = catalogo.lei("montenegro-rs/lei-4016-2004")
+    assert antiga.vigencia_fim == date(2025, 4, 6)
+    for parametro in antiga.parametros.values():
+        for valor in parametro.valores:
+            assert valor.ate == date(2025, 4, 6), parametro.nome
+    with pytest.raises(ParametrosDesconhecidos) as info:
+        regras_aplicaveis(catalogo, municipio="Montenegro/RS", data_edital=date(2025, 4, 5))
+    assert "negros.percentual" not in info.value.nomes
+    with pytest.raises(LeiInvalida, match=r"negros\.percentual"):
+        regras_aplicaveis(
+            catalogo,
+            municipio="Montenegro/RS",
+            data_edital=date(2025, 4, 5),
+            informados={"negros.percentual": {"valor": "12", "justificativa": "x"}},
+        )

@@ -12,11 +12,12 @@ from hypothesis import strategies as st
 
 from cotas.motor.aritmetica import arredondar, percentual_de
 from cotas.motor.candidatos import Candidato, CorRaca, Heteroidentificacao
-from cotas.motor.certame import Certame, Nomeacao
+from cotas.motor.certame import Certame, Nomeacao, ProcedimentoAdministrativo
 from cotas.motor.legislacao import catalogo_padrao
 from cotas.motor.regras import ParametrosPcd, Regras, regras_aplicaveis
 
 EDITAL = date(2025, 6, 10)
+PROCEDIMENTO = ProcedimentoAdministrativo(EDITAL, None, EDITAL, "Prefeito Municipal")
 CONFIG = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
@@ -231,10 +232,14 @@ def test_desistencias_e_anulacoes_recompoem_pela_mesma_lista(
         alvo = data.draw(st.sampled_from(sorted(ocupantes)))
         dia += timedelta(days=1)
         vaga = next(n for n in reversed(certame.nomeacoes("C")) if n.inscricao == alvo)
-        if data.draw(st.booleans()):
+        declarou = next(c for c in cands if c.inscricao == alvo).reserva_negros
+        saida = data.draw(st.sampled_from(["desistencia", "anulacao", "eliminacao"]))
+        if saida == "desistencia":
             novas = certame.desistencia(dia, alvo)
+        elif saida == "anulacao" and declarou:  # a declaração falsa é a da autodeclaração
+            novas = certame.anulacao(dia, alvo, PROCEDIMENTO)
         else:
-            novas = certame.anulacao(dia, alvo)
+            novas = certame.eliminacao(dia, alvo, "Edital, item 9", "Não tomou posse")
         for n in novas:
             assert n.vaga == vaga.vaga
             assert n.substitui == alvo
@@ -258,3 +263,18 @@ def test_desistencia_na_ampla_nao_cita_o_artigo_da_desistencia_de_negros() -> No
     certame.desistencia(EDITAL, "B0")
     (ocorrencia,) = certame.ocorrencias("C")
     assert "14" not in " ".join(ref.artigo for ref in ocorrencia.razao.fundamentos)
+
+
+@CONFIG
+@given(candidatos(maximo=20), lotes_st, st.booleans())
+def test_vagas_sem_candidato_sao_as_ultimas_do_lote(
+    cands: list[Candidato], lotes: list[int], pcd: bool
+) -> None:
+    """Faltando candidatos num lote, nenhuma vaga vazia vem antes de uma preenchida do mesmo
+    lote: a reservada que reverte à ampla é preenchida antes das vagas seguintes."""
+    certame = apurar(regras(pcd), cands, lotes)
+    ocupantes = certame.ocupantes("C")
+    for lote in certame.lotes("C"):
+        numeros = [v.numero for v in certame.vagas("C") if v.lote == lote.numero]
+        cheias = [ocupantes.get(n) is not None for n in numeros]
+        assert cheias == sorted(cheias, reverse=True), (lote.numero, numeros, cheias)

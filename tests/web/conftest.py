@@ -40,7 +40,12 @@ LINHAS = (
     ("1007", "Nilo Pardo", "789123456", "PROF", "60.0", "parda", "sim"),
     ("1008", "Fabio Branco", "891234567", "PROF", "55.0", "branca", "nao"),
 )
-CABECALHO = "inscricao,nome,cpf,data_nascimento,cargo,nota,situacao,cor_raca,reserva_negros,pcd"
+# (A Lei 7.344/2025 tem comissão: a coluna do parecer é obrigatória; vazia, como antes de ela
+# ser exigida, é "sem parecer".)
+CABECALHO = (
+    "inscricao,nome,cpf,data_nascimento,cargo,nota,situacao,cor_raca,reserva_negros,pcd,"
+    "heteroidentificacao"
+)
 
 
 def csv_candidatos(linhas: Any = LINHAS) -> str:
@@ -48,7 +53,7 @@ def csv_candidatos(linhas: Any = LINHAS) -> str:
     for insc, nome, cpf, cargo, nota, cor, reserva in linhas:
         corpo.append(
             f"{insc},{nome},{cpf_valido(cpf)},1990-01-01,{cargo},{nota},aprovado,{cor},"
-            f"{reserva},nao"
+            f"{reserva},nao,"
         )
     return "\n".join(corpo) + "\n"
 

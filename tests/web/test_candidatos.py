@@ -31,10 +31,10 @@ pytestmark = pytest.mark.django_db
 
 CSV_COM_ERROS = (
     CABECALHO + "\n"
-    "2001,Ana,,1990-01-01,PROF,80,aprovado,branca,nao,nao\n"
-    "2002,Bia,,1990-01-01,PROF,abc,aprovado,branca,nao,nao\n"
-    "2003,Caio,,1990-01-01,XYZ,70,aprovado,verde,nao,nao\n"
-    "2001,Dora,,1990-01-01,PROF,60,aprovado,branca,nao,nao\n"
+    "2001,Ana,,1990-01-01,PROF,80,aprovado,branca,nao,nao,\n"
+    "2002,Bia,,1990-01-01,PROF,abc,aprovado,branca,nao,nao,\n"
+    "2003,Caio,,1990-01-01,XYZ,70,aprovado,verde,nao,nao,\n"
+    "2001,Dora,,1990-01-01,PROF,60,aprovado,branca,nao,nao,\n"
 )
 
 
@@ -57,7 +57,7 @@ def test_previa_lista_cada_erro_com_a_linha_e_nada_e_gravado(
 def test_cargo_desconhecido_no_certame_e_erro_da_linha(certame: Any, tmp_path: Path) -> None:
     arquivo = tmp_path / "c.csv"
     arquivo.write_text(
-        CABECALHO + "\n3001,Ana,,1990-01-01,OUTRO,80,aprovado,branca,nao,nao\n",
+        CABECALHO + "\n3001,Ana,,1990-01-01,OUTRO,80,aprovado,branca,nao,nao,\n",
         encoding="utf-8",
     )
     previa = importacao_previa(certame=certame, caminho=arquivo, nome_arquivo="c.csv")
@@ -144,6 +144,7 @@ def test_decisao_exige_defesa(certame_com_candidatos: Any, rita: Any) -> None:
             data=date(2025, 7, 2),
             decisao="falsidade",
             fundamentacao="x",
+            autoridade="Prefeito Municipal",
         )
 
 
@@ -171,6 +172,7 @@ def test_falsidade_depois_da_nomeacao_anula_e_recompoe_a_vaga(
         data=date(2025, 9, 20),
         decisao="falsidade",
         fundamentacao="Provas documentais.",
+        autoridade="Prefeito Municipal",
     )
     fraude_encaminhar(
         usuario=rita, procedimento=proc, data=date(2025, 9, 21), orgao="Ministério Público"
@@ -189,6 +191,39 @@ def test_falsidade_depois_da_nomeacao_anula_e_recompoe_a_vaga(
     assert {"fraude_aberto", "fraude_defesa", "fraude_decidido", "fraude_encaminhado"} <= set(acoes)
     decidido = Registro.objects.get(acao="fraude_decidido")
     assert "arts. 12 e 13" in decidido.fundamento
+    # O motor recebe o registro do procedimento e cita as palavras da lei aplicável.
+    from cotas_web import ponte
+
+    [anulacao] = [
+        o for o in ponte.reencenar(certame_homologado).ocorrencias("PROF") if o.tipo == "anulacao"
+    ]
+    assert "notificação em 01/09/2025, defesa apresentada em 10/09/2025" in anulacao.razao.texto
+    # Quem decide é a autoridade informada com a decisão, não quem a registrou no sistema.
+    assert "decisão em 20/09/2025 por Prefeito Municipal (procedimento nº" in anulacao.razao.texto
+    assert "anulação da sua admissão" in anulacao.razao.texto
+
+
+def test_falsidade_so_da_autodeclaracao_de_quem_optou_pela_reserva(
+    certame_homologado: Any, rita: Any
+) -> None:
+    """A anulação por declaração falsa trata da autodeclaração de quem concorreu à reserva: de
+    quem não optou por ela, o motor a recusa e nada fica gravado."""
+    branco = Candidato.objects.filter(certame=certame_homologado, reserva_negros=False).first()
+    assert branco is not None
+    proc = fraude_abrir(usuario=rita, candidato=branco, data=date(2025, 8, 2), motivo="denúncia")
+    fraude_registrar_defesa(usuario=rita, procedimento=proc, data=date(2025, 8, 3), defesa="x")
+    with pytest.raises(ValidationError, match="não optou pela reserva"):
+        fraude_decidir(
+            usuario=rita,
+            procedimento=proc,
+            data=date(2025, 8, 5),
+            decisao="falsidade",
+            fundamentacao="x",
+            autoridade="Prefeito Municipal",
+        )
+    branco.refresh_from_db()
+    proc.refresh_from_db()
+    assert branco.anulado_em is None and proc.decidido_em is None
 
 
 def test_improcedente_mantem_a_inscricao(certame_com_candidatos: Any, rita: Any) -> None:
@@ -201,6 +236,7 @@ def test_improcedente_mantem_a_inscricao(certame_com_candidatos: Any, rita: Any)
         data=date(2025, 7, 3),
         decisao="improcedente",
         fundamentacao="sem provas",
+        autoridade="Prefeito Municipal",
     )
     c.refresh_from_db()
     assert c.anulado_em is None
@@ -216,7 +252,9 @@ def _certame_do_exemplo(rita: Any) -> tuple[Any, list[Any]]:
     from cotas_web.certames.services import cargo_adicionar, certame_criar
 
     lidos = ler_candidatos(
-        EXEMPLO / "candidatos.csv", colunas_desempate=("nota_conhecimentos_especificos",)
+        EXEMPLO / "candidatos.csv",
+        colunas_desempate=("nota_conhecimentos_especificos",),
+        exige_heteroidentificacao=True,
     ).candidatos
     certame = certame_criar(
         usuario=rita,
@@ -320,8 +358,100 @@ def test_falsidade_que_o_motor_recusa_nao_e_gravada(certame_homologado: Any, rit
             data=date(2025, 8, 5),
             decisao="falsidade",
             fundamentacao="x",
+            autoridade="Prefeito Municipal",
         )
     nadia.refresh_from_db()
     proc.refresh_from_db()
     assert nadia.anulado_em is None and proc.decidido_em is None
     assert propostas_do_motor(certame=certame_homologado) is not None  # ainda se reencena
+
+
+# ---------------------------------------------------------------- nada importado em silêncio
+
+
+def _previa_pela_tela(client: Any, certame: Any, rita: Any, texto: str) -> str:
+    entrar(client, rita)
+    arquivo = SimpleUploadedFile("resultado.csv", texto.encode(), "text/csv")
+    resposta = client.post(reverse("candidatos:importar", args=[certame.pk]), {"arquivo": arquivo})
+    return str(resposta.content.decode())
+
+
+def _sem_coluna(texto: str, coluna: str) -> str:
+    linhas = [linha.split(",") for linha in texto.splitlines()]
+    i = linhas[0].index(coluna)
+    return "\n".join(",".join(v for j, v in enumerate(li) if j != i) for li in linhas) + "\n"
+
+
+def test_cargo_desconhecido_vem_junto_com_os_erros_das_linhas(certame: Any, tmp_path: Path) -> None:
+    """Antes, o cargo XYZ só aparecia depois de corrigidos os outros erros."""
+    arquivo = tmp_path / "ruim.csv"
+    arquivo.write_text(CSV_COM_ERROS, encoding="utf-8")
+    previa = importacao_previa(certame=certame, caminho=arquivo, nome_arquivo="ruim.csv")
+    assert (4, "cargo") in [(e.linha, e.coluna) for e in previa.erros]
+    assert (3, "nota") in [(e.linha, e.coluna) for e in previa.erros]
+
+
+def test_sem_coluna_que_decide_nada_e_importado(client: Any, certame: Any, rita: Any) -> None:
+    html = _previa_pela_tela(client, certame, rita, _sem_coluna(csv_candidatos(), "reserva_negros"))
+    assert "nada foi gravado" in html
+    assert "reserva_negros" in html and "falta esta coluna obrigatória" in html
+    assert "Confirmar a importação" not in html
+
+
+def test_parecer_exigido_so_pela_lei_com_comissao(
+    client: Any, certame: Any, certame_mostardas: Any, rita: Any
+) -> None:
+    texto = _sem_coluna(csv_candidatos(), "heteroidentificacao")
+    html = _previa_pela_tela(client, certame, rita, texto)  # Montenegro: há comissão
+    assert "nada foi gravado" in html and "heteroidentificacao" in html
+    html = _previa_pela_tela(client, certame_mostardas, rita, texto)  # Mostardas: não há
+    assert "Prévia: 8 candidato(s)" in html
+    assert "Sem a coluna heteroidentificacao" in html
+
+
+def test_previa_mostra_cada_coluna_que_decide(client: Any, certame: Any, rita: Any) -> None:
+    texto = csv_candidatos().replace(",aprovado,", ",eliminado,", 1)
+    html = _previa_pela_tela(client, certame, rita, texto)
+    tabela = html[html.index('id="previa-candidatos"') :]
+    for titulo in ("Situação", "Nascimento", "Cor/raça", "Reserva para negros", "PcD", "Parecer"):
+        assert f'<th scope="col">{titulo}' in tabela
+    assert "<td>Eliminado</td>" in tabela and "<td>Aprovado</td>" in tabela
+    assert "<td>01/01/1990</td>" in tabela and "<td>Parda</td>" in tabela
+
+
+def test_previa_diz_como_cada_titulo_foi_lido_acima_do_botao(
+    client: Any, certame: Any, rita: Any
+) -> None:
+    linhas = csv_candidatos().splitlines()
+    linhas[0] = linhas[0].replace("data_nascimento", "Data de Nascimento") + ",Observação"
+    texto = "\n".join([linhas[0], *(linha + ",x" for linha in linhas[1:])]) + "\n"
+    html = _previa_pela_tela(client, certame, rita, texto)
+    botao = html.index("Confirmar a importação")
+    assert html.index("<td>Data de Nascimento</td><td>data_nascimento</td>") < botao
+    ignorada = html.index('id="colunas-ignoradas"')
+    assert ignorada < botao and "“Observação”" in html[ignorada:botao]
+
+
+def test_planilha_com_aba_oculta_le_a_visivel_e_diz_qual(
+    client: Any, certame: Any, rita: Any, tmp_path: Path
+) -> None:
+    from tests.arquivos.planilhas import escrever_xlsx_abas
+
+    linhas = [row.split(",") for row in csv_candidatos().splitlines()]
+    antiga = [linhas[0], linhas[1]]
+    caminho = escrever_xlsx_abas(
+        tmp_path / "r.xlsx", [("Antiga", antiga, False), ("Resultado", linhas, True)]
+    )
+    entrar(client, rita)
+    url = reverse("candidatos:importar", args=[certame.pk])
+    with caminho.open("rb") as f:
+        resposta = client.post(url, {"arquivo": SimpleUploadedFile("r.xlsx", f.read())})
+    html = resposta.content.decode()
+    assert "Prévia: 8 candidato(s)" in html and "Aba lida: <strong>Resultado</strong>" in html
+    with caminho.open("rb") as f:
+        resposta = client.post(
+            url, {"arquivo": SimpleUploadedFile("r.xlsx", f.read()), "aba": "Antiga"}
+        )
+    assert "Prévia: 1 candidato(s)" in resposta.content.decode()
+    resposta = client.post(url, {"token": resposta.context["token"]})
+    assert Candidato.objects.count() == 1

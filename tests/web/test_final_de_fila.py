@@ -78,7 +78,9 @@ def test_vaga_ampla_recomposta_pela_ampla_e_candidato_volta_no_fim(
 
     registro = Registro.objects.get(acao="final_de_fila")
     assert "pediu em 10/08/2025 para ir ao final da lista" in registro.descricao
-    assert "item 14.3" in registro.fundamento and "art. 14" in registro.fundamento
+    # O fundamento é o que o motor deu à saída: o item do edital; a vaga era de ampla
+    # concorrência, e a regra da desistência da vaga reservada (art. 14 §2º) não se aplica.
+    assert "item 14.3" in registro.fundamento and "art. 14" not in registro.fundamento
     assert registro.usuario == rita
 
     # Novas vagas: 1001 está atrás de todos os aprovados e só é chamado depois deles.

@@ -23,13 +23,13 @@ SENSIVEIS = (">cor/raça<", ">branca<", ">parda<", ">preta<", ">amarela<", ">ind
 CPFS = [cpf_valido(linha[2]) for linha in LINHAS]
 
 
-def nomear_edital(certame: Any, rita: Any) -> None:
+def nomear_edital(certame: Any, rita: Any, dia: date = date(2025, 8, 3)) -> None:
     from cotas_web.nomeacoes.selectors import propostas_do_motor
     from cotas_web.nomeacoes.services import nomeacao_confirmar
 
     for p in propostas_do_motor(certame=certame):
         nomeacao_confirmar(usuario=rita, cargo=p.cargo, inscricao=p.inscricao,
-                           portaria=f"{100 + p.ordem}/2025", data_portaria=date(2025, 8, 3))
+                           portaria=f"{100 + p.ordem}/2025", data_portaria=dia)
 
 
 def sem_dados_sensiveis(texto: str) -> None:

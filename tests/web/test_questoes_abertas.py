@@ -52,7 +52,7 @@ def test_escolhidas_pela_tela_e_mostradas_no_certame(client: Any, rita: Any) -> 
     negros = ponte.regras_do_certame(c).grupo("negros")
     assert negros is not None and negros.base_do_limiar is BaseDoLimiar.EDITAL
     html = client.get(reverse("certames:detalhe", args=[c.pk])).content.decode()
-    assert "pcd primeiro, depois negros" in html
+    assert "PcD primeiro, depois negros" in html
     assert "só as vagas do edital" in html
 
 

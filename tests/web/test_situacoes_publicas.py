@@ -44,9 +44,7 @@ def _confere_com_a_consulta_de_cada_uma(certame: Certame) -> dict[str, dict[str,
     assert pub is not None and not pub.erro
     feitas = _materializadas(certame)
     fonte = fonte_do_certame(certame=certame)
-    inscricoes = list(
-        Candidato.objects.filter(certame=certame).values_list("inscricao", flat=True)
-    )
+    inscricoes = list(Candidato.objects.filter(certame=certame).values_list("inscricao", flat=True))
     assert inscricoes
     for inscricao in inscricoes:
         s = consultar(fonte, inscricao)
@@ -69,7 +67,7 @@ def test_igual_a_consulta_de_cada_inscricao_no_exemplo(montenegro: Certame) -> N
     # Com as portarias e uma desistência: nomeados, desistente, substituto.
     rh = get_user_model().objects.get(username="rh")
     dia = montenegro.homologado_em + timedelta(days=1)  # type: ignore[operator]
-    nomear_edital(montenegro, rh)
+    nomear_edital(montenegro, rh, dia)  # as portarias depois da homologação
     nomeacao = Nomeacao.objects.filter(cargo__certame=montenegro).order_by("pk").first()
     assert nomeacao is not None
     nomeacao_registrar_desistencia(
@@ -82,13 +80,21 @@ def test_igual_a_consulta_de_cada_inscricao_no_exemplo(montenegro: Certame) -> N
         sem_dados_sensiveis(str(d))
 
 
-def test_alem_do_limite_o_texto_de_sempre(montenegro: Certame, monkeypatch: Any) -> None:
+def test_alem_do_limite_diz_que_a_conta_nao_foi_feita(
+    montenegro: Certame, monkeypatch: Any
+) -> None:
+    # Além das vagas simuladas, nem "mais de N" nem contagens parciais (issue 14, item 13); e o
+    # limite vem do módulo da consulta, também quando muda (antes, a web comparava a frase).
     from cotas.documentos import consulta
 
     monkeypatch.setattr(consulta, "LIMITE_PROJECAO", 2)
     feitas = _confere_com_a_consulta_de_cada_uma(montenegro)
-    razoes = {d["projecao"]["razao"] for d in feitas.values() if d["projecao"]}
-    assert "Mais de 2 nomeações vêm antes desta inscrição." in razoes
+    alem = [d for d in feitas.values() if d["projecao"] and d["projecao"]["nao_calculada"]]
+    assert alem
+    for d in alem:
+        assert d["projecao"]["antes"] == []
+        assert "próximas 2 vagas" in d["projecao"]["razao"]
+        assert "não foi calculado" in d["resumo"] and "Mais de" not in d["resumo"]
 
 
 def test_pagina_reflete_ato_novo(client: Any, certame_homologado: Any, rita: Any) -> None:
@@ -108,14 +114,10 @@ def test_pagina_reflete_ato_novo(client: Any, certame_homologado: Any, rita: Any
     assert pub.geracao == geracao + 1
     assert pub.construindo_desde is None
     # A geração anterior é apagada depois da troca.
-    assert not SituacaoPublica.objects.filter(
-        certame=certame_homologado, geracao=geracao
-    ).exists()
+    assert not SituacaoPublica.objects.filter(certame=certame_homologado, geracao=geracao).exists()
 
 
-def test_gravada_e_apagada_em_lotes(
-    montenegro: Certame, monkeypatch: Any
-) -> None:
+def test_gravada_e_apagada_em_lotes(montenegro: Certame, monkeypatch: Any) -> None:
     """Em lotes de transações curtas (um certame de 1 milhão não segura o banco por meio
     minuto): a geração nova inteira, e nada da anterior nem de restos de uma montagem
     interrompida."""
@@ -126,7 +128,10 @@ def test_gravada_e_apagada_em_lotes(
     # Restos de uma montagem da próxima geração que morreu no meio.
     SituacaoPublica.objects.bulk_create(
         SituacaoPublica(
-            certame=montenegro, geracao=pub.geracao + 1, inscricao=f"resto{i}", cargo="X",
+            certame=montenegro,
+            geracao=pub.geracao + 1,
+            inscricao=f"resto{i}",
+            cargo="X",
             dados={},
         )
         for i in range(12)

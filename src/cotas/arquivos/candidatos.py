@@ -1,41 +1,57 @@
 """Leitura da lista de candidatos (CSV, XLSX ou ODS) em objetos `Candidato`.
 
 Uma linha por inscrição e cargo. O cabeçalho nomeia as colunas (sem distinguir
-maiúsculas, acentos ou espaços nas pontas); as linhas contam a partir de 1 no
+maiúsculas, acentos, espaços ou preposições, e pelos apelidos de `campos.APELIDOS`:
+"Data de Nascimento", "Nº de Inscrição"...); as linhas contam a partir de 1 no
 arquivo, com o cabeçalho na linha 1, e `Candidato.linha` guarda essa linha.
+
+As colunas que decidem um resultado são obrigatórias (`campos.COLUNAS_OBRIGATORIAS`,
+o parecer da comissão quando a lei a prevê, a opção de lista quando alguém optou
+pelas duas reservas); a falta de uma é erro, com os nomes aceitos. O padrão de cada
+coluna opcional ausente é dito em `LeituraCandidatos.padroes`.
 
 Todos os problemas são juntados e entregues de uma vez em `ErrosDeEntrada`;
 colunas desconhecidas viram avisos. Nada é corrigido em silêncio: a nota é lida
-como `Decimal` exato (vírgula ou ponto decimal), nunca como float.
+como `Decimal` exato (vírgula ou ponto decimal), nunca como float. As regras de
+cada campo moram em `cotas.arquivos.campos`, as mesmas da leitura em lote.
 """
 
 from __future__ import annotations
 
+import codecs
 import csv
 import io
 import re
-import unicodedata
-from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
-from datetime import date, datetime
-from decimal import Decimal, InvalidOperation
+from collections.abc import Collection, Iterator, Sequence
+from dataclasses import dataclass, field
+from datetime import date
+from decimal import Decimal
 from pathlib import Path
 from typing import cast
 
+from cotas.arquivos import campos
+from cotas.arquivos.campos import (
+    COLUNAS_CONHECIDAS,
+    COLUNAS_OBRIGATORIAS,
+    CONVERSORES,
+    PADROES_OPCIONAIS,
+    ValorInvalido,
+    normalizar_nome,
+)
 from cotas.arquivos.erros import ErroEntrada, ErrosDeEntrada, motivo_do_sistema
-from cotas.motor.candidatos import Candidato, CorRaca, Heteroidentificacao, Situacao
+from cotas.motor.candidatos import Candidato, CorRaca, Situacao
 
 __all__ = [
     "COLUNAS_CONHECIDAS",
     "COLUNAS_OBRIGATORIAS",
     "EXTENSOES_PLANILHA",
     "EXTENSOES_TEXTO",
+    "ErrosDaLista",
     "LeituraCandidatos",
+    "descrever_leitura",
     "ler_candidatos",
     "normalizar_nome",
 ]
-
-COLUNAS_OBRIGATORIAS: tuple[str, ...] = ("inscricao", "nome", "cargo", "nota")
 
 EXTENSOES_PLANILHA = frozenset({".xlsx", ".xlsm", ".xls", ".ods"})
 EXTENSOES_TEXTO = frozenset({".csv", ".txt"})
@@ -43,290 +59,221 @@ EXTENSOES_TEXTO = frozenset({".csv", ".txt"})
 
 @dataclass(frozen=True)
 class LeituraCandidatos:
-    """Resultado de uma leitura sem erros: os candidatos e os avisos.
+    """Resultado de uma leitura sem erros: os candidatos, os avisos e como o arquivo foi lido.
 
     De um CSV grande, `candidatos` é uma `TabelaCandidatos` (em colunas, cada `Candidato` criado
-    quando pedido); leia-a como sequência.
+    quando pedido); leia-a como sequência. `cabecalho`: cada título do arquivo e a coluna que ele
+    virou (None: ignorado). `padroes`: o que vale para cada coluna opcional ausente, em português.
+    `aba`: a aba lida de uma planilha.
     """
 
     candidatos: Sequence[Candidato]
     avisos: list[ErroEntrada]
+    cabecalho: tuple[tuple[str, str | None], ...] = ()
+    padroes: tuple[str, ...] = ()
+    aba: str | None = None
+    arquivo: str = ""
 
 
-class _ValorInvalido(Exception):
-    """Valor de célula que não pode ser lido; a mensagem vai para o usuário."""
+def descrever_leitura(leitura: LeituraCandidatos) -> list[str]:
+    """Como o arquivo foi lido, para a linha de comando: a aba, cada título que não é o nome
+    exato da coluna (ou que foi ignorado) e os padrões das colunas opcionais ausentes."""
+    linhas = []
+    if leitura.aba is not None:
+        linhas.append(f'{leitura.arquivo}: lida a aba "{leitura.aba}"')
+    for titulo, coluna in leitura.cabecalho:
+        if coluna is None:
+            linhas.append(f'{leitura.arquivo}: coluna "{titulo}" ignorada')
+        elif titulo != coluna:
+            linhas.append(f'{leitura.arquivo}: coluna "{titulo}" lida como {coluna}')
+    linhas.extend(f"{leitura.arquivo}: {padrao}" for padrao in leitura.padroes)
+    return linhas
 
 
-# ---------------------------------------------------------------- normalização
+class ErrosDaLista(ErrosDeEntrada):
+    """Os erros da lista de candidatos, os cargos que as linhas citam e as linhas lidas sem erro:
+    o cenário avisa de um cargo sem candidatos e confere os eventos mesmo quando a lista ainda
+    tem erros (tudo numa só passada)."""
+
+    def __init__(
+        self,
+        erros: list[ErroEntrada],
+        avisos: list[ErroEntrada],
+        cargos_citados: frozenset[str] = frozenset(),
+        lidos: Sequence[Candidato] | None = None,
+    ) -> None:
+        super().__init__(erros, avisos)
+        self.cargos_citados = cargos_citados
+        self.lidos = lidos
 
 
-def normalizar_nome(texto: str) -> str:
-    """`" Cor/Raça "` → `"cor_raca"`: minúsculas, sem acentos, `_` no lugar de separadores."""
-    sem_acento = unicodedata.normalize("NFKD", texto.strip().lstrip("\ufeff"))
-    ascii_ = "".join(c for c in sem_acento if not unicodedata.combining(c)).lower()
-    return re.sub(r"[\s\-/]+", "_", ascii_).strip("_")
+@dataclass
+class _Cabecalho:
+    """O cabeçalho lido: índice e título de cada coluna aceita, o mapa e os padrões."""
+
+    linha: int
+    indices: dict[str, int] = field(default_factory=dict)  # coluna (ou desempate) → índice
+    titulos: dict[str, str] = field(default_factory=dict)  # coluna → título no arquivo
+    mapa: list[tuple[str, str | None]] = field(default_factory=list)
+    padroes: list[str] = field(default_factory=list)
 
 
-def _mostrar(valor: object) -> str:
-    """O valor como o usuário o escreveu, para as mensagens."""
-    if isinstance(valor, float) and valor.is_integer():
-        return str(int(valor))
-    return str(valor)
+# ---------------------------------------------------------------- codificação
+
+_BYTE_INVALIDO = re.compile("[\udc80-\udcff]")  # byte que não é UTF-8 (pelo surrogateescape)
+_NAO_ASCII_VALIDO = re.compile("[^\x00-\x7f\udc80-\udcff]")
+_MAX_BYTES_LISTADOS = 20
 
 
-def _texto(valor: object) -> str:
-    if type(valor) is str:
-        return valor.strip()
-    if isinstance(valor, float) and valor.is_integer():
-        return str(int(valor))  # planilha: 1001 vira 1001.0
-    if isinstance(valor, datetime):
-        return valor.date().isoformat()
-    return str(valor).strip()
+def _decodificar(dados: bytes, arquivo: str) -> tuple[str | None, bool, list[ErroEntrada]]:
+    """O texto, se era UTF-8 e os erros de codificação; decidido uma vez, pela evidência.
 
-
-# ---------------------------------------------------------------- conversores
-# Cada conversor recebe o valor bruto da célula (texto no CSV; texto, número,
-# data ou booleano numa planilha) e devolve o valor lido ou levanta _ValorInvalido.
-
-
-def _texto_obrigatorio(valor: object) -> str:
-    texto = _texto(valor)
-    if not texto:
-        raise _ValorInvalido("valor vazio; a coluna é obrigatória")
-    return texto
-
-
-_RE_NUMERO = re.compile(r"[+-]?(?:\d+(?:[.,]\d*)?|[.,]\d+)")
-
-
-def _decimal(valor: object) -> Decimal:
-    if type(valor) is str:
-        texto = valor.strip()
-        if _RE_NUMERO.fullmatch(texto):
-            return Decimal(texto.replace(",", "."))
-        if not texto:
-            raise _ValorInvalido("valor vazio; informe um número")
-        raise _ValorInvalido(f'valor "{texto}" não é um número')
-    if isinstance(valor, bool):
-        raise _ValorInvalido(f'valor "{valor}" não é um número')
-    if isinstance(valor, int):
-        return Decimal(valor)
-    if isinstance(valor, float):
-        # A planilha guarda um double; repr() dá o menor texto que o reproduz
-        # (7.3, não 7.29999...), que é o que o usuário digitou.
-        try:
-            numero = Decimal(repr(valor))
-        except InvalidOperation:
-            numero = Decimal("NaN")
-        if numero.is_finite():
-            return numero
-    raise _ValorInvalido(f'valor "{_mostrar(valor)}" não é um número')
-
-
-def _decimal_opcional(valor: object) -> Decimal | None:
-    if valor == "" or valor is None:
-        return None
-    return _decimal(valor)
-
-
-def _conversor_vocabulario(
-    tipo: Callable[[str], object], aceitos: Sequence[str], descricao: str
-) -> Callable[[object], object]:
-    """Conversor para um vocabulário fechado; vazio → None."""
-    tabela: dict[str, object] = {}
-    for aceito in aceitos:
-        tabela[aceito] = tipo(aceito)
-    lista = ", ".join(aceitos[:-1]) + " ou " + aceitos[-1] if len(aceitos) > 1 else aceitos[0]
-
-    def converter(valor: object) -> object:
-        if type(valor) is str:
-            lido = tabela.get(valor)  # caminho rápido: já na forma canônica
-            if lido is not None:
-                return lido
-            texto = valor.strip()
-            if not texto:
-                return None
-            lido = tabela.get(normalizar_nome(texto))
-            if lido is not None:
-                tabela[valor] = lido  # memoriza a grafia: a próxima linha vai pelo caminho rápido
-                return lido
-        elif valor is None:
-            return None
-        raise _ValorInvalido(f'valor "{_mostrar(valor)}" não é {descricao} (use {lista})')
-
-    return converter
-
-
-_cor_raca = _conversor_vocabulario(
-    CorRaca, [c.value for c in CorRaca], "uma cor ou raça do quesito do IBGE"
-)
-_heteroidentificacao = _conversor_vocabulario(
-    Heteroidentificacao,
-    [h.value for h in Heteroidentificacao],
-    "um resultado da comissão de heteroidentificação",
-)
-_situacao_ou_vazio = _conversor_vocabulario(
-    Situacao, [s.value for s in Situacao], "uma situação válida"
-)
-_opcao_lista = _conversor_vocabulario(str, ["negros", "pcd"], "uma lista de reserva")
-
-
-def _situacao(valor: object) -> object:
-    lido = _situacao_ou_vazio(valor)
-    return Situacao.APROVADO if lido is None else lido
-
-
-_SIM_NAO: dict[str, bool] = {"sim": True, "s": True, "nao": False, "n": False}
-
-
-def _sim_nao(valor: object) -> bool:
-    """`sim`/`não` (também `s`/`n`); vazio é "não" (não optou)."""
-    if type(valor) is str:
-        lido = _SIM_NAO.get(valor)
-        if lido is not None:
-            return lido
-        texto = valor.strip()
-        if not texto:
-            return False
-        lido = _SIM_NAO.get(normalizar_nome(texto))
-        if lido is not None:
-            _SIM_NAO[valor] = lido  # memoriza a grafia ("Não", "SIM"...)
-            return lido
-    elif isinstance(valor, bool):
-        return valor
-    elif valor is None:
-        return False
-    raise _ValorInvalido(f'valor "{_mostrar(valor)}" não é sim nem não')
-
-
-_RE_DATA_ISO = re.compile(r"(\d{4})-(\d{1,2})-(\d{1,2})")
-_RE_DATA_BR = re.compile(r"(\d{1,2})/(\d{1,2})/(\d{4})")
-
-
-def _data(valor: object) -> date | None:
-    if isinstance(valor, datetime):
-        return valor.date()
-    if isinstance(valor, date):
-        return valor
-    if type(valor) is str:
-        texto = valor.strip()
-        if not texto:
-            return None
-        if m := _RE_DATA_ISO.fullmatch(texto):
-            ano, mes, dia = int(m[1]), int(m[2]), int(m[3])
-        elif m := _RE_DATA_BR.fullmatch(texto):
-            dia, mes, ano = int(m[1]), int(m[2]), int(m[3])
-        else:
-            raise _ValorInvalido(f'valor "{texto}" não é uma data (use AAAA-MM-DD ou DD/MM/AAAA)')
-        try:
-            return date(ano, mes, dia)
-        except ValueError:
-            raise _ValorInvalido(f'a data "{texto}" não existe') from None
-    raise _ValorInvalido(f'valor "{_mostrar(valor)}" não é uma data (use AAAA-MM-DD ou DD/MM/AAAA)')
-
-
-def _cpf(valor: object) -> str | None:
-    texto = _texto(valor)
-    if not texto:
-        return None
-    if isinstance(valor, (int, float)) and texto.isdigit():
-        texto = texto.zfill(11)  # planilha que guardou o CPF como número perdeu os zeros
-    # Importado aqui: a leitura em lote confere os CPFs no polars e não paga o import.
-    from stdnum.br import cpf as stdnum_cpf
-    from stdnum.exceptions import ValidationError
-
+    UTF-8 válido (com ou sem BOM) é UTF-8. Senão, contam-se os caracteres não ASCII que são UTF-8
+    válido e os bytes que não são: havendo ao menos tantos válidos quanto inválidos (ou o BOM),
+    o arquivo é UTF-8 com alguns bytes estragados, e cada um é um erro com linha e coluna (um byte
+    solto do Windows-1252 não faz o arquivo inteiro ser relido como Windows-1252). Senão, é
+    Windows-1252.
+    """
+    bom = dados.startswith(codecs.BOM_UTF8)
     try:
-        return str(stdnum_cpf.validate(texto))
-    except ValidationError:
-        raise _ValorInvalido(f'CPF "{texto}" inválido') from None
+        return dados.decode("utf-8-sig"), True, []
+    except UnicodeDecodeError:
+        pass
+    texto = dados.decode("utf-8-sig", "surrogateescape")
+    invalidos = [m.start() for m in _BYTE_INVALIDO.finditer(texto)]
+    validos = sum(1 for _ in _NAO_ASCII_VALIDO.finditer(texto))
+    if bom or validos >= len(invalidos):
+        return _BYTE_INVALIDO.sub("\ufffd", texto), True, _erros_de_byte(texto, invalidos, arquivo)
+    try:
+        return dados.decode("cp1252"), False, []
+    except UnicodeDecodeError:
+        erro = ErroEntrada(arquivo, None, None, "o arquivo não está em UTF-8 nem em Windows-1252")
+        return None, False, [erro]
 
 
-def _classificacao(valor: object) -> int | None:
-    texto = _texto(valor)
-    if not texto:
-        return None
-    if texto.isdigit() and int(texto) >= 1:
-        return int(texto)
-    raise _ValorInvalido(f'valor "{texto}" não é uma posição de classificação (inteiro ≥ 1)')
+def _erros_de_byte(texto: str, posicoes: list[int], arquivo: str) -> list[ErroEntrada]:
+    """Um erro por byte que não é UTF-8, com a linha e a coluna (em caracteres)."""
+    erros = []
+    linha, inicio, anterior = 1, 0, 0
+    for posicao in posicoes[:_MAX_BYTES_LISTADOS]:
+        quebras = texto.count("\n", anterior, posicao)
+        if quebras:
+            linha += quebras
+            inicio = texto.rfind("\n", 0, posicao) + 1
+        anterior = posicao
+        byte = ord(texto[posicao]) - 0xDC00
+        erros.append(
+            ErroEntrada(
+                arquivo,
+                linha,
+                posicao - inicio + 1,
+                f"o byte 0x{byte:02X} não é UTF-8: o arquivo está em UTF-8, mas este caractere "
+                "não (corrija-o ou salve o arquivo de novo como UTF-8)",
+            )
+        )
+    if len(posicoes) > _MAX_BYTES_LISTADOS:
+        erros.append(
+            ErroEntrada(
+                arquivo,
+                None,
+                None,
+                f"e mais {len(posicoes) - _MAX_BYTES_LISTADOS} bytes que não são UTF-8",
+            )
+        )
+    return erros
 
-
-_CONVERSORES: dict[str, Callable[[object], object]] = {
-    "inscricao": _texto_obrigatorio,
-    "nome": _texto_obrigatorio,
-    "cpf": _cpf,
-    "data_nascimento": _data,
-    "cargo": _texto_obrigatorio,
-    "nota": _decimal,
-    "situacao": _situacao,
-    "cor_raca": _cor_raca,
-    "reserva_negros": _sim_nao,
-    "pcd": _sim_nao,
-    "heteroidentificacao": _heteroidentificacao,
-    "classificacao": _classificacao,
-    "opcao_lista": _opcao_lista,
-}
-# As colunas que a planilha pode trazer (as do edital, de desempate, vêm do cenário).
-COLUNAS_CONHECIDAS: tuple[str, ...] = tuple(_CONVERSORES)
 
 # ---------------------------------------------------------------- fontes de linhas
 
 _Linhas = Iterator[tuple[int, list[object]]]
-
-
-def _decodificar(dados: bytes) -> tuple[str | None, bool]:
-    """UTF-8 (com ou sem BOM) ou, se não for UTF-8 válido, Windows-1252; e se era UTF-8."""
-    try:
-        return dados.decode("utf-8-sig"), True
-    except UnicodeDecodeError:
-        pass
-    try:
-        return dados.decode("cp1252"), False
-    except UnicodeDecodeError:
-        return None, False
-
 
 # A partir deste tamanho (em caracteres) um CSV tenta a leitura em lote (`cotas.arquivos.rapido`),
 # que dá o mesmo resultado e, em qualquer dúvida, devolve o arquivo à leitura linha a linha.
 LIMIAR_LEITURA_EM_LOTE = 1_000_000
 
 
-def _em_lote(
-    fonte: Path | bytes, arquivo: str, colunas_desempate: Sequence[str]
-) -> LeituraCandidatos | None:
+@dataclass(frozen=True)
+class _Pedido:
+    """O que o chamador informa para a leitura (o mesmo nos dois caminhos)."""
+
+    arquivo: str
+    colunas_desempate: tuple[str, ...]
+    exige_heteroidentificacao: bool
+    cargos: frozenset[str] | None
+    origem_cargos: str
+    data_edital: date | None
+
+
+def _em_lote(fonte: Path | bytes, pedido: _Pedido) -> LeituraCandidatos | None:
     """A leitura em lote do arquivo (ou dos seus bytes em UTF-8, sem o BOM), ou None: leia
     linha a linha."""
     from cotas.arquivos.rapido import ler_csv_em_lote
+
+    lidos: list[_Cabecalho] = []
 
     def ler_cabecalho(
         celulas: list[object], erros: list[ErroEntrada], avisos: list[ErroEntrada]
     ) -> dict[str, int]:
         # As mesmas conferências (e mensagens) do cabeçalho da leitura linha a linha.
-        _ler_linhas(iter([(1, celulas)]), arquivo, list(colunas_desempate), erros, avisos)
-        indices: dict[str, int] = {}
-        for indice, bruto in enumerate(celulas):
-            nome = normalizar_nome(_texto(bruto).lstrip("\ufeff").strip())
-            if nome:
-                indices.setdefault(nome, indice)
-        return indices
+        cabecalho = _ler_cabecalho(celulas, 1, pedido, erros, avisos)
+        lidos.append(cabecalho)
+        return cabecalho.indices
 
-    lido = ler_csv_em_lote(fonte, arquivo, colunas_desempate, ler_cabecalho)
+    lido = ler_csv_em_lote(
+        fonte,
+        pedido.arquivo,
+        pedido.colunas_desempate,
+        ler_cabecalho,
+        pedido.cargos,
+        pedido.data_edital,
+    )
     if lido is None:
         return None
-    return LeituraCandidatos(candidatos=lido[0], avisos=lido[1])
+    return _leitura(lido[0], lido[1], lidos[-1], pedido.arquivo)
 
 
-def _separador(texto: str) -> str:
-    """`;` ou `,` (ou tabulação), o que mais aparecer na primeira linha com conteúdo."""
-    for linha in texto[:65536].splitlines():  # o cabeçalho está no começo; não varre o arquivo
-        if linha.strip():
-            contagem = {sep: linha.count(sep) for sep in (";", ",", "\t")}
-            melhor = max(contagem, key=lambda sep: contagem[sep])
-            return melhor if contagem[melhor] else ","
-    return ","
+def _leitura(
+    candidatos: Sequence[Candidato],
+    avisos: list[ErroEntrada],
+    cabecalho: _Cabecalho,
+    arquivo: str,
+    aba: str | None = None,
+) -> LeituraCandidatos:
+    return LeituraCandidatos(
+        candidatos=candidatos,
+        avisos=avisos,
+        cabecalho=tuple(cabecalho.mapa),
+        padroes=tuple(cabecalho.padroes),
+        aba=aba,
+        arquivo=arquivo,
+    )
+
+
+# Mensagens do módulo csv (em inglês) → português.
+_ERROS_CSV = (
+    (
+        "field larger than field limit",
+        "um valor passa de {limite} caracteres (aspas sem fechamento?)",
+    ),
+    ("new-line character seen in unquoted field", "quebra de linha solta dentro de um valor"),
+    ("line contains nul", "a linha contém o caractere nulo (NUL): não é um CSV de texto"),
+    ("unexpected end of data", "o arquivo termina no meio de um valor entre aspas"),
+)
+
+
+def _mensagem_csv(exc: csv.Error) -> str:
+    original = str(exc).lower()
+    for trecho, mensagem in _ERROS_CSV:
+        if trecho in original:
+            motivo = mensagem.format(limite=f"{csv.field_size_limit():,}".replace(",", "."))
+            break
+    else:
+        motivo = "formato de CSV inválido"
+    return f"linha de CSV malformada: {motivo}; a leitura parou aqui"
 
 
 def _linhas_csv(texto: str, arquivo: str, erros: list[ErroEntrada]) -> _Linhas:
-    leitor = csv.reader(io.StringIO(texto, newline=""), delimiter=_separador(texto))
+    leitor = csv.reader(io.StringIO(texto, newline=""), delimiter=campos.separador(texto))
     anterior = 0
     while True:
         try:
@@ -334,32 +281,75 @@ def _linhas_csv(texto: str, arquivo: str, erros: list[ErroEntrada]) -> _Linhas:
         except StopIteration:
             return
         except csv.Error as exc:
-            erros.append(
-                ErroEntrada(arquivo, anterior + 1, None, f"linha de CSV malformada ({exc})")
-            )
+            erros.append(ErroEntrada(arquivo, anterior + 1, None, _mensagem_csv(exc)))
             return
         yield anterior + 1, cast(list[object], celulas)
         anterior = leitor.line_num
 
 
+def _escolher_aba(
+    pasta: object,
+    aba: str | None,
+    arquivo: str,
+    erros: list[ErroEntrada],
+    avisos: list[ErroEntrada],
+) -> str | None:
+    """A aba a ler: a pedida, ou a única visível, ou (com várias visíveis) a primeira visível,
+    com um aviso. Uma aba oculta nunca é lida sem ser pedida pelo nome."""
+    from python_calamine import SheetVisibleEnum
+
+    metadados = pasta.sheets_metadata  # type: ignore[attr-defined]
+    nomes = [str(m.name) for m in metadados]
+    visiveis = [str(m.name) for m in metadados if m.visible == SheetVisibleEnum.Visible]
+    lista = ", ".join(f'"{n}"' for n in nomes)
+    if aba is not None:
+        if aba in nomes:
+            return aba
+        erros.append(ErroEntrada(arquivo, None, None, f'não há aba "{aba}" (abas: {lista})'))
+        return None
+    if not visiveis:
+        erros.append(ErroEntrada(arquivo, None, None, "a planilha não tem nenhuma aba visível"))
+        return None
+    if len(visiveis) > 1:
+        avisos.append(
+            ErroEntrada(
+                arquivo,
+                None,
+                None,
+                f"a planilha tem {len(visiveis)} abas visíveis; foi lida a primeira, "
+                f'"{visiveis[0]}" (abas: {lista})',
+            )
+        )
+    return visiveis[0]
+
+
 def _linhas_planilha(
-    caminho: Path, arquivo: str, erros: list[ErroEntrada], avisos: list[ErroEntrada]
+    caminho: Path,
+    arquivo: str,
+    aba: str | None,
+    erros: list[ErroEntrada],
+    avisos: list[ErroEntrada],
+    lida: list[str],
 ) -> _Linhas:
     from python_calamine import CalamineWorkbook
 
     try:
         pasta = CalamineWorkbook.from_path(str(caminho))
-        nomes = pasta.sheet_names
-        if not nomes:
-            erros.append(ErroEntrada(arquivo, None, None, "a planilha não tem nenhuma aba"))
+        escolhida = _escolher_aba(pasta, aba, arquivo, erros, avisos)
+        if escolhida is None:
             return
-        if len(nomes) > 1:
-            avisos.append(
-                ErroEntrada(arquivo, None, None, f'só a primeira aba ("{nomes[0]}") foi lida')
+        lida.append(escolhida)
+        linhas = pasta.get_sheet_by_name(escolhida).to_python(skip_empty_area=False)
+    except Exception:  # python-calamine levanta vários tipos próprios, com textos em inglês
+        erros.append(
+            ErroEntrada(
+                arquivo,
+                None,
+                None,
+                "não foi possível ler a planilha: o arquivo está corrompido ou não é uma "
+                "planilha XLSX ou ODS de verdade (abra-o e salve-o de novo)",
             )
-        linhas = pasta.get_sheet_by_index(0).to_python(skip_empty_area=False)
-    except Exception as exc:  # python-calamine levanta vários tipos próprios
-        erros.append(ErroEntrada(arquivo, None, None, f"não foi possível ler a planilha ({exc})"))
+        )
         return
     for indice, celulas in enumerate(linhas):
         yield indice + 1, cast(list[object], celulas)
@@ -368,178 +358,249 @@ def _linhas_planilha(
 # ---------------------------------------------------------------- leitura
 
 
-def ler_candidatos(caminho: Path, colunas_desempate: Sequence[str] = ()) -> LeituraCandidatos:
+def ler_candidatos(
+    caminho: Path,
+    colunas_desempate: Sequence[str] = (),
+    *,
+    exige_heteroidentificacao: bool,
+    cargos: Collection[str] | None = None,
+    origem_cargos: str = "cargos do certame",
+    aba: str | None = None,
+    data_edital: date | None = None,
+) -> LeituraCandidatos:
     """Lê a lista de candidatos de um CSV, XLSX ou ODS.
 
-    `colunas_desempate` são as colunas numéricas que o cenário nomeia como
-    critérios de desempate do edital; cada uma vira um par (nome, Decimal) em
-    `Candidato.desempate`, com o nome como o cenário o escreveu.
+    `colunas_desempate` são as colunas numéricas que o cenário nomeia como critérios de desempate
+    do edital; cada uma vira um par (nome, Decimal) em `Candidato.desempate`, com o nome como o
+    cenário o escreveu. `exige_heteroidentificacao`: a lei do certame tem comissão de
+    heteroidentificação, e a coluna do parecer é obrigatória. `cargos`: os códigos de cargo do
+    certame (um cargo fora deles é erro, junto com os das linhas; None: não confere), descritos
+    nas mensagens como `origem_cargos`. `aba`: a aba de uma planilha (sem ela, a única visível).
+    `data_edital`: ninguém nasceu depois dela (sem ela, depois de hoje).
 
     Levanta `ErrosDeEntrada` com todos os erros encontrados (e os avisos).
     """
     caminho = Path(caminho)
-    arquivo = caminho.name
-    erros: list[ErroEntrada] = []
-    avisos: list[ErroEntrada] = []
-
+    pedido = _Pedido(
+        arquivo=caminho.name,
+        colunas_desempate=tuple(colunas_desempate),
+        exige_heteroidentificacao=exige_heteroidentificacao,
+        cargos=None if cargos is None else frozenset(cargos),
+        origem_cargos=origem_cargos,
+        data_edital=data_edital,
+    )
     extensao = caminho.suffix.lower()
     if extensao not in EXTENSOES_TEXTO | EXTENSOES_PLANILHA:
-        raise ErrosDeEntrada(
-            [
-                ErroEntrada(
-                    arquivo,
-                    None,
-                    None,
-                    f'formato "{caminho.suffix}" não reconhecido (use .csv, .xlsx ou .ods)',
-                )
-            ]
+        _falhar(
+            pedido.arquivo, f'formato "{caminho.suffix}" não reconhecido (use .csv, .xlsx ou .ods)'
         )
+    if caminho.is_dir():
+        _falhar(pedido.arquivo, "é uma pasta, não um arquivo")
+    if extensao in EXTENSOES_PLANILHA:
+        if not caminho.is_file():
+            _falhar(pedido.arquivo, "o arquivo não existe")
+        return _ler_planilha(caminho, pedido, aba)
+    return _ler_csv(caminho, pedido)
+
+
+def _falhar(arquivo: str, mensagem: str) -> None:
+    raise ErrosDeEntrada([ErroEntrada(arquivo, None, None, mensagem)])
+
+
+def _ler_csv(caminho: Path, pedido: _Pedido) -> LeituraCandidatos:
     try:
         # Um arquivo grande tenta primeiro a leitura em lote, que o polars faz direto do disco,
-        # como UTF-8: sem decodificar o arquivo inteiro em Python (o polars confere o UTF-8).
-        if extensao in EXTENSOES_TEXTO and caminho.stat().st_size >= LIMIAR_LEITURA_EM_LOTE:
-            em_lote = _em_lote(caminho, arquivo, colunas_desempate)
+        # como UTF-8: sem decodificar o arquivo inteiro em Python (o polars confere o UTF-8 e, se
+        # houver byte inválido, devolve o arquivo para cá, que decide a codificação).
+        if caminho.stat().st_size >= LIMIAR_LEITURA_EM_LOTE:
+            em_lote = _em_lote(caminho, pedido)
             if em_lote is not None:
                 return em_lote
-        dados = caminho.read_bytes() if extensao in EXTENSOES_TEXTO else b""
+        dados = caminho.read_bytes()
     except OSError as exc:
-        raise ErrosDeEntrada(
-            [
-                ErroEntrada(
-                    arquivo,
-                    None,
-                    None,
-                    f"não foi possível abrir o arquivo ({motivo_do_sistema(exc)})",
-                )
-            ]
-        ) from None
-    if extensao in EXTENSOES_TEXTO:
-        texto, utf8 = _decodificar(dados)
-        if texto is None:
-            raise ErrosDeEntrada(
-                [
-                    ErroEntrada(
-                        arquivo, None, None, "o arquivo não está em UTF-8 nem em Windows-1252"
-                    )
-                ]
-            )
-        if not utf8 and len(texto) >= LIMIAR_LEITURA_EM_LOTE:
-            # Windows-1252: o polars lê o texto recodificado em UTF-8.
-            em_lote = _em_lote(texto.encode("utf-8"), arquivo, colunas_desempate)
-            if em_lote is not None:
-                return em_lote
-        linhas = _linhas_csv(texto, arquivo, erros)
-    else:
-        if not caminho.is_file():
-            raise ErrosDeEntrada([ErroEntrada(arquivo, None, None, "o arquivo não existe")])
-        linhas = _linhas_planilha(caminho, arquivo, erros, avisos)
-
-    candidatos = _ler_linhas(linhas, arquivo, list(colunas_desempate), erros, avisos)
-    if erros:
-        raise ErrosDeEntrada(erros, avisos)
-    return LeituraCandidatos(candidatos=candidatos, avisos=avisos)
+        _falhar(pedido.arquivo, f"não foi possível abrir o arquivo ({motivo_do_sistema(exc)})")
+        raise  # (não chega aqui)
+    texto, utf8, erros = _decodificar(dados, pedido.arquivo)
+    if texto is None:
+        raise ErrosDeEntrada(erros)
+    if not utf8 and len(texto) >= LIMIAR_LEITURA_EM_LOTE:
+        # Windows-1252: o polars lê o texto recodificado em UTF-8.
+        em_lote = _em_lote(texto.encode("utf-8"), pedido)
+        if em_lote is not None:
+            return em_lote
+    avisos: list[ErroEntrada] = []
+    citados: set[str] = set()
+    linhas = _linhas_csv(texto, pedido.arquivo, erros)
+    candidatos, cabecalho = _ler_linhas(linhas, pedido, erros, avisos, citados)
+    if erros or cabecalho is None:
+        lidos = candidatos if _com_candidatos(cabecalho) else None
+        raise ErrosDaLista(erros, avisos, frozenset(citados), lidos)
+    return _leitura(candidatos, avisos, cabecalho, pedido.arquivo)
 
 
-def _ler_linhas(
-    linhas: _Linhas,
-    arquivo: str,
-    colunas_desempate: list[str],
+def _ler_planilha(caminho: Path, pedido: _Pedido, aba: str | None) -> LeituraCandidatos:
+    erros: list[ErroEntrada] = []
+    avisos: list[ErroEntrada] = []
+    lida: list[str] = []
+    citados: set[str] = set()
+    linhas = _linhas_planilha(caminho, pedido.arquivo, aba, erros, avisos, lida)
+    candidatos, cabecalho = _ler_linhas(linhas, pedido, erros, avisos, citados)
+    if erros or cabecalho is None:
+        lidos = candidatos if _com_candidatos(cabecalho) else None
+        raise ErrosDaLista(erros, avisos, frozenset(citados), lidos)
+    return _leitura(candidatos, avisos, cabecalho, pedido.arquivo, lida[0] if lida else None)
+
+
+def _com_candidatos(cabecalho: _Cabecalho | None) -> bool:
+    """Se as linhas podem virar candidatos: sem alguma das colunas que todo candidato tem
+    (inscrição, nome, cargo, nota), nenhuma vira."""
+    return cabecalho is not None and all(
+        c in cabecalho.indices for c in ("inscricao", "nome", "cargo", "nota")
+    )
+
+
+def _ler_cabecalho(
+    celulas: list[object],
+    linha: int,
+    pedido: _Pedido,
     erros: list[ErroEntrada],
     avisos: list[ErroEntrada],
-) -> list[Candidato]:
-    # Cabeçalho: a primeira linha com conteúdo.
-    encontrado = next(((n, c) for n, c in linhas if any(_texto(v) for v in c)), None)
-    if encontrado is None:
-        if erros:  # a planilha nem pôde ser lida: esse erro já basta
-            return []
-        erros.append(ErroEntrada(arquivo, None, None, "o arquivo está vazio (falta o cabeçalho)"))
-        return []
-    linha_cabecalho, cabecalho = encontrado
-
-    desempate_por_nome = {normalizar_nome(c): c for c in colunas_desempate}
-    indices: dict[str, int] = {}  # nome normalizado → índice da célula
-    titulos: dict[str, str] = {}  # nome normalizado → como está no arquivo
-    for indice, bruto in enumerate(cabecalho):
-        titulo = _texto(bruto).lstrip("\ufeff").strip()
+) -> _Cabecalho:
+    """Cada título vira uma coluna (pelos apelidos) ou um critério de desempate do edital;
+    confere as colunas que faltam e diz o padrão das opcionais ausentes."""
+    arquivo = pedido.arquivo
+    cabecalho = _Cabecalho(linha)
+    desempate_por_nome = {normalizar_nome(c): c for c in pedido.colunas_desempate}
+    for indice, bruto in enumerate(celulas):
+        titulo = campos.texto(bruto).lstrip("\ufeff").strip()
         nome = normalizar_nome(titulo)
         if not nome:
             avisos.append(
                 ErroEntrada(
                     arquivo,
-                    linha_cabecalho,
+                    linha,
                     indice + 1,
                     "coluna sem nome no cabeçalho; os valores dela serão ignorados",
                 )
             )
             continue
-        if nome in indices:
-            erros.append(
-                ErroEntrada(
-                    arquivo,
-                    linha_cabecalho,
-                    titulo,
-                    f'coluna repetida no cabeçalho (já aparece como "{titulos[nome]}")',
-                )
-            )
-            continue
-        indices[nome] = indice
-        titulos[nome] = titulo
-        if nome not in _CONVERSORES and nome not in desempate_por_nome:
+        # O nome que o cenário dá a um critério de desempate vale antes dos apelidos.
+        if nome in desempate_por_nome and nome not in CONVERSORES:
+            coluna: str | None = nome
+        else:
+            coluna = campos.coluna_do_titulo(titulo)
+        if coluna is None:
+            cabecalho.mapa.append((titulo, None))
             avisos.append(
                 ErroEntrada(
                     arquivo,
-                    linha_cabecalho,
+                    linha,
                     titulo,
                     "coluna desconhecida, ignorada (as colunas aceitas são "
                     + ", ".join(COLUNAS_CONHECIDAS)
                     + ")",
                 )
             )
-
-    for obrigatoria in COLUNAS_OBRIGATORIAS:
-        if obrigatoria not in indices:
-            erros.append(
-                ErroEntrada(arquivo, linha_cabecalho, obrigatoria, "falta esta coluna obrigatória")
-            )
-    for nome, original in desempate_por_nome.items():
-        if nome in _CONVERSORES:
+            continue
+        if coluna in cabecalho.indices:
             erros.append(
                 ErroEntrada(
                     arquivo,
-                    linha_cabecalho,
+                    linha,
+                    titulo,
+                    f'coluna repetida no cabeçalho (já aparece como "{cabecalho.titulos[coluna]}")',
+                )
+            )
+            continue
+        cabecalho.indices[coluna] = indice
+        cabecalho.titulos[coluna] = titulo
+        cabecalho.mapa.append((titulo, desempate_por_nome.get(coluna, coluna)))
+
+    obrigatorias = list(COLUNAS_OBRIGATORIAS)
+    if pedido.exige_heteroidentificacao:
+        obrigatorias.append("heteroidentificacao")
+    for obrigatoria in obrigatorias:
+        if obrigatoria not in cabecalho.indices:
+            erros.append(
+                ErroEntrada(
+                    arquivo,
+                    linha,
+                    obrigatoria,
+                    "falta esta coluna obrigatória",
+                    dica=f"nomes aceitos no cabeçalho: {campos.nomes_aceitos(obrigatoria)}",
+                )
+            )
+    cabecalho.padroes = [
+        padrao
+        for coluna, padrao in PADROES_OPCIONAIS.items()
+        if coluna not in cabecalho.indices and coluna not in obrigatorias
+    ]
+    for nome, original in desempate_por_nome.items():
+        if nome in CONVERSORES:
+            erros.append(
+                ErroEntrada(
+                    arquivo,
+                    linha,
                     original,
                     "uma coluna padrão do arquivo não pode ser critério de desempate do edital",
                 )
             )
-        elif nome not in indices:
+        elif nome not in cabecalho.indices:
             erros.append(
                 ErroEntrada(
                     arquivo,
-                    linha_cabecalho,
+                    linha,
                     original,
                     "falta a coluna de desempate que o cenário nomeia",
                 )
             )
+    return cabecalho
+
+
+def _ler_linhas(
+    linhas: _Linhas,
+    pedido: _Pedido,
+    erros: list[ErroEntrada],
+    avisos: list[ErroEntrada],
+    citados: set[str],
+) -> tuple[list[Candidato], _Cabecalho | None]:
+    """Os candidatos das linhas e o cabeçalho (None se o arquivo não tem nenhum); em `citados`,
+    os cargos que as linhas citam."""
+    arquivo = pedido.arquivo
+    # Cabeçalho: a primeira linha com conteúdo.
+    encontrado = next(((n, c) for n, c in linhas if any(campos.texto(v) for v in c)), None)
+    if encontrado is None:
+        if not erros:  # com a planilha ilegível, esse erro já basta
+            erros.append(
+                ErroEntrada(arquivo, None, None, "o arquivo está vazio (falta o cabeçalho)")
+            )
+        return [], None
+    linha_cabecalho, celulas_cabecalho = encontrado
+    cabecalho = _ler_cabecalho(celulas_cabecalho, linha_cabecalho, pedido, erros, avisos)
+    indices, titulos = cabecalho.indices, cabecalho.titulos
+    desempate_por_nome = {normalizar_nome(c): c for c in pedido.colunas_desempate}
 
     # Plano por coluna: (campo, índice, título no arquivo, conversor).
+    conversores = {
+        **CONVERSORES,
+        "data_nascimento": campos.conversor_nascimento(pedido.data_edital),
+    }
     plano = [
         (campo, indices[campo], titulos[campo], conversor)
-        for campo, conversor in _CONVERSORES.items()
+        for campo, conversor in conversores.items()
         if campo in indices
     ]
     plano_desempate = [
         (original, indices[nome], titulos[nome])
         for nome, original in desempate_por_nome.items()
-        if nome in indices and nome not in _CONVERSORES
+        if nome in indices and nome not in CONVERSORES
     ]
     largura = max(indices.values(), default=-1) + 1
-    largura_cabecalho = len(cabecalho)
-    i_situacao = indices.get("situacao")
-    i_cor_raca = indices.get("cor_raca")
-
+    largura_cabecalho = len(celulas_cabecalho)
+    limite = campos.LIMITE_CARACTERES
+    conferencia = _Conferencia(pedido, cabecalho, erros, avisos, citados)
     candidatos: list[Candidato] = []
-    linha_da_inscricao: dict[str, int] = {}
-    linha_do_cpf: dict[tuple[str, str], int] = {}
+    guardar = _com_candidatos(cabecalho)
 
     for linha, celulas in linhas:
         if not any(celulas):
@@ -547,7 +608,7 @@ def _ler_linhas(
         n = len(celulas)
         if n < largura:
             celulas = celulas + [""] * (largura - n)
-        elif n > largura_cabecalho and any(_texto(c) for c in celulas[largura_cabecalho:]):
+        elif n > largura_cabecalho and any(campos.texto(c) for c in celulas[largura_cabecalho:]):
             erros.append(
                 ErroEntrada(
                     arquivo,
@@ -559,90 +620,182 @@ def _ler_linhas(
         valores: dict[str, object] = {}
         ok = True
         for campo, indice, titulo, conversor in plano:
+            bruto = celulas[indice]
             try:
-                valores[campo] = conversor(celulas[indice])
-            except _ValorInvalido as exc:
+                if type(bruto) is str and len(bruto) > limite:
+                    campos.conferir_tamanho(bruto)
+                valores[campo] = conversor(bruto)
+            except ValorInvalido as exc:
                 erros.append(ErroEntrada(arquivo, linha, titulo, str(exc)))
                 ok = False
         if plano_desempate:
-            eliminado = i_situacao is not None and valores.get("situacao") is Situacao.ELIMINADO
-            pares: list[tuple[str, Decimal]] = []
-            for original, indice, titulo in plano_desempate:
-                try:
-                    numero = _decimal_opcional(celulas[indice])
-                except _ValorInvalido as exc:
-                    erros.append(ErroEntrada(arquivo, linha, titulo, str(exc)))
-                    ok = False
-                    continue
-                if numero is not None:
-                    pares.append((original, numero))
-                elif not eliminado:
-                    erros.append(
-                        ErroEntrada(
-                            arquivo,
-                            linha,
-                            titulo,
-                            "valor vazio; o critério de desempate do edital é obrigatório "
-                            "para candidatos aprovados",
-                        )
-                    )
-                    ok = False
-            valores["desempate"] = tuple(pares)
+            ok = _ler_desempate(valores, celulas, plano_desempate, arquivo, linha, erros) and ok
+        ok = conferencia.linha(linha, valores) and ok
+        if ok and guardar:  # (com erros em outras linhas, as boas vão em `ErrosDaLista.lidos`)
+            candidatos.append(Candidato(linha=linha, **valores))  # type: ignore[arg-type]
+    conferencia.fim()
+    return candidatos, cabecalho
 
-        inscricao = valores.get("inscricao")
-        if isinstance(inscricao, str):
-            primeira = linha_da_inscricao.setdefault(inscricao, linha)
-            if primeira != linha:
-                erros.append(
-                    ErroEntrada(
-                        arquivo,
-                        linha,
-                        titulos["inscricao"],
-                        f'inscrição "{inscricao}" repetida: já aparece na linha {primeira}',
-                    )
-                )
-                ok = False
-        if (
-            valores.get("reserva_negros") is True
-            and ("cor_raca" in valores or i_cor_raca is None)  # cor ilegível já é erro
-            and valores.get("cor_raca") not in (CorRaca.PRETA, CorRaca.PARDA)
-        ):
-            cor = valores.get("cor_raca")
+
+class _Conferencia:
+    """O que se confere entre os valores de uma linha e entre linhas: inscrição repetida,
+    reserva sem autodeclaração, parecer de quem não optou, as duas reservas sem a coluna da
+    opção, cargo fora do certame, o mesmo CPF duas vezes no cargo."""
+
+    def __init__(
+        self,
+        pedido: _Pedido,
+        cabecalho: _Cabecalho,
+        erros: list[ErroEntrada],
+        avisos: list[ErroEntrada],
+        citados: set[str],
+    ) -> None:
+        self.pedido, self.cabecalho = pedido, cabecalho
+        self.arquivo, self.titulos = pedido.arquivo, cabecalho.titulos
+        self.erros, self.avisos, self.citados = erros, avisos, citados
+        self.sem_opcao_lista = "opcao_lista" not in cabecalho.indices
+        self.linha_da_inscricao: dict[str, int] = {}
+        self.linha_do_cpf: dict[tuple[str, str], int] = {}
+        self.fora_dos_cargos: dict[str, tuple[int, int]] = {}  # cargo → (primeira linha, quantos)
+        self.duas_reservas: list[int] = []  # linhas de quem optou pelas duas reservas
+
+    def _erro(self, linha: int, coluna: str, mensagem: str) -> None:
+        self.erros.append(ErroEntrada(self.arquivo, linha, self.titulos[coluna], mensagem))
+
+    def _aviso(self, linha: int, coluna: str, mensagem: str) -> None:
+        self.avisos.append(ErroEntrada(self.arquivo, linha, self.titulos[coluna], mensagem))
+
+    def linha(self, linha: int, valores: dict[str, object]) -> bool:
+        """Confere a linha; se ela pode virar candidato."""
+        ok = self._inscricao(linha, valores.get("inscricao"))
+        reserva = valores.get("reserva_negros") is True
+        cor = valores.get("cor_raca")
+        # (cor ilegível, ou coluna ausente, já é erro)
+        if reserva and "cor_raca" in valores and cor not in (CorRaca.PRETA, CorRaca.PARDA):
             declarada = f'"{cor}"' if cor is not None else "nenhuma"
+            self._erro(
+                linha,
+                "reserva_negros",
+                "a reserva para negros exige autodeclaração como preta ou parda "
+                f"(cor_raca declarada: {declarada})",
+            )
+            ok = False
+        if valores.get("heteroidentificacao") is not None and not reserva:
+            self._aviso(
+                linha,
+                "heteroidentificacao",
+                "há parecer da comissão de heteroidentificação para quem não optou "
+                "pela reserva para negros",
+            )
+        if self.sem_opcao_lista and reserva and valores.get("pcd") is True:
+            self.duas_reservas.append(linha)
+        cargo = valores.get("cargo")
+        if isinstance(cargo, str):
+            ok = self._cargo(linha, cargo, valores.get("cpf")) and ok
+        return ok
+
+    def _inscricao(self, linha: int, inscricao: object) -> bool:
+        if not isinstance(inscricao, str):
+            return True
+        primeira = self.linha_da_inscricao.setdefault(inscricao, linha)
+        if primeira == linha:
+            return True
+        self._erro(
+            linha, "inscricao", f'inscrição "{inscricao}" repetida: já aparece na linha {primeira}'
+        )
+        return False
+
+    def _cargo(self, linha: int, cargo: str, cpf: object) -> bool:
+        self.citados.add(cargo)
+        if isinstance(cpf, str):
+            primeira = self.linha_do_cpf.setdefault((cargo, cpf), linha)
+            if primeira != linha:
+                self._aviso(
+                    linha,
+                    "cpf",
+                    f'o mesmo CPF já está inscrito no cargo "{cargo}" na linha {primeira}',
+                )
+        cargos = self.pedido.cargos
+        if cargos is None or cargo in cargos:
+            return True
+        primeira, quantos = self.fora_dos_cargos.get(cargo, (linha, 0))
+        self.fora_dos_cargos[cargo] = (primeira, quantos + 1)
+        return False
+
+    def fim(self) -> None:
+        """Os erros que só se sabem no fim: cargos fora do certame, a coluna da opção."""
+        titulo = self.titulos.get("cargo", "cargo")
+        self.erros.extend(_erros_de_cargo(self.fora_dos_cargos, self.pedido, titulo))
+        if self.duas_reservas:
+            self.erros.append(
+                _falta_opcao_lista(self.duas_reservas, self.cabecalho.linha, self.arquivo)
+            )
+
+
+def _ler_desempate(
+    valores: dict[str, object],
+    celulas: list[object],
+    plano_desempate: list[tuple[str, int, str]],
+    arquivo: str,
+    linha: int,
+    erros: list[ErroEntrada],
+) -> bool:
+    """Os critérios de desempate do edital da linha, em `valores["desempate"]`; se leu bem."""
+    eliminado = valores.get("situacao") is Situacao.ELIMINADO
+    pares: list[tuple[str, Decimal]] = []
+    ok = True
+    for original, indice, titulo in plano_desempate:
+        try:
+            campos.conferir_tamanho(celulas[indice])
+            numero = campos.decimal_opcional(celulas[indice])
+        except ValorInvalido as exc:
+            erros.append(ErroEntrada(arquivo, linha, titulo, str(exc)))
+            ok = False
+            continue
+        if numero is not None:
+            pares.append((original, numero))
+        elif not eliminado:
             erros.append(
                 ErroEntrada(
                     arquivo,
                     linha,
-                    titulos["reserva_negros"],
-                    "a reserva para negros exige autodeclaração como preta ou parda "
-                    f"(cor_raca declarada: {declarada})",
+                    titulo,
+                    "valor vazio; o critério de desempate do edital é obrigatório "
+                    "para candidatos aprovados",
                 )
             )
             ok = False
-        if valores.get("heteroidentificacao") is not None and not valores.get("reserva_negros"):
-            avisos.append(
-                ErroEntrada(
-                    arquivo,
-                    linha,
-                    titulos["heteroidentificacao"],
-                    "há parecer da comissão de heteroidentificação para quem não optou "
-                    "pela reserva para negros",
-                )
-            )
-        cpf = valores.get("cpf")
-        cargo = valores.get("cargo")
-        if isinstance(cpf, str) and isinstance(cargo, str):
-            primeira = linha_do_cpf.setdefault((cargo, cpf), linha)
-            if primeira != linha:
-                avisos.append(
-                    ErroEntrada(
-                        arquivo,
-                        linha,
-                        titulos["cpf"],
-                        f'o mesmo CPF já está inscrito no cargo "{cargo}" na linha {primeira}',
-                    )
-                )
+    valores["desempate"] = tuple(pares)
+    return ok
 
-        if ok and not erros:  # com algum erro, a leitura vai falhar: não guarda mais nada
-            candidatos.append(Candidato(linha=linha, **valores))  # type: ignore[arg-type]
-    return candidatos
+
+def _erros_de_cargo(
+    fora_dos_cargos: dict[str, tuple[int, int]], pedido: _Pedido, titulo: str
+) -> list[ErroEntrada]:
+    """Um erro por cargo que não é do certame, na linha do primeiro candidato dele."""
+    erros = []
+    for cargo, (primeira, quantos) in fora_dos_cargos.items():
+        candidatos = "1 candidato" if quantos == 1 else f"{quantos} candidatos"
+        erros.append(
+            ErroEntrada(
+                pedido.arquivo,
+                primeira,
+                titulo,
+                f'o cargo "{cargo}" ({candidatos}) não está nos {pedido.origem_cargos}',
+            )
+        )
+    return erros
+
+
+def _falta_opcao_lista(linhas: list[int], linha_cabecalho: int, arquivo: str) -> ErroEntrada:
+    mostradas = ", ".join(str(n) for n in linhas[:10])
+    if len(linhas) > 10:
+        mostradas += f" e mais {len(linhas) - 10}"
+    return ErroEntrada(
+        arquivo,
+        linha_cabecalho,
+        "opcao_lista",
+        "falta a coluna opcao_lista: há quem optou pelas duas reservas (negros e PcD) e ela diz "
+        f"por qual lista cada um concorre (linhas {mostradas})",
+        dica=f"nomes aceitos no cabeçalho: {campos.nomes_aceitos('opcao_lista')}",
+    )

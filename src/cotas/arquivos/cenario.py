@@ -20,12 +20,20 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Literal, cast
 
-from cotas.arquivos.candidatos import COLUNAS_CONHECIDAS, ler_candidatos, normalizar_nome
+from cotas.arquivos.candidatos import (
+    COLUNAS_CONHECIDAS,
+    ErrosDaLista,
+    LeituraCandidatos,
+    ler_candidatos,
+    normalizar_nome,
+)
 from cotas.arquivos.erros import ErroEntrada, ErrosDeEntrada, motivo_do_sistema
 from cotas.motor.candidatos import Candidato
-from cotas.motor.certame import DuplaCondicao, TipoEvento
+from cotas.motor.certame import DuplaCondicao, ProcedimentoAdministrativo, TipoEvento
+from cotas.motor.erros import ErroCotas
 from cotas.motor.legislacao import Catalogo, catalogo_padrao
 from cotas.motor.lote import TabelaCandidatos
+from cotas.motor.regras import ParametrosPcd, Regras, regras_aplicaveis
 
 __all__ = [
     "Arredondamento",
@@ -80,6 +88,9 @@ class Evento:
     quantidade: int | None
     justificativa: str | None
     linha: int | None = field(default=None, compare=False)
+    # anulação: o procedimento com contraditório e ampla defesa; eliminação: o seu fundamento
+    procedimento: ProcedimentoAdministrativo | None = None
+    fundamento: str | None = None
 
 
 @dataclass(frozen=True)
@@ -96,11 +107,12 @@ class Cenario:
     lei_publicada: str | None
     permite_final_de_fila: bool
     data_referencia_idade: date | None
-    # Quem fica com a vaga quando dois grupos a querem ao mesmo tempo (LEGAL-NOTES §2); None:
+    # Quem fica com a vaga quando dois grupos a querem ao mesmo tempo
+    # (docs/INTERPRETACAO.md#prioridade-colisao); None:
     # o padrão do motor (negros, depois PcD).
     prioridade_colisao: tuple[str, ...] | None
-    # Candidato de dois grupos chamado pelas duas listas no mesmo lote, sem opção (LEGAL-NOTES
-    # §4); None: o padrão do motor (a lista racial).
+    # Candidato de dois grupos chamado pelas duas listas no mesmo lote, sem opção
+    # (docs/INTERPRETACAO.md#dupla-condicao); None: o padrão do motor (a lista racial).
     dupla_condicao: str | None
     desempate: list[tuple[str, Sentido]]
     # Parâmetros que a lei deixa em aberto: nome → {"valor": ..., "justificativa": "..."},
@@ -112,6 +124,8 @@ class Cenario:
     candidatos: Sequence[Candidato]  # de um CSV grande, uma TabelaCandidatos (ver o leitor)
     avisos: list[ErroEntrada]
     arquivo_candidatos: Path
+    # Como o arquivo de candidatos foi lido (colunas, padrões), para mostrar ao usuário.
+    leitura_candidatos: LeituraCandidatos | None = field(default=None, compare=False)
 
 
 # ---------------------------------------------------------------- sintaxe TOML
@@ -510,7 +524,19 @@ _CHAVES_PCD = ("percentual", "arredondamento", "teto")
 _CHAVES_CARGO = ("codigo", "nome", "vagas")
 _CHAVES_DESEMPATE = ("coluna", "sentido")
 _CHAVES_PARAMETRO = ("valor", "justificativa")
-_CHAVES_EVENTO = ("data", "tipo", "cargo", "inscricao", "quantidade", "justificativa")
+# O registro do procedimento da anulação por declaração falsa (contraditório e ampla defesa).
+_CHAVES_PROCEDIMENTO = ("notificacao", "defesa", "decisao", "autoridade")
+SEM_DEFESA = "nao_apresentada"
+_CHAVES_EVENTO = (
+    "data",
+    "tipo",
+    "cargo",
+    "inscricao",
+    "quantidade",
+    "justificativa",
+    *_CHAVES_PROCEDIMENTO,
+    "fundamento",
+)
 
 
 def ler_cenario(caminho: Path, catalogo: Catalogo | None = None) -> Cenario:
@@ -522,10 +548,10 @@ def ler_cenario(caminho: Path, catalogo: Catalogo | None = None) -> Cenario:
     """
     caminho = Path(caminho)
     arquivo = caminho.name
-    dados = b""
+    bruto = b""
     try:
-        dados = caminho.read_bytes()
-        texto = dados.decode("utf-8-sig")
+        bruto = caminho.read_bytes()
+        texto = bruto.decode("utf-8-sig")
     except OSError as exc:
         raise ErrosDeEntrada(
             [
@@ -538,7 +564,7 @@ def ler_cenario(caminho: Path, catalogo: Catalogo | None = None) -> Cenario:
             ]
         ) from None
     except UnicodeDecodeError as exc:
-        linha = dados.count(b"\n", 0, exc.start) + 1  # (a do primeiro byte que não é UTF-8)
+        linha = bruto.count(b"\n", 0, exc.start) + 1  # (a do primeiro byte que não é UTF-8)
         raise ErrosDeEntrada(
             [
                 ErroEntrada(
@@ -701,6 +727,18 @@ def ler_cenario(caminho: Path, catalogo: Catalogo | None = None) -> Cenario:
                 v.erro(f"{base}.inscricao", f"{tipo_evento} exige a inscrição do candidato")
             if "quantidade" in bloco:
                 v.erro(f"{base}.quantidade", f"{tipo_evento} não tem quantidade")
+            if tipo_evento == TipoEvento.ELIMINACAO:
+                for chave, o_que in (
+                    ("fundamento", "o fundamento legal"),
+                    ("justificativa", "a causa"),
+                ):
+                    if chave not in bloco:
+                        v.erro(f"{base}.{chave}", f"eliminacao exige {o_que}")
+            elif "fundamento" in bloco:
+                v.erro(f"{base}.fundamento", "só a eliminacao tem fundamento informado")
+            if tipo_evento != TipoEvento.ANULACAO:
+                for chave in (c for c in _CHAVES_PROCEDIMENTO if c in bloco):
+                    v.erro(f"{base}.{chave}", "só a anulacao tem procedimento")
             if tipo_evento == TipoEvento.FINAL_DE_FILA and not permite_final_de_fila:
                 v.erro(
                     f"{base}.tipo",
@@ -713,6 +751,10 @@ def ler_cenario(caminho: Path, catalogo: Catalogo | None = None) -> Cenario:
             v.aviso(f"{base}.data", "o evento é posterior ao fim da validade do certame")
         if data_evento is not None and eventos and data_evento < eventos[-1].data:
             v.aviso(f"{base}.data", "o evento tem data anterior à do evento que vem antes dele")
+        procedimento = None
+        if tipo_evento == TipoEvento.ANULACAO:
+            procedimento = _ler_procedimento(v, bloco, base, data_evento)
+        fundamento = v.texto(bloco, base, "fundamento", obrigatoria=False)
         if data_evento is not None and tipo_evento is not None:
             eventos.append(
                 Evento(
@@ -723,16 +765,45 @@ def ler_cenario(caminho: Path, catalogo: Catalogo | None = None) -> Cenario:
                     quantidade=quantidade,
                     justificativa=justificativa,
                     linha=v.linha(base),
+                    procedimento=procedimento,
+                    fundamento=fundamento,
                 )
             )
             caminhos_eventos.append(base)
 
     # Candidatos
+    # O cenário sem os candidatos (se válido até aqui): dele sai a lei, que diz se a coluna do
+    # parecer da comissão de heteroidentificação é obrigatória.
+    provisorio: Cenario | None = None
+    if not v.erros and nome is not None and data_edital is not None and tipo is not None:
+        provisorio = Cenario(
+            nome=nome,
+            municipio=municipio,
+            lei=lei,
+            data_edital=data_edital,
+            tipo=TipoCertame(tipo),
+            validade_ate=validade_ate,
+            data_publicacao_lei=data_publicacao_lei,
+            lei_publicada=lei_publicada,
+            permite_final_de_fila=permite_final_de_fila,
+            data_referencia_idade=data_referencia_idade,
+            prioridade_colisao=prioridade_colisao,
+            dupla_condicao=dupla_condicao,
+            desempate=desempate,
+            parametros_lei=parametros_lei,
+            pcd=pcd,
+            cargos=cargos,
+            eventos=eventos,
+            candidatos=[],
+            avisos=[],
+            arquivo_candidatos=caminho.parent / (nome_candidatos or ""),
+        )
     candidatos: Sequence[Candidato] = []
     avisos_candidatos: list[ErroEntrada] = []
     erros_candidatos: list[ErroEntrada] = []
     arquivo_candidatos = caminho.parent / (nome_candidatos or "")
     lidos: Sequence[Candidato] | None = None  # as linhas lidas sem erro; None: nenhuma
+    leitura: LeituraCandidatos | None = None
     if nome_candidatos is not None:
         if arquivo_candidatos.is_dir():
             v.erro("certame.candidatos", f'"{nome_candidatos}" é uma pasta, não um arquivo')
@@ -740,7 +811,18 @@ def ler_cenario(caminho: Path, catalogo: Catalogo | None = None) -> Cenario:
             v.erro("certame.candidatos", f'o arquivo de candidatos "{nome_candidatos}" não existe')
         else:
             try:
-                leitura = ler_candidatos(arquivo_candidatos, [c for c, _ in desempate])
+                leitura = ler_candidatos(
+                    arquivo_candidatos,
+                    [c for c, _ in desempate],
+                    exige_heteroidentificacao=_exige_heteroidentificacao(provisorio),
+                    cargos=linha_do_cargo,
+                    origem_cargos=f"[[cargos]] de {arquivo}",
+                    data_edital=data_edital,
+                )
+            except ErrosDaLista as exc:
+                erros_candidatos, avisos_candidatos = exc.erros, exc.avisos
+                lidos = exc.lidos
+                _avisar_cargos_sem_candidatos(v, cargos, linha_do_cargo, exc.cargos_citados)
             except ErrosDeEntrada as exc:
                 erros_candidatos, avisos_candidatos = exc.erros, exc.avisos
                 lidos = exc.lidos
@@ -765,28 +847,13 @@ def ler_cenario(caminho: Path, catalogo: Catalogo | None = None) -> Cenario:
     avisos = v.avisos + avisos_candidatos
     if erros:
         raise ErrosDeEntrada(erros, avisos, nao_conferidos=nao_conferidos)
-    assert nome is not None and data_edital is not None and tipo is not None
-    return Cenario(
-        nome=nome,
-        municipio=municipio,
-        lei=lei,
-        data_edital=data_edital,
-        tipo=TipoCertame(tipo),
-        validade_ate=validade_ate,
-        data_publicacao_lei=data_publicacao_lei,
-        lei_publicada=lei_publicada,
-        permite_final_de_fila=permite_final_de_fila,
-        data_referencia_idade=data_referencia_idade,
-        prioridade_colisao=prioridade_colisao,
-        dupla_condicao=dupla_condicao,
-        desempate=desempate,
-        parametros_lei=parametros_lei,
-        pcd=pcd,
-        cargos=cargos,
+    assert provisorio is not None
+    return replace(
+        provisorio,
         eventos=eventos,
         candidatos=candidatos,
         avisos=avisos,
-        arquivo_candidatos=arquivo_candidatos,
+        leitura_candidatos=leitura,
     )
 
 
@@ -813,6 +880,83 @@ def _conferir_lei(
             f'a lei "{lei}" é de {catalogo.lei(lei).municipio}, não do município do certame, '
             f'"{municipio}" (chave municipio, linha {linha}); corrija uma das duas',
         )
+
+
+def _exige_heteroidentificacao(cenario: Cenario | None) -> bool:
+    """Se a lei do certame tem comissão de heteroidentificação (a coluna do parecer é então
+    obrigatória), pelas regras que a apuração usará. Sem cenário válido ou sem lei aplicável a
+    apuração já falha com esse erro, e a coluna fica opcional nesta leitura."""
+    if cenario is None:
+        return False
+    try:
+        return regras_do_cenario(cenario).comissao is not None
+    except ErroCotas:
+        return False
+
+
+# ---------------------------------------------------------------- regras do cenário
+# (Aqui, e não na apuração, porque a leitura da lista de candidatos já precisa delas: a lei diz
+# se o parecer da comissão é obrigatório.)
+
+
+def parametros_pcd(cenario: Cenario) -> ParametrosPcd | None:
+    if cenario.pcd is None:
+        return None
+    return ParametrosPcd(
+        percentual=Decimal(cenario.pcd.percentual),
+        arredondamento=cenario.pcd.arredondamento,
+        teto=Decimal(cenario.pcd.teto),
+    )
+
+
+def regras_do_cenario(cenario: Cenario, catalogo: Catalogo | None = None) -> Regras:
+    catalogo = catalogo or catalogo_padrao()
+    if cenario.data_publicacao_lei is not None:
+        lei_publicada = cenario.lei_publicada or cenario.lei
+        if lei_publicada is None:
+            leis = catalogo.do_municipio(cenario.municipio or "")
+            lei_publicada = leis[-1].id if leis else None
+        if lei_publicada is not None:
+            catalogo = catalogo.com_publicacao(lei_publicada, cenario.data_publicacao_lei)
+    return regras_aplicaveis(
+        catalogo,
+        municipio=cenario.municipio,
+        lei_id=cenario.lei,
+        data_edital=cenario.data_edital,
+        tipo=cenario.tipo.value,
+        pcd=parametros_pcd(cenario),
+        informados=cenario.parametros_lei,
+    )
+
+
+def _ler_procedimento(
+    v: _Validador, bloco: dict[str, object], base: str, data_evento: date | None
+) -> ProcedimentoAdministrativo | None:
+    """O registro do procedimento da anulação: datas da notificação, da defesa (ou
+    "nao_apresentada") e da decisão, e a autoridade que decidiu; todos obrigatórios."""
+    faltam = [c for c in _CHAVES_PROCEDIMENTO if c not in bloco]
+    if faltam:
+        v.erro(
+            base,
+            "a anulação por declaração falsa exige o registro do procedimento administrativo "
+            f"com contraditório e ampla defesa: falta {', '.join(faltam)} (notificacao e decisao "
+            f'são datas; defesa é a data da defesa ou "{SEM_DEFESA}"; autoridade, quem decidiu)',
+        )
+        return None
+    notificacao = v.data(bloco, base, "notificacao", obrigatoria=True)
+    decisao = v.data(bloco, base, "decisao", obrigatoria=True)
+    autoridade = v.texto(bloco, base, "autoridade", obrigatoria=True)
+    defesa: date | None = None
+    if bloco.get("defesa") != SEM_DEFESA:
+        defesa = v.data(bloco, base, "defesa", obrigatoria=True)
+        if defesa is None:
+            return None
+    if notificacao is None or decisao is None or autoridade is None:
+        return None
+    procedimento = ProcedimentoAdministrativo(notificacao, defesa, decisao, autoridade)
+    for problema in procedimento.problemas(data_evento or decisao):
+        v.erro(base, f"procedimento inválido: {problema}")
+    return procedimento
 
 
 def _conferir_candidatos(
@@ -843,6 +987,13 @@ def _conferir_candidatos(
                 f'o cargo "{cargo}" ({quantos}) não está nos [[cargos]] de {v.arquivo}',
             )
         )
+    _avisar_cargos_sem_candidatos(v, cargos, linha_do_cargo, com_candidatos)
+
+
+def _avisar_cargos_sem_candidatos(
+    v: _Validador, cargos: list[Cargo], linha_do_cargo: dict[str, str], citados: Iterable[str]
+) -> None:
+    com_candidatos = set(citados)
     for definido in cargos:
         if definido.codigo not in com_candidatos:
             v.avisos.append(
@@ -887,6 +1038,13 @@ def _conferir_eventos(
                 v.erro(
                     f"{base}.inscricao",
                     f'a inscrição "{evento.inscricao}" não está {onde}',
+                )
+            elif evento.tipo is TipoEvento.ANULACAO and not candidato.reserva_negros:
+                v.erro(
+                    f"{base}.inscricao",
+                    f'a inscrição "{evento.inscricao}" não optou pela reserva (reserva_negros): a '
+                    "anulação por declaração falsa trata da autodeclaração de quem concorre às "
+                    "vagas reservadas; para outra causa, use o evento eliminacao com o fundamento",
                 )
             elif evento.cargo is not None and evento.cargo != candidato.cargo:
                 v.erro(

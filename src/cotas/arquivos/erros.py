@@ -19,7 +19,8 @@ class ErroEntrada:
     `linha` é a linha física do arquivo, contada a partir de 1 (o cabeçalho de
     uma planilha é a linha 1). `coluna` é o nome da coluna de uma planilha ou o
     número da coluna de um texto (TOML). `chave` é o caminho de uma chave do
-    cenário, como `cargos[2].vagas` (os blocos `[[...]]` contam a partir de 1).
+    cenário, como `cargos[2].vagas` (os blocos `[[...]]` contam a partir de 1). `dica` diz
+    como corrigir (por exemplo, os nomes aceitos para uma coluna que falta).
     """
 
     arquivo: str
@@ -27,6 +28,7 @@ class ErroEntrada:
     coluna: int | str | None
     mensagem: str
     chave: str | None = None
+    dica: str | None = None
 
     def __str__(self) -> str:
         partes = [self.arquivo]
@@ -38,7 +40,8 @@ class ErroEntrada:
             partes.append(f'coluna "{self.coluna}"')
         if self.chave is not None:
             partes.append(f'chave "{self.chave}"')
-        return f"{', '.join(partes)}: {self.mensagem}"
+        dica = f" ({self.dica})" if self.dica else ""
+        return f"{', '.join(partes)}: {self.mensagem}{dica}"
 
 
 class ErrosDeEntrada(Exception):

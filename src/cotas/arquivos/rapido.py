@@ -19,13 +19,14 @@ from __future__ import annotations
 import codecs
 import csv
 import io
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from datetime import date
 from pathlib import Path
 from typing import Any
 
 import polars as pl
 
+from cotas.arquivos import campos
 from cotas.arquivos.erros import ErroEntrada
 from cotas.motor.candidatos import CorRaca, Heteroidentificacao, Situacao
 from cotas.motor.lote import ESQUEMA, PREFIXO_DESEMPATE, TabelaCandidatos
@@ -33,6 +34,7 @@ from cotas.motor.lote import ESQUEMA, PREFIXO_DESEMPATE, TabelaCandidatos
 # Sem espaço nas pontas, para `str.strip()` do Python: o `\s` do polars (Unicode) e \x1c-\x1f.
 _LIMPO = r"^[^\s\x1c-\x1f]([^\r\n]*[^\s\x1c-\x1f])?$"
 _NUMERO = r"^[+-]?([0-9]+([.,][0-9]*)?|[.,][0-9]+)$"
+_NEGATIVO = r"^-.*[1-9]"  # (-0 e -0,00 não são negativos, como no Decimal)
 _DATA_ISO = r"^([0-9]{4})-([0-9]{1,2})-([0-9]{1,2})$"
 _DATA_BR = r"^([0-9]{1,2})/([0-9]{1,2})/([0-9]{4})$"
 _CPF = r"^([0-9]{3}\.[0-9]{3}\.[0-9]{3}-[0-9]{2}|[0-9]{11})$"
@@ -152,13 +154,11 @@ def _traducao(
 ) -> dict[str, Any]:
     """`grafia -> valor` pelo conversor da leitura linha a linha. Uma grafia que ele recusa
     fica de fora ou, com `todas`, recusa o arquivo (a leitura linha a linha explica)."""
-    from cotas.arquivos.candidatos import _ValorInvalido
-
     traducao: dict[str, Any] = {}
     for grafia in grafias:
         try:
             lido = conversor(grafia)
-        except _ValorInvalido:
+        except campos.ValorInvalido:
             if todas:
                 raise _Recusa from None
             continue
@@ -175,6 +175,8 @@ def ler_csv_em_lote(
     arquivo: str,
     colunas_desempate: Sequence[str],
     ler_cabecalho: Callable[[list[object], list[ErroEntrada], list[ErroEntrada]], dict[str, int]],
+    cargos: Collection[str] | None = None,
+    data_edital: date | None = None,
 ) -> tuple[TabelaCandidatos, list[ErroEntrada]] | None:
     """A tabela e os avisos do cabeçalho, ou None se o arquivo precisa da leitura linha a linha.
 
@@ -182,10 +184,12 @@ def ler_csv_em_lote(
     são decodificados aqui: o polars recusa UTF-8 inválido (e então a leitura linha a linha
     decide a codificação), e só o cabeçalho é decodificado em Python.
     `ler_cabecalho(celulas, erros, avisos)` é a conferência do cabeçalho da leitura linha a
-    linha; devolve `nome normalizado -> índice` das colunas aceitas.
+    linha; devolve `coluna -> índice` das colunas aceitas. `cargos`: os do certame (um cargo
+    fora deles manda o arquivo para a leitura linha a linha, que dá o erro). `data_edital`: a
+    última data de nascimento possível (sem ela, hoje).
     """
     try:
-        return _ler(fonte, arquivo, colunas_desempate, ler_cabecalho)
+        return _ler(fonte, arquivo, colunas_desempate, ler_cabecalho, cargos, data_edital)
     except _Recusa:
         return None
 
@@ -195,6 +199,8 @@ def _ler(
     arquivo: str,
     colunas_desempate: Sequence[str],
     ler_cabecalho: Callable[[list[object], list[ErroEntrada], list[ErroEntrada]], dict[str, int]],
+    cargos: Collection[str] | None,
+    data_edital: date | None,
 ) -> tuple[TabelaCandidatos, list[ErroEntrada]]:
     # Forma do arquivo: sem aspas (cada linha física é um registro), sem \r solto (que quebra a
     # linha para a leitura linha a linha, mas que o polars deixa no valor ou, antes de um
@@ -202,7 +208,9 @@ def _ler(
     forma_aceita, fisicas = _forma(fonte)
     if not forma_aceita:
         raise _Recusa
-    return _ler_em_lote(fonte, arquivo, colunas_desempate, ler_cabecalho, fisicas)
+    return _ler_em_lote(
+        fonte, arquivo, colunas_desempate, ler_cabecalho, fisicas, cargos, data_edital
+    )
 
 
 def _ler_em_lote(
@@ -211,9 +219,9 @@ def _ler_em_lote(
     colunas_desempate: Sequence[str],
     ler_cabecalho: Callable[[list[object], list[ErroEntrada], list[ErroEntrada]], dict[str, int]],
     fisicas: int,
+    cargos: Collection[str] | None,
+    data_edital: date | None,
 ) -> tuple[TabelaCandidatos, list[ErroEntrada]]:
-    from cotas.arquivos import candidatos as leitor
-
     try:
         primeira = _primeira_linha(fonte).decode("utf-8")
     except (UnicodeDecodeError, OSError):
@@ -222,7 +230,7 @@ def _ler_em_lote(
     if not primeira[:1].strip() or "\r" in primeira:  # (o resto do arquivo: `_contar_linhas`)
         raise _Recusa
     # A primeira linha tem conteúdo: é dela que a leitura linha a linha tira o separador.
-    sep = leitor._separador(primeira)
+    sep = campos.separador(primeira)
     cabecalho: list[object] = list(next(csv.reader([primeira], delimiter=sep)))
     erros: list[ErroEntrada] = []
     avisos: list[ErroEntrada] = []
@@ -257,6 +265,11 @@ def _ler_em_lote(
 
     saida: dict[str, pl.Expr] = {"linha": pl.col("linha").cast(pl.Int64), "_vazia": vazia}
     conferir: list[pl.Expr] = []  # cada uma deve ser falsa em todas as linhas (nulo = recusa)
+    # O tamanho de cada valor (em bytes, que é o que o polars guarda: um valor com mais bytes
+    # que o limite de caracteres pode ainda caber, e a leitura linha a linha decide).
+    conferir.extend(
+        pl.col(f"c{i}").str.len_bytes() > campos.LIMITE_CARACTERES for i in set(indices.values())
+    )
 
     for campo in ("inscricao", "nome", "cargo"):
         c = coluna(campo)
@@ -266,7 +279,8 @@ def _ler_em_lote(
     if "cpf" in indices:
         plano = _com_cpf_conferido(plano, f"c{indices['cpf']}")
         c = coluna("cpf")
-        conferir.append((c != "") & (~c.str.contains(_CPF) | ~pl.col("_cpf_ok")))
+        repetido = pl.col("_cpf_digitos").is_in(list(campos.CPFS_REPETIDOS))
+        conferir.append((c != "") & (~c.str.contains(_CPF) | ~pl.col("_cpf_ok") | repetido))
         saida["cpf"] = pl.when(c == "").then(None).otherwise(pl.col("_cpf_digitos"))
     else:
         saida["cpf"] = pl.lit(None, pl.String)
@@ -287,13 +301,14 @@ def _ler_em_lote(
         data = pl.col("_data")
         # (Antes do ano 1 o `date` do Python não existe; comparar com uma data custa menos que
         # extrair o ano de cada uma.)
-        conferir.append((c != "") & (data.is_null() | (data < date.min)))
+        fora = (data < campos.NASCIMENTO_MINIMO) | (data > campos.nascimento_maximo(data_edital))
+        conferir.append((c != "") & (data.is_null() | fora))
         saida["data_nascimento"] = pl.when(c == "").then(None).otherwise(data)
     else:
         saida["data_nascimento"] = pl.lit(None, pl.Date)
 
     c = coluna("nota")
-    conferir.append(~c.str.contains(_NUMERO))
+    conferir.append(~c.str.contains(_NUMERO) | c.str.contains(_NEGATIVO))
     saida["nota"] = c.str.replace(",", ".", literal=True)
 
     if "classificacao" in indices:
@@ -308,17 +323,17 @@ def _ler_em_lote(
     # valores pelo conversor da leitura linha a linha, e o texto segue junto; se alguma linha
     # traz outra grafia ("SIM", "Parda "), depois cada grafia distinta passa pelo conversor.
     vocabularios: list[tuple[str, Callable[[object], object], Any, list[str]]] = [
-        ("situacao", leitor._situacao, "aprovado", [s.value for s in Situacao]),
-        ("cor_raca", leitor._cor_raca, None, [c.value for c in CorRaca]),
-        ("reserva_negros", leitor._sim_nao, False, ["sim", "não", "nao"]),
-        ("pcd", leitor._sim_nao, False, ["sim", "não", "nao"]),
+        ("situacao", campos.situacao, "aprovado", [s.value for s in Situacao]),
+        ("cor_raca", campos.cor_raca, None, [c.value for c in CorRaca]),
+        ("reserva_negros", campos.sim_nao, False, ["sim", "não", "nao"]),
+        ("pcd", campos.sim_nao, False, ["sim", "não", "nao"]),
         (
             "heteroidentificacao",
-            leitor._heteroidentificacao,
+            campos.heteroidentificacao,
             None,
             [h.value for h in Heteroidentificacao],
         ),
-        ("opcao_lista", leitor._opcao_lista, None, ["negros", "pcd"]),
+        ("opcao_lista", campos.opcao_lista, None, ["negros", "pcd"]),
     ]
     incomuns: list[pl.Expr] = []
     for campo, conversor, padrao, canonicas in vocabularios:
@@ -332,7 +347,7 @@ def _ler_em_lote(
         incomuns.append(~c.is_in(list(traducao)))
     saida["_incomum"] = pl.any_horizontal(incomuns) if incomuns else pl.lit(False)
 
-    nomes_desempate = {leitor.normalizar_nome(c): c for c in colunas_desempate}
+    nomes_desempate = {campos.normalizar_nome(c): c for c in colunas_desempate}
     sem_desempate: list[pl.Expr] = []
     for nome, original in nomes_desempate.items():
         c = coluna(nome)
@@ -377,18 +392,24 @@ def _ler_em_lote(
 
     # O que a leitura linha a linha acusaria entre linhas ou depois dos vocabulários: inscrição
     # repetida, critério do edital vazio de aprovado, reserva sem autodeclaração, parecer de
-    # quem não optou, o mesmo CPF duas vezes no cargo.
+    # quem não optou, o mesmo CPF duas vezes no cargo, cargo fora do certame, as duas reservas
+    # sem a coluna da opção.
     # Repetições pelo hash: dois valores distintos com o mesmo hash (raríssimo) só mandam o
     # arquivo à leitura linha a linha; é bem mais rápido que comparar os textos.
     negro = pl.col("cor_raca").is_in([CorRaca.PRETA.value, CorRaca.PARDA.value])
     com_cpf = pl.col("_hash_cpf").is_not_null()
-    problemas = quadro.select(
+    conferencias = [
         pl.col("_hash_inscricao").n_unique() != pl.len(),
         (pl.col("_sem_desempate") & (pl.col("situacao") != "eliminado")).any(),
         (pl.col("reserva_negros") & ~negro.fill_null(False)).any(),
         (pl.col("heteroidentificacao").is_not_null() & ~pl.col("reserva_negros")).any(),
         pl.col("_hash_cpf").filter(com_cpf).n_unique() != com_cpf.sum(),
-    ).row(0)
+    ]
+    if cargos is not None:
+        conferencias.append(~pl.col("cargo").is_in(list(cargos)).all())
+    if "opcao_lista" not in indices:
+        conferencias.append((pl.col("reserva_negros") & pl.col("pcd")).any())
+    problemas = quadro.select(e.alias(f"p{i}") for i, e in enumerate(conferencias)).row(0)
     if any(problemas):
         raise _Recusa
     quadro = quadro.select(

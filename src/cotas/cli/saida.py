@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from cotas.apuracao import Apuracao, apurar_cenario, ler_cenario_para_apurar
+from cotas.arquivos.candidatos import descrever_leitura
 from cotas.arquivos.erros import motivo_do_sistema
 from cotas.cli import gerar
 from cotas.motor.erros import ErroCotas
@@ -165,6 +166,9 @@ def _avisar(avisos: list[Any]) -> None:
 def _apurar(caminho: Path) -> Apuracao:
     cenario = ler_cenario_para_apurar(caminho)
     _avisar(cenario.avisos)
+    if cenario.leitura_candidatos is not None:  # que título virou que coluna, e os padrões
+        for linha in descrever_leitura(cenario.leitura_candidatos):
+            print(f"leitura: {linha}", file=sys.stderr)
     return apurar_cenario(cenario, caminho.name)
 
 
@@ -208,7 +212,7 @@ def cabecalho(ap: Apuracao) -> list[str]:
     c = ap.cenario
     linhas = [
         f"Lei aplicável: {lei.titulo} ({lei.id}), em vigor desde {_br(lei.vigencia_inicio)}; "
-        f"edital publicado em {_br(c.data_edital)} ({lei.referencia_vigencia.citacao()}).",
+        f"edital publicado em {_br(c.data_edital)} ({ap.regras.citacao_da_lei_aplicavel()}).",
         f"Tipo de seleção: {ap.regras.tipo.descricao()}; validade até {_br(c.validade_ate)}.",
     ]
     revisao = lei.revisao_em()
@@ -218,11 +222,14 @@ def cabecalho(ap: Apuracao) -> list[str]:
             f"Reavaliação do percentual prevista para {_br(revisao)} ({situacao}"
             f"{lei.referencia_revisao.citacao()})."
         )
-    if ap.regras.comissao is not None:
+    comissao = ap.regras.comissao
+    if comissao is not None:
+        # O destino de quem não é reconhecido, com o artigo, vem da regra da lei.
+        regra = comissao.referencias.get("nao_reconhecido")
         linhas.append(
-            "Heteroidentificação obrigatória por comissão de "
-            f"{ap.regras.comissao.membros} integrantes; quem não é reconhecido segue na ampla "
-            "concorrência."
+            f"Heteroidentificação obrigatória por comissão de {comissao.membros} integrantes; "
+            "quem não é reconhecido, não comparece ou se recusa "
+            f"{comissao.destino_do_nao_reconhecido}" + (f" ({regra.citacao()})." if regra else ".")
         )
     return linhas
 

@@ -34,7 +34,7 @@ def anexo_edital(f: FonteDocumentos) -> Documento:
         Paragrafo(
             f"Edital publicado em {data_br(f.data_edital)}; {f.regras.tipo.descricao()}. "
             f"Lei aplicada: {lei.titulo}, em vigor desde {data_br(lei.vigencia_inicio)} "
-            f"({lei.referencia_vigencia.citacao()})."
+            f"({f.regras.citacao_da_lei_aplicavel()})."
         )
     )
     quadro = DISPOSITIVO_DO_QUADRO.get(lei.id)

@@ -83,6 +83,20 @@ def maioria(avaliacao: AvaliacaoAta, membros: list[MembroAta]) -> str:
     return f"{sim} de {total} reconhece{'m' if sim != 1 else ''}"
 
 
+def filmagem(sessao: SessaoAta) -> str:
+    """O que a ata diz da filmagem: nunca que filmou quem a recusou."""
+    recusaram = [a.inscricao for a in sessao.avaliacoes if a.recusou_filmagem]
+    if not recusaram:
+        return "A sessão foi filmada e/ou fotografada para uso exclusivo da comissão (art. 7º)."
+    if len(recusaram) == len(sessao.avaliacoes):
+        return "Nenhuma verificação foi filmada ou fotografada: todos recusaram a filmagem."
+    rotulo = "inscrição" if len(recusaram) == 1 else "inscrições"
+    return (
+        "As verificações foram filmadas e/ou fotografadas para uso exclusivo da comissão "
+        f"(art. 7º), exceto a de quem recusou a filmagem ({rotulo} {', '.join(recusaram)})."
+    )
+
+
 def _comparecimento(a: AvaliacaoAta) -> str:
     texto = {True: "presente", False: "ausente", None: "não registrado"}[a.compareceu]
     if a.recusou_filmagem:
@@ -114,8 +128,8 @@ def ata_sessao(sessao: SessaoAta) -> Documento:
             f"membros distribuídos por gênero e cor (art. 4º): {membros_txt}. Foram avaliados "
             f"{numero_e_extenso(len(sessao.avaliacoes), feminino=False)} candidatos "
             "autodeclarados pretos ou pardos, aprovados, antes da homologação do resultado "
-            "final (art. 5º, I), pelo critério do fenótipo (art. 9º). A sessão foi filmada e/ou "
-            "fotografada para uso exclusivo da comissão (art. 7º). O candidato é reconhecido "
+            f"final (art. 5º, I), pelo critério do fenótipo (art. 9º). {filmagem(sessao)} "
+            "O candidato é reconhecido "
             "pela maioria dos membros (art. 10); quem não é reconhecido, não comparece ou se "
             "recusa à filmagem ou às perguntas segue na ampla concorrência (art. 8º)."
         )

@@ -4,7 +4,7 @@ se ainda não, quantas nomeações de cada lista vêm antes da sua, com a razão
 A projeção parte do estado atual do certame (as nomeações já feitas) e oferece as próximas vagas
 uma a uma, na ordem de nomeação da lei (Mostardas art. 4º; Montenegro art. 15), até chegar ao
 candidato. É uma projeção: supõe que ninguém desista e que as vagas venham uma a uma; um lote
-maior de vagas preenche primeiro as de ampla concorrência (LEGAL-NOTES §3).
+maior de vagas preenche primeiro as de ampla concorrência (docs/INTERPRETACAO.md#ampla-primeiro).
 """
 
 from __future__ import annotations
@@ -38,6 +38,9 @@ class Projecao:
     lista: str | None
     razao: str
     alcancado: bool
+    # False: a inscrição está além das vagas simuladas e a conta das nomeações antes da sua não
+    # foi feita (`antes` fica vazio: uma contagem parcial enganaria).
+    calculada: bool = True
 
     @property
     def total_antes(self) -> int:
@@ -110,20 +113,36 @@ def _situacao(
     inscricao, nome, cargo, nome_cargo, posicoes = base
     if not posicoes:
         return SituacaoCandidato(
-            inscricao, nome, cargo, nome_cargo, posicoes,
+            inscricao,
+            nome,
+            cargo,
+            nome_cargo,
+            posicoes,
             situacao="Não consta das listas de classificação (não aprovado).",
         )
     if f.certame.excluida(inscricao, cargo):
         return SituacaoCandidato(inscricao, nome, cargo, nome_cargo, posicoes, situacao=situacao)
     if publicada is not None and f.certame.vaga_ocupada(inscricao, cargo) is not None:
         return SituacaoCandidato(
-            inscricao, nome, cargo, nome_cargo, posicoes,
-            nomeacao=publicada, ato=ato, situacao=situacao,
+            inscricao,
+            nome,
+            cargo,
+            nome_cargo,
+            posicoes,
+            nomeacao=publicada,
+            ato=ato,
+            situacao=situacao,
         )
     projecao, aviso = projetar()
     return SituacaoCandidato(
-        inscricao, nome, cargo, nome_cargo, posicoes,
-        situacao=situacao or "Aguardando nomeação", projecao=projecao, aviso=aviso,
+        inscricao,
+        nome,
+        cargo,
+        nome_cargo,
+        posicoes,
+        situacao=situacao or "Aguardando nomeação",
+        projecao=projecao,
+        aviso=aviso,
     )
 
 
@@ -198,9 +217,12 @@ def _projetar_cargo(
         return alcancados, (None, f"Projeção indisponível: {erro}")
     if simuladas < LIMITE_PROJECAO:
         razao = "As listas se esgotam antes de alcançar esta inscrição."
-    else:
-        razao = f"Mais de {LIMITE_PROJECAO} nomeações vêm antes desta inscrição."
-    return alcancados, (Projecao(dict(antes), None, None, razao, False), "")
+        return alcancados, (Projecao(dict(antes), None, None, razao, False), "")
+    razao = (
+        "Quantas nomeações vêm antes da sua não foi calculado: a projeção simula só as próximas "
+        f"{LIMITE_PROJECAO} vagas do cargo, e esta inscrição não é alcançada nelas."
+    )
+    return alcancados, (Projecao({}, None, None, razao, False, calculada=False), "")
 
 
 def _projecao(antes: dict[str, int], n: Nomeacao) -> Projecao:
@@ -219,6 +241,9 @@ def resumo(s: SituacaoCandidato) -> str:
     if s.projecao is None:
         return f"Inscrição {s.inscricao}: {s.situacao or s.aviso}"
     p = s.projecao
+    if not p.calculada:
+        posicoes = posicoes_por_extenso(s)
+        return f"Inscrição {s.inscricao}: ainda não nomeado(a); {posicoes}. {p.razao}"
     partes = [f"{q} da lista {_rotulo_minusculo(lista)}" for lista, q in p.antes.items() if q]
     antes = ", ".join(partes) if partes else "nenhuma"
     if not p.alcancado:
@@ -227,6 +252,18 @@ def resumo(s: SituacaoCandidato) -> str:
         f"Inscrição {s.inscricao}: ainda não nomeado(a). Antes da sua vêm {p.total_antes} "
         f"nomeação(ões) ({antes}); a sua seria a vaga {p.vaga}, pela lista "
         f"{rotulo_lista(p.lista).lower()}."
+    )
+
+
+def _milhar(n: int) -> str:
+    return f"{n:,}".replace(",", ".")
+
+
+def posicoes_por_extenso(s: SituacaoCandidato) -> str:
+    """ "380º de 400 na lista de ampla concorrência; 95º de 100 na lista de negros"."""
+    return "; ".join(
+        f"{_milhar(x.posicao)}º de {_milhar(x.total)} na lista de {x.rotulo.lower()}"
+        for x in s.posicoes
     )
 
 

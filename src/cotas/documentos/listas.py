@@ -31,12 +31,15 @@ def listas_publicacao(f: FonteDocumentos, cargo: str | None = None) -> Documento
     refs = concorrencia.ref("concorrencia") if concorrencia else ()
     texto = (
         "Para cada cargo, a lista geral (ampla concorrência, todos os aprovados) e uma lista "
-        f"por grupo com reserva ({grupos}), na mesma ordem relativa. Os candidatos das listas "
-        "reservadas concorrem concomitantemente às vagas de ampla concorrência"
+        f"por grupo com reserva ({grupos}), na mesma ordem relativa."
     )
-    if refs:
-        texto += f" ({'; '.join(r.citacao() for r in refs)})"
-    doc.blocos.append(Paragrafo(texto + "."))
+    if concorrencia is not None and refs:
+        # A concorrência concomitante é a regra da lei para a reserva racial, só dela.
+        texto += (
+            f" Os candidatos da lista de {concorrencia.rotulo} concorrem concomitantemente às "
+            f"vagas reservadas e às de ampla concorrência ({'; '.join(r.citacao() for r in refs)})."
+        )
+    doc.blocos.append(Paragrafo(texto))
     doc.blocos.append(Paragrafo(AVISO_LGPD, "nota"))
     doc.blocos.append(tabela_classificacao(f, None if cargo is None else [cargo]))
     return doc

@@ -151,6 +151,8 @@ def situacoes(f: FonteDocumentos, cargo: str) -> dict[str, str]:
             saida[o.inscricao] = f"Desistente ({data_br(o.data)})"
         elif o.tipo == "anulacao":
             saida[o.inscricao] = f"Inscrição anulada ({data_br(o.data)})"
+        elif o.tipo == "eliminacao":
+            saida[o.inscricao] = f"Eliminado(a) ({data_br(o.data)})"
         elif o.tipo == "final_de_fila":
             saida[o.inscricao] = f"Final de fila ({data_br(o.data)})"
     for vaga, inscricao in f.certame.ocupantes(cargo).items():
@@ -260,6 +262,7 @@ def tabela_ocorrencias(origem: Apuracao | FonteDocumentos) -> Tabela:
     rotulos = {
         "desistencia": "Desistência",
         "anulacao": "Anulação",
+        "eliminacao": "Eliminação",
         "final_de_fila": "Final de fila",
         "vaga_sem_candidato": "Vaga sem candidato",
     }

@@ -55,7 +55,8 @@ class Candidato:
     classificacao: int | None = None  # posição dada pela banca, que então decide a ordem
     desempate: tuple[tuple[str, Decimal], ...] = ()  # colunas de desempate que o edital nomeia
     cpf: str | None = None
-    opcao_lista: str | None = None  # lista preferida por quem é de dois grupos (LEGAL-NOTES §4)
+    # lista preferida por quem é de dois grupos (docs/INTERPRETACAO.md#dupla-condicao)
+    opcao_lista: str | None = None
     linha: int | None = field(default=None, compare=False)  # linha no arquivo de origem
 
     @property

@@ -1,10 +1,11 @@
 """A vida do certame como um livro de eventos: vagas oferecidas, nomeações, desistências,
 anulações. Cada nomeação diz qual vaga, de qual lista, em substituição a quem e por quê.
 
-Quem ocupa cada vaga de um lote (LEGAL-NOTES §3; Mostardas art. 3º §1º; Montenegro art. 14 §1º):
-primeiro as vagas de ampla concorrência do lote, pela lista geral; depois cada lista reservada,
-sem os já escolhidos — "os candidatos negros aprovados dentro do número de vagas oferecido para
-ampla concorrência não serão computados para efeito do preenchimento das vagas reservadas".
+Quem ocupa cada vaga de um lote (docs/INTERPRETACAO.md#ampla-primeiro; Mostardas art. 3º §1º;
+Montenegro art. 14 §1º): primeiro as vagas de ampla concorrência do lote, pela lista geral;
+depois cada lista reservada, sem os já escolhidos — "os candidatos negros aprovados dentro do
+número de vagas oferecido para ampla concorrência não serão computados para efeito do
+preenchimento das vagas reservadas".
 """
 
 from __future__ import annotations
@@ -38,7 +39,8 @@ from cotas.motor.reserva import ReservaCargo, calcular_reserva
 
 
 class DuplaCondicao(StrEnum):
-    """Candidato de dois grupos devido por ambas as listas (questão aberta, LEGAL-NOTES §4).
+    """Candidato de dois grupos devido por ambas as listas (questão aberta,
+    docs/INTERPRETACAO.md#dupla-condicao).
 
     Em lotes diferentes, fica sempre com a lista que o nomeia antes; se as duas o chamam no
     mesmo lote — o mesmo ato de nomeação —, vale a opção do candidato (`opcao_lista`) e, sem
@@ -71,7 +73,8 @@ class ParametrosCertame:
 class TipoEvento(StrEnum):
     NOVAS_VAGAS = "novas_vagas"
     DESISTENCIA = "desistencia"
-    ANULACAO = "anulacao"
+    ANULACAO = "anulacao"  # declaração falsa na autodeclaração racial, após procedimento
+    ELIMINACAO = "eliminacao"  # outra causa, com o fundamento que o operador informa
     FINAL_DE_FILA = "final_de_fila"
 
     @property
@@ -84,6 +87,7 @@ _DESCRICAO_EVENTO = {
     TipoEvento.NOVAS_VAGAS: "Novas vagas",
     TipoEvento.DESISTENCIA: "Desistência",
     TipoEvento.ANULACAO: "Anulação",
+    TipoEvento.ELIMINACAO: "Eliminação",
     TipoEvento.FINAL_DE_FILA: "Final de fila",
 }
 
@@ -98,6 +102,50 @@ REF_VALIDADE = Referencia(
 
 
 @dataclass(frozen=True)
+class ProcedimentoAdministrativo:
+    """O registro do procedimento com contraditório e ampla defesa que precede a anulação por
+    declaração falsa: notificação, defesa (None: não apresentada), decisão e quem decidiu."""
+
+    notificacao: date
+    defesa: date | None
+    decisao: date
+    autoridade: str
+
+    def problemas(self, data_do_evento: date) -> list[str]:
+        """O que impede o registro de valer como procedimento (vazio: nada)."""
+        saida = []
+        if not self.autoridade.strip():
+            saida.append("informe a autoridade que decidiu")
+        if self.defesa is not None and not self.notificacao <= self.defesa <= self.decisao:
+            saida.append(
+                f"a defesa ({self.defesa:%d/%m/%Y}) deve estar entre a notificação "
+                f"({self.notificacao:%d/%m/%Y}) e a decisão ({self.decisao:%d/%m/%Y})"
+            )
+        if self.decisao < self.notificacao:
+            saida.append(
+                f"a decisão ({self.decisao:%d/%m/%Y}) é anterior à notificação "
+                f"({self.notificacao:%d/%m/%Y})"
+            )
+        if data_do_evento < self.decisao:
+            saida.append(
+                f"a anulação ({data_do_evento:%d/%m/%Y}) é anterior à decisão "
+                f"({self.decisao:%d/%m/%Y})"
+            )
+        return saida
+
+    def descricao(self) -> str:
+        defesa = (
+            f"defesa apresentada em {self.defesa:%d/%m/%Y}"
+            if self.defesa is not None
+            else "defesa não apresentada no prazo"
+        )
+        return (
+            f"notificação em {self.notificacao:%d/%m/%Y}, {defesa}, decisão em "
+            f"{self.decisao:%d/%m/%Y} por {self.autoridade.strip()}"
+        )
+
+
+@dataclass(frozen=True)
 class Evento:
     data: date
     tipo: TipoEvento
@@ -105,6 +153,8 @@ class Evento:
     inscricao: str | None = None
     quantidade: int | None = None
     justificativa: str = ""
+    procedimento: ProcedimentoAdministrativo | None = None  # anulação por declaração falsa
+    fundamento: str = ""  # eliminação: a base legal que o operador informa
 
 
 @dataclass(frozen=True)
@@ -346,6 +396,9 @@ class ApuracaoCargo:
             slots.setdefault(destino, []).append(vaga)
             chamados.setdefault(destino, []).append(insc)
 
+        self._vazias_por_ultimo(novas, slots, chamados)
+        slots[AMPLA] = self._vagas_da_ampla(novas, slots, len(chamados[AMPLA]))
+
         # Em cada lista, as vagas do lote em ordem, pela ordem de classificação da lista: o mais
         # bem classificado nunca é nomeado depois de um pior classificado (art. 3º §3º / art. 14
         # §3º: "observada a ordem de classificação").
@@ -373,6 +426,38 @@ class ApuracaoCargo:
                 self._sem_candidato(vaga, data)
         return nomeacoes
 
+    @staticmethod
+    def _vazias_por_ultimo(
+        novas: list[Vaga], slots: dict[str, list[Vaga]], chamados: dict[str, list[str]]
+    ) -> None:
+        """Faltando candidatos no lote, as vagas sem nomeação são as últimas dele: quem uma lista
+        reservada chamou para uma vaga além das que se preenchem (todos os disponíveis já são
+        nomeados neste lote) vai, pela ordem da lista geral, a uma das anteriores
+        (docs/INTERPRETACAO.md#candidatos-esgotados)."""
+        preenchidas = sum(len(c) for c in chamados.values())
+        if preenchidas >= len(novas):
+            return
+        limite = sorted(v.numero for v in novas)[preenchidas - 1] if preenchidas else 0
+        for lista in [lista for lista in slots if lista != AMPLA]:
+            pares = list(zip(slots[lista], chamados.get(lista, []), strict=True))
+            slots[lista] = [v for v, _ in pares if v.numero <= limite]
+            chamados[lista] = [i for v, i in pares if v.numero <= limite]
+            chamados[AMPLA] += [i for v, i in pares if v.numero > limite]
+
+    @staticmethod
+    def _vagas_da_ampla(
+        novas: list[Vaga], slots: Mapping[str, list[Vaga]], chamados: int
+    ) -> list[Vaga]:
+        """As vagas que a ampla preenche no lote: as primeiras, em ordem, das que nenhuma lista
+        reservada ocupou (as de ampla e as reservadas que reverteram). Faltando candidatos, as
+        vagas sem nomeação são as últimas do lote: a reservada que reverte é preenchida antes
+        das vagas seguintes."""
+        das_reservadas = {
+            v.numero for lista, vagas in slots.items() if lista != AMPLA for v in vagas
+        }
+        livres = [v for v in novas if v.numero not in das_reservadas]
+        return sorted(livres, key=lambda v: v.numero)[:chamados]
+
     def _proximo_do_grupo(
         self, grupo: str, indisponivel: set[str], novas: list[Vaga], vaga: Vaga
     ) -> str | None:
@@ -388,9 +473,10 @@ class ApuracaoCargo:
     def _cede_a_outra_lista(
         self, insc: str, grupo: str, indisponivel: set[str], novas: list[Vaga], vaga: Vaga
     ) -> bool:
-        """Dupla condição (LEGAL-NOTES §4, parâmetro `dupla_condicao`): quem é chamado por duas
-        listas no mesmo lote (o mesmo ato) fica com a que escolheu (`opcao_lista`) ou, sem
-        escolha, com a lista do parâmetro; em lotes diferentes, vale a lista que nomeia antes."""
+        """Dupla condição (parâmetro `dupla_condicao`; docs/INTERPRETACAO.md#dupla-condicao):
+        quem é chamado por duas listas no mesmo lote (o mesmo ato) fica com a que escolheu
+        (`opcao_lista`) ou, sem escolha, com a lista do parâmetro; em lotes diferentes, vale a
+        lista que nomeia antes."""
         candidato = self._candidato(insc)
         if candidato is None:
             return False
@@ -476,13 +562,20 @@ class ApuracaoCargo:
         regra = self.regras.grupo(grupo)
         rotulo = regra.rotulo if regra else grupo
         posicao = self.filas[grupo].posicao[inscricao] + 1
+        concorrencia = self._ref(grupo, "concorrencia")
+        # A regra de não computar na reserva os aprovados nas vagas de ampla é a da lei do grupo
+        # (a dos negros); quem não a tem (PcD, regida pelo edital) não a afirma.
+        nao_computados = (
+            " (os aprovados dentro das vagas de ampla não são computados na reserva)"
+            if concorrencia
+            else ""
+        )
         texto = (
             f"Vaga {vaga.numero}, reservada a {rotulo}: {inscricao} ocupa o {posicao}º lugar da "
             f"lista de {rotulo} e é o mais bem classificado dela fora das vagas de ampla "
-            "concorrência (os aprovados dentro das vagas de ampla não são computados na "
-            f"reserva). {vaga.razao.texto}"
+            f"concorrência{nao_computados}. {vaga.razao.texto}"
         )
-        fundamentos = (*self._ref(grupo, "concorrencia"), *vaga.razao.fundamentos)
+        fundamentos = (*concorrencia, *vaga.razao.fundamentos)
         return Razao(
             "nomeacao_reservada",
             texto,
@@ -515,11 +608,15 @@ class ApuracaoCargo:
         tipo: TipoEvento,
         motivo: str = "",
         validade_encerrada: date | None = None,
+        procedimento: ProcedimentoAdministrativo | None = None,
+        base: Referencia | None = None,
     ) -> list[Nomeacao]:
-        """Desistência, anulação ou final de fila; recompõe a vaga pela lista a que era devida.
+        """Desistência, anulação, eliminação ou final de fila; recompõe a vaga pela lista a que
+        era devida.
 
         `validade_encerrada`: a data em que a validade terminou, se o evento (só a anulação, que
-        vale a qualquer tempo) vem depois dela; a vaga fica então sem nova nomeação."""
+        vale a qualquer tempo) vem depois dela; a vaga fica então sem nova nomeação.
+        `procedimento`: o da anulação (já conferido); `base`: o fundamento da eliminação."""
         if inscricao not in self.filas[AMPLA] and tipo is not TipoEvento.ANULACAO:
             raise EventoInvalido(
                 f"{tipo.descricao}: a inscrição {inscricao} não está em nenhuma lista do cargo "
@@ -550,11 +647,11 @@ class ApuracaoCargo:
         else:
             self.removidos.add(inscricao)
             if tipo is TipoEvento.ANULACAO:
-                texto = (
-                    f"Inscrição {inscricao} anulada por declaração falsa: nula a inscrição e "
-                    "todos os atos posteriores, inclusive a nomeação; sai de todas as listas."
-                )
+                texto = self._texto_anulacao(inscricao, procedimento, ocupava)
                 refs = (*self.regras.ref("falsidade"),)
+            elif tipo is TipoEvento.ELIMINACAO:
+                texto = f"{inscricao} eliminado(a) do certame; sai de todas as listas."
+                refs = (base,) if base is not None else ()
             else:
                 texto = f"{inscricao} desistiu; sai de todas as listas."
                 # A regra da desistência é a da lista da vaga que ocupava (negros: art. 14 §2º
@@ -599,14 +696,35 @@ class ApuracaoCargo:
                 )
             )
             return []
-        return self._recompor(vaga, data, inscricao, tipo)
+        return self._recompor(vaga, data, inscricao, tipo, (base,) if base is not None else ())
 
-    def _recompor(self, vaga: Vaga, data: date, saiu: str, tipo: TipoEvento) -> list[Nomeacao]:
+    def _texto_anulacao(
+        self, inscricao: str, procedimento: ProcedimentoAdministrativo | None, nomeado: bool
+    ) -> str:
+        """A anulação com as palavras da lei aplicável (o efeito vem dos dados da lei)."""
+        falsidade = self.regras.falsidade
+        assert falsidade is not None and procedimento is not None  # conferidos pelo Certame
+        efeito = falsidade.efeito_se_nomeado if nomeado else falsidade.efeito
+        return (
+            f"Declaração falsa na autodeclaração de {inscricao}, reconhecida após procedimento "
+            f"administrativo com contraditório e ampla defesa ({procedimento.descricao()}): "
+            f"{efeito}. Sai de todas as listas."
+        )
+
+    def _recompor(
+        self,
+        vaga: Vaga,
+        data: date,
+        saiu: str,
+        tipo: TipoEvento,
+        base: tuple[Referencia, ...] = (),
+    ) -> list[Nomeacao]:
         indisponivel = self._indisponiveis()
         grupo = vaga.reservada_para
         verbo = {
             TipoEvento.DESISTENCIA: "a desistência",
             TipoEvento.ANULACAO: "a anulação",
+            TipoEvento.ELIMINACAO: "a eliminação",
             TipoEvento.FINAL_DE_FILA: "o pedido de final de fila",
         }[tipo]
         if grupo is not None:
@@ -618,7 +736,7 @@ class ApuracaoCargo:
                     "substituicao_reservada",
                     f"Vaga {vaga.numero}, reservada a {rotulo}, recomposta após {verbo} de "
                     f"{saiu}: {insc} é o candidato de {rotulo} posteriormente classificado.",
-                    (*self._ref(grupo, "desistencia"), *self._falsidade(tipo)),
+                    (*self._ref(grupo, "desistencia"), *self._falsidade(tipo), *base),
                 )
                 return [self._nomear(vaga, insc, grupo, data, saiu, razao)]
             destino, insc = self._migrar(vaga, indisponivel)
@@ -629,7 +747,7 @@ class ApuracaoCargo:
             razao = Razao(
                 razao.codigo,
                 f"Após {verbo} de {saiu}: " + razao.texto,
-                (*razao.fundamentos, *self._falsidade(tipo)),
+                (*razao.fundamentos, *self._falsidade(tipo), *base),
                 razao.valores,
             )
             return [self._nomear(vaga, insc, destino, data, saiu, razao)]
@@ -643,7 +761,7 @@ class ApuracaoCargo:
             f"Vaga {vaga.numero}, de ampla concorrência, recomposta após {verbo} de {saiu}: "
             f"{insc} ocupa o {posicao}º lugar da lista geral e é o mais bem classificado ainda não "
             "chamado.",
-            (*self._ref("negros", "concorrencia"), *self._falsidade(tipo)),
+            (*self._ref("negros", "concorrencia"), *self._falsidade(tipo), *base),
         )
         return [self._nomear(vaga, insc, AMPLA, data, saiu, razao)]
 
@@ -948,11 +1066,22 @@ class Certame:
         return self._apuracao(cargo).ofertar(quantidade, data, justificativa)
 
     def _desligar(
-        self, data: date, inscricao: str, tipo: TipoEvento, motivo: str
+        self,
+        data: date,
+        inscricao: str,
+        tipo: TipoEvento,
+        motivo: str,
+        procedimento: ProcedimentoAdministrativo | None = None,
+        fundamento: str = "",
     ) -> list[Nomeacao]:
         if not self.aberto:
             self.abrir()
         cargo = self.cargo_da_inscricao(inscricao)
+        base = None
+        if tipo is TipoEvento.ANULACAO:
+            self._conferir_anulacao(data, inscricao, procedimento)
+        elif tipo is TipoEvento.ELIMINACAO:
+            base = self._base_da_eliminacao(inscricao, fundamento, motivo)
         # A declaração falsa anula a inscrição "a qualquer tempo, inclusive depois de nomeado"
         # (Montenegro art. 12), mesmo depois da validade; as demais saídas, só dentro dela.
         anulacao = tipo is TipoEvento.ANULACAO
@@ -962,13 +1091,82 @@ class Certame:
             if anulacao and self.validade_ate is not None and data > self.validade_ate
             else None
         )
-        return self._apuracao(cargo).desligar(data, inscricao, tipo, motivo, encerrada)
+        return self._apuracao(cargo).desligar(
+            data, inscricao, tipo, motivo, encerrada, procedimento, base
+        )
+
+    def _conferir_anulacao(
+        self, data: date, inscricao: str, procedimento: ProcedimentoAdministrativo | None
+    ) -> None:
+        """A anulação por declaração falsa: só se a lei a prevê, só de quem se autodeclarou para
+        concorrer à reserva e só com o registro do procedimento com contraditório e ampla
+        defesa (docs/INTERPRETACAO.md#anulacao)."""
+        falsidade = self.regras.falsidade
+        citacao = "; ".join(r.citacao() for r in self.regras.ref("falsidade"))
+        if falsidade is None:
+            raise EventoInvalido(
+                f"Anulação de {inscricao}: {self.regras.lei.titulo} não prevê a anulação por "
+                f"declaração falsa ({citacao}); para outra causa, use uma eliminação com o seu "
+                "fundamento."
+            )
+        candidato = self._inscrito(inscricao)
+        if candidato is None or not candidato.reserva_negros:
+            raise EventoInvalido(
+                f"Anulação de {inscricao} por declaração falsa recusada: a inscrição não optou "
+                "pela reserva com a autodeclaração de preto(a) ou pardo(a), que é a declaração de "
+                f"que a lei trata ({citacao}). Para outra causa, use uma eliminação com o seu "
+                "fundamento legal."
+            )
+        if procedimento is None:
+            raise EventoInvalido(
+                f"Anulação de {inscricao} por declaração falsa sem o registro do procedimento "
+                f"administrativo com contraditório e ampla defesa ({citacao}): informe a data da "
+                "notificação, a da defesa (ou que não foi apresentada), a da decisão e a "
+                "autoridade que decidiu."
+            )
+        problemas = procedimento.problemas(data)
+        if problemas:
+            raise EventoInvalido(
+                f"Anulação de {inscricao}: procedimento administrativo inválido: "
+                f"{'; '.join(problemas)}."
+            )
+
+    def _base_da_eliminacao(self, inscricao: str, fundamento: str, motivo: str) -> Referencia:
+        """A eliminação por outra causa cita o fundamento que o operador informa (nunca o da
+        declaração falsa)."""
+        if not fundamento.strip() or not motivo.strip():
+            raise EventoInvalido(
+                f"Eliminação de {inscricao}: informe o fundamento legal (o dispositivo do edital "
+                "ou da lei) e a justificativa."
+            )
+        return Referencia("Fundamento informado pelo operador", fundamento.strip(), motivo.strip())
+
+    def _inscrito(self, inscricao: str) -> Candidato | None:
+        """O candidato inscrito, aprovado ou não (sem criar os demais da tabela)."""
+        if self._tabela is not None:
+            return self._tabela.candidato(inscricao)
+        cargo = self._cargo_de.get(inscricao)
+        lista = self._por_cargo.get(cargo, []) if cargo is not None else []
+        return next((c for c in lista if c.inscricao == inscricao), None)
 
     def desistencia(self, data: date, inscricao: str, motivo: str = "") -> list[Nomeacao]:
         return self._desligar(data, inscricao, TipoEvento.DESISTENCIA, motivo)
 
-    def anulacao(self, data: date, inscricao: str, motivo: str = "") -> list[Nomeacao]:
-        return self._desligar(data, inscricao, TipoEvento.ANULACAO, motivo)
+    def anulacao(
+        self,
+        data: date,
+        inscricao: str,
+        procedimento: ProcedimentoAdministrativo | None,
+        motivo: str = "",
+    ) -> list[Nomeacao]:
+        """Anulação por declaração falsa na autodeclaração, com o registro do procedimento."""
+        return self._desligar(data, inscricao, TipoEvento.ANULACAO, motivo, procedimento)
+
+    def eliminacao(
+        self, data: date, inscricao: str, fundamento: str, motivo: str
+    ) -> list[Nomeacao]:
+        """Saída do certame por outra causa, com o fundamento legal que o operador informa."""
+        return self._desligar(data, inscricao, TipoEvento.ELIMINACAO, motivo, None, fundamento)
 
     def final_de_fila(self, data: date, inscricao: str, motivo: str = "") -> list[Nomeacao]:
         return self._desligar(data, inscricao, TipoEvento.FINAL_DE_FILA, motivo)
@@ -982,7 +1180,14 @@ class Certame:
             )
         if evento.inscricao is None:
             raise EventoInvalido(f"{evento.tipo.descricao}: informe a inscrição.")
-        return self._desligar(evento.data, evento.inscricao, evento.tipo, evento.justificativa)
+        return self._desligar(
+            evento.data,
+            evento.inscricao,
+            evento.tipo,
+            evento.justificativa,
+            evento.procedimento,
+            evento.fundamento,
+        )
 
     def apurar(self, eventos: Iterable[Evento] = ()) -> Certame:
         """Oferece as vagas do edital e aplica os eventos na ordem dada."""

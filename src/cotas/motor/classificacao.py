@@ -161,11 +161,7 @@ def elegivel_reserva(grupo: str, c: Candidato, regras: Regras) -> tuple[bool, Ra
         if h is Heteroidentificacao.CONFIRMADO:
             return True, None
         if h in NEGATIVOS:
-            destino = (
-                "segue concorrendo às vagas de ampla concorrência"
-                if regras.comissao.nao_reconhecido == "ampla"
-                else "é eliminado do concurso"
-            )
+            destino = regras.comissao.destino_do_nao_reconhecido
             return False, Razao(
                 "comissao_" + (h.value if h else "sem_parecer"),
                 f"{c.inscricao}: resultado da heteroidentificação '{h.value if h else ''}'; "

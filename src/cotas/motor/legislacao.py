@@ -64,77 +64,134 @@ def _lista_de(*opcoes: str) -> Callable[[object], object]:
 
 @dataclass(frozen=True)
 class Especificacao:
+    """Um parâmetro que o motor conhece. Nenhum é aceito e ignorado: ou o motor o lê
+    (`lido_pelo_motor`: outro valor muda um resultado) ou só admite os valores que implementa
+    (`valores_suportados`); um teste confere que cada um é exatamente uma das duas coisas."""
+
     descricao: str
     validar: Callable[[object], object]
     obrigatorio: bool = True
     # parâmetros que só se exigem quando a comissão de heteroidentificação existe
     so_com_comissao: bool = False
+    lido_pelo_motor: bool = False
+    valores_suportados: tuple[object, ...] = ()
+
+    def conferir(self, valor: object) -> object:
+        """O valor validado; `ValueError` (em português) se inválido ou não implementado."""
+        if self.valores_suportados and not any(
+            type(valor) is type(s) and valor == s for s in self.valores_suportados
+        ):
+            suportados = " ou ".join(_como_toml(s) for s in self.valores_suportados)
+            raise ValueError(
+                f"valor {_como_toml(valor)} não suportado: o motor implementa só {suportados}"
+            )
+        return self.validar(valor)
+
+
+def _como_toml(valor: object) -> str:
+    if isinstance(valor, bool):
+        return "true" if valor else "false"
+    if isinstance(valor, str):
+        return f'"{valor}"'
+    return repr(valor)
 
 
 # Parâmetros que o motor conhece. Uma lei nova usa estes nomes; um nome fora daqui é erro.
 ESPECIFICACOES: dict[str, Especificacao] = {
-    "abrangencia": Especificacao("Tipos de seleção abrangidos", _lista_de(*TIPOS_SELECAO)),
-    "negros.percentual": Especificacao("Percentual de vagas reservado aos negros", _percentual),
+    "abrangencia": Especificacao(
+        "Tipos de seleção abrangidos", _lista_de(*TIPOS_SELECAO), lido_pelo_motor=True
+    ),
+    "negros.percentual": Especificacao(
+        "Percentual de vagas reservado aos negros", _percentual, lido_pelo_motor=True
+    ),
     "negros.limiar_vagas": Especificacao(
-        "Número mínimo de vagas oferecidas para que a reserva se aplique", _inteiro
+        "Número mínimo de vagas oferecidas para que a reserva se aplique",
+        _inteiro,
+        lido_pelo_motor=True,
     ),
     "negros.arredondamento": Especificacao(
-        "Arredondamento da fração de vagas reservadas", _um_de("meio_para_cima", "cima", "baixo")
+        "Arredondamento da fração de vagas reservadas",
+        _um_de("meio_para_cima", "cima", "baixo"),
+        lido_pelo_motor=True,
     ),
     "negros.fracao_entre_lotes": Especificacao(
         "Como a fração de um lote de vagas é considerada nos lotes seguintes",
         _um_de("total_acumulado", "por_lote"),
+        lido_pelo_motor=True,
     ),
     "negros.cores": Especificacao(
         "Cores (quesito do IBGE) que dão direito à reserva",
         _lista_de("branca", "preta", "parda", "amarela", "indigena"),
+        lido_pelo_motor=True,
     ),
     "negros.concorrencia_concomitante": Especificacao(
         "Negros concorrem às vagas reservadas e às de ampla concorrência ao mesmo tempo",
         _booleano,
+        valores_suportados=(True,),
     ),
     "negros.desistencia": Especificacao(
-        "Quem ocupa a vaga reservada de quem desiste", _um_de("proximo_da_mesma_lista")
+        "Quem ocupa a vaga reservada de quem desiste",
+        _um_de("proximo_da_mesma_lista"),
+        valores_suportados=("proximo_da_mesma_lista",),
     ),
     "negros.reversao": Especificacao(
-        "Destino das vagas reservadas sem candidatos negros suficientes", _um_de("ampla")
+        "Destino das vagas reservadas sem candidatos negros suficientes",
+        _um_de("ampla"),
+        valores_suportados=("ampla",),
     ),
     "ordem.alternancia_proporcionalidade": Especificacao(
-        "Nomeações por alternância e proporcionalidade", _booleano
+        "Nomeações por alternância e proporcionalidade", _booleano, valores_suportados=(True,)
     ),
     "falsidade.anulacao": Especificacao(
-        "Declaração falsa anula a inscrição e os atos posteriores", _booleano
+        "Declaração falsa anula a inscrição e os atos posteriores", _booleano, lido_pelo_motor=True
     ),
     "falsidade.encaminhamento": Especificacao(
-        "Envio da documentação às autoridades em caso de falsidade", _booleano, obrigatorio=False
+        "Envio da documentação às autoridades em caso de falsidade",
+        _booleano,
+        obrigatorio=False,
+        valores_suportados=(True,),
     ),
     "heteroidentificacao.exigida": Especificacao(
-        "Verificação obrigatória da autodeclaração por comissão", _booleano
+        "Verificação obrigatória da autodeclaração por comissão", _booleano, lido_pelo_motor=True
     ),
     "heteroidentificacao.membros": Especificacao(
-        "Número de integrantes da comissão", _inteiro, so_com_comissao=True
+        "Número de integrantes da comissão", _inteiro, so_com_comissao=True, lido_pelo_motor=True
     ),
     "heteroidentificacao.momento": Especificacao(
         "Quem é verificado e quando",
         _um_de("aprovados_antes_da_homologacao"),
         so_com_comissao=True,
+        valores_suportados=("aprovados_antes_da_homologacao",),
     ),
     "heteroidentificacao.posse_apos_parecer": Especificacao(
-        "Posse em vaga reservada só após o parecer da comissão", _booleano, so_com_comissao=True
+        "Posse em vaga reservada só após o parecer da comissão",
+        _booleano,
+        so_com_comissao=True,
+        valores_suportados=(True,),
     ),
     "heteroidentificacao.recursos": Especificacao(
-        "Recursos do candidato ou de outros candidatos", _booleano, so_com_comissao=True
+        "Recursos do candidato ou de outros candidatos",
+        _booleano,
+        so_com_comissao=True,
+        valores_suportados=(True,),
     ),
     "heteroidentificacao.registro_audiovisual": Especificacao(
-        "Filmagem ou fotografia para uso exclusivo da comissão", _booleano, so_com_comissao=True
+        "Filmagem ou fotografia para uso exclusivo da comissão",
+        _booleano,
+        so_com_comissao=True,
+        valores_suportados=(True,),
     ),
     "heteroidentificacao.nao_reconhecido": Especificacao(
         "Destino de quem não é reconhecido, se recusa ou falta",
         _um_de("ampla", "eliminado"),
         so_com_comissao=True,
+        lido_pelo_motor=True,
     ),
     "heteroidentificacao.maioria": Especificacao(
-        "Reconhecimento pela maioria dos integrantes", _booleano, so_com_comissao=True
+        "Reconhecimento pela maioria dos integrantes",
+        _booleano,
+        so_com_comissao=True,
+        valores_suportados=(True,),
     ),
 }
 
@@ -183,6 +240,12 @@ class Lei:
     referencia_revogacao: Referencia | None = None
     revisao_anos: int | None = None
     referencia_revisao: Referencia | None = None
+    # O efeito da declaração falsa com as palavras da lei ([falsidade]): (em geral, se nomeado)
+    efeitos_falsidade: tuple[str, str] | None = None
+    # [transicao]: o dispositivo desta lei que a afasta dos editais anteriores a ela...
+    referencia_transicao: Referencia | None = None
+    # ...e, numa lei revogada, o da revogadora, que a mantém para esses editais
+    referencia_mantida_por: Referencia | None = None
 
     def vige_em(self, dia: date) -> bool:
         return self.vigencia_inicio <= dia and (
@@ -269,7 +332,7 @@ def carregar_lei(texto: str, origem: str) -> Lei:
         if "valor" not in bruto:
             raise LeiInvalida(f"{onde}: falta 'valor'")
         try:
-            valor = espec.validar(bruto["valor"])
+            valor = espec.conferir(bruto["valor"])
         except ValueError as erro:
             raise LeiInvalida(f"{onde}: valor inválido: {erro}") from None
         desde = _data(bruto, "desde", onde, obrigatoria=False) or inicio
@@ -309,6 +372,8 @@ def carregar_lei(texto: str, origem: str) -> Lei:
 
     revisao = dados.get("revisao")
     revogacao = dados.get("revogacao")
+    efeitos = _efeitos_falsidade(dados, parametros.get("falsidade.anulacao"), origem)
+    transicao = dados.get("transicao")
     return Lei(
         id=lei_id,
         norma=norma,
@@ -326,6 +391,33 @@ def carregar_lei(texto: str, origem: str) -> Lei:
         ),
         revisao_anos=revisao.get("anos") if revisao else None,
         referencia_revisao=_referencia(revisao, norma, f"{origem} [revisao]") if revisao else None,
+        efeitos_falsidade=efeitos,
+        referencia_transicao=(
+            _referencia(transicao, norma, f"{origem} [transicao]") if transicao else None
+        ),
+    )
+
+
+def _efeitos_falsidade(
+    dados: Mapping[str, Any], anulacao: Parametro | None, origem: str
+) -> tuple[str, str] | None:
+    """[falsidade]: o efeito da declaração falsa com as palavras da lei, exigido quando a lei a
+    prevê (`falsidade.anulacao = true`)."""
+    tabela = dados.get("falsidade")
+    prevista = anulacao is not None and any(v.valor is True for v in anulacao.valores)
+    if tabela is None:
+        if prevista:
+            raise LeiInvalida(
+                f"{origem}: falta a tabela [falsidade] (efeito e efeito_se_nomeado, com as "
+                "palavras da lei) exigida por falsidade.anulacao = true"
+            )
+        return None
+    if not isinstance(tabela, dict):
+        raise LeiInvalida(f"{origem}: [falsidade] deve ser uma tabela")
+    onde = f"{origem} [falsidade]"
+    return (
+        " ".join(_texto(tabela, "efeito", onde).split()),
+        " ".join(_texto(tabela, "efeito_se_nomeado", onde).split()),
     )
 
 
@@ -410,13 +502,18 @@ class Catalogo:
 
 
 def _encerrar(lei: Lei, fim: date) -> Lei:
+    """A lei e cada valor seu que durava até o fim dela passam a terminar em `fim` (também
+    quando a publicação registrada da revogadora o adia); um valor que só começaria depois de
+    `fim` deixa de existir."""
+    antigo = lei.vigencia_fim
+
+    def novo_fim(v: ValorDatado) -> ValorDatado:
+        if v.ate is None or v.ate == antigo or v.ate > fim:
+            return replace(v, ate=fim)
+        return v
+
     parametros = {
-        nome: replace(
-            p,
-            valores=tuple(
-                replace(v, ate=fim) if v.ate is None or v.ate > fim else v for v in p.valores
-            ),
-        )
+        nome: replace(p, valores=tuple(novo_fim(v) for v in p.valores if v.desde <= fim))
         for nome, p in lei.parametros.items()
     }
     return replace(lei, vigencia_fim=fim, parametros=parametros)
@@ -442,6 +539,8 @@ def montar_catalogo(leis: Iterable[Lei]) -> Catalogo:
             lei = _encerrar(lei, revogadora.vigencia_inicio - timedelta(days=1))
             if lei.referencia_revogacao is None and revogadora.referencia_revogacao:
                 lei = replace(lei, referencia_revogacao=revogadora.referencia_revogacao)
+            if revogadora.referencia_transicao is not None:
+                lei = replace(lei, referencia_mantida_por=revogadora.referencia_transicao)
         resolvidas.append(lei)
     return Catalogo(tuple(resolvidas))
 

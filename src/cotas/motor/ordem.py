@@ -4,9 +4,9 @@ Mostardas art. 4º / Montenegro art. 15: "A nomeação dos candidatos aprovados 
 critérios de alternância e proporcionalidade, que consideram a relação entre o número de vagas
 total e o número de vagas reservadas a candidatos com deficiência e a candidatos negros."
 
-Leitura adotada (LEGAL-NOTES §2): após k nomeações o grupo g tem direito a
-`devidas_g(k) = arredondamento_g(percentual_g × k)` (limitado ao teto), e a k-ésima vaga é do
-grupo quando esse número sobe em k. O total corrido é também o "transporte da fração" de
+Leitura adotada (docs/INTERPRETACAO.md#ordem-de-nomeacao): após k nomeações o grupo g tem
+direito a `devidas_g(k) = arredondamento_g(percentual_g × k)` (limitado ao teto), e a k-ésima
+vaga é do grupo quando esse número sobe em k. O total corrido é também o "transporte da fração" de
 Montenegro (art. 1º §3º): a fração nunca se perde entre lotes de vagas.
 """
 
@@ -95,7 +95,8 @@ class PlanoDeVagas:
     """A ordem das vagas de um cargo, lote a lote; cada lote termina com cada grupo quite.
 
     `prioridade` decide quem fica com a vaga quando dois grupos a querem ao mesmo tempo
-    (questão aberta, LEGAL-NOTES §2): o primeiro da tupla a recebe, o outro recebe a seguinte.
+    (questão aberta, docs/INTERPRETACAO.md#prioridade-colisao): o primeiro da tupla a recebe, o
+    outro recebe a seguinte.
     """
 
     def __init__(
@@ -286,6 +287,8 @@ class PlanoDeVagas:
         ]
         if len(self.lotes) > 1:
             fundamentos += grupo.ref("fracao_entre_lotes")
+            if self._cruzou_o_limiar(grupo, k):
+                fundamentos += grupo.ref("limiar")
         return Razao(
             "vaga_reservada",
             texto,
@@ -293,6 +296,14 @@ class PlanoDeVagas:
             (("grupo", nome), ("k", str(k)), ("devidas", str(d.valor)), ("ja_destinadas", str(ja))),
             d.calculo,
         )
+
+    def _cruzou_o_limiar(self, grupo: RegraGrupo, k: int) -> bool:
+        """Se a reserva da vaga k só existe porque um lote de novas vagas levou o total oferecido
+        ao limiar (antes dele, a conta ficava abaixo)."""
+        if grupo.base_do_limiar is BaseDoLimiar.EDITAL:
+            return False
+        lote = next(lt for lt in self.lotes if lt.inicio <= k <= lt.fim)
+        return lote.numero > 1 and lote.inicio - 1 < grupo.limiar <= lote.fim
 
     def _razao_ampla(self, k: int, devidas: dict[str, Devidas]) -> Razao:
         partes = [f"{self._grupo(n).rotulo}: {devidas[n].calculo}" for n in self.prioridade]

@@ -41,7 +41,7 @@ class TipoSelecao(StrEnum):
 
 
 class BaseDoLimiar(StrEnum):
-    """Sobre quais vagas se conta o mínimo de 3 (questão aberta, LEGAL-NOTES §4).
+    """Sobre quais vagas se conta o mínimo de 3 (docs/INTERPRETACAO.md#base-do-limiar).
 
     Padrão: todas as oferecidas até o momento (Mostardas art. 5º §4º: "à medida que forem
     oferecidas novas vagas no período de vigência do concurso, o percentual de reserva de vagas
@@ -86,6 +86,22 @@ class RegraComissao:
     nao_reconhecido: str  # "ampla" (art. 8º) ou "eliminado"
     posse_apos_parecer: bool
     referencias: Mapping[str, Referencia]
+
+    @property
+    def destino_do_nao_reconhecido(self) -> str:
+        """O que acontece a quem não é reconhecido, falta ou se recusa, pela regra da lei."""
+        if self.nao_reconhecido == "ampla":
+            return "segue concorrendo às vagas de ampla concorrência"
+        return "é eliminado do concurso"
+
+
+@dataclass(frozen=True)
+class RegraFalsidade:
+    """A anulação por declaração falsa que a lei prevê: o efeito com as palavras dela (ou, num
+    parâmetro informado pelo operador, a remissão ao que ele informou)."""
+
+    efeito: str
+    efeito_se_nomeado: str
 
 
 @dataclass(frozen=True)
@@ -149,6 +165,7 @@ class Regras:
     comissao: RegraComissao | None
     referencias: Mapping[str, Referencia]  # dispositivos gerais (alternância, falsidade...)
     informados: Mapping[str, object] = field(default_factory=dict)
+    falsidade: RegraFalsidade | None = None  # None: a lei não prevê a anulação
 
     @functools.cached_property
     def _por_nome(self) -> dict[str, RegraGrupo]:
@@ -160,6 +177,15 @@ class Regras:
     def ref(self, chave: str) -> tuple[Referencia, ...]:
         r = self.referencias.get(chave)
         return (r,) if r else ()
+
+    def fundamentos_da_lei_aplicavel(self) -> tuple[Referencia, ...]:
+        """Por que esta lei rege o certame: a sua vigência e, numa lei revogada, a regra da
+        revogadora que a mantém para os editais publicados antes dela."""
+        mantida = self.lei.referencia_mantida_por
+        return (self.lei.referencia_vigencia, *((mantida,) if mantida else ()))
+
+    def citacao_da_lei_aplicavel(self) -> str:
+        return "; ".join(r.citacao() for r in self.fundamentos_da_lei_aplicavel())
 
 
 def lei_aplicavel(catalogo: Catalogo, municipio: str, data_edital: date) -> Lei:
@@ -303,7 +329,17 @@ def regras_aplicaveis(
         comissao=comissao,
         referencias=gerais,
         informados=informados,
+        falsidade=_falsidade(lei, valores["falsidade.anulacao"], refs["falsidade.anulacao"]),
     )
+
+
+def _falsidade(lei: Lei, prevista: object, ref: Referencia) -> RegraFalsidade | None:
+    if prevista is not True:
+        return None
+    if lei.efeitos_falsidade is not None:
+        return RegraFalsidade(*lei.efeitos_falsidade)
+    remissao = f"anulada a inscrição, com o efeito previsto em {ref.citacao()}: {ref.texto}"
+    return RegraFalsidade(remissao, remissao)
 
 
 # Questões abertas que o operador pode decidir por certame (as demais vêm da lei).
@@ -330,7 +366,7 @@ def _informado(lei: Lei, nome: str, bruto: object) -> tuple[object, Referencia]:
         justificativa = str(bruto.get("justificativa") or justificativa)
         bruto = bruto.get("valor")
     try:
-        valor = ESPECIFICACOES[nome].validar(bruto)
+        valor = ESPECIFICACOES[nome].conferir(bruto)
     except ValueError as erro:
         raise LeiInvalida(f"Parâmetro informado '{nome}' inválido: {erro}") from None
     return valor, Referencia(lei.norma, "parâmetro informado pelo operador", justificativa)

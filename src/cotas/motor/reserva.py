@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from cotas.motor.ordem import PlanoDeVagas
 from cotas.motor.razoes import Razao, Referencia, citacoes
-from cotas.motor.regras import Regras
+from cotas.motor.regras import BaseDoLimiar, FracaoEntreLotes, RegraGrupo, Regras
 
 
 @dataclass(frozen=True)
@@ -76,9 +76,21 @@ def calcular_reserva(
                 fundamentos += grupo.ref("teto")
                 if len(lotes) > 1 and grupo.ref("fracao_entre_lotes"):
                     fundamentos += grupo.ref("fracao_entre_lotes")
+                    como = (
+                        "sobre o total acumulado dos lotes"
+                        if grupo.fracao_entre_lotes is FracaoEntreLotes.TOTAL_ACUMULADO
+                        else "em cada lote, separadamente"
+                    )
                     linha += (
-                        " A fração é considerada sobre o total acumulado dos lotes "
+                        f" A fração é considerada {como} "
                         f"({citacoes(grupo.ref('fracao_entre_lotes'))})."
+                    )
+                if _novas_vagas_cruzaram_o_limiar(grupo, lotes):
+                    # A reserva só existe porque as novas vagas levaram o total ao limiar.
+                    fundamentos += grupo.ref("limiar")
+                    linha += (
+                        f" As novas vagas levaram o total oferecido ao mínimo de {grupo.limiar} "
+                        f"({citacoes(grupo.ref('limiar'))})."
                     )
             memoria.append(linha)
             razoes[grupo.nome] = Razao(
@@ -99,3 +111,10 @@ def calcular_reserva(
     )
     return ReservaCargo(total, reservadas, ampla, memoria, razoes)
 
+
+def _novas_vagas_cruzaram_o_limiar(grupo: RegraGrupo, lotes: Sequence[int]) -> bool:
+    return (
+        len(lotes) > 1
+        and grupo.base_do_limiar is BaseDoLimiar.TODAS_OFERTADAS
+        and lotes[0] < grupo.limiar <= sum(lotes)
+    )

@@ -10,6 +10,13 @@ class ImportacaoForm(forms.Form):
         label="Arquivo da banca (CSV, XLSX ou ODS)",
         help_text="Uma linha por inscrição e cargo. Nada é gravado antes da confirmação.",
     )
+    aba = forms.CharField(
+        label="Aba da planilha",
+        required=False,
+        max_length=200,
+        help_text="Só para XLSX ou ODS com mais de uma aba visível; em branco, lê-se a única aba "
+        "visível (uma aba oculta só é lida se nomeada aqui).",
+    )
 
 
 class FraudeAbrirForm(forms.Form):
@@ -26,6 +33,11 @@ class DecisaoForm(forms.Form):
     data = CampoData(label="Data da decisão")  # type: ignore[assignment]
     decisao = forms.ChoiceField(label="Decisão", choices=DecisaoFraude.choices)
     fundamentacao = forms.CharField(label="Fundamentação", widget=forms.Textarea)
+    autoridade = forms.CharField(
+        label="Autoridade que decide",
+        max_length=200,
+        help_text="Cargo e nome de quem decide (por exemplo, Prefeito Municipal, Fulano de Tal).",
+    )
 
 
 class EncaminhamentoForm(forms.Form):

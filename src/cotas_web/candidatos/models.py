@@ -118,6 +118,8 @@ class ProcedimentoFraude(models.Model):
     decisao = models.CharField(max_length=20, choices=DecisaoFraude.choices, blank=True)
     fundamentacao = models.TextField("fundamentação da decisão", blank=True)
     decidido_em = models.DateField(null=True, blank=True)
+    # Quem decide é a autoridade competente (cargo e nome), não necessariamente quem registra.
+    autoridade = models.CharField("autoridade que decidiu", max_length=200, blank=True)
     encaminhado_a = models.CharField(
         "encaminhado às autoridades (órgão)", max_length=200, blank=True
     )

@@ -17,20 +17,55 @@ from cotas_web.banco import inserir_em_massa
 from cotas_web.certames.models import Certame
 
 from .leitura import ErroEntrada, ErrosDeEntrada, ler_arquivo
-from .models import Candidato, DecisaoFraude, Importacao, ProcedimentoFraude
+from .models import (
+    Candidato,
+    CorRaca,
+    DecisaoFraude,
+    Heteroidentificacao,
+    Importacao,
+    ProcedimentoFraude,
+    Situacao,
+)
 
 
 @dataclass
 class Previa:
-    """O que a importação faria: candidatos por cargo, erros e avisos, sem salvar nada."""
+    """O que a importação faria: candidatos por cargo, erros e avisos, sem salvar nada; e como o
+    arquivo foi lido (título → coluna, padrões das colunas opcionais ausentes, aba)."""
 
     candidatos: list[Any] = field(default_factory=list)
     erros: list[ErroEntrada] = field(default_factory=list)
     avisos: list[ErroEntrada] = field(default_factory=list)
+    cabecalho: tuple[tuple[str, str | None], ...] = ()
+    padroes: tuple[str, ...] = ()
+    aba: str | None = None
+    exige_heteroidentificacao: bool = False
 
     @property
     def valida(self) -> bool:
         return not self.erros and bool(self.candidatos)
+
+    @property
+    def ignoradas(self) -> list[str]:
+        """Os títulos do cabeçalho que não viraram coluna nenhuma."""
+        return [titulo for titulo, coluna in self.cabecalho if coluna is None]
+
+    @property
+    def linhas(self) -> list[dict[str, Any]]:
+        """Cada candidato com as colunas que decidem o resultado, nos rótulos da tela."""
+        return [
+            {
+                "c": c,
+                "situacao": Situacao(str(c.situacao)).label,
+                "cor_raca": CorRaca(str(c.cor_raca)).label if c.cor_raca else "",
+                "parecer": (
+                    Heteroidentificacao(str(c.heteroidentificacao)).label
+                    if c.heteroidentificacao
+                    else ""
+                ),
+            }
+            for c in self.candidatos
+        ]
 
     def por_cargo(self) -> dict[str, int]:
         contagem: dict[str, int] = {}
@@ -39,30 +74,34 @@ class Previa:
         return contagem
 
 
-def importacao_previa(*, certame: Certame, caminho: Path, nome_arquivo: str) -> Previa:
-    """Lê e confere o arquivo contra o certame; lista cada erro com a linha de origem."""
+def importacao_previa(
+    *, certame: Certame, caminho: Path, nome_arquivo: str, aba: str | None = None
+) -> Previa:
+    """Lê e confere o arquivo contra o certame (a lei diz se o parecer da comissão é
+    obrigatório; os cargos são os do certame); lista cada erro com a linha de origem."""
+    exige = ponte.regras_do_certame(certame).comissao is not None
     try:
         leitura = ler_arquivo(
             caminho,
+            exige_heteroidentificacao=exige,
+            cargos=set(certame.cargos.values_list("codigo", flat=True)),
             nome_exibido=nome_arquivo,
             colunas_desempate=tuple(str(c) for c, _ in certame.desempate),
+            aba=aba,
+            data_edital=certame.data_edital,
         )
     except ErrosDeEntrada as erros:
         return Previa(erros=list(erros.erros), avisos=list(erros.avisos))
-    previa = Previa(candidatos=leitura.candidatos, avisos=leitura.avisos)
-    cargos = set(certame.cargos.values_list("codigo", flat=True))
+    previa = Previa(
+        candidatos=leitura.candidatos,
+        avisos=leitura.avisos,
+        cabecalho=leitura.cabecalho,
+        padroes=leitura.padroes,
+        aba=leitura.aba,
+        exige_heteroidentificacao=exige,
+    )
     existentes = set(certame.candidatos.values_list("inscricao", flat=True))
     for c in leitura.candidatos:
-        if c.cargo not in cargos:
-            previa.erros.append(
-                ErroEntrada(
-                    nome_arquivo,
-                    c.linha,
-                    "cargo",
-                    f"cargo '{c.cargo}' não existe neste certame "
-                    f"(cargos: {', '.join(sorted(cargos)) or 'nenhum'})",
-                )
-            )
         if c.inscricao in existentes:
             previa.erros.append(
                 ErroEntrada(
@@ -80,13 +119,13 @@ def importacao_previa(*, certame: Certame, caminho: Path, nome_arquivo: str) -> 
 
 @transaction.atomic
 def importacao_confirmar(
-    *, usuario: Any, certame: Certame, caminho: Path, nome_arquivo: str
+    *, usuario: Any, certame: Certame, caminho: Path, nome_arquivo: str, aba: str | None = None
 ) -> Importacao:
     """Grava todos os candidatos do arquivo ou nenhum."""
     certame = Certame.objects.select_for_update().get(pk=certame.pk)
     if certame.homologado:
         raise ValidationError("O certame já foi homologado: não se importam mais candidatos.")
-    previa = importacao_previa(certame=certame, caminho=caminho, nome_arquivo=nome_arquivo)
+    previa = importacao_previa(certame=certame, caminho=caminho, nome_arquivo=nome_arquivo, aba=aba)
     if not previa.valida:
         raise ValidationError([str(e) for e in previa.erros] or ["O arquivo não tem candidatos."])
     cargos = {c.codigo: c for c in certame.cargos.all()}
@@ -217,6 +256,7 @@ def fraude_decidir(
     data: date,
     decisao: str,
     fundamentacao: str,
+    autoridade: str,
 ) -> ProcedimentoFraude:
     """Declaração falsa: elimina o candidato e anula todo ato posterior, inclusive a nomeação;
     a vaga volta a ser preenchida pela lista certa (Mostardas art. 2º, parágrafo único;
@@ -234,13 +274,17 @@ def fraude_decidir(
         raise ValidationError("A decisão não pode ser anterior à defesa.")
     if decisao not in DecisaoFraude.values:
         raise ValidationError("Decisão desconhecida.")
+    if not autoridade.strip():
+        raise ValidationError("Informe a autoridade que decide (cargo e nome).")
     candidato = procedimento.candidato
     certame = Certame.objects.select_for_update().get(pk=candidato.certame_id)
     procedimento.decisao = decisao
     procedimento.decidido_em = data
     procedimento.fundamentacao = fundamentacao
-    procedimento.save(update_fields=["decisao", "decidido_em", "fundamentacao"])
+    procedimento.autoridade = autoridade.strip()
+    procedimento.save(update_fields=["decisao", "decidido_em", "fundamentacao", "autoridade"])
     anuladas = 0
+    fundamento = _fundamento_falsidade(certame)
     if decisao == DecisaoFraude.FALSIDADE:
         candidato.anulado_em = data
         candidato.save(update_fields=["anulado_em"])
@@ -255,7 +299,11 @@ def fraude_decidir(
             + (f", com {anuladas} nomeação(ões) anulada(s)" if anuladas else "")
             + "; a vaga será preenchida pela lista a que pertence."
         )
-        ponte.conferir_no_motor(certame)
+        # O motor confere a anulação (quem optou pela reserva, o registro do procedimento) e dá o
+        # fundamento que o histórico guarda; recusada, a transação desfaz tudo.
+        motor = ponte.conferir_no_motor(certame)
+        razao = ponte.razao_da_saida(motor, "anulacao", candidato.inscricao)
+        fundamento = razao.fundamento_curto() if razao is not None else fundamento
     else:
         descricao = (
             f"Procedimento contra a inscrição {candidato.inscricao} julgado improcedente: "
@@ -266,7 +314,7 @@ def fraude_decidir(
         certame=certame,
         acao="fraude_decidido",
         descricao=descricao,
-        fundamento=_fundamento_falsidade(certame),
+        fundamento=fundamento,
         dados={"procedimento": procedimento.pk, "decisao": decisao, "nomeacoes": anuladas},
     )
     return procedimento

@@ -9,10 +9,10 @@ from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils import timezone
 
 from cotas.arquivos.candidatos import EXTENSOES_PLANILHA, EXTENSOES_TEXTO
 from cotas_web.certames.models import Certame
+from cotas_web.certames.selectors import data_sugerida
 from cotas_web.comum import erros_do_formulario, mensagens_de, tentar
 from cotas_web.contas.permissoes import ADMIN, AUDITOR, requer_papel
 
@@ -57,8 +57,8 @@ def detalhe(request: HttpRequest, pk: int, cid: int) -> HttpResponse:
         request,
         "candidatos/detalhe.html",
         {"certame": certame, "c": candidato,
-         "fraude_form": FraudeAbrirForm(initial={"data": timezone.localdate()}),
-         "desistencia_form": DesistenciaForm(initial={"data": timezone.localdate()})},
+         "fraude_form": FraudeAbrirForm(initial={"data": data_sugerida(certame)}),
+         "desistencia_form": DesistenciaForm(initial={"data": data_sugerida(certame)})},
     )
 
 
@@ -76,7 +76,7 @@ def importar(request: HttpRequest, pk: int) -> HttpResponse:
         try:
             services.importacao_confirmar(
                 usuario=request.user, certame=certame, caminho=caminho,
-                nome_arquivo=pendente["nome"],
+                nome_arquivo=pendente["nome"], aba=pendente.get("aba"),
             )
         except ValidationError as erro:
             for m in mensagens_de(erro):
@@ -102,13 +102,14 @@ def importar(request: HttpRequest, pk: int) -> HttpResponse:
             with caminho.open("wb") as destino:
                 for pedaco in arquivo.chunks():
                     destino.write(pedaco)
+            aba = form.cleaned_data["aba"].strip() or None
             previa = services.importacao_previa(
-                certame=certame, caminho=caminho, nome_arquivo=arquivo.name
+                certame=certame, caminho=caminho, nome_arquivo=arquivo.name, aba=aba
             )
             if previa.valida:
                 request.session["importacao"] = {
                     "token": token, "certame": certame.pk, "arquivo": caminho.name,
-                    "nome": arquivo.name,
+                    "nome": arquivo.name, "aba": aba,
                 }
             else:
                 caminho.unlink(missing_ok=True)
@@ -176,7 +177,7 @@ def _proc(certame: Certame, fid: int) -> ProcedimentoFraude:
 @requer_papel(ADMIN, AUDITOR)
 def fraude(request: HttpRequest, pk: int, fid: int) -> HttpResponse:
     certame = get_object_or_404(Certame, pk=pk)
-    hoje = {"data": timezone.localdate()}
+    hoje = {"data": data_sugerida(certame)}
     return render(
         request,
         "candidatos/fraude.html",
@@ -205,7 +206,8 @@ def fraude_acao(request: HttpRequest, pk: int, fid: int, acao: str) -> HttpRespo
             tentar(request, lambda: services.fraude_decidir(
                 usuario=request.user, procedimento=proc, data=f.cleaned_data["data"],
                 decisao=f.cleaned_data["decisao"],
-                fundamentacao=f.cleaned_data["fundamentacao"]), "Decisão registrada.")
+                fundamentacao=f.cleaned_data["fundamentacao"],
+                autoridade=f.cleaned_data["autoridade"]), "Decisão registrada.")
     elif acao == "encaminhamento":
         f = EncaminhamentoForm(request.POST)
         if f.is_valid():

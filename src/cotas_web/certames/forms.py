@@ -30,8 +30,9 @@ class CertameForm(forms.Form):
     )
     desempate = forms.CharField(
         label="Outros critérios de desempate do edital", required=False,
-        help_text="Colunas do arquivo da banca, em ordem, ex.: "
-                  "“nota_conhecimentos_especificos:maior, nota_portugues:maior”.",
+        help_text="O cabeçalho de cada coluna como está no arquivo da banca, na ordem, "
+                  "separados por vírgula, cada um com “:maior” ou “:menor” (quem tem o valor "
+                  "maior, ou menor, fica à frente). Ex.: “especifica:maior, portugues:maior”.",
     )
     admite_final_de_fila = forms.BooleanField(
         label="O edital admite final de fila", required=False,

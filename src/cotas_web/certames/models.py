@@ -17,8 +17,8 @@ class Arredondamento(models.TextChoices):
 
 
 class PrioridadeColisao(models.TextChoices):
-    """Questão aberta (LEGAL-NOTES §2): quem recebe a vaga quando negros e PcD a querem ao mesmo
-    tempo; o outro grupo recebe a seguinte."""
+    """Questão aberta (docs/INTERPRETACAO.md#prioridade-colisao): quem recebe a vaga quando negros
+    e PcD a querem ao mesmo tempo; o outro grupo recebe a seguinte."""
 
     NEGROS_PCD = "negros,pcd", "Negros primeiro, depois PcD (padrão)"
     PCD_NEGROS = "pcd,negros", "PcD primeiro, depois negros"
@@ -65,7 +65,8 @@ class Certame(models.Model):
     final_de_fila_item = models.CharField(
         "item do edital que admite o final de fila", max_length=200, blank=True
     )
-    # Questões em aberto das leis (LEGAL-NOTES), cada uma com o padrão documentado no README.
+    # Questões em aberto das leis, cada uma com o padrão documentado
+    # (docs/INTERPRETACAO.md#questoes-em-aberto).
     prioridade_colisao = models.CharField(
         "prioridade quando dois grupos querem a mesma vaga", max_length=20,
         choices=PrioridadeColisao.choices, default=PrioridadeColisao.NEGROS_PCD,

@@ -2,14 +2,28 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, replace
+from datetime import date
+from typing import TYPE_CHECKING, Any
 
-from django.db.models import QuerySet
+from django.db.models import Max, QuerySet
+from django.utils import timezone
 
 from cotas_web import ponte
+from cotas_web.rotulos import por_extenso, rotulo_da_coluna
 
 from .models import Certame
+
+if TYPE_CHECKING:
+    from cotas.motor.regras import Regras
+
+
+@dataclass(frozen=True)
+class Lote:
+    """Vagas oferecidas de uma vez: as do edital ou novas vagas numa data."""
+
+    rotulo: str
+    quantidade: int
 
 
 @dataclass(frozen=True)
@@ -20,6 +34,7 @@ class ReservaCargo:
     ampla: int
     memoria: list[str]
     erro: str = ""
+    lotes: tuple[Lote, ...] = ()
 
 
 def certames_visiveis(*, usuario: Any) -> QuerySet[Certame]:
@@ -32,17 +47,91 @@ def certames_visiveis(*, usuario: Any) -> QuerySet[Certame]:
     return Certame.objects.all()
 
 
+def lotes_do_cargo(cargo: Any) -> tuple[Lote, ...]:
+    """As vagas oferecidas até agora, lote a lote, na ordem em que o motor as reencena (as do
+    edital primeiro); antes da oferta do edital, as vagas que ele prevê."""
+    ofertas = sorted(cargo.ofertas.all(), key=lambda o: (not o.do_edital, o.data, o.pk))
+    if not ofertas:
+        return (Lote("edital", cargo.vagas_edital),)
+    return tuple(
+        Lote("edital" if o.do_edital else f"novas vagas em {o.data:%d/%m/%Y}", o.quantidade)
+        for o in ofertas
+    )
+
+
+def regras_do_certame(*, certame: Certame) -> Regras:
+    """A lei aplicável ao certame e suas regras, pelo motor (as views não chamam a ponte)."""
+    return ponte.regras_do_certame(certame)
+
+
 def reserva_por_cargo(*, certame: Certame) -> list[ReservaCargo]:
-    """A reserva de cada cargo sobre as vagas do edital, com a memória de cálculo do motor."""
+    """A reserva de cada cargo sobre as vagas oferecidas até agora (o edital e cada lote de novas
+    vagas), com a memória de cálculo do motor."""
     regras = ponte.regras_do_certame(certame)
     saida = []
-    for cargo in certame.cargos.all():
+    for cargo in certame.cargos.prefetch_related("ofertas"):
+        lotes = lotes_do_cargo(cargo)
+        total = sum(lt.quantidade for lt in lotes)
         try:
-            r = ponte.reserva(certame, regras, cargo.vagas_edital)
+            r = ponte.reserva(certame, regras, [lt.quantidade for lt in lotes])
         except ponte.ErroCotas as erro:
-            saida.append(ReservaCargo(cargo, cargo.vagas_edital, {}, 0, [], str(erro)))
+            saida.append(ReservaCargo(cargo, total, {}, 0, [], str(erro), lotes))
             continue
         saida.append(
-            ReservaCargo(cargo, r.vagas, dict(r.reservadas), r.ampla, list(r.memoria))
+            ReservaCargo(cargo, r.vagas, dict(r.reservadas), r.ampla, list(r.memoria), "", lotes)
         )
     return saida
+
+
+def artigos_da_lei(*, regras: Regras) -> list[ponte.ArtigoLei]:
+    """Cada parâmetro da lei com o artigo que o fixa, para a página do certame, e o valor por
+    extenso ("meio_para_cima" → a regra em palavras)."""
+    return [
+        replace(a, valor=", ".join(por_extenso(v) for v in a.valor.split(", ")))
+        for a in ponte.artigos_da_lei(regras)
+    ]
+
+
+def criterios_de_desempate(certame: Certame) -> list[str]:
+    """Os critérios de desempate do edital em palavras, na ordem."""
+    return [
+        f"{rotulo_da_coluna(str(coluna))} ({'menor' if sentido == 'menor' else 'maior'} primeiro)"
+        for coluna, sentido in certame.desempate
+    ]
+
+
+# As datas dos atos do certame, pelos nomes das relações (os apps de cima, nomeacoes e
+# candidatos, não são importados daqui). Um agregado por relação: juntá-las numa consulta só
+# multiplicaria as linhas.
+_DATAS_DOS_ATOS = (
+    "cargos__ofertas__data",
+    "cargos__nomeacoes__data_portaria",
+    "cargos__nomeacoes__posse_em",
+    "cargos__nomeacoes__encerrada_em",
+    "candidatos__desistencias__data",
+)
+
+
+def data_do_ultimo_ato(certame: Certame) -> date | None:
+    """A data mais recente entre os atos do certame (homologação, ofertas, portarias, posses,
+    saídas)."""
+    datas = [certame.homologado_em]
+    for caminho in _DATAS_DOS_ATOS:
+        datas.append(Certame.objects.filter(pk=certame.pk).aggregate(m=Max(caminho))["m"])
+    conhecidas = [d for d in datas if d is not None]
+    return max(conhecidas) if conhecidas else None
+
+
+def data_sugerida(certame: Certame, hoje: date | None = None) -> date:
+    """A data que os formulários de atos trazem preenchida: hoje, se hoje cabe no período do
+    certame (da homologação ou do edital até o fim da validade); senão, a do último ato (um ato
+    registrado depois, de memória, raramente é de hoje, e hoje seria recusado)."""
+    hoje = hoje or timezone.localdate()
+    inicio = certame.homologado_em or certame.data_edital
+    dentro = hoje >= inicio and (certame.validade_ate is None or hoje <= certame.validade_ate)
+    if dentro:
+        return hoje
+    ultimo = data_do_ultimo_ato(certame) or inicio
+    if certame.validade_ate is not None:
+        ultimo = min(ultimo, certame.validade_ate)
+    return ultimo

@@ -141,6 +141,16 @@ def certame_homologar(*, usuario: Any, certame: Certame, data: date) -> Certame:
     aprovados e do exame dos recursos (Montenegro, art. 5º, I e III)."""
     certame = Certame.objects.select_for_update().get(pk=certame.pk)
     _exigir_nao_homologado(certame)
+    if data < certame.data_edital:
+        raise ValidationError(
+            f"Homologação em {data:%d/%m/%Y} recusada: é anterior ao edital, de "
+            f"{certame.data_edital:%d/%m/%Y}."
+        )
+    if certame.validade_ate is not None and data > certame.validade_ate:
+        raise ValidationError(
+            f"Homologação em {data:%d/%m/%Y} recusada: a validade do concurso terminou em "
+            f"{certame.validade_ate:%d/%m/%Y}."
+        )
     if not certame.candidatos.exists():
         raise ValidationError("Importe os candidatos antes de homologar.")
     fundamento = ""

@@ -4,9 +4,7 @@ from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils import timezone
 
-from cotas_web import ponte
 from cotas_web.auditoria.selectors import historico_do_certame
 from cotas_web.comum import mensagens_de, tentar
 from cotas_web.contas.permissoes import ADMIN, AUDITOR, TODOS, publica, requer_papel
@@ -27,7 +25,7 @@ def inicio(request: HttpRequest) -> HttpResponse:
 @publica
 def publico(request: HttpRequest, pk: int) -> HttpResponse:
     certame = get_object_or_404(Certame, pk=pk)
-    regras = ponte.regras_do_certame(certame)
+    regras = selectors.regras_do_certame(certame=certame)
     return render(
         request,
         "certames/publico.html",
@@ -80,17 +78,18 @@ def novo(request: HttpRequest) -> HttpResponse:
 @requer_papel(*TODOS)
 def detalhe(request: HttpRequest, pk: int) -> HttpResponse:
     certame = get_object_or_404(Certame, pk=pk)
-    regras = ponte.regras_do_certame(certame)
+    regras = selectors.regras_do_certame(certame=certame)
     return render(
         request,
         "certames/detalhe.html",
         {
             "certame": certame,
             "regras": regras,
-            "artigos": ponte.artigos_da_lei(regras),
+            "artigos": selectors.artigos_da_lei(regras=regras),
+            "desempate": selectors.criterios_de_desempate(certame),
             "reservas": selectors.reserva_por_cargo(certame=certame),
             "cargo_form": CargoForm(),
-            "homologar_form": DataForm(initial={"data": timezone.localdate()}),
+            "homologar_form": DataForm(initial={"data": selectors.data_sugerida(certame)}),
             "n_candidatos": certame.candidatos.count(),
         },
     )
@@ -121,7 +120,7 @@ def cargo_novo(request: HttpRequest, pk: int) -> HttpResponse:
 @requer_papel(ADMIN)
 def homologar(request: HttpRequest, pk: int) -> HttpResponse:
     certame = get_object_or_404(Certame, pk=pk)
-    form = DataForm(request.POST or None, initial={"data": timezone.localdate()})
+    form = DataForm(request.POST or None, initial={"data": selectors.data_sugerida(certame)})
     if request.method == "POST" and form.is_valid():
         tentar(
             request,

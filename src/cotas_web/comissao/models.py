@@ -129,3 +129,13 @@ class Recurso(models.Model):
 
     class Meta:
         ordering = ("interposto_em", "id")
+
+    @property
+    def resultado_final_rotulo(self) -> str:
+        """O parecer após o recurso por extenso ("Não confirmado"), não o código."""
+        rotulos = dict(Heteroidentificacao.choices)
+        return str(rotulos.get(self.resultado_final, self.resultado_final))
+
+    @property
+    def mudou_o_parecer(self) -> bool:
+        return self.decisao == DecisaoRecurso.PROVIDO

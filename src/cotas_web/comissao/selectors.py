@@ -1,9 +1,19 @@
 from __future__ import annotations
 
-from cotas_web.candidatos.models import Candidato
+from typing import Any
+
+from cotas.documentos.ata import (
+    AvaliacaoAta,
+    MembroAta,
+    RecursoAta,
+    SessaoAta,
+    filmagem,
+    resultado_apos_recursos,
+)
+from cotas_web.candidatos.models import Candidato, Heteroidentificacao
 from cotas_web.certames.models import Certame
 
-from .models import Membro, Recurso
+from .models import Membro, Recurso, Sessao
 
 
 def aviso_distribuicao(*, certame: Certame) -> str:
@@ -36,3 +46,73 @@ def pendencias_da_comissao(*, certame: Certame) -> list[str]:
     if recursos:
         saida.append(f"{recursos} recurso(s) sem decisão")
     return saida
+
+
+def ata_da_sessao(*, sessao: Sessao) -> SessaoAta:
+    """O registro da sessão como o documento da ata o recebe."""
+    certame = sessao.certame
+    membros = list(certame.membros_comissao.all())
+    convocacoes = sessao.convocacoes.select_related("candidato__cargo").prefetch_related(
+        "votos__membro"
+    )
+    avaliacoes = [
+        AvaliacaoAta(
+            inscricao=c.candidato.inscricao,
+            nome=c.candidato.nome,
+            cargo=c.candidato.cargo.codigo,
+            compareceu=c.compareceu,
+            votos={v.membro.nome: v.reconhece for v in c.votos.all()},
+            resultado=c.resultado,
+            recusou_filmagem=c.recusou_filmagem,
+            recusou_perguntas=c.recusou_perguntas,
+        )
+        for c in convocacoes
+    ]
+    inscricoes = [a.inscricao for a in avaliacoes]
+    recursos = [
+        RecursoAta(
+            inscricao=r.candidato.inscricao,
+            recorrente=(
+                r.get_recorrente_display()
+                if r.recorrente == "candidato"
+                else f"{r.get_recorrente_display()}: {r.recorrente_nome}"
+            ),
+            interposto_em=r.interposto_em,
+            decisao=r.get_decisao_display() if r.decisao else "",
+            resultado_final=r.resultado_final,
+            fundamentacao=r.fundamentacao,
+        )
+        for r in Recurso.objects.filter(
+            candidato__certame=certame, candidato__inscricao__in=inscricoes
+        ).select_related("candidato")
+    ]
+    numero = list(certame.sessoes.values_list("pk", flat=True)).index(sessao.pk) + 1
+    return SessaoAta(
+        certame=certame.nome,
+        municipio=certame.municipio,
+        data=sessao.data,
+        local=sessao.local,
+        membros=[MembroAta(m.nome, m.get_genero_display().lower(), m.cor_raca) for m in membros],
+        avaliacoes=avaliacoes,
+        recursos=recursos,
+        observacoes=sessao.ata,
+        numero=numero,
+    )
+
+
+def ata_na_tela(*, sessao: Sessao) -> dict[str, Any]:
+    """O que a ata na tela traz além da tabela da sessão, como o documento (PDF) o traz: a frase
+    da filmagem, os recursos e o resultado depois deles (com os rótulos da tela)."""
+    registro = ata_da_sessao(sessao=sessao)
+    finais = resultado_apos_recursos(registro)
+    rotulos = dict(Heteroidentificacao.choices)
+    return {
+        "filmagem": filmagem(registro),
+        "recursos": [
+            (r, rotulos.get(r.resultado_final, r.resultado_final) if r.decisao else "")
+            for r in registro.recursos
+        ],
+        "apos_recursos": [
+            (a, rotulos.get(finais[a.inscricao], "") or "Pendente") for a in registro.avaliacoes
+        ],
+    }

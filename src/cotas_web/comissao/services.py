@@ -177,6 +177,21 @@ def _resultado(
     return Heteroidentificacao.NAO_CONFIRMADO
 
 
+def _sem_analise_com_votos(compareceu: bool, recusou_filmagem: bool) -> str:
+    """Votos num candidato que a comissão não analisou: recusados, nunca descartados em
+    silêncio (o registro contradiria a si mesmo)."""
+    if not compareceu:
+        motivo = "um candidato registrado como ausente não pode ter votos"
+    elif recusou_filmagem:
+        motivo = "um candidato que recusou a filmagem não é analisado e não pode ter votos"
+    else:
+        motivo = "um candidato que não respondeu às perguntas não é analisado e não pode ter votos"
+    return (
+        f"Verificação recusada: {motivo}. Marque “Compareceu” (e desmarque as recusas) para "
+        "registrar os votos, ou deixe os votos em branco."
+    )
+
+
 @transaction.atomic
 def verificacao_registrar(
     *,
@@ -197,6 +212,8 @@ def verificacao_registrar(
     membros = list(certame.membros_comissao.all())
     votos = votos or {}
     analisa = compareceu and not recusou_filmagem and not recusou_perguntas
+    if votos and not analisa:
+        raise ValidationError(_sem_analise_com_votos(compareceu, recusou_filmagem))
     if analisa:
         if len(membros) != regra.membros:
             raise ValidationError(

@@ -6,10 +6,10 @@ from django.core.paginator import Paginator
 from django.db import transaction
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils import timezone
 
 from cotas_web.candidatos.models import Candidato
 from cotas_web.certames.models import Certame
+from cotas_web.certames.selectors import data_sugerida
 from cotas_web.comum import erros_do_formulario, tentar
 from cotas_web.contas.permissoes import ADMIN, AUDITOR, COMISSAO, requer_papel
 
@@ -34,7 +34,7 @@ def _candidatos_com_parecer(certame: Certame):  # type: ignore[no-untyped-def]
 @requer_papel(ADMIN, COMISSAO, AUDITOR)
 def painel(request: HttpRequest, pk: int) -> HttpResponse:
     certame = _certame(pk)
-    hoje = {"data": timezone.localdate()}
+    hoje = {"data": data_sugerida(certame)}
     return render(
         request,
         "comissao/painel.html",
@@ -97,7 +97,7 @@ def sessao(request: HttpRequest, pk: int, sid: int) -> HttpResponse:
     s = _sessao(certame, sid)
     inscricao = request.GET.get("inscricao", "").strip()[:40]
     convocacoes = s.convocacoes.select_related("candidato__cargo").prefetch_related(
-        "votos__membro", "gravacoes"
+        "votos__membro", "gravacoes", "candidato__recursos"
     )
     if inscricao:
         convocacoes = convocacoes.filter(candidato__inscricao=inscricao)
@@ -190,7 +190,9 @@ def ata(request: HttpRequest, pk: int, sid: int) -> HttpResponse:
         "comissao/ata.html",
         {"certame": certame, "sessao": s, "membros": certame.membros_comissao.all(),
          "convocacoes": s.convocacoes.select_related("candidato__cargo").prefetch_related(
-             "votos__membro")},
+             "votos__membro"),
+         # Os recursos e a frase da filmagem como o documento da ata (PDF) os traz.
+         **selectors.ata_na_tela(sessao=s)},
     )
 
 

@@ -64,6 +64,10 @@ class Nomeacao(models.Model):
     def modalidade_rotulo(self) -> str:
         return ROTULOS_LISTA.get(self.modalidade, self.modalidade)
 
+    @property
+    def reservada_rotulo(self) -> str:
+        return ROTULOS_LISTA.get(self.reservada_para, self.reservada_para)
+
 
 ROTULOS_LISTA = {"ampla": "ampla concorrência", "negros": "negros", "pcd": "PcD"}
 

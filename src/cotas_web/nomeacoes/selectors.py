@@ -32,6 +32,10 @@ class Proposta:
     def modalidade_rotulo(self) -> str:
         return ROTULOS.get(self.modalidade, self.modalidade)
 
+    @property
+    def reservada_rotulo(self) -> str:
+        return ROTULOS.get(self.reservada_para, self.reservada_para)
+
 
 @dataclass
 class PainelCargo:

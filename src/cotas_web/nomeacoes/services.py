@@ -16,6 +16,7 @@ from cotas_web import ponte
 from cotas_web.auditoria.services import registrar
 from cotas_web.candidatos.models import Heteroidentificacao
 from cotas_web.certames.models import Cargo, Certame
+from cotas_web.rotulos import numero_da_portaria
 
 from .models import Desistencia, Nomeacao, OfertaVagas, SituacaoNomeacao
 from .selectors import ROTULOS, propostas_do_motor
@@ -49,16 +50,39 @@ def _exigir_validade(certame: Certame, data: date, o_que: str) -> None:
         )
 
 
+def _fundamento_da_saida(motor: Any, tipo: str, inscricao: str) -> str:
+    """O fundamento que o motor deu à saída: depende da vaga que o candidato ocupava (a regra da
+    desistência de uma lista reservada só vale para a vaga reservada), nunca recalculado aqui."""
+    razao = ponte.razao_da_saida(motor, tipo, inscricao)
+    return razao.fundamento_curto() if razao is not None else ""
+
+
+def _fundamento_da_reserva(motor: Any, cargo: str) -> str:
+    """O fundamento da reserva do cargo que o motor calculou com todos os lotes oferecidos."""
+    citacoes = [
+        r.citacao() for razao in motor.reserva(cargo).razoes.values() for r in razao.fundamentos
+    ]
+    return "; ".join(dict.fromkeys(citacoes))
+
+
+def _exigir_periodo(certame: Certame, data: date, o_que: str) -> None:
+    """Atos depois da homologação só entre ela e o fim da validade, as datas ditas na recusa."""
+    _exigir_validade(certame, data, o_que)
+    if certame.homologado_em is not None and data < certame.homologado_em:
+        raise ValidationError(
+            f"{o_que} em {data:%d/%m/%Y} recusada: é anterior à homologação da classificação "
+            f"final, em {certame.homologado_em:%d/%m/%Y}."
+        )
+
+
 @transaction.atomic
 def vagas_edital_ofertar(*, usuario: Any, certame: Certame, data: date) -> list[OfertaVagas]:
     """Oferece as vagas do edital de cada cargo; o motor as preenche, ampla primeiro."""
     certame = Certame.objects.select_for_update().get(pk=certame.pk)
     _exigir_homologado(certame)
-    _exigir_validade(certame, data, "Oferta de vagas")
+    _exigir_periodo(certame, data, "Oferta de vagas")
     if OfertaVagas.objects.filter(cargo__certame=certame, do_edital=True).exists():
         raise ValidationError("As vagas do edital já foram ofertadas.")
-    if data < certame.homologado_em:  # type: ignore[operator]
-        raise ValidationError("As vagas não podem ser ofertadas antes da homologação.")
     ofertas = [
         OfertaVagas.objects.create(
             cargo=c, data=data, quantidade=c.vagas_edital, do_edital=True,
@@ -85,7 +109,7 @@ def vagas_novas_ofertar(
     (Mostardas art. 5º §1º; Montenegro art. 1º §3º)."""
     certame = Certame.objects.select_for_update().get(pk=cargo.certame_id)
     _exigir_homologado(certame)
-    _exigir_validade(certame, data, "Oferta de vagas")
+    _exigir_periodo(certame, data, "Oferta de vagas")
     if not OfertaVagas.objects.filter(cargo__certame=certame, do_edital=True).exists():
         raise ValidationError("Oferte primeiro as vagas do edital.")
     if quantidade < 1:
@@ -95,9 +119,7 @@ def vagas_novas_ofertar(
     oferta = OfertaVagas.objects.create(
         cargo=cargo, data=data, quantidade=quantidade, justificativa=justificativa
     )
-    ponte.conferir_no_motor(certame)
-    regras = ponte.regras_do_certame(certame)
-    negros = regras.grupo("negros")
+    motor = ponte.conferir_no_motor(certame)
     registrar(
         usuario=usuario,
         certame=certame,
@@ -106,8 +128,7 @@ def vagas_novas_ofertar(
             f"{quantidade} nova(s) vaga(s) ofertada(s) para {cargo.codigo} em "
             f"{data:%d/%m/%Y}: {justificativa}"
         ),
-        fundamento="; ".join(r.citacao() for r in negros.ref("fracao_entre_lotes"))
-        if negros else "",
+        fundamento=_fundamento_da_reserva(motor, cargo.codigo),
         dados={"oferta": oferta.pk},
     )
     return oferta
@@ -120,9 +141,10 @@ def nomeacao_confirmar(
     """Confirma, como ato (portaria), a próxima nomeação que o motor propõe para o cargo."""
     certame = Certame.objects.select_for_update().get(pk=cargo.certame_id)
     _exigir_homologado(certame)
-    _exigir_validade(certame, data_portaria, "Nomeação")
-    if not portaria.strip():
-        raise ValidationError("Informe o número da portaria.")
+    _exigir_periodo(certame, data_portaria, "Nomeação")
+    portaria = numero_da_portaria(portaria)
+    if not portaria:
+        raise ValidationError("Informe o número da portaria (ex.: 101/2025).")
     try:
         propostas = [p for p in propostas_do_motor(certame=certame) if p.cargo.pk == cargo.pk]
     except ponte.ErroCotas as erro:
@@ -159,7 +181,7 @@ def nomeacao_confirmar(
         certame=certame,
         acao="nomeacao",
         descricao=(
-            f"Portaria {ato.portaria} de {data_portaria:%d/%m/%Y}: nomeado(a) "
+            f"Portaria nº {ato.portaria}, de {data_portaria:%d/%m/%Y}: nomeado(a) "
             f"{proxima.candidato.nome} (inscrição {inscricao}) para {cargo.codigo}, "
             f"{proxima.ordem}ª nomeação, vaga {proxima.vaga}, "
             f"{ROTULOS.get(proxima.modalidade, proxima.modalidade)}"
@@ -217,15 +239,19 @@ def nomeacao_registrar_posse(*, usuario: Any, nomeacao: Nomeacao, data: date) ->
 def nomeacao_registrar_desistencia(
     *, usuario: Any, nomeacao: Nomeacao, data: date, motivo: str, observacao: str = ""
 ) -> Nomeacao:
-    """Desistência ou prazo de posse esgotado: a vaga volta à lista a que pertence
-    (Mostardas art. 3º §2º; Montenegro art. 14 §2º)."""
+    """Desistência ou prazo de posse esgotado: a vaga volta à lista a que pertence; o fundamento
+    é o que o motor deu (o da vaga que o candidato ocupava)."""
     nomeacao, certame = _travar_nomeacao(nomeacao)
     if nomeacao.situacao != SituacaoNomeacao.NOMEADO:
         raise ValidationError("Só se registra desistência ou fim de prazo de quem está nomeado.")
     if motivo not in ("desistencia", "sem_posse"):
         raise ValidationError("Motivo desconhecido.")
     if data < nomeacao.data_portaria:
-        raise ValidationError("A data não pode ser anterior à nomeação.")
+        raise ValidationError(
+            f"A data ({data:%d/%m/%Y}) não pode ser anterior à nomeação, de "
+            f"{nomeacao.data_portaria:%d/%m/%Y}."
+        )
+    _exigir_validade(certame, data, "Registro de saída")
     nomeacao.situacao = (
         SituacaoNomeacao.DESISTENTE if motivo == "desistencia" else SituacaoNomeacao.SEM_POSSE
     )
@@ -234,9 +260,7 @@ def nomeacao_registrar_desistencia(
     Desistencia.objects.create(
         candidato=nomeacao.candidato, data=data, motivo=motivo, observacao=observacao
     )
-    ponte.conferir_no_motor(certame)
-    regras = ponte.regras_do_certame(certame)
-    negros = regras.grupo("negros")
+    motor = ponte.conferir_no_motor(certame)
     texto = "desistiu" if motivo == "desistencia" else "não tomou posse no prazo"
     registrar(
         usuario=usuario,
@@ -247,7 +271,7 @@ def nomeacao_registrar_desistencia(
             f"em {data:%d/%m/%Y}; a vaga {nomeacao.vaga} de {nomeacao.cargo.codigo} "
             "será preenchida pela lista a que pertence."
         ),
-        fundamento="; ".join(r.citacao() for r in negros.ref("desistencia")) if negros else "",
+        fundamento=_fundamento_da_saida(motor, "desistencia", nomeacao.candidato.inscricao),
         dados={"nomeacao": nomeacao.pk, "motivo": motivo},
     )
     return nomeacao
@@ -259,9 +283,10 @@ def nomeacao_final_de_fila(
 ) -> Nomeacao:
     """O nomeado que ainda não tomou posse pede para ir ao final da lista de classificação.
 
-    Só se o edital o admite (o edital decide; LEGAL-NOTES §4, parâmetro
-    `permite_final_de_fila`). Ele continua classificado, atrás de todos; a vaga que ocupava é
-    recomposta pela mesma lista a que pertence (Mostardas art. 3º §2º; Montenegro art. 14 §2º).
+    Só se o edital o admite (o edital decide; parâmetro `permite_final_de_fila`,
+    docs/INTERPRETACAO.md#final-de-fila). Ele continua classificado, atrás de todos; a vaga que
+    ocupava é recomposta pela mesma lista a que pertence (Mostardas art. 3º §2º; Montenegro
+    art. 14 §2º).
     """
     nomeacao, certame = _travar_nomeacao(nomeacao)
     if not certame.admite_final_de_fila:
@@ -274,17 +299,20 @@ def nomeacao_final_de_fila(
             "Só quem está nomeado e ainda não tomou posse pode pedir o final de fila."
         )
     if data < nomeacao.data_portaria:
-        raise ValidationError("O pedido não pode ser anterior à nomeação.")
+        raise ValidationError(
+            f"O pedido ({data:%d/%m/%Y}) não pode ser anterior à nomeação, de "
+            f"{nomeacao.data_portaria:%d/%m/%Y}."
+        )
     _exigir_validade(certame, data, "Reclassificação para o final da lista")
     nomeacao.situacao = SituacaoNomeacao.FINAL_DE_FILA
     nomeacao.encerrada_em = data
     nomeacao.save(update_fields=["situacao", "encerrada_em"])
-    ponte.conferir_no_motor(certame)
-    regras = ponte.regras_do_certame(certame)
-    negros = regras.grupo("negros")
+    motor = ponte.conferir_no_motor(certame)
+    razao = ponte.razao_da_saida(motor, "final_de_fila", nomeacao.candidato.inscricao)
+    # O item do edital vai ao motor como o texto da referência "Edital" (ponte.reencenar).
     fundamento = "; ".join(
-        [ponte.fundamento_final_de_fila(certame)]
-        + ([r.citacao() for r in negros.ref("desistencia")] if negros else [])
+        r.texto if r.norma == "Edital" else r.citacao()
+        for r in (razao.fundamentos if razao is not None else ())
     )
     registrar(
         usuario=usuario,
@@ -318,13 +346,15 @@ def candidato_registrar_desistencia(
     if candidato.nomeacoes.filter(situacao=SituacaoNomeacao.NOMEADO).exists():
         raise ValidationError("Candidato nomeado: registre a desistência na nomeação.")
     if data < certame.data_edital:
-        raise ValidationError("A data não pode ser anterior ao edital.")
+        raise ValidationError(
+            f"Desistência em {data:%d/%m/%Y} recusada: é anterior ao edital, de "
+            f"{certame.data_edital:%d/%m/%Y}."
+        )
+    _exigir_validade(certame, data, "Desistência")
     desistencia = Desistencia.objects.create(
         candidato=candidato, data=data, motivo="desistencia", observacao=observacao
     )
-    ponte.conferir_no_motor(certame)
-    regras = ponte.regras_do_certame(certame)
-    negros = regras.grupo("negros")
+    motor = ponte.conferir_no_motor(certame)
     registrar(
         usuario=usuario,
         certame=certame,
@@ -333,7 +363,7 @@ def candidato_registrar_desistencia(
             f"{candidato.nome} (inscrição {candidato.inscricao}) desistiu em {data:%d/%m/%Y} "
             "e sai de todas as listas."
         ),
-        fundamento="; ".join(r.citacao() for r in negros.ref("desistencia")) if negros else "",
+        fundamento=_fundamento_da_saida(motor, "desistencia", candidato.inscricao),
         dados={"candidato": candidato.pk},
     )
     return desistencia

@@ -7,9 +7,9 @@ from urllib.parse import urlencode
 from django import forms
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils import timezone
 
 from cotas_web.certames.models import Cargo, Certame
+from cotas_web.certames.selectors import data_sugerida
 from cotas_web.comum import erros_do_formulario, tentar
 from cotas_web.contas.permissoes import ADMIN, AUDITOR, requer_papel
 
@@ -35,7 +35,8 @@ def painel(request: HttpRequest, pk: int) -> HttpResponse:
     """As propostas do motor e os atos de cada cargo. Com muitos cargos (um concurso nacional
     tem centenas, e dezenas de milhares de nomeações), um resumo por cargo; `?cargo=` abre um."""
     certame = get_object_or_404(Certame, pk=pk)
-    hoje = {"data": timezone.localdate(), "data_portaria": timezone.localdate()}
+    sugerida = data_sugerida(certame)
+    hoje = {"data": sugerida, "data_portaria": sugerida}
     painel = painel_nomeacoes(certame=certame)
     cargo = request.GET.get("cargo", "").strip()
     if cargo:
@@ -52,7 +53,7 @@ def painel(request: HttpRequest, pk: int) -> HttpResponse:
             "resumo": not cargo and len(painel.cargos) > PAINEL_CARGOS_POR_EXTENSO,
             "oferta_form": OfertaEditalForm(initial=hoje),
             "novas_form": NovasVagasForm(initial=hoje, cargos=certame.cargos.all()),
-            "hoje": timezone.localdate(),
+            "hoje": sugerida,
         },
     )
 

@@ -7,13 +7,14 @@ from __future__ import annotations
 
 import threading
 
-from cotas.documentos.ata import AvaliacaoAta, MembroAta, RecursoAta, SessaoAta
 from cotas.documentos.fonte import FonteDocumentos
 from cotas_web import ponte
 from cotas_web.auditoria.models import Registro
 from cotas_web.certames.models import Certame
-from cotas_web.comissao.models import Recurso, Sessao
+from cotas_web.comissao.selectors import ata_da_sessao as ata_da_sessao  # (a ata é da comissão)
 from cotas_web.nomeacoes.models import Nomeacao
+from cotas_web.ponte import ErroCotas as ErroCotas  # (o que as leituras levantam; as views o pegam)
+from cotas_web.rotulos import numero_da_portaria
 
 _GUARDADA = threading.local()
 
@@ -51,7 +52,7 @@ def fonte_do_certame(*, certame: Certame) -> FonteDocumentos:
     motor = ponte.reencenar(certame)
     atos = {
         (n.cargo.codigo, n.candidato.inscricao): (
-            f"Portaria nº {n.portaria}, de {n.data_portaria:%d/%m/%Y}"
+            f"Portaria nº {numero_da_portaria(n.portaria)}, de {n.data_portaria:%d/%m/%Y}"
         )
         for n in Nomeacao.objects.filter(cargo__certame=certame).select_related(
             "cargo", "candidato"
@@ -65,58 +66,4 @@ def fonte_do_certame(*, certame: Certame) -> FonteDocumentos:
         data_edital=certame.data_edital,
         validade_ate=certame.validade_ate,
         atos=atos,
-    )
-
-
-def ata_da_sessao(*, sessao: Sessao) -> SessaoAta:
-    """O registro da sessão como o documento da ata o recebe."""
-    certame = sessao.certame
-    membros = list(certame.membros_comissao.all())
-    convocacoes = sessao.convocacoes.select_related("candidato__cargo").prefetch_related(
-        "votos__membro"
-    )
-    avaliacoes = [
-        AvaliacaoAta(
-            inscricao=c.candidato.inscricao,
-            nome=c.candidato.nome,
-            cargo=c.candidato.cargo.codigo,
-            compareceu=c.compareceu,
-            votos={v.membro.nome: v.reconhece for v in c.votos.all()},
-            resultado=c.resultado,
-            recusou_filmagem=c.recusou_filmagem,
-            recusou_perguntas=c.recusou_perguntas,
-        )
-        for c in convocacoes
-    ]
-    inscricoes = [a.inscricao for a in avaliacoes]
-    recursos = [
-        RecursoAta(
-            inscricao=r.candidato.inscricao,
-            recorrente=(
-                r.get_recorrente_display()
-                if r.recorrente == "candidato"
-                else f"{r.get_recorrente_display()}: {r.recorrente_nome}"
-            ),
-            interposto_em=r.interposto_em,
-            decisao=r.get_decisao_display() if r.decisao else "",
-            resultado_final=r.resultado_final,
-            fundamentacao=r.fundamentacao,
-        )
-        for r in Recurso.objects.filter(
-            candidato__certame=certame, candidato__inscricao__in=inscricoes
-        ).select_related("candidato")
-    ]
-    numero = list(certame.sessoes.values_list("pk", flat=True)).index(sessao.pk) + 1
-    return SessaoAta(
-        certame=certame.nome,
-        municipio=certame.municipio,
-        data=sessao.data,
-        local=sessao.local,
-        membros=[
-            MembroAta(m.nome, m.get_genero_display().lower(), m.cor_raca) for m in membros
-        ],
-        avaliacoes=avaliacoes,
-        recursos=recursos,
-        observacoes=sessao.ata,
-        numero=numero,
     )

@@ -23,7 +23,11 @@ from django.db import connection, transaction
 from django.db.models import Max, OuterRef, Q, Subquery
 from django.utils import timezone
 
-from cotas.documentos.consulta import SituacaoCandidato, consultar_todos, resumo
+from cotas.documentos.consulta import (
+    SituacaoCandidato,
+    consultar_todos,
+    resumo,
+)
 from cotas_web import ponte
 from cotas_web.auditoria.models import Registro
 from cotas_web.banco import inserir_em_massa
@@ -75,6 +79,7 @@ def dados_publicos(s: SituacaoCandidato) -> dict[str, Any]:
             "lista": p.lista,
             "razao": p.razao,
             "alcancado": p.alcancado,
+            "nao_calculada": not p.calculada,
         },
         "aviso": s.aviso,
         "resumo": resumo(s),

@@ -23,7 +23,6 @@ from cotas.documentos.pdf import PdfIndisponivel
 from cotas.documentos.publicacao import DOCUMENTOS, FORMATOS, POR_CARGO, TIPOS, arquivo
 from cotas.documentos.publicacao import documento as montar_documento
 from cotas.documentos.tabelas import rotulo_lista
-from cotas_web import ponte
 from cotas_web.certames.models import Certame
 from cotas_web.comissao.models import Sessao
 from cotas_web.contas.permissoes import ADMIN, AUDITOR, COMISSAO, publica, requer_papel
@@ -55,7 +54,7 @@ def _publicaveis(certame: Certame) -> list[tuple[str, str]]:
 def _fonte(request: HttpRequest, certame: Certame) -> FonteDocumentos | HttpResponse:
     try:
         return selectors.fonte_publicada(certame=certame)
-    except ponte.ErroCotas as erro:
+    except selectors.ErroCotas as erro:
         return render(
             request,
             "publico/erro.html",

@@ -43,3 +43,22 @@ def numero(valor: Any) -> str:
     if d is None:
         return "" if valor is None else str(valor)
     return number_format(d, decimal_pos=_casas(d, 0), use_l10n=True, force_grouping=True)
+
+
+@register.filter
+def extenso(codigo: Any) -> str:
+    """Um código (valor de lista de escolha, da lei) por extenso: "indigena" → "indígena"."""
+    from cotas_web.rotulos import por_extenso
+
+    return por_extenso(str(codigo)) if codigo not in (None, "") else ""
+
+
+@register.filter
+def no_meio_da_frase(texto: Any) -> str:
+    """Um rótulo no meio da frase: só a inicial em minúscula, e nunca a de uma sigla ("PcD",
+    "IBGE"), que `lower` estragaria ("pcd")."""
+    frase = str(texto)
+    primeira = frase.split(" ", 1)[0]
+    if not frase or any(c.isupper() for c in primeira[1:]):
+        return frase
+    return frase[0].lower() + frase[1:]

@@ -1,0 +1,418 @@
+"""As regras de cada campo da lista de candidatos, as mesmas nas duas leituras de CSV.
+
+A leitura linha a linha (`cotas.arquivos.candidatos`) e a leitura em lote (`cotas.arquivos.rapido`)
+importam daqui o que aceitam: os nomes de coluna (com os apelidos que as pessoas digitam), o
+tamanho máximo de um valor, os limites de nota, data e CPF, os conversores e as mensagens. Assim um
+arquivo nunca é aceito por uma e recusado pela outra.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Callable, Sequence
+from datetime import date, datetime
+from decimal import Decimal, InvalidOperation
+
+from cotas.motor.candidatos import CorRaca, Heteroidentificacao, Situacao
+
+__all__ = [
+    "APELIDOS",
+    "COLUNAS_CONHECIDAS",
+    "COLUNAS_OBRIGATORIAS",
+    "CONVERSORES",
+    "CPFS_REPETIDOS",
+    "LIMITE_CARACTERES",
+    "NASCIMENTO_MINIMO",
+    "PADROES_OPCIONAIS",
+    "ValorInvalido",
+    "chave_de_cabecalho",
+    "coluna_do_titulo",
+    "decimal_opcional",
+    "nomes_aceitos",
+    "normalizar_nome",
+    "separador",
+    "texto",
+]
+
+
+class ValorInvalido(Exception):
+    """Valor de célula que não pode ser lido; a mensagem vai para o usuário."""
+
+
+# ---------------------------------------------------------------- limites
+
+# Nenhum valor de uma lista de candidatos passa disso (um nome completo tem menos de 200); mais é
+# coluna colada por engano, ou aspas sem fechamento.
+LIMITE_CARACTERES = 1000
+# Data de nascimento: antes disso, ou depois do dia da leitura, é erro de digitação (1800 ganharia
+# o desempate por idade).
+NASCIMENTO_MINIMO = date(1900, 1, 1)
+# 111.111.111-11 e seus pares passam pelos dígitos verificadores, mas não são CPF de ninguém.
+CPFS_REPETIDOS = frozenset(str(d) * 11 for d in range(10))
+
+
+# ---------------------------------------------------------------- nomes de coluna
+
+
+def normalizar_nome(texto: str) -> str:
+    """`" Cor/Raça "` → `"cor_raca"`: minúsculas, sem acentos, `_` no lugar de separadores."""
+    sem_acento = unicodedata.normalize("NFKD", texto.strip().lstrip("\ufeff"))
+    ascii_ = "".join(c for c in sem_acento if not unicodedata.combining(c)).lower()
+    return re.sub(r"[\s\-/]+", "_", ascii_).strip("_")
+
+
+_LIGACOES = frozenset({"de", "do", "da", "dos", "das"})
+
+
+def chave_de_cabecalho(titulo: str) -> str:
+    """`"Nº de Inscrição"` → `"no_inscricao"`: o nome normalizado, só com letras e dígitos, sem
+    as preposições. É a chave com que um título do arquivo é procurado nos `APELIDOS`."""
+    partes = re.split(r"[^a-z0-9]+", normalizar_nome(titulo))
+    return "_".join(p for p in partes if p and p not in _LIGACOES)
+
+
+# Coluna → as grafias aceitas no cabeçalho (na forma de `chave_de_cabecalho`), a primeira é a
+# canônica. Só sinônimos sem ambiguidade: nada é adivinhado.
+APELIDOS: dict[str, tuple[str, ...]] = {
+    "inscricao": (
+        "inscricao",
+        "n_inscricao",
+        "no_inscricao",
+        "nr_inscricao",
+        "num_inscricao",
+        "numero_inscricao",
+    ),
+    "nome": ("nome", "nome_candidato", "nome_completo"),
+    "cpf": ("cpf", "cpf_candidato"),
+    "data_nascimento": ("data_nascimento", "nascimento", "dt_nascimento", "data_nasc", "dt_nasc"),
+    "cargo": ("cargo", "codigo_cargo", "cod_cargo"),
+    "nota": ("nota", "nota_final", "pontuacao", "pontuacao_final"),
+    "situacao": ("situacao", "situacao_final", "situacao_candidato"),
+    "cor_raca": ("cor_raca", "cor_ou_raca", "raca_cor", "cor"),
+    "reserva_negros": (
+        "reserva_negros",
+        "reserva_para_negros",
+        "reserva_negro",
+        "cota_negros",
+        "cotas_negros",
+        "cota_racial",
+        "reserva_racial",
+    ),
+    "pcd": ("pcd", "reserva_pcd", "candidato_pcd", "pessoa_com_deficiencia"),
+    "heteroidentificacao": (
+        "heteroidentificacao",
+        "parecer_heteroidentificacao",
+        "resultado_heteroidentificacao",
+        "comissao_heteroidentificacao",
+    ),
+    "classificacao": ("classificacao", "classificacao_final", "posicao", "colocacao"),
+    "opcao_lista": ("opcao_lista", "lista_opcao", "opcao_reserva"),
+}
+_COLUNA_DA_CHAVE = {apelido: coluna for coluna, nomes in APELIDOS.items() for apelido in nomes}
+
+COLUNAS_CONHECIDAS: tuple[str, ...] = tuple(APELIDOS)
+# As que decidem um resultado: sem elas, nada é lido. `heteroidentificacao` também, quando a lei
+# do certame tem comissão; `opcao_lista`, quando alguém optou pelas duas reservas.
+COLUNAS_OBRIGATORIAS: tuple[str, ...] = (
+    "inscricao",
+    "nome",
+    "cargo",
+    "nota",
+    "situacao",
+    "data_nascimento",
+    "cor_raca",
+    "reserva_negros",
+    "pcd",
+)
+# O que vale quando a coluna opcional não está no arquivo, dito ao usuário.
+PADROES_OPCIONAIS: dict[str, str] = {
+    "cpf": "sem a coluna cpf: nenhum candidato tem CPF e não se confere CPF repetido no cargo",
+    "classificacao": (
+        "sem a coluna classificacao: a classificação sai da nota e dos critérios de desempate"
+    ),
+    "heteroidentificacao": (
+        "sem a coluna heteroidentificacao: nenhum parecer de comissão (a lei do certame não "
+        "prevê comissão de heteroidentificação)"
+    ),
+    "opcao_lista": (
+        "sem a coluna opcao_lista: ninguém optou pelas duas reservas, não há opção de lista"
+    ),
+}
+
+
+def coluna_do_titulo(titulo: str) -> str | None:
+    """A coluna que um título do cabeçalho nomeia, pelos `APELIDOS`; None se nenhuma."""
+    return _COLUNA_DA_CHAVE.get(chave_de_cabecalho(titulo))
+
+
+def nomes_aceitos(coluna: str) -> str:
+    """Os nomes aceitos para a coluna, para a mensagem de coluna que falta."""
+    return ", ".join(APELIDOS[coluna])
+
+
+# ---------------------------------------------------------------- CSV
+
+
+def separador(texto: str) -> str:
+    """`;` ou `,` (ou tabulação), o que mais aparecer na primeira linha com conteúdo."""
+    for linha in texto[:65536].splitlines():  # o cabeçalho está no começo; não varre o arquivo
+        if linha.strip():
+            contagem = {sep: linha.count(sep) for sep in (";", ",", "\t")}
+            melhor = max(contagem, key=lambda sep: contagem[sep])
+            return melhor if contagem[melhor] else ","
+    return ","
+
+
+# ---------------------------------------------------------------- valores
+
+
+def mostrar(valor: object) -> str:
+    """O valor como o usuário o escreveu, para as mensagens."""
+    if isinstance(valor, float) and valor.is_integer():
+        return str(int(valor))
+    return str(valor)
+
+
+def texto(valor: object) -> str:
+    if type(valor) is str:
+        return valor.strip()
+    if isinstance(valor, float) and valor.is_integer():
+        return str(int(valor))  # planilha: 1001 vira 1001.0
+    if isinstance(valor, datetime):
+        return valor.date().isoformat()
+    return str(valor).strip()
+
+
+def conferir_tamanho(valor: object) -> None:
+    """Um valor com mais de `LIMITE_CARACTERES` caracteres é recusado, em qualquer leitura."""
+    if type(valor) is str and len(valor) > LIMITE_CARACTERES:
+        raise ValorInvalido(
+            f"valor com {len(valor)} caracteres; o limite é {LIMITE_CARACTERES} "
+            "(coluna colada por engano ou aspas sem fechamento?)"
+        )
+
+
+# Cada conversor recebe o valor bruto da célula (texto no CSV; texto, número, data ou booleano
+# numa planilha) e devolve o valor lido ou levanta ValorInvalido.
+
+
+def _texto_obrigatorio(valor: object) -> str:
+    lido = texto(valor)
+    if not lido:
+        raise ValorInvalido("valor vazio; a coluna é obrigatória")
+    return lido
+
+
+RE_NUMERO = re.compile(r"[+-]?(?:\d+(?:[.,]\d*)?|[.,]\d+)")
+
+
+def _decimal(valor: object) -> Decimal:
+    if type(valor) is str:
+        lido = valor.strip()
+        if RE_NUMERO.fullmatch(lido):
+            return Decimal(lido.replace(",", "."))
+        if not lido:
+            raise ValorInvalido("valor vazio; informe um número")
+        raise ValorInvalido(f'valor "{lido}" não é um número')
+    if isinstance(valor, bool):
+        raise ValorInvalido(f'valor "{valor}" não é um número')
+    if isinstance(valor, int):
+        return Decimal(valor)
+    if isinstance(valor, float):
+        # A planilha guarda um double; repr() dá o menor texto que o reproduz
+        # (7.3, não 7.29999...), que é o que o usuário digitou.
+        try:
+            numero = Decimal(repr(valor))
+        except InvalidOperation:
+            numero = Decimal("NaN")
+        if numero.is_finite():
+            return numero
+    raise ValorInvalido(f'valor "{mostrar(valor)}" não é um número')
+
+
+def _nota(valor: object) -> Decimal:
+    numero = _decimal(valor)
+    if numero < 0:
+        raise ValorInvalido(f'nota negativa ("{mostrar(valor)}"); a nota vai de zero para cima')
+    return numero
+
+
+def decimal_opcional(valor: object) -> Decimal | None:
+    if valor == "" or valor is None:
+        return None
+    return _decimal(valor)
+
+
+def _conversor_vocabulario(
+    tipo: Callable[[str], object], aceitos: Sequence[str], descricao: str
+) -> Callable[[object], object]:
+    """Conversor para um vocabulário fechado; vazio → None."""
+    tabela: dict[str, object] = {}
+    for aceito in aceitos:
+        tabela[aceito] = tipo(aceito)
+    lista = ", ".join(aceitos[:-1]) + " ou " + aceitos[-1] if len(aceitos) > 1 else aceitos[0]
+
+    def converter(valor: object) -> object:
+        if type(valor) is str:
+            lido = tabela.get(valor)  # caminho rápido: já na forma canônica
+            if lido is not None:
+                return lido
+            limpo = valor.strip()
+            if not limpo:
+                return None
+            lido = tabela.get(normalizar_nome(limpo))
+            if lido is not None:
+                tabela[valor] = lido  # memoriza a grafia: a próxima linha vai pelo caminho rápido
+                return lido
+        elif valor is None:
+            return None
+        raise ValorInvalido(f'valor "{mostrar(valor)}" não é {descricao} (use {lista})')
+
+    return converter
+
+
+cor_raca = _conversor_vocabulario(
+    CorRaca, [c.value for c in CorRaca], "uma cor ou raça do quesito do IBGE"
+)
+heteroidentificacao = _conversor_vocabulario(
+    Heteroidentificacao,
+    [h.value for h in Heteroidentificacao],
+    "um resultado da comissão de heteroidentificação",
+)
+_situacao_ou_vazio = _conversor_vocabulario(
+    Situacao, [s.value for s in Situacao], "uma situação válida"
+)
+opcao_lista = _conversor_vocabulario(str, ["negros", "pcd"], "uma lista de reserva")
+
+
+def situacao(valor: object) -> object:
+    lido = _situacao_ou_vazio(valor)
+    return Situacao.APROVADO if lido is None else lido
+
+
+_SIM_NAO: dict[str, bool] = {"sim": True, "s": True, "nao": False, "n": False}
+
+
+def sim_nao(valor: object) -> bool:
+    """`sim`/`não` (também `s`/`n`); vazio é "não" (não optou)."""
+    if type(valor) is str:
+        lido = _SIM_NAO.get(valor)
+        if lido is not None:
+            return lido
+        limpo = valor.strip()
+        if not limpo:
+            return False
+        lido = _SIM_NAO.get(normalizar_nome(limpo))
+        if lido is not None:
+            _SIM_NAO[valor] = lido  # memoriza a grafia ("Não", "SIM"...)
+            return lido
+    elif isinstance(valor, bool):
+        return valor
+    elif valor is None:
+        return False
+    raise ValorInvalido(f'valor "{mostrar(valor)}" não é sim nem não')
+
+
+RE_DATA_ISO = re.compile(r"(\d{4})-(\d{1,2})-(\d{1,2})")
+RE_DATA_BR = re.compile(r"(\d{1,2})/(\d{1,2})/(\d{4})")
+_FORMAS_DE_DATA = "use AAAA-MM-DD ou DD/MM/AAAA"
+
+
+def _data(valor: object) -> date | None:
+    if isinstance(valor, datetime):
+        return valor.date()
+    if isinstance(valor, date):
+        return valor
+    if type(valor) is str:
+        lido = valor.strip()
+        if not lido:
+            return None
+        if m := RE_DATA_ISO.fullmatch(lido):
+            ano, mes, dia = int(m[1]), int(m[2]), int(m[3])
+        elif m := RE_DATA_BR.fullmatch(lido):
+            dia, mes, ano = int(m[1]), int(m[2]), int(m[3])
+        else:
+            raise ValorInvalido(f'valor "{lido}" não é uma data ({_FORMAS_DE_DATA})')
+        try:
+            return date(ano, mes, dia)
+        except ValueError:
+            raise ValorInvalido(f'a data "{lido}" não existe') from None
+    raise ValorInvalido(f'valor "{mostrar(valor)}" não é uma data ({_FORMAS_DE_DATA})')
+
+
+def nascimento_maximo(data_edital: date | None) -> date:
+    """A última data de nascimento possível: a do edital (ninguém se inscreve antes de nascer)
+    ou, sem ela, hoje."""
+    hoje = date.today()
+    return hoje if data_edital is None else min(data_edital, hoje)
+
+
+def conversor_nascimento(data_edital: date | None) -> Callable[[object], date | None]:
+    """O conversor da data de nascimento, entre `NASCIMENTO_MINIMO` e `nascimento_maximo`."""
+    maximo = nascimento_maximo(data_edital)
+
+    def converter(valor: object) -> date | None:
+        lido = _data(valor)
+        if lido is not None and not NASCIMENTO_MINIMO <= lido <= maximo:
+            if lido < NASCIMENTO_MINIMO:
+                quando = f"antes de {NASCIMENTO_MINIMO.year}"
+            elif lido > date.today():
+                quando = "no futuro"
+            else:
+                quando = f"depois da data do edital ({maximo:%d/%m/%Y})"
+            raise ValorInvalido(
+                f"data de nascimento {lido:%d/%m/%Y} {quando}: confira o ano ({_FORMAS_DE_DATA})"
+            )
+        return lido
+
+    return converter
+
+
+data_nascimento = conversor_nascimento(None)
+
+
+def cpf(valor: object) -> str | None:
+    lido = texto(valor)
+    if not lido:
+        return None
+    if isinstance(valor, (int, float)) and lido.isdigit():
+        lido = lido.zfill(11)  # planilha que guardou o CPF como número perdeu os zeros
+    # Importado aqui: a leitura em lote confere os CPFs no polars e não paga o import.
+    from stdnum.br import cpf as stdnum_cpf
+    from stdnum.exceptions import ValidationError
+
+    try:
+        digitos = str(stdnum_cpf.validate(lido))
+    except ValidationError:
+        raise ValorInvalido(f'CPF "{lido}" inválido') from None
+    if digitos in CPFS_REPETIDOS:
+        raise ValorInvalido(f'CPF "{lido}" inválido (todos os dígitos iguais)')
+    return digitos
+
+
+def _classificacao(valor: object) -> int | None:
+    lido = texto(valor)
+    if not lido:
+        return None
+    if lido.isdigit() and int(lido) >= 1:
+        return int(lido)
+    raise ValorInvalido(f'valor "{lido}" não é uma posição de classificação (inteiro ≥ 1)')
+
+
+CONVERSORES: dict[str, Callable[[object], object]] = {
+    "inscricao": _texto_obrigatorio,
+    "nome": _texto_obrigatorio,
+    "cpf": cpf,
+    "data_nascimento": data_nascimento,
+    "cargo": _texto_obrigatorio,
+    "nota": _nota,
+    "situacao": situacao,
+    "cor_raca": cor_raca,
+    "reserva_negros": sim_nao,
+    "pcd": sim_nao,
+    "heteroidentificacao": heteroidentificacao,
+    "classificacao": _classificacao,
+    "opcao_lista": opcao_lista,
+}
+assert tuple(CONVERSORES) == COLUNAS_CONHECIDAS

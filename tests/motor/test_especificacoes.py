@@ -1,0 +1,181 @@
+"""Nenhum parâmetro aceito e ignorado: cada parâmetro registrado é lido pelo motor (e outro
+valor muda um resultado) ou só admite o valor que o motor implementa (e outro é recusado com o
+nome do parâmetro, o valor dado e o suportado)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from datetime import date
+from decimal import Decimal
+
+import pytest
+
+from cotas.motor.candidatos import Candidato, CorRaca, Heteroidentificacao
+from cotas.motor.certame import Certame, ProcedimentoAdministrativo
+from cotas.motor.erros import ErroCotas, LeiInvalida
+from cotas.motor.legislacao import ESPECIFICACOES, Catalogo, carregar_lei, catalogo_padrao
+from cotas.motor.regras import NEGROS, Regras, regras_aplicaveis
+from cotas.motor.reserva import calcular_reserva
+
+LEI = "montenegro-rs/lei-7344-2025"
+EDITAL = date(2025, 6, 10)
+
+
+def catalogo_com(nome: str, valor: object) -> Catalogo:
+    """O catálogo padrão com outro valor (já validado) para um parâmetro da Lei 7.344/2025."""
+    catalogo = catalogo_padrao()
+    lei = catalogo.lei(LEI)
+    parametro = lei.parametros[nome]
+    novo = replace(parametro, valores=tuple(replace(v, valor=valor) for v in parametro.valores))
+    leis = tuple(
+        replace(x, parametros={**x.parametros, nome: novo}) if x.id == LEI else x
+        for x in catalogo.leis
+    )
+    return Catalogo(leis)
+
+
+def regras(nome: str, valor: object, tipo: str = "concurso_publico") -> Regras:
+    return regras_aplicaveis(catalogo_com(nome, valor), lei_id=LEI, data_edital=EDITAL, tipo=tipo)
+
+
+def pessoa(insc: str, nota: int, cor: CorRaca, parecer: Heteroidentificacao | None) -> Candidato:
+    return Candidato(
+        insc,
+        insc,
+        "C",
+        Decimal(nota),
+        cor_raca=cor,
+        reserva_negros=cor is not CorRaca.BRANCA,
+        heteroidentificacao=parecer,
+    )
+
+
+BRANCOS = [pessoa(f"B{i}", 90 - i, CorRaca.BRANCA, None) for i in range(5)]
+
+
+def reservadas(r: Regras, lotes: list[int]) -> int:
+    return calcular_reserva(r, lotes).reservadas.get(NEGROS, 0)
+
+
+def desfecho(funcao: Callable[[], object]) -> object:
+    """O resultado, ou o tipo do erro do motor."""
+    try:
+        return funcao()
+    except ErroCotas as erro:
+        return type(erro).__name__
+
+
+def anular_n1(r: Regras) -> object:
+    n1 = pessoa("N1", 50, CorRaca.PARDA, Heteroidentificacao.CONFIRMADO)
+    certame = Certame(r, {"C": 3}, [*BRANCOS, n1])
+    certame.abrir()
+    procedimento = ProcedimentoAdministrativo(EDITAL, None, EDITAL, "Prefeito Municipal")
+    return [n.inscricao for n in certame.anulacao(EDITAL, "N1", procedimento)]
+
+
+def geral_com_nao_reconhecido(r: Regras) -> list[str]:
+    n1 = pessoa("N1", 50, CorRaca.PARDA, Heteroidentificacao.NAO_CONFIRMADO)
+    return [c.inscricao for c in Certame(r, {"C": 3}, [*BRANCOS, n1]).listas("C").geral]
+
+
+def nomeia_com_parecer_pendente(r: Regras) -> object:
+    n1 = pessoa("N1", 50, CorRaca.PARDA, Heteroidentificacao.PENDENTE)
+    return len(Certame(r, {"C": 3}, [*BRANCOS, n1]).abrir())
+
+
+def lista_de_negros(r: Regras) -> list[str]:
+    pardo = pessoa("N1", 50, CorRaca.PARDA, Heteroidentificacao.CONFIRMADO)
+    preto = pessoa("N2", 40, CorRaca.PRETA, Heteroidentificacao.CONFIRMADO)
+    listas = Certame(r, {"C": 3}, [*BRANCOS, pardo, preto]).listas("C")
+    return [c.inscricao for c in listas.reservadas[NEGROS]]
+
+
+# parâmetro lido -> (valor da lei, outro valor, o resultado que muda)
+EXPERIMENTOS: dict[str, tuple[object, object, Callable[[str, object], object]]] = {
+    "abrangencia": (
+        ("concurso_publico", "contratacao_temporaria"),
+        ("concurso_publico",),
+        lambda n, v: desfecho(lambda: regras(n, v, "contratacao_temporaria").tipo),
+    ),
+    "negros.percentual": ("20", "30", lambda n, v: reservadas(regras(n, v), [10])),
+    "negros.limiar_vagas": (3, 5, lambda n, v: reservadas(regras(n, v), [3])),
+    "negros.arredondamento": (
+        "meio_para_cima",
+        "cima",
+        lambda n, v: reservadas(regras(n, v), [12]),
+    ),
+    "negros.fracao_entre_lotes": (
+        "total_acumulado",
+        "por_lote",
+        lambda n, v: reservadas(regras(n, v), [3, 3]),
+    ),
+    "negros.cores": (("preta", "parda"), ("preta",), lambda n, v: lista_de_negros(regras(n, v))),
+    "falsidade.anulacao": (True, False, lambda n, v: desfecho(lambda: anular_n1(regras(n, v)))),
+    "heteroidentificacao.exigida": (
+        True,
+        False,
+        lambda n, v: desfecho(lambda: nomeia_com_parecer_pendente(regras(n, v))),
+    ),
+    # (o tamanho da comissão que a aplicação web exige para votar)
+    "heteroidentificacao.membros": (3, 5, lambda n, v: regras(n, v).comissao.membros),  # type: ignore[union-attr]
+    "heteroidentificacao.nao_reconhecido": (
+        "ampla",
+        "eliminado",
+        lambda n, v: geral_com_nao_reconhecido(regras(n, v)),
+    ),
+}
+
+
+def test_cada_parametro_e_lido_pelo_motor_ou_restrito_ao_que_ele_implementa() -> None:
+    for nome, espec in ESPECIFICACOES.items():
+        assert espec.lido_pelo_motor != bool(espec.valores_suportados), nome
+    lidos = {nome for nome, espec in ESPECIFICACOES.items() if espec.lido_pelo_motor}
+    assert set(EXPERIMENTOS) == lidos
+
+
+@pytest.mark.parametrize("nome", sorted(EXPERIMENTOS))
+def test_parametro_lido_muda_o_resultado(nome: str) -> None:
+    da_lei, outro, resultado = EXPERIMENTOS[nome]
+    atual = catalogo_padrao().lei(LEI).parametros[nome].valores[0].valor
+    assert atual == da_lei
+    assert resultado(nome, da_lei) != resultado(nome, outro)
+
+
+def _outro_valor(suportados: tuple[object, ...]) -> object:
+    return False if suportados == (True,) else "outro_valor"
+
+
+@pytest.mark.parametrize(
+    "nome", sorted(n for n, e in ESPECIFICACOES.items() if e.valores_suportados)
+)
+def test_parametro_restrito_recusa_outro_valor(nome: str) -> None:
+    from tests.motor.test_legislacao import COMPLETOS, lei
+
+    espec = ESPECIFICACOES[nome]
+    outro = _outro_valor(espec.valores_suportados)
+    toml = "false" if outro is False else f'"{outro}"'
+    # (o carregador confere cada valor ao lê-lo, antes de procurar os que faltam)
+    texto = lei(**{nome: toml})
+    assert nome in COMPLETOS or espec.so_com_comissao or not espec.obrigatorio
+    with pytest.raises(LeiInvalida) as info:
+        carregar_lei(texto, "teste.toml")
+    mensagem = str(info.value)
+    assert nome in mensagem and toml in mensagem, mensagem
+    suportado = espec.valores_suportados[0]
+    assert ("true" if suportado is True else f'"{suportado}"') in mensagem, mensagem
+
+
+def test_parametro_restrito_informado_pelo_operador_tambem_e_recusado() -> None:
+    from tests.motor.cenarios_legais import PASTA, carregar
+
+    cenario = carregar(PASTA / "lei_4016_com_parametros_informados.toml")
+    informados = dict(cenario.dados["parametros_lei"])
+    informados["negros.concorrencia_concomitante"] = {"valor": False, "justificativa": "x"}
+    with pytest.raises(LeiInvalida, match=r"negros\.concorrencia_concomitante.*false.*true"):
+        regras_aplicaveis(
+            catalogo_padrao(),
+            lei_id="montenegro-rs/lei-4016-2004",
+            data_edital=date(2020, 5, 1),
+            informados=informados,
+        )
