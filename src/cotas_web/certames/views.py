@@ -60,6 +60,7 @@ def novo(request: HttpRequest) -> HttpResponse:
                 # (Sem escolha, o padrão documentado de cada questão em aberto.)
                 prioridade_colisao=d["prioridade_colisao"] or PrioridadeColisao.NEGROS_PCD,
                 base_do_limiar=d["base_do_limiar"] or BaseDoLimiar.TODAS_OFERTADAS,
+                token=d["pedido"],
             )
         except ValidationError as erro:
             for m in mensagens_de(erro):
