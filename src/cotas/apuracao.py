@@ -95,7 +95,7 @@ def apurar_cenario(cenario: Cenario, arquivo: str = "cenário") -> Apuracao:
         regras = regras_do_cenario(cenario)
     except ErroCotas as erro:
         raise ErrosDeEntrada(
-            [ErroEntrada(arquivo, None, None, str(erro), chave="certame")],
+            [ErroEntrada(arquivo, cenario.linha_certame, None, str(erro), chave="certame")],
             nao_conferidos=["a apuração (sem as regras da lei, o motor não apura)"],
         ) from None
     certame = Certame(

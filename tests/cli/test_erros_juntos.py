@@ -128,3 +128,10 @@ def test_cli_junta_as_fases_e_diz_o_que_nao_foi_conferido(tmp_path: Path) -> Non
     assert "candidatos.csv, linha 7" in r.stderr  # ...e o arquivo de candidatos, juntos
     assert "Não conferido" in r.stderr and "apuração" in r.stderr
     assert r.stderr.count("Não conferido") == 1
+
+
+def test_erro_das_regras_da_lei_aponta_a_tabela_certame(tmp_path: Path) -> None:
+    # Edital sob a lei anterior, que não define parâmetros que o operador então informa.
+    cenario = "# lei anterior\n" + CENARIO.replace("2025-06-10", "2025-01-10")
+    [erro] = erros_da_apuracao(montar(tmp_path, cenario=cenario)).erros
+    assert (erro.arquivo, erro.linha, erro.chave) == ("cenario.toml", 2, "certame")

@@ -126,6 +126,8 @@ class Cenario:
     arquivo_candidatos: Path
     # Como o arquivo de candidatos foi lido (colunas, padrões), para mostrar ao usuário.
     leitura_candidatos: LeituraCandidatos | None = field(default=None, compare=False)
+    # A linha de [certame], para apontar um erro das regras da lei (vigência, abrangência).
+    linha_certame: int | None = field(default=None, compare=False)
 
 
 # ---------------------------------------------------------------- sintaxe TOML
@@ -854,6 +856,7 @@ def ler_cenario(caminho: Path, catalogo: Catalogo | None = None) -> Cenario:
         candidatos=candidatos,
         avisos=avisos,
         leitura_candidatos=leitura,
+        linha_certame=v.linha("certame"),
     )
 
 
