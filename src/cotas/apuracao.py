@@ -159,7 +159,9 @@ def _erros_de_empate(erro: EmpateNaoResolvido, cenario: Cenario, arquivo: str) -
     erros = []
     for grupo in erro.grupos:
         linhas = [candidatos[i].linha for i in grupo if i in candidatos]
-        coluna = "classificacao" if candidatos[grupo[0]].classificacao is not None else "nota"
+        primeiro = candidatos.get(grupo[0])
+        pela_banca = primeiro is not None and primeiro.classificacao is not None
+        coluna = "classificacao" if pela_banca else "nota"
         mensagem = str(EmpateNaoResolvido(erro.cargo, [grupo]))
         if all(linha is not None for linha in linhas):
             mensagem += f" (linhas {_enumerar([str(linha) for linha in linhas])})"
