@@ -24,6 +24,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django.contrib.humanize",
     "cotas_web.contas",
+    "cotas_web.identidade",
     "cotas_web.auditoria",
     "cotas_web.certames",
     "cotas_web.candidatos",

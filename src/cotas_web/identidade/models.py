@@ -1,0 +1,62 @@
+"""Quem publica: o órgão (nome, brasão, endereço, contato, ouvidoria, aviso de privacidade).
+
+Um registro só, que o administrador preenche na tela "Identidade do órgão". Nada disso está nos
+templates: o nome de um município é dado (a demonstração o carrega com o exemplo).
+"""
+
+from __future__ import annotations
+
+from django.db import models
+
+# O aviso de privacidade enquanto o administrador não escreve o do órgão: que dados pessoais o
+# sistema guarda, por quê, e quais são sensíveis.
+AVISO_PADRAO = """Este sistema apura a reserva de vagas em concursos públicos e publica as listas \
+de classificação e a ordem de nomeação. Para isso, guarda dados pessoais dos candidatos que a \
+banca do concurso envia: nome, número de inscrição, CPF (que nas páginas públicas aparece só em \
+parte, mascarado), data de nascimento, notas e situação no concurso.
+
+Também guarda a autodeclaração de raça/cor, a condição de pessoa com deficiência e o resultado \
+da verificação pela comissão de heteroidentificação. Esses são dados pessoais sensíveis (Lei \
+Geral de Proteção de Dados Pessoais, Lei nº 13.709/2018, art. 11): são tratados só para cumprir \
+a lei de reserva de vagas e o edital, no exercício de competência legal do órgão, e aparecem nas \
+publicações apenas na medida em que a lei manda publicar as listas.
+
+Cada ato registrado (importação, verificação, homologação, nomeação) fica num histórico de \
+auditoria, com quem o praticou e quando, para que qualquer resultado possa ser conferido.
+
+Para pedir acesso, correção ou informações sobre os seus dados, procure a ouvidoria do órgão, \
+indicada no rodapé desta página."""
+
+
+class Orgao(models.Model):
+    nome = models.CharField("nome do órgão", max_length=200, blank=True)
+    subordinacao = models.CharField(
+        "subordinação",
+        max_length=200,
+        blank=True,
+        help_text="A linha acima do nome no cabeçalho, por exemplo o estado.",
+    )
+    brasao = models.BinaryField("brasão (imagem)", null=True, blank=True, editable=True)
+    brasao_tipo = models.CharField(max_length=40, blank=True)
+    endereco = models.CharField("endereço", max_length=300, blank=True)
+    telefone = models.CharField(max_length=60, blank=True)
+    email = models.EmailField("e-mail", blank=True)
+    sitio = models.URLField("sítio oficial", blank=True)
+    ouvidoria = models.CharField(
+        max_length=300, blank=True, help_text="Como falar com a ouvidoria (telefone, e-mail)."
+    )
+    ouvidoria_url = models.URLField("endereço da ouvidoria na internet", blank=True)
+    aviso_privacidade = models.TextField("aviso de privacidade", default=AVISO_PADRAO)
+
+    class Meta:
+        verbose_name = "identidade do órgão"
+        verbose_name_plural = "identidade do órgão"
+
+    def __str__(self) -> str:
+        return self.nome or "Órgão sem nome"
+
+    @classmethod
+    def atual(cls) -> Orgao:
+        """O registro único (criado com os valores padrão na primeira vez)."""
+        orgao, _ = cls.objects.get_or_create(pk=1)
+        return orgao
