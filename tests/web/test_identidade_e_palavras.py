@@ -198,3 +198,18 @@ def test_parametros_da_lei_com_rotulo(client: Any, certame: Any, rita: Any) -> N
     celulas = re.findall(r"<td>([^<]*)</td>", tabela)
     codigos = [c for c in celulas if re.fullmatch(r"[a-z]+(_[a-z]+)+", c.strip())]
     assert not codigos, f"códigos sem rótulo: {codigos}"
+
+
+def test_demonstracao_identifica_o_orgao_sem_apagar_o_do_administrador(client: Any) -> None:
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    call_command("carregar_exemplo", stdout=StringIO())
+    html = client.get(reverse("certames:inicio")).content.decode()
+    assert "Prefeitura Municipal de Montenegro" in html
+    orgao = Orgao.atual()
+    orgao.nome = "Nome que o administrador escolheu"
+    orgao.save()
+    call_command("carregar_exemplo", "--se-vazio", stdout=StringIO())
+    assert Orgao.atual().nome == "Nome que o administrador escolheu"

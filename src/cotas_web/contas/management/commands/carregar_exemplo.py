@@ -76,6 +76,7 @@ class Command(BaseCommand):
             raise CommandError(str(erros)) from None
 
         logins = criar_usuarios_demo()
+        identificar_orgao_demo()
         User = get_user_model()
         rh = User.objects.get(username="rh")
         try:
@@ -150,3 +151,24 @@ def _base_do_limiar(cenario: Any) -> str:
     except ErroCotas:  # a criação do certame, logo adiante, recusa com a mensagem da lei
         return BaseDoLimiar.TODAS_OFERTADAS
     return negros.base_do_limiar.value if negros else BaseDoLimiar.TODAS_OFERTADAS
+
+
+# A identidade do órgão na demonstração (dado, não template). Endereço e contatos reais são do
+# administrador, na tela "Identidade do órgão": aqui ficam marcados como de demonstração.
+ORGAO_DEMO = {
+    "nome": "Prefeitura Municipal de Montenegro",
+    "subordinacao": "Estado do Rio Grande do Sul",
+    "endereco": "Montenegro/RS (endereço de demonstração: defina-o em Identidade do órgão)",
+    "ouvidoria": "Ouvidoria municipal (demonstração: defina o contato em Identidade do órgão)",
+}
+
+
+def identificar_orgao_demo() -> None:
+    """Dá nome ao órgão da demonstração, sem apagar o que o administrador já definiu."""
+    from cotas_web.identidade.models import Orgao
+
+    orgao = Orgao.atual()
+    if not orgao.nome:
+        for campo, valor in ORGAO_DEMO.items():
+            setattr(orgao, campo, valor)
+        orgao.save()
