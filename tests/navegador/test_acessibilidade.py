@@ -160,6 +160,11 @@ def test_grafico_legivel_no_celular(
     # A caixa rola de lado (o gráfico é mais largo que a tela) e se alcança pelo teclado.
     assert caixa.evaluate("(e) => e.scrollWidth > e.clientWidth")
     assert caixa.get_attribute("tabindex") == "0"
+    # A tabela larga da ordem rola de lado, com o aviso; a primeira coluna fica parada.
+    tabela = celular.locator(".tabela-rolagem.rola").first
+    aviso = tabela.evaluate("(e) => getComputedStyle(e, '::before').content")
+    assert "Role a tabela para o lado" in aviso
+    assert tabela.locator("td").first.evaluate("(e) => getComputedStyle(e).position") == "sticky"
     capturar(celular, "grafico-no-celular")
 
 
