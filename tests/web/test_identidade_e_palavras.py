@@ -213,3 +213,16 @@ def test_demonstracao_identifica_o_orgao_sem_apagar_o_do_administrador(client: A
     orgao.save()
     call_command("carregar_exemplo", "--se-vazio", stdout=StringIO())
     assert Orgao.atual().nome == "Nome que o administrador escolheu"
+
+
+def test_previa_da_importacao_diz_a_coluna_pelo_nome(
+    client: Any, certame: Any, rita: Any, arquivo_csv: Path
+) -> None:
+    entrar(client, rita)
+    with arquivo_csv.open("rb") as f:
+        html = client.post(reverse("candidatos:importar", args=[certame.pk]), {"arquivo": f})
+    texto = html.content.decode()
+    lidas = texto.split('id="colunas-lidas"')[1].split("</table>")[0]
+    for rotulo in ("Data de nascimento", "Cor/raça autodeclarada", "Pessoa com deficiência"):
+        assert rotulo in lidas, rotulo
+    assert "<td>data_nascimento</td><td>data_nascimento" not in lidas
