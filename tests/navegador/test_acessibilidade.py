@@ -129,6 +129,9 @@ def test_nenhuma_violacao_seria_em_nenhuma_pagina(
     navegador: Any, live_server: Any, tela: str, certame_homologado: Any,  # noqa: F811
     certame_mostardas: Any, arquivo_csv: Path, rita: Any, ana: Any,  # noqa: F811
 ) -> None:
+    from cotas_web.contas.management.commands.carregar_exemplo import identificar_orgao_demo
+
+    identificar_orgao_demo()  # o cabeçalho e o rodapé como na demonstração
     nomear_edital(certame_homologado, rita)
     paginas = _paginas(certame_homologado, certame_mostardas, arquivo_csv)
     falhas = _percorrer(navegador, live_server, tela, paginas)

@@ -67,6 +67,7 @@ class Command(BaseCommand):
 
         if opcoes["se_vazio"] and Certame.objects.exists():
             self.stdout.write("Banco já carregado; exemplo não recarregado.")
+            identificar_orgao_demo()
             self._usuarios(criar_usuarios_demo())
             return
         caminho = Path(opcoes["cenario"])
