@@ -226,3 +226,15 @@ def test_previa_da_importacao_diz_a_coluna_pelo_nome(
     for rotulo in ("Data de nascimento", "Cor/raça autodeclarada", "Pessoa com deficiência"):
         assert rotulo in lidas, rotulo
     assert "<td>data_nascimento</td><td>data_nascimento" not in lidas
+
+
+def test_documento_publico_sem_dois_por_que_lado_a_lado(
+    client: Any, certame_homologado: Any, rita: Any
+) -> None:
+    """A razão recolhe em "Por quê"; o fundamento legal, longo também, com o próprio nome."""
+    nomear_edital(certame_homologado, rita)
+    url = reverse("publico:documento", args=[certame_homologado.pk, "ordem-de-nomeacao"])
+    html = client.get(url).content.decode()
+    for linha in re.findall(r"<tr>.*?</tr>", html, re.S):
+        assert linha.count("<summary>Por quê</summary>") <= 1, linha
+    assert "<summary>Fundamento legal</summary>" in html
