@@ -11,7 +11,7 @@ TIPOS_DO_BRASAO = {"image/png", "image/jpeg", "image/webp"}
 TAMANHO_MAXIMO = 512 * 1024
 
 
-class OrgaoForm(forms.ModelForm):
+class OrgaoForm(forms.ModelForm[Orgao]):
     arquivo_brasao = forms.FileField(
         label="Brasão",
         required=False,
