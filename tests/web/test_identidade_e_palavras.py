@@ -127,6 +127,11 @@ def test_brasao_que_nao_e_imagem_e_recusado(client: Any, rita: Any) -> None:
     }
     html = client.post(reverse("identidade:editar"), dados).content.decode()
     assert "PNG, JPEG ou WebP" in html and "b.svg" in html
+    # O tipo declarado não basta: os bytes têm de ser de uma imagem.
+    dados["arquivo_brasao"] = SimpleUploadedFile("b.png", b"<svg/>", content_type="image/png")
+    html = client.post(reverse("identidade:editar"), dados).content.decode()
+    assert "PNG, JPEG ou WebP" in html and "b.png" in html
+    assert not Orgao.atual().brasao
 
 
 def test_trilha_em_toda_pagina(client: Any, certame_homologado: Any, rita: Any) -> None:

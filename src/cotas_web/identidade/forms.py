@@ -1,17 +1,37 @@
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django import forms
 
 from .models import Orgao
 
-# Imagens que o navegador mostra sem risco (SVG pode ter script: fica de fora).
+# Imagens que o navegador mostra sem risco (SVG pode ter script: fica de fora), conferidas pelos
+# primeiros bytes do arquivo, não pelo tipo que o navegador declara.
 TIPOS_DO_BRASAO = {"image/png", "image/jpeg", "image/webp"}
+
+
+def tipo_da_imagem(inicio: bytes) -> str | None:
+    if inicio.startswith(b"\x89PNG\r\n\x1a\n"):
+        return "image/png"
+    if inicio.startswith(b"\xff\xd8\xff"):
+        return "image/jpeg"
+    if inicio[:4] == b"RIFF" and inicio[8:12] == b"WEBP":
+        return "image/webp"
+    return None
+
+
 TAMANHO_MAXIMO = 512 * 1024
 
 
-class OrgaoForm(forms.ModelForm[Orgao]):
+# (O ModelForm é genérico só para o mypy; em execução não aceita o parâmetro.)
+if TYPE_CHECKING:
+    _FormDoModelo = forms.ModelForm[Orgao]
+else:
+    _FormDoModelo = forms.ModelForm
+
+
+class OrgaoForm(_FormDoModelo):
     arquivo_brasao = forms.FileField(
         label="Brasão",
         required=False,
@@ -41,7 +61,9 @@ class OrgaoForm(forms.ModelForm[Orgao]):
         arquivo = self.cleaned_data.get("arquivo_brasao")
         if arquivo is None:
             return None
-        if arquivo.content_type not in TIPOS_DO_BRASAO:
+        inicio = arquivo.read(16)
+        arquivo.seek(0)
+        if arquivo.content_type not in TIPOS_DO_BRASAO or tipo_da_imagem(inicio) is None:
             raise forms.ValidationError(
                 f"O brasão tem de ser uma imagem PNG, JPEG ou WebP (veio “{arquivo.name}”)."
             )
@@ -57,7 +79,8 @@ class OrgaoForm(forms.ModelForm[Orgao]):
         if self.cleaned_data.get("remover_brasao"):
             orgao.brasao, orgao.brasao_tipo = None, ""
         elif arquivo is not None:
-            orgao.brasao, orgao.brasao_tipo = arquivo.read(), arquivo.content_type
+            conteudo = arquivo.read()
+            orgao.brasao, orgao.brasao_tipo = conteudo, tipo_da_imagem(conteudo) or ""
         if commit:
             orgao.save()
         return orgao
