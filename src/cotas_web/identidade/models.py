@@ -6,7 +6,16 @@ templates: o nome de um município é dado (a demonstração o carrega com o exe
 
 from __future__ import annotations
 
+import time
+from typing import Any
+
 from django.db import models
+
+# O cabeçalho de toda página lê o órgão: guardado na memória do processo por alguns segundos, para
+# não custar uma consulta ao banco por página (as páginas públicas têm orçamento de consultas).
+# Salvar limpa a memória deste processo; outro processo vê a mudança em até VALIDADE_DA_MEMORIA.
+VALIDADE_DA_MEMORIA = 30.0
+_MEMORIA: dict[str, tuple[float, Orgao]] = {}
 
 # O aviso de privacidade enquanto o administrador não escreve o do órgão: que dados pessoais o
 # sistema guarda, por quê, e quais são sensíveis.
@@ -54,6 +63,25 @@ class Orgao(models.Model):
 
     def __str__(self) -> str:
         return self.nome or "Órgão sem nome"
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        super().save(*args, **kwargs)
+        Orgao.esquecer()
+
+    @staticmethod
+    def esquecer() -> None:
+        _MEMORIA.clear()
+
+    @classmethod
+    def para_as_paginas(cls) -> Orgao:
+        """O órgão para o cabeçalho e o rodapé, da memória quando recente."""
+        agora = time.monotonic()
+        guardado = _MEMORIA.get("orgao")
+        if guardado is not None and agora - guardado[0] < VALIDADE_DA_MEMORIA:
+            return guardado[1]
+        orgao = cls.atual()
+        _MEMORIA["orgao"] = (agora, orgao)
+        return orgao
 
     @classmethod
     def atual(cls) -> Orgao:

@@ -10,18 +10,11 @@ from django.db import DatabaseError
 register = template.Library()
 
 
-@register.simple_tag(takes_context=True)
-def orgao(context: Any) -> Any:
+@register.simple_tag
+def orgao() -> Any:
     from cotas_web.identidade.models import Orgao
 
-    request = context.get("request")
-    # Uma consulta por requisição, por mais que o template peça.
-    if request is not None and hasattr(request, "_orgao"):
-        return request._orgao
     try:
-        atual = Orgao.atual()
+        return Orgao.para_as_paginas()
     except DatabaseError:  # a página de erro não pode falhar por causa do cabeçalho
-        atual = Orgao()
-    if request is not None:
-        request._orgao = atual
-    return atual
+        return Orgao()
