@@ -205,3 +205,18 @@ def test_o_verificador_acusa_o_que_o_issue_achou(pagina: Any) -> None:
     )
     regras = {v["id"] for v in _verificar(pagina)}
     assert {"scrollable-region-focusable", "image-alt"} <= regras, regras
+
+
+def test_nomeacoes_em_cartoes_no_celular(
+    celular: Any, certame_homologado: Any, rita: Any  # noqa: F811
+) -> None:
+    """No celular, cada nomeação é um cartão com o nome de cada dado; a desistência à vista."""
+    nomear_edital(certame_homologado, rita)
+    entrar(celular, "rita")
+    celular.goto(celular.base + f"/certames/{certame_homologado.pk}/nomeacoes/")
+    linha = celular.locator("table.atos tbody tr").first
+    assert linha.evaluate("(e) => getComputedStyle(e).display") == "block"
+    vaga = linha.locator("td[data-rotulo=Vaga]")
+    assert vaga.evaluate("(e) => getComputedStyle(e, '::before').content") == '"Vaga: "'
+    assert linha.get_by_role("button", name="Desistência de 1001").is_visible()
+    capturar(celular, "nomeacoes-em-cartoes-celular")
