@@ -99,6 +99,14 @@ def designar_auditora(certame: Any, ana: Any) -> None:
     designar(usuario=ana, certame=certame)
 
 
+def publicar(certame: Any, rita: Any) -> Any:
+    """Um rascunho não aparece ao público: os certames de teste são publicados no dia do
+    edital, como o RH faz ao divulgar o concurso."""
+    from cotas_web.certames.services import certame_publicar
+
+    return certame_publicar(usuario=rita, certame=certame, data=certame.data_edital)
+
+
 @pytest.fixture
 def certame(rita: Any, ana: Any) -> Any:
     from cotas_web.certames.services import cargo_adicionar, certame_criar
@@ -109,7 +117,7 @@ def certame(rita: Any, ana: Any) -> Any:
     )
     cargo_adicionar(usuario=rita, certame=c, codigo="PROF", nome="Professor", vagas_edital=5)
     designar_auditora(c, ana)
-    return c
+    return publicar(c, rita)
 
 
 @pytest.fixture
@@ -122,7 +130,7 @@ def certame_mostardas(rita: Any, ana: Any) -> Any:
     )
     cargo_adicionar(usuario=rita, certame=c, codigo="PROF", nome="Professor", vagas_edital=5)
     designar_auditora(c, ana)
-    return c
+    return publicar(c, rita)
 
 
 @pytest.fixture

@@ -1,3 +1,5 @@
+from typing import Any
+
 from django import forms
 
 from cotas_web import ponte
@@ -84,3 +86,58 @@ class CargoForm(forms.Form):
 
 class DataForm(forms.Form):
     data = CampoData(label="Data")  # type: ignore[assignment]
+
+
+class DadosCertameForm(forms.Form):
+    """Os dados do certame e dos cargos que se corrigem: antes da homologação (com o motivo) ou,
+    depois dela, por retificação (com a data e o fundamento do ato; a data do edital, que decide
+    a lei, não se retifica). Um par de campos por cargo: nome e vagas do edital."""
+
+    nome = forms.CharField(label="Nome do certame", max_length=200)
+    data_edital = CampoData(label="Data de publicação do edital")
+    validade_ate = CampoData(label="Validade até", required=False)
+
+    def __init__(self, *args: Any, certame: Any, retificacao: bool, **kwargs: Any) -> None:
+        kwargs.setdefault(
+            "initial",
+            {"nome": certame.nome, "data_edital": certame.data_edital,
+             "validade_ate": certame.validade_ate},
+        )
+        super().__init__(*args, **kwargs)
+        self.cargos = list(certame.cargos.all())
+        for cargo in self.cargos:
+            self.fields[f"cargo_{cargo.pk}_nome"] = forms.CharField(
+                label=f"Cargo {cargo.codigo}: nome", max_length=200, initial=cargo.nome
+            )
+            self.fields[f"cargo_{cargo.pk}_vagas"] = forms.IntegerField(
+                label=f"Cargo {cargo.codigo}: vagas do edital", min_value=0,
+                initial=cargo.vagas_edital,
+            )
+        if retificacao:
+            del self.fields["data_edital"]
+            self.fields["data"] = CampoData(label="Data do ato de retificação")
+            self.fields["fundamento"] = forms.CharField(
+                label="Fundamento (texto do ato de retificação)", widget=forms.Textarea,
+                help_text="O número e o texto do ato publicado que retifica o edital.",
+            )
+        else:
+            self.fields["motivo"] = forms.CharField(
+                label="Motivo da correção", widget=forms.Textarea,
+                help_text="Ex.: data do edital digitada errada.",
+            )
+
+    def dados(self) -> dict[str, Any]:
+        d = self.cleaned_data
+        return {k: d[k] for k in ("nome", "data_edital", "validade_ate") if k in d}
+
+    def dados_dos_cargos(self) -> dict[int, tuple[str, int]]:
+        d = self.cleaned_data
+        return {c.pk: (d[f"cargo_{c.pk}_nome"], d[f"cargo_{c.pk}_vagas"]) for c in self.cargos}
+
+
+class ArquivarForm(forms.Form):
+    data = CampoData(label="Data do arquivamento")  # type: ignore[assignment]
+    motivo = forms.CharField(
+        label="Motivo", max_length=500,
+        help_text="Ex.: certame de teste; validade encerrada.",
+    )
