@@ -228,3 +228,42 @@ def test_arquivar_pergunta_antes(certame: Any, rita: Any, client: Any) -> None:
     client.post(url, {"data": "2025-07-01", "motivo": "teste", "confirmar": "1"})
     certame.refresh_from_db()
     assert certame.arquivado
+
+
+def test_nomear_pergunta_antes_com_vaga_lista_e_fundamento(
+    certame_homologado: Any, rita: Any, client: Any
+) -> None:
+    from cotas_web.nomeacoes.models import Nomeacao
+
+    cargo = certame_homologado.cargos.get()
+    url = reverse("nomeacoes:confirmar", args=[certame_homologado.pk, cargo.pk])
+    dados = {"inscricao": "1001", "portaria": "101/2025", "data_portaria": "2025-08-03"}
+    html = entrar(client, rita).post(url, dados).content.decode()
+    assert "Confirmar: nomear" in html
+    assert "Nomear 1001 — Alice Branco para PROF — Professor, 1ª nomeação, na vaga 1" in html
+    assert "Portaria nº 101/2025, de 03/08/2025." in html
+    assert not Nomeacao.objects.exists()
+    client.post(url, {**dados, "confirmar": "1"})
+    ato = Nomeacao.objects.get()
+    # a desistência também pergunta, com a lista a que a vaga volta
+    url = reverse("nomeacoes:desistencia", args=[certame_homologado.pk, ato.pk])
+    html = client.post(url, {"data": "2025-08-05", "motivo": "desistencia"}).content.decode()
+    assert "Confirmar: registrar a desistência" in html
+    assert "na vaga 1 de PROF, desistiu em 05/08/2025" in html
+    ato.refresh_from_db()
+    assert ato.situacao == "nomeado"
+
+
+def test_novas_vagas_perguntam_antes(certame_homologado: Any, rita: Any, client: Any) -> None:
+    from cotas_web.nomeacoes.models import OfertaVagas
+
+    cargo = certame_homologado.cargos.get()
+    html = entrar(client, rita).post(
+        reverse("nomeacoes:novas_vagas", args=[certame_homologado.pk]),
+        {"cargo": cargo.pk, "data": "2025-09-01", "quantidade": "2", "justificativa": "Lei nova",
+         "pedido": "p1"},
+    ).content.decode()
+    assert "Confirmar: ofertar novas vagas" in html
+    assert "Ofertar 2 nova(s) vaga(s) para PROF — Professor em 01/09/2025: Lei nova" in html
+    assert "art." in html  # o fundamento da reserva
+    assert not OfertaVagas.objects.filter(do_edital=False).exists()

@@ -9,8 +9,10 @@ from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 
 from cotas.arquivos.candidatos import EXTENSOES_PLANILHA, EXTENSOES_TEXTO
+from cotas_web.certames.confirmacao import confirmado, pedir_confirmacao
 from cotas_web.certames.models import Certame
 from cotas_web.certames.selectors import data_sugerida
 from cotas_web.comum import erros_do_formulario, mensagens_de, tentar
@@ -127,6 +129,18 @@ def desistencia(request: HttpRequest, pk: int, cid: int) -> HttpResponse:
     certame = get_object_or_404(Certame, pk=pk)
     candidato = get_object_or_404(Candidato, pk=cid, certame=certame)
     form = DesistenciaForm(request.POST or None)
+    if request.method == "POST" and form.is_valid() and not confirmado(request):
+        return pedir_confirmacao(
+            request, certame=certame, titulo="registrar a desistência", botao="Registrar",
+            o_que=[
+                f"{candidato.inscricao} — {candidato.nome} ({candidato.cargo.codigo}) desiste em "
+                f"{form.cleaned_data['data']:%d/%m/%Y} e sai de todas as listas.",
+                "Se o candidato já tinha uma vaga proposta, ela é recomposta pela lista a que "
+                "pertence.",
+            ],
+            fundamento=_fundamento_da_desistencia(certame, candidato),
+            voltar=reverse("candidatos:detalhe", args=[pk, cid]),
+        )
     if request.method == "POST" and form.is_valid():
         tentar(request, lambda: candidato_registrar_desistencia(
             usuario=request.user, candidato=candidato, data=form.cleaned_data["data"],
@@ -134,6 +148,15 @@ def desistencia(request: HttpRequest, pk: int, cid: int) -> HttpResponse:
     elif request.method == "POST":
         erros_do_formulario(request, form)
     return redirect("candidatos:detalhe", pk=pk, cid=cid)
+
+
+def _fundamento_da_desistencia(certame: Certame, candidato: Candidato) -> str:
+    from cotas_web import ponte
+
+    grupo = ponte.regras_do_certame(certame).grupo("negros")
+    if grupo is None or not candidato.reserva_negros:
+        return ""
+    return "; ".join(r.citacao() for r in grupo.ref("desistencia"))
 
 
 @requer_papel(ADMIN, AUDITOR)
