@@ -101,6 +101,7 @@ def importacao_previa(
     nome_arquivo: str,
     aba: str | None = None,
     renomear: dict[str, str] | None = None,
+    substitui: int | None = None,
 ) -> Previa:
     """Lê e confere o arquivo contra o certame (a lei diz se o parecer da comissão é
     obrigatório; os cargos são os do certame); lista cada erro com a linha de origem."""
@@ -126,7 +127,12 @@ def importacao_previa(
         aba=leitura.aba,
         exige_heteroidentificacao=exige,
     )
-    existentes = set(certame.candidatos.values_list("inscricao", flat=True))
+    # (Os candidatos da importação que este arquivo substituirá não contam como já importados.)
+    existentes = set(
+        certame.candidatos.exclude(importacao_id=substitui).values_list("inscricao", flat=True)
+        if substitui
+        else certame.candidatos.values_list("inscricao", flat=True)
+    )
     for c in leitura.candidatos:
         if c.inscricao in existentes:
             previa.erros.append(

@@ -169,7 +169,7 @@ def _previa(
                                 "pendente": pendente}
     previa = services.importacao_previa(
         certame=certame, caminho=caminho, nome_arquivo=pendente["nome"], aba=pendente["aba"],
-        renomear=mapa,
+        renomear=mapa, substitui=pendente.get("substitui"),
     )
     falta = assistente.faltam(certame, titulos, mapa)
     if falta and titulos:
