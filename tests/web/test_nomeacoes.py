@@ -219,7 +219,7 @@ def test_painel_com_muitos_cargos_abre_num_resumo_e_cada_cargo_a_parte(
     from cotas_web.nomeacoes import views
 
     call_command("carregar_exemplo", "--demo", stdout=StringIO())
-    certame = Certame.objects.get()
+    certame = Certame.objects.get(nome="Concurso Público 01/2025")  # (o do cenário)
     monkeypatch.setattr(views, "PAINEL_CARGOS_POR_EXTENSO", 2)
     entrar(client, get_user_model().objects.get(username="rh"))
     url = reverse("nomeacoes:painel", args=[certame.pk])
