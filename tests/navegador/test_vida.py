@@ -28,8 +28,9 @@ def _enviar(pagina: Any, caminho: Path, banca: str = "") -> None:
 def test_importar_com_titulos_mapeados(pagina: Any, certame: Any, tmp_path: Path) -> None:
     cabecalho, resto = csv_candidatos().split("\n", 1)
     arquivo = tmp_path / "resultado-banca.csv"
-    arquivo.write_text(cabecalho.replace("nota", "Nota Final Obtida") + "\n" + resto,
-                       encoding="utf-8")
+    arquivo.write_text(
+        cabecalho.replace("nota", "Nota Final Obtida") + "\n" + resto, encoding="utf-8"
+    )
     entrar(pagina, "rita")
     pagina.goto(pagina.base + f"/certames/{certame.pk}/candidatos/importar/")
     assert pagina.get_by_role("link", name="modelo em XLSX").count() == 1
@@ -57,7 +58,8 @@ def test_substituir_uma_importacao(
     pagina.wait_for_selector("text=Substituir a importação do arquivo resultado.csv")
     _enviar(pagina, novo)
     pagina.get_by_role(
-        "button", name="Confirmar: substituir a importação anterior por este arquivo").click()
+        "button", name="Confirmar: substituir a importação anterior por este arquivo"
+    ).click()
     pagina.wait_for_selector("text=Importação substituída.")
     pagina.wait_for_selector("text=6 candidato(s)")
     pagina.goto(pagina.base + f"/certames/{certame_com_candidatos.pk}/candidatos/importar/")
@@ -91,7 +93,8 @@ def test_retificacao_depois_da_homologacao(pagina: Any, certame_homologado: Any)
     pagina.get_by_label("Validade até").fill("2029-06-10")
     pagina.get_by_label("Data do ato de retificação").fill("2025-09-01")
     pagina.get_by_label("Fundamento (texto do ato de retificação)").fill(
-        "Edital de retificação nº 2/2025: prorroga a validade do concurso.")
+        "Edital de retificação nº 2/2025: prorroga a validade do concurso."
+    )
     pagina.get_by_role("button", name="Conferir a retificação").click()
     pagina.wait_for_selector("text=Confirmar: registrar a retificação")
     assert "Validade até: 10/06/2027 → 10/06/2029" in pagina.content()

@@ -28,8 +28,9 @@ pytestmark = pytest.mark.django_db
 
 def _enviar(client: Any, certame: Any, nome: str, texto: str, **extra: Any) -> Any:
     arquivo = SimpleUploadedFile(nome, texto.encode(), "text/csv")
-    return client.post(reverse("candidatos:importar", args=[certame.pk]),
-                       {"arquivo": arquivo, **extra})
+    return client.post(
+        reverse("candidatos:importar", args=[certame.pk]), {"arquivo": arquivo, **extra}
+    )
 
 
 # ---------------------------------------------------------------- o modelo
@@ -46,8 +47,18 @@ def test_modelo_tem_as_colunas_da_lei_do_certame(
 ) -> None:
     entrar(client, rita)
     titulos, exemplo = _modelo_csv(client, certame)  # lei com comissão
-    for coluna in ("inscricao", "nome", "data_nascimento", "cargo", "nota", "situacao",
-                   "cor_raca", "reserva_negros", "pcd", "heteroidentificacao"):
+    for coluna in (
+        "inscricao",
+        "nome",
+        "data_nascimento",
+        "cargo",
+        "nota",
+        "situacao",
+        "cor_raca",
+        "reserva_negros",
+        "pcd",
+        "heteroidentificacao",
+    ):
         assert coluna in titulos
     assert exemplo[titulos.index("cargo")] == "PROF"
     titulos_m, _ = _modelo_csv(client, certame_mostardas)  # lei sem comissão
@@ -65,8 +76,11 @@ def test_modelo_xlsx_e_os_criterios_de_desempate_do_edital(
     from cotas_web.certames.services import cargo_adicionar, certame_criar
 
     c = certame_criar(
-        usuario=rita, nome="Com desempate", municipio="Mostardas/RS",
-        data_edital=date(2025, 3, 1), tipo="concurso_publico",
+        usuario=rita,
+        nome="Com desempate",
+        municipio="Mostardas/RS",
+        data_edital=date(2025, 3, 1),
+        tipo="concurso_publico",
         desempate=[("especifica", "maior")],
     )
     cargo_adicionar(usuario=rita, certame=c, codigo="ENF", nome="Enfermeiro", vagas_edital=3)
@@ -115,8 +129,15 @@ def test_titulos_diferentes_mapeados_e_lembrados_para_a_mesma_banca(
     assert "nada foi gravado" in html  # sem a escolha, o arquivo não se importa
     token = r.context["pendente"]["token"]
     url = reverse("candidatos:importar", args=[certame.pk])
-    r = client.post(url, {"token": token, "mapear": "1", "coluna_nota": "Nota Obtida",
-                          "coluna_cor_raca": "Autodeclaração"})
+    r = client.post(
+        url,
+        {
+            "token": token,
+            "mapear": "1",
+            "coluna_nota": "Nota Obtida",
+            "coluna_cor_raca": "Autodeclaração",
+        },
+    )
     assert r.status_code == 302
     previa = client.get(r["Location"])
     html = previa.content.decode()
@@ -125,10 +146,13 @@ def test_titulos_diferentes_mapeados_e_lembrados_para_a_mesma_banca(
     assert Candidato.objects.get(inscricao="1006").cor_raca == "preta"
     assert str(Candidato.objects.get(inscricao="1001").nota) == "90.0000"
     assert MapeamentoColunas.objects.get(banca="fundação exemplo").mapa == {
-        "Nota Obtida": "nota", "Autodeclaração": "cor_raca"}
+        "Nota Obtida": "nota",
+        "Autodeclaração": "cor_raca",
+    }
     # o próximo arquivo da mesma banca vai direto à prévia
-    outro = _com_titulos_da_banca(csv_candidatos([
-        ("3001", "Zeca Pardo", "912345678", "PROF", "50.0", "parda", "sim")]))
+    outro = _com_titulos_da_banca(
+        csv_candidatos([("3001", "Zeca Pardo", "912345678", "PROF", "50.0", "parda", "sim")])
+    )
     html = _enviar(client, certame, "banca2.csv", outro, banca="fundação  EXEMPLO").content
     assert "Prévia: 1 candidato(s)" in html.decode()
 
@@ -137,9 +161,16 @@ def test_mapeamento_sem_escolha_diz_qual_coluna(client: Any, certame: Any, rita:
     entrar(client, rita)
     r = _enviar(client, certame, "banca.csv", _com_titulos_da_banca(csv_candidatos()))
     token = r.context["pendente"]["token"]
-    r = client.post(reverse("candidatos:importar", args=[certame.pk]),
-                    {"token": token, "mapear": "1", "coluna_nota": "Nota Obtida",
-                     "coluna_cor_raca": "Nota Obtida"}, follow=True)
+    r = client.post(
+        reverse("candidatos:importar", args=[certame.pk]),
+        {
+            "token": token,
+            "mapear": "1",
+            "coluna_nota": "Nota Obtida",
+            "coluna_cor_raca": "Nota Obtida",
+        },
+        follow=True,
+    )
     html = r.content.decode()
     assert "foi escolhido para duas colunas" in html
     assert not MapeamentoColunas.objects.exists()
@@ -152,9 +183,15 @@ def test_previa_em_paginas_com_contagem_por_cargo_e_lista(
     client: Any, certame: Any, rita: Any
 ) -> None:
     linhas = [
-        (str(5000 + i), f"Pessoa {i}", f"{100000000 + i * 7919:09d}"[:9], "PROF",
-         f"{50 + i / 10:.1f}", "parda" if i % 5 == 0 else "branca",
-         "sim" if i % 5 == 0 else "nao")
+        (
+            str(5000 + i),
+            f"Pessoa {i}",
+            f"{100000000 + i * 7919:09d}"[:9],
+            "PROF",
+            f"{50 + i / 10:.1f}",
+            "parda" if i % 5 == 0 else "branca",
+            "sim" if i % 5 == 0 else "nao",
+        )
         for i in range(250)
     ]
     entrar(client, rita)
@@ -164,11 +201,11 @@ def test_previa_em_paginas_com_contagem_por_cargo_e_lista(
     assert "Linhas 1 a 100 de 250 (página 1 de 3)" in html
     assert html.count("<td>Pessoa ") == 100
     contagem = r.context["contagem"]
-    assert contagem == [{"cargo": "PROF", "total": 250, "aprovados": 250, "negros": 50,
-                         "pcd": 0}]
+    assert contagem == [{"cargo": "PROF", "total": 250, "aprovados": 250, "negros": 50, "pcd": 0}]
     token = r.context["pendente"]["token"]
-    pagina3 = client.get(reverse("candidatos:importar", args=[certame.pk]),
-                         {"token": token, "pagina": "3"}).content.decode()
+    pagina3 = client.get(
+        reverse("candidatos:importar", args=[certame.pk]), {"token": token, "pagina": "3"}
+    ).content.decode()
     assert "Linhas 201 a 250 de 250 (página 3 de 3)" in pagina3
     assert pagina3.count("<td>Pessoa ") == 50
     # as colunas que decidem: situação e nascimento na prévia
@@ -184,8 +221,9 @@ def test_substituir_importacao_antes_da_homologacao(
     antiga = Importacao.objects.get()
     novo = tmp_path / "corrigido.csv"
     novo.write_text(csv_candidatos(LINHAS[:3]), encoding="utf-8")
-    nova = importacao_substituir(usuario=rita, importacao=antiga, caminho=novo,
-                                 nome_arquivo="corrigido.csv")
+    nova = importacao_substituir(
+        usuario=rita, importacao=antiga, caminho=novo, nome_arquivo="corrigido.csv"
+    )
     assert Candidato.objects.count() == 3
     antiga.refresh_from_db()
     assert antiga.removida and antiga.substituida_por == nova
@@ -199,11 +237,13 @@ def test_substituir_por_arquivo_com_erro_mantem_a_antiga(
 ) -> None:
     antiga = Importacao.objects.get()
     ruim = tmp_path / "ruim.csv"
-    ruim.write_text(csv_candidatos([("1", "X", "123456789", "XYZ", "1", "branca", "nao")]),
-                    encoding="utf-8")
+    ruim.write_text(
+        csv_candidatos([("1", "X", "123456789", "XYZ", "1", "branca", "nao")]), encoding="utf-8"
+    )
     with pytest.raises(ValidationError):
-        importacao_substituir(usuario=rita, importacao=antiga, caminho=ruim,
-                              nome_arquivo="ruim.csv")
+        importacao_substituir(
+            usuario=rita, importacao=antiga, caminho=ruim, nome_arquivo="ruim.csv"
+        )
     assert Candidato.objects.count() == 8
     antiga.refresh_from_db()
     assert not antiga.removida
@@ -215,8 +255,13 @@ def test_substituir_pela_tela(client: Any, certame_com_candidatos: Any, rita: An
     url = reverse("candidatos:importar", args=[certame_com_candidatos.pk])
     html = client.get(url, {"substituir": antiga.pk}).content.decode()
     assert "Substituir a importação do arquivo resultado.csv" in html
-    r = _enviar(client, certame_com_candidatos, "novo.csv", csv_candidatos(LINHAS[:5]),
-                substitui=str(antiga.pk))
+    r = _enviar(
+        client,
+        certame_com_candidatos,
+        "novo.csv",
+        csv_candidatos(LINHAS[:5]),
+        substitui=str(antiga.pk),
+    )
     assert "substituir a importação anterior" in r.content.decode()
     client.post(url, {"token": r.context["token"]})
     assert Candidato.objects.count() == 5
@@ -254,14 +299,20 @@ def test_depois_da_homologacao_nao_se_troca_a_importacao(
 def test_correcao_so_depois_da_homologacao(certame_com_candidatos: Any, rita: Any) -> None:
     alice = Candidato.objects.get(inscricao="1001")
     with pytest.raises(ValidationError, match="substitua a importação"):
-        candidato_corrigir(usuario=rita, candidato=alice, campo="nota", valor="10",
-                           motivo="m", fundamento="f", data=date(2025, 8, 1))
+        candidato_corrigir(
+            usuario=rita,
+            candidato=alice,
+            campo="nota",
+            valor="10",
+            motivo="m",
+            fundamento="f",
+            data=date(2025, 8, 1),
+        )
 
 
 def _classificacao_publica(client: Any, pk: int) -> list[list[str]]:
     url = reverse("publico:baixar_tabela", args=[pk, "listas", "classificacao"])
-    return list(csv.reader(io.StringIO(client.get(url).content.decode("utf-8-sig")),
-                           delimiter=";"))
+    return list(csv.reader(io.StringIO(client.get(url).content.decode("utf-8-sig")), delimiter=";"))
 
 
 def test_correcao_de_nota_aparece_nas_listas_publicas(
@@ -275,8 +326,12 @@ def test_correcao_de_nota_aparece_nas_listas_publicas(
     assert ordem_antes.index("1008") > ordem_antes.index("1001")
     fabio = Candidato.objects.get(inscricao="1008")
     correcao = candidato_corrigir(
-        usuario=rita, candidato=fabio, campo="nota", valor="99,5",
-        motivo="recurso provido: questão 12 anulada", fundamento="Decisão do recurso nº 4/2025",
+        usuario=rita,
+        candidato=fabio,
+        campo="nota",
+        valor="99,5",
+        motivo="recurso provido: questão 12 anulada",
+        fundamento="Decisão do recurso nº 4/2025",
         data=date(2025, 8, 10),
     )
     assert (correcao.anterior, correcao.novo) == ("55", "99,5")
@@ -290,13 +345,16 @@ def test_correcao_de_nota_aparece_nas_listas_publicas(
     assert registro.fundamento == "Decisão do recurso nº 4/2025"
 
 
-def test_correcao_pela_pagina_do_candidato(
-    client: Any, certame_homologado: Any, rita: Any
-) -> None:
+def test_correcao_pela_pagina_do_candidato(client: Any, certame_homologado: Any, rita: Any) -> None:
     fabio = Candidato.objects.get(inscricao="1008")
     url = reverse("candidatos:corrigir", args=[certame_homologado.pk, fabio.pk])
-    dados = {"campo": "nome", "valor": "Fábio Branco da Silva", "data": "2025-08-10",
-             "motivo": "nome incompleto", "fundamento": "Requerimento nº 9"}
+    dados = {
+        "campo": "nome",
+        "valor": "Fábio Branco da Silva",
+        "data": "2025-08-10",
+        "motivo": "nome incompleto",
+        "fundamento": "Requerimento nº 9",
+    }
     html = entrar(client, rita).post(url, dados).content.decode()
     assert "Confirmar: corrigir o dado do candidato" in html
     assert "1008 — Fabio Branco: nome Fabio Branco → Fábio Branco da Silva" in html
@@ -311,9 +369,16 @@ def test_correcao_pela_pagina_do_candidato(
 
 def test_correcao_com_valor_invalido_diz_o_porque(certame_homologado: Any, rita: Any) -> None:
     fabio = Candidato.objects.get(inscricao="1008")
-    with pytest.raises(ValidationError, match="Nota: .*não é um número"):
-        candidato_corrigir(usuario=rita, candidato=fabio, campo="nota", valor="abc",
-                           motivo="m", fundamento="f", data=date(2025, 8, 10))
+    with pytest.raises(ValidationError, match=r"Nota: .*não é um número"):
+        candidato_corrigir(
+            usuario=rita,
+            candidato=fabio,
+            campo="nota",
+            valor="abc",
+            motivo="m",
+            fundamento="f",
+            data=date(2025, 8, 10),
+        )
 
 
 def test_verificar_auditoria_aceita_a_correcao_registrada(
@@ -323,7 +388,13 @@ def test_verificar_auditoria_aceita_a_correcao_registrada(
 
     antes = impressoes(certame_homologado.pk)
     ultimo = Registro.objects.filter(certame=certame_homologado).order_by("-id").first()
-    candidato_corrigir(usuario=rita, candidato=Candidato.objects.get(inscricao="1008"),
-                       campo="nota", valor="60", motivo="m", fundamento="f",
-                       data=date(2025, 8, 10))
+    candidato_corrigir(
+        usuario=rita,
+        candidato=Candidato.objects.get(inscricao="1008"),
+        campo="nota",
+        valor="60",
+        motivo="m",
+        fundamento="f",
+        data=date(2025, 8, 10),
+    )
     assert mudaram_sem_ato(antes, certame_homologado.pk, ultimo.pk) == []

@@ -28,8 +28,12 @@ pytestmark = pytest.mark.django_db
 
 def _rascunho(rita: Any) -> Certame:
     c = certame_criar(
-        usuario=rita, nome="Rascunho 02/2025", municipio="Montenegro/RS",
-        data_edital=date(2025, 6, 10), tipo="concurso_publico", validade_ate=date(2027, 6, 10),
+        usuario=rita,
+        nome="Rascunho 02/2025",
+        municipio="Montenegro/RS",
+        data_edital=date(2025, 6, 10),
+        tipo="concurso_publico",
+        validade_ate=date(2027, 6, 10),
     )
     cargo_adicionar(usuario=rita, certame=c, codigo="ENF", nome="Enfermeiro", vagas_edital=3)
     return c
@@ -74,7 +78,10 @@ def test_publicar_pergunta_antes(rita: Any, client: Any) -> None:
 def test_corrigir_vagas_antes_da_homologacao_fica_no_registro(certame: Any, rita: Any) -> None:
     cargo = certame.cargos.get(codigo="PROF")
     certame_corrigir(
-        usuario=rita, certame=certame, dados={}, cargos={cargo.pk: ("Professor", 7)},
+        usuario=rita,
+        certame=certame,
+        dados={},
+        cargos={cargo.pk: ("Professor", 7)},
         motivo="vagas digitadas errado",
     )
     cargo.refresh_from_db()
@@ -89,24 +96,38 @@ def test_corrigir_vagas_antes_da_homologacao_fica_no_registro(certame: Any, rita
 
 def test_corrigir_pela_pagina(certame: Any, rita: Any, client: Any) -> None:
     cargo = certame.cargos.get(codigo="PROF")
-    entrar(client, rita).post(reverse("certames:corrigir", args=[certame.pk]), {
-        "nome": certame.nome, "data_edital": "2025-06-10", "validade_ate": "2027-06-10",
-        f"cargo_{cargo.pk}_nome": "Professor", f"cargo_{cargo.pk}_vagas": "6",
-        "motivo": "erro de digitação",
-    })
+    entrar(client, rita).post(
+        reverse("certames:corrigir", args=[certame.pk]),
+        {
+            "nome": certame.nome,
+            "data_edital": "2025-06-10",
+            "validade_ate": "2027-06-10",
+            f"cargo_{cargo.pk}_nome": "Professor",
+            f"cargo_{cargo.pk}_vagas": "6",
+            "motivo": "erro de digitação",
+        },
+    )
     cargo.refresh_from_db()
     assert cargo.vagas_edital == 6
 
 
 def test_a_data_do_edital_corrigida_decide_a_lei(rita: Any) -> None:
     c = certame_criar(
-        usuario=rita, nome="Mostardas 2019", municipio="Mostardas/RS",
-        data_edital=date(2025, 6, 10), tipo="concurso_publico",
+        usuario=rita,
+        nome="Mostardas 2019",
+        municipio="Mostardas/RS",
+        data_edital=date(2025, 6, 10),
+        tipo="concurso_publico",
     )
     lei_antes = c.lei_id
     # a mesma lei: a data muda, a lei fica
-    certame_corrigir(usuario=rita, certame=c, dados={"data_edital": date(2025, 7, 1)},
-                     cargos={}, motivo="data errada")
+    certame_corrigir(
+        usuario=rita,
+        certame=c,
+        dados={"data_edital": date(2025, 7, 1)},
+        cargos={},
+        motivo="data errada",
+    )
     c.refresh_from_db()
     assert c.data_edital == date(2025, 7, 1) and c.lei_id == lei_antes
 
@@ -118,8 +139,11 @@ def test_data_do_edital_que_troca_a_lei_com_candidatos_e_recusada(
     # português, e nada muda.)
     with pytest.raises(ValidationError, match="lei"):
         certame_corrigir(
-            usuario=rita, certame=certame_com_candidatos,
-            dados={"data_edital": date(2024, 1, 10)}, cargos={}, motivo="data errada",
+            usuario=rita,
+            certame=certame_com_candidatos,
+            dados={"data_edital": date(2024, 1, 10)},
+            cargos={},
+            motivo="data errada",
         )
     certame_com_candidatos.refresh_from_db()
     assert certame_com_candidatos.data_edital == date(2025, 6, 10)
@@ -129,8 +153,13 @@ def test_data_do_edital_que_troca_a_lei_sem_candidatos(rita: Any) -> None:
     c = _rascunho(rita)
     assert c.exige_comissao
     try:
-        certame_corrigir(usuario=rita, certame=c, dados={"data_edital": date(2024, 1, 10)},
-                         cargos={}, motivo="data errada")
+        certame_corrigir(
+            usuario=rita,
+            certame=c,
+            dados={"data_edital": date(2024, 1, 10)},
+            cargos={},
+            motivo="data errada",
+        )
     except ValidationError as erro:  # nenhuma lei em vigor nessa data: dito em português
         assert "lei" in str(erro)
         return
@@ -139,42 +168,57 @@ def test_data_do_edital_que_troca_a_lei_sem_candidatos(rita: Any) -> None:
     assert "Lei aplicada:" in registro.descricao
 
 
-def test_depois_da_homologacao_so_por_retificacao(certame_homologado: Any, rita: Any,
-                                                   client: Any) -> None:
+def test_depois_da_homologacao_so_por_retificacao(
+    certame_homologado: Any, rita: Any, client: Any
+) -> None:
     cargo = certame_homologado.cargos.get(codigo="PROF")
     with pytest.raises(ValidationError, match="retificação"):
-        certame_corrigir(usuario=rita, certame=certame_homologado, dados={"nome": "X"},
-                         cargos={}, motivo="m")
+        certame_corrigir(
+            usuario=rita, certame=certame_homologado, dados={"nome": "X"}, cargos={}, motivo="m"
+        )
     # as vagas do edital já foram oferecidas: vagas a mais são novas vagas
     with pytest.raises(ValidationError, match="novas vagas"):
         retificacao_registrar(
-            usuario=rita, certame=certame_homologado, data=date(2025, 9, 1),
-            fundamento="Edital de retificação nº 2", dados={}, cargos={cargo.pk: ("Prof", 9)},
+            usuario=rita,
+            certame=certame_homologado,
+            data=date(2025, 9, 1),
+            fundamento="Edital de retificação nº 2",
+            dados={},
+            cargos={cargo.pk: ("Prof", 9)},
         )
     r = retificacao_registrar(
-        usuario=rita, certame=certame_homologado, data=date(2025, 9, 1),
+        usuario=rita,
+        certame=certame_homologado,
+        data=date(2025, 9, 1),
         fundamento="Edital de retificação nº 2/2025: prorroga a validade",
-        dados={"validade_ate": date(2029, 6, 10)}, cargos={},
+        dados={"validade_ate": date(2029, 6, 10)},
+        cargos={},
     )
     certame_homologado.refresh_from_db()
     assert certame_homologado.validade_ate == date(2029, 6, 10)
-    assert r.alteracoes == [{"o_que": "Validade até", "antes": "10/06/2027",
-                             "depois": "10/06/2029"}]
-    assert Registro.objects.filter(certame=certame_homologado, acao="certame_retificado",
-                                   fundamento__contains="prorroga").exists()
+    assert r.alteracoes == [
+        {"o_que": "Validade até", "antes": "10/06/2027", "depois": "10/06/2029"}
+    ]
+    assert Registro.objects.filter(
+        certame=certame_homologado, acao="certame_retificado", fundamento__contains="prorroga"
+    ).exists()
     html = client.get(reverse("certames:publico", args=[certame_homologado.pk])).content.decode()
     assert "Retificação de 01/09/2025" in html
     assert "Edital de retificação nº 2/2025: prorroga a validade" in html
     assert "Validade até: 10/06/2027 → 10/06/2029" in html
 
 
-def test_retificacao_pela_pagina_pergunta_antes(certame_homologado: Any, rita: Any,
-                                                client: Any) -> None:
+def test_retificacao_pela_pagina_pergunta_antes(
+    certame_homologado: Any, rita: Any, client: Any
+) -> None:
     cargo = certame_homologado.cargos.get(codigo="PROF")
     dados = {
-        "nome": "Concurso 01/2025 — Professores", "validade_ate": "2027-06-10",
-        f"cargo_{cargo.pk}_nome": "Professor", f"cargo_{cargo.pk}_vagas": "5",
-        "data": "2025-09-01", "fundamento": "Edital de retificação nº 3/2025",
+        "nome": "Concurso 01/2025 — Professores",
+        "validade_ate": "2027-06-10",
+        f"cargo_{cargo.pk}_nome": "Professor",
+        f"cargo_{cargo.pk}_vagas": "5",
+        "data": "2025-09-01",
+        "fundamento": "Edital de retificação nº 3/2025",
     }
     url = reverse("certames:retificar", args=[certame_homologado.pk])
     html = entrar(client, rita).post(url, dados).content.decode()
@@ -208,8 +252,9 @@ def test_homologar_pergunta_antes(sessao: Any, carlos: Any, rita: Any, client: A
 def test_arquivado_sai_do_inicio_fica_no_endereco_e_so_para_leitura(
     certame: Any, rita: Any, client: Any
 ) -> None:
-    certame_arquivar(usuario=rita, certame=certame, data=date(2025, 7, 1),
-                     motivo="certame de teste")
+    certame_arquivar(
+        usuario=rita, certame=certame, data=date(2025, 7, 1), motivo="certame de teste"
+    )
     assert "Concurso 01/2025" not in client.get(reverse("certames:inicio")).content.decode()
     html = client.get(reverse("certames:publico", args=[certame.pk])).content.decode()
     assert "Certame arquivado em 01/07/2025" in html
@@ -220,8 +265,9 @@ def test_arquivado_sai_do_inicio_fica_no_endereco_e_so_para_leitura(
 
 def test_arquivar_pergunta_antes(certame: Any, rita: Any, client: Any) -> None:
     url = reverse("certames:arquivar", args=[certame.pk])
-    html = entrar(client, rita).post(
-        url, {"data": "2025-07-01", "motivo": "teste"}).content.decode()
+    html = (
+        entrar(client, rita).post(url, {"data": "2025-07-01", "motivo": "teste"}).content.decode()
+    )
     assert "Confirmar: arquivar o certame" in html
     certame.refresh_from_db()
     assert not certame.arquivado
@@ -258,11 +304,20 @@ def test_novas_vagas_perguntam_antes(certame_homologado: Any, rita: Any, client:
     from cotas_web.nomeacoes.models import OfertaVagas
 
     cargo = certame_homologado.cargos.get()
-    html = entrar(client, rita).post(
-        reverse("nomeacoes:novas_vagas", args=[certame_homologado.pk]),
-        {"cargo": cargo.pk, "data": "2025-09-01", "quantidade": "2", "justificativa": "Lei nova",
-         "pedido": "p1"},
-    ).content.decode()
+    html = (
+        entrar(client, rita)
+        .post(
+            reverse("nomeacoes:novas_vagas", args=[certame_homologado.pk]),
+            {
+                "cargo": cargo.pk,
+                "data": "2025-09-01",
+                "quantidade": "2",
+                "justificativa": "Lei nova",
+                "pedido": "p1",
+            },
+        )
+        .content.decode()
+    )
     assert "Confirmar: ofertar novas vagas" in html
     assert "Ofertar 2 nova(s) vaga(s) para PROF — Professor em 01/09/2025: Lei nova" in html
     assert "art." in html  # o fundamento da reserva

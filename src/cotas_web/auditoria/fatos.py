@@ -38,10 +38,14 @@ FATOS = (
         # o parecer da comissão e a anulação por declaração falsa
         frozenset({"id", "heteroidentificacao", "anulado_em"}),
         # (a troca e a remoção de uma importação e a correção registrada também os mudam)
-        frozenset({
-            "candidatos_importados", "importacao_removida", "importacao_substituida",
-            "candidato_corrigido",
-        }),
+        frozenset(
+            {
+                "candidatos_importados",
+                "importacao_removida",
+                "importacao_substituida",
+                "candidato_corrigido",
+            }
+        ),
     ),
     Fato(
         "nomeacoes",

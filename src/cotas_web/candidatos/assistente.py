@@ -106,7 +106,8 @@ def faltam(certame: Certame, titulos: list[str], mapa: dict[str, str]) -> list[C
         elif (coluna := campos.coluna_do_titulo(titulo)) is not None:
             achadas.add(coluna)
     return [
-        c for c in colunas_do_certame(certame)
+        c
+        for c in colunas_do_certame(certame)
         if c.obrigatoria and campos.normalizar_nome(c.nome) not in achadas
     ]
 
@@ -198,7 +199,7 @@ def _apagar_candidatos(importacao: Importacao) -> int:
     try:
         apagados, _ = importacao.candidato_set.all().delete()
     except ProtectedError as erro:
-        modelos = sorted({o._meta.verbose_name_plural for o in erro.protected_objects})
+        modelos = sorted({str(o._meta.verbose_name_plural) for o in erro.protected_objects})
         raise ValidationError(
             "Há atos registrados sobre candidatos desta importação ("
             + ", ".join(str(m) for m in modelos)
@@ -251,7 +252,11 @@ def importacao_substituir(
     _exigir_removivel(certame, importacao)
     n = _apagar_candidatos(importacao)
     nova = importacao_confirmar(
-        usuario=usuario, certame=certame, caminho=caminho, nome_arquivo=nome_arquivo, aba=aba,
+        usuario=usuario,
+        certame=certame,
+        caminho=caminho,
+        nome_arquivo=nome_arquivo,
+        aba=aba,
         renomear=renomear,
     )
     importacao.removida_em = timezone.now()

@@ -31,7 +31,8 @@ class ImportacaoForm(forms.Form):
 
 class RemoverImportacaoForm(forms.Form):
     motivo = forms.CharField(
-        label="Motivo da remoção", max_length=500,
+        label="Motivo da remoção",
+        max_length=500,
         help_text="Ex.: arquivo errado enviado pela banca.",
     )
 
@@ -39,14 +40,17 @@ class RemoverImportacaoForm(forms.Form):
 class CorrecaoForm(forms.Form):
     campo = forms.ChoiceField(label="Dado a corrigir")
     valor = forms.CharField(
-        label="Valor corrigido", max_length=200, required=False,
+        label="Valor corrigido",
+        max_length=200,
+        required=False,
         help_text="Como no arquivo da banca: nota com vírgula ou ponto; data DD/MM/AAAA; "
         "situação aprovado ou eliminado.",
     )
-    data = CampoData(label="Data do ato de correção")
+    data = CampoData(label="Data do ato de correção")  # type: ignore[assignment]
     motivo = forms.CharField(label="Por quê", widget=forms.Textarea)
     fundamento = forms.CharField(
-        label="Fundamento legal", widget=forms.Textarea,
+        label="Fundamento legal",
+        widget=forms.Textarea,
         help_text="O ato ou a decisão que manda corrigir (ex.: decisão do recurso nº ...).",
     )
 

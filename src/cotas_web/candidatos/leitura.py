@@ -6,7 +6,7 @@ Mantida atrás de uma só função para que a importação web e a linha de coma
 from __future__ import annotations
 
 import csv
-from collections.abc import Collection, Iterator
+from collections.abc import Collection, Iterator, Sequence
 from dataclasses import dataclass, replace
 from datetime import date
 from pathlib import Path
@@ -100,7 +100,7 @@ def titulos_do_arquivo(caminho: Path, aba: str | None = None) -> list[str]:
     return []
 
 
-def _linhas_do_csv(caminho: Path) -> Iterator[list[object]]:
+def _linhas_do_csv(caminho: Path) -> Iterator[Sequence[object]]:
     from cotas.arquivos import campos
 
     dados = caminho.read_bytes()[:65536]
@@ -112,7 +112,7 @@ def _linhas_do_csv(caminho: Path) -> Iterator[list[object]]:
     yield from csv.reader(primeiras, delimiter=campos.separador(texto))
 
 
-def _linhas_da_planilha(caminho: Path, aba: str | None) -> Iterator[list[object]]:
+def _linhas_da_planilha(caminho: Path, aba: str | None) -> Iterator[Sequence[object]]:
     from python_calamine import CalamineWorkbook, SheetVisibleEnum
 
     pasta = CalamineWorkbook.from_path(str(caminho))

@@ -57,7 +57,10 @@ class MapeamentoColunas(models.Model):
     próximo arquivo da mesma banca (pelo nome da banca ou, sem ele, pelo certame)."""
 
     certame = models.ForeignKey(
-        "certames.Certame", null=True, blank=True, on_delete=models.CASCADE,
+        "certames.Certame",
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
         related_name="mapeamentos",
     )
     banca = models.CharField("nome da banca", max_length=200, blank=True)

@@ -138,7 +138,8 @@ def importar(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _pagina(request: HttpRequest, certame: Certame, **contexto: Any) -> HttpResponse:
-    substitui = contexto.get("form").initial.get("substitui") if contexto.get("form") else None
+    form = contexto.get("form")
+    substitui = form.initial.get("substitui") if form is not None else None
     return render(
         request,
         "candidatos/importar.html",

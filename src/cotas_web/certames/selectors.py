@@ -38,8 +38,9 @@ class ReservaCargo:
 
 
 def certames_visiveis(*, usuario: Any) -> QuerySet[Certame]:
-    """O público vê os certames publicados e não arquivados (um arquivado segue no seu endereço); o membro da comissão, só aqueles de
-    cuja comissão faz parte; o RH e o auditor, só aqueles para os quais foram designados."""
+    """O público vê os certames publicados e não arquivados (um arquivado segue no seu
+    endereço); o membro da comissão, só aqueles de cuja comissão faz parte; o RH e o auditor, só
+    aqueles para os quais foram designados."""
     from cotas_web.contas.permissoes import COMISSAO, papel_de
 
     papel = papel_de(usuario)

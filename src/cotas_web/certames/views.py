@@ -232,12 +232,15 @@ def corrigir(request: HttpRequest, pk: int) -> HttpResponse:
     if certame.homologado:
         return redirect("certames:retificar", pk=certame.pk)
     form = DadosCertameForm(request.POST or None, certame=certame, retificacao=False)
-    if request.method == "POST" and form.is_valid():
-        if tentar(request, lambda: services.certame_corrigir(
+    if (
+        request.method == "POST"
+        and form.is_valid()
+        and tentar(request, lambda: services.certame_corrigir(
             usuario=request.user, certame=certame, dados=form.dados(),
             cargos=form.dados_dos_cargos(), motivo=form.cleaned_data["motivo"]),
-            "Dados corrigidos; a correção está no histórico."):
-            return redirect("certames:detalhe", pk=certame.pk)
+            "Dados corrigidos; a correção está no histórico.")
+    ):
+        return redirect("certames:detalhe", pk=certame.pk)
     return render(request, "form.html", {
         "form": form, "titulo": f"Corrigir dados — {certame.nome}", "botao": "Corrigir",
         "certame": certame,

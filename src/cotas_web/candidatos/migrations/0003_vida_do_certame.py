@@ -6,59 +6,112 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('candidatos', '0002_autoridade_do_procedimento'),
-        ('certames', '0005_vida_do_certame'),
+        ("candidatos", "0002_autoridade_do_procedimento"),
+        ("certames", "0005_vida_do_certame"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.AlterModelOptions(
-            name='importacao',
-            options={'ordering': ('-quando', '-id')},
+            name="importacao",
+            options={"ordering": ("-quando", "-id")},
         ),
         migrations.AddField(
-            model_name='importacao',
-            name='removida_em',
+            model_name="importacao",
+            name="removida_em",
             field=models.DateTimeField(blank=True, null=True),
         ),
         migrations.AddField(
-            model_name='importacao',
-            name='substituida_por',
-            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='substitui', to='candidatos.importacao'),
+            model_name="importacao",
+            name="substituida_por",
+            field=models.ForeignKey(
+                blank=True,
+                null=True,
+                on_delete=django.db.models.deletion.PROTECT,
+                related_name="substitui",
+                to="candidatos.importacao",
+            ),
         ),
         migrations.CreateModel(
-            name='Correcao',
+            name="Correcao",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('campo', models.CharField(max_length=40)),
-                ('anterior', models.CharField(blank=True, max_length=200, verbose_name='valor anterior')),
-                ('novo', models.CharField(blank=True, max_length=200, verbose_name='valor novo')),
-                ('motivo', models.TextField(verbose_name='por quê')),
-                ('fundamento', models.TextField(verbose_name='fundamento legal')),
-                ('data', models.DateField(verbose_name='data do ato')),
-                ('registrada_em', models.DateTimeField(auto_now_add=True)),
-                ('candidato', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='correcoes', to='candidatos.candidato')),
-                ('usuario', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("campo", models.CharField(max_length=40)),
+                (
+                    "anterior",
+                    models.CharField(blank=True, max_length=200, verbose_name="valor anterior"),
+                ),
+                ("novo", models.CharField(blank=True, max_length=200, verbose_name="valor novo")),
+                ("motivo", models.TextField(verbose_name="por quê")),
+                ("fundamento", models.TextField(verbose_name="fundamento legal")),
+                ("data", models.DateField(verbose_name="data do ato")),
+                ("registrada_em", models.DateTimeField(auto_now_add=True)),
+                (
+                    "candidato",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="correcoes",
+                        to="candidatos.candidato",
+                    ),
+                ),
+                (
+                    "usuario",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT, to=settings.AUTH_USER_MODEL
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'correção',
-                'verbose_name_plural': 'correções',
-                'ordering': ('data', 'id'),
+                "verbose_name": "correção",
+                "verbose_name_plural": "correções",
+                "ordering": ("data", "id"),
             },
         ),
         migrations.CreateModel(
-            name='MapeamentoColunas',
+            name="MapeamentoColunas",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('banca', models.CharField(blank=True, max_length=200, verbose_name='nome da banca')),
-                ('mapa', models.JSONField(default=dict)),
-                ('atualizado_em', models.DateTimeField(auto_now=True)),
-                ('certame', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='mapeamentos', to='certames.certame')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "banca",
+                    models.CharField(blank=True, max_length=200, verbose_name="nome da banca"),
+                ),
+                ("mapa", models.JSONField(default=dict)),
+                ("atualizado_em", models.DateTimeField(auto_now=True)),
+                (
+                    "certame",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="mapeamentos",
+                        to="certames.certame",
+                    ),
+                ),
             ],
             options={
-                'constraints': [models.UniqueConstraint(condition=models.Q(('banca', ''), _negated=True), fields=('banca',), name='mapeamento_por_banca'), models.UniqueConstraint(condition=models.Q(('banca', '')), fields=('certame',), name='mapeamento_por_certame')],
+                "constraints": [
+                    models.UniqueConstraint(
+                        condition=models.Q(("banca", ""), _negated=True),
+                        fields=("banca",),
+                        name="mapeamento_por_banca",
+                    ),
+                    models.UniqueConstraint(
+                        condition=models.Q(("banca", "")),
+                        fields=("certame",),
+                        name="mapeamento_por_certame",
+                    ),
+                ],
             },
         ),
     ]

@@ -6,38 +6,57 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('certames', '0004_pedido_unico'),
+        ("certames", "0004_pedido_unico"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='certame',
-            name='arquivado_em',
-            field=models.DateField(blank=True, null=True, verbose_name='arquivado em'),
+            model_name="certame",
+            name="arquivado_em",
+            field=models.DateField(blank=True, null=True, verbose_name="arquivado em"),
         ),
         migrations.AddField(
-            model_name='certame',
-            name='publicado_em',
-            field=models.DateField(blank=True, null=True, verbose_name='publicado em'),
+            model_name="certame",
+            name="publicado_em",
+            field=models.DateField(blank=True, null=True, verbose_name="publicado em"),
         ),
         migrations.CreateModel(
-            name='Retificacao',
+            name="Retificacao",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('data', models.DateField(verbose_name='data do ato de retificação')),
-                ('fundamento', models.TextField(verbose_name='fundamento (texto do ato de retificação)')),
-                ('alteracoes', models.JSONField(default=list)),
-                ('registrado_em', models.DateTimeField(auto_now_add=True)),
-                ('certame', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='retificacoes', to='certames.certame')),
-                ('usuario', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("data", models.DateField(verbose_name="data do ato de retificação")),
+                (
+                    "fundamento",
+                    models.TextField(verbose_name="fundamento (texto do ato de retificação)"),
+                ),
+                ("alteracoes", models.JSONField(default=list)),
+                ("registrado_em", models.DateTimeField(auto_now_add=True)),
+                (
+                    "certame",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="retificacoes",
+                        to="certames.certame",
+                    ),
+                ),
+                (
+                    "usuario",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT, to=settings.AUTH_USER_MODEL
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'retificação',
-                'verbose_name_plural': 'retificações',
-                'ordering': ('data', 'id'),
+                "verbose_name": "retificação",
+                "verbose_name_plural": "retificações",
+                "ordering": ("data", "id"),
             },
         ),
     ]
