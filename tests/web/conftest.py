@@ -100,11 +100,14 @@ def designar_auditora(certame: Any, ana: Any) -> None:
 
 
 def publicar(certame: Any, rita: Any) -> Any:
-    """Um rascunho não aparece ao público: os certames de teste são publicados no dia do
-    edital, como o RH faz ao divulgar o concurso."""
-    from cotas_web.certames.services import certame_publicar
+    """Um rascunho não aparece ao público: os certames de teste já nascem publicados no dia do
+    edital (gravado direto, sem o ato: os testes contam os registros de auditoria de quem cria
+    e cadastra; o ato `certame_publicar` tem os seus testes em test_vida_do_certame)."""
+    from cotas_web.certames.models import Certame
 
-    return certame_publicar(usuario=rita, certame=certame, data=certame.data_edital)
+    Certame.objects.filter(pk=certame.pk).update(publicado_em=certame.data_edital)
+    certame.refresh_from_db()
+    return certame
 
 
 @pytest.fixture

@@ -16,7 +16,7 @@ from django.utils import timezone
 from cotas.arquivos.candidatos import EXTENSOES_PLANILHA, EXTENSOES_TEXTO
 from cotas_web.certames.confirmacao import confirmado, pedir_confirmacao
 from cotas_web.certames.models import Certame
-from cotas_web.certames.selectors import data_sugerida
+from cotas_web.certames.selectors import data_sugerida, regras_do_certame
 from cotas_web.comum import erros_do_formulario, mensagens_de, tentar
 from cotas_web.contas.permissoes import ADMIN, AUDITOR, requer_papel
 from cotas_web.protecao import disposicao
@@ -365,9 +365,7 @@ def desistencia(request: HttpRequest, pk: int, cid: int) -> HttpResponse:
 
 
 def _fundamento_da_desistencia(certame: Certame, candidato: Candidato) -> str:
-    from cotas_web import ponte
-
-    grupo = ponte.regras_do_certame(certame).grupo("negros")
+    grupo = regras_do_certame(certame=certame).grupo("negros")
     if grupo is None or not candidato.reserva_negros:
         return ""
     return "; ".join(r.citacao() for r in grupo.ref("desistencia"))

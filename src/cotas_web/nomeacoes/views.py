@@ -9,10 +9,9 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 
-from cotas_web import ponte
 from cotas_web.certames.confirmacao import confirmado, pedir_confirmacao
 from cotas_web.certames.models import Cargo, Certame
-from cotas_web.certames.selectors import data_sugerida
+from cotas_web.certames.selectors import data_sugerida, regras_do_certame
 from cotas_web.comum import erros_do_formulario, tentar
 from cotas_web.contas.permissoes import ADMIN, AUDITOR, requer_papel
 
@@ -198,7 +197,7 @@ def final_de_fila(request: HttpRequest, pk: int, nid: int) -> HttpResponse:
 
 def _fundamento_do_grupo(certame: Certame, grupo: str, chave: str) -> str:
     """O dispositivo da lei do certame para um grupo de reserva (vazio: ampla concorrência)."""
-    regra = ponte.regras_do_certame(certame).grupo(grupo)
+    regra = regras_do_certame(certame=certame).grupo(grupo)
     return "; ".join(r.citacao() for r in regra.ref(chave)) if regra is not None else ""
 
 

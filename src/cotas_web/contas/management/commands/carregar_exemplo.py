@@ -333,11 +333,10 @@ def _demo_com_nomeacoes(cenario: Any, rh: Any) -> Any:
     """Homologado, todas as vagas do edital nomeadas por portaria, a desistência e as novas
     vagas dos eventos do cenário: o quadro das nomeações cheio, com substituições à espera."""
     from cotas_web.certames.services import certame_homologar
-    from cotas_web.nomeacoes.models import Nomeacao
-    from cotas_web.nomeacoes.selectors import propostas_do_motor
-    from cotas_web.nomeacoes.services import (
+    from cotas_web.nomeacoes.services import (  # (os atos do RH, pelos services)
         nomeacao_confirmar,
         nomeacao_registrar_desistencia,
+        propostas_do_motor,
         vagas_edital_ofertar,
         vagas_novas_ofertar,
     )
@@ -356,9 +355,10 @@ def _demo_com_nomeacoes(cenario: Any, rh: Any) -> Any:
         )
     for evento in cenario.eventos:
         if str(evento.tipo) == "desistencia":
-            nomeacao = Nomeacao.objects.filter(
-                cargo__certame=certame, candidato__inscricao=evento.inscricao,
-                situacao="nomeado").first()
+            candidato = certame.candidatos.filter(inscricao=evento.inscricao).first()
+            nomeacao = (
+                candidato.nomeacoes.filter(situacao="nomeado").first() if candidato else None
+            )
             if nomeacao is not None:
                 nomeacao_registrar_desistencia(
                     usuario=rh, nomeacao=nomeacao, data=evento.data, motivo="desistencia",
