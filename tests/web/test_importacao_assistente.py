@@ -398,3 +398,50 @@ def test_verificar_auditoria_aceita_a_correcao_registrada(
         data=date(2025, 8, 10),
     )
     assert mudaram_sem_ato(antes, certame_homologado.pk, ultimo.pk) == []
+
+
+def test_mapeamento_vale_na_planilha_e_no_csv_grande(certame: Any, tmp_path: Path) -> None:
+    """O título escolhido vale nos três caminhos do leitor: CSV linha a linha, CSV grande (em
+    lote) e planilha."""
+    from openpyxl import Workbook
+
+    from cotas.arquivos.candidatos import LIMIAR_LEITURA_EM_LOTE
+    from cotas_web.candidatos.leitura import titulos_do_arquivo
+
+    renomear = {"Nota Obtida": "nota", "Autodeclaração": "cor_raca"}
+    linhas = [
+        (
+            str(10000 + i),
+            f"Pessoa {i}",
+            f"{200000000 + i * 7919:09d}"[:9],
+            "PROF",
+            "70.5",
+            "parda",
+            "sim",
+        )
+        for i in range(14000)
+    ]
+    grande = tmp_path / "grande.csv"
+    grande.write_text(_com_titulos_da_banca(csv_candidatos(linhas)), encoding="utf-8")
+    assert grande.stat().st_size >= LIMIAR_LEITURA_EM_LOTE
+    assert "Nota Obtida" in titulos_do_arquivo(grande)
+    previa = importacao_previa(
+        certame=certame, caminho=grande, nome_arquivo="grande.csv", renomear=renomear
+    )
+    assert previa.valida and len(previa.candidatos) == 14000
+    assert previa.candidatos[0].cor_raca == "parda"
+
+    pasta = Workbook()
+    aba = pasta.active
+    assert aba is not None
+    for linha in _com_titulos_da_banca(csv_candidatos()).splitlines():
+        aba.append(linha.split(","))
+    planilha = tmp_path / "banca.xlsx"
+    pasta.save(planilha)
+    assert titulos_do_arquivo(planilha)[5] == "Nota Obtida"
+    sem = importacao_previa(certame=certame, caminho=planilha, nome_arquivo="banca.xlsx")
+    assert any(e.coluna == "nota" for e in sem.erros)
+    com = importacao_previa(
+        certame=certame, caminho=planilha, nome_arquivo="banca.xlsx", renomear=renomear
+    )
+    assert com.valida and len(com.candidatos) == 8
