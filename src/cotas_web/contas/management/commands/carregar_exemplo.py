@@ -333,10 +333,10 @@ def _demo_com_nomeacoes(cenario: Any, rh: Any) -> Any:
     """Homologado, todas as vagas do edital nomeadas por portaria, a desistência e as novas
     vagas dos eventos do cenário: o quadro das nomeações cheio, com substituições à espera."""
     from cotas_web.certames.services import certame_homologar
+    from cotas_web.nomeacoes.selectors import propostas_do_motor
     from cotas_web.nomeacoes.services import (  # (os atos do RH, pelos services)
         nomeacao_confirmar,
         nomeacao_registrar_desistencia,
-        propostas_do_motor,
         vagas_edital_ofertar,
         vagas_novas_ofertar,
     )
