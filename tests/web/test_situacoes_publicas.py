@@ -28,7 +28,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def montenegro() -> Certame:
     call_command("carregar_exemplo", "--demo", stdout=StringIO())
-    return Certame.objects.get()
+    return Certame.objects.get(nome="Concurso Público 01/2025")  # (o do cenário)
 
 
 def _materializadas(certame: Certame) -> dict[str, dict[str, Any]]:

@@ -54,6 +54,10 @@ class Previa:
     @property
     def linhas(self) -> list[dict[str, Any]]:
         """Cada candidato com as colunas que decidem o resultado, nos rótulos da tela."""
+        return self.linhas_da_pagina(0, len(self.candidatos))
+
+    def linhas_da_pagina(self, inicio: int, fim: int) -> list[dict[str, Any]]:
+        """As linhas de uma página da prévia (um arquivo de 25 mil linhas não cabe numa)."""
         return [
             {
                 "c": c,
@@ -65,8 +69,23 @@ class Previa:
                     else ""
                 ),
             }
-            for c in self.candidatos
+            for c in self.candidatos[inicio:fim]
         ]
+
+    def por_cargo_e_lista(self) -> list[dict[str, Any]]:
+        """Por cargo: quantos, quantos aprovados e, entre os aprovados, quantos concorrem à
+        reserva para negros (autodeclarados pretos ou pardos que optaram) e à de PcD."""
+        contagem: dict[str, dict[str, Any]] = {}
+        for c in self.candidatos:
+            n = contagem.setdefault(
+                c.cargo, {"cargo": c.cargo, "total": 0, "aprovados": 0, "negros": 0, "pcd": 0}
+            )
+            n["total"] += 1
+            if c.aprovado:
+                n["aprovados"] += 1
+                n["negros"] += int(c.reserva_negros and c.autodeclarado_negro)
+                n["pcd"] += int(c.pcd)
+        return [contagem[k] for k in sorted(contagem)]
 
     def por_cargo(self) -> dict[str, int]:
         contagem: dict[str, int] = {}
@@ -76,7 +95,13 @@ class Previa:
 
 
 def importacao_previa(
-    *, certame: Certame, caminho: Path, nome_arquivo: str, aba: str | None = None
+    *,
+    certame: Certame,
+    caminho: Path,
+    nome_arquivo: str,
+    aba: str | None = None,
+    renomear: dict[str, str] | None = None,
+    substitui: int | None = None,
 ) -> Previa:
     """Lê e confere o arquivo contra o certame (a lei diz se o parecer da comissão é
     obrigatório; os cargos são os do certame); lista cada erro com a linha de origem."""
@@ -90,6 +115,7 @@ def importacao_previa(
             colunas_desempate=tuple(str(c) for c, _ in certame.desempate),
             aba=aba,
             data_edital=certame.data_edital,
+            renomear=renomear,
         )
     except ErrosDeEntrada as erros:
         return Previa(erros=list(erros.erros), avisos=list(erros.avisos))
@@ -101,7 +127,12 @@ def importacao_previa(
         aba=leitura.aba,
         exige_heteroidentificacao=exige,
     )
-    existentes = set(certame.candidatos.values_list("inscricao", flat=True))
+    # (Os candidatos da importação que este arquivo substituirá não contam como já importados.)
+    existentes = set(
+        certame.candidatos.exclude(importacao_id=substitui).values_list("inscricao", flat=True)
+        if substitui
+        else certame.candidatos.values_list("inscricao", flat=True)
+    )
     for c in leitura.candidatos:
         if c.inscricao in existentes:
             previa.erros.append(
@@ -120,13 +151,22 @@ def importacao_previa(
 
 @transaction.atomic
 def importacao_confirmar(
-    *, usuario: Any, certame: Certame, caminho: Path, nome_arquivo: str, aba: str | None = None
+    *,
+    usuario: Any,
+    certame: Certame,
+    caminho: Path,
+    nome_arquivo: str,
+    aba: str | None = None,
+    renomear: dict[str, str] | None = None,
 ) -> Importacao:
-    """Grava todos os candidatos do arquivo ou nenhum."""
+    """Grava todos os candidatos do arquivo ou nenhum. `renomear`: título do arquivo → coluna
+    (o mapeamento escolhido por quem importa)."""
     certame = certame_travar(certame.pk)
     if certame.homologado:
         raise ValidationError("O certame já foi homologado: não se importam mais candidatos.")
-    previa = importacao_previa(certame=certame, caminho=caminho, nome_arquivo=nome_arquivo, aba=aba)
+    previa = importacao_previa(
+        certame=certame, caminho=caminho, nome_arquivo=nome_arquivo, aba=aba, renomear=renomear
+    )
     if not previa.valida:
         raise ValidationError([str(e) for e in previa.erros] or ["O arquivo não tem candidatos."])
     cargos = {c.codigo: c for c in certame.cargos.all()}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.db import models
 
 
@@ -76,6 +77,10 @@ class Certame(models.Model):
         choices=BaseDoLimiar.choices, default=BaseDoLimiar.TODAS_OFERTADAS,
     )
     homologado_em = models.DateField("homologado em", null=True, blank=True)
+    # Rascunho até publicado: só então aparece ao público. Arquivado: sai da página inicial,
+    # segue no seu endereço, só para leitura.
+    publicado_em = models.DateField("publicado em", null=True, blank=True)
+    arquivado_em = models.DateField("arquivado em", null=True, blank=True)
     criado_em = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -87,6 +92,14 @@ class Certame(models.Model):
     @property
     def homologado(self) -> bool:
         return self.homologado_em is not None
+
+    @property
+    def publicado(self) -> bool:
+        return self.publicado_em is not None
+
+    @property
+    def arquivado(self) -> bool:
+        return self.arquivado_em is not None
 
 
 class Cargo(models.Model):
@@ -103,6 +116,27 @@ class Cargo(models.Model):
 
     def __str__(self) -> str:
         return f"{self.codigo} — {self.nome}"
+
+
+class Retificacao(models.Model):
+    """Ato que corrige um dado do certame depois da homologação, com o seu fundamento (o texto
+    do ato de retificação e a data em que foi publicado). Cada alteração guarda o antes e o
+    depois; a página pública as mostra."""
+
+    certame = models.ForeignKey(Certame, on_delete=models.PROTECT, related_name="retificacoes")
+    data = models.DateField("data do ato de retificação")
+    fundamento = models.TextField("fundamento (texto do ato de retificação)")
+    alteracoes = models.JSONField(default=list)  # [{"o_que", "antes", "depois"}, ...]
+    usuario = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT)
+    registrado_em = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ("data", "id")
+        verbose_name = "retificação"
+        verbose_name_plural = "retificações"
+
+    def __str__(self) -> str:
+        return f"Retificação de {self.data:%d/%m/%Y}"
 
 
 class Pedido(models.Model):

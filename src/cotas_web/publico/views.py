@@ -40,8 +40,11 @@ TITULOS = {
 SO_HOMOLOGADO = {"listas", "ordem-de-nomeacao"}
 
 
-def _certame(pk: int) -> Certame:
-    return get_object_or_404(Certame, pk=pk)
+def _certame(request: HttpRequest, pk: int) -> Certame:
+    """Um rascunho (não publicado) não existe para o público."""
+    from cotas_web.certames.selectors import certame_publico
+
+    return certame_publico(pk=pk, usuario=request.user)
 
 
 def _publicaveis(certame: Certame) -> list[tuple[str, str]]:
@@ -141,7 +144,7 @@ def _anexo(conteudo: bytes, tipo: str, nome: str, formato: str) -> HttpResponse:
 def consulta(request: HttpRequest, pk: int) -> HttpResponse:
     """Uma consulta indexada na situação pública materializada (`situacoes`), renovada quando
     um ato muda o certame; sem reencenar o certame a cada pedido."""
-    certame = _certame(pk)
+    certame = _certame(request, pk)
     inscricao = request.GET.get("inscricao", "").strip()[:40]
     contexto: dict[str, object] = {
         "certame": certame,
@@ -174,7 +177,7 @@ def consulta(request: HttpRequest, pk: int) -> HttpResponse:
 
 @publica
 def documento(request: HttpRequest, pk: int, doc: str) -> HttpResponse:
-    certame = _certame(pk)
+    certame = _certame(request, pk)
     pedido = _documento_pedido(request, certame, doc, status_sem_cargo=200)
     if isinstance(pedido, HttpResponse):
         return pedido
@@ -210,7 +213,7 @@ def documento(request: HttpRequest, pk: int, doc: str) -> HttpResponse:
 
 @publica
 def baixar(request: HttpRequest, pk: int, doc: str, formato: str) -> HttpResponse:
-    certame = _certame(pk)
+    certame = _certame(request, pk)
     if formato not in FORMATOS:
         raise Http404("Formato desconhecido.")
     pedido = _documento_pedido(request, certame, doc, status_sem_cargo=400)
@@ -227,7 +230,7 @@ def baixar(request: HttpRequest, pk: int, doc: str, formato: str) -> HttpRespons
 
 @publica
 def baixar_tabela(request: HttpRequest, pk: int, doc: str, tabela: str) -> HttpResponse:
-    certame = _certame(pk)
+    certame = _certame(request, pk)
     pedido = _documento_pedido(request, certame, doc, status_sem_cargo=400)
     if isinstance(pedido, HttpResponse):
         return pedido
@@ -243,7 +246,7 @@ def baixar_tabela(request: HttpRequest, pk: int, doc: str, tabela: str) -> HttpR
 @requer_papel(ADMIN, COMISSAO, AUDITOR)
 def ata(request: HttpRequest, pk: int, sid: int, formato: str) -> HttpResponse:
     """Ata da sessão da comissão (Montenegro, arts. 3º a 13): só para quem tem papel."""
-    certame = _certame(pk)
+    certame = _certame(request, pk)
     sessao = get_object_or_404(Sessao, pk=sid, certame=certame)
     if formato not in FORMATOS:
         raise Http404("Formato desconhecido.")
