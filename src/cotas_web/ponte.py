@@ -19,9 +19,9 @@ from django.db.models import CharField, TextField
 from django.db.models.functions import Cast
 
 from cotas.motor import candidatos as mc
+from cotas.motor.colunar import PREFIXO_DESEMPATE, TabelaCandidatos
 from cotas.motor.erros import ErroCotas
 from cotas.motor.legislacao import Catalogo, catalogo_padrao
-from cotas.motor.lote import PREFIXO_DESEMPATE, TabelaCandidatos
 from cotas.motor.regras import (
     NEGROS,
     BaseDoLimiar,
@@ -169,7 +169,7 @@ def tabela_de_candidatos(
     certame: Certame, regras: Regras, *, fora: Iterable[str] = ()
 ) -> TabelaCandidatos:
     """Os candidatos do certame em colunas, como o motor os lê de um arquivo
-    (`cotas.motor.lote.TabelaCandidatos`): o motor só cria o candidato que a apuração examina.
+    (`cotas.motor.colunar.TabelaCandidatos`): o motor só cria o candidato que a apuração examina.
 
     Uma consulta só, sem criar um objeto do Django por inscrição (num certame de 1 milhão, criar
     os objetos levava ~40 s; esta leitura, ~3 s). `fora`: inscrições que nunca entram nas listas.

@@ -29,9 +29,9 @@ from cotas.arquivos.candidatos import (
 from cotas.arquivos.erros import ErroEntrada, ErrosDeEntrada, motivo_do_sistema
 from cotas.motor.candidatos import Candidato
 from cotas.motor.certame import DuplaCondicao, ProcedimentoAdministrativo, TipoEvento
+from cotas.motor.colunar import TabelaCandidatos
 from cotas.motor.erros import ErroCotas
 from cotas.motor.legislacao import Catalogo, catalogo_padrao
-from cotas.motor.lote import TabelaCandidatos
 from cotas.motor.regras import ParametrosPcd, Regras, regras_aplicaveis
 
 __all__ = [
