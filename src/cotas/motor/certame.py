@@ -1,11 +1,10 @@
 """A vida do certame como um livro de eventos: vagas oferecidas, nomeações, desistências,
 anulações. Cada nomeação diz qual vaga, de qual lista, em substituição a quem e por quê.
 
-Quem ocupa cada vaga de um lote (docs/INTERPRETACAO.md#ampla-primeiro; Mostardas art. 3º §1º;
-Montenegro art. 14 §1º): primeiro as vagas de ampla concorrência do lote, pela lista geral;
-depois cada lista reservada, sem os já escolhidos — "os candidatos negros aprovados dentro do
-número de vagas oferecido para ampla concorrência não serão computados para efeito do
-preenchimento das vagas reservadas".
+Quem ocupa cada vaga de um lote (docs/INTERPRETACAO.md#ampla-primeiro; parâmetro
+`negros.concorrencia_concomitante`): primeiro as vagas de ampla concorrência do lote, pela lista
+geral; depois cada lista reservada, sem os já escolhidos — os aprovados dentro das vagas de
+ampla concorrência não são computados na reserva.
 """
 
 from __future__ import annotations
@@ -28,6 +27,7 @@ from cotas.motor.erros import (
 from cotas.motor.eventos import Evento as Evento
 from cotas.motor.eventos import ProcedimentoAdministrativo as ProcedimentoAdministrativo
 from cotas.motor.eventos import TipoEvento as TipoEvento
+from cotas.motor.legislacao import dispositivo_federal
 from cotas.motor.listas import Fila
 from cotas.motor.ordem import Lote, MemoriaDosPlanos, PlanoDeVagas, Vaga, ordinal
 from cotas.motor.razoes import Razao, Referencia, contar
@@ -67,14 +67,9 @@ class ParametrosCertame:
     criterios_desempate: tuple[CriterioDesempate, ...] = ()
 
 
-# O prazo de validade do concurso, que limita as nomeações (não as anulações, art. 12 de
-# Montenegro: "a qualquer tempo").
-REF_VALIDADE = Referencia(
-    "Constituição Federal",
-    "art. 37, III",
-    "o prazo de validade do concurso público será de até dois anos, prorrogável uma vez, por "
-    "igual período;",
-)
+# O prazo de validade do concurso, que limita as nomeações (não as anulações por declaração
+# falsa, que valem a qualquer tempo: docs/INTERPRETACAO.md#anulacao).
+REF_VALIDADE = dispositivo_federal("validade")
 
 
 @dataclass(frozen=True)
@@ -191,8 +186,8 @@ class ApuracaoCargo:
         slots[AMPLA] = self._vagas_da_ampla(novas, slots, len(chamados[AMPLA]))
 
         # Em cada lista, as vagas do lote em ordem, pela ordem de classificação da lista: o mais
-        # bem classificado nunca é nomeado depois de um pior classificado (art. 3º §3º / art. 14
-        # §3º: "observada a ordem de classificação").
+        # bem classificado nunca é nomeado depois de um pior classificado ("observada a ordem de
+        # classificação", `negros.reversao`; docs/INTERPRETACAO.md#ampla-primeiro).
         atribuicao: dict[int, tuple[str, str, Razao]] = {}  # vaga -> (inscrição, lista, razão)
         for lista, vagas_da_lista in slots.items():
             fila = self.filas[lista]
@@ -448,8 +443,8 @@ class ApuracaoCargo:
                 refs = (base,) if base is not None else ()
             else:
                 texto = f"{inscricao} desistiu; sai de todas as listas."
-                # A regra da desistência é a da lista da vaga que ocupava (negros: art. 14 §2º
-                # de Montenegro); quem não ocupava vaga reservada só sai das listas.
+                # A regra da desistência é a da lista da vaga que ocupava (negros:
+                # `negros.desistencia`); quem não ocupava vaga reservada só sai das listas.
                 reservada = (
                     self.plano.vagas[vaga_numero - 1].reservada_para
                     if ocupava and vaga_numero is not None
@@ -745,8 +740,9 @@ class Certame:
     def ofertar_vagas(
         self, cargo: str, quantidade: int, data: date, justificativa: str
     ) -> list[Nomeacao]:
-        """Novas vagas durante a validade: o percentual vale sobre o total (art. 5º §1º
-        Mostardas; art. 1º §3º Montenegro) e o limiar conta todas as vagas já oferecidas."""
+        """Novas vagas durante a validade: o percentual vale sobre o total
+        (docs/INTERPRETACAO.md#fracao-entre-lotes) e o limiar conta todas as vagas já oferecidas
+        (docs/INTERPRETACAO.md#base-do-limiar)."""
         if not self.aberto:
             self.abrir()
         if quantidade <= 0:
@@ -775,8 +771,8 @@ class Certame:
             self._conferir_anulacao(data, inscricao, procedimento)
         elif tipo is TipoEvento.ELIMINACAO:
             base = self._base_da_eliminacao(inscricao, fundamento, motivo)
-        # A declaração falsa anula a inscrição "a qualquer tempo, inclusive depois de nomeado"
-        # (Montenegro art. 12), mesmo depois da validade; as demais saídas, só dentro dela.
+        # A declaração falsa anula a inscrição a qualquer tempo, mesmo depois da validade
+        # (docs/INTERPRETACAO.md#anulacao); as demais saídas, só dentro dela.
         anulacao = tipo is TipoEvento.ANULACAO
         self._checar_data(data, f"{tipo.descricao} de {inscricao}", a_qualquer_tempo=anulacao)
         encerrada = (

@@ -1,8 +1,9 @@
 """Listas de classificação: a geral e uma por grupo com reserva, para cada cargo.
 
-Desempate: primeiro a idade dos que têm 60 anos ou mais, o mais velho antes (Lei 10.741/2003,
-art. 27, parágrafo único); depois os critérios do edital, na ordem. Empate que nada resolve é
-erro, com os empatados nomeados: a ordem de linhas do arquivo nunca decide.
+Desempate: primeiro a idade das pessoas idosas, a mais velha antes (o dispositivo federal
+`idoso_desempate`; docs/INTERPRETACAO.md#desempate); depois os critérios do edital, na ordem.
+Empate que nada resolve é erro, com os empatados nomeados: a ordem de linhas do arquivo nunca
+decide.
 """
 
 from __future__ import annotations
@@ -21,9 +22,8 @@ from cotas.motor.erros import ClassificacaoIncompleta, EmpateNaoResolvido, Event
 from cotas.motor.eventos import Evento
 from cotas.motor.listas import Inscritos, ListaDeClassificacao, ListaEmMemoria
 from cotas.motor.razoes import Razao
-from cotas.motor.regras import NEGROS, PCD, REF_IDOSO, REF_IDOSO_IDADE, Regras
+from cotas.motor.regras import IDADE_IDOSO, NEGROS, PCD, REF_IDOSO, REF_IDOSO_IDADE, Regras
 
-IDADE_IDOSO = 60  # Lei 10.741/2003, art. 1º (REF_IDOSO_IDADE)
 NEGATIVOS = (
     Heteroidentificacao.NAO_CONFIRMADO,
     Heteroidentificacao.AUSENTE,
@@ -148,7 +148,7 @@ def ordenar(
         lista.sort(key=lambda c: (c.classificacao, c.inscricao))
         repetidas = _agrupar_iguais(lista, lambda c: c.classificacao)
         if repetidas:
-            raise EmpateNaoResolvido(cargo, repetidas)
+            raise EmpateNaoResolvido(cargo, repetidas, REF_IDOSO.citacao())
         return lista, observacoes
     if any(c.classificacao is not None for c in lista):
         raise ClassificacaoIncompleta(cargo)
@@ -157,7 +157,7 @@ def ordenar(
     lista.sort(key=lambda c: chaves[c.inscricao])
     empates = _agrupar_iguais(lista, lambda c: chaves[c.inscricao])
     if empates:
-        raise EmpateNaoResolvido(cargo, empates)
+        raise EmpateNaoResolvido(cargo, empates, REF_IDOSO.citacao())
     for anterior, atual in pairwise(lista):
         if anterior.nota == atual.nota:
             razao = _razao_desempate(anterior, atual, chaves, componentes)

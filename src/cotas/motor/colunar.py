@@ -37,7 +37,6 @@ import polars as pl
 from cotas.motor.candidatos import Candidato, CorRaca, Heteroidentificacao, Situacao
 from cotas.motor.classificacao import (
     CAMPO_NECESSARIO_RESERVA,
-    IDADE_IDOSO,
     Componente,
     CriterioDesempate,
     Listas,
@@ -56,7 +55,7 @@ from cotas.motor.erros import (
 from cotas.motor.eventos import Evento, TipoEvento
 from cotas.motor.listas import ListaDeClassificacao
 from cotas.motor.razoes import Razao
-from cotas.motor.regras import Regras
+from cotas.motor.regras import IDADE_IDOSO, REF_IDOSO, Regras
 
 __all__ = [
     "InscritosColunares",
@@ -858,7 +857,7 @@ def _empates(
         por_cargo.setdefault(cargo, []).append(list(inscricoes))
     for cargo, lista in por_cargo.items():
         if not isinstance(resultado.get(cargo), ErroCotas):
-            resultado[cargo] = EmpateNaoResolvido(cargo, lista)
+            resultado[cargo] = EmpateNaoResolvido(cargo, lista, REF_IDOSO.citacao())
 
 
 # -- listas sob demanda ---------------------------------------------------------------------------

@@ -19,7 +19,7 @@ class NenhumaLeiAplicavel(ErroCotas):
 
 
 class SelecaoNaoAbrangida(ErroCotas):
-    """Tipo de seleção que a lei não abrange (ex.: contratação temporária em Mostardas)."""
+    """Tipo de seleção que a lei não abrange (parâmetro `abrangencia` da lei)."""
 
 
 class ParametrosDesconhecidos(ErroCotas):
@@ -37,14 +37,14 @@ class ParametrosDesconhecidos(ErroCotas):
 class EmpateNaoResolvido(ErroCotas):
     """Empate que nenhum critério legal ou do edital resolve."""
 
-    def __init__(self, cargo: str, grupos: list[list[str]]) -> None:
+    def __init__(self, cargo: str, grupos: list[list[str]], criterio_legal: str) -> None:
+        """`criterio_legal`: a citação do desempate legal (o da idade), que vem dos dados."""
         self.cargo = cargo
         self.grupos = grupos
         descricao = "; ".join(", ".join(g) for g in grupos)
         super().__init__(
             f"Empate não resolvido no cargo {cargo} entre as inscrições {descricao}: nenhum "
-            "critério de desempate (Lei 10.741/2003, art. 27, parágrafo único, e os critérios "
-            "do edital) os distingue."
+            f"critério de desempate ({criterio_legal}, e os critérios do edital) os distingue."
         )
 
 
@@ -67,4 +67,5 @@ class NomeacaoAposValidade(EventoInvalido):
 
 
 class HeteroidentificacaoPendente(ErroCotas):
-    """Há candidatos autodeclarados aguardando o parecer da comissão (Montenegro, art. 5º I)."""
+    """Há candidatos autodeclarados aguardando o parecer da comissão (o momento da verificação:
+    `heteroidentificacao.momento`)."""
