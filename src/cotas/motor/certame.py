@@ -18,6 +18,7 @@ from enum import StrEnum
 from cotas.motor.candidatos import Candidato
 from cotas.motor.classificacao import CriterioDesempate, Listas, inscritos_de
 from cotas.motor.erros import (
+    ErroCotas,
     EventoInvalido,
     HeteroidentificacaoPendente,
     NomeacaoAposValidade,
@@ -27,6 +28,7 @@ from cotas.motor.erros import (
 from cotas.motor.eventos import Evento as Evento
 from cotas.motor.eventos import ProcedimentoAdministrativo as ProcedimentoAdministrativo
 from cotas.motor.eventos import TipoEvento as TipoEvento
+from cotas.motor.eventos import ordenar_no_dia
 from cotas.motor.legislacao import dispositivo_federal
 from cotas.motor.listas import Fila
 from cotas.motor.ordem import Lote, MemoriaDosPlanos, PlanoDeVagas, Vaga, ordinal
@@ -874,12 +876,19 @@ class Certame:
             evento.fundamento,
         )
 
-    def apurar(self, eventos: Iterable[Evento] = ()) -> Certame:
-        """Oferece as vagas do edital e aplica os eventos na ordem dada."""
-        eventos = list(eventos)
+    def apurar(self, eventos: Iterable[Evento] = (), abertura: date | None = None) -> Certame:
+        """Reencena o certame: oferece as vagas do edital (em `abertura`; sem ela, na data do
+        edital) e aplica os eventos, os do mesmo dia na ordem do livro (`ordenar_no_dia`). O
+        único caminho dos fatos ao resultado, para a linha de comando, a web e os testes; o
+        evento que a lei recusa vai no erro (`ErroCotas.evento`)."""
+        eventos = ordenar_no_dia(eventos)
         self.prever(eventos)
         if not self.aberto:
-            self.abrir()
+            self.abrir(abertura)
         for evento in eventos:
-            self.aplicar(evento)
+            try:
+                self.aplicar(evento)
+            except ErroCotas as erro:
+                erro.evento = evento
+                raise
         return self

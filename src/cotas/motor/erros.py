@@ -5,9 +5,19 @@ Fora do direito modelado o motor falha alto (nunca um zero silencioso).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from cotas.motor.eventos import Evento
+
 
 class ErroCotas(Exception):
-    """Base de todos os erros do motor; `str(erro)` é a mensagem para o usuário."""
+    """Base de todos os erros do motor; `str(erro)` é a mensagem para o usuário.
+
+    `evento`: numa reencenação (`Certame.apurar`), o evento que a lei recusou (None se o erro
+    não é de um evento): quem leu os eventos de um arquivo aponta a linha dele."""
+
+    evento: Evento | None = None
 
 
 class LeiInvalida(ErroCotas):

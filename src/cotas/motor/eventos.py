@@ -1,11 +1,13 @@
 """Os fatos da vida de um certame depois do edital, como o livro do certame os recebe.
 
 Um tipo só de evento para quem reencena um certame (a linha de comando, a aplicação web, os
-testes): `Certame.aplicar` o recebe.
+testes): `Certame.apurar` os recebe todos e os aplica na ordem de `ordenar_no_dia`.
 """
 
 from __future__ import annotations
 
+import itertools
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date
 from enum import StrEnum
@@ -87,3 +89,24 @@ class Evento:
     justificativa: str = ""
     procedimento: ProcedimentoAdministrativo | None = None  # anulação por declaração falsa
     fundamento: str = ""  # eliminação: a base legal que o operador informa
+
+
+# No mesmo dia, primeiro as saídas, depois as novas vagas (docs/INTERPRETACAO.md#mesmo-dia).
+_POSICAO_NO_DIA = {
+    TipoEvento.DESISTENCIA: 0,
+    TipoEvento.ANULACAO: 0,
+    TipoEvento.ELIMINACAO: 0,
+    TipoEvento.FINAL_DE_FILA: 0,
+    TipoEvento.NOVAS_VAGAS: 1,
+}
+
+
+def ordenar_no_dia(eventos: Iterable[Evento]) -> list[Evento]:
+    """Os eventos na ordem em que o livro do certame os aplica: entre dias diferentes, a ordem
+    dada (uma data anterior depois de uma posterior continua sendo recusada pelo livro); entre
+    eventos seguidos da mesma data, as saídas (desistência, anulação, eliminação, final de fila)
+    antes das novas vagas e, entre os do mesmo tipo, a ordem dada."""
+    saida: list[Evento] = []
+    for _, do_dia in itertools.groupby(eventos, key=lambda e: e.data):
+        saida += sorted(do_dia, key=lambda e: _POSICAO_NO_DIA[e.tipo])
+    return saida
