@@ -3,7 +3,13 @@ from django import forms
 from cotas_web import ponte
 from cotas_web.comum import CampoData
 
-from .models import Arredondamento, BaseDoLimiar, PrioridadeColisao, TipoSelecao
+from .models import (
+    Arredondamento,
+    BaseDoLimiar,
+    DuplaCondicao,
+    PrioridadeColisao,
+    TipoSelecao,
+)
 
 
 class CertameForm(forms.Form):
@@ -54,6 +60,14 @@ class CertameForm(forms.Form):
         choices=BaseDoLimiar.choices, initial=BaseDoLimiar.TODAS_OFERTADAS, required=False,
         help_text="Questão em aberto: as vagas novas durante a validade entram na conta "
                   "(Mostardas art. 5º § 4º; Montenegro art. 1º § 1º)?",
+    )
+
+    dupla_condicao = forms.ChoiceField(
+        label="Candidato negro e com deficiência chamado pelas duas listas no mesmo ato",
+        choices=DuplaCondicao.choices, initial=DuplaCondicao.LISTA_QUE_NOMEIA_ANTES,
+        required=False,
+        help_text="Questão em aberto: vale a opção que ele declarou (coluna opcao_lista); "
+                  "sem opção, qual lista o nomeia.",
     )
 
     def clean_desempate(self) -> list[tuple[str, str]]:

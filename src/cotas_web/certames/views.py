@@ -11,7 +11,7 @@ from cotas_web.contas.permissoes import ADMIN, AUDITOR, TODOS, publica, requer_p
 
 from . import selectors, services
 from .forms import CargoForm, CertameForm, DataForm
-from .models import BaseDoLimiar, Certame, PrioridadeColisao
+from .models import BaseDoLimiar, Certame, DuplaCondicao, PrioridadeColisao
 
 
 @publica
@@ -60,6 +60,7 @@ def novo(request: HttpRequest) -> HttpResponse:
                 # (Sem escolha, o padrão documentado de cada questão em aberto.)
                 prioridade_colisao=d["prioridade_colisao"] or PrioridadeColisao.NEGROS_PCD,
                 base_do_limiar=d["base_do_limiar"] or BaseDoLimiar.TODAS_OFERTADAS,
+                dupla_condicao=d["dupla_condicao"] or DuplaCondicao.LISTA_QUE_NOMEIA_ANTES,
             )
         except ValidationError as erro:
             for m in mensagens_de(erro):
