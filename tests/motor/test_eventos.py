@@ -73,3 +73,11 @@ def test_o_erro_diz_qual_evento_a_lei_recusou() -> None:
 def test_abertura_na_data_dada() -> None:
     certame = _certame().apurar([], abertura=date(2025, 7, 1))
     assert {n.data for n in certame.nomeacoes("C")} == {date(2025, 7, 1)}
+
+
+def test_com_ao_recusar_os_eventos_seguintes_ainda_sao_aplicados() -> None:
+    invalido = Evento(DIA, TipoEvento.DESISTENCIA, inscricao="ninguem")
+    recusados: list[ErroCotas] = []
+    certame = _certame().apurar([invalido, SAIDA, NOVAS], ao_recusar=recusados.append)
+    assert [e.evento for e in recusados] == [invalido]
+    assert [n.inscricao for n in certame.nomeacoes("C")][-2:] == ["N2", "A3"]

@@ -10,7 +10,7 @@ ampla concorrência não são computados na reserva.
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from datetime import date
 from enum import StrEnum
@@ -876,11 +876,19 @@ class Certame:
             evento.fundamento,
         )
 
-    def apurar(self, eventos: Iterable[Evento] = (), abertura: date | None = None) -> Certame:
+    def apurar(
+        self,
+        eventos: Iterable[Evento] = (),
+        abertura: date | None = None,
+        ao_recusar: Callable[[ErroCotas], None] | None = None,
+    ) -> Certame:
         """Reencena o certame: oferece as vagas do edital (em `abertura`; sem ela, na data do
         edital) e aplica os eventos, os do mesmo dia na ordem do livro (`ordenar_no_dia`). O
-        único caminho dos fatos ao resultado, para a linha de comando, a web e os testes; o
-        evento que a lei recusa vai no erro (`ErroCotas.evento`)."""
+        único caminho dos fatos ao resultado, para a linha de comando, a web e os testes.
+
+        O evento que a lei recusa vai no erro (`ErroCotas.evento`); com `ao_recusar`, o erro é
+        entregue a ela e os eventos seguintes ainda são aplicados (quem confere um arquivo
+        inteiro quer todos os erros de uma vez)."""
         eventos = ordenar_no_dia(eventos)
         self.prever(eventos)
         if not self.aberto:
@@ -890,5 +898,7 @@ class Certame:
                 self.aplicar(evento)
             except ErroCotas as erro:
                 erro.evento = evento
-                raise
+                if ao_recusar is None:
+                    raise
+                ao_recusar(erro)
         return self

@@ -51,6 +51,7 @@ class EmpateNaoResolvido(ErroCotas):
         """`criterio_legal`: a citação do desempate legal (o da idade), que vem dos dados."""
         self.cargo = cargo
         self.grupos = grupos
+        self.criterio_legal = criterio_legal
         descricao = "; ".join(", ".join(g) for g in grupos)
         super().__init__(
             f"Empate não resolvido no cargo {cargo} entre as inscrições {descricao}: nenhum "
