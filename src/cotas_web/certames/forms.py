@@ -66,7 +66,7 @@ class CertameForm(forms.Form):
         label="Candidato negro e com deficiência chamado pelas duas listas no mesmo ato",
         choices=DuplaCondicao.choices, initial=DuplaCondicao.LISTA_QUE_NOMEIA_ANTES,
         required=False,
-        help_text="Questão em aberto: vale a opção que ele declarou (coluna opcao_lista); "
+        help_text="Questão em aberto: vale a lista que ele escolheu na inscrição, se escolheu; "
                   "sem opção, qual lista o nomeia.",
     )
 
