@@ -36,7 +36,7 @@ lint: $(INSTALADO)
 # falham em vez de serem pulados.
 test: sistema lint
 	env -u DATABASE_URL COTAS_EXIGIR_SISTEMA=1 $(BIN)/pytest
-	eval "$$(bash scripts/postgres.sh)" && COTAS_EXIGIR_SISTEMA=1 $(BIN)/pytest tests/web
+	eval "$$(bash scripts/postgres.sh)" && COTAS_EXIGIR_SISTEMA=1 $(BIN)/pytest tests/web tests/robustez
 
 # Desempenho: as cargas do issue 6 medidas contra o piso; grava BENCHMARKS.md (não é teste).
 bench: $(INSTALADO)

@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # Inicia um cluster próprio do projeto em 127.0.0.1 numa porta não padrão (o pacote
-# `postgresql` vem de scripts/sistema.sh), cria o papel e o banco de testes e imprime a
-# DATABASE_URL.
-# Uso: eval "$(scripts/postgres.sh)"   -> exporta DATABASE_URL
+# `postgresql` vem de scripts/sistema.sh), cria os papéis e o banco e imprime as URLs.
+# Dois papéis: o dono (`cotas`: cria as tabelas, roda as migrações e os testes) e o da
+# aplicação (`cotas_app`: lê e escreve as tabelas, mas no registro de auditoria só lê e
+# acrescenta; scripts/papel_aplicacao.sql).
+# Uso: eval "$(scripts/postgres.sh)"   -> exporta DATABASE_URL (o dono) e
+#                                         COTAS_DATABASE_URL_APLICACAO (o papel da aplicação)
 #      scripts/postgres.sh parar       -> para o servidor
 set -euo pipefail
 PORTA="${COTAS_PG_PORTA:-54329}"
@@ -10,6 +13,9 @@ DIR="${COTAS_PG_DIR:-/tmp/cotas-postgres-$PORTA}"
 USUARIO="cotas"
 SENHA="cotas"
 BANCO="cotas"
+APLICACAO="cotas_app"
+SENHA_APLICACAO="${COTAS_PG_SENHA_APLICACAO:-cotas_app}"
+AQUI="$(cd "$(dirname "$0")" && pwd)"
 
 bin_pg() {
     ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n1
@@ -54,4 +60,13 @@ fi
 if [ "$(psql_pg -c "SELECT 1 FROM pg_database WHERE datname='$BANCO'")" != "1" ]; then
     psql_pg -c "CREATE DATABASE $BANCO OWNER $USUARIO" >&2
 fi
+if [ "$(psql_pg -c "SELECT 1 FROM pg_roles WHERE rolname='$APLICACAO'")" != "1" ]; then
+    psql_pg -c "CREATE ROLE $APLICACAO LOGIN PASSWORD '$SENHA_APLICACAO'" >&2
+fi
+# O dono pode agir como a aplicação (SET ROLE), para o teste do papel.
+psql_pg -c "GRANT $APLICACAO TO $USUARIO" >/dev/null 2>&1 || true
+psql_pg -c "GRANT CONNECT ON DATABASE $BANCO TO $APLICACAO" >&2
+como_postgres "$PGBIN/psql" -h 127.0.0.1 -p "$PORTA" -U postgres -d "$BANCO" -v ON_ERROR_STOP=1 \
+    -qAt -v papel="$APLICACAO" -v dono="$USUARIO" <"$AQUI/papel_aplicacao.sql" >/dev/null
 echo "export DATABASE_URL=postgres://$USUARIO:$SENHA@127.0.0.1:$PORTA/$BANCO"
+echo "export COTAS_DATABASE_URL_APLICACAO=postgres://$APLICACAO:$SENHA_APLICACAO@127.0.0.1:$PORTA/$BANCO"

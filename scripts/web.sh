@@ -3,6 +3,9 @@
 # Montenegro se o banco estiver vazio, mostra o endereço e os usuários de demonstração e
 # sobe o servidor, com as páginas em português como em produção (DEBUG desligado; ver
 # cotas_web/settings/demonstracao.py). Uso: scripts/web.sh [PORTA]   (padrão 8000)
+# Os logins de demonstração (senhas publicadas no README) só nascem nas configurações de
+# demonstração ou de desenvolvimento, e só num banco ainda sem certame; em outras, nada é
+# carregado.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PY="${PYTHON_VENV:-.venv/bin/python}"
@@ -10,7 +13,12 @@ PORTA="${1:-${PORTA:-8000}}"
 export DJANGO_SETTINGS_MODULE="${DJANGO_SETTINGS_MODULE:-cotas_web.settings.demonstracao}"
 
 "$PY" manage.py migrate --noinput -v0
-"$PY" manage.py carregar_exemplo --se-vazio
+case "$DJANGO_SETTINGS_MODULE" in
+    cotas_web.settings.demonstracao | cotas_web.settings.desenvolvimento)
+        "$PY" manage.py carregar_exemplo --se-vazio --demo ;;
+    *)
+        echo "Configurações $DJANGO_SETTINGS_MODULE: exemplo e logins de demonstração não carregados." ;;
+esac
 echo
 echo "Aplicação em http://127.0.0.1:${PORTA}/  (Ctrl+C para parar)"
 exec "$PY" manage.py runserver "127.0.0.1:${PORTA}" --noreload

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Callable
 from typing import Any
 
@@ -18,6 +19,19 @@ class CampoData(forms.DateField):
         )
         kwargs.setdefault("input_formats", ["%Y-%m-%d", "%d/%m/%Y"])
         super().__init__(*args, **kwargs)
+
+
+class FormularioDeUmaVez(forms.Form):
+    """Formulário de um ato que cria algo: traz um código único (campo oculto `pedido`), e o
+    service devolve o que um envio anterior com o mesmo código já criou (duplo clique, reenvio,
+    pedidos simultâneos) em vez de criar de novo."""
+
+    pedido = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if not self.is_bound:  # (uma cópia: o `initial` de quem chama pode servir a outros)
+            self.initial = {"pedido": uuid.uuid4().hex, **self.initial}
 
 
 def mensagens_de(erro: ValidationError) -> list[str]:

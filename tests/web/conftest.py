@@ -92,8 +92,15 @@ def arquivo_csv(tmp_path: Path) -> Path:
     return caminho
 
 
+def designar_auditora(certame: Any, ana: Any) -> None:
+    """Rita criou o certame e está designada para ele; Ana é a auditora designada."""
+    from cotas_web.contas.permissoes import designar
+
+    designar(usuario=ana, certame=certame)
+
+
 @pytest.fixture
-def certame(rita: Any) -> Any:
+def certame(rita: Any, ana: Any) -> Any:
     from cotas_web.certames.services import cargo_adicionar, certame_criar
 
     c = certame_criar(
@@ -101,11 +108,12 @@ def certame(rita: Any) -> Any:
         data_edital=date(2025, 6, 10), tipo="concurso_publico", validade_ate=date(2027, 6, 10),
     )
     cargo_adicionar(usuario=rita, certame=c, codigo="PROF", nome="Professor", vagas_edital=5)
+    designar_auditora(c, ana)
     return c
 
 
 @pytest.fixture
-def certame_mostardas(rita: Any) -> Any:
+def certame_mostardas(rita: Any, ana: Any) -> Any:
     from cotas_web.certames.services import cargo_adicionar, certame_criar
 
     c = certame_criar(
@@ -113,6 +121,7 @@ def certame_mostardas(rita: Any) -> Any:
         data_edital=date(2025, 3, 1), tipo="concurso_publico", validade_ate=date(2027, 3, 1),
     )
     cargo_adicionar(usuario=rita, certame=c, codigo="PROF", nome="Professor", vagas_edital=5)
+    designar_auditora(c, ana)
     return c
 
 

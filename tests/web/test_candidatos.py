@@ -93,6 +93,15 @@ def test_busca_por_nome_inscricao_ou_cpf(certame_com_candidatos: Any) -> None:
     assert candidatos_buscar(certame_id=pk, termo="").count() == 8
 
 
+def test_busca_pelo_cpf_so_com_os_11_digitos(certame_com_candidatos: Any) -> None:
+    """O CPF mascarado na lista não se recupera por pedaços: só o CPF inteiro acha alguém."""
+    pk = certame_com_candidatos.pk
+    cpf = cpf_valido("234567891")
+    assert [c.inscricao for c in candidatos_buscar(certame_id=pk, termo=cpf)] == ["1002"]
+    for pedaco in (cpf[:3], cpf[:9], cpf[1:], cpf[-3:], cpf[3:9], cpf[:3] + "." + cpf[3:6]):
+        assert candidatos_buscar(certame_id=pk, termo=pedaco).count() == 0, pedaco
+
+
 def test_importacao_pela_tela_com_previa_e_confirmacao(
     client: Any, certame: Any, rita: Any
 ) -> None:

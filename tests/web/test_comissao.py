@@ -176,13 +176,51 @@ def test_gravacao_so_aceita_foto_ou_video(sessao: Any, carlos: Any) -> None:
         gravacao_anexar(usuario=carlos, convocacao=_conv("1006"), arquivo=arquivo)
 
 
+# Os primeiros bytes de um MP4 (caixa `ftyp`): o tipo da gravação vem do conteúdo.
+MP4 = b"\x00\x00\x00\x18ftypmp42\x00\x00\x00\x00mp42isom" + b"\x00" * 16
+SVG = b'<svg xmlns="http://www.w3.org/2000/svg"><script>alert(document.cookie)</script></svg>'
+
+
+@pytest.mark.parametrize(
+    ("nome", "conteudo", "tipo_declarado"),
+    [
+        ("x.svg", SVG, "image/svg+xml"),
+        ("x.png", SVG, "image/png"),  # o navegador (ou quem ataca) declara o que quiser
+        ("x.html", b"<html><script>alert(1)</script></html>", "video/mp4"),
+        ("x.mp4", b"video", "video/mp4"),
+    ],
+    ids=["svg", "svg-como-png", "html-como-mp4", "texto-como-mp4"],
+)
+def test_gravacao_reconhecida_pelo_conteudo_nao_pelo_tipo_declarado(
+    sessao: Any, carlos: Any, nome: str, conteudo: bytes, tipo_declarado: str
+) -> None:
+    arquivo = SimpleUploadedFile(nome, conteudo, tipo_declarado)
+    with pytest.raises(ValidationError, match="recusada: envie uma foto ou um vídeo"):
+        gravacao_anexar(usuario=carlos, convocacao=_conv("1006"), arquivo=arquivo)
+    assert not Gravacao.objects.exists()
+
+
+def test_gravacao_servida_como_anexo_com_o_tipo_do_conteudo(
+    client: Any, sessao: Any, carlos: Any
+) -> None:
+    arquivo = SimpleUploadedFile("foto.mp4", b"\xff\xd8\xff\xe0 jpeg", "video/mp4")
+    g = gravacao_anexar(usuario=carlos, convocacao=_conv("1006"), arquivo=arquivo)
+    assert g.tipo_conteudo == "image/jpeg"
+    resposta = entrar(client, carlos).get(
+        reverse("comissao:gravacao", args=[sessao.certame.pk, g.pk])
+    )
+    assert resposta["Content-Type"] == "image/jpeg"
+    assert resposta["Content-Disposition"].startswith("attachment;")
+    assert resposta["X-Content-Type-Options"] == "nosniff"
+
+
 def test_sessao_registrada_pela_tela_com_votos_e_ata(
     client: Any, sessao: Any, carlos: Any
 ) -> None:
     membros = list(sessao.certame.membros_comissao.all())
     conv = _conv("1002")
     dados = {"compareceu": "on", **{f"voto_{m.pk}": "sim" for m in membros}}
-    dados["gravacao"] = SimpleUploadedFile("v.mp4", b"video", "video/mp4")
+    dados["gravacao"] = SimpleUploadedFile("v.mp4", MP4, "video/mp4")
     entrar(client, carlos)
     resposta = client.post(
         reverse("comissao:verificacao", args=[sessao.certame.pk, conv.pk]), dados
@@ -258,7 +296,7 @@ def test_gravacao_recusada_desfaz_a_verificacao(client: Any, sessao: Any, carlos
     assert Candidato.objects.get(inscricao="1002").heteroidentificacao in (None, "", "pendente")
     assert Gravacao.objects.count() == 0
     resposta = client.post(
-        url, {**dados, "gravacao": SimpleUploadedFile("v.mp4", b"video", "video/mp4")}
+        url, {**dados, "gravacao": SimpleUploadedFile("v.mp4", MP4, "video/mp4")}
     )
     assert resposta.status_code == 302
     assert Candidato.objects.get(inscricao="1002").heteroidentificacao == "confirmado"

@@ -217,7 +217,7 @@ def test_painel_com_muitos_cargos_abre_num_resumo_e_cada_cargo_a_parte(
     from cotas_web.certames.models import Certame
     from cotas_web.nomeacoes import views
 
-    call_command("carregar_exemplo", stdout=StringIO())
+    call_command("carregar_exemplo", "--demo", stdout=StringIO())
     certame = Certame.objects.get()
     monkeypatch.setattr(views, "PAINEL_CARGOS_POR_EXTENSO", 2)
     entrar(client, get_user_model().objects.get(username="rh"))

@@ -81,7 +81,7 @@ def cenario(
     conv = sessao.convocacoes.first()
     gravacao = gravacao_anexar(
         usuario=carlos, convocacao=conv,
-        arquivo=SimpleUploadedFile("f.jpg", b"jpg", "image/jpeg"),
+        arquivo=SimpleUploadedFile("f.jpg", b"\xff\xd8\xff jpg", "image/jpeg"),
     )
     usuarios = {
         "rita": rita, "carlos": carlos, "ana": ana, "sem_papel": sem_papel, "joana": joana
@@ -178,3 +178,34 @@ def test_inicio_mostra_ao_membro_so_os_certames_da_sua_comissao(
     assert "Concurso 01/2025" in html and "Concurso Mostardas 01/2025" in html
     client.logout()
     assert "Concurso Mostardas 01/2025" in client.get(inicio).content.decode()
+
+
+def test_rh_e_auditor_so_no_certame_para_o_qual_foram_designados(
+    client: Any, certame: Any, certame_mostardas: Any, rita: Any
+) -> None:
+    """O RH que criou um certame está designado para ele; outro auditor só depois de designado
+    por `manage.py designar`, que fica no histórico do certame."""
+    from io import StringIO
+
+    from django.core.management import CommandError, call_command
+
+    from cotas_web.auditoria.models import Registro
+    from cotas_web.contas.models import Papel
+
+    from .conftest import criar_usuario
+
+    bia = criar_usuario("bia", Papel.AUDITOR)
+    url = reverse("certames:detalhe", args=[certame.pk])
+    entrar(client, bia)
+    assert client.get(url).status_code == 403
+    call_command("designar", "bia", str(certame.pk), stdout=StringIO())
+    assert client.get(url).status_code == 200
+    assert client.get(reverse("certames:detalhe", args=[certame_mostardas.pk])).status_code == 403
+    assert Registro.objects.filter(certame=certame, acao="designacao").count() == 1
+    call_command("designar", "bia", str(certame.pk), "--remover", stdout=StringIO())
+    assert client.get(url).status_code == 403
+    criar_usuario("joao", Papel.COMISSAO)
+    with pytest.raises(CommandError, match="não tem o papel de RH nem de auditor"):
+        call_command("designar", "joao", str(certame.pk), stdout=StringIO())
+    entrar(client, rita)
+    assert client.get(url).status_code == 200

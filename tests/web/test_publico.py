@@ -137,7 +137,7 @@ def exemplo_homologado() -> Any:
 
     from cotas_web.certames.models import Certame
 
-    call_command("carregar_exemplo", stdout=StringIO())
+    call_command("carregar_exemplo", "--demo", stdout=StringIO())
     return Certame.objects.get()
 
 

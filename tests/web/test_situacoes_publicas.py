@@ -27,7 +27,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def montenegro() -> Certame:
-    call_command("carregar_exemplo", stdout=StringIO())
+    call_command("carregar_exemplo", "--demo", stdout=StringIO())
     return Certame.objects.get()
 
 

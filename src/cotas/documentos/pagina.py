@@ -5,6 +5,7 @@ Sem Jinja nem Django: f-strings e `html.escape` em todo texto que vem de fora.
 
 from __future__ import annotations
 
+import re
 from html import escape
 
 from cotas.documentos.documento import Documento, Figura, Paragrafo, Titulo
@@ -97,8 +98,20 @@ def fragmento_html(doc: Documento) -> str:
     return "\n".join(partes)
 
 
+_CSS_LITERAL = frozenset(" .,:-/()ºª–—")
+
+
 def _css_texto(texto: str) -> str:
-    return texto.replace("\\", "\\\\").replace('"', '\\"')
+    """O texto dentro de uma string CSS entre aspas: fora letras, dígitos e pontuação
+    inofensiva, cada caractere vira um escape hexadecimal (`"` → `\\22 `), então nenhum nome
+    fecha a string, a regra ou o `<style>` (`<` → `\\3c `), nem quebra a linha."""
+    return "".join(c if c.isalnum() or c in _CSS_LITERAL else f"\\{ord(c):x} " for c in texto)
+
+
+def _estilo_pdf(**valores: str) -> str:
+    """ESTILO_PDF com os valores no lugar das marcas, de uma vez só (um valor que contenha o
+    nome de outra marca não é substituído de novo)."""
+    return re.sub("|".join(valores), lambda m: valores[m.group()], ESTILO_PDF)
 
 
 def html_documento(doc: Documento, *, para_pdf: bool = False) -> str:
@@ -107,11 +120,11 @@ def html_documento(doc: Documento, *, para_pdf: bool = False) -> str:
     estado, prefeitura = cabecalho_municipio(doc.municipio)
     estilo = ESTILO
     if para_pdf:
-        estilo += (
-            ESTILO_PDF.replace("ESTADO", _css_texto(estado))
-            .replace("PREFEITURA", _css_texto(prefeitura))
-            .replace("TAMANHO", "A4 landscape" if doc.paisagem else "A4")
-            .replace("RODAPE", _css_texto(f"{doc.certame} — {doc.titulo}"))
+        estilo += _estilo_pdf(
+            ESTADO=_css_texto(estado),
+            PREFEITURA=_css_texto(prefeitura),
+            TAMANHO="A4 landscape" if doc.paisagem else "A4",
+            RODAPE=_css_texto(f"{doc.certame} — {doc.titulo}"),
         )
     return "\n".join(
         [

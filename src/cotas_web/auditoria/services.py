@@ -18,6 +18,7 @@ def registrar(
     fundamento: str = "",
     dados: dict[str, Any] | None = None,
 ) -> Registro:
+    """Acrescenta um registro à cadeia do certame (o `save` o encadeia sob a trava)."""
     if not transaction.get_connection().in_atomic_block:
         raise RuntimeError("A auditoria deve ser escrita na mesma transação da mudança.")
     autenticado = usuario is not None and getattr(usuario, "is_authenticated", False)

@@ -15,6 +15,7 @@ from cotas_web import ponte
 from cotas_web.auditoria.services import registrar
 from cotas_web.banco import inserir_em_massa
 from cotas_web.certames.models import Certame
+from cotas_web.certames.services import certame_travar
 
 from .leitura import ErroEntrada, ErrosDeEntrada, ler_arquivo
 from .models import (
@@ -122,7 +123,7 @@ def importacao_confirmar(
     *, usuario: Any, certame: Certame, caminho: Path, nome_arquivo: str, aba: str | None = None
 ) -> Importacao:
     """Grava todos os candidatos do arquivo ou nenhum."""
-    certame = Certame.objects.select_for_update().get(pk=certame.pk)
+    certame = certame_travar(certame.pk)
     if certame.homologado:
         raise ValidationError("O certame já foi homologado: não se importam mais candidatos.")
     previa = importacao_previa(certame=certame, caminho=caminho, nome_arquivo=nome_arquivo, aba=aba)
@@ -197,6 +198,16 @@ _CAMPOS_IMPORTADOS = (
 )
 
 
+def _travar_procedimento(procedimento: ProcedimentoFraude) -> ProcedimentoFraude:
+    """O certame travado e, só então, o procedimento relido: o que o ato decide é o que está
+    gravado agora, não o que a página leu antes (dois atos simultâneos, um de cada vez)."""
+    certame_id = Candidato.objects.values_list("certame_id", flat=True).get(
+        pk=procedimento.candidato_id
+    )
+    certame_travar(certame_id)
+    return ProcedimentoFraude.objects.select_related("candidato__certame").get(pk=procedimento.pk)
+
+
 def _fundamento_falsidade(certame: Certame) -> str:
     regras = ponte.regras_do_certame(certame)
     return "; ".join(r.citacao() for r in regras.ref("falsidade"))
@@ -206,6 +217,8 @@ def _fundamento_falsidade(certame: Certame) -> str:
 def fraude_abrir(
     *, usuario: Any, candidato: Candidato, data: date, motivo: str
 ) -> ProcedimentoFraude:
+    certame_travar(candidato.certame_id)
+    candidato = Candidato.objects.select_related("certame").get(pk=candidato.pk)
     if candidato.anulado_em:
         raise ValidationError("A inscrição já foi anulada.")
     if candidato.procedimentos.filter(decisao="").exists():
@@ -229,6 +242,7 @@ def fraude_abrir(
 def fraude_registrar_defesa(
     *, usuario: Any, procedimento: ProcedimentoFraude, data: date, defesa: str
 ) -> ProcedimentoFraude:
+    procedimento = _travar_procedimento(procedimento)
     if procedimento.decidido:
         raise ValidationError("O procedimento já foi decidido.")
     procedimento.defesa = defesa
@@ -263,6 +277,7 @@ def fraude_decidir(
     Montenegro arts. 12 e 13)."""
     from cotas_web.nomeacoes.models import Nomeacao, SituacaoNomeacao
 
+    procedimento = _travar_procedimento(procedimento)
     if procedimento.decidido:
         raise ValidationError("O procedimento já foi decidido.")
     if procedimento.defesa_em is None:
@@ -277,7 +292,7 @@ def fraude_decidir(
     if not autoridade.strip():
         raise ValidationError("Informe a autoridade que decide (cargo e nome).")
     candidato = procedimento.candidato
-    certame = Certame.objects.select_for_update().get(pk=candidato.certame_id)
+    certame = candidato.certame
     procedimento.decisao = decisao
     procedimento.decidido_em = data
     procedimento.fundamentacao = fundamentacao
@@ -325,6 +340,12 @@ def fraude_encaminhar(
     *, usuario: Any, procedimento: ProcedimentoFraude, data: date, orgao: str
 ) -> ProcedimentoFraude:
     """Envio da documentação aos órgãos responsáveis (Montenegro art. 11)."""
+    procedimento = _travar_procedimento(procedimento)
+    if procedimento.encaminhado_em is not None:
+        raise ValidationError(
+            f"A documentação já foi encaminhada a {procedimento.encaminhado_a} em "
+            f"{procedimento.encaminhado_em:%d/%m/%Y}."
+        )
     procedimento.encaminhado_a = orgao
     procedimento.encaminhado_em = data
     procedimento.save(update_fields=["encaminhado_a", "encaminhado_em"])

@@ -1,7 +1,7 @@
 from django import forms
 
 from cotas_web import ponte
-from cotas_web.comum import CampoData
+from cotas_web.comum import CampoData, FormularioDeUmaVez
 
 from .models import (
     Arredondamento,
@@ -12,7 +12,7 @@ from .models import (
 )
 
 
-class CertameForm(forms.Form):
+class CertameForm(FormularioDeUmaVez):
     nome = forms.CharField(label="Nome do certame", max_length=200)
     municipio = forms.ChoiceField(label="Município")
     data_edital = CampoData(label="Data de publicação do edital")
@@ -86,7 +86,7 @@ class CertameForm(forms.Form):
         return criterios
 
     def __init__(self, *args: object, **kwargs: object) -> None:
-        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        super().__init__(*args, **kwargs)
         self.fields["municipio"].choices = [(m, m) for m in ponte.municipios()]  # type: ignore[attr-defined]
 
 

@@ -122,3 +122,18 @@ class Cargo(models.Model):
 
     def __str__(self) -> str:
         return f"{self.codigo} — {self.nome}"
+
+
+class Pedido(models.Model):
+    """Um formulário que cria algo (sessão, oferta de vagas, recurso...) traz um código único de
+    uso único: o mesmo envio repetido (duplo clique, reenvio do navegador, pedidos simultâneos)
+    encontra aqui o que o primeiro criou, em vez de criar de novo. O índice único decide a
+    corrida: o segundo pedido com o mesmo código espera o primeiro e então o encontra."""
+
+    token = models.CharField(max_length=64, unique=True)
+    acao = models.CharField(max_length=40)
+    objeto_id = models.BigIntegerField(null=True)
+    feito_em = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"{self.acao} ({self.token})"

@@ -38,13 +38,16 @@ class ReservaCargo:
 
 
 def certames_visiveis(*, usuario: Any) -> QuerySet[Certame]:
-    """RH, auditoria e público veem todos os certames; o membro da comissão, só aqueles de cuja
-    comissão faz parte."""
+    """O público vê todos os certames (as páginas públicas); o membro da comissão, só aqueles de
+    cuja comissão faz parte; o RH e o auditor, só aqueles para os quais foram designados."""
     from cotas_web.contas.permissoes import COMISSAO, papel_de
 
-    if papel_de(usuario) == COMISSAO:
+    papel = papel_de(usuario)
+    if papel is None or getattr(usuario, "is_superuser", False):
+        return Certame.objects.all()
+    if papel == COMISSAO:
         return Certame.objects.filter(membros_comissao__usuario=usuario).distinct()
-    return Certame.objects.all()
+    return Certame.objects.filter(designacoes__usuario=usuario).distinct()
 
 
 def lotes_do_cargo(cargo: Any) -> tuple[Lote, ...]:

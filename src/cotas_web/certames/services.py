@@ -4,15 +4,55 @@ from __future__ import annotations
 
 from datetime import date
 from decimal import Decimal
-from typing import Any
+from typing import Any, TypeVar
 
 from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.db import IntegrityError, models, transaction
 
 from cotas_web import ponte
 from cotas_web.auditoria.services import registrar
 
-from .models import BaseDoLimiar, Cargo, Certame, DuplaCondicao
+from .models import BaseDoLimiar, Cargo, Certame, DuplaCondicao, Pedido
+
+M = TypeVar("M", bound=models.Model)
+
+
+def certame_travar(certame_id: int) -> Certame:
+    """O certame relido e travado até o fim da transação. Todo ato que muda um certame começa
+    aqui e só DEPOIS relê o que decide (o procedimento, o recurso, a convocação...): dois atos
+    no mesmo certame correm um de cada vez, e o segundo vê o que o primeiro gravou. No
+    PostgreSQL é a trava da linha (SELECT ... FOR UPDATE); no SQLite a transação inteira já é
+    exclusiva (BEGIN IMMEDIATE, settings/base.py)."""
+    if not transaction.get_connection().in_atomic_block:
+        raise RuntimeError("A trava do certame vale só dentro da transação do ato.")
+    return Certame.objects.select_for_update().get(pk=certame_id)
+
+
+def pedido_anterior(token: str, acao: str, modelo: type[M]) -> M | None:
+    """O que um envio anterior do mesmo formulário (mesmo código `token`) já criou, ou None se
+    o código é novo, e então fica reservado a este pedido até o fim da transação.
+
+    O índice único decide a corrida: dois envios simultâneos com o mesmo código, o segundo
+    espera o primeiro terminar e encontra o que ele criou (ou, se ele foi recusado, segue)."""
+    if not token:
+        return None
+    try:
+        with transaction.atomic():
+            Pedido.objects.create(token=token, acao=acao)
+    except IntegrityError:
+        anterior = Pedido.objects.get(token=token)
+        if anterior.acao != acao or anterior.objeto_id is None:
+            raise ValidationError(
+                "Este formulário já foi enviado para outra ação; recarregue a página."
+            ) from None
+        return modelo._default_manager.get(pk=anterior.objeto_id)
+    return None
+
+
+def pedido_concluir(token: str, objeto: models.Model) -> None:
+    """Liga o código do formulário ao que ele criou (um reenvio o encontra)."""
+    if token:
+        Pedido.objects.filter(token=token).update(objeto_id=objeto.pk)
 
 
 def _citacoes(refs: Any) -> str:
@@ -38,9 +78,13 @@ def certame_criar(
     prioridade_colisao: str = "negros,pcd",
     base_do_limiar: str = BaseDoLimiar.TODAS_OFERTADAS,
     dupla_condicao: str = DuplaCondicao.LISTA_QUE_NOMEIA_ANTES,
+    token: str = "",
 ) -> Certame:
     """Cria o certame com a lei em vigor na data do edital (Mostardas art. 6º; Montenegro art.
-    17: a lei não se aplica a editais publicados antes de sua vigência)."""
+    17: a lei não se aplica a editais publicados antes de sua vigência). O mesmo formulário
+    enviado de novo (`token`) devolve o certame já criado."""
+    if (anterior := pedido_anterior(token, "certame_criar", Certame)) is not None:
+        return anterior
     try:
         regras = ponte.regras_para(
             municipio=municipio,
@@ -80,6 +124,8 @@ def certame_criar(
         base_do_limiar=base_do_limiar,
         dupla_condicao=dupla_condicao,
     )
+    pedido_concluir(token, certame)
+    _designar_quem_cria(usuario, certame)
     registrar(
         usuario=usuario,
         certame=certame,
@@ -110,6 +156,14 @@ def certame_criar(
     return certame
 
 
+def _designar_quem_cria(usuario: Any, certame: Certame) -> None:
+    """Quem cria o certame (o RH) fica designado para ele: age nele desde já."""
+    from cotas_web.contas.permissoes import ADMIN, designar, papel_de
+
+    if papel_de(usuario) == ADMIN:
+        designar(usuario=usuario, certame=certame)
+
+
 def _exigir_nao_homologado(certame: Certame) -> None:
     if certame.homologado:
         raise ValidationError(
@@ -122,6 +176,7 @@ def _exigir_nao_homologado(certame: Certame) -> None:
 def cargo_adicionar(
     *, usuario: Any, certame: Certame, codigo: str, nome: str, vagas_edital: int
 ) -> Cargo:
+    certame = certame_travar(certame.pk)
     _exigir_nao_homologado(certame)
     codigo = codigo.strip()
     if not codigo:
@@ -148,7 +203,7 @@ def cargo_adicionar(
 def certame_homologar(*, usuario: Any, certame: Certame, data: date) -> Certame:
     """Congela as listas. Onde há comissão, só depois da verificação de todos os autodeclarados
     aprovados e do exame dos recursos (Montenegro, art. 5º, I e III)."""
-    certame = Certame.objects.select_for_update().get(pk=certame.pk)
+    certame = certame_travar(certame.pk)
     _exigir_nao_homologado(certame)
     if data < certame.data_edital:
         raise ValidationError(

@@ -61,6 +61,7 @@ def novo(request: HttpRequest) -> HttpResponse:
                 prioridade_colisao=d["prioridade_colisao"] or PrioridadeColisao.NEGROS_PCD,
                 base_do_limiar=d["base_do_limiar"] or BaseDoLimiar.TODAS_OFERTADAS,
                 dupla_condicao=d["dupla_condicao"] or DuplaCondicao.LISTA_QUE_NOMEIA_ANTES,
+                token=d["pedido"],
             )
         except ValidationError as erro:
             for m in mensagens_de(erro):

@@ -5,12 +5,12 @@ from typing import Any
 from django import forms
 
 from cotas_web.candidatos.models import Candidato, Heteroidentificacao
-from cotas_web.comum import CampoData
+from cotas_web.comum import CampoData, FormularioDeUmaVez
 
 from .models import DecisaoRecurso, Genero, Recorrente
 
 
-class MembroForm(forms.Form):
+class MembroForm(FormularioDeUmaVez):
     nome = forms.CharField(label="Nome", max_length=200)
     genero = forms.ChoiceField(label="Gênero", choices=Genero.choices)
     cor_raca = forms.ChoiceField(
@@ -39,7 +39,7 @@ class MembroForm(forms.Form):
         )
 
 
-class SessaoForm(forms.Form):
+class SessaoForm(FormularioDeUmaVez):
     data = CampoData(label="Data da sessão")  # type: ignore[assignment]
     local = forms.CharField(label="Local", max_length=200)
 
@@ -80,7 +80,7 @@ class AtaForm(forms.Form):
     ata = forms.CharField(label="Observações da ata", widget=forms.Textarea, required=False)
 
 
-class RecursoForm(forms.Form):
+class RecursoForm(FormularioDeUmaVez):
     # A inscrição, não uma lista de escolha: num certame grande são dezenas de milhares de
     # pareceres, e a comissão trabalha pelo número de inscrição.
     candidato = forms.CharField(

@@ -19,6 +19,7 @@ from cotas_web import ponte
 from cotas_web.auditoria.services import registrar
 from cotas_web.candidatos.models import Candidato, Heteroidentificacao
 from cotas_web.certames.models import Certame
+from cotas_web.certames.services import certame_travar, pedido_anterior, pedido_concluir
 
 from .models import (
     Convocacao,
@@ -32,6 +33,16 @@ from .models import (
 )
 
 LEI = "Lei 7.344/2025 (Montenegro/RS)"
+
+
+def _travar_convocacao(convocacao: Convocacao) -> tuple[Convocacao, Certame]:
+    """O certame travado e, só então, a convocação relida (o que está gravado agora)."""
+    certame_id = Sessao.objects.values_list("certame_id", flat=True).get(
+        pk=convocacao.sessao_id
+    )
+    certame = certame_travar(certame_id)
+    relida = Convocacao.objects.select_related("sessao", "candidato").get(pk=convocacao.pk)
+    return relida, certame
 
 
 def _regra_comissao(certame: Certame) -> Any:
@@ -66,8 +77,13 @@ def membro_adicionar(
     genero: str,
     cor_raca: str,
     usuario_membro: Any = None,
+    token: str = "",
 ) -> Membro:
-    """Art. 4º: comissão formada por três integrantes distribuídos por gênero e cor."""
+    """Art. 4º: comissão formada por três integrantes distribuídos por gênero e cor. O mesmo
+    formulário enviado de novo (`token`) devolve o integrante já incluído."""
+    certame = certame_travar(certame.pk)
+    if (anterior := pedido_anterior(token, "membro_adicionar", Membro)) is not None:
+        return anterior
     regra = _regra_comissao(certame)
     if certame.membros_comissao.count() >= regra.membros:
         raise ValidationError(f"A comissão já tem os {regra.membros} integrantes (art. 4º).")
@@ -85,6 +101,7 @@ def membro_adicionar(
     membro = Membro.objects.create(
         certame=certame, nome=nome, genero=genero, cor_raca=cor_raca, usuario=usuario_membro
     )
+    pedido_concluir(token, membro)
     registrar(
         usuario=usuario,
         certame=certame,
@@ -98,10 +115,17 @@ def membro_adicionar(
 
 
 @transaction.atomic
-def sessao_criar(*, usuario: Any, certame: Certame, data: date, local: str) -> Sessao:
+def sessao_criar(
+    *, usuario: Any, certame: Certame, data: date, local: str, token: str = ""
+) -> Sessao:
+    """Marca a sessão; o mesmo formulário enviado de novo (`token`) devolve a já marcada."""
+    certame = certame_travar(certame.pk)
+    if (anterior := pedido_anterior(token, "sessao_criar", Sessao)) is not None:
+        return anterior
     _regra_comissao(certame)
     _exigir_aberto(certame)
     sessao = Sessao.objects.create(certame=certame, data=data, local=local)
+    pedido_concluir(token, sessao)
     registrar(
         usuario=usuario,
         certame=certame,
@@ -129,9 +153,17 @@ _LISTADOS = 200  # inscrições citadas no histórico de auditoria; as demais, p
 
 @transaction.atomic
 def candidatos_convocar(*, usuario: Any, sessao: Sessao) -> list[Convocacao]:
-    certame = sessao.certame
+    """Convoca quem aguarda parecer, lido sob a trava do certame: dois pedidos simultâneos não
+    põem o mesmo candidato em duas sessões; o segundo não acha ninguém e é recusado."""
+    certame = certame_travar(sessao.certame_id)
+    sessao = Sessao.objects.get(pk=sessao.pk)
     _regra_comissao(certame)
     _exigir_aberto(certame)
+    if not a_convocar(certame=certame).exists():
+        raise ValidationError(
+            "Não há candidatos a convocar: todos os autodeclarados já têm parecer ou já estão "
+            "convocados para uma sessão."
+        )
     # Em lote: num certame grande são dezenas de milhares de convocações numa sessão.
     convocados = Convocacao.objects.bulk_create(
         [Convocacao(sessao=sessao, candidato=c) for c in a_convocar(certame=certame)],
@@ -204,7 +236,7 @@ def verificacao_registrar(
 ) -> Convocacao:
     """Registra o comparecimento, as recusas e o voto de cada membro; decide a maioria
     (art. 10). Ausência, recusa de filmagem ou de perguntas: segue na ampla (art. 8º)."""
-    certame = convocacao.sessao.certame
+    convocacao, certame = _travar_convocacao(convocacao)
     regra = _regra_comissao(certame)
     _exigir_aberto(certame)
     if convocacao.resultado:
@@ -261,7 +293,29 @@ def verificacao_registrar(
     return convocacao
 
 
-TIPOS_GRAVACAO = ("image/", "video/")
+# Fotos, vídeos e áudios que a comissão grava, reconhecidos pelo conteúdo (os primeiros bytes),
+# nunca pelo tipo que o navegador declara: um SVG ou HTML que se diga "image/png" traz script.
+TIPOS_GRAVACAO = frozenset({
+    "image/jpeg", "image/png",
+    "video/mp4", "video/quicktime", "video/webm", "video/x-matroska", "video/x-m4v",
+    "video/3gpp", "audio/mp4", "audio/ogg", "audio/mpeg", "audio/x-wav",
+})
+TIPO_DESCONHECIDO = "application/octet-stream"
+
+
+def tipo_da_gravacao(cabeca: bytes) -> str | None:
+    """O tipo do arquivo pelo seu conteúdo, se for um dos aceitos; senão None."""
+    import filetype
+
+    achado = filetype.guess(cabeca)
+    return achado.mime if achado is not None and achado.mime in TIPOS_GRAVACAO else None
+
+
+def _ler_cabeca(arquivo: Any) -> bytes:
+    arquivo.seek(0)
+    cabeca = bytes(arquivo.read(8192))
+    arquivo.seek(0)
+    return cabeca
 
 
 @transaction.atomic
@@ -269,11 +323,15 @@ def gravacao_anexar(
     *, usuario: Any, convocacao: Convocacao, arquivo: UploadedFile[bytes]
 ) -> Gravacao:
     """Filmagem e/ou fotografia, de uso exclusivo da comissão (art. 7º)."""
-    certame = convocacao.sessao.certame
+    convocacao, certame = _travar_convocacao(convocacao)
     _regra_comissao(certame)
-    tipo = arquivo.content_type or ""
-    if not tipo.startswith(TIPOS_GRAVACAO):
-        raise ValidationError("Envie uma foto ou um vídeo.")
+    tipo = tipo_da_gravacao(_ler_cabeca(arquivo))
+    if tipo is None:
+        raise ValidationError(
+            f"Gravação “{arquivo.name}” recusada: envie uma foto ou um vídeo (JPEG, PNG, MP4, "
+            "MOV, WebM, MKV, OGG, MP3 ou WAV); o conteúdo do arquivo não é de nenhum desses "
+            "formatos."
+        )
     gravacao = Gravacao(
         convocacao=convocacao, nome_original=arquivo.name or "gravacao", tipo_conteudo=tipo
     )
@@ -294,6 +352,8 @@ def gravacao_anexar(
 
 @transaction.atomic
 def sessao_registrar_ata(*, usuario: Any, sessao: Sessao, ata: str) -> Sessao:
+    certame_travar(sessao.certame_id)
+    sessao = Sessao.objects.select_related("certame").get(pk=sessao.pk)
     sessao.ata = ata
     sessao.save(update_fields=["ata"])
     registrar(
@@ -314,9 +374,14 @@ def recurso_interpor(
     recorrente_nome: str,
     razoes: str,
     data: date,
+    token: str = "",
 ) -> Recurso:
-    """Recursos dos autodeclarados ou de outros candidatos (art. 5º, III)."""
-    certame = candidato.certame
+    """Recursos dos autodeclarados ou de outros candidatos (art. 5º, III). O mesmo formulário
+    enviado de novo (`token`) devolve o recurso já registrado."""
+    certame = certame_travar(candidato.certame_id)
+    if (anterior := pedido_anterior(token, "recurso_interpor", Recurso)) is not None:
+        return anterior
+    candidato = Candidato.objects.get(pk=candidato.pk)
     _regra_comissao(certame)
     _exigir_aberto(certame)
     if recorrente not in Recorrente.values:
@@ -330,6 +395,7 @@ def recurso_interpor(
         razoes=razoes,
         interposto_em=data,
     )
+    pedido_concluir(token, recurso)
     registrar(
         usuario=usuario,
         certame=certame,
@@ -354,7 +420,11 @@ def recurso_decidir(
     fundamentacao: str,
     data: date,
 ) -> Recurso:
-    certame = recurso.candidato.certame
+    certame_id = Candidato.objects.values_list("certame_id", flat=True).get(
+        pk=recurso.candidato_id
+    )
+    certame = certame_travar(certame_id)
+    recurso = Recurso.objects.select_related("candidato").get(pk=recurso.pk)
     _regra_comissao(certame)
     _exigir_aberto(certame)
     if recurso.decisao:

@@ -12,6 +12,7 @@ from cotas_web.certames.models import Certame
 from cotas_web.certames.selectors import data_sugerida
 from cotas_web.comum import erros_do_formulario, tentar
 from cotas_web.contas.permissoes import ADMIN, AUDITOR, COMISSAO, requer_papel
+from cotas_web.protecao import nome_de_arquivo
 
 from . import selectors, services
 from .forms import AtaForm, DecidirRecursoForm, MembroForm, RecursoForm, SessaoForm, VerificacaoForm
@@ -65,7 +66,7 @@ def membro_novo(request: HttpRequest, pk: int) -> HttpResponse:
         d = form.cleaned_data
         tentar(request, lambda: services.membro_adicionar(
             usuario=request.user, certame=certame, nome=d["nome"], genero=d["genero"],
-            cor_raca=d["cor_raca"], usuario_membro=d["usuario"]),
+            cor_raca=d["cor_raca"], usuario_membro=d["usuario"], token=d["pedido"]),
             f"{d['nome']} integra a comissão.")
         return redirect("comissao:painel", pk=pk)
     return render(request, "form.html", {"form": form, "certame": certame,
@@ -79,7 +80,8 @@ def sessao_nova(request: HttpRequest, pk: int) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         sessao = tentar(request, lambda: services.sessao_criar(
             usuario=request.user, certame=certame, data=form.cleaned_data["data"],
-            local=form.cleaned_data["local"]), "Sessão marcada.")
+            local=form.cleaned_data["local"], token=form.cleaned_data["pedido"]),
+            "Sessão marcada.")
         if sessao:
             return redirect("comissao:sessao", pk=pk, sid=sessao.pk)
         return redirect("comissao:painel", pk=pk)
@@ -176,9 +178,16 @@ def gravacao(request: HttpRequest, pk: int, gid: int) -> FileResponse:
     """Só a comissão vê as gravações (art. 7º)."""
     certame = _certame(pk)
     g = get_object_or_404(Gravacao, pk=gid, convocacao__sessao__certame=certame)
-    return FileResponse(
-        g.arquivo.open("rb"), content_type=g.tipo_conteudo, filename=g.nome_original
+    arquivo = g.arquivo.open("rb")
+    # Como anexo, com o tipo que o conteúdo tem (não o que foi declarado no envio) e sem que o
+    # navegador o adivinhe: nada do arquivo roda na origem da aplicação.
+    tipo = services.tipo_da_gravacao(arquivo.read(8192)) or services.TIPO_DESCONHECIDO
+    arquivo.seek(0)
+    resposta = FileResponse(
+        arquivo, content_type=tipo, as_attachment=True, filename=nome_de_arquivo(g.nome_original)
     )
+    resposta["X-Content-Type-Options"] = "nosniff"
+    return resposta
 
 
 @requer_papel(ADMIN, COMISSAO, AUDITOR)
@@ -204,7 +213,8 @@ def recurso_novo(request: HttpRequest, pk: int) -> HttpResponse:
         d = form.cleaned_data
         tentar(request, lambda: services.recurso_interpor(
             usuario=request.user, candidato=d["candidato"], recorrente=d["recorrente"],
-            recorrente_nome=d["recorrente_nome"], razoes=d["razoes"], data=d["data"]),
+            recorrente_nome=d["recorrente_nome"], razoes=d["razoes"], data=d["data"],
+            token=d["pedido"]),
             "Recurso registrado.")
         return redirect("comissao:painel", pk=pk)
     return render(request, "form.html", {"form": form, "certame": certame,

@@ -6,7 +6,8 @@ from .permissoes import papel_de
 
 
 def papel(request: HttpRequest) -> dict[str, Any]:
-    p = papel_de(request.user)
+    # Sem `user` quando o erro veio antes da autenticação (um Host recusado): página 400.
+    p = papel_de(getattr(request, "user", None))
     return {
         "papel": p,
         "eh_admin": p == "administrador",

@@ -24,3 +24,27 @@ class Perfil(models.Model):
 
     def __str__(self) -> str:
         return f"{self.usuario} ({self.get_papel_display()})"
+
+
+class Designacao(models.Model):
+    """O RH ou o auditor designado para um certame: só nele age ou lê, como o membro da comissão
+    só na comissão que integra. Quem cria o certame fica designado para ele; os demais, pelo
+    comando `manage.py designar` (de quem administra o sistema)."""
+
+    usuario = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="designacoes"
+    )
+    certame = models.ForeignKey(
+        "certames.Certame", on_delete=models.CASCADE, related_name="designacoes"
+    )
+    designado_em = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = "designação"
+        verbose_name_plural = "designações"
+        constraints = (
+            models.UniqueConstraint(fields=("usuario", "certame"), name="designacao_unica"),
+        )
+
+    def __str__(self) -> str:
+        return f"{self.usuario} em {self.certame_id}"

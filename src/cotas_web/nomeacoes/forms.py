@@ -1,21 +1,21 @@
 from django import forms
 
 from cotas_web.certames.models import Cargo
-from cotas_web.comum import CampoData
+from cotas_web.comum import CampoData, FormularioDeUmaVez
 
 
 class OfertaEditalForm(forms.Form):
     data = CampoData(label="Data da oferta")  # type: ignore[assignment]
 
 
-class NovasVagasForm(forms.Form):
+class NovasVagasForm(FormularioDeUmaVez):
     cargo = forms.ModelChoiceField(label="Cargo", queryset=Cargo.objects.none())
     data = CampoData(label="Data")  # type: ignore[assignment]
     quantidade = forms.IntegerField(label="Quantidade de novas vagas", min_value=1)
     justificativa = forms.CharField(label="Justificativa", widget=forms.Textarea)
 
     def __init__(self, *args: object, cargos: object, **kwargs: object) -> None:
-        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        super().__init__(*args, **kwargs)
         self.fields["cargo"].queryset = cargos  # type: ignore[attr-defined]
 
 

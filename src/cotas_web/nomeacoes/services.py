@@ -16,6 +16,7 @@ from cotas_web import ponte
 from cotas_web.auditoria.services import registrar
 from cotas_web.candidatos.models import Heteroidentificacao
 from cotas_web.certames.models import Cargo, Certame
+from cotas_web.certames.services import certame_travar, pedido_anterior, pedido_concluir
 from cotas_web.rotulos import numero_da_portaria
 
 from .models import Desistencia, Nomeacao, OfertaVagas, SituacaoNomeacao
@@ -28,7 +29,7 @@ def _travar_nomeacao(nomeacao: Nomeacao) -> tuple[Nomeacao, Certame]:
     na mesma ordem de travas, sem impasse no PostgreSQL. (No SQLite a transação inteira já é
     exclusiva.)"""
     certame_id = Nomeacao.objects.values_list("cargo__certame_id", flat=True).get(pk=nomeacao.pk)
-    certame = Certame.objects.select_for_update().get(pk=certame_id)
+    certame = certame_travar(certame_id)
     travada = (
         Nomeacao.objects.select_for_update(of=("self",))
         .select_related("candidato", "cargo__certame")
@@ -78,7 +79,7 @@ def _exigir_periodo(certame: Certame, data: date, o_que: str) -> None:
 @transaction.atomic
 def vagas_edital_ofertar(*, usuario: Any, certame: Certame, data: date) -> list[OfertaVagas]:
     """Oferece as vagas do edital de cada cargo; o motor as preenche, ampla primeiro."""
-    certame = Certame.objects.select_for_update().get(pk=certame.pk)
+    certame = certame_travar(certame.pk)
     _exigir_homologado(certame)
     _exigir_periodo(certame, data, "Oferta de vagas")
     if OfertaVagas.objects.filter(cargo__certame=certame, do_edital=True).exists():
@@ -103,11 +104,20 @@ def vagas_edital_ofertar(*, usuario: Any, certame: Certame, data: date) -> list[
 
 @transaction.atomic
 def vagas_novas_ofertar(
-    *, usuario: Any, cargo: Cargo, data: date, quantidade: int, justificativa: str
+    *,
+    usuario: Any,
+    cargo: Cargo,
+    data: date,
+    quantidade: int,
+    justificativa: str,
+    token: str = "",
 ) -> OfertaVagas:
     """Novas vagas durante a validade: o percentual incide sobre o total acumulado
-    (Mostardas art. 5º §1º; Montenegro art. 1º §3º)."""
-    certame = Certame.objects.select_for_update().get(pk=cargo.certame_id)
+    (Mostardas art. 5º §1º; Montenegro art. 1º §3º). O mesmo formulário enviado de novo
+    (`token`) devolve a oferta já feita, sem ofertar outra vez."""
+    certame = certame_travar(cargo.certame_id)
+    if (anterior := pedido_anterior(token, "vagas_novas_ofertar", OfertaVagas)) is not None:
+        return anterior
     _exigir_homologado(certame)
     _exigir_periodo(certame, data, "Oferta de vagas")
     if not OfertaVagas.objects.filter(cargo__certame=certame, do_edital=True).exists():
@@ -119,6 +129,7 @@ def vagas_novas_ofertar(
     oferta = OfertaVagas.objects.create(
         cargo=cargo, data=data, quantidade=quantidade, justificativa=justificativa
     )
+    pedido_concluir(token, oferta)
     motor = ponte.conferir_no_motor(certame)
     registrar(
         usuario=usuario,
@@ -139,7 +150,7 @@ def nomeacao_confirmar(
     *, usuario: Any, cargo: Cargo, inscricao: str, portaria: str, data_portaria: date
 ) -> Nomeacao:
     """Confirma, como ato (portaria), a próxima nomeação que o motor propõe para o cargo."""
-    certame = Certame.objects.select_for_update().get(pk=cargo.certame_id)
+    certame = certame_travar(cargo.certame_id)
     _exigir_homologado(certame)
     _exigir_periodo(certame, data_portaria, "Nomeação")
     portaria = numero_da_portaria(portaria)
@@ -339,7 +350,7 @@ def candidato_registrar_desistencia(
     destinava uma vaga, ela é recomposta pela lista a que pertence."""
     from cotas_web.candidatos.models import Candidato
 
-    certame = Certame.objects.select_for_update().get(pk=candidato.certame_id)
+    certame = certame_travar(candidato.certame_id)
     candidato = Candidato.objects.select_related("certame").get(pk=candidato.pk)
     if candidato.anulado_em or candidato.desistencias.exists():
         raise ValidationError("O candidato já saiu das listas.")

@@ -97,7 +97,7 @@ def novas_vagas(request: HttpRequest, pk: int) -> HttpResponse:
         request, pk, NovasVagasForm(request.POST or None, cargos=certame.cargos.all()),
         lambda d: services.vagas_novas_ofertar(
             usuario=request.user, cargo=d["cargo"], data=d["data"],
-            quantidade=d["quantidade"], justificativa=d["justificativa"]),
+            quantidade=d["quantidade"], justificativa=d["justificativa"], token=d["pedido"]),
         "Novas vagas ofertadas.",
     )
 

@@ -23,6 +23,7 @@ from cotas.documentos.pdf import PdfIndisponivel
 from cotas.documentos.publicacao import DOCUMENTOS, FORMATOS, POR_CARGO, TIPOS, arquivo
 from cotas.documentos.publicacao import documento as montar_documento
 from cotas.documentos.tabelas import rotulo_lista
+from cotas_web import protecao
 from cotas_web.certames.models import Certame
 from cotas_web.comissao.models import Sessao
 from cotas_web.contas.permissoes import ADMIN, AUDITOR, COMISSAO, publica, requer_papel
@@ -131,7 +132,7 @@ def _escolha_o_cargo(
 def _anexo(conteudo: bytes, tipo: str, nome: str, formato: str) -> HttpResponse:
     resposta = HttpResponse(conteudo, content_type=tipo)
     disposicao = "inline" if formato in ("pdf", "html", "svg") else "attachment"
-    resposta["Content-Disposition"] = f'{disposicao}; filename="{nome}"'
+    resposta["Content-Disposition"] = protecao.disposicao(nome, anexo=disposicao == "attachment")
     resposta["X-Content-Type-Options"] = "nosniff"
     return resposta
 

@@ -2,17 +2,23 @@
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONE, SELF
+
+from cotas.documentos.pagina import ESTILO as ESTILO_DOCUMENTO
 
 PACOTE = Path(__file__).resolve().parent.parent
 RAIZ = PACOTE.parent.parent  # raiz do repositório (src/cotas_web/settings -> ../../..)
 
-SECRET_KEY = os.environ.get(
-    "DJANGO_SECRET_KEY", "desenvolvimento-apenas-nunca-em-producao-9f3c2b7e1a"
-)
+# A chave do repositório (pública): as configurações de produção a recusam.
+CHAVE_DE_DESENVOLVIMENTO = "desenvolvimento-apenas-nunca-em-producao-9f3c2b7e1a"
+SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", CHAVE_DE_DESENVOLVIMENTO)
 DEBUG = False
 ALLOWED_HOSTS: list[str] = ["localhost", "127.0.0.1", "[::1]"]
 
@@ -23,6 +29,8 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "django.contrib.humanize",
+    "axes",
+    "csp",
     "cotas_web.contas",
     "cotas_web.auditoria",
     "cotas_web.certames",
@@ -33,8 +41,10 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "cotas_web.protecao.IdDoPedido",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    "csp.middleware.CSPMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -42,7 +52,71 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "cotas_web.protecao.SemCache",
+    "axes.middleware.AxesMiddleware",  # (o último, como pede o django-axes)
 ]
+
+# Tentativas de entrar: 5 senhas erradas para o mesmo usuário vindas do mesmo endereço
+# bloqueiam esse par por 15 minutos (django-axes); quem acerta zera a contagem.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = 5
+AXES_COOLOFF_TIME = timedelta(minutes=15)
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_TEMPLATE = "contas/bloqueado.html"
+AXES_COOLOFF_MESSAGE = "Acesso bloqueado por excesso de tentativas. Tente de novo mais tarde."
+AXES_PERMALOCK_MESSAGE = AXES_COOLOFF_MESSAGE
+
+# Content-Security-Policy (django-csp): só recursos do próprio site, nenhum script ou estilo
+# embutido na página; a exceção é o estilo fixo dos documentos publicados em HTML
+# (cotas.documentos.pagina.ESTILO), liberado pelo seu hash.
+_HASH_ESTILO_DOCUMENTO = base64.b64encode(
+    hashlib.sha256(ESTILO_DOCUMENTO.encode("utf-8")).digest()
+).decode("ascii")
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [NONE],
+        "script-src": [SELF],
+        "style-src": [SELF, f"'sha256-{_HASH_ESTILO_DOCUMENTO}'"],
+        "img-src": [SELF],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "media-src": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+        "base-uri": [NONE],
+        "object-src": [NONE],
+    },
+}
+
+# Logs no stderr, cada linha com o id do pedido (cotas_web.protecao); os erros do servidor
+# (500) saem com o traceback pelo logger `django.request`.
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "filters": {"id_pedido": {"()": "cotas_web.protecao.FiltroIdDoPedido"}},
+    "formatters": {
+        "linha": {
+            "format": "%(asctime)s %(levelname)s [pedido %(id_pedido)s] %(name)s: %(message)s"
+        },
+    },
+    "handlers": {
+        "stderr": {
+            "class": "logging.StreamHandler",
+            "stream": "ext://sys.stderr",
+            "filters": ["id_pedido"],
+            "formatter": "linha",
+        },
+    },
+    "root": {"handlers": ["stderr"], "level": os.environ.get("COTAS_LOG_NIVEL", "INFO")},
+    "loggers": {
+        "django": {"handlers": ["stderr"], "level": "INFO", "propagate": False},
+        "axes": {"handlers": ["stderr"], "level": "WARNING", "propagate": False},
+    },
+}
 
 ROOT_URLCONF = "cotas_web.urls"
 WSGI_APPLICATION = "cotas_web.wsgi.application"
@@ -80,8 +154,10 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
-    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator",
-     "OPTIONS": {"min_length": 10}},
+    {
+        "NAME": "django.contrib.auth.password_validation.MinimumLengthValidator",
+        "OPTIONS": {"min_length": 10},
+    },
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
@@ -99,9 +175,7 @@ STATIC_ROOT = RAIZ / "staticfiles"
 
 # Gravações da comissão (Montenegro, art. 7º): nunca servidas como arquivo estático;
 # só por uma view restrita à comissão.
-ARQUIVOS_PRIVADOS = Path(
-    os.environ.get("COTAS_ARQUIVOS_PRIVADOS", RAIZ / "media" / "privado")
-)
+ARQUIVOS_PRIVADOS = Path(os.environ.get("COTAS_ARQUIVOS_PRIVADOS", RAIZ / "media" / "privado"))
 MEDIA_ROOT = ARQUIVOS_PRIVADOS
 MEDIA_URL = "/nao-servido/"
 

@@ -2,10 +2,30 @@
 
 import os
 
+from django.core.exceptions import ImproperlyConfigured
+
 from .base import *  # noqa: F403
+from .base import CHAVE_DE_DESENVOLVIMENTO
 
 DEBUG = False
-SECRET_KEY = os.environ["DJANGO_SECRET_KEY"]
+
+
+def _chave_secreta() -> str:
+    """A chave do ambiente; nunca vazia, curta ou a do repositório (que é pública)."""
+    chave = os.environ.get("DJANGO_SECRET_KEY", "").strip()
+    if chave == CHAVE_DE_DESENVOLVIMENTO:
+        problema = "é a chave de desenvolvimento do repositório, que é pública"
+    elif len(chave) < 50:
+        problema = "está vazia" if not chave else "é curta demais (menos de 50 caracteres)"
+    else:
+        return chave
+    raise ImproperlyConfigured(
+        f"DJANGO_SECRET_KEY {problema}. Em produção, defina uma chave própria e secreta, "
+        "por exemplo: python -c 'import secrets; print(secrets.token_urlsafe(50))'"
+    )
+
+
+SECRET_KEY = _chave_secreta()
 ALLOWED_HOSTS = [h for h in os.environ.get("DJANGO_ALLOWED_HOSTS", "").split(",") if h]
 CSRF_TRUSTED_ORIGINS = [
     o for o in os.environ.get("DJANGO_CSRF_TRUSTED_ORIGINS", "").split(",") if o

@@ -12,3 +12,8 @@ ALLOWED_HOSTS = ["*"]
 
 WHITENOISE_AUTOREFRESH = True
 WHITENOISE_USE_FINDERS = True
+
+# O `flush` dos testes transacionais no SQLite passa pelos gatilhos do registro de auditoria
+# (auditoria/banco_sqlite); fora dos testes o registro continua inapagável.
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
+    DATABASES["default"]["ENGINE"] = "cotas_web.auditoria.banco_sqlite"  # noqa: F405

@@ -1,7 +1,12 @@
-"""Carrega o exemplo de Montenegro e cria um usuário de demonstração por papel."""
+"""Carrega o exemplo de Montenegro; com `--demo`, cria um usuário de demonstração por papel.
+
+As senhas de demonstração estão publicadas no README: os logins só nascem a pedido (`--demo`),
+nunca nas configurações de produção, e a senha de um usuário que já existe nunca é trocada.
+"""
 
 from __future__ import annotations
 
+import os
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
@@ -29,17 +34,39 @@ MEMBROS_DEMO = (
 
 
 def criar_usuarios_demo() -> list[tuple[str, str, str]]:
+    """Cria os logins de demonstração que faltam; os que já existem ficam como estão (senha,
+    nome, papel): quem trocou a senha publicada não a vê voltar."""
     User = get_user_model()
     saida = []
     for login, nome, papel, senha in USUARIOS_DEMO:
-        usuario, _ = User.objects.get_or_create(username=login)
+        if User.objects.filter(username=login).exists():
+            continue
         primeiro, _, resto = nome.partition(" ")
-        usuario.first_name, usuario.last_name = primeiro, resto
-        usuario.set_password(senha)
-        usuario.save()
-        Perfil.objects.update_or_create(usuario=usuario, defaults={"papel": papel})
+        usuario = User.objects.create_user(
+            login, password=senha, first_name=primeiro, last_name=resto
+        )
+        Perfil.objects.create(usuario=usuario, papel=papel)
         saida.append((login, senha, Papel(papel).label))
     return saida
+
+
+def usuarios_demo_com_a_senha_publicada() -> list[tuple[str, str, str]]:
+    """Os logins de demonstração que ainda entram com a senha do README (para mostrá-los)."""
+    User = get_user_model()
+    saida = []
+    for login, _nome, papel, senha in USUARIOS_DEMO:
+        usuario = User.objects.filter(username=login, is_active=True).first()
+        if usuario is not None and usuario.check_password(senha):
+            saida.append((login, senha, Papel(papel).label))
+    return saida
+
+
+def em_producao() -> bool:
+    """As configurações de produção (ou outras com cookies só por HTTPS, como as de produção)."""
+    modulo = str(
+        getattr(settings, "SETTINGS_MODULE", None) or os.environ.get("DJANGO_SETTINGS_MODULE", "")
+    )
+    return modulo.endswith(".producao") or bool(getattr(settings, "SESSION_COOKIE_SECURE", False))
 
 
 class Command(BaseCommand):
@@ -53,7 +80,18 @@ class Command(BaseCommand):
         parser.add_argument("--sem-homologar", action="store_true")
         parser.add_argument(
             "--se-vazio", action="store_true",
-            help="Só carrega se não houver certame; em todo caso mostra os usuários.",
+            help="Só carrega se não houver certame (com --demo, mostra os logins de demonstração "
+                 "que ainda têm a senha publicada).",
+        )
+        parser.add_argument(
+            "--como", default="",
+            help="Login (já existente, do RH) que faz os atos do exemplo, em vez dos logins de "
+                 "demonstração.",
+        )
+        parser.add_argument(
+            "--demo", action="store_true",
+            help="Cria os logins de demonstração (rh, comissao, auditor) com as senhas do README, "
+                 "se ainda não existirem. Recusado nas configurações de produção.",
         )
 
     def handle(self, *args: Any, **opcoes: Any) -> None:
@@ -65,9 +103,17 @@ class Command(BaseCommand):
         from cotas_web.comissao.services import membro_adicionar
         from cotas_web.nomeacoes.services import vagas_edital_ofertar
 
+        demo = bool(opcoes["demo"])
+        if demo and em_producao():
+            raise CommandError(
+                "--demo recusado: estas são as configurações de produção, e as senhas de "
+                "demonstração estão publicadas no README. Crie os usuários com "
+                "`manage.py createsuperuser` e atribua os papéis."
+            )
         if opcoes["se_vazio"] and Certame.objects.exists():
-            self.stdout.write("Banco já carregado; exemplo não recarregado.")
-            self._usuarios(criar_usuarios_demo())
+            self.stdout.write("Banco já carregado; exemplo e usuários não recriados.")
+            if demo:
+                self._usuarios(usuarios_demo_com_a_senha_publicada())
             return
         caminho = Path(opcoes["cenario"])
         try:
@@ -75,11 +121,12 @@ class Command(BaseCommand):
         except ErrosDeEntrada as erros:
             raise CommandError(str(erros)) from None
 
-        logins = criar_usuarios_demo()
         User = get_user_model()
-        rh = User.objects.get(username="rh")
         try:
             with transaction.atomic():
+                if demo:
+                    criar_usuarios_demo()
+                rh = _quem_age(opcoes["como"] or ("rh" if demo else ""))
                 pcd = cenario.pcd
                 certame = certame_criar(
                     usuario=rh,
@@ -106,8 +153,12 @@ class Command(BaseCommand):
                     usuario=rh, certame=certame, caminho=cenario.arquivo_candidatos,
                     nome_arquivo=cenario.arquivo_candidatos.name,
                 )
+                if demo:  # o RH, criador, já está designado; a auditora também lê o exemplo
+                    _designar_auditor_demo(certame)
                 if certame.exige_comissao:
-                    comissao = User.objects.get(username="comissao")
+                    comissao = User.objects.filter(
+                        username="comissao", perfil__papel=Papel.COMISSAO
+                    ).first() if demo else None
                     for nome, genero, cor in MEMBROS_DEMO:
                         membro_adicionar(
                             usuario=rh, certame=certame, nome=nome, genero=genero, cor_raca=cor,
@@ -131,12 +182,41 @@ class Command(BaseCommand):
                 situacao += f" (não homologado: {'; '.join(erro.messages)})"
 
         self.stdout.write(f"Certame “{certame.nome}” ({certame.lei_titulo}): {situacao}.")
-        self._usuarios(logins)
+        if demo:
+            self._usuarios(usuarios_demo_com_a_senha_publicada())
 
     def _usuarios(self, logins: list[tuple[str, str, str]]) -> None:
+        if not logins:
+            self.stdout.write("Nenhum login de demonstração com a senha publicada.")
+            return
         self.stdout.write("Usuários de demonstração (usuário / senha — papel):")
         for login, senha, papel in logins:
             self.stdout.write(f"  {login} / {senha} — {papel}")
+
+
+def _designar_auditor_demo(certame: Any) -> None:
+    from cotas_web.contas.permissoes import designar
+
+    auditor = get_user_model().objects.filter(
+        username="auditor", perfil__papel=Papel.AUDITOR
+    ).first()
+    if auditor is not None:
+        designar(usuario=auditor, certame=certame)
+
+
+def _quem_age(login: str) -> Any:
+    """O login do RH que faz os atos do exemplo: o de demonstração (`--demo`) ou `--como`."""
+    if not login:
+        raise CommandError(
+            "Diga quem faz os atos do exemplo: --demo (cria os logins de demonstração, com as "
+            "senhas do README) ou --como LOGIN (um usuário do RH que já existe)."
+        )
+    rh = get_user_model().objects.filter(
+        username=login, perfil__papel=Papel.ADMINISTRADOR
+    ).first()
+    if rh is None:
+        raise CommandError(f"O login {login} não existe ou não tem o papel de RH.")
+    return rh
 
 
 def _base_do_limiar(cenario: Any) -> str:

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('certames', '0003_questoes_abertas'),
+        ('certames', '0004_pedido_unico'),
     ]
 
     operations = [

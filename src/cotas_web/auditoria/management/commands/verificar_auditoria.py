@@ -1,0 +1,58 @@
+"""Confere a cadeia de hashes do registro de auditoria: sai com 0 se tudo confere, ou com 1
+nomeando o primeiro registro quebrado de cada cadeia."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.db import connection
+
+from cotas_web.auditoria import gatilhos
+from cotas_web.auditoria.verificacao import conferir_cabecas, verificar_todas
+
+
+class Command(BaseCommand):
+    help = "Confere a cadeia de hashes do registro de auditoria (de um certame ou de todos)."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("--certame", type=int, help="só a cadeia deste certame (id)")
+        parser.add_argument(
+            "--cabecas",
+            type=Path,
+            help="arquivo de exportar_cabecas_auditoria: confere também que as cabeças "
+            "exportadas antes continuam na cadeia (detecta uma reescrita inteira)",
+        )
+
+    def handle(self, *args: Any, **opcoes: Any) -> None:
+        estados = verificar_todas(opcoes["certame"])
+        problemas = [f"{e.nome()}: {e.quebra}" for e in estados if e.quebra is not None]
+        if opcoes["cabecas"] is not None:
+            problemas += self._cabecas(opcoes["cabecas"])
+        problemas += [
+            f"o gatilho {g} do banco, que recusa alterar ou apagar o registro, está ausente "
+            "ou desligado (rode manage.py migrate como dono das tabelas e confira quem o tirou)"
+            for g in gatilhos.ausentes(connection)
+        ]
+        if problemas:
+            for p in problemas:
+                self.stderr.write(f"Registro de auditoria quebrado — {p}")
+            raise CommandError(
+                f"A cadeia do registro de auditoria não confere ({len(problemas)} problema(s)).",
+                returncode=1,
+            )
+        total = sum(e.total for e in estados)
+        self.stdout.write(
+            f"Registro de auditoria íntegro: {len(estados)} cadeia(s), {total} registro(s)."
+        )
+        for e in estados:
+            self.stdout.write(f"  {e.nome()}: {e.total} registro(s), último {e.hash_curto}")
+
+    def _cabecas(self, caminho: Path) -> list[str]:
+        try:
+            texto = caminho.read_text(encoding="utf-8")
+        except OSError as erro:
+            mensagem = f"Não consegui ler {caminho}: {erro.strerror}."
+            raise CommandError(mensagem, returncode=2) from erro
+        return conferir_cabecas(texto.splitlines(), str(caminho))

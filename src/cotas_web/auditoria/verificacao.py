@@ -1,0 +1,159 @@
+"""Conferência da cadeia de hashes do registro de auditoria (cadeia.py), certame por certame."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from django.utils import timezone
+
+from . import cadeia, fatos
+from .models import Registro
+
+
+@dataclass(frozen=True)
+class Quebra:
+    """O primeiro registro em que a cadeia não confere."""
+
+    registro_id: int
+    quando: datetime
+    acao: str
+    motivo: str
+
+    def __str__(self) -> str:
+        quando = timezone.localtime(self.quando).strftime("%d/%m/%Y %H:%M:%S")
+        return f"registro {self.registro_id} ({quando}, {self.acao}): {self.motivo}"
+
+
+@dataclass(frozen=True)
+class EstadoCadeia:
+    certame_id: int | None
+    total: int
+    ultimo_id: int | None
+    ultimo_hash: str
+    quebra: Quebra | None
+
+    @property
+    def integra(self) -> bool:
+        return self.quebra is None
+
+    @property
+    def hash_curto(self) -> str:
+        return self.ultimo_hash[:12]
+
+    def nome(self) -> str:
+        return f"certame {self.certame_id}" if self.certame_id else "registros sem certame"
+
+
+def _motivo(registro: Registro, anterior: str, posicao: int) -> str | None:
+    if registro.anterior != anterior:
+        if posicao == 0:
+            return (
+                "o primeiro registro da cadeia aponta para um anterior que não existe "
+                "(registros apagados do começo?)"
+            )
+        return (
+            "não aponta para o registro anterior da cadeia (um registro foi apagado, "
+            "inserido ou trocado de lugar antes deste)"
+        )
+    if registro.hash != cadeia.selo(registro):
+        return "o conteúdo não confere com o hash gravado (alterado, ou inserido por fora)"
+    return None
+
+
+def verificar_cadeia(certame_id: int | None) -> EstadoCadeia:
+    anterior = cadeia.INICIO
+    ultimo: Registro | None = None
+    total = 0
+    registros = Registro.objects.da_cadeia(certame_id).order_by("id")
+    for posicao, registro in enumerate(registros.iterator(chunk_size=2_000)):
+        motivo = _motivo(registro, anterior, posicao)
+        if motivo is not None:
+            quebra = Quebra(registro.pk, registro.quando, registro.acao, motivo)
+            return EstadoCadeia(certame_id, total, registro.pk, registro.hash, quebra)
+        anterior, ultimo, total = registro.hash, registro, total + 1
+    return EstadoCadeia(certame_id, total, ultimo.pk if ultimo else None, anterior, None)
+
+
+def cadeias() -> list[int | None]:
+    """Os certames que têm registros (None: os registros sem certame)."""
+    ids = set(Registro.objects.order_by().values_list("certame_id", flat=True).distinct())
+    return sorted(ids, key=lambda i: (i is not None, i or 0))
+
+
+def verificar_todas(certame_id: int | None = None) -> list[EstadoCadeia]:
+    """A cadeia do certame pedido, ou todas."""
+    alvos = [certame_id] if certame_id is not None else cadeias()
+    return [verificar_cadeia(c) for c in alvos]
+
+
+def cabeca(estado: EstadoCadeia, data: datetime) -> dict[str, Any]:
+    """Uma linha da exportação das cabeças: quem a guardar fora detecta uma reescrita."""
+    return {
+        "certame": estado.certame_id,
+        "ultimo_id": estado.ultimo_id,
+        "ultimo_hash": estado.ultimo_hash,
+        "registros": estado.total,
+        "integra": estado.integra,
+        "data": data.isoformat(timespec="seconds"),
+        "fatos": fatos.impressoes(estado.certame_id),
+    }
+
+
+def conferir_cabecas(linhas: Iterable[str], origem: str) -> list[str]:
+    """Cada cabeça exportada antes ainda está na cadeia, no mesmo lugar e com o mesmo hash;
+    os problemas em português (vazio se todas conferem)."""
+    problemas: list[str] = []
+    for numero, linha in enumerate(linhas, start=1):
+        if not linha.strip():
+            continue
+        onde = f"{origem}, linha {numero}"
+        try:
+            c = json.loads(linha)
+            certame_id, ultimo_id, ultimo_hash, total = (
+                c["certame"],
+                c["ultimo_id"],
+                c["ultimo_hash"],
+                c["registros"],
+            )
+        except (ValueError, KeyError, TypeError):
+            problemas.append(
+                f"{onde}: não é uma cabeça exportada (JSON com certame, "
+                "ultimo_id, ultimo_hash e registros)."
+            )
+            continue
+        if ultimo_id is None:
+            continue
+        registro = Registro.objects.da_cadeia(certame_id).filter(pk=ultimo_id).first()
+        if registro is None:
+            problemas.append(
+                f"{onde}: o registro {ultimo_id} exportado em {c.get('data')} "
+                "não existe mais nesta cadeia (apagado)."
+            )
+        elif registro.hash != ultimo_hash:
+            problemas.append(
+                f"{onde}: o registro {ultimo_id} tem hoje outro hash "
+                f"({registro.hash[:12]}, era {ultimo_hash[:12]}): reescrito."
+            )
+        elif Registro.objects.da_cadeia(certame_id).filter(pk__lte=ultimo_id).count() != total:
+            problemas.append(
+                f"{onde}: a cadeia tinha {total} registros até o {ultimo_id}; "
+                "hoje tem outro número (registros apagados ou inseridos)."
+            )
+        elif mudaram := _fatos_mudaram(c, certame_id, ultimo_id):
+            problemas.append(
+                f"{onde}: {' e '.join(mudaram)} do certame {certame_id} "
+                f"mudaram desde a exportação de {c.get('data')} sem nenhum ato registrado que "
+                "os criasse (dado alterado direto no banco)."
+            )
+    return problemas
+
+
+def _fatos_mudaram(cabeca: dict[str, Any], certame_id: Any, ultimo_id: int) -> list[str]:
+    antes = cabeca.get("fatos")
+    if not isinstance(antes, dict) or certame_id is None:
+        return []
+    return fatos.mudaram_sem_ato(antes, certame_id, ultimo_id)
