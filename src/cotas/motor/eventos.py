@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date
 from enum import StrEnum
 
@@ -89,6 +89,8 @@ class Evento:
     justificativa: str = ""
     procedimento: ProcedimentoAdministrativo | None = None  # anulação por declaração falsa
     fundamento: str = ""  # eliminação: a base legal que o operador informa
+    # De onde o fato veio (a linha do arquivo do cenário), para quem aponta o erro; não decide.
+    linha: int | None = field(default=None, compare=False)
 
 
 # No mesmo dia, primeiro as saídas, depois as novas vagas (docs/INTERPRETACAO.md#mesmo-dia).
