@@ -30,9 +30,10 @@ from cotas.arquivos.candidatos import (
 from cotas.arquivos.erros import ErroEntrada, ErrosDeEntrada, motivo_do_sistema
 from cotas.motor.candidatos import Candidato
 from cotas.motor.certame import DuplaCondicao, ProcedimentoAdministrativo, TipoEvento
+from cotas.motor.colunar import TabelaCandidatos
 from cotas.motor.erros import ErroCotas
+from cotas.motor.eventos import Evento  # (o mesmo evento que o motor reencena)
 from cotas.motor.legislacao import Catalogo, catalogo_padrao
-from cotas.motor.lote import TabelaCandidatos
 from cotas.motor.regras import ParametrosPcd, Regras, regras_aplicaveis
 
 __all__ = [
@@ -71,26 +72,6 @@ class Cargo:
     nome: str
     vagas: int
     linha: int | None = field(default=None, compare=False)
-
-
-@dataclass(frozen=True)
-class Evento:
-    """Um fato posterior ao edital, aplicado na ordem do arquivo.
-
-    Em `desistencia`, `anulacao` e `final_de_fila` o `cargo` vem preenchido com
-    o cargo do candidato, mesmo que o arquivo não o diga.
-    """
-
-    data: date
-    tipo: TipoEvento
-    cargo: str | None
-    inscricao: str | None
-    quantidade: int | None
-    justificativa: str | None
-    linha: int | None = field(default=None, compare=False)
-    # anulação: o procedimento com contraditório e ampla defesa; eliminação: o seu fundamento
-    procedimento: ProcedimentoAdministrativo | None = None
-    fundamento: str | None = None
 
 
 @dataclass(frozen=True)
@@ -765,10 +746,10 @@ def ler_cenario(caminho: Path, catalogo: Catalogo | None = None) -> Cenario:
                     cargo=cargo,
                     inscricao=inscricao,
                     quantidade=quantidade,
-                    justificativa=justificativa,
+                    justificativa=justificativa or "",
                     linha=v.linha(base),
                     procedimento=procedimento,
-                    fundamento=fundamento,
+                    fundamento=fundamento or "",
                 )
             )
             caminhos_eventos.append(base)

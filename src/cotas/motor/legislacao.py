@@ -8,6 +8,7 @@ não código novo.
 
 from __future__ import annotations
 
+import functools
 import tomllib
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
@@ -227,7 +228,7 @@ class Parametro:
 @dataclass(frozen=True)
 class Lei:
     id: str
-    norma: str  # citação curta, ex.: "Lei 7.344/2025 de Montenegro/RS"
+    norma: str  # citação curta: o número, o ano e o município
     titulo: str
     municipio: str
     ementa: str
@@ -253,7 +254,7 @@ class Lei:
         )
 
     def revisao_em(self) -> date | None:
-        """Data de reavaliação do percentual (Mostardas, art. 5º: a cada 10 anos)."""
+        """Data de reavaliação do percentual, quando a lei a prevê (`[revisao]` da lei)."""
         if self.revisao_anos is None:
             return None
         inicio = self.vigencia_inicio
@@ -474,10 +475,8 @@ class Catalogo:
         )
 
     def com_publicacao(self, lei_id: str, publicacao: date) -> Catalogo:
-        """O catálogo com outra data de publicação (e de vigência) registrada para uma lei.
-
-        Montenegro, art. 18: "Esta Lei entra em vigor na data de sua publicação."
-        """
+        """O catálogo com outra data de publicação (e de vigência) registrada para uma lei que
+        entra em vigor na data da publicação (`[vigencia]` da lei)."""
         lei = self.lei(lei_id)
         antigo = lei.vigencia_inicio
         novos: list[Lei] = []
@@ -566,3 +565,23 @@ def catalogo_padrao() -> Catalogo:
                     leis.append(lei)
         _PADRAO = montar_catalogo(leis)
     return _PADRAO
+
+
+@functools.cache
+def _dispositivos_federais() -> dict[str, Any]:
+    arquivo = resources.files("cotas") / "leis" / "dispositivos-federais.toml"
+    dados: dict[str, Any] = tomllib.loads(arquivo.read_text(encoding="utf-8"))
+    return dados
+
+
+def dispositivo_federal(chave: str) -> Referencia:
+    """Um dispositivo federal que o motor cita em qualquer certame (a validade, os padrões da
+    reserva a pessoas com deficiência, o desempate pela idade), com as palavras da lei, do
+    arquivo `cotas/leis/dispositivos-federais.toml`."""
+    dados = _dispositivos_federais()[chave]
+    return Referencia(dados["norma"], dados["artigo"], dados["texto"])
+
+
+def valor_federal(chave: str) -> int:
+    """O número que o dispositivo federal fixa (ex.: a idade da pessoa idosa)."""
+    return int(_dispositivos_federais()[chave]["valor"])

@@ -5,7 +5,13 @@ from django import forms
 from cotas_web import ponte
 from cotas_web.comum import CampoData, FormularioDeUmaVez
 
-from .models import Arredondamento, BaseDoLimiar, PrioridadeColisao, TipoSelecao
+from .models import (
+    Arredondamento,
+    BaseDoLimiar,
+    DuplaCondicao,
+    PrioridadeColisao,
+    TipoSelecao,
+)
 
 
 class CertameForm(FormularioDeUmaVez):
@@ -70,6 +76,14 @@ class CertameForm(FormularioDeUmaVez):
         required=False,
         help_text="Questão em aberto: as vagas novas durante a validade entram na conta "
         "(Mostardas art. 5º § 4º; Montenegro art. 1º § 1º)?",
+    )
+
+    dupla_condicao = forms.ChoiceField(
+        label="Candidato negro e com deficiência chamado pelas duas listas no mesmo ato",
+        choices=DuplaCondicao.choices, initial=DuplaCondicao.LISTA_QUE_NOMEIA_ANTES,
+        required=False,
+        help_text="Questão em aberto: vale a lista que ele escolheu na inscrição, se escolheu; "
+                  "sem opção, qual lista o nomeia.",
     )
 
     def clean_desempate(self) -> list[tuple[str, str]]:

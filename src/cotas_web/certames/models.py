@@ -32,6 +32,21 @@ class BaseDoLimiar(models.TextChoices):
     EDITAL = "edital", "Só as vagas do edital"
 
 
+class DuplaCondicao(models.TextChoices):
+    """Questão aberta (docs/INTERPRETACAO.md#dupla-condicao): por qual lista é nomeado quem é
+    negro e com deficiência quando as duas o chamam no mesmo ato, sem opção declarada."""
+
+    LISTA_QUE_NOMEIA_ANTES = (
+        "lista_que_nomeia_antes",
+        "A lista que o chama antes; no mesmo ato, a opção dele ou, sem opção, a de negros "
+        "(padrão)",
+    )
+    LISTA_QUE_NOMEIA_ANTES_SENAO_PCD = (
+        "lista_que_nomeia_antes_senao_pcd",
+        "A lista que o chama antes; no mesmo ato, a opção dele ou, sem opção, a de PcD",
+    )
+
+
 class Certame(models.Model):
     nome = models.CharField(max_length=200)
     municipio = models.CharField("município", max_length=100)
@@ -75,6 +90,10 @@ class Certame(models.Model):
     base_do_limiar = models.CharField(
         "base do limiar de vagas da reserva a negros", max_length=20,
         choices=BaseDoLimiar.choices, default=BaseDoLimiar.TODAS_OFERTADAS,
+    )
+    dupla_condicao = models.CharField(
+        "candidato negro e com deficiência chamado pelas duas listas", max_length=40,
+        choices=DuplaCondicao.choices, default=DuplaCondicao.LISTA_QUE_NOMEIA_ANTES,
     )
     homologado_em = models.DateField("homologado em", null=True, blank=True)
     # Rascunho até publicado: só então aparece ao público. Arquivado: sai da página inicial,

@@ -13,7 +13,7 @@ from django.db import IntegrityError, models, transaction
 from cotas_web import ponte
 from cotas_web.auditoria.services import registrar
 
-from .models import BaseDoLimiar, Cargo, Certame, Pedido, Retificacao
+from .models import BaseDoLimiar, Cargo, Certame, DuplaCondicao, Pedido, Retificacao
 
 M = TypeVar("M", bound=models.Model)
 
@@ -83,6 +83,7 @@ def certame_criar(
     final_de_fila_item: str = "",
     prioridade_colisao: str = "negros,pcd",
     base_do_limiar: str = BaseDoLimiar.TODAS_OFERTADAS,
+    dupla_condicao: str = DuplaCondicao.LISTA_QUE_NOMEIA_ANTES,
     token: str = "",
 ) -> Certame:
     """Cria o certame com a lei em vigor na data do edital (Mostardas art. 6º; Montenegro art.
@@ -105,6 +106,8 @@ def certame_criar(
     for _coluna, sentido in desempate or []:
         if sentido not in ("maior", "menor"):
             raise ValidationError(f"Critério de desempate: sentido '{sentido}' desconhecido.")
+    if dupla_condicao not in DuplaCondicao.values:
+        raise ValidationError(f"Dupla condição: opção '{dupla_condicao}' desconhecida.")
     if validade_ate is not None and validade_ate < data_edital:
         raise ValidationError("A validade não pode terminar antes da publicação do edital.")
     certame = Certame.objects.create(
@@ -125,6 +128,7 @@ def certame_criar(
         final_de_fila_item=final_de_fila_item.strip() if admite_final_de_fila else "",
         prioridade_colisao=prioridade_colisao,
         base_do_limiar=base_do_limiar,
+        dupla_condicao=dupla_condicao,
     )
     pedido_concluir(token, certame)
     _designar_quem_cria(usuario, certame)
@@ -140,7 +144,11 @@ def certame_criar(
                + "." if admite_final_de_fila else "")
             + f" Questões em aberto: prioridade {prioridade_colisao.replace(',', ' > ')}; "
             + "mínimo de vagas contado sobre "
-            + ("as do edital." if base_do_limiar == "edital" else "todas as oferecidas.")
+            + ("as do edital" if base_do_limiar == "edital" else "todas as oferecidas")
+            + "; quem é negro e com deficiência, chamado pelas duas listas no mesmo ato sem "
+            + "opção, fica com a de "
+            + ("PcD." if dupla_condicao == DuplaCondicao.LISTA_QUE_NOMEIA_ANTES_SENAO_PCD
+               else "negros.")
         ),
         fundamento=regras.lei.referencia_vigencia.citacao(),
         dados={
@@ -148,6 +156,7 @@ def certame_criar(
             "tipo": tipo,
             "prioridade_colisao": prioridade_colisao,
             "base_do_limiar": base_do_limiar,
+            "dupla_condicao": dupla_condicao,
         },
     )
     return certame

@@ -13,7 +13,7 @@ from cotas_web.contas.permissoes import ADMIN, AUDITOR, TODOS, publica, requer_p
 from . import selectors, services
 from .confirmacao import confirmado, pedir_confirmacao
 from .forms import ArquivarForm, CargoForm, CertameForm, DadosCertameForm, DataForm
-from .models import BaseDoLimiar, Certame, PrioridadeColisao
+from .models import BaseDoLimiar, Certame, DuplaCondicao, PrioridadeColisao
 
 
 @publica
@@ -63,6 +63,7 @@ def novo(request: HttpRequest) -> HttpResponse:
                 # (Sem escolha, o padrão documentado de cada questão em aberto.)
                 prioridade_colisao=d["prioridade_colisao"] or PrioridadeColisao.NEGROS_PCD,
                 base_do_limiar=d["base_do_limiar"] or BaseDoLimiar.TODAS_OFERTADAS,
+                dupla_condicao=d["dupla_condicao"] or DuplaCondicao.LISTA_QUE_NOMEIA_ANTES,
                 token=d["pedido"],
             )
         except ValidationError as erro:

@@ -97,10 +97,8 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **opcoes: Any) -> None:
         from cotas.arquivos.cenario import ler_cenario
         from cotas.arquivos.erros import ErrosDeEntrada
-        from cotas_web.candidatos.services import importacao_confirmar
         from cotas_web.certames.models import Certame
-        from cotas_web.certames.services import cargo_adicionar, certame_criar, certame_homologar
-        from cotas_web.comissao.services import membro_adicionar
+        from cotas_web.certames.services import certame_homologar
         from cotas_web.nomeacoes.services import vagas_edital_ofertar
 
         demo = bool(opcoes["demo"])
@@ -125,49 +123,14 @@ class Command(BaseCommand):
 
         if demo:
             identificar_orgao_demo(cenario.municipio or "")
-        User = get_user_model()
         try:
             with transaction.atomic():
                 if demo:
                     criar_usuarios_demo()
                 rh = _quem_age(opcoes["como"] or ("rh" if demo else ""))
-                pcd = cenario.pcd
-                certame = certame_criar(
-                    usuario=rh,
-                    nome=cenario.nome,
-                    municipio=cenario.municipio or "",
-                    data_edital=cenario.data_edital,
-                    tipo=str(cenario.tipo),
-                    validade_ate=cenario.validade_ate,
-                    pcd_percentual=pcd.percentual if pcd else None,
-                    pcd_arredondamento=str(pcd.arredondamento) if pcd else "",
-                    pcd_teto=pcd.teto if pcd else None,
-                    data_referencia_idade=cenario.data_referencia_idade,
-                    desempate=[(c, str(s)) for c, s in cenario.desempate],
-                    admite_final_de_fila=cenario.permite_final_de_fila,
-                    prioridade_colisao=",".join(cenario.prioridade_colisao or ("negros", "pcd")),
-                    base_do_limiar=_base_do_limiar(cenario),
+                certame = _criar_do_cenario(
+                    cenario, rh, cenario.nome, cenario.arquivo_candidatos, demo=demo
                 )
-                for cargo in cenario.cargos:
-                    cargo_adicionar(
-                        usuario=rh, certame=certame, codigo=cargo.codigo, nome=cargo.nome,
-                        vagas_edital=cargo.vagas,
-                    )
-                importacao_confirmar(
-                    usuario=rh, certame=certame, caminho=cenario.arquivo_candidatos,
-                    nome_arquivo=cenario.arquivo_candidatos.name,
-                )
-                if demo:  # o RH, criador, já está designado; a auditora também lê o exemplo
-                    _designar_auditor_demo(certame)
-                if certame.exige_comissao:
-                    comissao = User.objects.filter(
-                        username="comissao", perfil__papel=Papel.COMISSAO
-                    ).first() if demo else None
-                    for nome, genero, cor in MEMBROS_DEMO:
-                        membro_adicionar(
-                            usuario=rh, certame=certame, nome=nome, genero=genero, cor_raca=cor,
-                            usuario_membro=comissao if nome == "Carlos Oliveira" else None,
-                        )
         except ValidationError as erro:
             raise CommandError("; ".join(erro.messages)) from None
 
@@ -183,7 +146,6 @@ class Command(BaseCommand):
                 )
             except ValidationError as erro:
                 situacao += f" (não homologado: {'; '.join(erro.messages)})"
-        _publicar(rh, certame)
 
         self.stdout.write(f"Certame “{certame.nome}” ({certame.lei_titulo}): {situacao}.")
         if demo:
@@ -292,24 +254,22 @@ def _dia_da_homologacao(cenario: Any) -> Any:
     return base + timedelta(days=30)
 
 
-def _publicar(rh: Any, certame: Any) -> None:
-    from cotas_web.certames.services import certame_publicar
-
-    with transaction.atomic():
-        certame_publicar(usuario=rh, certame=certame, data=certame.data_edital)
-
-
-def _criar_do_cenario(cenario: Any, rh: Any, nome: str, arquivo: Path) -> Any:
-    """O certame do cenário com outro nome e outro arquivo de candidatos, com a comissão (o
-    login de demonstração da comissão a integra) e a auditora designada."""
+def _criar_do_cenario(cenario: Any, rh: Any, nome: str, arquivo: Path, *, demo: bool = True) -> Any:
+    """O certame do cenário (com outro nome e outro arquivo de candidatos, nos da
+    demonstração), com as questões em aberto que o cenário escolheu, a comissão (na
+    demonstração, o login da comissão a integra e a auditora fica designada) e publicado."""
     from cotas_web.candidatos.services import importacao_confirmar
-    from cotas_web.certames.services import cargo_adicionar, certame_criar
+    from cotas_web.certames.models import DuplaCondicao
+    from cotas_web.certames.services import cargo_adicionar, certame_criar, certame_publicar
     from cotas_web.comissao.services import membro_adicionar
 
     pcd = cenario.pcd
     certame = certame_criar(
-        usuario=rh, nome=nome, municipio=cenario.municipio or "",
-        data_edital=cenario.data_edital, tipo=str(cenario.tipo),
+        usuario=rh,
+        nome=nome,
+        municipio=cenario.municipio or "",
+        data_edital=cenario.data_edital,
+        tipo=str(cenario.tipo),
         validade_ate=cenario.validade_ate,
         pcd_percentual=pcd.percentual if pcd else None,
         pcd_arredondamento=str(pcd.arredondamento) if pcd else "",
@@ -319,22 +279,29 @@ def _criar_do_cenario(cenario: Any, rh: Any, nome: str, arquivo: Path) -> Any:
         admite_final_de_fila=cenario.permite_final_de_fila,
         prioridade_colisao=",".join(cenario.prioridade_colisao or ("negros", "pcd")),
         base_do_limiar=_base_do_limiar(cenario),
+        dupla_condicao=cenario.dupla_condicao or DuplaCondicao.LISTA_QUE_NOMEIA_ANTES,
     )
     for cargo in cenario.cargos:
-        cargo_adicionar(usuario=rh, certame=certame, codigo=cargo.codigo, nome=cargo.nome,
-                        vagas_edital=cargo.vagas)
+        cargo_adicionar(
+            usuario=rh, certame=certame, codigo=cargo.codigo, nome=cargo.nome,
+            vagas_edital=cargo.vagas,
+        )
     importacao_confirmar(usuario=rh, certame=certame, caminho=arquivo, nome_arquivo=arquivo.name)
-    _designar_auditor_demo(certame)
+    if demo:  # o RH, criador, já está designado; a auditora também lê o exemplo
+        _designar_auditor_demo(certame)
     if certame.exige_comissao:
-        comissao = get_user_model().objects.filter(
-            username="comissao", perfil__papel=Papel.COMISSAO).first()
+        comissao = (
+            get_user_model()
+            .objects.filter(username="comissao", perfil__papel=Papel.COMISSAO)
+            .first()
+            if demo
+            else None
+        )
         for nome_membro, genero, cor in MEMBROS_DEMO:
             membro_adicionar(
                 usuario=rh, certame=certame, nome=nome_membro, genero=genero, cor_raca=cor,
                 usuario_membro=comissao if nome_membro == "Carlos Oliveira" else None,
             )
-    from cotas_web.certames.services import certame_publicar
-
     certame_publicar(usuario=rh, certame=certame, data=certame.data_edital)
     return certame
 
