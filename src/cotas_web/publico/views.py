@@ -150,7 +150,11 @@ def consulta(request: HttpRequest, pk: int) -> HttpResponse:
         "documentos": _publicaveis(certame),
     }
     if inscricao and certame.homologado:
-        pub = situacoes.vigente(certame)
+        publicada = situacoes.para_consulta(certame)
+        pub = publicada.pub
+        # Enquanto a consulta se atualiza, a anterior vai marcada, com a data e o andamento.
+        contexto["desatualizada"] = not publicada.atual
+        contexto["tarefa"] = publicada.tarefa
         if pub is None:
             resposta = render(request, "publico/atualizando.html", contexto, status=503)
             resposta["Retry-After"] = "5"
@@ -160,6 +164,7 @@ def consulta(request: HttpRequest, pk: int) -> HttpResponse:
                 request, "publico/erro.html", {"certame": certame, "erro": pub.erro}, status=409
             )
         situacao = situacoes.situacao(pub, inscricao)
+        contexto["publicada_em"] = pub.publicada_em
         contexto["situacao"] = situacao
         contexto["nao_encontrada"] = situacao is None
         if situacao is not None:
