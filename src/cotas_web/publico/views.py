@@ -8,11 +8,13 @@ Nada aqui mostra cor/raça, deficiência, parecer individual da comissão ou CPF
 
 from __future__ import annotations
 
+from pathlib import Path
 from urllib.parse import urlencode
 
 from django.conf import settings
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import FileResponse, Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
 from django.utils.safestring import mark_safe
 
 from cotas.documentos.ata import ata_sessao
@@ -27,8 +29,10 @@ from cotas_web import protecao
 from cotas_web.certames.models import Certame
 from cotas_web.comissao.models import Sessao
 from cotas_web.contas.permissoes import ADMIN, AUDITOR, COMISSAO, publica, requer_papel
+from cotas_web.tarefas.limite import limitar_por_cliente
+from cotas_web.tarefas.models import Estado, Tarefa, Tipo
 
-from . import selectors, situacoes
+from . import arquivos, selectors, situacoes
 from .apresentacao import para_tela
 
 TITULOS = {
@@ -72,15 +76,26 @@ def _documento_pedido(
     404 se o documento não é publicado (ainda: as listas e a ordem só depois da homologação).
     Num certame grande demais para montar o documento inteiro num pedido, a página que pede o
     cargo (com `status_sem_cargo`); se os fatos contrariam a lei, a página do erro."""
+    cargo = _pedido_valido(request, certame, doc, status_sem_cargo=status_sem_cargo)
+    if isinstance(cargo, HttpResponse):
+        return cargo
+    fonte = _fonte(request, certame)
+    if isinstance(fonte, HttpResponse):
+        return fonte
+    return montar_documento(fonte, doc, cargo), cargo
+
+
+def _pedido_valido(
+    request: HttpRequest, certame: Certame, doc: str, *, status_sem_cargo: int
+) -> str | None | HttpResponse:
+    """O cargo de `?cargo=` de um pedido do documento `doc` que pode ser atendido; senão 404 ou
+    a página que pede o cargo (sem montar nada)."""
     if doc not in DOCUMENTOS or (doc in SO_HOMOLOGADO and not certame.homologado):
         raise Http404("Documento não publicado.")
     cargo = _cargo_pedido(request, certame, doc)
     if (total := _so_por_cargo(certame, doc, cargo)) is not None:
         return _escolha_o_cargo(request, certame, doc, total, status=status_sem_cargo)
-    fonte = _fonte(request, certame)
-    if isinstance(fonte, HttpResponse):
-        return fonte
-    return montar_documento(fonte, doc, cargo), cargo
+    return cargo
 
 
 def _cargos(certame: Certame) -> list[tuple[str, str]]:
@@ -178,6 +193,7 @@ def consulta(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @publica
+@limitar_por_cliente
 def documento(request: HttpRequest, pk: int, doc: str) -> HttpResponse:
     certame = _certame(pk)
     pedido = _documento_pedido(request, certame, doc, status_sem_cargo=200)
@@ -214,10 +230,17 @@ def documento(request: HttpRequest, pk: int, doc: str) -> HttpResponse:
 
 
 @publica
+@limitar_por_cliente
 def baixar(request: HttpRequest, pk: int, doc: str, formato: str) -> HttpResponse:
     certame = _certame(pk)
     if formato not in FORMATOS:
         raise Http404("Formato desconhecido.")
+    cargo = _pedido_valido(request, certame, doc, status_sem_cargo=400)
+    if isinstance(cargo, HttpResponse):
+        return cargo
+    nome = f"{doc}-{cargo}" if cargo else doc
+    if arquivos.em_segundo_plano(certame):
+        return _do_disco(request, certame, doc, cargo, formato, None, f"{nome}.{formato}")
     pedido = _documento_pedido(request, certame, doc, status_sem_cargo=400)
     if isinstance(pedido, HttpResponse):
         return pedido
@@ -226,13 +249,19 @@ def baixar(request: HttpRequest, pk: int, doc: str, formato: str) -> HttpRespons
         conteudo = arquivo(d, formato)
     except PdfIndisponivel as erro:
         return HttpResponse(str(erro), status=503, content_type="text/plain; charset=utf-8")
-    nome = f"{doc}-{cargo}" if cargo else doc
     return _anexo(conteudo, TIPOS[formato], f"{nome}.{formato}", formato)
 
 
 @publica
+@limitar_por_cliente
 def baixar_tabela(request: HttpRequest, pk: int, doc: str, tabela: str) -> HttpResponse:
     certame = _certame(pk)
+    cargo = _pedido_valido(request, certame, doc, status_sem_cargo=400)
+    if isinstance(cargo, HttpResponse):
+        return cargo
+    nome = f"{tabela}-{cargo}" if cargo else tabela
+    if arquivos.em_segundo_plano(certame):
+        return _do_disco(request, certame, doc, cargo, "csv", tabela, f"{nome}.csv")
     pedido = _documento_pedido(request, certame, doc, status_sem_cargo=400)
     if isinstance(pedido, HttpResponse):
         return pedido
@@ -241,8 +270,79 @@ def baixar_tabela(request: HttpRequest, pk: int, doc: str, tabela: str) -> HttpR
         conteudo = arquivo(d, "csv", tabela)
     except KeyError:
         raise Http404("Tabela desconhecida.") from None
-    nome = f"{tabela}-{cargo}" if cargo else tabela
     return _anexo(conteudo, TIPOS["csv"], f"{nome}.csv", "csv")
+
+
+def _do_disco(
+    request: HttpRequest,
+    certame: Certame,
+    doc: str,
+    cargo: str | None,
+    formato: str,
+    tabela: str | None,
+    nome: str,
+) -> HttpResponse:
+    """O arquivo gerado uma vez para a versão atual, enviado aos poucos do disco; se ainda não
+    está pronto, a página com o andamento e o da versão anterior (marcado), se houver."""
+    pedido = arquivos.pedir(certame, doc, cargo, formato)
+    if pedido.pronto is not None:
+        caminho = arquivos.caminho(pedido.pronto, tabela)
+        if caminho is None:
+            raise Http404("Tabela desconhecida.")
+        return _do_arquivo(caminho, formato, nome)
+    anterior = pedido.anterior
+    resposta = render(
+        request,
+        "publico/gerando.html",
+        {
+            "certame": certame,
+            "titulo": TITULOS[doc],
+            "nome": nome,
+            "versao": pedido.versao,
+            "tarefa": pedido.gerando,
+            "falhou": pedido.falhou,
+            "anterior": anterior,
+            "url_anterior": _url_do_arquivo(certame, anterior, tabela) if anterior else "",
+            "url_resultado": request.get_full_path(),
+            "rotulo_resultado": f"Baixar {nome}",
+            "documentos": _publicaveis(certame),
+        },
+        status=202 if pedido.falhou is None else 503,
+    )
+    resposta["Retry-After"] = "5"
+    return resposta
+
+
+def _url_do_arquivo(certame: Certame, tarefa: Tarefa, tabela: str | None) -> str:
+    url = reverse("publico:arquivo", args=[certame.pk, tarefa.pk])
+    return f"{url}?{urlencode({'tabela': tabela})}" if tabela else url
+
+
+def _do_arquivo(caminho: Path, formato: str, nome: str) -> HttpResponse:
+    resposta = FileResponse(caminho.open("rb"), content_type=TIPOS[formato])
+    anexo = formato not in ("pdf", "html", "svg")
+    resposta["Content-Disposition"] = protecao.disposicao(nome, anexo=anexo)
+    resposta["X-Content-Type-Options"] = "nosniff"
+    return resposta
+
+
+@publica
+@limitar_por_cliente
+def arquivo_da_versao(request: HttpRequest, pk: int, tarefa_id: str) -> HttpResponse:
+    """Um arquivo público já gerado (o da versão anterior, enquanto o da atual se gera), com a
+    versão no nome."""
+    certame = _certame(pk)
+    tarefa = get_object_or_404(
+        Tarefa, pk=tarefa_id, certame=certame, tipo=Tipo.ARQUIVO_PUBLICO,
+        estado=Estado.CONCLUIDA, publica=True,
+    )
+    tabela = request.GET.get("tabela") or None
+    caminho = arquivos.caminho(tarefa, tabela)
+    if caminho is None:
+        raise Http404("Arquivo não encontrado.")
+    formato = str(tarefa.parametros["formato"])
+    base = tabela or Path(str(tarefa.parametros["nome"])).stem
+    return _do_arquivo(caminho, formato, f"{base}-versao-{tarefa.versao}.{formato}")
 
 
 @requer_papel(ADMIN, COMISSAO, AUDITOR)

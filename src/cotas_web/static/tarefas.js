@@ -21,9 +21,10 @@
       if (percentual) { percentual.textContent = e.percentual + "%"; }
       if (rotulo) { rotulo.textContent = e.rotulo; }
       if (mensagem) { mensagem.textContent = e.mensagem; }
-      if (e.terminou && e.url && resultado && link) {
-        link.setAttribute("href", e.url);
-        resultado.hidden = false;
+      if (e.estado === "concluida" && resultado && link) {
+        // O endereço fixo da página (o mesmo download pedido) vale mais que o da tarefa.
+        if (e.url && !link.hasAttribute("data-tarefa-url-fixa")) { link.setAttribute("href", e.url); }
+        if (link.getAttribute("href")) { resultado.hidden = false; }
       }
       caixa.setAttribute("data-tarefa-estado", e.estado);
     }
