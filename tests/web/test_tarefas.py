@@ -1,0 +1,201 @@
+"""Trabalho longo em segundo plano (issue 11, item 4; issue 15, itens 3 e 6): a fila do banco
+(django-tasks + django-tasks-db) com o trabalhador de verdade, o andamento visto pela tela, a
+consulta pública que nunca serve uma versão velha como atual e é refeita depois de uma queda,
+os downloads públicos de certames grandes gerados uma vez por versão e o limite por cliente."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from io import StringIO
+from typing import Any
+
+import pytest
+from django.core.management import call_command
+from django.urls import reverse
+from django.utils import timezone
+
+from cotas_web.publico import situacoes
+from cotas_web.publico.models import PublicacaoSituacoes
+from cotas_web.tarefas import services as fila
+from cotas_web.tarefas.models import Estado, Tarefa, Tipo
+
+from .test_publico import nomear_edital
+
+
+def _trabalhador() -> str:
+    """O trabalhador de verdade (`manage.py trabalhador`), no próprio processo: executa o que
+    está na fila e sai."""
+    saida = StringIO()
+    call_command("trabalhador", "--lote", stdout=saida, verbosity=0)
+    return saida.getvalue()
+
+
+def _executar_fila() -> None:
+    """As tarefas na fila, executadas aqui (nos testes sem transações reais)."""
+    for tarefa in Tarefa.objects.filter(estado=Estado.NA_FILA):
+        fila.executar(str(tarefa.pk))
+
+
+@pytest.mark.django_db(transaction=True)
+def test_fila_de_verdade_consulta_atualizada_em_segundo_plano(
+    client: Any, certame_homologado: Any, rita: Any, settings: Any
+) -> None:
+    """Pedido → tarefa na fila → o trabalhador (db_worker) a executa → a tela vê 100% e o
+    resultado."""
+    url = reverse("publico:consulta", args=[certame_homologado.pk])
+    assert "ainda não nomeado(a)" in client.get(url, {"inscricao": "1006"}).content.decode()
+    settings.PUBLICO_MONTAR_EM_SEGUNDO_PLANO = True
+    nomear_edital(certame_homologado, rita)
+    r = client.get(url, {"inscricao": "1006"})
+    texto = r.content.decode()
+    # A anterior, marcada com a data; nunca como se fosse a atual.
+    assert r.status_code == 200 and "Situação desatualizada" in texto
+    assert "<progress" in texto and "data-tarefa=" in texto
+    tarefa = Tarefa.objects.get(tipo=Tipo.SITUACOES)
+    assert tarefa.estado == Estado.NA_FILA and tarefa.publica
+    from django_tasks_db.models import DBTaskResult
+
+    assert DBTaskResult.objects.filter(status="READY").count() == 1
+    _trabalhador()
+    tarefa.refresh_from_db()
+    assert tarefa.estado == Estado.CONCLUIDA
+    estado = client.get(reverse("tarefas:estado", args=[tarefa.pk])).json()
+    total = certame_homologado.candidatos.count()
+    assert estado["percentual"] == 100 and estado["terminou"]
+    assert estado["feitos"] == estado["total"] == total
+    assert DBTaskResult.objects.filter(status="SUCCESSFUL").count() == 1
+    texto = client.get(url, {"inscricao": "1006"}).content.decode()
+    assert "nomeado(a) na vaga 3" in texto and "Situação desatualizada" not in texto
+
+
+@pytest.mark.django_db(transaction=True)
+def test_montagem_interrompida_e_refeita_ao_iniciar(
+    client: Any, certame_homologado: Any, rita: Any
+) -> None:
+    """Um processo morre no meio da montagem (a reserva e a tarefa ficam): a consulta não
+    serve a versão velha como atual, e o trabalhador, ao iniciar, refaz a montagem."""
+    url = reverse("publico:consulta", args=[certame_homologado.pk])
+    client.get(url, {"inscricao": "1006"})
+    tarefa = situacoes.agendar(certame_homologado)
+    Tarefa.objects.filter(pk=tarefa.pk).update(
+        estado=Estado.EXECUTANDO, batimento=timezone.now() - timedelta(minutes=10)
+    )
+    assert situacoes.reservar(certame_homologado)  # ... e o processo morreu com a reserva
+    nomear_edital(certame_homologado, rita)
+    texto = client.get(url, {"inscricao": "1006"}).content.decode()
+    assert "Situação desatualizada" in texto and "ainda não nomeado(a)" in texto
+    assert "nomeado(a) na vaga 3" not in texto
+    # Minutos depois (a reserva não foi renovada), o trabalhador sobe e retoma.
+    PublicacaoSituacoes.objects.filter(certame=certame_homologado).update(
+        construindo_desde=timezone.now() - situacoes.PRAZO_RESERVA - timedelta(seconds=1)
+    )
+    _trabalhador()
+    tarefa.refresh_from_db()
+    assert tarefa.estado == Estado.CONCLUIDA and tarefa.tentativas == 1
+    pub = PublicacaoSituacoes.objects.get(certame=certame_homologado)
+    assert pub.construindo_desde is None
+    assert pub.versao == situacoes.versao_do_certame(certame_homologado.pk)
+    texto = client.get(url, {"inscricao": "1006"}).content.decode()
+    assert "nomeado(a) na vaga 3" in texto and "Situação desatualizada" not in texto
+
+
+@pytest.mark.django_db
+def test_ao_retomar_agenda_certame_desatualizado(certame_homologado: Any, rita: Any) -> None:
+    situacoes.publicar(certame_homologado)
+    nomear_edital(certame_homologado, rita)  # e ninguém consultou depois
+    fila.retomar()
+    assert Tarefa.objects.filter(tipo=Tipo.SITUACOES, estado=Estado.NA_FILA).count() == 1
+    fila.retomar()  # uma só
+    assert Tarefa.objects.filter(tipo=Tipo.SITUACOES).count() == 1
+
+
+@pytest.mark.django_db
+def test_tarefa_interrompida_demais_desiste(certame_homologado: Any) -> None:
+    tarefa = situacoes.agendar(certame_homologado)
+    Tarefa.objects.filter(pk=tarefa.pk).update(
+        estado=Estado.EXECUTANDO, tentativas=fila.MAX_TENTATIVAS - 1, batimento=None
+    )
+    fila.retomar()
+    tarefa.refresh_from_db()
+    assert tarefa.estado == Estado.FALHOU and "Interrompida" in tarefa.mensagem
+
+
+@pytest.mark.django_db
+def test_download_de_certame_grande_gerado_uma_vez_por_versao(
+    client: Any, certame_homologado: Any, rita: Any, settings: Any
+) -> None:
+    settings.PUBLICO_ARQUIVOS_NA_HORA_ATE = 0  # todo certame conta como grande
+    pk = certame_homologado.pk
+    url = reverse("publico:baixar", args=[pk, "listas", "xlsx"])
+    r = client.get(url)
+    assert r.status_code == 202 and "está sendo gerado" in r.content.decode()
+    assert "<progress" in r.content.decode()
+    for _ in range(3):  # muitos pedidos, uma geração
+        client.get(url)
+    assert Tarefa.objects.filter(tipo=Tipo.ARQUIVO_PUBLICO).count() == 1
+    _executar_fila()
+    r = client.get(url)
+    assert r.status_code == 200 and r.streaming  # do disco, aos poucos
+    conteudo = b"".join(r.streaming_content)
+    assert conteudo[:2] == b"PK"
+    assert 'filename="listas.xlsx"' in r["Content-Disposition"]
+    # CSV de uma tabela: todas saem juntas; um nome inventado dá 404 sem trabalho novo.
+    url_csv = reverse("publico:baixar", args=[pk, "listas", "csv"])
+    client.get(url_csv)
+    _executar_fila()
+    tarefa_csv = Tarefa.objects.get(grupo__endswith=":csv")
+    tabela = tarefa_csv.parametros["tabelas"][0]
+    r = client.get(reverse("publico:baixar_tabela", args=[pk, "listas", tabela]))
+    assert r.status_code == 200 and b"".join(r.streaming_content)
+    antes = Tarefa.objects.count()
+    inventada = reverse("publico:baixar_tabela", args=[pk, "listas", "nao-existe"])
+    assert client.get(inventada).status_code == 404
+    assert Tarefa.objects.count() == antes
+    # Um ato novo: a versão muda; enquanto a nova se gera, a anterior vai marcada.
+    nomear_edital(certame_homologado, rita)
+    r = client.get(url)
+    texto = r.content.decode()
+    assert r.status_code == 202
+    assert "versão anterior" in texto and "desatualizado" in texto
+    anterior = Tarefa.objects.filter(grupo__endswith=":xlsx", estado=Estado.CONCLUIDA).get()
+    assert f"versão {anterior.versao}" in texto
+    r = client.get(reverse("publico:arquivo", args=[pk, anterior.pk]))
+    assert r.status_code == 200
+    assert f"listas-versao-{anterior.versao}.xlsx" in r["Content-Disposition"]
+
+
+@pytest.mark.django_db
+def test_andamento_de_tarefa_da_equipe_so_para_quem_pode(
+    client: Any, certame_homologado: Any, rita: Any
+) -> None:
+    tarefa = Tarefa.objects.create(
+        tipo=Tipo.IMPORTACAO, chave="x", certame=certame_homologado, iniciada_por=rita
+    )
+    url = reverse("tarefas:estado", args=[tarefa.pk])
+    assert client.get(url).status_code == 404  # anônimo
+    client.force_login(rita)
+    assert client.get(url).json()["estado"] == "na_fila"
+
+
+@pytest.mark.django_db
+def test_limite_de_pedidos_pesados_por_cliente(
+    client: Any, certame_homologado: Any, settings: Any
+) -> None:
+    settings.PUBLICO_ARQUIVOS_NA_HORA_ATE = 0
+    settings.PEDIDOS_PESADOS_POR_CLIENTE = 2
+    from django.core.cache import cache
+
+    cache.clear()  # (downloads de outros testes que ninguém leu até o fim)
+    url = reverse("publico:baixar", args=[certame_homologado.pk, "anexo-edital", "html"])
+    client.get(url)
+    _executar_fila()
+    abertas = [client.get(url) for _ in range(2)]  # dois downloads ainda sendo enviados
+    assert all(r.status_code == 200 for r in abertas)
+    r = client.get(url)
+    assert r.status_code == 429 and r["Retry-After"]
+    assert "Muitos downloads" in r.content.decode()
+    # De outro endereço, atendido.
+    assert client.get(url, REMOTE_ADDR="10.0.0.9").status_code == 200
+    for aberta in abertas:
+        aberta.close()  # terminou de enviar: a vaga volta
+    assert client.get(url).status_code == 200
