@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 from io import StringIO
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -199,3 +200,50 @@ def test_limite_de_pedidos_pesados_por_cliente(
     for aberta in abertas:
         aberta.close()  # terminou de enviar: a vaga volta
     assert client.get(url).status_code == 200
+
+
+@pytest.mark.django_db
+def test_importacao_grande_pela_fila_com_andamento(
+    client: Any, certame: Any, rita: Any, settings: Any, monkeypatch: Any
+) -> None:
+    """A confirmação de um arquivo grande vai para a fila: a tela acompanha a barra, o
+    trabalho grava tudo ou nada e o andamento conta as linhas gravadas."""
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    from cotas_web.candidatos.models import Candidato
+
+    from .conftest import csv_candidatos, entrar
+
+    settings.IMPORTACAO_EM_SEGUNDO_PLANO_ACIMA_DE = 0
+    andamentos: list[tuple[int, int]] = []
+    gravar = fila.Progresso._gravar
+
+    def espiar(self: fila.Progresso, *, forcar: bool = False) -> None:
+        andamentos.append((self.feitos, self.quantos))
+        gravar(self, forcar=True)
+
+    monkeypatch.setattr(fila.Progresso, "_gravar", espiar)
+    monkeypatch.setattr("cotas_web.candidatos.services.PASSO_ANDAMENTO", 1)
+    entrar(client, rita)
+    url = reverse("candidatos:importar", args=[certame.pk])
+    arquivo = SimpleUploadedFile("resultado.csv", csv_candidatos().encode(), "text/csv")
+    token = client.post(url, {"arquivo": arquivo}).context["token"]
+    r = client.post(url, {"token": token})
+    tarefa = Tarefa.objects.get(tipo=Tipo.IMPORTACAO)
+    assert r.status_code == 302 and r["Location"] == reverse("tarefas:acompanhar", args=[tarefa.pk])
+    pagina = client.get(r["Location"]).content.decode()
+    assert "<progress" in pagina and "Importação de candidatos" in pagina
+    assert Candidato.objects.count() == 0  # ainda na fila
+    _executar_fila()
+    tarefa.refresh_from_db()
+    assert tarefa.estado == Estado.CONCLUIDA, tarefa.mensagem
+    assert Candidato.objects.count() == 8
+    assert (4, 8) in andamentos and (8, 8) in andamentos  # o andamento passou pelas linhas
+    estado = client.get(reverse("tarefas:estado", args=[tarefa.pk])).json()
+    assert estado["percentual"] == 100
+    assert estado["url"] == reverse("candidatos:lista", args=[certame.pk])
+    assert not Path(tarefa.parametros["caminho"]).exists()  # o provisório apagado
+    assert client.get(reverse("tarefas:estado", args=[tarefa.pk])).status_code == 200
+    client.logout()
+    assert client.get(reverse("tarefas:estado", args=[tarefa.pk])).status_code == 404
+

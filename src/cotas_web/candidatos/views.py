@@ -73,6 +73,13 @@ def importar(request: HttpRequest, pk: int) -> HttpResponse:
             messages.error(request, "Prévia expirada; envie o arquivo de novo.")
             return redirect("candidatos:importar", pk=certame.pk)
         caminho = _pasta_importacoes() / pendente["arquivo"]
+        if caminho.is_file() and services.importacao_grande(caminho):
+            request.session.pop("importacao", None)
+            tarefa = services.importacao_em_segundo_plano(
+                usuario=request.user, certame=certame, caminho=caminho,
+                nome_arquivo=pendente["nome"], aba=pendente.get("aba"),
+            )
+            return redirect("tarefas:acompanhar", tarefa_id=tarefa.pk)
         try:
             services.importacao_confirmar(
                 usuario=request.user, certame=certame, caminho=caminho,

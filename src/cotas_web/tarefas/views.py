@@ -5,7 +5,7 @@ from __future__ import annotations
 import mimetypes
 
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import get_object_or_404
+from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET
 
@@ -75,3 +75,15 @@ def arquivo(request: HttpRequest, tarefa_id: str) -> HttpResponse | FileResponse
     resposta["Content-Disposition"] = protecao.disposicao(nome, anexo=anexo)
     resposta["X-Content-Type-Options"] = "nosniff"
     return resposta
+
+
+@publica
+@require_GET
+def acompanhar(request: HttpRequest, tarefa_id: str) -> HttpResponse:
+    """A página de uma tarefa: a barra de progresso e, ao fim, o link do resultado."""
+    tarefa = _visivel(request, tarefa_id)
+    return render(
+        request,
+        "tarefas/acompanhar.html",
+        {"tarefa": tarefa, "certame": tarefa.certame, "titulo": tarefa.get_tipo_display()},
+    )
