@@ -247,3 +247,67 @@ def test_importacao_grande_pela_fila_com_andamento(
     client.logout()
     assert client.get(reverse("tarefas:estado", args=[tarefa.pk])).status_code == 404
 
+
+
+def _processos_da_sessao(sid: int) -> list[str]:
+    """As linhas de comando dos processos vivos da sessão `sid` (Linux: /proc)."""
+    achados = []
+    for d in Path("/proc").iterdir():
+        if not d.name.isdigit():
+            continue
+        try:
+            campos = (d / "stat").read_text().rsplit(")", 1)[1].split()
+            if campos[0] != "Z" and int(campos[3]) == sid:
+                achados.append((d / "cmdline").read_bytes().replace(b"\0", b" ").decode())
+        except (OSError, IndexError, ValueError):
+            continue
+    return achados
+
+
+def test_make_run_sobe_o_trabalhador_e_o_para_ao_sair(tmp_path: Path) -> None:
+    """`scripts/web.sh` (o `make run`) sobe o trabalhador da fila com o servidor; ao parar o
+    script, nenhum dos dois fica para trás."""
+    import os
+    import signal
+    import socket
+    import subprocess
+    import time
+    import urllib.request
+
+    raiz = Path(__file__).resolve().parents[2]
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        porta = s.getsockname()[1]
+    ambiente = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("DJANGO_SETTINGS_MODULE", "DJANGO_ALLOW_ASYNC_UNSAFE")
+    }
+    ambiente["DATABASE_URL"] = f"sqlite:///{tmp_path / 'demo.sqlite3'}"
+    ambiente["PYTHON_VENV"] = str(Path(os.sys.executable))
+    processo = subprocess.Popen(
+        ["bash", str(raiz / "scripts" / "web.sh"), str(porta)],
+        cwd=raiz, env=ambiente, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+    try:
+        for _ in range(240):
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{porta}/", timeout=10) as r:
+                    if r.status == 200:
+                        break
+            except OSError:
+                time.sleep(0.5)
+        vivos = _processos_da_sessao(processo.pid)
+        assert any("manage.py trabalhador" in c for c in vivos), vivos
+        assert any("manage.py runserver" in c for c in vivos), vivos
+        processo.send_signal(signal.SIGTERM)  # só o script, como o Ctrl+C do make
+        processo.wait(timeout=30)
+        for _ in range(40):
+            if not _processos_da_sessao(processo.pid):
+                break
+            time.sleep(0.25)
+        assert _processos_da_sessao(processo.pid) == []
+    finally:
+        if _processos_da_sessao(processo.pid):
+            os.killpg(processo.pid, signal.SIGKILL)
