@@ -248,7 +248,6 @@ def test_importacao_grande_pela_fila_com_andamento(
     assert client.get(reverse("tarefas:estado", args=[tarefa.pk])).status_code == 404
 
 
-
 def _processos_da_sessao(sid: int) -> list[str]:
     """As linhas de comando dos processos vivos da sessão `sid` (Linux: /proc)."""
     achados = []
@@ -287,7 +286,10 @@ def test_make_run_sobe_o_trabalhador_e_o_para_ao_sair(tmp_path: Path) -> None:
     ambiente["PYTHON_VENV"] = str(Path(os.sys.executable))
     processo = subprocess.Popen(
         ["bash", str(raiz / "scripts" / "web.sh"), str(porta)],
-        cwd=raiz, env=ambiente, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        cwd=raiz,
+        env=ambiente,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
         start_new_session=True,
     )
     try:

@@ -73,7 +73,9 @@ def pedir(certame: Certame, doc: str, cargo: str | None, formato: str) -> Pedido
     anterior = next((t for t in feitas if t.versao < versao), None)
     falhou = (
         Tarefa.objects.filter(
-            grupo=grupo, versao=versao, estado=Estado.FALHOU,
+            grupo=grupo,
+            versao=versao,
+            estado=Estado.FALHOU,
             terminada_em__gte=timezone.now() - ESPERA_DEPOIS_DE_FALHAR,
         )
         .order_by("-terminada_em")
@@ -91,8 +93,12 @@ def pedir(certame: Certame, doc: str, cargo: str | None, formato: str) -> Pedido
         versao=versao,
         publica=True,
         parametros={
-            "certame": certame.pk, "doc": doc, "cargo": cargo, "formato": formato,
-            "nome": f"{nome}.{formato}", "tipo": TIPOS[formato],
+            "certame": certame.pk,
+            "doc": doc,
+            "cargo": cargo,
+            "formato": formato,
+            "nome": f"{nome}.{formato}",
+            "tipo": TIPOS[formato],
             "inline": formato in ("pdf", "html"),
         },
     )
@@ -155,9 +161,11 @@ def _gravar(destino: Path, conteudo: bytes) -> None:
 
 def _apagar_velhos(tarefa: Tarefa) -> None:
     """Guarda o arquivo desta versão e o da anterior; os mais velhos saem do disco."""
-    velhas = Tarefa.objects.filter(
-        grupo=tarefa.grupo, estado=Estado.CONCLUIDA, versao__lt=tarefa.versao
-    ).exclude(arquivo="").order_by("-versao")[1:]
+    velhas = (
+        Tarefa.objects.filter(grupo=tarefa.grupo, estado=Estado.CONCLUIDA, versao__lt=tarefa.versao)
+        .exclude(arquivo="")
+        .order_by("-versao")[1:]
+    )
     for velha in velhas:
         base = tarefas.caminho_do_arquivo(velha)
         if base is not None:

@@ -87,7 +87,7 @@ def _documento_pedido(
 
 def _pedido_valido(
     request: HttpRequest, certame: Certame, doc: str, *, status_sem_cargo: int
-) -> str | None | HttpResponse:
+) -> str | HttpResponse | None:
     """O cargo de `?cargo=` de um pedido do documento `doc` que pode ser atendido; senão 404 ou
     a página que pede o cargo (sem montar nada)."""
     if doc not in DOCUMENTOS or (doc in SO_HOMOLOGADO and not certame.homologado):
@@ -231,7 +231,7 @@ def documento(request: HttpRequest, pk: int, doc: str) -> HttpResponse:
 
 @publica
 @limitar_por_cliente
-def baixar(request: HttpRequest, pk: int, doc: str, formato: str) -> HttpResponse:
+def baixar(request: HttpRequest, pk: int, doc: str, formato: str) -> HttpResponse | FileResponse:
     certame = _certame(pk)
     if formato not in FORMATOS:
         raise Http404("Formato desconhecido.")
@@ -254,7 +254,9 @@ def baixar(request: HttpRequest, pk: int, doc: str, formato: str) -> HttpRespons
 
 @publica
 @limitar_por_cliente
-def baixar_tabela(request: HttpRequest, pk: int, doc: str, tabela: str) -> HttpResponse:
+def baixar_tabela(
+    request: HttpRequest, pk: int, doc: str, tabela: str
+) -> HttpResponse | FileResponse:
     certame = _certame(pk)
     cargo = _pedido_valido(request, certame, doc, status_sem_cargo=400)
     if isinstance(cargo, HttpResponse):
@@ -281,7 +283,7 @@ def _do_disco(
     formato: str,
     tabela: str | None,
     nome: str,
-) -> HttpResponse:
+) -> HttpResponse | FileResponse:
     """O arquivo gerado uma vez para a versão atual, enviado aos poucos do disco; se ainda não
     está pronto, a página com o andamento e o da versão anterior (marcado), se houver."""
     pedido = arquivos.pedir(certame, doc, cargo, formato)
@@ -318,7 +320,7 @@ def _url_do_arquivo(certame: Certame, tarefa: Tarefa, tabela: str | None) -> str
     return f"{url}?{urlencode({'tabela': tabela})}" if tabela else url
 
 
-def _do_arquivo(caminho: Path, formato: str, nome: str) -> HttpResponse:
+def _do_arquivo(caminho: Path, formato: str, nome: str) -> FileResponse:
     resposta = FileResponse(caminho.open("rb"), content_type=TIPOS[formato])
     anexo = formato not in ("pdf", "html", "svg")
     resposta["Content-Disposition"] = protecao.disposicao(nome, anexo=anexo)
@@ -328,7 +330,7 @@ def _do_arquivo(caminho: Path, formato: str, nome: str) -> HttpResponse:
 
 @publica
 @limitar_por_cliente
-def arquivo_da_versao(request: HttpRequest, pk: int, tarefa_id: str) -> HttpResponse:
+def arquivo_da_versao(request: HttpRequest, pk: int, tarefa_id: str) -> FileResponse:
     """Um arquivo público já gerado (o da versão anterior, enquanto o da atual se gera), com a
     versão no nome."""
     certame = _certame(pk)

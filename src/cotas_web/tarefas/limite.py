@@ -8,6 +8,7 @@ cache partilhado (o do banco, `DatabaseCache`, ou um arquivo), vale para todos o
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from functools import wraps
 from typing import Any
@@ -37,10 +38,8 @@ def _entrar(chave: str) -> bool:
 
 
 def _sair(chave: str) -> None:
-    try:
+    with contextlib.suppress(ValueError):
         cache.decr(chave)
-    except ValueError:
-        pass
 
 
 def limitar_por_cliente(view: Callable[..., HttpResponseBase]) -> Callable[..., HttpResponseBase]:
@@ -51,14 +50,14 @@ def limitar_por_cliente(view: Callable[..., HttpResponseBase]) -> Callable[..., 
     def limitada(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
         chave = _chave(request)
         if not _entrar(chave):
-            resposta = HttpResponse(
+            recusa = HttpResponse(
                 "Muitos downloads ao mesmo tempo deste endereço. Espere os anteriores "
                 "terminarem e tente de novo.",
                 status=429,
                 content_type="text/plain; charset=utf-8",
             )
-            resposta["Retry-After"] = "10"
-            return resposta
+            recusa["Retry-After"] = "10"
+            return recusa
         try:
             resposta = view(request, *args, **kwargs)
         except BaseException:

@@ -35,7 +35,8 @@ class Tarefa(models.Model):
         help_text="O mesmo trabalho pedido de novo enquanto roda é a mesma tarefa (uma ativa).",
     )
     grupo = models.CharField(
-        max_length=300, blank=True,
+        max_length=300,
+        blank=True,
         help_text="A chave sem a versão: o arquivo de uma versão anterior é do mesmo grupo.",
     )
     certame = models.ForeignKey(
@@ -49,12 +50,17 @@ class Tarefa(models.Model):
     total = models.PositiveBigIntegerField(default=0)
     mensagem = models.TextField(blank=True)
     arquivo = models.CharField(
-        max_length=300, blank=True, help_text="O arquivo do resultado, relativo à pasta das tarefas."
+        max_length=300,
+        blank=True,
+        help_text="O arquivo do resultado, relativo à pasta das tarefas.",
     )
     resultado_url = models.CharField(max_length=300, blank=True)
     tentativas = models.PositiveSmallIntegerField(default=0)
     iniciada_por = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
         related_name="+",
     )
     criada_em = models.DateTimeField(auto_now_add=True)

@@ -9,6 +9,7 @@ sinal de vida: uma linha de execução o toca a cada poucos segundos enquanto a 
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import threading
@@ -100,10 +101,8 @@ def andamento(tarefa: Tarefa) -> dict[str, Any]:
     """Feitos, total e a frase do passo: do arquivo enquanto a tarefa roda; da linha depois."""
     dados = {"feitos": tarefa.feitos, "total": tarefa.total, "mensagem": tarefa.mensagem}
     if tarefa.estado == Estado.EXECUTANDO:
-        try:
+        with contextlib.suppress(OSError, orjson.JSONDecodeError):
             dados.update(orjson.loads(_arquivo_progresso(tarefa.pk).read_bytes()))
-        except (OSError, orjson.JSONDecodeError):
-            pass
     return dados
 
 
@@ -191,7 +190,9 @@ def executar(tarefa_id: str) -> None:
     except Exception:
         logger.exception("Tarefa %s falhou", tarefa.pk)
         _terminar(
-            tarefa, progresso, Estado.FALHOU,
+            tarefa,
+            progresso,
+            Estado.FALHOU,
             f"Erro interno na tarefa; informe o código {tarefa.pk} ao suporte.",
         )
     else:
@@ -206,10 +207,8 @@ def executar(tarefa_id: str) -> None:
 def _bater(tarefa_id: Any, parar: threading.Event) -> None:
     """O sinal de vida: toca o arquivo do andamento enquanto a tarefa roda."""
     while not parar.wait(INTERVALO_BATIMENTO):
-        try:
+        with contextlib.suppress(OSError):
             _arquivo_progresso(tarefa_id).touch()
-        except OSError:
-            pass
 
 
 def _terminar(tarefa: Tarefa, progresso: Progresso, estado: str, mensagem: str) -> None:
@@ -220,7 +219,13 @@ def _terminar(tarefa: Tarefa, progresso: Progresso, estado: str, mensagem: str) 
     tarefa.terminada_em = timezone.now()
     tarefa.save(
         update_fields=[
-            "estado", "mensagem", "feitos", "total", "terminada_em", "arquivo", "resultado_url"
+            "estado",
+            "mensagem",
+            "feitos",
+            "total",
+            "terminada_em",
+            "arquivo",
+            "resultado_url",
         ]
     )
 

@@ -32,11 +32,14 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument(
-            "--intervalo-retomar", type=float, default=15.0,
+            "--intervalo-retomar",
+            type=float,
+            default=15.0,
             help="segundos entre duas buscas por tarefas interrompidas (padrão: 15)",
         )
         parser.add_argument(
-            "--lote", action="store_true",
+            "--lote",
+            action="store_true",
             help="executa o que está na fila e sai (para testes e para o cron)",
         )
 
@@ -47,13 +50,19 @@ class Command(BaseCommand):
         parar = threading.Event()
         if not opcoes["lote"]:
             threading.Thread(
-                target=_retomar_sempre, args=(parar, opcoes["intervalo_retomar"]),
-                name="retomar-tarefas", daemon=True,
+                target=_retomar_sempre,
+                args=(parar, opcoes["intervalo_retomar"]),
+                name="retomar-tarefas",
+                daemon=True,
             ).start()
         try:
             extras = ["--batch"] if opcoes["lote"] else []
             call_command(
-                "db_worker", "--no-startup-delay", "--interval", "1", *extras,
+                "db_worker",
+                "--no-startup-delay",
+                "--interval",
+                "1",
+                *extras,
                 verbosity=opcoes["verbosity"],
             )
         finally:
