@@ -21,6 +21,7 @@ from django.core.exceptions import ValidationError
 from django.utils import timezone
 
 from cotas.documentos.formatos import para_csv
+from cotas.documentos.pdf import PdfIndisponivel
 from cotas.documentos.publicacao import TIPOS, arquivo
 from cotas.documentos.publicacao import documento as montar_documento
 from cotas_web.certames.models import Certame
@@ -141,7 +142,10 @@ def gerar(tarefa: Tarefa, progresso: tarefas.Progresso) -> tarefas.Resultado:
         Tarefa.objects.filter(pk=tarefa.pk).update(parametros={**p, "tabelas": nomes})
         tarefa.parametros = {**p, "tabelas": nomes}
     else:
-        conteudo = arquivo(d, p["formato"])
+        try:
+            conteudo = arquivo(d, p["formato"])
+        except PdfIndisponivel as erro:
+            raise ValidationError(str(erro)) from None
     progresso.avancar(1, "Gravando o arquivo…")
     _gravar(destino, conteudo)
     _apagar_velhos(tarefa)

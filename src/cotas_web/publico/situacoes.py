@@ -262,6 +262,9 @@ def trabalho_montar(tarefa: Tarefa, progresso: tarefas.Progresso) -> tarefas.Res
         if not _esperar_reserva(certame, progresso):
             raise RuntimeError("Outro processo segura a montagem além do prazo.")
         try:
+            pub = PublicacaoSituacoes.objects.get(certame=certame)
+            if pub.geracao and pub.versao >= versao_do_certame(certame.pk):
+                break  # quem tinha a reserva já montou a versão atual
             pub = montar(certame, progresso)
         finally:
             liberar(certame)

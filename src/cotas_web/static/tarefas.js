@@ -42,25 +42,23 @@
     consultar();
   }
 
-  function travarAoEnviar(form) {
-    form.addEventListener("submit", function () {
-      form.querySelectorAll("[data-trabalho]").forEach(function (botao) {
-        // Desabilitado depois do envio começar (um botão desabilitado antes não iria no POST).
-        window.setTimeout(function () {
-          botao.disabled = true;
-          botao.setAttribute("aria-busy", "true");
-          var texto = botao.getAttribute("data-trabalho");
-          if (texto) { botao.textContent = texto; }
-        }, 0);
-      });
+  // Um só ouvinte no documento: vale também para formulários que entrarem depois.
+  document.addEventListener("submit", function (evento) {
+    var form = evento.target;
+    if (!(form instanceof HTMLFormElement)) { return; }
+    form.querySelectorAll("[data-trabalho]").forEach(function (botao) {
+      // Desabilitado depois do envio começar (um botão desabilitado antes não iria no POST).
+      window.setTimeout(function () {
+        botao.disabled = true;
+        botao.setAttribute("aria-busy", "true");
+        var texto = botao.getAttribute("data-trabalho");
+        if (texto) { botao.textContent = texto; }
+      }, 0);
     });
-  }
+  });
 
   function iniciar() {
     document.querySelectorAll("[data-tarefa]").forEach(acompanhar);
-    document.querySelectorAll("form").forEach(function (form) {
-      if (form.querySelector("[data-trabalho]")) { travarAoEnviar(form); }
-    });
   }
 
   if (document.readyState === "loading") {
