@@ -198,7 +198,7 @@ def test_limite_de_pedidos_pesados_por_cliente(
     # De outro endereço, atendido.
     assert client.get(url, REMOTE_ADDR="10.0.0.9").status_code == 200
     for aberta in abertas:
-        aberta.close()  # terminou de enviar: a vaga volta
+        b"".join(aberta.streaming_content)  # terminou de enviar (e fechou): a vaga volta
     assert client.get(url).status_code == 200
 
 
