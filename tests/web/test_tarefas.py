@@ -313,3 +313,18 @@ def test_make_run_sobe_o_trabalhador_e_o_para_ao_sair(tmp_path: Path) -> None:
     finally:
         if _processos_da_sessao(processo.pid):
             os.killpg(processo.pid, signal.SIGKILL)
+
+
+@pytest.mark.django_db
+def test_certame_grande_monta_a_consulta_na_fila_mesmo_sem_a_configuracao(
+    client: Any, certame_homologado: Any, settings: Any
+) -> None:
+    """No SQLite da demonstração (sem PUBLICO_MONTAR_EM_SEGUNDO_PLANO), um certame grande não
+    monta a consulta dentro do pedido: vai para a fila, com a barra."""
+    settings.PUBLICO_ARQUIVOS_NA_HORA_ATE = 0
+    url = reverse("publico:consulta", args=[certame_homologado.pk])
+    r = client.get(url, {"inscricao": "1006"})
+    assert r.status_code == 503 and "<progress" in r.content.decode()
+    assert not PublicacaoSituacoes.objects.filter(certame=certame_homologado, geracao__gt=0)
+    _executar_fila()
+    assert "ainda não nomeado(a)" in client.get(url, {"inscricao": "1006"}).content.decode()

@@ -224,7 +224,7 @@ def para_consulta(certame: Certame) -> Publicada:
     existe = pub is not None and pub.geracao > 0
     if pub is not None and existe and pub.versao >= (pub.atual or 0):
         return Publicada(pub, atual=True)
-    if settings.PUBLICO_MONTAR_EM_SEGUNDO_PLANO:
+    if settings.PUBLICO_MONTAR_EM_SEGUNDO_PLANO or _grande(certame):
         # Certame grande: a montagem leva mais que um pedido; vai para a fila e todos servem a
         # geração anterior (marcada) até a troca.
         return Publicada(pub if existe else None, atual=False, tarefa=agendar(certame))
@@ -233,6 +233,11 @@ def para_consulta(certame: Certame) -> Publicada:
         return Publicada(nova, atual=True)
     # Outro processo tem a reserva (ou morreu com ela): a fila refaz quando ela vencer.
     return Publicada(pub if existe else None, atual=False, tarefa=agendar(certame))
+
+
+def _grande(certame: Certame) -> bool:
+    """Grande demais para montar dentro de um pedido (o mesmo limite dos arquivos públicos)."""
+    return certame.candidatos.count() > settings.PUBLICO_ARQUIVOS_NA_HORA_ATE
 
 
 def vigente(certame: Certame) -> PublicacaoSituacoes | None:
