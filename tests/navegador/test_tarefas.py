@@ -30,6 +30,11 @@ def test_pdf_longo_acompanhado_ate_o_download(
     erros: list[str] = []
     pagina.on("console", lambda m: erros.append(m.text) if m.type == "error" else None)
     pagina.goto(pagina.base + f"/publico/certames/{pk}/documentos/ordem-de-nomeacao/")
+    # A própria página do documento de um certame grande é gerada pela fila.
+    pagina.wait_for_selector("text=está sendo gerado")
+    call_command("trabalhador", "--lote", stdout=StringIO(), verbosity=0)
+    pagina.get_by_role("link", name="Baixar Ordem de nomeação").wait_for(timeout=15_000)
+    pagina.get_by_role("link", name="Baixar Ordem de nomeação").click()
     pagina.get_by_role("link", name="PDF").first.click()
     pagina.wait_for_selector("text=está sendo gerado")
     assert pagina.locator("progress").count() == 1

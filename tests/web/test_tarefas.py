@@ -328,3 +328,33 @@ def test_certame_grande_monta_a_consulta_na_fila_mesmo_sem_a_configuracao(
     assert not PublicacaoSituacoes.objects.filter(certame=certame_homologado, geracao__gt=0)
     _executar_fila()
     assert "ainda não nomeado(a)" in client.get(url, {"inscricao": "1006"}).content.decode()
+
+
+@pytest.mark.django_db
+def test_documento_na_tela_de_certame_grande_vem_do_disco(
+    client: Any,
+    certame_homologado: Any,
+    rita: Any,
+    settings: Any,
+    django_assert_max_num_queries: Any,
+) -> None:
+    """As páginas do documento na tela também são geradas uma vez por versão: o pedido só lê
+    uma página do disco (sem reencenar o certame); enquanto a versão nova se gera, a anterior
+    vai marcada como desatualizada."""
+    settings.PUBLICO_ARQUIVOS_NA_HORA_ATE = 0
+    settings.PUBLICO_LINHAS_POR_PAGINA = 3
+    url = reverse("publico:documento", args=[certame_homologado.pk, "listas"])
+    r = client.get(url)
+    assert r.status_code == 202 and "<progress" in r.content.decode()
+    _executar_fila()
+    with django_assert_max_num_queries(12):  # (sem reencenar: a reencenação faz dezenas)
+        r = client.get(url, {"pagina": "2"})
+    texto = r.content.decode()
+    assert r.status_code == 200 and "página 2 de" in texto and "desatualizado" not in texto
+    tarefa = Tarefa.objects.get(grupo__endswith=":paginas")
+    assert tarefa.parametros["paginas"] >= 2
+    nomear_edital(certame_homologado, rita)
+    texto = client.get(url).content.decode()
+    assert "Versão anterior" in texto and "desatualizado" in texto and "<progress" in texto
+    _executar_fila()
+    assert "desatualizado" not in client.get(url).content.decode()

@@ -15,12 +15,14 @@ import os
 from dataclasses import dataclass
 from datetime import timedelta
 from pathlib import Path
+from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.utils import timezone
 
 from cotas.documentos.formatos import para_csv
+from cotas.documentos.pagina import fragmento_html
 from cotas.documentos.pdf import PdfIndisponivel
 from cotas.documentos.publicacao import TIPOS, arquivo
 from cotas.documentos.publicacao import documento as montar_documento
@@ -28,6 +30,7 @@ from cotas_web.certames.models import Certame
 from cotas_web.tarefas import services as tarefas
 from cotas_web.tarefas.models import Estado, Tarefa, Tipo
 
+from .apresentacao import para_tela
 from .selectors import fonte_publicada
 from .situacoes import versao_do_certame
 
@@ -99,7 +102,7 @@ def pedir(certame: Certame, doc: str, cargo: str | None, formato: str) -> Pedido
             "cargo": cargo,
             "formato": formato,
             "nome": f"{nome}.{formato}",
-            "tipo": TIPOS[formato],
+            "tipo": TIPOS.get(formato, "text/html; charset=utf-8"),
             "inline": formato in ("pdf", "html"),
         },
     )
@@ -118,6 +121,36 @@ def caminho(tarefa: Tarefa, tabela: str | None = None) -> Path | None:
     return base.parent / f"{base.stem}-{nomes.index(nome)}.csv"
 
 
+def pagina(tarefa: Tarefa, numero: int) -> str | None:
+    """A página `numero` (de 1) do documento na tela, já em HTML seguro (todo texto escapado em
+    cotas.documentos.pagina), de uma tarefa de formato "paginas"."""
+    base = tarefas.caminho_do_arquivo(tarefa)
+    if base is None or not 1 <= numero <= int(tarefa.parametros.get("paginas", 0)):
+        return None
+    arquivo_pagina = base.parent / f"{base.stem}-p{numero}.html"
+    return arquivo_pagina.read_text(encoding="utf-8") if arquivo_pagina.is_file() else None
+
+
+def _gerar_paginas(tarefa: Tarefa, d: Any, pasta: Path, progresso: tarefas.Progresso) -> bytes:
+    """As páginas do documento na tela (as tabelas em partes de PUBLICO_LINHAS_POR_PAGINA),
+    cada uma no seu arquivo; o título, o número de páginas e as tabelas vão nos parâmetros."""
+    por_pagina = settings.PUBLICO_LINHAS_POR_PAGINA
+    paginas = d.paginas(por_pagina)
+    progresso.total(paginas + 1, "Montando as páginas…")
+    for i in range(1, paginas + 1):
+        html = para_tela(fragmento_html(d.pagina(i, por_pagina)))
+        _gravar(pasta / f"{tarefa.pk}-p{i}.html", html.encode("utf-8"))
+        progresso.avancar(1)
+    extras = {
+        "paginas": paginas,
+        "titulo": d.titulo,
+        "tabelas": [[t.nome, t.titulo] for t in d.tabelas],
+    }
+    tarefa.parametros = {**tarefa.parametros, **extras}
+    Tarefa.objects.filter(pk=tarefa.pk).update(parametros=tarefa.parametros)
+    return str(paginas).encode()
+
+
 def gerar(tarefa: Tarefa, progresso: tarefas.Progresso) -> tarefas.Resultado:
     """A tarefa da fila: reencena, monta o documento, gera e grava o arquivo (num nome
     provisório, trocado de uma vez); depois apaga os de versões mais velhas que a anterior."""
@@ -133,7 +166,9 @@ def gerar(tarefa: Tarefa, progresso: tarefas.Progresso) -> tarefas.Resultado:
     pasta = tarefas.pasta() / "publicos" / str(certame.pk)
     pasta.mkdir(parents=True, exist_ok=True)
     destino = pasta / f"{tarefa.pk}.{p['formato']}"
-    if p["formato"] == "csv":
+    if p["formato"] == "paginas":
+        conteudo = _gerar_paginas(tarefa, d, pasta, progresso)
+    elif p["formato"] == "csv":
         # Cada tabela no seu arquivo; o "principal" lista os nomes (e marca que está pronto).
         nomes = [t.nome for t in d.tabelas]
         for i, t in enumerate(d.tabelas):

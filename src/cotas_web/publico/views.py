@@ -196,6 +196,8 @@ def consulta(request: HttpRequest, pk: int) -> HttpResponse:
 @limitar_por_cliente
 def documento(request: HttpRequest, pk: int, doc: str) -> HttpResponse:
     certame = _certame(pk)
+    if arquivos.em_segundo_plano(certame):
+        return _documento_do_disco(request, certame, doc)
     pedido = _documento_pedido(request, certame, doc, status_sem_cargo=200)
     if isinstance(pedido, HttpResponse):
         return pedido
@@ -225,6 +227,55 @@ def documento(request: HttpRequest, pk: int, doc: str) -> HttpResponse:
             "tabelas": [(t.nome, t.titulo) for t in d.tabelas],
             "formatos": [f for f in FORMATOS if f != "csv"],
             "documentos": _publicaveis(certame),
+        },
+    )
+
+
+def _pagina_pedida(request: HttpRequest, paginas: int) -> int:
+    try:
+        return min(max(int(request.GET.get("pagina", "1")), 1), max(paginas, 1))
+    except ValueError:
+        return 1
+
+
+def _documento_do_disco(request: HttpRequest, certame: Certame, doc: str) -> HttpResponse:
+    """O documento na tela de um certame grande: as páginas geradas uma vez por versão, lidas
+    do disco (uma página de cada vez: tempo e memória limitados em cada pedido). Enquanto as da
+    versão atual se geram, as da anterior, marcadas como desatualizadas, ou a barra."""
+    cargo = _pedido_valido(request, certame, doc, status_sem_cargo=200)
+    if isinstance(cargo, HttpResponse):
+        return cargo
+    pedido = arquivos.pedir(certame, doc, cargo, "paginas")
+    pronta = pedido.pronto or pedido.anterior
+    if pronta is None:
+        return _do_disco(request, certame, doc, cargo, "paginas", None, TITULOS[doc])
+    paginas = int(pronta.parametros["paginas"])
+    pagina = _pagina_pedida(request, paginas)
+    return render(
+        request,
+        "publico/documento.html",
+        {
+            "certame": certame,
+            "doc": doc,
+            "cargo": cargo,
+            "pagina": pagina,
+            "paginas": paginas,
+            "anterior": _url_da_pagina(cargo, pagina - 1) if pagina > 1 else "",
+            "proxima": _url_da_pagina(cargo, pagina + 1) if pagina < paginas else "",
+            "cargos": _cargos(certame) if doc in POR_CARGO else [],
+            "titulo": pronta.parametros["titulo"],
+            # Seguro: gerado de cotas.documentos.pagina, que escapa todo texto.
+            "conteudo": mark_safe(arquivos.pagina(pronta, pagina) or ""),
+            "tabelas": [tuple(t) for t in pronta.parametros["tabelas"]],
+            "formatos": [f for f in FORMATOS if f != "csv"],
+            "documentos": _publicaveis(certame),
+            # A versão anterior, enquanto a atual se gera: marcada, com a data e a barra.
+            "desatualizado": pedido.pronto is None,
+            "gerado_em": pronta.terminada_em,
+            "versao_mostrada": pronta.versao,
+            "tarefa": pedido.gerando,
+            "url_resultado": request.get_full_path(),
+            "rotulo_resultado": "Ver a versão atual",
         },
     )
 
