@@ -194,7 +194,7 @@ def consulta(request: HttpRequest, pk: int) -> HttpResponse:
 
 @publica
 @limitar_por_cliente
-def documento(request: HttpRequest, pk: int, doc: str) -> HttpResponse:
+def documento(request: HttpRequest, pk: int, doc: str) -> HttpResponse | FileResponse:
     certame = _certame(pk)
     if arquivos.em_segundo_plano(certame):
         return _documento_do_disco(request, certame, doc)
@@ -238,7 +238,9 @@ def _pagina_pedida(request: HttpRequest, paginas: int) -> int:
         return 1
 
 
-def _documento_do_disco(request: HttpRequest, certame: Certame, doc: str) -> HttpResponse:
+def _documento_do_disco(
+    request: HttpRequest, certame: Certame, doc: str
+) -> HttpResponse | FileResponse:
     """O documento na tela de um certame grande: as páginas geradas uma vez por versão, lidas
     do disco (uma página de cada vez: tempo e memória limitados em cada pedido). Enquanto as da
     versão atual se geram, as da anterior, marcadas como desatualizadas, ou a barra."""
