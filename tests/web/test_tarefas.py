@@ -358,3 +358,28 @@ def test_documento_na_tela_de_certame_grande_vem_do_disco(
     assert "Versão anterior" in texto and "desatualizado" in texto and "<progress" in texto
     _executar_fila()
     assert "desatualizado" not in client.get(url).content.decode()
+
+
+@pytest.mark.django_db
+def test_guarda_so_o_arquivo_da_versao_atual_e_o_da_anterior(
+    client: Any, certame_homologado: Any, rita: Any, settings: Any
+) -> None:
+    from cotas_web.auditoria.services import registrar
+    from cotas_web.publico import arquivos
+
+    settings.PUBLICO_ARQUIVOS_NA_HORA_ATE = 0
+    feitas = []
+    for i in range(3):
+        if i:  # um ato qualquer muda a versão
+            registrar(usuario=rita, certame=certame_homologado, acao="teste", descricao=f"{i}")
+        pedido = arquivos.pedir(certame_homologado, "anexo-edital", None, "html")
+        assert pedido.gerando is not None
+        _executar_fila()
+        feitas.append(Tarefa.objects.get(pk=pedido.gerando.pk))
+    primeira, segunda, terceira = (Tarefa.objects.get(pk=t.pk) for t in feitas)
+    assert primeira.arquivo == "" and not list(
+        (fila.pasta() / "publicos" / str(certame_homologado.pk)).glob(f"{primeira.pk}*")
+    )
+    assert fila.caminho_do_arquivo(segunda) and fila.caminho_do_arquivo(terceira)
+    url = reverse("publico:arquivo", args=[certame_homologado.pk, primeira.pk])
+    assert client.get(url).status_code == 404

@@ -19,6 +19,7 @@ from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
+from django.urls import reverse
 from django.utils import timezone
 
 from cotas.documentos.formatos import para_csv
@@ -61,7 +62,9 @@ def _grupo(certame: Certame, doc: str, cargo: str | None, formato: str) -> str:
 def _concluidas(grupo: str) -> list[Tarefa]:
     return [
         t
-        for t in Tarefa.objects.filter(grupo=grupo, estado=Estado.CONCLUIDA).order_by("-versao")
+        for t in Tarefa.objects.filter(grupo=grupo, estado=Estado.CONCLUIDA)
+        .exclude(arquivo="")  # (as de versões velhas têm o arquivo apagado: ficam fora)
+        .order_by("-versao")
         if tarefas.caminho_do_arquivo(t) is not None
     ]
 
@@ -187,6 +190,9 @@ def gerar(tarefa: Tarefa, progresso: tarefas.Progresso) -> tarefas.Resultado:
     progresso.avancar(1, "Pronto.")
     return tarefas.Resultado(
         arquivo=str(destino.relative_to(tarefas.pasta())),
+        url=""
+        if p["formato"] == "paginas"
+        else reverse("publico:arquivo", args=[certame.pk, tarefa.pk]),
         mensagem=f"Arquivo da versão {tarefa.versao} pronto.",
     )
 

@@ -396,6 +396,8 @@ def arquivo_da_versao(request: HttpRequest, pk: int, tarefa_id: str) -> FileResp
     if caminho is None:
         raise Http404("Arquivo não encontrado.")
     formato = str(tarefa.parametros["formato"])
+    if formato not in FORMATOS:  # (as páginas da tela não são um arquivo para baixar)
+        raise Http404("Arquivo não encontrado.")
     base = tabela or Path(str(tarefa.parametros["nome"])).stem
     return _do_arquivo(caminho, formato, f"{base}-versao-{tarefa.versao}.{formato}")
 
