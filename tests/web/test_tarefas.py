@@ -383,3 +383,17 @@ def test_guarda_so_o_arquivo_da_versao_atual_e_o_da_anterior(
     assert fila.caminho_do_arquivo(segunda) and fila.caminho_do_arquivo(terceira)
     url = reverse("publico:arquivo", args=[certame_homologado.pk, primeira.pk])
     assert client.get(url).status_code == 404
+
+
+@pytest.mark.django_db
+def test_limpa_as_tarefas_velhas_sem_arquivo() -> None:
+    velha = timezone.now() - fila.GUARDAR_TERMINADAS - timedelta(days=1)
+    sem = Tarefa.objects.create(tipo=Tipo.SITUACOES, chave="a", estado=Estado.CONCLUIDA)
+    com = Tarefa.objects.create(
+        tipo=Tipo.ARQUIVO_PUBLICO, chave="b", estado=Estado.CONCLUIDA, arquivo="x.pdf"
+    )
+    nova = Tarefa.objects.create(tipo=Tipo.SITUACOES, chave="c", estado=Estado.FALHOU)
+    Tarefa.objects.filter(pk__in=[sem.pk, com.pk]).update(terminada_em=velha)
+    Tarefa.objects.filter(pk=nova.pk).update(terminada_em=timezone.now())
+    assert fila.limpar() == 1
+    assert set(Tarefa.objects.values_list("chave", flat=True)) == {"b", "c"}

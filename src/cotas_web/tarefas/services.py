@@ -268,6 +268,20 @@ def retomar() -> list[Tarefa]:
     return recolocadas
 
 
+GUARDAR_TERMINADAS = timedelta(days=30)
+
+
+def limpar() -> int:
+    """Apaga as tarefas terminadas há mais de GUARDAR_TERMINADAS que não guardam arquivo (as
+    que guardam são o arquivo público da versão atual ou da anterior); devolve quantas."""
+    apagadas, _ = (
+        Tarefa.objects.exclude(estado__in=ATIVOS)
+        .filter(terminada_em__lt=timezone.now() - GUARDAR_TERMINADAS, arquivo="")
+        .delete()
+    )
+    return apagadas
+
+
 def caminho_do_arquivo(tarefa: Tarefa) -> Path | None:
     """O arquivo do resultado, se a tarefa o tem e ele existe (dentro da pasta das tarefas)."""
     if not tarefa.arquivo:

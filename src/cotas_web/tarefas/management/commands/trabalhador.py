@@ -44,6 +44,10 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args: Any, **opcoes: Any) -> None:
+        # A fila bem cuidada: o que terminou há muito sai (as linhas da fila do django-tasks-db
+        # depois de 14 dias; as tarefas sem arquivo depois de 30).
+        call_command("prune_db_task_results", "--min-age-days", "14", verbosity=0)
+        services.limpar()
         recolocadas = services.retomar()
         if recolocadas:
             self.stdout.write(f"{len(recolocadas)} tarefa(s) interrompida(s) de volta à fila.")
