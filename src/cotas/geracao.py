@@ -27,8 +27,11 @@ from __future__ import annotations
 
 import heapq
 import math
+import os
 import random
-from dataclasses import dataclass
+import shutil
+import tempfile
+from dataclasses import dataclass, replace
 from datetime import date, timedelta
 from pathlib import Path
 
@@ -106,9 +109,10 @@ def _decimal_br(centesimos: int) -> str:
 def _vagas_e_inscritos(rng: random.Random, n: int, c: int) -> tuple[list[int], list[int]]:
     """Vagas de 1 a 500 por cargo (média perto de n/50) e inscritos proporcionais a elas."""
     media = max(1.0, min(float(_MAX_VAGAS), n / (_INSCRITOS_POR_VAGA * c)))
-    vagas = [
-        max(1, min(_MAX_VAGAS, round(media * rng.lognormvariate(-0.5, 1.0)))) for _ in range(c)
-    ]
+    # Cada cargo pede ao menos 3 inscritos por vaga; com as vagas até um terço da média de
+    # inscritos por cargo, os mínimos somados nunca passam de n (e o acerto abaixo termina).
+    teto = max(1, min(_MAX_VAGAS, n // c // 3))
+    vagas = [max(1, min(teto, round(media * rng.lognormvariate(-0.5, 1.0)))) for _ in range(c)]
     vagas[0] = 1  # o menor cargo possível: uma vaga só (sem reserva, abaixo do limiar)
     if c > 1 and n // c >= _MAX_VAGAS * 10:
         vagas[1] = _MAX_VAGAS  # e o maior
@@ -143,9 +147,33 @@ def gerar_exemplo(pasta: Path, *, candidatos: int, cargos: int, semente: int) ->
             f"são precisos ao menos {_MIN_POR_CARGO} candidatos por cargo "
             f"({_MIN_POR_CARGO * cargos} para {cargos} cargos)"
         )
-    rng = random.Random(semente)
     pasta = Path(pasta)
-    pasta.mkdir(parents=True, exist_ok=True)
+    pasta.parent.mkdir(parents=True, exist_ok=True)
+    # Grava numa pasta provisória ao lado e só move os arquivos prontos: uma falha (disco cheio,
+    # Ctrl+C) não deixa pasta vazia nem CSV pela metade.
+    provisoria = Path(tempfile.mkdtemp(prefix=f".{pasta.name}-", dir=pasta.parent))
+    try:
+        resumo = _gerar(provisoria, candidatos, cargos, semente)
+        _mover(provisoria, pasta)
+    finally:
+        shutil.rmtree(provisoria, ignore_errors=True)
+    return replace(resumo, cenario=pasta / "cenario.toml", candidatos=pasta / "candidatos.csv")
+
+
+def _mover(provisoria: Path, pasta: Path) -> None:
+    """Os arquivos prontos para `pasta`: renomeando a pasta inteira, se ela ainda não existe."""
+    if not pasta.exists():
+        mascara = os.umask(0)
+        os.umask(mascara)
+        provisoria.chmod(0o777 & ~mascara)  # (mkdtemp a cria só para o dono)
+        provisoria.rename(pasta)
+        return
+    for nome in ("candidatos.csv", "cenario.toml"):  # (o cenário por último: nomeia o CSV)
+        os.replace(provisoria / nome, pasta / nome)
+
+
+def _gerar(pasta: Path, candidatos: int, cargos: int, semente: int) -> Resumo:
+    rng = random.Random(semente)
     vagas, inscritos = _vagas_e_inscritos(rng, candidatos, cargos)
     codigos = [f"C{i + 1:03d}" for i in range(cargos)]
 

@@ -24,6 +24,23 @@ VALORES: dict[str, str] = {
     "indigena": "indígena",
 }
 
+# As colunas do arquivo da banca (`cotas.arquivos.campos`), pelo nome que o servidor usa.
+COLUNAS_DO_ARQUIVO: dict[str, str] = {
+    "inscricao": "Inscrição",
+    "nome": "Nome",
+    "cpf": "CPF",
+    "data_nascimento": "Data de nascimento",
+    "cargo": "Cargo",
+    "nota": "Nota",
+    "situacao": "Situação",
+    "cor_raca": "Cor/raça autodeclarada",
+    "reserva_negros": "Optou pela reserva para negros",
+    "pcd": "Pessoa com deficiência",
+    "heteroidentificacao": "Parecer da comissão de heteroidentificação",
+    "classificacao": "Classificação pela banca",
+    "opcao_lista": "Opção de lista (quem concorre às duas reservas)",
+}
+
 # Palavras das colunas de desempate que o arquivo escreve sem acento.
 _ACENTOS = {
     "especificos": "específicos",
@@ -59,6 +76,8 @@ def por_extenso(codigo: str) -> str:
 
 def rotulo_da_coluna(coluna: str) -> str:
     """ "nota_conhecimentos_especificos" → "Nota de conhecimentos específicos"."""
+    if coluna in COLUNAS_DO_ARQUIVO:
+        return COLUNAS_DO_ARQUIVO[coluna]
     palavras = [p for p in re.split(r"[_\s]+", coluna.strip().lower()) if p]
     if not palavras:
         return coluna

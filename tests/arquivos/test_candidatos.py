@@ -186,7 +186,7 @@ def test_ods(tmp_path: Path) -> None:
             ["inscricao", "nome", "cargo", "nota", "cor_raca", "reserva_negros"],
             ["1", "Ana", "PROF", 8.5, "preta", "sim"],
             [],
-            [2, "Bia", "PROF", "7,25", "", ""],
+            [2, "Bia", "PROF", "7,25", "", "não"],
         ],
     )
     ana, bia = ler(caminho).candidatos
@@ -234,6 +234,8 @@ def test_todos_os_erros_juntos(tmp_path: Path) -> None:
         (6, "nome"),
         (6, "cargo"),
         (6, "nota"),
+        (6, "situacao"),
+        (6, "reserva_negros"),
         (6, "pcd"),
     ]
     mensagens = [e.mensagem for e in erros.erros]
@@ -243,7 +245,7 @@ def test_todos_os_erros_juntos(tmp_path: Path) -> None:
     assert "preta ou parda" in mensagens[4]
     assert mensagens[6] == 'inscrição "1" repetida: já aparece na linha 2'
     texto = str(erros)
-    assert texto.startswith("12 erros de entrada:")
+    assert texto.startswith("14 erros de entrada:")
     assert 'candidatos.csv, linha 5, coluna "inscricao": inscrição "1" repetida' in texto
 
 

@@ -451,3 +451,180 @@ def test_dupla_condicao_lida_e_conferida(tmp_path: Path) -> None:
     assert lido.dupla_condicao == "lista_que_nomeia_antes_senao_pcd"
     erro = erros_de(montar(tmp_path, base=base.replace("{DUPLA}", 'dupla_condicao = "sorteio"')))
     assert any(e.chave == "certame.dupla_condicao" for e in erro.erros)
+
+
+INGLES_DO_TOMLLIB = ("Expected", "Invalid", "Cannot", "Found", "Unclosed", "Unterminated")
+
+
+@pytest.mark.parametrize(
+    ("texto", "linha"),
+    [
+        ("[certame]\nnome = 'Concurso\n", 2),  # aspas simples sem fechar, no meio do arquivo
+        ("[certame]\nnome = 'Concurso", 2),  # ... e no fim do arquivo
+        ("[certame]\nnome = '''Concurso\n", 2),
+        ('[certame]\nnome = "X"\n[certame]\n', 3),  # tabela declarada duas vezes
+        ("[certame]\nnome = 1\n[certame.nome]\n", 3),
+        ("[certame]\nx = {a = 1, a = 2}\n", 2),
+        ('[certame]\nnome = "a\x01"\n', 2),
+        ("[certame]\nnome = 'a\x01'\n", 2),
+        ("[certame]\ndata = 2025-13-40\n", 2),
+        ('[certame]\nnome = "\\uD800"\n', 2),
+    ],
+)
+def test_erros_de_sintaxe_toml_em_portugues(tmp_path: Path, texto: str, linha: int) -> None:
+    """As mensagens em inglês do tomllib não chegam ao usuário; a linha e a coluna, sim."""
+    [erro] = erros_de(montar(tmp_path, base=texto)).erros
+    assert erro.mensagem.startswith("erro de sintaxe TOML: ")
+    assert not any(palavra in erro.mensagem for palavra in INGLES_DO_TOMLLIB), erro.mensagem
+    assert (erro.linha, isinstance(erro.coluna, int)) == (linha, True), str(erro)
+
+
+# Todas as colunas que decidem o resultado (o leitor as exige), para os testes abaixo.
+COMPLETO = (
+    "inscricao;nome;data_nascimento;cargo;nota;situacao;cor_raca;reserva_negros;pcd;"
+    "heteroidentificacao\n"
+    "1;Ana;1990-01-01;PROF;8;aprovado;parda;sim;não;confirmado\n"
+    "2;Bia;1991-01-01;PROF;7;aprovado;branca;não;não;\n"
+    "3;Caio;1992-01-01;ADM;6;aprovado;preta;sim;não;confirmado\n"
+)
+
+
+def test_municipio_e_lei_de_outro_municipio(tmp_path: Path) -> None:
+    base = BASE.replace(
+        'municipio = "Montenegro/RS"\n',
+        'municipio = "Montenegro/RS"\nlei = "mostardas-rs/lei-3920-2019"\n',
+    )
+    [erro] = erros_de(montar(tmp_path, base=base, candidatos=COMPLETO)).erros
+    assert (erro.arquivo, erro.chave, erro.linha) == ("cenario.toml", "certame.lei", 4)
+    assert "municipio" in erro.mensagem and "linha 3" in erro.mensagem
+    assert "Montenegro/RS" in erro.mensagem and "Mostardas" in erro.mensagem
+
+
+def test_lei_desconhecida_aponta_a_linha(tmp_path: Path) -> None:
+    base = BASE.replace('municipio = "Montenegro/RS"', 'lei = "montenegro-rs/lei-1-2000"')
+    [erro] = erros_de(montar(tmp_path, base=base, candidatos=COMPLETO)).erros
+    assert (erro.chave, erro.linha) == ("certame.lei", 3)
+    assert "montenegro-rs/lei-7344-2025" in erro.mensagem  # as conhecidas
+
+
+def test_municipio_sem_lei_aponta_a_linha(tmp_path: Path) -> None:
+    base = BASE.replace("Montenegro/RS", "Pelotas/RS")
+    [erro] = erros_de(montar(tmp_path, base=base, candidatos=COMPLETO)).erros
+    assert (erro.chave, erro.linha) == ("certame.municipio", 3)
+    assert "Montenegro/RS" in erro.mensagem  # os conhecidos
+
+
+def test_erros_do_cenario_dos_candidatos_e_dos_eventos_juntos(tmp_path: Path) -> None:
+    """O arquivo de candidatos não pôde ser lido: os eventos não foram conferidos, e isso é
+    dito uma vez (não calado), junto com os erros do cenário e do arquivo."""
+    caminho = montar(
+        tmp_path,
+        """
+        [[eventos]]
+        data = 2025-07-01
+        tipo = "desistencia"
+        inscricao = "99"
+
+        [[eventos]]
+        data = 2025-07-02
+        tipo = "mudanca"
+        """,
+        base=BASE.replace("vagas = 1", "vagas = 1.5").replace("candidatos.csv", "lista.pdf"),
+    )
+    (tmp_path / "lista.pdf").write_text("x")
+    erros = erros_de(caminho)
+    assert [(e.arquivo, e.chave) for e in erros.erros] == [
+        ("cenario.toml", "cargos[2].vagas"),
+        ("cenario.toml", "eventos[2].tipo"),
+        ("lista.pdf", None),
+    ]
+    [nota] = erros.nao_conferidos
+    assert "eventos" in nota and "lista.pdf" in nota
+    assert "Não conferido" in str(erros) and nota in str(erros)
+
+
+def test_eventos_conferidos_com_as_linhas_lidas(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Com erros em algumas linhas, os eventos são conferidos com as linhas que foram lidas."""
+    from cotas.arquivos import cenario as modulo
+    from cotas.arquivos.erros import ErroEntrada
+    from cotas.motor.candidatos import Candidato
+
+    lidos = [Candidato(inscricao="1", nome="Ana", cargo="PROF", nota=Decimal(8), linha=2)]
+    linha_ruim = ErroEntrada("candidatos.csv", 3, "nota", "nota inválida")
+
+    def ler(*args: object, **kwargs: object) -> object:
+        raise ErrosDeEntrada([linha_ruim], lidos=lidos)
+
+    monkeypatch.setattr(modulo, "ler_candidatos", ler)
+    caminho = montar(
+        tmp_path,
+        """
+        [[eventos]]
+        data = 2025-07-01
+        tipo = "desistencia"
+        inscricao = "1"
+        cargo = "ADM"
+
+        [[eventos]]
+        data = 2025-07-02
+        tipo = "desistencia"
+        inscricao = "99"
+        """,
+        candidatos=COMPLETO,
+    )
+    erros = erros_de(caminho)
+    assert [(e.arquivo, e.chave) for e in erros.erros] == [
+        ("cenario.toml", "eventos[1].cargo"),
+        ("cenario.toml", "eventos[2].inscricao"),
+        ("candidatos.csv", None),
+    ]
+    assert "linhas lidas sem erro" in erros.erros[1].mensagem
+    assert erros.nao_conferidos == []
+
+
+def test_arquivo_de_candidatos_que_e_uma_pasta(tmp_path: Path) -> None:
+    caminho = montar(tmp_path, base=BASE.replace("candidatos.csv", "dados"))
+    (tmp_path / "dados").mkdir()
+    [erro] = erros_de(caminho).erros
+    assert (erro.chave, erro.linha) == ("certame.candidatos", 6)
+    assert erro.mensagem == '"dados" é uma pasta, não um arquivo'
+
+
+def test_cenario_fora_do_utf8_aponta_a_linha(tmp_path: Path) -> None:
+    caminho = montar(tmp_path)
+    caminho.write_bytes(
+        BASE.replace('"Concurso 01/2025"', '"Concurso de Mar\xe7o"').encode("cp1252")
+    )
+    [erro] = erros_de(caminho).erros
+    assert (erro.arquivo, erro.linha) == ("cenario.toml", 2)
+    assert "UTF-8" in erro.mensagem
+
+
+def test_eventos_conferidos_com_as_linhas_lidas_pelo_leitor(tmp_path: Path) -> None:
+    """O leitor de verdade: uma linha com erro não esconde os erros dos eventos."""
+    caminho = montar(
+        tmp_path,
+        """
+        [[eventos]]
+        data = 2025-07-01
+        tipo = "desistencia"
+        inscricao = "99"
+
+        [[eventos]]
+        data = 2025-07-02
+        tipo = "desistencia"
+        inscricao = "1"
+        cargo = "ADM"
+        """,
+        candidatos=COMPLETO.replace("2;Bia;1991-01-01;PROF;7;", "2;Bia;1991-01-01;PROF;sete;"),
+    )
+    erros = erros_de(caminho)
+    assert [(e.arquivo, e.chave or e.coluna, e.linha) for e in erros.erros] == [
+        ("cenario.toml", "eventos[1].inscricao", 21),
+        ("cenario.toml", "eventos[2].cargo", 27),
+        ("candidatos.csv", "nota", 3),
+    ]
+    assert "linhas lidas sem erro" in erros.erros[0].mensagem
+    assert erros.nao_conferidos == []

@@ -30,7 +30,7 @@ BOAS = [
     "1;Ana Lima;529.982.247-25;07/03/1960;C1;87,50;aprovado;parda;sim;não;confirmado;1,5",
     "2;Bia Rocha;11144477735;1990-12-01;C1;87,5;aprovado;branca;não;sim;;2",
     "3;Caio Reis;;;C2;7;eliminado;preta;sim;não;pendente;",
-    "4;Duda Sá;;1/2/1950;C2;+0,25;;;não;não;;0,75",
+    "4;Duda Sá;;1/2/1950;C2;+0,25;aprovado;;não;não;;0,75",
 ]
 
 
@@ -218,3 +218,21 @@ def test_digito_verificador_do_cpf_em_lote_igual_ao_stdnum(textos: list[str]) ->
             continue  # fora da forma: o arquivo vai à leitura linha a linha
         assert ok == stdnum_cpf.is_valid(texto), texto
         assert digitos == stdnum_cpf.compact(texto)
+
+
+@pytest.mark.parametrize(
+    ("linha", "coluna"),
+    [
+        ("4;Duda Sá;;1/2/1950;C2;+0,25;;;não;não;;0,75", "situacao"),
+        ("4;Duda Sá;;1/2/1950;C2;+0,25;aprovado;;;não;;0,75", "reserva_negros"),
+        ("4;Duda Sá;;1/2/1950;C2;+0,25;aprovado;;não; ;;0,75", "pcd"),
+    ],
+)
+def test_celula_vazia_que_decide_e_erro_nos_dois_caminhos(
+    tmp_path: Path, linha: str, coluna: str
+) -> None:
+    # Vazio não é "aprovado" nem "não optou": um eliminado seria nomeado, uma opção pela reserva
+    # perdida em silêncio. Os dois caminhos de leitura recusam com a linha e a coluna.
+    r = comparar(escrever(tmp_path, [CAB, *BOAS[:3], linha]))
+    assert r[0] == "erro"
+    assert (5, coluna) in [(e.linha, e.coluna) for e in r[1]]

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import csv
 import json
+import subprocess
 import tomllib
 from collections import Counter, defaultdict
 from pathlib import Path
 
 import pytest
 
-from tests.cli.conftest import rodar
+from cotas import geracao
+from tests.cli.conftest import COTAS, rodar
 
 N, CARGOS = 3000, 6
 
@@ -136,3 +138,41 @@ def test_entrada_invalida(tmp_path: Path) -> None:
     assert "ao menos 10 candidatos por cargo" in r.stderr
     r = rodar("gerar-exemplo", "--candidatos", 0, "--cargos", 2, "--saida", tmp_path)
     assert r.returncode == 2
+
+
+def test_poucos_candidatos_por_cargo_termina(tmp_path: Path) -> None:
+    """750 inscrições em 75 cargos (10 por cargo, o mínimo) gerava um laço sem fim."""
+    pasta = tmp_path / "pequeno"
+    r = subprocess.run(
+        [str(COTAS), "gerar-exemplo", "--candidatos", "750", "--cargos", "75", "--saida", pasta],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert r.returncode == 0, r.stderr
+    linhas = _linhas(pasta)
+    assert len(linhas) == 750
+    assert Counter(r["cargo"] for r in linhas) == Counter({f"C{i:03d}": 10 for i in range(1, 76)})
+    r = rodar("validar", pasta / "cenario.toml")
+    assert r.returncode == 0, r.stderr
+
+
+def test_falha_nao_deixa_pasta(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Uma falha no meio da geração não deixa pasta vazia nem arquivo pela metade."""
+
+    def falhar(*args: object, **kwargs: object) -> None:
+        raise OSError(28, "sem espaço")
+
+    monkeypatch.setattr(geracao, "_eventos", falhar)
+    nova = tmp_path / "nova"
+    with pytest.raises(OSError):
+        geracao.gerar_exemplo(nova, candidatos=100, cargos=2, semente=1)
+    assert not nova.exists()
+    existente = tmp_path / "existente"
+    existente.mkdir()
+    (existente / "leia-me.txt").write_text("meu")
+    with pytest.raises(OSError):
+        geracao.gerar_exemplo(existente, candidatos=100, cargos=2, semente=1)
+    assert sorted(p.name for p in existente.iterdir()) == ["leia-me.txt"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["existente"]

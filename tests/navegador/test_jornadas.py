@@ -120,11 +120,8 @@ def test_homologar_nomear_desistencia_substituicao_e_historico(
         pagina.wait_for_selector(f"text=Nomeação da inscrição {inscricao} confirmada.")
     capturar(pagina, "05-nomeacoes")
 
-    pagina.get_by_text("Outros registros de 1006").click()
-    saida = pagina.locator("form", has=pagina.get_by_role(
-        "button", name="Registrar saída de 1006"))
-    saida.get_by_label("Motivo").select_option("desistencia")
-    saida.get_by_role("button", name="Registrar saída de 1006").click()
+    # A desistência tem botão próprio, à vista (não escondida em "Outros registros").
+    pagina.get_by_role("button", name="Desistência de 1006").click()
     pagina.wait_for_selector("text=A substituição foi proposta")
     propostas = pagina.locator("table.propostas").inner_text()
     assert "1007" in propostas and "substitui 1006" in propostas

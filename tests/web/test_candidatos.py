@@ -436,7 +436,9 @@ def test_previa_diz_como_cada_titulo_foi_lido_acima_do_botao(
     texto = "\n".join([linhas[0], *(linha + ",x" for linha in linhas[1:])]) + "\n"
     html = _previa_pela_tela(client, certame, rita, texto)
     botao = html.index("Confirmar a importação")
-    assert html.index("<td>Data de Nascimento</td><td>data_nascimento</td>") < botao
+    # A coluna lida pelo nome, com o código que o arquivo pode usar.
+    lida = "<td>Data de Nascimento</td><td>Data de nascimento <small>(coluna <code>data_nascimento"
+    assert html.index(lida) < botao
     ignorada = html.index('id="colunas-ignoradas"')
     assert ignorada < botao and "“Observação”" in html[ignorada:botao]
 

@@ -227,8 +227,8 @@ def test_painel_com_muitos_cargos_abre_num_resumo_e_cada_cargo_a_parte(
     assert "?cargo=ENF" in resumo and "Confirmar nomeação de" not in resumo
     enf = client.get(url, {"cargo": "ENF"}).content.decode()
     assert "Todos os cargos" in enf and "Confirmar nomeação de" in enf
-    assert "Próximas nomeações propostas pelo motor — ENF" in enf
-    assert "Próximas nomeações propostas pelo motor — AGT-ADM" not in enf
+    assert "Próximas nomeações, na ordem da lei — ENF" in enf
+    assert "Próximas nomeações, na ordem da lei — AGT-ADM" not in enf
     assert 'name="cargo_do_painel" value="ENF"' in enf
     proxima = propostas_do_motor(certame=certame)
     primeira_enf = next(p for p in proxima if p.cargo.codigo == "ENF")

@@ -287,22 +287,26 @@ opcao_lista = _conversor_vocabulario(str, ["negros", "pcd"], "uma lista de reser
 
 
 def situacao(valor: object) -> object:
+    """`aprovado` ou `eliminado`; vazio é erro (um eliminado lido como aprovado seria nomeado)."""
     lido = _situacao_ou_vazio(valor)
-    return Situacao.APROVADO if lido is None else lido
+    if lido is None:
+        raise ValorInvalido("valor vazio; informe aprovado ou eliminado")
+    return lido
 
 
 _SIM_NAO: dict[str, bool] = {"sim": True, "s": True, "nao": False, "n": False}
 
 
 def sim_nao(valor: object) -> bool:
-    """`sim`/`não` (também `s`/`n`); vazio é "não" (não optou)."""
+    """`sim`/`não` (também `s`/`n`); vazio é erro: a opção pela reserva decide o resultado e
+    não se presume."""
     if type(valor) is str:
         lido = _SIM_NAO.get(valor)
         if lido is not None:
             return lido
         limpo = valor.strip()
         if not limpo:
-            return False
+            raise ValorInvalido("valor vazio; informe sim ou não")
         lido = _SIM_NAO.get(normalizar_nome(limpo))
         if lido is not None:
             _SIM_NAO[valor] = lido  # memoriza a grafia ("Não", "SIM"...)
@@ -310,7 +314,7 @@ def sim_nao(valor: object) -> bool:
     elif isinstance(valor, bool):
         return valor
     elif valor is None:
-        return False
+        raise ValorInvalido("valor vazio; informe sim ou não")
     raise ValorInvalido(f'valor "{mostrar(valor)}" não é sim nem não')
 
 

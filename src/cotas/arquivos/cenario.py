@@ -9,6 +9,7 @@ de 1, como o operador os conta no arquivo) e a linha onde ela aparece.
 
 from __future__ import annotations
 
+import ast
 import re
 import tomllib
 from collections.abc import Iterable, Mapping, Sequence
@@ -125,37 +126,83 @@ class Cenario:
     arquivo_candidatos: Path
     # Como o arquivo de candidatos foi lido (colunas, padrões), para mostrar ao usuário.
     leitura_candidatos: LeituraCandidatos | None = field(default=None, compare=False)
+    # A linha de [certame], para apontar um erro das regras da lei (vigência, abrangência).
+    linha_certame: int | None = field(default=None, compare=False)
 
 
 # ---------------------------------------------------------------- sintaxe TOML
 
-_TRADUCOES_TOML: tuple[tuple[str, str], ...] = (
-    ("Invalid statement", "instrução inválida"),
-    ("Expected newline or end of document after a statement", "esperava fim de linha aqui"),
-    ("Cannot declare", "tabela declarada duas vezes"),
-    ("Cannot mutate immutable namespace", "não é possível alterar uma tabela já fechada"),
-    ("Expected ']' at the end of a table declaration", "falta ']' no fim do nome da tabela"),
-    ("Expected ']]' at the end of an array declaration", "falta ']]' no fim do nome do bloco"),
-    ("Cannot overwrite a value", "chave repetida (um valor não pode ser definido duas vezes)"),
-    ("Expected '=' after a key", "falta '=' depois da chave"),
-    ("Invalid initial character for a key part", "caractere inválido no início da chave"),
-    ("Unclosed array", "lista sem ']' de fechamento"),
-    ("Unclosed inline table", "tabela em linha sem '}' de fechamento"),
-    ("Duplicate inline table key", "chave repetida na tabela em linha"),
-    ("Invalid value", "valor inválido (textos vão entre aspas; datas como 2025-06-10)"),
-    ("Unterminated string", "texto sem aspas de fechamento"),
-    ("Illegal character", "caractere não permitido"),
-    ("Invalid date or datetime", "data inválida"),
-    ("Invalid number", "número inválido"),
-    ("Unescaped", "barra invertida sem escape no texto"),
-    ("Unrecognized escape sequence", "sequência de escape desconhecida"),
-    ("Invalid hex value", "valor hexadecimal inválido"),
-    ("Escaped character is not a Unicode scalar value", "caractere de escape inválido"),
-    ("Found invalid character", "caractere inválido"),
+# As mensagens do tomllib (em inglês), da mais específica à mais geral; `{0}` é o trecho que a
+# mensagem original cita (a chave, o caractere).
+_TRADUCOES_TOML: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(en), pt)
+    for en, pt in (
+        (r"Invalid statement", "instrução inválida"),
+        (r"Expected newline or end of document after a statement", "esperava fim de linha aqui"),
+        (r"Cannot declare (.*) twice", "a tabela [{0}] foi declarada duas vezes"),
+        (r"Cannot mutate immutable namespace (.*)", "a tabela {0} já foi fechada e não muda mais"),
+        (r"Cannot redefine namespace (.*)", "{0} já foi definido com outro valor"),
+        (r"Expected '\]' at the end of a table declaration", "falta ']' no fim do nome da tabela"),
+        (
+            r"Expected '\]\]' at the end of an array declaration",
+            "falta ']]' no fim do nome do bloco",
+        ),
+        (r"Cannot overwrite a value", "chave repetida (um valor não pode ser definido duas vezes)"),
+        (r"Expected '=' after a key", "falta '=' depois da chave"),
+        (r"Invalid initial character for a key part", "caractere inválido no início da chave"),
+        (r"Unclosed array", "lista sem ']' de fechamento"),
+        (r"Unclosed inline table", "tabela em linha sem '}}' de fechamento"),
+        (r"Duplicate inline table key (.*)", "chave {0} repetida na tabela em linha"),
+        (r"Invalid value", "valor inválido (textos vão entre aspas; datas como 2025-06-10)"),
+        (r"Unterminated string", "texto sem aspas de fechamento"),
+        (r"Expected ['\"]", "texto sem aspas de fechamento"),
+        (r"Illegal character (.*)", "caractere não permitido num texto: {0}"),
+        (r"Invalid date or datetime", "data inválida"),
+        (r"Invalid number", "número inválido"),
+        (r"Unescaped", "barra invertida sem escape no texto (escreva \\\\)"),
+        (r"Unrecognized escape sequence", "sequência de escape desconhecida"),
+        (r"Invalid hex value", "valor hexadecimal inválido"),
+        (r"Escaped character is not a Unicode scalar value", "caractere de escape inválido"),
+        (r"Found invalid character (.*)", "caractere não permitido aqui: {0}"),
+    )
 )
 _RE_POSICAO_TOML = re.compile(
     r"^(?P<msg>.*?)\s*\((?:at line (?P<l>\d+), column (?P<c>\d+)|at end of document)\)$"
 )
+# No fim do documento, o texto sem fechamento começa na última aspa do arquivo (depois dela o
+# tomllib não achou outra).
+_ABERTURA_SEM_FECHAMENTO = re.compile(r"Expected (['\"].*['\"])|Unterminated string")
+
+
+_NOMES_DE_CARACTERES = {"\n": "quebra de linha", "\t": "tabulação", "\r": "retorno de carro"}
+
+
+def _trecho(citado: str) -> str:
+    """O que a mensagem do tomllib cita (repr de uma chave ou caractere) como o usuário o lê."""
+    try:
+        valor = ast.literal_eval(citado)
+    except (ValueError, SyntaxError):
+        return citado
+    if isinstance(valor, tuple):  # caminho da chave: ('certame', 'nome')
+        return ".".join(map(str, valor))
+    if isinstance(valor, str) and len(valor) == 1:
+        nome = _NOMES_DE_CARACTERES.get(valor)
+        return nome or (f"'{valor}'" if valor.isprintable() else f"U+{ord(valor):04X}")
+    return citado
+
+
+def _traduzir_toml(mensagem: str) -> str:
+    for padrao, pt in _TRADUCOES_TOML:
+        if m := padrao.match(mensagem):
+            return pt.format(*map(_trecho, m.groups()))
+    # Uma mensagem que não conhecemos: o português antes, o original só como detalhe técnico.
+    return f"o arquivo não segue a sintaxe TOML (detalhe técnico: {mensagem})"
+
+
+def _posicao(texto: str, indice: int) -> tuple[int, int]:
+    """Linha e coluna (a partir de 1) de um índice do texto."""
+    linha = texto.count("\n", 0, indice) + 1
+    return linha, indice - (texto.rfind("\n", 0, indice) + 1) + 1
 
 
 def _erro_sintaxe(arquivo: str, exc: tomllib.TOMLDecodeError, texto: str) -> ErroEntrada:
@@ -167,10 +214,12 @@ def _erro_sintaxe(arquivo: str, exc: tomllib.TOMLDecodeError, texto: str) -> Err
     if m and m["l"]:
         linha, coluna = int(m["l"]), int(m["c"])
     elif m:  # "no fim do documento"
-        linha = max(1, len(texto.splitlines()))
-    traducao = next((pt for en, pt in _TRADUCOES_TOML if mensagem.startswith(en)), None)
-    texto_erro = traducao if traducao else mensagem
-    return ErroEntrada(arquivo, linha, coluna, f"erro de sintaxe TOML: {texto_erro}")
+        linha, coluna = _posicao(texto, len(texto.rstrip("\n")))
+        if aberto := _ABERTURA_SEM_FECHAMENTO.match(mensagem):
+            aspa = ast.literal_eval(aberto[1]) if aberto[1] else '"'  # (`Expected "'"`)
+            if (inicio := texto.rfind(aspa)) >= 0:
+                linha, coluna = _posicao(texto, inicio)
+    return ErroEntrada(arquivo, linha, coluna, f"erro de sintaxe TOML: {_traduzir_toml(mensagem)}")
 
 
 # ---------------------------------------------------------------- localização das chaves
@@ -492,15 +541,19 @@ _CHAVES_EVENTO = (
 )
 
 
-def ler_cenario(caminho: Path) -> Cenario:
+def ler_cenario(caminho: Path, catalogo: Catalogo | None = None) -> Cenario:
     """Lê um cenário TOML e a lista de candidatos que ele nomeia.
 
-    Levanta `ErrosDeEntrada` com todos os erros dos dois arquivos (e os avisos).
+    Levanta `ErrosDeEntrada` com todos os erros dos dois arquivos (e os avisos), e diz o que
+    não pôde ser conferido por causa deles. `catalogo`: as leis conhecidas (padrão: as do
+    pacote), contra as quais `lei` e `municipio` são conferidos.
     """
     caminho = Path(caminho)
     arquivo = caminho.name
+    bruto = b""
     try:
-        texto = caminho.read_bytes().decode("utf-8-sig")
+        bruto = caminho.read_bytes()
+        texto = bruto.decode("utf-8-sig")
     except OSError as exc:
         raise ErrosDeEntrada(
             [
@@ -512,9 +565,18 @@ def ler_cenario(caminho: Path) -> Cenario:
                 )
             ]
         ) from None
-    except UnicodeDecodeError:
+    except UnicodeDecodeError as exc:
+        linha = bruto.count(b"\n", 0, exc.start) + 1  # (a do primeiro byte que não é UTF-8)
         raise ErrosDeEntrada(
-            [ErroEntrada(arquivo, None, None, "o cenário deve estar em UTF-8")]
+            [
+                ErroEntrada(
+                    arquivo,
+                    linha,
+                    None,
+                    "o cenário deve estar em UTF-8 (salve-o com essa codificação); o primeiro "
+                    "caractere que não é UTF-8 está nesta linha",
+                )
+            ]
         ) from None
     try:
         dados = tomllib.loads(texto, parse_float=Decimal)
@@ -534,6 +596,7 @@ def ler_cenario(caminho: Path) -> Cenario:
     lei = v.texto(certame, "certame", "lei", obrigatoria=False)
     if tem_certame and "municipio" not in certame and "lei" not in certame:
         v.erro("certame", "informe o município (municipio) ou a lei (lei) do certame")
+    _conferir_lei(v, municipio, lei, catalogo or catalogo_padrao())
     data_edital = v.data(certame, "certame", "data_edital", obrigatoria=tem_certame)
     tipo = v.escolha(
         certame, "certame", "tipo", [t.value for t in TipoCertame], obrigatoria=tem_certame
@@ -741,7 +804,7 @@ def ler_cenario(caminho: Path) -> Cenario:
     avisos_candidatos: list[ErroEntrada] = []
     erros_candidatos: list[ErroEntrada] = []
     arquivo_candidatos = caminho.parent / (nome_candidatos or "")
-    candidatos_lidos = False
+    lidos: Sequence[Candidato] | None = None  # as linhas lidas sem erro; None: nenhuma
     leitura: LeituraCandidatos | None = None
     if nome_candidatos is not None:
         if arquivo_candidatos.is_dir():
@@ -760,21 +823,32 @@ def ler_cenario(caminho: Path) -> Cenario:
                 )
             except ErrosDaLista as exc:
                 erros_candidatos, avisos_candidatos = exc.erros, exc.avisos
+                lidos = exc.lidos
                 _avisar_cargos_sem_candidatos(v, cargos, linha_do_cargo, exc.cargos_citados)
             except ErrosDeEntrada as exc:
                 erros_candidatos, avisos_candidatos = exc.erros, exc.avisos
+                lidos = exc.lidos
             else:
                 candidatos, avisos_candidatos = leitura.candidatos, leitura.avisos
-                candidatos_lidos = True
+                lidos = candidatos
 
-    if candidatos_lidos:
-        _conferir_candidatos(v, candidatos, linha_do_cargo, cargos, arquivo_candidatos.name)
-        eventos = _conferir_eventos(v, eventos, caminhos_eventos, candidatos)
+    nao_conferidos: list[str] = []
+    if lidos is not None:
+        completos = not erros_candidatos
+        if completos:  # (com erros nas linhas, os cargos delas são conferidos pelo leitor)
+            _conferir_candidatos(v, lidos, linha_do_cargo, cargos, arquivo_candidatos.name)
+        eventos = _conferir_eventos(v, eventos, caminhos_eventos, lidos, completos=completos)
+    elif any(e.inscricao is not None for e in eventos):
+        qual = f" {nome_candidatos}" if nome_candidatos else ""
+        nao_conferidos.append(
+            f"as inscrições citadas nos [[eventos]], contra o arquivo de candidatos{qual} "
+            "(por causa dos erros desse arquivo)"
+        )
 
     erros = v.erros + erros_candidatos
     avisos = v.avisos + avisos_candidatos
     if erros:
-        raise ErrosDeEntrada(erros, avisos)
+        raise ErrosDeEntrada(erros, avisos, nao_conferidos=nao_conferidos)
     assert provisorio is not None
     return replace(
         provisorio,
@@ -782,7 +856,33 @@ def ler_cenario(caminho: Path) -> Cenario:
         candidatos=candidatos,
         avisos=avisos,
         leitura_candidatos=leitura,
+        linha_certame=v.linha("certame"),
     )
+
+
+def _conferir_lei(
+    v: _Validador, municipio: str | None, lei: str | None, catalogo: Catalogo
+) -> None:
+    """A lei existe, o município tem lei modelada e, com os dois, a lei é do município."""
+    leis_do_municipio = catalogo.do_municipio(municipio) if municipio else []
+    if municipio and not leis_do_municipio:
+        v.erro(
+            "certame.municipio",
+            f'não há lei modelada para "{municipio}"; municípios conhecidos: '
+            + ", ".join(catalogo.municipios()),
+        )
+    if lei is None:
+        return
+    ids = sorted(modelada.id for modelada in catalogo.leis)
+    if lei not in ids:
+        v.erro("certame.lei", f'a lei "{lei}" não é conhecida; leis conhecidas: {", ".join(ids)}')
+    elif leis_do_municipio and lei not in {modelada.id for modelada in leis_do_municipio}:
+        linha = v.linha("certame.municipio")
+        v.erro(
+            "certame.lei",
+            f'a lei "{lei}" é de {catalogo.lei(lei).municipio}, não do município do certame, '
+            f'"{municipio}" (chave municipio, linha {linha}); corrija uma das duas',
+        )
 
 
 def _exige_heteroidentificacao(cenario: Cenario | None) -> bool:
@@ -911,9 +1011,21 @@ def _avisar_cargos_sem_candidatos(
 
 
 def _conferir_eventos(
-    v: _Validador, eventos: list[Evento], caminhos: list[str], candidatos: Sequence[Candidato]
+    v: _Validador,
+    eventos: list[Evento],
+    caminhos: list[str],
+    candidatos: Sequence[Candidato],
+    *,
+    completos: bool,
 ) -> list[Evento]:
-    """Cada inscrição citada existe; o cargo do evento é o do candidato."""
+    """Cada inscrição citada existe; o cargo do evento é o do candidato.
+
+    Com `completos` falso, `candidatos` são só as linhas lidas sem erro, e a mensagem o diz."""
+    onde = (
+        "no arquivo de candidatos"
+        if completos
+        else ("entre as linhas lidas sem erro do arquivo de candidatos")
+    )
     por_inscricao: Mapping[str, Candidato]
     if isinstance(candidatos, TabelaCandidatos):  # só as inscrições citadas, sem ler a tabela
         por_inscricao = candidatos.candidatos_de(
@@ -928,7 +1040,7 @@ def _conferir_eventos(
             if candidato is None:
                 v.erro(
                     f"{base}.inscricao",
-                    f'a inscrição "{evento.inscricao}" não está no arquivo de candidatos',
+                    f'a inscrição "{evento.inscricao}" não está {onde}',
                 )
             elif evento.tipo is TipoEvento.ANULACAO and not candidato.reserva_negros:
                 v.erro(

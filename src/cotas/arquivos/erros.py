@@ -7,8 +7,9 @@ vez em `ErrosDeEntrada`, para que o operador corrija a planilha numa só passada
 from __future__ import annotations
 
 import errno
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -49,15 +50,31 @@ class ErrosDeEntrada(Exception):
     `str(excecao)` lista cada erro numa linha, pronto para mostrar ao usuário.
     """
 
-    def __init__(self, erros: Iterable[ErroEntrada], avisos: Iterable[ErroEntrada] = ()) -> None:
+    def __init__(
+        self,
+        erros: Iterable[ErroEntrada],
+        avisos: Iterable[ErroEntrada] = (),
+        *,
+        lidos: Sequence[Any] | None = None,
+        nao_conferidos: Iterable[str] = (),
+    ) -> None:
         self.erros: list[ErroEntrada] = list(erros)
         self.avisos: list[ErroEntrada] = list(avisos)
+        # O que o leitor leu sem erro (as linhas boas de uma planilha com linhas ruins), para
+        # quem confere o resto contra elas; None: o arquivo nem pôde ser lido.
+        self.lidos = lidos
+        # O que não pôde ser conferido por causa destes erros, dito uma vez (nunca calado).
+        self.nao_conferidos: list[str] = list(nao_conferidos)
         super().__init__(self._mensagem())
 
     def _mensagem(self) -> str:
         n = len(self.erros)
         titulo = "1 erro de entrada" if n == 1 else f"{n} erros de entrada"
-        return "\n".join([f"{titulo}:", *(f"  {erro}" for erro in self.erros)])
+        linhas = [f"{titulo}:", *(f"  {erro}" for erro in self.erros)]
+        if self.nao_conferidos:
+            linhas.append("Não conferido por causa desses erros:")
+            linhas += (f"  {motivo}" for motivo in self.nao_conferidos)
+        return "\n".join(linhas)
 
     def __str__(self) -> str:
         return self._mensagem()

@@ -26,9 +26,9 @@ TRADUCOES = {
 }
 
 
-def _traduzir(mensagem: str) -> str:
+def traduzir(mensagem: str) -> str:
     return TRADUCOES.get(mensagem, mensagem)
 
 
 def instalar() -> None:
-    argparse._ = _traduzir  # type: ignore[attr-defined]
+    argparse._ = traduzir  # type: ignore[attr-defined]

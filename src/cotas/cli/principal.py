@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import gc
+import importlib.metadata
 import os
 import sys
 import traceback
@@ -87,6 +88,12 @@ def construir_parser() -> argparse.ArgumentParser:
             "Mostardas/RS (Lei 3.920/2019) e Montenegro/RS (Lei 7.344/2025)."
         ),
     )
+    parser.add_argument(
+        "--version",
+        action="version",
+        version=f"%(prog)s {_versao()}",
+        help="mostra a versão do programa e sai",
+    )
     sub = parser.add_subparsers(dest="comando", metavar="COMANDO", required=True)
 
     p = sub.add_parser("leis", help="as leis modeladas, sua vigência e seus parâmetros")
@@ -116,8 +123,30 @@ def construir_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _versao() -> str:
+    try:
+        return importlib.metadata.version("cotas")
+    except importlib.metadata.PackageNotFoundError:  # (rodando do código, sem instalar)
+        return "desconhecida"
+
+
+def _ler_argumentos(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> Any:
+    """Os argumentos; uma opção que o subcomando não conhece é recusada com o uso dele.
+
+    (O argparse deixa as sobras de um subcomando para o parser de cima, que mostraria o uso
+    geral, `cotas [-h] COMANDO ...`, em vez do uso do subcomando que a pessoa digitou.)
+    """
+    args, sobras = parser.parse_known_args(argv)
+    if sobras:
+        subcomandos = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+        subcomandos.choices[args.comando].error(
+            argparse_ptbr.traduzir("unrecognized arguments: %s") % " ".join(sobras)
+        )
+    return args
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    args = construir_parser().parse_args(argv)
+    args = _ler_argumentos(construir_parser(), argv)
     try:
         resultado: Any = saida.executar(args)
     except ErrosDeEntrada as erros:

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from cotas.apuracao import Apuracao, apurar_cenario
+from cotas.apuracao import Apuracao, apurar_cenario, ler_cenario_para_apurar
 from cotas.arquivos.candidatos import descrever_leitura
-from cotas.arquivos.cenario import ler_cenario
 from cotas.arquivos.erros import motivo_do_sistema
 from cotas.cli import gerar
 from cotas.motor.erros import ErroCotas
@@ -164,7 +164,7 @@ def _avisar(avisos: list[Any]) -> None:
 
 
 def _apurar(caminho: Path) -> Apuracao:
-    cenario = ler_cenario(caminho)
+    cenario = ler_cenario_para_apurar(caminho)
     _avisar(cenario.avisos)
     if cenario.leitura_candidatos is not None:  # que título virou que coluna, e os padrões
         for linha in descrever_leitura(cenario.leitura_candidatos):
@@ -263,29 +263,38 @@ def relatorio_texto(ap: Apuracao) -> str:
 def gravar_resultado(ap: Apuracao, pasta: Path, *, pdf: bool = True) -> list[Path]:
     """Tabelas em CSV e XLSX, o relatório HTML com os gráficos e os documentos publicados
     (anexo do edital, listas, ordem de nomeação) em HTML, XLSX e PDF; tudo ou nada."""
-    # Os documentos só são importados aqui: `--json` e o texto não pagam por eles no início.
-    from cotas.documentos.fonte import fonte_da_apuracao
-    from cotas.documentos.formatos import gravar_pasta, para_csv, para_xlsx
-    from cotas.documentos.pagina import para_html_documento
+    from cotas.documentos.formatos import gravar_pasta
     from cotas.documentos.pdf import motivo_indisponivel
-    from cotas.documentos.publicacao import arquivos_publicacao, relatorio
-    from cotas.documentos.tabelas import todas_as_tabelas
 
-    fonte = fonte_da_apuracao(ap)
-    tabelas = todas_as_tabelas(fonte)
-    arquivos = {f"{t.nome}.csv": para_csv(t) for t in tabelas}
-    arquivos["resultado.xlsx"] = para_xlsx(tabelas)
-    arquivos["relatorio.html"] = para_html_documento(relatorio(fonte, cabecalho(ap)))
-    arquivos.update(arquivos_publicacao(fonte, pdf=pdf))
     motivo = motivo_indisponivel()
     if pdf and motivo is not None:
         print(f"aviso: PDF não gerado: {motivo}.", file=sys.stderr)
     try:
-        return gravar_pasta(pasta, arquivos)
+        return gravar_pasta(pasta, _arquivos_do_resultado(ap, pdf=pdf))
     except OSError as erro:
         raise ErroCotas(
             f"não foi possível gravar em {pasta} ({motivo_do_sistema(erro)}); nada foi gravado"
         ) from None
+
+
+def _arquivos_do_resultado(ap: Apuracao, *, pdf: bool) -> Iterator[tuple[str, bytes]]:
+    """Os arquivos de `gravar_resultado`, um a um: cada um vai para o disco antes de o próximo
+    ser montado (num certame de um milhão de inscrições, juntos passariam de 1,5 GB)."""
+    # Os documentos só são importados aqui: `--json` e o texto não pagam por eles no início.
+    from cotas.documentos.fonte import fonte_da_apuracao
+    from cotas.documentos.formatos import para_csv, para_xlsx
+    from cotas.documentos.pagina import para_html_documento
+    from cotas.documentos.publicacao import arquivos_em_fluxo, relatorio
+    from cotas.documentos.tabelas import todas_as_tabelas
+
+    fonte = fonte_da_apuracao(ap)
+    tabelas = todas_as_tabelas(fonte)
+    for t in tabelas:
+        yield f"{t.nome}.csv", para_csv(t)
+    yield "resultado.xlsx", para_xlsx(tabelas)
+    del tabelas  # (o relatório monta as suas)
+    yield "relatorio.html", para_html_documento(relatorio(fonte, cabecalho(ap)))
+    yield from arquivos_em_fluxo(fonte, pdf=pdf)
 
 
 def apurar(args: argparse.Namespace) -> Any:

@@ -9,10 +9,11 @@ import io
 import os
 import shutil
 import tempfile
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from datetime import date
 from decimal import Decimal
 from pathlib import Path
+from typing import Any
 
 from cotas.documentos.tabelas import Tabela
 
@@ -43,55 +44,101 @@ def para_csv(tabela: Tabela) -> bytes:
     return ("\ufeff" + saida.getvalue()).encode("utf-8")
 
 
-def para_xlsx(tabelas: list[Tabela]) -> bytes:
-    """Uma aba por tabela; números como números (a nota com duas casas, como no CSV)."""
-    from openpyxl import Workbook
-    from openpyxl.styles import Font
+# O limite de linhas de uma aba do formato (Excel, LibreOffice); o cabeçalho é uma delas.
+LINHAS_POR_ABA = 1_048_576
+_NOME_DA_ABA = 31  # caracteres, no máximo
 
-    livro = Workbook()
-    livro.remove(livro.active)
+
+def para_xlsx(tabelas: list[Tabela]) -> bytes:
+    """Uma aba por tabela; números como números (a nota com duas casas, como no CSV).
+
+    Uma tabela maior que uma aba segue em abas numeradas, "classificacao (1)", "(2)"..., cada
+    uma com o cabeçalho: nada se perde. O livro é escrito em fluxo (`write_only`): as linhas vão
+    para o arquivo sem ficar, célula a célula, na memória.
+    """
+    from openpyxl import Workbook
+
+    livro = Workbook(write_only=True)
     for tabela in tabelas:
-        aba = livro.create_sheet(tabela.nome[:31])
-        aba.append(list(tabela.colunas))
-        for celula in aba[1]:
-            celula.font = Font(bold=True)
-        # As colunas decimais ganham o formato célula a célula, pelo número da linha: `aba[n]`
-        # percorreria a planilha inteira a cada linha (tempo quadrático no número de linhas).
-        for numero, linha in enumerate(tabela.linhas, start=2):
-            aba.append([float(v) if isinstance(v, Decimal) else v for v in linha])
-            for j, valor in enumerate(linha, start=1):
-                if isinstance(valor, Decimal):
-                    aba.cell(numero, j).number_format = "0.00"
-        aba.freeze_panes = "A2"
+        por_aba = LINHAS_POR_ABA - 1
+        partes = [tabela.linhas[i : i + por_aba] for i in range(0, len(tabela.linhas), por_aba)]
+        if len(partes) <= 1:
+            _escrever_aba(livro, tabela.nome[:_NOME_DA_ABA], tabela.colunas, tabela.linhas)
+            continue
+        for numero, parte in enumerate(partes, start=1):
+            sufixo = f" ({numero})"
+            nome = tabela.nome[: _NOME_DA_ABA - len(sufixo)] + sufixo
+            _escrever_aba(livro, nome, tabela.colunas, parte)
     saida = io.BytesIO()
     livro.save(saida)
     return saida.getvalue()
 
 
-def gravar_pasta(destino: Path, arquivos: Mapping[str, bytes]) -> list[Path]:
+def _escrever_aba(
+    livro: Any, nome: str, colunas: tuple[str, ...], linhas: list[tuple[object, ...]]
+) -> None:
+    from openpyxl.cell import WriteOnlyCell
+    from openpyxl.styles import Font
+
+    aba = livro.create_sheet(nome)
+    aba.freeze_panes = "A2"
+    negrito = Font(bold=True)
+    cabecalho = []
+    for titulo in colunas:
+        celula = WriteOnlyCell(aba, titulo)
+        celula.font = negrito
+        cabecalho.append(celula)
+    aba.append(cabecalho)
+    for linha in linhas:
+        aba.append([_celula_decimal(aba, v) if isinstance(v, Decimal) else v for v in linha])
+
+
+def _celula_decimal(aba: Any, valor: Decimal) -> Any:
+    from openpyxl.cell import WriteOnlyCell
+
+    celula = WriteOnlyCell(aba, float(valor))
+    celula.number_format = "0.00"
+    return celula
+
+
+def gravar_pasta(
+    destino: Path, arquivos: Mapping[str, bytes] | Iterable[tuple[str, bytes]]
+) -> list[Path]:
     """Grava tudo numa pasta temporária ao lado e só então põe no lugar; nada pela metade.
+
+    `arquivos`: nome → conteúdo, ou pares (nome, conteúdo) produzidos um a um: cada conteúdo
+    vai para o disco assim que chega e não fica na memória esperando os outros (num certame de
+    um milhão de inscrições, os HTML têm centenas de MB cada). Um nome repetido vale pelo
+    último conteúdo.
 
     Pasta nova: a temporária inteira é renomeada para `destino` (um passo só). Pasta que já
     existe: antes de substituir qualquer arquivo, confere que cada nome pode ser substituído
     (não é uma pasta); os demais arquivos que ela tenha ficam como estavam. Erros do sistema
     saem como `OSError`, para quem chama dizer o motivo.
     """
+    pares = arquivos.items() if isinstance(arquivos, Mapping) else arquivos
     destino = destino.resolve()
     destino.parent.mkdir(parents=True, exist_ok=True)
     temporaria = Path(tempfile.mkdtemp(prefix=f".{destino.name}-", dir=destino.parent))
     try:
-        for nome, conteudo in arquivos.items():
+        nomes: dict[str, None] = {}  # na ordem da primeira vez
+        for nome, conteudo in pares:
             (temporaria / nome).write_bytes(conteudo)
+            nomes[nome] = None
+            del conteudo
         if not destino.exists():
+            mascara = os.umask(0)
+            os.umask(mascara)
+            temporaria.chmod(0o777 & ~mascara)  # (mkdtemp a cria só para o dono)
             os.rename(temporaria, destino)
-            return [destino / nome for nome in arquivos]
+            return [destino / nome for nome in nomes]
         if not destino.is_dir():
             raise NotADirectoryError(errno.ENOTDIR, "não é uma pasta", str(destino))
-        for nome in arquivos:
+        for nome in nomes:
             if (destino / nome).is_dir():
                 raise IsADirectoryError(errno.EISDIR, "é uma pasta", str(destino / nome))
         gravados = []
-        for nome in arquivos:
+        for nome in nomes:
             os.replace(temporaria / nome, destino / nome)
             gravados.append(destino / nome)
         return gravados

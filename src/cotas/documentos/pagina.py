@@ -6,6 +6,7 @@ Sem Jinja nem Django: f-strings e `html.escape` em todo texto que vem de fora.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from html import escape
 
 from cotas.documentos.documento import Documento, Figura, Paragrafo, Titulo
@@ -58,20 +59,23 @@ def _celula(valor: object) -> str:
 
 
 def html_tabela(tabela: Tabela) -> str:
-    partes = [f'<h2 id="{escape(tabela.nome)}">{escape(tabela.titulo)}</h2>']
+    return "\n".join(_pedacos_tabela(tabela))
+
+
+def _pedacos_tabela(tabela: Tabela) -> Iterator[str]:
+    """A tabela em pedaços (um por linha), que quem junta separa com quebras de linha."""
+    yield f'<h2 id="{escape(tabela.nome)}">{escape(tabela.titulo)}</h2>'
     if not tabela.linhas:
-        partes.append("<p>Nenhum registro.</p>")
-        return "\n".join(partes)
-    partes.append(
-        f'<div class="tabela-rolagem"><table data-tabela="{escape(tabela.nome)}"><thead><tr>'
-    )
-    partes += [f'<th scope="col">{escape(c)}</th>' for c in tabela.colunas]
-    partes.append("</tr></thead><tbody>")
+        yield "<p>Nenhum registro.</p>"
+        return
+    yield f'<div class="tabela-rolagem"><table data-tabela="{escape(tabela.nome)}"><thead><tr>'
+    for c in tabela.colunas:
+        yield f'<th scope="col">{escape(c)}</th>'
+    yield "</tr></thead><tbody>"
     for linha in tabela.linhas:
         celulas = "".join(_celula(v) for v in linha)
-        partes.append(f"<tr>{celulas}</tr>")
-    partes.append("</tbody></table></div>")
-    return "\n".join(partes)
+        yield f"<tr>{celulas}</tr>"
+    yield "</tbody></table></div>"
 
 
 def html_figura(figura: Figura) -> str:
@@ -83,19 +87,27 @@ def html_figura(figura: Figura) -> str:
 
 def fragmento_html(doc: Documento) -> str:
     """Só os blocos do documento, para embutir numa página da aplicação web."""
-    partes: list[str] = []
+    return "\n".join(_pedacos_fragmento(doc))
+
+
+def _pedacos_fragmento(doc: Documento) -> Iterator[str]:
+    algum = False
     for bloco in doc.blocos:
         if isinstance(bloco, Titulo):
             nivel = min(max(bloco.nivel, 2), 4)
-            partes.append(f"<h{nivel}>{escape(bloco.texto)}</h{nivel}>")
+            yield f"<h{nivel}>{escape(bloco.texto)}</h{nivel}>"
         elif isinstance(bloco, Paragrafo):
             classe = f' class="{escape(bloco.classe)}"' if bloco.classe else ""
-            partes.append(f"<p{classe}>{escape(bloco.texto)}</p>")
+            yield f"<p{classe}>{escape(bloco.texto)}</p>"
         elif isinstance(bloco, Tabela):
-            partes.append(html_tabela(bloco))
+            yield from _pedacos_tabela(bloco)
         elif isinstance(bloco, Figura):
-            partes.append(html_figura(bloco))
-    return "\n".join(partes)
+            yield html_figura(bloco)
+        else:
+            continue
+        algum = True
+    if not algum:
+        yield ""  # (o fragmento vazio ainda ocupa a sua linha na página)
 
 
 _CSS_LITERAL = frozenset(" .,:-/()ºª–—")
@@ -117,6 +129,10 @@ def _estilo_pdf(**valores: str) -> str:
 def html_documento(doc: Documento, *, para_pdf: bool = False) -> str:
     """A página inteira, com o timbre do município. Para o PDF, o timbre e a numeração das
     páginas vão nas margens de cada página (`@page`)."""
+    return "\n".join(_pedacos_documento(doc, para_pdf=para_pdf))
+
+
+def _pedacos_documento(doc: Documento, *, para_pdf: bool) -> Iterator[str]:
     estado, prefeitura = cabecalho_municipio(doc.municipio)
     estilo = ESTILO
     if para_pdf:
@@ -126,22 +142,22 @@ def html_documento(doc: Documento, *, para_pdf: bool = False) -> str:
             TAMANHO="A4 landscape" if doc.paisagem else "A4",
             RODAPE=_css_texto(f"{doc.certame} — {doc.titulo}"),
         )
-    return "\n".join(
-        [
-            "<!DOCTYPE html>",
-            '<html lang="pt-BR"><head><meta charset="utf-8">',
-            '<meta name="viewport" content="width=device-width, initial-scale=1">',
-            f"<title>{escape(doc.titulo)} — {escape(doc.certame)}</title>",
-            f"<style>{estilo}</style></head><body>",
-            f'<header class="timbre"><div>{escape(estado)}</div>'
-            f"<div>{escape(prefeitura)}</div></header>",
-            f"<h1>{escape(doc.titulo)}</h1>",
-            f"<p><strong>{escape(doc.certame)}</strong></p>",
-            fragmento_html(doc),
-            "</body></html>",
-        ]
+    yield from (
+        "<!DOCTYPE html>",
+        '<html lang="pt-BR"><head><meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        f"<title>{escape(doc.titulo)} — {escape(doc.certame)}</title>",
+        f"<style>{estilo}</style></head><body>",
+        f'<header class="timbre"><div>{escape(estado)}</div>'
+        f"<div>{escape(prefeitura)}</div></header>",
+        f"<h1>{escape(doc.titulo)}</h1>",
+        f"<p><strong>{escape(doc.certame)}</strong></p>",
     )
+    yield from _pedacos_fragmento(doc)
+    yield "</body></html>"
 
 
 def para_html_documento(doc: Documento) -> bytes:
-    return html_documento(doc).encode("utf-8")
+    """A página em UTF-8, codificada pedaço a pedaço: a página inteira nunca existe também como
+    texto (num certame de um milhão de inscrições, o relatório tem centenas de MB)."""
+    return b"\n".join(pedaco.encode("utf-8") for pedaco in _pedacos_documento(doc, para_pdf=False))

@@ -6,7 +6,7 @@ mesmos números, em todo formato.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from cotas.documentos.anexo_edital import anexo_edital
 from cotas.documentos.documento import Documento, Paragrafo, Titulo
@@ -78,16 +78,21 @@ def relatorio(f: FonteDocumentos, cabecalho: list[str]) -> Documento:
 def arquivos_publicacao(f: FonteDocumentos, *, pdf: bool = True) -> dict[str, bytes]:
     """Todos os arquivos publicados: cada documento em HTML, XLSX, PDF (se `pdf` e o WeasyPrint
     estiver disponível), cada tabela em CSV e cada gráfico em SVG."""
-    arquivos: dict[str, bytes] = {}
+    return dict(arquivos_em_fluxo(f, pdf=pdf))
+
+
+def arquivos_em_fluxo(f: FonteDocumentos, *, pdf: bool = True) -> Iterator[tuple[str, bytes]]:
+    """Os arquivos de `arquivos_publicacao`, um a um, cada documento montado só na sua vez:
+    quem grava em disco não guarda todos na memória ao mesmo tempo."""
     gerar_pdf = pdf and motivo_indisponivel() is None
     for nome, montar in DOCUMENTOS.items():
         doc = montar(f)
-        arquivos[f"{nome}.html"] = arquivo(doc, "html")
-        arquivos[f"{nome}.xlsx"] = arquivo(doc, "xlsx")
+        yield f"{nome}.html", arquivo(doc, "html")
+        yield f"{nome}.xlsx", arquivo(doc, "xlsx")
         if gerar_pdf:
-            arquivos[f"{nome}.pdf"] = arquivo(doc, "pdf")
+            yield f"{nome}.pdf", arquivo(doc, "pdf")
         for t in doc.tabelas:
-            arquivos[f"{t.nome}.csv"] = para_csv(t)
+            yield f"{t.nome}.csv", para_csv(t)
         for figura in doc.figuras:
-            arquivos[f"{figura.nome}.svg"] = figura.svg.encode("utf-8")
-    return arquivos
+            yield f"{figura.nome}.svg", figura.svg.encode("utf-8")
+        del doc

@@ -15,14 +15,35 @@ TABELA = re.compile(
     r'(?P<abre><table[^>]*>)',
     re.S,
 )
+# O gráfico da ordem de nomeação: numa caixa que rola de lado em vez de encolher o texto.
+GRAFICO = re.compile(r'<svg\b[^>]*\bclass="grafico-ordem"[^>]*\bid="(?P<id>[^"]+)".*?</svg>', re.S)
 CELULA_LONGA = re.compile(r"<td>(?P<texto>[^<]{90,})</td>")
+TABELA_INTEIRA = re.compile(r"<table\b.*?</table>", re.S)
+LINHA = re.compile(r"<tr>((?:(?!</tr>).)*<td\b.*?)</tr>", re.S)
 
 
-def _recolher(m: re.Match[str]) -> str:
-    return (
-        '<td><details class="porque"><summary>Por quê</summary>'
-        f"<p>{m.group('texto')}</p></details></td>"
-    )
+def _recolher(texto: str, coluna: str) -> str:
+    # "Por quê" só para a razão; outra coluna longa (o fundamento legal) recolhe com o próprio
+    # título: nunca dois "Por quê" lado a lado.
+    rotulo = "Por quê" if coluna in ("", "Razão") else coluna
+    return f'<td><details class="porque"><summary>{rotulo}</summary><p>{texto}</p></details></td>'
+
+
+def _recolher_da_tabela(m: re.Match[str]) -> str:
+    tabela = m.group(0)
+    colunas = [unescape(c) for c in re.findall(r'<th scope="col">(.*?)</th>', tabela)]
+
+    def linha(mt: re.Match[str]) -> str:
+        celulas = re.findall(r"<td\b[^>]*>.*?</td>", mt.group(1), re.S)
+        saida = []
+        for i, celula in enumerate(celulas):
+            longa = CELULA_LONGA.fullmatch(celula)
+            if longa and len(unescape(longa.group("texto"))) >= 90:
+                celula = _recolher(longa.group("texto"), colunas[i] if i < len(colunas) else "")
+            saida.append(celula)
+        return "<tr>" + "".join(saida) + "</tr>"
+
+    return LINHA.sub(linha, tabela)
 
 
 def _regiao(m: re.Match[str]) -> str:
@@ -34,9 +55,15 @@ def _regiao(m: re.Match[str]) -> str:
     )
 
 
-def para_tela(html: str) -> str:
-    """Tabelas roláveis e com legenda; textos longos recolhidos em "Por quê"."""
-    html = TABELA.sub(_regiao, html)
-    return CELULA_LONGA.sub(
-        lambda m: _recolher(m) if len(unescape(m.group("texto"))) >= 90 else m.group(0), html
+def _caixa_do_grafico(m: re.Match[str]) -> str:
+    return (
+        f'<div class="grafico-rolagem" role="region" tabindex="0" '
+        f'aria-labelledby="{m.group("id")}-titulo">{m.group(0)}</div>'
     )
+
+
+def para_tela(html: str) -> str:
+    """Tabelas e gráficos roláveis e com nome; textos longos recolhidos em "Por quê"."""
+    html = TABELA.sub(_regiao, html)
+    html = GRAFICO.sub(_caixa_do_grafico, html)
+    return TABELA_INTEIRA.sub(_recolher_da_tabela, html)

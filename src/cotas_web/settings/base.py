@@ -32,6 +32,7 @@ INSTALLED_APPS = [
     "axes",
     "csp",
     "cotas_web.contas",
+    "cotas_web.identidade",
     "cotas_web.auditoria",
     "cotas_web.certames",
     "cotas_web.candidatos",

@@ -62,3 +62,11 @@ def no_meio_da_frase(texto: Any) -> str:
     if not frase or any(c.isupper() for c in primeira[1:]):
         return frase
     return frase[0].lower() + frase[1:]
+
+
+@register.filter
+def coluna(codigo: Any) -> str:
+    """A coluna do arquivo da banca pelo nome: "data_nascimento" → "Data de nascimento"."""
+    from cotas_web.rotulos import rotulo_da_coluna
+
+    return rotulo_da_coluna(str(codigo)) if codigo not in (None, "") else ""

@@ -113,6 +113,8 @@ class Command(BaseCommand):
         if opcoes["se_vazio"] and Certame.objects.exists():
             self.stdout.write("Banco já carregado; exemplo e usuários não recriados.")
             if demo:
+                primeiro = Certame.objects.order_by("pk").first()
+                identificar_orgao_demo(primeiro.municipio if primeiro else "")
                 self._usuarios(usuarios_demo_com_a_senha_publicada())
             return
         caminho = Path(opcoes["cenario"])
@@ -121,6 +123,8 @@ class Command(BaseCommand):
         except ErrosDeEntrada as erros:
             raise CommandError(str(erros)) from None
 
+        if demo:
+            identificar_orgao_demo(cenario.municipio or "")
         User = get_user_model()
         try:
             with transaction.atomic():
@@ -230,3 +234,33 @@ def _base_do_limiar(cenario: Any) -> str:
     except ErroCotas:  # a criação do certame, logo adiante, recusa com a mensagem da lei
         return BaseDoLimiar.TODAS_OFERTADAS
     return negros.base_do_limiar.value if negros else BaseDoLimiar.TODAS_OFERTADAS
+
+
+_PREPOSICOES = frozenset({"de", "do", "da", "dos", "das", "e"})
+
+
+def _como_nome(texto: str) -> str:
+    """"ESTADO DO RIO GRANDE DO SUL" → "Estado do Rio Grande do Sul"."""
+    palavras = texto.lower().split()
+    return " ".join(
+        p if i and p in _PREPOSICOES else p[:1].upper() + p[1:] for i, p in enumerate(palavras)
+    )
+
+
+def identificar_orgao_demo(municipio: str) -> None:
+    """Dá ao órgão da demonstração o nome da prefeitura do município do exemplo (um dado do
+    cenário, não do código), sem apagar o que o administrador já definiu. Endereço e contatos
+    reais são do administrador, na tela "Identidade do órgão": aqui ficam marcados como de
+    demonstração."""
+    from cotas.documentos.texto import cabecalho_municipio
+    from cotas_web.identidade.models import Orgao
+
+    orgao = Orgao.atual()
+    if orgao.nome or not municipio:
+        return
+    estado, prefeitura = cabecalho_municipio(municipio)
+    orgao.nome = _como_nome(prefeitura)
+    orgao.subordinacao = _como_nome(estado)
+    orgao.endereco = f"{municipio} (endereço de demonstração: defina-o em Identidade do órgão)"
+    orgao.ouvidoria = "Ouvidoria municipal (demonstração: defina o contato em Identidade do órgão)"
+    orgao.save()
