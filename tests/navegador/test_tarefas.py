@@ -14,6 +14,7 @@ from tests.web.conftest import certame_homologado  # noqa: F401  (fixture)
 from tests.web.test_publico import nomear_edital
 
 from .conftest import capturar
+from .test_acessibilidade import _relatorio, _verificar
 
 pytestmark = [pytest.mark.navegador, pytest.mark.django_db(transaction=True)]
 
@@ -40,11 +41,15 @@ def test_pdf_longo_acompanhado_ate_o_download(
     assert pagina.locator("progress").count() == 1
     link = pagina.get_by_role("link", name="Baixar ordem-de-nomeacao.pdf")
     assert not link.is_visible()
+    graves = _verificar(pagina)  # a barra e o aviso passam pelo axe-core
+    assert not graves, _relatorio({"arquivo na fila": graves})
     capturar(pagina, "tarefas-01-pdf-na-fila")
     call_command("trabalhador", "--lote", stdout=StringIO(), verbosity=0)  # o trabalhador
     link.wait_for(state="visible", timeout=15_000)  # o JavaScript viu a tarefa terminar
     assert pagina.locator("progress").get_attribute("value") == "100"
     assert "100%" in pagina.locator("[data-tarefa-percentual]").inner_text()
+    graves = _verificar(pagina)
+    assert not graves, _relatorio({"arquivo pronto": graves})
     capturar(pagina, "tarefas-02-pdf-pronto")
     resposta = pagina.request.get(pagina.base + link.get_attribute("href"))
     assert resposta.status == 200 and resposta.body()[:5] == b"%PDF-"
