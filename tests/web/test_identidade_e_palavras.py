@@ -210,13 +210,13 @@ def test_demonstracao_identifica_o_orgao_sem_apagar_o_do_administrador(client: A
 
     from django.core.management import call_command
 
-    call_command("carregar_exemplo", stdout=StringIO())
+    call_command("carregar_exemplo", "--demo", stdout=StringIO())
     html = client.get(reverse("certames:inicio")).content.decode()
     assert "Prefeitura Municipal de Montenegro" in html
     orgao = Orgao.atual()
     orgao.nome = "Nome que o administrador escolheu"
     orgao.save()
-    call_command("carregar_exemplo", "--se-vazio", stdout=StringIO())
+    call_command("carregar_exemplo", "--se-vazio", "--demo", stdout=StringIO())
     assert Orgao.atual().nome == "Nome que o administrador escolheu"
 
 
