@@ -8,14 +8,18 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.urls import reverse
 
 from cotas_web import ponte
 from cotas_web.auditoria.services import registrar
 from cotas_web.banco import inserir_em_massa
 from cotas_web.certames.models import Certame
 from cotas_web.certames.services import certame_travar
+from cotas_web.tarefas import services as tarefas
+from cotas_web.tarefas.models import Tarefa, Tipo
 
 from .leitura import ErroEntrada, ErrosDeEntrada, ler_arquivo
 from .models import (
@@ -158,17 +162,22 @@ def importacao_confirmar(
     nome_arquivo: str,
     aba: str | None = None,
     renomear: dict[str, str] | None = None,
+    progresso: tarefas.Progresso | None = None,
 ) -> Importacao:
     """Grava todos os candidatos do arquivo ou nenhum. `renomear`: título do arquivo → coluna
-    (o mapeamento escolhido por quem importa)."""
+    (o mapeamento escolhido por quem importa); com `progresso`, diz o andamento."""
     certame = certame_travar(certame.pk)
     if certame.homologado:
         raise ValidationError("O certame já foi homologado: não se importam mais candidatos.")
+    if progresso is not None:
+        progresso.total(0, f"Lendo e conferindo {nome_arquivo}…")
     previa = importacao_previa(
         certame=certame, caminho=caminho, nome_arquivo=nome_arquivo, aba=aba, renomear=renomear
     )
     if not previa.valida:
         raise ValidationError([str(e) for e in previa.erros] or ["O arquivo não tem candidatos."])
+    if progresso is not None:
+        progresso.total(len(previa.candidatos), "Gravando os candidatos…")
     cargos = {c.codigo: c for c in certame.cargos.all()}
     importacao = Importacao.objects.create(
         certame=certame,
@@ -200,7 +209,7 @@ def importacao_confirmar(
                 c.opcao_lista or "",
                 c.linha,
             )
-            for c in previa.candidatos
+            for c in _contando(previa.candidatos, progresso)
         ),
     )
     registrar(
@@ -214,6 +223,65 @@ def importacao_confirmar(
         dados={"importacao": importacao.pk, "avisos": len(previa.avisos)},
     )
     return importacao
+
+
+PASSO_ANDAMENTO = 1000  # linhas gravadas entre dois avanços da barra
+
+
+def _contando(candidatos: list[Any], progresso: tarefas.Progresso | None) -> Any:
+    """Os candidatos, um a um, avançando o andamento a cada PASSO_ANDAMENTO."""
+    for i, c in enumerate(candidatos, 1):
+        yield c
+        if progresso is not None and i % PASSO_ANDAMENTO == 0:
+            progresso.avancar(PASSO_ANDAMENTO)
+
+
+def importacao_grande(caminho: Path) -> bool:
+    """Um arquivo que passa do tamanho de `IMPORTACAO_EM_SEGUNDO_PLANO_ACIMA_DE` se importa pela
+    fila, com barra de progresso (gravá-lo no pedido passaria de 2 s)."""
+    return caminho.stat().st_size > settings.IMPORTACAO_EM_SEGUNDO_PLANO_ACIMA_DE
+
+
+def importacao_em_segundo_plano(
+    *,
+    usuario: Any,
+    certame: Certame,
+    caminho: Path,
+    nome_arquivo: str,
+    aba: str | None = None,
+    renomear: dict[str, str] | None = None,
+) -> Tarefa:
+    """Põe a importação (tudo ou nada, como `importacao_confirmar`) na fila; uma por certame de
+    cada vez. O arquivo provisório é apagado quando ela termina."""
+    return tarefas.iniciar(
+        tipo=Tipo.IMPORTACAO,
+        chave=f"importacao:{certame.pk}",
+        trabalho="cotas_web.candidatos.services.trabalho_importar",
+        certame=certame,
+        usuario=usuario,
+        parametros={
+            "certame": certame.pk, "caminho": str(caminho), "nome": nome_arquivo, "aba": aba,
+            "renomear": renomear or {},
+        },
+    )
+
+
+def trabalho_importar(tarefa: Tarefa, progresso: tarefas.Progresso) -> tarefas.Resultado:
+    p = tarefa.parametros
+    caminho = Path(p["caminho"])
+    certame = Certame.objects.get(pk=p["certame"])
+    try:
+        importacao = importacao_confirmar(
+            usuario=tarefa.iniciada_por, certame=certame, caminho=caminho,
+            nome_arquivo=p["nome"], aba=p["aba"], renomear=p.get("renomear") or None,
+            progresso=progresso,
+        )
+    finally:
+        caminho.unlink(missing_ok=True)
+    return tarefas.Resultado(
+        url=reverse("candidatos:lista", args=[certame.pk]),
+        mensagem=f"{importacao.linhas} candidatos importados de {p['nome']}.",
+    )
 
 
 # Colunas na ordem das tuplas que `importacao_confirmar` monta (uma por linha do arquivo).

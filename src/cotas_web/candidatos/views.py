@@ -230,6 +230,14 @@ def _mapear(request: HttpRequest, certame: Certame, pendente: dict[str, Any]) ->
 def _confirmar(request: HttpRequest, certame: Certame, pendente: dict[str, Any]) -> HttpResponse:
     caminho = _pasta_importacoes() / pendente["arquivo"]
     mapa = pendente["mapa"]
+    if not pendente.get("substitui") and caminho.is_file() and services.importacao_grande(caminho):
+        # Arquivo grande: pela fila, com a barra de progresso (o arquivo é apagado ao fim).
+        request.session.pop(SESSAO, None)
+        tarefa = services.importacao_em_segundo_plano(
+            usuario=request.user, certame=certame, caminho=caminho,
+            nome_arquivo=pendente["nome"], aba=pendente.get("aba"), renomear=mapa,
+        )
+        return redirect("tarefas:acompanhar", tarefa_id=tarefa.pk)
     try:
         if pendente.get("substitui"):
             antiga = get_object_or_404(Importacao, pk=pendente["substitui"], certame=certame)
