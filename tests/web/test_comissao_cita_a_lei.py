@@ -86,3 +86,22 @@ def test_verificacao_registra_o_fundamento_da_lei(
     verificar_todos(sessao, carlos)
     fundamento = Registro.objects.filter(acao="comissao_verificacao").first().fundamento
     assert "Lei Y, art. 97" in fundamento and "Lei Y, art. 96" in fundamento
+
+
+def test_homologacao_pendente_cita_os_artigos_da_lei(
+    outra_lei: None, sessao: Any, rita: Any, client: Any
+) -> None:
+    from datetime import date
+
+    from django.core.exceptions import ValidationError
+
+    from cotas_web.certames.services import certame_homologar
+
+    with pytest.raises(ValidationError) as erro:
+        certame_homologar(usuario=rita, certame=sessao.certame, data=date(2025, 8, 1))
+    mensagem = " ".join(erro.value.messages)
+    assert "Lei Y, art. 93" in mensagem and "Lei Y, art. 94" in mensagem
+    assert "7.344" not in mensagem
+    entrar(client, rita)
+    html = client.get(reverse("certames:detalhe", args=[sessao.certame.pk])).content.decode()
+    assert "(art. 93; art. 94)" in html
