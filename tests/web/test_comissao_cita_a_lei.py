@@ -105,3 +105,24 @@ def test_homologacao_pendente_cita_os_artigos_da_lei(
     entrar(client, rita)
     html = client.get(reverse("certames:detalhe", args=[sessao.certame.pk])).content.decode()
     assert "(art. 93; art. 94)" in html
+
+
+def test_painel_oferece_incluir_ate_o_numero_de_integrantes_da_lei(
+    certame_com_candidatos: Any, rita: Any, client: Any, monkeypatch: Any
+) -> None:
+    """O formulário de inclusão some quando a comissão tem os integrantes da lei (não 3 fixo)."""
+    from cotas_web.comissao.services import membro_adicionar
+
+    original = ponte.regras_do_certame
+
+    def com_dois(certame: Any) -> Any:
+        r = original(certame)
+        return replace(r, comissao=replace(r.comissao, membros=2))
+
+    monkeypatch.setattr(ponte, "regras_do_certame", com_dois)
+    c = certame_com_candidatos
+    for nome in ("A", "B"):
+        membro_adicionar(usuario=rita, certame=c, nome=nome, genero="feminino", cor_raca="parda")
+    entrar(client, rita)
+    html = client.get(reverse("comissao:painel", args=[c.pk])).content.decode()
+    assert "Incluir integrante" not in html

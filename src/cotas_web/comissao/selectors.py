@@ -34,12 +34,17 @@ def _citacao(artigos: dict[str, str], chave: str) -> str:
     return f" ({artigos['norma']}, {artigos[chave]})" if chave in artigos else ""
 
 
+def integrantes_previstos(*, certame: Certame) -> int:
+    """Quantos integrantes a lei do certame dá à comissão (`heteroidentificacao.membros`)."""
+    regra = ponte.regras_do_certame(certame).comissao
+    return regra.membros if regra is not None else 0
+
+
 def aviso_distribuicao(*, certame: Certame) -> str:
     """A comissão com o número de integrantes da lei, distribuídos por gênero e cor
     (`heteroidentificacao.membros`). Só avisa; não impede."""
     membros = list(Membro.objects.filter(certame=certame))
-    regra = ponte.regras_do_certame(certame).comissao
-    previstos = regra.membros if regra is not None else 0
+    previstos = integrantes_previstos(certame=certame)
     artigos = artigos_da_comissao(certame=certame)
     if len(membros) < previstos:
         return (

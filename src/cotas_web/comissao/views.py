@@ -45,6 +45,7 @@ def painel(request: HttpRequest, pk: int) -> HttpResponse:
             "membros": certame.membros_comissao.all(),
             "aviso": selectors.aviso_distribuicao(certame=certame),
             "artigos": selectors.artigos_da_comissao(certame=certame),
+            "previstos": selectors.integrantes_previstos(certame=certame),
             "sessoes": certame.sessoes.all(),
             "recursos": Recurso.objects.filter(candidato__certame=certame).select_related(
                 "candidato"
