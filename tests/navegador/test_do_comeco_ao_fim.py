@@ -226,6 +226,8 @@ def test_do_comeco_ao_fim(
         pg.get_by_label("Data", exact=True).fill("2025-08-01")
         pg.get_by_role("button", name="Homologar a classificação final").click()
         pg.wait_for_selector("text=Confirmar: homologar a classificação final")
+        trilha = pg.locator("nav [aria-current=page]").inner_text()
+        assert trilha == "Confirmar: homologar a classificação final", trilha
         j.passo("homologar-confirmar")
         pg.get_by_role("button", name="Homologar", exact=True).click()
         pg.wait_for_selector("text=Homologado em 01/08/2025")
