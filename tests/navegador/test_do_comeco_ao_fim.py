@@ -73,8 +73,9 @@ class Jornada:
         self.page.get_by_role("button", name="Sair").click()
         self.page.wait_for_selector("text=Entrar")
 
-    def passo(self, nome: str, celular: bool = False) -> None:
-        """Captura o passo e passa o axe; com `celular`, a mesma página no telefone."""
+    def passo(self, nome: str, celular: bool = False, conferir: Any = None) -> None:
+        """Captura o passo e passa o axe; com `celular`, a mesma página no telefone (e
+        `conferir(page)` nela)."""
         self.n += 1
         rotulo = f"jornada-{self.n:02d}-{nome}"
         violacoes = _verificar(self.page)
@@ -82,9 +83,9 @@ class Jornada:
             self.falhas[f"{rotulo}-desktop"] = violacoes
         capturar(self.page, f"{rotulo}-desktop")
         if celular:
-            self._no_celular(rotulo)
+            self._no_celular(rotulo, conferir)
 
-    def _no_celular(self, rotulo: str) -> None:
+    def _no_celular(self, rotulo: str, conferir: Any) -> None:
         contexto = self.navegador.new_context(
             **BRASIL,
             **TELAS["celular"],
@@ -95,6 +96,8 @@ class Jornada:
             page = contexto.new_page()
             page.goto(self.page.url)
             sem_rolagem_lateral(page)
+            if conferir:
+                conferir(page)
             violacoes = _verificar(page)
             if violacoes:
                 self.falhas[f"{rotulo}-celular"] = violacoes
@@ -144,7 +147,7 @@ def test_do_comeco_ao_fim(
             pg.get_by_label("Vagas do edital").fill(vagas)
             pg.get_by_role("button", name="Cadastrar cargo").click()
             pg.locator("tr", has_text=f"{codigo} — {nome}").wait_for()
-        j.passo("cargos", celular=True)
+        j.passo("cargos", celular=True, conferir=_memoria_legivel)
 
         # A importação: o modelo, um arquivo com erros (nada gravado), o corrigido.
         pg.get_by_role("link", name="Candidatos").first.click()
@@ -297,3 +300,10 @@ def _certame(pk: int) -> Any:
     from cotas_web.certames.models import Certame
 
     return Certame.objects.get(pk=pk)
+
+
+def _memoria_legivel(page: Any) -> None:
+    """No celular, a memória de cálculo não se espreme numa coluna de uma letra por linha: a
+    tabela rola de lado."""
+    largura = page.locator("p.memoria").first.evaluate("(e) => e.getBoundingClientRect().width")
+    assert largura >= 200, f"memória de cálculo com {largura}px de largura no celular"
