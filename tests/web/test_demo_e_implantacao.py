@@ -190,3 +190,18 @@ def test_demo_tem_trabalho_a_espera_para_cada_papel(client: Any) -> None:
     assert "Concurso Público 01/2025" in bloco_rh and "nomeações" in bloco_rh
     # todos públicos, e cada papel alcança os seus
     assert Certame.objects.filter(publicado_em__isnull=True).count() == 0
+
+
+@pytest.mark.django_db
+def test_cabecalho_da_demonstracao_diz_o_papel_uma_vez(client: Any) -> None:
+    """O cabeçalho mostra o nome e o papel, uma vez cada: "Rita Helena (RH) (Administrador do
+    certame (RH))", parênteses dentro de parênteses, confundia."""
+    from django.contrib.auth import get_user_model
+    from django.urls import reverse
+
+    call_command("carregar_exemplo", "--demo", stdout=StringIO())
+    for login in ("rh", "comissao", "auditor"):
+        client.force_login(get_user_model().objects.get(username=login))
+        html = client.get(reverse("certames:inicio")).content.decode()
+        usuario = html.split('<span class="usuario">', 1)[1].split("</span>", 1)[0]
+        assert usuario.count("(") <= 1 and ") (" not in usuario, usuario

@@ -92,7 +92,8 @@ def requer_papel(*papeis: str) -> Callable[[Visao], Visao]:
                 raise PermissionDenied(
                     "Você não integra a comissão deste certame."
                     if papel_de(request.user) == COMISSAO
-                    else "Você não está designado para este certame."
+                    else "Você não está designado para este certame. Peça a designação a quem "
+                    "administra o sistema."
                 )
             return view(request, *args, **kwargs)
 

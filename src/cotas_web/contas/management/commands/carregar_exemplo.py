@@ -21,9 +21,9 @@ from cotas_web.certames.models import BaseDoLimiar
 from cotas_web.contas.models import Papel, Perfil
 
 USUARIOS_DEMO = (
-    ("rh", "Rita Helena (RH)", Papel.ADMINISTRADOR, "rh-demonstracao"),
-    ("comissao", "Carlos Oliveira (comissão)", Papel.COMISSAO, "comissao-demonstracao"),
-    ("auditor", "Ana Duarte (auditoria)", Papel.AUDITOR, "auditor-demonstracao"),
+    ("rh", "Rita Helena", Papel.ADMINISTRADOR, "rh-demonstracao"),
+    ("comissao", "Carlos Oliveira", Papel.COMISSAO, "comissao-demonstracao"),
+    ("auditor", "Ana Duarte", Papel.AUDITOR, "auditor-demonstracao"),
 )
 
 MEMBROS_DEMO = (
