@@ -299,6 +299,31 @@ def test_datas_fora_do_periodo_recusadas_nomeando_as_datas(
         )
 
 
+def test_ato_com_data_anterior_a_outro_ja_registrado_e_recusado(
+    certame_homologado: Any, rita: Any
+) -> None:
+    """Novas vagas com data anterior a uma desistência já registrada refariam, pela data, a
+    substituição já publicada por portaria: recusadas, com as duas datas (antes, aceitas, e a
+    ordem pública mudava em silêncio)."""
+    from django.core.exceptions import ValidationError
+
+    from cotas_web.candidatos.models import Candidato
+    from cotas_web.nomeacoes.services import candidato_registrar_desistencia
+
+    cargo = certame_homologado.cargos.get()
+    candidato_registrar_desistencia(
+        usuario=rita, candidato=Candidato.objects.get(inscricao="1008"), data=date(2025, 9, 10)
+    )
+    with pytest.raises(ValidationError, match=r"01/09/2025.*10/09/2025"):
+        vagas_novas_ofertar(
+            usuario=rita, cargo=cargo, data=date(2025, 9, 1), quantidade=1, justificativa="x"
+        )
+    # No mesmo dia ou depois, aceitas.
+    vagas_novas_ofertar(
+        usuario=rita, cargo=cargo, data=date(2025, 9, 10), quantidade=1, justificativa="x"
+    )
+
+
 @pytest.mark.parametrize(
     "digitado",
     [

@@ -16,6 +16,7 @@ from cotas_web import ponte
 from cotas_web.auditoria.services import registrar
 from cotas_web.candidatos.models import Heteroidentificacao
 from cotas_web.certames.models import Cargo, Certame
+from cotas_web.certames.selectors import data_do_ultimo_ato
 from cotas_web.certames.services import certame_travar, pedido_anterior, pedido_concluir
 from cotas_web.rotulos import numero_da_portaria
 
@@ -76,6 +77,20 @@ def _exigir_periodo(certame: Certame, data: date, o_que: str) -> None:
         )
 
 
+def _exigir_ordem_das_datas(certame: Certame, data: date, o_que: str) -> None:
+    """Um ato que muda a ordem de nomeação (novas vagas, saídas, final de fila) não pode ter data
+    anterior a ato já registrado: o motor reencena os atos pela data, e um ato retroativo
+    refaria, em silêncio, nomeações já publicadas por portaria. No mesmo dia, vale a ordem do
+    motor (docs/INTERPRETACAO.md#mesmo-dia)."""
+    ultimo = data_do_ultimo_ato(certame)
+    if ultimo is not None and data < ultimo:
+        raise ValidationError(
+            f"{o_que} em {data:%d/%m/%Y} recusada: já há ato registrado em {ultimo:%d/%m/%Y}. "
+            "Atos que mudam a ordem de nomeação se registram na ordem das datas; um ato com data "
+            "anterior refaria nomeações já publicadas."
+        )
+
+
 @transaction.atomic
 def vagas_edital_ofertar(*, usuario: Any, certame: Certame, data: date) -> list[OfertaVagas]:
     """Oferece as vagas do edital de cada cargo; o motor as preenche, ampla primeiro."""
@@ -120,6 +135,7 @@ def vagas_novas_ofertar(
         return anterior
     _exigir_homologado(certame)
     _exigir_periodo(certame, data, "Oferta de vagas")
+    _exigir_ordem_das_datas(certame, data, "Oferta de vagas")
     if not OfertaVagas.objects.filter(cargo__certame=certame, do_edital=True).exists():
         raise ValidationError("Oferte primeiro as vagas do edital.")
     if quantidade < 1:
@@ -264,6 +280,7 @@ def nomeacao_registrar_desistencia(
             f"{nomeacao.data_portaria:%d/%m/%Y}."
         )
     _exigir_validade(certame, data, "Registro de saída")
+    _exigir_ordem_das_datas(certame, data, "Registro de saída")
     nomeacao.situacao = (
         SituacaoNomeacao.DESISTENTE if motivo == "desistencia" else SituacaoNomeacao.SEM_POSSE
     )
@@ -315,6 +332,7 @@ def nomeacao_final_de_fila(
             f"{nomeacao.data_portaria:%d/%m/%Y}."
         )
     _exigir_validade(certame, data, "Reclassificação para o final da lista")
+    _exigir_ordem_das_datas(certame, data, "Reclassificação para o final da lista")
     nomeacao.situacao = SituacaoNomeacao.FINAL_DE_FILA
     nomeacao.encerrada_em = data
     nomeacao.save(update_fields=["situacao", "encerrada_em"])
@@ -362,6 +380,7 @@ def candidato_registrar_desistencia(
             f"{certame.data_edital:%d/%m/%Y}."
         )
     _exigir_validade(certame, data, "Desistência")
+    _exigir_ordem_das_datas(certame, data, "Desistência")
     desistencia = Desistencia.objects.create(
         candidato=candidato, data=data, motivo="desistencia", observacao=observacao
     )
