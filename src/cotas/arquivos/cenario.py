@@ -16,7 +16,6 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date, datetime
 from decimal import Decimal
-from enum import StrEnum
 from pathlib import Path
 from typing import Literal, cast
 
@@ -33,6 +32,7 @@ from cotas.motor.certame import DuplaCondicao, ProcedimentoAdministrativo, TipoE
 from cotas.motor.colunar import TabelaCandidatos
 from cotas.motor.erros import ErroCotas
 from cotas.motor.eventos import Evento  # (o mesmo evento que o motor reencena)
+from cotas.motor.glossario import NEGROS, PCD, ArredondamentoPcd, TipoSelecao, codigos
 from cotas.motor.legislacao import Catalogo, catalogo_padrao
 from cotas.motor.regras import ParametrosPcd, Regras, regras_aplicaveis
 
@@ -52,9 +52,8 @@ Arredondamento = Literal["cima", "meio", "baixo"]
 Sentido = Literal["maior", "menor"]
 
 
-class TipoCertame(StrEnum):
-    CONCURSO_PUBLICO = "concurso_publico"
-    CONTRATACAO_TEMPORARIA = "contratacao_temporaria"
+# O tipo de seleção do glossário (o nome antigo fica para quem o importa daqui).
+TipoCertame = TipoSelecao
 
 
 @dataclass(frozen=True)
@@ -502,7 +501,7 @@ _CHAVES_CERTAME = (
     "dupla_condicao",
     "candidatos",
 )
-_GRUPOS = ("negros", "pcd")
+_GRUPOS = (NEGROS, PCD)
 _CHAVES_PCD = ("percentual", "arredondamento", "teto")
 _CHAVES_CARGO = ("codigo", "nome", "vagas")
 _CHAVES_DESEMPATE = ("coluna", "sentido")
@@ -579,9 +578,7 @@ def ler_cenario(caminho: Path, catalogo: Catalogo | None = None) -> Cenario:
         v.erro("certame", "informe o município (municipio) ou a lei (lei) do certame")
     _conferir_lei(v, municipio, lei, catalogo or catalogo_padrao())
     data_edital = v.data(certame, "certame", "data_edital", obrigatoria=tem_certame)
-    tipo = v.escolha(
-        certame, "certame", "tipo", [t.value for t in TipoCertame], obrigatoria=tem_certame
-    )
+    tipo = v.escolha(certame, "certame", "tipo", codigos(TipoCertame), obrigatoria=tem_certame)
     validade_ate = v.data(certame, "certame", "validade_ate", obrigatoria=False)
     if validade_ate and data_edital and validade_ate <= data_edital:
         v.erro("certame.validade_ate", "a validade deve terminar depois da data do edital")
@@ -593,7 +590,7 @@ def ler_cenario(caminho: Path, catalogo: Catalogo | None = None) -> Cenario:
     data_referencia_idade = v.data(certame, "certame", "data_referencia_idade", obrigatoria=False)
     prioridade_colisao = v.prioridade(certame, "certame", "prioridade_colisao")
     dupla_condicao = v.escolha(
-        certame, "certame", "dupla_condicao", [d.value for d in DuplaCondicao], obrigatoria=False
+        certame, "certame", "dupla_condicao", codigos(DuplaCondicao), obrigatoria=False
     )
     nome_candidatos = v.texto(certame, "certame", "candidatos", obrigatoria=tem_certame)
 
@@ -605,7 +602,7 @@ def ler_cenario(caminho: Path, catalogo: Catalogo | None = None) -> Cenario:
         padrao = Pcd()
         percentual = v.percentual(tabela_pcd, "pcd", "percentual", padrao.percentual)
         arredondamento = v.escolha(
-            tabela_pcd, "pcd", "arredondamento", ["cima", "meio", "baixo"], obrigatoria=False
+            tabela_pcd, "pcd", "arredondamento", codigos(ArredondamentoPcd), obrigatoria=False
         )
         teto = v.percentual(tabela_pcd, "pcd", "teto", padrao.teto)
         if percentual > teto:
@@ -682,7 +679,7 @@ def ler_cenario(caminho: Path, catalogo: Catalogo | None = None) -> Cenario:
     # [[eventos]] (a checagem contra os candidatos vem depois da leitura deles)
     eventos: list[Evento] = []
     caminhos_eventos: list[str] = []
-    tipos_evento = [t.value for t in TipoEvento]
+    tipos_evento = codigos(TipoEvento)
     for base, bloco in v.blocos(dados, "eventos"):
         v.desconhecidas(bloco, base, _CHAVES_EVENTO)
         data_evento = v.data(bloco, base, "data", obrigatoria=True)

@@ -13,7 +13,6 @@ import copy
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from datetime import date
-from enum import StrEnum
 
 from cotas.motor.candidatos import Candidato
 from cotas.motor.classificacao import CriterioDesempate, Listas, inscritos_de
@@ -29,30 +28,13 @@ from cotas.motor.eventos import Evento as Evento
 from cotas.motor.eventos import ProcedimentoAdministrativo as ProcedimentoAdministrativo
 from cotas.motor.eventos import TipoEvento as TipoEvento
 from cotas.motor.eventos import ordenar_no_dia
+from cotas.motor.glossario import DuplaCondicao as DuplaCondicao
 from cotas.motor.legislacao import dispositivo_federal
 from cotas.motor.listas import Fila
 from cotas.motor.ordem import Lote, MemoriaDosPlanos, PlanoDeVagas, Vaga, ordinal
 from cotas.motor.razoes import Razao, Referencia, contar
-from cotas.motor.regras import AMPLA, NEGROS, PCD, Regras
+from cotas.motor.regras import AMPLA, Regras
 from cotas.motor.reserva import ReservaCargo, calcular_reserva
-
-
-class DuplaCondicao(StrEnum):
-    """Candidato de dois grupos devido por ambas as listas (questão aberta,
-    docs/INTERPRETACAO.md#dupla-condicao).
-
-    Em lotes diferentes, fica sempre com a lista que o nomeia antes; se as duas o chamam no
-    mesmo lote — o mesmo ato de nomeação —, vale a opção do candidato (`opcao_lista`) e, sem
-    opção, a lista racial (LISTA_QUE_NOMEIA_ANTES, padrão) ou a de PcD (..._SENAO_PCD): os
-    editais variam.
-    """
-
-    LISTA_QUE_NOMEIA_ANTES = "lista_que_nomeia_antes"
-    LISTA_QUE_NOMEIA_ANTES_SENAO_PCD = "lista_que_nomeia_antes_senao_pcd"
-
-    @property
-    def lista_sem_opcao(self) -> str:
-        return PCD if self is DuplaCondicao.LISTA_QUE_NOMEIA_ANTES_SENAO_PCD else NEGROS
 
 
 @dataclass(frozen=True)

@@ -17,10 +17,10 @@ from cotas_web.auditoria.services import registrar
 from cotas_web.candidatos.models import Heteroidentificacao
 from cotas_web.certames.models import Cargo, Certame
 from cotas_web.certames.services import certame_travar, pedido_anterior, pedido_concluir
-from cotas_web.rotulos import numero_da_portaria
+from cotas_web.rotulos import numero_da_portaria, rotulo_lista
 
 from .models import Desistencia, Nomeacao, OfertaVagas, SituacaoNomeacao
-from .selectors import ROTULOS, propostas_do_motor
+from .selectors import propostas_do_motor
 
 
 def _travar_nomeacao(nomeacao: Nomeacao) -> tuple[Nomeacao, Certame]:
@@ -195,7 +195,7 @@ def nomeacao_confirmar(
             f"Portaria nº {ato.portaria}, de {data_portaria:%d/%m/%Y}: nomeado(a) "
             f"{proxima.candidato.nome} (inscrição {inscricao}) para {cargo.codigo}, "
             f"{proxima.ordem}ª nomeação, vaga {proxima.vaga}, "
-            f"{ROTULOS.get(proxima.modalidade, proxima.modalidade)}"
+            f"{rotulo_lista(proxima.modalidade)}"
             + (f", em substituição a {proxima.substitui}" if proxima.substitui else "")
             + f". {proxima.razao}"
         ),
