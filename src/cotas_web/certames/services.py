@@ -7,6 +7,7 @@ from datetime import date
 from decimal import Decimal
 from typing import Any, TypeVar
 
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, models, transaction
 
@@ -68,7 +69,7 @@ def _citacoes(refs: Any) -> str:
 @transaction.atomic
 def certame_criar(
     *,
-    usuario: Any,
+    usuario: User,
     nome: str,
     municipio: str,
     data_edital: date,
@@ -162,7 +163,7 @@ def certame_criar(
     return certame
 
 
-def _designar_quem_cria(usuario: Any, certame: Certame) -> None:
+def _designar_quem_cria(usuario: User, certame: Certame) -> None:
     """Quem cria o certame (o RH) fica designado para ele: age nele desde já."""
     from cotas_web.contas.permissoes import ADMIN, designar, papel_de
 
@@ -180,7 +181,7 @@ def _exigir_nao_homologado(certame: Certame) -> None:
 
 @transaction.atomic
 def cargo_adicionar(
-    *, usuario: Any, certame: Certame, codigo: str, nome: str, vagas_edital: int
+    *, usuario: User, certame: Certame, codigo: str, nome: str, vagas_edital: int
 ) -> Cargo:
     certame = certame_travar(certame.pk)
     _exigir_nao_homologado(certame)
@@ -206,7 +207,7 @@ def cargo_adicionar(
 
 
 @transaction.atomic
-def certame_homologar(*, usuario: Any, certame: Certame, data: date) -> Certame:
+def certame_homologar(*, usuario: User, certame: Certame, data: date) -> Certame:
     """Congela as listas. Onde há comissão, só depois da verificação de todos os autodeclarados
     aprovados e do exame dos recursos (Montenegro, art. 5º, I e III)."""
     certame = certame_travar(certame.pk)
@@ -260,7 +261,7 @@ def _exigir_nao_publicado(certame: Certame) -> None:
 
 
 @transaction.atomic
-def certame_publicar(*, usuario: Any, certame: Certame, data: date) -> Certame:
+def certame_publicar(*, usuario: User, certame: Certame, data: date) -> Certame:
     """O rascunho passa a ser público: a página inicial e as páginas públicas o mostram."""
     certame = certame_travar(certame.pk)
     _exigir_nao_publicado(certame)
@@ -283,7 +284,7 @@ def certame_publicar(*, usuario: Any, certame: Certame, data: date) -> Certame:
 
 
 @transaction.atomic
-def certame_arquivar(*, usuario: Any, certame: Certame, data: date, motivo: str) -> Certame:
+def certame_arquivar(*, usuario: User, certame: Certame, data: date, motivo: str) -> Certame:
     """Sai da página inicial; segue no seu endereço, só para leitura (nenhum ato o muda mais:
     `certame_travar` recusa um certame arquivado)."""
     certame = certame_travar(certame.pk)
@@ -421,7 +422,7 @@ def _trocar_data_do_edital(certame: Certame, data_edital: date) -> list[str]:
 @transaction.atomic
 def certame_corrigir(
     *,
-    usuario: Any,
+    usuario: User,
     certame: Certame,
     dados: dict[str, Any],
     cargos: dict[int, tuple[str, int]],
@@ -460,7 +461,7 @@ def certame_corrigir(
 @transaction.atomic
 def retificacao_registrar(
     *,
-    usuario: Any,
+    usuario: User,
     certame: Certame,
     data: date,
     fundamento: str,

@@ -9,6 +9,7 @@ from __future__ import annotations
 from datetime import date
 from typing import Any
 
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
@@ -77,7 +78,7 @@ def _exigir_periodo(certame: Certame, data: date, o_que: str) -> None:
 
 
 @transaction.atomic
-def vagas_edital_ofertar(*, usuario: Any, certame: Certame, data: date) -> list[OfertaVagas]:
+def vagas_edital_ofertar(*, usuario: User, certame: Certame, data: date) -> list[OfertaVagas]:
     """Oferece as vagas do edital de cada cargo; o motor as preenche, ampla primeiro."""
     certame = certame_travar(certame.pk)
     _exigir_homologado(certame)
@@ -105,7 +106,7 @@ def vagas_edital_ofertar(*, usuario: Any, certame: Certame, data: date) -> list[
 @transaction.atomic
 def vagas_novas_ofertar(
     *,
-    usuario: Any,
+    usuario: User,
     cargo: Cargo,
     data: date,
     quantidade: int,
@@ -147,7 +148,7 @@ def vagas_novas_ofertar(
 
 @transaction.atomic
 def nomeacao_confirmar(
-    *, usuario: Any, cargo: Cargo, inscricao: str, portaria: str, data_portaria: date
+    *, usuario: User, cargo: Cargo, inscricao: str, portaria: str, data_portaria: date
 ) -> Nomeacao:
     """Confirma, como ato (portaria), a próxima nomeação que o motor propõe para o cargo."""
     certame = certame_travar(cargo.certame_id)
@@ -206,7 +207,7 @@ def nomeacao_confirmar(
 
 
 @transaction.atomic
-def nomeacao_registrar_posse(*, usuario: Any, nomeacao: Nomeacao, data: date) -> Nomeacao:
+def nomeacao_registrar_posse(*, usuario: User, nomeacao: Nomeacao, data: date) -> Nomeacao:
     """Posse. Em vaga reservada a negros, só após o parecer da comissão (Montenegro art. 5º II)."""
     nomeacao, certame = _travar_nomeacao(nomeacao)
     if nomeacao.situacao != SituacaoNomeacao.NOMEADO:
@@ -248,7 +249,7 @@ def nomeacao_registrar_posse(*, usuario: Any, nomeacao: Nomeacao, data: date) ->
 
 @transaction.atomic
 def nomeacao_registrar_desistencia(
-    *, usuario: Any, nomeacao: Nomeacao, data: date, motivo: str, observacao: str = ""
+    *, usuario: User, nomeacao: Nomeacao, data: date, motivo: str, observacao: str = ""
 ) -> Nomeacao:
     """Desistência ou prazo de posse esgotado: a vaga volta à lista a que pertence; o fundamento
     é o que o motor deu (o da vaga que o candidato ocupava)."""
@@ -290,7 +291,7 @@ def nomeacao_registrar_desistencia(
 
 @transaction.atomic
 def nomeacao_final_de_fila(
-    *, usuario: Any, nomeacao: Nomeacao, data: date, observacao: str = ""
+    *, usuario: User, nomeacao: Nomeacao, data: date, observacao: str = ""
 ) -> Nomeacao:
     """O nomeado que ainda não tomou posse pede para ir ao final da lista de classificação.
 
@@ -344,7 +345,7 @@ def nomeacao_final_de_fila(
 
 @transaction.atomic
 def candidato_registrar_desistencia(
-    *, usuario: Any, candidato: Any, data: date, observacao: str = ""
+    *, usuario: User, candidato: Any, data: date, observacao: str = ""
 ) -> Desistencia:
     """Desistência de quem ainda não foi nomeado: sai de todas as listas; se o motor já lhe
     destinava uma vaga, ela é recomposta pela lista a que pertence."""
