@@ -20,7 +20,9 @@ def _escolhas_da_cli(opcao: str) -> list[str]:
             for sub in acao.choices.values():
                 achadas += [a.choices for a in sub._actions if opcao in a.option_strings]
     assert achadas, opcao
-    return [list(c) for c in achadas][0]
+    unicas = {tuple(c or ()) for c in achadas}  # (a mesma opção em cada subcomando)
+    assert len(unicas) == 1, unicas
+    return list(unicas.pop())
 
 
 def test_cada_codigo_tem_um_rotulo() -> None:

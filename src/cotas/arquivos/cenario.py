@@ -530,6 +530,61 @@ def ler_cenario(caminho: Path, catalogo: Catalogo | None = None) -> Cenario:
     """
     caminho = Path(caminho)
     arquivo = caminho.name
+    texto, dados = _ler_toml(caminho)
+    v = _Validador(arquivo, texto)
+    v.desconhecidas(dados, "", _CHAVES_RAIZ)
+
+    # Cada seção na ordem do arquivo: os erros saem nessa ordem.
+    c = _ler_certame(v, dados, catalogo)
+    pcd = _ler_pcd(v, dados)
+    cargos, linha_do_cargo = _ler_cargos(v, dados)
+    desempate = _ler_desempate(v, dados)
+    parametros_lei = _ler_parametros_lei(v, dados)
+    eventos, caminhos_eventos = _ler_eventos(
+        v, dados, cargos, linha_do_cargo, c.data_edital, c.validade_ate, c.permite_final_de_fila
+    )
+    # O cenário sem os candidatos (se válido até aqui): dele sai a lei, que diz se a coluna do
+    # parecer da comissão de heteroidentificação é obrigatória.
+    provisorio = _provisorio(v, caminho, c, desempate, parametros_lei, pcd, cargos, eventos)
+    arquivo_candidatos = caminho.parent / (c.nome_candidatos or "")
+    lista = _ler_lista(
+        v, arquivo, arquivo_candidatos, c, desempate, cargos, linha_do_cargo, provisorio
+    )
+    candidatos, avisos_candidatos, erros_candidatos = lista.candidatos, lista.avisos, lista.erros
+    lidos, leitura, nome_candidatos = lista.lidos, lista.leitura, c.nome_candidatos
+
+    nao_conferidos: list[str] = []
+    if lidos is not None:
+        completos = not erros_candidatos
+        if completos:  # (com erros nas linhas, os cargos delas são conferidos pelo leitor)
+            _conferir_candidatos(v, lidos, linha_do_cargo, cargos, arquivo_candidatos.name)
+        eventos = _conferir_eventos(v, eventos, caminhos_eventos, lidos, completos=completos)
+    elif any(e.inscricao is not None for e in eventos):
+        qual = f" {nome_candidatos}" if nome_candidatos else ""
+        nao_conferidos.append(
+            f"as inscrições citadas nos [[eventos]], contra o arquivo de candidatos{qual} "
+            "(por causa dos erros desse arquivo)"
+        )
+
+    erros = v.erros + erros_candidatos
+    avisos = v.avisos + avisos_candidatos
+    if erros:
+        raise ErrosDeEntrada(erros, avisos, nao_conferidos=nao_conferidos)
+    assert provisorio is not None
+    return replace(
+        provisorio,
+        eventos=eventos,
+        candidatos=candidatos,
+        avisos=avisos,
+        leitura_candidatos=leitura,
+        linha_certame=v.linha("certame"),
+    )
+
+
+def _ler_toml(caminho: Path) -> tuple[str, dict[str, object]]:
+    """O texto do cenário e o TOML lido; um erro de abertura, codificação ou sintaxe encerra
+    a leitura (não há o que validar)."""
+    arquivo = caminho.name
     bruto = b""
     try:
         bruto = caminho.read_bytes()
@@ -562,10 +617,31 @@ def ler_cenario(caminho: Path, catalogo: Catalogo | None = None) -> Cenario:
         dados = tomllib.loads(texto, parse_float=Decimal)
     except tomllib.TOMLDecodeError as exc:
         raise ErrosDeEntrada([_erro_sintaxe(arquivo, exc, texto)]) from None
+    return texto, dados
 
-    v = _Validador(arquivo, texto)
-    v.desconhecidas(dados, "", _CHAVES_RAIZ)
 
+@dataclass(frozen=True)
+class _SecaoCertame:
+    """O que [certame] diz (None: ausente ou inválido; o erro já está no validador)."""
+
+    nome: str | None
+    municipio: str | None
+    lei: str | None
+    data_edital: date | None
+    tipo: str | None
+    validade_ate: date | None
+    data_publicacao_lei: date | None
+    lei_publicada: str | None
+    permite_final_de_fila: bool
+    data_referencia_idade: date | None
+    prioridade_colisao: tuple[str, ...] | None
+    dupla_condicao: str | None
+    nome_candidatos: str | None
+
+
+def _ler_certame(
+    v: _Validador, dados: dict[str, object], catalogo: Catalogo | None
+) -> _SecaoCertame:
     # [certame]
     tabela_certame = v.tabela(dados, "certame", obrigatoria=True)
     certame = tabela_certame or {}
@@ -593,7 +669,24 @@ def ler_cenario(caminho: Path, catalogo: Catalogo | None = None) -> Cenario:
         certame, "certame", "dupla_condicao", codigos(DuplaCondicao), obrigatoria=False
     )
     nome_candidatos = v.texto(certame, "certame", "candidatos", obrigatoria=tem_certame)
+    return _SecaoCertame(
+        nome=nome,
+        municipio=municipio,
+        lei=lei,
+        data_edital=data_edital,
+        tipo=tipo,
+        validade_ate=validade_ate,
+        data_publicacao_lei=data_publicacao_lei,
+        lei_publicada=lei_publicada,
+        permite_final_de_fila=permite_final_de_fila,
+        data_referencia_idade=data_referencia_idade,
+        prioridade_colisao=prioridade_colisao,
+        dupla_condicao=dupla_condicao,
+        nome_candidatos=nome_candidatos,
+    )
 
+
+def _ler_pcd(v: _Validador, dados: dict[str, object]) -> Pcd | None:
     # [pcd]
     pcd: Pcd | None = None
     tabela_pcd = v.tabela(dados, "pcd", obrigatoria=False)
@@ -612,7 +705,11 @@ def ler_cenario(caminho: Path, catalogo: Catalogo | None = None) -> Cenario:
             arredondamento=cast(Arredondamento, arredondamento or padrao.arredondamento),
             teto=teto,
         )
+    return pcd
 
+
+def _ler_cargos(v: _Validador, dados: dict[str, object]) -> tuple[list[Cargo], dict[str, str]]:
+    """Os cargos e, de cada código, onde está no arquivo (para apontar repetições)."""
     # [[cargos]]
     cargos: list[Cargo] = []
     blocos_cargos = v.blocos(dados, "cargos")
@@ -635,7 +732,10 @@ def ler_cenario(caminho: Path, catalogo: Catalogo | None = None) -> Cenario:
             linha_do_cargo[codigo] = base
         if codigo is not None and nome_cargo is not None and vagas is not None:
             cargos.append(Cargo(codigo, nome_cargo, vagas, linha=v.linha(base)))
+    return cargos, linha_do_cargo
 
+
+def _ler_desempate(v: _Validador, dados: dict[str, object]) -> list[tuple[str, Sentido]]:
     # [[desempate]]
     desempate: list[tuple[str, Sentido]] = []
     vistos: set[str] = set()
@@ -657,7 +757,10 @@ def ler_cenario(caminho: Path, catalogo: Catalogo | None = None) -> Cenario:
         elif sentido is not None:
             desempate.append((coluna, cast(Sentido, sentido)))
         vistos.add(normalizada)
+    return desempate
 
+
+def _ler_parametros_lei(v: _Validador, dados: dict[str, object]) -> dict[str, object]:
     # [parametros_lei]
     parametros_lei: dict[str, object] = {}
     tabela_parametros = v.tabela(dados, "parametros_lei", obrigatoria=False) or {}
@@ -675,7 +778,20 @@ def ler_cenario(caminho: Path, catalogo: Catalogo | None = None) -> Cenario:
                 "valor": definicao["valor"],
                 "justificativa": justificativa_param,
             }
+    return parametros_lei
 
+
+def _ler_eventos(
+    v: _Validador,
+    dados: dict[str, object],
+    cargos: list[Cargo],
+    linha_do_cargo: dict[str, str],
+    data_edital: date | None,
+    validade_ate: date | None,
+    permite_final_de_fila: bool,
+) -> tuple[list[Evento], list[str]]:
+    """Os eventos e, de cada um, onde está no arquivo (a conferência contra os candidatos
+    os aponta)."""
     # [[eventos]] (a checagem contra os candidatos vem depois da leitura deles)
     eventos: list[Evento] = []
     caminhos_eventos: list[str] = []
@@ -750,25 +866,34 @@ def ler_cenario(caminho: Path, catalogo: Catalogo | None = None) -> Cenario:
                 )
             )
             caminhos_eventos.append(base)
+    return eventos, caminhos_eventos
 
-    # Candidatos
-    # O cenário sem os candidatos (se válido até aqui): dele sai a lei, que diz se a coluna do
-    # parecer da comissão de heteroidentificação é obrigatória.
+
+def _provisorio(
+    v: _Validador,
+    caminho: Path,
+    c: _SecaoCertame,
+    desempate: list[tuple[str, Sentido]],
+    parametros_lei: dict[str, object],
+    pcd: Pcd | None,
+    cargos: list[Cargo],
+    eventos: list[Evento],
+) -> Cenario | None:
     provisorio: Cenario | None = None
-    if not v.erros and nome is not None and data_edital is not None and tipo is not None:
+    if not v.erros and c.nome is not None and c.data_edital is not None and c.tipo is not None:
         provisorio = Cenario(
-            nome=nome,
-            municipio=municipio,
-            lei=lei,
-            data_edital=data_edital,
-            tipo=TipoCertame(tipo),
-            validade_ate=validade_ate,
-            data_publicacao_lei=data_publicacao_lei,
-            lei_publicada=lei_publicada,
-            permite_final_de_fila=permite_final_de_fila,
-            data_referencia_idade=data_referencia_idade,
-            prioridade_colisao=prioridade_colisao,
-            dupla_condicao=dupla_condicao,
+            nome=c.nome,
+            municipio=c.municipio,
+            lei=c.lei,
+            data_edital=c.data_edital,
+            tipo=TipoCertame(c.tipo),
+            validade_ate=c.validade_ate,
+            data_publicacao_lei=c.data_publicacao_lei,
+            lei_publicada=c.lei_publicada,
+            permite_final_de_fila=c.permite_final_de_fila,
+            data_referencia_idade=c.data_referencia_idade,
+            prioridade_colisao=c.prioridade_colisao,
+            dupla_condicao=c.dupla_condicao,
             desempate=desempate,
             parametros_lei=parametros_lei,
             pcd=pcd,
@@ -776,14 +901,39 @@ def ler_cenario(caminho: Path, catalogo: Catalogo | None = None) -> Cenario:
             eventos=eventos,
             candidatos=[],
             avisos=[],
-            arquivo_candidatos=caminho.parent / (nome_candidatos or ""),
+            arquivo_candidatos=caminho.parent / (c.nome_candidatos or ""),
         )
+    return provisorio
+
+
+@dataclass
+class _Lista:
+    """O arquivo de candidatos lido: os candidatos, os avisos e os erros; `lidos`, as linhas
+    lidas sem erro (None: nenhuma); `leitura`, como foi lido (colunas, padrões)."""
+
+    candidatos: Sequence[Candidato] = field(default_factory=list)
+    avisos: list[ErroEntrada] = field(default_factory=list)
+    erros: list[ErroEntrada] = field(default_factory=list)
+    lidos: Sequence[Candidato] | None = None
+    leitura: LeituraCandidatos | None = None
+
+
+def _ler_lista(
+    v: _Validador,
+    arquivo: str,
+    arquivo_candidatos: Path,
+    c: _SecaoCertame,
+    desempate: list[tuple[str, Sentido]],
+    cargos: list[Cargo],
+    linha_do_cargo: dict[str, str],
+    provisorio: Cenario | None,
+) -> _Lista:
     candidatos: Sequence[Candidato] = []
     avisos_candidatos: list[ErroEntrada] = []
     erros_candidatos: list[ErroEntrada] = []
-    arquivo_candidatos = caminho.parent / (nome_candidatos or "")
     lidos: Sequence[Candidato] | None = None  # as linhas lidas sem erro; None: nenhuma
     leitura: LeituraCandidatos | None = None
+    nome_candidatos, data_edital = c.nome_candidatos, c.data_edital
     if nome_candidatos is not None:
         if arquivo_candidatos.is_dir():
             v.erro("certame.candidatos", f'"{nome_candidatos}" é uma pasta, não um arquivo')
@@ -793,7 +943,7 @@ def ler_cenario(caminho: Path, catalogo: Catalogo | None = None) -> Cenario:
             try:
                 leitura = ler_candidatos(
                     arquivo_candidatos,
-                    [c for c, _ in desempate],
+                    [coluna for coluna, _ in desempate],
                     exige_heteroidentificacao=_exige_heteroidentificacao(provisorio),
                     cargos=linha_do_cargo,
                     origem_cargos=f"[[cargos]] de {arquivo}",
@@ -809,33 +959,7 @@ def ler_cenario(caminho: Path, catalogo: Catalogo | None = None) -> Cenario:
             else:
                 candidatos, avisos_candidatos = leitura.candidatos, leitura.avisos
                 lidos = candidatos
-
-    nao_conferidos: list[str] = []
-    if lidos is not None:
-        completos = not erros_candidatos
-        if completos:  # (com erros nas linhas, os cargos delas são conferidos pelo leitor)
-            _conferir_candidatos(v, lidos, linha_do_cargo, cargos, arquivo_candidatos.name)
-        eventos = _conferir_eventos(v, eventos, caminhos_eventos, lidos, completos=completos)
-    elif any(e.inscricao is not None for e in eventos):
-        qual = f" {nome_candidatos}" if nome_candidatos else ""
-        nao_conferidos.append(
-            f"as inscrições citadas nos [[eventos]], contra o arquivo de candidatos{qual} "
-            "(por causa dos erros desse arquivo)"
-        )
-
-    erros = v.erros + erros_candidatos
-    avisos = v.avisos + avisos_candidatos
-    if erros:
-        raise ErrosDeEntrada(erros, avisos, nao_conferidos=nao_conferidos)
-    assert provisorio is not None
-    return replace(
-        provisorio,
-        eventos=eventos,
-        candidatos=candidatos,
-        avisos=avisos,
-        leitura_candidatos=leitura,
-        linha_certame=v.linha("certame"),
-    )
+    return _Lista(candidatos, avisos_candidatos, erros_candidatos, lidos, leitura)
 
 
 def _conferir_lei(

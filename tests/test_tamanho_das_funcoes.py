@@ -1,0 +1,35 @@
+"""Funções que se leem de uma vez (issue 12, item 6): a leitura do cenário é uma função por
+seção do arquivo, nenhuma com mais de ~80 linhas."""
+
+from __future__ import annotations
+
+import ast
+import inspect
+
+from cotas.arquivos import cenario
+
+LIMITE = 80
+
+
+def _tamanhos(modulo: object) -> dict[str, int]:
+    arvore = ast.parse(inspect.getsource(modulo))  # type: ignore[arg-type]
+    return {
+        no.name: (no.end_lineno or no.lineno) - no.lineno + 1
+        for no in ast.walk(arvore)
+        if isinstance(no, ast.FunctionDef)
+    }
+
+
+def test_ler_cenario_e_uma_funcao_por_secao() -> None:
+    tamanhos = _tamanhos(cenario)
+    for secao in (
+        "_ler_certame",
+        "_ler_pcd",
+        "_ler_cargos",
+        "_ler_desempate",
+        "_ler_parametros_lei",
+        "_ler_eventos",
+        "_ler_lista",
+    ):
+        assert secao in tamanhos, secao
+    assert tamanhos["ler_cenario"] <= LIMITE, tamanhos["ler_cenario"]
