@@ -1,5 +1,6 @@
 """Funções que se leem de uma vez (issue 12, item 6): a leitura do cenário é uma função por
-seção do arquivo, nenhuma com mais de ~80 linhas."""
+seção do arquivo; a criação do certame confere, descreve e registra em partes; nenhuma com
+mais de ~80 linhas."""
 
 from __future__ import annotations
 
@@ -33,3 +34,11 @@ def test_ler_cenario_e_uma_funcao_por_secao() -> None:
     ):
         assert secao in tamanhos, secao
     assert tamanhos["ler_cenario"] <= LIMITE, tamanhos["ler_cenario"]
+
+
+def test_criar_um_certame_confere_descreve_e_registra_em_partes() -> None:
+    from cotas_web.certames import services
+
+    tamanhos = _tamanhos(services)
+    assert {"_conferir_escolhas", "_descricao_da_criacao"} <= set(tamanhos)
+    assert tamanhos["certame_criar"] <= LIMITE, tamanhos["certame_criar"]

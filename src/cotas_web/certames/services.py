@@ -104,13 +104,7 @@ def certame_criar(
         )
     except ponte.ErroCotas as erro:
         raise ValidationError(str(erro)) from erro
-    for _coluna, sentido in desempate or []:
-        if sentido not in ("maior", "menor"):
-            raise ValidationError(f"Critério de desempate: sentido '{sentido}' desconhecido.")
-    if dupla_condicao not in DuplaCondicao.values:
-        raise ValidationError(f"Dupla condição: opção '{dupla_condicao}' desconhecida.")
-    if validade_ate is not None and validade_ate < data_edital:
-        raise ValidationError("A validade não pode terminar antes da publicação do edital.")
+    _conferir_escolhas(desempate, dupla_condicao, data_edital, validade_ate)
     certame = Certame.objects.create(
         nome=nome,
         municipio=regras.lei.municipio,
@@ -137,20 +131,7 @@ def certame_criar(
         usuario=usuario,
         certame=certame,
         acao="certame_criado",
-        descricao=(
-            f"Certame “{nome}” criado: {regras.lei.municipio}, edital de "
-            f"{data_edital:%d/%m/%Y}; lei aplicada: {regras.lei.titulo}."
-            + (" O edital admite o pedido de final de fila"
-               + (f" ({final_de_fila_item.strip()})" if final_de_fila_item.strip() else "")
-               + "." if admite_final_de_fila else "")
-            + f" Questões em aberto: prioridade {prioridade_colisao.replace(',', ' > ')}; "
-            + "mínimo de vagas contado sobre "
-            + ("as do edital" if base_do_limiar == "edital" else "todas as oferecidas")
-            + "; quem é negro e com deficiência, chamado pelas duas listas no mesmo ato sem "
-            + "opção, fica com a de "
-            + ("PcD." if dupla_condicao == DuplaCondicao.LISTA_QUE_NOMEIA_ANTES_SENAO_PCD
-               else "negros.")
-        ),
+        descricao=_descricao_da_criacao(certame, regras.lei.municipio, regras.lei.titulo),
         fundamento=regras.lei.referencia_vigencia.citacao(),
         dados={
             "lei": regras.lei.id,
@@ -161,6 +142,46 @@ def certame_criar(
         },
     )
     return certame
+
+
+def _conferir_escolhas(
+    desempate: list[tuple[str, str]] | None,
+    dupla_condicao: str,
+    data_edital: date,
+    validade_ate: date | None,
+) -> None:
+    """O que o formulário já restringe, de novo aqui: o service também é chamado sem ele."""
+    for _coluna, sentido in desempate or []:
+        if sentido not in ("maior", "menor"):
+            raise ValidationError(f"Critério de desempate: sentido '{sentido}' desconhecido.")
+    if dupla_condicao not in DuplaCondicao.values:
+        raise ValidationError(f"Dupla condição: opção '{dupla_condicao}' desconhecida.")
+    if validade_ate is not None and validade_ate < data_edital:
+        raise ValidationError("A validade não pode terminar antes da publicação do edital.")
+
+
+def _descricao_da_criacao(certame: Certame, municipio: str, lei_titulo: str) -> str:
+    """O registro da criação na auditoria: a lei aplicada e como o certame resolve as questões
+    abertas."""
+    nome, data_edital = certame.nome, certame.data_edital
+    admite_final_de_fila = certame.admite_final_de_fila
+    final_de_fila_item = certame.final_de_fila_item
+    prioridade_colisao = certame.prioridade_colisao
+    base_do_limiar, dupla_condicao = certame.base_do_limiar, certame.dupla_condicao
+    return (
+        f"Certame “{nome}” criado: {municipio}, edital de "
+        f"{data_edital:%d/%m/%Y}; lei aplicada: {lei_titulo}."
+        + (" O edital admite o pedido de final de fila"
+           + (f" ({final_de_fila_item.strip()})" if final_de_fila_item.strip() else "")
+           + "." if admite_final_de_fila else "")
+        + f" Questões em aberto: prioridade {prioridade_colisao.replace(',', ' > ')}; "
+        + "mínimo de vagas contado sobre "
+        + ("as do edital" if base_do_limiar == "edital" else "todas as oferecidas")
+        + "; quem é negro e com deficiência, chamado pelas duas listas no mesmo ato sem "
+        + "opção, fica com a de "
+        + ("PcD." if dupla_condicao == DuplaCondicao.LISTA_QUE_NOMEIA_ANTES_SENAO_PCD
+           else "negros.")
+    )
 
 
 def _designar_quem_cria(usuario: User, certame: Certame) -> None:
