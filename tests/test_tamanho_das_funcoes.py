@@ -42,3 +42,11 @@ def test_criar_um_certame_confere_descreve_e_registra_em_partes() -> None:
     tamanhos = _tamanhos(services)
     assert {"_conferir_escolhas", "_descricao_da_criacao"} <= set(tamanhos)
     assert tamanhos["certame_criar"] <= LIMITE, tamanhos["certame_criar"]
+
+
+def test_o_cabecalho_da_lista_le_cada_titulo_e_depois_confere_o_que_falta() -> None:
+    from cotas.arquivos import candidatos
+
+    tamanhos = _tamanhos(candidatos)
+    assert {"_coluna_do_titulo", "_conferir_colunas"} <= set(tamanhos)
+    assert tamanhos["_ler_cabecalho"] <= LIMITE, tamanhos["_ler_cabecalho"]
