@@ -50,3 +50,11 @@ def test_o_cabecalho_da_lista_le_cada_titulo_e_depois_confere_o_que_falta() -> N
     tamanhos = _tamanhos(candidatos)
     assert {"_coluna_do_titulo", "_conferir_colunas"} <= set(tamanhos)
     assert tamanhos["_ler_cabecalho"] <= LIMITE, tamanhos["_ler_cabecalho"]
+
+
+def test_a_reserva_escreve_a_memoria_de_cada_grupo_a_parte() -> None:
+    from cotas.motor import reserva
+
+    tamanhos = _tamanhos(reserva)
+    assert "_linha_do_grupo" in tamanhos
+    assert tamanhos["calcular_reserva"] <= LIMITE, tamanhos["calcular_reserva"]
