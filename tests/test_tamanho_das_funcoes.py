@@ -58,3 +58,11 @@ def test_a_reserva_escreve_a_memoria_de_cada_grupo_a_parte() -> None:
     tamanhos = _tamanhos(reserva)
     assert "_linha_do_grupo" in tamanhos
     assert tamanhos["calcular_reserva"] <= LIMITE, tamanhos["calcular_reserva"]
+
+
+def test_o_desligamento_separa_o_final_de_fila_a_exclusao_e_a_vaga_sem_recomposicao() -> None:
+    from cotas.motor import certame
+
+    tamanhos = _tamanhos(certame)
+    assert {"_para_o_final_da_fila", "_excluir", "_vaga_sem_recomposicao"} <= set(tamanhos)
+    assert tamanhos["desligar"] <= LIMITE, tamanhos["desligar"]
