@@ -4,23 +4,21 @@ colunas de desempate do arquivo da banca e o número de uma portaria digitado co
 from __future__ import annotations
 
 import re
+from enum import StrEnum
 
+from cotas.motor import glossario
 from cotas.motor.aritmetica import Arredondamento
-from cotas.motor.regras import TipoSelecao
 
 # Valores de parâmetros das leis (`cotas/leis/*.toml`) e de listas, por extenso. Um código novo
 # sem rótulo aqui sai com espaços no lugar dos sublinhados (`por_extenso`), nunca cru.
 VALORES: dict[str, str] = {
     **{a.value: a.descricao() for a in Arredondamento},
-    **{t.value: t.descricao() for t in TipoSelecao},
-    "total_acumulado": "a fração vale sobre o total acumulado das vagas oferecidas",
-    "por_lote": "a fração vale em cada lote de vagas, separadamente",
+    **{t.value: t.descricao() for t in glossario.TipoSelecao},
+    **{f.value: glossario.no_meio_da_frase(f) for f in glossario.FracaoEntreLotes},
     "proximo_da_mesma_lista": "o candidato seguinte da mesma lista",
     "aprovados_antes_da_homologacao": "os aprovados autodeclarados, antes da homologação",
-    "ampla": "ampla concorrência",
+    **{lista: glossario.no_meio_da_frase(lista) for lista in glossario.ROTULOS_LISTA},
     "eliminado": "eliminado do certame",
-    "negros": "negros",
-    "pcd": "pessoas com deficiência",
     "indigena": "indígena",
 }
 
@@ -68,6 +66,16 @@ _ACENTOS = {
 }
 # "nota_X": "Nota de X", salvo quando X qualifica a própria nota ("Nota objetiva").
 _QUALIFICA_A_NOTA = {"objetiva", "discursiva", "pratica", "final", "total", "geral", "oral"}
+
+
+def escolha(membro: StrEnum) -> tuple[str, str]:
+    """(código, rótulo) de um membro do glossário: um membro das escolhas do Django."""
+    return membro.value, glossario.ROTULOS[membro]
+
+
+def rotulo_lista(nome: str) -> str:
+    """O nome de uma lista no meio da frase ("pessoas com deficiência")."""
+    return glossario.no_meio_da_frase(nome)
 
 
 def por_extenso(codigo: str) -> str:

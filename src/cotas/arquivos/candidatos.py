@@ -490,15 +490,7 @@ def _ler_cabecalho(
                 )
             )
             continue
-        escolhida = pedido.renomear.get(campos.chave_de_cabecalho(titulo))
-        # A coluna escolhida por quem importa vale antes de tudo; o nome que o cenário dá a um
-        # critério de desempate, antes dos apelidos.
-        if escolhida is not None:
-            coluna: str | None = normalizar_nome(escolhida)
-        elif nome in desempate_por_nome and nome not in CONVERSORES:
-            coluna = nome
-        else:
-            coluna = campos.coluna_do_titulo(titulo)
+        coluna = _coluna_do_titulo(titulo, nome, pedido, desempate_por_nome)
         if coluna is None:
             cabecalho.mapa.append((titulo, None))
             avisos.append(
@@ -526,6 +518,32 @@ def _ler_cabecalho(
         cabecalho.titulos[coluna] = titulo
         cabecalho.mapa.append((titulo, desempate_por_nome.get(coluna, coluna)))
 
+    _conferir_colunas(cabecalho, pedido, desempate_por_nome, erros)
+    return cabecalho
+
+
+def _coluna_do_titulo(
+    titulo: str, nome: str, pedido: _Pedido, desempate_por_nome: dict[str, str]
+) -> str | None:
+    """A coluna de um título do cabeçalho (None: desconhecida)."""
+    escolhida = pedido.renomear.get(campos.chave_de_cabecalho(titulo))
+    # A coluna escolhida por quem importa vale antes de tudo; o nome que o cenário dá a um
+    # critério de desempate, antes dos apelidos.
+    if escolhida is not None:
+        return normalizar_nome(escolhida)
+    if nome in desempate_por_nome and nome not in CONVERSORES:
+        return nome
+    return campos.coluna_do_titulo(titulo)
+
+
+def _conferir_colunas(
+    cabecalho: _Cabecalho,
+    pedido: _Pedido,
+    desempate_por_nome: dict[str, str],
+    erros: list[ErroEntrada],
+) -> None:
+    """As colunas obrigatórias e as de desempate que faltam; o padrão das opcionais ausentes."""
+    arquivo, linha = pedido.arquivo, cabecalho.linha
     obrigatorias = list(COLUNAS_OBRIGATORIAS)
     if pedido.exige_heteroidentificacao:
         obrigatorias.append("heteroidentificacao")
@@ -564,7 +582,6 @@ def _ler_cabecalho(
                     "falta a coluna de desempate que o cenário nomeia",
                 )
             )
-    return cabecalho
 
 
 def _ler_linhas(

@@ -16,7 +16,6 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date, datetime
 from decimal import Decimal
-from enum import StrEnum
 from pathlib import Path
 from typing import Literal, cast
 
@@ -33,6 +32,7 @@ from cotas.motor.certame import DuplaCondicao, ProcedimentoAdministrativo, TipoE
 from cotas.motor.colunar import TabelaCandidatos
 from cotas.motor.erros import ErroCotas
 from cotas.motor.eventos import Evento  # (o mesmo evento que o motor reencena)
+from cotas.motor.glossario import NEGROS, PCD, ArredondamentoPcd, TipoSelecao, codigos
 from cotas.motor.legislacao import Catalogo, catalogo_padrao
 from cotas.motor.regras import REF_IDOSO, ParametrosPcd, Regras, regras_aplicaveis
 
@@ -52,9 +52,8 @@ Arredondamento = Literal["cima", "meio", "baixo"]
 Sentido = Literal["maior", "menor"]
 
 
-class TipoCertame(StrEnum):
-    CONCURSO_PUBLICO = "concurso_publico"
-    CONTRATACAO_TEMPORARIA = "contratacao_temporaria"
+# O tipo de seleção do glossário (o nome antigo fica para quem o importa daqui).
+TipoCertame = TipoSelecao
 
 
 @dataclass(frozen=True)
@@ -502,7 +501,7 @@ _CHAVES_CERTAME = (
     "dupla_condicao",
     "candidatos",
 )
-_GRUPOS = ("negros", "pcd")
+_GRUPOS = (NEGROS, PCD)
 _CHAVES_PCD = ("percentual", "arredondamento", "teto")
 _CHAVES_CARGO = ("codigo", "nome", "vagas")
 _CHAVES_DESEMPATE = ("coluna", "sentido")
@@ -530,6 +529,61 @@ def ler_cenario(caminho: Path, catalogo: Catalogo | None = None) -> Cenario:
     pacote), contra as quais `lei` e `municipio` são conferidos.
     """
     caminho = Path(caminho)
+    arquivo = caminho.name
+    texto, dados = _ler_toml(caminho)
+    v = _Validador(arquivo, texto)
+    v.desconhecidas(dados, "", _CHAVES_RAIZ)
+
+    # Cada seção na ordem do arquivo: os erros saem nessa ordem.
+    c = _ler_certame(v, dados, catalogo)
+    pcd = _ler_pcd(v, dados)
+    cargos, linha_do_cargo = _ler_cargos(v, dados)
+    desempate = _ler_desempate(v, dados)
+    parametros_lei = _ler_parametros_lei(v, dados)
+    eventos, caminhos_eventos = _ler_eventos(
+        v, dados, cargos, linha_do_cargo, c.data_edital, c.validade_ate, c.permite_final_de_fila
+    )
+    # O cenário sem os candidatos (se válido até aqui): dele sai a lei, que diz se a coluna do
+    # parecer da comissão de heteroidentificação é obrigatória.
+    provisorio = _provisorio(v, caminho, c, desempate, parametros_lei, pcd, cargos, eventos)
+    arquivo_candidatos = caminho.parent / (c.nome_candidatos or "")
+    lista = _ler_lista(
+        v, arquivo, arquivo_candidatos, c, desempate, cargos, linha_do_cargo, provisorio
+    )
+    candidatos, avisos_candidatos, erros_candidatos = lista.candidatos, lista.avisos, lista.erros
+    lidos, leitura, nome_candidatos = lista.lidos, lista.leitura, c.nome_candidatos
+
+    nao_conferidos: list[str] = []
+    if lidos is not None:
+        completos = not erros_candidatos
+        if completos:  # (com erros nas linhas, os cargos delas são conferidos pelo leitor)
+            _conferir_candidatos(v, lidos, linha_do_cargo, cargos, arquivo_candidatos.name)
+        eventos = _conferir_eventos(v, eventos, caminhos_eventos, lidos, completos=completos)
+    elif any(e.inscricao is not None for e in eventos):
+        qual = f" {nome_candidatos}" if nome_candidatos else ""
+        nao_conferidos.append(
+            f"as inscrições citadas nos [[eventos]], contra o arquivo de candidatos{qual} "
+            "(por causa dos erros desse arquivo)"
+        )
+
+    erros = v.erros + erros_candidatos
+    avisos = v.avisos + avisos_candidatos
+    if erros:
+        raise ErrosDeEntrada(erros, avisos, nao_conferidos=nao_conferidos)
+    assert provisorio is not None
+    return replace(
+        provisorio,
+        eventos=eventos,
+        candidatos=candidatos,
+        avisos=avisos,
+        leitura_candidatos=leitura,
+        linha_certame=v.linha("certame"),
+    )
+
+
+def _ler_toml(caminho: Path) -> tuple[str, dict[str, object]]:
+    """O texto do cenário e o TOML lido; um erro de abertura, codificação ou sintaxe encerra
+    a leitura (não há o que validar)."""
     arquivo = caminho.name
     bruto = b""
     try:
@@ -563,10 +617,31 @@ def ler_cenario(caminho: Path, catalogo: Catalogo | None = None) -> Cenario:
         dados = tomllib.loads(texto, parse_float=Decimal)
     except tomllib.TOMLDecodeError as exc:
         raise ErrosDeEntrada([_erro_sintaxe(arquivo, exc, texto)]) from None
+    return texto, dados
 
-    v = _Validador(arquivo, texto)
-    v.desconhecidas(dados, "", _CHAVES_RAIZ)
 
+@dataclass(frozen=True)
+class _SecaoCertame:
+    """O que [certame] diz (None: ausente ou inválido; o erro já está no validador)."""
+
+    nome: str | None
+    municipio: str | None
+    lei: str | None
+    data_edital: date | None
+    tipo: str | None
+    validade_ate: date | None
+    data_publicacao_lei: date | None
+    lei_publicada: str | None
+    permite_final_de_fila: bool
+    data_referencia_idade: date | None
+    prioridade_colisao: tuple[str, ...] | None
+    dupla_condicao: str | None
+    nome_candidatos: str | None
+
+
+def _ler_certame(
+    v: _Validador, dados: dict[str, object], catalogo: Catalogo | None
+) -> _SecaoCertame:
     # [certame]
     tabela_certame = v.tabela(dados, "certame", obrigatoria=True)
     certame = tabela_certame or {}
@@ -579,9 +654,7 @@ def ler_cenario(caminho: Path, catalogo: Catalogo | None = None) -> Cenario:
         v.erro("certame", "informe o município (municipio) ou a lei (lei) do certame")
     _conferir_lei(v, municipio, lei, catalogo or catalogo_padrao())
     data_edital = v.data(certame, "certame", "data_edital", obrigatoria=tem_certame)
-    tipo = v.escolha(
-        certame, "certame", "tipo", [t.value for t in TipoCertame], obrigatoria=tem_certame
-    )
+    tipo = v.escolha(certame, "certame", "tipo", codigos(TipoCertame), obrigatoria=tem_certame)
     validade_ate = v.data(certame, "certame", "validade_ate", obrigatoria=False)
     if validade_ate and data_edital and validade_ate <= data_edital:
         v.erro("certame.validade_ate", "a validade deve terminar depois da data do edital")
@@ -593,10 +666,27 @@ def ler_cenario(caminho: Path, catalogo: Catalogo | None = None) -> Cenario:
     data_referencia_idade = v.data(certame, "certame", "data_referencia_idade", obrigatoria=False)
     prioridade_colisao = v.prioridade(certame, "certame", "prioridade_colisao")
     dupla_condicao = v.escolha(
-        certame, "certame", "dupla_condicao", [d.value for d in DuplaCondicao], obrigatoria=False
+        certame, "certame", "dupla_condicao", codigos(DuplaCondicao), obrigatoria=False
     )
     nome_candidatos = v.texto(certame, "certame", "candidatos", obrigatoria=tem_certame)
+    return _SecaoCertame(
+        nome=nome,
+        municipio=municipio,
+        lei=lei,
+        data_edital=data_edital,
+        tipo=tipo,
+        validade_ate=validade_ate,
+        data_publicacao_lei=data_publicacao_lei,
+        lei_publicada=lei_publicada,
+        permite_final_de_fila=permite_final_de_fila,
+        data_referencia_idade=data_referencia_idade,
+        prioridade_colisao=prioridade_colisao,
+        dupla_condicao=dupla_condicao,
+        nome_candidatos=nome_candidatos,
+    )
 
+
+def _ler_pcd(v: _Validador, dados: dict[str, object]) -> Pcd | None:
     # [pcd]
     pcd: Pcd | None = None
     tabela_pcd = v.tabela(dados, "pcd", obrigatoria=False)
@@ -605,7 +695,7 @@ def ler_cenario(caminho: Path, catalogo: Catalogo | None = None) -> Cenario:
         padrao = Pcd()
         percentual = v.percentual(tabela_pcd, "pcd", "percentual", padrao.percentual)
         arredondamento = v.escolha(
-            tabela_pcd, "pcd", "arredondamento", ["cima", "meio", "baixo"], obrigatoria=False
+            tabela_pcd, "pcd", "arredondamento", codigos(ArredondamentoPcd), obrigatoria=False
         )
         teto = v.percentual(tabela_pcd, "pcd", "teto", padrao.teto)
         if percentual > teto:
@@ -615,7 +705,11 @@ def ler_cenario(caminho: Path, catalogo: Catalogo | None = None) -> Cenario:
             arredondamento=cast(Arredondamento, arredondamento or padrao.arredondamento),
             teto=teto,
         )
+    return pcd
 
+
+def _ler_cargos(v: _Validador, dados: dict[str, object]) -> tuple[list[Cargo], dict[str, str]]:
+    """Os cargos e, de cada código, onde está no arquivo (para apontar repetições)."""
     # [[cargos]]
     cargos: list[Cargo] = []
     blocos_cargos = v.blocos(dados, "cargos")
@@ -638,7 +732,10 @@ def ler_cenario(caminho: Path, catalogo: Catalogo | None = None) -> Cenario:
             linha_do_cargo[codigo] = base
         if codigo is not None and nome_cargo is not None and vagas is not None:
             cargos.append(Cargo(codigo, nome_cargo, vagas, linha=v.linha(base)))
+    return cargos, linha_do_cargo
 
+
+def _ler_desempate(v: _Validador, dados: dict[str, object]) -> list[tuple[str, Sentido]]:
     # [[desempate]]
     desempate: list[tuple[str, Sentido]] = []
     vistos: set[str] = set()
@@ -660,7 +757,10 @@ def ler_cenario(caminho: Path, catalogo: Catalogo | None = None) -> Cenario:
         elif sentido is not None:
             desempate.append((coluna, cast(Sentido, sentido)))
         vistos.add(normalizada)
+    return desempate
 
+
+def _ler_parametros_lei(v: _Validador, dados: dict[str, object]) -> dict[str, object]:
     # [parametros_lei]
     parametros_lei: dict[str, object] = {}
     tabela_parametros = v.tabela(dados, "parametros_lei", obrigatoria=False) or {}
@@ -678,11 +778,24 @@ def ler_cenario(caminho: Path, catalogo: Catalogo | None = None) -> Cenario:
                 "valor": definicao["valor"],
                 "justificativa": justificativa_param,
             }
+    return parametros_lei
 
+
+def _ler_eventos(
+    v: _Validador,
+    dados: dict[str, object],
+    cargos: list[Cargo],
+    linha_do_cargo: dict[str, str],
+    data_edital: date | None,
+    validade_ate: date | None,
+    permite_final_de_fila: bool,
+) -> tuple[list[Evento], list[str]]:
+    """Os eventos e, de cada um, onde está no arquivo (a conferência contra os candidatos
+    os aponta)."""
     # [[eventos]] (a checagem contra os candidatos vem depois da leitura deles)
     eventos: list[Evento] = []
     caminhos_eventos: list[str] = []
-    tipos_evento = [t.value for t in TipoEvento]
+    tipos_evento = codigos(TipoEvento)
     for base, bloco in v.blocos(dados, "eventos"):
         v.desconhecidas(bloco, base, _CHAVES_EVENTO)
         data_evento = v.data(bloco, base, "data", obrigatoria=True)
@@ -753,25 +866,34 @@ def ler_cenario(caminho: Path, catalogo: Catalogo | None = None) -> Cenario:
                 )
             )
             caminhos_eventos.append(base)
+    return eventos, caminhos_eventos
 
-    # Candidatos
-    # O cenário sem os candidatos (se válido até aqui): dele sai a lei, que diz se a coluna do
-    # parecer da comissão de heteroidentificação é obrigatória.
+
+def _provisorio(
+    v: _Validador,
+    caminho: Path,
+    c: _SecaoCertame,
+    desempate: list[tuple[str, Sentido]],
+    parametros_lei: dict[str, object],
+    pcd: Pcd | None,
+    cargos: list[Cargo],
+    eventos: list[Evento],
+) -> Cenario | None:
     provisorio: Cenario | None = None
-    if not v.erros and nome is not None and data_edital is not None and tipo is not None:
+    if not v.erros and c.nome is not None and c.data_edital is not None and c.tipo is not None:
         provisorio = Cenario(
-            nome=nome,
-            municipio=municipio,
-            lei=lei,
-            data_edital=data_edital,
-            tipo=TipoCertame(tipo),
-            validade_ate=validade_ate,
-            data_publicacao_lei=data_publicacao_lei,
-            lei_publicada=lei_publicada,
-            permite_final_de_fila=permite_final_de_fila,
-            data_referencia_idade=data_referencia_idade,
-            prioridade_colisao=prioridade_colisao,
-            dupla_condicao=dupla_condicao,
+            nome=c.nome,
+            municipio=c.municipio,
+            lei=c.lei,
+            data_edital=c.data_edital,
+            tipo=TipoCertame(c.tipo),
+            validade_ate=c.validade_ate,
+            data_publicacao_lei=c.data_publicacao_lei,
+            lei_publicada=c.lei_publicada,
+            permite_final_de_fila=c.permite_final_de_fila,
+            data_referencia_idade=c.data_referencia_idade,
+            prioridade_colisao=c.prioridade_colisao,
+            dupla_condicao=c.dupla_condicao,
             desempate=desempate,
             parametros_lei=parametros_lei,
             pcd=pcd,
@@ -779,14 +901,39 @@ def ler_cenario(caminho: Path, catalogo: Catalogo | None = None) -> Cenario:
             eventos=eventos,
             candidatos=[],
             avisos=[],
-            arquivo_candidatos=caminho.parent / (nome_candidatos or ""),
+            arquivo_candidatos=caminho.parent / (c.nome_candidatos or ""),
         )
+    return provisorio
+
+
+@dataclass
+class _Lista:
+    """O arquivo de candidatos lido: os candidatos, os avisos e os erros; `lidos`, as linhas
+    lidas sem erro (None: nenhuma); `leitura`, como foi lido (colunas, padrões)."""
+
+    candidatos: Sequence[Candidato] = field(default_factory=list)
+    avisos: list[ErroEntrada] = field(default_factory=list)
+    erros: list[ErroEntrada] = field(default_factory=list)
+    lidos: Sequence[Candidato] | None = None
+    leitura: LeituraCandidatos | None = None
+
+
+def _ler_lista(
+    v: _Validador,
+    arquivo: str,
+    arquivo_candidatos: Path,
+    c: _SecaoCertame,
+    desempate: list[tuple[str, Sentido]],
+    cargos: list[Cargo],
+    linha_do_cargo: dict[str, str],
+    provisorio: Cenario | None,
+) -> _Lista:
     candidatos: Sequence[Candidato] = []
     avisos_candidatos: list[ErroEntrada] = []
     erros_candidatos: list[ErroEntrada] = []
-    arquivo_candidatos = caminho.parent / (nome_candidatos or "")
     lidos: Sequence[Candidato] | None = None  # as linhas lidas sem erro; None: nenhuma
     leitura: LeituraCandidatos | None = None
+    nome_candidatos, data_edital = c.nome_candidatos, c.data_edital
     if nome_candidatos is not None:
         if arquivo_candidatos.is_dir():
             v.erro("certame.candidatos", f'"{nome_candidatos}" é uma pasta, não um arquivo')
@@ -796,7 +943,7 @@ def ler_cenario(caminho: Path, catalogo: Catalogo | None = None) -> Cenario:
             try:
                 leitura = ler_candidatos(
                     arquivo_candidatos,
-                    [c for c, _ in desempate],
+                    [coluna for coluna, _ in desempate],
                     exige_heteroidentificacao=_exige_heteroidentificacao(provisorio),
                     cargos=linha_do_cargo,
                     origem_cargos=f"[[cargos]] de {arquivo}",
@@ -812,33 +959,7 @@ def ler_cenario(caminho: Path, catalogo: Catalogo | None = None) -> Cenario:
             else:
                 candidatos, avisos_candidatos = leitura.candidatos, leitura.avisos
                 lidos = candidatos
-
-    nao_conferidos: list[str] = []
-    if lidos is not None:
-        completos = not erros_candidatos
-        if completos:  # (com erros nas linhas, os cargos delas são conferidos pelo leitor)
-            _conferir_candidatos(v, lidos, linha_do_cargo, cargos, arquivo_candidatos.name)
-        eventos = _conferir_eventos(v, eventos, caminhos_eventos, lidos, completos=completos)
-    elif any(e.inscricao is not None for e in eventos):
-        qual = f" {nome_candidatos}" if nome_candidatos else ""
-        nao_conferidos.append(
-            f"as inscrições citadas nos [[eventos]], contra o arquivo de candidatos{qual} "
-            "(por causa dos erros desse arquivo)"
-        )
-
-    erros = v.erros + erros_candidatos
-    avisos = v.avisos + avisos_candidatos
-    if erros:
-        raise ErrosDeEntrada(erros, avisos, nao_conferidos=nao_conferidos)
-    assert provisorio is not None
-    return replace(
-        provisorio,
-        eventos=eventos,
-        candidatos=candidatos,
-        avisos=avisos,
-        leitura_candidatos=leitura,
-        linha_certame=v.linha("certame"),
-    )
+    return _Lista(candidatos, avisos_candidatos, erros_candidatos, lidos, leitura)
 
 
 def _conferir_lei(

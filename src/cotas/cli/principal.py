@@ -22,6 +22,7 @@ import orjson
 from cotas.arquivos.erros import ErrosDeEntrada
 from cotas.cli import argparse_ptbr, gerar, saida
 from cotas.motor.erros import ErroCotas
+from cotas.motor.glossario import ArredondamentoPcd, TipoSelecao, codigos
 from cotas.motor.legislacao import catalogo_padrao
 
 argparse_ptbr.instalar()
@@ -67,16 +68,16 @@ def _opcoes_da_lei(p: argparse.ArgumentParser) -> None:
     p.add_argument("--data-edital", type=_data, help="data de publicação do edital (AAAA-MM-DD)")
     p.add_argument(
         "--tipo",
-        choices=["concurso_publico", "contratacao_temporaria"],
-        default="concurso_publico",
-        help="tipo de seleção (padrão: concurso_publico)",
+        choices=codigos(TipoSelecao),
+        default=TipoSelecao.CONCURSO_PUBLICO.value,
+        help=f"tipo de seleção (padrão: {TipoSelecao.CONCURSO_PUBLICO.value})",
     )
     p.add_argument("--vagas", type=_vagas, required=True, help="número de vagas do cargo")
     p.add_argument("--pcd-percentual", type=_decimal, help="percentual PcD do edital, ex.: 5")
     p.add_argument(
         "--pcd-arredondamento",
-        choices=["cima", "meio", "baixo"],
-        default="cima",
+        choices=codigos(ArredondamentoPcd),
+        default=ArredondamentoPcd.CIMA.value,
         help="arredondamento da reserva PcD (padrão: cima)",
     )
     p.add_argument(

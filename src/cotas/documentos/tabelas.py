@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from cotas.documentos.texto import data_br, mascarar_cpf, numero_e_extenso
-from cotas.motor.regras import AMPLA
+from cotas.motor.glossario import AMPLA, ROTULOS_LISTA, rotulo
 from cotas.motor.reserva import calcular_reserva
 
 if TYPE_CHECKING:
@@ -34,19 +34,13 @@ __all__ = [
     "todas_as_tabelas",
 ]
 
-ROTULOS_LISTA = {
-    AMPLA: "Ampla concorrência",
-    "negros": "Negros (pretos e pardos)",
-    "pcd": "Pessoas com deficiência",
-}
 # Só as observações de desempate se publicam; o parecer individual da comissão, não.
 OBSERVACOES_PUBLICAS = ("desempate",)
 
 
 def rotulo_lista(nome: str | None) -> str:
-    if nome is None:
-        return ""
-    return ROTULOS_LISTA.get(nome, nome)
+    """O nome da lista no glossário ("Pessoas com deficiência")."""
+    return rotulo(nome)
 
 
 @dataclass(frozen=True)

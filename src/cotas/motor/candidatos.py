@@ -9,33 +9,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import date
 from decimal import Decimal
-from enum import StrEnum
 
-
-class CorRaca(StrEnum):
-    """Quesito cor ou raça do IBGE (quais dão direito à reserva: `negros.cores`)."""
-
-    BRANCA = "branca"
-    PRETA = "preta"
-    PARDA = "parda"
-    AMARELA = "amarela"
-    INDIGENA = "indigena"
-
-
-class Situacao(StrEnum):
-    APROVADO = "aprovado"
-    ELIMINADO = "eliminado"
-
-
-class Heteroidentificacao(StrEnum):
-    """Resultado do procedimento de heteroidentificação (parâmetros `heteroidentificacao.*`)."""
-
-    CONFIRMADO = "confirmado"
-    NAO_CONFIRMADO = "nao_confirmado"
-    AUSENTE = "ausente"
-    RECUSOU_FILMAGEM = "recusou_filmagem"
-    RECUSOU_PERGUNTAS = "recusou_perguntas"
-    PENDENTE = "pendente"
+# (Reexportados: o vocabulário está em `glossario`.)
+from cotas.motor.glossario import CorRaca as CorRaca
+from cotas.motor.glossario import Heteroidentificacao as Heteroidentificacao
+from cotas.motor.glossario import Situacao as Situacao
 
 
 @dataclass(frozen=True)

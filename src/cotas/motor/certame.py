@@ -13,7 +13,6 @@ import copy
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from datetime import date
-from enum import StrEnum
 
 from cotas.motor.candidatos import Candidato
 from cotas.motor.classificacao import CriterioDesempate, Listas, inscritos_de
@@ -29,30 +28,13 @@ from cotas.motor.eventos import Evento as Evento
 from cotas.motor.eventos import ProcedimentoAdministrativo as ProcedimentoAdministrativo
 from cotas.motor.eventos import TipoEvento as TipoEvento
 from cotas.motor.eventos import ordenar_no_dia
+from cotas.motor.glossario import DuplaCondicao as DuplaCondicao
 from cotas.motor.legislacao import dispositivo_federal
 from cotas.motor.listas import Fila
 from cotas.motor.ordem import Lote, MemoriaDosPlanos, PlanoDeVagas, Vaga, ordinal
 from cotas.motor.razoes import Razao, Referencia, contar
-from cotas.motor.regras import AMPLA, NEGROS, PCD, Regras
+from cotas.motor.regras import AMPLA, Regras
 from cotas.motor.reserva import ReservaCargo, calcular_reserva
-
-
-class DuplaCondicao(StrEnum):
-    """Candidato de dois grupos devido por ambas as listas (questão aberta,
-    docs/INTERPRETACAO.md#dupla-condicao).
-
-    Em lotes diferentes, fica sempre com a lista que o nomeia antes; se as duas o chamam no
-    mesmo lote — o mesmo ato de nomeação —, vale a opção do candidato (`opcao_lista`) e, sem
-    opção, a lista racial (LISTA_QUE_NOMEIA_ANTES, padrão) ou a de PcD (..._SENAO_PCD): os
-    editais variam.
-    """
-
-    LISTA_QUE_NOMEIA_ANTES = "lista_que_nomeia_antes"
-    LISTA_QUE_NOMEIA_ANTES_SENAO_PCD = "lista_que_nomeia_antes_senao_pcd"
-
-    @property
-    def lista_sem_opcao(self) -> str:
-        return PCD if self is DuplaCondicao.LISTA_QUE_NOMEIA_ANTES_SENAO_PCD else NEGROS
 
 
 @dataclass(frozen=True)
@@ -420,39 +402,9 @@ class ApuracaoCargo:
         vaga_numero = self.vaga_de.pop(inscricao, None)
         ocupava = vaga_numero is not None and self.ocupante.get(vaga_numero) == inscricao
         if tipo is TipoEvento.FINAL_DE_FILA:
-            if not self.parametros.permite_final_de_fila:
-                raise EventoInvalido(
-                    f"final_de_fila: o edital não admite o pedido de final de fila ({inscricao})."
-                )
-            self.nomeados.discard(inscricao)
-            for fila in self.filas.values():
-                fila.mover_para_o_fim(inscricao)
-            texto = f"{inscricao} pediu para ir ao final da lista; permanece classificado(a)."
-            refs: tuple[Referencia, ...] = (
-                Referencia(
-                    "Edital",
-                    "final de fila",
-                    motivo or "Pedido de reclassificação para o final da lista.",
-                ),
-            )
+            texto, refs = self._para_o_final_da_fila(inscricao, motivo)
         else:
-            self.removidos.add(inscricao)
-            if tipo is TipoEvento.ANULACAO:
-                texto = self._texto_anulacao(inscricao, procedimento, ocupava)
-                refs = (*self.regras.ref("falsidade"),)
-            elif tipo is TipoEvento.ELIMINACAO:
-                texto = f"{inscricao} eliminado(a) do certame; sai de todas as listas."
-                refs = (base,) if base is not None else ()
-            else:
-                texto = f"{inscricao} desistiu; sai de todas as listas."
-                # A regra da desistência é a da lista da vaga que ocupava (negros:
-                # `negros.desistencia`); quem não ocupava vaga reservada só sai das listas.
-                reservada = (
-                    self.plano.vagas[vaga_numero - 1].reservada_para
-                    if ocupava and vaga_numero is not None
-                    else None
-                )
-                refs = self._ref(reservada, "desistencia")
+            texto, refs = self._excluir(inscricao, tipo, procedimento, base, vaga_numero, ocupava)
         if motivo:
             texto += f" Motivo: {motivo}"
         self.ocorrencias.append(
@@ -470,24 +422,81 @@ class ApuracaoCargo:
         vaga = self.plano.vagas[vaga_numero - 1]
         self.ocupante[vaga_numero] = None
         if validade_encerrada is not None:
-            self.ocorrencias.append(
-                Ocorrencia(
-                    data,
-                    "vaga_sem_recomposicao",
-                    self.cargo,
-                    None,
-                    vaga_numero,
-                    Razao(
-                        "vaga_sem_recomposicao",
-                        f"A {ordinal(vaga_numero)} vaga fica sem nova nomeação: a anulação vale "
-                        "a qualquer tempo, mas a validade do concurso terminou em "
-                        f"{validade_encerrada:%d/%m/%Y} e não se nomeia mais por ele.",
-                        (*self.regras.ref("falsidade"), REF_VALIDADE),
-                    ),
-                )
-            )
+            self._vaga_sem_recomposicao(data, vaga_numero, validade_encerrada)
             return []
         return self._recompor(vaga, data, inscricao, tipo, (base,) if base is not None else ())
+
+    def _para_o_final_da_fila(
+        self, inscricao: str, motivo: str
+    ) -> tuple[str, tuple[Referencia, ...]]:
+        """O pedido de final de fila: o candidato vai ao fim de cada lista, sem sair delas."""
+        if not self.parametros.permite_final_de_fila:
+            raise EventoInvalido(
+                f"final_de_fila: o edital não admite o pedido de final de fila ({inscricao})."
+            )
+        self.nomeados.discard(inscricao)
+        for fila in self.filas.values():
+            fila.mover_para_o_fim(inscricao)
+        texto = f"{inscricao} pediu para ir ao final da lista; permanece classificado(a)."
+        refs: tuple[Referencia, ...] = (
+            Referencia(
+                "Edital",
+                "final de fila",
+                motivo or "Pedido de reclassificação para o final da lista.",
+            ),
+        )
+        return texto, refs
+
+    def _excluir(
+        self,
+        inscricao: str,
+        tipo: TipoEvento,
+        procedimento: ProcedimentoAdministrativo | None,
+        base: Referencia | None,
+        vaga_numero: int | None,
+        ocupava: bool,
+    ) -> tuple[str, tuple[Referencia, ...]]:
+        """Desistência, anulação ou eliminação: o candidato sai de todas as listas."""
+        self.removidos.add(inscricao)
+        refs: tuple[Referencia, ...]
+        if tipo is TipoEvento.ANULACAO:
+            texto = self._texto_anulacao(inscricao, procedimento, ocupava)
+            refs = (*self.regras.ref("falsidade"),)
+        elif tipo is TipoEvento.ELIMINACAO:
+            texto = f"{inscricao} eliminado(a) do certame; sai de todas as listas."
+            refs = (base,) if base is not None else ()
+        else:
+            texto = f"{inscricao} desistiu; sai de todas as listas."
+            # A regra da desistência é a da lista da vaga que ocupava (negros:
+            # `negros.desistencia`); quem não ocupava vaga reservada só sai das listas.
+            reservada = (
+                self.plano.vagas[vaga_numero - 1].reservada_para
+                if ocupava and vaga_numero is not None
+                else None
+            )
+            refs = self._ref(reservada, "desistencia")
+        return texto, refs
+
+    def _vaga_sem_recomposicao(
+        self, data: date, vaga_numero: int, validade_encerrada: date
+    ) -> None:
+        """A anulação depois da validade: a vaga fica vaga, com o porquê."""
+        self.ocorrencias.append(
+            Ocorrencia(
+                data,
+                "vaga_sem_recomposicao",
+                self.cargo,
+                None,
+                vaga_numero,
+                Razao(
+                    "vaga_sem_recomposicao",
+                    f"A {ordinal(vaga_numero)} vaga fica sem nova nomeação: a anulação vale "
+                    "a qualquer tempo, mas a validade do concurso terminou em "
+                    f"{validade_encerrada:%d/%m/%Y} e não se nomeia mais por ele.",
+                    (*self.regras.ref("falsidade"), REF_VALIDADE),
+                ),
+            )
+        )
 
     def _texto_anulacao(
         self, inscricao: str, procedimento: ProcedimentoAdministrativo | None, nomeado: bool

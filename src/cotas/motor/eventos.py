@@ -10,29 +10,9 @@ import itertools
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import date
-from enum import StrEnum
 
-
-class TipoEvento(StrEnum):
-    NOVAS_VAGAS = "novas_vagas"
-    DESISTENCIA = "desistencia"
-    ANULACAO = "anulacao"  # declaração falsa na autodeclaração racial, após procedimento
-    ELIMINACAO = "eliminacao"  # outra causa, com o fundamento que o operador informa
-    FINAL_DE_FILA = "final_de_fila"
-
-    @property
-    def descricao(self) -> str:
-        """O nome do evento nas mensagens (o valor é o código dos arquivos)."""
-        return _DESCRICAO_EVENTO[self]
-
-
-_DESCRICAO_EVENTO = {
-    TipoEvento.NOVAS_VAGAS: "Novas vagas",
-    TipoEvento.DESISTENCIA: "Desistência",
-    TipoEvento.ANULACAO: "Anulação",
-    TipoEvento.ELIMINACAO: "Eliminação",
-    TipoEvento.FINAL_DE_FILA: "Final de fila",
-}
+# (Reexportado: o vocabulário está em `glossario`.)
+from cotas.motor.glossario import TipoEvento as TipoEvento
 
 
 @dataclass(frozen=True)

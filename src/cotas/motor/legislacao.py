@@ -18,9 +18,10 @@ from importlib import resources
 from typing import Any
 
 from cotas.motor.erros import LeiInvalida
+from cotas.motor.glossario import TipoSelecao, codigos
 from cotas.motor.razoes import Referencia
 
-TIPOS_SELECAO = ("concurso_publico", "contratacao_temporaria")
+TIPOS_SELECAO = tuple(codigos(TipoSelecao))
 
 
 def _percentual(valor: object) -> object:

@@ -11,7 +11,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import date
 from decimal import Decimal
-from enum import StrEnum
 from fractions import Fraction
 
 from cotas.motor.aritmetica import Arredondamento, fracao
@@ -21,6 +20,14 @@ from cotas.motor.erros import (
     ParametrosDesconhecidos,
     SelecaoNaoAbrangida,
 )
+
+# (Reexportados: o vocabulário está em `glossario`.)
+from cotas.motor.glossario import AMPLA as AMPLA
+from cotas.motor.glossario import NEGROS as NEGROS
+from cotas.motor.glossario import PCD as PCD
+from cotas.motor.glossario import BaseDoLimiar as BaseDoLimiar
+from cotas.motor.glossario import FracaoEntreLotes as FracaoEntreLotes
+from cotas.motor.glossario import TipoSelecao as TipoSelecao
 from cotas.motor.legislacao import (
     ESPECIFICACOES,
     Catalogo,
@@ -29,36 +36,6 @@ from cotas.motor.legislacao import (
     valor_federal,
 )
 from cotas.motor.razoes import Referencia
-
-NEGROS = "negros"
-PCD = "pcd"
-AMPLA = "ampla"
-
-
-class TipoSelecao(StrEnum):
-    CONCURSO_PUBLICO = "concurso_publico"
-    CONTRATACAO_TEMPORARIA = "contratacao_temporaria"
-
-    def descricao(self) -> str:
-        return {
-            TipoSelecao.CONCURSO_PUBLICO: "concurso público",
-            TipoSelecao.CONTRATACAO_TEMPORARIA: "contratação temporária/emergencial",
-        }[self]
-
-
-class BaseDoLimiar(StrEnum):
-    """Sobre quais vagas se conta o mínimo de 3 (docs/INTERPRETACAO.md#base-do-limiar).
-
-    Padrão: todas as oferecidas até o momento; o porquê, com o texto das leis, está na nota.
-    """
-
-    TODAS_OFERTADAS = "todas_ofertadas"
-    EDITAL = "edital"
-
-
-class FracaoEntreLotes(StrEnum):
-    TOTAL_ACUMULADO = "total_acumulado"  # docs/INTERPRETACAO.md#fracao-entre-lotes
-    POR_LOTE = "por_lote"
 
 
 @dataclass(frozen=True)

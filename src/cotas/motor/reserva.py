@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from cotas.motor.ordem import PlanoDeVagas
+from cotas.motor.ordem import Devidas, PlanoDeVagas
 from cotas.motor.razoes import Razao, Referencia, citacoes
 from cotas.motor.regras import BaseDoLimiar, FracaoEntreLotes, RegraGrupo, Regras
 
@@ -54,43 +54,7 @@ def calcular_reserva(
         reservadas = dict(plano.atribuidas)
         for grupo in regras.grupos:
             devidas = plano.devidas(grupo, total)
-            fundamentos: list[Referencia] = []
-            if devidas.abaixo_do_limiar:
-                linha = (
-                    f"{grupo.rotulo.capitalize()}: {devidas.calculo} "
-                    f"({citacoes(grupo.ref('limiar'))}); nenhuma vaga reservada."
-                )
-                fundamentos += grupo.ref("limiar")
-            else:
-                regra = grupo.arredondamento.descricao()
-                linha = (
-                    f"{grupo.rotulo.capitalize()}: {devidas.calculo} "
-                    f"{'vaga reservada' if devidas.valor == 1 else 'vagas reservadas'} "
-                    f"({citacoes(grupo.ref('percentual'))}; arredondamento: {regra}, "
-                    f"{citacoes(grupo.ref('arredondamento'))}"
-                    + (f"; teto: {citacoes(grupo.ref('teto'))}" if grupo.teto is not None else "")
-                    + ")."
-                )
-                fundamentos += [*grupo.ref("percentual"), *grupo.ref("arredondamento")]
-                fundamentos += grupo.ref("teto")
-                if len(lotes) > 1 and grupo.ref("fracao_entre_lotes"):
-                    fundamentos += grupo.ref("fracao_entre_lotes")
-                    como = (
-                        "sobre o total acumulado dos lotes"
-                        if grupo.fracao_entre_lotes is FracaoEntreLotes.TOTAL_ACUMULADO
-                        else "em cada lote, separadamente"
-                    )
-                    linha += (
-                        f" A fração é considerada {como} "
-                        f"({citacoes(grupo.ref('fracao_entre_lotes'))})."
-                    )
-                if _novas_vagas_cruzaram_o_limiar(grupo, lotes):
-                    # A reserva só existe porque as novas vagas levaram o total ao limiar.
-                    fundamentos += grupo.ref("limiar")
-                    linha += (
-                        f" As novas vagas levaram o total oferecido ao mínimo de {grupo.limiar} "
-                        f"({citacoes(grupo.ref('limiar'))})."
-                    )
+            linha, fundamentos = _linha_do_grupo(grupo, devidas, lotes)
             memoria.append(linha)
             razoes[grupo.nome] = Razao(
                 "reserva_cargo",
@@ -109,6 +73,49 @@ def calcular_reserva(
         + f" = {ampla}."
     )
     return ReservaCargo(total, reservadas, ampla, memoria, razoes)
+
+
+def _linha_do_grupo(
+    grupo: RegraGrupo, devidas: Devidas, lotes: Sequence[int]
+) -> tuple[str, list[Referencia]]:
+    """A memória de cálculo da reserva de um grupo e os dispositivos que a fundamentam."""
+    fundamentos: list[Referencia] = []
+    if devidas.abaixo_do_limiar:
+        linha = (
+            f"{grupo.rotulo.capitalize()}: {devidas.calculo} "
+            f"({citacoes(grupo.ref('limiar'))}); nenhuma vaga reservada."
+        )
+        fundamentos += grupo.ref("limiar")
+    else:
+        regra = grupo.arredondamento.descricao()
+        linha = (
+            f"{grupo.rotulo.capitalize()}: {devidas.calculo} "
+            f"{'vaga reservada' if devidas.valor == 1 else 'vagas reservadas'} "
+            f"({citacoes(grupo.ref('percentual'))}; arredondamento: {regra}, "
+            f"{citacoes(grupo.ref('arredondamento'))}"
+            + (f"; teto: {citacoes(grupo.ref('teto'))}" if grupo.teto is not None else "")
+            + ")."
+        )
+        fundamentos += [*grupo.ref("percentual"), *grupo.ref("arredondamento")]
+        fundamentos += grupo.ref("teto")
+        if len(lotes) > 1 and grupo.ref("fracao_entre_lotes"):
+            fundamentos += grupo.ref("fracao_entre_lotes")
+            como = (
+                "sobre o total acumulado dos lotes"
+                if grupo.fracao_entre_lotes is FracaoEntreLotes.TOTAL_ACUMULADO
+                else "em cada lote, separadamente"
+            )
+            linha += (
+                f" A fração é considerada {como} ({citacoes(grupo.ref('fracao_entre_lotes'))})."
+            )
+        if _novas_vagas_cruzaram_o_limiar(grupo, lotes):
+            # A reserva só existe porque as novas vagas levaram o total ao limiar.
+            fundamentos += grupo.ref("limiar")
+            linha += (
+                f" As novas vagas levaram o total oferecido ao mínimo de {grupo.limiar} "
+                f"({citacoes(grupo.ref('limiar'))})."
+            )
+    return linha, fundamentos
 
 
 def _novas_vagas_cruzaram_o_limiar(grupo: RegraGrupo, lotes: Sequence[int]) -> bool:

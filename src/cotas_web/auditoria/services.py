@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.contrib.auth.models import AnonymousUser, User
 from django.db import transaction
 
 from .models import Registro
@@ -11,7 +12,7 @@ from .models import Registro
 
 def registrar(
     *,
-    usuario: Any,
+    usuario: User | AnonymousUser | None,
     certame: Any,
     acao: str,
     descricao: str,
@@ -21,11 +22,11 @@ def registrar(
     """Acrescenta um registro à cadeia do certame (o `save` o encadeia sob a trava)."""
     if not transaction.get_connection().in_atomic_block:
         raise RuntimeError("A auditoria deve ser escrita na mesma transação da mudança.")
-    autenticado = usuario is not None and getattr(usuario, "is_authenticated", False)
+    autor = usuario if isinstance(usuario, User) else None  # (sem login: o sistema)
     return Registro.objects.create(
         certame=certame,
-        usuario=usuario if autenticado else None,
-        usuario_nome=usuario.get_username() if autenticado else "sistema",
+        usuario=autor,
+        usuario_nome=autor.get_username() if autor is not None else "sistema",
         acao=acao,
         descricao=descricao,
         fundamento=fundamento,

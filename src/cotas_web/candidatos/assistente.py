@@ -8,8 +8,8 @@ import csv
 import io
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import ProtectedError
@@ -209,7 +209,7 @@ def _apagar_candidatos(importacao: Importacao) -> int:
 
 
 @transaction.atomic
-def importacao_remover(*, usuario: Any, importacao: Importacao, motivo: str) -> Importacao:
+def importacao_remover(*, usuario: User, importacao: Importacao, motivo: str) -> Importacao:
     """Antes da homologação: a importação sai inteira (todos os seus candidatos), com o registro
     de quem, quando e por quê. A linha da importação fica, marcada como removida."""
     certame = certame_travar(importacao.certame_id)
@@ -236,7 +236,7 @@ def importacao_remover(*, usuario: Any, importacao: Importacao, motivo: str) -> 
 @transaction.atomic
 def importacao_substituir(
     *,
-    usuario: Any,
+    usuario: User,
     importacao: Importacao,
     caminho: Path,
     nome_arquivo: str,

@@ -8,6 +8,7 @@ from datetime import date
 from decimal import Decimal
 from typing import Any
 
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
@@ -62,7 +63,7 @@ def mostrar(campo: str, valor: Any) -> str:
 @transaction.atomic
 def candidato_corrigir(
     *,
-    usuario: Any,
+    usuario: User,
     candidato: Candidato,
     campo: str,
     valor: str,

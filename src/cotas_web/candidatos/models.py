@@ -5,27 +5,33 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 
+from cotas.motor import glossario as g
+from cotas_web.rotulos import escolha
+
+# As escolhas do banco são as do glossário do motor (código e rótulo de cada membro);
+# tests/test_glossario.py confere que nenhum membro falta ou sobra.
+
 
 class CorRaca(models.TextChoices):
-    BRANCA = "branca", "Branca"
-    PRETA = "preta", "Preta"
-    PARDA = "parda", "Parda"
-    AMARELA = "amarela", "Amarela"
-    INDIGENA = "indigena", "Indígena"
+    BRANCA = escolha(g.CorRaca.BRANCA)
+    PRETA = escolha(g.CorRaca.PRETA)
+    PARDA = escolha(g.CorRaca.PARDA)
+    AMARELA = escolha(g.CorRaca.AMARELA)
+    INDIGENA = escolha(g.CorRaca.INDIGENA)
 
 
 class Situacao(models.TextChoices):
-    APROVADO = "aprovado", "Aprovado"
-    ELIMINADO = "eliminado", "Eliminado"
+    APROVADO = escolha(g.Situacao.APROVADO)
+    ELIMINADO = escolha(g.Situacao.ELIMINADO)
 
 
 class Heteroidentificacao(models.TextChoices):
-    CONFIRMADO = "confirmado", "Confirmado pela comissão"
-    NAO_CONFIRMADO = "nao_confirmado", "Não confirmado"
-    AUSENTE = "ausente", "Ausente"
-    RECUSOU_FILMAGEM = "recusou_filmagem", "Recusou a filmagem"
-    RECUSOU_PERGUNTAS = "recusou_perguntas", "Recusou as perguntas"
-    PENDENTE = "pendente", "Pendente"
+    CONFIRMADO = escolha(g.Heteroidentificacao.CONFIRMADO)
+    NAO_CONFIRMADO = escolha(g.Heteroidentificacao.NAO_CONFIRMADO)
+    AUSENTE = escolha(g.Heteroidentificacao.AUSENTE)
+    RECUSOU_FILMAGEM = escolha(g.Heteroidentificacao.RECUSOU_FILMAGEM)
+    RECUSOU_PERGUNTAS = escolha(g.Heteroidentificacao.RECUSOU_PERGUNTAS)
+    PENDENTE = escolha(g.Heteroidentificacao.PENDENTE)
 
 
 class Importacao(models.Model):

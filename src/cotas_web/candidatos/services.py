@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from django.conf import settings
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.urls import reverse
@@ -156,7 +157,7 @@ def importacao_previa(
 @transaction.atomic
 def importacao_confirmar(
     *,
-    usuario: Any,
+    usuario: User,
     certame: Certame,
     caminho: Path,
     nome_arquivo: str,
@@ -244,7 +245,7 @@ def importacao_grande(caminho: Path) -> bool:
 
 def importacao_em_segundo_plano(
     *,
-    usuario: Any,
+    usuario: User,
     certame: Certame,
     caminho: Path,
     nome_arquivo: str,
@@ -270,6 +271,8 @@ def trabalho_importar(tarefa: Tarefa, progresso: tarefas.Progresso) -> tarefas.R
     p = tarefa.parametros
     caminho = Path(p["caminho"])
     certame = Certame.objects.get(pk=p["certame"])
+    if tarefa.iniciada_por is None:  # (a importação é sempre de quem a pediu: `iniciar`)
+        raise RuntimeError("Importação na fila sem o usuário que a pediu.")
     try:
         importacao = importacao_confirmar(
             usuario=tarefa.iniciada_por, certame=certame, caminho=caminho,
@@ -323,7 +326,7 @@ def _fundamento_falsidade(certame: Certame) -> str:
 
 @transaction.atomic
 def fraude_abrir(
-    *, usuario: Any, candidato: Candidato, data: date, motivo: str
+    *, usuario: User, candidato: Candidato, data: date, motivo: str
 ) -> ProcedimentoFraude:
     certame_travar(candidato.certame_id)
     candidato = Candidato.objects.select_related("certame").get(pk=candidato.pk)
@@ -348,7 +351,7 @@ def fraude_abrir(
 
 @transaction.atomic
 def fraude_registrar_defesa(
-    *, usuario: Any, procedimento: ProcedimentoFraude, data: date, defesa: str
+    *, usuario: User, procedimento: ProcedimentoFraude, data: date, defesa: str
 ) -> ProcedimentoFraude:
     procedimento = _travar_procedimento(procedimento)
     if procedimento.decidido:
@@ -373,7 +376,7 @@ def fraude_registrar_defesa(
 @transaction.atomic
 def fraude_decidir(
     *,
-    usuario: Any,
+    usuario: User,
     procedimento: ProcedimentoFraude,
     data: date,
     decisao: str,
@@ -445,7 +448,7 @@ def fraude_decidir(
 
 @transaction.atomic
 def fraude_encaminhar(
-    *, usuario: Any, procedimento: ProcedimentoFraude, data: date, orgao: str
+    *, usuario: User, procedimento: ProcedimentoFraude, data: date, orgao: str
 ) -> ProcedimentoFraude:
     """Envio da documentação aos órgãos responsáveis (parâmetro `falsidade.encaminhamento`)."""
     procedimento = _travar_procedimento(procedimento)

@@ -18,7 +18,7 @@ from cotas_web.certames.confirmacao import confirmado, pedir_confirmacao
 from cotas_web.certames.models import Certame
 from cotas_web.certames.selectors import data_sugerida, regras_do_certame
 from cotas_web.comum import erros_do_formulario, mensagens_de, tentar
-from cotas_web.contas.permissoes import ADMIN, AUDITOR, requer_papel
+from cotas_web.contas.permissoes import ADMIN, AUDITOR, requer_papel, usuario_de
 from cotas_web.protecao import disposicao
 
 from . import assistente, selectors, services
@@ -234,7 +234,7 @@ def _confirmar(request: HttpRequest, certame: Certame, pendente: dict[str, Any])
         # Arquivo grande: pela fila, com a barra de progresso (o arquivo é apagado ao fim).
         request.session.pop(SESSAO, None)
         tarefa = services.importacao_em_segundo_plano(
-            usuario=request.user, certame=certame, caminho=caminho,
+            usuario=usuario_de(request), certame=certame, caminho=caminho,
             nome_arquivo=pendente["nome"], aba=pendente.get("aba"), renomear=mapa,
         )
         return redirect("tarefas:acompanhar", tarefa_id=tarefa.pk)
@@ -242,12 +242,12 @@ def _confirmar(request: HttpRequest, certame: Certame, pendente: dict[str, Any])
         if pendente.get("substitui"):
             antiga = get_object_or_404(Importacao, pk=pendente["substitui"], certame=certame)
             assistente.importacao_substituir(
-                usuario=request.user, importacao=antiga, caminho=caminho,
+                usuario=usuario_de(request), importacao=antiga, caminho=caminho,
                 nome_arquivo=pendente["nome"], aba=pendente["aba"], renomear=mapa,
             )
         else:
             services.importacao_confirmar(
-                usuario=request.user, certame=certame, caminho=caminho,
+                usuario=usuario_de(request), certame=certame, caminho=caminho,
                 nome_arquivo=pendente["nome"], aba=pendente["aba"], renomear=mapa,
             )
     except ValidationError as erro:
@@ -283,7 +283,7 @@ def importacao_remover(request: HttpRequest, pk: int, iid: int) -> HttpResponse:
                 voltar=reverse("candidatos:importar", args=[pk]),
             )
         tentar(request, lambda: assistente.importacao_remover(
-            usuario=request.user, importacao=importacao, motivo=form.cleaned_data["motivo"]),
+            usuario=usuario_de(request), importacao=importacao, motivo=form.cleaned_data["motivo"]),
             "Importação removida.")
     elif request.method == "POST":
         erros_do_formulario(request, form)
@@ -336,7 +336,7 @@ def corrigir(request: HttpRequest, pk: int, cid: int) -> HttpResponse:
                 voltar=reverse("candidatos:detalhe", args=[pk, cid]),
             )
         tentar(request, lambda: candidato_corrigir(
-            usuario=request.user, candidato=candidato, campo=d["campo"], valor=d["valor"],
+            usuario=usuario_de(request), candidato=candidato, campo=d["campo"], valor=d["valor"],
             motivo=d["motivo"], fundamento=d["fundamento"], data=d["data"]),
             "Correção registrada.")
     elif request.method == "POST":
@@ -365,7 +365,7 @@ def desistencia(request: HttpRequest, pk: int, cid: int) -> HttpResponse:
         )
     if request.method == "POST" and form.is_valid():
         tentar(request, lambda: candidato_registrar_desistencia(
-            usuario=request.user, candidato=candidato, data=form.cleaned_data["data"],
+            usuario=usuario_de(request), candidato=candidato, data=form.cleaned_data["data"],
             observacao=form.cleaned_data["observacao"]), "Desistência registrada.")
     elif request.method == "POST":
         erros_do_formulario(request, form)
@@ -397,7 +397,7 @@ def fraude_abrir(request: HttpRequest, pk: int, cid: int) -> HttpResponse:
         proc = tentar(
             request,
             lambda: services.fraude_abrir(
-                usuario=request.user, candidato=candidato, data=form.cleaned_data["data"],
+                usuario=usuario_de(request), candidato=candidato, data=form.cleaned_data["data"],
                 motivo=form.cleaned_data["motivo"],
             ),
             "Procedimento aberto. Registre a defesa do candidato.",
@@ -441,13 +441,13 @@ def fraude_acao(request: HttpRequest, pk: int, fid: int, acao: str) -> HttpRespo
         f = DefesaForm(request.POST)
         if f.is_valid():
             tentar(request, lambda: services.fraude_registrar_defesa(
-                usuario=request.user, procedimento=proc, data=f.cleaned_data["data"],
+                usuario=usuario_de(request), procedimento=proc, data=f.cleaned_data["data"],
                 defesa=f.cleaned_data["defesa"]), "Defesa registrada.")
     elif acao == "decisao":
         f = DecisaoForm(request.POST)
         if f.is_valid():
             tentar(request, lambda: services.fraude_decidir(
-                usuario=request.user, procedimento=proc, data=f.cleaned_data["data"],
+                usuario=usuario_de(request), procedimento=proc, data=f.cleaned_data["data"],
                 decisao=f.cleaned_data["decisao"],
                 fundamentacao=f.cleaned_data["fundamentacao"],
                 autoridade=f.cleaned_data["autoridade"]), "Decisão registrada.")
@@ -455,7 +455,7 @@ def fraude_acao(request: HttpRequest, pk: int, fid: int, acao: str) -> HttpRespo
         f = EncaminhamentoForm(request.POST)
         if f.is_valid():
             tentar(request, lambda: services.fraude_encaminhar(
-                usuario=request.user, procedimento=proc, data=f.cleaned_data["data"],
+                usuario=usuario_de(request), procedimento=proc, data=f.cleaned_data["data"],
                 orgao=f.cleaned_data["orgao"]), "Encaminhamento registrado.")
     else:
         raise Http404

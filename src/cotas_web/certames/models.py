@@ -5,46 +5,45 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 
+from cotas.motor import glossario as g
+from cotas_web.rotulos import escolha
+
+# As escolhas do banco são as do glossário do motor (código e rótulo de cada membro);
+# tests/test_glossario.py confere que nenhum membro falta ou sobra.
+
 
 class TipoSelecao(models.TextChoices):
-    CONCURSO_PUBLICO = "concurso_publico", "Concurso público"
-    CONTRATACAO_TEMPORARIA = "contratacao_temporaria", "Contratação temporária/emergencial"
+    CONCURSO_PUBLICO = escolha(g.TipoSelecao.CONCURSO_PUBLICO)
+    CONTRATACAO_TEMPORARIA = escolha(g.TipoSelecao.CONTRATACAO_TEMPORARIA)
 
 
 class Arredondamento(models.TextChoices):
-    CIMA = "cima", "Sempre para cima"
-    MEIO = "meio", "Fração ≥ 0,5 para cima"
-    BAIXO = "baixo", "Sempre para baixo"
+    """O arredondamento da reserva PcD, como o edital o escreve."""
+
+    CIMA = escolha(g.ArredondamentoPcd.CIMA)
+    MEIO = escolha(g.ArredondamentoPcd.MEIO)
+    BAIXO = escolha(g.ArredondamentoPcd.BAIXO)
 
 
 class PrioridadeColisao(models.TextChoices):
-    """Questão aberta (docs/INTERPRETACAO.md#prioridade-colisao): quem recebe a vaga quando negros
-    e PcD a querem ao mesmo tempo; o outro grupo recebe a seguinte."""
+    """Questão aberta (docs/INTERPRETACAO.md#prioridade-colisao)."""
 
-    NEGROS_PCD = "negros,pcd", "Negros primeiro, depois PcD (padrão)"
-    PCD_NEGROS = "pcd,negros", "PcD primeiro, depois negros"
+    NEGROS_PCD = escolha(g.PrioridadeColisao.NEGROS_PCD)
+    PCD_NEGROS = escolha(g.PrioridadeColisao.PCD_NEGROS)
 
 
 class BaseDoLimiar(models.TextChoices):
-    """Questão aberta: sobre quais vagas se conta o mínimo de 3 para haver reserva a negros."""
+    """Questão aberta (docs/INTERPRETACAO.md#base-do-limiar)."""
 
-    TODAS_OFERTADAS = "todas_ofertadas", "Todas as vagas oferecidas até o momento (padrão)"
-    EDITAL = "edital", "Só as vagas do edital"
+    TODAS_OFERTADAS = escolha(g.BaseDoLimiar.TODAS_OFERTADAS)
+    EDITAL = escolha(g.BaseDoLimiar.EDITAL)
 
 
 class DuplaCondicao(models.TextChoices):
-    """Questão aberta (docs/INTERPRETACAO.md#dupla-condicao): por qual lista é nomeado quem é
-    negro e com deficiência quando as duas o chamam no mesmo ato, sem opção declarada."""
+    """Questão aberta (docs/INTERPRETACAO.md#dupla-condicao)."""
 
-    LISTA_QUE_NOMEIA_ANTES = (
-        "lista_que_nomeia_antes",
-        "A lista que o chama antes; no mesmo ato, a opção dele ou, sem opção, a de negros "
-        "(padrão)",
-    )
-    LISTA_QUE_NOMEIA_ANTES_SENAO_PCD = (
-        "lista_que_nomeia_antes_senao_pcd",
-        "A lista que o chama antes; no mesmo ato, a opção dele ou, sem opção, a de PcD",
-    )
+    LISTA_QUE_NOMEIA_ANTES = escolha(g.DuplaCondicao.LISTA_QUE_NOMEIA_ANTES)
+    LISTA_QUE_NOMEIA_ANTES_SENAO_PCD = escolha(g.DuplaCondicao.LISTA_QUE_NOMEIA_ANTES_SENAO_PCD)
 
 
 class Certame(models.Model):
@@ -55,9 +54,7 @@ class Certame(models.Model):
     validade_ate = models.DateField("validade até", null=True, blank=True)
     lei_id = models.CharField("lei aplicada", max_length=100)
     lei_titulo = models.CharField(max_length=300, blank=True)
-    exige_comissao = models.BooleanField(
-        "exige comissão de heteroidentificação", default=False
-    )
+    exige_comissao = models.BooleanField("exige comissão de heteroidentificação", default=False)
     pcd_percentual = models.DecimalField(
         "PcD: percentual do edital", max_digits=5, decimal_places=2, null=True, blank=True
     )
@@ -74,9 +71,10 @@ class Certame(models.Model):
         "critérios de desempate do edital", default=list, blank=True
     )  # [[coluna, "maior"|"menor"], ...], depois da idade (docs/INTERPRETACAO.md#desempate)
     admite_final_de_fila = models.BooleanField(
-        "o edital admite final de fila", default=False,
+        "o edital admite final de fila",
+        default=False,
         help_text="O nomeado que ainda não tomou posse pode pedir para ir ao final da lista "
-                  "só se o edital o prevê.",
+        "só se o edital o prevê.",
     )
     final_de_fila_item = models.CharField(
         "item do edital que admite o final de fila", max_length=200, blank=True
@@ -84,16 +82,22 @@ class Certame(models.Model):
     # Questões em aberto das leis, cada uma com o padrão documentado
     # (docs/INTERPRETACAO.md#questoes-em-aberto).
     prioridade_colisao = models.CharField(
-        "prioridade quando dois grupos querem a mesma vaga", max_length=20,
-        choices=PrioridadeColisao.choices, default=PrioridadeColisao.NEGROS_PCD,
+        "prioridade quando dois grupos querem a mesma vaga",
+        max_length=20,
+        choices=PrioridadeColisao.choices,
+        default=PrioridadeColisao.NEGROS_PCD,
     )
     base_do_limiar = models.CharField(
-        "base do limiar de vagas da reserva a negros", max_length=20,
-        choices=BaseDoLimiar.choices, default=BaseDoLimiar.TODAS_OFERTADAS,
+        "base do limiar de vagas da reserva a negros",
+        max_length=20,
+        choices=BaseDoLimiar.choices,
+        default=BaseDoLimiar.TODAS_OFERTADAS,
     )
     dupla_condicao = models.CharField(
-        "candidato negro e com deficiência chamado pelas duas listas", max_length=40,
-        choices=DuplaCondicao.choices, default=DuplaCondicao.LISTA_QUE_NOMEIA_ANTES,
+        "candidato negro e com deficiência chamado pelas duas listas",
+        max_length=40,
+        choices=DuplaCondicao.choices,
+        default=DuplaCondicao.LISTA_QUE_NOMEIA_ANTES,
     )
     homologado_em = models.DateField("homologado em", null=True, blank=True)
     # Rascunho até publicado: só então aparece ao público. Arquivado: sai da página inicial,

@@ -6,6 +6,7 @@ from dataclasses import dataclass, replace
 from datetime import date
 from typing import TYPE_CHECKING, Any
 
+from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Max, QuerySet
 from django.utils import timezone
 
@@ -37,7 +38,7 @@ class ReservaCargo:
     lotes: tuple[Lote, ...] = ()
 
 
-def certames_visiveis(*, usuario: Any) -> QuerySet[Certame]:
+def certames_visiveis(*, usuario: User | AnonymousUser) -> QuerySet[Certame]:
     """O público vê os certames publicados e não arquivados (um arquivado segue no seu
     endereço); o membro da comissão, só aqueles de cuja comissão faz parte; o RH e o auditor, só
     aqueles para os quais foram designados."""
@@ -46,7 +47,7 @@ def certames_visiveis(*, usuario: Any) -> QuerySet[Certame]:
     papel = papel_de(usuario)
     if getattr(usuario, "is_superuser", False):
         return Certame.objects.all()
-    if papel is None:  # o público: os publicados e não arquivados
+    if papel is None or not isinstance(usuario, User):  # o público: publicados, não arquivados
         return Certame.objects.filter(publicado_em__isnull=False, arquivado_em__isnull=True)
     if papel == COMISSAO:
         return Certame.objects.filter(membros_comissao__usuario=usuario).distinct()
@@ -143,7 +144,7 @@ def data_sugerida(certame: Certame, hoje: date | None = None) -> date:
     return ultimo
 
 
-def certame_publico(*, pk: int, usuario: Any) -> Certame:
+def certame_publico(*, pk: int, usuario: User | AnonymousUser) -> Certame:
     """O certame de uma página pública: um rascunho (ainda não publicado) só o vê quem o alcança
     (o RH e o auditor designados, a comissão que o integra); para os demais não existe."""
     from django.http import Http404
@@ -154,7 +155,11 @@ def certame_publico(*, pk: int, usuario: Any) -> Certame:
     certame = get_object_or_404(Certame, pk=pk)
     if certame.publicado:
         return certame
-    if papel_de(usuario) is not None and alcanca_o_certame(usuario, certame.pk):
+    if (
+        isinstance(usuario, User)
+        and papel_de(usuario) is not None
+        and alcanca_o_certame(usuario, certame.pk)
+    ):
         return certame
     if getattr(usuario, "is_superuser", False):
         return certame

@@ -7,6 +7,7 @@ from datetime import date
 from decimal import Decimal
 from typing import Any, TypeVar
 
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, models, transaction
 
@@ -68,7 +69,7 @@ def _citacoes(refs: Any) -> str:
 @transaction.atomic
 def certame_criar(
     *,
-    usuario: Any,
+    usuario: User,
     nome: str,
     municipio: str,
     data_edital: date,
@@ -103,13 +104,7 @@ def certame_criar(
         )
     except ponte.ErroCotas as erro:
         raise ValidationError(str(erro)) from erro
-    for _coluna, sentido in desempate or []:
-        if sentido not in ("maior", "menor"):
-            raise ValidationError(f"Critério de desempate: sentido '{sentido}' desconhecido.")
-    if dupla_condicao not in DuplaCondicao.values:
-        raise ValidationError(f"Dupla condição: opção '{dupla_condicao}' desconhecida.")
-    if validade_ate is not None and validade_ate < data_edital:
-        raise ValidationError("A validade não pode terminar antes da publicação do edital.")
+    _conferir_escolhas(desempate, dupla_condicao, data_edital, validade_ate)
     certame = Certame.objects.create(
         nome=nome,
         municipio=regras.lei.municipio,
@@ -136,20 +131,7 @@ def certame_criar(
         usuario=usuario,
         certame=certame,
         acao="certame_criado",
-        descricao=(
-            f"Certame “{nome}” criado: {regras.lei.municipio}, edital de "
-            f"{data_edital:%d/%m/%Y}; lei aplicada: {regras.lei.titulo}."
-            + (" O edital admite o pedido de final de fila"
-               + (f" ({final_de_fila_item.strip()})" if final_de_fila_item.strip() else "")
-               + "." if admite_final_de_fila else "")
-            + f" Questões em aberto: prioridade {prioridade_colisao.replace(',', ' > ')}; "
-            + "mínimo de vagas contado sobre "
-            + ("as do edital" if base_do_limiar == "edital" else "todas as oferecidas")
-            + "; quem é negro e com deficiência, chamado pelas duas listas no mesmo ato sem "
-            + "opção, fica com a de "
-            + ("PcD." if dupla_condicao == DuplaCondicao.LISTA_QUE_NOMEIA_ANTES_SENAO_PCD
-               else "negros.")
-        ),
+        descricao=_descricao_da_criacao(certame, regras.lei.municipio, regras.lei.titulo),
         fundamento=regras.lei.referencia_vigencia.citacao(),
         dados={
             "lei": regras.lei.id,
@@ -162,7 +144,47 @@ def certame_criar(
     return certame
 
 
-def _designar_quem_cria(usuario: Any, certame: Certame) -> None:
+def _conferir_escolhas(
+    desempate: list[tuple[str, str]] | None,
+    dupla_condicao: str,
+    data_edital: date,
+    validade_ate: date | None,
+) -> None:
+    """O que o formulário já restringe, de novo aqui: o service também é chamado sem ele."""
+    for _coluna, sentido in desempate or []:
+        if sentido not in ("maior", "menor"):
+            raise ValidationError(f"Critério de desempate: sentido '{sentido}' desconhecido.")
+    if dupla_condicao not in DuplaCondicao.values:
+        raise ValidationError(f"Dupla condição: opção '{dupla_condicao}' desconhecida.")
+    if validade_ate is not None and validade_ate < data_edital:
+        raise ValidationError("A validade não pode terminar antes da publicação do edital.")
+
+
+def _descricao_da_criacao(certame: Certame, municipio: str, lei_titulo: str) -> str:
+    """O registro da criação na auditoria: a lei aplicada e como o certame resolve as questões
+    abertas."""
+    nome, data_edital = certame.nome, certame.data_edital
+    admite_final_de_fila = certame.admite_final_de_fila
+    final_de_fila_item = certame.final_de_fila_item
+    prioridade_colisao = certame.prioridade_colisao
+    base_do_limiar, dupla_condicao = certame.base_do_limiar, certame.dupla_condicao
+    return (
+        f"Certame “{nome}” criado: {municipio}, edital de "
+        f"{data_edital:%d/%m/%Y}; lei aplicada: {lei_titulo}."
+        + (" O edital admite o pedido de final de fila"
+           + (f" ({final_de_fila_item.strip()})" if final_de_fila_item.strip() else "")
+           + "." if admite_final_de_fila else "")
+        + f" Questões em aberto: prioridade {prioridade_colisao.replace(',', ' > ')}; "
+        + "mínimo de vagas contado sobre "
+        + ("as do edital" if base_do_limiar == "edital" else "todas as oferecidas")
+        + "; quem é negro e com deficiência, chamado pelas duas listas no mesmo ato sem "
+        + "opção, fica com a de "
+        + ("PcD." if dupla_condicao == DuplaCondicao.LISTA_QUE_NOMEIA_ANTES_SENAO_PCD
+           else "negros.")
+    )
+
+
+def _designar_quem_cria(usuario: User, certame: Certame) -> None:
     """Quem cria o certame (o RH) fica designado para ele: age nele desde já."""
     from cotas_web.contas.permissoes import ADMIN, designar, papel_de
 
@@ -180,7 +202,7 @@ def _exigir_nao_homologado(certame: Certame) -> None:
 
 @transaction.atomic
 def cargo_adicionar(
-    *, usuario: Any, certame: Certame, codigo: str, nome: str, vagas_edital: int
+    *, usuario: User, certame: Certame, codigo: str, nome: str, vagas_edital: int
 ) -> Cargo:
     certame = certame_travar(certame.pk)
     _exigir_nao_homologado(certame)
@@ -206,7 +228,7 @@ def cargo_adicionar(
 
 
 @transaction.atomic
-def certame_homologar(*, usuario: Any, certame: Certame, data: date) -> Certame:
+def certame_homologar(*, usuario: User, certame: Certame, data: date) -> Certame:
     """Congela as listas. Onde há comissão, só depois da verificação de todos os autodeclarados
     aprovados e do exame dos recursos (parâmetros `heteroidentificacao.momento` e
     `.recursos`)."""
@@ -265,7 +287,7 @@ def _exigir_nao_publicado(certame: Certame) -> None:
 
 
 @transaction.atomic
-def certame_publicar(*, usuario: Any, certame: Certame, data: date) -> Certame:
+def certame_publicar(*, usuario: User, certame: Certame, data: date) -> Certame:
     """O rascunho passa a ser público: a página inicial e as páginas públicas o mostram."""
     certame = certame_travar(certame.pk)
     _exigir_nao_publicado(certame)
@@ -288,7 +310,7 @@ def certame_publicar(*, usuario: Any, certame: Certame, data: date) -> Certame:
 
 
 @transaction.atomic
-def certame_arquivar(*, usuario: Any, certame: Certame, data: date, motivo: str) -> Certame:
+def certame_arquivar(*, usuario: User, certame: Certame, data: date, motivo: str) -> Certame:
     """Sai da página inicial; segue no seu endereço, só para leitura (nenhum ato o muda mais:
     `certame_travar` recusa um certame arquivado)."""
     certame = certame_travar(certame.pk)
@@ -426,7 +448,7 @@ def _trocar_data_do_edital(certame: Certame, data_edital: date) -> list[str]:
 @transaction.atomic
 def certame_corrigir(
     *,
-    usuario: Any,
+    usuario: User,
     certame: Certame,
     dados: dict[str, Any],
     cargos: dict[int, tuple[str, int]],
@@ -465,7 +487,7 @@ def certame_corrigir(
 @transaction.atomic
 def retificacao_registrar(
     *,
-    usuario: Any,
+    usuario: User,
     certame: Certame,
     data: date,
     fundamento: str,

@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from cotas_web.auditoria.selectors import historico_do_certame
 from cotas_web.comum import mensagens_de, tentar
-from cotas_web.contas.permissoes import ADMIN, AUDITOR, TODOS, publica, requer_papel
+from cotas_web.contas.permissoes import ADMIN, AUDITOR, TODOS, publica, requer_papel, usuario_de
 
 from . import selectors, services
 from .confirmacao import confirmado, pedir_confirmacao
@@ -47,7 +47,7 @@ def novo(request: HttpRequest) -> HttpResponse:
         d = form.cleaned_data
         try:
             certame = services.certame_criar(
-                usuario=request.user,
+                usuario=usuario_de(request),
                 nome=d["nome"],
                 municipio=d["municipio"],
                 data_edital=d["data_edital"],
@@ -111,7 +111,7 @@ def cargo_novo(request: HttpRequest, pk: int) -> HttpResponse:
         if tentar(
             request,
             lambda: services.cargo_adicionar(
-                usuario=request.user, certame=certame, codigo=d["codigo"], nome=d["nome"],
+                usuario=usuario_de(request), certame=certame, codigo=d["codigo"], nome=d["nome"],
                 vagas_edital=d["vagas_edital"],
             ),
             f"Cargo {d['codigo']} cadastrado.",
@@ -145,7 +145,7 @@ def homologar(request: HttpRequest, pk: int) -> HttpResponse:
         tentar(
             request,
             lambda: services.certame_homologar(
-                usuario=request.user, certame=certame, data=form.cleaned_data["data"]
+                usuario=usuario_de(request), certame=certame, data=form.cleaned_data["data"]
             ),
             "Classificação final homologada: as listas estão congeladas.",
         )
@@ -192,7 +192,7 @@ def publicar(request: HttpRequest, pk: int) -> HttpResponse:
                 botao="Publicar", voltar=_voltar(certame),
             )
         tentar(request, lambda: services.certame_publicar(
-            usuario=request.user, certame=certame, data=data), "Certame publicado.")
+            usuario=usuario_de(request), certame=certame, data=data), "Certame publicado.")
         return redirect("certames:detalhe", pk=certame.pk)
     return render(request, "form.html", {
         "form": form, "titulo": f"Publicar — {certame.nome}", "botao": "Publicar",
@@ -217,7 +217,7 @@ def arquivar(request: HttpRequest, pk: int) -> HttpResponse:
                 botao="Arquivar", voltar=_voltar(certame),
             )
         tentar(request, lambda: services.certame_arquivar(
-            usuario=request.user, certame=certame, data=d["data"], motivo=d["motivo"]),
+            usuario=usuario_de(request), certame=certame, data=d["data"], motivo=d["motivo"]),
             "Certame arquivado.")
         return redirect("certames:detalhe", pk=certame.pk)
     return render(request, "form.html", {
@@ -237,7 +237,7 @@ def corrigir(request: HttpRequest, pk: int) -> HttpResponse:
         request.method == "POST"
         and form.is_valid()
         and tentar(request, lambda: services.certame_corrigir(
-            usuario=request.user, certame=certame, dados=form.dados(),
+            usuario=usuario_de(request), certame=certame, dados=form.dados(),
             cargos=form.dados_dos_cargos(), motivo=form.cleaned_data["motivo"]),
             "Dados corrigidos; a correção está no histórico.")
     ):
@@ -273,7 +273,8 @@ def retificar(request: HttpRequest, pk: int) -> HttpResponse:
                 voltar=_voltar(certame),
             )
         if tentar(request, lambda: services.retificacao_registrar(
-            usuario=request.user, certame=certame, data=d["data"], fundamento=d["fundamento"],
+            usuario=usuario_de(request), certame=certame, data=d["data"],
+            fundamento=d["fundamento"],
             dados=form.dados(), cargos=form.dados_dos_cargos()),
             "Retificação registrada; ela aparece na página pública."):
             return redirect("certames:detalhe", pk=certame.pk)

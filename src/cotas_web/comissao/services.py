@@ -10,6 +10,7 @@ from __future__ import annotations
 from datetime import date
 from typing import Any
 
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.core.files.uploadedfile import UploadedFile
 from django.db import transaction
@@ -79,7 +80,7 @@ def _exigir_aberto(certame: Certame) -> None:
 @transaction.atomic
 def membro_adicionar(
     *,
-    usuario: Any,
+    usuario: User,
     certame: Certame,
     nome: str,
     genero: str,
@@ -127,7 +128,7 @@ def membro_adicionar(
 
 @transaction.atomic
 def sessao_criar(
-    *, usuario: Any, certame: Certame, data: date, local: str, token: str = ""
+    *, usuario: User, certame: Certame, data: date, local: str, token: str = ""
 ) -> Sessao:
     """Marca a sessão; o mesmo formulário enviado de novo (`token`) devolve a já marcada."""
     certame = certame_travar(certame.pk)
@@ -163,7 +164,7 @@ _LISTADOS = 200  # inscrições citadas no histórico de auditoria; as demais, p
 
 
 @transaction.atomic
-def candidatos_convocar(*, usuario: Any, sessao: Sessao) -> list[Convocacao]:
+def candidatos_convocar(*, usuario: User, sessao: Sessao) -> list[Convocacao]:
     """Convoca quem aguarda parecer, lido sob a trava do certame: dois pedidos simultâneos não
     põem o mesmo candidato em duas sessões; o segundo não acha ninguém e é recusado."""
     certame = certame_travar(sessao.certame_id)
@@ -223,7 +224,7 @@ def _sem_analise_com_votos(compareceu: bool, recusou_filmagem: bool) -> str:
 @transaction.atomic
 def verificacao_registrar(
     *,
-    usuario: Any,
+    usuario: User,
     convocacao: Convocacao,
     compareceu: bool,
     recusou_filmagem: bool = False,
@@ -316,7 +317,7 @@ def _ler_cabeca(arquivo: Any) -> bytes:
 
 @transaction.atomic
 def gravacao_anexar(
-    *, usuario: Any, convocacao: Convocacao, arquivo: UploadedFile[bytes]
+    *, usuario: User, convocacao: Convocacao, arquivo: UploadedFile[bytes]
 ) -> Gravacao:
     """Filmagem e/ou fotografia, de uso exclusivo da comissão
     (`heteroidentificacao.registro_audiovisual`)."""
@@ -348,7 +349,7 @@ def gravacao_anexar(
 
 
 @transaction.atomic
-def sessao_registrar_ata(*, usuario: Any, sessao: Sessao, ata: str) -> Sessao:
+def sessao_registrar_ata(*, usuario: User, sessao: Sessao, ata: str) -> Sessao:
     certame_travar(sessao.certame_id)
     sessao = Sessao.objects.select_related("certame").get(pk=sessao.pk)
     sessao.ata = ata
@@ -365,7 +366,7 @@ def sessao_registrar_ata(*, usuario: Any, sessao: Sessao, ata: str) -> Sessao:
 @transaction.atomic
 def recurso_interpor(
     *,
-    usuario: Any,
+    usuario: User,
     candidato: Candidato,
     recorrente: str,
     recorrente_nome: str,
@@ -411,7 +412,7 @@ def recurso_interpor(
 @transaction.atomic
 def recurso_decidir(
     *,
-    usuario: Any,
+    usuario: User,
     recurso: Recurso,
     decisao: str,
     resultado_final: str,

@@ -12,7 +12,7 @@ from cotas_web.candidatos.models import Candidato
 from cotas_web.certames.models import Certame
 from cotas_web.certames.selectors import data_sugerida
 from cotas_web.comum import erros_do_formulario, tentar
-from cotas_web.contas.permissoes import ADMIN, AUDITOR, COMISSAO, requer_papel
+from cotas_web.contas.permissoes import ADMIN, AUDITOR, COMISSAO, requer_papel, usuario_de
 from cotas_web.protecao import nome_de_arquivo
 
 from . import selectors, services
@@ -68,7 +68,7 @@ def membro_novo(request: HttpRequest, pk: int) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         d = form.cleaned_data
         tentar(request, lambda: services.membro_adicionar(
-            usuario=request.user, certame=certame, nome=d["nome"], genero=d["genero"],
+            usuario=usuario_de(request), certame=certame, nome=d["nome"], genero=d["genero"],
             cor_raca=d["cor_raca"], usuario_membro=d["usuario"], token=d["pedido"]),
             f"{d['nome']} integra a comissão.")
         return redirect("comissao:painel", pk=pk)
@@ -82,7 +82,7 @@ def sessao_nova(request: HttpRequest, pk: int) -> HttpResponse:
     form = SessaoForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         sessao = tentar(request, lambda: services.sessao_criar(
-            usuario=request.user, certame=certame, data=form.cleaned_data["data"],
+            usuario=usuario_de(request), certame=certame, data=form.cleaned_data["data"],
             local=form.cleaned_data["local"], token=form.cleaned_data["pedido"]),
             "Sessão marcada.")
         if sessao:
@@ -122,7 +122,7 @@ def convocar(request: HttpRequest, pk: int, sid: int) -> HttpResponse:
     certame = _certame(pk)
     s = _sessao(certame, sid)
     if request.method == "POST":
-        tentar(request, lambda: services.candidatos_convocar(usuario=request.user, sessao=s),
+        tentar(request, lambda: services.candidatos_convocar(usuario=usuario_de(request), sessao=s),
                "Candidatos convocados.")
     return redirect("comissao:sessao", pk=pk, sid=sid)
 
@@ -134,7 +134,7 @@ def ata_registrar(request: HttpRequest, pk: int, sid: int) -> HttpResponse:
     form = AtaForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         tentar(request, lambda: services.sessao_registrar_ata(
-            usuario=request.user, sessao=s, ata=form.cleaned_data["ata"]), "Ata atualizada.")
+            usuario=usuario_de(request), sessao=s, ata=form.cleaned_data["ata"]), "Ata atualizada.")
     elif request.method == "POST":
         erros_do_formulario(request, form)
     return redirect("comissao:sessao", pk=pk, sid=sid)
@@ -157,13 +157,13 @@ def verificacao(request: HttpRequest, pk: int, vid: int) -> HttpResponse:
         @transaction.atomic  # a verificação e a gravação juntas: uma recusada desfaz a outra
         def registrar() -> Convocacao:
             resultado = services.verificacao_registrar(
-                usuario=request.user, convocacao=conv, compareceu=d["compareceu"],
+                usuario=usuario_de(request), convocacao=conv, compareceu=d["compareceu"],
                 recusou_filmagem=d["recusou_filmagem"], recusou_perguntas=d["recusou_perguntas"],
                 votos=form.votos(),
             )
             if d.get("gravacao"):
                 services.gravacao_anexar(
-                    usuario=request.user, convocacao=conv, arquivo=d["gravacao"]
+                    usuario=usuario_de(request), convocacao=conv, arquivo=d["gravacao"]
                 )
             return resultado
 
@@ -217,7 +217,7 @@ def recurso_novo(request: HttpRequest, pk: int) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         d = form.cleaned_data
         tentar(request, lambda: services.recurso_interpor(
-            usuario=request.user, candidato=d["candidato"], recorrente=d["recorrente"],
+            usuario=usuario_de(request), candidato=d["candidato"], recorrente=d["recorrente"],
             recorrente_nome=d["recorrente_nome"], razoes=d["razoes"], data=d["data"],
             token=d["pedido"]),
             "Recurso registrado.")
@@ -234,7 +234,7 @@ def recurso_decidir(request: HttpRequest, pk: int, rid: int) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         d = form.cleaned_data
         tentar(request, lambda: services.recurso_decidir(
-            usuario=request.user, recurso=recurso, decisao=d["decisao"],
+            usuario=usuario_de(request), recurso=recurso, decisao=d["decisao"],
             resultado_final=d["resultado_final"], fundamentacao=d["fundamentacao"],
             data=d["data"]), "Recurso decidido.")
         return redirect("comissao:painel", pk=pk)

@@ -6,6 +6,7 @@ from collections.abc import Callable
 from functools import wraps
 from typing import Any
 
+from django.contrib.auth.models import AnonymousUser, User
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponseBase
@@ -18,24 +19,31 @@ AUDITOR = Papel.AUDITOR
 TODOS = (ADMIN, COMISSAO, AUDITOR)
 
 
-def papel_de(usuario: Any) -> str | None:
+def papel_de(usuario: User | AnonymousUser | None) -> str | None:
     if not getattr(usuario, "is_authenticated", False):
         return None
     perfil = getattr(usuario, "perfil", None)
     return perfil.papel if perfil is not None else None
 
 
+def usuario_de(request: HttpRequest) -> User:
+    """Quem pede uma ação: uma página com `requer_papel` só chega à view com login."""
+    if not isinstance(request.user, User):
+        raise PermissionDenied("Entre com o seu login para esta ação.")
+    return request.user
+
+
 Visao = Callable[..., HttpResponseBase]
 
 
-def integra_comissao(usuario: Any, certame_id: int) -> bool:
+def integra_comissao(usuario: User, certame_id: int) -> bool:
     """O membro da comissão só vê e age nos certames de cuja comissão faz parte."""
     from cotas_web.comissao.models import Membro
 
     return Membro.objects.filter(certame_id=certame_id, usuario=usuario).exists()
 
 
-def designado(usuario: Any, certame_id: int) -> bool:
+def designado(usuario: User, certame_id: int) -> bool:
     """O RH e o auditor só veem e agem nos certames para os quais foram designados (quem
     administra o sistema, o superusuário, em todos)."""
     if getattr(usuario, "is_superuser", False):
@@ -43,7 +51,7 @@ def designado(usuario: Any, certame_id: int) -> bool:
     return Designacao.objects.filter(certame_id=certame_id, usuario=usuario).exists()
 
 
-def designar(*, usuario: Any, certame: Any) -> bool:
+def designar(*, usuario: User, certame: Any) -> bool:
     """Designa o RH ou o auditor para o certame; False se já estava designado."""
     if papel_de(usuario) not in (ADMIN, AUDITOR):
         from django.core.exceptions import ValidationError
@@ -55,7 +63,7 @@ def designar(*, usuario: Any, certame: Any) -> bool:
     return criada
 
 
-def alcanca_o_certame(usuario: Any, certame_id: int) -> bool:
+def alcanca_o_certame(usuario: User, certame_id: int) -> bool:
     """O usuário (com papel) alcança este certame: a comissão, se o integra; o RH e o auditor,
     se designados para ele."""
     if papel_de(usuario) == COMISSAO:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from django.db import models
 
+from cotas_web.rotulos import rotulo_lista
+
 
 class OfertaVagas(models.Model):
     cargo = models.ForeignKey("certames.Cargo", on_delete=models.PROTECT, related_name="ofertas")
@@ -62,14 +64,11 @@ class Nomeacao(models.Model):
 
     @property
     def modalidade_rotulo(self) -> str:
-        return ROTULOS_LISTA.get(self.modalidade, self.modalidade)
+        return rotulo_lista(self.modalidade)
 
     @property
     def reservada_rotulo(self) -> str:
-        return ROTULOS_LISTA.get(self.reservada_para, self.reservada_para)
-
-
-ROTULOS_LISTA = {"ampla": "ampla concorrência", "negros": "negros", "pcd": "PcD"}
+        return rotulo_lista(self.reservada_para)
 
 
 class Desistencia(models.Model):

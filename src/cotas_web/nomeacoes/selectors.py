@@ -9,10 +9,9 @@ from typing import Any
 from cotas_web import ponte
 from cotas_web.candidatos.models import Candidato
 from cotas_web.certames.models import Cargo, Certame
+from cotas_web.rotulos import rotulo_lista
 
 from .models import Desistencia, Nomeacao, OfertaVagas
-
-ROTULOS = {"ampla": "ampla concorrência", "negros": "negros", "pcd": "pessoas com deficiência"}
 
 
 @dataclass(frozen=True)
@@ -30,11 +29,11 @@ class Proposta:
 
     @property
     def modalidade_rotulo(self) -> str:
-        return ROTULOS.get(self.modalidade, self.modalidade)
+        return rotulo_lista(self.modalidade)
 
     @property
     def reservada_rotulo(self) -> str:
-        return ROTULOS.get(self.reservada_para, self.reservada_para)
+        return rotulo_lista(self.reservada_para)
 
 
 @dataclass

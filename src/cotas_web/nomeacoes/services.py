@@ -9,6 +9,7 @@ from __future__ import annotations
 from datetime import date
 from typing import Any
 
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
@@ -18,10 +19,10 @@ from cotas_web.candidatos.models import Heteroidentificacao
 from cotas_web.certames.models import Cargo, Certame
 from cotas_web.certames.selectors import data_do_ultimo_ato
 from cotas_web.certames.services import certame_travar, pedido_anterior, pedido_concluir
-from cotas_web.rotulos import numero_da_portaria
+from cotas_web.rotulos import numero_da_portaria, rotulo_lista
 
 from .models import Desistencia, Nomeacao, OfertaVagas, SituacaoNomeacao
-from .selectors import ROTULOS, propostas_do_motor
+from .selectors import propostas_do_motor
 
 
 def _travar_nomeacao(nomeacao: Nomeacao) -> tuple[Nomeacao, Certame]:
@@ -92,7 +93,7 @@ def _exigir_ordem_das_datas(certame: Certame, data: date, o_que: str) -> None:
 
 
 @transaction.atomic
-def vagas_edital_ofertar(*, usuario: Any, certame: Certame, data: date) -> list[OfertaVagas]:
+def vagas_edital_ofertar(*, usuario: User, certame: Certame, data: date) -> list[OfertaVagas]:
     """Oferece as vagas do edital de cada cargo; o motor as preenche, ampla primeiro."""
     certame = certame_travar(certame.pk)
     _exigir_homologado(certame)
@@ -120,7 +121,7 @@ def vagas_edital_ofertar(*, usuario: Any, certame: Certame, data: date) -> list[
 @transaction.atomic
 def vagas_novas_ofertar(
     *,
-    usuario: Any,
+    usuario: User,
     cargo: Cargo,
     data: date,
     quantidade: int,
@@ -163,7 +164,7 @@ def vagas_novas_ofertar(
 
 @transaction.atomic
 def nomeacao_confirmar(
-    *, usuario: Any, cargo: Cargo, inscricao: str, portaria: str, data_portaria: date
+    *, usuario: User, cargo: Cargo, inscricao: str, portaria: str, data_portaria: date
 ) -> Nomeacao:
     """Confirma, como ato (portaria), a próxima nomeação que o motor propõe para o cargo."""
     certame = certame_travar(cargo.certame_id)
@@ -211,7 +212,7 @@ def nomeacao_confirmar(
             f"Portaria nº {ato.portaria}, de {data_portaria:%d/%m/%Y}: nomeado(a) "
             f"{proxima.candidato.nome} (inscrição {inscricao}) para {cargo.codigo}, "
             f"{proxima.ordem}ª nomeação, vaga {proxima.vaga}, "
-            f"{ROTULOS.get(proxima.modalidade, proxima.modalidade)}"
+            f"{rotulo_lista(proxima.modalidade)}"
             + (f", em substituição a {proxima.substitui}" if proxima.substitui else "")
             + f". {proxima.razao}"
         ),
@@ -222,7 +223,7 @@ def nomeacao_confirmar(
 
 
 @transaction.atomic
-def nomeacao_registrar_posse(*, usuario: Any, nomeacao: Nomeacao, data: date) -> Nomeacao:
+def nomeacao_registrar_posse(*, usuario: User, nomeacao: Nomeacao, data: date) -> Nomeacao:
     """Posse. Em vaga reservada a negros, só após o parecer da comissão, se a lei o exige
     (parâmetro `heteroidentificacao.posse_apos_parecer`)."""
     nomeacao, certame = _travar_nomeacao(nomeacao)
@@ -265,7 +266,7 @@ def nomeacao_registrar_posse(*, usuario: Any, nomeacao: Nomeacao, data: date) ->
 
 @transaction.atomic
 def nomeacao_registrar_desistencia(
-    *, usuario: Any, nomeacao: Nomeacao, data: date, motivo: str, observacao: str = ""
+    *, usuario: User, nomeacao: Nomeacao, data: date, motivo: str, observacao: str = ""
 ) -> Nomeacao:
     """Desistência ou prazo de posse esgotado: a vaga volta à lista a que pertence; o fundamento
     é o que o motor deu (o da vaga que o candidato ocupava)."""
@@ -308,7 +309,7 @@ def nomeacao_registrar_desistencia(
 
 @transaction.atomic
 def nomeacao_final_de_fila(
-    *, usuario: Any, nomeacao: Nomeacao, data: date, observacao: str = ""
+    *, usuario: User, nomeacao: Nomeacao, data: date, observacao: str = ""
 ) -> Nomeacao:
     """O nomeado que ainda não tomou posse pede para ir ao final da lista de classificação.
 
@@ -362,7 +363,7 @@ def nomeacao_final_de_fila(
 
 @transaction.atomic
 def candidato_registrar_desistencia(
-    *, usuario: Any, candidato: Any, data: date, observacao: str = ""
+    *, usuario: User, candidato: Any, data: date, observacao: str = ""
 ) -> Desistencia:
     """Desistência de quem ainda não foi nomeado: sai de todas as listas; se o motor já lhe
     destinava uma vaga, ela é recomposta pela lista a que pertence."""

@@ -13,7 +13,7 @@ from cotas_web.certames.confirmacao import confirmado, pedir_confirmacao
 from cotas_web.certames.models import Cargo, Certame
 from cotas_web.certames.selectors import data_sugerida, regras_do_certame
 from cotas_web.comum import erros_do_formulario, tentar
-from cotas_web.contas.permissoes import ADMIN, AUDITOR, requer_papel
+from cotas_web.contas.permissoes import ADMIN, AUDITOR, requer_papel, usuario_de
 
 from . import services
 from .forms import (
@@ -99,7 +99,7 @@ def ofertar_edital(request: HttpRequest, pk: int) -> HttpResponse:
     return _agir(
         request, pk, OfertaEditalForm(request.POST or None),
         lambda d: services.vagas_edital_ofertar(
-            usuario=request.user, certame=certame, data=d["data"]),
+            usuario=usuario_de(request), certame=certame, data=d["data"]),
         "Vagas do edital ofertadas; veja as nomeações propostas.",
     )
 
@@ -110,7 +110,7 @@ def novas_vagas(request: HttpRequest, pk: int) -> HttpResponse:
     return _agir(
         request, pk, NovasVagasForm(request.POST or None, cargos=certame.cargos.all()),
         lambda d: services.vagas_novas_ofertar(
-            usuario=request.user, cargo=d["cargo"], data=d["data"],
+            usuario=usuario_de(request), cargo=d["cargo"], data=d["data"],
             quantidade=d["quantidade"], justificativa=d["justificativa"], token=d["pedido"]),
         "Novas vagas ofertadas.",
         lambda d: {
@@ -132,7 +132,7 @@ def confirmar(request: HttpRequest, pk: int, cargo_id: int) -> HttpResponse:
     return _agir(
         request, pk, ConfirmarForm(request.POST or None),
         lambda d: services.nomeacao_confirmar(
-            usuario=request.user, cargo=cargo, inscricao=d["inscricao"],
+            usuario=usuario_de(request), cargo=cargo, inscricao=d["inscricao"],
             portaria=d["portaria"], data_portaria=d["data_portaria"]),
         lambda d: f"Nomeação da inscrição {d['inscricao']} confirmada.",
         lambda d: _pergunta_da_nomeacao(cargo, d),
@@ -145,7 +145,7 @@ def posse(request: HttpRequest, pk: int, nid: int) -> HttpResponse:
     return _agir(
         request, pk, DataForm(request.POST or None),
         lambda d: services.nomeacao_registrar_posse(
-            usuario=request.user, nomeacao=nomeacao, data=d["data"]),
+            usuario=usuario_de(request), nomeacao=nomeacao, data=d["data"]),
         "Posse registrada.",
     )
 
@@ -156,7 +156,7 @@ def desistencia(request: HttpRequest, pk: int, nid: int) -> HttpResponse:
     return _agir(
         request, pk, DesistenciaForm(request.POST or None),
         lambda d: services.nomeacao_registrar_desistencia(
-            usuario=request.user, nomeacao=nomeacao, data=d["data"], motivo=d["motivo"],
+            usuario=usuario_de(request), nomeacao=nomeacao, data=d["data"], motivo=d["motivo"],
             observacao=d["observacao"]),
         "Registrado. A substituição foi proposta pela lista a que a vaga pertence.",
         lambda d: {
@@ -188,7 +188,7 @@ def final_de_fila(request: HttpRequest, pk: int, nid: int) -> HttpResponse:
     return _agir(
         request, pk, FinalDeFilaForm(request.POST or None),
         lambda d: services.nomeacao_final_de_fila(
-            usuario=request.user, nomeacao=nomeacao, data=d["data"],
+            usuario=usuario_de(request), nomeacao=nomeacao, data=d["data"],
             observacao=d["observacao"]),
         f"{nomeacao.candidato.inscricao} foi para o final da lista. A substituição foi "
         "proposta pela lista a que a vaga pertence.",

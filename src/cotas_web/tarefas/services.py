@@ -22,6 +22,7 @@ from typing import Any
 
 import orjson
 from django.conf import settings
+from django.contrib.auth.models import AnonymousUser, User
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -127,7 +128,7 @@ def iniciar(
     publica: bool = False,
     grupo: str = "",
     parametros: dict[str, Any] | None = None,
-    usuario: Any = None,
+    usuario: User | AnonymousUser | None = None,
 ) -> Tarefa:
     """Põe o trabalho na fila, ou devolve a tarefa ativa de mesma chave (o mesmo pedido repetido
     por muitos não vira muitas tarefas). `trabalho` é o caminho da função
@@ -150,7 +151,7 @@ def iniciar(
                 versao=versao,
                 publica=publica,
                 parametros={**(parametros or {}), "trabalho": trabalho},
-                iniciada_por=usuario if getattr(usuario, "is_authenticated", False) else None,
+                iniciada_por=usuario if isinstance(usuario, User) else None,
             )
             _enfileirar(tarefa)
     except IntegrityError:  # outro pedido a criou ao mesmo tempo

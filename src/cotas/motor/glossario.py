@@ -1,0 +1,232 @@
+"""O vocabulário do domínio: cada código com um rótulo só, em pt-BR, escrito uma vez.
+
+Os códigos são os dos arquivos (cenário, planilha) e do banco; os rótulos, o que se lê nos
+documentos, na tela e nas escolhas da linha de comando. O resto deriva daqui: as escolhas do
+Django (`cotas_web/*/models.py`), as da linha de comando, as do leitor do cenário, os nomes das
+listas nos documentos e na web (`tests/test_glossario.py` confere que são os mesmos).
+
+`rotulo(codigo)` é o rótulo como título ("Pessoas com deficiência"); `no_meio_da_frase(codigo)`,
+o mesmo no meio de uma frase ("pessoas com deficiência").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from enum import StrEnum
+
+from cotas.motor.aritmetica import Arredondamento
+
+# As listas: a geral e as reservadas (os grupos das leis e a do edital).
+AMPLA = "ampla"
+NEGROS = "negros"
+PCD = "pcd"
+
+
+class CorRaca(StrEnum):
+    """Quesito cor ou raça do IBGE (quais dão direito à reserva: `negros.cores`)."""
+
+    BRANCA = "branca"
+    PRETA = "preta"
+    PARDA = "parda"
+    AMARELA = "amarela"
+    INDIGENA = "indigena"
+
+
+class Situacao(StrEnum):
+    APROVADO = "aprovado"
+    ELIMINADO = "eliminado"
+
+
+class Heteroidentificacao(StrEnum):
+    """Resultado do procedimento de heteroidentificação (parâmetros `heteroidentificacao.*`)."""
+
+    CONFIRMADO = "confirmado"
+    NAO_CONFIRMADO = "nao_confirmado"
+    AUSENTE = "ausente"
+    RECUSOU_FILMAGEM = "recusou_filmagem"
+    RECUSOU_PERGUNTAS = "recusou_perguntas"
+    PENDENTE = "pendente"
+
+
+class TipoSelecao(StrEnum):
+    CONCURSO_PUBLICO = "concurso_publico"
+    CONTRATACAO_TEMPORARIA = "contratacao_temporaria"
+
+    def descricao(self) -> str:
+        return no_meio_da_frase(self)
+
+
+class ArredondamentoPcd(StrEnum):
+    """O arredondamento da reserva PcD como o edital o escreve (`Arredondamento.do_edital`)."""
+
+    CIMA = "cima"
+    MEIO = "meio"
+    BAIXO = "baixo"
+
+
+class BaseDoLimiar(StrEnum):
+    """Sobre quais vagas se conta o mínimo de 3 (docs/INTERPRETACAO.md#base-do-limiar).
+
+    Padrão: todas as oferecidas até o momento; o porquê, com o texto das leis, está na nota.
+    """
+
+    TODAS_OFERTADAS = "todas_ofertadas"
+    EDITAL = "edital"
+
+
+class FracaoEntreLotes(StrEnum):
+    TOTAL_ACUMULADO = "total_acumulado"  # docs/INTERPRETACAO.md#fracao-entre-lotes
+    POR_LOTE = "por_lote"
+
+
+class PrioridadeColisao(StrEnum):
+    """Questão aberta (docs/INTERPRETACAO.md#prioridade-colisao): quem recebe a vaga quando
+    negros e PcD a querem ao mesmo tempo; o outro grupo recebe a seguinte."""
+
+    NEGROS_PCD = "negros,pcd"
+    PCD_NEGROS = "pcd,negros"
+
+    @property
+    def ordem(self) -> tuple[str, ...]:
+        return tuple(self.value.split(","))
+
+
+class DuplaCondicao(StrEnum):
+    """Candidato de dois grupos devido por ambas as listas (questão aberta,
+    docs/INTERPRETACAO.md#dupla-condicao).
+
+    Em lotes diferentes, fica sempre com a lista que o nomeia antes; se as duas o chamam no
+    mesmo lote — o mesmo ato de nomeação —, vale a opção do candidato (`opcao_lista`) e, sem
+    opção, a lista racial (LISTA_QUE_NOMEIA_ANTES, padrão) ou a de PcD (..._SENAO_PCD): os
+    editais variam.
+    """
+
+    LISTA_QUE_NOMEIA_ANTES = "lista_que_nomeia_antes"
+    LISTA_QUE_NOMEIA_ANTES_SENAO_PCD = "lista_que_nomeia_antes_senao_pcd"
+
+    @property
+    def lista_sem_opcao(self) -> str:
+        return PCD if self is DuplaCondicao.LISTA_QUE_NOMEIA_ANTES_SENAO_PCD else NEGROS
+
+
+class TipoEvento(StrEnum):
+    NOVAS_VAGAS = "novas_vagas"
+    DESISTENCIA = "desistencia"
+    ANULACAO = "anulacao"  # declaração falsa na autodeclaração racial, após procedimento
+    ELIMINACAO = "eliminacao"  # outra causa, com o fundamento que o operador informa
+    FINAL_DE_FILA = "final_de_fila"
+
+    @property
+    def descricao(self) -> str:
+        """O nome do evento nas mensagens (o valor é o código dos arquivos)."""
+        return ROTULOS[self]
+
+
+# Um rótulo por código. As listas por nome (um grupo novo de uma lei sai com o próprio nome).
+ROTULOS_LISTA: dict[str, str] = {
+    AMPLA: "Ampla concorrência",
+    NEGROS: "Negros (pretos e pardos)",
+    PCD: "Pessoas com deficiência",
+}
+
+ROTULOS: dict[StrEnum, str] = {
+    CorRaca.BRANCA: "Branca",
+    CorRaca.PRETA: "Preta",
+    CorRaca.PARDA: "Parda",
+    CorRaca.AMARELA: "Amarela",
+    CorRaca.INDIGENA: "Indígena",
+    Situacao.APROVADO: "Aprovado",
+    Situacao.ELIMINADO: "Eliminado",
+    Heteroidentificacao.CONFIRMADO: "Confirmado pela comissão",
+    Heteroidentificacao.NAO_CONFIRMADO: "Não confirmado",
+    Heteroidentificacao.AUSENTE: "Ausente",
+    Heteroidentificacao.RECUSOU_FILMAGEM: "Recusou a filmagem",
+    Heteroidentificacao.RECUSOU_PERGUNTAS: "Recusou as perguntas",
+    Heteroidentificacao.PENDENTE: "Pendente",
+    TipoSelecao.CONCURSO_PUBLICO: "Concurso público",
+    TipoSelecao.CONTRATACAO_TEMPORARIA: "Contratação temporária/emergencial",
+    ArredondamentoPcd.CIMA: "Sempre para cima",
+    ArredondamentoPcd.MEIO: "Fração ≥ 0,5 para cima",
+    ArredondamentoPcd.BAIXO: "Sempre para baixo",
+    BaseDoLimiar.TODAS_OFERTADAS: "Todas as vagas oferecidas até o momento (padrão)",
+    BaseDoLimiar.EDITAL: "Só as vagas do edital",
+    FracaoEntreLotes.TOTAL_ACUMULADO: "A fração vale sobre o total acumulado das vagas oferecidas",
+    FracaoEntreLotes.POR_LOTE: "A fração vale em cada lote de vagas, separadamente",
+    PrioridadeColisao.NEGROS_PCD: "Negros primeiro, depois PcD (padrão)",
+    PrioridadeColisao.PCD_NEGROS: "PcD primeiro, depois negros",
+    DuplaCondicao.LISTA_QUE_NOMEIA_ANTES: "A lista que o chama antes; no mesmo ato, a opção "
+    "dele ou, sem opção, a de negros (padrão)",
+    DuplaCondicao.LISTA_QUE_NOMEIA_ANTES_SENAO_PCD: "A lista que o chama antes; no mesmo ato, "
+    "a opção dele ou, sem opção, a de PcD",
+    TipoEvento.NOVAS_VAGAS: "Novas vagas",
+    TipoEvento.DESISTENCIA: "Desistência",
+    TipoEvento.ANULACAO: "Anulação",
+    TipoEvento.ELIMINACAO: "Eliminação",
+    TipoEvento.FINAL_DE_FILA: "Final de fila",
+}
+
+
+def rotulo(codigo: StrEnum | str | None) -> str:
+    """O rótulo de um código do glossário ou de uma lista; um código sem rótulo sai como é."""
+    if codigo is None:
+        return ""
+    if isinstance(codigo, StrEnum) and codigo in ROTULOS:
+        return ROTULOS[codigo]
+    return ROTULOS_LISTA.get(str(codigo), str(codigo))
+
+
+def no_meio_da_frase(codigo: StrEnum | str | None) -> str:
+    """O rótulo com a inicial minúscula ("pessoas com deficiência"), salvo a de uma sigla."""
+    texto = rotulo(codigo)
+    if any(c.isupper() for c in texto.split(" ")[0][1:]):
+        return texto
+    return texto[:1].lower() + texto[1:]
+
+
+def escolhas(tipo: Iterable[StrEnum]) -> list[tuple[str, str]]:
+    """(código, rótulo) de cada membro, na ordem da declaração: as escolhas de um formulário."""
+    return [(m.value, ROTULOS[m]) for m in tipo]
+
+
+def codigos(tipo: Iterable[StrEnum]) -> list[str]:
+    """Os códigos aceitos, na ordem da declaração: as escolhas da linha de comando e do cenário."""
+    return [m.value for m in tipo]
+
+
+# Todos os tipos com rótulo (para quem confere que nenhum ficou sem).
+TIPOS: tuple[type[StrEnum], ...] = (
+    CorRaca,
+    Situacao,
+    Heteroidentificacao,
+    TipoSelecao,
+    ArredondamentoPcd,
+    BaseDoLimiar,
+    FracaoEntreLotes,
+    PrioridadeColisao,
+    DuplaCondicao,
+    TipoEvento,
+)
+
+__all__ = [
+    "AMPLA",
+    "NEGROS",
+    "PCD",
+    "ROTULOS",
+    "ROTULOS_LISTA",
+    "TIPOS",
+    "Arredondamento",
+    "ArredondamentoPcd",
+    "BaseDoLimiar",
+    "CorRaca",
+    "DuplaCondicao",
+    "FracaoEntreLotes",
+    "Heteroidentificacao",
+    "PrioridadeColisao",
+    "Situacao",
+    "TipoEvento",
+    "TipoSelecao",
+    "codigos",
+    "escolhas",
+    "no_meio_da_frase",
+    "rotulo",
+]
