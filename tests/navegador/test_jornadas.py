@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from datetime import date
 from pathlib import Path
 from typing import Any
@@ -82,8 +83,9 @@ def test_sessao_da_comissao(pagina: Any, sessao: Any, carlos: Any, tmp_path: Pat
             voto = "nao" if (inscricao == "1007" and membro != "Carlos") else "sim"
             pagina.get_by_label(f"Voto de {membro}").select_option(voto)
         if inscricao == "1006":
-            pagina.get_by_label("Gravação (foto ou vídeo, uso exclusivo da comissão — art. 7º)")\
-                .set_input_files(str(foto))
+            # (o rótulo cita o artigo da lei do certame, vindo dos dados da lei)
+            gravacao = re.compile(r"^Gravação \(foto ou vídeo, uso exclusivo da comissão\)")
+            pagina.get_by_label(gravacao).set_input_files(str(foto))
         pagina.get_by_role("button", name="Registrar verificação").click()
         pagina.wait_for_selector(f"text=Verificação de {inscricao} registrada.")
     linha = pagina.locator("tr", has_text="1007")

@@ -492,3 +492,15 @@ def test_homologacao_fora_do_periodo_recusada_com_as_datas(
         certame_homologar(usuario=rita, certame=sessao.certame, data=date(2025, 6, 1))
     with pytest.raises(ValidationError, match=r"terminou em 10/06/2027"):
         certame_homologar(usuario=rita, certame=sessao.certame, data=date(2027, 7, 1))
+
+
+def test_homologacao_so_aparece_com_candidatos_importados(
+    client: Any, certame: Any, rita: Any
+) -> None:
+    """Um certame recém-criado, sem candidatos, não oferece o botão de homologar (que congelaria
+    listas vazias): diz o que vem antes, com o caminho da importação."""
+    entrar(client, rita)
+    html = client.get(reverse("certames:detalhe", args=[certame.pk])).content.decode()
+    assert "Homologar a classificação final" not in html
+    assert 'id="homologacao-depois"' in html
+    assert reverse("candidatos:importar", args=[certame.pk]) in html
