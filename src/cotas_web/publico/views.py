@@ -9,6 +9,7 @@ Nada aqui mostra cor/raça, deficiência, parecer individual da comissão ou CPF
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlencode
 
 from django.conf import settings
@@ -208,10 +209,35 @@ def documento(request: HttpRequest, pk: int, doc: str) -> HttpResponse | FileRes
     # Na tela, as tabelas em páginas (os arquivos para baixar vêm inteiros).
     por_pagina = settings.PUBLICO_LINHAS_POR_PAGINA
     paginas = d.paginas(por_pagina)
-    try:
-        pagina = min(max(int(request.GET.get("pagina", "1")), 1), paginas)
-    except ValueError:
-        pagina = 1
+    pagina = _pagina_pedida(request, paginas)
+    return _pagina_do_documento(
+        request,
+        certame,
+        doc,
+        cargo,
+        pagina,
+        paginas,
+        titulo=d.titulo,
+        # Seguro: todo texto do documento é escapado em cotas.documentos.pagina.
+        conteudo=mark_safe(para_tela(fragmento_html(d.pagina(pagina, por_pagina)))),
+        tabelas=[(t.nome, t.titulo) for t in d.tabelas],
+    )
+
+
+def _pagina_do_documento(
+    request: HttpRequest,
+    certame: Certame,
+    doc: str,
+    cargo: str | None,
+    pagina: int,
+    paginas: int,
+    *,
+    titulo: str,
+    conteudo: str,
+    tabelas: list[tuple[str, str]],
+    **mais: Any,
+) -> HttpResponse:
+    """A página `pagina` de um documento na tela, montado no pedido ou lido do disco."""
     return render(
         request,
         "publico/documento.html",
@@ -224,12 +250,12 @@ def documento(request: HttpRequest, pk: int, doc: str) -> HttpResponse | FileRes
             "anterior": _url_da_pagina(cargo, pagina - 1) if pagina > 1 else "",
             "proxima": _url_da_pagina(cargo, pagina + 1) if pagina < paginas else "",
             "cargos": _cargos(certame) if doc in POR_CARGO else [],
-            "titulo": d.titulo,
-            # Seguro: todo texto do documento é escapado em cotas.documentos.pagina.
-            "conteudo": mark_safe(para_tela(fragmento_html(d.pagina(pagina, por_pagina)))),
-            "tabelas": [(t.nome, t.titulo) for t in d.tabelas],
+            "titulo": titulo,
+            "conteudo": conteudo,
+            "tabelas": tabelas,
             "formatos": [f for f in FORMATOS if f != "csv"],
             "documentos": _publicaveis(certame),
+            **mais,
         },
     )
 
@@ -256,32 +282,24 @@ def _documento_do_disco(
         return _do_disco(request, certame, doc, cargo, "paginas", None, TITULOS[doc])
     paginas = int(pronta.parametros["paginas"])
     pagina = _pagina_pedida(request, paginas)
-    return render(
+    return _pagina_do_documento(
         request,
-        "publico/documento.html",
-        {
-            "certame": certame,
-            "doc": doc,
-            "cargo": cargo,
-            "pagina": pagina,
-            "paginas": paginas,
-            "anterior": _url_da_pagina(cargo, pagina - 1) if pagina > 1 else "",
-            "proxima": _url_da_pagina(cargo, pagina + 1) if pagina < paginas else "",
-            "cargos": _cargos(certame) if doc in POR_CARGO else [],
-            "titulo": pronta.parametros["titulo"],
-            # Seguro: gerado de cotas.documentos.pagina, que escapa todo texto.
-            "conteudo": mark_safe(arquivos.pagina(pronta, pagina) or ""),
-            "tabelas": [tuple(t) for t in pronta.parametros["tabelas"]],
-            "formatos": [f for f in FORMATOS if f != "csv"],
-            "documentos": _publicaveis(certame),
-            # A versão anterior, enquanto a atual se gera: marcada, com a data e a barra.
-            "desatualizado": pedido.pronto is None,
-            "gerado_em": pronta.terminada_em,
-            "versao_mostrada": pronta.versao,
-            "tarefa": pedido.gerando,
-            "url_resultado": request.get_full_path(),
-            "rotulo_resultado": "Ver a versão atual",
-        },
+        certame,
+        doc,
+        cargo,
+        pagina,
+        paginas,
+        titulo=pronta.parametros["titulo"],
+        # Seguro: gerado de cotas.documentos.pagina, que escapa todo texto.
+        conteudo=mark_safe(arquivos.pagina(pronta, pagina) or ""),
+        tabelas=[tuple(t) for t in pronta.parametros["tabelas"]],
+        # A versão anterior, enquanto a atual se gera: marcada, com a data e a barra.
+        desatualizado=pedido.pronto is None,
+        gerado_em=pronta.terminada_em,
+        versao_mostrada=pronta.versao,
+        tarefa=pedido.gerando,
+        url_resultado=request.get_full_path(),
+        rotulo_resultado="Ver a versão atual",
     )
 
 
