@@ -245,6 +245,7 @@ def certame_homologar(*, usuario: Any, certame: Certame, data: date) -> Certame:
         acao="certame_homologado",
         descricao=f"Classificação final homologada em {data:%d/%m/%Y}; listas congeladas.",
         fundamento=fundamento,
+        dados={"fatos": {"data": data.isoformat()}},
     )
     return certame
 

@@ -16,6 +16,7 @@ from django.db.models import QuerySet
 from django.utils import timezone
 
 from cotas_web import ponte
+from cotas_web.auditoria import reencenacao
 from cotas_web.auditoria.services import registrar
 from cotas_web.candidatos.models import Candidato, Heteroidentificacao
 from cotas_web.certames.models import Certame
@@ -288,7 +289,11 @@ def verificacao_registrar(
         fundamento=_fund(
             certame, "maioria", "nao_reconhecido", padrao=f"{LEI}, arts. 8º e 10"
         ),
-        dados={"convocacao": convocacao.pk, "resultado": resultado},
+        dados={
+            "convocacao": convocacao.pk,
+            "resultado": resultado,
+            "fatos": reencenacao.fatos_parecer(candidato, resultado),
+        },
     )
     return convocacao
 
@@ -458,6 +463,11 @@ def recurso_decidir(
             f"{Heteroidentificacao(resultado_final).label}."
         ),
         fundamento=_fund(certame, "recursos", padrao=f"{LEI}, art. 5º, III"),
-        dados={"recurso": recurso.pk, "antes": anterior, "depois": resultado_final},
+        dados={
+            "recurso": recurso.pk,
+            "antes": anterior,
+            "depois": resultado_final,
+            "fatos": reencenacao.fatos_parecer(candidato, resultado_final),
+        },
     )
     return recurso
