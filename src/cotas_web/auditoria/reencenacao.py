@@ -23,7 +23,7 @@ from .models import Registro
 
 # Acima disso a importação guarda só a impressão do conjunto (a diferença aponta a importação,
 # não a linha): o registro não cresce sem limite.
-LIMITE_POR_LINHA = 50_000
+LIMITE_POR_LINHA = 20_000
 
 _COLUNAS = (
     "id",
