@@ -461,3 +461,22 @@ def test_registro_anterior_aos_fatos_confere_em_parte(certame: Any, rita: Any) -
     codigo, texto = _verificar()
     assert codigo == 0, texto
     assert "registro anterior aos fatos: conferência parcial" in texto
+
+
+def test_parecer_e_anulacao_postos_por_sql_sao_nomeados(certame_com_candidatos: Any) -> None:
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "UPDATE candidatos_candidato SET heteroidentificacao = 'reconhecido' "
+            "WHERE certame_id = %s AND inscricao = '1008'",
+            [certame_com_candidatos.pk],
+        )
+    codigo, texto = _verificar()
+    assert codigo == 1 and "inscrição 1008: parecer da comissão reconhecido" in texto
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "UPDATE candidatos_candidato SET heteroidentificacao = '', anulado_em = '2025-07-01' "
+            "WHERE certame_id = %s AND inscricao = '1008'",
+            [certame_com_candidatos.pk],
+        )
+    codigo, texto = _verificar()
+    assert codigo == 1 and "inscrição 1008: anulada nas tabelas" in texto

@@ -18,6 +18,7 @@ from datetime import date
 from typing import Any
 
 from django.apps import apps
+from django.db.models import Q
 
 from .models import Registro
 
@@ -84,7 +85,18 @@ def fatos_da_importacao(importacao_id: int) -> dict[str, Any]:
         canonica = _canonica(_dicionario(linha)[1])
         soma.update(canonica + b"\n")
         por_linha.append(hashlib.sha256(canonica).hexdigest()[:12])
-    fatos: dict[str, Any] = {"linhas": len(por_linha), "sha256": soma.hexdigest()}
+    modelo = apps.get_model("candidatos.Candidato")
+    pareceres = dict(
+        modelo._default_manager.filter(importacao_id=importacao_id)
+        .exclude(heteroidentificacao="")
+        .values_list("id", "heteroidentificacao")
+    )
+    fatos: dict[str, Any] = {
+        "linhas": len(por_linha),
+        "sha256": soma.hexdigest(),
+        # o parecer que veio no arquivo (a comissão o muda depois, com registro)
+        "pareceres": {str(k): v for k, v in pareceres.items()},
+    }
     if len(por_linha) <= LIMITE_POR_LINHA:
         fatos["por_linha"] = por_linha
     return fatos
@@ -195,6 +207,8 @@ def _candidatos(e: Esperado, certame_id: int) -> str | None:
         if problema:
             return problema
     modelo = apps.get_model("candidatos.Candidato")
+    if parecer := _pareceres_importados(e, ativas, modelo):
+        return parecer
     avulsa = (
         modelo._default_manager.filter(certame_id=certame_id)
         .exclude(importacao_id__in=list(ativas))
@@ -204,6 +218,31 @@ def _candidatos(e: Esperado, certame_id: int) -> str | None:
     )
     if avulsa is not None:
         return f"inscrição {avulsa}: nas tabelas, sem importação registrada"
+    return None
+
+
+def _pareceres_importados(e: Esperado, ativas: dict[int, Any], modelo: Any) -> str | None:
+    """Sem parecer registrado da comissão, o parecer é o do arquivo; sem procedimento decidido
+    pela falsidade, a inscrição não está anulada."""
+    vindos: dict[int, str] = {}
+    for _, fatos in ativas.values():
+        if "pareceres" not in fatos:
+            return None  # importação anterior a esta conferência
+        vindos.update({int(k): v for k, v in fatos["pareceres"].items()})
+    linhas = (
+        modelo._default_manager.filter(importacao_id__in=list(ativas))
+        .filter(~Q(heteroidentificacao="") | Q(anulado_em__isnull=False))
+        .order_by("inscricao")
+        .values_list("id", "inscricao", "heteroidentificacao", "anulado_em")
+    )
+    for pk, inscricao, parecer, anulado in linhas.iterator(chunk_size=20_000):
+        if anulado is not None and pk not in e.anulados:
+            return f"inscrição {inscricao}: anulada nas tabelas, sem decisão registrada"
+        if pk not in e.pareceres and parecer != vindos.get(pk, ""):
+            return (
+                f"inscrição {inscricao}: parecer da comissão {parecer} nas tabelas, "
+                f"{vindos.get(pk) or '(nenhum)'} pelo registro (sem verificação registrada)"
+            )
     return None
 
 
@@ -370,14 +409,12 @@ def _motor(certame_id: int) -> str | None:
     gravadas = modelo._default_manager.filter(cargo__certame_id=certame_id).select_related(
         "candidato", "cargo"
     )
-    do_motor: dict[tuple[str, int], Any] = {}
+    do_motor: dict[str, dict[int, Any]] = {}  # cargo → ordem → nomeação do motor
     for n in gravadas:
         codigo = n.cargo.codigo
-        if (codigo, 0) not in do_motor:
-            do_motor[(codigo, 0)] = True
-            for m in motor.nomeacoes(codigo):
-                do_motor[(codigo, m.ordem)] = m
-        m = do_motor.get((codigo, n.ordem))
+        if codigo not in do_motor:
+            do_motor[codigo] = {m.ordem: m for m in motor.nomeacoes(codigo)}
+        m = do_motor[codigo].get(n.ordem)
         if m is None or m.inscricao != n.candidato.inscricao or m.vaga != n.vaga:
             pelo_motor = f"inscrição {m.inscricao}, vaga {m.vaga}" if m else "nenhuma"
             return (
