@@ -480,3 +480,13 @@ def test_parecer_e_anulacao_postos_por_sql_sao_nomeados(certame_com_candidatos: 
         )
     codigo, texto = _verificar()
     assert codigo == 1 and "inscrição 1008: anulada nas tabelas" in texto
+
+
+def test_convocados_pendentes_e_verificados_conferem(
+    sessao: Any, carlos: Any, certame_com_candidatos: Any
+) -> None:
+    from .conftest import verificar_todos
+
+    assert _verificar()[0] == 0  # convocados: "pendente" pelo registro da convocação
+    verificar_todos(sessao, carlos)
+    assert _verificar()[0] == 0

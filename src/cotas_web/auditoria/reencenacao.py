@@ -131,6 +131,7 @@ PARTES = {
     "final_de_fila": "nomeações",
     "vagas_edital": "vagas",
     "vagas_novas": "vagas",
+    "comissao_convocacao": "pareceres",
     "comissao_verificacao": "pareceres",
     "comissao_recurso_decidido": "pareceres",
     "fraude_decidido": "nomeações",
@@ -160,6 +161,9 @@ def _dobrar(e: Esperado, r: Registro, f: dict[str, Any]) -> None:
             e.vagas[cargo] = e.vagas.get(cargo, 0) + n
     elif acao == "vagas_novas":
         e.vagas[f["cargo"]] = e.vagas.get(f["cargo"], 0) + f["quantidade"]
+    elif acao == "comissao_convocacao":
+        for pk in f["pendentes"]:
+            e.pareceres[pk] = ("", "pendente", r.pk)
     elif acao in ("comissao_verificacao", "comissao_recurso_decidido"):
         e.pareceres[f["candidato"]] = (f["inscricao"], f["resultado"], r.pk)
     elif acao == "fraude_decidido" and f.get("anulado_em"):
@@ -236,8 +240,10 @@ def _pareceres_importados(e: Esperado, ativas: dict[int, Any], modelo: Any) -> s
         .values_list("id", "inscricao", "heteroidentificacao", "anulado_em")
     )
     for pk, inscricao, parecer, anulado in linhas.iterator(chunk_size=20_000):
-        if anulado is not None and pk not in e.anulados:
+        if anulado is not None and pk not in e.anulados and "nomeações" not in e.sem_fatos:
             return f"inscrição {inscricao}: anulada nas tabelas, sem decisão registrada"
+        if "pareceres" in e.sem_fatos:
+            continue  # registro anterior aos fatos da comissão
         if pk not in e.pareceres and parecer != vindos.get(pk, ""):
             return (
                 f"inscrição {inscricao}: parecer da comissão {parecer} nas tabelas, "
@@ -365,8 +371,11 @@ def _vagas(e: Esperado, certame_id: int) -> str | None:
 def _pareceres(e: Esperado) -> str | None:
     modelo = apps.get_model("candidatos.Candidato")
     for pk, (inscricao, resultado, registro) in sorted(e.pareceres.items()):
-        atual = modelo._default_manager.filter(pk=pk).values_list("heteroidentificacao", "id")
+        atual = modelo._default_manager.filter(pk=pk).values_list(
+            "heteroidentificacao", "inscricao"
+        )
         gravado = atual[0][0] if atual else "(candidato ausente)"
+        inscricao = inscricao or (atual[0][1] if atual else f"(id {pk})")
         if gravado != resultado:
             return (
                 f"inscrição {inscricao}: parecer da comissão {gravado or '(vazio)'} nas tabelas, "

@@ -191,6 +191,7 @@ def candidatos_convocar(*, usuario: Any, sessao: Sessao) -> list[Convocacao]:
             f"{sessao.data:%d/%m/%Y}: {lista}"
         ),
         fundamento=_fund(certame, "exigida", "momento", padrao=f"{LEI}, arts. 3º e 5º, I"),
+        dados={"fatos": {"pendentes": ids}},
     )
     return convocados
 
