@@ -23,7 +23,9 @@ from cotas.motor.colunar import PREFIXO_DESEMPATE, TabelaCandidatos
 from cotas.motor.erros import ErroCotas
 from cotas.motor.legislacao import Catalogo, catalogo_padrao
 from cotas.motor.regras import (
+    IDADE_IDOSO,
     NEGROS,
+    REF_IDOSO,
     BaseDoLimiar,
     ParametrosPcd,
     Regras,
@@ -35,6 +37,8 @@ if TYPE_CHECKING:
     from cotas_web.certames.models import Certame
 
 __all__ = [
+    "IDADE_IDOSO",
+    "REF_IDOSO",
     "ErroCotas",
     "catalogo",
     "conferir_no_motor",
@@ -203,8 +207,9 @@ def tabela_de_candidatos(
         for c in ("cor_raca", "cpf", "opcao_lista", "heteroidentificacao")
     }
     # O parecer registrado; sem ele, quem optou pela reserva e se declarou de uma das cores da
-    # lei (`negros.cores`) aguarda a comissão, se a lei a exige (Montenegro art. 3º; art. 5º, I:
-    # a verificação antes da homologação): pendente, o motor não o nomeia pela reserva.
+    # lei (`negros.cores`) aguarda a comissão, se a lei a exige (`heteroidentificacao.exigida`
+    # e `.momento`: a verificação antes da homologação): pendente, o motor não o nomeia pela
+    # reserva.
     parecer = vazio_nulo["heteroidentificacao"]
     negros = regras.grupo(NEGROS)
     if regras.comissao is not None and negros is not None:

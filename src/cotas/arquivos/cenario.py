@@ -34,7 +34,7 @@ from cotas.motor.colunar import TabelaCandidatos
 from cotas.motor.erros import ErroCotas
 from cotas.motor.eventos import Evento  # (o mesmo evento que o motor reencena)
 from cotas.motor.legislacao import Catalogo, catalogo_padrao
-from cotas.motor.regras import ParametrosPcd, Regras, regras_aplicaveis
+from cotas.motor.regras import REF_IDOSO, ParametrosPcd, Regras, regras_aplicaveis
 
 __all__ = [
     "Arredondamento",
@@ -653,7 +653,7 @@ def ler_cenario(caminho: Path, catalogo: Catalogo | None = None) -> Cenario:
             v.erro(
                 f"{base}.coluna",
                 f'"{coluna}" é uma coluna padrão do arquivo de candidatos, não um critério '
-                "de desempate do edital (a idade já é considerada pela Lei 10.741/2003, art. 27)",
+                f"de desempate do edital (a idade já é considerada pela {REF_IDOSO.citacao()})",
             )
         elif normalizada in vistos:
             v.erro(f"{base}.coluna", f'a coluna "{coluna}" já é um critério de desempate')

@@ -247,6 +247,9 @@ class Lei:
     referencia_transicao: Referencia | None = None
     # ...e, numa lei revogada, o da revogadora, que a mantém para esses editais
     referencia_mantida_por: Referencia | None = None
+    # [citacoes.<chave>]: dispositivos que os documentos e a aplicação citam sem que o motor os
+    # aplique (ex.: `quadro_no_edital`), cada um com o artigo e o texto da lei.
+    citacoes: Mapping[str, Referencia] = field(default_factory=dict)
 
     def vige_em(self, dia: date) -> bool:
         return self.vigencia_inicio <= dia and (
@@ -375,6 +378,9 @@ def carregar_lei(texto: str, origem: str) -> Lei:
     revogacao = dados.get("revogacao")
     efeitos = _efeitos_falsidade(dados, parametros.get("falsidade.anulacao"), origem)
     transicao = dados.get("transicao")
+    citacoes = dados.get("citacoes", {})
+    if not isinstance(citacoes, dict):
+        raise LeiInvalida(f"{origem}: 'citacoes' deve ser uma tabela [citacoes.<chave>]")
     return Lei(
         id=lei_id,
         norma=norma,
@@ -396,6 +402,10 @@ def carregar_lei(texto: str, origem: str) -> Lei:
         referencia_transicao=(
             _referencia(transicao, norma, f"{origem} [transicao]") if transicao else None
         ),
+        citacoes={
+            chave: _referencia(c, norma, f"{origem} [citacoes.{chave}]")
+            for chave, c in citacoes.items()
+        },
     )
 
 

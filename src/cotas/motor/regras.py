@@ -98,6 +98,11 @@ class RegraComissao:
             return "segue concorrendo às vagas de ampla concorrência"
         return "é eliminado do concurso"
 
+    def ref(self, chave: str) -> tuple[Referencia, ...]:
+        """O dispositivo do parâmetro `heteroidentificacao.<chave>`, se a lei o traz."""
+        r = self.referencias.get(chave)
+        return (r,) if r else ()
+
 
 @dataclass(frozen=True)
 class RegraFalsidade:

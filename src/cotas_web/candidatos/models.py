@@ -81,8 +81,8 @@ class MapeamentoColunas(models.Model):
 class CandidatoQuerySet(models.QuerySet["Candidato"]):
     def aguardando_parecer(self) -> CandidatoQuerySet:
         """Quem a comissão ainda tem de verificar: aprovados autodeclarados pretos ou pardos
-        que optaram pela reserva, não anulados e ainda sem parecer (Montenegro arts. 2º e 3º;
-        art. 5º, I: antes da homologação)."""
+        que optaram pela reserva, não anulados e ainda sem parecer (parâmetros `negros.cores`,
+        `heteroidentificacao.exigida` e `.momento`: antes da homologação)."""
         return self.filter(
             situacao=Situacao.APROVADO,
             cor_raca__in=(CorRaca.PRETA, CorRaca.PARDA),
@@ -168,7 +168,8 @@ class DecisaoFraude(models.TextChoices):
 
 
 class ProcedimentoFraude(models.Model):
-    """Procedimento administrativo com contraditório e ampla defesa (Montenegro art. 13)."""
+    """Procedimento administrativo com contraditório e ampla defesa (parâmetro
+    `falsidade.anulacao`; docs/INTERPRETACAO.md#anulacao)."""
 
     candidato = models.ForeignKey(Candidato, on_delete=models.PROTECT, related_name="procedimentos")
     aberto_em = models.DateField("aberto em")

@@ -386,8 +386,8 @@ def fraude_decidir(
     autoridade: str,
 ) -> ProcedimentoFraude:
     """Declaração falsa: elimina o candidato e anula todo ato posterior, inclusive a nomeação;
-    a vaga volta a ser preenchida pela lista certa (Mostardas art. 2º, parágrafo único;
-    Montenegro arts. 12 e 13)."""
+    a vaga volta a ser preenchida pela lista certa (parâmetro `falsidade.anulacao`;
+    docs/INTERPRETACAO.md#anulacao)."""
     from cotas_web.nomeacoes.models import Nomeacao, SituacaoNomeacao
 
     procedimento = _travar_procedimento(procedimento)
@@ -457,7 +457,7 @@ def fraude_decidir(
 def fraude_encaminhar(
     *, usuario: Any, procedimento: ProcedimentoFraude, data: date, orgao: str
 ) -> ProcedimentoFraude:
-    """Envio da documentação aos órgãos responsáveis (Montenegro art. 11)."""
+    """Envio da documentação aos órgãos responsáveis (parâmetro `falsidade.encaminhamento`)."""
     procedimento = _travar_procedimento(procedimento)
     if procedimento.encaminhado_em is not None:
         raise ValidationError(

@@ -40,7 +40,8 @@ class CertameForm(FormularioDeUmaVez):
     data_referencia_idade = CampoData(
         label="Data de referência da idade (desempate)",
         required=False,
-        help_text="Idade de 60 anos ou mais desempata primeiro (Lei 10.741/2003, art. 27).",
+        help_text=f"Idade de {ponte.IDADE_IDOSO} anos ou mais desempata primeiro "
+        f"({ponte.REF_IDOSO.citacao()}).",
     )
     desempate = forms.CharField(
         label="Outros critérios de desempate do edital",
@@ -74,8 +75,8 @@ class CertameForm(FormularioDeUmaVez):
         choices=BaseDoLimiar.choices,
         initial=BaseDoLimiar.TODAS_OFERTADAS,
         required=False,
-        help_text="Questão em aberto: as vagas novas durante a validade entram na conta "
-        "(Mostardas art. 5º § 4º; Montenegro art. 1º § 1º)?",
+        help_text="Questão em aberto: as vagas novas durante a validade entram na conta do "
+        "mínimo de vagas que a lei fixa para a reserva?",
     )
 
     dupla_condicao = forms.ChoiceField(

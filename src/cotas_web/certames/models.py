@@ -72,7 +72,7 @@ class Certame(models.Model):
     )
     desempate = models.JSONField(
         "critérios de desempate do edital", default=list, blank=True
-    )  # [[coluna, "maior"|"menor"], ...], depois da idade (Lei 10.741/2003, art. 27)
+    )  # [[coluna, "maior"|"menor"], ...], depois da idade (docs/INTERPRETACAO.md#desempate)
     admite_final_de_fila = models.BooleanField(
         "o edital admite final de fila", default=False,
         help_text="O nomeado que ainda não tomou posse pode pedir para ir ao final da lista "

@@ -86,9 +86,9 @@ def certame_criar(
     dupla_condicao: str = DuplaCondicao.LISTA_QUE_NOMEIA_ANTES,
     token: str = "",
 ) -> Certame:
-    """Cria o certame com a lei em vigor na data do edital (Mostardas art. 6º; Montenegro art.
-    17: a lei não se aplica a editais publicados antes de sua vigência). O mesmo formulário
-    enviado de novo (`token`) devolve o certame já criado."""
+    """Cria o certame com a lei em vigor na data do edital (`[transicao]` de cada lei: a lei não
+    se aplica a editais publicados antes de sua vigência). O mesmo formulário enviado de novo
+    (`token`) devolve o certame já criado."""
     if (anterior := pedido_anterior(token, "certame_criar", Certame)) is not None:
         return anterior
     try:
@@ -208,7 +208,8 @@ def cargo_adicionar(
 @transaction.atomic
 def certame_homologar(*, usuario: Any, certame: Certame, data: date) -> Certame:
     """Congela as listas. Onde há comissão, só depois da verificação de todos os autodeclarados
-    aprovados e do exame dos recursos (Montenegro, art. 5º, I e III)."""
+    aprovados e do exame dos recursos (parâmetros `heteroidentificacao.momento` e
+    `.recursos`)."""
     certame = certame_travar(certame.pk)
     _exigir_nao_homologado(certame)
     if data < certame.data_edital:
@@ -228,15 +229,19 @@ def certame_homologar(*, usuario: Any, certame: Certame, data: date) -> Certame:
         from cotas_web.comissao.selectors import pendencias_da_comissao
 
         pendencias = pendencias_da_comissao(certame=certame)
-        if pendencias:
-            raise ValidationError(
-                "A homologação precisa da verificação concluída (Lei 7.344/2025, art. 5º, I e "
-                "III): " + "; ".join(pendencias)
-            )
         regras = ponte.regras_do_certame(certame)
-        if regras.comissao is not None:
-            ref = regras.comissao.referencias.get("momento")
-            fundamento = ref.citacao() if ref else ""
+        refs = regras.comissao.referencias if regras.comissao is not None else {}
+        if pendencias:
+            # A verificação e os recursos antes da homologação, com os artigos da lei.
+            citados = [refs[k].citacao() for k in ("momento", "recursos") if k in refs]
+            raise ValidationError(
+                "A homologação precisa da verificação concluída"
+                + (f" ({'; '.join(citados)})" if citados else "")
+                + ": "
+                + "; ".join(pendencias)
+            )
+        ref = refs.get("momento")
+        fundamento = ref.citacao() if ref else ""
     certame.homologado_em = data
     certame.save(update_fields=["homologado_em"])
     registrar(

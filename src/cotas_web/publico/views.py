@@ -3,7 +3,7 @@ o gráfico, e os downloads do anexo do edital, das listas e da ordem (PDF, CSV, 
 A ata da comissão é baixada só por quem tem papel no certame.
 
 Nada aqui mostra cor/raça, deficiência, parecer individual da comissão ou CPF inteiro
-(LGPD, Lei 13.709/2018, art. 11): os documentos públicos são montados sem esses dados.
+(docs/INTERPRETACAO.md#dados-pessoais): os documentos públicos são montados sem esses dados.
 """
 
 from __future__ import annotations
@@ -407,7 +407,7 @@ def arquivo_da_versao(request: HttpRequest, pk: int, tarefa_id: str) -> FileResp
 
 @requer_papel(ADMIN, COMISSAO, AUDITOR)
 def ata(request: HttpRequest, pk: int, sid: int, formato: str) -> HttpResponse:
-    """Ata da sessão da comissão (Montenegro, arts. 3º a 13): só para quem tem papel."""
+    """Ata da sessão da comissão (parâmetros `heteroidentificacao.*`): só para quem tem papel."""
     certame = _certame(request, pk)
     sessao = get_object_or_404(Sessao, pk=sid, certame=certame)
     if formato not in FORMATOS:

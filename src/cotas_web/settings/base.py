@@ -177,8 +177,8 @@ STATIC_URL = "/static/"
 STATICFILES_DIRS = [PACOTE / "static"]
 STATIC_ROOT = RAIZ / "staticfiles"
 
-# Gravações da comissão (Montenegro, art. 7º): nunca servidas como arquivo estático;
-# só por uma view restrita à comissão.
+# Gravações da comissão (`heteroidentificacao.registro_audiovisual`): nunca servidas como
+# arquivo estático; só por uma view restrita à comissão.
 ARQUIVOS_PRIVADOS = Path(os.environ.get("COTAS_ARQUIVOS_PRIVADOS", RAIZ / "media" / "privado"))
 MEDIA_ROOT = ARQUIVOS_PRIVADOS
 MEDIA_URL = "/nao-servido/"

@@ -1,4 +1,4 @@
-"""Carrega o exemplo de Montenegro; com `--demo`, cria um usuário de demonstração por papel.
+"""Carrega o exemplo (`exemplos/`); com `--demo`, cria um usuário de demonstração por papel.
 
 As senhas de demonstração estão publicadas no README: os logins só nascem a pedido (`--demo`),
 nunca nas configurações de produção, e a senha de um usuário que já existe nunca é trocada.
