@@ -133,11 +133,15 @@ class Servidor:
         processo = self._abrir(ato)
         subiu: dict[str, Any] = json.loads(self._linha(processo, "ESTADO "))
         assert processo.stdout is not None
-        linha = processo.stdout.readline()
-        if linha.strip() == "PULADO":
+        texto = self._linha(processo, "")
+        if texto == "PULADO":
             processo.wait(timeout=30)
             return subiu, None
-        antes = json.loads(linha.removeprefix("ANTES "))
+        if not texto.startswith("ANTES "):
+            processo.kill()
+            _, erro = processo.communicate()
+            raise AssertionError(f"{ato}: esperava ANTES, veio: {texto!r}\n{erro[-3000:]}")
+        antes = json.loads(texto.removeprefix("ANTES "))
         self._linha(processo, "INICIO")
         if espera is None:
             self._linha(processo, "FEITO")
