@@ -325,7 +325,7 @@ def test_nota_e_cor_mudadas_no_banco_aparecem_contra_a_cabeca_exportada(
             "WHERE certame_id = %s AND inscricao = '1008'",
             [certame_com_candidatos.pk],
         )
-    assert _verificar()[0] == 0  # a cadeia em si não muda...
+    assert _verificar("--so-cadeia")[0] == 0  # a cadeia em si não muda...
     codigo, texto = _verificar("--cabecas", str(arquivo))
     assert codigo == 1  # ...mas os candidatos não são mais os da cabeça exportada
     assert f"os candidatos do certame {certame_com_candidatos.pk} mudaram" in texto
@@ -363,3 +363,130 @@ def test_nomeacao_trocada_no_banco_aparece_contra_a_cabeca_exportada(
         )
     codigo, texto = _verificar("--cabecas", str(arquivo))
     assert codigo == 1 and f"as nomeações do certame {certame_homologado.pk} mudaram" in texto
+
+
+# O certame refeito pelo registro (reencenacao.py): os fatos de cada ato contra as tabelas.
+
+
+def test_nota_mudada_por_sql_e_nomeada_pelo_registro(certame_com_candidatos: Any) -> None:
+    assert _verificar()[0] == 0
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "UPDATE candidatos_candidato SET nota = 71 "
+            "WHERE certame_id = %s AND inscricao = '1006'",
+            [certame_com_candidatos.pk],
+        )
+    codigo, texto = _verificar()
+    assert codigo == 1
+    assert "inscrição 1006" in texto and "nota 71" in texto
+    assert "sem correção registrada" in texto
+
+
+def test_nomeacao_apagada_por_sql_e_nomeada(certame_homologado: Any, rita: Any) -> None:
+    from .test_publico import nomear_edital
+
+    nomear_edital(certame_homologado, rita)
+    assert _verificar()[0] == 0
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "DELETE FROM nomeacoes_nomeacao WHERE id = (SELECT MAX(id) FROM nomeacoes_nomeacao "
+            "WHERE cargo_id IN (SELECT id FROM certames_cargo WHERE certame_id = %s))",
+            [certame_homologado.pk],
+        )
+    codigo, texto = _verificar()
+    assert codigo == 1
+    assert "falta nas tabelas" in texto and "portaria" in texto
+
+
+def test_jornada_inteira_confere_com_o_registro(certame_homologado: Any, rita: Any) -> None:
+    from datetime import date
+
+    from cotas_web.candidatos.correcoes import candidato_corrigir
+    from cotas_web.candidatos.models import Candidato
+    from cotas_web.nomeacoes.models import Nomeacao
+    from cotas_web.nomeacoes.services import (
+        nomeacao_registrar_desistencia,
+        nomeacao_registrar_posse,
+        vagas_novas_ofertar,
+    )
+
+    from .test_publico import nomear_edital
+
+    nomear_edital(certame_homologado, rita)
+    primeira, segunda = Nomeacao.objects.filter(cargo__certame=certame_homologado).order_by(
+        "ordem"
+    )[:2]
+    nomeacao_registrar_posse(usuario=rita, nomeacao=primeira, data=date(2025, 8, 10))
+    nomeacao_registrar_desistencia(
+        usuario=rita, nomeacao=segunda, data=date(2025, 8, 11), motivo="desistencia"
+    )
+    vagas_novas_ofertar(
+        usuario=rita,
+        cargo=primeira.cargo,
+        data=date(2025, 8, 12),
+        quantidade=2,
+        justificativa="lei municipal de novos cargos",
+    )
+    nomear_edital(certame_homologado, rita, dia=date(2025, 8, 13))
+    ultimo = Candidato.objects.filter(certame=certame_homologado).order_by("-inscricao")[0]
+    candidato_corrigir(
+        usuario=rita,
+        candidato=ultimo,
+        campo="nota",
+        valor="12,5",
+        motivo="recurso provido",
+        fundamento="Decisão do recurso nº 4/2025",
+        data=date(2025, 8, 14),
+    )
+    codigo, texto = _verificar()
+    assert codigo == 0, texto
+    assert "conferência parcial" not in texto
+    # A correção registrada explica a nota nova; a mesma nota mudada por fora, não.
+    with connection.cursor() as cursor:
+        cursor.execute("UPDATE candidatos_candidato SET nota = 13 WHERE id = %s", [ultimo.pk])
+    codigo, texto = _verificar()
+    assert codigo == 1 and f"inscrição {ultimo.inscricao}" in texto
+    assert "12,5 pela última correção registrada" in texto
+
+
+def test_registro_anterior_aos_fatos_confere_em_parte(certame: Any, rita: Any) -> None:
+    with transaction.atomic():
+        registrar(
+            usuario=rita,
+            certame=certame,
+            acao="candidatos_importados",
+            descricao="Importados 3 candidatos (registro antigo).",
+            dados={"importacao": 1},
+        )
+    codigo, texto = _verificar()
+    assert codigo == 0, texto
+    assert "registro anterior aos fatos: conferência parcial" in texto
+
+
+def test_parecer_e_anulacao_postos_por_sql_sao_nomeados(certame_com_candidatos: Any) -> None:
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "UPDATE candidatos_candidato SET heteroidentificacao = 'reconhecido' "
+            "WHERE certame_id = %s AND inscricao = '1008'",
+            [certame_com_candidatos.pk],
+        )
+    codigo, texto = _verificar()
+    assert codigo == 1 and "inscrição 1008: parecer da comissão reconhecido" in texto
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "UPDATE candidatos_candidato SET heteroidentificacao = '', anulado_em = '2025-07-01' "
+            "WHERE certame_id = %s AND inscricao = '1008'",
+            [certame_com_candidatos.pk],
+        )
+    codigo, texto = _verificar()
+    assert codigo == 1 and "inscrição 1008: anulada nas tabelas" in texto
+
+
+def test_convocados_pendentes_e_verificados_conferem(
+    sessao: Any, carlos: Any, certame_com_candidatos: Any
+) -> None:
+    from .conftest import verificar_todos
+
+    assert _verificar()[0] == 0  # convocados: "pendente" pelo registro da convocação
+    verificar_todos(sessao, carlos)
+    assert _verificar()[0] == 0

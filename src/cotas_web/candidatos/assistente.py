@@ -228,7 +228,11 @@ def importacao_remover(*, usuario: User, importacao: Importacao, motivo: str) ->
             f"Removida a importação do arquivo {importacao.arquivo_nome} "
             f"({n} candidato(s)): {motivo.strip()}"
         ),
-        dados={"importacao": importacao.pk, "candidatos": n},
+        dados={
+            "importacao": importacao.pk,
+            "candidatos": n,
+            "fatos": {"importacao": importacao.pk},
+        },
     )
     return importacao
 
@@ -270,6 +274,10 @@ def importacao_substituir(
             f"A importação do arquivo {importacao.arquivo_nome} ({n} candidato(s)) foi "
             f"substituída pela do arquivo {nome_arquivo} ({nova.linhas} candidato(s))."
         ),
-        dados={"importacao": importacao.pk, "nova": nova.pk},
+        dados={
+            "importacao": importacao.pk,
+            "nova": nova.pk,
+            "fatos": {"importacao": importacao.pk},
+        },
     )
     return nova

@@ -13,6 +13,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from cotas.arquivos import campos
+from cotas_web.auditoria import reencenacao
 from cotas_web.auditoria.services import registrar
 from cotas_web.certames.services import certame_travar
 
@@ -118,6 +119,10 @@ def candidato_corrigir(
             f"Motivo: {correcao.motivo}"
         ),
         fundamento=correcao.fundamento,
-        dados={"correcao": correcao.pk, "campo": campo},
+        dados={
+            "correcao": correcao.pk,
+            "campo": campo,
+            "fatos": reencenacao.fatos_correcao(correcao),
+        },
     )
     return correcao

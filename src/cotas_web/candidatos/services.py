@@ -15,6 +15,7 @@ from django.db import transaction
 from django.urls import reverse
 
 from cotas_web import ponte
+from cotas_web.auditoria import reencenacao
 from cotas_web.auditoria.services import registrar
 from cotas_web.banco import inserir_em_massa
 from cotas_web.certames.models import Certame
@@ -221,7 +222,11 @@ def importacao_confirmar(
             f"Importados {len(previa.candidatos)} candidatos do arquivo {nome_arquivo} "
             f"({', '.join(f'{k}: {v}' for k, v in sorted(previa.por_cargo().items()))})."
         ),
-        dados={"importacao": importacao.pk, "avisos": len(previa.avisos)},
+        dados={
+            "importacao": importacao.pk,
+            "avisos": len(previa.avisos),
+            "fatos": reencenacao.fatos_importacao(importacao),
+        },
     )
     return importacao
 
@@ -441,7 +446,12 @@ def fraude_decidir(
         acao="fraude_decidido",
         descricao=descricao,
         fundamento=fundamento,
-        dados={"procedimento": procedimento.pk, "decisao": decisao, "nomeacoes": anuladas},
+        dados={
+            "procedimento": procedimento.pk,
+            "decisao": decisao,
+            "nomeacoes": anuladas,
+            "fatos": reencenacao.fatos_anulacao(candidato, decisao),
+        },
     )
     return procedimento
 

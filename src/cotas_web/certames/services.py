@@ -272,6 +272,7 @@ def certame_homologar(*, usuario: User, certame: Certame, data: date) -> Certame
         acao="certame_homologado",
         descricao=f"Classificação final homologada em {data:%d/%m/%Y}; listas congeladas.",
         fundamento=fundamento,
+        dados={"fatos": {"data": data.isoformat()}},
     )
     return certame
 

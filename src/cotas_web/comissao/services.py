@@ -19,6 +19,7 @@ from django.utils import timezone
 
 from cotas.motor.comissao import decidir_verificacao
 from cotas_web import ponte
+from cotas_web.auditoria import reencenacao
 from cotas_web.auditoria.services import registrar
 from cotas_web.candidatos.models import Candidato, Heteroidentificacao
 from cotas_web.certames.models import Certame
@@ -202,6 +203,7 @@ def candidatos_convocar(*, usuario: User, sessao: Sessao) -> list[Convocacao]:
             f"{sessao.data:%d/%m/%Y}: {lista}"
         ),
         fundamento=_fund(certame, "exigida", "momento"),
+        dados={"fatos": {"pendentes": ids}},
     )
     return convocados
 
@@ -285,7 +287,11 @@ def verificacao_registrar(
             f"{Heteroidentificacao(resultado).label}{placar}."
         ),
         fundamento=_fund(certame, "maioria", "nao_reconhecido"),
-        dados={"convocacao": convocacao.pk, "resultado": resultado},
+        dados={
+            "convocacao": convocacao.pk,
+            "resultado": resultado,
+            "fatos": reencenacao.fatos_parecer(candidato, resultado),
+        },
     )
     return convocacao
 
@@ -457,6 +463,11 @@ def recurso_decidir(
             f"{Heteroidentificacao(resultado_final).label}."
         ),
         fundamento=_fund(certame, "recursos"),
-        dados={"recurso": recurso.pk, "antes": anterior, "depois": resultado_final},
+        dados={
+            "recurso": recurso.pk,
+            "antes": anterior,
+            "depois": resultado_final,
+            "fatos": reencenacao.fatos_parecer(candidato, resultado_final),
+        },
     )
     return recurso

@@ -14,6 +14,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from cotas_web import ponte
+from cotas_web.auditoria import reencenacao
 from cotas_web.auditoria.services import registrar
 from cotas_web.candidatos.models import Heteroidentificacao
 from cotas_web.certames.models import Cargo, Certame
@@ -114,6 +115,12 @@ def vagas_edital_ofertar(*, usuario: User, certame: Certame, data: date) -> list
         acao="vagas_edital",
         descricao="Ofertadas as vagas do edital: "
         + ", ".join(f"{o.cargo.codigo}: {o.quantidade}" for o in ofertas) + ".",
+        dados={
+            "fatos": {
+                "vagas": {o.cargo.codigo: o.quantidade for o in ofertas},
+                "data": data.isoformat(),
+            }
+        },
     )
     return ofertas
 
@@ -157,7 +164,15 @@ def vagas_novas_ofertar(
             f"{data:%d/%m/%Y}: {justificativa}"
         ),
         fundamento=_fundamento_da_reserva(motor, cargo.codigo),
-        dados={"oferta": oferta.pk},
+        dados={
+            "oferta": oferta.pk,
+            "fatos": {
+                "oferta": oferta.pk,
+                "cargo": cargo.codigo,
+                "quantidade": quantidade,
+                "data": data.isoformat(),
+            },
+        },
     )
     return oferta
 
@@ -217,7 +232,12 @@ def nomeacao_confirmar(
             + f". {proxima.razao}"
         ),
         fundamento=proxima.fundamento,
-        dados={"nomeacao": ato.pk, "vaga": ato.vaga, "modalidade": ato.modalidade},
+        dados={
+            "nomeacao": ato.pk,
+            "vaga": ato.vaga,
+            "modalidade": ato.modalidade,
+            "fatos": reencenacao.fatos_nomeacao(ato),
+        },
     )
     return ato
 
@@ -259,7 +279,7 @@ def nomeacao_registrar_posse(*, usuario: User, nomeacao: Nomeacao, data: date) -
             f"em {data:%d/%m/%Y}, vaga {nomeacao.vaga} de {nomeacao.cargo.codigo}."
         ),
         fundamento=fundamento,
-        dados={"nomeacao": nomeacao.pk},
+        dados={"nomeacao": nomeacao.pk, "fatos": reencenacao.fatos_nomeacao(nomeacao)},
     )
     return nomeacao
 
@@ -302,7 +322,11 @@ def nomeacao_registrar_desistencia(
             "será preenchida pela lista a que pertence."
         ),
         fundamento=_fundamento_da_saida(motor, "desistencia", nomeacao.candidato.inscricao),
-        dados={"nomeacao": nomeacao.pk, "motivo": motivo},
+        dados={
+            "nomeacao": nomeacao.pk,
+            "motivo": motivo,
+            "fatos": reencenacao.fatos_nomeacao(nomeacao),
+        },
     )
     return nomeacao
 
@@ -356,7 +380,7 @@ def nomeacao_final_de_fila(
             "atrás de todos." + (f" Observação: {observacao}" if observacao else "")
         ),
         fundamento=fundamento,
-        dados={"nomeacao": nomeacao.pk},
+        dados={"nomeacao": nomeacao.pk, "fatos": reencenacao.fatos_nomeacao(nomeacao)},
     )
     return nomeacao
 

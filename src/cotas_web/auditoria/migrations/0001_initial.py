@@ -7,32 +7,57 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
-        ('certames', '0001_initial'),
+        ("certames", "0001_initial"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='Registro',
+            name="Registro",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('usuario_nome', models.CharField(blank=True, max_length=150, verbose_name='usuário')),
-                ('quando', models.DateTimeField(db_index=True, default=django.utils.timezone.now)),
-                ('acao', models.CharField(max_length=60, verbose_name='ação')),
-                ('descricao', models.TextField(verbose_name='o que')),
-                ('fundamento', models.TextField(blank=True, verbose_name='fundamento legal')),
-                ('dados', models.JSONField(blank=True, default=dict)),
-                ('certame', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='registros', to='certames.certame')),
-                ('usuario', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "usuario_nome",
+                    models.CharField(blank=True, max_length=150, verbose_name="usuário"),
+                ),
+                ("quando", models.DateTimeField(db_index=True, default=django.utils.timezone.now)),
+                ("acao", models.CharField(max_length=60, verbose_name="ação")),
+                ("descricao", models.TextField(verbose_name="o que")),
+                ("fundamento", models.TextField(blank=True, verbose_name="fundamento legal")),
+                ("dados", models.JSONField(blank=True, default=dict)),
+                (
+                    "certame",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="registros",
+                        to="certames.certame",
+                    ),
+                ),
+                (
+                    "usuario",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'registro de auditoria',
-                'verbose_name_plural': 'registros de auditoria',
-                'ordering': ('quando', 'id'),
+                "verbose_name": "registro de auditoria",
+                "verbose_name_plural": "registros de auditoria",
+                "ordering": ("quando", "id"),
             },
         ),
     ]

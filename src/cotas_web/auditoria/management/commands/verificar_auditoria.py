@@ -1,5 +1,7 @@
 """Confere a cadeia de hashes do registro de auditoria: sai com 0 se tudo confere, ou com 1
-nomeando o primeiro registro quebrado de cada cadeia."""
+nomeando o primeiro registro quebrado de cada cadeia. Com a cadeia íntegra, refaz cada certame
+pelos fatos do registro e o compara com as tabelas e com o motor (reencenacao.py), nomeando a
+primeira diferença."""
 
 from __future__ import annotations
 
@@ -9,7 +11,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import connection
 
-from cotas_web.auditoria import gatilhos
+from cotas_web.auditoria import gatilhos, reencenacao
 from cotas_web.auditoria.verificacao import conferir_cabecas, verificar_todas
 
 
@@ -25,9 +27,25 @@ class Command(BaseCommand):
             "exportadas antes continuam na cadeia (detecta uma reescrita inteira)",
         )
 
+        parser.add_argument(
+            "--so-cadeia",
+            action="store_true",
+            help="confere só a cadeia de hashes, sem refazer os certames pelos fatos do registro",
+        )
+
     def handle(self, *args: Any, **opcoes: Any) -> None:
         estados = verificar_todas(opcoes["certame"])
         problemas = [f"{e.nome()}: {e.quebra}" for e in estados if e.quebra is not None]
+        conferencias = {
+            e.certame_id: reencenacao.conferir(e.certame_id)
+            for e in estados
+            if e.integra and e.certame_id is not None and not opcoes["so_cadeia"]
+        }
+        problemas += [
+            f"certame {c}: as tabelas não são o que o registro diz — {conf.diferenca}"
+            for c, conf in conferencias.items()
+            if conf.diferenca is not None
+        ]
         if opcoes["cabecas"] is not None:
             problemas += self._cabecas(opcoes["cabecas"])
         problemas += [
@@ -48,6 +66,13 @@ class Command(BaseCommand):
         )
         for e in estados:
             self.stdout.write(f"  {e.nome()}: {e.total} registro(s), último {e.hash_curto}")
+            conf = conferencias.get(e.certame_id) if e.certame_id is not None else None
+            if conf is not None and conf.parciais:
+                self.stdout.write(
+                    "    registro anterior aos fatos: conferência parcial (sem conferir "
+                    + ", ".join(conf.parciais)
+                    + ")"
+                )
 
     def _cabecas(self, caminho: Path) -> list[str]:
         try:

@@ -1,0 +1,501 @@
+"""O certame refeito a partir do registro: cada ato leva, em `dados["fatos"]`, o que mudou em
+forma canônica (a importação, a impressão das linhas; a correção, o campo e os valores; a
+nomeação, quem, onde e por qual portaria...). `conferir` dobra esses fatos no estado que o
+registro promete e o compara com as tabelas, nomeando a primeira diferença; depois reencena o
+certame no motor e confere que as nomeações gravadas são as que o motor dá.
+
+Registros anteriores aos fatos não permitem a conferência do que criaram: ela fica parcial
+(dito na saída), nunca um falso alarme.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import date
+from typing import Any
+
+from django.apps import apps
+from django.db.models import Q
+
+from .models import Registro
+
+# Acima disso a importação guarda só a impressão do conjunto (a diferença aponta a importação,
+# não a linha): o registro não cresce sem limite.
+LIMITE_POR_LINHA = 20_000
+
+_COLUNAS = (
+    "id",
+    "cargo__codigo",
+    "inscricao",
+    "nome",
+    "cpf",
+    "data_nascimento",
+    "nota",
+    "situacao",
+    "cor_raca",
+    "reserva_negros",
+    "pcd",
+    "classificacao",
+    "desempate",
+    "opcao_lista",
+    "linha",
+)
+
+
+def _dia(valor: date | None) -> str:
+    return valor.isoformat() if valor else ""
+
+
+def _texto(campo: str, valor: Any) -> str:
+    """O valor como a correção o registra (o mesmo texto nos dois lados da comparação)."""
+    from cotas_web.candidatos.correcoes import mostrar
+
+    if campo in ("desempate",):
+        return json.dumps(valor, ensure_ascii=False, default=str)
+    return mostrar(campo, valor)
+
+
+def _linhas(filtro: dict[str, Any]) -> Any:
+    modelo = apps.get_model("candidatos.Candidato")
+    return (
+        modelo._default_manager.filter(**filtro)
+        .order_by("inscricao", "cargo__codigo", "id")
+        .values_list(*_COLUNAS)
+        .iterator(chunk_size=20_000)
+    )
+
+
+def _canonica(valores: dict[str, str]) -> bytes:
+    return json.dumps(valores, sort_keys=True, ensure_ascii=False, separators=(",", ":")).encode()
+
+
+def _dicionario(linha: tuple[Any, ...]) -> tuple[int, dict[str, str]]:
+    valores = {c: _texto(c, v) for c, v in zip(_COLUNAS[1:], linha[1:], strict=True)}
+    return linha[0], valores
+
+
+def fatos_da_importacao(importacao_id: int) -> dict[str, Any]:
+    """A impressão das linhas gravadas por uma importação (chamada na transação que as grava)."""
+    soma = hashlib.sha256()
+    por_linha: list[str] = []
+    for linha in _linhas({"importacao_id": importacao_id}):
+        canonica = _canonica(_dicionario(linha)[1])
+        soma.update(canonica + b"\n")
+        por_linha.append(hashlib.sha256(canonica).hexdigest()[:12])
+    modelo = apps.get_model("candidatos.Candidato")
+    pareceres = dict(
+        modelo._default_manager.filter(importacao_id=importacao_id)
+        .exclude(heteroidentificacao="")
+        .values_list("id", "heteroidentificacao")
+    )
+    fatos: dict[str, Any] = {
+        "linhas": len(por_linha),
+        "sha256": soma.hexdigest(),
+        # o parecer que veio no arquivo (a comissão o muda depois, com registro)
+        "pareceres": {str(k): v for k, v in pareceres.items()},
+    }
+    if len(por_linha) <= LIMITE_POR_LINHA:
+        fatos["por_linha"] = por_linha
+    return fatos
+
+
+@dataclass
+class Esperado:
+    """O estado que o registro promete, dobrado ato a ato."""
+
+    importacoes: dict[int, tuple[int, dict[str, Any]]] = field(default_factory=dict)
+    removidas: set[int] = field(default_factory=set)
+    # candidato → campo → (primeiro anterior, último novo, registro)
+    correcoes: dict[int, dict[str, tuple[str, str, int]]] = field(default_factory=dict)
+    nomeacoes: dict[int, dict[str, Any]] = field(default_factory=dict)
+    nomeacoes_registro: dict[int, int] = field(default_factory=dict)
+    vagas: dict[str, int] = field(default_factory=dict)
+    pareceres: dict[int, tuple[str, str, int]] = field(default_factory=dict)
+    anulados: dict[int, tuple[str, str, int]] = field(default_factory=dict)
+    homologado_em: str | None = None
+    sem_fatos: set[str] = field(default_factory=set)  # o que não se confere (registro antigo)
+
+
+# A ação → a parte do estado que ela muda (para dizer o que ficou sem conferência).
+PARTES = {
+    "candidatos_importados": "candidatos",
+    "importacao_removida": "candidatos",
+    "importacao_substituida": "candidatos",
+    "candidato_corrigido": "candidatos",
+    "nomeacao": "nomeações",
+    "posse": "nomeações",
+    "sem_posse": "nomeações",
+    "final_de_fila": "nomeações",
+    "vagas_edital": "vagas",
+    "vagas_novas": "vagas",
+    "comissao_convocacao": "pareceres",
+    "comissao_verificacao": "pareceres",
+    "comissao_recurso_decidido": "pareceres",
+    "fraude_decidido": "nomeações",
+    "certame_homologado": "homologação",
+}
+
+
+def _dobrar(e: Esperado, r: Registro, f: dict[str, Any]) -> None:
+    acao = r.acao
+    if acao == "candidatos_importados":
+        e.importacoes[f["importacao"]] = (r.pk, f)
+    elif acao in ("importacao_removida", "importacao_substituida"):
+        e.removidas.add(f["importacao"])
+    elif acao == "candidato_corrigido":
+        campos = e.correcoes.setdefault(f["candidato"], {})
+        primeiro = campos.get(f["campo"], (f["anterior"], "", 0))[0]
+        campos[f["campo"]] = (primeiro, f["novo"], r.pk)
+    elif acao == "nomeacao":
+        e.nomeacoes[f["nomeacao"]] = dict(f["valores"])
+        e.nomeacoes_registro[f["nomeacao"]] = r.pk
+    elif acao in ("posse", "sem_posse", "final_de_fila") or (
+        acao == "desistencia" and "nomeacao" in f
+    ):
+        e.nomeacoes.setdefault(f["nomeacao"], {}).update(f["valores"])
+    elif acao == "vagas_edital":
+        for cargo, n in f["vagas"].items():
+            e.vagas[cargo] = e.vagas.get(cargo, 0) + n
+    elif acao == "vagas_novas":
+        e.vagas[f["cargo"]] = e.vagas.get(f["cargo"], 0) + f["quantidade"]
+    elif acao == "comissao_convocacao":
+        for pk in f["pendentes"]:
+            e.pareceres[pk] = ("", "pendente", r.pk)
+    elif acao in ("comissao_verificacao", "comissao_recurso_decidido"):
+        e.pareceres[f["candidato"]] = (f["inscricao"], f["resultado"], r.pk)
+    elif acao == "fraude_decidido" and f.get("anulado_em"):
+        e.anulados[f["candidato"]] = (f["inscricao"], f["anulado_em"], r.pk)
+        for pk in f["nomeacoes"]:
+            e.nomeacoes.setdefault(pk, {}).update(
+                {"situacao": "anulada", "encerrada_em": f["anulado_em"]}
+            )
+    elif acao == "certame_homologado":
+        e.homologado_em = f["data"]
+
+
+def esperado(certame_id: int) -> Esperado:
+    e = Esperado()
+    for r in Registro.objects.da_cadeia(certame_id).order_by("id").iterator(chunk_size=2_000):
+        fatos = r.dados.get("fatos") if isinstance(r.dados, dict) else None
+        if fatos is None:
+            if r.acao in PARTES:
+                e.sem_fatos.add(PARTES[r.acao])
+            elif r.acao == "desistencia" and "nomeacao" in (r.dados or {}):
+                e.sem_fatos.add("nomeações")
+            continue
+        _dobrar(e, r, fatos)
+    return e
+
+
+@dataclass(frozen=True)
+class Conferencia:
+    diferenca: str | None
+    parciais: tuple[str, ...]
+
+    @property
+    def confere(self) -> bool:
+        return self.diferenca is None
+
+
+def _mostrar_linha(v: dict[str, str]) -> str:
+    return f"nota {v['nota']}, cor/raça {v['cor_raca'] or '(vazia)'}, situação {v['situacao']}"
+
+
+def _candidatos(e: Esperado, certame_id: int) -> str | None:
+    ativas = {i: d for i, d in e.importacoes.items() if i not in e.removidas}
+    for importacao, (registro, fatos) in sorted(ativas.items()):
+        problema = _uma_importacao(e, importacao, registro, fatos)
+        if problema:
+            return problema
+    modelo = apps.get_model("candidatos.Candidato")
+    if parecer := _pareceres_importados(e, ativas, modelo):
+        return parecer
+    avulsa = (
+        modelo._default_manager.filter(certame_id=certame_id)
+        .exclude(importacao_id__in=list(ativas))
+        .order_by("inscricao")
+        .values_list("inscricao", flat=True)
+        .first()
+    )
+    if avulsa is not None:
+        return f"inscrição {avulsa}: nas tabelas, sem importação registrada"
+    return None
+
+
+def _pareceres_importados(e: Esperado, ativas: dict[int, Any], modelo: Any) -> str | None:
+    """Sem parecer registrado da comissão, o parecer é o do arquivo; sem procedimento decidido
+    pela falsidade, a inscrição não está anulada."""
+    vindos: dict[int, str] = {}
+    for _, fatos in ativas.values():
+        if "pareceres" not in fatos:
+            return None  # importação anterior a esta conferência
+        vindos.update({int(k): v for k, v in fatos["pareceres"].items()})
+    linhas = (
+        modelo._default_manager.filter(importacao_id__in=list(ativas))
+        .filter(~Q(heteroidentificacao="") | Q(anulado_em__isnull=False))
+        .order_by("inscricao")
+        .values_list("id", "inscricao", "heteroidentificacao", "anulado_em")
+    )
+    for pk, inscricao, parecer, anulado in linhas.iterator(chunk_size=20_000):
+        if anulado is not None and pk not in e.anulados and "nomeações" not in e.sem_fatos:
+            return f"inscrição {inscricao}: anulada nas tabelas, sem decisão registrada"
+        if "pareceres" in e.sem_fatos:
+            continue  # registro anterior aos fatos da comissão
+        if pk not in e.pareceres and parecer != vindos.get(pk, ""):
+            return (
+                f"inscrição {inscricao}: parecer da comissão {parecer} nas tabelas, "
+                f"{vindos.get(pk) or '(nenhum)'} pelo registro (sem verificação registrada)"
+            )
+    return None
+
+
+def _uma_importacao(e: Esperado, importacao: int, registro: int, fatos: dict[str, Any]) -> str:
+    onde = f"importação nº {importacao}, registro {registro}"
+    soma = hashlib.sha256()
+    total = 0
+    esperadas = fatos.get("por_linha")
+    for pk, valores in map(_dicionario, _linhas({"importacao_id": importacao})):
+        correcoes = e.correcoes.get(pk, {})
+        for campo, (anterior, novo, reg) in correcoes.items():
+            if valores[campo] != novo:
+                return (
+                    f"inscrição {valores['inscricao']}: {campo} {valores[campo] or '(vazio)'} "
+                    f"nas tabelas, {novo or '(vazio)'} pela última correção registrada "
+                    f"(registro {reg})"
+                )
+            valores[campo] = anterior
+        canonica = _canonica(valores)
+        soma.update(canonica + b"\n")
+        if esperadas is not None:
+            curta = hashlib.sha256(canonica).hexdigest()[:12]
+            if total >= len(esperadas) or curta != esperadas[total]:
+                corr = "com correção registrada" if correcoes else "sem correção registrada"
+                return (
+                    f"inscrição {valores['inscricao']}: a linha nas tabelas "
+                    f"({_mostrar_linha(valores)}) "
+                    f"não é a que o registro guardou ({onde}, {corr}; alterada, inserida ou "
+                    "uma linha anterior apagada)"
+                )
+        total += 1
+    if total != fatos["linhas"]:
+        return (
+            f"{onde}: {total} candidato(s) nas tabelas, {fatos['linhas']} pelo registro "
+            "(linhas apagadas)"
+        )
+    if soma.hexdigest() != fatos["sha256"]:
+        return f"{onde}: os candidatos nas tabelas não dão a impressão que o registro guardou"
+    return ""
+
+
+_CAMPOS_NOMEACAO = (
+    "inscricao",
+    "cargo",
+    "ordem",
+    "vaga",
+    "modalidade",
+    "portaria",
+    "data_portaria",
+    "situacao",
+    "posse_em",
+    "encerrada_em",
+)
+
+
+def valores_da_nomeacao(n: Any) -> dict[str, Any]:
+    """A nomeação em forma canônica (a do ato e a das tabelas)."""
+    return {
+        "inscricao": n.candidato.inscricao,
+        "cargo": n.cargo.codigo,
+        "ordem": n.ordem,
+        "vaga": n.vaga,
+        "modalidade": n.modalidade,
+        "portaria": n.portaria,
+        "data_portaria": _dia(n.data_portaria),
+        "situacao": str(n.situacao),
+        "posse_em": _dia(n.posse_em),
+        "encerrada_em": _dia(n.encerrada_em),
+    }
+
+
+def _nomeacoes(e: Esperado, certame_id: int) -> str | None:
+    modelo = apps.get_model("nomeacoes.Nomeacao")
+    tabelas = {
+        n.pk: valores_da_nomeacao(n)
+        for n in modelo._default_manager.filter(cargo__certame_id=certame_id).select_related(
+            "candidato", "cargo"
+        )
+    }
+    for pk, valores in sorted(tabelas.items()):
+        if pk not in e.nomeacoes_registro:
+            return (
+                f"nomeação da inscrição {valores['inscricao']} para {valores['cargo']} (portaria "
+                f"{valores['portaria']}): nas tabelas, sem ato de nomeação registrado"
+            )
+        prometido = e.nomeacoes[pk]
+        for campo in _CAMPOS_NOMEACAO:
+            if campo in prometido and str(prometido[campo]) != str(valores[campo]):
+                return (
+                    f"nomeação da inscrição {valores['inscricao']} para {valores['cargo']}: "
+                    f"{campo} {valores[campo] or '(vazio)'} nas tabelas, "
+                    f"{prometido[campo] or '(vazio)'} pelo registro"
+                )
+    for pk, registro in sorted(e.nomeacoes_registro.items()):
+        if pk not in tabelas:
+            v = e.nomeacoes[pk]
+            return (
+                f"nomeação da inscrição {v['inscricao']} para {v['cargo']} (portaria "
+                f"{v['portaria']}, registro {registro}): falta nas tabelas"
+            )
+    return None
+
+
+def _vagas(e: Esperado, certame_id: int) -> str | None:
+    modelo = apps.get_model("nomeacoes.OfertaVagas")
+    tabelas: dict[str, int] = {}
+    for cargo, n in modelo._default_manager.filter(cargo__certame_id=certame_id).values_list(
+        "cargo__codigo", "quantidade"
+    ):
+        tabelas[cargo] = tabelas.get(cargo, 0) + n
+    for cargo in sorted(set(tabelas) | set(e.vagas)):
+        if tabelas.get(cargo, 0) != e.vagas.get(cargo, 0):
+            return (
+                f"vagas ofertadas de {cargo}: {tabelas.get(cargo, 0)} nas tabelas, "
+                f"{e.vagas.get(cargo, 0)} pelo registro"
+            )
+    return None
+
+
+def _pareceres(e: Esperado) -> str | None:
+    modelo = apps.get_model("candidatos.Candidato")
+    for pk, (inscricao, resultado, registro) in sorted(e.pareceres.items()):
+        atual = modelo._default_manager.filter(pk=pk).values_list(
+            "heteroidentificacao", "inscricao"
+        )
+        gravado = atual[0][0] if atual else "(candidato ausente)"
+        inscricao = inscricao or (atual[0][1] if atual else f"(id {pk})")
+        if gravado != resultado:
+            return (
+                f"inscrição {inscricao}: parecer da comissão {gravado or '(vazio)'} nas tabelas, "
+                f"{resultado} pelo registro {registro}"
+            )
+    for pk, (inscricao, dia, registro) in sorted(e.anulados.items()):
+        anulado = modelo._default_manager.filter(pk=pk).values_list("anulado_em", flat=True)
+        gravado = _dia(anulado[0]) if anulado else "(candidato ausente)"
+        if gravado != dia:
+            return (
+                f"inscrição {inscricao}: anulada em {gravado or '(não anulada)'} nas tabelas, "
+                f"{dia} pelo registro {registro}"
+            )
+    return None
+
+
+def _homologacao(e: Esperado, certame_id: int) -> str | None:
+    if e.homologado_em is None:
+        return None
+    modelo = apps.get_model("certames.Certame")
+    gravado = _dia(modelo._default_manager.get(pk=certame_id).homologado_em)
+    if gravado != e.homologado_em:
+        return (
+            f"homologação em {gravado or '(não homologado)'} nas tabelas, "
+            f"{e.homologado_em} pelo registro"
+        )
+    return None
+
+
+def _motor(certame_id: int) -> str | None:
+    """As nomeações gravadas são as que o motor dá ao reencenar os atos."""
+    from cotas_web import ponte
+
+    certame = apps.get_model("certames.Certame")._default_manager.get(pk=certame_id)
+    try:
+        motor = ponte.reencenar(certame)
+    except ponte.ErroCotas as erro:
+        return f"o motor não reencena o certame com os atos gravados: {erro}"
+    modelo = apps.get_model("nomeacoes.Nomeacao")
+    gravadas = modelo._default_manager.filter(cargo__certame_id=certame_id).select_related(
+        "candidato", "cargo"
+    )
+    do_motor: dict[str, dict[int, Any]] = {}  # cargo → ordem → nomeação do motor
+    for n in gravadas:
+        codigo = n.cargo.codigo
+        if codigo not in do_motor:
+            do_motor[codigo] = {m.ordem: m for m in motor.nomeacoes(codigo)}
+        m = do_motor[codigo].get(n.ordem)
+        if m is None or m.inscricao != n.candidato.inscricao or m.vaga != n.vaga:
+            pelo_motor = f"inscrição {m.inscricao}, vaga {m.vaga}" if m else "nenhuma"
+            return (
+                f"{n.ordem}ª nomeação de {codigo}: inscrição {n.candidato.inscricao}, vaga "
+                f"{n.vaga} nas tabelas; pelo motor, com os atos registrados: {pelo_motor}"
+            )
+    return None
+
+
+def conferir(certame_id: int) -> Conferencia:
+    """A primeira diferença entre o que o registro promete e as tabelas (ou o motor)."""
+    e = esperado(certame_id)
+    passos: tuple[tuple[str, Callable[[], str | None]], ...] = (
+        ("candidatos", lambda: _candidatos(e, certame_id) or None),
+        ("homologação", lambda: _homologacao(e, certame_id)),
+        ("vagas", lambda: _vagas(e, certame_id)),
+        ("pareceres", lambda: _pareceres(e)),
+        ("nomeações", lambda: _nomeacoes(e, certame_id)),
+    )
+    for parte, passo in passos:
+        if parte in e.sem_fatos:
+            continue
+        if diferenca := passo():
+            return Conferencia(diferenca, tuple(sorted(e.sem_fatos)))
+    if diferenca := _motor(certame_id):
+        return Conferencia(diferenca, tuple(sorted(e.sem_fatos)))
+    return Conferencia(None, tuple(sorted(e.sem_fatos)))
+
+
+# Os fatos de cada ato, como os serviços os põem em `dados["fatos"]` (na transação do ato).
+
+
+def fatos_importacao(importacao: Any) -> dict[str, Any]:
+    return {"importacao": importacao.pk, **fatos_da_importacao(importacao.pk)}
+
+
+def fatos_nomeacao(nomeacao: Any) -> dict[str, Any]:
+    """A nomeação inteira (ato de nomeação) ou o seu novo estado (posse, saída)."""
+    return {"nomeacao": nomeacao.pk, "valores": valores_da_nomeacao(nomeacao)}
+
+
+def fatos_correcao(correcao: Any) -> dict[str, Any]:
+    return {
+        "candidato": correcao.candidato_id,
+        "inscricao": correcao.candidato.inscricao,
+        "campo": correcao.campo,
+        "anterior": correcao.anterior,
+        "novo": correcao.novo,
+        "data": _dia(correcao.data),
+    }
+
+
+def fatos_parecer(candidato: Any, resultado: str) -> dict[str, Any]:
+    return {"candidato": candidato.pk, "inscricao": candidato.inscricao, "resultado": resultado}
+
+
+def fatos_anulacao(candidato: Any, decisao: str) -> dict[str, Any]:
+    """A decisão do procedimento; pela falsidade, a anulação e as nomeações anuladas."""
+    modelo = apps.get_model("nomeacoes.Nomeacao")
+    anuladas = (
+        sorted(
+            modelo._default_manager.filter(
+                candidato=candidato, situacao="anulada", encerrada_em=candidato.anulado_em
+            ).values_list("pk", flat=True)
+        )
+        if candidato.anulado_em
+        else []
+    )
+    return {
+        "candidato": candidato.pk,
+        "inscricao": candidato.inscricao,
+        "decisao": decisao,
+        "anulado_em": _dia(candidato.anulado_em),
+        "nomeacoes": anuladas,
+    }
