@@ -12,6 +12,9 @@ cd "$(dirname "$0")/.."
 PY="${PYTHON_VENV:-.venv/bin/python}"
 PORTA="${1:-${PORTA:-8000}}"
 export DJANGO_SETTINGS_MODULE="${DJANGO_SETTINGS_MODULE:-cotas_web.settings.demonstracao}"
+# O aviso em inglês do runserver ("This is a development server...") não ajuda quem roda a
+# demonstração (Django 5.2); em produção o servidor é o gunicorn.
+export DJANGO_RUNSERVER_HIDE_WARNING=true
 
 "$PY" manage.py migrate --noinput -v0
 case "$DJANGO_SETTINGS_MODULE" in

@@ -11,3 +11,6 @@ from .base import *  # noqa: F403
 DEBUG = False
 
 WHITENOISE_USE_FINDERS = True
+# Sem `collectstatic` não há pasta de estáticos reunidos: sem ela, o WhiteNoise avisaria (em
+# inglês) no terminal de `make run` a cada início.
+STATIC_ROOT = None
