@@ -7,6 +7,7 @@ import csv
 import errno
 import io
 import os
+import re
 import shutil
 import tempfile
 from collections.abc import Iterable, Mapping
@@ -34,13 +35,29 @@ def texto_celula(valor: object) -> str:
     return str(valor)
 
 
+# Um texto que começa assim vira fórmula numa planilha (regra da OWASP, "CSV injection").
+_INICIO_DE_FORMULA = ("=", "+", "-", "@", "\t", "\r")
+# Caracteres que o XML do XLSX não admite (os de controle, menos TAB, LF e CR).
+_CONTROLE_PROIBIDO = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f]")
+
+
+def texto_seguro_csv(valor: object) -> str:
+    """A célula do CSV; um texto (não um número) com início de fórmula ganha um `'` na frente,
+    que a planilha mostra como texto."""
+    texto = texto_celula(valor)
+    if isinstance(valor, str) and texto.startswith(_INICIO_DE_FORMULA):
+        return "'" + texto
+    return texto
+
+
 def para_csv(tabela: Tabela) -> bytes:
-    """CSV como o Excel brasileiro abre: `;`, vírgula decimal, UTF-8 com BOM."""
+    """CSV como o Excel brasileiro abre: `;`, vírgula decimal, UTF-8 com BOM; texto que
+    pareça fórmula vai com `'` na frente."""
     saida = io.StringIO()
     escritor = csv.writer(saida, delimiter=";", lineterminator="\r\n")
-    escritor.writerow(tabela.colunas)
+    escritor.writerow([texto_seguro_csv(t) for t in tabela.colunas])
     for linha in tabela.linhas:
-        escritor.writerow([texto_celula(v) for v in linha])
+        escritor.writerow([texto_seguro_csv(v) for v in linha])
     return ("\ufeff" + saida.getvalue()).encode("utf-8")
 
 
@@ -85,12 +102,31 @@ def _escrever_aba(
     negrito = Font(bold=True)
     cabecalho = []
     for titulo in colunas:
-        celula = WriteOnlyCell(aba, titulo)
+        celula = _celula_texto(aba, titulo)
         celula.font = negrito
         cabecalho.append(celula)
     aba.append(cabecalho)
     for linha in linhas:
-        aba.append([_celula_decimal(aba, v) if isinstance(v, Decimal) else v for v in linha])
+        aba.append([_celula(aba, v) for v in linha])
+
+
+def _celula(aba: Any, valor: object) -> Any:
+    if isinstance(valor, Decimal):
+        return _celula_decimal(aba, valor)
+    if isinstance(valor, str):
+        return _celula_texto(aba, valor)
+    return valor
+
+
+def _celula_texto(aba: Any, valor: str) -> Any:
+    """Texto é sempre texto: nunca fórmula (`data_type` "s", mesmo começando com `=`), e um
+    caractere de controle que o XML não admite vira "\ufffd" em vez de derrubar a gravação."""
+    from openpyxl.cell import WriteOnlyCell
+
+    celula = WriteOnlyCell(aba, None)
+    celula._value = _CONTROLE_PROIBIDO.sub("\ufffd", valor)
+    celula.data_type = "s"
+    return celula
 
 
 def _celula_decimal(aba: Any, valor: Decimal) -> Any:
