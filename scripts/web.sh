@@ -13,6 +13,7 @@ PORTA="${1:-${PORTA:-8000}}"
 export DJANGO_SETTINGS_MODULE="${DJANGO_SETTINGS_MODULE:-cotas_web.settings.demonstracao}"
 
 "$PY" manage.py migrate --noinput -v0
+"$PY" manage.py limpar_previas -v0 >/dev/null  # prévias de importação esquecidas (dados pessoais)
 case "$DJANGO_SETTINGS_MODULE" in
     cotas_web.settings.demonstracao | cotas_web.settings.desenvolvimento)
         "$PY" manage.py carregar_exemplo --se-vazio --demo ;;

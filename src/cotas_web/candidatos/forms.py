@@ -1,5 +1,9 @@
-from django import forms
+from typing import Any
 
+from django import forms
+from django.conf import settings
+
+from cotas.arquivos.limites import br
 from cotas_web.comum import CampoData
 
 from .models import DecisaoFraude
@@ -17,6 +21,16 @@ class ImportacaoForm(forms.Form):
         help_text="Só para XLSX ou ODS com mais de uma aba visível; em branco, lê-se a única aba "
         "visível (uma aba oculta só é lida se nomeada aqui).",
     )
+
+    def clean_arquivo(self) -> Any:
+        arquivo = self.cleaned_data["arquivo"]
+        limite = int(settings.COTAS_IMPORTACAO_MAX_BYTES)
+        if arquivo.size > limite:
+            raise forms.ValidationError(
+                f"O arquivo tem {br(arquivo.size)} bytes e passa do limite de {br(limite)} bytes "
+                "da tela; para arquivos maiores, use a linha de comando (cotas validar)."
+            )
+        return arquivo
 
 
 class FraudeAbrirForm(forms.Form):

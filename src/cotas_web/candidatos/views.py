@@ -97,11 +97,10 @@ def importar(request: HttpRequest, pk: int) -> HttpResponse:
         if extensao not in EXTENSOES:
             form.add_error("arquivo", "Formato não reconhecido: use CSV, XLSX ou ODS.")
         else:
+            services.limpar_previas(_pasta_importacoes())
             token = uuid.uuid4().hex
             caminho = _pasta_importacoes() / f"{token}{extensao}"
-            with caminho.open("wb") as destino:
-                for pedaco in arquivo.chunks():
-                    destino.write(pedaco)
+            services.gravar_previa(caminho, arquivo.chunks())
             aba = form.cleaned_data["aba"].strip() or None
             previa = services.importacao_previa(
                 certame=certame, caminho=caminho, nome_arquivo=arquivo.name, aba=aba
