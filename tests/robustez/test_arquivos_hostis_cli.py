@@ -95,6 +95,12 @@ def test_toml_aninhado_demais(tmp_path: Path, profundidade: int) -> None:
     _recusado(_apurar(tmp_path, toml), "aninhamento demais")
 
 
+def test_inteiro_de_1_milhao_de_digitos_no_toml(tmp_path: Path) -> None:
+    """Achado pelo fuzzer: o tomllib levantava ValueError (limite de dígitos do `int`)."""
+    r = _apurar(tmp_path, BASE_TOML.replace("vagas = 13", "vagas = " + "9" * 1_000_000))
+    _recusado(r, "cenario.toml", "dígitos demais")
+
+
 def test_texto_longo_de_espacos_com_aviso_e_rapido(tmp_path: Path) -> None:
     """A localização das chaves era uma expressão regular com retrocesso quadrático."""
     toml = BASE_TOML.replace(

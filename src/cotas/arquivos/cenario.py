@@ -648,6 +648,9 @@ def ler_cenario(caminho: Path, catalogo: Catalogo | None = None) -> Cenario:
         raise ErrosDeEntrada([_erro_sintaxe(arquivo, exc, texto)]) from None
     except RecursionError:  # (o tomllib é recursivo: milhares de `[` estouram a pilha)
         raise ErrosDeEntrada([_aninhado_demais(arquivo)]) from None
+    except ValueError:  # (um inteiro de mais de 4.300 dígitos: o Python recusa convertê-lo)
+        erro = ErroEntrada(arquivo, None, None, "um número do cenário tem dígitos demais")
+        raise ErrosDeEntrada([erro]) from None
     if _profundidade(dados) > limites.PROFUNDIDADE_TOML:
         raise ErrosDeEntrada([_aninhado_demais(arquivo)])
 
