@@ -297,3 +297,11 @@ def test_celula_enorme_nao_e_ecoada_inteira(tmp_path: Path) -> None:
     r = _apurar(tmp_path, candidatos=csv)
     assert r.returncode == 2
     assert "x" * 300 not in r.stderr
+
+
+def test_valor_longo_e_resumido_na_mensagem(tmp_path: Path) -> None:
+    """Um valor de 900 caracteres (abaixo do limite de tamanho) aparece resumido no erro."""
+    csv = BASE_CSV.replace("2001-04-07", "9" * 900, 1)
+    r = _apurar(tmp_path, candidatos=csv)
+    _recusado(r, "linha 2", 'coluna "data_nascimento"', "(900 caracteres)")
+    assert "9" * 200 not in r.stderr

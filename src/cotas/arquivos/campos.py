@@ -169,10 +169,10 @@ def separador(texto: str) -> str:
 
 
 def mostrar(valor: object) -> str:
-    """O valor como o usuário o escreveu, para as mensagens."""
+    """O valor como o usuário o escreveu, para as mensagens (um valor longo, resumido)."""
     if isinstance(valor, float) and valor.is_integer():
         return str(int(valor))
-    return str(valor)
+    return resumo(str(valor))
 
 
 def texto(valor: object) -> str:
@@ -224,9 +224,9 @@ def _decimal(valor: object) -> Decimal:
             return Decimal(lido.replace(",", "."))
         if not lido:
             raise ValorInvalido("valor vazio; informe um número")
-        raise ValorInvalido(f'valor "{lido}" não é um número')
+        raise ValorInvalido(f'valor "{resumo(lido)}" não é um número')
     if isinstance(valor, bool):
-        raise ValorInvalido(f'valor "{valor}" não é um número')
+        raise ValorInvalido(f'valor "{resumo(str(valor))}" não é um número')
     if isinstance(valor, int):
         return Decimal(valor)
     if isinstance(valor, float):
@@ -250,7 +250,7 @@ def _limitado(numero: Decimal, valor: object) -> Decimal:
     inteiros += expoente if isinstance(expoente, int) and expoente > 0 else 0
     if inteiros > limites.DIGITOS_DA_NOTA or casas > limites.CASAS_DA_NOTA:
         raise ValorInvalido(
-            f'valor "{resumo(mostrar(valor))}" tem dígitos demais; o limite é '
+            f'valor "{mostrar(valor)}" tem dígitos demais; o limite é '
             f"{limites.DIGITOS_DA_NOTA} dígitos antes da vírgula e {limites.CASAS_DA_NOTA} depois"
         )
     return numero
@@ -369,11 +369,11 @@ def _data(valor: object) -> date | None:
         elif m := RE_DATA_BR.fullmatch(lido):
             dia, mes, ano = int(m[1]), int(m[2]), int(m[3])
         else:
-            raise ValorInvalido(f'valor "{lido}" não é uma data ({_FORMAS_DE_DATA})')
+            raise ValorInvalido(f'valor "{resumo(lido)}" não é uma data ({_FORMAS_DE_DATA})')
         try:
             return date(ano, mes, dia)
         except ValueError:
-            raise ValorInvalido(f'a data "{lido}" não existe') from None
+            raise ValorInvalido(f'a data "{resumo(lido)}" não existe') from None
     raise ValorInvalido(f'valor "{mostrar(valor)}" não é uma data ({_FORMAS_DE_DATA})')
 
 
@@ -421,9 +421,9 @@ def cpf(valor: object) -> str | None:
     try:
         digitos = str(stdnum_cpf.validate(lido))
     except ValidationError:
-        raise ValorInvalido(f'CPF "{lido}" inválido') from None
+        raise ValorInvalido(f'CPF "{resumo(lido)}" inválido') from None
     if digitos in CPFS_REPETIDOS:
-        raise ValorInvalido(f'CPF "{lido}" inválido (todos os dígitos iguais)')
+        raise ValorInvalido(f'CPF "{resumo(lido)}" inválido (todos os dígitos iguais)')
     return digitos
 
 
