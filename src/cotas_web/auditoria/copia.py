@@ -140,7 +140,7 @@ def _extrair(arquivo: Path, pasta: Path) -> dict[str, Any]:
         manifesto: dict[str, Any] = json.loads((pasta / MANIFESTO).read_text(encoding="utf-8"))
     except (OSError, ValueError):
         raise CopiaRecusada(f"{arquivo} não tem um {MANIFESTO} legível") from None
-    if manifesto.get("formato") != FORMATO:
+    if not isinstance(manifesto, dict) or manifesto.get("formato") != FORMATO:
         raise CopiaRecusada(f"{arquivo} não é uma cópia do cotas ({FORMATO})")
     for parte in manifesto["partes"]:
         caminho = pasta / parte["nome"]
