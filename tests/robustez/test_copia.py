@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tarfile
@@ -111,3 +112,39 @@ def test_copia_adulterada_nao_e_restaurada(copia: tuple[Path, Path, str], tmp_pa
     r = _manage(tmp_path, "c.sqlite3", "restaurar", str(adulterada))
     assert r.returncode == 2 and "não confere (sha256)" in r.stderr
     assert not (tmp_path / "privado-c.sqlite3").exists()
+
+
+@pytest.mark.skipif(
+    not os.environ.get("DATABASE_URL", "").startswith("postgres") or not shutil.which("pg_dump"),
+    reason="só com PostgreSQL (DATABASE_URL) e pg_dump",
+)
+def test_copia_e_restauracao_no_postgresql(tmp_path: Path) -> None:
+    """Com a DATABASE_URL do dono das tabelas: pg_dump -Fc e pg_restore num banco novo."""
+    url = os.environ["DATABASE_URL"]
+    base, _, nome = url.rpartition("/")
+    origem, destino = f"{base}/{nome}_copia_a", f"{base}/{nome}_copia_b"
+    for banco in (origem, destino):
+        alvo = banco.rpartition("/")[2]
+        for sql in (f"DROP DATABASE IF EXISTS {alvo}", f"CREATE DATABASE {alvo}"):
+            subprocess.run(["psql", url, "-q", "-c", sql], check=True, capture_output=True)
+
+    def manage(banco: str, privado: str, *args: str) -> str:
+        ambiente = {
+            **os.environ,
+            "DJANGO_SETTINGS_MODULE": "cotas_web.settings.desenvolvimento",
+            "DATABASE_URL": banco,
+            "COTAS_ARQUIVOS_PRIVADOS": str(tmp_path / privado),
+        }
+        r = subprocess.run(
+            [sys.executable, str(RAIZ / "manage.py"), *args],
+            capture_output=True, text=True, env=ambiente, timeout=300, check=False,
+        )  # fmt: skip
+        return _ok(r)
+
+    manage(origem, "a", "migrate", "--noinput", "-v0")
+    manage(origem, "a", "carregar_exemplo", "--demo")
+    pagina = manage(origem, "a", "shell", "-v0", "-c", PAGINA)
+    manage(origem, "a", "copia_de_seguranca", "--saida", str(tmp_path / "pg.tar"))
+    saida = manage(destino, "b", "restaurar", str(tmp_path / "pg.tar"))
+    assert "Registro de auditoria íntegro" in saida
+    assert _sem_nonce(manage(destino, "b", "shell", "-v0", "-c", PAGINA)) == _sem_nonce(pagina)
