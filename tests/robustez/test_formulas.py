@@ -7,6 +7,7 @@ from __future__ import annotations
 import csv
 import io
 from decimal import Decimal
+from typing import Any
 
 from openpyxl import load_workbook
 
@@ -63,3 +64,28 @@ def test_caractere_de_controle_nao_derruba_o_xlsx() -> None:
     livro = load_workbook(io.BytesIO(para_xlsx([_tabela(nomes)])))
     valores = [livro["lista"].cell(row=i + 2, column=2).value for i in range(len(nomes))]
     assert valores == ["Ana\ufffdSouza", "Bia\ufffd", "\ufffdCaio", "Davi\ufffd[31m", "Eva\ufffd"]
+
+
+def test_downloads_publicos_nao_levam_formula(client: Any, certame_homologado: Any) -> None:
+    """Pela tela: o CSV e o XLSX públicos das listas com nomes hostis."""
+    from django.urls import reverse
+
+    from cotas_web.candidatos.models import Candidato
+
+    candidatos = list(Candidato.objects.filter(certame=certame_homologado).order_by("pk"))
+    for candidato, nome in zip(candidatos, HOSTIS[:5], strict=False):
+        Candidato.objects.filter(pk=candidato.pk).update(nome=nome)
+    pk = certame_homologado.pk
+    r = client.get(reverse("publico:baixar", args=[pk, "listas", "xlsx"]))
+    assert r.status_code == 200
+    livro = load_workbook(io.BytesIO(r.content))
+    valores = []
+    for aba in livro.worksheets:
+        for linha in aba.iter_rows():
+            for c in linha:
+                assert c.data_type != "f", (aba.title, c.coordinate, c.value)
+                valores.append(c.value)
+    assert HOSTIS[0] in valores
+    r = client.get(reverse("publico:baixar", args=[pk, "listas", "csv"]))
+    texto = r.content.decode("utf-8-sig")
+    assert "'" + HOSTIS[0].replace('"', '""') in texto and ";" + HOSTIS[0] not in texto
