@@ -150,11 +150,12 @@ def _extrair(arquivo: Path, pasta: Path) -> dict[str, Any]:
 
 
 def _banco_vazio() -> bool:
-    from cotas_web.auditoria.models import Registro
-    from cotas_web.certames.models import Certame
+    from django.apps import apps
 
+    # (Pelo registro de apps: a auditoria fica abaixo dos certames nas camadas da web.)
+    modelos = (apps.get_model("certames", "Certame"), apps.get_model("auditoria", "Registro"))
     tabelas = set(connection.introspection.table_names())
-    for tabela in (Certame._meta.db_table, Registro._meta.db_table):
+    for tabela in (m._meta.db_table for m in modelos):
         if tabela in tabelas:
             with connection.cursor() as cursor:
                 cursor.execute(f"SELECT 1 FROM {connection.ops.quote_name(tabela)} LIMIT 1")
