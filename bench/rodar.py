@@ -99,7 +99,7 @@ def _filho_motor(cenario: Path, repeticoes: int) -> list[float]:
     for _ in range(repeticoes):
         # A tabela guarda índices preparados sob demanda; uma cópia rasa por rodada, para que
         # cada repetição pague tudo de novo.
-        from cotas.motor.lote import TabelaCandidatos
+        from cotas.motor.colunar import TabelaCandidatos
 
         candidatos = lido.candidatos
         if isinstance(candidatos, TabelaCandidatos):

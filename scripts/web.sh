@@ -5,7 +5,8 @@
 # cotas_web/settings/demonstracao.py). Uso: scripts/web.sh [PORTA]   (padrão 8000)
 # Os logins de demonstração (senhas publicadas no README) só nascem nas configurações de
 # demonstração ou de desenvolvimento, e só num banco ainda sem certame; em outras, nada é
-# carregado.
+# carregado. O trabalhador da fila (importações grandes, a consulta pública, os arquivos públicos
+# de certames grandes: `manage.py trabalhador`) sobe ao lado do servidor e para com ele.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PY="${PYTHON_VENV:-.venv/bin/python}"
@@ -20,6 +21,22 @@ case "$DJANGO_SETTINGS_MODULE" in
     *)
         echo "Configurações $DJANGO_SETTINGS_MODULE: exemplo e logins de demonstração não carregados." ;;
 esac
+"$PY" manage.py trabalhador --verbosity 0 &
+TRABALHADOR=$!
+SERVIDOR=""
+parar() {  # o servidor e o trabalhador param juntos, seja qual for o que terminou primeiro
+    trap - EXIT INT TERM
+    kill -TERM $SERVIDOR "$TRABALHADOR" 2>/dev/null || true
+    wait $SERVIDOR "$TRABALHADOR" 2>/dev/null || true
+}
+trap parar EXIT
+trap 'parar; exit 130' INT
+trap 'parar; exit 143' TERM
 echo
 echo "Aplicação em http://127.0.0.1:${PORTA}/  (Ctrl+C para parar)"
-exec "$PY" manage.py runserver "127.0.0.1:${PORTA}" --noreload
+echo "Trabalhador da fila de tarefas: processo ${TRABALHADOR}."
+"$PY" manage.py runserver "127.0.0.1:${PORTA}" --noreload &
+SERVIDOR=$!
+# (Em segundo plano e com `wait`: o bash só atende o TERM/INT entre comandos; assim o trap roda
+# na hora, para os dois.)
+wait "$SERVIDOR" || true

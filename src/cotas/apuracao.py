@@ -15,8 +15,8 @@ from cotas.arquivos.erros import ErroEntrada, ErrosDeEntrada
 from cotas.motor.candidatos import Candidato
 from cotas.motor.certame import Certame, DuplaCondicao, Evento, ParametrosCertame, TipoEvento
 from cotas.motor.classificacao import CriterioDesempate
+from cotas.motor.colunar import TabelaCandidatos
 from cotas.motor.erros import EmpateNaoResolvido, ErroCotas
-from cotas.motor.lote import TabelaCandidatos
 from cotas.motor.regras import Regras
 
 __all__ = [
@@ -55,20 +55,9 @@ def parametros_do_cenario(cenario: Cenario) -> ParametrosCertame:
 
 
 def eventos_do_cenario(cenario: Cenario) -> list[Evento]:
-    """Os eventos do cenário como o motor os recebe, na ordem do arquivo."""
-    return [
-        Evento(
-            data=evento.data,
-            tipo=TipoEvento(evento.tipo),
-            cargo=evento.cargo,
-            inscricao=evento.inscricao,
-            quantidade=evento.quantidade,
-            justificativa=evento.justificativa or "",
-            procedimento=evento.procedimento,
-            fundamento=evento.fundamento or "",
-        )
-        for evento in cenario.eventos
-    ]
+    """Os eventos do cenário (já os do motor, com a linha de cada um), na ordem do arquivo; a
+    ordem dos do mesmo dia é a do motor (`Certame.apurar`)."""
+    return list(cenario.eventos)
 
 
 _SEM_EVENTOS = "os [[eventos]], que só se aplicam depois de nomeadas as vagas do edital"
@@ -106,22 +95,25 @@ def apurar_cenario(cenario: Cenario, arquivo: str = "cenário") -> Apuracao:
         parametros=parametros_do_cenario(cenario),
     )
     eventos = eventos_do_cenario(cenario)
-    certame.prever(eventos)
     sem_eventos = [_SEM_EVENTOS] if eventos else []
     erros = _conferir_cargos(certame, cenario, eventos)
     if erros:
         raise ErrosDeEntrada(erros, nao_conferidos=sem_eventos)
+    recusados: list[ErroCotas] = []
     try:
-        certame.abrir()
-    except ErroCotas as erro:
+        certame.apurar(eventos, ao_recusar=recusados.append)
+    except ErroCotas as erro:  # a nomeação das vagas do edital
         raise ErrosDeEntrada(
             [ErroEntrada(arquivo, None, None, str(erro))], nao_conferidos=sem_eventos
         ) from None
-    for i, (lido, evento) in enumerate(zip(cenario.eventos, eventos, strict=True), start=1):
-        try:
-            certame.aplicar(evento)
-        except ErroCotas as erro:
-            erros.append(ErroEntrada(arquivo, lido.linha, None, str(erro), chave=f"eventos[{i}]"))
+    # Cada evento recusado na sua linha, na ordem do arquivo.
+    posicao = {id(e): i for i, e in enumerate(eventos, start=1)}
+    for recusado in sorted(recusados, key=lambda e: posicao[id(e.evento)]):
+        assert recusado.evento is not None
+        i = posicao[id(recusado.evento)]
+        erros.append(
+            ErroEntrada(arquivo, recusado.evento.linha, None, str(recusado), chave=f"eventos[{i}]")
+        )
     if erros:
         raise ErrosDeEntrada(erros)
     return Apuracao(cenario, regras, certame)
@@ -162,7 +154,7 @@ def _erros_de_empate(erro: EmpateNaoResolvido, cenario: Cenario, arquivo: str) -
         primeiro = candidatos.get(grupo[0])
         pela_banca = primeiro is not None and primeiro.classificacao is not None
         coluna = "classificacao" if pela_banca else "nota"
-        mensagem = str(EmpateNaoResolvido(erro.cargo, [grupo]))
+        mensagem = str(EmpateNaoResolvido(erro.cargo, [grupo], erro.criterio_legal))
         if all(linha is not None for linha in linhas):
             mensagem += f" (linhas {_enumerar([str(linha) for linha in linhas])})"
         erros.append(ErroEntrada(arquivo, linhas[0] if linhas else None, coluna, mensagem))

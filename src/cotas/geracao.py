@@ -1,7 +1,8 @@
 """Cenários sintéticos de qualquer tamanho, para medir o desempenho e ensaiar o sistema.
 
 `gerar_exemplo(pasta, candidatos=N, cargos=C, semente=S)` grava em `pasta` um `cenario.toml`
-(Montenegro/RS, Lei 7.344/2025, com comissão de heteroidentificação e reserva PcD do edital) e
+(no município de uma lei do catálogo com comissão de heteroidentificação, em vigor na data do
+edital, e reserva PcD do edital) e
 um `candidatos.csv` no jeito das bancas brasileiras: separador `;`, vírgula decimal, datas
 DD/MM/AAAA, "sim"/"não", CPF formatado, fim de linha CRLF.
 
@@ -9,11 +10,11 @@ O formato do cenário é o que `cotas validar` aceita; o conteúdo é feito para
 - de 20% a 55% de pessoas autodeclaradas pretas ou pardas em cada cargo (a proporção exata de
   cada cargo é sorteada nesse intervalo e arredondada para dentro dele);
 - algumas pessoas com deficiência, e todos os resultados da comissão; nunca "pendente" para
-  aprovados que optaram pela reserva (a lei exige o parecer antes das nomeações, Montenegro
-  art. 5º), mas sim para eliminados, que a comissão não chega a ver;
+  aprovados que optaram pela reserva (a lei exige o parecer antes das nomeações,
+  `heteroidentificacao.momento`), mas sim para eliminados, que a comissão não chega a ver;
 - notas em meio ponto, de modo que empates de nota são comuns; cada par (nota, nota de
   conhecimentos específicos) é único entre os aprovados do cargo, então todo empate se resolve
-  pela idade (Lei 10.741/2003, art. 27) ou pelo critério do edital, nunca sobra um;
+  pela idade (docs/INTERPRETACAO.md#desempate) ou pelo critério do edital, nunca sobra um;
 - cargos de 1 a 500 vagas (cerca de uma vaga para cada 50 inscritos);
 - uma linha do tempo com cerca de um evento para cada mil inscritos: novas vagas dentro da
   validade, desistências e anulações de inscrições que existem, foram aprovadas e estão perto do
@@ -36,6 +37,7 @@ from datetime import date, timedelta
 from pathlib import Path
 
 from cotas.arquivos.candidatos import COLUNAS_CONHECIDAS
+from cotas.motor.legislacao import catalogo_padrao
 
 __all__ = ["Resumo", "gerar_exemplo"]
 
@@ -344,6 +346,16 @@ def _anulacao(data: date, inscricao: str) -> dict[str, object]:
     }
 
 
+def _municipio_com_comissao() -> str:
+    """O município da primeira lei do catálogo que, na data do edital, exige a comissão."""
+    for lei in catalogo_padrao().leis:
+        exigida = lei.parametros.get("heteroidentificacao.exigida")
+        valor = exigida.em(DATA_EDITAL) if exigida is not None else None
+        if lei.vige_em(DATA_EDITAL) and valor is not None and valor.valor is True:
+            return lei.municipio
+    raise LookupError("nenhuma lei do catálogo exige a comissão na data do edital")
+
+
 def _cenario_toml(
     n: int,
     c: int,
@@ -358,7 +370,7 @@ def _cenario_toml(
         "",
         "[certame]",
         f'nome = "Concurso Público Sintético {semente}"',
-        'municipio = "Montenegro/RS"',
+        f'municipio = "{_municipio_com_comissao()}"',
         f"data_edital = {DATA_EDITAL.isoformat()}",
         'tipo = "concurso_publico"',
         f"validade_ate = {VALIDADE_ATE.isoformat()}",

@@ -19,11 +19,13 @@ from django.db.models import CharField, TextField
 from django.db.models.functions import Cast
 
 from cotas.motor import candidatos as mc
+from cotas.motor.colunar import PREFIXO_DESEMPATE, TabelaCandidatos
 from cotas.motor.erros import ErroCotas
 from cotas.motor.legislacao import Catalogo, catalogo_padrao
-from cotas.motor.lote import PREFIXO_DESEMPATE, TabelaCandidatos
 from cotas.motor.regras import (
+    IDADE_IDOSO,
     NEGROS,
+    REF_IDOSO,
     BaseDoLimiar,
     ParametrosPcd,
     Regras,
@@ -35,6 +37,8 @@ if TYPE_CHECKING:
     from cotas_web.certames.models import Certame
 
 __all__ = [
+    "IDADE_IDOSO",
+    "REF_IDOSO",
     "ErroCotas",
     "catalogo",
     "conferir_no_motor",
@@ -169,7 +173,7 @@ def tabela_de_candidatos(
     certame: Certame, regras: Regras, *, fora: Iterable[str] = ()
 ) -> TabelaCandidatos:
     """Os candidatos do certame em colunas, como o motor os lê de um arquivo
-    (`cotas.motor.lote.TabelaCandidatos`): o motor só cria o candidato que a apuração examina.
+    (`cotas.motor.colunar.TabelaCandidatos`): o motor só cria o candidato que a apuração examina.
 
     Uma consulta só, sem criar um objeto do Django por inscrição (num certame de 1 milhão, criar
     os objetos levava ~40 s; esta leitura, ~3 s). `fora`: inscrições que nunca entram nas listas.
@@ -203,8 +207,9 @@ def tabela_de_candidatos(
         for c in ("cor_raca", "cpf", "opcao_lista", "heteroidentificacao")
     }
     # O parecer registrado; sem ele, quem optou pela reserva e se declarou de uma das cores da
-    # lei (`negros.cores`) aguarda a comissão, se a lei a exige (Montenegro art. 3º; art. 5º, I:
-    # a verificação antes da homologação): pendente, o motor não o nomeia pela reserva.
+    # lei (`negros.cores`) aguarda a comissão, se a lei a exige (`heteroidentificacao.exigida`
+    # e `.momento`: a verificação antes da homologação): pendente, o motor não o nomeia pela
+    # reserva.
     parecer = vazio_nulo["heteroidentificacao"]
     negros = regras.grupo(NEGROS)
     if regras.comissao is not None and negros is not None:
@@ -254,59 +259,71 @@ def tabela_de_candidatos(
 
 
 @dataclass(frozen=True)
-class Evento:
-    data: date
-    ordem_tipo: int  # 0 vagas do edital, 1 desistência/anulação, 2 novas vagas
-    pk: int
-    tipo: str
-    cargo: str = ""
-    quantidade: int = 0
-    inscricao: str = ""
-    justificativa: str = ""
-    procedimento: Any = None  # anulação: o `ProcedimentoAdministrativo` do motor
+class Fatos:
+    """Os fatos registrados do certame, como o motor os reencena: a data em que as vagas do
+    edital foram oferecidas (None: ainda não foram), os eventos depois dela (`Evento` do motor,
+    em ordem de data e, no mesmo dia, de registro; a ordem entre tipos no mesmo dia é do motor)
+    e quem saiu antes dela (nunca entra nas listas)."""
+
+    abertura: date | None
+    eventos: list[Any]
+    fora: set[str]
 
 
-def eventos_do_certame(certame: Certame) -> list[Evento]:
-    """Os fatos registrados que mudam as nomeações, na ordem em que aconteceram."""
+def fatos_do_certame(certame: Certame) -> Fatos:
+    """Os fatos registrados que mudam as nomeações."""
+    from cotas.motor.eventos import Evento, TipoEvento
     from cotas_web.candidatos.models import Candidato
     from cotas_web.nomeacoes.models import Desistencia, Nomeacao, OfertaVagas, SituacaoNomeacao
 
-    eventos: list[Evento] = []
-    for o in OfertaVagas.objects.filter(cargo__certame=certame).select_related("cargo"):
-        eventos.append(
-            Evento(
-                o.data,
-                0 if o.do_edital else 2,
-                o.pk,
-                "edital" if o.do_edital else "novas_vagas",
-                cargo=o.cargo.codigo,
-                quantidade=o.quantidade,
-                justificativa=o.justificativa,
-            )
+    edital = OfertaVagas.objects.filter(cargo__certame=certame, do_edital=True)
+    abertura = min((o.data for o in edital), default=None)
+    registrados: list[tuple[date, int, Any]] = []  # (data, pk, evento): a ordem de registro
+    for o in OfertaVagas.objects.filter(cargo__certame=certame, do_edital=False).select_related(
+        "cargo"
+    ):
+        evento = Evento(
+            o.data,
+            TipoEvento.NOVAS_VAGAS,
+            cargo=o.cargo.codigo,
+            quantidade=o.quantidade,
+            justificativa=o.justificativa,
         )
+        registrados.append((o.data, o.pk, evento))
     for d in Desistencia.objects.filter(candidato__certame=certame).select_related("candidato"):
-        eventos.append(Evento(d.data, 1, d.pk, "desistencia", inscricao=d.candidato.inscricao))
+        evento = Evento(d.data, TipoEvento.DESISTENCIA, inscricao=d.candidato.inscricao)
+        registrados.append((d.data, d.pk, evento))
+    fundamento = fundamento_final_de_fila(certame)
     for n in Nomeacao.objects.filter(
         cargo__certame=certame, situacao=SituacaoNomeacao.FINAL_DE_FILA
     ).select_related("candidato"):
         assert n.encerrada_em is not None
-        eventos.append(
-            Evento(n.encerrada_em, 1, n.pk, "final_de_fila", inscricao=n.candidato.inscricao)
+        evento = Evento(
+            n.encerrada_em,
+            TipoEvento.FINAL_DE_FILA,
+            inscricao=n.candidato.inscricao,
+            justificativa=fundamento,
         )
+        registrados.append((n.encerrada_em, n.pk, evento))
     for c in Candidato.objects.filter(certame=certame, anulado_em__isnull=False):
         assert c.anulado_em is not None
-        eventos.append(
-            Evento(
-                c.anulado_em,
-                1,
-                c.pk,
-                "anulacao",
-                inscricao=c.inscricao,
-                procedimento=procedimento_da_anulacao(c),
-            )
+        evento = Evento(
+            c.anulado_em,
+            TipoEvento.ANULACAO,
+            inscricao=c.inscricao,
+            procedimento=procedimento_da_anulacao(c),
         )
-    eventos.sort(key=lambda e: (e.data, e.ordem_tipo, e.pk))
-    return eventos
+        registrados.append((c.anulado_em, c.pk, evento))
+    registrados.sort(key=lambda r: (r[0], r[1]))
+    # Quem saiu antes da abertura das vagas nunca entra nas listas do motor.
+    saidas = (TipoEvento.DESISTENCIA, TipoEvento.ANULACAO)
+    fora = {
+        e.inscricao
+        for _, _, e in registrados
+        if e.tipo in saidas and (abertura is None or e.data < abertura)
+    }
+    eventos = [e for _, _, e in registrados if e.inscricao not in fora]
+    return Fatos(abertura, eventos, fora)
 
 
 def procedimento_da_anulacao(candidato: Any) -> Any:
@@ -351,11 +368,12 @@ def fundamento_final_de_fila(certame: Certame) -> str:
 
 
 def parametros_do_certame(certame: Certame) -> Any:
-    from cotas.motor.certame import ParametrosCertame
+    from cotas.motor.certame import DuplaCondicao, ParametrosCertame
     from cotas.motor.classificacao import CriterioDesempate
 
     return ParametrosCertame(
         prioridade_colisao=tuple(certame.prioridade_colisao.split(",")),
+        dupla_condicao=DuplaCondicao(certame.dupla_condicao),
         permite_final_de_fila=certame.admite_final_de_fila,
         data_referencia_idade=certame.data_referencia_idade,
         criterios_desempate=tuple(
@@ -410,39 +428,14 @@ def reencenar(certame: Certame) -> Any:
 
     regras = regras_do_certame(certame)
     cargos = {c.codigo: c.vagas_edital for c in certame.cargos.all()}
-    eventos = eventos_do_certame(certame)
-    abertura = next((e for e in eventos if e.tipo == "edital"), None)
-    # Quem saiu antes da abertura das vagas nunca entra nas listas do motor.
-    fora = {
-        e.inscricao
-        for e in eventos
-        if e.tipo in ("desistencia", "anulacao") and (abertura is None or e.data < abertura.data)
-    }
+    fatos = fatos_do_certame(certame)
     motor = CertameMotor(
         regras,
         cargos=cargos,
-        candidatos=tabela_de_candidatos(certame, regras, fora=fora),
+        candidatos=tabela_de_candidatos(certame, regras, fora=fatos.fora),
         validade_ate=certame.validade_ate,
         parametros=parametros_do_certame(certame),
     )
-    if abertura is None:
+    if fatos.abertura is None:
         return motor
-    aberto = False
-    for e in eventos:
-        if e.tipo == "edital":
-            if not aberto:
-                motor.abrir(e.data)
-                aberto = True
-        elif e.inscricao in fora:
-            continue
-        elif e.tipo == "novas_vagas":
-            motor.ofertar_vagas(
-                e.cargo, quantidade=e.quantidade, data=e.data, justificativa=e.justificativa
-            )
-        elif e.tipo == "desistencia":
-            motor.desistencia(e.data, e.inscricao)
-        elif e.tipo == "anulacao":
-            motor.anulacao(e.data, e.inscricao, e.procedimento)
-        elif e.tipo == "final_de_fila":
-            motor.final_de_fila(e.data, e.inscricao, fundamento_final_de_fila(certame))
-    return motor
+    return motor.apurar(fatos.eventos, abertura=fatos.abertura)

@@ -8,6 +8,7 @@ urlpatterns = [
     path("", include("cotas_web.comissao.urls")),
     path("", include("cotas_web.nomeacoes.urls")),
     path("", include("cotas_web.publico.urls")),
+    path("", include("cotas_web.tarefas.urls")),
 ]
 
 # A 404 em português, sem o nome da exceção nem a frase em inglês do `get_object_or_404`.

@@ -18,7 +18,7 @@ from stdnum.br import cpf as stdnum_cpf
 from cotas.arquivos import candidatos as leitor
 from cotas.arquivos.erros import ErrosDeEntrada
 from cotas.geracao import gerar_exemplo
-from cotas.motor.lote import TabelaCandidatos
+from cotas.motor.colunar import TabelaCandidatos
 from tests.arquivos.colunas import completar
 
 RAIZ = Path(__file__).resolve().parents[2]

@@ -14,6 +14,9 @@ from cotas.documentos.ata import (
 )
 from cotas.documentos.pagina import html_documento
 from cotas.documentos.pdf import para_pdf
+from cotas.motor.legislacao import catalogo_padrao
+from cotas.motor.razoes import Referencia
+from cotas.motor.regras import regras_aplicaveis
 
 from .conftest import exigir_pdf, texto_pdf
 
@@ -24,8 +27,19 @@ MEMBROS = [
 ]
 
 
+def _referencias() -> dict[str, Referencia]:
+    """Os dispositivos da comissão na lei do exemplo, como a aplicação web os passa."""
+    regras = regras_aplicaveis(
+        catalogo_padrao(), lei_id="montenegro-rs/lei-7344-2025", data_edital=date(2025, 6, 10),
+        tipo="concurso_publico",
+    )
+    assert regras.comissao is not None
+    return dict(regras.comissao.referencias)
+
+
 def sessao() -> SessaoAta:
     return SessaoAta(
+        referencias=_referencias(),
         certame="Concurso Público 01/2025",
         municipio="Montenegro/RS",
         data=date(2025, 7, 20),
@@ -74,3 +88,17 @@ def test_ata_em_pdf() -> None:
     texto = " ".join(texto_pdf(para_pdf(ata_sessao(sessao()))).split())
     assert "Carlos Souza" in texto and "2 de 3 reconhecem" in texto
     assert "Resultado após os recursos" in texto and "Página 1 de" in texto
+
+
+def test_ata_cita_os_artigos_da_lei_do_certame_nao_os_de_um_municipio() -> None:
+    """Outra lei, outros artigos: a ata cita os do registro, nunca números escritos no código."""
+    from dataclasses import replace
+
+    outra = {
+        chave: Referencia("Lei X", f"art. 9{n}", ref.texto)
+        for n, (chave, ref) in enumerate(sorted(_referencias().items()))
+    }
+    html = html_documento(ata_sessao(replace(sessao(), referencias=outra)))
+    assert f"({outra['maioria'].artigo})" in html
+    assert f"({outra['membros'].artigo})" in html
+    assert "art. 10" not in html and "art. 4º" not in html and "art. 7º" not in html

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from cotas.documentos.consulta import consultar, consultar_todos, resumo
 from cotas.documentos.fonte import FonteDocumentos
 from cotas.motor.erros import ErroCotas
-from tests.motor.test_lote import certames, gemeo_em_lote
+from tests.motor.test_colunar import certames, gemeo_em_colunas
 
 
 def test_nomeado_mostra_a_vaga_e_a_lista(fonte: FonteDocumentos) -> None:
@@ -71,7 +71,7 @@ def test_consulta_de_todos_em_lote_igual_a_de_cada_uma_em_memoria(
     consulta de uma inscrição por vez com os candidatos em memória: posições, nomeação, projeção
     e textos. `so_metade_publicada`: na web só os atos confirmados se publicam."""
     certame, evs = dados
-    em_lote = gemeo_em_lote(certame)
+    em_lote = gemeo_em_colunas(certame)
     try:
         certame.apurar(evs)
     except ErroCotas:

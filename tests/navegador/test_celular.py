@@ -86,6 +86,11 @@ def test_nomeacoes_do_rh_no_celular_pelo_teclado(
     celular.keyboard.type("101/2025")
     tab_ate(celular, "Confirmar nomeação de 1001")
     celular.keyboard.press("Enter")
+    celular.wait_for_selector("text=Confirmar: nomear")  # o ato pergunta antes
+    sem_rolagem_lateral(celular)
+    capturar(celular, "celular-04b-confirmar-nomeacao")
+    tab_ate(celular, "Confirmar a nomeação")
+    celular.keyboard.press("Enter")
     celular.wait_for_selector("text=Nomeação da inscrição 1001 confirmada.")
     atos = celular.locator("table.atos").inner_text()
     assert "101/2025" in atos

@@ -106,6 +106,8 @@ def test_homologar_nomear_desistencia_substituicao_e_historico(
     pagina.goto(pagina.base + f"/certames/{certame.pk}/")
     pagina.get_by_label("Data").fill("2025-08-01")
     pagina.get_by_role("button", name="Homologar a classificação final").click()
+    pagina.wait_for_selector("text=Confirmar: homologar a classificação final")
+    pagina.get_by_role("button", name="Homologar", exact=True).click()
     pagina.wait_for_selector("text=Homologado em 01/08/2025")
     capturar(pagina, "04-homologado")
 
@@ -117,11 +119,14 @@ def test_homologar_nomear_desistencia_substituicao_e_historico(
     for ordem, inscricao in enumerate(("1001", "1002", "1006"), start=1):
         pagina.get_by_label("Nº da portaria").fill(f"{100 + ordem}/2025")
         pagina.get_by_role("button", name=f"Confirmar nomeação de {inscricao}").click()
+        pagina.get_by_role("button", name="Confirmar a nomeação").click()
         pagina.wait_for_selector(f"text=Nomeação da inscrição {inscricao} confirmada.")
     capturar(pagina, "05-nomeacoes")
 
-    # A desistência tem botão próprio, à vista (não escondida em "Outros registros").
+    # A desistência tem botão próprio, à vista (não escondida em "Outros registros"); o ato
+    # não se desfaz, então a tela pergunta antes.
     pagina.get_by_role("button", name="Desistência de 1006").click()
+    pagina.get_by_role("button", name="Registrar", exact=True).click()
     pagina.wait_for_selector("text=A substituição foi proposta")
     propostas = pagina.locator("table.propostas").inner_text()
     assert "1007" in propostas and "substitui 1006" in propostas

@@ -442,6 +442,7 @@ def test_novas_vagas_uma_vez_pela_tela(certame_homologado: Any, rita: Any) -> No
         "quantidade": "2",
         "justificativa": "Lei municipal nova",
         "pedido": form.initial["pedido"],
+        "confirmar": "1",  # o ato não se desfaz: a tela pergunta antes, e este é o "confirmar"
     }
     clientes = []
     for _ in range(N):

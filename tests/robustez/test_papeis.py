@@ -82,7 +82,7 @@ def _certame_completo(nome: str, rh: Any, membro: Any, csv: Any) -> dict[str, An
         validade_ate=date(2027, 6, 10),
     )
     cargo = cargo_adicionar(usuario=rh, certame=c, codigo="PROF", nome="Professor", vagas_edital=5)
-    importacao_confirmar(usuario=rh, certame=c, caminho=csv, nome_arquivo="r.csv")
+    importacao = importacao_confirmar(usuario=rh, certame=c, caminho=csv, nome_arquivo="r.csv")
     for nome_membro, genero, cor in MEMBROS:
         membro_adicionar(
             usuario=rh,
@@ -136,6 +136,7 @@ def _certame_completo(nome: str, rh: Any, membro: Any, csv: Any) -> dict[str, An
         "cid": candidato.pk,
         "fid": proc.pk,
         "nid": nomeacao.pk,
+        "iid": importacao.pk,
         "cargo_id": cargo.pk,
         "acao": "decisao",
         "formato": "csv",

@@ -99,6 +99,17 @@ def designar_auditora(certame: Any, ana: Any) -> None:
     designar(usuario=ana, certame=certame)
 
 
+def publicar(certame: Any, rita: Any) -> Any:
+    """Um rascunho não aparece ao público: os certames de teste já nascem publicados no dia do
+    edital (gravado direto, sem o ato: os testes contam os registros de auditoria de quem cria
+    e cadastra; o ato `certame_publicar` tem os seus testes em test_vida_do_certame)."""
+    from cotas_web.certames.models import Certame
+
+    Certame.objects.filter(pk=certame.pk).update(publicado_em=certame.data_edital)
+    certame.refresh_from_db()
+    return certame
+
+
 @pytest.fixture
 def certame(rita: Any, ana: Any) -> Any:
     from cotas_web.certames.services import cargo_adicionar, certame_criar
@@ -109,7 +120,7 @@ def certame(rita: Any, ana: Any) -> Any:
     )
     cargo_adicionar(usuario=rita, certame=c, codigo="PROF", nome="Professor", vagas_edital=5)
     designar_auditora(c, ana)
-    return c
+    return publicar(c, rita)
 
 
 @pytest.fixture
@@ -122,7 +133,7 @@ def certame_mostardas(rita: Any, ana: Any) -> Any:
     )
     cargo_adicionar(usuario=rita, certame=c, codigo="PROF", nome="Professor", vagas_edital=5)
     designar_auditora(c, ana)
-    return c
+    return publicar(c, rita)
 
 
 @pytest.fixture

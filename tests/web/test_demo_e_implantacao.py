@@ -27,7 +27,7 @@ def test_carregar_exemplo_cria_usuarios_e_o_certame_de_montenegro() -> None:
     assert "rh / rh-demonstracao" in texto
     assert "comissao / comissao-demonstracao" in texto
     assert "auditor / auditor-demonstracao" in texto
-    certame = Certame.objects.get()
+    certame = Certame.objects.get(nome="Concurso Público 01/2025")  # (o do cenário)
     assert certame.municipio == "Montenegro/RS"
     assert certame.homologado
     assert Candidato.objects.filter(certame=certame).count() > 10
@@ -55,9 +55,10 @@ def test_check_deploy_limpo_em_producao(tmp_path: Any) -> None:
 @pytest.mark.django_db
 def test_carregar_exemplo_se_vazio_nao_duplica() -> None:
     call_command("carregar_exemplo", "--demo", stdout=StringIO())
+    carregados = Certame.objects.count()
     saida = StringIO()
     call_command("carregar_exemplo", "--se-vazio", "--demo", stdout=saida)
-    assert Certame.objects.count() == 1
+    assert Certame.objects.count() == carregados
     assert "rh / rh-demonstracao" in saida.getvalue()
 
 
@@ -144,9 +145,63 @@ def test_logins_de_demonstracao_entram_no_certame_do_exemplo(client: Any) -> Non
     from django.urls import reverse
 
     call_command("carregar_exemplo", "--demo", stdout=StringIO())
-    certame = Certame.objects.get()
+    certame = Certame.objects.get(nome="Concurso Público 01/2025")  # (o do cenário)
     for login, rota in (("rh", "nomeacoes:painel"), ("auditor", "candidatos:lista"),
                         ("comissao", "comissao:painel")):
         client.force_login(get_user_model().objects.get(username=login))
         assert client.get(reverse(rota, args=[certame.pk])).status_code == 200, login
         assert certame.nome in client.get(reverse("certames:inicio")).content.decode()
+
+
+@pytest.mark.django_db
+def test_demo_tem_trabalho_a_espera_para_cada_papel(client: Any) -> None:
+    """Um certame antes da homologação com autodeclarados para a comissão convocar e verificar;
+    um com nomeações confirmadas, uma desistência e novas vagas; e os logins dizem qual abrir."""
+    from django.contrib.auth import get_user_model
+    from django.urls import reverse
+
+    from cotas_web.nomeacoes.models import Nomeacao, OfertaVagas
+
+    saida = StringIO()
+    call_command("carregar_exemplo", "--demo", stdout=saida)
+    texto = saida.getvalue()
+    antes = Certame.objects.get(nome__endswith="(antes da homologação)")
+    assert antes.municipio == "Montenegro/RS" and antes.exige_comissao
+    assert not antes.homologado and antes.publicado
+    assert Candidato.objects.filter(certame=antes).aguardando_parecer().count() > 5
+    carlos = get_user_model().objects.get(username="comissao")
+    assert antes.membros_comissao.filter(usuario=carlos).exists()
+    client.force_login(carlos)
+    assert client.get(reverse("comissao:painel", args=[antes.pk])).status_code == 200
+
+    cheio = Certame.objects.get(nome__endswith="(nomeações em curso)")
+    assert cheio.homologado
+    assert Nomeacao.objects.filter(cargo__certame=cheio).count() >= 27
+    assert Nomeacao.objects.filter(cargo__certame=cheio, situacao="desistente").count() == 1
+    assert OfertaVagas.objects.filter(cargo__certame=cheio, do_edital=False).exists()
+    assert propostas_do_motor(certame=cheio)  # substituição e novas vagas à espera do RH
+
+    # cada login sabe qual certame abrir e para quê
+    bloco_comissao = texto.split("comissao / comissao-demonstracao")[1].split(" / ")[0]
+    assert antes.nome in bloco_comissao and "convocar" in bloco_comissao
+    bloco_auditor = texto.split("auditor / auditor-demonstracao")[1]
+    assert cheio.nome in bloco_auditor
+    bloco_rh = texto.split("rh / rh-demonstracao")[1].split("comissao / ")[0]
+    assert "Concurso Público 01/2025" in bloco_rh and "nomeações" in bloco_rh
+    # todos públicos, e cada papel alcança os seus
+    assert Certame.objects.filter(publicado_em__isnull=True).count() == 0
+
+
+@pytest.mark.django_db
+def test_cabecalho_da_demonstracao_diz_o_papel_uma_vez(client: Any) -> None:
+    """O cabeçalho mostra o nome e o papel, uma vez cada: "Rita Helena (RH) (Administrador do
+    certame (RH))", parênteses dentro de parênteses, confundia."""
+    from django.contrib.auth import get_user_model
+    from django.urls import reverse
+
+    call_command("carregar_exemplo", "--demo", stdout=StringIO())
+    for login in ("rh", "comissao", "auditor"):
+        client.force_login(get_user_model().objects.get(username=login))
+        html = client.get(reverse("certames:inicio")).content.decode()
+        usuario = html.split('<span class="usuario">', 1)[1].split("</span>", 1)[0]
+        assert usuario.count("(") <= 1 and ") (" not in usuario, usuario

@@ -136,12 +136,13 @@ def test_painel_de_nomeacoes_pela_tela(client: Any, certame_homologado: Any, rit
     assert "reservada a negros" in html
     resposta = client.post(
         reverse("nomeacoes:confirmar", args=[certame_homologado.pk, cargo.pk]),
-        {"inscricao": "1001", "portaria": "101/2025", "data_portaria": "2025-08-03"},
+        {"inscricao": "1001", "portaria": "101/2025", "data_portaria": "2025-08-03",
+         "confirmar": "1"},
     )
     assert resposta.status_code == 302
     ato = Nomeacao.objects.get()
     client.post(reverse("nomeacoes:desistencia", args=[certame_homologado.pk, ato.pk]),
-                {"data": "2025-08-05", "motivo": "desistencia"})
+                {"data": "2025-08-05", "motivo": "desistencia", "confirmar": "1"})
     ato.refresh_from_db()
     assert ato.situacao == "desistente"
     html = client.get(url).content.decode()
@@ -154,7 +155,7 @@ def test_desistencia_antes_da_nomeacao_tira_das_listas(
     nadia = Candidato.objects.get(inscricao="1006")
     entrar(client, rita).post(
         reverse("candidatos:desistencia", args=[certame_homologado.pk, nadia.pk]),
-        {"data": "2025-08-02"},
+        {"data": "2025-08-02", "confirmar": "1"},
     )
     propostas = propostas_do_motor(certame=certame_homologado)
     (terceira,) = [p for p in propostas if p.vaga == 3]
@@ -218,7 +219,7 @@ def test_painel_com_muitos_cargos_abre_num_resumo_e_cada_cargo_a_parte(
     from cotas_web.nomeacoes import views
 
     call_command("carregar_exemplo", "--demo", stdout=StringIO())
-    certame = Certame.objects.get()
+    certame = Certame.objects.get(nome="Concurso Público 01/2025")  # (o do cenário)
     monkeypatch.setattr(views, "PAINEL_CARGOS_POR_EXTENSO", 2)
     entrar(client, get_user_model().objects.get(username="rh"))
     url = reverse("nomeacoes:painel", args=[certame.pk])
@@ -239,6 +240,7 @@ def test_painel_com_muitos_cargos_abre_num_resumo_e_cada_cargo_a_parte(
             "portaria": "7/2025",
             "data_portaria": "2025-09-01",
             "cargo_do_painel": "ENF",
+            "confirmar": "1",
         },
     )
     assert r.status_code == 302 and r["Location"] == f"{url}?cargo=ENF"

@@ -209,3 +209,15 @@ def test_rh_e_auditor_so_no_certame_para_o_qual_foram_designados(
         call_command("designar", "joao", str(certame.pk), stdout=StringIO())
     entrar(client, rita)
     assert client.get(url).status_code == 200
+
+
+def test_acesso_negado_ao_certame_diz_a_quem_pedir(client: Any, certame: Any) -> None:
+    """O auditor ainda não designado não fica num beco sem saída: a página diz o que fazer."""
+    from cotas_web.contas.models import Papel
+
+    from .conftest import criar_usuario
+
+    entrar(client, criar_usuario("bia", Papel.AUDITOR))
+    resposta = client.get(reverse("certames:historico", args=[certame.pk]))
+    assert resposta.status_code == 403
+    assert "Peça a designação a quem administra o sistema" in resposta.content.decode()

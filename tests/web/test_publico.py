@@ -138,7 +138,7 @@ def exemplo_homologado() -> Any:
     from cotas_web.certames.models import Certame
 
     call_command("carregar_exemplo", "--demo", stdout=StringIO())
-    return Certame.objects.get()
+    return Certame.objects.get(nome="Concurso Público 01/2025")  # (o do cenário)
 
 
 def _linhas_csv(conteudo: bytes) -> list[list[str]]:

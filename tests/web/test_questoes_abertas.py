@@ -85,3 +85,42 @@ def test_base_do_limiar_decide_a_vaga_nova(
                         justificativa="Lei cria 1 cargo")
     (terceira,) = propostas_do_motor(certame=c)
     assert (terceira.vaga, terceira.modalidade) == (3, modalidade_da_terceira)
+
+
+def test_dupla_condicao_padrao_escolhida_pela_tela_e_levada_ao_motor(
+    client: Any, rita: Any, certame: Any
+) -> None:
+    """Quem é negro e com deficiência e é chamado pelas duas listas no mesmo ato, sem opção:
+    o padrão é a lista racial; o certame pode adotar a de PcD, como o cenário
+    (`dupla_condicao`), e o motor a recebe na reencenação."""
+    from cotas.motor.certame import DuplaCondicao
+
+    assert certame.dupla_condicao == "lista_que_nomeia_antes"
+    padrao = ponte.parametros_do_certame(certame).dupla_condicao
+    assert padrao is DuplaCondicao.LISTA_QUE_NOMEIA_ANTES
+
+    entrar(client, rita)
+    resposta = client.post(
+        reverse("certames:novo"),
+        {"nome": "Concurso 04/2025", "municipio": "Montenegro/RS", "data_edital": "2025-07-01",
+         "tipo": "concurso_publico", "pcd_percentual": "5", "pcd_arredondamento": "cima",
+         "pcd_teto": "20", "dupla_condicao": "lista_que_nomeia_antes_senao_pcd"},
+    )
+    assert resposta.status_code == 302
+    c = Certame.objects.get(nome="Concurso 04/2025")
+    assert c.dupla_condicao == "lista_que_nomeia_antes_senao_pcd"
+    assert ponte.reencenar(c).parametros.dupla_condicao is (
+        DuplaCondicao.LISTA_QUE_NOMEIA_ANTES_SENAO_PCD
+    )
+    html = client.get(reverse("certames:detalhe", args=[c.pk])).content.decode()
+    assert "sem opção, a de PcD" in html
+
+
+def test_dupla_condicao_desconhecida_e_recusada(rita: Any) -> None:
+    from django.core.exceptions import ValidationError
+
+    with pytest.raises(ValidationError, match="Dupla condição"):
+        certame_criar(
+            usuario=rita, nome="X", municipio="Montenegro/RS", data_edital=date(2025, 7, 1),
+            tipo="concurso_publico", dupla_condicao="qualquer",
+        )

@@ -159,6 +159,7 @@ def test_novas_vagas_do_mesmo_formulario_ofertadas_uma_vez(
         "quantidade": "2",
         "justificativa": "j",
         "pedido": form.initial["pedido"],
+        "confirmar": "1",  # (o envio já confirmado, repetido)
     }
     for _ in range(3):
         assert client.post(reverse("nomeacoes:novas_vagas", args=[pk]), dados).status_code == 302

@@ -226,6 +226,9 @@ class _Pedido:
     cargos: frozenset[str] | None
     origem_cargos: str
     data_edital: date | None
+    # Título do arquivo (na forma de `campos.chave_de_cabecalho`) → coluna, escolhido por quem
+    # importa quando o cabeçalho da banca não usa um nome aceito.
+    renomear: dict[str, str] = field(default_factory=dict)
 
 
 def _em_lote(fonte: Path | bytes, pedido: _Pedido) -> LeituraCandidatos | None:
@@ -396,6 +399,7 @@ def ler_candidatos(
     origem_cargos: str = "cargos do certame",
     aba: str | None = None,
     data_edital: date | None = None,
+    renomear: dict[str, str] | None = None,
 ) -> LeituraCandidatos:
     """Lê a lista de candidatos de um CSV, XLSX ou ODS.
 
@@ -405,7 +409,8 @@ def ler_candidatos(
     heteroidentificação, e a coluna do parecer é obrigatória. `cargos`: os códigos de cargo do
     certame (um cargo fora deles é erro, junto com os das linhas; None: não confere), descritos
     nas mensagens como `origem_cargos`. `aba`: a aba de uma planilha (sem ela, a única visível).
-    `data_edital`: ninguém nasceu depois dela (sem ela, depois de hoje).
+    `data_edital`: ninguém nasceu depois dela (sem ela, depois de hoje). `renomear`: título do
+    arquivo → coluna, para um cabeçalho que não usa os nomes aceitos (escolha de quem importa).
 
     Levanta `ErrosDeEntrada` com todos os erros encontrados (e os avisos).
     """
@@ -417,6 +422,7 @@ def ler_candidatos(
         cargos=None if cargos is None else frozenset(cargos),
         origem_cargos=origem_cargos,
         data_edital=data_edital,
+        renomear={campos.chave_de_cabecalho(t): c for t, c in (renomear or {}).items()},
     )
     extensao = caminho.suffix.lower()
     if extensao not in EXTENSOES_TEXTO | EXTENSOES_PLANILHA:
@@ -518,9 +524,13 @@ def _ler_cabecalho(
                 )
             )
             continue
-        # O nome que o cenário dá a um critério de desempate vale antes dos apelidos.
-        if nome in desempate_por_nome and nome not in CONVERSORES:
-            coluna: str | None = nome
+        escolhida = pedido.renomear.get(campos.chave_de_cabecalho(titulo))
+        # A coluna escolhida por quem importa vale antes de tudo; o nome que o cenário dá a um
+        # critério de desempate, antes dos apelidos.
+        if escolhida is not None:
+            coluna: str | None = normalizar_nome(escolhida)
+        elif nome in desempate_por_nome and nome not in CONVERSORES:
+            coluna = nome
         else:
             coluna = campos.coluna_do_titulo(titulo)
         if coluna is None:

@@ -31,10 +31,11 @@ from cotas.arquivos.candidatos import (
 from cotas.arquivos.erros import ErroEntrada, ErrosDeEntrada, motivo_do_sistema
 from cotas.motor.candidatos import Candidato
 from cotas.motor.certame import DuplaCondicao, ProcedimentoAdministrativo, TipoEvento
+from cotas.motor.colunar import TabelaCandidatos
 from cotas.motor.erros import ErroCotas
+from cotas.motor.eventos import Evento  # (o mesmo evento que o motor reencena)
 from cotas.motor.legislacao import Catalogo, catalogo_padrao
-from cotas.motor.lote import TabelaCandidatos
-from cotas.motor.regras import ParametrosPcd, Regras, regras_aplicaveis
+from cotas.motor.regras import REF_IDOSO, ParametrosPcd, Regras, regras_aplicaveis
 
 __all__ = [
     "Arredondamento",
@@ -72,26 +73,6 @@ class Cargo:
     nome: str
     vagas: int
     linha: int | None = field(default=None, compare=False)
-
-
-@dataclass(frozen=True)
-class Evento:
-    """Um fato posterior ao edital, aplicado na ordem do arquivo.
-
-    Em `desistencia`, `anulacao` e `final_de_fila` o `cargo` vem preenchido com
-    o cargo do candidato, mesmo que o arquivo não o diga.
-    """
-
-    data: date
-    tipo: TipoEvento
-    cargo: str | None
-    inscricao: str | None
-    quantidade: int | None
-    justificativa: str | None
-    linha: int | None = field(default=None, compare=False)
-    # anulação: o procedimento com contraditório e ampla defesa; eliminação: o seu fundamento
-    procedimento: ProcedimentoAdministrativo | None = None
-    fundamento: str | None = None
 
 
 @dataclass(frozen=True)
@@ -746,7 +727,7 @@ def ler_cenario(caminho: Path, catalogo: Catalogo | None = None) -> Cenario:
             v.erro(
                 f"{base}.coluna",
                 f'"{coluna}" é uma coluna padrão do arquivo de candidatos, não um critério '
-                "de desempate do edital (a idade já é considerada pela Lei 10.741/2003, art. 27)",
+                f"de desempate do edital (a idade já é considerada pela {REF_IDOSO.citacao()})",
             )
         elif normalizada in vistos:
             v.erro(f"{base}.coluna", f'a coluna "{coluna}" já é um critério de desempate')
@@ -841,10 +822,10 @@ def ler_cenario(caminho: Path, catalogo: Catalogo | None = None) -> Cenario:
                     cargo=cargo,
                     inscricao=inscricao,
                     quantidade=quantidade,
-                    justificativa=justificativa,
+                    justificativa=justificativa or "",
                     linha=v.linha(base),
                     procedimento=procedimento,
-                    fundamento=fundamento,
+                    fundamento=fundamento or "",
                 )
             )
             caminhos_eventos.append(base)

@@ -29,7 +29,7 @@ import polars as pl
 from cotas.arquivos import campos, limites
 from cotas.arquivos.erros import ErroEntrada
 from cotas.motor.candidatos import CorRaca, Heteroidentificacao, Situacao
-from cotas.motor.lote import ESQUEMA, PREFIXO_DESEMPATE, TabelaCandidatos
+from cotas.motor.colunar import ESQUEMA, PREFIXO_DESEMPATE, TabelaCandidatos
 
 # Sem espaço nas pontas, para `str.strip()` do Python: o `\s` do polars (Unicode) e \x1c-\x1f.
 _LIMPO = r"^[^\s\x1c-\x1f]([^\r\n]*[^\s\x1c-\x1f])?$"

@@ -23,6 +23,7 @@ from cotas.arquivos import limites
 from cotas.arquivos.erros import ErrosDeEntrada
 from cotas.cli import argparse_ptbr, gerar, saida
 from cotas.motor.erros import ErroCotas
+from cotas.motor.legislacao import catalogo_padrao
 
 argparse_ptbr.instalar()
 
@@ -62,8 +63,12 @@ def _vagas(texto: str) -> int:
 
 def _opcoes_da_lei(p: argparse.ArgumentParser) -> None:
     qual = p.add_mutually_exclusive_group(required=True)
-    qual.add_argument("--lei", help="id da lei, ex.: montenegro-rs/lei-7344-2025")
-    qual.add_argument("--municipio", help='município, ex.: "Montenegro/RS" (com --data-edital)')
+    # Os exemplos da ajuda vêm do catálogo de leis (`cotas leis`), não do código.
+    exemplo = catalogo_padrao().leis[-1]
+    qual.add_argument("--lei", help=f"id da lei, ex.: {exemplo.id}")
+    qual.add_argument(
+        "--municipio", help=f'município, ex.: "{exemplo.municipio}" (com --data-edital)'
+    )
     p.add_argument("--data-edital", type=_data, help="data de publicação do edital (AAAA-MM-DD)")
     p.add_argument(
         "--tipo",
@@ -90,7 +95,8 @@ def construir_parser() -> argparse.ArgumentParser:
         prog="cotas",
         description=(
             "Reserva de vagas para negros em concursos públicos municipais: "
-            "Mostardas/RS (Lei 3.920/2019) e Montenegro/RS (Lei 7.344/2025)."
+            + "; ".join(lei.norma for lei in catalogo_padrao().leis if lei.revogada_por is None)
+            + "."
         ),
     )
     parser.add_argument(

@@ -1,8 +1,7 @@
 """Anexo do edital: as vagas de cada cargo, as reservadas e as de ampla concorrência.
 
-Montenegro, Lei 7.344/2025, art. 1º, § 4º: "A reserva de vagas a candidatos negros constará
-expressamente dos editais dos concursos públicos, que deverão especificar o total de vagas
-correspondentes à reserva para cada cargo ou emprego público oferecido."
+Quando a lei manda o edital trazer esse quadro, o documento cita o dispositivo com as palavras
+dela (`[citacoes.quadro_no_edital]` nos dados da lei).
 """
 
 from __future__ import annotations
@@ -11,19 +10,7 @@ from cotas.documentos.documento import Documento, Paragrafo, Titulo
 from cotas.documentos.fonte import FonteDocumentos
 from cotas.documentos.tabelas import tabela_anexo
 from cotas.documentos.texto import data_br, numero_e_extenso
-from cotas.motor.razoes import Referencia
 from cotas.motor.reserva import calcular_reserva
-
-# O dispositivo que manda o edital trazer o quadro, quando a lei o tem.
-DISPOSITIVO_DO_QUADRO = {
-    "montenegro-rs/lei-7344-2025": Referencia(
-        "Lei 7.344/2025 de Montenegro/RS",
-        "art. 1º, § 4º",
-        "A reserva de vagas a candidatos negros constará expressamente dos editais dos "
-        "concursos públicos, que deverão especificar o total de vagas correspondentes à "
-        "reserva para cada cargo ou emprego público oferecido.",
-    ),
-}
 
 
 def anexo_edital(f: FonteDocumentos) -> Documento:
@@ -37,7 +24,7 @@ def anexo_edital(f: FonteDocumentos) -> Documento:
             f"({f.regras.citacao_da_lei_aplicavel()})."
         )
     )
-    quadro = DISPOSITIVO_DO_QUADRO.get(lei.id)
+    quadro = lei.citacoes.get("quadro_no_edital")
     if quadro is not None:
         doc.blocos.append(Paragrafo(f"{quadro.citacao()}: “{quadro.texto}”", "nota"))
     doc.blocos.append(tabela_anexo(f))

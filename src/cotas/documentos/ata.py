@@ -1,23 +1,26 @@
-"""Ata de uma sessão da Comissão Avaliadora de Cotas (Montenegro, Lei 7.344/2025, arts. 3º a 13).
+"""Ata de uma sessão da comissão de heteroidentificação (parâmetros `heteroidentificacao.*`).
 
-A entrada é um registro simples da sessão — membros com gênero e cor (art. 4º), cada candidato
-com comparecimento, recusas (arts. 6º a 8º), o voto de cada membro, o resultado pela maioria
-(art. 10) e os recursos (art. 5º, III) —, que a aplicação web preenche a partir do banco.
+A entrada é um registro simples da sessão — membros com gênero e cor, cada candidato com
+comparecimento, recusas, o voto de cada membro, o resultado pela maioria e os recursos —, que a
+aplicação web preenche a partir do banco, com os dispositivos da lei do certame
+(`SessaoAta.referencias`, a `RegraComissao.referencias` do motor): cada artigo citado vem deles.
 O parecer é fato registrado pela comissão: a ata o transcreve e mostra a contagem dos votos,
 nunca o decide.
 
 Documento de acesso restrito (comissão, administração e auditoria): traz dados sensíveis
-(LGPD, Lei 13.709/2018, art. 11), mas o CPF, se houver, continua mascarado.
+(docs/INTERPRETACAO.md#dados-pessoais), mas o CPF, se houver, continua mascarado.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import date
 
 from cotas.documentos.documento import Documento, Paragrafo, Titulo
 from cotas.documentos.tabelas import Tabela
 from cotas.documentos.texto import data_br, numero_e_extenso
+from cotas.motor.razoes import Referencia
 
 RESULTADOS = {
     "confirmado": "Reconhecido(a) como negro(a): concorre às vagas reservadas",
@@ -72,6 +75,15 @@ class SessaoAta:
     recursos: list[RecursoAta] = field(default_factory=list)
     observacoes: str = ""
     numero: int | None = None
+    # Os dispositivos da lei por parâmetro (`membros`, `maioria`, `recursos`...): a ata só cita
+    # o que a lei traz.
+    referencias: Mapping[str, Referencia] = field(default_factory=dict)
+
+
+def _art(sessao: SessaoAta, *chaves: str) -> str:
+    """ " (<artigo>; <artigo>)" dos parâmetros que a lei do certame traz, ou nada."""
+    artigos = [sessao.referencias[c].artigo for c in chaves if c in sessao.referencias]
+    return f" ({'; '.join(artigos)})" if artigos else ""
 
 
 def maioria(avaliacao: AvaliacaoAta, membros: list[MembroAta]) -> str:
@@ -87,13 +99,17 @@ def filmagem(sessao: SessaoAta) -> str:
     """O que a ata diz da filmagem: nunca que filmou quem a recusou."""
     recusaram = [a.inscricao for a in sessao.avaliacoes if a.recusou_filmagem]
     if not recusaram:
-        return "A sessão foi filmada e/ou fotografada para uso exclusivo da comissão (art. 7º)."
+        return (
+            "A sessão foi filmada e/ou fotografada para uso exclusivo da comissão"
+            f"{_art(sessao, 'registro_audiovisual')}."
+        )
     if len(recusaram) == len(sessao.avaliacoes):
         return "Nenhuma verificação foi filmada ou fotografada: todos recusaram a filmagem."
     rotulo = "inscrição" if len(recusaram) == 1 else "inscrições"
     return (
         "As verificações foram filmadas e/ou fotografadas para uso exclusivo da comissão "
-        f"(art. 7º), exceto a de quem recusou a filmagem ({rotulo} {', '.join(recusaram)})."
+        f"{_art(sessao, 'registro_audiovisual')}, exceto a de quem recusou a filmagem "
+        f"({rotulo} {', '.join(recusaram)})."
     )
 
 
@@ -125,13 +141,14 @@ def ata_sessao(sessao: SessaoAta) -> Documento:
         Paragrafo(
             f"Em {data_br(sessao.data)}, em {sessao.local}, reuniu-se a Comissão Avaliadora de "
             f"Cotas, composta por {numero_e_extenso(len(sessao.membros), feminino=False)} "
-            f"membros distribuídos por gênero e cor (art. 4º): {membros_txt}. Foram avaliados "
-            f"{numero_e_extenso(len(sessao.avaliacoes), feminino=False)} candidatos "
-            "autodeclarados pretos ou pardos, aprovados, antes da homologação do resultado "
-            f"final (art. 5º, I), pelo critério do fenótipo (art. 9º). {filmagem(sessao)} "
-            "O candidato é reconhecido "
-            "pela maioria dos membros (art. 10); quem não é reconhecido, não comparece ou se "
-            "recusa à filmagem ou às perguntas segue na ampla concorrência (art. 8º)."
+            f"membros distribuídos por gênero e cor{_art(sessao, 'membros')}: {membros_txt}. "
+            f"Foram avaliados {numero_e_extenso(len(sessao.avaliacoes), feminino=False)} "
+            "candidatos autodeclarados pretos ou pardos, aprovados, antes da homologação do "
+            "resultado final, pelo critério do fenótipo"
+            f"{_art(sessao, 'momento')}. {filmagem(sessao)} O candidato é reconhecido pela "
+            f"maioria dos membros{_art(sessao, 'maioria')}; quem não é reconhecido, não "
+            "comparece ou se recusa à filmagem ou às perguntas segue na ampla concorrência"
+            f"{_art(sessao, 'nao_reconhecido')}."
         )
     )
     doc.blocos.append(
@@ -172,7 +189,7 @@ def ata_sessao(sessao: SessaoAta) -> Documento:
     doc.blocos.append(
         Tabela(
             "recursos",
-            "Recursos (art. 5º, III)",
+            f"Recursos{_art(sessao, 'recursos')}",
             ("Inscrição", "Recorrente", "Interposto em", "Decisão", "Parecer final",
              "Fundamentação"),
             [

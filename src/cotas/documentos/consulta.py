@@ -2,7 +2,7 @@
 se ainda não, quantas nomeações de cada lista vêm antes da sua, com a razão.
 
 A projeção parte do estado atual do certame (as nomeações já feitas) e oferece as próximas vagas
-uma a uma, na ordem de nomeação da lei (Mostardas art. 4º; Montenegro art. 15), até chegar ao
+uma a uma, na ordem de nomeação da lei (`ordem.alternancia_proporcionalidade`), até chegar ao
 candidato. É uma projeção: supõe que ninguém desista e que as vagas venham uma a uma; um lote
 maior de vagas preenche primeiro as de ampla concorrência (docs/INTERPRETACAO.md#ampla-primeiro).
 """

@@ -40,7 +40,7 @@ class Documento:
     nome: str  # nome do arquivo, sem extensão: "anexo-edital", "listas", "ordem-de-nomeacao"
     titulo: str
     certame: str  # nome do certame, ex.: "Concurso Público 01/2025"
-    municipio: str  # "Montenegro/RS"
+    municipio: str  # "Município/UF"
     blocos: list[Bloco] = field(default_factory=list)
     paisagem: bool = False  # A4 deitado no PDF (tabelas largas)
 

@@ -1,9 +1,9 @@
 """Listas de classificação para publicação: a geral e as reservadas de cada cargo.
 
-LGPD (Lei 13.709/2018, art. 11): cor/raça e deficiência são dados pessoais sensíveis. A lista
-publicada mostra só o que a lei exige — inscrição, nome, CPF mascarado (***.456.789-**), nota,
-posição em cada lista e a situação do ato — e nunca a cor declarada, a deficiência ou o parecer
-individual da comissão.
+Dados pessoais (docs/INTERPRETACAO.md#dados-pessoais): cor/raça e deficiência são sensíveis.
+A lista publicada mostra só o que a lei exige — inscrição, nome, CPF mascarado
+(***.456.789-**), nota, posição em cada lista e a situação do ato — e nunca a cor declarada, a
+deficiência ou o parecer individual da comissão.
 """
 
 from __future__ import annotations
@@ -11,10 +11,12 @@ from __future__ import annotations
 from cotas.documentos.documento import Documento, Paragrafo
 from cotas.documentos.fonte import FonteDocumentos
 from cotas.documentos.tabelas import tabela_classificacao
+from cotas.motor.legislacao import dispositivo_federal
 
 AVISO_LGPD = (
-    "Dados pessoais tratados conforme a Lei 13.709/2018 (LGPD): o CPF aparece mascarado e não "
-    "se publicam cor/raça, deficiência nem o parecer individual da comissão."
+    f"Dados pessoais tratados conforme a {dispositivo_federal('lgpd_sensiveis').norma}: o CPF "
+    "aparece mascarado e não se publicam cor/raça, deficiência nem o parecer individual da "
+    "comissão."
 )
 
 

@@ -1,8 +1,9 @@
 """Ordem de nomeação: cada ato com a vaga, a lista, a razão e o fundamento legal; as
 substituições ligadas a quem substituem; e o gráfico de cada cargo.
 
-Mostardas art. 4º / Montenegro art. 15: "A nomeação dos candidatos aprovados respeitará os
-critérios de alternância e proporcionalidade [...]".
+A ordem segue a alternância e a proporcionalidade da lei (parâmetro
+`ordem.alternancia_proporcionalidade`, citado com o artigo e o texto dela;
+docs/INTERPRETACAO.md#ordem-de-nomeacao).
 """
 
 from __future__ import annotations

@@ -1,9 +1,9 @@
 """As tabelas do resultado, montadas uma vez e desenhadas em cada formato com os mesmos números.
 
-Dados pessoais sensíveis (LGPD, Lei 13.709/2018, art. 11): cor/raça, deficiência e o parecer
-individual da comissão não aparecem nas tabelas publicadas; o CPF, quando aparece, vem
+Dados pessoais sensíveis (docs/INTERPRETACAO.md#dados-pessoais): cor/raça, deficiência e o
+parecer individual da comissão não aparecem nas tabelas publicadas; o CPF, quando aparece, vem
 mascarado (`***.456.789-**`). As listas reservadas são publicadas porque a lei as exige
-(concorrência às vagas reservadas: Montenegro art. 14; Mostardas art. 3º).
+(concorrência às vagas reservadas: parâmetro `negros.concorrencia_concomitante`).
 """
 
 from __future__ import annotations
@@ -96,7 +96,8 @@ def tabela_reserva(origem: Apuracao | FonteDocumentos) -> Tabela:
 
 
 def tabela_anexo(origem: Apuracao | FonteDocumentos) -> Tabela:
-    """O quadro do edital (Montenegro art. 1º §4º): vagas do edital e a reserva de cada cargo."""
+    """O quadro do edital (`[citacoes.quadro_no_edital]` da lei): vagas do edital e a reserva
+    de cada cargo."""
     f = _fonte(origem)
     grupos = _grupos(f)
     colunas = (

@@ -55,7 +55,8 @@ def vagas_por_extenso(n: int) -> str:
 
 
 def cabecalho_municipio(municipio: str) -> tuple[str, str]:
-    """ "Montenegro/RS" → ("ESTADO DO RIO GRANDE DO SUL", "PREFEITURA MUNICIPAL DE MONTENEGRO")."""
+    """ "Município/RS" → ("ESTADO DO RIO GRANDE DO SUL", "PREFEITURA MUNICIPAL DE MUNICÍPIO").
+    """
     nome, _, uf = municipio.partition("/")
     uf = uf.strip().upper()
     estado = UFS.get(uf, f"ESTADO: {uf}" if uf else "")
@@ -64,7 +65,8 @@ def cabecalho_municipio(municipio: str) -> tuple[str, str]:
 
 
 def mascarar_cpf(cpf: str | None) -> str:
-    """Mostra só os seis dígitos do meio: ***.456.789-** (LGPD, Lei 13.709/2018)."""
+    """Mostra só os seis dígitos do meio: ***.456.789-**
+    (docs/INTERPRETACAO.md#dados-pessoais)."""
     if not cpf:
         return ""
     digitos = "".join(ch for ch in cpf if ch.isdigit())

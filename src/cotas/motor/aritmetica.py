@@ -14,9 +14,9 @@ from fractions import Fraction
 class Arredondamento(StrEnum):
     """Modos de arredondamento, cada um com o texto legal que o descreve."""
 
-    # Mostardas art. 5º §2º; Montenegro art. 1º §2º: fração ≥ 0,5 para cima, < 0,5 para baixo.
+    # Fração ≥ 0,5 para cima, < 0,5 para baixo (o das leis de reserva: `negros.arredondamento`).
     MEIO_PARA_CIMA = "meio_para_cima"
-    # Decreto federal 9.508/2018, art. 1º §3º (PcD): sempre o inteiro subsequente.
+    # Sempre o inteiro subsequente (o padrão federal para PcD: docs/INTERPRETACAO.md#reserva-pcd).
     CIMA = "cima"
     # Fração desprezada.
     BAIXO = "baixo"

@@ -13,7 +13,7 @@ from enum import StrEnum
 
 
 class CorRaca(StrEnum):
-    """Quesito cor ou raça do IBGE (Mostardas art. 2º; Montenegro art. 2º)."""
+    """Quesito cor ou raça do IBGE (quais dão direito à reserva: `negros.cores`)."""
 
     BRANCA = "branca"
     PRETA = "preta"
@@ -28,7 +28,7 @@ class Situacao(StrEnum):
 
 
 class Heteroidentificacao(StrEnum):
-    """Resultado do procedimento de verificação (Montenegro arts. 3º a 10)."""
+    """Resultado do procedimento de heteroidentificação (parâmetros `heteroidentificacao.*`)."""
 
     CONFIRMADO = "confirmado"
     NAO_CONFIRMADO = "nao_confirmado"

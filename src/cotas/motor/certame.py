@@ -1,37 +1,36 @@
 """A vida do certame como um livro de eventos: vagas oferecidas, nomeações, desistências,
 anulações. Cada nomeação diz qual vaga, de qual lista, em substituição a quem e por quê.
 
-Quem ocupa cada vaga de um lote (docs/INTERPRETACAO.md#ampla-primeiro; Mostardas art. 3º §1º;
-Montenegro art. 14 §1º): primeiro as vagas de ampla concorrência do lote, pela lista geral;
-depois cada lista reservada, sem os já escolhidos — "os candidatos negros aprovados dentro do
-número de vagas oferecido para ampla concorrência não serão computados para efeito do
-preenchimento das vagas reservadas".
+Quem ocupa cada vaga de um lote (docs/INTERPRETACAO.md#ampla-primeiro; parâmetro
+`negros.concorrencia_concomitante`): primeiro as vagas de ampla concorrência do lote, pela lista
+geral; depois cada lista reservada, sem os já escolhidos — os aprovados dentro das vagas de
+ampla concorrência não são computados na reserva.
 """
 
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from datetime import date
 from enum import StrEnum
 
 from cotas.motor.candidatos import Candidato
-from cotas.motor.classificacao import CriterioDesempate, Listas, montar_listas
+from cotas.motor.classificacao import CriterioDesempate, Listas, inscritos_de
 from cotas.motor.erros import (
     ErroCotas,
     EventoInvalido,
     HeteroidentificacaoPendente,
     NomeacaoAposValidade,
 )
-from cotas.motor.lote import (
-    ClassificacaoEmLote,
-    ListaGeral,
-    ListaReservada,
-    TabelaCandidatos,
-    classificar_em_lote,
-    montar_listas_em_lote,
-)
+
+# (Reexportados: quem reencena um certame os importa daqui.)
+from cotas.motor.eventos import Evento as Evento
+from cotas.motor.eventos import ProcedimentoAdministrativo as ProcedimentoAdministrativo
+from cotas.motor.eventos import TipoEvento as TipoEvento
+from cotas.motor.eventos import ordenar_no_dia
+from cotas.motor.legislacao import dispositivo_federal
+from cotas.motor.listas import Fila
 from cotas.motor.ordem import Lote, MemoriaDosPlanos, PlanoDeVagas, Vaga, ordinal
 from cotas.motor.razoes import Razao, Referencia, contar
 from cotas.motor.regras import AMPLA, NEGROS, PCD, Regras
@@ -70,91 +69,9 @@ class ParametrosCertame:
     criterios_desempate: tuple[CriterioDesempate, ...] = ()
 
 
-class TipoEvento(StrEnum):
-    NOVAS_VAGAS = "novas_vagas"
-    DESISTENCIA = "desistencia"
-    ANULACAO = "anulacao"  # declaração falsa na autodeclaração racial, após procedimento
-    ELIMINACAO = "eliminacao"  # outra causa, com o fundamento que o operador informa
-    FINAL_DE_FILA = "final_de_fila"
-
-    @property
-    def descricao(self) -> str:
-        """O nome do evento nas mensagens (o valor é o código dos arquivos)."""
-        return _DESCRICAO_EVENTO[self]
-
-
-_DESCRICAO_EVENTO = {
-    TipoEvento.NOVAS_VAGAS: "Novas vagas",
-    TipoEvento.DESISTENCIA: "Desistência",
-    TipoEvento.ANULACAO: "Anulação",
-    TipoEvento.ELIMINACAO: "Eliminação",
-    TipoEvento.FINAL_DE_FILA: "Final de fila",
-}
-
-# O prazo de validade do concurso, que limita as nomeações (não as anulações, art. 12 de
-# Montenegro: "a qualquer tempo").
-REF_VALIDADE = Referencia(
-    "Constituição Federal",
-    "art. 37, III",
-    "o prazo de validade do concurso público será de até dois anos, prorrogável uma vez, por "
-    "igual período;",
-)
-
-
-@dataclass(frozen=True)
-class ProcedimentoAdministrativo:
-    """O registro do procedimento com contraditório e ampla defesa que precede a anulação por
-    declaração falsa: notificação, defesa (None: não apresentada), decisão e quem decidiu."""
-
-    notificacao: date
-    defesa: date | None
-    decisao: date
-    autoridade: str
-
-    def problemas(self, data_do_evento: date) -> list[str]:
-        """O que impede o registro de valer como procedimento (vazio: nada)."""
-        saida = []
-        if not self.autoridade.strip():
-            saida.append("informe a autoridade que decidiu")
-        if self.defesa is not None and not self.notificacao <= self.defesa <= self.decisao:
-            saida.append(
-                f"a defesa ({self.defesa:%d/%m/%Y}) deve estar entre a notificação "
-                f"({self.notificacao:%d/%m/%Y}) e a decisão ({self.decisao:%d/%m/%Y})"
-            )
-        if self.decisao < self.notificacao:
-            saida.append(
-                f"a decisão ({self.decisao:%d/%m/%Y}) é anterior à notificação "
-                f"({self.notificacao:%d/%m/%Y})"
-            )
-        if data_do_evento < self.decisao:
-            saida.append(
-                f"a anulação ({data_do_evento:%d/%m/%Y}) é anterior à decisão "
-                f"({self.decisao:%d/%m/%Y})"
-            )
-        return saida
-
-    def descricao(self) -> str:
-        defesa = (
-            f"defesa apresentada em {self.defesa:%d/%m/%Y}"
-            if self.defesa is not None
-            else "defesa não apresentada no prazo"
-        )
-        return (
-            f"notificação em {self.notificacao:%d/%m/%Y}, {defesa}, decisão em "
-            f"{self.decisao:%d/%m/%Y} por {self.autoridade.strip()}"
-        )
-
-
-@dataclass(frozen=True)
-class Evento:
-    data: date
-    tipo: TipoEvento
-    cargo: str | None = None
-    inscricao: str | None = None
-    quantidade: int | None = None
-    justificativa: str = ""
-    procedimento: ProcedimentoAdministrativo | None = None  # anulação por declaração falsa
-    fundamento: str = ""  # eliminação: a base legal que o operador informa
+# O prazo de validade do concurso, que limita as nomeações (não as anulações por declaração
+# falsa, que valem a qualquer tempo: docs/INTERPRETACAO.md#anulacao).
+REF_VALIDADE = dispositivo_federal("validade")
 
 
 @dataclass(frozen=True)
@@ -190,128 +107,6 @@ class Ocorrencia:
     razao: Razao
 
 
-class _Fila:
-    """Uma lista de classificação percorrida com cursor: só o topo é examinado.
-
-    A lista pode ser criada sob demanda (`cotas.motor.lote`): a fila só lê dela o que o cursor
-    alcança, e nunca pergunta o tamanho; `itens` e `posicao` cobrem o trecho já lido.
-    """
-
-    def __init__(self, candidatos: Sequence[Candidato]) -> None:
-        self._fonte = candidatos
-        # A lista geral sob demanda dá a inscrição de cada posição sem criar o candidato.
-        self._inscricao_em: Callable[[int], str | None] | None = getattr(
-            candidatos, "inscricao_em", None
-        )
-        self._esgotada = False
-        self.itens: list[str | None] = []
-        self.cursor = 0
-        self.posicao: dict[str, int] = {}
-        if isinstance(candidatos, list):  # já em memória: lê tudo de uma vez, como sempre
-            self._ler_tudo()
-
-    def _existe(self, i: int) -> bool:
-        """Se há item na posição i, lendo da fonte o que faltar."""
-        while i >= len(self.itens) and not self._esgotada:
-            if self._inscricao_em is not None:
-                inscricao = self._inscricao_em(len(self.itens))
-            else:
-                try:
-                    inscricao = self._fonte[len(self.itens)].inscricao
-                except IndexError:
-                    inscricao = None
-            if inscricao is None:
-                self._esgotada = True
-                break
-            self.posicao[inscricao] = len(self.itens)
-            self.itens.append(inscricao)
-        return i < len(self.itens)
-
-    def _ler_tudo(self) -> None:
-        if self._inscricao_em is not None:
-            while self._existe(len(self.itens)):
-                pass
-        elif not self._esgotada:
-            for c in self._fonte[len(self.itens) :]:
-                self.posicao[c.inscricao] = len(self.itens)
-                self.itens.append(c.inscricao)
-            self._esgotada = True
-
-    def proximo(self, indisponivel: set[str], tambem: set[str] | None = None) -> str | None:
-        """O mais bem classificado disponível; avança o cursor sobre os que nunca voltam."""
-        i = self.cursor
-        while self._existe(i):
-            insc = self.itens[i]
-            if insc is None or insc in indisponivel:
-                if i == self.cursor:
-                    self.cursor += 1
-                i += 1
-                continue
-            if tambem and insc in tambem:
-                i += 1
-                continue
-            return insc
-        return None
-
-    def primeiros(self, n: int, indisponivel: set[str]) -> list[str]:
-        """Os n mais bem classificados disponíveis, numa passada só: o mesmo que n chamadas a
-        `proximo`, cada uma sem os já devolvidos (que não voltariam a ser examinados a cada
-        vaga de um lote grande)."""
-        saida: list[str] = []
-        i = self.cursor
-        itens = self.itens
-        while len(saida) < n:
-            if i >= len(itens):
-                self._existe(i + n - len(saida) - 1)  # lê adiante, de uma vez, o que falta
-                if i >= len(itens):
-                    break
-            insc = itens[i]
-            if insc is None or insc in indisponivel:
-                if i == self.cursor:
-                    self.cursor += 1
-            else:
-                saida.append(insc)
-            i += 1
-        return saida
-
-    def mover_para_o_fim(self, inscricao: str) -> None:
-        self._ler_tudo()  # "o fim" é depois do último da lista inteira
-        i = self.posicao.get(inscricao)
-        if i is None:
-            return
-        self.itens[i] = None
-        self.posicao[inscricao] = len(self.itens)
-        self.itens.append(inscricao)
-
-    def __contains__(self, inscricao: str) -> bool:
-        if inscricao in self.posicao or self._esgotada:
-            return inscricao in self.posicao
-        contem = getattr(self._fonte, "contem_inscricao", None)
-        if contem is not None:  # a lista sob demanda responde sem criar a lista inteira
-            return bool(contem(inscricao))
-        self._ler_tudo()
-        return inscricao in self.posicao
-
-
-class _PosicaoNaLista(Mapping[str, int]):
-    """`inscrição -> posição` de uma `ListaGeral`, consultada sem percorrer a lista."""
-
-    def __init__(self, lista: ListaGeral) -> None:
-        self.lista = lista
-
-    def __getitem__(self, inscricao: str) -> int:
-        i = self.lista.posicao_de(inscricao)
-        if i is None:
-            raise KeyError(inscricao)
-        return i
-
-    def __iter__(self) -> Iterator[str]:
-        return (c.inscricao for c in self.lista)
-
-    def __len__(self) -> int:
-        return len(self.lista)
-
-
 class ApuracaoCargo:
     """O livro de um cargo: o plano de vagas e quem ocupa cada uma."""
 
@@ -329,16 +124,9 @@ class ApuracaoCargo:
         self.parametros = parametros
         self.nomes = nomes
         self.plano = PlanoDeVagas(regras, parametros.prioridade_colisao, memoria_dos_planos)
-        self.filas: dict[str, _Fila] = {AMPLA: _Fila(listas.geral)}
-        for grupo, candidatos in listas.reservadas.items():
-            self.filas[grupo] = _Fila(candidatos)
-        # Posição de cada inscrição na lista geral original; a lista sob demanda a responde sem
-        # criar os candidatos.
-        self.rank: Mapping[str, int] = (
-            _PosicaoNaLista(listas.geral)
-            if isinstance(listas.geral, ListaGeral)
-            else {c.inscricao: i for i, c in enumerate(listas.geral)}
-        )
+        self.filas: dict[str, Fila] = {AMPLA: Fila(listas.geral)}
+        for grupo, lista in listas.reservadas.items():
+            self.filas[grupo] = Fila(lista)
         self.nomeados: set[str] = set()  # já chamados (nunca duas vezes)
         self.removidos: set[str] = set()  # desistentes e anulados: fora de todas as listas
         self.ocupante: dict[int, str | None] = {}
@@ -400,8 +188,8 @@ class ApuracaoCargo:
         slots[AMPLA] = self._vagas_da_ampla(novas, slots, len(chamados[AMPLA]))
 
         # Em cada lista, as vagas do lote em ordem, pela ordem de classificação da lista: o mais
-        # bem classificado nunca é nomeado depois de um pior classificado (art. 3º §3º / art. 14
-        # §3º: "observada a ordem de classificação").
+        # bem classificado nunca é nomeado depois de um pior classificado ("observada a ordem de
+        # classificação", `negros.reversao`; docs/INTERPRETACAO.md#ampla-primeiro).
         atribuicao: dict[int, tuple[str, str, Razao]] = {}  # vaga -> (inscrição, lista, razão)
         for lista, vagas_da_lista in slots.items():
             fila = self.filas[lista]
@@ -489,10 +277,13 @@ class ApuracaoCargo:
         return outra_chama_depois and self.filas[preferida].proximo(indisponivel) == insc
 
     def _candidato(self, inscricao: str) -> Candidato | None:
-        if isinstance(self.listas.geral, ListaGeral):  # sem criar a lista até ele
-            return self.listas.geral.candidato(inscricao)
-        i = self.rank.get(inscricao)
-        return self.listas.geral[i] if i is not None else None
+        return self.listas.geral.candidato(inscricao)
+
+    def _posicao_geral(self, inscricao: str) -> int:
+        """A posição (a partir de 1) na lista geral original."""
+        posicao = self.listas.geral.posicao_de(inscricao)
+        assert posicao is not None  # só quem está na lista é chamado por ela
+        return posicao + 1
 
     def _migrar(self, vaga: Vaga, indisponivel: set[str]) -> tuple[str, str | None]:
         """Vaga reservada sem candidato: migra pela ordem do grupo e, por fim, reverte à ampla."""
@@ -550,7 +341,7 @@ class ApuracaoCargo:
 
     # -- razões ------------------------------------------------------------------------------
     def _razao_ampla(self, vaga: Vaga, inscricao: str) -> Razao:
-        posicao = self.rank[inscricao] + 1
+        posicao = self._posicao_geral(inscricao)
         texto = (
             f"Vaga {vaga.numero}, de ampla concorrência: {inscricao} ocupa o {posicao}º lugar da "
             "lista geral e é o mais bem classificado ainda não chamado. " + vaga.razao.texto
@@ -654,8 +445,8 @@ class ApuracaoCargo:
                 refs = (base,) if base is not None else ()
             else:
                 texto = f"{inscricao} desistiu; sai de todas as listas."
-                # A regra da desistência é a da lista da vaga que ocupava (negros: art. 14 §2º
-                # de Montenegro); quem não ocupava vaga reservada só sai das listas.
+                # A regra da desistência é a da lista da vaga que ocupava (negros:
+                # `negros.desistencia`); quem não ocupava vaga reservada só sai das listas.
                 reservada = (
                     self.plano.vagas[vaga_numero - 1].reservada_para
                     if ocupava and vaga_numero is not None
@@ -755,7 +546,7 @@ class ApuracaoCargo:
         if insc is None:
             self._sem_candidato(vaga, data)
             return []
-        posicao = self.rank[insc] + 1
+        posicao = self._posicao_geral(insc)
         razao = Razao(
             "substituicao_ampla",
             f"Vaga {vaga.numero}, de ampla concorrência, recomposta após {verbo} de {saiu}: "
@@ -797,89 +588,27 @@ class Certame:
     def __post_init__(self) -> None:
         self._apuracoes: dict[str, ApuracaoCargo] = {}
         self._memoria_dos_planos = MemoriaDosPlanos()  # partilhada entre os cargos
-        self._previstos: dict[str, int] = {}  # cargo -> vagas e recomposições previstas
         self.aberto = False
         self.ultimo_evento: date | None = None
-        self._tabela: TabelaCandidatos | None = None
-        self._classificacao: ClassificacaoEmLote | None = None
-        self._sem_lote = False  # a classificação em lote não serve: versão em memória
-        self._por_cargo: dict[str, list[Candidato]] = {c: [] for c in self.cargos}
-        self._cargo_de: Mapping[str, str]
-        self._nomes: Mapping[str, str]
-        if isinstance(self.candidatos, TabelaCandidatos):
-            self._preparar_tabela(self.candidatos)
-            return
-        vistos: set[str] = set()
-        cargo_de: dict[str, str] = {}
-        nomes: dict[str, str] = {}
-        for c in self.candidatos:
-            if c.cargo not in self._por_cargo:
-                raise EventoInvalido(
-                    f"Inscrição {c.inscricao}: cargo '{c.cargo}' não existe no certame."
-                )
-            if c.inscricao in vistos:
-                raise EventoInvalido(f"Inscrição {c.inscricao} repetida.")
-            vistos.add(c.inscricao)
-            self._por_cargo[c.cargo].append(c)
-            cargo_de[c.inscricao] = c.cargo
-            nomes[c.inscricao] = c.nome
-        self._cargo_de = cargo_de
-        self._nomes = nomes
-
-    def _preparar_tabela(self, tabela: TabelaCandidatos) -> None:
-        """As mesmas conferências do laço acima, em lote: vale o primeiro problema na ordem do
-        arquivo. Os candidatos ficam na tabela e só são criados quando o cursor os alcança."""
-        fora = tabela.primeira_fora_dos_cargos(list(self.cargos))
-        repetida = tabela.primeira_repetida()
-        if fora is not None and (repetida is None or fora <= repetida):
-            c = tabela[fora]
-            raise EventoInvalido(
-                f"Inscrição {c.inscricao}: cargo '{c.cargo}' não existe no certame."
-            )
-        if repetida is not None:
-            raise EventoInvalido(f"Inscrição {tabela[repetida].inscricao} repetida.")
-        self._tabela = tabela
-        self._cargo_de = tabela.coluna_por_inscricao("cargo")
-        self._nomes = tabela.coluna_por_inscricao("nome")
+        dia = self.parametros.data_referencia_idade or self.regras.data_edital
+        # Em memória ou em colunas, conforme os candidatos dados; o livro não distingue.
+        self._inscritos = inscritos_de(
+            self.candidatos, list(self.cargos), dia, self.parametros.criterios_desempate
+        )
 
     # -- listas e apuração por cargo ------------------------------------------------------------
     def listas(self, cargo: str) -> Listas:
         return self._apuracao(cargo).listas
 
-    def _montar_listas(self, cargo: str) -> Listas:
-        dia = self.parametros.data_referencia_idade or self.regras.data_edital
-        criterios = self.parametros.criterios_desempate
-        candidatos: Sequence[Candidato] = self._por_cargo[cargo]
-        if self._tabela is not None:
-            if self._classificacao is None and not self._sem_lote:
-                # Todos os cargos de uma vez; o erro de um cargo só sai quando ele é apurado,
-                # como na versão em memória.
-                self._classificacao = classificar_em_lote(self._tabela, self.cargos, dia, criterios)
-                self._sem_lote = self._classificacao is None
-            if self._classificacao is not None:
-                listas = montar_listas_em_lote(
-                    self.regras, cargo, self._tabela, self._classificacao, dia, criterios
-                )
-                if listas is not None:
-                    return listas
-            candidatos = self._tabela.materializar(self._tabela.linhas_do_cargo(cargo))
-        return montar_listas(
-            self.regras,
-            cargo,
-            candidatos,
-            self.parametros.data_referencia_idade,
-            criterios,
-        )
-
     def _apuracao(self, cargo: str) -> ApuracaoCargo:
-        if cargo not in self._por_cargo:
+        if cargo not in self.cargos:
             raise EventoInvalido(f"Cargo '{cargo}' não existe no certame.")
         if cargo not in self._apuracoes:
             self._apuracoes[cargo] = ApuracaoCargo(
                 self.regras,
-                self._montar_listas(cargo),
+                self._inscritos.listas(self.regras, cargo),
                 self.parametros,
-                self._nomes,
+                self._inscritos.nomes,
                 self._memoria_dos_planos,
             )
         return self._apuracoes[cargo]
@@ -909,13 +638,13 @@ class Certame:
         return list(self._apuracao(cargo).plano.lotes)
 
     def nome(self, inscricao: str) -> str:
-        return self._nomes.get(inscricao, "")
+        return self._inscritos.nomes.get(inscricao, "")
 
     def inscritos_por_cargo(self) -> dict[str, list[tuple[str, str]]]:
         """(inscrição, nome) de todos os inscritos, por cargo, na ordem do arquivo."""
         por_cargo: dict[str, list[tuple[str, str]]] = {c: [] for c in self.cargos}
-        nomes = dict(self._nomes.items())
-        for inscricao, cargo in self._cargo_de.items():
+        nomes = dict(self._inscritos.nomes.items())
+        for inscricao, cargo in self._inscritos.cargo_de.items():
             por_cargo[cargo].append((inscricao, nomes[inscricao]))
         return por_cargo
 
@@ -924,15 +653,9 @@ class Certame:
         reservadas): para quem quer a posição de todos. Da geral sob demanda, sem criar os
         candidatos."""
         listas = self.listas(cargo)
-        geral = listas.geral
         return [
-            (
-                AMPLA,
-                geral.inscricoes()
-                if isinstance(geral, ListaGeral)
-                else [c.inscricao for c in geral],
-            ),
-            *((g, [c.inscricao for c in lista]) for g, lista in listas.reservadas.items()),
+            (AMPLA, listas.geral.inscricoes()),
+            *((g, lista.inscricoes()) for g, lista in listas.reservadas.items()),
         ]
 
     def excluida(self, inscricao: str, cargo: str | None = None) -> bool:
@@ -958,7 +681,6 @@ class Certame:
             ap.listas,
             ap.listas.geral,
             *ap.listas.reservadas.values(),
-            ap.rank,
             ap.nomes,
             ap.parametros,
             self._memoria_dos_planos,
@@ -972,7 +694,7 @@ class Certame:
 
     def cargo_da_inscricao(self, inscricao: str) -> str:
         try:
-            return self._cargo_de[inscricao]
+            return self._inscritos.cargo_de[inscricao]
         except KeyError:
             raise EventoInvalido(f"Inscrição {inscricao} não existe no certame.") from None
 
@@ -1002,8 +724,7 @@ class Certame:
         dia = data or self.regras.data_edital
         self._checar_data(dia, "Nomeação das vagas do edital")
         self.aberto = True
-        if self._tabela is not None:
-            self._antecipar()
+        self._inscritos.antecipar(self.cargos, self.listas)
         nomeacoes: list[Nomeacao] = []
         for cargo, quantidade in self.cargos.items():
             if quantidade > 0:
@@ -1013,47 +734,17 @@ class Certame:
         return nomeacoes
 
     def prever(self, eventos: Iterable[Evento]) -> None:
-        """Avisa os eventos que virão (quem apura um cenário inteiro os conhece de antemão): a
-        antecipação de `abrir` cria de uma vez também os candidatos que as novas vagas e as
-        recomposições vão chamar. Não muda nenhum resultado, só quantas idas ao quadro há."""
-        previstos = self._previstos
-        for evento in eventos:
-            if evento.tipo is TipoEvento.NOVAS_VAGAS and evento.cargo is not None:
-                previstos[evento.cargo] = previstos.get(evento.cargo, 0) + (evento.quantidade or 0)
-            elif evento.inscricao is not None and evento.tipo is not TipoEvento.FINAL_DE_FILA:
-                cargo = self._cargo_de.get(evento.inscricao)
-                if cargo is not None:
-                    previstos[cargo] = previstos.get(cargo, 0) + 1
-
-    def _antecipar(self) -> None:
-        """Cria numa ida só ao quadro os candidatos que as vagas do edital (e os eventos
-        previstos) vão examinar: o topo da lista geral de cada cargo (tantos quantas as vagas)
-        e, de cada lista reservada, os que estão nesse topo mais alguns além (a reserva,
-        folgada). O que faltar, o cursor ainda cria sob demanda; isto só evita milhares de
-        pequenas idas ao quadro."""
-        assert self._tabela is not None
-        linhas: list[int] = []  # candidatos criados (as listas reservadas os examinam)
-        so_inscricao: list[int] = []  # a fila da ampla só precisa da inscrição (e do nome)
-        for cargo, vagas in self.cargos.items():
-            try:
-                listas = self._apuracao(cargo).listas
-            except ErroCotas:  # o erro do cargo sai quando ele for apurado, na ordem de sempre
-                continue
-            quantidade = vagas + self._previstos.get(cargo, 0)
-            if vagas <= 0 or not isinstance(listas.geral, ListaGeral):
-                continue
-            so_inscricao += listas.geral.linhas[:quantidade]
-            for lista in listas.reservadas.values():
-                if isinstance(lista, ListaReservada):
-                    linhas += lista.linhas_ate(quantidade, quantidade // 4 + 4)
-        self._tabela.materializar(sorted(set(linhas)))
-        self._tabela.inscricoes(sorted(set(so_inscricao)))
+        """Avisa os eventos que virão (quem apura um cenário inteiro os conhece de antemão), para
+        que os inscritos preparem de uma vez o que eles vão consultar. Não muda nenhum
+        resultado."""
+        self._inscritos.prever(eventos)
 
     def ofertar_vagas(
         self, cargo: str, quantidade: int, data: date, justificativa: str
     ) -> list[Nomeacao]:
-        """Novas vagas durante a validade: o percentual vale sobre o total (art. 5º §1º
-        Mostardas; art. 1º §3º Montenegro) e o limiar conta todas as vagas já oferecidas."""
+        """Novas vagas durante a validade: o percentual vale sobre o total
+        (docs/INTERPRETACAO.md#fracao-entre-lotes) e o limiar conta todas as vagas já oferecidas
+        (docs/INTERPRETACAO.md#base-do-limiar)."""
         if not self.aberto:
             self.abrir()
         if quantidade <= 0:
@@ -1082,8 +773,8 @@ class Certame:
             self._conferir_anulacao(data, inscricao, procedimento)
         elif tipo is TipoEvento.ELIMINACAO:
             base = self._base_da_eliminacao(inscricao, fundamento, motivo)
-        # A declaração falsa anula a inscrição "a qualquer tempo, inclusive depois de nomeado"
-        # (Montenegro art. 12), mesmo depois da validade; as demais saídas, só dentro dela.
+        # A declaração falsa anula a inscrição a qualquer tempo, mesmo depois da validade
+        # (docs/INTERPRETACAO.md#anulacao); as demais saídas, só dentro dela.
         anulacao = tipo is TipoEvento.ANULACAO
         self._checar_data(data, f"{tipo.descricao} de {inscricao}", a_qualquer_tempo=anulacao)
         encerrada = (
@@ -1142,12 +833,8 @@ class Certame:
         return Referencia("Fundamento informado pelo operador", fundamento.strip(), motivo.strip())
 
     def _inscrito(self, inscricao: str) -> Candidato | None:
-        """O candidato inscrito, aprovado ou não (sem criar os demais da tabela)."""
-        if self._tabela is not None:
-            return self._tabela.candidato(inscricao)
-        cargo = self._cargo_de.get(inscricao)
-        lista = self._por_cargo.get(cargo, []) if cargo is not None else []
-        return next((c for c in lista if c.inscricao == inscricao), None)
+        """O candidato inscrito, aprovado ou não."""
+        return self._inscritos.candidato(inscricao)
 
     def desistencia(self, data: date, inscricao: str, motivo: str = "") -> list[Nomeacao]:
         return self._desligar(data, inscricao, TipoEvento.DESISTENCIA, motivo)
@@ -1189,14 +876,29 @@ class Certame:
             evento.fundamento,
         )
 
-    def apurar(self, eventos: Iterable[Evento] = ()) -> Certame:
-        """Oferece as vagas do edital e aplica os eventos na ordem dada."""
-        eventos = list(eventos)
-        if self._tabela is not None:  # as inscrições citadas, achadas na tabela numa busca só
-            self._tabela.localizar(e.inscricao for e in eventos if e.inscricao is not None)
+    def apurar(
+        self,
+        eventos: Iterable[Evento] = (),
+        abertura: date | None = None,
+        ao_recusar: Callable[[ErroCotas], None] | None = None,
+    ) -> Certame:
+        """Reencena o certame: oferece as vagas do edital (em `abertura`; sem ela, na data do
+        edital) e aplica os eventos, os do mesmo dia na ordem do livro (`ordenar_no_dia`). O
+        único caminho dos fatos ao resultado, para a linha de comando, a web e os testes.
+
+        O evento que a lei recusa vai no erro (`ErroCotas.evento`); com `ao_recusar`, o erro é
+        entregue a ela e os eventos seguintes ainda são aplicados (quem confere um arquivo
+        inteiro quer todos os erros de uma vez)."""
+        eventos = ordenar_no_dia(eventos)
+        self.prever(eventos)
         if not self.aberto:
-            self.prever(eventos)
-            self.abrir()
+            self.abrir(abertura)
         for evento in eventos:
-            self.aplicar(evento)
+            try:
+                self.aplicar(evento)
+            except ErroCotas as erro:
+                erro.evento = evento
+                if ao_recusar is None:
+                    raise
+                ao_recusar(erro)
         return self

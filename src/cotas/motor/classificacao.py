@@ -1,25 +1,29 @@
 """Listas de classificação: a geral e uma por grupo com reserva, para cada cargo.
 
-Desempate: primeiro a idade dos que têm 60 anos ou mais, o mais velho antes (Lei 10.741/2003,
-art. 27, parágrafo único); depois os critérios do edital, na ordem. Empate que nada resolve é
-erro, com os empatados nomeados: a ordem de linhas do arquivo nunca decide.
+Desempate: primeiro a idade das pessoas idosas, a mais velha antes (o dispositivo federal
+`idoso_desempate`; docs/INTERPRETACAO.md#desempate); depois os critérios do edital, na ordem.
+Empate que nada resolve é erro, com os empatados nomeados: a ordem de linhas do arquivo nunca
+decide.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+import functools
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from decimal import Decimal
+from enum import StrEnum
 from itertools import pairwise
 from typing import Literal
 
 from cotas.motor.candidatos import Candidato, Heteroidentificacao
-from cotas.motor.erros import ClassificacaoIncompleta, EmpateNaoResolvido
+from cotas.motor.erros import ClassificacaoIncompleta, EmpateNaoResolvido, EventoInvalido
+from cotas.motor.eventos import Evento
+from cotas.motor.listas import Inscritos, ListaDeClassificacao, ListaEmMemoria
 from cotas.motor.razoes import Razao
-from cotas.motor.regras import NEGROS, PCD, REF_IDOSO, REF_IDOSO_IDADE, Regras
+from cotas.motor.regras import IDADE_IDOSO, NEGROS, PCD, REF_IDOSO, REF_IDOSO_IDADE, Regras
 
-IDADE_IDOSO = 60  # Lei 10.741/2003, art. 1º (REF_IDOSO_IDADE)
 NEGATIVOS = (
     Heteroidentificacao.NAO_CONFIRMADO,
     Heteroidentificacao.AUSENTE,
@@ -40,13 +44,13 @@ class CriterioDesempate:
 class Listas:
     """As listas de um cargo, em ordem. `observacoes` explica ausências e desempates.
 
-    Em certames grandes as listas são sequências criadas sob demanda (`cotas.motor.lote`):
-    leia-as como sequências, sem supor `list`.
+    Em certames grandes as listas são criadas sob demanda (`cotas.motor.colunar`): leia-as como
+    sequências (`ListaDeClassificacao`), sem supor `list`.
     """
 
     cargo: str
-    geral: Sequence[Candidato]
-    reservadas: Mapping[str, Sequence[Candidato]]
+    geral: ListaDeClassificacao
+    reservadas: Mapping[str, ListaDeClassificacao]
     pendentes: list[Candidato] = field(default_factory=list)  # aguardam a comissão
     observacoes: Mapping[str, list[Razao]] = field(default_factory=dict)
 
@@ -55,20 +59,80 @@ def idade_em(nascimento: date, dia: date) -> int:
     return dia.year - nascimento.year - ((dia.month, dia.day) < (nascimento.month, nascimento.day))
 
 
-def _chave(c: Candidato, dia: date, criterios: Sequence[CriterioDesempate]) -> tuple[object, ...]:
-    idoso: tuple[int, int]
-    if c.data_nascimento is not None and idade_em(c.data_nascimento, dia) >= IDADE_IDOSO:
-        idoso = (0, c.data_nascimento.toordinal())
-    else:
-        idoso = (1, 0)
-    extras: list[tuple[int, Decimal]] = []
-    for criterio in criterios:
-        valor = c.valor_desempate(criterio.coluna)
-        if valor is None:
-            extras.append((1, Decimal(0)))
-        else:
-            extras.append((0, -valor if criterio.sentido == "maior" else valor))
-    return (-c.nota, idoso, *extras)
+class Valor(StrEnum):
+    """O que um componente da chave de classificação compara."""
+
+    NOTA = "nota"
+    IDOSO = "idoso"  # 60 anos ou mais no dia de referência (1) ou não (0)
+    NASCIMENTO_DO_IDOSO = "nascimento_do_idoso"  # só entre pessoas idosas; as demais, 0
+    TEM_CRITERIO = "tem_criterio"  # o critério do edital informado (1) ou vazio (0)
+    CRITERIO = "criterio"  # o valor do critério do edital (vazio: 0)
+
+
+@dataclass(frozen=True)
+class Componente:
+    """Um componente da chave de classificação: o valor comparado, o sentido e, se é um critério
+    do edital, a coluna. `motivo` diz que desempate a diferença nele explica."""
+
+    valor: Valor
+    sentido: Literal["maior", "menor"]
+    coluna: str = ""
+
+    @property
+    def motivo(self) -> Literal["nota", "idade", "edital"]:
+        if self.valor is Valor.NOTA:
+            return "nota"
+        if self.valor in (Valor.IDOSO, Valor.NASCIMENTO_DO_IDOSO):
+            return "idade"
+        return "edital"
+
+
+def chave_de_classificacao(
+    criterios: Sequence[CriterioDesempate] = (),
+) -> tuple[Componente, ...]:
+    """A ordem das listas, declarada uma vez (docs/INTERPRETACAO.md#desempate): a nota, maior
+    primeiro; na mesma nota, a pessoa idosa, a mais velha antes; depois os critérios do edital,
+    na ordem, o informado antes do vazio. Daqui saem a chave em memória (`chave`) e a em colunas
+    (`cotas.motor.colunar`)."""
+    return (
+        Componente(Valor.NOTA, "maior"),
+        Componente(Valor.IDOSO, "maior"),
+        Componente(Valor.NASCIMENTO_DO_IDOSO, "menor"),
+        *(
+            componente
+            for c in criterios
+            for componente in (
+                Componente(Valor.TEM_CRITERIO, "maior", c.coluna),
+                Componente(Valor.CRITERIO, c.sentido, c.coluna),
+            )
+        ),
+    )
+
+
+def _valor(componente: Componente, c: Candidato, dia: date) -> int | Decimal:
+    """O valor do componente para o candidato, antes do sentido."""
+    match componente.valor:
+        case Valor.NOTA:
+            return c.nota
+        case Valor.IDOSO:
+            return int(_idoso(c, dia))
+        case Valor.NASCIMENTO_DO_IDOSO:
+            return c.data_nascimento.toordinal() if c.data_nascimento and _idoso(c, dia) else 0
+        case Valor.TEM_CRITERIO:
+            return int(c.valor_desempate(componente.coluna) is not None)
+        case Valor.CRITERIO:
+            return c.valor_desempate(componente.coluna) or Decimal(0)
+
+
+def _idoso(c: Candidato, dia: date) -> bool:
+    return c.data_nascimento is not None and idade_em(c.data_nascimento, dia) >= IDADE_IDOSO
+
+
+def chave(componentes: Sequence[Componente], c: Candidato, dia: date) -> tuple[int | Decimal, ...]:
+    """A chave do candidato para `sorted` (menor primeiro): cada componente no seu sentido."""
+    return tuple(
+        -v if k.sentido == "maior" else v for k in componentes for v in (_valor(k, c, dia),)
+    )
 
 
 def ordenar(
@@ -84,18 +148,19 @@ def ordenar(
         lista.sort(key=lambda c: (c.classificacao, c.inscricao))
         repetidas = _agrupar_iguais(lista, lambda c: c.classificacao)
         if repetidas:
-            raise EmpateNaoResolvido(cargo, repetidas)
+            raise EmpateNaoResolvido(cargo, repetidas, REF_IDOSO.citacao())
         return lista, observacoes
     if any(c.classificacao is not None for c in lista):
         raise ClassificacaoIncompleta(cargo)
-    chaves = {c.inscricao: _chave(c, data_referencia_idade, criterios) for c in lista}
+    componentes = chave_de_classificacao(criterios)
+    chaves = {c.inscricao: chave(componentes, c, data_referencia_idade) for c in lista}
     lista.sort(key=lambda c: chaves[c.inscricao])
     empates = _agrupar_iguais(lista, lambda c: chaves[c.inscricao])
     if empates:
-        raise EmpateNaoResolvido(cargo, empates)
+        raise EmpateNaoResolvido(cargo, empates, REF_IDOSO.citacao())
     for anterior, atual in pairwise(lista):
         if anterior.nota == atual.nota:
-            razao = _razao_desempate(anterior, atual, chaves, criterios)
+            razao = _razao_desempate(anterior, atual, chaves, componentes)
             observacoes.setdefault(anterior.inscricao, []).append(razao)
             observacoes.setdefault(atual.inscricao, []).append(razao)
     return lista, observacoes
@@ -115,29 +180,34 @@ def _agrupar_iguais(lista: list[Candidato], chave: object) -> list[list[str]]:
 def _razao_desempate(
     a: Candidato,
     b: Candidato,
-    chaves: dict[str, tuple[object, ...]],
-    criterios: Sequence[CriterioDesempate],
+    chaves: dict[str, tuple[int | Decimal, ...]],
+    componentes: Sequence[Componente],
 ) -> Razao:
+    """Por que `a` precede `b` na mesma nota: o primeiro componente em que as chaves diferem."""
     ka, kb = chaves[a.inscricao], chaves[b.inscricao]
-    if ka[1] != kb[1]:
+    k = next((k for k, x, y in zip(componentes, ka, kb, strict=True) if x != y), None)
+    if k is not None and k.motivo == "idade":
         return Razao(
             "desempate_idade",
             f"{a.inscricao} precede {b.inscricao} na mesma nota pela idade: pessoa idosa, a de "
             "idade mais elevada primeiro.",
             (REF_IDOSO, REF_IDOSO_IDADE),
         )
-    for i, criterio in enumerate(criterios):
-        if ka[2 + i] != kb[2 + i]:
-            return Razao(
-                "desempate_edital",
-                f"{a.inscricao} precede {b.inscricao} na mesma nota pelo critério do edital "
-                f"'{criterio.coluna}' ({criterio.sentido} valor primeiro).",
-            )
+    if k is not None and k.motivo == "edital":
+        return Razao(
+            "desempate_edital",
+            f"{a.inscricao} precede {b.inscricao} na mesma nota pelo critério do edital "
+            f"'{k.coluna}' ({_sentido_do_criterio(componentes, k.coluna)} valor primeiro).",
+        )
     return Razao("desempate", f"{a.inscricao} precede {b.inscricao}.")
 
 
+def _sentido_do_criterio(componentes: Sequence[Componente], coluna: str) -> str:
+    return next(k.sentido for k in componentes if k.valor is Valor.CRITERIO and k.coluna == coluna)
+
+
 # Condição necessária (não suficiente) de `elegivel_reserva`, por grupo: o campo do candidato sem
-# o qual ele nunca entra na lista. A classificação em lote (`cotas.motor.lote`) a usa para não
+# o qual ele nunca entra na lista. A classificação em colunas (`cotas.motor.colunar`) a usa para não
 # criar candidatos que a lista nunca aceitaria; quem decide continua sendo `elegivel_reserva`.
 CAMPO_NECESSARIO_RESERVA = {NEGROS: "reserva_negros", PCD: "pcd"}
 
@@ -214,4 +284,70 @@ def montar_listas(
             pendentes.append(c)
     if eliminados:
         geral = [c for c in geral if c.inscricao not in eliminados]
-    return Listas(cargo, geral, reservadas, pendentes, observacoes)
+    return Listas(
+        cargo,
+        ListaEmMemoria(geral),
+        {g: ListaEmMemoria(lista) for g, lista in reservadas.items()},
+        pendentes,
+        observacoes,
+    )
+
+
+class InscritosEmMemoria:
+    """Os inscritos de um certame como lista de `Candidato` (a forma de sempre; a em colunas é
+    `cotas.motor.colunar.InscritosColunares`)."""
+
+    def __init__(
+        self,
+        candidatos: Iterable[Candidato],
+        cargos: Iterable[str],
+        dia: date,
+        criterios: Sequence[CriterioDesempate] = (),
+    ) -> None:
+        self._dia = dia
+        self._criterios = criterios
+        self._por_cargo: dict[str, list[Candidato]] = {c: [] for c in cargos}
+        self._por_inscricao: dict[str, Candidato] = {}
+        for c in candidatos:
+            if c.cargo not in self._por_cargo:
+                raise EventoInvalido(
+                    f"Inscrição {c.inscricao}: cargo '{c.cargo}' não existe no certame."
+                )
+            if c.inscricao in self._por_inscricao:
+                raise EventoInvalido(f"Inscrição {c.inscricao} repetida.")
+            self._por_inscricao[c.inscricao] = c
+            self._por_cargo[c.cargo].append(c)
+        self._cargo_de = {i: c.cargo for i, c in self._por_inscricao.items()}
+        self._nomes = {i: c.nome for i, c in self._por_inscricao.items()}
+
+    @property
+    def cargo_de(self) -> Mapping[str, str]:
+        return self._cargo_de
+
+    @property
+    def nomes(self) -> Mapping[str, str]:
+        return self._nomes
+
+    def candidato(self, inscricao: str) -> Candidato | None:
+        return self._por_inscricao.get(inscricao)
+
+    def listas(self, regras: Regras, cargo: str) -> Listas:
+        return montar_listas(regras, cargo, self._por_cargo[cargo], self._dia, self._criterios)
+
+    def prever(self, eventos: Iterable[Evento]) -> None:
+        """Nada a preparar: os candidatos já estão na memória."""
+
+    def antecipar(self, vagas: Mapping[str, int], listas: Callable[[str], Listas]) -> None:
+        """Nada a preparar: os candidatos já estão na memória."""
+
+
+@functools.singledispatch
+def inscritos_de(
+    candidatos: Iterable[Candidato],
+    cargos: Iterable[str],
+    dia: date,
+    criterios: Sequence[CriterioDesempate] = (),
+) -> Inscritos:
+    """Os inscritos na forma que os candidatos dados pedem: em memória, salvo os tipos que
+    registram a sua (`cotas.motor.colunar` registra a tabela em colunas)."""
+    return InscritosEmMemoria(candidatos, cargos, dia, criterios)

@@ -5,9 +5,19 @@ Fora do direito modelado o motor falha alto (nunca um zero silencioso).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from cotas.motor.eventos import Evento
+
 
 class ErroCotas(Exception):
-    """Base de todos os erros do motor; `str(erro)` é a mensagem para o usuário."""
+    """Base de todos os erros do motor; `str(erro)` é a mensagem para o usuário.
+
+    `evento`: numa reencenação (`Certame.apurar`), o evento que a lei recusou (None se o erro
+    não é de um evento): quem leu os eventos de um arquivo aponta a linha dele."""
+
+    evento: Evento | None = None
 
 
 class LeiInvalida(ErroCotas):
@@ -19,7 +29,7 @@ class NenhumaLeiAplicavel(ErroCotas):
 
 
 class SelecaoNaoAbrangida(ErroCotas):
-    """Tipo de seleção que a lei não abrange (ex.: contratação temporária em Mostardas)."""
+    """Tipo de seleção que a lei não abrange (parâmetro `abrangencia` da lei)."""
 
 
 class ParametrosDesconhecidos(ErroCotas):
@@ -37,14 +47,15 @@ class ParametrosDesconhecidos(ErroCotas):
 class EmpateNaoResolvido(ErroCotas):
     """Empate que nenhum critério legal ou do edital resolve."""
 
-    def __init__(self, cargo: str, grupos: list[list[str]]) -> None:
+    def __init__(self, cargo: str, grupos: list[list[str]], criterio_legal: str) -> None:
+        """`criterio_legal`: a citação do desempate legal (o da idade), que vem dos dados."""
         self.cargo = cargo
         self.grupos = grupos
+        self.criterio_legal = criterio_legal
         descricao = "; ".join(", ".join(g) for g in grupos)
         super().__init__(
             f"Empate não resolvido no cargo {cargo} entre as inscrições {descricao}: nenhum "
-            "critério de desempate (Lei 10.741/2003, art. 27, parágrafo único, e os critérios "
-            "do edital) os distingue."
+            f"critério de desempate ({criterio_legal}, e os critérios do edital) os distingue."
         )
 
 
@@ -67,4 +78,5 @@ class NomeacaoAposValidade(EventoInvalido):
 
 
 class HeteroidentificacaoPendente(ErroCotas):
-    """Há candidatos autodeclarados aguardando o parecer da comissão (Montenegro, art. 5º I)."""
+    """Há candidatos autodeclarados aguardando o parecer da comissão (o momento da verificação:
+    `heteroidentificacao.momento`)."""

@@ -8,6 +8,7 @@ não código novo.
 
 from __future__ import annotations
 
+import functools
 import tomllib
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
@@ -227,7 +228,7 @@ class Parametro:
 @dataclass(frozen=True)
 class Lei:
     id: str
-    norma: str  # citação curta, ex.: "Lei 7.344/2025 de Montenegro/RS"
+    norma: str  # citação curta: o número, o ano e o município
     titulo: str
     municipio: str
     ementa: str
@@ -246,6 +247,9 @@ class Lei:
     referencia_transicao: Referencia | None = None
     # ...e, numa lei revogada, o da revogadora, que a mantém para esses editais
     referencia_mantida_por: Referencia | None = None
+    # [citacoes.<chave>]: dispositivos que os documentos e a aplicação citam sem que o motor os
+    # aplique (ex.: `quadro_no_edital`), cada um com o artigo e o texto da lei.
+    citacoes: Mapping[str, Referencia] = field(default_factory=dict)
 
     def vige_em(self, dia: date) -> bool:
         return self.vigencia_inicio <= dia and (
@@ -253,7 +257,7 @@ class Lei:
         )
 
     def revisao_em(self) -> date | None:
-        """Data de reavaliação do percentual (Mostardas, art. 5º: a cada 10 anos)."""
+        """Data de reavaliação do percentual, quando a lei a prevê (`[revisao]` da lei)."""
         if self.revisao_anos is None:
             return None
         inicio = self.vigencia_inicio
@@ -374,6 +378,9 @@ def carregar_lei(texto: str, origem: str) -> Lei:
     revogacao = dados.get("revogacao")
     efeitos = _efeitos_falsidade(dados, parametros.get("falsidade.anulacao"), origem)
     transicao = dados.get("transicao")
+    citacoes = dados.get("citacoes", {})
+    if not isinstance(citacoes, dict):
+        raise LeiInvalida(f"{origem}: 'citacoes' deve ser uma tabela [citacoes.<chave>]")
     return Lei(
         id=lei_id,
         norma=norma,
@@ -395,6 +402,10 @@ def carregar_lei(texto: str, origem: str) -> Lei:
         referencia_transicao=(
             _referencia(transicao, norma, f"{origem} [transicao]") if transicao else None
         ),
+        citacoes={
+            chave: _referencia(c, norma, f"{origem} [citacoes.{chave}]")
+            for chave, c in citacoes.items()
+        },
     )
 
 
@@ -474,10 +485,8 @@ class Catalogo:
         )
 
     def com_publicacao(self, lei_id: str, publicacao: date) -> Catalogo:
-        """O catálogo com outra data de publicação (e de vigência) registrada para uma lei.
-
-        Montenegro, art. 18: "Esta Lei entra em vigor na data de sua publicação."
-        """
+        """O catálogo com outra data de publicação (e de vigência) registrada para uma lei que
+        entra em vigor na data da publicação (`[vigencia]` da lei)."""
         lei = self.lei(lei_id)
         antigo = lei.vigencia_inicio
         novos: list[Lei] = []
@@ -566,3 +575,23 @@ def catalogo_padrao() -> Catalogo:
                     leis.append(lei)
         _PADRAO = montar_catalogo(leis)
     return _PADRAO
+
+
+@functools.cache
+def _dispositivos_federais() -> dict[str, Any]:
+    arquivo = resources.files("cotas") / "leis" / "dispositivos-federais.toml"
+    dados: dict[str, Any] = tomllib.loads(arquivo.read_text(encoding="utf-8"))
+    return dados
+
+
+def dispositivo_federal(chave: str) -> Referencia:
+    """Um dispositivo federal que o motor cita em qualquer certame (a validade, os padrões da
+    reserva a pessoas com deficiência, o desempate pela idade), com as palavras da lei, do
+    arquivo `cotas/leis/dispositivos-federais.toml`."""
+    dados = _dispositivos_federais()[chave]
+    return Referencia(dados["norma"], dados["artigo"], dados["texto"])
+
+
+def valor_federal(chave: str) -> int:
+    """O número que o dispositivo federal fixa (ex.: a idade da pessoa idosa)."""
+    return int(_dispositivos_federais()[chave]["valor"])

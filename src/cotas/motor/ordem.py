@@ -1,13 +1,14 @@
 """Ordem de nomeação: alternância e proporcionalidade, vaga a vaga.
 
-Mostardas art. 4º / Montenegro art. 15: "A nomeação dos candidatos aprovados respeitará os
-critérios de alternância e proporcionalidade, que consideram a relação entre o número de vagas
-total e o número de vagas reservadas a candidatos com deficiência e a candidatos negros."
+As leis mandam que a nomeação respeite "os critérios de alternância e proporcionalidade" entre
+as vagas totais e as reservadas, sem dar a fórmula (parâmetro
+`ordem.alternancia_proporcionalidade`, com o artigo e as palavras de cada lei).
 
 Leitura adotada (docs/INTERPRETACAO.md#ordem-de-nomeacao): após k nomeações o grupo g tem
 direito a `devidas_g(k) = arredondamento_g(percentual_g × k)` (limitado ao teto), e a k-ésima
-vaga é do grupo quando esse número sobe em k. O total corrido é também o "transporte da fração" de
-Montenegro (art. 1º §3º): a fração nunca se perde entre lotes de vagas.
+vaga é do grupo quando esse número sobe em k. O total corrido é também o transporte da fração
+(`negros.fracao_entre_lotes`, docs/INTERPRETACAO.md#fracao-entre-lotes): a fração nunca se perde
+entre lotes de vagas.
 """
 
 from __future__ import annotations

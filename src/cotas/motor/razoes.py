@@ -10,8 +10,8 @@ from dataclasses import dataclass, field
 class Referencia:
     """Um dispositivo legal com as palavras do texto publicado."""
 
-    norma: str  # ex.: "Lei 7.344/2025 (Montenegro/RS)" ou "Edital"
-    artigo: str  # ex.: "art. 1º, § 2º, I"
+    norma: str  # a lei (número, ano, município), a Constituição ou "Edital"
+    artigo: str  # o dispositivo: artigo, parágrafo, inciso
     texto: str
 
     def citacao(self) -> str:
@@ -45,7 +45,7 @@ class Razao:
 
 @functools.lru_cache(maxsize=1024)
 def citacoes(fundamentos: tuple[Referencia, ...]) -> str:
-    """ "Lei X, art. 1º; Lei Y, art. 2º". (Poucos conjuntos de fundamentos se repetem em
+    """ "Lei X, artigo; Lei Y, artigo". (Poucos conjuntos de fundamentos se repetem em
     milhares de nomeações: a frase sai pronta.)"""
     return "; ".join(f.citacao() for f in fundamentos)
 

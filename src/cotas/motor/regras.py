@@ -1,7 +1,7 @@
 """Qual lei se aplica a um certame e as regras que dela resultam na data do edital.
 
-Mostardas art. 6º / Montenegro art. 17: a lei não se aplica a concursos cujos editais de
-abertura foram publicados antes de sua vigência. Logo vale a lei em vigor na data do edital.
+As leis não se aplicam a concursos cujos editais de abertura foram publicados antes da sua
+vigência (`[transicao]` e `[vigencia]` de cada lei). Logo vale a lei em vigor na data do edital.
 """
 
 from __future__ import annotations
@@ -21,7 +21,13 @@ from cotas.motor.erros import (
     ParametrosDesconhecidos,
     SelecaoNaoAbrangida,
 )
-from cotas.motor.legislacao import ESPECIFICACOES, Catalogo, Lei
+from cotas.motor.legislacao import (
+    ESPECIFICACOES,
+    Catalogo,
+    Lei,
+    dispositivo_federal,
+    valor_federal,
+)
 from cotas.motor.razoes import Referencia
 
 NEGROS = "negros"
@@ -43,9 +49,7 @@ class TipoSelecao(StrEnum):
 class BaseDoLimiar(StrEnum):
     """Sobre quais vagas se conta o mínimo de 3 (docs/INTERPRETACAO.md#base-do-limiar).
 
-    Padrão: todas as oferecidas até o momento (Mostardas art. 5º §4º: "à medida que forem
-    oferecidas novas vagas no período de vigência do concurso, o percentual de reserva de vagas
-    será observado"; STF, ADC 41).
+    Padrão: todas as oferecidas até o momento; o porquê, com o texto das leis, está na nota.
     """
 
     TODAS_OFERTADAS = "todas_ofertadas"
@@ -53,7 +57,7 @@ class BaseDoLimiar(StrEnum):
 
 
 class FracaoEntreLotes(StrEnum):
-    TOTAL_ACUMULADO = "total_acumulado"  # Montenegro art. 1º §3º
+    TOTAL_ACUMULADO = "total_acumulado"  # docs/INTERPRETACAO.md#fracao-entre-lotes
     POR_LOTE = "por_lote"
 
 
@@ -66,7 +70,7 @@ class RegraGrupo:
     percentual: Fraction
     arredondamento: Arredondamento
     limiar: int = 0
-    teto: Fraction | None = None  # % máximo das vagas (PcD: 20%, STF MS 30.861)
+    teto: Fraction | None = None  # % máximo das vagas (PcD: docs/INTERPRETACAO.md#reserva-pcd)
     fracao_entre_lotes: FracaoEntreLotes = FracaoEntreLotes.TOTAL_ACUMULADO
     base_do_limiar: BaseDoLimiar = BaseDoLimiar.TODAS_OFERTADAS
     migracao: tuple[str, ...] = ()  # grupos que recebem a vaga antes de reverter à ampla
@@ -80,10 +84,10 @@ class RegraGrupo:
 
 @dataclass(frozen=True)
 class RegraComissao:
-    """Heteroidentificação (Montenegro arts. 3º a 13)."""
+    """Heteroidentificação (parâmetros `heteroidentificacao.*` da lei)."""
 
     membros: int
-    nao_reconhecido: str  # "ampla" (art. 8º) ou "eliminado"
+    nao_reconhecido: str  # "ampla" ou "eliminado" (docs/INTERPRETACAO.md#nao-reconhecido)
     posse_apos_parecer: bool
     referencias: Mapping[str, Referencia]
 
@@ -93,6 +97,11 @@ class RegraComissao:
         if self.nao_reconhecido == "ampla":
             return "segue concorrendo às vagas de ampla concorrência"
         return "é eliminado do concurso"
+
+    def ref(self, chave: str) -> tuple[Referencia, ...]:
+        """O dispositivo do parâmetro `heteroidentificacao.<chave>`, se a lei o traz."""
+        r = self.referencias.get(chave)
+        return (r,) if r else ()
 
 
 @dataclass(frozen=True)
@@ -108,8 +117,9 @@ class RegraFalsidade:
 class ParametrosPcd:
     """Reserva a pessoas com deficiência, do edital (não das leis municipais).
 
-    Padrões: 5%, fração sempre para cima (Decreto 9.508/2018, art. 1º §3º), nunca acima de 20%
-    das vagas (Lei 8.112/1990, art. 5º §2º; STF, MS 30.861).
+    Padrões: 5%, fração sempre para cima, nunca acima de 20% das vagas
+    (docs/INTERPRETACAO.md#reserva-pcd; os dispositivos federais em
+    `cotas/leis/dispositivos-federais.toml`).
     """
 
     percentual: Decimal = Decimal(5)
@@ -118,18 +128,8 @@ class ParametrosPcd:
     limiar: int = 0
 
 
-REF_PCD_ARREDONDAMENTO = Referencia(
-    "Decreto federal 9.508/2018",
-    "art. 1º, § 3º",
-    "Na hipótese de o quantitativo a que se referem os § 1º e § 2º resultar em número "
-    "fracionado, este será aumentado para o primeiro número inteiro subsequente.",
-)
-REF_PCD_TETO = Referencia(
-    "Lei federal 8.112/1990",
-    "art. 5º, § 2º",
-    "[...] para tais pessoas serão reservadas até 20% (vinte por cento) das vagas oferecidas no "
-    "concurso.",
-)
+REF_PCD_ARREDONDAMENTO = dispositivo_federal("pcd_arredondamento")
+REF_PCD_TETO = dispositivo_federal("pcd_teto")
 REF_PCD_EDITAL = Referencia(
     "Edital", "reserva a pessoas com deficiência", "Percentual de vagas fixado pelo edital."
 )
@@ -139,19 +139,10 @@ REF_PCD_EDITAL_REGRAS = Referencia(
     "Regras do edital para a reserva a pessoas com deficiência (as leis municipais tratam só da "
     "reserva a negros).",
 )
-REF_IDOSO = Referencia(
-    "Lei federal 10.741/2003 (Estatuto da Pessoa Idosa)",
-    "art. 27, parágrafo único",
-    "O primeiro critério de desempate em concurso público será a idade, dando-se preferência "
-    "ao de idade mais elevada.",
-)
-# Quem é pessoa idosa (o desempate do art. 27 só vale para ela): 60 anos ou mais.
-REF_IDOSO_IDADE = Referencia(
-    "Lei federal 10.741/2003 (Estatuto da Pessoa Idosa)",
-    "art. 1º",
-    "É instituído o Estatuto da Pessoa Idosa, destinado a regular os direitos assegurados às "
-    "pessoas com idade igual ou superior a 60 (sessenta) anos.",
-)
+REF_IDOSO = dispositivo_federal("idoso_desempate")
+# Quem é pessoa idosa (o desempate pela idade só vale para ela).
+REF_IDOSO_IDADE = dispositivo_federal("idoso_idade")
+IDADE_IDOSO = valor_federal("idoso_idade")
 
 
 @dataclass(frozen=True)
@@ -220,8 +211,9 @@ def regras_aplicaveis(
 ) -> Regras:
     """As regras do certame: a lei em vigor no edital, seus parâmetros e os do edital (PcD).
 
-    `informados` traz, para uma lei com parâmetros desconhecidos (Lei 4.016/2004 de
-    Montenegro), os valores que o operador declara — com justificativa — em vez de adivinhar.
+    `informados` traz, para uma lei com parâmetros desconhecidos (uma lei revogada de que só se
+    conhece o percentual), os valores que o operador declara — com justificativa — em vez de
+    adivinhar.
     """
     tipo = TipoSelecao(tipo)
     if lei_id is not None:

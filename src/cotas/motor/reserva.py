@@ -1,7 +1,6 @@
 """Quantas vagas de cada cargo são reservadas, com a memória de cálculo.
 
-É o quadro que o edital deve trazer (Montenegro art. 1º §4º: os editais "deverão especificar o
-total de vagas correspondentes à reserva para cada cargo ou emprego público oferecido").
+É o quadro que o edital deve trazer: o total de vagas reservadas em cada cargo.
 """
 
 from __future__ import annotations
@@ -31,8 +30,8 @@ def calcular_reserva(
 ) -> ReservaCargo:
     """Vagas reservadas por grupo para `vagas` oferecidas (um número ou os lotes, em ordem).
 
-    Negros: percentual, limiar de 3 e arredondamento da lei (Mostardas art. 1º e art. 5º
-    §§2º e 4º; Montenegro art. 1º, §§1º a 3º). PcD: os parâmetros do edital.
+    Negros: percentual, limiar e arredondamento da lei (`negros.percentual`,
+    `negros.limiar_vagas`, `negros.arredondamento`). PcD: os parâmetros do edital.
     """
     lotes = [vagas] if isinstance(vagas, int) else list(vagas)
     if any(q < 0 for q in lotes):

@@ -37,7 +37,15 @@ FATOS = (
         "certame_id",
         # o parecer da comissão e a anulação por declaração falsa
         frozenset({"id", "heteroidentificacao", "anulado_em"}),
-        frozenset({"candidatos_importados"}),
+        # (a troca e a remoção de uma importação e a correção registrada também os mudam)
+        frozenset(
+            {
+                "candidatos_importados",
+                "importacao_removida",
+                "importacao_substituida",
+                "candidato_corrigido",
+            }
+        ),
     ),
     Fato(
         "nomeacoes",

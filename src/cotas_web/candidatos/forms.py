@@ -21,6 +21,14 @@ class ImportacaoForm(forms.Form):
         help_text="Só para XLSX ou ODS com mais de uma aba visível; em branco, lê-se a única aba "
         "visível (uma aba oculta só é lida se nomeada aqui).",
     )
+    banca = forms.CharField(
+        label="Banca que produziu o arquivo",
+        required=False,
+        max_length=200,
+        help_text="Se os títulos do arquivo não forem os do modelo, a escolha de cada coluna é "
+        "lembrada para o próximo arquivo desta banca.",
+    )
+    substitui = forms.IntegerField(widget=forms.HiddenInput, required=False)
 
     def clean_arquivo(self) -> Any:
         arquivo = self.cleaned_data["arquivo"]
@@ -31,6 +39,38 @@ class ImportacaoForm(forms.Form):
                 "da tela; para arquivos maiores, use a linha de comando (cotas validar)."
             )
         return arquivo
+
+
+class RemoverImportacaoForm(forms.Form):
+    motivo = forms.CharField(
+        label="Motivo da remoção",
+        max_length=500,
+        help_text="Ex.: arquivo errado enviado pela banca.",
+    )
+
+
+class CorrecaoForm(forms.Form):
+    campo = forms.ChoiceField(label="Dado a corrigir")
+    valor = forms.CharField(
+        label="Valor corrigido",
+        max_length=200,
+        required=False,
+        help_text="Como no arquivo da banca: nota com vírgula ou ponto; data DD/MM/AAAA; "
+        "situação aprovado ou eliminado.",
+    )
+    data = CampoData(label="Data do ato de correção")  # type: ignore[assignment]
+    motivo = forms.CharField(label="Por quê", widget=forms.Textarea)
+    fundamento = forms.CharField(
+        label="Fundamento legal",
+        widget=forms.Textarea,
+        help_text="O ato ou a decisão que manda corrigir (ex.: decisão do recurso nº ...).",
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        from .correcoes import CAMPOS_CORRIGIVEIS
+
+        super().__init__(*args, **kwargs)
+        self.fields["campo"].choices = list(CAMPOS_CORRIGIVEIS.items())  # type: ignore[attr-defined]
 
 
 class FraudeAbrirForm(forms.Form):

@@ -5,15 +5,17 @@ Mantida atrás de uma só função para que a importação web e a linha de coma
 
 from __future__ import annotations
 
-from collections.abc import Collection
+import csv
+from collections.abc import Collection, Iterator, Sequence
 from dataclasses import dataclass, replace
 from datetime import date
 from pathlib import Path
 
+from cotas.arquivos.candidatos import EXTENSOES_PLANILHA
 from cotas.arquivos.erros import ErroEntrada, ErrosDeEntrada
 from cotas.motor.candidatos import Candidato
 
-__all__ = ["ErroEntrada", "ErrosDeEntrada", "Leitura", "ler_arquivo"]
+__all__ = ["ErroEntrada", "ErrosDeEntrada", "Leitura", "ler_arquivo", "titulos_do_arquivo"]
 
 
 @dataclass(frozen=True)
@@ -37,13 +39,14 @@ def ler_arquivo(
     colunas_desempate: tuple[str, ...] = (),
     aba: str | None = None,
     data_edital: date | None = None,
+    renomear: dict[str, str] | None = None,
 ) -> Leitura:
     """Lê o arquivo da banca. Levanta `ErrosDeEntrada` com todos os erros, linha a linha.
 
     `exige_heteroidentificacao`: a lei do certame tem comissão (a coluna do parecer é então
     obrigatória). `cargos`: os códigos de cargo do certame (outro cargo é erro da linha).
     `aba`: a aba de uma planilha (sem ela, a única visível). `data_edital`: ninguém nasceu
-    depois dela.
+    depois dela. `renomear`: título do arquivo → coluna (o mapeamento de quem importa).
     """
     from cotas.arquivos.candidatos import ler_candidatos
 
@@ -57,6 +60,7 @@ def ler_arquivo(
             origem_cargos=f"cargos do certame ({lista})",
             aba=aba,
             data_edital=data_edital,
+            renomear=renomear,
         )
     except ErrosDeEntrada as erros:
         if nome_exibido:
@@ -75,3 +79,44 @@ def ler_arquivo(
 
 def _renomear(erro: ErroEntrada, nome: str) -> ErroEntrada:
     return replace(erro, arquivo=nome)
+
+
+def titulos_do_arquivo(caminho: Path, aba: str | None = None) -> list[str]:
+    """Os títulos do cabeçalho (a primeira linha com conteúdo), para quem importa escolher qual
+    deles é cada coluna que falta. Vazio se o arquivo não se lê (a prévia dirá por quê)."""
+    from cotas.arquivos import campos
+
+    try:
+        if caminho.suffix.lower() in EXTENSOES_PLANILHA:
+            linhas = _linhas_da_planilha(caminho, aba)
+        else:
+            linhas = _linhas_do_csv(caminho)
+        for celulas in linhas:
+            titulos = [campos.texto(c).lstrip("\ufeff").strip() for c in celulas]
+            if any(titulos):
+                return [t for t in titulos if t]
+    except Exception:  # arquivo ilegível: a leitura completa dá o erro com linha e coluna
+        return []
+    return []
+
+
+def _linhas_do_csv(caminho: Path) -> Iterator[Sequence[object]]:
+    from cotas.arquivos import campos
+
+    dados = caminho.read_bytes()[:65536]
+    try:
+        texto = dados.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        texto = dados.decode("cp1252", "replace")
+    primeiras = texto.splitlines()[:20]
+    yield from csv.reader(primeiras, delimiter=campos.separador(texto))
+
+
+def _linhas_da_planilha(caminho: Path, aba: str | None) -> Iterator[Sequence[object]]:
+    from python_calamine import CalamineWorkbook, SheetVisibleEnum
+
+    pasta = CalamineWorkbook.from_path(str(caminho))
+    nome = aba or next(
+        str(m.name) for m in pasta.sheets_metadata if m.visible == SheetVisibleEnum.Visible
+    )
+    yield from pasta.get_sheet_by_name(nome).iter_rows()

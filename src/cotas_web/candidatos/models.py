@@ -37,13 +37,52 @@ class Importacao(models.Model):
     quando = models.DateTimeField(auto_now_add=True)
     linhas = models.PositiveIntegerField()
     avisos = models.JSONField(default=list, blank=True)
+    # Antes da homologação a importação inteira pode ser removida ou trocada por outra; a linha
+    # fica (o registro de auditoria a cita), sem candidatos.
+    removida_em = models.DateTimeField(null=True, blank=True)
+    substituida_por = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.PROTECT, related_name="substitui"
+    )
+
+    class Meta:
+        ordering = ("-quando", "-id")
+
+    @property
+    def removida(self) -> bool:
+        return self.removida_em is not None
+
+
+class MapeamentoColunas(models.Model):
+    """Qual título do arquivo da banca é cada coluna, escolhido por quem importou, para o
+    próximo arquivo da mesma banca (pelo nome da banca ou, sem ele, pelo certame)."""
+
+    certame = models.ForeignKey(
+        "certames.Certame",
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="mapeamentos",
+    )
+    banca = models.CharField("nome da banca", max_length=200, blank=True)
+    mapa = models.JSONField(default=dict)  # título no arquivo → coluna
+    atualizado_em = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = (
+            models.UniqueConstraint(
+                fields=("banca",), condition=~models.Q(banca=""), name="mapeamento_por_banca"
+            ),
+            models.UniqueConstraint(
+                fields=("certame",), condition=models.Q(banca=""), name="mapeamento_por_certame"
+            ),
+        )
 
 
 class CandidatoQuerySet(models.QuerySet["Candidato"]):
     def aguardando_parecer(self) -> CandidatoQuerySet:
         """Quem a comissão ainda tem de verificar: aprovados autodeclarados pretos ou pardos
-        que optaram pela reserva, não anulados e ainda sem parecer (Montenegro arts. 2º e 3º;
-        art. 5º, I: antes da homologação)."""
+        que optaram pela reserva, não anulados e ainda sem parecer (parâmetros `negros.cores`,
+        `heteroidentificacao.exigida` e `.momento`: antes da homologação)."""
         return self.filter(
             situacao=Situacao.APROVADO,
             cor_raca__in=(CorRaca.PRETA, CorRaca.PARDA),
@@ -102,13 +141,35 @@ class Candidato(models.Model):
         return f"***.{digitos[3:6]}.{digitos[6:9]}-**"
 
 
+class Correcao(models.Model):
+    """Correção de um dado do candidato depois da homologação: o quê, de quanto para quanto,
+    por quê, com que fundamento e quem. O candidato guarda o valor corrigido (documentos e
+    páginas públicas o leem); a correção guarda o antes."""
+
+    candidato = models.ForeignKey(Candidato, on_delete=models.PROTECT, related_name="correcoes")
+    campo = models.CharField(max_length=40)
+    anterior = models.CharField("valor anterior", max_length=200, blank=True)
+    novo = models.CharField("valor novo", max_length=200, blank=True)
+    motivo = models.TextField("por quê")
+    fundamento = models.TextField("fundamento legal")
+    data = models.DateField("data do ato")
+    usuario = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT)
+    registrada_em = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ("data", "id")
+        verbose_name = "correção"
+        verbose_name_plural = "correções"
+
+
 class DecisaoFraude(models.TextChoices):
     FALSIDADE = "falsidade", "Declaração falsa: inscrição anulada"
     IMPROCEDENTE = "improcedente", "Improcedente: declaração mantida"
 
 
 class ProcedimentoFraude(models.Model):
-    """Procedimento administrativo com contraditório e ampla defesa (Montenegro art. 13)."""
+    """Procedimento administrativo com contraditório e ampla defesa (parâmetro
+    `falsidade.anulacao`; docs/INTERPRETACAO.md#anulacao)."""
 
     candidato = models.ForeignKey(Candidato, on_delete=models.PROTECT, related_name="procedimentos")
     aberto_em = models.DateField("aberto em")

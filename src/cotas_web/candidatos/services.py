@@ -11,14 +11,18 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.urls import reverse
 
 from cotas_web import ponte
 from cotas_web.auditoria.services import registrar
 from cotas_web.banco import inserir_em_massa
 from cotas_web.certames.models import Certame
 from cotas_web.certames.services import certame_travar
+from cotas_web.tarefas import services as tarefas
+from cotas_web.tarefas.models import Tarefa, Tipo
 
 from .leitura import ErroEntrada, ErrosDeEntrada, ler_arquivo
 from .models import (
@@ -57,6 +61,10 @@ class Previa:
     @property
     def linhas(self) -> list[dict[str, Any]]:
         """Cada candidato com as colunas que decidem o resultado, nos rótulos da tela."""
+        return self.linhas_da_pagina(0, len(self.candidatos))
+
+    def linhas_da_pagina(self, inicio: int, fim: int) -> list[dict[str, Any]]:
+        """As linhas de uma página da prévia (um arquivo de 25 mil linhas não cabe numa)."""
         return [
             {
                 "c": c,
@@ -68,8 +76,23 @@ class Previa:
                     else ""
                 ),
             }
-            for c in self.candidatos
+            for c in self.candidatos[inicio:fim]
         ]
+
+    def por_cargo_e_lista(self) -> list[dict[str, Any]]:
+        """Por cargo: quantos, quantos aprovados e, entre os aprovados, quantos concorrem à
+        reserva para negros (autodeclarados pretos ou pardos que optaram) e à de PcD."""
+        contagem: dict[str, dict[str, Any]] = {}
+        for c in self.candidatos:
+            n = contagem.setdefault(
+                c.cargo, {"cargo": c.cargo, "total": 0, "aprovados": 0, "negros": 0, "pcd": 0}
+            )
+            n["total"] += 1
+            if c.aprovado:
+                n["aprovados"] += 1
+                n["negros"] += int(c.reserva_negros and c.autodeclarado_negro)
+                n["pcd"] += int(c.pcd)
+        return [contagem[k] for k in sorted(contagem)]
 
     def por_cargo(self) -> dict[str, int]:
         contagem: dict[str, int] = {}
@@ -79,7 +102,13 @@ class Previa:
 
 
 def importacao_previa(
-    *, certame: Certame, caminho: Path, nome_arquivo: str, aba: str | None = None
+    *,
+    certame: Certame,
+    caminho: Path,
+    nome_arquivo: str,
+    aba: str | None = None,
+    renomear: dict[str, str] | None = None,
+    substitui: int | None = None,
 ) -> Previa:
     """Lê e confere o arquivo contra o certame (a lei diz se o parecer da comissão é
     obrigatório; os cargos são os do certame); lista cada erro com a linha de origem."""
@@ -93,6 +122,7 @@ def importacao_previa(
             colunas_desempate=tuple(str(c) for c, _ in certame.desempate),
             aba=aba,
             data_edital=certame.data_edital,
+            renomear=renomear,
         )
     except ErrosDeEntrada as erros:
         return Previa(erros=list(erros.erros), avisos=list(erros.avisos))
@@ -104,7 +134,12 @@ def importacao_previa(
         aba=leitura.aba,
         exige_heteroidentificacao=exige,
     )
-    existentes = set(certame.candidatos.values_list("inscricao", flat=True))
+    # (Os candidatos da importação que este arquivo substituirá não contam como já importados.)
+    existentes = set(
+        certame.candidatos.exclude(importacao_id=substitui).values_list("inscricao", flat=True)
+        if substitui
+        else certame.candidatos.values_list("inscricao", flat=True)
+    )
     for c in leitura.candidatos:
         if c.inscricao in existentes:
             previa.erros.append(
@@ -123,15 +158,29 @@ def importacao_previa(
 
 @transaction.atomic
 def importacao_confirmar(
-    *, usuario: Any, certame: Certame, caminho: Path, nome_arquivo: str, aba: str | None = None
+    *,
+    usuario: Any,
+    certame: Certame,
+    caminho: Path,
+    nome_arquivo: str,
+    aba: str | None = None,
+    renomear: dict[str, str] | None = None,
+    progresso: tarefas.Progresso | None = None,
 ) -> Importacao:
-    """Grava todos os candidatos do arquivo ou nenhum."""
+    """Grava todos os candidatos do arquivo ou nenhum. `renomear`: título do arquivo → coluna
+    (o mapeamento escolhido por quem importa); com `progresso`, diz o andamento."""
     certame = certame_travar(certame.pk)
     if certame.homologado:
         raise ValidationError("O certame já foi homologado: não se importam mais candidatos.")
-    previa = importacao_previa(certame=certame, caminho=caminho, nome_arquivo=nome_arquivo, aba=aba)
+    if progresso is not None:
+        progresso.total(0, f"Lendo e conferindo {nome_arquivo}…")
+    previa = importacao_previa(
+        certame=certame, caminho=caminho, nome_arquivo=nome_arquivo, aba=aba, renomear=renomear
+    )
     if not previa.valida:
         raise ValidationError([str(e) for e in previa.erros] or ["O arquivo não tem candidatos."])
+    if progresso is not None:
+        progresso.total(len(previa.candidatos), "Gravando os candidatos…")
     cargos = {c.codigo: c for c in certame.cargos.all()}
     importacao = Importacao.objects.create(
         certame=certame,
@@ -163,7 +212,7 @@ def importacao_confirmar(
                 c.opcao_lista or "",
                 c.linha,
             )
-            for c in previa.candidatos
+            for c in _contando(previa.candidatos, progresso)
         ),
     )
     registrar(
@@ -177,6 +226,65 @@ def importacao_confirmar(
         dados={"importacao": importacao.pk, "avisos": len(previa.avisos)},
     )
     return importacao
+
+
+PASSO_ANDAMENTO = 1000  # linhas gravadas entre dois avanços da barra
+
+
+def _contando(candidatos: list[Any], progresso: tarefas.Progresso | None) -> Any:
+    """Os candidatos, um a um, avançando o andamento a cada PASSO_ANDAMENTO."""
+    for i, c in enumerate(candidatos, 1):
+        yield c
+        if progresso is not None and i % PASSO_ANDAMENTO == 0:
+            progresso.avancar(PASSO_ANDAMENTO)
+
+
+def importacao_grande(caminho: Path) -> bool:
+    """Um arquivo que passa do tamanho de `IMPORTACAO_EM_SEGUNDO_PLANO_ACIMA_DE` se importa pela
+    fila, com barra de progresso (gravá-lo no pedido passaria de 2 s)."""
+    return caminho.stat().st_size > settings.IMPORTACAO_EM_SEGUNDO_PLANO_ACIMA_DE
+
+
+def importacao_em_segundo_plano(
+    *,
+    usuario: Any,
+    certame: Certame,
+    caminho: Path,
+    nome_arquivo: str,
+    aba: str | None = None,
+    renomear: dict[str, str] | None = None,
+) -> Tarefa:
+    """Põe a importação (tudo ou nada, como `importacao_confirmar`) na fila; uma por certame de
+    cada vez. O arquivo provisório é apagado quando ela termina."""
+    return tarefas.iniciar(
+        tipo=Tipo.IMPORTACAO,
+        chave=f"importacao:{certame.pk}",
+        trabalho="cotas_web.candidatos.services.trabalho_importar",
+        certame=certame,
+        usuario=usuario,
+        parametros={
+            "certame": certame.pk, "caminho": str(caminho), "nome": nome_arquivo, "aba": aba,
+            "renomear": renomear or {},
+        },
+    )
+
+
+def trabalho_importar(tarefa: Tarefa, progresso: tarefas.Progresso) -> tarefas.Resultado:
+    p = tarefa.parametros
+    caminho = Path(p["caminho"])
+    certame = Certame.objects.get(pk=p["certame"])
+    try:
+        importacao = importacao_confirmar(
+            usuario=tarefa.iniciada_por, certame=certame, caminho=caminho,
+            nome_arquivo=p["nome"], aba=p["aba"], renomear=p.get("renomear") or None,
+            progresso=progresso,
+        )
+    finally:
+        caminho.unlink(missing_ok=True)
+    return tarefas.Resultado(
+        url=reverse("candidatos:lista", args=[certame.pk]),
+        mensagem=f"{importacao.linhas} candidatos importados de {p['nome']}.",
+    )
 
 
 # Colunas na ordem das tuplas que `importacao_confirmar` monta (uma por linha do arquivo).
@@ -276,8 +384,8 @@ def fraude_decidir(
     autoridade: str,
 ) -> ProcedimentoFraude:
     """Declaração falsa: elimina o candidato e anula todo ato posterior, inclusive a nomeação;
-    a vaga volta a ser preenchida pela lista certa (Mostardas art. 2º, parágrafo único;
-    Montenegro arts. 12 e 13)."""
+    a vaga volta a ser preenchida pela lista certa (parâmetro `falsidade.anulacao`;
+    docs/INTERPRETACAO.md#anulacao)."""
     from cotas_web.nomeacoes.models import Nomeacao, SituacaoNomeacao
 
     procedimento = _travar_procedimento(procedimento)
@@ -342,7 +450,7 @@ def fraude_decidir(
 def fraude_encaminhar(
     *, usuario: Any, procedimento: ProcedimentoFraude, data: date, orgao: str
 ) -> ProcedimentoFraude:
-    """Envio da documentação aos órgãos responsáveis (Montenegro art. 11)."""
+    """Envio da documentação aos órgãos responsáveis (parâmetro `falsidade.encaminhamento`)."""
     procedimento = _travar_procedimento(procedimento)
     if procedimento.encaminhado_em is not None:
         raise ValidationError(

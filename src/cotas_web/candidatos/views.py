@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import uuid
 from pathlib import Path
+from typing import Any
 
 from django import forms
 from django.conf import settings
@@ -9,23 +10,30 @@ from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils import timezone
 
 from cotas.arquivos.candidatos import EXTENSOES_PLANILHA, EXTENSOES_TEXTO
+from cotas_web.certames.confirmacao import confirmado, pedir_confirmacao
 from cotas_web.certames.models import Certame
-from cotas_web.certames.selectors import data_sugerida
+from cotas_web.certames.selectors import data_sugerida, regras_do_certame
 from cotas_web.comum import erros_do_formulario, mensagens_de, tentar
 from cotas_web.contas.permissoes import ADMIN, AUDITOR, requer_papel
+from cotas_web.protecao import disposicao
 
-from . import selectors, services
+from . import assistente, selectors, services
 from .forms import (
+    CorrecaoForm,
     DecisaoForm,
     DefesaForm,
     DesistenciaForm,
     EncaminhamentoForm,
     FraudeAbrirForm,
     ImportacaoForm,
+    RemoverImportacaoForm,
 )
-from .models import Candidato, ProcedimentoFraude
+from .leitura import titulos_do_arquivo
+from .models import Candidato, Importacao, ProcedimentoFraude
 
 EXTENSOES = EXTENSOES_TEXTO | EXTENSOES_PLANILHA  # as que o leitor de candidatos lê
 
@@ -57,66 +65,282 @@ def detalhe(request: HttpRequest, pk: int, cid: int) -> HttpResponse:
         request,
         "candidatos/detalhe.html",
         {"certame": certame, "c": candidato,
+         "correcoes": candidato.correcoes.select_related("usuario"),
+         "correcao_form": CorrecaoForm(initial={"data": data_sugerida(certame)}),
          "fraude_form": FraudeAbrirForm(initial={"data": data_sugerida(certame)}),
          "desistencia_form": DesistenciaForm(initial={"data": data_sugerida(certame)})},
     )
 
 
+SESSAO = "importacao"
+POR_PAGINA = 100  # linhas por página da prévia
+
+
+def _pendente(request: HttpRequest, certame: Certame, token: str) -> dict[str, Any] | None:
+    """O arquivo enviado e ainda não confirmado (na sessão de quem o enviou)."""
+    pendente = request.session.get(SESSAO, {})
+    if not token or pendente.get("token") != token or pendente.get("certame") != certame.pk:
+        return None
+    return dict(pendente)
+
+
+def _descartar_pendente(request: HttpRequest) -> None:
+    anterior = request.session.pop(SESSAO, None)
+    if anterior:
+        (_pasta_importacoes() / anterior["arquivo"]).unlink(missing_ok=True)
+
+
 @requer_papel(ADMIN)
 def importar(request: HttpRequest, pk: int) -> HttpResponse:
-    """Passo 1: envio e prévia (nada gravado). Passo 2: confirmação (tudo ou nada)."""
+    """O assistente: 1) as colunas que o certame pede e o modelo para baixar; 2) o envio;
+    3) o mapeamento dos títulos que não são nomes aceitos (lembrado para a mesma banca);
+    4) a prévia em páginas, com as contagens por cargo e lista; 5) a confirmação (tudo ou
+    nada). Nada é gravado antes do passo 5."""
     certame = get_object_or_404(Certame, pk=pk)
-    if request.method == "POST" and "token" in request.POST:
-        pendente = request.session.get("importacao", {})
-        token = request.POST["token"]
-        if pendente.get("token") != token or pendente.get("certame") != certame.pk:
+    token = request.POST.get("token") or request.GET.get("token") or ""
+    if token:
+        pendente = _pendente(request, certame, token)
+        if pendente is None:
             messages.error(request, "Prévia expirada; envie o arquivo de novo.")
             return redirect("candidatos:importar", pk=certame.pk)
-        caminho = _pasta_importacoes() / pendente["arquivo"]
-        try:
-            services.importacao_confirmar(
-                usuario=request.user, certame=certame, caminho=caminho,
-                nome_arquivo=pendente["nome"], aba=pendente.get("aba"),
-            )
-        except ValidationError as erro:
-            for m in mensagens_de(erro):
-                messages.error(request, m)
-            return redirect("candidatos:importar", pk=certame.pk)
-        finally:
-            request.session.pop("importacao", None)
-            caminho.unlink(missing_ok=True)
-        messages.success(request, "Candidatos importados.")
-        return redirect("candidatos:lista", pk=certame.pk)
+        if request.method == "POST" and "mapear" in request.POST:
+            return _mapear(request, certame, pendente)
+        if request.method == "POST":
+            return _confirmar(request, certame, pendente)
+        return _previa(request, certame, pendente)
 
-    form = ImportacaoForm(request.POST or None, request.FILES or None)
-    previa = None
-    token = ""
+    substitui = request.POST.get("substitui") or request.GET.get("substituir") or ""
+    form = ImportacaoForm(
+        request.POST or None, request.FILES or None, initial={"substitui": substitui}
+    )
     if request.method == "POST" and form.is_valid():
         arquivo = form.cleaned_data["arquivo"]
         extensao = Path(arquivo.name).suffix.lower()
         if extensao not in EXTENSOES:
             form.add_error("arquivo", "Formato não reconhecido: use CSV, XLSX ou ODS.")
         else:
+            _descartar_pendente(request)
             services.limpar_previas(_pasta_importacoes())
             token = uuid.uuid4().hex
             caminho = _pasta_importacoes() / f"{token}{extensao}"
             services.gravar_previa(caminho, arquivo.chunks())
-            aba = form.cleaned_data["aba"].strip() or None
-            previa = services.importacao_previa(
-                certame=certame, caminho=caminho, nome_arquivo=arquivo.name, aba=aba
-            )
-            if previa.valida:
-                request.session["importacao"] = {
-                    "token": token, "certame": certame.pk, "arquivo": caminho.name,
-                    "nome": arquivo.name, "aba": aba,
-                }
-            else:
-                caminho.unlink(missing_ok=True)
+            banca = form.cleaned_data["banca"].strip()
+            pendente = {
+                "token": token, "certame": certame.pk, "arquivo": caminho.name,
+                "nome": arquivo.name, "aba": form.cleaned_data["aba"].strip() or None,
+                "banca": banca, "substitui": form.cleaned_data["substitui"] or None,
+                "mapa": assistente.mapeamento_lembrado(certame, banca),
+            }
+            request.session[SESSAO] = pendente
+            return _previa(request, certame, pendente, form=form)
+    return _pagina(request, certame, form=form)
+
+
+def _pagina(request: HttpRequest, certame: Certame, **contexto: Any) -> HttpResponse:
+    form = contexto.get("form")
+    substitui = form.initial.get("substitui") if form is not None else None
     return render(
         request,
         "candidatos/importar.html",
-        {"certame": certame, "form": form, "previa": previa, "token": token},
+        {
+            "certame": certame,
+            "colunas": assistente.colunas_do_certame(certame),
+            "importacoes": certame.importacoes.select_related("usuario", "substituida_por"),
+            "substituindo": (
+                certame.importacoes.filter(pk=substitui).first() if substitui else None
+            ),
+            "remover_form": RemoverImportacaoForm(),
+            **contexto,
+        },
     )
+
+
+def _previa(
+    request: HttpRequest,
+    certame: Certame,
+    pendente: dict[str, Any],
+    form: ImportacaoForm | None = None,
+) -> HttpResponse:
+    """O mapeamento, se falta coluna; senão, a prévia na página pedida (`?pagina=`)."""
+    caminho = _pasta_importacoes() / pendente["arquivo"]
+    titulos = titulos_do_arquivo(caminho, pendente["aba"])
+    mapa = {t: c for t, c in pendente["mapa"].items() if t in titulos}
+    contexto: dict[str, Any] = {"form": form or ImportacaoForm(), "token": pendente["token"],
+                                "pendente": pendente}
+    previa = services.importacao_previa(
+        certame=certame, caminho=caminho, nome_arquivo=pendente["nome"], aba=pendente["aba"],
+        renomear=mapa, substitui=pendente.get("substitui"),
+    )
+    falta = assistente.faltam(certame, titulos, mapa)
+    if falta and titulos:
+        # Os erros da leitura (a coluna que falta, nada gravado) e a escolha que os resolve.
+        contexto.update({"mapear": falta, "titulos": titulos, "mapa": mapa, "previa": previa,
+                         "token": ""})
+        return _pagina(request, certame, **contexto)
+    total = len(previa.candidatos)
+    paginas = max(1, -(-total // POR_PAGINA))
+    try:
+        pagina = min(max(1, int(request.GET.get("pagina", "1"))), paginas)
+    except ValueError:
+        pagina = 1
+    inicio = (pagina - 1) * POR_PAGINA
+    contexto.update({
+        "previa": previa,
+        "linhas": previa.linhas_da_pagina(inicio, inicio + POR_PAGINA),
+        "contagem": previa.por_cargo_e_lista(),
+        "pagina": pagina, "paginas": paginas, "primeira_linha": inicio + 1,
+        "ultima_linha": min(total, inicio + POR_PAGINA),
+        "mapa": mapa,
+        "desempate": [str(c) for c, _ in certame.desempate],
+    })
+    if not previa.valida:
+        contexto["token"] = ""
+    return _pagina(request, certame, **contexto)
+
+
+def _mapear(request: HttpRequest, certame: Certame, pendente: dict[str, Any]) -> HttpResponse:
+    """Grava a escolha de quem importa (título do arquivo → coluna) e volta à prévia."""
+    caminho = _pasta_importacoes() / pendente["arquivo"]
+    titulos = titulos_do_arquivo(caminho, pendente["aba"])
+    mapa = {t: c for t, c in pendente["mapa"].items() if t in titulos}
+    escolhas: dict[str, str] = {}
+    erros = []
+    for coluna in assistente.faltam(certame, titulos, mapa):
+        titulo = request.POST.get(f"coluna_{coluna.nome}", "")
+        if titulo not in titulos:
+            erros.append(f"Escolha o título do arquivo que é a coluna {coluna.nome} "
+                         f"({coluna.descricao}).")
+        elif titulo in escolhas:
+            erros.append(f"O título “{titulo}” foi escolhido para duas colunas "
+                         f"({escolhas[titulo]} e {coluna.nome}).")
+        else:
+            escolhas[titulo] = coluna.nome
+    for erro in erros:
+        messages.error(request, erro)
+    if escolhas and not erros:
+        assistente.mapeamento_guardar(certame, pendente["banca"], escolhas)
+        pendente["mapa"] = {**pendente["mapa"], **escolhas}
+        request.session[SESSAO] = pendente
+    return redirect(
+        reverse("candidatos:importar", args=[certame.pk]) + f"?token={pendente['token']}"
+    )
+
+
+def _confirmar(request: HttpRequest, certame: Certame, pendente: dict[str, Any]) -> HttpResponse:
+    caminho = _pasta_importacoes() / pendente["arquivo"]
+    mapa = pendente["mapa"]
+    if not pendente.get("substitui") and caminho.is_file() and services.importacao_grande(caminho):
+        # Arquivo grande: pela fila, com a barra de progresso (o arquivo é apagado ao fim).
+        request.session.pop(SESSAO, None)
+        tarefa = services.importacao_em_segundo_plano(
+            usuario=request.user, certame=certame, caminho=caminho,
+            nome_arquivo=pendente["nome"], aba=pendente.get("aba"), renomear=mapa,
+        )
+        return redirect("tarefas:acompanhar", tarefa_id=tarefa.pk)
+    try:
+        if pendente.get("substitui"):
+            antiga = get_object_or_404(Importacao, pk=pendente["substitui"], certame=certame)
+            assistente.importacao_substituir(
+                usuario=request.user, importacao=antiga, caminho=caminho,
+                nome_arquivo=pendente["nome"], aba=pendente["aba"], renomear=mapa,
+            )
+        else:
+            services.importacao_confirmar(
+                usuario=request.user, certame=certame, caminho=caminho,
+                nome_arquivo=pendente["nome"], aba=pendente["aba"], renomear=mapa,
+            )
+    except ValidationError as erro:
+        for m in mensagens_de(erro):
+            messages.error(request, m)
+        return redirect("candidatos:importar", pk=certame.pk)
+    finally:
+        _descartar_pendente(request)
+    messages.success(
+        request,
+        "Importação substituída." if pendente.get("substitui") else "Candidatos importados.",
+    )
+    return redirect("candidatos:lista", pk=certame.pk)
+
+
+@requer_papel(ADMIN)
+def importacao_remover(request: HttpRequest, pk: int, iid: int) -> HttpResponse:
+    """Remove uma importação inteira antes da homologação (pergunta antes)."""
+    certame = get_object_or_404(Certame, pk=pk)
+    importacao = get_object_or_404(Importacao, pk=iid, certame=certame)
+    form = RemoverImportacaoForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        if not confirmado(request):
+            return pedir_confirmacao(
+                request, certame=certame, titulo="remover a importação", botao="Remover",
+                o_que=[
+                    f"Remover a importação do arquivo {importacao.arquivo_nome}, de "
+                    f"{timezone.localtime(importacao.quando):%d/%m/%Y %H:%M}: os seus "
+                    f"{importacao.candidato_set.count()} candidato(s) saem do certame.",
+                    f"Motivo: {form.cleaned_data['motivo']}",
+                    "A remoção fica no histórico; o arquivo pode ser importado de novo.",
+                ],
+                voltar=reverse("candidatos:importar", args=[pk]),
+            )
+        tentar(request, lambda: assistente.importacao_remover(
+            usuario=request.user, importacao=importacao, motivo=form.cleaned_data["motivo"]),
+            "Importação removida.")
+    elif request.method == "POST":
+        erros_do_formulario(request, form)
+    return redirect("candidatos:importar", pk=pk)
+
+
+@requer_papel(ADMIN, AUDITOR)
+def modelo(request: HttpRequest, pk: int, formato: str) -> HttpResponse:
+    """O modelo do arquivo da banca para este certame: as colunas que ele pede e uma linha de
+    exemplo."""
+    certame = get_object_or_404(Certame, pk=pk)
+    if formato == "csv":
+        conteudo, tipo = assistente.modelo_csv(certame), "text/csv; charset=utf-8"
+    elif formato == "xlsx":
+        conteudo = assistente.modelo_xlsx(certame)
+        tipo = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+    else:
+        raise Http404("Formato desconhecido.")
+    resposta = HttpResponse(conteudo, content_type=tipo)
+    resposta["Content-Disposition"] = disposicao(f"modelo-candidatos.{formato}", anexo=True)
+    resposta["X-Content-Type-Options"] = "nosniff"
+    return resposta
+
+
+@requer_papel(ADMIN)
+def corrigir(request: HttpRequest, pk: int, cid: int) -> HttpResponse:
+    """Correção de um dado do candidato depois da homologação, com o registro (pergunta
+    antes: o dado corrigido muda as listas e os documentos)."""
+    from .correcoes import CAMPOS_CORRIGIVEIS, candidato_corrigir, mostrar
+
+    certame = get_object_or_404(Certame, pk=pk)
+    candidato = get_object_or_404(Candidato, pk=cid, certame=certame)
+    form = CorrecaoForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        d = form.cleaned_data
+        if not confirmado(request):
+            return pedir_confirmacao(
+                request, certame=certame, titulo="corrigir o dado do candidato",
+                botao="Registrar a correção",
+                o_que=[
+                    f"{candidato.inscricao} — {candidato.nome}: "
+                    f"{CAMPOS_CORRIGIVEIS[d['campo']].lower()} "
+                    f"{mostrar(d['campo'], getattr(candidato, d['campo'])) or '(vazio)'} → "
+                    f"{d['valor'] or '(vazio)'}, em {d['data']:%d/%m/%Y}.",
+                    f"Motivo: {d['motivo']}",
+                    "As listas, os documentos e as páginas públicas passam a mostrar o valor "
+                    "corrigido; a correção fica no histórico.",
+                ],
+                fundamento=d["fundamento"],
+                voltar=reverse("candidatos:detalhe", args=[pk, cid]),
+            )
+        tentar(request, lambda: candidato_corrigir(
+            usuario=request.user, candidato=candidato, campo=d["campo"], valor=d["valor"],
+            motivo=d["motivo"], fundamento=d["fundamento"], data=d["data"]),
+            "Correção registrada.")
+    elif request.method == "POST":
+        erros_do_formulario(request, form)
+    return redirect("candidatos:detalhe", pk=pk, cid=cid)
 
 
 @requer_papel(ADMIN)
@@ -126,6 +350,18 @@ def desistencia(request: HttpRequest, pk: int, cid: int) -> HttpResponse:
     certame = get_object_or_404(Certame, pk=pk)
     candidato = get_object_or_404(Candidato, pk=cid, certame=certame)
     form = DesistenciaForm(request.POST or None)
+    if request.method == "POST" and form.is_valid() and not confirmado(request):
+        return pedir_confirmacao(
+            request, certame=certame, titulo="registrar a desistência", botao="Registrar",
+            o_que=[
+                f"{candidato.inscricao} — {candidato.nome} ({candidato.cargo.codigo}) desiste em "
+                f"{form.cleaned_data['data']:%d/%m/%Y} e sai de todas as listas.",
+                "Se o candidato já tinha uma vaga proposta, ela é recomposta pela lista a que "
+                "pertence.",
+            ],
+            fundamento=_fundamento_da_desistencia(certame, candidato),
+            voltar=reverse("candidatos:detalhe", args=[pk, cid]),
+        )
     if request.method == "POST" and form.is_valid():
         tentar(request, lambda: candidato_registrar_desistencia(
             usuario=request.user, candidato=candidato, data=form.cleaned_data["data"],
@@ -133,6 +369,13 @@ def desistencia(request: HttpRequest, pk: int, cid: int) -> HttpResponse:
     elif request.method == "POST":
         erros_do_formulario(request, form)
     return redirect("candidatos:detalhe", pk=pk, cid=cid)
+
+
+def _fundamento_da_desistencia(certame: Certame, candidato: Candidato) -> str:
+    grupo = regras_do_certame(certame=certame).grupo("negros")
+    if grupo is None or not candidato.reserva_negros:
+        return ""
+    return "; ".join(r.citacao() for r in grupo.ref("desistencia"))
 
 
 @requer_papel(ADMIN, AUDITOR)

@@ -1,9 +1,17 @@
+from typing import Any
+
 from django import forms
 
 from cotas_web import ponte
 from cotas_web.comum import CampoData, FormularioDeUmaVez
 
-from .models import Arredondamento, BaseDoLimiar, PrioridadeColisao, TipoSelecao
+from .models import (
+    Arredondamento,
+    BaseDoLimiar,
+    DuplaCondicao,
+    PrioridadeColisao,
+    TipoSelecao,
+)
 
 
 class CertameForm(FormularioDeUmaVez):
@@ -13,11 +21,16 @@ class CertameForm(FormularioDeUmaVez):
     tipo = forms.ChoiceField(label="Tipo de seleção", choices=TipoSelecao.choices)
     validade_ate = CampoData(label="Validade até", required=False)
     pcd_percentual = forms.DecimalField(
-        label="PcD: percentual do edital (%)", required=False, min_value=0, max_value=100,
+        label="PcD: percentual do edital (%)",
+        required=False,
+        min_value=0,
+        max_value=100,
         help_text="Deixe em branco se o edital não reserva vagas a pessoas com deficiência.",
     )
     pcd_arredondamento = forms.ChoiceField(
-        label="PcD: arredondamento", choices=Arredondamento.choices, initial="cima",
+        label="PcD: arredondamento",
+        choices=Arredondamento.choices,
+        initial="cima",
         required=False,
     )
     pcd_teto = forms.DecimalField(
@@ -25,35 +38,53 @@ class CertameForm(FormularioDeUmaVez):
     )
 
     data_referencia_idade = CampoData(
-        label="Data de referência da idade (desempate)", required=False,
-        help_text="Idade de 60 anos ou mais desempata primeiro (Lei 10.741/2003, art. 27).",
+        label="Data de referência da idade (desempate)",
+        required=False,
+        help_text=f"Idade de {ponte.IDADE_IDOSO} anos ou mais desempata primeiro "
+        f"({ponte.REF_IDOSO.citacao()}).",
     )
     desempate = forms.CharField(
-        label="Outros critérios de desempate do edital", required=False,
+        label="Outros critérios de desempate do edital",
+        required=False,
         help_text="O cabeçalho de cada coluna como está no arquivo da banca, na ordem, "
-                  "separados por vírgula, cada um com “:maior” ou “:menor” (quem tem o valor "
-                  "maior, ou menor, fica à frente). Ex.: “especifica:maior, portugues:maior”.",
+        "separados por vírgula, cada um com “:maior” ou “:menor” (quem tem o valor "
+        "maior, ou menor, fica à frente). Ex.: “especifica:maior, portugues:maior”.",
     )
     admite_final_de_fila = forms.BooleanField(
-        label="O edital admite final de fila", required=False,
+        label="O edital admite final de fila",
+        required=False,
         help_text="Marque só se o edital permite ao nomeado pedir para ir ao final da lista.",
     )
     final_de_fila_item = forms.CharField(
-        label="Item do edital que admite o final de fila", required=False, max_length=200,
+        label="Item do edital que admite o final de fila",
+        required=False,
+        max_length=200,
         help_text="Ex.: “item 14.3”. É citado como fundamento do ato.",
     )
 
     prioridade_colisao = forms.ChoiceField(
-        label="Quando negros e PcD querem a mesma vaga", choices=PrioridadeColisao.choices,
-        initial=PrioridadeColisao.NEGROS_PCD, required=False,
+        label="Quando negros e PcD querem a mesma vaga",
+        choices=PrioridadeColisao.choices,
+        initial=PrioridadeColisao.NEGROS_PCD,
+        required=False,
         help_text="Questão que as leis deixam em aberto: quem recebe a vaga; o outro grupo "
-                  "recebe a seguinte.",
+        "recebe a seguinte.",
     )
     base_do_limiar = forms.ChoiceField(
         label="Mínimo de 3 vagas para a reserva a negros, contado sobre",
-        choices=BaseDoLimiar.choices, initial=BaseDoLimiar.TODAS_OFERTADAS, required=False,
-        help_text="Questão em aberto: as vagas novas durante a validade entram na conta "
-                  "(Mostardas art. 5º § 4º; Montenegro art. 1º § 1º)?",
+        choices=BaseDoLimiar.choices,
+        initial=BaseDoLimiar.TODAS_OFERTADAS,
+        required=False,
+        help_text="Questão em aberto: as vagas novas durante a validade entram na conta do "
+        "mínimo de vagas que a lei fixa para a reserva?",
+    )
+
+    dupla_condicao = forms.ChoiceField(
+        label="Candidato negro e com deficiência chamado pelas duas listas no mesmo ato",
+        choices=DuplaCondicao.choices, initial=DuplaCondicao.LISTA_QUE_NOMEIA_ANTES,
+        required=False,
+        help_text="Questão em aberto: vale a lista que ele escolheu na inscrição, se escolheu; "
+                  "sem opção, qual lista o nomeia.",
     )
 
     def clean_desempate(self) -> list[tuple[str, str]]:
@@ -84,3 +115,65 @@ class CargoForm(forms.Form):
 
 class DataForm(forms.Form):
     data = CampoData(label="Data")  # type: ignore[assignment]
+
+
+class DadosCertameForm(forms.Form):
+    """Os dados do certame e dos cargos que se corrigem: antes da homologação (com o motivo) ou,
+    depois dela, por retificação (com a data e o fundamento do ato; a data do edital, que decide
+    a lei, não se retifica). Um par de campos por cargo: nome e vagas do edital."""
+
+    nome = forms.CharField(label="Nome do certame", max_length=200)
+    data_edital = CampoData(label="Data de publicação do edital")
+    validade_ate = CampoData(label="Validade até", required=False)
+
+    def __init__(self, *args: Any, certame: Any, retificacao: bool, **kwargs: Any) -> None:
+        kwargs.setdefault(
+            "initial",
+            {
+                "nome": certame.nome,
+                "data_edital": certame.data_edital,
+                "validade_ate": certame.validade_ate,
+            },
+        )
+        super().__init__(*args, **kwargs)
+        self.cargos = list(certame.cargos.all())
+        for cargo in self.cargos:
+            self.fields[f"cargo_{cargo.pk}_nome"] = forms.CharField(
+                label=f"Cargo {cargo.codigo}: nome", max_length=200, initial=cargo.nome
+            )
+            self.fields[f"cargo_{cargo.pk}_vagas"] = forms.IntegerField(
+                label=f"Cargo {cargo.codigo}: vagas do edital",
+                min_value=0,
+                initial=cargo.vagas_edital,
+            )
+        if retificacao:
+            del self.fields["data_edital"]
+            self.fields["data"] = CampoData(label="Data do ato de retificação")
+            self.fields["fundamento"] = forms.CharField(
+                label="Fundamento (texto do ato de retificação)",
+                widget=forms.Textarea,
+                help_text="O número e o texto do ato publicado que retifica o edital.",
+            )
+        else:
+            self.fields["motivo"] = forms.CharField(
+                label="Motivo da correção",
+                widget=forms.Textarea,
+                help_text="Ex.: data do edital digitada errada.",
+            )
+
+    def dados(self) -> dict[str, Any]:
+        d = self.cleaned_data
+        return {k: d[k] for k in ("nome", "data_edital", "validade_ate") if k in d}
+
+    def dados_dos_cargos(self) -> dict[int, tuple[str, int]]:
+        d = self.cleaned_data
+        return {c.pk: (d[f"cargo_{c.pk}_nome"], d[f"cargo_{c.pk}_vagas"]) for c in self.cargos}
+
+
+class ArquivarForm(forms.Form):
+    data = CampoData(label="Data do arquivamento")  # type: ignore[assignment]
+    motivo = forms.CharField(
+        label="Motivo",
+        max_length=500,
+        help_text="Ex.: certame de teste; validade encerrada.",
+    )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.db import models
 
 
@@ -31,6 +32,21 @@ class BaseDoLimiar(models.TextChoices):
     EDITAL = "edital", "Só as vagas do edital"
 
 
+class DuplaCondicao(models.TextChoices):
+    """Questão aberta (docs/INTERPRETACAO.md#dupla-condicao): por qual lista é nomeado quem é
+    negro e com deficiência quando as duas o chamam no mesmo ato, sem opção declarada."""
+
+    LISTA_QUE_NOMEIA_ANTES = (
+        "lista_que_nomeia_antes",
+        "A lista que o chama antes; no mesmo ato, a opção dele ou, sem opção, a de negros "
+        "(padrão)",
+    )
+    LISTA_QUE_NOMEIA_ANTES_SENAO_PCD = (
+        "lista_que_nomeia_antes_senao_pcd",
+        "A lista que o chama antes; no mesmo ato, a opção dele ou, sem opção, a de PcD",
+    )
+
+
 class Certame(models.Model):
     nome = models.CharField(max_length=200)
     municipio = models.CharField("município", max_length=100)
@@ -56,7 +72,7 @@ class Certame(models.Model):
     )
     desempate = models.JSONField(
         "critérios de desempate do edital", default=list, blank=True
-    )  # [[coluna, "maior"|"menor"], ...], depois da idade (Lei 10.741/2003, art. 27)
+    )  # [[coluna, "maior"|"menor"], ...], depois da idade (docs/INTERPRETACAO.md#desempate)
     admite_final_de_fila = models.BooleanField(
         "o edital admite final de fila", default=False,
         help_text="O nomeado que ainda não tomou posse pode pedir para ir ao final da lista "
@@ -75,7 +91,15 @@ class Certame(models.Model):
         "base do limiar de vagas da reserva a negros", max_length=20,
         choices=BaseDoLimiar.choices, default=BaseDoLimiar.TODAS_OFERTADAS,
     )
+    dupla_condicao = models.CharField(
+        "candidato negro e com deficiência chamado pelas duas listas", max_length=40,
+        choices=DuplaCondicao.choices, default=DuplaCondicao.LISTA_QUE_NOMEIA_ANTES,
+    )
     homologado_em = models.DateField("homologado em", null=True, blank=True)
+    # Rascunho até publicado: só então aparece ao público. Arquivado: sai da página inicial,
+    # segue no seu endereço, só para leitura.
+    publicado_em = models.DateField("publicado em", null=True, blank=True)
+    arquivado_em = models.DateField("arquivado em", null=True, blank=True)
     criado_em = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -87,6 +111,14 @@ class Certame(models.Model):
     @property
     def homologado(self) -> bool:
         return self.homologado_em is not None
+
+    @property
+    def publicado(self) -> bool:
+        return self.publicado_em is not None
+
+    @property
+    def arquivado(self) -> bool:
+        return self.arquivado_em is not None
 
 
 class Cargo(models.Model):
@@ -103,6 +135,27 @@ class Cargo(models.Model):
 
     def __str__(self) -> str:
         return f"{self.codigo} — {self.nome}"
+
+
+class Retificacao(models.Model):
+    """Ato que corrige um dado do certame depois da homologação, com o seu fundamento (o texto
+    do ato de retificação e a data em que foi publicado). Cada alteração guarda o antes e o
+    depois; a página pública as mostra."""
+
+    certame = models.ForeignKey(Certame, on_delete=models.PROTECT, related_name="retificacoes")
+    data = models.DateField("data do ato de retificação")
+    fundamento = models.TextField("fundamento (texto do ato de retificação)")
+    alteracoes = models.JSONField(default=list)  # [{"o_que", "antes", "depois"}, ...]
+    usuario = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT)
+    registrado_em = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ("data", "id")
+        verbose_name = "retificação"
+        verbose_name_plural = "retificações"
+
+    def __str__(self) -> str:
+        return f"Retificação de {self.data:%d/%m/%Y}"
 
 
 class Pedido(models.Model):

@@ -38,13 +38,16 @@ class ReservaCargo:
 
 
 def certames_visiveis(*, usuario: Any) -> QuerySet[Certame]:
-    """O público vê todos os certames (as páginas públicas); o membro da comissão, só aqueles de
-    cuja comissão faz parte; o RH e o auditor, só aqueles para os quais foram designados."""
+    """O público vê os certames publicados e não arquivados (um arquivado segue no seu
+    endereço); o membro da comissão, só aqueles de cuja comissão faz parte; o RH e o auditor, só
+    aqueles para os quais foram designados."""
     from cotas_web.contas.permissoes import COMISSAO, papel_de
 
     papel = papel_de(usuario)
-    if papel is None or getattr(usuario, "is_superuser", False):
+    if getattr(usuario, "is_superuser", False):
         return Certame.objects.all()
+    if papel is None:  # o público: os publicados e não arquivados
+        return Certame.objects.filter(publicado_em__isnull=False, arquivado_em__isnull=True)
     if papel == COMISSAO:
         return Certame.objects.filter(membros_comissao__usuario=usuario).distinct()
     return Certame.objects.filter(designacoes__usuario=usuario).distinct()
@@ -138,3 +141,32 @@ def data_sugerida(certame: Certame, hoje: date | None = None) -> date:
     if certame.validade_ate is not None:
         ultimo = min(ultimo, certame.validade_ate)
     return ultimo
+
+
+def certame_publico(*, pk: int, usuario: Any) -> Certame:
+    """O certame de uma página pública: um rascunho (ainda não publicado) só o vê quem o alcança
+    (o RH e o auditor designados, a comissão que o integra); para os demais não existe."""
+    from django.http import Http404
+    from django.shortcuts import get_object_or_404
+
+    from cotas_web.contas.permissoes import alcanca_o_certame, papel_de
+
+    certame = get_object_or_404(Certame, pk=pk)
+    if certame.publicado:
+        return certame
+    if papel_de(usuario) is not None and alcanca_o_certame(usuario, certame.pk):
+        return certame
+    if getattr(usuario, "is_superuser", False):
+        return certame
+    raise Http404("Este certame ainda não foi publicado.")
+
+
+def fundamento_da_homologacao(certame: Certame) -> str:
+    """O artigo que diz quando se homologa (o momento da verificação, quando a lei tem comissão);
+    sem ele, o da vigência da lei aplicada."""
+    regras = ponte.regras_do_certame(certame)
+    if regras.comissao is not None:
+        ref = regras.comissao.referencias.get("momento")
+        if ref is not None:
+            return str(ref.citacao())
+    return str(regras.lei.referencia_vigencia.citacao())

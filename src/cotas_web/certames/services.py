@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
 from typing import Any, TypeVar
@@ -12,7 +13,7 @@ from django.db import IntegrityError, models, transaction
 from cotas_web import ponte
 from cotas_web.auditoria.services import registrar
 
-from .models import BaseDoLimiar, Cargo, Certame, Pedido
+from .models import BaseDoLimiar, Cargo, Certame, DuplaCondicao, Pedido, Retificacao
 
 M = TypeVar("M", bound=models.Model)
 
@@ -25,7 +26,12 @@ def certame_travar(certame_id: int) -> Certame:
     exclusiva (BEGIN IMMEDIATE, settings/base.py)."""
     if not transaction.get_connection().in_atomic_block:
         raise RuntimeError("A trava do certame vale só dentro da transação do ato.")
-    return Certame.objects.select_for_update().get(pk=certame_id)
+    certame = Certame.objects.select_for_update().get(pk=certame_id)
+    if certame.arquivado:
+        raise ValidationError(
+            f"O certame foi arquivado em {certame.arquivado_em:%d/%m/%Y}: só para leitura."
+        )
+    return certame
 
 
 def pedido_anterior(token: str, acao: str, modelo: type[M]) -> M | None:
@@ -77,11 +83,12 @@ def certame_criar(
     final_de_fila_item: str = "",
     prioridade_colisao: str = "negros,pcd",
     base_do_limiar: str = BaseDoLimiar.TODAS_OFERTADAS,
+    dupla_condicao: str = DuplaCondicao.LISTA_QUE_NOMEIA_ANTES,
     token: str = "",
 ) -> Certame:
-    """Cria o certame com a lei em vigor na data do edital (Mostardas art. 6º; Montenegro art.
-    17: a lei não se aplica a editais publicados antes de sua vigência). O mesmo formulário
-    enviado de novo (`token`) devolve o certame já criado."""
+    """Cria o certame com a lei em vigor na data do edital (`[transicao]` de cada lei: a lei não
+    se aplica a editais publicados antes de sua vigência). O mesmo formulário enviado de novo
+    (`token`) devolve o certame já criado."""
     if (anterior := pedido_anterior(token, "certame_criar", Certame)) is not None:
         return anterior
     try:
@@ -99,6 +106,8 @@ def certame_criar(
     for _coluna, sentido in desempate or []:
         if sentido not in ("maior", "menor"):
             raise ValidationError(f"Critério de desempate: sentido '{sentido}' desconhecido.")
+    if dupla_condicao not in DuplaCondicao.values:
+        raise ValidationError(f"Dupla condição: opção '{dupla_condicao}' desconhecida.")
     if validade_ate is not None and validade_ate < data_edital:
         raise ValidationError("A validade não pode terminar antes da publicação do edital.")
     certame = Certame.objects.create(
@@ -119,6 +128,7 @@ def certame_criar(
         final_de_fila_item=final_de_fila_item.strip() if admite_final_de_fila else "",
         prioridade_colisao=prioridade_colisao,
         base_do_limiar=base_do_limiar,
+        dupla_condicao=dupla_condicao,
     )
     pedido_concluir(token, certame)
     _designar_quem_cria(usuario, certame)
@@ -134,7 +144,11 @@ def certame_criar(
                + "." if admite_final_de_fila else "")
             + f" Questões em aberto: prioridade {prioridade_colisao.replace(',', ' > ')}; "
             + "mínimo de vagas contado sobre "
-            + ("as do edital." if base_do_limiar == "edital" else "todas as oferecidas.")
+            + ("as do edital" if base_do_limiar == "edital" else "todas as oferecidas")
+            + "; quem é negro e com deficiência, chamado pelas duas listas no mesmo ato sem "
+            + "opção, fica com a de "
+            + ("PcD." if dupla_condicao == DuplaCondicao.LISTA_QUE_NOMEIA_ANTES_SENAO_PCD
+               else "negros.")
         ),
         fundamento=regras.lei.referencia_vigencia.citacao(),
         dados={
@@ -142,6 +156,7 @@ def certame_criar(
             "tipo": tipo,
             "prioridade_colisao": prioridade_colisao,
             "base_do_limiar": base_do_limiar,
+            "dupla_condicao": dupla_condicao,
         },
     )
     return certame
@@ -193,7 +208,8 @@ def cargo_adicionar(
 @transaction.atomic
 def certame_homologar(*, usuario: Any, certame: Certame, data: date) -> Certame:
     """Congela as listas. Onde há comissão, só depois da verificação de todos os autodeclarados
-    aprovados e do exame dos recursos (Montenegro, art. 5º, I e III)."""
+    aprovados e do exame dos recursos (parâmetros `heteroidentificacao.momento` e
+    `.recursos`)."""
     certame = certame_travar(certame.pk)
     _exigir_nao_homologado(certame)
     if data < certame.data_edital:
@@ -213,15 +229,19 @@ def certame_homologar(*, usuario: Any, certame: Certame, data: date) -> Certame:
         from cotas_web.comissao.selectors import pendencias_da_comissao
 
         pendencias = pendencias_da_comissao(certame=certame)
-        if pendencias:
-            raise ValidationError(
-                "A homologação precisa da verificação concluída (Lei 7.344/2025, art. 5º, I e "
-                "III): " + "; ".join(pendencias)
-            )
         regras = ponte.regras_do_certame(certame)
-        if regras.comissao is not None:
-            ref = regras.comissao.referencias.get("momento")
-            fundamento = ref.citacao() if ref else ""
+        refs = regras.comissao.referencias if regras.comissao is not None else {}
+        if pendencias:
+            # A verificação e os recursos antes da homologação, com os artigos da lei.
+            citados = [refs[k].citacao() for k in ("momento", "recursos") if k in refs]
+            raise ValidationError(
+                "A homologação precisa da verificação concluída"
+                + (f" ({'; '.join(citados)})" if citados else "")
+                + ": "
+                + "; ".join(pendencias)
+            )
+        ref = refs.get("momento")
+        fundamento = ref.citacao() if ref else ""
     certame.homologado_em = data
     certame.save(update_fields=["homologado_em"])
     registrar(
@@ -232,3 +252,271 @@ def certame_homologar(*, usuario: Any, certame: Certame, data: date) -> Certame:
         fundamento=fundamento,
     )
     return certame
+
+
+# ---------------------------------------------------------------- vida do certame
+
+
+def _exigir_nao_publicado(certame: Certame) -> None:
+    if certame.publicado:
+        raise ValidationError(
+            f"O certame já foi publicado em {certame.publicado_em:%d/%m/%Y}."
+        )
+
+
+@transaction.atomic
+def certame_publicar(*, usuario: Any, certame: Certame, data: date) -> Certame:
+    """O rascunho passa a ser público: a página inicial e as páginas públicas o mostram."""
+    certame = certame_travar(certame.pk)
+    _exigir_nao_publicado(certame)
+    if data < certame.data_edital:
+        raise ValidationError(
+            f"Publicação em {data:%d/%m/%Y} recusada: é anterior ao edital, de "
+            f"{certame.data_edital:%d/%m/%Y}."
+        )
+    if not certame.cargos.exists():
+        raise ValidationError("Cadastre os cargos e as vagas do edital antes de publicar.")
+    certame.publicado_em = data
+    certame.save(update_fields=["publicado_em"])
+    registrar(
+        usuario=usuario,
+        certame=certame,
+        acao="certame_publicado",
+        descricao=f"Certame publicado em {data:%d/%m/%Y}: passa a aparecer ao público.",
+    )
+    return certame
+
+
+@transaction.atomic
+def certame_arquivar(*, usuario: Any, certame: Certame, data: date, motivo: str) -> Certame:
+    """Sai da página inicial; segue no seu endereço, só para leitura (nenhum ato o muda mais:
+    `certame_travar` recusa um certame arquivado)."""
+    certame = certame_travar(certame.pk)
+    if not motivo.strip():
+        raise ValidationError("Diga por que o certame é arquivado.")
+    if data < certame.data_edital:
+        raise ValidationError(
+            f"Arquivamento em {data:%d/%m/%Y} recusado: é anterior ao edital, de "
+            f"{certame.data_edital:%d/%m/%Y}."
+        )
+    certame.arquivado_em = data
+    certame.save(update_fields=["arquivado_em"])
+    registrar(
+        usuario=usuario,
+        certame=certame,
+        acao="certame_arquivado",
+        descricao=f"Certame arquivado em {data:%d/%m/%Y}: {motivo.strip()}",
+    )
+    return certame
+
+
+@dataclass(frozen=True)
+class Alteracao:
+    """Um dado do certame ou de um cargo: o que é, como está e como fica."""
+
+    o_que: str
+    antes: str
+    depois: str
+
+    def como_dado(self) -> dict[str, str]:
+        return {"o_que": self.o_que, "antes": self.antes, "depois": self.depois}
+
+    def __str__(self) -> str:
+        return f"{self.o_que}: {self.antes or '(vazio)'} → {self.depois or '(vazio)'}"
+
+
+def _data_br(valor: date | None) -> str:
+    return f"{valor:%d/%m/%Y}" if valor else ""
+
+
+def alteracoes_pedidas(
+    certame: Certame, *, dados: dict[str, Any], cargos: dict[int, tuple[str, int]]
+) -> list[Alteracao]:
+    """O que muda, comparando o pedido com o que está gravado (o que não muda fica de fora).
+    `dados`: nome, data_edital, validade_ate (os ausentes não mudam); `cargos`: pk → (nome,
+    vagas do edital)."""
+    mudancas = []
+    if "nome" in dados and dados["nome"].strip() != certame.nome:
+        mudancas.append(Alteracao("Nome do certame", certame.nome, dados["nome"].strip()))
+    if "data_edital" in dados and dados["data_edital"] != certame.data_edital:
+        mudancas.append(
+            Alteracao(
+                "Data de publicação do edital",
+                _data_br(certame.data_edital),
+                _data_br(dados["data_edital"]),
+            )
+        )
+    if "validade_ate" in dados and dados["validade_ate"] != certame.validade_ate:
+        mudancas.append(
+            Alteracao(
+                "Validade até", _data_br(certame.validade_ate), _data_br(dados["validade_ate"])
+            )
+        )
+    for cargo in certame.cargos.all():
+        if cargo.pk not in cargos:
+            continue
+        nome, vagas = cargos[cargo.pk]
+        if nome.strip() != cargo.nome:
+            mudancas.append(Alteracao(f"Cargo {cargo.codigo}: nome", cargo.nome, nome.strip()))
+        if vagas != cargo.vagas_edital:
+            mudancas.append(
+                Alteracao(
+                    f"Cargo {cargo.codigo}: vagas do edital", str(cargo.vagas_edital), str(vagas)
+                )
+            )
+    return mudancas
+
+
+def _aplicar(
+    certame: Certame, *, dados: dict[str, Any], cargos: dict[int, tuple[str, int]]
+) -> list[str]:
+    """Grava o pedido; devolve o que mudou de lei (vazio: a mesma)."""
+    notas = []
+    if "data_edital" in dados and dados["data_edital"] != certame.data_edital:
+        notas = _trocar_data_do_edital(certame, dados["data_edital"])
+    for campo in ("nome", "validade_ate"):
+        if campo in dados:
+            valor = dados[campo].strip() if campo == "nome" else dados[campo]
+            setattr(certame, campo, valor)
+    if certame.validade_ate is not None and certame.validade_ate < certame.data_edital:
+        raise ValidationError("A validade não pode terminar antes da publicação do edital.")
+    certame.save()
+    for cargo in certame.cargos.all():
+        if cargo.pk in cargos:
+            cargo.nome, cargo.vagas_edital = cargos[cargo.pk][0].strip(), cargos[cargo.pk][1]
+            cargo.save(update_fields=["nome", "vagas_edital"])
+    return notas
+
+
+def _trocar_data_do_edital(certame: Certame, data_edital: date) -> list[str]:
+    """A data do edital decide a lei: a nova data pode trazer outra. Com candidatos já
+    importados, outra lei é recusada (as colunas exigidas e a comissão mudariam): remova a
+    importação antes."""
+    try:
+        regras = ponte.regras_para(
+            municipio=certame.municipio,
+            data_edital=data_edital,
+            tipo=certame.tipo,
+            pcd_percentual=certame.pcd_percentual,
+            pcd_arredondamento=certame.pcd_arredondamento,
+            pcd_teto=certame.pcd_teto,
+            base_do_limiar=certame.base_do_limiar,
+        )
+    except ponte.ErroCotas as erro:
+        raise ValidationError(str(erro)) from erro
+    certame.data_edital = data_edital
+    if regras.lei.id == certame.lei_id:
+        return []
+    if certame.candidatos.exists():
+        raise ValidationError(
+            f"Com o edital em {data_edital:%d/%m/%Y} a lei aplicada passa a ser "
+            f"{regras.lei.titulo}, e já há candidatos importados pela lei atual "
+            f"({certame.lei_titulo}): remova a importação antes de trocar a data."
+        )
+    anterior = certame.lei_titulo
+    certame.lei_id = regras.lei.id
+    certame.lei_titulo = regras.lei.titulo
+    certame.exige_comissao = regras.comissao is not None
+    return [
+        f"Lei aplicada: {anterior} → {regras.lei.titulo} "
+        f"({regras.lei.referencia_vigencia.citacao()})."
+    ]
+
+
+@transaction.atomic
+def certame_corrigir(
+    *,
+    usuario: Any,
+    certame: Certame,
+    dados: dict[str, Any],
+    cargos: dict[int, tuple[str, int]],
+    motivo: str,
+) -> list[Alteracao]:
+    """Antes da homologação, corrige os dados do certame (nome, data do edital, que decide a
+    lei, validade) e dos cargos (nome, vagas do edital), com o registro do antes e do depois.
+    Depois dela, só por retificação (`retificacao_registrar`)."""
+    certame = certame_travar(certame.pk)
+    if certame.homologado:
+        raise ValidationError(
+            "O certame já foi homologado: seus dados mudam só por um ato de retificação, "
+            "com o seu fundamento."
+        )
+    mudancas = alteracoes_pedidas(certame, dados=dados, cargos=cargos)
+    if not mudancas:
+        raise ValidationError("Nada mudou: os dados pedidos são os que já estão gravados.")
+    if not motivo.strip():
+        raise ValidationError("Diga por que os dados são corrigidos.")
+    notas = _aplicar(certame, dados=dados, cargos=cargos)
+    registrar(
+        usuario=usuario,
+        certame=certame,
+        acao="certame_corrigido",
+        descricao=(
+            "Dados corrigidos antes da homologação: "
+            + "; ".join(str(m) for m in mudancas) + ". " + " ".join(notas)
+            + f" Motivo: {motivo.strip()}"
+        ),
+        fundamento=ponte.regras_do_certame(certame).lei.referencia_vigencia.citacao(),
+        dados={"alteracoes": [m.como_dado() for m in mudancas]},
+    )
+    return mudancas
+
+
+@transaction.atomic
+def retificacao_registrar(
+    *,
+    usuario: Any,
+    certame: Certame,
+    data: date,
+    fundamento: str,
+    dados: dict[str, Any],
+    cargos: dict[int, tuple[str, int]],
+) -> Retificacao:
+    """Depois da homologação, um dado do certame muda só por retificação: o ato com o seu
+    fundamento (texto e data), registrado e mostrado na página pública. A data do edital (que
+    decide a lei) não se retifica; as vagas do edital, só antes de oferecidas (depois, vagas a
+    mais são novas vagas, ato próprio)."""
+    certame = certame_travar(certame.pk)
+    if not certame.homologado:
+        raise ValidationError(
+            "O certame ainda não foi homologado: corrija os dados diretamente."
+        )
+    if not fundamento.strip():
+        raise ValidationError("Informe o fundamento da retificação (o texto do ato).")
+    if data < certame.homologado_em:  # type: ignore[operator]
+        raise ValidationError(
+            f"Retificação em {data:%d/%m/%Y} recusada: é anterior à homologação, de "
+            f"{certame.homologado_em:%d/%m/%Y}."
+        )
+    dados = {k: v for k, v in dados.items() if k != "data_edital"}
+    mudancas = alteracoes_pedidas(certame, dados=dados, cargos=cargos)
+    if not mudancas:
+        raise ValidationError("Nada mudou: os dados pedidos são os que já estão gravados.")
+    ofertados = {
+        cargo.pk for cargo in certame.cargos.all() if cargo.ofertas.filter(do_edital=True).exists()
+    }
+    for cargo in certame.cargos.filter(pk__in=ofertados):
+        if cargo.pk in cargos and cargos[cargo.pk][1] != cargo.vagas_edital:
+            raise ValidationError(
+                f"As vagas do edital de {cargo.codigo} já foram oferecidas: vagas a mais são "
+                "novas vagas (ato próprio, no painel de nomeações)."
+            )
+    _aplicar(certame, dados=dados, cargos=cargos)
+    retificacao = Retificacao.objects.create(
+        certame=certame,
+        data=data,
+        fundamento=fundamento.strip(),
+        alteracoes=[m.como_dado() for m in mudancas],
+        usuario=usuario,
+    )
+    registrar(
+        usuario=usuario,
+        certame=certame,
+        acao="certame_retificado",
+        descricao=(
+            f"Retificação de {data:%d/%m/%Y}: " + "; ".join(str(m) for m in mudancas) + "."
+        ),
+        fundamento=fundamento.strip(),
+        dados={"retificacao": retificacao.pk},
+    )
+    return retificacao

@@ -4,14 +4,16 @@ from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 
 from cotas_web.auditoria.selectors import historico_do_certame
 from cotas_web.comum import mensagens_de, tentar
 from cotas_web.contas.permissoes import ADMIN, AUDITOR, TODOS, publica, requer_papel
 
 from . import selectors, services
-from .forms import CargoForm, CertameForm, DataForm
-from .models import BaseDoLimiar, Certame, PrioridadeColisao
+from .confirmacao import confirmado, pedir_confirmacao
+from .forms import ArquivarForm, CargoForm, CertameForm, DadosCertameForm, DataForm
+from .models import BaseDoLimiar, Certame, DuplaCondicao, PrioridadeColisao
 
 
 @publica
@@ -24,7 +26,7 @@ def inicio(request: HttpRequest) -> HttpResponse:
 
 @publica
 def publico(request: HttpRequest, pk: int) -> HttpResponse:
-    certame = get_object_or_404(Certame, pk=pk)
+    certame = selectors.certame_publico(pk=pk, usuario=request.user)
     regras = selectors.regras_do_certame(certame=certame)
     return render(
         request,
@@ -33,6 +35,7 @@ def publico(request: HttpRequest, pk: int) -> HttpResponse:
             "certame": certame,
             "regras": regras,
             "reservas": selectors.reserva_por_cargo(certame=certame),
+            "retificacoes": certame.retificacoes.all(),
         },
     )
 
@@ -60,6 +63,7 @@ def novo(request: HttpRequest) -> HttpResponse:
                 # (Sem escolha, o padrão documentado de cada questão em aberto.)
                 prioridade_colisao=d["prioridade_colisao"] or PrioridadeColisao.NEGROS_PCD,
                 base_do_limiar=d["base_do_limiar"] or BaseDoLimiar.TODAS_OFERTADAS,
+                dupla_condicao=d["dupla_condicao"] or DuplaCondicao.LISTA_QUE_NOMEIA_ANTES,
                 token=d["pedido"],
             )
         except ValidationError as erro:
@@ -91,7 +95,9 @@ def detalhe(request: HttpRequest, pk: int) -> HttpResponse:
             "reservas": selectors.reserva_por_cargo(certame=certame),
             "cargo_form": CargoForm(),
             "homologar_form": DataForm(initial={"data": selectors.data_sugerida(certame)}),
+            "publicar_form": DataForm(initial={"data": selectors.data_sugerida(certame)}),
             "n_candidatos": certame.candidatos.count(),
+            "retificacoes": certame.retificacoes.all(),
         },
     )
 
@@ -123,6 +129,19 @@ def homologar(request: HttpRequest, pk: int) -> HttpResponse:
     certame = get_object_or_404(Certame, pk=pk)
     form = DataForm(request.POST or None, initial={"data": selectors.data_sugerida(certame)})
     if request.method == "POST" and form.is_valid():
+        if not confirmado(request):
+            n = certame.candidatos.count()
+            return pedir_confirmacao(
+                request, certame=certame, titulo="homologar a classificação final",
+                o_que=[
+                    f"Homologar a classificação final em {form.cleaned_data['data']:%d/%m/%Y}, "
+                    f"com {n} candidato(s) importado(s).",
+                    "As listas ficam congeladas: depois, os dados dos candidatos mudam só por "
+                    "correção registrada, e os do certame só por retificação.",
+                ],
+                fundamento=selectors.fundamento_da_homologacao(certame),
+                botao="Homologar", voltar=reverse("certames:detalhe", args=[certame.pk]),
+            )
         tentar(
             request,
             lambda: services.certame_homologar(
@@ -146,3 +165,120 @@ def historico(request: HttpRequest, pk: int) -> HttpResponse:
         "certames/historico.html",
         {"certame": certame, "registros": historico_do_certame(certame_id=certame.pk)},
     )
+
+
+def _voltar(certame: Certame) -> str:
+    return reverse("certames:detalhe", args=[certame.pk])
+
+
+@requer_papel(ADMIN)
+def publicar(request: HttpRequest, pk: int) -> HttpResponse:
+    """O rascunho passa a ser público (pergunta antes)."""
+    certame = get_object_or_404(Certame, pk=pk)
+    form = DataForm(request.POST or None, initial={"data": selectors.data_sugerida(certame)})
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data["data"]
+        if not confirmado(request):
+            return pedir_confirmacao(
+                request, certame=certame, titulo="publicar o certame",
+                o_que=[
+                    f"Publicar “{certame.nome}” em {data:%d/%m/%Y}: ele passa a aparecer na "
+                    "página inicial e nas páginas públicas, para qualquer pessoa.",
+                    "A publicação não se desfaz; o certame pode depois ser arquivado.",
+                ],
+                fundamento=str(
+                    selectors.regras_do_certame(certame=certame).lei.referencia_vigencia.citacao()
+                ),
+                botao="Publicar", voltar=_voltar(certame),
+            )
+        tentar(request, lambda: services.certame_publicar(
+            usuario=request.user, certame=certame, data=data), "Certame publicado.")
+        return redirect("certames:detalhe", pk=certame.pk)
+    return render(request, "form.html", {
+        "form": form, "titulo": f"Publicar — {certame.nome}", "botao": "Publicar",
+        "certame": certame})
+
+
+@requer_papel(ADMIN)
+def arquivar(request: HttpRequest, pk: int) -> HttpResponse:
+    """Sai da página inicial; segue no seu endereço, só para leitura (pergunta antes)."""
+    certame = get_object_or_404(Certame, pk=pk)
+    form = ArquivarForm(request.POST or None, initial={"data": selectors.data_sugerida(certame)})
+    if request.method == "POST" and form.is_valid():
+        d = form.cleaned_data
+        if not confirmado(request):
+            return pedir_confirmacao(
+                request, certame=certame, titulo="arquivar o certame",
+                o_que=[
+                    f"Arquivar “{certame.nome}” em {d['data']:%d/%m/%Y}: {d['motivo']}",
+                    "Ele sai da página inicial e fica só para leitura: nenhum ato o muda mais. "
+                    "O endereço dele continua a mostrar o que foi registrado.",
+                ],
+                botao="Arquivar", voltar=_voltar(certame),
+            )
+        tentar(request, lambda: services.certame_arquivar(
+            usuario=request.user, certame=certame, data=d["data"], motivo=d["motivo"]),
+            "Certame arquivado.")
+        return redirect("certames:detalhe", pk=certame.pk)
+    return render(request, "form.html", {
+        "form": form, "titulo": f"Arquivar — {certame.nome}", "botao": "Arquivar",
+        "certame": certame})
+
+
+@requer_papel(ADMIN)
+def corrigir(request: HttpRequest, pk: int) -> HttpResponse:
+    """Antes da homologação: corrigir os dados do certame e dos cargos (com o motivo, no
+    registro). Depois dela, a retificação."""
+    certame = get_object_or_404(Certame, pk=pk)
+    if certame.homologado:
+        return redirect("certames:retificar", pk=certame.pk)
+    form = DadosCertameForm(request.POST or None, certame=certame, retificacao=False)
+    if (
+        request.method == "POST"
+        and form.is_valid()
+        and tentar(request, lambda: services.certame_corrigir(
+            usuario=request.user, certame=certame, dados=form.dados(),
+            cargos=form.dados_dos_cargos(), motivo=form.cleaned_data["motivo"]),
+            "Dados corrigidos; a correção está no histórico.")
+    ):
+        return redirect("certames:detalhe", pk=certame.pk)
+    return render(request, "form.html", {
+        "form": form, "titulo": f"Corrigir dados — {certame.nome}", "botao": "Corrigir",
+        "certame": certame,
+        "introducao": "Antes da homologação os dados se corrigem aqui; cada mudança fica no "
+                      "histórico com o antes, o depois e o motivo. A data do edital decide a lei."})
+
+
+@requer_papel(ADMIN)
+def retificar(request: HttpRequest, pk: int) -> HttpResponse:
+    """Depois da homologação: retificação, com o fundamento do ato (pergunta antes)."""
+    certame = get_object_or_404(Certame, pk=pk)
+    if not certame.homologado:
+        return redirect("certames:corrigir", pk=certame.pk)
+    form = DadosCertameForm(
+        request.POST or None, certame=certame, retificacao=True,
+        initial={"nome": certame.nome, "validade_ate": certame.validade_ate,
+                 "data": selectors.data_sugerida(certame)},
+    )
+    if request.method == "POST" and form.is_valid():
+        d = form.cleaned_data
+        mudancas = services.alteracoes_pedidas(
+            certame, dados=form.dados(), cargos=form.dados_dos_cargos())
+        if mudancas and not confirmado(request):
+            return pedir_confirmacao(
+                request, certame=certame, titulo="registrar a retificação",
+                o_que=[f"Retificação de {d['data']:%d/%m/%Y}:"] + [str(m) for m in mudancas]
+                + ["A retificação aparece na página pública do certame."],
+                fundamento=d["fundamento"], botao="Registrar a retificação",
+                voltar=_voltar(certame),
+            )
+        if tentar(request, lambda: services.retificacao_registrar(
+            usuario=request.user, certame=certame, data=d["data"], fundamento=d["fundamento"],
+            dados=form.dados(), cargos=form.dados_dos_cargos()),
+            "Retificação registrada; ela aparece na página pública."):
+            return redirect("certames:detalhe", pk=certame.pk)
+    return render(request, "form.html", {
+        "form": form, "titulo": f"Retificação — {certame.nome}",
+        "botao": "Conferir a retificação", "certame": certame,
+        "introducao": "Depois da homologação os dados do certame mudam só por um ato de "
+                      "retificação, com o seu fundamento. A data do edital não se retifica."})

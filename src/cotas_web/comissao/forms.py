@@ -47,17 +47,27 @@ class SessaoForm(FormularioDeUmaVez):
 class VerificacaoForm(forms.Form):
     compareceu = forms.BooleanField(label="Compareceu", required=False)
     recusou_filmagem = forms.BooleanField(
-        label="Recusou ser filmado ou fotografado (art. 8º)", required=False
+        label="Recusou ser filmado ou fotografado", required=False
     )
-    recusou_perguntas = forms.BooleanField(
-        label="Não respondeu às perguntas (arts. 6º e 8º)", required=False
-    )
+    recusou_perguntas = forms.BooleanField(label="Não respondeu às perguntas", required=False)
     gravacao = forms.FileField(
-        label="Gravação (foto ou vídeo, uso exclusivo da comissão — art. 7º)", required=False
+        label="Gravação (foto ou vídeo, uso exclusivo da comissão)", required=False
     )
 
-    def __init__(self, *args: Any, membros: list[Any], **kwargs: Any) -> None:
+    def __init__(
+        self, *args: Any, membros: list[Any], artigos: dict[str, str] | None = None,
+        **kwargs: Any,
+    ) -> None:
         super().__init__(*args, **kwargs)
+        # Os artigos da lei do certame (`selectors.artigos_da_comissao`) ao lado de cada fato.
+        artigos = artigos or {}
+        for campo, chave in (
+            ("recusou_filmagem", "nao_reconhecido"),
+            ("recusou_perguntas", "nao_reconhecido"),
+            ("gravacao", "registro_audiovisual"),
+        ):
+            if chave in artigos:
+                self.fields[campo].label = f"{self.fields[campo].label} ({artigos[chave]})"
         self.membros = membros
         for m in membros:
             self.fields[f"voto_{m.pk}"] = forms.ChoiceField(

@@ -1,4 +1,4 @@
-"""Comissão Avaliadora de Cotas (Montenegro, Lei 7.344/2025, arts. 3º a 13)."""
+"""Comissão de heteroidentificação (parâmetros `heteroidentificacao.*` da lei do certame)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,8 @@ from cotas_web.candidatos.models import Heteroidentificacao
 
 
 class ArmazenamentoPrivado(LazyObject):  # type: ignore[type-arg]
-    """Gravações (art. 7º): fora de qualquer pasta servida; lidas só pela view da comissão."""
+    """Gravações (`heteroidentificacao.registro_audiovisual`): fora de qualquer pasta servida;
+    lidas só pela view da comissão."""
 
     def _setup(self) -> None:
         self._wrapped = FileSystemStorage(location=settings.ARQUIVOS_PRIVADOS, base_url=None)
@@ -113,7 +114,7 @@ class DecisaoRecurso(models.TextChoices):
 
 
 class Recurso(models.Model):
-    """Recursos dos autodeclarados ou de outros candidatos (art. 5º, III)."""
+    """Recursos dos autodeclarados ou de outros candidatos (`heteroidentificacao.recursos`)."""
 
     candidato = models.ForeignKey(
         "candidatos.Candidato", on_delete=models.PROTECT, related_name="recursos"

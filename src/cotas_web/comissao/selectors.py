@@ -10,17 +10,47 @@ from cotas.documentos.ata import (
     filmagem,
     resultado_apos_recursos,
 )
+from cotas_web import ponte
 from cotas_web.candidatos.models import Candidato, Heteroidentificacao
 from cotas_web.certames.models import Certame
 
 from .models import Membro, Recurso, Sessao
 
 
+def artigos_da_comissao(*, certame: Certame) -> dict[str, str]:
+    """A norma (`norma`) e o artigo de cada parâmetro `heteroidentificacao.<chave>` da lei do
+    certame (`membros`, `maioria`, `recursos`...), para as frases da tela; vazio sem comissão."""
+    regra = ponte.regras_do_certame(certame).comissao
+    if regra is None:
+        return {}
+    artigos = {chave: ref.artigo for chave, ref in regra.referencias.items()}
+    exigida = regra.referencias.get("exigida")
+    norma = exigida.norma if exigida else ponte.regras_do_certame(certame).lei.norma
+    return {"norma": norma, **artigos}
+
+
+def _citacao(artigos: dict[str, str], chave: str) -> str:
+    """ " (<norma>, <artigo>)" do parâmetro, ou nada se a lei não o traz."""
+    return f" ({artigos['norma']}, {artigos[chave]})" if chave in artigos else ""
+
+
+def integrantes_previstos(*, certame: Certame) -> int:
+    """Quantos integrantes a lei do certame dá à comissão (`heteroidentificacao.membros`)."""
+    regra = ponte.regras_do_certame(certame).comissao
+    return regra.membros if regra is not None else 0
+
+
 def aviso_distribuicao(*, certame: Certame) -> str:
-    """Art. 4º: três integrantes distribuídos por gênero e cor. Só avisa; não impede."""
+    """A comissão com o número de integrantes da lei, distribuídos por gênero e cor
+    (`heteroidentificacao.membros`). Só avisa; não impede."""
     membros = list(Membro.objects.filter(certame=certame))
-    if len(membros) < 3:
-        return f"A comissão tem {len(membros)} de 3 integrantes (art. 4º)."
+    previstos = integrantes_previstos(certame=certame)
+    artigos = artigos_da_comissao(certame=certame)
+    if len(membros) < previstos:
+        return (
+            f"A comissão tem {len(membros)} de {previstos} integrantes"
+            f"{_citacao(artigos, 'membros')}."
+        )
     problemas = []
     if len({m.genero for m in membros}) < 2:
         problemas.append("gênero")
@@ -30,7 +60,7 @@ def aviso_distribuicao(*, certame: Certame) -> str:
         return (
             "Atenção: a comissão não está distribuída por "
             + " nem por ".join(problemas)
-            + " (Lei 7.344/2025, art. 4º)."
+            + f"{_citacao(artigos, 'membros')}."
         )
     return ""
 
@@ -97,6 +127,9 @@ def ata_da_sessao(*, sessao: Sessao) -> SessaoAta:
         recursos=recursos,
         observacoes=sessao.ata,
         numero=numero,
+        referencias=regra.referencias
+        if (regra := ponte.regras_do_certame(certame).comissao)
+        else {},
     )
 
 
@@ -116,3 +149,15 @@ def ata_na_tela(*, sessao: Sessao) -> dict[str, Any]:
             (a, rotulos.get(finais[a.inscricao], "") or "Pendente") for a in registro.avaliacoes
         ],
     }
+
+
+def introducao_da_verificacao(*, certame: Certame) -> str:
+    """A regra da decisão, nas palavras e com os artigos da lei do certame."""
+    regra = ponte.regras_do_certame(certame).comissao
+    destino = regra.destino_do_nao_reconhecido if regra is not None else ""
+    artigos = artigos_da_comissao(certame=certame)
+    return (
+        "Considera-se negro(a) quem for reconhecido pela maioria dos membros"
+        f"{_citacao(artigos, 'maioria')}. Quem não é reconhecido, falta ou se recusa à "
+        f"filmagem ou a responder {destino}{_citacao(artigos, 'nao_reconhecido')}."
+    )

@@ -1,7 +1,8 @@
-"""Comissão Avaliadora de Cotas (Montenegro, Lei 7.344/2025, arts. 3º a 13).
+"""Comissão de heteroidentificação (parâmetros `heteroidentificacao.*` da lei do certame).
 
-O parecer é fato registrado pela comissão, nunca calculado por padrão: a aplicação só aplica a
-regra da maioria aos votos registrados (art. 10) e as consequências do art. 8º.
+O parecer é fato registrado pela comissão, nunca calculado por padrão: a aplicação registra os
+votos e os fatos e o motor aplica a regra da lei (`cotas.motor.comissao.decidir_verificacao`).
+Cada fundamento e cada artigo citado vêm dos dados da lei.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from django.db import transaction
 from django.db.models import QuerySet
 from django.utils import timezone
 
+from cotas.motor.comissao import decidir_verificacao
 from cotas_web import ponte
 from cotas_web.auditoria.services import registrar
 from cotas_web.candidatos.models import Candidato, Heteroidentificacao
@@ -31,8 +33,6 @@ from .models import (
     Sessao,
     Voto,
 )
-
-LEI = "Lei 7.344/2025 (Montenegro/RS)"
 
 
 def _travar_convocacao(convocacao: Convocacao) -> tuple[Convocacao, Certame]:
@@ -54,17 +54,25 @@ def _regra_comissao(certame: Certame) -> Any:
     return regras.comissao
 
 
-def _fund(certame: Certame, *chaves: str, padrao: str) -> str:
+def _fund(certame: Certame, *chaves: str) -> str:
+    """A citação dos parâmetros `heteroidentificacao.<chave>` da lei (ou, se a lei não os
+    traz, a própria lei)."""
     regra = _regra_comissao(certame)
     refs = [regra.referencias[k].citacao() for k in chaves if k in regra.referencias]
-    return "; ".join(refs) or padrao
+    return "; ".join(refs) or ponte.regras_do_certame(certame).lei.norma
+
+
+def _entre_parenteses(certame: Certame, chave: str) -> str:
+    """ " (<artigo>)" do parâmetro `heteroidentificacao.<chave>` da lei, ou nada."""
+    ref = _regra_comissao(certame).referencias.get(chave)
+    return f" ({ref.artigo})" if ref else ""
 
 
 def _exigir_aberto(certame: Certame) -> None:
     if certame.homologado:
         raise ValidationError(
-            "A verificação ocorre antes de homologada a classificação final (art. 5º, I); "
-            "este certame já foi homologado."
+            "A verificação ocorre antes de homologada a classificação final"
+            f"{_entre_parenteses(certame, 'momento')}; este certame já foi homologado."
         )
 
 
@@ -79,14 +87,17 @@ def membro_adicionar(
     usuario_membro: Any = None,
     token: str = "",
 ) -> Membro:
-    """Art. 4º: comissão formada por três integrantes distribuídos por gênero e cor. O mesmo
+    """A comissão tem o número de integrantes da lei (`heteroidentificacao.membros`). O mesmo
     formulário enviado de novo (`token`) devolve o integrante já incluído."""
     certame = certame_travar(certame.pk)
     if (anterior := pedido_anterior(token, "membro_adicionar", Membro)) is not None:
         return anterior
     regra = _regra_comissao(certame)
     if certame.membros_comissao.count() >= regra.membros:
-        raise ValidationError(f"A comissão já tem os {regra.membros} integrantes (art. 4º).")
+        raise ValidationError(
+            f"A comissão já tem os {regra.membros} integrantes"
+            f"{_entre_parenteses(certame, 'membros')}."
+        )
     if usuario_membro is not None:
         from cotas_web.contas.permissoes import COMISSAO, papel_de
 
@@ -109,7 +120,7 @@ def membro_adicionar(
         descricao=f"{nome} integra a comissão ({genero}, {cor_raca})"
         + (f", com acesso pelo login {usuario_membro.get_username()}." if usuario_membro
            else ", sem acesso ao sistema."),
-        fundamento=_fund(certame, "membros", padrao=f"{LEI}, art. 4º"),
+        fundamento=_fund(certame, "membros"),
     )
     return membro
 
@@ -131,14 +142,14 @@ def sessao_criar(
         certame=certame,
         acao="comissao_sessao",
         descricao=f"Sessão de verificação marcada para {data:%d/%m/%Y} em {local}.",
-        fundamento=_fund(certame, "exigida", padrao=f"{LEI}, art. 3º"),
+        fundamento=_fund(certame, "exigida"),
     )
     return sessao
 
 
 def a_convocar(*, certame: Certame) -> QuerySet[Candidato]:
     """Aprovados autodeclarados pretos ou pardos que optaram pela reserva e ainda sem parecer
-    nem convocação aguardando registro (art. 3º; art. 5º, I)."""
+    nem convocação aguardando registro (`heteroidentificacao.exigida` e `.momento`)."""
     return (
         Candidato.objects.filter(certame=certame)
         .aguardando_parecer()
@@ -189,24 +200,9 @@ def candidatos_convocar(*, usuario: Any, sessao: Sessao) -> list[Convocacao]:
             f"Convocados {len(convocados)} candidato(s) para a sessão de "
             f"{sessao.data:%d/%m/%Y}: {lista}"
         ),
-        fundamento=_fund(certame, "exigida", "momento", padrao=f"{LEI}, arts. 3º e 5º, I"),
+        fundamento=_fund(certame, "exigida", "momento"),
     )
     return convocados
-
-
-def _resultado(
-    *, compareceu: bool, recusou_filmagem: bool, recusou_perguntas: bool, votos: list[bool]
-) -> str:
-    if not compareceu:
-        return Heteroidentificacao.AUSENTE
-    if recusou_filmagem:
-        return Heteroidentificacao.RECUSOU_FILMAGEM
-    if recusou_perguntas:
-        return Heteroidentificacao.RECUSOU_PERGUNTAS
-    a_favor = sum(1 for v in votos if v)
-    if a_favor * 2 > len(votos):
-        return Heteroidentificacao.CONFIRMADO
-    return Heteroidentificacao.NAO_CONFIRMADO
 
 
 def _sem_analise_com_votos(compareceu: bool, recusou_filmagem: bool) -> str:
@@ -234,8 +230,8 @@ def verificacao_registrar(
     recusou_perguntas: bool = False,
     votos: dict[int, bool] | None = None,
 ) -> Convocacao:
-    """Registra o comparecimento, as recusas e o voto de cada membro; decide a maioria
-    (art. 10). Ausência, recusa de filmagem ou de perguntas: segue na ampla (art. 8º)."""
+    """Registra o comparecimento, as recusas e o voto de cada membro; o motor decide pela
+    regra da lei (`heteroidentificacao.maioria` e `.nao_reconhecido`)."""
     convocacao, certame = _travar_convocacao(convocacao)
     regra = _regra_comissao(certame)
     _exigir_aberto(certame)
@@ -254,12 +250,14 @@ def verificacao_registrar(
         faltam = [m.nome for m in membros if m.pk not in votos]
         if faltam:
             raise ValidationError("Falta o voto de: " + ", ".join(faltam) + ".")
-    resultado = _resultado(
+    decisao = decidir_verificacao(
+        regra,
         compareceu=compareceu,
         recusou_filmagem=recusou_filmagem,
         recusou_perguntas=recusou_perguntas,
         votos=[votos[m.pk] for m in membros] if analisa else [],
     )
+    resultado = Heteroidentificacao(decisao.resultado)
     convocacao.compareceu = compareceu
     convocacao.recusou_filmagem = recusou_filmagem
     convocacao.recusou_perguntas = recusou_perguntas
@@ -285,9 +283,7 @@ def verificacao_registrar(
             f"Verificação da inscrição {candidato.inscricao}: "
             f"{Heteroidentificacao(resultado).label}{placar}."
         ),
-        fundamento=_fund(
-            certame, "maioria", "nao_reconhecido", padrao=f"{LEI}, arts. 8º e 10"
-        ),
+        fundamento=_fund(certame, "maioria", "nao_reconhecido"),
         dados={"convocacao": convocacao.pk, "resultado": resultado},
     )
     return convocacao
@@ -322,7 +318,8 @@ def _ler_cabeca(arquivo: Any) -> bytes:
 def gravacao_anexar(
     *, usuario: Any, convocacao: Convocacao, arquivo: UploadedFile[bytes]
 ) -> Gravacao:
-    """Filmagem e/ou fotografia, de uso exclusivo da comissão (art. 7º)."""
+    """Filmagem e/ou fotografia, de uso exclusivo da comissão
+    (`heteroidentificacao.registro_audiovisual`)."""
     convocacao, certame = _travar_convocacao(convocacao)
     _regra_comissao(certame)
     tipo = tipo_da_gravacao(_ler_cabeca(arquivo))
@@ -345,7 +342,7 @@ def gravacao_anexar(
             f"Gravação anexada à verificação da inscrição {convocacao.candidato.inscricao} "
             "(acesso exclusivo da comissão)."
         ),
-        fundamento=_fund(certame, "registro_audiovisual", padrao=f"{LEI}, art. 7º"),
+        fundamento=_fund(certame, "registro_audiovisual"),
     )
     return gravacao
 
@@ -376,7 +373,8 @@ def recurso_interpor(
     data: date,
     token: str = "",
 ) -> Recurso:
-    """Recursos dos autodeclarados ou de outros candidatos (art. 5º, III). O mesmo formulário
+    """Recursos dos autodeclarados ou de outros candidatos (`heteroidentificacao.recursos`). O
+    mesmo formulário
     enviado de novo (`token`) devolve o recurso já registrado."""
     certame = certame_travar(candidato.certame_id)
     if (anterior := pedido_anterior(token, "recurso_interpor", Recurso)) is not None:
@@ -404,7 +402,7 @@ def recurso_interpor(
             f"Recurso de {recorrente_nome} ({Recorrente(recorrente).label.lower()}) contra o "
             f"parecer da inscrição {candidato.inscricao}."
         ),
-        fundamento=_fund(certame, "recursos", padrao=f"{LEI}, art. 5º, III"),
+        fundamento=_fund(certame, "recursos"),
         dados={"recurso": recurso.pk},
     )
     return recurso
@@ -457,7 +455,7 @@ def recurso_decidir(
             f"{DecisaoRecurso(decisao).label.lower()}; parecer final: "
             f"{Heteroidentificacao(resultado_final).label}."
         ),
-        fundamento=_fund(certame, "recursos", padrao=f"{LEI}, art. 5º, III"),
+        fundamento=_fund(certame, "recursos"),
         dados={"recurso": recurso.pk, "antes": anterior, "depois": resultado_final},
     )
     return recurso

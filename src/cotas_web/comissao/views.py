@@ -1,4 +1,5 @@
-"""Telas da comissão. Ausentes (404) onde a lei do certame não prevê comissão (Mostardas)."""
+"""Telas da comissão. Ausentes (404) onde a lei do certame não prevê comissão
+(`heteroidentificacao.exigida` falso)."""
 
 from __future__ import annotations
 
@@ -43,6 +44,8 @@ def painel(request: HttpRequest, pk: int) -> HttpResponse:
             "certame": certame,
             "membros": certame.membros_comissao.all(),
             "aviso": selectors.aviso_distribuicao(certame=certame),
+            "artigos": selectors.artigos_da_comissao(certame=certame),
+            "previstos": selectors.integrantes_previstos(certame=certame),
             "sessoes": certame.sessoes.all(),
             "recursos": Recurso.objects.filter(candidato__certame=certame).select_related(
                 "candidato"
@@ -144,7 +147,10 @@ def verificacao(request: HttpRequest, pk: int, vid: int) -> HttpResponse:
         Convocacao.objects.select_related("candidato", "sessao"), pk=vid, sessao__certame=certame
     )
     membros = list(certame.membros_comissao.all())
-    form = VerificacaoForm(request.POST or None, request.FILES or None, membros=membros)
+    artigos = selectors.artigos_da_comissao(certame=certame)
+    form = VerificacaoForm(
+        request.POST or None, request.FILES or None, membros=membros, artigos=artigos
+    )
     if request.method == "POST" and form.is_valid():
         d = form.cleaned_data
 
@@ -167,15 +173,13 @@ def verificacao(request: HttpRequest, pk: int, vid: int) -> HttpResponse:
         request, "form.html",
         {"form": form, "certame": certame, "botao": "Registrar verificação",
          "titulo": f"Verificação — {conv.candidato}",
-         "introducao": "Considera-se negro(a) quem for reconhecido pela maioria dos membros "
-                       "(art. 10). Ausência, recusa de filmagem ou de responder: segue na ampla "
-                       "concorrência (art. 8º)."},
+         "introducao": selectors.introducao_da_verificacao(certame=certame)},
     )
 
 
 @requer_papel(COMISSAO)
 def gravacao(request: HttpRequest, pk: int, gid: int) -> FileResponse:
-    """Só a comissão vê as gravações (art. 7º)."""
+    """Só a comissão vê as gravações (`heteroidentificacao.registro_audiovisual`)."""
     certame = _certame(pk)
     g = get_object_or_404(Gravacao, pk=gid, convocacao__sessao__certame=certame)
     arquivo = g.arquivo.open("rb")
@@ -198,6 +202,7 @@ def ata(request: HttpRequest, pk: int, sid: int) -> HttpResponse:
         request,
         "comissao/ata.html",
         {"certame": certame, "sessao": s, "membros": certame.membros_comissao.all(),
+         "artigos": selectors.artigos_da_comissao(certame=certame),
          "convocacoes": s.convocacoes.select_related("candidato__cargo").prefetch_related(
              "votos__membro"),
          # Os recursos e a frase da filmagem como o documento da ata (PDF) os traz.

@@ -72,7 +72,7 @@ def requer_papel(*papeis: str) -> Callable[[Visao], Visao]:
     """Exige login e um dos papéis; sem login vai à página de entrada, com outro papel: 403.
 
     Todo papel é por certame: nas páginas de um certame (`pk`), o membro da comissão só entra se
-    integrar a comissão daquele certame (Montenegro, Lei 7.344/2025, art. 4º), e o RH e o
+    integrar a comissão daquele certame (`heteroidentificacao.membros`), e o RH e o
     auditor, se designados para ele.
     """
 
@@ -92,7 +92,8 @@ def requer_papel(*papeis: str) -> Callable[[Visao], Visao]:
                 raise PermissionDenied(
                     "Você não integra a comissão deste certame."
                     if papel_de(request.user) == COMISSAO
-                    else "Você não está designado para este certame."
+                    else "Você não está designado para este certame. Peça a designação a quem "
+                    "administra o sistema."
                 )
             return view(request, *args, **kwargs)
 

@@ -11,6 +11,8 @@ from typing import Any
 
 from django.db import models
 
+from cotas.motor.legislacao import dispositivo_federal
+
 # O cabeçalho de toda página lê o órgão: guardado na memória do processo por alguns segundos, para
 # não custar uma consulta ao banco por página (as páginas públicas têm orçamento de consultas).
 # Salvar limpa a memória deste processo; outro processo vê a mudança em até VALIDADE_DA_MEMORIA.
@@ -19,14 +21,14 @@ _MEMORIA: dict[str, tuple[float, Orgao]] = {}
 
 # O aviso de privacidade enquanto o administrador não escreve o do órgão: que dados pessoais o
 # sistema guarda, por quê, e quais são sensíveis.
-AVISO_PADRAO = """Este sistema apura a reserva de vagas em concursos públicos e publica as listas \
+AVISO_PADRAO = f"""Este sistema apura a reserva de vagas em concursos públicos e publica as listas \
 de classificação e a ordem de nomeação. Para isso, guarda dados pessoais dos candidatos que a \
 banca do concurso envia: nome, número de inscrição, CPF (que nas páginas públicas aparece só em \
 parte, mascarado), data de nascimento, notas e situação no concurso.
 
 Também guarda a autodeclaração de raça/cor, a condição de pessoa com deficiência e o resultado \
-da verificação pela comissão de heteroidentificação. Esses são dados pessoais sensíveis (Lei \
-Geral de Proteção de Dados Pessoais, Lei nº 13.709/2018, art. 11): são tratados só para cumprir \
+da verificação pela comissão de heteroidentificação. Esses são dados pessoais sensíveis \
+({dispositivo_federal("lgpd_sensiveis").citacao()}): são tratados só para cumprir \
 a lei de reserva de vagas e o edital, no exercício de competência legal do órgão, e aparecem nas \
 publicações apenas na medida em que a lei manda publicar as listas.
 

@@ -113,7 +113,7 @@ def vagas_novas_ofertar(
     token: str = "",
 ) -> OfertaVagas:
     """Novas vagas durante a validade: o percentual incide sobre o total acumulado
-    (Mostardas art. 5º §1º; Montenegro art. 1º §3º). O mesmo formulário enviado de novo
+    (parâmetro `negros.fracao_entre_lotes`). O mesmo formulário enviado de novo
     (`token`) devolve a oferta já feita, sem ofertar outra vez."""
     certame = certame_travar(cargo.certame_id)
     if (anterior := pedido_anterior(token, "vagas_novas_ofertar", OfertaVagas)) is not None:
@@ -207,7 +207,8 @@ def nomeacao_confirmar(
 
 @transaction.atomic
 def nomeacao_registrar_posse(*, usuario: Any, nomeacao: Nomeacao, data: date) -> Nomeacao:
-    """Posse. Em vaga reservada a negros, só após o parecer da comissão (Montenegro art. 5º II)."""
+    """Posse. Em vaga reservada a negros, só após o parecer da comissão, se a lei o exige
+    (parâmetro `heteroidentificacao.posse_apos_parecer`)."""
     nomeacao, certame = _travar_nomeacao(nomeacao)
     if nomeacao.situacao != SituacaoNomeacao.NOMEADO:
         raise ValidationError("Só se registra posse de quem está nomeado.")
@@ -296,8 +297,7 @@ def nomeacao_final_de_fila(
 
     Só se o edital o admite (o edital decide; parâmetro `permite_final_de_fila`,
     docs/INTERPRETACAO.md#final-de-fila). Ele continua classificado, atrás de todos; a vaga que
-    ocupava é recomposta pela mesma lista a que pertence (Mostardas art. 3º §2º; Montenegro
-    art. 14 §2º).
+    ocupava é recomposta pela mesma lista a que pertence (parâmetro `negros.desistencia`).
     """
     nomeacao, certame = _travar_nomeacao(nomeacao)
     if not certame.admite_final_de_fila:

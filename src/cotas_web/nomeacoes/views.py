@@ -7,9 +7,11 @@ from urllib.parse import urlencode
 from django import forms
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 
+from cotas_web.certames.confirmacao import confirmado, pedir_confirmacao
 from cotas_web.certames.models import Cargo, Certame
-from cotas_web.certames.selectors import data_sugerida
+from cotas_web.certames.selectors import data_sugerida, regras_do_certame
 from cotas_web.comum import erros_do_formulario, tentar
 from cotas_web.contas.permissoes import ADMIN, AUDITOR, requer_papel
 
@@ -23,7 +25,7 @@ from .forms import (
     OfertaEditalForm,
 )
 from .models import Nomeacao
-from .selectors import painel_nomeacoes
+from .selectors import painel_nomeacoes, propostas_do_motor
 
 # Acima disto, o painel abre num resumo por cargo (cada cargo com as suas propostas e atos em
 # `?cargo=`): centenas de cargos com todas as nomeações seriam uma página de dezenas de MB.
@@ -58,18 +60,30 @@ def painel(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
+Pergunta = Callable[[dict[str, Any]], "dict[str, Any] | None"]
+
+
 def _agir(
     request: HttpRequest,
     pk: int,
     form: forms.Form,
     acao: Callable[[dict[str, Any]], Any],
     sucesso: str | Callable[[dict[str, Any]], str],
+    pergunta: Pergunta | None = None,
 ) -> HttpResponse:
     """Uma ação do painel por POST: valida o formulário, chama o serviço e volta ao painel
-    (erros de formulário e de negócio viram mensagens na página)."""
+    (erros de formulário e de negócio viram mensagens na página). Um ato que não se desfaz
+    (`pergunta`) mostra antes o que vai acontecer e o seu fundamento, e só o envio confirmado
+    o faz."""
     if request.method == "POST":
         if form.is_valid():
             d = form.cleaned_data
+            if pergunta is not None and not confirmado(request):
+                texto = pergunta(d)
+                if texto is not None:
+                    return pedir_confirmacao(
+                        request, voltar=reverse("nomeacoes:painel", args=[pk]), **texto
+                    )
             tentar(request, lambda: acao(d), sucesso(d) if callable(sucesso) else sucesso)
         else:
             erros_do_formulario(request, form)
@@ -99,6 +113,16 @@ def novas_vagas(request: HttpRequest, pk: int) -> HttpResponse:
             usuario=request.user, cargo=d["cargo"], data=d["data"],
             quantidade=d["quantidade"], justificativa=d["justificativa"], token=d["pedido"]),
         "Novas vagas ofertadas.",
+        lambda d: {
+            "certame": certame, "titulo": "ofertar novas vagas", "botao": "Ofertar as vagas",
+            "o_que": [
+                f"Ofertar {d['quantidade']} nova(s) vaga(s) para {d['cargo'].codigo} — "
+                f"{d['cargo'].nome} em {d['data']:%d/%m/%Y}: {d['justificativa']}",
+                "A reserva é recalculada sobre o total de vagas oferecidas, e as próximas "
+                "nomeações seguem a ordem da lei.",
+            ],
+            "fundamento": _fundamento_do_grupo(certame, "negros", "percentual"),
+        },
     )
 
 
@@ -111,6 +135,7 @@ def confirmar(request: HttpRequest, pk: int, cargo_id: int) -> HttpResponse:
             usuario=request.user, cargo=cargo, inscricao=d["inscricao"],
             portaria=d["portaria"], data_portaria=d["data_portaria"]),
         lambda d: f"Nomeação da inscrição {d['inscricao']} confirmada.",
+        lambda d: _pergunta_da_nomeacao(cargo, d),
     )
 
 
@@ -134,6 +159,25 @@ def desistencia(request: HttpRequest, pk: int, nid: int) -> HttpResponse:
             usuario=request.user, nomeacao=nomeacao, data=d["data"], motivo=d["motivo"],
             observacao=d["observacao"]),
         "Registrado. A substituição foi proposta pela lista a que a vaga pertence.",
+        lambda d: {
+            "certame": nomeacao.cargo.certame,
+            "titulo": "registrar a desistência" if d["motivo"] == "desistencia"
+            else "registrar o prazo de posse esgotado",
+            "botao": "Registrar",
+            "o_que": [
+                f"{nomeacao.candidato.inscricao} — {nomeacao.candidato.nome}, nomeado(a) pela "
+                f"portaria nº {nomeacao.portaria} na vaga {nomeacao.vaga} de "
+                f"{nomeacao.cargo.codigo}, "
+                + ("desistiu" if d["motivo"] == "desistencia" else "não tomou posse no prazo")
+                + f" em {d['data']:%d/%m/%Y}.",
+                "A vaga volta à lista a que pertence ("
+                + (nomeacao.reservada_rotulo or nomeacao.modalidade_rotulo)
+                + "): a próxima nomeação é proposta por ela.",
+            ],
+            "fundamento": _fundamento_do_grupo(
+                nomeacao.cargo.certame, nomeacao.reservada_para or nomeacao.modalidade,
+                "desistencia"),
+        },
     )
 
 
@@ -149,3 +193,35 @@ def final_de_fila(request: HttpRequest, pk: int, nid: int) -> HttpResponse:
         f"{nomeacao.candidato.inscricao} foi para o final da lista. A substituição foi "
         "proposta pela lista a que a vaga pertence.",
     )
+
+
+def _fundamento_do_grupo(certame: Certame, grupo: str, chave: str) -> str:
+    """O dispositivo da lei do certame para um grupo de reserva (vazio: ampla concorrência)."""
+    regra = regras_do_certame(certame=certame).grupo(grupo)
+    return "; ".join(r.citacao() for r in regra.ref(chave)) if regra is not None else ""
+
+
+def _pergunta_da_nomeacao(cargo: Cargo, d: dict[str, Any]) -> dict[str, Any] | None:
+    """O que a portaria fará: quem, que vaga, por qual lista e por quê (a proposta do motor).
+    Sem proposta para a inscrição, nada a perguntar: o serviço diz o que falta."""
+    proposta = next(
+        (p for p in propostas_do_motor(certame=cargo.certame)
+         if p.cargo.pk == cargo.pk and p.inscricao == d["inscricao"]),
+        None,
+    )
+    if proposta is None or proposta.candidato is None:
+        return None
+    return {
+        "certame": cargo.certame,
+        "titulo": "nomear",
+        "botao": "Confirmar a nomeação",
+        "o_que": [
+            f"Nomear {proposta.inscricao} — {proposta.candidato.nome} para {cargo.codigo} — "
+            f"{cargo.nome}, {proposta.ordem}ª nomeação, na vaga {proposta.vaga}, pela lista de "
+            f"{proposta.modalidade_rotulo}"
+            + (f", em substituição a {proposta.substitui}" if proposta.substitui else "") + ".",
+            f"Portaria nº {d['portaria']}, de {d['data_portaria']:%d/%m/%Y}.",
+            proposta.razao,
+        ],
+        "fundamento": proposta.fundamento,
+    }

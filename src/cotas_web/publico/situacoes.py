@@ -4,16 +4,19 @@ Uma geração por versão do certame (o último registro de auditoria dele): ree
 tira as posições de todos das listas e simula a projeção UMA vez por cargo
 (`cotas.documentos.consulta.consultar_todos`). A geração nova é gravada em massa, em lotes,
 e só então o marcador passa a apontar para ela; quem consulta enquanto isso vê a
-anterior. Só um processo monta de cada vez: a reserva é um UPDATE condicional no marcador,
-atômico no SQLite e no PostgreSQL.
+anterior, com a data dela e o aviso de que um ato mais novo está sendo incorporado (nunca
+como se fosse a atual). Só um processo monta de cada vez: a reserva é um UPDATE condicional no
+marcador, atômico no SQLite e no PostgreSQL, renovado a cada lote; a de um processo que morreu
+vence em PRAZO_RESERVA, e o trabalhador da fila (`manage.py trabalhador`), ao iniciar e de
+tempos em tempos, refaz a montagem dos certames desatualizados (`retomar_montagens`).
 """
 
 from __future__ import annotations
 
-import threading
-from collections.abc import Callable, Iterator
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
 from datetime import timedelta
-from functools import partial
 from itertools import islice
 from typing import Any
 
@@ -32,14 +35,17 @@ from cotas_web import ponte
 from cotas_web.auditoria.models import Registro
 from cotas_web.banco import inserir_em_massa
 from cotas_web.certames.models import Certame
+from cotas_web.tarefas import services as tarefas
+from cotas_web.tarefas.models import ATIVOS, Tarefa, Tipo
 
 from .models import PublicacaoSituacoes, SituacaoPublica
 from .selectors import fonte_do_certame
 
 LOTE = 20_000  # linhas gravadas por transação
 LOTE_APAGAR = 20_000  # linhas apagadas por transação
-# Uma reserva mais velha que isto é de um processo que morreu no meio: outro pode montar.
-PRAZO_RESERVA = timedelta(minutes=30)
+# Uma reserva sem renovação há mais que isto é de um processo que morreu no meio: outro pode
+# montar. Quem monta a renova a cada lote (segundos), então o prazo pode ser curto.
+PRAZO_RESERVA = timedelta(seconds=60)
 
 
 def versao_do_certame(certame_id: int) -> int:
@@ -94,6 +100,12 @@ def reservar(certame: Certame) -> bool:
     return PublicacaoSituacoes.objects.filter(livre, pk=pub.pk).update(construindo_desde=agora) == 1
 
 
+def _renovar(certame: Certame) -> None:
+    PublicacaoSituacoes.objects.filter(
+        certame=certame, construindo_desde__isnull=False
+    ).update(construindo_desde=timezone.now())
+
+
 def liberar(certame: Certame) -> None:
     PublicacaoSituacoes.objects.filter(certame=certame).update(construindo_desde=None)
 
@@ -108,7 +120,9 @@ def _linhas(certame: Certame, geracao: int, fonte: Any) -> Iterator[tuple[Any, .
 _CAMPOS = ("certame", "geracao", "inscricao", "cargo", "dados")
 
 
-def montar(certame: Certame) -> PublicacaoSituacoes:
+def montar(
+    certame: Certame, progresso: tarefas.Progresso | None = None
+) -> PublicacaoSituacoes:
     """Monta a geração nova e troca o marcador para ela (quem chama tem a reserva).
 
     As linhas da geração nova são gravadas em lotes, cada um na sua transação curta: ninguém as
@@ -118,6 +132,8 @@ def montar(certame: Certame) -> PublicacaoSituacoes:
     apagados pela próxima antes de começar."""
     versao = versao_do_certame(certame.pk)  # lida antes: um ato durante a montagem renova de novo
     pub = PublicacaoSituacoes.objects.get(certame=certame)
+    if progresso is not None:
+        progresso.total(certame.candidatos.count(), "Reencenando o certame…")
     anterior, nova = pub.geracao, pub.geracao + 1
     erro = ""
     fonte = None
@@ -131,6 +147,9 @@ def montar(certame: Certame) -> PublicacaoSituacoes:
         while lote := list(islice(linhas, LOTE)):
             with transaction.atomic():
                 inserir_em_massa(SituacaoPublica, _CAMPOS, lote)
+            _renovar(certame)
+            if progresso is not None:
+                progresso.avancar(len(lote), "Gravando a situação de cada inscrição…")
     with transaction.atomic():
         trocou = PublicacaoSituacoes.objects.filter(pk=pub.pk, geracao=anterior).update(
             geracao=nova, versao=versao, erro=erro, publicada_em=timezone.now()
@@ -174,9 +193,20 @@ def publicar(certame: Certame) -> PublicacaoSituacoes | None:
         liberar(certame)
 
 
-def vigente(certame: Certame) -> PublicacaoSituacoes | None:
-    """A publicação a servir: a atual, renovada aqui se o certame mudou desde ela. Se outro
-    processo está renovando, serve a anterior; None só se ainda não há nenhuma.
+@dataclass(frozen=True)
+class Publicada:
+    """O que a consulta serve: a publicação (None se ainda não há nenhuma), se ela reflete o
+    último ato do certame e, se não, a tarefa que a atualiza (para a barra de progresso)."""
+
+    pub: PublicacaoSituacoes | None
+    atual: bool
+    tarefa: Tarefa | None = None
+
+
+def para_consulta(certame: Certame) -> Publicada:
+    """A publicação a servir: a atual, renovada aqui se o certame mudou desde ela (ou, em
+    segundo plano, pela fila). Enquanto outro processo renova, serve a anterior marcada como
+    desatualizada, nunca como atual.
 
     No caminho comum é UMA consulta: o marcador com a versão atual do certame ao lado."""
     ultimo = (
@@ -191,31 +221,101 @@ def vigente(certame: Certame) -> PublicacaoSituacoes | None:
         .annotate(atual=Subquery(ultimo))
         .first()
     )
-    if pub is not None and pub.geracao and pub.versao >= (pub.atual or 0):
-        return pub
-    if pub is not None and pub.geracao and settings.PUBLICO_MONTAR_EM_SEGUNDO_PLANO:
-        # Certame grande: a montagem leva mais que um pedido; quem reserva monta numa thread
-        # do próprio processo e todos servem a geração anterior até a troca.
-        if reservar(certame):
-            _em_segundo_plano(partial(_montar_e_liberar, certame))
-        return pub
+    existe = pub is not None and pub.geracao > 0
+    if pub is not None and existe and pub.versao >= (pub.atual or 0):
+        return Publicada(pub, atual=True)
+    if settings.PUBLICO_MONTAR_EM_SEGUNDO_PLANO or _grande(certame):
+        # Certame grande: a montagem leva mais que um pedido; vai para a fila e todos servem a
+        # geração anterior (marcada) até a troca.
+        return Publicada(pub if existe else None, atual=False, tarefa=agendar(certame))
     nova = publicar(certame)
     if nova is not None:
-        return nova
-    return pub if pub is not None and pub.geracao else None
+        return Publicada(nova, atual=True)
+    # Outro processo tem a reserva (ou morreu com ela): a fila refaz quando ela vencer.
+    return Publicada(pub if existe else None, atual=False, tarefa=agendar(certame))
 
 
-def _montar_e_liberar(certame: Certame) -> None:
-    try:
-        montar(certame)
-    finally:
-        liberar(certame)
-        if threading.current_thread() is not threading.main_thread():
-            connection.close()
+def _grande(certame: Certame) -> bool:
+    """Grande demais para montar dentro de um pedido (o mesmo limite dos arquivos públicos)."""
+    return certame.candidatos.count() > settings.PUBLICO_ARQUIVOS_NA_HORA_ATE
 
 
-def _em_segundo_plano(tarefa: Callable[[], None]) -> None:
-    threading.Thread(target=tarefa, name="publicar-situacoes", daemon=True).start()
+def vigente(certame: Certame) -> PublicacaoSituacoes | None:
+    """A publicação a servir (atual ou, enquanto outro processo renova, a anterior)."""
+    return para_consulta(certame).pub
+
+
+def agendar(certame: Certame) -> Tarefa:
+    """Põe a montagem do certame na fila (uma só por certame, por mais que a peçam)."""
+    return tarefas.iniciar(
+        tipo=Tipo.SITUACOES,
+        chave=f"situacoes:{certame.pk}",
+        trabalho="cotas_web.publico.situacoes.trabalho_montar",
+        certame=certame,
+        versao=versao_do_certame(certame.pk),
+        publica=True,
+        parametros={"certame": certame.pk},
+    )
+
+
+def trabalho_montar(tarefa: Tarefa, progresso: tarefas.Progresso) -> tarefas.Resultado:
+    """A tarefa da fila: espera a reserva (a de um processo morto vence em PRAZO_RESERVA) e
+    monta; de novo, se um ato chegou durante a montagem."""
+    certame = Certame.objects.get(pk=tarefa.parametros["certame"])
+    pub = None
+    for _ in range(5):
+        if not _esperar_reserva(certame, progresso):
+            raise RuntimeError("Outro processo segura a montagem além do prazo.")
+        try:
+            pub = PublicacaoSituacoes.objects.get(certame=certame)
+            if pub.geracao and pub.versao >= versao_do_certame(certame.pk):
+                break  # quem tinha a reserva já montou a versão atual
+            pub = montar(certame, progresso)
+        finally:
+            liberar(certame)
+        if pub.versao >= versao_do_certame(certame.pk):
+            break
+    assert pub is not None
+    return tarefas.Resultado(mensagem=f"Consulta atualizada (versão {pub.versao}).")
+
+
+def _esperar_reserva(certame: Certame, progresso: tarefas.Progresso) -> bool:
+    limite = time.monotonic() + PRAZO_RESERVA.total_seconds() + 5
+    while not reservar(certame):
+        if time.monotonic() > limite:
+            return False
+        progresso.avancar(0, "Esperando outra atualização em andamento terminar…")
+        time.sleep(1)
+    return True
+
+
+def retomar_montagens() -> None:
+    """Ao iniciar o trabalhador e depois de tempos em tempos: solta as reservas vencidas (de
+    processos que morreram) e põe na fila a montagem de cada certame homologado cuja consulta
+    não reflete o último ato."""
+    ultimo = (
+        Registro.objects.filter(certame_id=OuterRef("certame_id"))
+        .order_by()
+        .values("certame_id")
+        .annotate(m=Max("id"))
+        .values("m")
+    )
+    PublicacaoSituacoes.objects.filter(
+        construindo_desde__lt=timezone.now() - PRAZO_RESERVA
+    ).update(construindo_desde=None)
+    atrasadas = (
+        PublicacaoSituacoes.objects.filter(certame__homologado_em__isnull=False)
+        .annotate(atual=Subquery(ultimo))
+        .select_related("certame")
+    )
+    em_fila = set(
+        Tarefa.objects.filter(tipo=Tipo.SITUACOES, estado__in=ATIVOS).values_list(
+            "certame_id", flat=True
+        )
+    )
+    for pub in atrasadas:
+        if pub.versao < (pub.atual or 0) and pub.certame_id not in em_fila:
+            agendar(pub.certame)
 
 
 def situacao(pub: PublicacaoSituacoes, inscricao: str) -> dict[str, Any] | None:

@@ -18,6 +18,11 @@ urlpatterns = [
         name="baixar_tabela",
     ),
     path(
+        "publico/certames/<int:pk>/arquivos/<uuid:tarefa_id>",
+        views.arquivo_da_versao,
+        name="arquivo",
+    ),
+    path(
         "certames/<int:pk>/comissao/sessoes/<int:sid>/ata.<str:formato>",
         views.ata,
         name="ata",

@@ -3,16 +3,18 @@ o gráfico, e os downloads do anexo do edital, das listas e da ordem (PDF, CSV, 
 A ata da comissão é baixada só por quem tem papel no certame.
 
 Nada aqui mostra cor/raça, deficiência, parecer individual da comissão ou CPF inteiro
-(LGPD, Lei 13.709/2018, art. 11): os documentos públicos são montados sem esses dados.
+(docs/INTERPRETACAO.md#dados-pessoais): os documentos públicos são montados sem esses dados.
 """
 
 from __future__ import annotations
 
+from pathlib import Path
 from urllib.parse import urlencode
 
 from django.conf import settings
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import FileResponse, Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
 from django.utils.safestring import mark_safe
 
 from cotas.documentos.ata import ata_sessao
@@ -27,8 +29,10 @@ from cotas_web import protecao
 from cotas_web.certames.models import Certame
 from cotas_web.comissao.models import Sessao
 from cotas_web.contas.permissoes import ADMIN, AUDITOR, COMISSAO, publica, requer_papel
+from cotas_web.tarefas.limite import limitar_por_cliente
+from cotas_web.tarefas.models import Estado, Tarefa, Tipo
 
-from . import selectors, situacoes
+from . import arquivos, selectors, situacoes
 from .apresentacao import para_tela
 
 TITULOS = {
@@ -40,8 +44,11 @@ TITULOS = {
 SO_HOMOLOGADO = {"listas", "ordem-de-nomeacao"}
 
 
-def _certame(pk: int) -> Certame:
-    return get_object_or_404(Certame, pk=pk)
+def _certame(request: HttpRequest, pk: int) -> Certame:
+    """Um rascunho (não publicado) não existe para o público."""
+    from cotas_web.certames.selectors import certame_publico
+
+    return certame_publico(pk=pk, usuario=request.user)
 
 
 def _publicaveis(certame: Certame) -> list[tuple[str, str]]:
@@ -72,15 +79,26 @@ def _documento_pedido(
     404 se o documento não é publicado (ainda: as listas e a ordem só depois da homologação).
     Num certame grande demais para montar o documento inteiro num pedido, a página que pede o
     cargo (com `status_sem_cargo`); se os fatos contrariam a lei, a página do erro."""
+    cargo = _pedido_valido(request, certame, doc, status_sem_cargo=status_sem_cargo)
+    if isinstance(cargo, HttpResponse):
+        return cargo
+    fonte = _fonte(request, certame)
+    if isinstance(fonte, HttpResponse):
+        return fonte
+    return montar_documento(fonte, doc, cargo), cargo
+
+
+def _pedido_valido(
+    request: HttpRequest, certame: Certame, doc: str, *, status_sem_cargo: int
+) -> str | HttpResponse | None:
+    """O cargo de `?cargo=` de um pedido do documento `doc` que pode ser atendido; senão 404 ou
+    a página que pede o cargo (sem montar nada)."""
     if doc not in DOCUMENTOS or (doc in SO_HOMOLOGADO and not certame.homologado):
         raise Http404("Documento não publicado.")
     cargo = _cargo_pedido(request, certame, doc)
     if (total := _so_por_cargo(certame, doc, cargo)) is not None:
         return _escolha_o_cargo(request, certame, doc, total, status=status_sem_cargo)
-    fonte = _fonte(request, certame)
-    if isinstance(fonte, HttpResponse):
-        return fonte
-    return montar_documento(fonte, doc, cargo), cargo
+    return cargo
 
 
 def _cargos(certame: Certame) -> list[tuple[str, str]]:
@@ -141,7 +159,7 @@ def _anexo(conteudo: bytes, tipo: str, nome: str, formato: str) -> HttpResponse:
 def consulta(request: HttpRequest, pk: int) -> HttpResponse:
     """Uma consulta indexada na situação pública materializada (`situacoes`), renovada quando
     um ato muda o certame; sem reencenar o certame a cada pedido."""
-    certame = _certame(pk)
+    certame = _certame(request, pk)
     inscricao = request.GET.get("inscricao", "").strip()[:40]
     contexto: dict[str, object] = {
         "certame": certame,
@@ -150,7 +168,11 @@ def consulta(request: HttpRequest, pk: int) -> HttpResponse:
         "documentos": _publicaveis(certame),
     }
     if inscricao and certame.homologado:
-        pub = situacoes.vigente(certame)
+        publicada = situacoes.para_consulta(certame)
+        pub = publicada.pub
+        # Enquanto a consulta se atualiza, a anterior vai marcada, com a data e o andamento.
+        contexto["desatualizada"] = not publicada.atual
+        contexto["tarefa"] = publicada.tarefa
         if pub is None:
             resposta = render(request, "publico/atualizando.html", contexto, status=503)
             resposta["Retry-After"] = "5"
@@ -160,6 +182,7 @@ def consulta(request: HttpRequest, pk: int) -> HttpResponse:
                 request, "publico/erro.html", {"certame": certame, "erro": pub.erro}, status=409
             )
         situacao = situacoes.situacao(pub, inscricao)
+        contexto["publicada_em"] = pub.publicada_em
         contexto["situacao"] = situacao
         contexto["nao_encontrada"] = situacao is None
         if situacao is not None:
@@ -173,8 +196,11 @@ def consulta(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @publica
-def documento(request: HttpRequest, pk: int, doc: str) -> HttpResponse:
-    certame = _certame(pk)
+@limitar_por_cliente
+def documento(request: HttpRequest, pk: int, doc: str) -> HttpResponse | FileResponse:
+    certame = _certame(request, pk)
+    if arquivos.em_segundo_plano(certame):
+        return _documento_do_disco(request, certame, doc)
     pedido = _documento_pedido(request, certame, doc, status_sem_cargo=200)
     if isinstance(pedido, HttpResponse):
         return pedido
@@ -208,11 +234,69 @@ def documento(request: HttpRequest, pk: int, doc: str) -> HttpResponse:
     )
 
 
+def _pagina_pedida(request: HttpRequest, paginas: int) -> int:
+    try:
+        return min(max(int(request.GET.get("pagina", "1")), 1), max(paginas, 1))
+    except ValueError:
+        return 1
+
+
+def _documento_do_disco(
+    request: HttpRequest, certame: Certame, doc: str
+) -> HttpResponse | FileResponse:
+    """O documento na tela de um certame grande: as páginas geradas uma vez por versão, lidas
+    do disco (uma página de cada vez: tempo e memória limitados em cada pedido). Enquanto as da
+    versão atual se geram, as da anterior, marcadas como desatualizadas, ou a barra."""
+    cargo = _pedido_valido(request, certame, doc, status_sem_cargo=200)
+    if isinstance(cargo, HttpResponse):
+        return cargo
+    pedido = arquivos.pedir(certame, doc, cargo, "paginas")
+    pronta = pedido.pronto or pedido.anterior
+    if pronta is None:
+        return _do_disco(request, certame, doc, cargo, "paginas", None, TITULOS[doc])
+    paginas = int(pronta.parametros["paginas"])
+    pagina = _pagina_pedida(request, paginas)
+    return render(
+        request,
+        "publico/documento.html",
+        {
+            "certame": certame,
+            "doc": doc,
+            "cargo": cargo,
+            "pagina": pagina,
+            "paginas": paginas,
+            "anterior": _url_da_pagina(cargo, pagina - 1) if pagina > 1 else "",
+            "proxima": _url_da_pagina(cargo, pagina + 1) if pagina < paginas else "",
+            "cargos": _cargos(certame) if doc in POR_CARGO else [],
+            "titulo": pronta.parametros["titulo"],
+            # Seguro: gerado de cotas.documentos.pagina, que escapa todo texto.
+            "conteudo": mark_safe(arquivos.pagina(pronta, pagina) or ""),
+            "tabelas": [tuple(t) for t in pronta.parametros["tabelas"]],
+            "formatos": [f for f in FORMATOS if f != "csv"],
+            "documentos": _publicaveis(certame),
+            # A versão anterior, enquanto a atual se gera: marcada, com a data e a barra.
+            "desatualizado": pedido.pronto is None,
+            "gerado_em": pronta.terminada_em,
+            "versao_mostrada": pronta.versao,
+            "tarefa": pedido.gerando,
+            "url_resultado": request.get_full_path(),
+            "rotulo_resultado": "Ver a versão atual",
+        },
+    )
+
+
 @publica
-def baixar(request: HttpRequest, pk: int, doc: str, formato: str) -> HttpResponse:
-    certame = _certame(pk)
+@limitar_por_cliente
+def baixar(request: HttpRequest, pk: int, doc: str, formato: str) -> HttpResponse | FileResponse:
+    certame = _certame(request, pk)
     if formato not in FORMATOS:
         raise Http404("Formato desconhecido.")
+    cargo = _pedido_valido(request, certame, doc, status_sem_cargo=400)
+    if isinstance(cargo, HttpResponse):
+        return cargo
+    nome = f"{doc}-{cargo}" if cargo else doc
+    if arquivos.em_segundo_plano(certame):
+        return _do_disco(request, certame, doc, cargo, formato, None, f"{nome}.{formato}")
     pedido = _documento_pedido(request, certame, doc, status_sem_cargo=400)
     if isinstance(pedido, HttpResponse):
         return pedido
@@ -221,13 +305,21 @@ def baixar(request: HttpRequest, pk: int, doc: str, formato: str) -> HttpRespons
         conteudo = arquivo(d, formato)
     except PdfIndisponivel as erro:
         return HttpResponse(str(erro), status=503, content_type="text/plain; charset=utf-8")
-    nome = f"{doc}-{cargo}" if cargo else doc
     return _anexo(conteudo, TIPOS[formato], f"{nome}.{formato}", formato)
 
 
 @publica
-def baixar_tabela(request: HttpRequest, pk: int, doc: str, tabela: str) -> HttpResponse:
-    certame = _certame(pk)
+@limitar_por_cliente
+def baixar_tabela(
+    request: HttpRequest, pk: int, doc: str, tabela: str
+) -> HttpResponse | FileResponse:
+    certame = _certame(request, pk)
+    cargo = _pedido_valido(request, certame, doc, status_sem_cargo=400)
+    if isinstance(cargo, HttpResponse):
+        return cargo
+    nome = f"{tabela}-{cargo}" if cargo else tabela
+    if arquivos.em_segundo_plano(certame):
+        return _do_disco(request, certame, doc, cargo, "csv", tabela, f"{nome}.csv")
     pedido = _documento_pedido(request, certame, doc, status_sem_cargo=400)
     if isinstance(pedido, HttpResponse):
         return pedido
@@ -236,14 +328,87 @@ def baixar_tabela(request: HttpRequest, pk: int, doc: str, tabela: str) -> HttpR
         conteudo = arquivo(d, "csv", tabela)
     except KeyError:
         raise Http404("Tabela desconhecida.") from None
-    nome = f"{tabela}-{cargo}" if cargo else tabela
     return _anexo(conteudo, TIPOS["csv"], f"{nome}.csv", "csv")
+
+
+def _do_disco(
+    request: HttpRequest,
+    certame: Certame,
+    doc: str,
+    cargo: str | None,
+    formato: str,
+    tabela: str | None,
+    nome: str,
+) -> HttpResponse | FileResponse:
+    """O arquivo gerado uma vez para a versão atual, enviado aos poucos do disco; se ainda não
+    está pronto, a página com o andamento e o da versão anterior (marcado), se houver."""
+    pedido = arquivos.pedir(certame, doc, cargo, formato)
+    if pedido.pronto is not None:
+        caminho = arquivos.caminho(pedido.pronto, tabela)
+        if caminho is None:
+            raise Http404("Tabela desconhecida.")
+        return _do_arquivo(caminho, formato, nome)
+    anterior = pedido.anterior
+    resposta = render(
+        request,
+        "publico/gerando.html",
+        {
+            "certame": certame,
+            "titulo": TITULOS[doc],
+            "nome": nome,
+            "versao": pedido.versao,
+            "tarefa": pedido.gerando,
+            "falhou": pedido.falhou,
+            "anterior": anterior,
+            "url_anterior": _url_do_arquivo(certame, anterior, tabela) if anterior else "",
+            "url_resultado": request.get_full_path(),
+            "rotulo_resultado": f"Baixar {nome}",
+            "documentos": _publicaveis(certame),
+        },
+        status=202 if pedido.falhou is None else 503,
+    )
+    resposta["Retry-After"] = "5"
+    return resposta
+
+
+def _url_do_arquivo(certame: Certame, tarefa: Tarefa, tabela: str | None) -> str:
+    url = reverse("publico:arquivo", args=[certame.pk, tarefa.pk])
+    return f"{url}?{urlencode({'tabela': tabela})}" if tabela else url
+
+
+def _do_arquivo(caminho: Path, formato: str, nome: str) -> FileResponse:
+    resposta = FileResponse(caminho.open("rb"), content_type=TIPOS[formato])
+    anexo = formato not in ("pdf", "html", "svg")
+    resposta["Content-Disposition"] = protecao.disposicao(nome, anexo=anexo)
+    resposta["X-Content-Type-Options"] = "nosniff"
+    return resposta
+
+
+@publica
+@limitar_por_cliente
+def arquivo_da_versao(request: HttpRequest, pk: int, tarefa_id: str) -> FileResponse:
+    """Um arquivo público já gerado (o da versão anterior, enquanto o da atual se gera), com a
+    versão no nome."""
+    certame = _certame(request, pk)
+    tarefa = get_object_or_404(
+        Tarefa, pk=tarefa_id, certame=certame, tipo=Tipo.ARQUIVO_PUBLICO,
+        estado=Estado.CONCLUIDA, publica=True,
+    )
+    tabela = request.GET.get("tabela") or None
+    caminho = arquivos.caminho(tarefa, tabela)
+    if caminho is None:
+        raise Http404("Arquivo não encontrado.")
+    formato = str(tarefa.parametros["formato"])
+    if formato not in FORMATOS:  # (as páginas da tela não são um arquivo para baixar)
+        raise Http404("Arquivo não encontrado.")
+    base = tabela or Path(str(tarefa.parametros["nome"])).stem
+    return _do_arquivo(caminho, formato, f"{base}-versao-{tarefa.versao}.{formato}")
 
 
 @requer_papel(ADMIN, COMISSAO, AUDITOR)
 def ata(request: HttpRequest, pk: int, sid: int, formato: str) -> HttpResponse:
-    """Ata da sessão da comissão (Montenegro, arts. 3º a 13): só para quem tem papel."""
-    certame = _certame(pk)
+    """Ata da sessão da comissão (parâmetros `heteroidentificacao.*`): só para quem tem papel."""
+    certame = _certame(request, pk)
     sessao = get_object_or_404(Sessao, pk=sid, certame=certame)
     if formato not in FORMATOS:
         raise Http404("Formato desconhecido.")

@@ -39,6 +39,9 @@ INSTALLED_APPS = [
     "cotas_web.comissao",
     "cotas_web.nomeacoes",
     "cotas_web.publico",
+    "cotas_web.tarefas",
+    "django_tasks",
+    "django_tasks_db",
 ]
 
 MIDDLEWARE = [
@@ -174,11 +177,19 @@ STATIC_URL = "/static/"
 STATICFILES_DIRS = [PACOTE / "static"]
 STATIC_ROOT = RAIZ / "staticfiles"
 
-# Gravações da comissão (Montenegro, art. 7º): nunca servidas como arquivo estático;
-# só por uma view restrita à comissão.
+# Gravações da comissão (`heteroidentificacao.registro_audiovisual`): nunca servidas como
+# arquivo estático; só por uma view restrita à comissão.
 ARQUIVOS_PRIVADOS = Path(os.environ.get("COTAS_ARQUIVOS_PRIVADOS", RAIZ / "media" / "privado"))
 MEDIA_ROOT = ARQUIVOS_PRIVADOS
 MEDIA_URL = "/nao-servido/"
+
+# Tarefas longas (importações grandes, a consulta pública, os arquivos públicos de certames
+# grandes) na fila do próprio banco, SQLite ou PostgreSQL, sem outro servidor: django-tasks (o
+# `django.tasks` do Django 6 para o 5.2) com o django-tasks-db; o trabalhador é
+# `manage.py trabalhador`, que `scripts/web.sh` sobe ao lado do servidor.
+TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
+# Os arquivos das tarefas (os públicos de cada versão, o andamento): fora dos estáticos.
+ARQUIVOS_TAREFAS = Path(os.environ.get("COTAS_ARQUIVOS_TAREFAS", ARQUIVOS_PRIVADOS / "tarefas"))
 
 LOGIN_URL = "contas:entrar"
 LOGIN_REDIRECT_URL = "certames:inicio"
@@ -215,3 +226,12 @@ PUBLICO_LISTAS_INTEIRAS_ATE = 20_000
 # Linhas de cada tabela por página, nos documentos públicos vistos na tela (os arquivos para
 # baixar vêm inteiros): o cargo de um concurso nacional tem dezenas de milhares de classificados.
 PUBLICO_LINHAS_POR_PAGINA = 1_000
+# Acima deste número de inscrições, os arquivos públicos (PDF, CSV, XLSX, HTML das listas, da
+# ordem e do anexo) saem de um arquivo gerado uma vez por versão do certame, em segundo plano, e
+# não a cada pedido (a PDF de uma lista de 2.227 linhas levava 44 s; a de 23.840, mais de 300 s).
+PUBLICO_ARQUIVOS_NA_HORA_ATE = 1_000
+# Pedidos pesados (downloads, documentos públicos) em curso ao mesmo tempo por endereço.
+PEDIDOS_PESADOS_POR_CLIENTE = 3
+# Arquivos de candidatos maiores que isto se importam em segundo plano, com barra de progresso
+# (256 KiB: umas 2.500 linhas; os menores se gravam no próprio pedido, em menos de 2 s).
+IMPORTACAO_EM_SEGUNDO_PLANO_ACIMA_DE = 256 * 1024

@@ -8,6 +8,7 @@ from .base import *  # noqa: F403
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 ARQUIVOS_PRIVADOS = Path(tempfile.mkdtemp(prefix="cotas-privado-"))
 MEDIA_ROOT = ARQUIVOS_PRIVADOS
+ARQUIVOS_TAREFAS = ARQUIVOS_PRIVADOS / "tarefas"
 ALLOWED_HOSTS = ["*"]
 
 WHITENOISE_AUTOREFRESH = True

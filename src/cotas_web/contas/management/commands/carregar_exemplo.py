@@ -1,4 +1,4 @@
-"""Carrega o exemplo de Montenegro; com `--demo`, cria um usuário de demonstração por papel.
+"""Carrega o exemplo (`exemplos/`); com `--demo`, cria um usuário de demonstração por papel.
 
 As senhas de demonstração estão publicadas no README: os logins só nascem a pedido (`--demo`),
 nunca nas configurações de produção, e a senha de um usuário que já existe nunca é trocada.
@@ -21,9 +21,9 @@ from cotas_web.certames.models import BaseDoLimiar
 from cotas_web.contas.models import Papel, Perfil
 
 USUARIOS_DEMO = (
-    ("rh", "Rita Helena (RH)", Papel.ADMINISTRADOR, "rh-demonstracao"),
-    ("comissao", "Carlos Oliveira (comissão)", Papel.COMISSAO, "comissao-demonstracao"),
-    ("auditor", "Ana Duarte (auditoria)", Papel.AUDITOR, "auditor-demonstracao"),
+    ("rh", "Rita Helena", Papel.ADMINISTRADOR, "rh-demonstracao"),
+    ("comissao", "Carlos Oliveira", Papel.COMISSAO, "comissao-demonstracao"),
+    ("auditor", "Ana Duarte", Papel.AUDITOR, "auditor-demonstracao"),
 )
 
 MEMBROS_DEMO = (
@@ -97,10 +97,8 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **opcoes: Any) -> None:
         from cotas.arquivos.cenario import ler_cenario
         from cotas.arquivos.erros import ErrosDeEntrada
-        from cotas_web.candidatos.services import importacao_confirmar
         from cotas_web.certames.models import Certame
-        from cotas_web.certames.services import cargo_adicionar, certame_criar, certame_homologar
-        from cotas_web.comissao.services import membro_adicionar
+        from cotas_web.certames.services import certame_homologar
         from cotas_web.nomeacoes.services import vagas_edital_ofertar
 
         demo = bool(opcoes["demo"])
@@ -125,56 +123,20 @@ class Command(BaseCommand):
 
         if demo:
             identificar_orgao_demo(cenario.municipio or "")
-        User = get_user_model()
         try:
             with transaction.atomic():
                 if demo:
                     criar_usuarios_demo()
                 rh = _quem_age(opcoes["como"] or ("rh" if demo else ""))
-                pcd = cenario.pcd
-                certame = certame_criar(
-                    usuario=rh,
-                    nome=cenario.nome,
-                    municipio=cenario.municipio or "",
-                    data_edital=cenario.data_edital,
-                    tipo=str(cenario.tipo),
-                    validade_ate=cenario.validade_ate,
-                    pcd_percentual=pcd.percentual if pcd else None,
-                    pcd_arredondamento=str(pcd.arredondamento) if pcd else "",
-                    pcd_teto=pcd.teto if pcd else None,
-                    data_referencia_idade=cenario.data_referencia_idade,
-                    desempate=[(c, str(s)) for c, s in cenario.desempate],
-                    admite_final_de_fila=cenario.permite_final_de_fila,
-                    prioridade_colisao=",".join(cenario.prioridade_colisao or ("negros", "pcd")),
-                    base_do_limiar=_base_do_limiar(cenario),
+                certame = _criar_do_cenario(
+                    cenario, rh, cenario.nome, cenario.arquivo_candidatos, demo=demo
                 )
-                for cargo in cenario.cargos:
-                    cargo_adicionar(
-                        usuario=rh, certame=certame, codigo=cargo.codigo, nome=cargo.nome,
-                        vagas_edital=cargo.vagas,
-                    )
-                importacao_confirmar(
-                    usuario=rh, certame=certame, caminho=cenario.arquivo_candidatos,
-                    nome_arquivo=cenario.arquivo_candidatos.name,
-                )
-                if demo:  # o RH, criador, já está designado; a auditora também lê o exemplo
-                    _designar_auditor_demo(certame)
-                if certame.exige_comissao:
-                    comissao = User.objects.filter(
-                        username="comissao", perfil__papel=Papel.COMISSAO
-                    ).first() if demo else None
-                    for nome, genero, cor in MEMBROS_DEMO:
-                        membro_adicionar(
-                            usuario=rh, certame=certame, nome=nome, genero=genero, cor_raca=cor,
-                            usuario_membro=comissao if nome == "Carlos Oliveira" else None,
-                        )
         except ValidationError as erro:
             raise CommandError("; ".join(erro.messages)) from None
 
         situacao = "cadastrado, candidatos importados"
         if not opcoes["sem_homologar"]:
-            base = max(d for d in (cenario.data_edital, cenario.data_referencia_idade) if d)
-            dia = base + timedelta(days=30)
+            dia = _dia_da_homologacao(cenario)
             try:
                 certame_homologar(usuario=rh, certame=certame, data=dia)
                 vagas_edital_ofertar(usuario=rh, certame=certame, data=dia)
@@ -187,6 +149,16 @@ class Command(BaseCommand):
 
         self.stdout.write(f"Certame “{certame.nome}” ({certame.lei_titulo}): {situacao}.")
         if demo:
+            try:
+                with transaction.atomic():
+                    antes = _demo_antes_da_homologacao(cenario, rh)
+                    depois = _demo_com_nomeacoes(cenario, rh)
+            except ValidationError as erro:
+                raise CommandError("; ".join(erro.messages)) from None
+            self.stdout.write(f"Certame “{antes.nome}”: antes da homologação, autodeclarados "
+                              "aguardam a comissão.")
+            self.stdout.write(f"Certame “{depois.nome}”: nomeações confirmadas, uma desistência "
+                              "e novas vagas.")
             self._usuarios(usuarios_demo_com_a_senha_publicada())
 
     def _usuarios(self, logins: list[tuple[str, str, str]]) -> None:
@@ -194,8 +166,11 @@ class Command(BaseCommand):
             self.stdout.write("Nenhum login de demonstração com a senha publicada.")
             return
         self.stdout.write("Usuários de demonstração (usuário / senha — papel):")
+        roteiro = _roteiro()
         for login, senha, papel in logins:
             self.stdout.write(f"  {login} / {senha} — {papel}")
+            for linha in roteiro.get(login, []):
+                self.stdout.write(f"      → {linha}")
 
 
 def _designar_auditor_demo(certame: Any) -> None:
@@ -264,3 +239,160 @@ def identificar_orgao_demo(municipio: str) -> None:
     orgao.endereco = f"{municipio} (endereço de demonstração: defina-o em Identidade do órgão)"
     orgao.ouvidoria = "Ouvidoria municipal (demonstração: defina o contato em Identidade do órgão)"
     orgao.save()
+
+
+# ---------------------------------------------------------------- os certames de demonstração
+
+# Nomes dos certames que só a demonstração cria (o do cenário vem do arquivo): cada papel tem
+# trabalho à espera num deles.
+NOME_ANTES = "{nome} — turma B (antes da homologação)"
+NOME_NOMEACOES = "{nome} — turma C (nomeações em curso)"
+
+
+def _dia_da_homologacao(cenario: Any) -> Any:
+    base = max(d for d in (cenario.data_edital, cenario.data_referencia_idade) if d)
+    return base + timedelta(days=30)
+
+
+def _criar_do_cenario(cenario: Any, rh: Any, nome: str, arquivo: Path, *, demo: bool = True) -> Any:
+    """O certame do cenário (com outro nome e outro arquivo de candidatos, nos da
+    demonstração), com as questões em aberto que o cenário escolheu, a comissão (na
+    demonstração, o login da comissão a integra e a auditora fica designada) e publicado."""
+    from cotas_web.candidatos.services import importacao_confirmar
+    from cotas_web.certames.models import DuplaCondicao
+    from cotas_web.certames.services import cargo_adicionar, certame_criar, certame_publicar
+    from cotas_web.comissao.services import membro_adicionar
+
+    pcd = cenario.pcd
+    certame = certame_criar(
+        usuario=rh,
+        nome=nome,
+        municipio=cenario.municipio or "",
+        data_edital=cenario.data_edital,
+        tipo=str(cenario.tipo),
+        validade_ate=cenario.validade_ate,
+        pcd_percentual=pcd.percentual if pcd else None,
+        pcd_arredondamento=str(pcd.arredondamento) if pcd else "",
+        pcd_teto=pcd.teto if pcd else None,
+        data_referencia_idade=cenario.data_referencia_idade,
+        desempate=[(c, str(s)) for c, s in cenario.desempate],
+        admite_final_de_fila=cenario.permite_final_de_fila,
+        prioridade_colisao=",".join(cenario.prioridade_colisao or ("negros", "pcd")),
+        base_do_limiar=_base_do_limiar(cenario),
+        dupla_condicao=cenario.dupla_condicao or DuplaCondicao.LISTA_QUE_NOMEIA_ANTES,
+    )
+    for cargo in cenario.cargos:
+        cargo_adicionar(
+            usuario=rh, certame=certame, codigo=cargo.codigo, nome=cargo.nome,
+            vagas_edital=cargo.vagas,
+        )
+    importacao_confirmar(usuario=rh, certame=certame, caminho=arquivo, nome_arquivo=arquivo.name)
+    if demo:  # o RH, criador, já está designado; a auditora também lê o exemplo
+        _designar_auditor_demo(certame)
+    if certame.exige_comissao:
+        comissao = (
+            get_user_model()
+            .objects.filter(username="comissao", perfil__papel=Papel.COMISSAO)
+            .first()
+            if demo
+            else None
+        )
+        for nome_membro, genero, cor in MEMBROS_DEMO:
+            membro_adicionar(
+                usuario=rh, certame=certame, nome=nome_membro, genero=genero, cor_raca=cor,
+                usuario_membro=comissao if nome_membro == "Carlos Oliveira" else None,
+            )
+    certame_publicar(usuario=rh, certame=certame, data=certame.data_edital)
+    return certame
+
+
+def _sem_pareceres(arquivo: Path, destino: Path) -> Path:
+    """O arquivo do cenário com o parecer da comissão em branco: os autodeclarados aprovados
+    aguardam a verificação (o trabalho da comissão)."""
+    import csv
+
+    with arquivo.open(encoding="utf-8-sig", newline="") as f:
+        linhas = list(csv.reader(f))
+    coluna = linhas[0].index("heteroidentificacao")
+    for linha in linhas[1:]:
+        linha[coluna] = ""
+    with destino.open("w", encoding="utf-8", newline="") as f:
+        csv.writer(f).writerows(linhas)
+    return destino
+
+
+def _demo_antes_da_homologacao(cenario: Any, rh: Any) -> Any:
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as pasta:
+        arquivo = _sem_pareceres(
+            cenario.arquivo_candidatos, Path(pasta) / cenario.arquivo_candidatos.name)
+        return _criar_do_cenario(cenario, rh, NOME_ANTES.format(nome=cenario.nome), arquivo)
+
+
+def _demo_com_nomeacoes(cenario: Any, rh: Any) -> Any:
+    """Homologado, todas as vagas do edital nomeadas por portaria, a desistência e as novas
+    vagas dos eventos do cenário: o quadro das nomeações cheio, com substituições à espera."""
+    from cotas_web.certames.services import certame_homologar
+    from cotas_web.nomeacoes.selectors import propostas_do_motor
+    from cotas_web.nomeacoes.services import (  # (os atos do RH, pelos services)
+        nomeacao_confirmar,
+        nomeacao_registrar_desistencia,
+        vagas_edital_ofertar,
+        vagas_novas_ofertar,
+    )
+
+    certame = _criar_do_cenario(
+        cenario, rh, NOME_NOMEACOES.format(nome=cenario.nome), cenario.arquivo_candidatos)
+    dia = _dia_da_homologacao(cenario)
+    certame_homologar(usuario=rh, certame=certame, data=dia)
+    vagas_edital_ofertar(usuario=rh, certame=certame, data=dia)
+    portaria = 100
+    for proposta in propostas_do_motor(certame=certame):
+        portaria += 1
+        nomeacao_confirmar(
+            usuario=rh, cargo=proposta.cargo, inscricao=proposta.inscricao,
+            portaria=f"{portaria}/{dia.year}", data_portaria=dia + timedelta(days=1),
+        )
+    for evento in cenario.eventos:
+        if str(evento.tipo) == "desistencia":
+            candidato = certame.candidatos.filter(inscricao=evento.inscricao).first()
+            nomeacao = (
+                candidato.nomeacoes.filter(situacao="nomeado").first() if candidato else None
+            )
+            if nomeacao is not None:
+                nomeacao_registrar_desistencia(
+                    usuario=rh, nomeacao=nomeacao, data=evento.data, motivo="desistencia",
+                    observacao=evento.justificativa or "")
+        elif str(evento.tipo) == "novas_vagas" and evento.cargo and evento.quantidade:
+            vagas_novas_ofertar(
+                usuario=rh, cargo=certame.cargos.get(codigo=evento.cargo), data=evento.data,
+                quantidade=evento.quantidade, justificativa=evento.justificativa or "")
+    return certame
+
+
+def _roteiro() -> dict[str, list[str]]:
+    """O que cada login de demonstração tem à espera, e em qual certame (os que existem)."""
+    from cotas_web.certames.models import Certame
+
+    nomes = list(Certame.objects.order_by("pk").values_list("nome", flat=True))
+    antes = next((n for n in nomes if n.endswith("(antes da homologação)")), None)
+    nomeacoes = next((n for n in nomes if n.endswith("(nomeações em curso)")), None)
+    principal = next((n for n in nomes if n not in (antes, nomeacoes)), None)
+    roteiro: dict[str, list[str]] = {"rh": [], "comissao": [], "auditor": []}
+    if principal:
+        roteiro["rh"].append(f"“{principal}”: confirmar as nomeações propostas (Nomeações), "
+                             "registrar uma desistência, ofertar novas vagas.")
+    if antes:
+        roteiro["rh"].append(f"“{antes}”: corrigir dados ou vagas, substituir a importação; "
+                             "homologar depois da comissão.")
+        roteiro["comissao"].append(f"“{antes}”: criar a sessão, convocar os autodeclarados e "
+                                   "registrar as verificações (Comissão).")
+    if nomeacoes:
+        roteiro["rh"].append(f"“{nomeacoes}”: confirmar as substituições e as nomeações das "
+                             "novas vagas; corrigir um dado com registro.")
+        roteiro["auditor"].append(f"“{nomeacoes}”: conferir nomeações, desistência e novas "
+                                  "vagas no Histórico e na ordem de nomeação.")
+    if principal:
+        roteiro["auditor"].append(f"“{principal}”: conferir a classificação e a reserva.")
+    return roteiro

@@ -1,4 +1,4 @@
-"""A classificação em lote (`cotas.motor.lote`) dá exatamente o que a versão em memória dá.
+"""A classificação em colunas (`cotas.motor.colunar`) dá exatamente o que a versão em memória dá.
 
 Cada certame é apurado duas vezes: com a lista de `Candidato` e com a mesma lista em colunas
 (`TabelaCandidatos`), cujas listas são criadas sob demanda. Nomeações, ocorrências, listas
@@ -20,16 +20,16 @@ from hypothesis import strategies as st
 from cotas.motor.candidatos import Candidato, CorRaca, Heteroidentificacao, Situacao
 from cotas.motor.certame import Certame, Evento, ParametrosCertame, TipoEvento
 from cotas.motor.classificacao import IDADE_IDOSO, CriterioDesempate, idade_em
+from cotas.motor.colunar import ListaGeral, TabelaCandidatos, _limite_idoso
 from cotas.motor.erros import EmpateNaoResolvido, ErroCotas
 from cotas.motor.legislacao import catalogo_padrao
-from cotas.motor.lote import ListaGeral, TabelaCandidatos, _limite_idoso
 from cotas.motor.regras import ParametrosPcd, regras_aplicaveis
 from tests.motor.cenarios_legais import CenarioLegal, eventos, montar_certame, todos
 
 EDITAL = date(2025, 6, 10)
 
 
-def gemeo_em_lote(certame: Certame) -> Certame:
+def gemeo_em_colunas(certame: Certame) -> Certame:
     """O mesmo certame, com os candidatos em colunas."""
     return Certame(
         certame.regras,
@@ -68,20 +68,23 @@ CENARIOS = todos()
 
 
 @pytest.mark.parametrize("cenario", CENARIOS, ids=[c.nome for c in CENARIOS])
-def test_cenarios_legais_em_lote(cenario: CenarioLegal) -> None:
+def test_cenarios_legais_em_colunas(cenario: CenarioLegal) -> None:
     try:
         certame = montar_certame(cenario)
     except ErroCotas:
         return  # erro antes dos candidatos (lei, parâmetros): nada a comparar
     em_memoria = retrato(certame, eventos(cenario))
-    em_lote = retrato(gemeo_em_lote(montar_certame(cenario)), eventos(cenario))
-    assert em_lote == em_memoria
+    em_colunas = retrato(gemeo_em_colunas(montar_certame(cenario)), eventos(cenario))
+    assert em_colunas == em_memoria
 
 
-def _regras(com_pcd: bool) -> Any:
+MUNICIPIOS = ["Montenegro/RS", "Mostardas/RS"]  # com e sem comissão de heteroidentificação
+
+
+def _regras(com_pcd: bool, municipio: str = "Montenegro/RS") -> Any:
     return regras_aplicaveis(
         catalogo_padrao(),
-        municipio="Montenegro/RS",
+        municipio=municipio,
         data_edital=EDITAL,
         pcd=ParametrosPcd() if com_pcd else None,
     )
@@ -150,15 +153,15 @@ def certames(draw: st.DrawFn) -> tuple[Certame, list[Evento]]:
             )
         elif n:
             evs.append(Evento(dia, tipo, inscricao=f"I{draw(st.integers(0, n - 1)):03d}"))
-    regras = _regras(draw(st.booleans()))
+    regras = _regras(draw(st.booleans()), draw(st.sampled_from(MUNICIPIOS)))
     return Certame(regras, cargos, candidatos, parametros=parametros), evs
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(certames())
-def test_em_lote_igual_em_memoria(dados: tuple[Certame, list[Evento]]) -> None:
+def test_em_colunas_igual_em_memoria(dados: tuple[Certame, list[Evento]]) -> None:
     certame, evs = dados
-    assert retrato(gemeo_em_lote(certame), evs) == retrato(certame, evs)
+    assert retrato(gemeo_em_colunas(certame), evs) == retrato(certame, evs)
 
 
 def _candidato(i: int, nota: str, **extra: Any) -> Candidato:
@@ -214,7 +217,7 @@ def test_chave_larga_e_empates(notas: list[str]) -> None:
         for i, nota in enumerate(notas)
     ]
     em_memoria = Certame(_regras(False), {"A": 3}, candidatos)
-    assert retrato(gemeo_em_lote(em_memoria), []) == retrato(
+    assert retrato(gemeo_em_colunas(em_memoria), []) == retrato(
         Certame(_regras(False), {"A": 3}, candidatos), []
     )
 

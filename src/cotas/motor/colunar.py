@@ -1,25 +1,25 @@
-"""Candidatos em colunas e classificação em lote, para certames de milhões de inscrições.
+"""Candidatos em colunas e classificação em colunas, para certames de milhões de inscrições.
 
 O motor só examina o topo de cada lista: as vagas de um cargo são poucas perto dos inscritos e o
-cursor de cada lista (`certame._Fila`) só avança quando alguém é chamado ou sai. Montar um
+cursor de cada lista (`listas.Fila`) só avança quando alguém é chamado ou sai. Montar um
 `Candidato` para cada uma de 1.000.000 de linhas custa mais que toda a apuração; por isso:
 
 - `TabelaCandidatos` guarda os candidatos em colunas (um quadro polars) e só cria o `Candidato`
   de uma linha quando alguém o pede. Para quem a percorre, é uma sequência de `Candidato` como
   outra qualquer (na ordem do arquivo).
-- `classificar_em_lote` ordena todos os cargos de uma vez, com as mesmas chaves de
-  `classificacao.ordenar` (nota; pessoa idosa, a mais velha antes — Lei 10.741/2003, art. 27,
-  parágrafo único; os critérios do edital), em aritmética decimal exata, e procura empates na
+- `classificar_em_colunas` ordena todos os cargos de uma vez, pela mesma chave de
+  `classificacao.ordenar` (`classificacao.chave_de_classificacao`, declarada uma vez e traduzida
+  aqui em expressões do polars), em aritmética decimal exata, e procura empates na
   lista INTEIRA de cada cargo: um empate que nada resolve continua sendo erro mesmo no fim da
   lista, onde o cursor nunca chegaria.
 - `ListaGeral` e `ListaReservada` são as listas de `Listas`, criadas sob demanda: a geral segue a
-  ordem calculada em lote; a reservada filtra a geral com a mesma `elegivel_reserva` da versão
+  ordem calculada em colunas; a reservada filtra a geral com a mesma `elegivel_reserva` da versão
   em memória, candidato a candidato, à medida que o cursor pede mais.
 
 Quem pede a lista inteira (os documentos, `len()`, `list()`) recebe exatamente o que
 `classificacao.montar_listas` daria; as observações de desempate e de elegibilidade são calculadas
-por ela mesma, sobre o cargo inteiro, na primeira consulta. Os testes de `tests/motor/test_lote.py`
-comparam as duas formas em certames aleatórios.
+por ela mesma, sobre o cargo inteiro, na primeira consulta. Os testes de
+`tests/motor/test_colunar.py` comparam as duas formas em certames aleatórios.
 """
 
 from __future__ import annotations
@@ -37,26 +37,37 @@ import polars as pl
 from cotas.motor.candidatos import Candidato, CorRaca, Heteroidentificacao, Situacao
 from cotas.motor.classificacao import (
     CAMPO_NECESSARIO_RESERVA,
-    IDADE_IDOSO,
+    Componente,
     CriterioDesempate,
     Listas,
+    Valor,
+    chave_de_classificacao,
     elegivel_reserva,
+    inscritos_de,
     montar_listas,
 )
-from cotas.motor.erros import ClassificacaoIncompleta, EmpateNaoResolvido, ErroCotas
+from cotas.motor.erros import (
+    ClassificacaoIncompleta,
+    EmpateNaoResolvido,
+    ErroCotas,
+    EventoInvalido,
+)
+from cotas.motor.eventos import Evento, TipoEvento
+from cotas.motor.listas import ListaDeClassificacao
 from cotas.motor.razoes import Razao
-from cotas.motor.regras import Regras
+from cotas.motor.regras import IDADE_IDOSO, REF_IDOSO, Regras
 
 __all__ = [
+    "InscritosColunares",
     "ListaGeral",
     "ListaReservada",
     "TabelaCandidatos",
-    "classificar_em_lote",
-    "montar_listas_em_lote",
+    "classificar_em_colunas",
+    "montar_listas_em_colunas",
 ]
 
 # Colunas do quadro e o tipo de cada uma. As notas e os critérios do edital ficam como texto
-# decimal (o que `Decimal(...)` lê sem perda); a conversão para ordenar é feita em lote.
+# decimal (o que `Decimal(...)` lê sem perda); a conversão para ordenar é feita no quadro inteiro.
 ESQUEMA: dict[str, Any] = {
     "linha": pl.Int64,
     "inscricao": pl.String,
@@ -74,7 +85,7 @@ ESQUEMA: dict[str, Any] = {
     "opcao_lista": pl.String,
 }
 PREFIXO_DESEMPATE = "desempate:"
-_LOTE = 4096  # linhas criadas de cada vez ao percorrer a tabela inteira
+_BLOCO = 4096  # linhas criadas de cada vez ao percorrer a tabela inteira
 # Texto do quadro -> valor do motor (um dicionário é mais rápido que chamar a enumeração).
 _SITUACAO = {s.value: s for s in Situacao}
 _COR: dict[str | None, CorRaca | None] = {None: None, **{c.value: c for c in CorRaca}}
@@ -114,12 +125,12 @@ class TabelaCandidatos(Sequence[Candidato]):
         self._leves: dict[int, tuple[str, str]] = {}  # linha -> (inscrição, nome), sem criar
         self._parcial: dict[str, int] = {}  # inscrição -> linha, dos já criados ou localizados
         # Se nenhuma inscrição se repete (vale o parcial). `sem_repetidas`: quem criou a tabela
-        # já o provou (a leitura em lote confere), e a busca no quadro inteiro não se repete.
+        # já o provou (a leitura em colunas confere), e a busca no quadro inteiro não se repete.
         self._unicas: bool | None = True if sem_repetidas else None
         self._repetida: int | None = None
         self._repetida_buscada = sem_repetidas
         # A nota e os critérios do edital já conferidos como texto decimal canônico
-        # (`[+-]?dígitos[.dígitos]`), como a leitura em lote faz: a ordenação não os confere de
+        # (`[+-]?dígitos[.dígitos]`), como a leitura em colunas faz: a ordenação não os confere de
         # novo.
         self.decimais_conferidos = decimais_conferidos
         self._faltas = 0
@@ -184,8 +195,8 @@ class TabelaCandidatos(Sequence[Candidato]):
         return self.materializar([i])[0]
 
     def __iter__(self) -> Iterator[Candidato]:
-        for inicio in range(0, len(self), _LOTE):
-            yield from self.materializar(range(inicio, min(inicio + _LOTE, len(self))))
+        for inicio in range(0, len(self), _BLOCO):
+            yield from self.materializar(range(inicio, min(inicio + _BLOCO, len(self))))
 
     # -- criação sob demanda --------------------------------------------------------------------
     def materializar(self, linhas: Iterable[int]) -> list[Candidato]:
@@ -474,7 +485,7 @@ class _ItensDaColuna(ItemsView[str, str]):
         )
 
 
-# -- ordenação em lote ----------------------------------------------------------------------------
+# -- ordenação em colunas -------------------------------------------------------------------------
 def _decimais(
     colunas: list[str], quadro: pl.DataFrame, conferidos: bool = False
 ) -> dict[str, pl.Expr] | None:
@@ -522,8 +533,24 @@ def _limite_idoso(dia: date) -> pl.Expr:
     return nasc.is_not_null() & (nasc <= limite)
 
 
+def _expressao(componente: Componente, decimais: Mapping[str, pl.Expr], idoso: pl.Expr) -> pl.Expr:
+    """O componente da chave de classificação como expressão do polars, com os mesmos valores
+    relativos de `classificacao.chave` (antes do sentido, que vai para a ordenação)."""
+    match componente.valor:
+        case Valor.NOTA:
+            return decimais["nota"]
+        case Valor.IDOSO:
+            return idoso.cast(pl.Int8)
+        case Valor.NASCIMENTO_DO_IDOSO:
+            return pl.when(idoso).then(pl.col("data_nascimento").cast(pl.Int32)).otherwise(0)
+        case Valor.TEM_CRITERIO:
+            return pl.col(PREFIXO_DESEMPATE + componente.coluna).is_not_null().cast(pl.Int8)
+        case Valor.CRITERIO:
+            return decimais[PREFIXO_DESEMPATE + componente.coluna].fill_null(0)
+
+
 @dataclass
-class ClassificacaoEmLote:
+class ClassificacaoEmColunas:
     """A ordem de todos os cargos, calculada de uma vez.
 
     `ordem[cargo]`: os índices (na tabela) dos aprovados do cargo em ordem de classificação, ou
@@ -538,12 +565,12 @@ class ClassificacaoEmLote:
     filtradas: dict[str, dict[str, tuple[Sequence[int], Sequence[int]]]]
 
 
-def classificar_em_lote(
+def classificar_em_colunas(
     tabela: TabelaCandidatos,
     cargos: Iterable[str],
     dia: date,
     criterios: Sequence[CriterioDesempate] = (),
-) -> ClassificacaoEmLote | None:
+) -> ClassificacaoEmColunas | None:
     """A ordem de cada cargo como `classificacao.ordenar` a daria, com o mesmo erro quando ela o
     daria (empate em qualquer ponto da lista). None: use a versão em memória."""
     cargos = list(cargos)
@@ -590,7 +617,8 @@ def classificar_em_lote(
         _empates(qb, ["classificacao"], resultado)
         ordenados.append((qb, "cargo", None))
 
-    # Pela nota e pelos desempates legais: a chave de `classificacao._chave`, coluna a coluna.
+    # Pela nota e pelos desempates legais: a chave de `classificacao.chave_de_classificacao`,
+    # um componente por coluna.
     legais = [c for c in cargos if c not in banca and not isinstance(resultado[c], ErroCotas)]
     if legais:
         # (Sem filtrar quando todos os cargos do quadro são ordenados pela nota, o caso comum.)
@@ -602,26 +630,13 @@ def classificar_em_lote(
         decimais = _decimais(["nota", *nomes], ql, tabela.decimais_conferidos)
         if decimais is None:
             return None
-        nota = decimais["nota"]
         idoso = _limite_idoso(dia)
-        colunas: list[pl.Expr] = [
-            nota.alias("_nota"),
-            pl.when(idoso).then(0).otherwise(1).alias("_idoso"),
-            pl.when(idoso)
-            .then(pl.col("data_nascimento").cast(pl.Int32))
-            .otherwise(0)
-            .alias("_nasc"),
+        componentes = chave_de_classificacao(criterios)
+        colunas = [
+            _expressao(k, decimais, idoso).alias(f"_k{i}") for i, k in enumerate(componentes)
         ]
-        chaves = ["_nota", "_idoso", "_nasc"]
-        descendente = [True, False, False]
-        for k, (criterio, nome) in enumerate(zip(criterios, nomes, strict=True)):
-            valor = decimais[nome]
-            colunas += [
-                pl.col(nome).is_null().cast(pl.Int8).alias(f"_falta{k}"),
-                valor.fill_null(0).alias(f"_valor{k}"),
-            ]
-            chaves += [f"_falta{k}", f"_valor{k}"]
-            descendente += [False, criterio.sentido == "maior"]
+        chaves = [f"_k{i}" for i in range(len(componentes))]
+        descendente = [k.sentido == "maior" for k in componentes]
         # Só as colunas que a ordem e o resultado usam; o cargo vira código inteiro (a ordem
         # entre cargos não importa, só o agrupamento). Sem `maintain_order`: chaves inteiras
         # iguais são empate, e empate é erro.
@@ -675,7 +690,7 @@ def classificar_em_lote(
                 if not isinstance(resultado.get(cargo), ErroCotas):
                     por_cargo[cargo] = (indices, posicoes)
         pares.append((ordenado.get_column("_i"), ordenado.get_column("_p")))
-    return ClassificacaoEmLote(resultado, _PosicaoPorLinha(len(tabela), pares), filtradas)
+    return ClassificacaoEmColunas(resultado, _PosicaoPorLinha(len(tabela), pares), filtradas)
 
 
 class _PosicaoPorLinha(Sequence[int]):
@@ -842,7 +857,7 @@ def _empates(
         por_cargo.setdefault(cargo, []).append(list(inscricoes))
     for cargo, lista in por_cargo.items():
         if not isinstance(resultado.get(cargo), ErroCotas):
-            resultado[cargo] = EmpateNaoResolvido(cargo, lista)
+            resultado[cargo] = EmpateNaoResolvido(cargo, lista, REF_IDOSO.citacao())
 
 
 # -- listas sob demanda ---------------------------------------------------------------------------
@@ -883,6 +898,12 @@ class _SobDemanda(Sequence[Candidato]):
 
     def _item(self, i: int) -> Candidato:
         raise NotImplementedError
+
+    def inscricao_em(self, i: int) -> str | None:
+        return self._item(i).inscricao if i >= 0 and self._ate(i) else None
+
+    def inscricoes(self) -> list[str]:
+        return [c.inscricao for c in self]
 
     @overload
     def __getitem__(self, i: int) -> Candidato: ...
@@ -957,7 +978,7 @@ class ListaGeral(_SobDemanda):
     def _item(self, i: int) -> Candidato:
         return self._prefixo.itens[i]
 
-    def contem_inscricao(self, inscricao: str) -> bool:
+    def contem(self, inscricao: str) -> bool:
         return self.posicao_de(inscricao) is not None
 
     def candidato(self, inscricao: str) -> Candidato | None:
@@ -1020,12 +1041,24 @@ class ListaReservada(_SobDemanda):
         corte = bisect.bisect_left(self._posicoes, posicao_na_geral)
         return list(self._fonte.linhas[: corte + alem])
 
-    def contem_inscricao(self, inscricao: str) -> bool:
+    def contem(self, inscricao: str) -> bool:
         """Se a inscrição está na lista: está na geral e é elegível (cria só esse candidato)."""
+        return self.candidato(inscricao) is not None
+
+    def candidato(self, inscricao: str) -> Candidato | None:
         if self.geral.posicao_de(inscricao) is None:
-            return False
+            return None
         c = self.geral.tabela.candidato(inscricao)
-        return c is not None and self.elegivel(c)
+        return c if c is not None and self.elegivel(c) else None
+
+    def posicao_de(self, inscricao: str) -> int | None:
+        """A posição na lista, lendo-a até a inscrição (só quem está nela)."""
+        if not self.contem(inscricao):
+            return None
+        i = 0
+        while self._ate(i) and self._itens[i].inscricao != inscricao:
+            i += 1
+        return i
 
     def __len__(self) -> int:
         self._ate(len(self.geral))
@@ -1057,16 +1090,16 @@ class _ObservacoesSobDemanda(Mapping[str, list[Razao]]):
         return len(self._obter())
 
 
-def montar_listas_em_lote(
+def montar_listas_em_colunas(
     regras: Regras,
     cargo: str,
     tabela: TabelaCandidatos,
-    classificacao: ClassificacaoEmLote,
+    classificacao: ClassificacaoEmColunas,
     dia: date,
     criterios: Sequence[CriterioDesempate] = (),
 ) -> Listas | None:
     """As `Listas` do cargo sob demanda; None quando só a versão em memória serve (a ordem não
-    pôde ser calculada em lote, ou a lei elimina quem a comissão não reconhece, o que tira gente
+    pôde ser calculada em colunas, ou a lei elimina quem a comissão não reconhece, o que tira gente
     da geral pelo parecer)."""
     ordem = classificacao.ordem.get(cargo)
     if isinstance(ordem, ErroCotas):
@@ -1080,7 +1113,7 @@ def montar_listas_em_lote(
     def elegivel_para(grupo: str) -> Callable[[Candidato], bool]:
         return lambda c: elegivel_reserva(grupo, c, regras)[0]
 
-    reservadas: dict[str, Sequence[Candidato]] = {}
+    reservadas: dict[str, ListaDeClassificacao] = {}
     for g in regras.grupos:
         campo = CAMPO_NECESSARIO_RESERVA.get(g.nome)
         linhas, posicoes = (
@@ -1100,3 +1133,119 @@ def montar_listas_em_lote(
         return dict(montar_listas(regras, cargo, todos, dia, criterios).observacoes)
 
     return Listas(cargo, geral, reservadas, pendentes, _ObservacoesSobDemanda(observacoes))
+
+
+# -- os inscritos em colunas ----------------------------------------------------------------------
+class InscritosColunares:
+    """Os inscritos de um certame numa `TabelaCandidatos`: as listas de cada cargo ordenadas em
+    colunas, de uma vez para todos os cargos, e lidas sob demanda; a versão em memória quando a
+    ordem não pode ser calculada assim (`montar_listas_em_colunas`)."""
+
+    def __init__(
+        self,
+        tabela: TabelaCandidatos,
+        cargos: Iterable[str],
+        dia: date,
+        criterios: Sequence[CriterioDesempate] = (),
+    ) -> None:
+        self.tabela = tabela
+        self._cargos = list(cargos)
+        self._dia = dia
+        self._criterios = criterios
+        self._classificacao: ClassificacaoEmColunas | None = None
+        self._em_memoria = False  # a classificação em colunas não serve: versão em memória
+        self._previstos: dict[str, int] = {}  # cargo -> vagas e recomposições previstas
+        self._conferir()
+        self._cargo_de = tabela.coluna_por_inscricao("cargo")
+        self._nomes = tabela.coluna_por_inscricao("nome")
+
+    def _conferir(self) -> None:
+        """As conferências da versão em memória, no quadro inteiro: vale o primeiro problema na
+        ordem do arquivo."""
+        tabela = self.tabela
+        fora = tabela.primeira_fora_dos_cargos(self._cargos)
+        repetida = tabela.primeira_repetida()
+        if fora is not None and (repetida is None or fora <= repetida):
+            c = tabela[fora]
+            raise EventoInvalido(
+                f"Inscrição {c.inscricao}: cargo '{c.cargo}' não existe no certame."
+            )
+        if repetida is not None:
+            raise EventoInvalido(f"Inscrição {tabela[repetida].inscricao} repetida.")
+
+    @property
+    def cargo_de(self) -> Mapping[str, str]:
+        return self._cargo_de
+
+    @property
+    def nomes(self) -> Mapping[str, str]:
+        return self._nomes
+
+    def candidato(self, inscricao: str) -> Candidato | None:
+        return self.tabela.candidato(inscricao)
+
+    def listas(self, regras: Regras, cargo: str) -> Listas:
+        if self._classificacao is None and not self._em_memoria:
+            # Todos os cargos de uma vez; o erro de um cargo só sai quando ele é apurado, como
+            # na versão em memória.
+            self._classificacao = classificar_em_colunas(
+                self.tabela, self._cargos, self._dia, self._criterios
+            )
+            self._em_memoria = self._classificacao is None
+        if self._classificacao is not None:
+            listas = montar_listas_em_colunas(
+                regras, cargo, self.tabela, self._classificacao, self._dia, self._criterios
+            )
+            if listas is not None:
+                return listas
+        candidatos = self.tabela.materializar(self.tabela.linhas_do_cargo(cargo))
+        return montar_listas(regras, cargo, candidatos, self._dia, self._criterios)
+
+    def prever(self, eventos: Iterable[Evento]) -> None:
+        """As inscrições citadas, achadas na tabela numa busca só; e, por cargo, quantos
+        candidatos a mais as novas vagas e as recomposições vão chamar (`antecipar`)."""
+        eventos = list(eventos)
+        self.tabela.localizar(e.inscricao for e in eventos if e.inscricao is not None)
+        previstos = self._previstos
+        for evento in eventos:
+            if evento.tipo is TipoEvento.NOVAS_VAGAS and evento.cargo is not None:
+                previstos[evento.cargo] = previstos.get(evento.cargo, 0) + (evento.quantidade or 0)
+            elif evento.inscricao is not None and evento.tipo is not TipoEvento.FINAL_DE_FILA:
+                cargo = self._cargo_de.get(evento.inscricao)
+                if cargo is not None:
+                    previstos[cargo] = previstos.get(cargo, 0) + 1
+
+    def antecipar(self, vagas: Mapping[str, int], listas: Callable[[str], Listas]) -> None:
+        """Cria numa ida só ao quadro os candidatos que as vagas do edital (e os eventos
+        previstos) vão examinar: o topo da lista geral de cada cargo (tantos quantas as vagas)
+        e, de cada lista reservada, os que estão nesse topo mais alguns além (a reserva,
+        folgada). O que faltar, o cursor ainda cria sob demanda; isto só evita milhares de
+        pequenas idas ao quadro."""
+        linhas: list[int] = []  # candidatos criados (as listas reservadas os examinam)
+        so_inscricao: list[int] = []  # a fila da ampla só precisa da inscrição (e do nome)
+        for cargo, n in vagas.items():
+            if n <= 0:
+                continue
+            try:
+                do_cargo = listas(cargo)
+            except ErroCotas:  # o erro do cargo sai quando ele for apurado, na ordem de sempre
+                continue
+            quantidade = n + self._previstos.get(cargo, 0)
+            if not isinstance(do_cargo.geral, ListaGeral):
+                continue
+            so_inscricao += do_cargo.geral.linhas[:quantidade]
+            for lista in do_cargo.reservadas.values():
+                if isinstance(lista, ListaReservada):
+                    linhas += lista.linhas_ate(quantidade, quantidade // 4 + 4)
+        self.tabela.materializar(sorted(set(linhas)))
+        self.tabela.inscricoes(sorted(set(so_inscricao)))
+
+
+@inscritos_de.register(TabelaCandidatos)
+def _inscritos_colunares(
+    candidatos: TabelaCandidatos,
+    cargos: Iterable[str],
+    dia: date,
+    criterios: Sequence[CriterioDesempate] = (),
+) -> InscritosColunares:
+    return InscritosColunares(candidatos, cargos, dia, criterios)

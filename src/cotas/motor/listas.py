@@ -1,0 +1,195 @@
+"""As listas de classificação como o livro do certame as lê, e os inscritos de onde elas saem.
+
+Duas formas, o mesmo resultado: em memória (`cotas.motor.classificacao`) e em colunas
+(`cotas.motor.colunar`), para certames de milhões de inscrições, em que só o topo de cada lista
+é lido. O livro (`cotas.motor.certame`) só conhece os protocolos daqui: nunca pergunta qual forma
+tem nas mãos.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Protocol, overload, runtime_checkable
+
+from cotas.motor.candidatos import Candidato
+
+if TYPE_CHECKING:
+    from cotas.motor.classificacao import Listas
+    from cotas.motor.eventos import Evento
+    from cotas.motor.regras import Regras
+
+
+@runtime_checkable
+class ListaDeClassificacao(Protocol):
+    """Uma lista de classificação, em ordem. Quem a quer inteira (os documentos) a lê como
+    sequência de `Candidato`; o livro lê só o topo, pela inscrição."""
+
+    def __len__(self) -> int: ...
+
+    @overload
+    def __getitem__(self, i: int) -> Candidato: ...
+    @overload
+    def __getitem__(self, i: slice) -> Sequence[Candidato]: ...
+
+    def __iter__(self) -> Iterator[Candidato]: ...
+
+    def inscricao_em(self, i: int) -> str | None:
+        """A inscrição na posição i (a partir de 0); None além do fim."""
+        ...
+
+    def posicao_de(self, inscricao: str) -> int | None:
+        """A posição (a partir de 0) da inscrição nesta lista; None se não está nela."""
+        ...
+
+    def contem(self, inscricao: str) -> bool: ...
+
+    def candidato(self, inscricao: str) -> Candidato | None:
+        """O candidato desta lista com a inscrição dada (None se não está nela)."""
+        ...
+
+    def inscricoes(self) -> list[str]:
+        """Todas as inscrições, em ordem."""
+        ...
+
+
+@runtime_checkable
+class Inscritos(Protocol):
+    """Os inscritos de um certame (já conferidos: cada um num cargo do certame, nenhuma inscrição
+    repetida), de onde saem as listas de cada cargo."""
+
+    @property
+    def cargo_de(self) -> Mapping[str, str]:
+        """`inscrição -> cargo`, de todos os inscritos, na ordem do arquivo."""
+        ...
+
+    @property
+    def nomes(self) -> Mapping[str, str]:
+        """`inscrição -> nome`."""
+        ...
+
+    def candidato(self, inscricao: str) -> Candidato | None:
+        """O inscrito, aprovado ou não."""
+        ...
+
+    def listas(self, regras: Regras, cargo: str) -> Listas:
+        """As listas do cargo, ordenadas pelos critérios completos; o erro de classificação do
+        cargo (empate, classificação incompleta) sai aqui."""
+        ...
+
+    def prever(self, eventos: Iterable[Evento]) -> None:
+        """Os eventos que virão: a forma em colunas prepara de uma vez os candidatos que eles vão
+        chamar. Não muda nenhum resultado."""
+        ...
+
+    def antecipar(self, vagas: Mapping[str, int], listas: Callable[[str], Listas]) -> None:
+        """Antes de oferecer as vagas do edital (`vagas` por cargo): a forma em colunas cria numa
+        ida só os candidatos que elas vão examinar. Não muda nenhum resultado."""
+        ...
+
+
+class ListaEmMemoria(list[Candidato]):
+    """Uma lista de classificação já inteira na memória."""
+
+    _posicoes: dict[str, int] | None = None
+
+    def _indice(self) -> dict[str, int]:
+        if self._posicoes is None:
+            self._posicoes = {c.inscricao: i for i, c in enumerate(self)}
+        return self._posicoes
+
+    def inscricao_em(self, i: int) -> str | None:
+        return self[i].inscricao if 0 <= i < len(self) else None
+
+    def posicao_de(self, inscricao: str) -> int | None:
+        return self._indice().get(inscricao)
+
+    def contem(self, inscricao: str) -> bool:
+        return inscricao in self._indice()
+
+    def candidato(self, inscricao: str) -> Candidato | None:
+        i = self.posicao_de(inscricao)
+        return None if i is None else self[i]
+
+    def inscricoes(self) -> list[str]:
+        return [c.inscricao for c in self]
+
+
+class Fila:
+    """Uma lista de classificação percorrida com cursor: só o topo é examinado.
+
+    A fila só lê da lista o que o cursor alcança, e nunca pergunta o tamanho; `itens` e `posicao`
+    cobrem o trecho já lido (com quem pediu final de fila movido para o fim).
+    """
+
+    def __init__(self, lista: ListaDeClassificacao) -> None:
+        self._lista = lista
+        self._esgotada = False
+        self.itens: list[str | None] = []
+        self.cursor = 0
+        self.posicao: dict[str, int] = {}
+
+    def _existe(self, i: int) -> bool:
+        """Se há item na posição i, lendo da lista o que faltar."""
+        while i >= len(self.itens) and not self._esgotada:
+            inscricao = self._lista.inscricao_em(len(self.itens))
+            if inscricao is None:
+                self._esgotada = True
+                break
+            self.posicao[inscricao] = len(self.itens)
+            self.itens.append(inscricao)
+        return i < len(self.itens)
+
+    def _ler_tudo(self) -> None:
+        while self._existe(len(self.itens)):
+            pass
+
+    def proximo(self, indisponivel: set[str], tambem: set[str] | None = None) -> str | None:
+        """O mais bem classificado disponível; avança o cursor sobre os que nunca voltam."""
+        i = self.cursor
+        while self._existe(i):
+            insc = self.itens[i]
+            if insc is None or insc in indisponivel:
+                if i == self.cursor:
+                    self.cursor += 1
+                i += 1
+                continue
+            if tambem and insc in tambem:
+                i += 1
+                continue
+            return insc
+        return None
+
+    def primeiros(self, n: int, indisponivel: set[str]) -> list[str]:
+        """Os n mais bem classificados disponíveis, numa passada só: o mesmo que n chamadas a
+        `proximo`, cada uma sem os já devolvidos (que não voltariam a ser examinados a cada
+        vaga de um lote grande)."""
+        saida: list[str] = []
+        i = self.cursor
+        itens = self.itens
+        while len(saida) < n:
+            if i >= len(itens):
+                self._existe(i + n - len(saida) - 1)  # lê adiante, de uma vez, o que falta
+                if i >= len(itens):
+                    break
+            insc = itens[i]
+            if insc is None or insc in indisponivel:
+                if i == self.cursor:
+                    self.cursor += 1
+            else:
+                saida.append(insc)
+            i += 1
+        return saida
+
+    def mover_para_o_fim(self, inscricao: str) -> None:
+        self._ler_tudo()  # "o fim" é depois do último da lista inteira
+        i = self.posicao.get(inscricao)
+        if i is None:
+            return
+        self.itens[i] = None
+        self.posicao[inscricao] = len(self.itens)
+        self.itens.append(inscricao)
+
+    def __contains__(self, inscricao: str) -> bool:
+        if inscricao in self.posicao or self._esgotada:
+            return inscricao in self.posicao
+        return self._lista.contem(inscricao)

@@ -1,0 +1,275 @@
+"""O assistente de importação: as colunas que o certame pede (com o modelo para baixar), o
+mapeamento dos títulos da banca (lembrado para o próximo arquivo da mesma banca), e a troca ou
+remoção de uma importação inteira antes da homologação."""
+
+from __future__ import annotations
+
+import csv
+import io
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import ProtectedError
+from django.utils import timezone
+
+from cotas.arquivos import campos
+from cotas_web import ponte
+from cotas_web.auditoria.services import registrar
+from cotas_web.certames.models import Certame
+from cotas_web.certames.services import certame_travar
+from cotas_web.rotulos import rotulo_da_coluna
+
+from .models import Importacao, MapeamentoColunas
+
+# O que cada coluna é, para quem prepara o arquivo.
+_DESCRICOES = {
+    "inscricao": "número de inscrição",
+    "nome": "nome completo",
+    "cpf": "CPF (opcional; confere CPF repetido no cargo)",
+    "data_nascimento": "data de nascimento (AAAA-MM-DD ou DD/MM/AAAA): desempata pela idade",
+    "cargo": "código do cargo, como cadastrado no certame",
+    "nota": "nota final (vírgula ou ponto decimal)",
+    "situacao": "aprovado ou eliminado",
+    "cor_raca": "branca, preta, parda, amarela ou indigena (quesito do IBGE)",
+    "reserva_negros": "optou pela reserva para negros: sim ou nao",
+    "pcd": "pessoa com deficiência que concorre à reserva: sim ou nao",
+    "heteroidentificacao": "parecer da comissão (pendente enquanto não verificado)",
+    "classificacao": "posição dada pela banca (opcional; sem ela, a nota e o desempate decidem)",
+    "opcao_lista": "negros ou pcd, só para quem optou pelas duas reservas",
+}
+# Um exemplo de valor por coluna (a linha de exemplo do modelo).
+_EXEMPLOS = {
+    "inscricao": "000123",
+    "nome": "Nome Completo do Candidato",
+    "cpf": "529.982.247-25",
+    "data_nascimento": "1990-05-31",
+    "nota": "75,50",
+    "situacao": "aprovado",
+    "cor_raca": "parda",
+    "reserva_negros": "sim",
+    "pcd": "nao",
+    "heteroidentificacao": "pendente",
+    "classificacao": "",
+    "opcao_lista": "",
+}
+
+
+@dataclass(frozen=True)
+class Coluna:
+    """Uma coluna do arquivo da banca, como o certame a pede."""
+
+    nome: str  # o nome canônico (o título do modelo); num critério do edital, o dele
+    descricao: str
+    obrigatoria: bool
+    aceitos: str  # os títulos aceitos
+
+    @property
+    def rotulo(self) -> str:
+        return str(rotulo_da_coluna(self.nome))
+
+
+def colunas_do_certame(certame: Certame) -> list[Coluna]:
+    """As colunas que o arquivo deste certame traz: as que decidem um resultado (obrigatórias),
+    o parecer da comissão quando a lei a prevê, os critérios de desempate do edital e as
+    opcionais, cada uma com os títulos aceitos."""
+    exige = ponte.regras_do_certame(certame).comissao is not None
+    obrigatorias = set(campos.COLUNAS_OBRIGATORIAS) | ({"heteroidentificacao"} if exige else set())
+    colunas = [
+        Coluna(nome, _DESCRICOES.get(nome, nome), nome in obrigatorias, campos.nomes_aceitos(nome))
+        for nome in campos.COLUNAS_CONHECIDAS
+        if nome != "heteroidentificacao" or exige
+    ]
+    for nome, sentido in certame.desempate:
+        colunas.append(
+            Coluna(
+                str(nome),
+                f"critério de desempate do edital ({sentido} primeiro): número",
+                True,
+                str(nome),
+            )
+        )
+    return colunas
+
+
+def faltam(certame: Certame, titulos: list[str], mapa: dict[str, str]) -> list[Coluna]:
+    """As colunas obrigatórias que nenhum título do arquivo nomeia (nem pelo mapeamento)."""
+    desempate = {campos.normalizar_nome(str(c)) for c, _ in certame.desempate}
+    achadas = set()
+    for titulo in titulos:
+        if titulo in mapa:
+            achadas.add(campos.normalizar_nome(mapa[titulo]))
+        elif campos.normalizar_nome(titulo) in desempate:
+            achadas.add(campos.normalizar_nome(titulo))
+        elif (coluna := campos.coluna_do_titulo(titulo)) is not None:
+            achadas.add(coluna)
+    return [
+        c
+        for c in colunas_do_certame(certame)
+        if c.obrigatoria and campos.normalizar_nome(c.nome) not in achadas
+    ]
+
+
+# ---------------------------------------------------------------- modelo para baixar
+
+
+def _linhas_do_modelo(certame: Certame) -> tuple[list[str], list[str]]:
+    colunas = colunas_do_certame(certame)
+    cargo = certame.cargos.values_list("codigo", flat=True).first() or "CARGO"
+    exemplo = {**_EXEMPLOS, "cargo": cargo}
+    titulos = [c.nome for c in colunas]
+    return titulos, [exemplo.get(c.nome, "0") for c in colunas]
+
+
+def modelo_csv(certame: Certame) -> bytes:
+    """O modelo em CSV: `;` e UTF-8 com BOM, como a planilha brasileira abre e salva."""
+    saida = io.StringIO()
+    escritor = csv.writer(saida, delimiter=";", lineterminator="\r\n")
+    escritor.writerows(_linhas_do_modelo(certame))
+    return ("\ufeff" + saida.getvalue()).encode("utf-8")
+
+
+def modelo_xlsx(certame: Certame) -> bytes:
+    """O modelo em XLSX: o cabeçalho, a linha de exemplo (em texto: a inscrição e o CPF não
+    perdem os zeros) e, numa segunda aba, o que é cada coluna."""
+    from openpyxl import Workbook
+    from openpyxl.styles import Font
+
+    titulos, exemplo = _linhas_do_modelo(certame)
+    pasta = Workbook()
+    aba = pasta.active
+    assert aba is not None
+    aba.title = "Candidatos"
+    aba.append(titulos)
+    aba.append(exemplo)
+    for celula in aba[1]:
+        celula.font = Font(bold=True)
+    for celula in aba[2]:
+        celula.number_format = "@"
+    ajuda = pasta.create_sheet("Colunas")
+    ajuda.append(["coluna", "obrigatória", "o que é", "títulos aceitos"])
+    for c in colunas_do_certame(certame):
+        ajuda.append([c.nome, "sim" if c.obrigatoria else "não", c.descricao, c.aceitos])
+    saida = io.BytesIO()
+    pasta.save(saida)
+    return saida.getvalue()
+
+
+# ---------------------------------------------------------------- mapeamento lembrado
+
+
+def _chave_da_banca(banca: str) -> str:
+    return " ".join(banca.split()).casefold()
+
+
+def mapeamento_lembrado(certame: Certame, banca: str) -> dict[str, str]:
+    """O mapeamento escolhido no último arquivo da mesma banca (pelo nome) ou, sem nome, do
+    mesmo certame."""
+    chave = _chave_da_banca(banca)
+    filtro = {"banca": chave} if chave else {"certame": certame, "banca": ""}
+    salvo = MapeamentoColunas.objects.filter(**filtro).first()
+    return dict(salvo.mapa) if salvo is not None else {}
+
+
+def mapeamento_guardar(certame: Certame, banca: str, mapa: dict[str, str]) -> None:
+    """Lembra a escolha (somada às anteriores da mesma banca) para o próximo arquivo."""
+    chave = _chave_da_banca(banca)
+    filtro = {"banca": chave} if chave else {"certame": certame, "banca": ""}
+    salvo, _ = MapeamentoColunas.objects.get_or_create(**filtro, defaults={"certame": certame})
+    salvo.mapa = {**salvo.mapa, **mapa}
+    salvo.save(update_fields=["mapa", "atualizado_em"])
+
+
+# ---------------------------------------------------------------- trocar ou remover
+
+
+def _exigir_removivel(certame: Certame, importacao: Importacao) -> None:
+    if certame.homologado:
+        raise ValidationError(
+            "O certame já foi homologado: a importação não se remove nem se troca; o dado de "
+            "um candidato muda só por correção registrada, na página dele."
+        )
+    if importacao.removida:
+        raise ValidationError("Esta importação já foi removida.")
+
+
+def _apagar_candidatos(importacao: Importacao) -> int:
+    try:
+        apagados, _ = importacao.candidato_set.all().delete()
+    except ProtectedError as erro:
+        modelos = sorted({str(o._meta.verbose_name_plural) for o in erro.protected_objects})
+        raise ValidationError(
+            "Há atos registrados sobre candidatos desta importação ("
+            + ", ".join(str(m) for m in modelos)
+            + "): ela não pode ser removida inteira."
+        ) from None
+    return int(apagados)
+
+
+@transaction.atomic
+def importacao_remover(*, usuario: Any, importacao: Importacao, motivo: str) -> Importacao:
+    """Antes da homologação: a importação sai inteira (todos os seus candidatos), com o registro
+    de quem, quando e por quê. A linha da importação fica, marcada como removida."""
+    certame = certame_travar(importacao.certame_id)
+    importacao = Importacao.objects.get(pk=importacao.pk)
+    _exigir_removivel(certame, importacao)
+    if not motivo.strip():
+        raise ValidationError("Diga por que a importação é removida.")
+    n = _apagar_candidatos(importacao)
+    importacao.removida_em = timezone.now()
+    importacao.save(update_fields=["removida_em"])
+    registrar(
+        usuario=usuario,
+        certame=certame,
+        acao="importacao_removida",
+        descricao=(
+            f"Removida a importação do arquivo {importacao.arquivo_nome} "
+            f"({n} candidato(s)): {motivo.strip()}"
+        ),
+        dados={"importacao": importacao.pk, "candidatos": n},
+    )
+    return importacao
+
+
+@transaction.atomic
+def importacao_substituir(
+    *,
+    usuario: Any,
+    importacao: Importacao,
+    caminho: Path,
+    nome_arquivo: str,
+    aba: str | None = None,
+    renomear: dict[str, str] | None = None,
+) -> Importacao:
+    """Antes da homologação: troca uma importação inteira por outro arquivo, tudo ou nada (se
+    o novo arquivo tem erro, a antiga fica)."""
+    from .services import importacao_confirmar
+
+    certame = certame_travar(importacao.certame_id)
+    importacao = Importacao.objects.get(pk=importacao.pk)
+    _exigir_removivel(certame, importacao)
+    n = _apagar_candidatos(importacao)
+    nova = importacao_confirmar(
+        usuario=usuario,
+        certame=certame,
+        caminho=caminho,
+        nome_arquivo=nome_arquivo,
+        aba=aba,
+        renomear=renomear,
+    )
+    importacao.removida_em = timezone.now()
+    importacao.substituida_por = nova
+    importacao.save(update_fields=["removida_em", "substituida_por"])
+    registrar(
+        usuario=usuario,
+        certame=certame,
+        acao="importacao_substituida",
+        descricao=(
+            f"A importação do arquivo {importacao.arquivo_nome} ({n} candidato(s)) foi "
+            f"substituída pela do arquivo {nome_arquivo} ({nova.linhas} candidato(s))."
+        ),
+        dados={"importacao": importacao.pk, "nova": nova.pk},
+    )
+    return nova

@@ -1,0 +1,122 @@
+"""Correção de um dado do candidato depois da homologação: só por ato registrado (o quê, de
+quanto para quanto, por quê, com que fundamento, quem). O candidato passa a guardar o valor
+corrigido, e tudo o que reencena o certame (listas, documentos, páginas públicas) o lê dali."""
+
+from __future__ import annotations
+
+from datetime import date
+from decimal import Decimal
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+
+from cotas.arquivos import campos
+from cotas_web.auditoria.services import registrar
+from cotas_web.certames.services import certame_travar
+
+from .models import Candidato, Correcao, Situacao
+
+# O que se corrige assim, com o rótulo da tela. A cor/raça e as opções de reserva não: são
+# declarações do candidato, que a comissão e o procedimento por declaração falsa decidem.
+CAMPOS_CORRIGIVEIS = {
+    "nome": "Nome",
+    "nota": "Nota",
+    "data_nascimento": "Data de nascimento",
+    "situacao": "Situação",
+    "classificacao": "Classificação",
+}
+
+
+def _ler(campo: str, texto: str, data_edital: date) -> Any:
+    """O valor pedido, lido pelas mesmas regras da importação (o mesmo erro, a mesma forma)."""
+    conversor = (
+        campos.conversor_nascimento(data_edital)
+        if campo == "data_nascimento"
+        else campos.CONVERSORES[campo]
+    )
+    try:
+        valor = conversor(texto)
+    except campos.ValorInvalido as erro:
+        raise ValidationError(f"{CAMPOS_CORRIGIVEIS[campo]}: {erro}.") from None
+    if campo == "situacao":
+        return str(valor)
+    if valor is None and campo in ("data_nascimento",):
+        raise ValidationError(f"{CAMPOS_CORRIGIVEIS[campo]}: informe o valor corrigido.")
+    return valor
+
+
+def mostrar(campo: str, valor: Any) -> str:
+    """O valor como a tela e o registro o mostram."""
+    if valor is None or valor == "":
+        return ""
+    if isinstance(valor, date):
+        return f"{valor:%d/%m/%Y}"
+    if isinstance(valor, Decimal):
+        return format(valor.normalize(), "f").replace(".", ",")
+    if campo == "situacao":
+        return str(Situacao(str(valor)).label)
+    return str(valor)
+
+
+@transaction.atomic
+def candidato_corrigir(
+    *,
+    usuario: Any,
+    candidato: Candidato,
+    campo: str,
+    valor: str,
+    motivo: str,
+    fundamento: str,
+    data: date,
+) -> Correcao:
+    """Corrige um dado do candidato, depois da homologação, com o registro. Antes dela o
+    arquivo inteiro se troca (a importação substituída)."""
+    certame = certame_travar(candidato.certame_id)
+    candidato = Candidato.objects.get(pk=candidato.pk)
+    if campo not in CAMPOS_CORRIGIVEIS:
+        raise ValidationError(f"O campo “{campo}” não se corrige por aqui.")
+    if not certame.homologado:
+        raise ValidationError(
+            "O certame ainda não foi homologado: corrija o arquivo da banca e substitua a "
+            "importação inteira."
+        )
+    if not motivo.strip() or not fundamento.strip():
+        raise ValidationError("A correção exige o motivo e o fundamento legal.")
+    if data < certame.homologado_em:  # type: ignore[operator]
+        raise ValidationError(
+            f"Correção em {data:%d/%m/%Y} recusada: é anterior à homologação, de "
+            f"{certame.homologado_em:%d/%m/%Y}."
+        )
+    novo = _ler(campo, valor, certame.data_edital)
+    anterior = getattr(candidato, campo)
+    if mostrar(campo, anterior) == mostrar(campo, novo):
+        raise ValidationError(
+            f"{CAMPOS_CORRIGIVEIS[campo]}: o valor pedido é o que já está gravado."
+        )
+    setattr(candidato, campo, novo)
+    candidato.save(update_fields=[campo])
+    correcao = Correcao.objects.create(
+        candidato=candidato,
+        campo=campo,
+        anterior=mostrar(campo, anterior),
+        novo=mostrar(campo, novo),
+        motivo=motivo.strip(),
+        fundamento=fundamento.strip(),
+        data=data,
+        usuario=usuario,
+    )
+    registrar(
+        usuario=usuario,
+        certame=certame,
+        acao="candidato_corrigido",
+        descricao=(
+            f"Correção de {data:%d/%m/%Y} na inscrição {candidato.inscricao} "
+            f"({candidato.nome}): {CAMPOS_CORRIGIVEIS[campo].lower()} "
+            f"{correcao.anterior or '(vazio)'} → {correcao.novo or '(vazio)'}. "
+            f"Motivo: {correcao.motivo}"
+        ),
+        fundamento=correcao.fundamento,
+        dados={"correcao": correcao.pk, "campo": campo},
+    )
+    return correcao

@@ -1,0 +1,219 @@
+"""Os arquivos públicos de um certame grande (PDF, HTML, XLSX e os CSV das listas, da ordem e do
+anexo): gerados UMA vez por versão do certame, pela fila, e servidos do disco aos poucos
+(FileResponse), em vez de montados a cada pedido (uma PDF de 23.840 linhas passava de 300 s e
+4 GB; quatro XLSX ao mesmo tempo derrubavam a página inicial).
+
+Enquanto o arquivo da versão atual é gerado, a página diz isso com a barra de progresso e
+oferece o da versão anterior, marcado com a data e a versão, ou nada. Só se guardam o da versão
+atual e o da anterior. Os CSV de um documento saem juntos, um por tabela, numa tarefa só: o nome
+de uma tabela que não existe não vira trabalho na fila.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from datetime import timedelta
+from pathlib import Path
+from typing import Any
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.urls import reverse
+from django.utils import timezone
+
+from cotas.documentos.formatos import para_csv
+from cotas.documentos.pagina import fragmento_html
+from cotas.documentos.pdf import PdfIndisponivel
+from cotas.documentos.publicacao import TIPOS, arquivo
+from cotas.documentos.publicacao import documento as montar_documento
+from cotas_web.certames.models import Certame
+from cotas_web.tarefas import services as tarefas
+from cotas_web.tarefas.models import Estado, Tarefa, Tipo
+
+from .apresentacao import para_tela
+from .selectors import fonte_publicada
+from .situacoes import versao_do_certame
+
+# Uma geração que falhou não é pedida de novo por este tempo (a página mostra o erro).
+ESPERA_DEPOIS_DE_FALHAR = timedelta(minutes=5)
+
+
+def em_segundo_plano(certame: Certame) -> bool:
+    return certame.candidatos.count() > settings.PUBLICO_ARQUIVOS_NA_HORA_ATE
+
+
+@dataclass(frozen=True)
+class Pedido:
+    """O arquivo da versão atual (`pronto`), ou a tarefa que o gera (`gerando`) e o da versão
+    anterior (`anterior`), se há; `falhou`: a geração da versão atual falhou há pouco."""
+
+    versao: int
+    pronto: Tarefa | None = None
+    gerando: Tarefa | None = None
+    anterior: Tarefa | None = None
+    falhou: Tarefa | None = None
+
+
+def _grupo(certame: Certame, doc: str, cargo: str | None, formato: str) -> str:
+    return f"arquivo:{certame.pk}:{doc}:{cargo or ''}:{formato}"
+
+
+def _concluidas(grupo: str) -> list[Tarefa]:
+    return [
+        t
+        for t in Tarefa.objects.filter(grupo=grupo, estado=Estado.CONCLUIDA)
+        .exclude(arquivo="")  # (as de versões velhas têm o arquivo apagado: ficam fora)
+        .order_by("-versao")
+        if tarefas.caminho_do_arquivo(t) is not None
+    ]
+
+
+def pedir(certame: Certame, doc: str, cargo: str | None, formato: str) -> Pedido:
+    """O arquivo da versão atual, ou a sua geração posta na fila (uma só por versão)."""
+    versao = versao_do_certame(certame.pk)
+    grupo = _grupo(certame, doc, cargo, formato)
+    feitas = _concluidas(grupo)
+    pronto = next((t for t in feitas if t.versao == versao), None)
+    if pronto is not None:
+        return Pedido(versao, pronto=pronto)
+    anterior = next((t for t in feitas if t.versao < versao), None)
+    falhou = (
+        Tarefa.objects.filter(
+            grupo=grupo,
+            versao=versao,
+            estado=Estado.FALHOU,
+            terminada_em__gte=timezone.now() - ESPERA_DEPOIS_DE_FALHAR,
+        )
+        .order_by("-terminada_em")
+        .first()
+    )
+    if falhou is not None:
+        return Pedido(versao, anterior=anterior, falhou=falhou)
+    nome = f"{doc}-{cargo}" if cargo else doc
+    gerando = tarefas.iniciar(
+        tipo=Tipo.ARQUIVO_PUBLICO,
+        chave=f"{grupo}:v{versao}",
+        grupo=grupo,
+        trabalho="cotas_web.publico.arquivos.gerar",
+        certame=certame,
+        versao=versao,
+        publica=True,
+        parametros={
+            "certame": certame.pk,
+            "doc": doc,
+            "cargo": cargo,
+            "formato": formato,
+            "nome": f"{nome}.{formato}",
+            "tipo": TIPOS.get(formato, "text/html; charset=utf-8"),
+            "inline": formato in ("pdf", "html"),
+        },
+    )
+    return Pedido(versao, gerando=gerando, anterior=anterior)
+
+
+def caminho(tarefa: Tarefa, tabela: str | None = None) -> Path | None:
+    """O arquivo pronto da tarefa; nos CSV, o da tabela pedida (ou o da primeira)."""
+    base = tarefas.caminho_do_arquivo(tarefa)
+    if base is None or tarefa.parametros.get("formato") != "csv":
+        return base
+    nomes = tarefa.parametros.get("tabelas") or []
+    nome = tabela or (nomes[0] if nomes else None)
+    if nome not in nomes:
+        return None
+    return base.parent / f"{base.stem}-{nomes.index(nome)}.csv"
+
+
+def pagina(tarefa: Tarefa, numero: int) -> str | None:
+    """A página `numero` (de 1) do documento na tela, já em HTML seguro (todo texto escapado em
+    cotas.documentos.pagina), de uma tarefa de formato "paginas"."""
+    base = tarefas.caminho_do_arquivo(tarefa)
+    if base is None or not 1 <= numero <= int(tarefa.parametros.get("paginas", 0)):
+        return None
+    arquivo_pagina = base.parent / f"{base.stem}-p{numero}.html"
+    return arquivo_pagina.read_text(encoding="utf-8") if arquivo_pagina.is_file() else None
+
+
+def _gerar_paginas(tarefa: Tarefa, d: Any, pasta: Path, progresso: tarefas.Progresso) -> bytes:
+    """As páginas do documento na tela (as tabelas em partes de PUBLICO_LINHAS_POR_PAGINA),
+    cada uma no seu arquivo; o título, o número de páginas e as tabelas vão nos parâmetros."""
+    por_pagina = settings.PUBLICO_LINHAS_POR_PAGINA
+    paginas = d.paginas(por_pagina)
+    progresso.total(paginas + 1, "Montando as páginas…")
+    for i in range(1, paginas + 1):
+        html = para_tela(fragmento_html(d.pagina(i, por_pagina)))
+        _gravar(pasta / f"{tarefa.pk}-p{i}.html", html.encode("utf-8"))
+        progresso.avancar(1)
+    extras = {
+        "paginas": paginas,
+        "titulo": d.titulo,
+        "tabelas": [[t.nome, t.titulo] for t in d.tabelas],
+    }
+    tarefa.parametros = {**tarefa.parametros, **extras}
+    Tarefa.objects.filter(pk=tarefa.pk).update(parametros=tarefa.parametros)
+    return str(paginas).encode()
+
+
+def gerar(tarefa: Tarefa, progresso: tarefas.Progresso) -> tarefas.Resultado:
+    """A tarefa da fila: reencena, monta o documento, gera e grava o arquivo (num nome
+    provisório, trocado de uma vez); depois apaga os de versões mais velhas que a anterior."""
+    p = tarefa.parametros
+    certame = Certame.objects.get(pk=p["certame"])
+    progresso.total(4, "Reencenando o certame…")
+    if versao_do_certame(certame.pk) != tarefa.versao:
+        raise ValidationError("O certame mudou desde o pedido; peça o arquivo de novo.")
+    fonte = fonte_publicada(certame=certame)
+    progresso.avancar(1, "Montando o documento…")
+    d = montar_documento(fonte, p["doc"], p["cargo"])
+    progresso.avancar(1, f"Gerando o arquivo {p['formato'].upper()}…")
+    pasta = tarefas.pasta() / "publicos" / str(certame.pk)
+    pasta.mkdir(parents=True, exist_ok=True)
+    destino = pasta / f"{tarefa.pk}.{p['formato']}"
+    if p["formato"] == "paginas":
+        conteudo = _gerar_paginas(tarefa, d, pasta, progresso)
+    elif p["formato"] == "csv":
+        # Cada tabela no seu arquivo; o "principal" lista os nomes (e marca que está pronto).
+        nomes = [t.nome for t in d.tabelas]
+        for i, t in enumerate(d.tabelas):
+            _gravar(pasta / f"{tarefa.pk}-{i}.csv", para_csv(t))
+        conteudo = "\n".join(nomes).encode("utf-8")
+        Tarefa.objects.filter(pk=tarefa.pk).update(parametros={**p, "tabelas": nomes})
+        tarefa.parametros = {**p, "tabelas": nomes}
+    else:
+        try:
+            conteudo = arquivo(d, p["formato"])
+        except PdfIndisponivel as erro:
+            raise ValidationError(str(erro)) from None
+    progresso.avancar(1, "Gravando o arquivo…")
+    _gravar(destino, conteudo)
+    _apagar_velhos(tarefa)
+    progresso.avancar(1, "Pronto.")
+    return tarefas.Resultado(
+        arquivo=str(destino.relative_to(tarefas.pasta())),
+        url=""
+        if p["formato"] == "paginas"
+        else reverse("publico:arquivo", args=[certame.pk, tarefa.pk]),
+        mensagem=f"Arquivo da versão {tarefa.versao} pronto.",
+    )
+
+
+def _gravar(destino: Path, conteudo: bytes) -> None:
+    provisorio = destino.with_name(f".{destino.name}.parcial")
+    provisorio.write_bytes(conteudo)
+    os.chmod(provisorio, 0o640)
+    os.replace(provisorio, destino)
+
+
+def _apagar_velhos(tarefa: Tarefa) -> None:
+    """Guarda o arquivo desta versão e o da anterior; os mais velhos saem do disco."""
+    velhas = (
+        Tarefa.objects.filter(grupo=tarefa.grupo, estado=Estado.CONCLUIDA, versao__lt=tarefa.versao)
+        .exclude(arquivo="")
+        .order_by("-versao")[1:]
+    )
+    for velha in velhas:
+        base = tarefas.caminho_do_arquivo(velha)
+        if base is not None:
+            for resto in base.parent.glob(f"{velha.pk}*"):
+                resto.unlink(missing_ok=True)
+        Tarefa.objects.filter(pk=velha.pk).update(arquivo="")

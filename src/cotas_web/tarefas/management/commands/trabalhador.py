@@ -1,0 +1,73 @@
+"""O trabalhador da fila (o `db_worker` do django-tasks-db) que antes de começar, e depois a
+cada poucos segundos, retoma as tarefas que um processo morto deixou no meio e refaz o que
+ficou desatualizado (a situação pública de cada certame)."""
+
+from __future__ import annotations
+
+import logging
+import threading
+from typing import Any
+
+from django.core.management import call_command
+from django.core.management.base import BaseCommand, CommandParser
+from django.db import connection
+
+from cotas_web.tarefas import services
+
+logger = logging.getLogger(__name__)
+
+
+def _retomar_sempre(parar: threading.Event, intervalo: float) -> None:
+    while not parar.wait(intervalo):
+        try:
+            services.retomar()
+        except Exception:
+            logger.exception("Falha ao retomar tarefas interrompidas")
+        finally:
+            connection.close()
+
+
+class Command(BaseCommand):
+    help = "Executa as tarefas em segundo plano (importações, consulta pública, arquivos)."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument(
+            "--intervalo-retomar",
+            type=float,
+            default=15.0,
+            help="segundos entre duas buscas por tarefas interrompidas (padrão: 15)",
+        )
+        parser.add_argument(
+            "--lote",
+            action="store_true",
+            help="executa o que está na fila e sai (para testes e para o cron)",
+        )
+
+    def handle(self, *args: Any, **opcoes: Any) -> None:
+        # A fila bem cuidada: o que terminou há muito sai (as linhas da fila do django-tasks-db
+        # depois de 14 dias; as tarefas sem arquivo depois de 30).
+        call_command("prune_db_task_results", "--min-age-days", "14", verbosity=0)
+        services.limpar()
+        recolocadas = services.retomar()
+        if recolocadas:
+            self.stdout.write(f"{len(recolocadas)} tarefa(s) interrompida(s) de volta à fila.")
+        parar = threading.Event()
+        if not opcoes["lote"]:
+            threading.Thread(
+                target=_retomar_sempre,
+                args=(parar, opcoes["intervalo_retomar"]),
+                name="retomar-tarefas",
+                daemon=True,
+            ).start()
+        try:
+            extras = ["--batch"] if opcoes["lote"] else []
+            call_command(
+                "db_worker",
+                "--no-startup-delay",
+                "--interval",
+                "1",
+                *extras,
+                verbosity=opcoes["verbosity"],
+            )
+        finally:
+            parar.set()

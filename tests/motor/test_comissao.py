@@ -1,0 +1,70 @@
+"""A decisão da comissão sobre um candidato: regra e artigo vêm da lei do certame."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from cotas.motor.comissao import decidir_verificacao
+from cotas.motor.erros import LeiInvalida
+from cotas.motor.legislacao import carregar_lei, catalogo_padrao
+from cotas.motor.regras import RegraComissao, regras_aplicaveis
+
+LEI = "montenegro-rs/lei-7344-2025"
+
+
+def _regra() -> RegraComissao:
+    regras = regras_aplicaveis(
+        catalogo_padrao(), lei_id=LEI, data_edital=date(2025, 6, 10), tipo="concurso_publico"
+    )
+    assert regras.comissao is not None
+    return regras.comissao
+
+
+def _decidir(votos: list[bool], **fatos: bool) -> tuple[str, str, tuple[str, ...]]:
+    fatos = {"compareceu": True, "recusou_filmagem": False, "recusou_perguntas": False, **fatos}
+    d = decidir_verificacao(_regra(), votos=votos, **fatos)
+    return d.resultado, d.razao, tuple(r.artigo for r in d.fundamentos)
+
+
+def _artigo(nome: str) -> str:
+    return catalogo_padrao().lei(LEI).parametros[nome].valores[0].referencia.artigo
+
+
+def test_maioria_dos_votos_reconhece_com_o_artigo_da_lei() -> None:
+    resultado, razao, artigos = _decidir([True, True, False])
+    assert resultado == "confirmado" and "2 de 3" in razao
+    assert artigos == (_artigo("heteroidentificacao.maioria"),)
+
+
+def test_sem_maioria_nao_reconhece_e_segue_o_destino_da_lei() -> None:
+    resultado, razao, artigos = _decidir([True, False, False])
+    assert resultado == "nao_confirmado" and "ampla concorrência" in razao
+    assert artigos == (
+        _artigo("heteroidentificacao.maioria"),
+        _artigo("heteroidentificacao.nao_reconhecido"),
+    )
+    # empate não é maioria
+    assert _decidir([True, False])[0] == "nao_confirmado"
+
+
+@pytest.mark.parametrize(
+    ("fatos", "esperado"),
+    [
+        ({"compareceu": False}, "ausente"),
+        ({"recusou_filmagem": True}, "recusou_filmagem"),
+        ({"recusou_perguntas": True}, "recusou_perguntas"),
+    ],
+)
+def test_quem_falta_ou_recusa_nao_e_analisado(fatos: dict[str, bool], esperado: str) -> None:
+    resultado, _, artigos = _decidir([True, True, True], **fatos)
+    assert resultado == esperado
+    assert artigos == (_artigo("heteroidentificacao.nao_reconhecido"),)
+
+
+def test_lei_com_outra_regra_de_maioria_e_recusada() -> None:
+    from tests.motor.test_legislacao import lei
+
+    with pytest.raises(LeiInvalida, match=r"heteroidentificacao\.maioria.*false.*true"):
+        carregar_lei(lei(**{"heteroidentificacao.maioria": "false"}), "teste.toml")
