@@ -35,7 +35,8 @@ def test_arquivo_maior_que_o_limite_e_recusado(
     html = resposta.content.decode()
     assert resposta.status_code == 200
     assert "passa do limite" in html and "1.000 bytes" in html
-    assert resposta.context["previa"] is None
+    assert resposta.context.get("previa") is None
+    assert not list(_pasta().glob("*")) if _pasta().is_dir() else True  # nada gravado
     assert Candidato.objects.count() == 0
 
 
