@@ -17,6 +17,7 @@ export DJANGO_SETTINGS_MODULE="${DJANGO_SETTINGS_MODULE:-cotas_web.settings.demo
 export DJANGO_RUNSERVER_HIDE_WARNING=true
 
 "$PY" manage.py migrate --noinput -v0
+"$PY" manage.py limpar_previas -v0 >/dev/null  # prévias de importação esquecidas (dados pessoais)
 case "$DJANGO_SETTINGS_MODULE" in
     cotas_web.settings.demonstracao | cotas_web.settings.desenvolvimento)
         "$PY" manage.py carregar_exemplo --se-vazio --demo ;;

@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from datetime import date, datetime
 from decimal import Decimal, InvalidOperation
 
+from cotas.arquivos import limites
 from cotas.motor.candidatos import CorRaca, Heteroidentificacao, Situacao
 
 __all__ = [
@@ -168,10 +169,10 @@ def separador(texto: str) -> str:
 
 
 def mostrar(valor: object) -> str:
-    """O valor como o usuário o escreveu, para as mensagens."""
+    """O valor como o usuário o escreveu, para as mensagens (um valor longo, resumido)."""
     if isinstance(valor, float) and valor.is_integer():
         return str(int(valor))
-    return str(valor)
+    return resumo(str(valor))
 
 
 def texto(valor: object) -> str:
@@ -197,10 +198,19 @@ def conferir_tamanho(valor: object) -> None:
 # numa planilha) e devolve o valor lido ou levanta ValorInvalido.
 
 
+# Caracteres de controle (menos TAB, LF e CR): invisíveis, quebram o XLSX e o terminal.
+RE_CONTROLE = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+
+
 def _texto_obrigatorio(valor: object) -> str:
     lido = texto(valor)
     if not lido:
         raise ValorInvalido("valor vazio; a coluna é obrigatória")
+    if m := RE_CONTROLE.search(lido):
+        raise ValorInvalido(
+            f"o valor tem um caractere de controle (U+{ord(m[0]):04X}) na posição "
+            f"{m.start() + 1}; apague-o (costuma vir de um texto colado)"
+        )
     return lido
 
 
@@ -214,9 +224,9 @@ def _decimal(valor: object) -> Decimal:
             return Decimal(lido.replace(",", "."))
         if not lido:
             raise ValorInvalido("valor vazio; informe um número")
-        raise ValorInvalido(f'valor "{lido}" não é um número')
+        raise ValorInvalido(f'valor "{resumo(lido)}" não é um número')
     if isinstance(valor, bool):
-        raise ValorInvalido(f'valor "{valor}" não é um número')
+        raise ValorInvalido(f'valor "{resumo(str(valor))}" não é um número')
     if isinstance(valor, int):
         return Decimal(valor)
     if isinstance(valor, float):
@@ -231,8 +241,30 @@ def _decimal(valor: object) -> Decimal:
     raise ValorInvalido(f'valor "{mostrar(valor)}" não é um número')
 
 
+def _limitado(numero: Decimal, valor: object) -> Decimal:
+    """Nota e critérios: até `DIGITOS_DA_NOTA` dígitos inteiros e `CASAS_DA_NOTA` casas (mais
+    que isso estoura a precisão das contas e da escrita, e nenhuma prova tem)."""
+    _, digitos, expoente = numero.as_tuple()
+    casas = -expoente if isinstance(expoente, int) and expoente < 0 else 0
+    inteiros = len(digitos) - casas if isinstance(expoente, int) else 0
+    inteiros += expoente if isinstance(expoente, int) and expoente > 0 else 0
+    if inteiros > limites.DIGITOS_DA_NOTA or casas > limites.CASAS_DA_NOTA:
+        raise ValorInvalido(
+            f'valor "{mostrar(valor)}" tem dígitos demais; o limite é '
+            f"{limites.DIGITOS_DA_NOTA} dígitos antes da vírgula e {limites.CASAS_DA_NOTA} depois"
+        )
+    return numero
+
+
+def resumo(texto: str, limite: int = 60) -> str:
+    """Um valor longo, para as mensagens: o começo e quantos caracteres tem."""
+    if len(texto) <= limite:
+        return texto
+    return f"{texto[:limite]}… ({len(texto)} caracteres)"
+
+
 def _nota(valor: object) -> Decimal:
-    numero = _decimal(valor)
+    numero = _limitado(_decimal(valor), valor)
     if numero < 0:
         raise ValorInvalido(f'nota negativa ("{mostrar(valor)}"); a nota vai de zero para cima')
     return numero
@@ -241,7 +273,7 @@ def _nota(valor: object) -> Decimal:
 def decimal_opcional(valor: object) -> Decimal | None:
     if valor == "" or valor is None:
         return None
-    return _decimal(valor)
+    return _limitado(_decimal(valor), valor)
 
 
 def _conversor_vocabulario(
@@ -337,11 +369,11 @@ def _data(valor: object) -> date | None:
         elif m := RE_DATA_BR.fullmatch(lido):
             dia, mes, ano = int(m[1]), int(m[2]), int(m[3])
         else:
-            raise ValorInvalido(f'valor "{lido}" não é uma data ({_FORMAS_DE_DATA})')
+            raise ValorInvalido(f'valor "{resumo(lido)}" não é uma data ({_FORMAS_DE_DATA})')
         try:
             return date(ano, mes, dia)
         except ValueError:
-            raise ValorInvalido(f'a data "{lido}" não existe') from None
+            raise ValorInvalido(f'a data "{resumo(lido)}" não existe') from None
     raise ValorInvalido(f'valor "{mostrar(valor)}" não é uma data ({_FORMAS_DE_DATA})')
 
 
@@ -389,9 +421,9 @@ def cpf(valor: object) -> str | None:
     try:
         digitos = str(stdnum_cpf.validate(lido))
     except ValidationError:
-        raise ValorInvalido(f'CPF "{lido}" inválido') from None
+        raise ValorInvalido(f'CPF "{resumo(lido)}" inválido') from None
     if digitos in CPFS_REPETIDOS:
-        raise ValorInvalido(f'CPF "{lido}" inválido (todos os dígitos iguais)')
+        raise ValorInvalido(f'CPF "{resumo(lido)}" inválido (todos os dígitos iguais)')
     return digitos
 
 
@@ -399,9 +431,14 @@ def _classificacao(valor: object) -> int | None:
     lido = texto(valor)
     if not lido:
         return None
-    if lido.isdigit() and int(lido) >= 1:
+    # (Só os algarismos 0-9: "²" e "①" são dígitos para o Python, mas não números.)
+    curto = len(lido) <= limites.DIGITOS_DA_CLASSIFICACAO
+    if lido.isascii() and lido.isdigit() and curto and int(lido) >= 1:
         return int(lido)
-    raise ValorInvalido(f'valor "{lido}" não é uma posição de classificação (inteiro ≥ 1)')
+    raise ValorInvalido(
+        f'valor "{resumo(lido)}" não é uma posição de classificação (inteiro de 1 a '
+        f"{limites.DIGITOS_DA_CLASSIFICACAO} algarismos)"
+    )
 
 
 CONVERSORES: dict[str, Callable[[object], object]] = {

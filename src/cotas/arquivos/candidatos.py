@@ -29,7 +29,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import cast
 
-from cotas.arquivos import campos
+from cotas.arquivos import campos, limites
 from cotas.arquivos.campos import (
     COLUNAS_CONHECIDAS,
     COLUNAS_OBRIGATORIAS,
@@ -134,6 +134,12 @@ def _decodificar(dados: bytes, arquivo: str) -> tuple[str | None, bool, list[Err
     solto do Windows-1252 não faz o arquivo inteiro ser relido como Windows-1252). Senão, é
     Windows-1252.
     """
+    if codificacao := _utf16(dados):
+        try:
+            return dados.decode(codificacao), False, []
+        except UnicodeDecodeError:
+            erro = ErroEntrada(arquivo, None, None, "o arquivo parece UTF-16, mas está truncado")
+            return None, False, [erro]
     bom = dados.startswith(codecs.BOM_UTF8)
     try:
         return dados.decode("utf-8-sig"), True, []
@@ -149,6 +155,24 @@ def _decodificar(dados: bytes, arquivo: str) -> tuple[str | None, bool, list[Err
     except UnicodeDecodeError:
         erro = ErroEntrada(arquivo, None, None, "o arquivo não está em UTF-8 nem em Windows-1252")
         return None, False, [erro]
+
+
+def _utf16(dados: bytes) -> str | None:
+    """A codificação, se o arquivo é UTF-16 (o "Unicode" do Excel e do Bloco de Notas): pelo BOM
+    ou, sem ele, pelos bytes nulos de um lado só nos primeiros caracteres (texto em UTF-8 ou
+    Windows-1252 não tem NUL)."""
+    if dados.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        return "utf-16"
+    inicio = dados[:2000]
+    if len(inicio) < 4:
+        return None
+    pares, impares = inicio[0::2].count(0), inicio[1::2].count(0)
+    metade = len(inicio) // 2
+    if impares > 0.4 * metade and pares == 0:
+        return "utf-16-le"
+    if pares > 0.4 * metade and impares == 0:
+        return "utf-16-be"
+    return None
 
 
 def _erros_de_byte(texto: str, posicoes: list[int], arquivo: str) -> list[ErroEntrada]:
@@ -337,6 +361,11 @@ def _linhas_planilha(
     from python_calamine import CalamineWorkbook
 
     try:
+        limites.conferir_planilha(caminho)  # antes de abrir: a biblioteca reserva a aba inteira
+    except limites.PlanilhaRecusada as recusa:
+        erros.append(ErroEntrada(arquivo, None, None, str(recusa)))
+        return
+    try:
         pasta = CalamineWorkbook.from_path(str(caminho))
         escolhida = _escolher_aba(pasta, aba, arquivo, erros, avisos)
         if escolhida is None:
@@ -418,7 +447,7 @@ def _ler_csv(caminho: Path, pedido: _Pedido) -> LeituraCandidatos:
         # Um arquivo grande tenta primeiro a leitura em lote, que o polars faz direto do disco,
         # como UTF-8: sem decodificar o arquivo inteiro em Python (o polars confere o UTF-8 e, se
         # houver byte inválido, devolve o arquivo para cá, que decide a codificação).
-        if caminho.stat().st_size >= LIMIAR_LEITURA_EM_LOTE:
+        if caminho.stat().st_size >= LIMIAR_LEITURA_EM_LOTE and not _utf16(_inicio(caminho)):
             em_lote = _em_lote(caminho, pedido)
             if em_lote is not None:
                 return em_lote
@@ -442,6 +471,11 @@ def _ler_csv(caminho: Path, pedido: _Pedido) -> LeituraCandidatos:
         lidos = candidatos if _com_candidatos(cabecalho) else None
         raise ErrosDaLista(erros, avisos, frozenset(citados), lidos)
     return _leitura(candidatos, avisos, cabecalho, pedido.arquivo)
+
+
+def _inicio(caminho: Path) -> bytes:
+    with caminho.open("rb") as arquivo:
+        return arquivo.read(2000)
 
 
 def _ler_planilha(caminho: Path, pedido: _Pedido, aba: str | None) -> LeituraCandidatos:

@@ -19,6 +19,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Literal, cast
 
+from cotas.arquivos import limites
 from cotas.arquivos.candidatos import (
     COLUNAS_CONHECIDAS,
     ErrosDaLista,
@@ -204,9 +205,11 @@ def _erro_sintaxe(arquivo: str, exc: tomllib.TOMLDecodeError, texto: str) -> Err
 
 # ---------------------------------------------------------------- localização das chaves
 
-_RE_BLOCO = re.compile(r"\[\[\s*([^\]]+?)\s*\]\]")
-_RE_TABELA = re.compile(r"\[\s*([^\]]+?)\s*\]")
-_RE_CHAVE = re.compile(r"""([A-Za-z0-9_\-."' ]+?)\s*=""")
+# Sem retrocesso: um grupo guloso de uma classe só e, para a chave, o texto até o primeiro `=`
+# (antes, `+?` seguido de `\s*` era quadrático numa linha longa de espaços sem `=`).
+_RE_BLOCO = re.compile(r"\[\[([^\]]+)\]\]")
+_RE_TABELA = re.compile(r"\[([^\]]+)\]")
+_RE_CHAVE = re.compile(r"""[A-Za-z0-9_\-."' \t]+""")
 
 
 def _indice_de_chaves(texto: str) -> dict[str, int]:
@@ -230,13 +233,13 @@ def _indice_de_chaves(texto: str) -> dict[str, int]:
         elif m := _RE_TABELA.match(linha):
             atual = _limpar_chave(m[1])
             indice.setdefault(atual, numero)
-        elif m := _RE_CHAVE.match(linha):
-            chave = _limpar_chave(m[1])
+        elif (esquerda := linha.partition("=")[0]) != linha and _RE_CHAVE.fullmatch(esquerda):
+            chave = _limpar_chave(esquerda)
             indice.setdefault(f"{atual}.{chave}" if atual else chave, numero)
     return indice
 
 
-_RE_BLOCO_NO_TEXTO = re.compile(r"^[ \t]*\[\[\s*([^\]]+?)\s*\]\]", re.MULTILINE)
+_RE_BLOCO_NO_TEXTO = re.compile(r"^[ \t]*\[\[([^\]\n]+)\]\]", re.MULTILINE)
 
 
 def _indice_de_blocos(texto: str) -> dict[str, int]:
@@ -355,7 +358,13 @@ class _Validador:
         return None
 
     def inteiro(
-        self, tabela: dict[str, object], base: str, chave: str, obrigatoria: bool, minimo: int
+        self,
+        tabela: dict[str, object],
+        base: str,
+        chave: str,
+        obrigatoria: bool,
+        minimo: int,
+        maximo: int | None = None,
     ) -> int | None:
         caminho = f"{base}.{chave}"
         valor = tabela.get(chave)
@@ -364,6 +373,9 @@ class _Validador:
                 self.erro(caminho, "falta esta chave obrigatória (um número inteiro)")
             return None
         if isinstance(valor, int) and not isinstance(valor, bool):
+            if maximo is not None and valor > maximo:
+                self.erro(caminho, f"passa do limite de {limites.br(maximo)} (encontrado: {valor})")
+                return None
             if valor >= minimo:
                 return valor
             self.erro(
@@ -382,6 +394,16 @@ class _Validador:
             return padrao
         if isinstance(valor, Decimal | int) and not isinstance(valor, bool):
             numero = Decimal(valor)
+            casas = numero.as_tuple().exponent
+            if not numero.is_finite() or not isinstance(casas, int):
+                self.erro(caminho, f"deve ser um número (encontrado: {valor})")
+                return padrao
+            if casas < -limites.CASAS_DO_PERCENTUAL:
+                self.erro(
+                    caminho,
+                    f"tem casas decimais demais; o limite é {limites.CASAS_DO_PERCENTUAL} casas",
+                )
+                return padrao
             if 0 < numero <= 100:
                 return numero
             self.erro(
@@ -521,6 +543,48 @@ _CHAVES_EVENTO = (
 )
 
 
+def _conferir_total_de_vagas(v: _Validador, cargos: list[Cargo], dados: dict[str, object]) -> None:
+    """As vagas dos cargos e as novas vagas dos eventos, somadas, até `VAGAS_NO_CERTAME`."""
+    eventos = dados.get("eventos")
+    novas = [
+        e.get("quantidade")
+        for e in (eventos if isinstance(eventos, list) else [])
+        if isinstance(e, dict)
+    ]
+    total = sum(c.vagas for c in cargos) + sum(
+        q for q in novas if isinstance(q, int) and 0 < q <= limites.VAGAS_POR_CARGO
+    )
+    if total > limites.VAGAS_NO_CERTAME:
+        v.erro(
+            "cargos",
+            f"o certame soma {limites.br(total)} vagas (cargos e novas vagas); o limite é "
+            f"{limites.br(limites.VAGAS_NO_CERTAME)}",
+        )
+
+
+def _profundidade(dados: object) -> int:
+    """Quantos níveis de listas e tabelas (sem recursão: é justamente o que se confere)."""
+    maior, pendentes = 0, [(dados, 0)]
+    while pendentes:
+        valor, nivel = pendentes.pop()
+        maior = max(maior, nivel)
+        if isinstance(valor, dict):
+            pendentes.extend((v, nivel + 1) for v in valor.values())
+        elif isinstance(valor, list):
+            pendentes.extend((v, nivel + 1) for v in valor)
+    return maior
+
+
+def _aninhado_demais(arquivo: str) -> ErroEntrada:
+    return ErroEntrada(
+        arquivo,
+        None,
+        None,
+        f"aninhamento demais: listas ou tabelas com mais de {limites.PROFUNDIDADE_TOML} níveis "
+        "umas dentro das outras (o cenário usa três)",
+    )
+
+
 def ler_cenario(caminho: Path, catalogo: Catalogo | None = None) -> Cenario:
     """Lê um cenário TOML e a lista de candidatos que ele nomeia.
 
@@ -617,6 +681,13 @@ def _ler_toml(caminho: Path) -> tuple[str, dict[str, object]]:
         dados = tomllib.loads(texto, parse_float=Decimal)
     except tomllib.TOMLDecodeError as exc:
         raise ErrosDeEntrada([_erro_sintaxe(arquivo, exc, texto)]) from None
+    except RecursionError:  # (o tomllib é recursivo: milhares de `[` estouram a pilha)
+        raise ErrosDeEntrada([_aninhado_demais(arquivo)]) from None
+    except ValueError:  # (um inteiro de mais de 4.300 dígitos: o Python recusa convertê-lo)
+        erro = ErroEntrada(arquivo, None, None, "um número do cenário tem dígitos demais")
+        raise ErrosDeEntrada([erro]) from None
+    if _profundidade(dados) > limites.PROFUNDIDADE_TOML:
+        raise ErrosDeEntrada([_aninhado_demais(arquivo)])
     return texto, dados
 
 
@@ -722,7 +793,9 @@ def _ler_cargos(v: _Validador, dados: dict[str, object]) -> tuple[list[Cargo], d
         if "codigo" not in bloco:
             v.erro(f"{base}.codigo", "falta esta chave obrigatória")
         nome_cargo = v.texto(bloco, base, "nome", obrigatoria=True)
-        vagas = v.inteiro(bloco, base, "vagas", obrigatoria=True, minimo=0)
+        vagas = v.inteiro(
+            bloco, base, "vagas", obrigatoria=True, minimo=0, maximo=limites.VAGAS_POR_CARGO
+        )
         if codigo is not None and codigo in linha_do_cargo:
             v.erro(
                 f"{base}.codigo", f'cargo "{codigo}" repetido (já está em {linha_do_cargo[codigo]})'
@@ -732,6 +805,7 @@ def _ler_cargos(v: _Validador, dados: dict[str, object]) -> tuple[list[Cargo], d
             linha_do_cargo[codigo] = base
         if codigo is not None and nome_cargo is not None and vagas is not None:
             cargos.append(Cargo(codigo, nome_cargo, vagas, linha=v.linha(base)))
+    _conferir_total_de_vagas(v, cargos, dados)
     return cargos, linha_do_cargo
 
 
@@ -802,7 +876,9 @@ def _ler_eventos(
         tipo_evento = v.escolha(bloco, base, "tipo", tipos_evento, obrigatoria=True)
         cargo = v.identificador(bloco, base, "cargo")
         inscricao = v.identificador(bloco, base, "inscricao")
-        quantidade = v.inteiro(bloco, base, "quantidade", obrigatoria=False, minimo=1)
+        quantidade = v.inteiro(
+            bloco, base, "quantidade", obrigatoria=False, minimo=1, maximo=limites.VAGAS_POR_CARGO
+        )
         justificativa = v.texto(bloco, base, "justificativa", obrigatoria=False)
         if cargo is not None and cargos and cargo not in linha_do_cargo:
             v.erro(f"{base}.cargo", f'o cargo "{cargo}" não está em [[cargos]]')

@@ -26,7 +26,7 @@ from typing import Any
 
 import polars as pl
 
-from cotas.arquivos import campos
+from cotas.arquivos import campos, limites
 from cotas.arquivos.erros import ErroEntrada
 from cotas.motor.candidatos import CorRaca, Heteroidentificacao, Situacao
 from cotas.motor.colunar import ESQUEMA, PREFIXO_DESEMPATE, TabelaCandidatos
@@ -38,6 +38,11 @@ _NEGATIVO = r"^-.*[1-9]"  # (-0 e -0,00 não são negativos, como no Decimal)
 _DATA_ISO = r"^([0-9]{4})-([0-9]{1,2})-([0-9]{1,2})$"
 _DATA_BR = r"^([0-9]{1,2})/([0-9]{1,2})/([0-9]{4})$"
 _CPF = r"^([0-9]{3}\.[0-9]{3}\.[0-9]{3}-[0-9]{2}|[0-9]{11})$"
+_CONTROLE = campos.RE_CONTROLE.pattern
+# Nota e critérios dentro dos limites de dígitos (fora deles, a linha a linha explica).
+_NUMERO_CURTO = (
+    rf"^[+-]?0*[0-9]{{0,{limites.DIGITOS_DA_NOTA}}}([.,][0-9]{{0,{limites.CASAS_DA_NOTA}}})?$"
+)
 _MAX_GRAFIAS = 200  # mais grafias distintas que isso num vocabulário fechado: linha a linha
 
 
@@ -231,7 +236,10 @@ def _ler_em_lote(
         raise _Recusa
     # A primeira linha tem conteúdo: é dela que a leitura linha a linha tira o separador.
     sep = campos.separador(primeira)
-    cabecalho: list[object] = list(next(csv.reader([primeira], delimiter=sep)))
+    try:
+        cabecalho: list[object] = list(next(csv.reader([primeira], delimiter=sep)))
+    except csv.Error:  # (um título maior que o limite do módulo csv: a linha a linha explica)
+        raise _Recusa from None
     erros: list[ErroEntrada] = []
     avisos: list[ErroEntrada] = []
     indices = ler_cabecalho(cabecalho, erros, avisos)
@@ -273,7 +281,7 @@ def _ler_em_lote(
 
     for campo in ("inscricao", "nome", "cargo"):
         c = coluna(campo)
-        conferir.append(~c.str.contains(_LIMPO))
+        conferir.append(~c.str.contains(_LIMPO) | c.str.contains(_CONTROLE))
         saida[campo] = c
 
     if "cpf" in indices:
@@ -308,13 +316,16 @@ def _ler_em_lote(
         saida["data_nascimento"] = pl.lit(None, pl.Date)
 
     c = coluna("nota")
-    conferir.append(~c.str.contains(_NUMERO) | c.str.contains(_NEGATIVO))
+    conferir.append(
+        ~c.str.contains(_NUMERO) | ~c.str.contains(_NUMERO_CURTO) | c.str.contains(_NEGATIVO)
+    )
     saida["nota"] = c.str.replace(",", ".", literal=True)
 
     if "classificacao" in indices:
         c = coluna("classificacao")
         numero = c.cast(pl.Int64, strict=False)
-        conferir.append((c != "") & (~c.str.contains(r"^[0-9]+$") | ~(numero >= 1)))
+        inteiro = rf"^[0-9]{{1,{limites.DIGITOS_DA_CLASSIFICACAO}}}$"
+        conferir.append((c != "") & (~c.str.contains(inteiro) | ~(numero >= 1)))
         saida["classificacao"] = pl.when(c == "").then(None).otherwise(numero)
     else:
         saida["classificacao"] = pl.lit(None, pl.Int64)
@@ -351,7 +362,7 @@ def _ler_em_lote(
     sem_desempate: list[pl.Expr] = []
     for nome, original in nomes_desempate.items():
         c = coluna(nome)
-        conferir.append((c != "") & ~c.str.contains(_NUMERO))
+        conferir.append((c != "") & (~c.str.contains(_NUMERO) | ~c.str.contains(_NUMERO_CURTO)))
         sem_desempate.append(c == "")  # obrigatório para aprovados: conferido com a situação
         saida[PREFIXO_DESEMPATE + original] = (
             pl.when(c == "").then(None).otherwise(c.str.replace(",", ".", literal=True))

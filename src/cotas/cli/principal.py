@@ -19,6 +19,7 @@ from typing import Any
 
 import orjson
 
+from cotas.arquivos import limites
 from cotas.arquivos.erros import ErrosDeEntrada
 from cotas.cli import argparse_ptbr, gerar, saida
 from cotas.motor.erros import ErroCotas
@@ -54,6 +55,10 @@ def _vagas(texto: str) -> int:
         raise argparse.ArgumentTypeError(f"número de vagas inválido '{texto}'") from None
     if valor < 0:
         raise argparse.ArgumentTypeError("o número de vagas não pode ser negativo")
+    if valor > limites.VAGAS_POR_CARGO:
+        raise argparse.ArgumentTypeError(
+            f"o número de vagas passa do limite de {limites.br(limites.VAGAS_POR_CARGO)} por cargo"
+        )
     return valor
 
 

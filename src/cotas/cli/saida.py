@@ -262,8 +262,9 @@ def relatorio_texto(ap: Apuracao) -> str:
 
 def gravar_resultado(ap: Apuracao, pasta: Path, *, pdf: bool = True) -> list[Path]:
     """Tabelas em CSV e XLSX, o relatório HTML com os gráficos e os documentos publicados
-    (anexo do edital, listas, ordem de nomeação) em HTML, XLSX e PDF; tudo ou nada."""
-    from cotas.documentos.formatos import gravar_pasta
+    (anexo do edital, listas, ordem de nomeação) em HTML, XLSX e PDF; tudo ou nada: o conjunto
+    novo substitui o anterior inteiro (ver `gravar_pasta`)."""
+    from cotas.documentos.formatos import SaidaRecusada, gravar_pasta
     from cotas.documentos.pdf import motivo_indisponivel
 
     motivo = motivo_indisponivel()
@@ -271,6 +272,8 @@ def gravar_resultado(ap: Apuracao, pasta: Path, *, pdf: bool = True) -> list[Pat
         print(f"aviso: PDF não gerado: {motivo}.", file=sys.stderr)
     try:
         return gravar_pasta(pasta, _arquivos_do_resultado(ap, pdf=pdf))
+    except SaidaRecusada as erro:
+        raise ErroCotas(str(erro)) from None
     except OSError as erro:
         raise ErroCotas(
             f"não foi possível gravar em {pasta} ({motivo_do_sistema(erro)}); nada foi gravado"

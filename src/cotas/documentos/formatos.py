@@ -7,6 +7,7 @@ import csv
 import errno
 import io
 import os
+import re
 import shutil
 import tempfile
 from collections.abc import Iterable, Mapping
@@ -34,13 +35,29 @@ def texto_celula(valor: object) -> str:
     return str(valor)
 
 
+# Um texto que começa assim vira fórmula numa planilha (regra da OWASP, "CSV injection").
+_INICIO_DE_FORMULA = ("=", "+", "-", "@", "\t", "\r")
+# Caracteres que o XML do XLSX não admite (os de controle, menos TAB, LF e CR).
+_CONTROLE_PROIBIDO = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f]")
+
+
+def texto_seguro_csv(valor: object) -> str:
+    """A célula do CSV; um texto (não um número) com início de fórmula ganha um `'` na frente,
+    que a planilha mostra como texto."""
+    texto = texto_celula(valor)
+    if isinstance(valor, str) and texto.startswith(_INICIO_DE_FORMULA):
+        return "'" + texto
+    return texto
+
+
 def para_csv(tabela: Tabela) -> bytes:
-    """CSV como o Excel brasileiro abre: `;`, vírgula decimal, UTF-8 com BOM."""
+    """CSV como o Excel brasileiro abre: `;`, vírgula decimal, UTF-8 com BOM; texto que
+    pareça fórmula vai com `'` na frente."""
     saida = io.StringIO()
     escritor = csv.writer(saida, delimiter=";", lineterminator="\r\n")
-    escritor.writerow(tabela.colunas)
+    escritor.writerow([texto_seguro_csv(t) for t in tabela.colunas])
     for linha in tabela.linhas:
-        escritor.writerow([texto_celula(v) for v in linha])
+        escritor.writerow([texto_seguro_csv(v) for v in linha])
     return ("\ufeff" + saida.getvalue()).encode("utf-8")
 
 
@@ -77,7 +94,6 @@ def para_xlsx(tabelas: list[Tabela]) -> bytes:
 def _escrever_aba(
     livro: Any, nome: str, colunas: tuple[str, ...], linhas: list[tuple[object, ...]]
 ) -> None:
-    from openpyxl.cell import WriteOnlyCell
     from openpyxl.styles import Font
 
     aba = livro.create_sheet(nome)
@@ -85,12 +101,31 @@ def _escrever_aba(
     negrito = Font(bold=True)
     cabecalho = []
     for titulo in colunas:
-        celula = WriteOnlyCell(aba, titulo)
+        celula = _celula_texto(aba, titulo)
         celula.font = negrito
         cabecalho.append(celula)
     aba.append(cabecalho)
     for linha in linhas:
-        aba.append([_celula_decimal(aba, v) if isinstance(v, Decimal) else v for v in linha])
+        aba.append([_celula(aba, v) for v in linha])
+
+
+def _celula(aba: Any, valor: object) -> Any:
+    if isinstance(valor, Decimal):
+        return _celula_decimal(aba, valor)
+    if isinstance(valor, str):
+        return _celula_texto(aba, valor)
+    return valor
+
+
+def _celula_texto(aba: Any, valor: str) -> Any:
+    """Texto é sempre texto: nunca fórmula (`data_type` "s", mesmo começando com `=`), e um
+    caractere de controle que o XML não admite vira "\ufffd" em vez de derrubar a gravação."""
+    from openpyxl.cell import WriteOnlyCell
+
+    celula = WriteOnlyCell(aba, None)
+    celula._value = _CONTROLE_PROIBIDO.sub("\ufffd", valor)
+    celula.data_type = "s"
+    return celula
 
 
 def _celula_decimal(aba: Any, valor: Decimal) -> Any:
@@ -101,46 +136,138 @@ def _celula_decimal(aba: Any, valor: Decimal) -> Any:
     return celula
 
 
+# O manifesto de uma pasta de saída: marca a pasta como nossa e nomeia os arquivos da apuração.
+MANIFESTO = ".cotas-saida"
+_CABECALHO_DO_MANIFESTO = "# cotas apurar --saida: os arquivos desta apuração\n"
+
+
+class SaidaRecusada(ValueError):
+    """Uma pasta de saída que o cotas não deve ocupar (a atual, a raiz, a pessoal, a de outros)."""
+
+
 def gravar_pasta(
     destino: Path, arquivos: Mapping[str, bytes] | Iterable[tuple[str, bytes]]
 ) -> list[Path]:
-    """Grava tudo numa pasta temporária ao lado e só então põe no lugar; nada pela metade.
+    """Grava tudo numa pasta temporária ao lado e só então a põe no lugar; nada pela metade.
 
     `arquivos`: nome → conteúdo, ou pares (nome, conteúdo) produzidos um a um: cada conteúdo
     vai para o disco assim que chega e não fica na memória esperando os outros (num certame de
     um milhão de inscrições, os HTML têm centenas de MB cada). Um nome repetido vale pelo
     último conteúdo.
 
-    Pasta nova: a temporária inteira é renomeada para `destino` (um passo só). Pasta que já
-    existe: antes de substituir qualquer arquivo, confere que cada nome pode ser substituído
-    (não é uma pasta); os demais arquivos que ela tenha ficam como estavam. Erros do sistema
-    saem como `OSError`, para quem chama dizer o motivo.
+    O conjunto novo substitui o anterior inteiro, num passo só (troca atômica das duas pastas):
+    nenhum arquivo da apuração anterior fica ao lado dos novos. Só se substitui uma pasta vazia
+    ou uma que tenha o manifesto (`MANIFESTO`) de uma apuração anterior; as sobras de uma
+    gravação interrompida (pastas ocultas ao lado) são removidas na próxima. Erros do sistema
+    saem como `OSError`; um destino recusado, como `SaidaRecusada`.
     """
     pares = arquivos.items() if isinstance(arquivos, Mapping) else arquivos
     destino = destino.resolve()
+    _recusar_destino_perigoso(destino)
     destino.parent.mkdir(parents=True, exist_ok=True)
-    temporaria = Path(tempfile.mkdtemp(prefix=f".{destino.name}-", dir=destino.parent))
+    _recuperar_e_limpar_sobras(destino)
+    _conferir_destino(destino)
+    temporaria = Path(tempfile.mkdtemp(prefix=f".{destino.name}.cotas-", dir=destino.parent))
     try:
+        (temporaria / MANIFESTO).write_text(_CABECALHO_DO_MANIFESTO, encoding="utf-8")
         nomes: dict[str, None] = {}  # na ordem da primeira vez
         for nome, conteudo in pares:
             (temporaria / nome).write_bytes(conteudo)
             nomes[nome] = None
             del conteudo
-        if not destino.exists():
-            mascara = os.umask(0)
-            os.umask(mascara)
-            temporaria.chmod(0o777 & ~mascara)  # (mkdtemp a cria só para o dono)
+        manifesto = _CABECALHO_DO_MANIFESTO + "".join(f"{nome}\n" for nome in nomes)
+        (temporaria / MANIFESTO).write_text(manifesto, encoding="utf-8")
+        mascara = os.umask(0)
+        os.umask(mascara)
+        temporaria.chmod(0o777 & ~mascara)  # (mkdtemp a cria só para o dono)
+        if destino.exists():
+            _trocar(temporaria, destino)  # a temporária fica com o conjunto anterior
+        else:
             os.rename(temporaria, destino)
-            return [destino / nome for nome in nomes]
-        if not destino.is_dir():
-            raise NotADirectoryError(errno.ENOTDIR, "não é uma pasta", str(destino))
-        for nome in nomes:
-            if (destino / nome).is_dir():
-                raise IsADirectoryError(errno.EISDIR, "é uma pasta", str(destino / nome))
-        gravados = []
-        for nome in nomes:
-            os.replace(temporaria / nome, destino / nome)
-            gravados.append(destino / nome)
-        return gravados
+        return [destino / nome for nome in nomes]
     finally:
         shutil.rmtree(temporaria, ignore_errors=True)
+
+
+def _recusar_destino_perigoso(destino: Path) -> None:
+    atual = Path.cwd().resolve()
+    if destino == atual or destino in atual.parents:
+        raise SaidaRecusada(
+            f"a pasta de saída {destino} é a pasta atual (ou a contém); indique uma pasta própria "
+            "para os resultados, por exemplo --saida resultado"
+        )
+    if destino == destino.parent or destino == Path.home().resolve():
+        raise SaidaRecusada(
+            f"a pasta de saída {destino} é a raiz ou a pasta pessoal; indique uma pasta própria "
+            "para os resultados"
+        )
+
+
+def _conferir_destino(destino: Path) -> None:
+    """Só uma pasta vazia ou de uma apuração anterior (com o manifesto) pode ser substituída."""
+    if not destino.exists():
+        return
+    if not destino.is_dir():
+        raise NotADirectoryError(errno.ENOTDIR, "não é uma pasta", str(destino))
+    if (destino / MANIFESTO).is_file():
+        return
+    alheios = sorted(destino.iterdir())
+    if alheios:
+        primeiro = alheios[0]
+        tipo = "é uma pasta" if primeiro.is_dir() else "é um arquivo"
+        raise SaidaRecusada(
+            f"a pasta de saída {destino} já tem conteúdo que não é de uma apuração anterior "
+            f"({primeiro.name} {tipo}{_e_mais(len(alheios) - 1)}); indique uma pasta nova ou "
+            "vazia; nada foi gravado"
+        )
+
+
+def _e_mais(quantos: int) -> str:
+    return f", e mais {quantos}" if quantos else ""
+
+
+def _sobras(destino: Path) -> list[Path]:
+    return sorted(p for p in destino.parent.glob(f".{destino.name}.cotas-*") if p.is_dir())
+
+
+def _recuperar_e_limpar_sobras(destino: Path) -> None:
+    """Uma gravação interrompida deixa pastas ocultas ao lado do destino: a anterior, se a
+    interrupção veio entre os dois nomes da troca sem `renameat2` (volta para o lugar), e a
+    temporária (removida). Só se tocam pastas com o nosso prefixo e vazias ou com manifesto."""
+    for sobra in _sobras(destino):
+        nossa = (sobra / MANIFESTO).is_file() or not any(sobra.iterdir())
+        if not nossa:
+            continue
+        if sobra.name.startswith(f".{destino.name}.cotas-anterior") and not destino.exists():
+            os.rename(sobra, destino)
+        else:
+            shutil.rmtree(sobra, ignore_errors=True)
+
+
+def _trocar(nova: Path, destino: Path) -> None:
+    """Troca as duas pastas de lugar num passo só (Linux: `renameat2` com `RENAME_EXCHANGE`);
+    onde não há, dois nomes, com a anterior guardada para a próxima gravação a recuperar."""
+    if _trocar_atomico(nova, destino):
+        return
+    if not (destino / MANIFESTO).is_file():
+        destino.rmdir()  # vazia (conferida antes)
+        os.rename(nova, destino)
+        return
+    anterior = Path(tempfile.mkdtemp(prefix=f".{destino.name}.cotas-anterior-", dir=destino.parent))
+    os.rename(destino, anterior)  # (substitui a pasta vazia recém-criada)
+    os.rename(nova, destino)
+    os.rename(anterior, nova)  # o `finally` de quem chama a remove
+
+
+def _trocar_atomico(a: Path, b: Path) -> bool:
+    import ctypes
+    import ctypes.util
+
+    try:
+        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
+        renameat2 = libc.renameat2
+    except (OSError, AttributeError):
+        return False
+    at_fdcwd, rename_exchange = -100, 2
+    feito = renameat2(at_fdcwd, os.fsencode(a), at_fdcwd, os.fsencode(b), rename_exchange)
+    return bool(feito == 0)

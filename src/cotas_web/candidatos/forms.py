@@ -1,7 +1,9 @@
 from typing import Any
 
 from django import forms
+from django.conf import settings
 
+from cotas.arquivos.limites import br
 from cotas_web.comum import CampoData
 
 from .models import DecisaoFraude
@@ -27,6 +29,16 @@ class ImportacaoForm(forms.Form):
         "lembrada para o próximo arquivo desta banca.",
     )
     substitui = forms.IntegerField(widget=forms.HiddenInput, required=False)
+
+    def clean_arquivo(self) -> Any:
+        arquivo = self.cleaned_data["arquivo"]
+        limite = int(settings.COTAS_IMPORTACAO_MAX_BYTES)
+        if arquivo.size > limite:
+            raise forms.ValidationError(
+                f"O arquivo tem {br(arquivo.size)} bytes e passa do limite de {br(limite)} bytes "
+                "da tela; para arquivos maiores, use a linha de comando (cotas validar)."
+            )
+        return arquivo
 
 
 class RemoverImportacaoForm(forms.Form):

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
+import time
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
@@ -483,3 +486,29 @@ def fraude_encaminhar(
         dados={"procedimento": procedimento.pk},
     )
     return procedimento
+
+
+# -- prévias de importação (dados pessoais em disco) ------------------------------------------
+def gravar_previa(caminho: Path, pedacos: Iterable[bytes]) -> None:
+    """O arquivo enviado, legível só pelo dono do processo (tem CPF, cor/raça, deficiência)."""
+    descritor = os.open(caminho, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(descritor, "wb") as destino:
+        for pedaco in pedacos:
+            destino.write(pedaco)
+
+
+def limpar_previas(pasta: Path, horas: float | None = None) -> int:
+    """Apaga as prévias com mais de `horas` (padrão: `COTAS_PREVIAS_HORAS`); quantas apagou.
+    As de uma importação confirmada, ou recusada, já saem na hora; estas são as esquecidas."""
+    from django.conf import settings
+
+    limite = time.time() - 3600 * (settings.COTAS_PREVIAS_HORAS if horas is None else horas)
+    apagadas = 0
+    for arquivo in pasta.glob("*") if pasta.is_dir() else ():
+        try:
+            if arquivo.is_file() and arquivo.stat().st_mtime < limite:
+                arquivo.unlink()
+                apagadas += 1
+        except OSError:
+            continue  # (outra limpeza chegou antes)
+    return apagadas

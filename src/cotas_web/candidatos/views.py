@@ -120,11 +120,10 @@ def importar(request: HttpRequest, pk: int) -> HttpResponse:
             form.add_error("arquivo", "Formato não reconhecido: use CSV, XLSX ou ODS.")
         else:
             _descartar_pendente(request)
+            services.limpar_previas(_pasta_importacoes())
             token = uuid.uuid4().hex
             caminho = _pasta_importacoes() / f"{token}{extensao}"
-            with caminho.open("wb") as destino:
-                for pedaco in arquivo.chunks():
-                    destino.write(pedaco)
+            services.gravar_previa(caminho, arquivo.chunks())
             banca = form.cleaned_data["banca"].strip()
             pendente = {
                 "token": token, "certame": certame.pk, "arquivo": caminho.name,

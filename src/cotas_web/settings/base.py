@@ -205,6 +205,11 @@ SECURE_REFERRER_POLICY = "same-origin"
 
 FILE_UPLOAD_MAX_MEMORY_SIZE = 5 * 1024 * 1024
 DATA_UPLOAD_MAX_MEMORY_SIZE = 50 * 1024 * 1024
+# O maior arquivo de candidatos aceito pela tela (um milhão de inscrições em CSV tem ~120 MB);
+# maior que isso, use a linha de comando. Conferido antes de qualquer leitura.
+COTAS_IMPORTACAO_MAX_BYTES = int(os.environ.get("COTAS_IMPORTACAO_MAX_BYTES", 150 * 1024 * 1024))
+# Prévias de importação (dados pessoais) esquecidas são apagadas depois disso (`limpar_previas`).
+COTAS_PREVIAS_HORAS = 24
 
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},

@@ -13,4 +13,4 @@ DEBUG = False
 WHITENOISE_USE_FINDERS = True
 # Sem `collectstatic` não há pasta de estáticos reunidos: sem ela, o WhiteNoise avisaria (em
 # inglês) no terminal de `make run` a cada início.
-STATIC_ROOT = None
+STATIC_ROOT = None  # type: ignore[assignment]  # (o Django aceita None: sem collectstatic)
