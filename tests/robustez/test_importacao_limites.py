@@ -31,12 +31,15 @@ def test_arquivo_maior_que_o_limite_e_recusado(
     entrar(client, rita)
     conteudo = csv_candidatos().encode() + b"\n" * 2000
     arquivo = SimpleUploadedFile("grande.csv", conteudo, "text/csv")
+    # (a pasta é do processo de testes: outros testes podem ter deixado prévias nela)
+    antes = set(_pasta().glob("*")) if _pasta().is_dir() else set()
     resposta = client.post(reverse("candidatos:importar", args=[certame.pk]), {"arquivo": arquivo})
     html = resposta.content.decode()
     assert resposta.status_code == 200
     assert "passa do limite" in html and "1.000 bytes" in html
     assert resposta.context.get("previa") is None
-    assert not list(_pasta().glob("*")) if _pasta().is_dir() else True  # nada gravado
+    depois = set(_pasta().glob("*")) if _pasta().is_dir() else set()
+    assert depois == antes  # nada gravado por este envio
     assert Candidato.objects.count() == 0
 
 
