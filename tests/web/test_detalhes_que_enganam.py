@@ -324,6 +324,31 @@ def test_ato_com_data_anterior_a_outro_ja_registrado_e_recusado(
     )
 
 
+def test_posse_posterior_nao_impede_saida_de_data_anterior(
+    certame_homologado: Any, rita: Any
+) -> None:
+    """A posse não muda a ordem de nomeação: uma desistência registrada depois, com data anterior
+    à posse de outro nomeado, é aceita (só os atos que a reencenação reordena contam)."""
+    from cotas_web.nomeacoes.models import Nomeacao
+    from cotas_web.nomeacoes.services import (
+        nomeacao_registrar_desistencia,
+        nomeacao_registrar_posse,
+    )
+
+    for i, p in enumerate(propostas_do_motor(certame=certame_homologado)[:2], start=1):
+        nomeacao_confirmar(
+            usuario=rita, cargo=p.cargo, inscricao=p.inscricao, portaria=f"{i}/2025",
+            data_portaria=date(2025, 8, 3),
+        )
+    primeira, segunda = Nomeacao.objects.order_by("pk")[:2]
+    nomeacao_registrar_posse(usuario=rita, nomeacao=primeira, data=date(2025, 9, 20))
+    nomeacao_registrar_desistencia(
+        usuario=rita, nomeacao=segunda, data=date(2025, 9, 10), motivo="desistencia"
+    )
+    segunda.refresh_from_db()
+    assert segunda.situacao == "desistente"
+
+
 @pytest.mark.parametrize(
     "digitado",
     [

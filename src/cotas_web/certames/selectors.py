@@ -119,11 +119,15 @@ _DATAS_DOS_ATOS = (
 )
 
 
-def data_do_ultimo_ato(certame: Certame) -> date | None:
+# Os que a reencenação pela data pode reordenar (a posse não muda a ordem de nomeação).
+_DATAS_QUE_ORDENAM = tuple(c for c in _DATAS_DOS_ATOS if not c.endswith("posse_em"))
+
+
+def data_do_ultimo_ato(certame: Certame, *, so_os_que_ordenam: bool = False) -> date | None:
     """A data mais recente entre os atos do certame (homologação, ofertas, portarias, posses,
-    saídas)."""
+    saídas); com `so_os_que_ordenam`, sem as posses."""
     datas = [certame.homologado_em]
-    for caminho in _DATAS_DOS_ATOS:
+    for caminho in _DATAS_QUE_ORDENAM if so_os_que_ordenam else _DATAS_DOS_ATOS:
         datas.append(Certame.objects.filter(pk=certame.pk).aggregate(m=Max(caminho))["m"])
     conhecidas = [d for d in datas if d is not None]
     return max(conhecidas) if conhecidas else None

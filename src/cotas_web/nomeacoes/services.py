@@ -84,7 +84,7 @@ def _exigir_ordem_das_datas(certame: Certame, data: date, o_que: str) -> None:
     anterior a ato já registrado: o motor reencena os atos pela data, e um ato retroativo
     refaria, em silêncio, nomeações já publicadas por portaria. No mesmo dia, vale a ordem do
     motor (docs/INTERPRETACAO.md#mesmo-dia)."""
-    ultimo = data_do_ultimo_ato(certame)
+    ultimo = data_do_ultimo_ato(certame, so_os_que_ordenam=True)
     if ultimo is not None and data < ultimo:
         raise ValidationError(
             f"{o_que} em {data:%d/%m/%Y} recusada: já há ato registrado em {ultimo:%d/%m/%Y}. "

@@ -254,7 +254,7 @@ def _dia_da_homologacao(cenario: Any) -> Any:
     return base + timedelta(days=30)
 
 
-def _criar_do_cenario(cenario: Any, rh: Any, nome: str, arquivo: Path, *, demo: bool = True) -> Any:
+def _criar_do_cenario(cenario: Any, rh: Any, nome: str, arquivo: Path, *, demo: bool) -> Any:
     """O certame do cenário (com outro nome e outro arquivo de candidatos, nos da
     demonstração), com as questões em aberto que o cenário escolheu, a comissão (na
     demonstração, o login da comissão a integra e a auditora fica designada) e publicado."""
@@ -327,7 +327,9 @@ def _demo_antes_da_homologacao(cenario: Any, rh: Any) -> Any:
     with tempfile.TemporaryDirectory() as pasta:
         arquivo = _sem_pareceres(
             cenario.arquivo_candidatos, Path(pasta) / cenario.arquivo_candidatos.name)
-        return _criar_do_cenario(cenario, rh, NOME_ANTES.format(nome=cenario.nome), arquivo)
+        return _criar_do_cenario(
+            cenario, rh, NOME_ANTES.format(nome=cenario.nome), arquivo, demo=True
+        )
 
 
 def _demo_com_nomeacoes(cenario: Any, rh: Any) -> Any:
@@ -343,7 +345,9 @@ def _demo_com_nomeacoes(cenario: Any, rh: Any) -> Any:
     )
 
     certame = _criar_do_cenario(
-        cenario, rh, NOME_NOMEACOES.format(nome=cenario.nome), cenario.arquivo_candidatos)
+        cenario, rh, NOME_NOMEACOES.format(nome=cenario.nome), cenario.arquivo_candidatos,
+        demo=True,
+    )
     dia = _dia_da_homologacao(cenario)
     certame_homologar(usuario=rh, certame=certame, data=dia)
     vagas_edital_ofertar(usuario=rh, certame=certame, data=dia)
