@@ -3,9 +3,8 @@ listas nos documentos e na web saem de `cotas.motor.glossario`, sem membro a mai
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import argparse
+from pathlib import Path
 
 import pytest
 
@@ -63,10 +62,9 @@ def test_escolhas_da_linha_de_comando_sao_as_do_glossario() -> None:
 
 def test_nomes_das_listas_nos_documentos_e_na_web_sao_os_do_glossario() -> None:
     from cotas.documentos.tabelas import rotulo_lista
+    from cotas.motor.legislacao import catalogo_padrao
     from cotas_web.rotulos import por_extenso
     from cotas_web.rotulos import rotulo_lista as rotulo_na_web
-
-    from cotas.motor.legislacao import catalogo_padrao
 
     catalogo_padrao()  # (os grupos das leis registram os rótulos das suas listas)
     assert "negros" in g.ROTULOS_LISTA

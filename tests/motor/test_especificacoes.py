@@ -23,9 +23,9 @@ from cotas.motor.legislacao import (
     catalogo_padrao,
 )
 from cotas.motor.regras import Regras, regras_aplicaveis
+from cotas.motor.reserva import calcular_reserva
 
 NEGROS = "negros"  # o grupo que as leis do teste declaram
-from cotas.motor.reserva import calcular_reserva
 
 LEI = "montenegro-rs/lei-7344-2025"
 EDITAL = date(2025, 6, 10)

@@ -25,7 +25,10 @@ NOMES = ("pretos_pardos", "indigenas", "quilombolas", "quarto")
 
 
 def _parametro(nome: str, valor: str) -> str:
-    return f'[[parametros]]\nnome = "{nome}"\nvalor = {valor}\nartigo = "art. {nome}"\ntexto = "Texto de {nome}."\n'
+    return (
+        f'[[parametros]]\nnome = "{nome}"\nvalor = {valor}\nartigo = "art. {nome}"\n'
+        f'texto = "Texto de {nome}."\n'
+    )
 
 
 def lei_de_teste(
@@ -188,7 +191,7 @@ def test_verificacao_documental_decide_a_lista_do_grupo() -> None:
 
 
 def test_lei_de_varios_grupos_sem_dizer_quem_e_de_varios_e_recusada() -> None:
-    with pytest.raises(LeiInvalida, match="grupos.candidato_em_varios"):
+    with pytest.raises(LeiInvalida, match=r"grupos\.candidato_em_varios"):
         carregar_lei(lei_de_teste(varios=None), "teste.toml")
 
 
