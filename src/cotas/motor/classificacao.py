@@ -231,16 +231,12 @@ def elegivel_reserva(grupo: str, c: Candidato, regras: Regras) -> tuple[bool, Ra
         if h is Heteroidentificacao.CONFIRMADO:
             return True, None
         if h in NEGATIVOS:
-            destino = regras.comissao.destino_do_nao_reconhecido
+            resultado = h.value if h else ""
             return False, Razao(
-                "comissao_" + (h.value if h else "sem_parecer"),
-                f"{c.inscricao}: resultado da heteroidentificação '{h.value if h else ''}'; "
-                f"{destino}.",
-                tuple(
-                    r
-                    for chave in ("nao_reconhecido", "recursos")
-                    if (r := regras.comissao.referencias.get(chave)) is not None
-                ),
+                "comissao_" + (resultado or "sem_parecer"),
+                f"{c.inscricao}: resultado da heteroidentificação '{resultado}'; "
+                f"{regras.comissao.destino(resultado)}.",
+                regras.comissao.refs(regras.comissao.chave_do_destino(resultado), "recursos"),
             )
         return False, None  # pendente: tratado à parte
     if grupo == PCD and regra is not None:
@@ -272,7 +268,7 @@ def montar_listas(
                 if (
                     razao.codigo.startswith("comissao_")
                     and regras.comissao is not None
-                    and regras.comissao.nao_reconhecido == "eliminado"
+                    and regras.comissao.elimina(razao.codigo.removeprefix("comissao_"))
                 ):
                     eliminados.add(c.inscricao)
         if (
