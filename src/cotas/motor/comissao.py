@@ -67,7 +67,7 @@ def regra_em_palavras(regra: RegraComissao) -> str:
         return f"pela unanimidade {base}"
     if regra.decisao == "fracao":
         assert regra.decisao_percentual is not None
-        return f"por pelo menos {_pct(regra.decisao_percentual)}% {base}"
+        return f"por pelo menos {por_cento(regra.decisao_percentual)}% {base}"
     return f"pela maioria {base}"
 
 
@@ -75,7 +75,8 @@ def fundamentos_da_decisao(regra: RegraComissao) -> tuple[Referencia, ...]:
     return regra.refs("decisao", "decisao_percentual", "decisao_base")
 
 
-def _pct(valor: Fraction) -> str:
+def por_cento(valor: Fraction) -> str:
+    """O percentual como a frase o escreve: 75, 66,67."""
     if valor.denominator == 1:
         return str(valor.numerator)
     return f"{float(valor):.2f}".rstrip("0").replace(".", ",")
@@ -178,7 +179,7 @@ def problemas_da_composicao(
         if do_grupo + max(faltam, 0) * (not completa) < exigidos:
             problemas.append(
                 f"A comissão precisa de pelo menos {exigidos} de {regra.membros} integrantes "
-                f"({_pct(regra.composicao_minimo)}%) de cor {' ou '.join(sorted(cores))}; tem "
+                f"({por_cento(regra.composicao_minimo)}%) de cor {' ou '.join(sorted(cores))}; tem "
                 f"{do_grupo}{_citar(regra.ref('composicao_minimo'))}."
             )
     if completa or faltam <= 0:

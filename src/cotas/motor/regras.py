@@ -91,6 +91,10 @@ class RegraComissao:
         destino próprio, `recusa_filmagem`)."""
         return _DESTINOS[self._destino(resultado)]
 
+    def destino_curto(self, resultado: str) -> str:
+        """O destino como a tabela da ata o escreve: "segue na ampla concorrência"."""
+        return _DESTINOS_CURTOS[self._destino(resultado)]
+
     def elimina(self, resultado: str) -> bool:
         return self._destino(resultado) == "eliminado"
 
@@ -123,6 +127,7 @@ class RegraComissao:
         return tuple(saida.values())
 
 
+_DESTINOS_CURTOS = {"ampla": "segue na ampla concorrência", "eliminado": "eliminado(a) do concurso"}
 _DESTINOS = {
     "ampla": "segue concorrendo às vagas de ampla concorrência",
     "eliminado": "é eliminado do concurso",
