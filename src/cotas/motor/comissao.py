@@ -217,10 +217,11 @@ def _valor(i: Integrante, criterio: str) -> str:
 
 
 def conferir_recurso(
-    regra: RegraComissao, *, recorrente: str, interposto_em: date, sessao: date
+    regra: RegraComissao, *, recorrente: str, interposto_em: date, sessao: date | None
 ) -> None:
     """`ComissaoInvalida` (com o artigo) para o recurso de quem a lei não admite ou fora do
-    prazo da lei (dias corridos do dia seguinte ao da sessão; docs/INTERPRETACAO.md#comissao)."""
+    prazo da lei (dias corridos do dia seguinte ao da sessão; docs/INTERPRETACAO.md#comissao).
+    Sem a data da sessão (parecer trazido de fora), o prazo não se confere."""
     problemas = []
     if recorrente not in regra.recorrentes:
         quem = " e ".join(_RECORRENTES[r] for r in regra.recorrentes)
@@ -228,8 +229,8 @@ def conferir_recurso(
             f"Recurso não admitido: pela lei, recorre só {quem}"
             f"{_citar(regra.ref('recorrentes'))}."
         )
-    limite = prazo_do_recurso(regra, sessao)
-    if limite is not None and interposto_em > limite:
+    limite = prazo_do_recurso(regra, sessao) if sessao is not None else None
+    if sessao is not None and limite is not None and interposto_em > limite:
         problemas.append(
             f"Recurso fora do prazo de {regra.recurso_prazo_dias} dias: a sessão foi em "
             f"{sessao:%d/%m/%Y} e o prazo terminou em {limite:%d/%m/%Y}"

@@ -200,14 +200,14 @@ ESPECIFICACOES: dict[str, Especificacao] = {
         lido_pelo_motor=True,
     ),
     "heteroidentificacao.decisao": Especificacao(
-        "Regra de reconhecimento: maioria (mais da metade), fracao (pelo menos o percentual "
-        "de `decisao_percentual`) ou unanimidade",
+        "Regra de reconhecimento da comissão: maioria (mais da metade), fração (pelo menos o "
+        "percentual da lei) ou unanimidade",
         _um_de(*DECISOES),
         so_com_comissao=True,
         lido_pelo_motor=True,
     ),
     "heteroidentificacao.decisao_percentual": Especificacao(
-        "Percentual mínimo de votos pelo reconhecimento (exigido com decisao = \"fracao\")",
+        "Percentual mínimo de votos pelo reconhecimento (exigido com a regra de fração)",
         _percentual,
         obrigatorio=False,
         so_com_comissao=True,
@@ -229,14 +229,14 @@ ESPECIFICACOES: dict[str, Especificacao] = {
         lido_pelo_motor=True,
     ),
     "heteroidentificacao.composicao_minimo": Especificacao(
-        "Percentual mínimo dos integrantes com as cores de `composicao_minimo_cores`",
+        "Percentual mínimo de integrantes de certas cores na comissão",
         _percentual,
         obrigatorio=False,
         so_com_comissao=True,
         lido_pelo_motor=True,
     ),
     "heteroidentificacao.composicao_minimo_cores": Especificacao(
-        "Cores (quesito do IBGE) dos integrantes contados no mínimo de `composicao_minimo`",
+        "Cores (quesito do IBGE) dos integrantes contados no percentual mínimo da comissão",
         _lista_de(*CORES),
         obrigatorio=False,
         so_com_comissao=True,
