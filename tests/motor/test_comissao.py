@@ -77,15 +77,13 @@ def test_lei_com_regra_de_decisao_que_o_motor_nao_conhece_e_recusada() -> None:
         "heteroidentificacao.nao_reconhecido": '"ampla"',
         "heteroidentificacao.decisao_base": '"membros"',
     }
-    with pytest.raises(LeiInvalida, match=r"heteroidentificacao\.decisao.*maioria, fracao, unanimidade"):
-        carregar_lei(
-            lei(**comissao, **{"heteroidentificacao.decisao": '"sorteio"'}), "teste.toml"
-        )
+    with pytest.raises(
+        LeiInvalida, match=r"heteroidentificacao\.decisao.*maioria, fracao, unanimidade"
+    ):
+        carregar_lei(lei(**comissao, **{"heteroidentificacao.decisao": '"sorteio"'}), "teste.toml")
     # uma fração sem o percentual não é regra: falta o parâmetro, com o nome
     with pytest.raises(LeiInvalida, match=r"faltam.*heteroidentificacao\.decisao_percentual"):
-        carregar_lei(
-            lei(**comissao, **{"heteroidentificacao.decisao": '"fracao"'}), "teste.toml"
-        )
+        carregar_lei(lei(**comissao, **{"heteroidentificacao.decisao": '"fracao"'}), "teste.toml")
     # filmagem sem o destino de quem a recusa também não
     comissao["heteroidentificacao.registro_audiovisual"] = "true"
     with pytest.raises(LeiInvalida, match=r"faltam.*heteroidentificacao\.recusa_filmagem"):

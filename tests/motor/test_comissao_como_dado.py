@@ -67,9 +67,7 @@ def comissao_ouro_preto() -> RegraComissao:
 
 def comissao_de_teste(arquivo: str) -> RegraComissao:
     lei = carregar_lei((LEIS_DE_TESTE / arquivo).read_text(encoding="utf-8"), arquivo)
-    regras = regras_aplicaveis(
-        montar_catalogo([lei]), lei_id=lei.id, data_edital=date(2025, 1, 1)
-    )
+    regras = regras_aplicaveis(montar_catalogo([lei]), lei_id=lei.id, data_edital=date(2025, 1, 1))
     assert regras.comissao is not None
     return regras.comissao
 
@@ -158,7 +156,7 @@ def test_maioria_simples_dos_votos_dados() -> None:
     resultado, razao, _ = analisar(regra, [True, True, False, None, None])
     assert resultado == "confirmado" and "2 de 3 votos dados" in razao
     assert analisar(regra, [True, False, None, None, None])[0] == "nao_confirmado"
-    with pytest.raises(ComissaoInvalida, match="Nenhum voto a contar.*art. 8º"):
+    with pytest.raises(ComissaoInvalida, match=r"Nenhum voto a contar.*art\. 8º"):
         analisar(regra, [None, None])
 
 
@@ -170,9 +168,12 @@ def test_filmagem_e_destino_de_quem_a_recusa_vem_da_lei() -> None:
     assert d.resultado == "recusou_filmagem" and "ampla concorrência" in d.razao
     assert [r.artigo for r in d.fundamentos] == ["art. 10, parágrafo único"]
     sem_filmagem = comissao_de_teste("unanimidade-presentes.toml")
-    with pytest.raises(ComissaoInvalida, match="não prevê filmagem.*art. 10"):
+    with pytest.raises(ComissaoInvalida, match=r"não prevê filmagem.*art\. 10"):
         decidir_verificacao(
-            sem_filmagem, compareceu=True, recusou_filmagem=True, recusou_perguntas=False,
+            sem_filmagem,
+            compareceu=True,
+            recusou_filmagem=True,
+            recusou_perguntas=False,
             votos=[],
         )
     # em Ouro Preto (informado): recusa elimina; não reconhecido segue na ampla

@@ -13,13 +13,13 @@ import pytest
 
 from cotas.motor.candidatos import Candidato, CorRaca, Heteroidentificacao
 from cotas.motor.certame import Certame, ProcedimentoAdministrativo
-from cotas.motor.erros import ErroCotas, LeiInvalida
 from cotas.motor.comissao import (
     Integrante,
     conferir_recurso,
     decidir_verificacao,
     problemas_da_composicao,
 )
+from cotas.motor.erros import ErroCotas, LeiInvalida
 from cotas.motor.legislacao import (
     ESPECIFICACOES,
     Catalogo,
@@ -142,13 +142,15 @@ EXPERIMENTOS: dict[str, tuple[object, object, Callable[[str, object], object]]] 
 def _decide(r: Regras, votos: list[bool | None], filmagem: bool = False) -> object:
     assert r.comissao is not None
     return desfecho(
-        lambda: decidir_verificacao(
-            r.comissao,  # type: ignore[arg-type]
-            compareceu=True,
-            recusou_filmagem=filmagem,
-            recusou_perguntas=False,
-            votos=votos,
-        ).resultado
+        lambda: (
+            decidir_verificacao(
+                r.comissao,  # type: ignore[arg-type]
+                compareceu=True,
+                recusou_filmagem=filmagem,
+                recusou_perguntas=False,
+                votos=votos,
+            ).resultado
+        )
     )
 
 
@@ -238,9 +240,7 @@ def regras_de(lei_id: str, nome: str, valor: object, **informados: object) -> Re
         replace(x, parametros={**x.parametros, nome: novo}) if x.id == lei_id else x
         for x in catalogo.leis
     )
-    return regras_aplicaveis(
-        Catalogo(leis), lei_id=lei_id, data_edital=data, informados=informados
-    )
+    return regras_aplicaveis(Catalogo(leis), lei_id=lei_id, data_edital=data, informados=informados)
 
 
 SEIS = [Integrante(f"M{i}", "feminino", c) for i, c in enumerate(["preta"] * 2 + ["branca"] * 4)]
@@ -270,9 +270,13 @@ EXPERIMENTOS_EM_OUTRA_LEI: dict[
         True,
         False,
         lambda n, v: desfecho(
-            lambda: regras_de(
-                OURO_PRETO, n, v, **{"negros.percentual": {"valor": "30", "justificativa": "x"}}
-            ).grupo(NEGROS).percentual  # type: ignore[union-attr]
+            lambda: (
+                regras_de(
+                    OURO_PRETO, n, v, **{"negros.percentual": {"valor": "30", "justificativa": "x"}}
+                )
+                .grupo(NEGROS)
+                .percentual
+            )  # type: ignore[union-attr]
         ),
     ),
     "heteroidentificacao.recurso_prazo_dias": (

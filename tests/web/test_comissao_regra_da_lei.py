@@ -49,8 +49,11 @@ def regra_ouro_preto(monkeypatch: Any) -> Any:
 def _sessao(certame: Any, rita: Any, carlos: Any, cores: tuple[str, ...]) -> Any:
     for i, cor in enumerate(cores):
         membro_adicionar(
-            usuario=rita, certame=certame, nome=f"Membro {i + 1}",
-            genero=("feminino", "masculino")[i % 2], cor_raca=cor,
+            usuario=rita,
+            certame=certame,
+            nome=f"Membro {i + 1}",
+            genero=("feminino", "masculino")[i % 2],
+            cor_raca=cor,
             usuario_membro=carlos if i == 0 else None,
         )
     s = sessao_criar(usuario=carlos, certame=certame, data=date(2025, 7, 20), local="Câmara")
@@ -62,8 +65,11 @@ def _votar(certame: Any, carlos: Any, inscricao: str, sim: int, **mais: Any) -> 
     membros = list(certame.membros_comissao.all())
     conv = Convocacao.objects.get(candidato__inscricao=inscricao)
     verificacao_registrar(
-        usuario=carlos, convocacao=conv, compareceu=True,
-        votos={m.pk: i < sim for i, m in enumerate(membros)}, **mais,
+        usuario=carlos,
+        convocacao=conv,
+        compareceu=True,
+        votos={m.pk: i < sim for i, m in enumerate(membros)},
+        **mais,
     )
     conv.refresh_from_db()
     return conv
@@ -119,7 +125,9 @@ def test_ausencia_e_abstencao_sao_fatos_registrados_e_contados_pela_lei(
     outro = Convocacao.objects.get(candidato__inscricao="1006")
     with pytest.raises(ValidationError, match="Falta o voto \\(ou a ausência\\) de: Membro 6"):
         verificacao_registrar(
-            usuario=carlos, convocacao=outro, compareceu=True,
+            usuario=carlos,
+            convocacao=outro,
+            compareceu=True,
             votos={x.pk: True for x in m[:5]},
         )
     entrar(client, carlos)
@@ -157,14 +165,22 @@ def test_recurso_de_quem_a_lei_nao_admite_ou_fora_do_prazo_e_recusado(
     candidato = conv.candidato
     with pytest.raises(ValidationError) as erro:
         recurso_interpor(
-            usuario=carlos, candidato=candidato, recorrente="terceiro",
-            recorrente_nome="Fabio", razoes="x", data=date(2025, 7, 23),
+            usuario=carlos,
+            candidato=candidato,
+            recorrente="terceiro",
+            recorrente_nome="Fabio",
+            razoes="x",
+            data=date(2025, 7, 23),
         )
     mensagem = str(erro.value)
     assert "recorre só o próprio candidato" in mensagem
     assert "fora do prazo de 2 dias" in mensagem and "22/07/2025" in mensagem
     recurso = recurso_interpor(
-        usuario=carlos, candidato=candidato, recorrente="candidato",
-        recorrente_nome="Beatriz", razoes="x", data=date(2025, 7, 22),
+        usuario=carlos,
+        candidato=candidato,
+        recorrente="candidato",
+        recorrente_nome="Beatriz",
+        razoes="x",
+        data=date(2025, 7, 22),
     )
     assert recurso.pk

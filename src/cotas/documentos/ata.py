@@ -149,10 +149,7 @@ def _regra_e_destinos(sessao: SessaoAta) -> str:
     """A regra de reconhecimento e o destino de quem não é reconhecido, falta ou recusa."""
     regra = sessao.regra
     if regra is None:
-        return (
-            "O candidato é reconhecido pela regra de decisão da lei"
-            f"{_art(sessao, 'decisao')}."
-        )
+        return f"O candidato é reconhecido pela regra de decisão da lei{_art(sessao, 'decisao')}."
     frase = (
         f"O candidato é reconhecido {regra_em_palavras(regra)}"
         f"{_art(sessao, 'decisao')}; quem não é "
@@ -257,8 +254,14 @@ def ata_sessao(sessao: SessaoAta) -> Documento:
         Tabela(
             "recursos",
             f"Recursos{_art(sessao, 'recursos')}",
-            ("Inscrição", "Recorrente", "Interposto em", "Decisão", "Parecer final",
-             "Fundamentação"),
+            (
+                "Inscrição",
+                "Recorrente",
+                "Interposto em",
+                "Decisão",
+                "Parecer final",
+                "Fundamentação",
+            ),
             [
                 (
                     r.inscricao,
@@ -279,7 +282,12 @@ def ata_sessao(sessao: SessaoAta) -> Documento:
             "Resultado após os recursos",
             ("Inscrição", "Nome", "Cargo", "Resultado"),
             [
-                (a.inscricao, a.nome, a.cargo, resultado_em_palavras(finais[a.inscricao], sessao.regra))
+                (
+                    a.inscricao,
+                    a.nome,
+                    a.cargo,
+                    resultado_em_palavras(finais[a.inscricao], sessao.regra),
+                )
                 for a in sessao.avaliacoes
             ],
         )

@@ -144,8 +144,7 @@ def decidir_verificacao(
         )
     return DecisaoComissao(
         NAO_CONFIRMADO,
-        f"Não reconhecido {regra_em_palavras(regra)} ({placar}): "
-        f"{regra.destino(NAO_CONFIRMADO)}.",
+        f"Não reconhecido {regra_em_palavras(regra)} ({placar}): {regra.destino(NAO_CONFIRMADO)}.",
         fundamentos_da_decisao(regra) + regra.ref("nao_reconhecido"),
     )
 
@@ -226,8 +225,7 @@ def conferir_recurso(
     if recorrente not in regra.recorrentes:
         quem = " e ".join(_RECORRENTES[r] for r in regra.recorrentes)
         problemas.append(
-            f"Recurso não admitido: pela lei, recorre só {quem}"
-            f"{_citar(regra.ref('recorrentes'))}."
+            f"Recurso não admitido: pela lei, recorre só {quem}{_citar(regra.ref('recorrentes'))}."
         )
     limite = prazo_do_recurso(regra, sessao) if sessao is not None else None
     if sessao is not None and limite is not None and interposto_em > limite:

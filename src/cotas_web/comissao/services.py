@@ -43,7 +43,6 @@ from .models import (
     Voto,
 )
 
-
 T = TypeVar("T")
 
 
