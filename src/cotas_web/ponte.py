@@ -6,7 +6,7 @@ na ordem dos fatos e PROPÕE as próximas nomeações, com quem, qual vaga, qual
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
@@ -26,12 +26,13 @@ from cotas.motor.colunar import (
     TabelaCandidatos,
 )
 from cotas.motor.erros import ErroCotas
-from cotas.motor.legislacao import Catalogo, catalogo_padrao
+from cotas.motor.legislacao import Catalogo, Lei, carregar_lei, catalogo_padrao, montar_catalogo
 from cotas.motor.regras import (
     IDADE_IDOSO,
     REF_IDOSO,
     BaseDoLimiar,
     ParametrosPcd,
+    RegraGrupo,
     Regras,
     TipoSelecao,
     regras_aplicaveis,
@@ -54,14 +55,41 @@ __all__ = [
     "tabela_de_candidatos",
 ]
 
+# Como a lei verifica a condição de cada grupo (`<grupo>.verificacao`).
+VERIFICACAO_COMISSAO = "heteroidentificacao"
+VERIFICACAO_DOCUMENTAL = "documental"
+
 
 @lru_cache(maxsize=1)
 def catalogo() -> Catalogo:
-    return catalogo_padrao()
+    """As leis do pacote e, se houver, as de `settings.COTAS_LEIS_EXTRAS` (caminhos de TOMLs: uma
+    lei de teste, ou a de um ente que ainda não está no pacote)."""
+    from pathlib import Path
+
+    from django.conf import settings
+
+    extras = [Path(p) for p in getattr(settings, "COTAS_LEIS_EXTRAS", ())]
+    if not extras:
+        return catalogo_padrao()
+    leis = [carregar_lei(p.read_text(encoding="utf-8"), str(p)) for p in extras]
+    return montar_catalogo([*catalogo_padrao().leis, *leis])
 
 
 def municipios() -> list[str]:
     return list(catalogo().municipios())
+
+
+def entes_por_esfera() -> list[tuple[str, list[tuple[str, str]]]]:
+    """Os entes com lei no catálogo, agrupados pela esfera (a lista de escolha do certame):
+    os municípios e os entes federais (`esfera`/`ente` da lei)."""
+    esferas: dict[str, set[str]] = {}
+    for lei in catalogo().leis:
+        esferas.setdefault(getattr(lei, "esfera", "municipal"), set()).add(lei.municipio)
+    nomes = {"municipal": "Municípios", "federal": "Esfera federal"}
+    return [
+        (nomes.get(esfera, esfera.capitalize()), [(e, e) for e in sorted(entes)])
+        for esfera, entes in sorted(esferas.items(), key=lambda par: par[0] != "municipal")
+    ]
 
 
 def regras_para(
@@ -74,10 +102,11 @@ def regras_para(
     pcd_teto: Decimal | None = None,
     lei_id: str | None = None,
     base_do_limiar: str = BaseDoLimiar.TODAS_OFERTADAS,
+    informados: Mapping[str, Any] | None = None,
 ) -> Regras:
-    """As regras do certame. A aplicação guarda, por inscrição, a opção e o parecer de um grupo
-    da lei só (`reserva_negros` e `heteroidentificacao` do modelo): uma lei de vários grupos é
-    recusada aqui com a mensagem de `grupo_da_lei`."""
+    """As regras do certame, com os grupos que a lei declara. `informados`: os valores que a
+    lei deixa em aberto (`Lei.desconhecidos()`), cada um {"valor", "justificativa"}, como o
+    operador os informou ao criar o certame."""
     pcd = None
     if pcd_percentual is not None:
         pcd = ParametrosPcd(
@@ -85,52 +114,96 @@ def regras_para(
             arredondamento=pcd_arredondamento or "cima",
             teto=pcd_teto if pcd_teto is not None else Decimal(20),
         )
-    regras = regras_aplicaveis(
+    valores = dict(informados or {})
+    # A questão aberta só vai ao motor quando difere do padrão (o motor registra o valor
+    # informado como fundamento).
+    if base_do_limiar != BaseDoLimiar.TODAS_OFERTADAS:
+        for g in lei_do_certame(lei_id, municipio, data_edital).grupos:
+            valores[f"{g.nome}.base_do_limiar"] = base_do_limiar
+    return regras_aplicaveis(
         catalogo(),
         municipio=None if lei_id else municipio,
         lei_id=lei_id,
         data_edital=data_edital,
         tipo=TipoSelecao(tipo),
         pcd=pcd,
-        # A questão aberta só vai ao motor quando difere do padrão (o motor registra o valor
-        # informado como fundamento).
-        informados=(
-            {
-                f"{g.nome}.base_do_limiar": base_do_limiar
-                for g in _grupos_declarados(lei_id, municipio, data_edital)
-            }
-            if base_do_limiar != BaseDoLimiar.TODAS_OFERTADAS
-            else None
-        ),
+        informados=valores or None,
     )
-    grupo_da_lei(regras)
-    return regras
 
 
-def _grupos_declarados(lei_id: str | None, municipio: str, data_edital: date) -> list[Any]:
+def lei_do_certame(lei_id: str | None, municipio: str, data_edital: date) -> Lei:
+    """A lei escolhida (`lei_id`) ou, sem ela, a do município em vigor na data do edital."""
     from cotas.motor.regras import lei_aplicavel
 
-    lei = catalogo().lei(lei_id) if lei_id else lei_aplicavel(catalogo(), municipio, data_edital)
-    return list(lei.grupos)
+    return catalogo().lei(lei_id) if lei_id else lei_aplicavel(catalogo(), municipio, data_edital)
 
 
 def esquema_do_certame(certame: Certame) -> Any:
-    """As colunas do arquivo de candidatos do certame (as do grupo da lei, pelos nomes dela)."""
+    """As colunas do arquivo de candidatos do certame (as dos grupos da lei, pelos nomes dela)."""
     from cotas.arquivos.esquema import esquema_do_certame as esquema
 
     return esquema(regras_do_certame(certame))
 
 
-def grupo_da_lei(regras: Regras) -> Any:
-    """O grupo da lei do certame, o único que a aplicação web apura por ora."""
-    grupos = regras.grupos_da_lei
-    if len(grupos) != 1:
+def grupos_da_comissao(regras: Regras) -> tuple[RegraGrupo, ...]:
+    """Os grupos da lei que a comissão de heteroidentificação verifica (os demais grupos
+    verificados o são por análise documental, registrada pelo RH)."""
+    return tuple(g for g in regras.grupos_da_lei if g.verificacao == VERIFICACAO_COMISSAO)
+
+
+def grupos_documentais(regras: Regras) -> tuple[RegraGrupo, ...]:
+    return tuple(g for g in regras.grupos_da_lei if g.verificacao == VERIFICACAO_DOCUMENTAL)
+
+
+def grupo_da_comissao(regras: Regras) -> RegraGrupo | None:
+    """O grupo que a comissão verifica (as sessões, convocações e pareceres são dele); None se
+    a lei não verifica grupo algum por comissão. Uma lei com dois grupos verificados por
+    comissão pede sessões por grupo: recusada com a mensagem, até existir."""
+    grupos = grupos_da_comissao(regras)
+    if len(grupos) > 1:
         raise ErroCotas(
-            f"{regras.lei.titulo} declara {len(grupos)} grupos com reserva "
-            f"({', '.join(g.rotulo for g in grupos)}); a aplicação web apura, por enquanto, leis "
-            "de um grupo só. Use a linha de comando (cotas apurar) para este certame."
+            f"{regras.lei.titulo} verifica por comissão {len(grupos)} grupos "
+            f"({', '.join(g.rotulo for g in grupos)}); a aplicação web mantém, por enquanto, "
+            "sessões da comissão de um grupo só. Use a linha de comando (cotas apurar)."
         )
-    return grupos[0]
+    return grupos[0] if grupos else None
+
+
+@dataclass(frozen=True)
+class GrupoNaTela:
+    """Um grupo da lei como as telas o mostram: o nome (a chave interna), o rótulo da lei no
+    meio da frase, como ela o verifica e as cores que dão direito (vazio: sem critério de cor)."""
+
+    nome: str
+    rotulo: str
+    verificacao: str
+    cores: tuple[str, ...]
+
+    @property
+    def verificado(self) -> bool:
+        return self.verificacao != "nenhuma"
+
+    @property
+    def por_comissao(self) -> bool:
+        return self.verificacao == VERIFICACAO_COMISSAO
+
+    @property
+    def documental(self) -> bool:
+        return self.verificacao == VERIFICACAO_DOCUMENTAL
+
+
+def rotulo_do_grupo(nome: str) -> str:
+    """O rótulo que a lei dá ao grupo, no meio da frase."""
+    from cotas.motor.glossario import no_meio_da_frase
+
+    return no_meio_da_frase(nome)
+
+
+def grupos_na_tela(regras: Regras) -> tuple[GrupoNaTela, ...]:
+    return tuple(
+        GrupoNaTela(g.nome, rotulo_do_grupo(g.nome), g.verificacao, tuple(g.cores))
+        for g in regras.grupos_da_lei
+    )
 
 
 def regras_do_certame(certame: Certame) -> Regras:
@@ -143,6 +216,7 @@ def regras_do_certame(certame: Certame) -> Regras:
         pcd_teto=certame.pcd_teto,
         lei_id=certame.lei_id or None,
         base_do_limiar=certame.base_do_limiar,
+        informados=certame.informados or None,
     )
 
 
@@ -195,9 +269,9 @@ _COLUNAS_DO_BANCO: tuple[tuple[str, Any], ...] = (
     ("nota", pl.String),
     ("situacao", pl.String),
     ("cor_raca", pl.String),
-    ("reserva_negros", pl.Boolean),  # a opção pelo grupo da lei (`grupo_da_lei`)
+    ("reservas", pl.String),  # JSON: os grupos da lei pelos quais optou
     ("pcd", pl.Boolean),
-    ("heteroidentificacao", pl.String),  # o parecer da verificação desse grupo
+    ("verificacoes", pl.String),  # JSON: {grupo: resultado da verificação}
     ("data_nascimento", pl.Date),
     ("classificacao", pl.Int64),
     ("cpf", pl.String),
@@ -219,7 +293,10 @@ def tabela_de_candidatos(
     """
     from cotas_web.candidatos.models import Candidato
 
-    convertidas = {"nota": Cast("nota", CharField()), "desempate": Cast("desempate", TextField())}
+    convertidas = {
+        "nota": Cast("nota", CharField()),
+        **{c: Cast(c, TextField()) for c in ("desempate", "reservas", "verificacoes")},
+    }
     # A data como texto no SQLite (mais rápido que o conversor de datas do módulo sqlite3, linha
     # a linha); no PostgreSQL, o valor (o texto dependeria do DateStyle do servidor).
     data_como_texto = connection.vendor != "postgresql"
@@ -242,24 +319,8 @@ def tabela_de_candidatos(
     criterios = tuple(str(coluna) for coluna, _ in certame.desempate)
     vazio_nulo = {
         c: pl.when(pl.col(c) == "").then(None).otherwise(pl.col(c)).alias(c)
-        for c in ("cor_raca", "cpf", "opcao_lista", "heteroidentificacao")
+        for c in ("cor_raca", "cpf", "opcao_lista")
     }
-    # O parecer registrado; sem ele, quem optou pela reserva e se declarou de uma das cores da
-    # lei (`negros.cores`) aguarda a comissão, se a lei a exige (`heteroidentificacao.exigida`
-    # e `.momento`: a verificação antes da homologação): pendente, o motor não o nomeia pela
-    # reserva.
-    parecer = vazio_nulo["heteroidentificacao"]
-    grupo = grupo_da_lei(regras)
-    if grupo.verificado:
-        negro = pl.col("cor_raca").is_in(list(grupo.cores)) if grupo.cores else pl.lit(True)
-        parecer = (
-            pl.when(pl.col("heteroidentificacao") != "")
-            .then(pl.col("heteroidentificacao"))
-            .when(pl.col("reserva_negros") & negro)
-            .then(pl.lit(mc.Heteroidentificacao.PENDENTE.value))
-            .otherwise(None)
-            .alias("heteroidentificacao")
-        )
     quadro = (
         bruto.lazy()
         .filter(~pl.col("inscricao").is_in(list(fora)))
@@ -274,7 +335,7 @@ def tabela_de_candidatos(
             vazio_nulo["cor_raca"],
             vazio_nulo["cpf"],
             vazio_nulo["opcao_lista"],
-            parecer,
+            *_colunas_dos_grupos(regras),
         )
         .collect()
     )
@@ -288,15 +349,35 @@ def tabela_de_candidatos(
             .alias(PREFIXO_DESEMPATE + nome)
             for nome in criterios
         )
-    quadro = quadro.rename(
-        {
-            "reserva_negros": PREFIXO_RESERVA + grupo.nome,
-            "heteroidentificacao": PREFIXO_VERIFICACAO + grupo.nome,
-        }
-    )
     return TabelaCandidatos(
-        quadro.drop("id", "cargo__codigo", "desempate"), criterios, sem_repetidas=True
+        quadro.drop("id", "cargo__codigo", "desempate", "reservas", "verificacoes"), criterios, sem_repetidas=True
     )
+
+
+def _colunas_dos_grupos(regras: Regras) -> list[pl.Expr]:
+    """De cada grupo da lei, a opção (`reserva:<grupo>`) e o resultado da verificação
+    (`verificacao:<grupo>`), tirados dos dois campos JSON. Sem resultado gravado, quem optou por
+    um grupo que a lei verifica (e se declarou de uma das cores dela, se a lei as fixa:
+    `<grupo>.cores`) aguarda a verificação (`heteroidentificacao.exigida` e `.momento`; ou a
+    análise documental): pendente, o motor não o nomeia pela reserva."""
+    colunas: list[pl.Expr] = []
+    for grupo in regras.grupos_da_lei:
+        # O nome entre aspas no texto JSON da lista: sem decodificar um milhão de listas.
+        optou = pl.col("reservas").str.contains(f'"{grupo.nome}"', literal=True).fill_null(False)
+        gravado = pl.col("verificacoes").str.json_path_match(f"$.{grupo.nome}")
+        gravado = pl.when(gravado == "").then(None).otherwise(gravado)
+        if grupo.verificado:
+            declarado = pl.col("cor_raca").is_in(list(grupo.cores)) if grupo.cores else pl.lit(True)
+            gravado = (
+                pl.when(gravado.is_not_null())
+                .then(gravado)
+                .when(optou & declarado)
+                .then(pl.lit(mc.Heteroidentificacao.PENDENTE.value))
+                .otherwise(None)
+            )
+        colunas.append(optou.alias(PREFIXO_RESERVA + grupo.nome))
+        colunas.append(gravado.alias(PREFIXO_VERIFICACAO + grupo.nome))
+    return colunas
 
 
 # --- Reencenação do certame -------------------------------------------------------------------

@@ -8,6 +8,7 @@ from enum import StrEnum
 
 from cotas.motor import glossario
 from cotas.motor.aritmetica import Arredondamento
+from cotas.motor.colunar import PREFIXO_RESERVA, PREFIXO_VERIFICACAO
 
 # Valores de parâmetros das leis (`cotas/leis/*.toml`) e de listas, por extenso. Um código novo
 # sem rótulo aqui sai com espaços no lugar dos sublinhados (`por_extenso`), nunca cru.
@@ -32,9 +33,7 @@ COLUNAS_DO_ARQUIVO: dict[str, str] = {
     "nota": "Nota",
     "situacao": "Situação",
     "cor_raca": "Cor/raça autodeclarada",
-    "reserva_negros": "Optou pela reserva para negros",
     "pcd": "Pessoa com deficiência",
-    "heteroidentificacao": "Parecer da comissão de heteroidentificação",
     "classificacao": "Classificação pela banca",
     "opcao_lista": "Opção de lista (quem concorre às duas reservas)",
 }
@@ -90,6 +89,12 @@ def rotulo_da_coluna(coluna: str) -> str:
     """ "nota_conhecimentos_especificos" → "Nota de conhecimentos específicos"."""
     if coluna in COLUNAS_DO_ARQUIVO:
         return COLUNAS_DO_ARQUIVO[coluna]
+    # As colunas de cada grupo da lei (`reserva:<grupo>`, `verificacao:<grupo>`): o rótulo da lei.
+    if coluna.startswith(PREFIXO_RESERVA):
+        return f"Optou pela reserva para {rotulo_lista(coluna.removeprefix(PREFIXO_RESERVA))}"
+    if coluna.startswith(PREFIXO_VERIFICACAO):
+        grupo = rotulo_lista(coluna.removeprefix(PREFIXO_VERIFICACAO))
+        return f"Resultado da verificação ({grupo}): parecer da comissão ou análise documental"
     palavras = [p for p in re.split(r"[_\s]+", coluna.strip().lower()) if p]
     if not palavras:
         return coluna

@@ -404,7 +404,7 @@ def test_recurso_decidido_uma_vez(parecer: Any, carlos: Any) -> None:
     assert len(aceitos(resultados)) == 1
     assert all("já foi decidido" in str(r) for r in recusas(resultados))
     recurso.refresh_from_db()
-    assert _candidato("1006").heteroidentificacao == recurso.resultado_final
+    assert _candidato("1006").verificacao("negros") == recurso.resultado_final
     assert registros("comissao_recurso_decidido") == 1
 
 

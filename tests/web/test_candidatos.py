@@ -69,7 +69,7 @@ def test_cargo_desconhecido_no_certame_e_erro_da_linha(certame: Any, tmp_path: P
 def test_importacao_grava_todos(certame_com_candidatos: Any) -> None:
     assert certame_com_candidatos.candidatos.count() == 8
     c = Candidato.objects.get(inscricao="1006")
-    assert c.cor_raca == "preta" and c.reserva_negros
+    assert c.cor_raca == "preta" and c.optou("negros")
     assert c.linha == 7
     assert c.cpf == cpf_valido("678912345")
 
@@ -218,7 +218,9 @@ def test_falsidade_so_da_autodeclaracao_de_quem_optou_pela_reserva(
 ) -> None:
     """A anulação por declaração falsa trata da autodeclaração de quem concorreu à reserva: de
     quem não optou por ela, o motor a recusa e nada fica gravado."""
-    branco = Candidato.objects.filter(certame=certame_homologado, reserva_negros=False).first()
+    branco = next(
+        c for c in Candidato.objects.filter(certame=certame_homologado) if not c.optou("negros")
+    )
     assert branco is not None
     proc = fraude_abrir(usuario=rita, candidato=branco, data=date(2025, 8, 2), motivo="denúncia")
     fraude_registrar_defesa(usuario=rita, procedimento=proc, data=date(2025, 8, 3), defesa="x")
@@ -300,13 +302,13 @@ def test_importacao_grava_cada_campo_como_o_leitor_o_leu(rita: Any) -> None:
             lido.data_nascimento,
             lido.linha,
         )
-        assert (g.situacao, g.cor_raca, g.reserva_negros, g.pcd) == (
+        assert (g.situacao, g.cor_raca, g.optou("negros"), g.pcd) == (
             str(lido.situacao),
             str(lido.cor_raca or ""),
             lido.optou("negros"),
             lido.pcd,
         )
-        assert g.heteroidentificacao == str(lido.verificacao("negros") or "")
+        assert g.verificacao("negros") == str(lido.verificacao("negros") or "")
         assert g.cpf == (lido.cpf or "")
         assert g.desempate == [[k, str(v)] for k, v in lido.desempate]
 

@@ -50,7 +50,7 @@ def test_comissao_distribuida_nao_avisa(comissao_composta: Any) -> None:
 def test_convoca_so_aprovados_autodeclarados_que_optaram(sessao: Any) -> None:
     inscricoes = sorted(sessao.convocacoes.values_list("candidato__inscricao", flat=True))
     assert inscricoes == ["1002", "1006", "1007"]
-    assert Candidato.objects.get(inscricao="1006").heteroidentificacao == "pendente"
+    assert Candidato.objects.get(inscricao="1006").verificacao("negros") == "pendente"
 
 
 def test_convocacao_grande_em_lotes_e_historico_resumido(
@@ -70,11 +70,9 @@ def test_convocacao_grande_em_lotes_e_historico_resumido(
     inscricoes = sorted(c.candidato.inscricao for c in convocados)
     assert inscricoes == ["1002", "1006", "1007"]
     assert sorted(s.convocacoes.values_list("candidato__inscricao", flat=True)) == inscricoes
-    assert set(
-        Candidato.objects.filter(inscricao__in=inscricoes).values_list(
-            "heteroidentificacao", flat=True
-        )
-    ) == {"pendente"}
+    assert {
+        c.verificacao("negros") for c in Candidato.objects.filter(inscricao__in=inscricoes)
+    } == {"pendente"}
     descricao = Registro.objects.filter(acao="comissao_convocacao").latest("id").descricao
     assert descricao.startswith("Convocados 3 candidato(s) para a sessão de 20/07/2025: ")
     assert "e mais 1 (todas nas convocações da sessão" in descricao
@@ -86,8 +84,8 @@ def test_maioria_decide(sessao: Any, carlos: Any) -> None:
                           votos={m1.pk: True, m2.pk: True, m3.pk: False})
     verificacao_registrar(usuario=carlos, convocacao=_conv("1007"), compareceu=True,
                           votos={m1.pk: True, m2.pk: False, m3.pk: False})
-    assert Candidato.objects.get(inscricao="1006").heteroidentificacao == "confirmado"
-    assert Candidato.objects.get(inscricao="1007").heteroidentificacao == "nao_confirmado"
+    assert Candidato.objects.get(inscricao="1006").verificacao("negros") == "confirmado"
+    assert Candidato.objects.get(inscricao="1007").verificacao("negros") == "nao_confirmado"
     assert _conv("1006").votos.count() == 3
 
 
@@ -108,7 +106,7 @@ def test_ausencia_e_recusas_seguem_na_ampla(
 ) -> None:
     verificacao_registrar(usuario=carlos, convocacao=_conv("1006"), compareceu=compareceu,
                           recusou_filmagem=filmagem, recusou_perguntas=perguntas)
-    assert Candidato.objects.get(inscricao="1006").heteroidentificacao == resultado
+    assert Candidato.objects.get(inscricao="1006").verificacao("negros") == resultado
     assert _conv("1006").votos.count() == 0
 
 
@@ -127,7 +125,7 @@ def test_recurso_de_outro_candidato_muda_o_parecer(sessao: Any, carlos: Any) -> 
                     resultado_final="nao_confirmado", fundamentacao="reexame",
                     data=date(2025, 7, 28))
     c.refresh_from_db()
-    assert c.heteroidentificacao == "nao_confirmado"
+    assert c.verificacao("negros") == "nao_confirmado"
 
 
 def test_recurso_pela_tela_indica_a_inscricao(client: Any, sessao: Any, carlos: Any) -> None:
@@ -226,7 +224,7 @@ def test_sessao_registrada_pela_tela_com_votos_e_ata(
         reverse("comissao:verificacao", args=[sessao.certame.pk, conv.pk]), dados
     )
     assert resposta.status_code == 302
-    assert Candidato.objects.get(inscricao="1002").heteroidentificacao == "confirmado"
+    assert Candidato.objects.get(inscricao="1002").verificacao("negros") == "confirmado"
     assert Gravacao.objects.count() == 1
     ata = client.get(reverse("comissao:ata", args=[sessao.certame.pk, sessao.pk]))
     html = ata.content.decode()
@@ -293,13 +291,13 @@ def test_gravacao_recusada_desfaz_a_verificacao(client: Any, sessao: Any, carlos
         url, {**dados, "gravacao": SimpleUploadedFile("x.pdf", b"%PDF", "application/pdf")}
     )
     assert "foto ou um vídeo" in resposta.content.decode()
-    assert Candidato.objects.get(inscricao="1002").heteroidentificacao in (None, "", "pendente")
+    assert Candidato.objects.get(inscricao="1002").verificacao("negros") in ("", "pendente")
     assert Gravacao.objects.count() == 0
     resposta = client.post(
         url, {**dados, "gravacao": SimpleUploadedFile("v.mp4", MP4, "video/mp4")}
     )
     assert resposta.status_code == 302
-    assert Candidato.objects.get(inscricao="1002").heteroidentificacao == "confirmado"
+    assert Candidato.objects.get(inscricao="1002").verificacao("negros") == "confirmado"
 
 
 def test_sessao_em_paginas_e_busca_por_inscricao(

@@ -103,10 +103,10 @@ def test_posse_em_vaga_reservada_so_apos_parecer(certame_homologado: Any, rita: 
     atos = _confirmar_todas(certame_homologado, rita)
     nadia = atos[2]
     # Situação anômala forçada: o parecer some (ex.: recurso anulado); a posse é recusada.
-    Candidato.objects.filter(inscricao="1006").update(heteroidentificacao="pendente")
+    Candidato.objects.filter(inscricao="1006").update(verificacoes={"negros": "pendente"})
     with pytest.raises(ValidationError, match=r"art\. 5º, II"):
         nomeacao_registrar_posse(usuario=rita, nomeacao=nadia, data=date(2025, 8, 10))
-    Candidato.objects.filter(inscricao="1006").update(heteroidentificacao="confirmado")
+    Candidato.objects.filter(inscricao="1006").update(verificacoes={"negros": "confirmado"})
     nomeacao_registrar_posse(usuario=rita, nomeacao=nadia, data=date(2025, 8, 10))
     nadia.refresh_from_db()
     assert nadia.situacao == "empossado"

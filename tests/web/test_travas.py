@@ -104,7 +104,7 @@ def test_recurso_decidido_com_a_pagina_antiga_recusado(sessao: Any, carlos: Any)
             fundamentacao="x",
             data=date(2025, 7, 28),
         )
-    assert Candidato.objects.get(inscricao="1006").heteroidentificacao == "nao_confirmado"
+    assert Candidato.objects.get(inscricao="1006").verificacao("negros") == "nao_confirmado"
     assert Recurso.objects.get().decisao == "provido"
 
 

@@ -35,8 +35,8 @@ FATOS = (
         "os candidatos",
         "candidatos.Candidato",
         "certame_id",
-        # o parecer da comissão e a anulação por declaração falsa
-        frozenset({"id", "heteroidentificacao", "anulado_em"}),
+        # a verificação de cada grupo (comissão, documentos) e a anulação por declaração falsa
+        frozenset({"id", "verificacoes", "anulado_em"}),
         # (a troca e a remoção de uma importação e a correção registrada também os mudam)
         frozenset(
             {

@@ -18,7 +18,6 @@ from datetime import date
 from typing import Any
 
 from django.apps import apps
-from django.db.models import Q
 
 from .models import Registro
 
@@ -36,7 +35,7 @@ _COLUNAS = (
     "nota",
     "situacao",
     "cor_raca",
-    "reserva_negros",
+    "reservas",
     "pcd",
     "classificacao",
     "desempate",
@@ -55,7 +54,30 @@ def _texto(campo: str, valor: Any) -> str:
 
     if campo in ("desempate",):
         return json.dumps(valor, ensure_ascii=False, default=str)
+    if campo == "reservas":
+        return json.dumps(sorted(valor or []), ensure_ascii=False)
     return mostrar(campo, valor)
+
+
+# As importações registradas antes dos grupos da lei como dados guardaram a opção de um grupo
+# só, no campo que a migração candidatos 0004 removeu; a impressão delas se refaz com ele.
+FORMATO = 2
+_CAMPO_ANTIGO = "reserva_negros"
+
+
+def _no_formato(valores: dict[str, str], formato: int, grupo: str | None) -> dict[str, str]:
+    """A linha na forma canônica do registro que a guardou (`formato` 1: a de antes)."""
+    if formato >= FORMATO:
+        return valores
+    reservas = json.loads(valores.pop("reservas"))
+    valores[_CAMPO_ANTIGO] = mostrar_antigo(grupo is not None and grupo in reservas)
+    return valores
+
+
+def mostrar_antigo(optou: bool) -> str:
+    from cotas_web.candidatos.correcoes import mostrar
+
+    return mostrar(_CAMPO_ANTIGO, optou)
 
 
 def _linhas(filtro: dict[str, Any]) -> Any:
@@ -66,6 +88,21 @@ def _linhas(filtro: dict[str, Any]) -> Any:
         .values_list(*_COLUNAS)
         .iterator(chunk_size=20_000)
     )
+
+
+def _verificacoes(filtro: dict[str, Any]) -> Any:
+    """(id, {grupo: resultado}) de quem tem algum resultado gravado."""
+    modelo = apps.get_model("candidatos.Candidato")
+    linhas = (
+        modelo._default_manager.filter(**filtro)
+        .order_by("id")
+        .values_list("id", "verificacoes")
+        .iterator(chunk_size=20_000)
+    )
+    for pk, verificacoes in linhas:
+        limpas = {g: v for g, v in (verificacoes or {}).items() if v}
+        if limpas:
+            yield pk, limpas
 
 
 def _canonica(valores: dict[str, str]) -> bytes:
@@ -85,17 +122,13 @@ def fatos_da_importacao(importacao_id: int) -> dict[str, Any]:
         canonica = _canonica(_dicionario(linha)[1])
         soma.update(canonica + b"\n")
         por_linha.append(hashlib.sha256(canonica).hexdigest()[:12])
-    modelo = apps.get_model("candidatos.Candidato")
-    pareceres = dict(
-        modelo._default_manager.filter(importacao_id=importacao_id)
-        .exclude(heteroidentificacao="")
-        .values_list("id", "heteroidentificacao")
-    )
     fatos: dict[str, Any] = {
+        "formato": FORMATO,
         "linhas": len(por_linha),
         "sha256": soma.hexdigest(),
-        # o parecer que veio no arquivo (a comissão o muda depois, com registro)
-        "pareceres": {str(k): v for k, v in pareceres.items()},
+        # o resultado da verificação de cada grupo que veio no arquivo (a comissão e o RH o
+        # mudam depois, com registro)
+        "pareceres": {str(k): v for k, v in _verificacoes({"importacao_id": importacao_id})},
     }
     if len(por_linha) <= LIMITE_POR_LINHA:
         fatos["por_linha"] = por_linha
@@ -113,7 +146,16 @@ class Esperado:
     nomeacoes: dict[int, dict[str, Any]] = field(default_factory=dict)
     nomeacoes_registro: dict[int, int] = field(default_factory=dict)
     vagas: dict[str, int] = field(default_factory=dict)
-    pareceres: dict[int, tuple[str, str, int]] = field(default_factory=dict)
+    # (candidato, grupo) → (inscrição, resultado, registro)
+    pareceres: dict[tuple[int, str], tuple[str, str, int]] = field(default_factory=dict)
+    grupo_padrao: str | None = None  # o grupo dos registros que não o dizem (os de antes)
+    da_comissao: frozenset[str] = frozenset()  # os grupos que a comissão verifica
+
+    def o_que(self, grupo: str) -> str:
+        """Como a mensagem chama o resultado da verificação do grupo."""
+        if grupo in self.da_comissao:
+            return "parecer da comissão"
+        return f"verificação documental ({grupo})"
     anulados: dict[int, tuple[str, str, int]] = field(default_factory=dict)
     homologado_em: str | None = None
     sem_fatos: set[str] = field(default_factory=set)  # o que não se confere (registro antigo)
@@ -134,6 +176,7 @@ PARTES = {
     "comissao_convocacao": "pareceres",
     "comissao_verificacao": "pareceres",
     "comissao_recurso_decidido": "pareceres",
+    "verificacao_documental": "pareceres",
     "fraude_decidido": "nomeações",
     "certame_homologado": "homologação",
 }
@@ -162,10 +205,12 @@ def _dobrar(e: Esperado, r: Registro, f: dict[str, Any]) -> None:
     elif acao == "vagas_novas":
         e.vagas[f["cargo"]] = e.vagas.get(f["cargo"], 0) + f["quantidade"]
     elif acao == "comissao_convocacao":
+        grupo = f.get("grupo", e.grupo_padrao)
         for pk in f["pendentes"]:
-            e.pareceres[pk] = ("", "pendente", r.pk)
-    elif acao in ("comissao_verificacao", "comissao_recurso_decidido"):
-        e.pareceres[f["candidato"]] = (f["inscricao"], f["resultado"], r.pk)
+            e.pareceres[(pk, grupo)] = ("", "pendente", r.pk)
+    elif acao in ("comissao_verificacao", "comissao_recurso_decidido", "verificacao_documental"):
+        grupo = f.get("grupo", e.grupo_padrao)
+        e.pareceres[(f["candidato"], grupo)] = (f["inscricao"], f["resultado"], r.pk)
     elif acao == "fraude_decidido" and f.get("anulado_em"):
         e.anulados[f["candidato"]] = (f["inscricao"], f["anulado_em"], r.pk)
         for pk in f["nomeacoes"]:
@@ -176,8 +221,25 @@ def _dobrar(e: Esperado, r: Registro, f: dict[str, Any]) -> None:
         e.homologado_em = f["data"]
 
 
+def _grupos(certame_id: int) -> tuple[str | None, frozenset[str]]:
+    """O grupo que os registros anteriores aos grupos da lei como dados verificavam (o único
+    grupo da lei do certame: a aplicação só aceitava leis de um grupo) e os que a comissão
+    verifica."""
+    from cotas_web import ponte
+
+    certame = apps.get_model("certames.Certame")._default_manager.get(pk=certame_id)
+    try:
+        regras = ponte.regras_do_certame(certame)
+    except ponte.ErroCotas:
+        return None, frozenset()
+    grupos = regras.grupos_da_lei
+    padrao = grupos[0].nome if len(grupos) == 1 else None
+    return padrao, frozenset(g.nome for g in ponte.grupos_da_comissao(regras))
+
+
 def esperado(certame_id: int) -> Esperado:
-    e = Esperado()
+    padrao, da_comissao = _grupos(certame_id)
+    e = Esperado(grupo_padrao=padrao, da_comissao=da_comissao)
     for r in Registro.objects.da_cadeia(certame_id).order_by("id").iterator(chunk_size=2_000):
         fatos = r.dados.get("fatos") if isinstance(r.dados, dict) else None
         if fatos is None:
@@ -228,27 +290,32 @@ def _candidatos(e: Esperado, certame_id: int) -> str | None:
 def _pareceres_importados(e: Esperado, ativas: dict[int, Any], modelo: Any) -> str | None:
     """Sem parecer registrado da comissão, o parecer é o do arquivo; sem procedimento decidido
     pela falsidade, a inscrição não está anulada."""
-    vindos: dict[int, str] = {}
+    vindos: dict[int, dict[str, str]] = {}
     for _, fatos in ativas.values():
         if "pareceres" not in fatos:
             return None  # importação anterior a esta conferência
-        vindos.update({int(k): v for k, v in fatos["pareceres"].items()})
+        for k, v in fatos["pareceres"].items():
+            # (antes dos grupos da lei como dados, o parecer do grupo único, em texto)
+            vindos[int(k)] = v if isinstance(v, dict) else {str(e.grupo_padrao): v}
     linhas = (
         modelo._default_manager.filter(importacao_id__in=list(ativas))
-        .filter(~Q(heteroidentificacao="") | Q(anulado_em__isnull=False))
         .order_by("inscricao")
-        .values_list("id", "inscricao", "heteroidentificacao", "anulado_em")
+        .values_list("id", "inscricao", "verificacoes", "anulado_em")
     )
-    for pk, inscricao, parecer, anulado in linhas.iterator(chunk_size=20_000):
+    for pk, inscricao, verificacoes, anulado in linhas.iterator(chunk_size=20_000):
         if anulado is not None and pk not in e.anulados and "nomeações" not in e.sem_fatos:
             return f"inscrição {inscricao}: anulada nas tabelas, sem decisão registrada"
         if "pareceres" in e.sem_fatos:
             continue  # registro anterior aos fatos da comissão
-        if pk not in e.pareceres and parecer != vindos.get(pk, ""):
-            return (
-                f"inscrição {inscricao}: parecer da comissão {parecer} nas tabelas, "
-                f"{vindos.get(pk) or '(nenhum)'} pelo registro (sem verificação registrada)"
-            )
+        gravados = {g: v for g, v in (verificacoes or {}).items() if v}
+        do_arquivo = vindos.get(pk, {})
+        for grupo in sorted(set(gravados) | set(do_arquivo)):
+            gravado, veio = gravados.get(grupo, ""), do_arquivo.get(grupo, "")
+            if (pk, grupo) not in e.pareceres and gravado != veio:
+                return (
+                    f"inscrição {inscricao}: {e.o_que(grupo)} {gravado or '(nenhum)'} nas "
+                    f"tabelas, {veio or '(nenhum)'} pelo registro (sem verificação registrada)"
+                )
     return None
 
 
@@ -257,7 +324,9 @@ def _uma_importacao(e: Esperado, importacao: int, registro: int, fatos: dict[str
     soma = hashlib.sha256()
     total = 0
     esperadas = fatos.get("por_linha")
+    formato = int(fatos.get("formato", 1))
     for pk, valores in map(_dicionario, _linhas({"importacao_id": importacao})):
+        valores = _no_formato(valores, formato, e.grupo_padrao)
         correcoes = e.correcoes.get(pk, {})
         for campo, (anterior, novo, reg) in correcoes.items():
             if valores[campo] != novo:
@@ -370,16 +439,14 @@ def _vagas(e: Esperado, certame_id: int) -> str | None:
 
 def _pareceres(e: Esperado) -> str | None:
     modelo = apps.get_model("candidatos.Candidato")
-    for pk, (inscricao, resultado, registro) in sorted(e.pareceres.items()):
-        atual = modelo._default_manager.filter(pk=pk).values_list(
-            "heteroidentificacao", "inscricao"
-        )
-        gravado = atual[0][0] if atual else "(candidato ausente)"
+    for (pk, grupo), (inscricao, resultado, registro) in sorted(e.pareceres.items()):
+        atual = modelo._default_manager.filter(pk=pk).values_list("verificacoes", "inscricao")
+        gravado = str((atual[0][0] or {}).get(grupo) or "") if atual else "(candidato ausente)"
         inscricao = inscricao or (atual[0][1] if atual else f"(id {pk})")
         if gravado != resultado:
             return (
-                f"inscrição {inscricao}: parecer da comissão {gravado or '(vazio)'} nas tabelas, "
-                f"{resultado} pelo registro {registro}"
+                f"inscrição {inscricao}: {e.o_que(grupo)} {gravado or '(vazio)'} nas "
+                f"tabelas, {resultado} pelo registro {registro}"
             )
     for pk, (inscricao, dia, registro) in sorted(e.anulados.items()):
         anulado = modelo._default_manager.filter(pk=pk).values_list("anulado_em", flat=True)
@@ -476,8 +543,14 @@ def fatos_correcao(correcao: Any) -> dict[str, Any]:
     }
 
 
-def fatos_parecer(candidato: Any, resultado: str) -> dict[str, Any]:
-    return {"candidato": candidato.pk, "inscricao": candidato.inscricao, "resultado": resultado}
+def fatos_parecer(candidato: Any, grupo: str, resultado: str) -> dict[str, Any]:
+    """O resultado da verificação de um grupo (pela comissão ou pelos documentos)."""
+    return {
+        "candidato": candidato.pk,
+        "inscricao": candidato.inscricao,
+        "grupo": grupo,
+        "resultado": resultado,
+    }
 
 
 def fatos_anulacao(candidato: Any, decisao: str) -> dict[str, Any]:

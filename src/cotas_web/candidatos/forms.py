@@ -102,3 +102,20 @@ class EncaminhamentoForm(forms.Form):
 class DesistenciaForm(forms.Form):
     data = CampoData(label="Data da desistência")  # type: ignore[assignment]
     observacao = forms.CharField(label="Observação", required=False)
+
+
+class VerificacaoDocumentalForm(forms.Form):
+    data = CampoData(label="Data da análise dos documentos")  # type: ignore[assignment]
+    resultado = forms.ChoiceField(
+        label="Resultado",
+        choices=[
+            ("confirmado", "Os documentos comprovam a condição"),
+            ("nao_confirmado", "Os documentos não comprovam a condição"),
+        ],
+    )
+    fundamentacao = forms.CharField(
+        label="Documentos analisados e fundamentação",
+        widget=forms.Textarea,
+        help_text="Quais documentos o candidato apresentou e por que comprovam, ou não, a "
+        "condição.",
+    )

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.db.models.fields.json import KeyTextTransform
+from django.db.models.functions import Cast
 
 from cotas.motor import glossario as g
 from cotas_web.rotulos import escolha
@@ -84,17 +86,41 @@ class MapeamentoColunas(models.Model):
         )
 
 
+def optaram(grupo: str) -> models.Q:
+    """Quem optou pelo grupo `grupo` da lei (o nome está na lista JSON `reservas`). Pelo texto
+    do JSON, entre aspas: o mesmo filtro nos dois bancos (o SQLite não tem `contains` em JSON)."""
+    return models.Q(reservas__icontains=f'"{grupo}"')
+
+
+def verificacao_de(grupo: str) -> Cast:
+    """O resultado da verificação do grupo `grupo` gravado no candidato (nulo se não há), como
+    texto simples (as buscas de chave JSON tratariam "" como JSON)."""
+    return Cast(KeyTextTransform(grupo, "verificacoes"), models.TextField())
+
+
 class CandidatoQuerySet(models.QuerySet["Candidato"]):
-    def aguardando_parecer(self) -> CandidatoQuerySet:
-        """Quem a comissão ainda tem de verificar: aprovados autodeclarados pretos ou pardos
-        que optaram pela reserva, não anulados e ainda sem parecer (parâmetros `negros.cores`,
-        `heteroidentificacao.exigida` e `.momento`: antes da homologação)."""
-        return self.filter(
-            situacao=Situacao.APROVADO,
-            cor_raca__in=(CorRaca.PRETA, CorRaca.PARDA),
-            reserva_negros=True,
-            anulado_em__isnull=True,
-            heteroidentificacao__in=("", Heteroidentificacao.PENDENTE),
+    def gravar_verificacao(self, grupo: str, resultado: str, lote: int = 2000) -> None:
+        """Grava o resultado da verificação do grupo em cada candidato do filtro (os dos outros
+        grupos ficam); em lotes, que o JSON se reescreve linha a linha nos dois bancos."""
+        alvo = list(self.order_by().values_list("pk", "verificacoes"))
+        for k in range(0, len(alvo), lote):
+            lidos = [
+                Candidato(pk=pk, verificacoes={**(v or {}), grupo: str(resultado)})
+                for pk, v in alvo[k : k + lote]
+            ]
+            Candidato.objects.bulk_update(lidos, ["verificacoes"])
+
+    def aguardando_parecer(self, grupo: str, cores: tuple[str, ...] = ()) -> CandidatoQuerySet:
+        """Quem ainda tem de ser verificado no grupo `grupo` da lei: aprovados que optaram por
+        ele (autodeclarados de uma das `cores` da lei, se ela as fixa: `<grupo>.cores`), não
+        anulados e ainda sem resultado (`heteroidentificacao.exigida` e `.momento`: antes da
+        homologação)."""
+        filtro = self.filter(optaram(grupo), situacao=Situacao.APROVADO, anulado_em__isnull=True)
+        if cores:
+            filtro = filtro.filter(cor_raca__in=cores)
+        return filtro.annotate(_verificacao=verificacao_de(grupo)).filter(
+            models.Q(_verificacao__isnull=True)
+            | models.Q(_verificacao__in=("", Heteroidentificacao.PENDENTE))
         )
 
 
@@ -111,10 +137,14 @@ class Candidato(models.Model):
     nota = models.DecimalField(max_digits=12, decimal_places=4)
     situacao = models.CharField(max_length=20, choices=Situacao.choices)
     cor_raca = models.CharField("cor/raça", max_length=20, choices=CorRaca.choices, blank=True)
-    reserva_negros = models.BooleanField("optou pela reserva para negros", default=False)
+    # Os grupos da lei do certame pelos quais optou (os nomes da lei: `[[grupos]]`) e o
+    # resultado da verificação de cada um ({grupo: código de `Heteroidentificacao`}: o parecer
+    # da comissão ou a análise documental). JSON e não uma tabela: a apuração lê o certame
+    # inteiro numa consulta só (`ponte.tabela_de_candidatos`).
+    reservas = models.JSONField("grupos da lei pelos quais optou", default=list, blank=True)
     pcd = models.BooleanField("pessoa com deficiência", default=False)
-    heteroidentificacao = models.CharField(
-        "parecer da comissão", max_length=20, choices=Heteroidentificacao.choices, blank=True
+    verificacoes = models.JSONField(
+        "resultado da verificação de cada grupo", default=dict, blank=True
     )
     classificacao = models.PositiveIntegerField("classificação", null=True, blank=True)
     desempate = models.JSONField(default=list, blank=True)
@@ -135,9 +165,21 @@ class Candidato(models.Model):
     def __str__(self) -> str:
         return f"{self.inscricao} — {self.nome}"
 
-    @property
-    def autodeclarado_negro(self) -> bool:
-        return self.cor_raca in (CorRaca.PRETA, CorRaca.PARDA)
+    def optou(self, grupo: str) -> bool:
+        return grupo in (self.reservas or ())
+
+    def verificacao(self, grupo: str) -> str:
+        """O código do resultado da verificação do grupo ("" se não há)."""
+        return str((self.verificacoes or {}).get(grupo) or "")
+
+    def gravar_verificacao(self, grupo: str, resultado: str) -> None:
+        """Grava o resultado da verificação de um grupo (os dos outros grupos ficam)."""
+        self.verificacoes = {**(self.verificacoes or {}), grupo: str(resultado)}
+        self.save(update_fields=["verificacoes"])
+
+    def verificacao_rotulo(self, grupo: str) -> str:
+        codigo = self.verificacao(grupo)
+        return Heteroidentificacao(codigo).label if codigo else ""
 
     @property
     def cpf_mascarado(self) -> str:

@@ -50,9 +50,12 @@ class Previa:
     cabecalho: tuple[tuple[str, str | None], ...] = ()
     padroes: tuple[str, ...] = ()
     aba: str | None = None
-    exige_heteroidentificacao: bool = False
-    grupo: str = ""  # o grupo da lei do certame (`ponte.grupo_da_lei`)
-    cores: tuple[str, ...] = ()  # as cores que dão direito à reserva dele
+    grupos: tuple[ponte.GrupoNaTela, ...] = ()  # os grupos da lei do certame, na ordem dela
+
+    @property
+    def verificados(self) -> tuple[ponte.GrupoNaTela, ...]:
+        """Os grupos cuja verificação a lei exige (a coluna do resultado é obrigatória)."""
+        return tuple(g for g in self.grupos if g.verificado)
 
     @property
     def valida(self) -> bool:
@@ -75,30 +78,45 @@ class Previa:
                 "c": c,
                 "situacao": Situacao(str(c.situacao)).label,
                 "cor_raca": CorRaca(str(c.cor_raca)).label if c.cor_raca else "",
-                "reserva": c.optou(self.grupo),
-                "parecer": (
-                    Heteroidentificacao(str(parecer)).label
-                    if (parecer := c.verificacao(self.grupo))
-                    else ""
-                ),
+                "reservas": [c.optou(g.nome) for g in self.grupos],
+                "verificacoes": [
+                    Heteroidentificacao(str(v)).label if (v := c.verificacao(g.nome)) else ""
+                    for g in self.verificados
+                ],
             }
             for c in self.candidatos[inicio:fim]
         ]
 
     def por_cargo_e_lista(self) -> list[dict[str, Any]]:
         """Por cargo: quantos, quantos aprovados e, entre os aprovados, quantos concorrem à
-        reserva para negros (autodeclarados pretos ou pardos que optaram) e à de PcD."""
+        reserva de cada grupo da lei (optaram e, se a lei fixa cores, se declararam de uma
+        delas), na ordem dos grupos, e à de PcD."""
         contagem: dict[str, dict[str, Any]] = {}
         for c in self.candidatos:
             n = contagem.setdefault(
-                c.cargo, {"cargo": c.cargo, "total": 0, "aprovados": 0, "negros": 0, "pcd": 0}
+                c.cargo,
+                {
+                    "cargo": c.cargo,
+                    "total": 0,
+                    "aprovados": 0,
+                    **{g.nome: 0 for g in self.grupos},
+                    "pcd": 0,
+                },
             )
             n["total"] += 1
             if c.aprovado:
                 n["aprovados"] += 1
-                n["negros"] += int(c.optou(self.grupo) and c.cor_raca in self.cores)
+                for g in self.grupos:
+                    n[g.nome] += int(c.optou(g.nome) and (not g.cores or c.cor_raca in g.cores))
                 n["pcd"] += int(c.pcd)
         return [contagem[k] for k in sorted(contagem)]
+
+    def contagem_por_grupo(self) -> list[dict[str, Any]]:
+        """`por_cargo_e_lista` com os números de cada grupo em lista, na ordem dos grupos (para a
+        tela, que não nomeia grupo algum)."""
+        return [
+            {**n, "grupos": [n[g.nome] for g in self.grupos]} for n in self.por_cargo_e_lista()
+        ]
 
     def por_cargo(self) -> dict[str, int]:
         contagem: dict[str, int] = {}
@@ -119,8 +137,6 @@ def importacao_previa(
     """Lê e confere o arquivo contra o certame (a lei diz se o parecer da comissão é
     obrigatório; os cargos são os do certame); lista cada erro com a linha de origem."""
     regras = ponte.regras_do_certame(certame)
-    grupo = ponte.grupo_da_lei(regras)
-    exige = grupo.verificado
     try:
         leitura = ler_arquivo(
             caminho,
@@ -140,9 +156,7 @@ def importacao_previa(
         cabecalho=leitura.cabecalho,
         padroes=leitura.padroes,
         aba=leitura.aba,
-        exige_heteroidentificacao=exige,
-        grupo=grupo.nome,
-        cores=tuple(grupo.cores),
+        grupos=ponte.grupos_na_tela(regras),
     )
     # (Os candidatos da importação que este arquivo substituirá não contam como já importados.)
     existentes = set(
@@ -214,9 +228,11 @@ def importacao_confirmar(
                 c.nota,
                 str(c.situacao),
                 str(c.cor_raca) if c.cor_raca else "",
-                c.optou(previa.grupo),
+                json.dumps([g.nome for g in previa.grupos if c.optou(g.nome)]),
                 c.pcd,
-                str(parecer) if (parecer := c.verificacao(previa.grupo)) else "",
+                json.dumps(
+                    {g.nome: str(v) for g in previa.grupos if (v := c.verificacao(g.nome))}
+                ),
                 c.classificacao,
                 json.dumps([[k, str(v)] for k, v in c.desempate]),
                 c.opcao_lista or "",
@@ -322,9 +338,9 @@ _CAMPOS_IMPORTADOS = (
     "nota",
     "situacao",
     "cor_raca",
-    "reserva_negros",
+    "reservas",
     "pcd",
-    "heteroidentificacao",
+    "verificacoes",
     "classificacao",
     "desempate",
     "opcao_lista",
@@ -527,3 +543,72 @@ def limpar_previas(pasta: Path, horas: float | None = None) -> int:
         except OSError:
             continue  # (outra limpeza chegou antes)
     return apagadas
+
+
+# Os resultados da análise documental: os documentos comprovam a condição ou não.
+RESULTADOS_DOCUMENTAIS = (Heteroidentificacao.CONFIRMADO, Heteroidentificacao.NAO_CONFIRMADO)
+
+
+@transaction.atomic
+def verificacao_documental_registrar(
+    *,
+    usuario: User,
+    candidato: Candidato,
+    grupo: str,
+    resultado: str,
+    data: date,
+    fundamentacao: str,
+) -> Candidato:
+    """A análise documental de um grupo que a lei verifica por documentos
+    (`<grupo>.verificacao = "documental"`), registrada pelo RH: sob a trava do certame (dois
+    registros simultâneos, um de cada vez: o segundo acha o primeiro), com o dispositivo da lei
+    e reencenada no motor antes de gravar o registro."""
+    certame = certame_travar(candidato.certame_id)
+    candidato = Candidato.objects.select_related("certame").get(pk=candidato.pk)
+    regras = ponte.regras_do_certame(certame)
+    regra = next((g for g in ponte.grupos_documentais(regras) if g.nome == grupo), None)
+    if regra is None:
+        raise ValidationError(
+            f"{regras.lei.titulo} não verifica por documentos o grupo “{grupo}”: "
+            + (
+                ", ".join(g.rotulo for g in ponte.grupos_documentais(regras))
+                or "nenhum grupo desta lei"
+            )
+            + " se verifica assim."
+        )
+    rotulo = ponte.rotulo_do_grupo(grupo)
+    if certame.homologado:
+        raise ValidationError(
+            "A verificação ocorre antes de homologada a classificação final; este certame já "
+            "foi homologado."
+        )
+    if candidato.anulado_em:
+        raise ValidationError("A inscrição foi anulada.")
+    if not candidato.optou(grupo):
+        raise ValidationError(
+            f"A inscrição {candidato.inscricao} não optou pela reserva para {rotulo}."
+        )
+    if resultado not in RESULTADOS_DOCUMENTAIS:
+        raise ValidationError("Informe se os documentos comprovam a condição ou não.")
+    anterior = candidato.verificacao(grupo)
+    if anterior and anterior != Heteroidentificacao.PENDENTE:
+        raise ValidationError(
+            f"A verificação documental da inscrição {candidato.inscricao} ({rotulo}) já foi "
+            f"registrada: {Heteroidentificacao(anterior).label}."
+        )
+    candidato.gravar_verificacao(grupo, resultado)
+    ponte.conferir_no_motor(certame)
+    fundamento = "; ".join(r.citacao() for r in regra.ref("verificacao")) or regras.lei.norma
+    registrar(
+        usuario=usuario,
+        certame=certame,
+        acao="verificacao_documental",
+        descricao=(
+            f"Verificação documental da inscrição {candidato.inscricao} ({candidato.nome}), "
+            f"{rotulo}, em {data:%d/%m/%Y}: {Heteroidentificacao(resultado).label}. "
+            f"{fundamentacao}"
+        ),
+        fundamento=fundamento,
+        dados={"fatos": reencenacao.fatos_parecer(candidato, grupo, resultado)},
+    )
+    return candidato

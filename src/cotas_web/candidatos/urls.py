@@ -19,6 +19,11 @@ urlpatterns = [
     path(
         "certames/<int:pk>/candidatos/<int:cid>/desistencia/", views.desistencia, name="desistencia"
     ),
+    path(
+        "certames/<int:pk>/candidatos/<int:cid>/verificacao-documental/",
+        views.verificacao_documental,
+        name="verificacao_documental",
+    ),
     path("certames/<int:pk>/fraude/", views.fraudes, name="fraudes"),
     path("certames/<int:pk>/fraude/<int:fid>/", views.fraude, name="fraude"),
     path("certames/<int:pk>/fraude/<int:fid>/<str:acao>/", views.fraude_acao, name="fraude_acao"),

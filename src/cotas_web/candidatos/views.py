@@ -14,6 +14,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from cotas.arquivos.candidatos import EXTENSOES_PLANILHA, EXTENSOES_TEXTO
+from cotas_web import ponte
 from cotas_web.certames.confirmacao import confirmado, pedir_confirmacao
 from cotas_web.certames.models import Certame
 from cotas_web.certames.selectors import data_sugerida, regras_do_certame
@@ -29,6 +30,7 @@ from .forms import (
     DesistenciaForm,
     EncaminhamentoForm,
     FraudeAbrirForm,
+    VerificacaoDocumentalForm,
     ImportacaoForm,
     RemoverImportacaoForm,
 )
@@ -55,6 +57,7 @@ def lista(request: HttpRequest, pk: int) -> HttpResponse:
         {
             "certame": certame,
             "candidatos": candidatos[:500],
+            "grupos": ponte.grupos_na_tela(regras_do_certame(certame=certame)),
             "termo": termo,
             "total": candidatos.count(),
         },
@@ -71,6 +74,10 @@ def detalhe(request: HttpRequest, pk: int, cid: int) -> HttpResponse:
         {
             "certame": certame,
             "c": candidato,
+            "grupos": ponte.grupos_na_tela(regras_do_certame(certame=certame)),
+            "verificacao_form": VerificacaoDocumentalForm(
+                initial={"data": data_sugerida(certame)}
+            ),
             "correcoes": candidato.correcoes.select_related("usuario"),
             "correcao_form": CorrecaoForm(initial={"data": data_sugerida(certame)}),
             "fraude_form": FraudeAbrirForm(initial={"data": data_sugerida(certame)}),
@@ -207,7 +214,7 @@ def _previa(
         {
             "previa": previa,
             "linhas": previa.linhas_da_pagina(inicio, inicio + POR_PAGINA),
-            "contagem": previa.por_cargo_e_lista(),
+            "contagem": previa.contagem_por_grupo(),
             "pagina": pagina,
             "paginas": paginas,
             "primeira_linha": inicio + 1,
@@ -439,11 +446,36 @@ def desistencia(request: HttpRequest, pk: int, cid: int) -> HttpResponse:
     return redirect("candidatos:detalhe", pk=pk, cid=cid)
 
 
+@requer_papel(ADMIN)
+def verificacao_documental(request: HttpRequest, pk: int, cid: int) -> HttpResponse:
+    """O RH registra a análise documental de um grupo que a lei verifica por documentos."""
+    certame = get_object_or_404(Certame, pk=pk)
+    candidato = get_object_or_404(Candidato, pk=cid, certame=certame)
+    form = VerificacaoDocumentalForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        d = form.cleaned_data
+        tentar(
+            request,
+            lambda: services.verificacao_documental_registrar(
+                usuario=usuario_de(request),
+                candidato=candidato,
+                grupo=request.POST.get("grupo", ""),
+                resultado=d["resultado"],
+                data=d["data"],
+                fundamentacao=d["fundamentacao"],
+            ),
+            "Verificação documental registrada.",
+        )
+    elif request.method == "POST":
+        erros_do_formulario(request, form)
+    return redirect("candidatos:detalhe", pk=pk, cid=cid)
+
+
 def _fundamento_da_desistencia(certame: Certame, candidato: Candidato) -> str:
-    grupo = regras_do_certame(certame=certame).grupo("negros")
-    if grupo is None or not candidato.reserva_negros:
-        return ""
-    return "; ".join(r.citacao() for r in grupo.ref("desistencia"))
+    """O dispositivo da desistência de cada grupo da lei pelo qual o candidato optou."""
+    grupos = regras_do_certame(certame=certame).grupos_da_lei
+    refs = [r for g in grupos if candidato.optou(g.nome) for r in g.ref("desistencia")]
+    return "; ".join(dict.fromkeys(r.citacao() for r in refs))
 
 
 @requer_papel(ADMIN, AUDITOR)

@@ -104,7 +104,53 @@ class CertameForm(FormularioDeUmaVez):
 
     def __init__(self, *args: object, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["municipio"].choices = [(m, m) for m in ponte.municipios()]  # type: ignore[attr-defined]
+        self.fields["municipio"].choices = ponte.entes_por_esfera()  # type: ignore[attr-defined]
+        self.lacunas = self._campos_das_lacunas()
+
+    def _campos_das_lacunas(self) -> list[str]:
+        """Os valores que a lei escolhida (pelo ente e pela data do edital enviados) deixa em
+        aberto (`Lei.desconhecidos()`): um campo para o valor e outro para a justificativa de
+        cada um. Sem eles o motor recusa a lei; o operador os informa e o certame os guarda."""
+        municipio = self.data.get("municipio") if self.is_bound else None
+        try:
+            data_edital = self.fields["data_edital"].clean(self.data.get("data_edital"))
+            lei = ponte.lei_do_certame(None, str(municipio or ""), data_edital)
+        except (forms.ValidationError, ponte.ErroCotas, TypeError, ValueError):
+            return []
+        lacunas = lei.desconhecidos()
+        for nome in lacunas:
+            descricao = lei.parametros[nome].descricao
+            self.fields[f"lacuna__{nome}"] = forms.CharField(
+                label=f"{lei.norma} deixa em aberto: {descricao or nome}",
+                help_text=f"Parâmetro {nome}. Escreva o valor como no arquivo da lei "
+                "(ex.: 25, true, \"meio_para_cima\").",
+            )
+            self.fields[f"justificativa__{nome}"] = forms.CharField(
+                label=f"Justificativa do valor de {nome}",
+                help_text="De onde vem o valor (ex.: o decreto ou o edital que o fixa).",
+            )
+        return lacunas
+
+    def informados(self) -> dict[str, dict[str, object]]:
+        """{parâmetro: {"valor", "justificativa"}} das lacunas da lei, como o motor os recebe."""
+        return {
+            nome: {
+                "valor": valor_informado(self.cleaned_data[f"lacuna__{nome}"]),
+                "justificativa": self.cleaned_data[f"justificativa__{nome}"].strip(),
+            }
+            for nome in self.lacunas
+        }
+
+
+def valor_informado(texto: str) -> object:
+    """O valor escrito como no arquivo da lei (TOML: 25, true, "texto", [...]); o que não se lê
+    assim vale como texto."""
+    import tomllib
+
+    try:
+        return tomllib.loads(f"v = {texto.strip()}")["v"]
+    except tomllib.TOMLDecodeError:
+        return texto.strip()
 
 
 class CargoForm(forms.Form):

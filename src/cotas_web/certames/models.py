@@ -99,6 +99,9 @@ class Certame(models.Model):
         choices=DuplaCondicao.choices,
         default=DuplaCondicao.LISTA_QUE_NOMEIA_ANTES,
     )
+    # Os valores que a lei deixa em aberto (`Lei.desconhecidos()`), informados na criação:
+    # {parâmetro: {"valor": ..., "justificativa": ...}}, como o motor os recebe (`informados`).
+    informados = models.JSONField("valores informados das lacunas da lei", default=dict, blank=True)
     homologado_em = models.DateField("homologado em", null=True, blank=True)
     # Rascunho até publicado: só então aparece ao público. Arquivado: sai da página inicial,
     # segue no seu endereço, só para leitura.

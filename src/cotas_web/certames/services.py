@@ -85,6 +85,7 @@ def certame_criar(
     prioridade_colisao: str = "negros,pcd",
     base_do_limiar: str = BaseDoLimiar.TODAS_OFERTADAS,
     dupla_condicao: str = DuplaCondicao.LISTA_QUE_NOMEIA_ANTES,
+    informados: dict[str, Any] | None = None,
     token: str = "",
 ) -> Certame:
     """Cria o certame com a lei em vigor na data do edital (`[transicao]` de cada lei: a lei não
@@ -101,6 +102,7 @@ def certame_criar(
             pcd_arredondamento=pcd_arredondamento,
             pcd_teto=pcd_teto,
             base_do_limiar=base_do_limiar,
+            informados=informados,
         )
     except ponte.ErroCotas as erro:
         raise ValidationError(str(erro)) from erro
@@ -124,6 +126,7 @@ def certame_criar(
         prioridade_colisao=prioridade_colisao,
         base_do_limiar=base_do_limiar,
         dupla_condicao=dupla_condicao,
+        informados=informados or {},
     )
     pedido_concluir(token, certame)
     _designar_quem_cria(usuario, certame)
@@ -139,6 +142,7 @@ def certame_criar(
             "prioridade_colisao": prioridade_colisao,
             "base_do_limiar": base_do_limiar,
             "dupla_condicao": dupla_condicao,
+            "informados": informados or {},
         },
     )
     return certame
@@ -215,13 +219,14 @@ def cargo_adicionar(
         certame=certame, codigo=codigo, nome=nome, vagas_edital=vagas_edital
     )
     regras = ponte.regras_do_certame(certame)
-    negros = regras.grupo("negros")
     registrar(
         usuario=usuario,
         certame=certame,
         acao="cargo_adicionado",
         descricao=f"Cargo {codigo} ({nome}) com {vagas_edital} vaga(s) no edital.",
-        fundamento=_citacoes(negros.ref("percentual")) if negros else "",
+        fundamento=_citacoes(
+            tuple(r for g in regras.grupos_da_lei for r in g.ref("percentual"))
+        ),
         dados={"cargo": codigo, "vagas": vagas_edital},
     )
     return cargo
@@ -247,11 +252,11 @@ def certame_homologar(*, usuario: User, certame: Certame, data: date) -> Certame
     if not certame.candidatos.exists():
         raise ValidationError("Importe os candidatos antes de homologar.")
     fundamento = ""
-    if certame.exige_comissao:
+    regras = ponte.regras_do_certame(certame)
+    if certame.exige_comissao or ponte.grupos_documentais(regras):
         from cotas_web.comissao.selectors import pendencias_da_comissao
 
         pendencias = pendencias_da_comissao(certame=certame)
-        regras = ponte.regras_do_certame(certame)
         refs = regras.comissao.referencias if regras.comissao is not None else {}
         if pendencias:
             # A verificação e os recursos antes da homologação, com os artigos da lei.

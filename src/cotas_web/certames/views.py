@@ -64,6 +64,7 @@ def novo(request: HttpRequest) -> HttpResponse:
                 prioridade_colisao=d["prioridade_colisao"] or PrioridadeColisao.NEGROS_PCD,
                 base_do_limiar=d["base_do_limiar"] or BaseDoLimiar.TODAS_OFERTADAS,
                 dupla_condicao=d["dupla_condicao"] or DuplaCondicao.LISTA_QUE_NOMEIA_ANTES,
+                informados=form.informados(),
                 token=d["pedido"],
             )
         except ValidationError as erro:
@@ -75,8 +76,9 @@ def novo(request: HttpRequest) -> HttpResponse:
     return render(
         request, "form.html",
         {"form": form, "titulo": "Novo certame", "botao": "Criar certame",
-         "introducao": "A lei aplicável é escolhida pelo município, pela data do edital e "
-                       "pelo tipo de seleção."},
+         "introducao": "A lei aplicável é escolhida pelo município (ou pelo ente federal), "
+                       "pela data do edital e pelo tipo de seleção. Se a lei deixa valores em "
+                       "aberto, a tela os pede, cada um com a justificativa."},
     )
 
 

@@ -65,12 +65,23 @@ def aviso_distribuicao(*, certame: Certame) -> str:
 
 
 def pendencias_da_comissao(*, certame: Certame) -> list[str]:
-    pendentes = Candidato.objects.filter(certame=certame).aguardando_parecer()
+    """O que falta antes da homologação: a verificação de cada grupo que a lei verifica (pela
+    comissão ou pelos documentos) e os recursos sem decisão."""
     saida = []
-    n = pendentes.count()
-    if n:
-        inscricoes = ", ".join(pendentes.values_list("inscricao", flat=True)[:10])
-        saida.append(f"{n} candidato(s) sem parecer da comissão ({inscricoes})")
+    for grupo in ponte.regras_do_certame(certame).grupos_da_lei:
+        if not grupo.verificado:
+            continue
+        pendentes = Candidato.objects.filter(certame=certame).aguardando_parecer(
+            grupo.nome, tuple(grupo.cores)
+        )
+        n = pendentes.count()
+        if n:
+            inscricoes = ", ".join(pendentes.values_list("inscricao", flat=True)[:10])
+            if grupo.verificacao == ponte.VERIFICACAO_COMISSAO:
+                falta = "parecer da comissão"
+            else:
+                falta = f"verificação documental ({ponte.rotulo_do_grupo(grupo.nome)})"
+            saida.append(f"{n} candidato(s) sem {falta} ({inscricoes})")
     recursos = Recurso.objects.filter(candidato__certame=certame, decisao="").count()
     if recursos:
         saida.append(f"{recursos} recurso(s) sem decisão")

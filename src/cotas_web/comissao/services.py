@@ -65,6 +65,19 @@ def _regra_comissao(certame: Certame) -> Any:
     return regras.comissao
 
 
+def grupo_da_comissao(certame: Certame) -> ponte.RegraGrupo:
+    """O grupo da lei que a comissão verifica (`<grupo>.verificacao = "heteroidentificacao"`)."""
+    try:
+        grupo = ponte.grupo_da_comissao(ponte.regras_do_certame(certame))
+    except ponte.ErroCotas as erro:
+        raise ValidationError(str(erro)) from None
+    if grupo is None:
+        raise ValidationError(
+            "A lei deste certame não verifica nenhum grupo por comissão de heteroidentificação."
+        )
+    return grupo
+
+
 def _fund(certame: Certame, *chaves: str) -> str:
     """A citação dos parâmetros `heteroidentificacao.<chave>` da lei (ou, se a lei não os
     traz, a própria lei)."""
@@ -158,11 +171,13 @@ def sessao_criar(
 
 
 def a_convocar(*, certame: Certame) -> QuerySet[Candidato]:
-    """Aprovados autodeclarados pretos ou pardos que optaram pela reserva e ainda sem parecer
-    nem convocação aguardando registro (`heteroidentificacao.exigida` e `.momento`)."""
+    """Aprovados que optaram pelo grupo que a comissão verifica (autodeclarados de uma das cores
+    da lei), ainda sem parecer nem convocação aguardando registro (`heteroidentificacao.exigida`
+    e `.momento`)."""
+    grupo = grupo_da_comissao(certame)
     return (
         Candidato.objects.filter(certame=certame)
-        .aguardando_parecer()
+        .aguardando_parecer(grupo.nome, tuple(grupo.cores))
         .exclude(convocacoes__resultado="")
         .select_related("cargo")
     )
@@ -191,9 +206,10 @@ def candidatos_convocar(*, usuario: User, sessao: Sessao) -> list[Convocacao]:
         batch_size=_LOTE,
     )
     ids = [c.candidato_id for c in convocados]
+    grupo = grupo_da_comissao(certame).nome
     for k in range(0, len(ids), _LOTE):
-        Candidato.objects.filter(pk__in=ids[k : k + _LOTE]).update(
-            heteroidentificacao=Heteroidentificacao.PENDENTE
+        Candidato.objects.filter(pk__in=ids[k : k + _LOTE]).gravar_verificacao(
+            grupo, Heteroidentificacao.PENDENTE
         )
     inscricoes = [c.candidato.inscricao for c in convocados]
     lista = ", ".join(inscricoes[:_LISTADOS])
@@ -211,7 +227,7 @@ def candidatos_convocar(*, usuario: User, sessao: Sessao) -> list[Convocacao]:
             f"{sessao.data:%d/%m/%Y}: {lista}"
         ),
         fundamento=_fund(certame, "exigida", "momento"),
-        dados={"fatos": {"pendentes": ids}},
+        dados={"fatos": {"pendentes": ids, "grupo": grupo}},
     )
     return convocados
 
@@ -315,8 +331,8 @@ def verificacao_registrar(
             ]
         )
     candidato = convocacao.candidato
-    candidato.heteroidentificacao = resultado
-    candidato.save(update_fields=["heteroidentificacao"])
+    grupo = grupo_da_comissao(certame).nome
+    candidato.gravar_verificacao(grupo, resultado)
     registrar(
         usuario=usuario,
         certame=certame,
@@ -330,7 +346,7 @@ def verificacao_registrar(
         dados={
             "convocacao": convocacao.pk,
             "resultado": resultado,
-            "fatos": reencenacao.fatos_parecer(candidato, resultado),
+            "fatos": reencenacao.fatos_parecer(candidato, grupo, resultado),
         },
     )
     return convocacao
@@ -431,7 +447,8 @@ def recurso_interpor(
     _exigir_aberto(certame)
     if recorrente not in Recorrente.values:
         raise ValidationError("Informe quem recorre.")
-    if not candidato.heteroidentificacao or candidato.heteroidentificacao == "pendente":
+    parecer = candidato.verificacao(grupo_da_comissao(certame).nome)
+    if not parecer or parecer == Heteroidentificacao.PENDENTE:
         raise ValidationError("Só cabe recurso depois do parecer da comissão.")
     sessao = _sessao_do_parecer(candidato)
     _motor(
@@ -490,7 +507,8 @@ def recurso_decidir(
     if decisao not in DecisaoRecurso.values:
         raise ValidationError("Decisão desconhecida.")
     candidato = recurso.candidato
-    anterior = candidato.heteroidentificacao
+    grupo = grupo_da_comissao(certame).nome
+    anterior = candidato.verificacao(grupo)
     if decisao == DecisaoRecurso.PROVIDO:
         if resultado_final not in (
             Heteroidentificacao.CONFIRMADO,
@@ -504,8 +522,7 @@ def recurso_decidir(
     recurso.fundamentacao = fundamentacao
     recurso.decidido_em = data
     recurso.save()
-    candidato.heteroidentificacao = resultado_final
-    candidato.save(update_fields=["heteroidentificacao"])
+    candidato.gravar_verificacao(grupo, resultado_final)
     registrar(
         usuario=usuario,
         certame=certame,
@@ -520,7 +537,7 @@ def recurso_decidir(
             "recurso": recurso.pk,
             "antes": anterior,
             "depois": resultado_final,
-            "fatos": reencenacao.fatos_parecer(candidato, resultado_final),
+            "fatos": reencenacao.fatos_parecer(candidato, grupo, resultado_final),
         },
     )
     return recurso

@@ -244,28 +244,29 @@ def nomeacao_confirmar(
 
 @transaction.atomic
 def nomeacao_registrar_posse(*, usuario: User, nomeacao: Nomeacao, data: date) -> Nomeacao:
-    """Posse. Em vaga reservada a negros, só após o parecer da comissão, se a lei o exige
-    (parâmetro `heteroidentificacao.posse_apos_parecer`)."""
+    """Posse. Em vaga reservada ao grupo que a comissão verifica, só após o parecer dela, se a
+    lei o exige (parâmetro `heteroidentificacao.posse_apos_parecer`)."""
     nomeacao, certame = _travar_nomeacao(nomeacao)
     if nomeacao.situacao != SituacaoNomeacao.NOMEADO:
         raise ValidationError("Só se registra posse de quem está nomeado.")
     if data < nomeacao.data_portaria:
         raise ValidationError("A posse não pode ser anterior à nomeação.")
     fundamento = ""
-    reservada = "negros" in (nomeacao.modalidade, nomeacao.reservada_para)
-    if reservada and certame.exige_comissao:
-        regras = ponte.regras_do_certame(certame)
+    regras = ponte.regras_do_certame(certame) if certame.exige_comissao else None
+    grupo = ponte.grupo_da_comissao(regras) if regras is not None else None
+    reservada = grupo is not None and grupo.nome in (nomeacao.modalidade, nomeacao.reservada_para)
+    if reservada and regras is not None and grupo is not None:
         if regras.comissao is not None and regras.comissao.posse_apos_parecer:
             ref = regras.comissao.referencias.get("posse_apos_parecer")
             fundamento = ref.citacao() if ref else ""
-            parecer = nomeacao.candidato.heteroidentificacao
+            parecer = nomeacao.candidato.verificacao(grupo.nome)
             recurso_aberto = nomeacao.candidato.recursos.filter(decisao="").exists()
-            if nomeacao.modalidade == "negros" and (
+            if nomeacao.modalidade == grupo.nome and (
                 parecer in ("", Heteroidentificacao.PENDENTE) or recurso_aberto
             ):
                 raise ValidationError(
-                    "Posse recusada: o cargo reservado a negros só é provido após a verificação "
-                    f"e o parecer da comissão ({fundamento})."
+                    f"Posse recusada: o cargo reservado a {rotulo_lista(grupo.nome)} só é "
+                    f"provido após a verificação e o parecer da comissão ({fundamento})."
                 )
     nomeacao.situacao = SituacaoNomeacao.EMPOSSADO
     nomeacao.posse_em = data

@@ -121,7 +121,7 @@ def novas_vagas(request: HttpRequest, pk: int) -> HttpResponse:
                 "A reserva é recalculada sobre o total de vagas oferecidas, e as próximas "
                 "nomeações seguem a ordem da lei.",
             ],
-            "fundamento": _fundamento_do_grupo(certame, "negros", "percentual"),
+            "fundamento": _fundamento_dos_grupos(certame, "percentual"),
         },
     )
 
@@ -193,6 +193,12 @@ def final_de_fila(request: HttpRequest, pk: int, nid: int) -> HttpResponse:
         f"{nomeacao.candidato.inscricao} foi para o final da lista. A substituição foi "
         "proposta pela lista a que a vaga pertence.",
     )
+
+
+def _fundamento_dos_grupos(certame: Certame, chave: str) -> str:
+    """O dispositivo da lei do certame de cada grupo da lei (ex.: o percentual de cada um)."""
+    grupos = regras_do_certame(certame=certame).grupos_da_lei
+    return "; ".join(dict.fromkeys(r.citacao() for g in grupos for r in g.ref(chave)))
 
 
 def _fundamento_do_grupo(certame: Certame, grupo: str, chave: str) -> str:

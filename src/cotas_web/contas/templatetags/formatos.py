@@ -70,3 +70,15 @@ def coluna(codigo: Any) -> str:
     from cotas_web.rotulos import rotulo_da_coluna
 
     return rotulo_da_coluna(str(codigo)) if codigo not in (None, "") else ""
+
+
+@register.filter
+def optou(candidato: Any, grupo: Any) -> bool:
+    """O candidato optou pela reserva do grupo da lei (`{{ c|optou:g.nome }}`)."""
+    return bool(candidato.optou(str(grupo)))
+
+
+@register.filter
+def verificacao(candidato: Any, grupo: Any) -> str:
+    """O resultado da verificação do grupo, pelo rótulo ("" se não há)."""
+    return str(candidato.verificacao_rotulo(str(grupo)))
