@@ -111,13 +111,6 @@ class Previa:
                 n["pcd"] += int(c.pcd)
         return [contagem[k] for k in sorted(contagem)]
 
-    def contagem_por_grupo(self) -> list[dict[str, Any]]:
-        """`por_cargo_e_lista` com os números de cada grupo em lista, na ordem dos grupos (para a
-        tela, que não nomeia grupo algum)."""
-        return [
-            {**n, "grupos": [n[g.nome] for g in self.grupos]} for n in self.por_cargo_e_lista()
-        ]
-
     def por_cargo(self) -> dict[str, int]:
         contagem: dict[str, int] = {}
         for c in self.candidatos:

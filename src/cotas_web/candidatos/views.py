@@ -214,7 +214,7 @@ def _previa(
         {
             "previa": previa,
             "linhas": previa.linhas_da_pagina(inicio, inicio + POR_PAGINA),
-            "contagem": previa.contagem_por_grupo(),
+            "contagem": previa.por_cargo_e_lista(),
             "pagina": pagina,
             "paginas": paginas,
             "primeira_linha": inicio + 1,

@@ -82,3 +82,12 @@ def optou(candidato: Any, grupo: Any) -> bool:
 def verificacao(candidato: Any, grupo: Any) -> str:
     """O resultado da verificação do grupo, pelo rótulo ("" se não há)."""
     return str(candidato.verificacao_rotulo(str(grupo)))
+
+
+@register.filter
+def chave(mapa: Any, nome: Any) -> Any:
+    """O valor de `nome` num dicionário (`{{ r.reservadas|chave:g.nome }}`); None se falta."""
+    try:
+        return mapa.get(str(nome))
+    except AttributeError:
+        return None
