@@ -180,6 +180,12 @@ def _filho_importacao(cenario: Path, repeticoes: int) -> dict[str, list[float]]:
 
         certame = novo_certame(f"Carga simples {r}")
         cargos = {c.codigo: c.pk for c in certame.cargos.all()}
+        # As colunas do grupo da lei do cenário, pelos nomes dela (um grupo nos cenários gerados).
+        from cotas_web import ponte
+
+        grupo = ponte.regras_do_certame(certame).grupos_da_lei[0]
+        assert grupo.declaracao is not None
+        opcao, verificacao = grupo.declaracao.coluna_opcao, grupo.declaracao.coluna_verificacao
         t = time.perf_counter()
         linhas = []
         with open(csv_, encoding="utf-8", newline="") as f:
@@ -198,9 +204,11 @@ def _filho_importacao(cenario: Path, repeticoes: int) -> dict[str, list[float]]:
                     "nota": v[cab["nota"]].replace(",", "."),
                     "situacao": v[cab["situacao"]],
                     "cor_raca": v[cab["cor_raca"]],
-                    "reserva_negros": v[cab["reserva_negros"]] == "sim",
+                    "reservas": json_.dumps([grupo.nome] if v[cab[opcao]] == "sim" else []),
                     "pcd": v[cab["pcd"]] == "sim",
-                    "heteroidentificacao": v[cab["heteroidentificacao"]],
+                    "verificacoes": json_.dumps(
+                        {grupo.nome: v[cab[verificacao]]} if v[cab[verificacao]] else {}
+                    ),
                     "classificacao": None,
                     "desempate": json_.dumps(
                         [[c, v[cab[c]].replace(",", ".")] for c in desempate if v[cab[c]]]
