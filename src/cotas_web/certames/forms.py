@@ -63,7 +63,7 @@ class CertameForm(FormularioDeUmaVez):
     )
 
     prioridade_colisao = forms.ChoiceField(
-        label="Quando negros e PcD querem a mesma vaga",
+        label="Quando um grupo da lei e PcD querem a mesma vaga",
         choices=PrioridadeColisao.choices,
         initial=PrioridadeColisao.NEGROS_PCD,
         required=False,
@@ -71,7 +71,7 @@ class CertameForm(FormularioDeUmaVez):
         "recebe a seguinte.",
     )
     base_do_limiar = forms.ChoiceField(
-        label="Mínimo de 3 vagas para a reserva a negros, contado sobre",
+        label="Mínimo de vagas que a lei fixa para a reserva de cada grupo, contado sobre",
         choices=BaseDoLimiar.choices,
         initial=BaseDoLimiar.TODAS_OFERTADAS,
         required=False,
@@ -80,7 +80,8 @@ class CertameForm(FormularioDeUmaVez):
     )
 
     dupla_condicao = forms.ChoiceField(
-        label="Candidato negro e com deficiência chamado pelas duas listas no mesmo ato",
+        label="Candidato de um grupo da lei e com deficiência chamado pelas duas listas no mesmo "
+        "ato",
         choices=DuplaCondicao.choices, initial=DuplaCondicao.LISTA_QUE_NOMEIA_ANTES,
         required=False,
         help_text="Questão em aberto: vale a lista que ele escolheu na inscrição, se escolheu; "

@@ -88,13 +88,13 @@ class Certame(models.Model):
         default=PrioridadeColisao.NEGROS_PCD,
     )
     base_do_limiar = models.CharField(
-        "base do limiar de vagas da reserva a negros",
+        "base do limiar de vagas da reserva de cada grupo da lei",
         max_length=20,
         choices=BaseDoLimiar.choices,
         default=BaseDoLimiar.TODAS_OFERTADAS,
     )
     dupla_condicao = models.CharField(
-        "candidato negro e com deficiência chamado pelas duas listas",
+        "candidato de um grupo da lei e com deficiência chamado pelas duas listas",
         max_length=40,
         choices=DuplaCondicao.choices,
         default=DuplaCondicao.LISTA_QUE_NOMEIA_ANTES,

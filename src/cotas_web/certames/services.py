@@ -181,10 +181,10 @@ def _descricao_da_criacao(certame: Certame, municipio: str, lei_titulo: str) -> 
         + f" Questões em aberto: prioridade {prioridade_colisao.replace(',', ' > ')}; "
         + "mínimo de vagas contado sobre "
         + ("as do edital" if base_do_limiar == "edital" else "todas as oferecidas")
-        + "; quem é negro e com deficiência, chamado pelas duas listas no mesmo ato sem "
-        + "opção, fica com a de "
+        + "; quem é de um grupo da lei e com deficiência, chamado pelas duas listas no mesmo "
+        + "ato sem opção, fica com a de "
         + ("PcD." if dupla_condicao == DuplaCondicao.LISTA_QUE_NOMEIA_ANTES_SENAO_PCD
-           else "negros.")
+           else "o grupo da lei.")
     )
 
 

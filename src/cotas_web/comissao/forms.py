@@ -72,7 +72,7 @@ class VerificacaoForm(forms.Form):
         for m in membros:
             self.fields[f"voto_{m.pk}"] = forms.ChoiceField(
                 label=f"Voto de {m.nome}",
-                choices=[("", "—"), ("sim", "Reconhece como negro(a)"),
+                choices=[("", "—"), ("sim", "Reconhece a condição declarada"),
                          ("nao", "Não reconhece"), ("abstencao", "Presente, absteve-se"),
                          ("ausente", "Ausente à verificação")],
                 required=False,

@@ -91,7 +91,7 @@ class Voto(models.Model):
     convocacao = models.ForeignKey(Convocacao, on_delete=models.PROTECT, related_name="votos")
     membro = models.ForeignKey(Membro, on_delete=models.PROTECT)
     presente = models.BooleanField("presente à verificação", default=True)
-    reconhece = models.BooleanField("reconhece como negro(a)", null=True)
+    reconhece = models.BooleanField("reconhece a condição declarada", null=True)
 
     @property
     def rotulo(self) -> str:

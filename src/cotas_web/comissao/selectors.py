@@ -165,12 +165,15 @@ def ata_na_tela(*, sessao: Sessao) -> dict[str, Any]:
 def introducao_da_verificacao(*, certame: Certame) -> str:
     """A regra da decisão e os destinos, nas palavras e com os artigos da lei do certame (pelo
     motor: `regra_em_palavras`, `RegraComissao.destino`)."""
-    regra = ponte.regras_do_certame(certame).comissao
-    if regra is None:
+    regras = ponte.regras_do_certame(certame)
+    regra = regras.comissao
+    grupo = ponte.grupo_da_comissao(regras)
+    if regra is None or grupo is None:
         return ""
     artigos = artigos_da_comissao(certame=certame)
     frase = (
-        f"Considera-se negro(a) quem for reconhecido {regra_em_palavras(regra)}"
+        f"Considera-se do grupo {ponte.rotulo_do_grupo(grupo.nome)} quem for reconhecido "
+        f"{regra_em_palavras(regra)}"
         f"{_citacao(artigos, 'decisao')}. Quem não é reconhecido, falta ou não responde às "
         f"perguntas {regra.destino('nao_confirmado')}{_citacao(artigos, 'nao_reconhecido')}."
     )

@@ -136,7 +136,7 @@ def vagas_novas_ofertar(
     token: str = "",
 ) -> OfertaVagas:
     """Novas vagas durante a validade: o percentual incide sobre o total acumulado
-    (parâmetro `negros.fracao_entre_lotes`). O mesmo formulário enviado de novo
+    (parâmetro `<grupo>.fracao_entre_lotes`). O mesmo formulário enviado de novo
     (`token`) devolve a oferta já feita, sem ofertar outra vez."""
     certame = certame_travar(cargo.certame_id)
     if (anterior := pedido_anterior(token, "vagas_novas_ofertar", OfertaVagas)) is not None:
@@ -340,7 +340,7 @@ def nomeacao_final_de_fila(
 
     Só se o edital o admite (o edital decide; parâmetro `permite_final_de_fila`,
     docs/INTERPRETACAO.md#final-de-fila). Ele continua classificado, atrás de todos; a vaga que
-    ocupava é recomposta pela mesma lista a que pertence (parâmetro `negros.desistencia`).
+    ocupava é recomposta pela mesma lista a que pertence (parâmetro `<grupo>.desistencia`).
     """
     nomeacao, certame = _travar_nomeacao(nomeacao)
     if not certame.admite_final_de_fila:

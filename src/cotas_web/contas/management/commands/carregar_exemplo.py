@@ -205,10 +205,11 @@ def _base_do_limiar(cenario: Any) -> str:
     from cotas.motor.erros import ErroCotas
 
     try:
-        negros = regras_do_cenario(cenario).grupo("negros")
+        grupos = regras_do_cenario(cenario).grupos_da_lei
+        grupo = grupos[0] if grupos else None
     except ErroCotas:  # a criação do certame, logo adiante, recusa com a mensagem da lei
         return BaseDoLimiar.TODAS_OFERTADAS
-    return negros.base_do_limiar.value if negros else BaseDoLimiar.TODAS_OFERTADAS
+    return grupo.base_do_limiar.value if grupo else BaseDoLimiar.TODAS_OFERTADAS
 
 
 _PREPOSICOES = frozenset({"de", "do", "da", "dos", "das", "e"})
