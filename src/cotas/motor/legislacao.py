@@ -324,6 +324,15 @@ ESPECIFICACOES_DO_GRUPO: dict[str, Especificacao] = {
     ),
 }
 
+# O percentual que a lei reserva ao conjunto dos grupos, quando um regulamento o divide entre
+# eles: a soma dos percentuais dos grupos tem de dar este total.
+ESPECIFICACOES["grupos.percentual_total"] = Especificacao(
+    "Percentual que a lei reserva ao conjunto dos grupos (a soma dos grupos deve dar este total)",
+    _percentual,
+    obrigatorio=False,
+    lido_pelo_motor=True,
+)
+
 # Quem é de vários grupos da lei (questão só de leis com mais de um grupo).
 ESPECIFICACOES["grupos.candidato_em_varios"] = Especificacao(
     "Candidato que pode concorrer por mais de um grupo: só no de maior percentual, ou em todos",

@@ -290,6 +290,7 @@ def regras_aplicaveis(
 
     comissao_exigida = valores["heteroidentificacao.exigida"] is True
     grupos = [_regra_do_grupo(d, valores, refs, informados, comissao_exigida) for d in lei.grupos]
+    _conferir_total(grupos, valores, refs)
     if pcd is not None:
         teto = fracao(pcd.teto)
         if not 0 < fracao(pcd.percentual) <= 100 or not 0 < teto <= 100:
@@ -341,6 +342,28 @@ def regras_aplicaveis(
         candidato_em_varios=str(valores.get("grupos.candidato_em_varios", "todos")),
         referencia_varios=refs.get("grupos.candidato_em_varios"),
     )
+
+
+def _conferir_total(
+    grupos: list[RegraGrupo], valores: Mapping[str, object], refs: Mapping[str, Referencia]
+) -> None:
+    """A soma dos percentuais dos grupos é o total que a lei reserva ao conjunto deles
+    (`grupos.percentual_total`), quando ela o fixa e deixa a divisão a um regulamento."""
+    if "grupos.percentual_total" not in valores:
+        return
+    total = fracao(str(valores["grupos.percentual_total"]))
+    soma = sum((g.percentual for g in grupos), Fraction(0))
+    if soma != total:
+        partes = " + ".join(f"{_pct(g.percentual)} ({g.rotulo})" for g in grupos)
+        raise LeiInvalida(
+            f"Os percentuais dos grupos somam {_pct(soma)} ({partes}), mas a lei reserva "
+            f"{_pct(total)} ao conjunto deles ({refs['grupos.percentual_total'].citacao()})."
+        )
+
+
+def _pct(valor: Fraction) -> str:
+    texto = str(valor.numerator) if valor.denominator == 1 else f"{float(valor):.4g}"
+    return texto.replace(".", ",") + "%"
 
 
 def _regra_do_grupo(
