@@ -292,11 +292,38 @@ def _referencia(dados: Mapping[str, Any], norma: str, onde: str) -> Referencia:
         raise LeiInvalida(
             f"{onde}: sem referência legal (todo valor precisa de 'artigo' e 'texto' da lei)"
         )
+    texto = " ".join(_texto(dados, "texto", onde).split())
+    _conferir_texto_legal(texto, onde)
     return Referencia(
         norma=str(dados.get("norma", norma)),
         artigo=_texto(dados, "artigo", onde),
-        texto=" ".join(_texto(dados, "texto", onde).split()),
+        texto=texto,
     )
+
+
+# Marcas de texto que não é da lei: quem não achou o artigo deixa a lei de fora (ou o parâmetro
+# `desconhecido = true`), nunca um marcador no lugar das palavras da lei.
+# (TODO e FIXME só em maiúsculas: "todo" é palavra da lei, "todo o período")
+_MARCAS_DE_PROGRAMADOR = ("TODO", "FIXME")
+_MARCAS_PROVISORIAS = ("texto não disponível", "trecho não encontrado", "(texto)")
+_OMISSOES = ("[...]", "[…]", "(...)", "...", "…")
+
+
+def _conferir_texto_legal(texto: str, onde: str) -> None:
+    """Recusa texto provisório: só reticências, ou um marcador de texto ausente. Um trecho
+    omitido dentro de uma citação ("[...]") é aceito."""
+    sem_omissoes = texto
+    for omissao in _OMISSOES:
+        sem_omissoes = sem_omissoes.replace(omissao, " ")
+    palavras = texto.replace(":", " ").split()
+    if (
+        not any(c.isalnum() for c in sem_omissoes)
+        or any(m in texto.lower() for m in _MARCAS_PROVISORIAS)
+        or any(m in palavras for m in _MARCAS_DE_PROGRAMADOR)
+    ):
+        raise LeiInvalida(
+            f"{onde}: 'texto' provisório ({texto!r}); o texto deve ser o da lei publicada"
+        )
 
 
 def carregar_lei(texto: str, origem: str) -> Lei:
