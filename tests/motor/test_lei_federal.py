@@ -166,8 +166,9 @@ def _texto_das_fontes() -> str:
 
 
 def test_todo_texto_da_lei_12990_foi_lido_nas_fontes() -> None:
-    """Cada artigo citado pela lei federal está, palavra por palavra, num arquivo de
-    docs/fontes/ (os trechos entre "[...]" um a um): nada reconstruído de memória."""
+    """Cada artigo citado pela lei federal está, palavra por palavra, num dos textos guardados
+    que docs/fontes/LEIA-ME.md lista (os trechos entre "[...]" um a um): nada reconstruído de
+    memória."""
     doze = catalogo_padrao().lei(DOZE)
     fontes = _texto_das_fontes()
     refs = [doze.referencia_vigencia, *(a.referencia for a in doze.atos_vigencia)]
