@@ -4,6 +4,7 @@ listas nos documentos e na web saem de `cotas.motor.glossario`, sem membro a mai
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 
 import pytest
 
@@ -61,19 +62,34 @@ def test_escolhas_da_linha_de_comando_sao_as_do_glossario() -> None:
 
 def test_nomes_das_listas_nos_documentos_e_na_web_sao_os_do_glossario() -> None:
     from cotas.documentos.tabelas import rotulo_lista
+    from cotas.motor.legislacao import catalogo_padrao
     from cotas_web.rotulos import por_extenso
     from cotas_web.rotulos import rotulo_lista as rotulo_na_web
 
+    catalogo_padrao()  # (os grupos das leis registram os rótulos das suas listas)
+    assert "negros" in g.ROTULOS_LISTA
     for lista, rotulo in g.ROTULOS_LISTA.items():
         assert rotulo_lista(lista) == rotulo
         assert rotulo_na_web(lista) == g.no_meio_da_frase(lista)
         assert por_extenso(lista) == g.no_meio_da_frase(lista)
     assert g.no_meio_da_frase(g.PCD) == "pessoas com deficiência"
-    assert g.no_meio_da_frase(g.PrioridadeColisao.PCD_NEGROS) == "PcD primeiro, depois negros"
+    assert (
+        g.no_meio_da_frase(g.PrioridadeColisao.PCD_NEGROS)
+        == "PcD primeiro, depois os grupos da lei"
+    )
 
 
 def test_o_cenario_aceita_os_codigos_do_glossario() -> None:
     from cotas.arquivos import cenario
 
     assert cenario.TipoCertame is g.TipoSelecao
-    assert cenario._GRUPOS == (g.NEGROS, g.PCD)
+
+
+def test_a_prioridade_do_cenario_aceita_os_grupos_das_leis_e_pcd(tmp_path: Path) -> None:
+    from tests.arquivos.test_cenario import erros_de, montar
+
+    extra = '[certame]\nprioridade_colisao = ["pcd", "inexistente"]\n'
+    base = montar(tmp_path).read_text(encoding="utf-8").replace("[certame]\n", extra, 1)
+    (tmp_path / "cenario.toml").write_text(base, encoding="utf-8")
+    [erro] = [e for e in erros_de(tmp_path / "cenario.toml").erros if "prioridade" in str(e)]
+    assert "negros" in erro.mensagem and "pcd" in erro.mensagem

@@ -37,19 +37,31 @@ from datetime import date, timedelta
 from pathlib import Path
 
 from cotas.arquivos.candidatos import COLUNAS_CONHECIDAS
-from cotas.motor.legislacao import catalogo_padrao
+from cotas.motor.legislacao import Lei, catalogo_padrao
 
 __all__ = ["Resumo", "gerar_exemplo"]
 
 DATA_EDITAL = date(2025, 6, 10)
 VALIDADE_ATE = date(2027, 6, 10)
 COLUNA_DESEMPATE = "nota_conhecimentos_especificos"
-# As colunas do leitor, menos a classificação (que a banca sintética não dá), e o desempate.
-# `opcao_lista` vai vazia: há quem opte pelas duas reservas, e ninguém escolhe a lista.
-CABECALHO = (
-    *(c for c in COLUNAS_CONHECIDAS if c != "classificacao"),
-    COLUNA_DESEMPATE,
-)
+# As colunas do leitor, menos a classificação (que a banca sintética não dá), com as do grupo da
+# lei (opção e parecer, pelos nomes que ela dá) e o desempate. `opcao_lista` vai vazia: há quem
+# opte pelas duas reservas, e ninguém escolhe a lista.
+_ATE_A_COR = COLUNAS_CONHECIDAS[: COLUNAS_CONHECIDAS.index("cor_raca") + 1]
+
+
+def _cabecalho() -> tuple[str, ...]:
+    (grupo,) = _lei_com_comissao().grupos
+    assert grupo.coluna_verificacao is not None
+    return (
+        *_ATE_A_COR,
+        grupo.coluna_opcao,
+        "pcd",
+        grupo.coluna_verificacao,
+        "opcao_lista",
+        COLUNA_DESEMPATE,
+    )
+
 
 _PRENOMES = (
     "Ana", "Beatriz", "Bruno", "Camila", "Carlos", "Cláudia", "Daniel", "Débora", "Eduardo",
@@ -204,7 +216,7 @@ def _gerar(pasta: Path, candidatos: int, cargos: int, semente: int) -> Resumo:
 
     caminho_csv = pasta / "candidatos.csv"
     with caminho_csv.open("w", encoding="utf-8", newline="") as saida:
-        saida.write(";".join(CABECALHO) + "\r\n")
+        saida.write(";".join(_cabecalho()) + "\r\n")
         bloco: list[str] = []
         for i, k in enumerate(cargo_da_linha):
             inscricao = str(primeiro + i)
@@ -346,14 +358,24 @@ def _anulacao(data: date, inscricao: str) -> dict[str, object]:
     }
 
 
-def _municipio_com_comissao() -> str:
-    """O município da primeira lei do catálogo que, na data do edital, exige a comissão."""
+def _lei_com_comissao() -> Lei:
+    """A primeira lei municipal de um grupo só do catálogo que, na data do edital, exige a
+    comissão."""
     for lei in catalogo_padrao().leis:
         exigida = lei.parametros.get("heteroidentificacao.exigida")
         valor = exigida.em(DATA_EDITAL) if exigida is not None else None
-        if lei.vige_em(DATA_EDITAL) and valor is not None and valor.valor is True:
-            return lei.municipio
+        if (
+            lei.vige_em(DATA_EDITAL)
+            and valor is not None
+            and valor.valor is True
+            and len(lei.grupos) == 1
+        ):
+            return lei
     raise LookupError("nenhuma lei do catálogo exige a comissão na data do edital")
+
+
+def _municipio_com_comissao() -> str:
+    return _lei_com_comissao().municipio
 
 
 def _cenario_toml(

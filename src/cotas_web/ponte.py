@@ -19,12 +19,16 @@ from django.db.models import CharField, TextField
 from django.db.models.functions import Cast
 
 from cotas.motor import candidatos as mc
-from cotas.motor.colunar import PREFIXO_DESEMPATE, TabelaCandidatos
+from cotas.motor.colunar import (
+    PREFIXO_DESEMPATE,
+    PREFIXO_RESERVA,
+    PREFIXO_VERIFICACAO,
+    TabelaCandidatos,
+)
 from cotas.motor.erros import ErroCotas
 from cotas.motor.legislacao import Catalogo, catalogo_padrao
 from cotas.motor.regras import (
     IDADE_IDOSO,
-    NEGROS,
     REF_IDOSO,
     BaseDoLimiar,
     ParametrosPcd,
@@ -71,6 +75,9 @@ def regras_para(
     lei_id: str | None = None,
     base_do_limiar: str = BaseDoLimiar.TODAS_OFERTADAS,
 ) -> Regras:
+    """As regras do certame. A aplicação guarda, por inscrição, a opção e o parecer de um grupo
+    da lei só (`reserva_negros` e `heteroidentificacao` do modelo): uma lei de vários grupos é
+    recusada aqui com a mensagem de `grupo_da_lei`."""
     pcd = None
     if pcd_percentual is not None:
         pcd = ParametrosPcd(
@@ -78,7 +85,7 @@ def regras_para(
             arredondamento=pcd_arredondamento or "cima",
             teto=pcd_teto if pcd_teto is not None else Decimal(20),
         )
-    return regras_aplicaveis(
+    regras = regras_aplicaveis(
         catalogo(),
         municipio=None if lei_id else municipio,
         lei_id=lei_id,
@@ -88,11 +95,35 @@ def regras_para(
         # A questão aberta só vai ao motor quando difere do padrão (o motor registra o valor
         # informado como fundamento).
         informados=(
-            {"negros.base_do_limiar": base_do_limiar}
+            {
+                f"{g.nome}.base_do_limiar": base_do_limiar
+                for g in _grupos_declarados(lei_id, municipio, data_edital)
+            }
             if base_do_limiar != BaseDoLimiar.TODAS_OFERTADAS
             else None
         ),
     )
+    grupo_da_lei(regras)
+    return regras
+
+
+def _grupos_declarados(lei_id: str | None, municipio: str, data_edital: date) -> list[Any]:
+    from cotas.motor.regras import lei_aplicavel
+
+    lei = catalogo().lei(lei_id) if lei_id else lei_aplicavel(catalogo(), municipio, data_edital)
+    return list(lei.grupos)
+
+
+def grupo_da_lei(regras: Regras) -> Any:
+    """O grupo da lei do certame, o único que a aplicação web apura por ora."""
+    grupos = regras.grupos_da_lei
+    if len(grupos) != 1:
+        raise ErroCotas(
+            f"{regras.lei.titulo} declara {len(grupos)} grupos com reserva "
+            f"({', '.join(g.rotulo for g in grupos)}); a aplicação web apura, por enquanto, leis "
+            "de um grupo só. Use a linha de comando (cotas apurar) para este certame."
+        )
+    return grupos[0]
 
 
 def regras_do_certame(certame: Certame) -> Regras:
@@ -157,9 +188,9 @@ _COLUNAS_DO_BANCO: tuple[tuple[str, Any], ...] = (
     ("nota", pl.String),
     ("situacao", pl.String),
     ("cor_raca", pl.String),
-    ("reserva_negros", pl.Boolean),
+    ("reserva_negros", pl.Boolean),  # a opção pelo grupo da lei (`grupo_da_lei`)
     ("pcd", pl.Boolean),
-    ("heteroidentificacao", pl.String),
+    ("heteroidentificacao", pl.String),  # o parecer da verificação desse grupo
     ("data_nascimento", pl.Date),
     ("classificacao", pl.Int64),
     ("cpf", pl.String),
@@ -211,9 +242,9 @@ def tabela_de_candidatos(
     # e `.momento`: a verificação antes da homologação): pendente, o motor não o nomeia pela
     # reserva.
     parecer = vazio_nulo["heteroidentificacao"]
-    negros = regras.grupo(NEGROS)
-    if regras.comissao is not None and negros is not None:
-        negro = pl.col("cor_raca").is_in(list(negros.cores))
+    grupo = grupo_da_lei(regras)
+    if grupo.verificado:
+        negro = pl.col("cor_raca").is_in(list(grupo.cores)) if grupo.cores else pl.lit(True)
         parecer = (
             pl.when(pl.col("heteroidentificacao") != "")
             .then(pl.col("heteroidentificacao"))
@@ -250,6 +281,12 @@ def tabela_de_candidatos(
             .alias(PREFIXO_DESEMPATE + nome)
             for nome in criterios
         )
+    quadro = quadro.rename(
+        {
+            "reserva_negros": PREFIXO_RESERVA + grupo.nome,
+            "heteroidentificacao": PREFIXO_VERIFICACAO + grupo.nome,
+        }
+    )
     return TabelaCandidatos(
         quadro.drop("id", "cargo__codigo", "desempate"), criterios, sem_repetidas=True
     )
@@ -370,9 +407,10 @@ def fundamento_final_de_fila(certame: Certame) -> str:
 def parametros_do_certame(certame: Certame) -> Any:
     from cotas.motor.certame import DuplaCondicao, ParametrosCertame
     from cotas.motor.classificacao import CriterioDesempate
+    from cotas.motor.glossario import PrioridadeColisao
 
     return ParametrosCertame(
-        prioridade_colisao=tuple(certame.prioridade_colisao.split(",")),
+        prioridade_colisao=PrioridadeColisao(certame.prioridade_colisao).ordem,
         dupla_condicao=DuplaCondicao(certame.dupla_condicao),
         permite_final_de_fila=certame.admite_final_de_fila,
         data_referencia_idade=certame.data_referencia_idade,

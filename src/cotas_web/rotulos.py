@@ -79,6 +79,10 @@ def rotulo_lista(nome: str) -> str:
 
 
 def por_extenso(codigo: str) -> str:
+    # (As listas dos grupos são registradas pelas leis ao carregar o catálogo, depois deste
+    # módulo: procuradas a cada vez.)
+    if codigo in glossario.ROTULOS_LISTA:
+        return glossario.no_meio_da_frase(codigo)
     return VALORES.get(codigo, codigo.replace("_", " "))
 
 

@@ -7,7 +7,11 @@ PcD, sem parecer da comissão), de modo que cada teste continua afirmando o mesm
 
 from __future__ import annotations
 
-from cotas.arquivos.campos import coluna_do_titulo, separador
+from cotas.arquivos.campos import separador
+from tests.esquemas import esquema_teste
+
+# As colunas pelos nomes e apelidos da lei dos testes (a de Montenegro: com a do parecer).
+_ESQUEMA = esquema_teste(comissao=True)
 
 # O valor que cada coluna tinha quando faltava.
 ANTIGOS_PADROES = {
@@ -22,7 +26,9 @@ ANTIGOS_PADROES = {
 
 
 def _faltam(titulos: list[object]) -> list[str]:
-    presentes = {coluna_do_titulo(str(t)) for t in titulos}
+    presentes = {
+        _ESQUEMA.no_arquivo(c) for t in titulos if (c := _ESQUEMA.coluna_do_titulo(str(t)))
+    }
     return [c for c in ANTIGOS_PADROES if c not in presentes]
 
 

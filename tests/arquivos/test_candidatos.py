@@ -17,6 +17,7 @@ from cotas.motor.candidatos import CorRaca, Heteroidentificacao, Situacao
 from tests.arquivos.colunas import completar, completar_planilha
 from tests.arquivos.planilhas import escrever_ods as escrever_ods_bruto
 from tests.arquivos.planilhas import escrever_xlsx as escrever_xlsx_bruto
+from tests.esquemas import esquema_teste
 
 CABECALHO = (
     "inscricao,nome,cpf,data_nascimento,cargo,nota,situacao,cor_raca,reserva_negros,pcd,"
@@ -43,7 +44,7 @@ def escrever_ods(caminho: Path, linhas: list[list[object]]) -> Path:
 
 
 def ler(caminho: Path, colunas_desempate: Sequence[str] = ()) -> LeituraCandidatos:
-    return ler_candidatos(caminho, colunas_desempate, exige_heteroidentificacao=False)
+    return ler_candidatos(caminho, colunas_desempate, esquema=esquema_teste(False))
 
 
 def erros_de(caminho: Path, colunas_desempate: tuple[str, ...] = ()) -> ErrosDeEntrada:
@@ -73,11 +74,11 @@ def test_csv_utf8_com_virgula_e_ponto_decimal(tmp_path: Path) -> None:
     assert ana.cpf == CPF_ANA  # só os dígitos
     assert ana.data_nascimento == date(1990, 2, 1)
     assert ana.nota == Decimal("8.50") and isinstance(ana.nota, Decimal)
-    assert ana.cor_raca is CorRaca.PARDA and ana.reserva_negros and not ana.pcd
-    assert ana.heteroidentificacao is Heteroidentificacao.CONFIRMADO
+    assert ana.cor_raca is CorRaca.PARDA and ana.optou("negros") and not ana.pcd
+    assert ana.verificacao("negros") is Heteroidentificacao.CONFIRMADO
     assert ana.linha == 2
     assert bia.data_nascimento == date(1958, 12, 1)
-    assert bia.situacao is Situacao.ELIMINADO and bia.pcd and bia.heteroidentificacao is None
+    assert bia.situacao is Situacao.ELIMINADO and bia.pcd and bia.verificacao("negros") is None
     assert bia.linha == 3
 
 
@@ -98,9 +99,9 @@ def test_csv_windows_1252_ponto_e_virgula_e_virgula_decimal(tmp_path: Path) -> N
     joao, marcia = ler(caminho).candidatos
     assert joao.nome == "João Conceição"
     assert joao.nota == Decimal("7.35")
-    assert joao.cor_raca is CorRaca.INDIGENA and not joao.reserva_negros
+    assert joao.cor_raca is CorRaca.INDIGENA and not joao.optou("negros")
     assert marcia.nome == "Márcia Gonçalves" and marcia.nota == Decimal("9.1")
-    assert marcia.cor_raca is CorRaca.PARDA and marcia.reserva_negros
+    assert marcia.cor_raca is CorRaca.PARDA and marcia.optou("negros")
 
 
 def test_separador_virgula_com_nota_entre_aspas(tmp_path: Path) -> None:
@@ -115,7 +116,7 @@ def test_cabecalho_sem_distincao_de_caixa_acento_e_espacos(tmp_path: Path) -> No
         " INSCRIÇÃO ;Nome; Cargo ;NOTA;Heteroidentificação\n1;Ana;PROF;8;Não confirmado\n",
     )
     [ana] = ler(caminho).candidatos
-    assert ana.heteroidentificacao is Heteroidentificacao.NAO_CONFIRMADO
+    assert ana.verificacao("negros") is Heteroidentificacao.NAO_CONFIRMADO
 
 
 def test_linhas_vazias_no_fim_sao_ignoradas(tmp_path: Path) -> None:
@@ -190,7 +191,7 @@ def test_ods(tmp_path: Path) -> None:
         ],
     )
     ana, bia = ler(caminho).candidatos
-    assert ana.nota == Decimal("8.5") and ana.cor_raca is CorRaca.PRETA and ana.reserva_negros
+    assert ana.nota == Decimal("8.5") and ana.cor_raca is CorRaca.PRETA and ana.optou("negros")
     assert bia.inscricao == "2" and bia.nota == Decimal("7.25") and bia.linha == 4
 
 

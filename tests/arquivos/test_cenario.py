@@ -14,6 +14,7 @@ import pytest
 
 from cotas.arquivos.cenario import Cargo, Pcd, TipoCertame, TipoEvento, ler_cenario
 from cotas.arquivos.erros import ErrosDeEntrada
+from cotas.motor.candidatos import CorRaca
 from tests.arquivos.colunas import completar
 
 RAIZ = Path(__file__).resolve().parents[2]
@@ -108,7 +109,9 @@ def test_exemplos_sao_lidos_sem_erros_nem_avisos(caminho: Path) -> None:
         assert evento.cargo in {c.codigo for c in cenario.cargos}
         if evento.inscricao is not None:
             candidato = por_inscricao[evento.inscricao]
-            assert candidato.autodeclarado_negro and candidato.reserva_negros
+            assert candidato.cor_raca in (CorRaca.PRETA, CorRaca.PARDA) and candidato.optou(
+                "negros"
+            )
             assert evento.cargo == candidato.cargo  # derivado do candidato
 
 
@@ -124,7 +127,7 @@ def test_exemplo_de_montenegro() -> None:
         TipoEvento.NOVAS_VAGAS,
         TipoEvento.ANULACAO,
     ]
-    pareceres = {c.heteroidentificacao for c in cenario.candidatos}
+    pareceres = {c.verificacao("negros") for c in cenario.candidatos}
     assert {"confirmado", "nao_confirmado", "ausente", "recusou_filmagem"} <= pareceres
     assert "recusou_perguntas" in pareceres
     assert cenario.arquivo_candidatos.name == "candidatos.csv"
@@ -133,7 +136,7 @@ def test_exemplo_de_montenegro() -> None:
 def test_exemplo_de_mostardas_sem_comissao() -> None:
     cenario = ler_cenario(RAIZ / "exemplos" / "mostardas" / "cenario.toml")
     assert cenario.municipio == "Mostardas/RS"
-    assert all(c.heteroidentificacao is None for c in cenario.candidatos)
+    assert all(c.verificacao("negros") is None for c in cenario.candidatos)
     assert [e.tipo for e in cenario.eventos].count(TipoEvento.NOVAS_VAGAS) == 2
 
 

@@ -14,6 +14,7 @@ from cotas.arquivos.candidatos import LeituraCandidatos, descrever_leitura, ler_
 from cotas.arquivos.erros import ErroEntrada, ErrosDeEntrada
 from cotas.motor.candidatos import Situacao
 from tests.arquivos.planilhas import escrever_ods_abas, escrever_xlsx_abas
+from tests.esquemas import esquema_teste
 
 COLUNAS = [
     "inscricao",
@@ -63,7 +64,7 @@ def escrever(pasta: Path, texto: str | bytes, nome: str = "candidatos.csv") -> P
 
 
 def ler(caminho: Path, *, comissao: bool = False, **kwargs: object) -> LeituraCandidatos:
-    return ler_candidatos(caminho, exige_heteroidentificacao=comissao, **kwargs)  # type: ignore[arg-type]
+    return ler_candidatos(caminho, esquema=esquema_teste(comissao), **kwargs)  # type: ignore[arg-type]
 
 
 def erros_de(caminho: Path, **kwargs: object) -> ErrosDeEntrada:
@@ -164,7 +165,7 @@ def test_cabecalho_como_as_pessoas_escrevem(tmp_path: Path) -> None:
     assert (
         ana.inscricao == "1" and ana.nome == "Ana Lima" and ana.data_nascimento == date(1990, 2, 1)
     )
-    assert ana.reserva_negros and ana.situacao is Situacao.ELIMINADO
+    assert ana.optou("negros") and ana.situacao is Situacao.ELIMINADO
     assert dict(lido.cabecalho) == {
         "Nº de Inscrição": "inscricao",
         "Nome do Candidato": "nome",

@@ -20,6 +20,7 @@ from cotas.arquivos.erros import ErrosDeEntrada
 from cotas.geracao import gerar_exemplo
 from cotas.motor.colunar import TabelaCandidatos
 from tests.arquivos.colunas import completar
+from tests.esquemas import esquema_teste
 
 RAIZ = Path(__file__).resolve().parents[2]
 CAB = (
@@ -41,7 +42,7 @@ def ler(
     leitor.LIMIAR_LEITURA_EM_LOTE = limiar  # type: ignore[assignment]
     try:
         lido = leitor.ler_candidatos(
-            caminho, desempate, exige_heteroidentificacao=False, cargos=cargos
+            caminho, desempate, esquema=esquema_teste(False), cargos=cargos
         )
         return ("ok", type(lido.candidatos), list(lido.candidatos), lido.avisos)
     except ErrosDeEntrada as e:

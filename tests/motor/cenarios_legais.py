@@ -55,9 +55,11 @@ def ler_tabela(cargo: str, texto: str) -> list[Candidato]:
                 nota=Decimal(nota),
                 situacao=situacao,
                 cor_raca=CorRaca(cor) if _vazio(cor) else None,
-                reserva_negros=reserva == "sim",
+                reservas=frozenset({"negros"} if (reserva == "sim") else ()),
                 pcd=pcd == "sim",
-                heteroidentificacao=Heteroidentificacao(comissao) if _vazio(comissao) else None,
+                verificacoes=(
+                    (("negros", Heteroidentificacao(comissao)),) if _vazio(comissao) else ()
+                ),
                 data_nascimento=date.fromisoformat(nascimento) if _vazio(nascimento) else None,
                 desempate=tuple(
                     (k, Decimal(v)) for k, v in (e.split("=") for e in extras if "=" in e)

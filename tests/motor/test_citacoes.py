@@ -18,7 +18,7 @@ def pessoa(insc: str, nota: int, cor: CorRaca = CorRaca.BRANCA, pcd: bool = Fals
         "C",
         Decimal(nota),
         cor_raca=cor,
-        reserva_negros=cor is CorRaca.PRETA,
+        reservas=frozenset({"negros"} if (cor is CorRaca.PRETA) else ()),
         pcd=pcd,
     )
 

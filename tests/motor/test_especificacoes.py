@@ -14,9 +14,18 @@ import pytest
 from cotas.motor.candidatos import Candidato, CorRaca, Heteroidentificacao
 from cotas.motor.certame import Certame, ProcedimentoAdministrativo
 from cotas.motor.erros import ErroCotas, LeiInvalida
-from cotas.motor.legislacao import ESPECIFICACOES, Catalogo, carregar_lei, catalogo_padrao
-from cotas.motor.regras import NEGROS, Regras, regras_aplicaveis
+from cotas.motor.legislacao import (
+    ESPECIFICACOES,
+    ESPECIFICACOES_DO_GRUPO,
+    Catalogo,
+    Especificacao,
+    carregar_lei,
+    catalogo_padrao,
+)
+from cotas.motor.regras import Regras, regras_aplicaveis
 from cotas.motor.reserva import calcular_reserva
+
+NEGROS = "negros"  # o grupo que as leis do teste declaram
 
 LEI = "montenegro-rs/lei-7344-2025"
 EDITAL = date(2025, 6, 10)
@@ -46,8 +55,8 @@ def pessoa(insc: str, nota: int, cor: CorRaca, parecer: Heteroidentificacao | No
         "C",
         Decimal(nota),
         cor_raca=cor,
-        reserva_negros=cor is not CorRaca.BRANCA,
-        heteroidentificacao=parecer,
+        reservas=frozenset({"negros"} if (cor is not CorRaca.BRANCA) else ()),
+        verificacoes=((("negros", parecer),) if (parecer) is not None else ()),
     )
 
 
@@ -127,11 +136,22 @@ EXPERIMENTOS: dict[str, tuple[object, object, Callable[[str, object], object]]] 
 }
 
 
+# Lidos pelo motor e provados com uma lei de vários grupos (tests/motor/test_grupos.py): a
+# migração entre grupos, a verificação documental e quem é de vários grupos.
+PROVADOS_EM_TEST_GRUPOS = {"negros.reversao", "negros.verificacao", "grupos.candidato_em_varios"}
+
+
+def _todas() -> dict[str, Especificacao]:
+    """As gerais e as de um grupo (com o nome do grupo das leis dos testes)."""
+    do_grupo = {f"{NEGROS}.{chave}": e for chave, e in ESPECIFICACOES_DO_GRUPO.items()}
+    return {**ESPECIFICACOES, **do_grupo}
+
+
 def test_cada_parametro_e_lido_pelo_motor_ou_restrito_ao_que_ele_implementa() -> None:
-    for nome, espec in ESPECIFICACOES.items():
+    for nome, espec in _todas().items():
         assert espec.lido_pelo_motor != bool(espec.valores_suportados), nome
-    lidos = {nome for nome, espec in ESPECIFICACOES.items() if espec.lido_pelo_motor}
-    assert set(EXPERIMENTOS) == lidos
+    lidos = {nome for nome, espec in _todas().items() if espec.lido_pelo_motor}
+    assert set(EXPERIMENTOS) | PROVADOS_EM_TEST_GRUPOS == lidos
 
 
 @pytest.mark.parametrize("nome", sorted(EXPERIMENTOS))
@@ -146,13 +166,11 @@ def _outro_valor(suportados: tuple[object, ...]) -> object:
     return False if suportados == (True,) else "outro_valor"
 
 
-@pytest.mark.parametrize(
-    "nome", sorted(n for n, e in ESPECIFICACOES.items() if e.valores_suportados)
-)
+@pytest.mark.parametrize("nome", sorted(n for n, e in _todas().items() if e.valores_suportados))
 def test_parametro_restrito_recusa_outro_valor(nome: str) -> None:
     from tests.motor.test_legislacao import COMPLETOS, lei
 
-    espec = ESPECIFICACOES[nome]
+    espec = _todas()[nome]
     outro = _outro_valor(espec.valores_suportados)
     toml = "false" if outro is False else f'"{outro}"'
     # (o carregador confere cada valor ao lê-lo, antes de procurar os que faltam)

@@ -23,8 +23,8 @@ def _certame() -> Certame:
     regras = regras_aplicaveis(catalogo_padrao(), municipio="Montenegro/RS", data_edital=EDITAL)
     negro = {
         "cor_raca": CorRaca.PARDA,
-        "reserva_negros": True,
-        "heteroidentificacao": Heteroidentificacao.CONFIRMADO,
+        "reservas": frozenset({"negros"}),
+        "verificacoes": (("negros", Heteroidentificacao.CONFIRMADO),),
     }
     candidatos = [
         Candidato("A1", "A1", "C", Decimal(100)),

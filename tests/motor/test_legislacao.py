@@ -22,6 +22,11 @@ texto = "Esta lei entra em vigor na data de sua publicação."
 [falsidade]
 efeito = "nula a inscrição"
 efeito_se_nomeado = "nula a inscrição e a nomeação"
+[[grupos]]
+nome = "negros"
+rotulo = "Negros (pretos e pardos)"
+coluna_opcao = "reserva_negros"
+coluna_verificacao = "heteroidentificacao"
 """
 
 COMPLETOS = {

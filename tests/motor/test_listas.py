@@ -67,8 +67,8 @@ def test_as_duas_formas_cumprem_os_protocolos() -> None:
             "A",
             Decimal(10 - i),
             cor_raca=CorRaca.PARDA,
-            reserva_negros=True,
-            heteroidentificacao=Heteroidentificacao.CONFIRMADO,
+            reservas=frozenset({"negros"}),
+            verificacoes=(("negros", Heteroidentificacao.CONFIRMADO),),
         )
         for i in range(1, 6)
     ]

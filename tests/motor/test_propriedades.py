@@ -53,9 +53,9 @@ def candidatos(draw: st.DrawFn, minimo: int = 0, maximo: int = 60) -> list[Candi
                 cargo="C",
                 nota=Decimal(nota) / 10,
                 cor_raca=cor,
-                reserva_negros=opta,
+                reservas=frozenset({"negros"} if (opta) else ()),
                 pcd=draw(st.integers(0, 9)) == 0,
-                heteroidentificacao=comissao,
+                verificacoes=((("negros", comissao),) if comissao is not None else ()),
             )
         )
     return saida
@@ -232,7 +232,7 @@ def test_desistencias_e_anulacoes_recompoem_pela_mesma_lista(
         alvo = data.draw(st.sampled_from(sorted(ocupantes)))
         dia += timedelta(days=1)
         vaga = next(n for n in reversed(certame.nomeacoes("C")) if n.inscricao == alvo)
-        declarou = next(c for c in cands if c.inscricao == alvo).reserva_negros
+        declarou = next(c for c in cands if c.inscricao == alvo).optou("negros")
         saida = data.draw(st.sampled_from(["desistencia", "anulacao", "eliminacao"]))
         if saida == "desistencia":
             novas = certame.desistencia(dia, alvo)

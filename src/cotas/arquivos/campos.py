@@ -91,30 +91,15 @@ APELIDOS: dict[str, tuple[str, ...]] = {
     "nota": ("nota", "nota_final", "pontuacao", "pontuacao_final"),
     "situacao": ("situacao", "situacao_final", "situacao_candidato"),
     "cor_raca": ("cor_raca", "cor_ou_raca", "raca_cor", "cor"),
-    "reserva_negros": (
-        "reserva_negros",
-        "reserva_para_negros",
-        "reserva_negro",
-        "cota_negros",
-        "cotas_negros",
-        "cota_racial",
-        "reserva_racial",
-    ),
     "pcd": ("pcd", "reserva_pcd", "candidato_pcd", "pessoa_com_deficiencia"),
-    "heteroidentificacao": (
-        "heteroidentificacao",
-        "parecer_heteroidentificacao",
-        "resultado_heteroidentificacao",
-        "comissao_heteroidentificacao",
-    ),
     "classificacao": ("classificacao", "classificacao_final", "posicao", "colocacao"),
     "opcao_lista": ("opcao_lista", "lista_opcao", "opcao_reserva"),
 }
 _COLUNA_DA_CHAVE = {apelido: coluna for coluna, nomes in APELIDOS.items() for apelido in nomes}
 
 COLUNAS_CONHECIDAS: tuple[str, ...] = tuple(APELIDOS)
-# As que decidem um resultado: sem elas, nada é lido. `heteroidentificacao` também, quando a lei
-# do certame tem comissão; `opcao_lista`, quando alguém optou pelas duas reservas.
+# As que decidem um resultado: sem elas, nada é lido. As dos grupos da lei (opção e verificação)
+# vêm da lei (`cotas.arquivos.esquema`); `opcao_lista`, quando alguém optou por duas reservas.
 COLUNAS_OBRIGATORIAS: tuple[str, ...] = (
     "inscricao",
     "nome",
@@ -123,7 +108,6 @@ COLUNAS_OBRIGATORIAS: tuple[str, ...] = (
     "situacao",
     "data_nascimento",
     "cor_raca",
-    "reserva_negros",
     "pcd",
 )
 # O que vale quando a coluna opcional não está no arquivo, dito ao usuário.
@@ -131,10 +115,6 @@ PADROES_OPCIONAIS: dict[str, str] = {
     "cpf": "sem a coluna cpf: nenhum candidato tem CPF e não se confere CPF repetido no cargo",
     "classificacao": (
         "sem a coluna classificacao: a classificação sai da nota e dos critérios de desempate"
-    ),
-    "heteroidentificacao": (
-        "sem a coluna heteroidentificacao: nenhum parecer de comissão (a lei do certame não "
-        "prevê comissão de heteroidentificação)"
     ),
     "opcao_lista": (
         "sem a coluna opcao_lista: ninguém optou pelas duas reservas, não há opção de lista"
@@ -315,7 +295,11 @@ heteroidentificacao = _conversor_vocabulario(
 _situacao_ou_vazio = _conversor_vocabulario(
     Situacao, [s.value for s in Situacao], "uma situação válida"
 )
-opcao_lista = _conversor_vocabulario(str, ["negros", "pcd"], "uma lista de reserva")
+
+
+def conversor_opcao_lista(listas: Sequence[str]) -> Callable[[object], object]:
+    """A lista preferida de quem concorre por duas reservas: um dos grupos da lei ou PcD."""
+    return _conversor_vocabulario(str, list(listas), "uma lista de reserva")
 
 
 def situacao(valor: object) -> object:
@@ -450,10 +434,8 @@ CONVERSORES: dict[str, Callable[[object], object]] = {
     "nota": _nota,
     "situacao": situacao,
     "cor_raca": cor_raca,
-    "reserva_negros": sim_nao,
     "pcd": sim_nao,
-    "heteroidentificacao": heteroidentificacao,
     "classificacao": _classificacao,
-    "opcao_lista": opcao_lista,
+    "opcao_lista": conversor_opcao_lista(["pcd"]),  # (o esquema do certame dá os grupos da lei)
 }
 assert tuple(CONVERSORES) == COLUNAS_CONHECIDAS

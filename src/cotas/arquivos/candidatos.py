@@ -1,14 +1,15 @@
 """Leitura da lista de candidatos (CSV, XLSX ou ODS) em objetos `Candidato`.
 
 Uma linha por inscrição e cargo. O cabeçalho nomeia as colunas (sem distinguir
-maiúsculas, acentos, espaços ou preposições, e pelos apelidos de `campos.APELIDOS`:
+maiúsculas, acentos, espaços ou preposições, e pelos apelidos de `campos.APELIDOS` e da lei:
 "Data de Nascimento", "Nº de Inscrição"...); as linhas contam a partir de 1 no
 arquivo, com o cabeçalho na linha 1, e `Candidato.linha` guarda essa linha.
 
-As colunas que decidem um resultado são obrigatórias (`campos.COLUNAS_OBRIGATORIAS`,
-o parecer da comissão quando a lei a prevê, a opção de lista quando alguém optou
-pelas duas reservas); a falta de uma é erro, com os nomes aceitos. O padrão de cada
-coluna opcional ausente é dito em `LeituraCandidatos.padroes`.
+As colunas que decidem um resultado são obrigatórias (`campos.COLUNAS_OBRIGATORIAS`, a
+opção por cada grupo da lei e o resultado da verificação quando a lei a prevê — o `esquema`
+do certame —, a opção de lista quando alguém optou por duas reservas); a falta de uma é
+erro, com os nomes aceitos. O padrão de cada coluna opcional ausente é dito em
+`LeituraCandidatos.padroes`.
 
 Todos os problemas são juntados e entregues de uma vez em `ErrosDeEntrada`;
 colunas desconhecidas viram avisos. Nada é corrigido em silêncio: a nota é lida
@@ -33,13 +34,13 @@ from cotas.arquivos import campos, limites
 from cotas.arquivos.campos import (
     COLUNAS_CONHECIDAS,
     COLUNAS_OBRIGATORIAS,
-    CONVERSORES,
-    PADROES_OPCIONAIS,
     ValorInvalido,
     normalizar_nome,
 )
 from cotas.arquivos.erros import ErroEntrada, ErrosDeEntrada, motivo_do_sistema
-from cotas.motor.candidatos import Candidato, CorRaca, Situacao
+from cotas.arquivos.esquema import Esquema, descrever_cores
+from cotas.motor.candidatos import Candidato, Situacao
+from cotas.motor.colunar import PREFIXO_RESERVA, PREFIXO_VERIFICACAO
 
 __all__ = [
     "COLUNAS_CONHECIDAS",
@@ -222,7 +223,7 @@ class _Pedido:
 
     arquivo: str
     colunas_desempate: tuple[str, ...]
-    exige_heteroidentificacao: bool
+    esquema: Esquema  # as colunas do certame (as dos grupos vêm da lei)
     cargos: frozenset[str] | None
     origem_cargos: str
     data_edital: date | None
@@ -253,6 +254,7 @@ def _em_lote(fonte: Path | bytes, pedido: _Pedido) -> LeituraCandidatos | None:
         ler_cabecalho,
         pedido.cargos,
         pedido.data_edital,
+        pedido.esquema,
     )
     if lido is None:
         return None
@@ -394,7 +396,7 @@ def ler_candidatos(
     caminho: Path,
     colunas_desempate: Sequence[str] = (),
     *,
-    exige_heteroidentificacao: bool,
+    esquema: Esquema,
     cargos: Collection[str] | None = None,
     origem_cargos: str = "cargos do certame",
     aba: str | None = None,
@@ -405,8 +407,8 @@ def ler_candidatos(
 
     `colunas_desempate` são as colunas numéricas que o cenário nomeia como critérios de desempate
     do edital; cada uma vira um par (nome, Decimal) em `Candidato.desempate`, com o nome como o
-    cenário o escreveu. `exige_heteroidentificacao`: a lei do certame tem comissão de
-    heteroidentificação, e a coluna do parecer é obrigatória. `cargos`: os códigos de cargo do
+    cenário o escreveu. `esquema`: as colunas do certame, com as de cada grupo da lei
+    (`cotas.arquivos.esquema.esquema_do_certame`). `cargos`: os códigos de cargo do
     certame (um cargo fora deles é erro, junto com os das linhas; None: não confere), descritos
     nas mensagens como `origem_cargos`. `aba`: a aba de uma planilha (sem ela, a única visível).
     `data_edital`: ninguém nasceu depois dela (sem ela, depois de hoje). `renomear`: título do
@@ -418,7 +420,7 @@ def ler_candidatos(
     pedido = _Pedido(
         arquivo=caminho.name,
         colunas_desempate=tuple(colunas_desempate),
-        exige_heteroidentificacao=exige_heteroidentificacao,
+        esquema=esquema,
         cargos=None if cargos is None else frozenset(cargos),
         origem_cargos=origem_cargos,
         data_edital=data_edital,
@@ -533,7 +535,7 @@ def _ler_cabecalho(
                     linha,
                     titulo,
                     "coluna desconhecida, ignorada (as colunas aceitas são "
-                    + ", ".join(COLUNAS_CONHECIDAS)
+                    + pedido.esquema.descrever(pedido.esquema.conhecidas)
                     + ")",
                 )
             )
@@ -550,7 +552,9 @@ def _ler_cabecalho(
             continue
         cabecalho.indices[coluna] = indice
         cabecalho.titulos[coluna] = titulo
-        cabecalho.mapa.append((titulo, desempate_por_nome.get(coluna, coluna)))
+        cabecalho.mapa.append(
+            (titulo, desempate_por_nome.get(coluna) or pedido.esquema.no_arquivo(coluna))
+        )
 
     _conferir_colunas(cabecalho, pedido, desempate_por_nome, erros)
     return cabecalho
@@ -565,9 +569,9 @@ def _coluna_do_titulo(
     # critério de desempate, antes dos apelidos.
     if escolhida is not None:
         return normalizar_nome(escolhida)
-    if nome in desempate_por_nome and nome not in CONVERSORES:
+    if nome in desempate_por_nome and nome not in pedido.esquema.conversores:
         return nome
-    return campos.coluna_do_titulo(titulo)
+    return pedido.esquema.coluna_do_titulo(titulo)
 
 
 def _conferir_colunas(
@@ -578,27 +582,25 @@ def _conferir_colunas(
 ) -> None:
     """As colunas obrigatórias e as de desempate que faltam; o padrão das opcionais ausentes."""
     arquivo, linha = pedido.arquivo, cabecalho.linha
-    obrigatorias = list(COLUNAS_OBRIGATORIAS)
-    if pedido.exige_heteroidentificacao:
-        obrigatorias.append("heteroidentificacao")
-    for obrigatoria in obrigatorias:
+    esquema = pedido.esquema
+    for obrigatoria in esquema.obrigatorias:
         if obrigatoria not in cabecalho.indices:
             erros.append(
                 ErroEntrada(
                     arquivo,
                     linha,
-                    obrigatoria,
+                    esquema.no_arquivo(obrigatoria),
                     "falta esta coluna obrigatória",
-                    dica=f"nomes aceitos no cabeçalho: {campos.nomes_aceitos(obrigatoria)}",
+                    dica=f"nomes aceitos no cabeçalho: {esquema.nomes_aceitos(obrigatoria)}",
                 )
             )
     cabecalho.padroes = [
         padrao
-        for coluna, padrao in PADROES_OPCIONAIS.items()
-        if coluna not in cabecalho.indices and coluna not in obrigatorias
+        for coluna, padrao in esquema.padroes.items()
+        if coluna not in cabecalho.indices and coluna not in esquema.obrigatorias
     ]
     for nome, original in desempate_por_nome.items():
-        if nome in CONVERSORES:
+        if nome in esquema.conversores:
             erros.append(
                 ErroEntrada(
                     arquivo,
@@ -643,7 +645,7 @@ def _ler_linhas(
 
     # Plano por coluna: (campo, índice, título no arquivo, conversor).
     conversores = {
-        **CONVERSORES,
+        **pedido.esquema.conversores,
         "data_nascimento": campos.conversor_nascimento(pedido.data_edital),
     }
     plano = [
@@ -654,7 +656,7 @@ def _ler_linhas(
     plano_desempate = [
         (original, indices[nome], titulos[nome])
         for nome, original in desempate_por_nome.items()
-        if nome in indices and nome not in CONVERSORES
+        if nome in indices and nome not in pedido.esquema.conversores
     ]
     largura = max(indices.values(), default=-1) + 1
     largura_cabecalho = len(celulas_cabecalho)
@@ -693,7 +695,7 @@ def _ler_linhas(
             ok = _ler_desempate(valores, celulas, plano_desempate, arquivo, linha, erros) and ok
         ok = conferencia.linha(linha, valores) and ok
         if ok and guardar:  # (com erros em outras linhas, as boas vão em `ErrosDaLista.lidos`)
-            candidatos.append(Candidato(linha=linha, **valores))  # type: ignore[arg-type]
+            candidatos.append(pedido.esquema.candidato(linha, valores))
     conferencia.fim()
     return candidatos, cabecalho
 
@@ -729,26 +731,34 @@ class _Conferencia:
     def linha(self, linha: int, valores: dict[str, object]) -> bool:
         """Confere a linha; se ela pode virar candidato."""
         ok = self._inscricao(linha, valores.get("inscricao"))
-        reserva = valores.get("reserva_negros") is True
         cor = valores.get("cor_raca")
-        # (cor ilegível, ou coluna ausente, já é erro)
-        if reserva and "cor_raca" in valores and cor not in (CorRaca.PRETA, CorRaca.PARDA):
-            declarada = f'"{cor}"' if cor is not None else "nenhuma"
-            self._erro(
-                linha,
-                "reserva_negros",
-                "a reserva para negros exige autodeclaração como preta ou parda "
-                f"(cor_raca declarada: {declarada})",
-            )
-            ok = False
-        if valores.get("heteroidentificacao") is not None and not reserva:
-            self._aviso(
-                linha,
-                "heteroidentificacao",
-                "há parecer da comissão de heteroidentificação para quem não optou "
-                "pela reserva para negros",
-            )
-        if self.sem_opcao_lista and reserva and valores.get("pcd") is True:
+        reservas = 0
+        for g in self.pedido.esquema.grupos:
+            reserva = valores.get(PREFIXO_RESERVA + g.grupo) is True
+            reservas += reserva
+            # (cor ilegível, ou coluna ausente, já é erro)
+            if (
+                reserva
+                and g.cores
+                and "cor_raca" in valores
+                and getattr(cor, "value", None) not in g.cores
+            ):
+                declarada = f'"{cor}"' if cor is not None else "nenhuma"
+                self._erro(
+                    linha,
+                    PREFIXO_RESERVA + g.grupo,
+                    f"a reserva a {g.rotulo} exige autodeclaração como {descrever_cores(g.cores)} "
+                    f"(cor_raca declarada: {declarada})",
+                )
+                ok = False
+            verificacao = PREFIXO_VERIFICACAO + g.grupo
+            if valores.get(verificacao) is not None and not reserva:
+                self._aviso(
+                    linha,
+                    verificacao,
+                    f"há resultado de verificação para quem não optou pela reserva a {g.rotulo}",
+                )
+        if self.sem_opcao_lista and reservas + (valores.get("pcd") is True) > 1:
             self.duas_reservas.append(linha)
         cargo = valores.get("cargo")
         if isinstance(cargo, str):
@@ -789,7 +799,9 @@ class _Conferencia:
         self.erros.extend(_erros_de_cargo(self.fora_dos_cargos, self.pedido, titulo))
         if self.duas_reservas:
             self.erros.append(
-                _falta_opcao_lista(self.duas_reservas, self.cabecalho.linha, self.arquivo)
+                _falta_opcao_lista(
+                    self.duas_reservas, self.cabecalho.linha, self.arquivo, self.pedido.esquema
+                )
             )
 
 
@@ -848,7 +860,9 @@ def _erros_de_cargo(
     return erros
 
 
-def _falta_opcao_lista(linhas: list[int], linha_cabecalho: int, arquivo: str) -> ErroEntrada:
+def _falta_opcao_lista(
+    linhas: list[int], linha_cabecalho: int, arquivo: str, esquema: Esquema
+) -> ErroEntrada:
     mostradas = ", ".join(str(n) for n in linhas[:10])
     if len(linhas) > 10:
         mostradas += f" e mais {len(linhas) - 10}"
@@ -856,7 +870,7 @@ def _falta_opcao_lista(linhas: list[int], linha_cabecalho: int, arquivo: str) ->
         arquivo,
         linha_cabecalho,
         "opcao_lista",
-        "falta a coluna opcao_lista: há quem optou pelas duas reservas (negros e PcD) e ela diz "
-        f"por qual lista cada um concorre (linhas {mostradas})",
-        dica=f"nomes aceitos no cabeçalho: {campos.nomes_aceitos('opcao_lista')}",
+        "falta a coluna opcao_lista: há quem optou por duas reservas e ela diz por qual lista "
+        f"cada um concorre (linhas {mostradas})",
+        dica=f"nomes aceitos no cabeçalho: {esquema.nomes_aceitos('opcao_lista')}",
     )

@@ -28,12 +28,13 @@ from cotas.arquivos.candidatos import (
     normalizar_nome,
 )
 from cotas.arquivos.erros import ErroEntrada, ErrosDeEntrada, motivo_do_sistema
+from cotas.arquivos.esquema import Esquema, esquema_do_certame, montar_esquema
 from cotas.motor.candidatos import Candidato
 from cotas.motor.certame import DuplaCondicao, ProcedimentoAdministrativo, TipoEvento
 from cotas.motor.colunar import TabelaCandidatos
 from cotas.motor.erros import ErroCotas
 from cotas.motor.eventos import Evento  # (o mesmo evento que o motor reencena)
-from cotas.motor.glossario import NEGROS, PCD, ArredondamentoPcd, TipoSelecao, codigos
+from cotas.motor.glossario import AMPLA, PCD, ROTULOS_LISTA, ArredondamentoPcd, TipoSelecao, codigos
 from cotas.motor.legislacao import Catalogo, catalogo_padrao
 from cotas.motor.regras import REF_IDOSO, ParametrosPcd, Regras, regras_aplicaveis
 
@@ -416,19 +417,20 @@ class _Validador:
     def prioridade(
         self, tabela: dict[str, object], base: str, chave: str
     ) -> tuple[str, ...] | None:
-        """Lista de grupos sem repetição, ex.: ["pcd", "negros"]."""
+        """Lista de grupos sem repetição: PcD e os grupos que as leis declaram."""
         valor = tabela.get(chave)
         if valor is None:
             return None
+        grupos = [g for g in ROTULOS_LISTA if g != AMPLA]
         if (
             not isinstance(valor, list)
-            or not all(isinstance(g, str) and g in _GRUPOS for g in valor)
+            or not all(isinstance(g, str) and g in grupos for g in valor)
             or len(set(valor)) != len(valor)
         ):
             self.erro(
                 f"{base}.{chave}",
-                f"deve ser uma lista de grupos sem repetição, entre {', '.join(_GRUPOS)} "
-                '(ex.: ["pcd", "negros"])',
+                f"deve ser uma lista de grupos sem repetição, entre {', '.join(grupos)} "
+                f'(ex.: ["{PCD}"] para PcD antes dos grupos da lei)',
             )
             return None
         return tuple(valor)
@@ -523,7 +525,6 @@ _CHAVES_CERTAME = (
     "dupla_condicao",
     "candidatos",
 )
-_GRUPOS = (NEGROS, PCD)
 _CHAVES_PCD = ("percentual", "arredondamento", "teto")
 _CHAVES_CARGO = ("codigo", "nome", "vagas")
 _CHAVES_DESEMPATE = ("coluna", "sentido")
@@ -610,10 +611,13 @@ def ler_cenario(caminho: Path, catalogo: Catalogo | None = None) -> Cenario:
     # O cenário sem os candidatos (se válido até aqui): dele sai a lei, que diz se a coluna do
     # parecer da comissão de heteroidentificação é obrigatória.
     provisorio = _provisorio(v, caminho, c, desempate, parametros_lei, pcd, cargos, eventos)
-    arquivo_candidatos = caminho.parent / (c.nome_candidatos or "")
-    lista = _ler_lista(
-        v, arquivo, arquivo_candidatos, c, desempate, cargos, linha_do_cargo, provisorio
+    # As colunas dos grupos vêm da lei mesmo com erros em outras partes do cenário (que serão
+    # ditos junto com os da lista): um erro num evento não faz a opção pelo grupo sumir.
+    da_lei = provisorio or _provisorio(
+        v, caminho, c, desempate, parametros_lei, pcd, cargos, eventos, apesar_dos_erros=True
     )
+    arquivo_candidatos = caminho.parent / (c.nome_candidatos or "")
+    lista = _ler_lista(v, arquivo, arquivo_candidatos, c, desempate, cargos, linha_do_cargo, da_lei)
     candidatos, avisos_candidatos, erros_candidatos = lista.candidatos, lista.avisos, lista.erros
     lidos, leitura, nome_candidatos = lista.lidos, lista.leitura, c.nome_candidatos
 
@@ -954,9 +958,15 @@ def _provisorio(
     pcd: Pcd | None,
     cargos: list[Cargo],
     eventos: list[Evento],
+    apesar_dos_erros: bool = False,
 ) -> Cenario | None:
     provisorio: Cenario | None = None
-    if not v.erros and c.nome is not None and c.data_edital is not None and c.tipo is not None:
+    if (
+        (apesar_dos_erros or not v.erros)
+        and c.nome is not None
+        and c.data_edital is not None
+        and c.tipo is not None
+    ):
         provisorio = Cenario(
             nome=c.nome,
             municipio=c.municipio,
@@ -1020,7 +1030,7 @@ def _ler_lista(
                 leitura = ler_candidatos(
                     arquivo_candidatos,
                     [coluna for coluna, _ in desempate],
-                    exige_heteroidentificacao=_exige_heteroidentificacao(provisorio),
+                    esquema=_esquema(provisorio),
                     cargos=linha_do_cargo,
                     origem_cargos=f"[[cargos]] de {arquivo}",
                     data_edital=data_edital,
@@ -1063,16 +1073,17 @@ def _conferir_lei(
         )
 
 
-def _exige_heteroidentificacao(cenario: Cenario | None) -> bool:
-    """Se a lei do certame tem comissão de heteroidentificação (a coluna do parecer é então
-    obrigatória), pelas regras que a apuração usará. Sem cenário válido ou sem lei aplicável a
-    apuração já falha com esse erro, e a coluna fica opcional nesta leitura."""
+def _esquema(cenario: Cenario | None) -> Esquema:
+    """As colunas do arquivo de candidatos pela lei do certame (as de cada grupo que ela declara,
+    obrigatórias, e a da verificação quando a lei verifica), pelas regras que a apuração usará.
+    Sem cenário válido ou sem lei aplicável a apuração já falha com esse erro, e a leitura só
+    confere as colunas de todo certame."""
     if cenario is None:
-        return False
+        return montar_esquema(())
     try:
-        return regras_do_cenario(cenario).comissao is not None
+        return esquema_do_certame(regras_do_cenario(cenario))
     except ErroCotas:
-        return False
+        return montar_esquema(())
 
 
 # ---------------------------------------------------------------- regras do cenário
@@ -1220,12 +1231,13 @@ def _conferir_eventos(
                     f"{base}.inscricao",
                     f'a inscrição "{evento.inscricao}" não está {onde}',
                 )
-            elif evento.tipo is TipoEvento.ANULACAO and not candidato.reserva_negros:
+            elif evento.tipo is TipoEvento.ANULACAO and not candidato.reservas:
                 v.erro(
                     f"{base}.inscricao",
-                    f'a inscrição "{evento.inscricao}" não optou pela reserva (reserva_negros): a '
-                    "anulação por declaração falsa trata da autodeclaração de quem concorre às "
-                    "vagas reservadas; para outra causa, use o evento eliminacao com o fundamento",
+                    f'a inscrição "{evento.inscricao}" não optou pela reserva de nenhum grupo da '
+                    "lei: a anulação por declaração falsa trata da autodeclaração de quem "
+                    "concorre às vagas reservadas; para outra causa, use o evento eliminacao "
+                    "com o fundamento",
                 )
             elif evento.cargo is not None and evento.cargo != candidato.cargo:
                 v.erro(

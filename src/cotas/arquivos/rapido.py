@@ -28,8 +28,16 @@ import polars as pl
 
 from cotas.arquivos import campos, limites
 from cotas.arquivos.erros import ErroEntrada
+from cotas.arquivos.esquema import Esquema, montar_esquema
 from cotas.motor.candidatos import CorRaca, Heteroidentificacao, Situacao
-from cotas.motor.colunar import ESQUEMA, PREFIXO_DESEMPATE, TabelaCandidatos
+from cotas.motor.colunar import (
+    ESQUEMA,
+    PREFIXO_DESEMPATE,
+    PREFIXO_RESERVA,
+    PREFIXO_VERIFICACAO,
+    TabelaCandidatos,
+)
+from cotas.motor.glossario import PCD
 
 # Sem espaço nas pontas, para `str.strip()` do Python: o `\s` do polars (Unicode) e \x1c-\x1f.
 _LIMPO = r"^[^\s\x1c-\x1f]([^\r\n]*[^\s\x1c-\x1f])?$"
@@ -175,6 +183,41 @@ class _Recusa(Exception):
     """Este arquivo não é para a leitura em lote; a leitura linha a linha decide."""
 
 
+def _vocabularios(
+    esquema: Esquema,
+) -> list[tuple[str, Callable[[object], object], Any, list[str]]]:
+    """(coluna, conversor, valor sem a coluna, grafias canônicas) dos vocabulários fechados."""
+    sim_nao = ["sim", "não", "nao"]
+    vocabularios: list[tuple[str, Callable[[object], object], Any, list[str]]] = [
+        ("situacao", campos.situacao, "aprovado", [s.value for s in Situacao]),
+        ("cor_raca", campos.cor_raca, None, [c.value for c in CorRaca]),
+        ("pcd", campos.sim_nao, False, sim_nao),
+    ]
+    for g in esquema.grupos:
+        vocabularios.append((PREFIXO_RESERVA + g.grupo, campos.sim_nao, False, sim_nao))
+        if g.verificacao:
+            vocabularios.append(
+                (
+                    PREFIXO_VERIFICACAO + g.grupo,
+                    campos.heteroidentificacao,
+                    None,
+                    [h.value for h in Heteroidentificacao],
+                )
+            )
+    listas = [*(g.grupo for g in esquema.grupos), PCD]
+    vocabularios.append(("opcao_lista", esquema.conversores["opcao_lista"], None, listas))
+    return vocabularios
+
+
+def _tipos_dos_grupos(esquema: Esquema) -> dict[str, Any]:
+    tipos: dict[str, Any] = {}
+    for g in esquema.grupos:
+        tipos[PREFIXO_RESERVA + g.grupo] = pl.Boolean
+        if g.verificacao:
+            tipos[PREFIXO_VERIFICACAO + g.grupo] = pl.String
+    return tipos
+
+
 def ler_csv_em_lote(
     fonte: Path | bytes,
     arquivo: str,
@@ -182,6 +225,7 @@ def ler_csv_em_lote(
     ler_cabecalho: Callable[[list[object], list[ErroEntrada], list[ErroEntrada]], dict[str, int]],
     cargos: Collection[str] | None = None,
     data_edital: date | None = None,
+    esquema: Esquema | None = None,
 ) -> tuple[TabelaCandidatos, list[ErroEntrada]] | None:
     """A tabela e os avisos do cabeçalho, ou None se o arquivo precisa da leitura linha a linha.
 
@@ -191,10 +235,19 @@ def ler_csv_em_lote(
     `ler_cabecalho(celulas, erros, avisos)` é a conferência do cabeçalho da leitura linha a
     linha; devolve `coluna -> índice` das colunas aceitas. `cargos`: os do certame (um cargo
     fora deles manda o arquivo para a leitura linha a linha, que dá o erro). `data_edital`: a
-    última data de nascimento possível (sem ela, hoje).
+    última data de nascimento possível (sem ela, hoje). `esquema`: as colunas do certame (sem
+    ele, só as de todo certame).
     """
     try:
-        return _ler(fonte, arquivo, colunas_desempate, ler_cabecalho, cargos, data_edital)
+        return _ler(
+            fonte,
+            arquivo,
+            colunas_desempate,
+            ler_cabecalho,
+            cargos,
+            data_edital,
+            esquema or montar_esquema(()),
+        )
     except _Recusa:
         return None
 
@@ -206,6 +259,7 @@ def _ler(
     ler_cabecalho: Callable[[list[object], list[ErroEntrada], list[ErroEntrada]], dict[str, int]],
     cargos: Collection[str] | None,
     data_edital: date | None,
+    esquema: Esquema,
 ) -> tuple[TabelaCandidatos, list[ErroEntrada]]:
     # Forma do arquivo: sem aspas (cada linha física é um registro), sem \r solto (que quebra a
     # linha para a leitura linha a linha, mas que o polars deixa no valor ou, antes de um
@@ -214,7 +268,7 @@ def _ler(
     if not forma_aceita:
         raise _Recusa
     return _ler_em_lote(
-        fonte, arquivo, colunas_desempate, ler_cabecalho, fisicas, cargos, data_edital
+        fonte, arquivo, colunas_desempate, ler_cabecalho, fisicas, cargos, data_edital, esquema
     )
 
 
@@ -226,6 +280,7 @@ def _ler_em_lote(
     fisicas: int,
     cargos: Collection[str] | None,
     data_edital: date | None,
+    esquema: Esquema,
 ) -> tuple[TabelaCandidatos, list[ErroEntrada]]:
     try:
         primeira = _primeira_linha(fonte).decode("utf-8")
@@ -333,27 +388,16 @@ def _ler_em_lote(
     # Vocabulários fechados. No plano, as grafias canônicas ("sim", "não", "parda"...) viram
     # valores pelo conversor da leitura linha a linha, e o texto segue junto; se alguma linha
     # traz outra grafia ("SIM", "Parda "), depois cada grafia distinta passa pelo conversor.
-    vocabularios: list[tuple[str, Callable[[object], object], Any, list[str]]] = [
-        ("situacao", campos.situacao, "aprovado", [s.value for s in Situacao]),
-        ("cor_raca", campos.cor_raca, None, [c.value for c in CorRaca]),
-        ("reserva_negros", campos.sim_nao, False, ["sim", "não", "nao"]),
-        ("pcd", campos.sim_nao, False, ["sim", "não", "nao"]),
-        (
-            "heteroidentificacao",
-            campos.heteroidentificacao,
-            None,
-            [h.value for h in Heteroidentificacao],
-        ),
-        ("opcao_lista", campos.opcao_lista, None, ["negros", "pcd"]),
-    ]
+    vocabularios = _vocabularios(esquema)
+    tipos = {**ESQUEMA, **_tipos_dos_grupos(esquema)}
     incomuns: list[pl.Expr] = []
     for campo, conversor, padrao, canonicas in vocabularios:
         if campo not in indices:
-            saida[campo] = pl.lit(padrao, ESQUEMA[campo])
+            saida[campo] = pl.lit(padrao, tipos[campo])
             continue
         c = coluna(campo)
         traducao = _traducao(conversor, ["", *canonicas], todas=False)
-        saida[campo] = _traduzir(c, traducao, ESQUEMA[campo])
+        saida[campo] = _traduzir(c, traducao, tipos[campo])
         saida[f"_bruto_{campo}"] = c
         incomuns.append(~c.is_in(list(traducao)))
     saida["_incomum"] = pl.any_horizontal(incomuns) if incomuns else pl.lit(False)
@@ -398,7 +442,7 @@ def _ler_em_lote(
                 raise _Recusa
             traducao = _traducao(conversor, grafias.to_list(), todas=True)
             bruto = pl.col(f"_bruto_{campo}")
-            convertidas.append(_traduzir(bruto, traducao, ESQUEMA[campo]).alias(campo))
+            convertidas.append(_traduzir(bruto, traducao, tipos[campo]).alias(campo))
         quadro = quadro.with_columns(convertidas)
 
     # O que a leitura linha a linha acusaria entre linhas ou depois dos vocabulários: inscrição
@@ -407,24 +451,31 @@ def _ler_em_lote(
     # sem a coluna da opção.
     # Repetições pelo hash: dois valores distintos com o mesmo hash (raríssimo) só mandam o
     # arquivo à leitura linha a linha; é bem mais rápido que comparar os textos.
-    negro = pl.col("cor_raca").is_in([CorRaca.PRETA.value, CorRaca.PARDA.value])
     com_cpf = pl.col("_hash_cpf").is_not_null()
     conferencias = [
         pl.col("_hash_inscricao").n_unique() != pl.len(),
         (pl.col("_sem_desempate") & (pl.col("situacao") != "eliminado")).any(),
-        (pl.col("reserva_negros") & ~negro.fill_null(False)).any(),
-        (pl.col("heteroidentificacao").is_not_null() & ~pl.col("reserva_negros")).any(),
         pl.col("_hash_cpf").filter(com_cpf).n_unique() != com_cpf.sum(),
     ]
+    opcoes = [pl.col("pcd")]
+    for g in esquema.grupos:
+        reserva = pl.col(PREFIXO_RESERVA + g.grupo)
+        opcoes.append(reserva)
+        if g.cores:
+            cor = pl.col("cor_raca").is_in(list(g.cores)).fill_null(False)
+            conferencias.append((reserva & ~cor).any())
+        if PREFIXO_VERIFICACAO + g.grupo in tipos:
+            verificacao = pl.col(PREFIXO_VERIFICACAO + g.grupo)
+            conferencias.append((verificacao.is_not_null() & ~reserva).any())
     if cargos is not None:
         conferencias.append(~pl.col("cargo").is_in(list(cargos)).all())
     if "opcao_lista" not in indices:
-        conferencias.append((pl.col("reserva_negros") & pl.col("pcd")).any())
+        conferencias.append((pl.sum_horizontal(opcoes) > 1).any())
     problemas = quadro.select(e.alias(f"p{i}") for i, e in enumerate(conferencias)).row(0)
     if any(problemas):
         raise _Recusa
     quadro = quadro.select(
-        *(pl.col(c).cast(t) for c, t in ESQUEMA.items()),
+        *(pl.col(c).cast(t) for c, t in tipos.items()),
         *(PREFIXO_DESEMPATE + o for o in nomes_desempate.values()),
     )
     # (A nota e os critérios passaram por `_NUMERO` e trocaram a vírgula pelo ponto.)

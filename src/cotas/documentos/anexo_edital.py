@@ -15,8 +15,9 @@ from cotas.motor.reserva import calcular_reserva
 
 def anexo_edital(f: FonteDocumentos) -> Documento:
     lei = f.regras.lei
-    doc = Documento("anexo-edital", "Anexo do edital — Quadro de vagas e reserva", f.nome,
-                    f.municipio)
+    doc = Documento(
+        "anexo-edital", "Anexo do edital — Quadro de vagas e reserva", f.nome, f.municipio
+    )
     doc.blocos.append(
         Paragrafo(
             f"Edital publicado em {data_br(f.data_edital)}; {f.regras.tipo.descricao()}. "

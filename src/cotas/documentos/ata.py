@@ -190,8 +190,14 @@ def ata_sessao(sessao: SessaoAta) -> Documento:
         Tabela(
             "recursos",
             f"Recursos{_art(sessao, 'recursos')}",
-            ("Inscrição", "Recorrente", "Interposto em", "Decisão", "Parecer final",
-             "Fundamentação"),
+            (
+                "Inscrição",
+                "Recorrente",
+                "Interposto em",
+                "Decisão",
+                "Parecer final",
+                "Fundamentação",
+            ),
             [
                 (
                     r.inscricao,

@@ -142,9 +142,7 @@ def grafico_ordem(f: FonteDocumentos, cargo: str) -> Figura:
     largura = max(largura, 560)
     faixa_y, faixa_h = 40, 30
     graf_y, graf_h = 110, 150
-    maximo = max(
-        [Fraction(1, 2)] + [p for lst in acumulados.values() for p in lst]
-    )
+    maximo = max([Fraction(1, 2)] + [p for lst in acumulados.values() for p in lst])
     teto = Fraction(int(maximo * 10 + Fraction(9, 10)), 10) or Fraction(1, 2)
     legenda_y = graf_y + graf_h + 56
     linhas_legenda = 2 + len(grupos) + (1 if revertidas else 0)
@@ -191,9 +189,7 @@ def grafico_ordem(f: FonteDocumentos, cargo: str) -> Figura:
             )
     # Lotes: uma linha tracejada onde começa cada novo lote de vagas, com a data da oferta.
     datas = {
-        lt.numero: f" ({data_br(lt.data)})"
-        for lt in f.certame.lotes(cargo)
-        if lt.data is not None
+        lt.numero: f" ({data_br(lt.data)})" for lt in f.certame.lotes(cargo) if lt.data is not None
     }
     for k in range(2, n + 1):
         if faixas[k - 1].lote != faixas[k - 2].lote:
@@ -240,9 +236,7 @@ def grafico_ordem(f: FonteDocumentos, cargo: str) -> Figura:
             for k, v in enumerate(acumulados[g.nome], start=1)
         )
         if pontos:
-            p.append(
-                f'<polyline points="{pontos}" fill="none" stroke="{cor}" stroke-width="2"/>'
-            )
+            p.append(f'<polyline points="{pontos}" fill="none" stroke="{cor}" stroke-width="2"/>')
 
     # Legenda em texto.
     y = legenda_y

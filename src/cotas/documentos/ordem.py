@@ -15,9 +15,7 @@ from cotas.documentos.tabelas import tabela_nomeacoes, tabela_ocorrencias
 
 
 def ordem_de_nomeacao(f: FonteDocumentos) -> Documento:
-    doc = Documento(
-        "ordem-de-nomeacao", "Ordem de nomeação", f.nome, f.municipio, paisagem=True
-    )
+    doc = Documento("ordem-de-nomeacao", "Ordem de nomeação", f.nome, f.municipio, paisagem=True)
     alternancia = f.regras.ref("alternancia")
     if alternancia:
         ref = alternancia[0]

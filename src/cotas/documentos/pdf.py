@@ -27,10 +27,7 @@ def motivo_indisponivel() -> str | None:
     except ImportError:
         return "o pacote weasyprint não está instalado (pip install 'cotas[web]')"
     except OSError as erro:  # bibliotecas do sistema (Pango) ausentes
-        return (
-            "faltam bibliotecas do sistema para o WeasyPrint (rode scripts/sistema.sh): "
-            f"{erro}"
-        )
+        return f"faltam bibliotecas do sistema para o WeasyPrint (rode scripts/sistema.sh): {erro}"
     return None
 
 

@@ -14,16 +14,33 @@ from num2words import num2words
 # O nome oficial de cada unidade da federação, com a preposição que ela pede ("ESTADO DA
 # BAHIA", "ESTADO DE SÃO PAULO", "ESTADO DO RIO GRANDE DO SUL").
 UFS = {
-    "AC": "ESTADO DO ACRE", "AL": "ESTADO DE ALAGOAS", "AP": "ESTADO DO AMAPÁ",
-    "AM": "ESTADO DO AMAZONAS", "BA": "ESTADO DA BAHIA", "CE": "ESTADO DO CEARÁ",
-    "DF": "DISTRITO FEDERAL", "ES": "ESTADO DO ESPÍRITO SANTO", "GO": "ESTADO DE GOIÁS",
-    "MA": "ESTADO DO MARANHÃO", "MT": "ESTADO DE MATO GROSSO",
-    "MS": "ESTADO DE MATO GROSSO DO SUL", "MG": "ESTADO DE MINAS GERAIS", "PA": "ESTADO DO PARÁ",
-    "PB": "ESTADO DA PARAÍBA", "PR": "ESTADO DO PARANÁ", "PE": "ESTADO DE PERNAMBUCO",
-    "PI": "ESTADO DO PIAUÍ", "RJ": "ESTADO DO RIO DE JANEIRO",
-    "RN": "ESTADO DO RIO GRANDE DO NORTE", "RS": "ESTADO DO RIO GRANDE DO SUL",
-    "RO": "ESTADO DE RONDÔNIA", "RR": "ESTADO DE RORAIMA", "SC": "ESTADO DE SANTA CATARINA",
-    "SP": "ESTADO DE SÃO PAULO", "SE": "ESTADO DE SERGIPE", "TO": "ESTADO DO TOCANTINS",
+    "AC": "ESTADO DO ACRE",
+    "AL": "ESTADO DE ALAGOAS",
+    "AP": "ESTADO DO AMAPÁ",
+    "AM": "ESTADO DO AMAZONAS",
+    "BA": "ESTADO DA BAHIA",
+    "CE": "ESTADO DO CEARÁ",
+    "DF": "DISTRITO FEDERAL",
+    "ES": "ESTADO DO ESPÍRITO SANTO",
+    "GO": "ESTADO DE GOIÁS",
+    "MA": "ESTADO DO MARANHÃO",
+    "MT": "ESTADO DE MATO GROSSO",
+    "MS": "ESTADO DE MATO GROSSO DO SUL",
+    "MG": "ESTADO DE MINAS GERAIS",
+    "PA": "ESTADO DO PARÁ",
+    "PB": "ESTADO DA PARAÍBA",
+    "PR": "ESTADO DO PARANÁ",
+    "PE": "ESTADO DE PERNAMBUCO",
+    "PI": "ESTADO DO PIAUÍ",
+    "RJ": "ESTADO DO RIO DE JANEIRO",
+    "RN": "ESTADO DO RIO GRANDE DO NORTE",
+    "RS": "ESTADO DO RIO GRANDE DO SUL",
+    "RO": "ESTADO DE RONDÔNIA",
+    "RR": "ESTADO DE RORAIMA",
+    "SC": "ESTADO DE SANTA CATARINA",
+    "SP": "ESTADO DE SÃO PAULO",
+    "SE": "ESTADO DE SERGIPE",
+    "TO": "ESTADO DO TOCANTINS",
 }
 # O numeral concorda com "vaga"; "milhão", "bilhão"... são masculinos e ficam como estão
 # ("um milhão de vagas", "dois milhões", "duzentos milhões").
@@ -55,8 +72,7 @@ def vagas_por_extenso(n: int) -> str:
 
 
 def cabecalho_municipio(municipio: str) -> tuple[str, str]:
-    """ "Município/RS" → ("ESTADO DO RIO GRANDE DO SUL", "PREFEITURA MUNICIPAL DE MUNICÍPIO").
-    """
+    """ "Município/RS" → ("ESTADO DO RIO GRANDE DO SUL", "PREFEITURA MUNICIPAL DE MUNICÍPIO")."""
     nome, _, uf = municipio.partition("/")
     uf = uf.strip().upper()
     estado = UFS.get(uf, f"ESTADO: {uf}" if uf else "")

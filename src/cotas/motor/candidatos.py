@@ -26,9 +26,11 @@ class Candidato:
     nota: Decimal
     situacao: Situacao = Situacao.APROVADO
     cor_raca: CorRaca | None = None
-    reserva_negros: bool = False  # optou pela reserva na inscrição
+    # os grupos da lei por cuja reserva optou na inscrição (os códigos dos [[grupos]] da lei)
+    reservas: frozenset[str] = frozenset()
     pcd: bool = False  # concorre às vagas reservadas a pessoas com deficiência
-    heteroidentificacao: Heteroidentificacao | None = None
+    # resultado da verificação de cada grupo que a lei verifica (comissão ou documentos)
+    verificacoes: tuple[tuple[str, Heteroidentificacao], ...] = ()
     data_nascimento: date | None = None
     classificacao: int | None = None  # posição dada pela banca, que então decide a ordem
     desempate: tuple[tuple[str, Decimal], ...] = ()  # colunas de desempate que o edital nomeia
@@ -41,9 +43,14 @@ class Candidato:
     def aprovado(self) -> bool:
         return self.situacao is Situacao.APROVADO
 
-    @property
-    def autodeclarado_negro(self) -> bool:
-        return self.cor_raca in (CorRaca.PRETA, CorRaca.PARDA)
+    def optou(self, grupo: str) -> bool:
+        return grupo in self.reservas
+
+    def verificacao(self, grupo: str) -> Heteroidentificacao | None:
+        for nome, resultado in self.verificacoes:
+            if nome == grupo:
+                return resultado
+        return None
 
     def valor_desempate(self, coluna: str) -> Decimal | None:
         for nome, valor in self.desempate:

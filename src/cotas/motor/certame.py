@@ -33,7 +33,7 @@ from cotas.motor.legislacao import dispositivo_federal
 from cotas.motor.listas import Fila
 from cotas.motor.ordem import Lote, MemoriaDosPlanos, PlanoDeVagas, Vaga, ordinal
 from cotas.motor.razoes import Razao, Referencia, contar
-from cotas.motor.regras import AMPLA, Regras
+from cotas.motor.regras import AMPLA, PCD, Regras
 from cotas.motor.reserva import ReservaCargo, calcular_reserva
 
 
@@ -42,7 +42,8 @@ class ParametrosCertame:
     """Questões abertas e regras do edital, cada uma com padrão documentado."""
 
     # Quem recebe a vaga quando dois grupos a querem ao mesmo tempo; o outro recebe a seguinte.
-    prioridade_colisao: tuple[str, ...] = ("negros", "pcd")
+    # (Vazia: os grupos da lei na ordem em que ela os declara, depois PcD.)
+    prioridade_colisao: tuple[str, ...] = ()
     dupla_condicao: DuplaCondicao = DuplaCondicao.LISTA_QUE_NOMEIA_ANTES
     # "Final de fila": só quando o edital o admite (as leis municipais nada dizem).
     permite_final_de_fila: bool = False
@@ -250,13 +251,29 @@ class ApuracaoCargo:
         candidato = self._candidato(insc)
         if candidato is None:
             return False
-        preferida = candidato.opcao_lista or self.parametros.dupla_condicao.lista_sem_opcao
+        preferida = candidato.opcao_lista or self._lista_sem_opcao(insc)
         if preferida == grupo or preferida not in self.filas or insc not in self.filas[preferida]:
             return False
         outra_chama_depois = any(
             v.reservada_para == preferida and v.numero > vaga.numero for v in novas
         )
         return outra_chama_depois and self.filas[preferida].proximo(indisponivel) == insc
+
+    def _lista_sem_opcao(self, insc: str) -> str:
+        """A lista de quem não escolheu: PcD ou o (primeiro) grupo da lei em que concorre."""
+        if self.parametros.dupla_condicao.pcd_sem_opcao:
+            return PCD
+        return next(
+            (g.nome for g in self.regras.grupos_da_lei if insc in self.filas.get(g.nome, ())),
+            PCD,
+        )
+
+    def _concorrencia(self) -> tuple[Referencia, ...]:
+        """O dispositivo da concorrência concomitante de cada grupo da lei (sem repetir)."""
+        refs: dict[Referencia, None] = {}
+        for g in self.regras.grupos_da_lei:
+            refs.update(dict.fromkeys(g.ref("concorrencia")))
+        return tuple(refs)
 
     def _candidato(self, inscricao: str) -> Candidato | None:
         return self.listas.geral.candidato(inscricao)
@@ -328,7 +345,7 @@ class ApuracaoCargo:
             f"Vaga {vaga.numero}, de ampla concorrência: {inscricao} ocupa o {posicao}º lugar da "
             "lista geral e é o mais bem classificado ainda não chamado. " + vaga.razao.texto
         )
-        fundamentos = (*self._ref("negros", "concorrencia"), *vaga.razao.fundamentos)
+        fundamentos = (*self._concorrencia(), *vaga.razao.fundamentos)
         return Razao("nomeacao_ampla", texto, fundamentos, (("posicao_geral", str(posicao)),))
 
     def _razao_reservada(self, vaga: Vaga, inscricao: str, grupo: str) -> Razao:
@@ -336,8 +353,8 @@ class ApuracaoCargo:
         rotulo = regra.rotulo if regra else grupo
         posicao = self.filas[grupo].posicao[inscricao] + 1
         concorrencia = self._ref(grupo, "concorrencia")
-        # A regra de não computar na reserva os aprovados nas vagas de ampla é a da lei do grupo
-        # (a dos negros); quem não a tem (PcD, regida pelo edital) não a afirma.
+        # A regra de não computar na reserva os aprovados nas vagas de ampla é a da lei do grupo;
+        # quem não a tem (PcD, regida pelo edital) não a afirma.
         nao_computados = (
             " (os aprovados dentro das vagas de ampla não são computados na reserva)"
             if concorrencia
@@ -561,7 +578,7 @@ class ApuracaoCargo:
             f"Vaga {vaga.numero}, de ampla concorrência, recomposta após {verbo} de {saiu}: "
             f"{insc} ocupa o {posicao}º lugar da lista geral e é o mais bem classificado ainda não "
             "chamado.",
-            (*self._ref("negros", "concorrencia"), *self._falsidade(tipo), *base),
+            (*self._concorrencia(), *self._falsidade(tipo), *base),
         )
         return [self._nomear(vaga, insc, AMPLA, data, saiu, razao)]
 
@@ -810,10 +827,10 @@ class Certame:
                 "fundamento."
             )
         candidato = self._inscrito(inscricao)
-        if candidato is None or not candidato.reserva_negros:
+        if candidato is None or not candidato.reservas:
             raise EventoInvalido(
                 f"Anulação de {inscricao} por declaração falsa recusada: a inscrição não optou "
-                "pela reserva com a autodeclaração de preto(a) ou pardo(a), que é a declaração de "
+                "pela reserva de um grupo da lei com a autodeclaração, que é a declaração de "
                 f"que a lei trata ({citacao}). Para outra causa, use uma eliminação com o seu "
                 "fundamento legal."
             )

@@ -20,9 +20,17 @@ from typing import Literal
 from cotas.motor.candidatos import Candidato, Heteroidentificacao
 from cotas.motor.erros import ClassificacaoIncompleta, EmpateNaoResolvido, EventoInvalido
 from cotas.motor.eventos import Evento
+from cotas.motor.glossario import CorRaca, no_meio_da_frase, rotulo
 from cotas.motor.listas import Inscritos, ListaDeClassificacao, ListaEmMemoria
 from cotas.motor.razoes import Razao
-from cotas.motor.regras import IDADE_IDOSO, NEGROS, PCD, REF_IDOSO, REF_IDOSO_IDADE, Regras
+from cotas.motor.regras import (
+    IDADE_IDOSO,
+    PCD,
+    REF_IDOSO,
+    REF_IDOSO_IDADE,
+    RegraGrupo,
+    Regras,
+)
 
 NEGATIVOS = (
     Heteroidentificacao.NAO_CONFIRMADO,
@@ -206,46 +214,107 @@ def _sentido_do_criterio(componentes: Sequence[Componente], coluna: str) -> str:
     return next(k.sentido for k in componentes if k.valor is Valor.CRITERIO and k.coluna == coluna)
 
 
-# Condição necessária (não suficiente) de `elegivel_reserva`, por grupo: o campo do candidato sem
-# o qual ele nunca entra na lista. A classificação em colunas (`cotas.motor.colunar`) a usa para não
-# criar candidatos que a lista nunca aceitaria; quem decide continua sendo `elegivel_reserva`.
-CAMPO_NECESSARIO_RESERVA = {NEGROS: "reserva_negros", PCD: "pcd"}
+# Condição necessária (não suficiente) de `elegivel_reserva`: quem não optou pelo grupo nunca
+# entra na lista dele. A classificação em colunas (`cotas.motor.colunar`) a usa para não criar
+# candidatos que a lista nunca aceitaria; quem decide continua sendo `elegivel_reserva`.
+def coluna_necessaria(grupo: str) -> str:
+    """A coluna booleana do quadro em colunas que diz se o candidato optou pelo grupo."""
+    return "pcd" if grupo == PCD else f"reserva:{grupo}"
+
+
+def _declarou_a_cor(regra: RegraGrupo, c: Candidato) -> bool:
+    return not regra.cores or (c.cor_raca is not None and c.cor_raca.value in regra.cores)
+
+
+def aguarda_verificacao(regra: RegraGrupo, c: Candidato) -> bool:
+    """Optou, declarou o que o grupo pede e a verificação que a lei exige ainda não veio."""
+    return (
+        regra.verificado
+        and c.optou(regra.nome)
+        and _declarou_a_cor(regra, c)
+        and c.verificacao(regra.nome) in (None, Heteroidentificacao.PENDENTE)
+    )
 
 
 def elegivel_reserva(grupo: str, c: Candidato, regras: Regras) -> tuple[bool, Razao | None]:
     """Se o candidato aprovado está na lista reservada do grupo, e por quê não, se não está."""
     regra = regras.grupo(grupo)
-    if grupo == NEGROS and regra is not None:
-        if not c.reserva_negros:
-            return False, None
-        cores = regra.cores
-        if c.cor_raca is None or c.cor_raca.value not in cores:
-            return False, Razao(
-                "nao_autodeclarado",
-                f"{c.inscricao} optou pela reserva sem se autodeclarar preto ou pardo.",
-                regra.ref("elegibilidade"),
-            )
-        if regras.comissao is None:
-            return True, None
-        h = c.heteroidentificacao
-        if h is Heteroidentificacao.CONFIRMADO:
-            return True, None
-        if h in NEGATIVOS:
-            destino = regras.comissao.destino_do_nao_reconhecido
-            return False, Razao(
-                "comissao_" + (h.value if h else "sem_parecer"),
-                f"{c.inscricao}: resultado da heteroidentificação '{h.value if h else ''}'; "
-                f"{destino}.",
-                tuple(
-                    r
-                    for chave in ("nao_reconhecido", "recursos")
-                    if (r := regras.comissao.referencias.get(chave)) is not None
-                ),
-            )
-        return False, None  # pendente: tratado à parte
-    if grupo == PCD and regra is not None:
+    if regra is None:
+        return False, None
+    if regra.declaracao is None:  # o grupo do edital (PcD)
         return c.pcd, None
-    return False, None
+    if not c.optou(grupo):
+        return False, None
+    if not _declarou_a_cor(regra, c):
+        cores = " ou ".join(no_meio_da_frase(CorRaca(cor)) for cor in regra.cores)
+        return False, Razao(
+            "nao_autodeclarado",
+            f"{c.inscricao} optou pela reserva a {regra.rotulo} sem se autodeclarar {cores}.",
+            regra.ref("elegibilidade"),
+        )
+    if not regra.verificado:
+        return True, None
+    h = c.verificacao(grupo)
+    if h is Heteroidentificacao.CONFIRMADO:
+        return True, None
+    if h in NEGATIVOS:
+        return False, _nao_reconhecido(regra, regras, c, h)
+    return False, None  # pendente: tratado à parte
+
+
+def _nao_reconhecido(
+    regra: RegraGrupo, regras: Regras, c: Candidato, h: Heteroidentificacao
+) -> Razao:
+    if regra.verificacao == "heteroidentificacao" and regras.comissao is not None:
+        return Razao(
+            "comissao_" + h.value,
+            f"{c.inscricao}: resultado da heteroidentificação '{h.value}'; "
+            f"{regras.comissao.destino_do_nao_reconhecido}.",
+            tuple(
+                r
+                for chave in ("nao_reconhecido", "recursos")
+                if (r := regras.comissao.referencias.get(chave)) is not None
+            ),
+        )
+    # Verificação documental: sem a condição comprovada, não entra na lista do grupo e segue
+    # nas demais a que concorre (docs/INTERPRETACAO.md#verificacao-documental).
+    return Razao(
+        "verificacao_" + h.value,
+        f"{c.inscricao}: verificação da condição de {regra.rotulo} '{rotulo(h).lower()}'; "
+        "não concorre às vagas reservadas a esse grupo.",
+        regra.ref("verificacao"),
+    )
+
+
+def classificado_no_grupo(grupo: str, c: Candidato, regras: Regras) -> bool:
+    """Se o candidato entra na lista do grupo: elegível nele e, quando a lei classifica quem é
+    de vários grupos só no de maior percentual, este é o escolhido."""
+    if not elegivel_reserva(grupo, c, regras)[0]:
+        return False
+    if regras.candidato_em_varios != "maior_percentual":
+        return True
+    elegiveis = [g for g in regras.grupos if elegivel_reserva(g.nome, c, regras)[0]]
+    return grupo in {g.nome for g in _so_o_de_maior_percentual(regras, c, elegiveis)[0]}
+
+
+def _so_o_de_maior_percentual(
+    regras: Regras, c: Candidato, grupos: list[RegraGrupo]
+) -> tuple[list[RegraGrupo], Razao | None]:
+    """Quem é elegível em vários grupos da lei, quando ela o classifica só no de maior
+    percentual (`grupos.candidato_em_varios`); empate: o que a lei declara primeiro."""
+    da_lei = [g for g in grupos if g.declaracao is not None]
+    if regras.candidato_em_varios != "maior_percentual" or len(da_lei) < 2:
+        return grupos, None
+    escolhido = max(da_lei, key=lambda g: g.percentual)  # (max fica com o primeiro no empate)
+    outros = [g for g in da_lei if g is not escolhido]
+    razao = Razao(
+        "varios_grupos",
+        f"{c.inscricao} concorre por {', '.join(g.rotulo for g in da_lei)}; é classificado só "
+        f"na lista de {escolhido.rotulo}, a de maior percentual, e não na de "
+        f"{', '.join(g.rotulo for g in outros)}.",
+        (regras.referencia_varios,) if regras.referencia_varios else (),
+    )
+    return [g for g in grupos if g not in outros], razao
 
 
 def montar_listas(
@@ -263,10 +332,11 @@ def montar_listas(
     pendentes: list[Candidato] = []
     eliminados: set[str] = set()
     for c in geral:
+        elegiveis: list[RegraGrupo] = []
         for grupo in regras.grupos:
             ok, razao = elegivel_reserva(grupo.nome, c, regras)
             if ok:
-                reservadas[grupo.nome].append(c)
+                elegiveis.append(grupo)
             if razao is not None:
                 observacoes.setdefault(c.inscricao, []).append(razao)
                 if (
@@ -275,12 +345,12 @@ def montar_listas(
                     and regras.comissao.nao_reconhecido == "eliminado"
                 ):
                     eliminados.add(c.inscricao)
-        if (
-            regras.comissao is not None
-            and c.reserva_negros
-            and c.autodeclarado_negro
-            and c.heteroidentificacao in (None, Heteroidentificacao.PENDENTE)
-        ):
+        elegiveis, razao = _so_o_de_maior_percentual(regras, c, elegiveis)
+        if razao is not None:
+            observacoes.setdefault(c.inscricao, []).append(razao)
+        for grupo in elegiveis:
+            reservadas[grupo.nome].append(c)
+        if any(aguarda_verificacao(g, c) for g in regras.grupos_da_lei):
             pendentes.append(c)
     if eliminados:
         geral = [c for c in geral if c.inscricao not in eliminados]

@@ -36,13 +36,13 @@ import polars as pl
 
 from cotas.motor.candidatos import Candidato, CorRaca, Heteroidentificacao, Situacao
 from cotas.motor.classificacao import (
-    CAMPO_NECESSARIO_RESERVA,
     Componente,
     CriterioDesempate,
     Listas,
     Valor,
     chave_de_classificacao,
-    elegivel_reserva,
+    classificado_no_grupo,
+    coluna_necessaria,
     inscritos_de,
     montar_listas,
 )
@@ -55,7 +55,7 @@ from cotas.motor.erros import (
 from cotas.motor.eventos import Evento, TipoEvento
 from cotas.motor.listas import ListaDeClassificacao
 from cotas.motor.razoes import Razao
-from cotas.motor.regras import IDADE_IDOSO, REF_IDOSO, Regras
+from cotas.motor.regras import IDADE_IDOSO, PCD, REF_IDOSO, RegraGrupo, Regras
 
 __all__ = [
     "InscritosColunares",
@@ -76,15 +76,17 @@ ESQUEMA: dict[str, Any] = {
     "nota": pl.String,
     "situacao": pl.String,
     "cor_raca": pl.String,
-    "reserva_negros": pl.Boolean,
     "pcd": pl.Boolean,
-    "heteroidentificacao": pl.String,
     "data_nascimento": pl.Date,
     "classificacao": pl.Int64,
     "cpf": pl.String,
     "opcao_lista": pl.String,
 }
 PREFIXO_DESEMPATE = "desempate:"
+# Os grupos da lei: `reserva:<grupo>` (booleana, optou) e `verificacao:<grupo>` (texto ou nulo,
+# o resultado da verificação), uma de cada por grupo que a lei declara.
+PREFIXO_RESERVA = "reserva:"
+PREFIXO_VERIFICACAO = "verificacao:"
 _BLOCO = 4096  # linhas criadas de cada vez ao percorrer a tabela inteira
 # Texto do quadro -> valor do motor (um dicionário é mais rápido que chamar a enumeração).
 _SITUACAO = {s.value: s for s in Situacao}
@@ -93,6 +95,20 @@ _PARECER: dict[str | None, Heteroidentificacao | None] = {
     None: None,
     **{h.value: h for h in Heteroidentificacao},
 }
+
+
+def _aguarda_verificacao(regra: RegraGrupo, colunas: Sequence[str]) -> pl.Expr:
+    """`classificacao.aguarda_verificacao` em colunas."""
+    filtro = pl.col(PREFIXO_RESERVA + regra.nome)
+    if regra.cores:
+        filtro = filtro & pl.col("cor_raca").is_in(list(regra.cores))
+    verificacao = PREFIXO_VERIFICACAO + regra.nome
+    if verificacao in colunas:
+        filtro = filtro & (
+            pl.col(verificacao).is_null()
+            | (pl.col(verificacao) == Heteroidentificacao.PENDENTE.value)
+        )
+    return filtro
 
 
 def _texto_decimal(valor: Decimal) -> str:
@@ -120,6 +136,12 @@ class TabelaCandidatos(Sequence[Candidato]):
             raise ValueError(f"faltam colunas no quadro de candidatos: {faltam}")
         self.quadro = quadro
         self.colunas_desempate = tuple(colunas_desempate)
+        self.grupos = tuple(
+            c.removeprefix(PREFIXO_RESERVA) for c in quadro.columns if c.startswith(PREFIXO_RESERVA)
+        )
+        self._verificados = tuple(
+            g for g in self.grupos if PREFIXO_VERIFICACAO + g in quadro.columns
+        )
         self._indice: dict[str, int] | None = None
         self._criados: dict[int, Candidato] = {}
         self._leves: dict[int, tuple[str, str]] = {}  # linha -> (inscrição, nome), sem criar
@@ -139,9 +161,13 @@ class TabelaCandidatos(Sequence[Candidato]):
 
     @classmethod
     def de_candidatos(
-        cls, candidatos: Iterable[Candidato], colunas_desempate: Sequence[str] | None = None
+        cls,
+        candidatos: Iterable[Candidato],
+        colunas_desempate: Sequence[str] | None = None,
+        grupos: Sequence[str] | None = None,
     ) -> TabelaCandidatos:
-        """A tabela de uma lista de candidatos já criados (ensaios e testes de equivalência)."""
+        """A tabela de uma lista de candidatos já criados (ensaios e testes de equivalência);
+        `grupos`: os da lei (sem eles, os que os candidatos citam)."""
         lista = list(candidatos)
         if colunas_desempate is None:
             nomes: dict[str, None] = {}
@@ -157,17 +183,23 @@ class TabelaCandidatos(Sequence[Candidato]):
             "nota": [_texto_decimal(c.nota) for c in lista],
             "situacao": [c.situacao.value for c in lista],
             "cor_raca": [c.cor_raca.value if c.cor_raca else None for c in lista],
-            "reserva_negros": [c.reserva_negros for c in lista],
             "pcd": [c.pcd for c in lista],
-            "heteroidentificacao": [
-                c.heteroidentificacao.value if c.heteroidentificacao else None for c in lista
-            ],
             "data_nascimento": [c.data_nascimento for c in lista],
             "classificacao": [c.classificacao for c in lista],
             "cpf": [c.cpf for c in lista],
             "opcao_lista": [c.opcao_lista for c in lista],
         }
         esquema = dict(ESQUEMA)
+        if grupos is None:
+            grupos = tuple(
+                dict.fromkeys(g for c in lista for g in (*c.reservas, *dict(c.verificacoes)))
+            )
+        for g in grupos:
+            dados[PREFIXO_RESERVA + g] = [c.optou(g) for c in lista]
+            esquema[PREFIXO_RESERVA + g] = pl.Boolean
+            verificacoes = [c.verificacao(g) for c in lista]
+            dados[PREFIXO_VERIFICACAO + g] = [v.value if v else None for v in verificacoes]
+            esquema[PREFIXO_VERIFICACAO + g] = pl.String
         for nome in colunas_desempate:
             valores = [c.valor_desempate(nome) for c in lista]
             dados[PREFIXO_DESEMPATE + nome] = [
@@ -217,10 +249,16 @@ class TabelaCandidatos(Sequence[Candidato]):
         # As colunas na ordem de `Candidato`, escolhidas uma vez; depois só `gather` e `rows()`,
         # o caminho mais curto do quadro para tuplas do Python.
         if self._colunas is None:
-            colunas = [*ESQUEMA, *(PREFIXO_DESEMPATE + c for c in self.colunas_desempate)]
+            colunas = [
+                *ESQUEMA,
+                *(PREFIXO_RESERVA + g for g in self.grupos),
+                *(PREFIXO_VERIFICACAO + g for g in self._verificados),
+                *(PREFIXO_DESEMPATE + c for c in self.colunas_desempate),
+            ]
             self._colunas = self.quadro.select(colunas)
         nomes_desempate = self.colunas_desempate
-        n_fixas = len(ESQUEMA)
+        n_esquema = len(ESQUEMA)
+        n_fixas = n_esquema + len(self.grupos) + len(self._verificados)
         resultado: list[Candidato] = []
         criar = resultado.append
         parcial = self._parcial
@@ -228,7 +266,11 @@ class TabelaCandidatos(Sequence[Candidato]):
         # quando o bloco é grande (a antecipação de `Certame.abrir` pede dezenas de milhares).
         bloco = self._colunas[indices]
         valores = [bloco.get_column(c).to_list() for c in bloco.columns]
-        fixas = zip(*valores[:n_fixas], strict=True)
+        fixas = zip(*valores[:n_esquema], strict=True)
+        reservas = self._reservas(valores[n_esquema : n_esquema + len(self.grupos)], len(indices))
+        verificacoes = self._verificacoes(
+            valores[n_esquema + len(self.grupos) : n_fixas], len(indices)
+        )
         # Os critérios do edital como pares (nome, Decimal), sem os vazios; o caso comum (um
         # critério só) sem gerador, que custaria mais que o resto da linha.
         extras: Iterable[tuple[tuple[str, Decimal], ...]]
@@ -247,9 +289,9 @@ class TabelaCandidatos(Sequence[Candidato]):
                 for vs in zip(*valores[n_fixas:], strict=True)
             )
         # Os campos na ordem de `Candidato` (posicionais: a linha mais barata de montar).
-        for i, (linha, inscricao, nome, cargo, nota, situacao, cor, reserva, pcd, hetero,
-                nascimento, classificacao, cpf, opcao), desempate in zip(
-            indices, fixas, extras, strict=False  # (`extras` pode ser infinito)
+        for i, (linha, inscricao, nome, cargo, nota, situacao, cor, pcd,
+                nascimento, classificacao, cpf, opcao), reserva, parecer, desempate in zip(
+            indices, fixas, reservas, verificacoes, extras, strict=False  # (`extras`: infinito)
         ):  # fmt: skip
             parcial[inscricao] = i
             criar(
@@ -262,7 +304,7 @@ class TabelaCandidatos(Sequence[Candidato]):
                     _COR[cor],
                     reserva,
                     pcd,
-                    _PARECER[hetero],
+                    parecer,
                     nascimento,
                     classificacao,
                     desempate,
@@ -272,6 +314,33 @@ class TabelaCandidatos(Sequence[Candidato]):
                 )
             )
         return resultado
+
+    def _reservas(self, colunas: list[list[Any]], n: int) -> Iterable[frozenset[str]]:
+        """As opções de cada linha; os conjuntos possíveis criados uma vez (são poucos)."""
+        if not colunas:
+            return itertools.repeat(frozenset(), n)
+        conjuntos: dict[tuple[bool, ...], frozenset[str]] = {}
+        grupos = self.grupos
+        resultado = []
+        for marcas in zip(*colunas, strict=True):
+            conjunto = conjuntos.get(marcas)
+            if conjunto is None:
+                conjunto = conjuntos[marcas] = frozenset(
+                    g for g, m in zip(grupos, marcas, strict=True) if m
+                )
+            resultado.append(conjunto)
+        return resultado
+
+    def _verificacoes(
+        self, colunas: list[list[Any]], n: int
+    ) -> Iterable[tuple[tuple[str, Heteroidentificacao], ...]]:
+        if not colunas:
+            return itertools.repeat((), n)
+        grupos = self._verificados
+        return [
+            tuple((g, _PARECER[v]) for g, v in zip(grupos, vs, strict=True) if v is not None)  # type: ignore[misc]
+            for vs in zip(*colunas, strict=True)
+        ]
 
     def indice(self, inscricao: str) -> int | None:
         """A linha do quadro de uma inscrição (o primeiro índice, se repetida).
@@ -327,19 +396,18 @@ class TabelaCandidatos(Sequence[Candidato]):
             zip(achadas["inscricao"].to_list(), achadas["_i"].to_list(), strict=True)
         )
 
-    def sem_parecer_por_cargo(self) -> dict[str, list[int]]:
+    def sem_parecer_por_cargo(self, regras: Regras) -> dict[str, list[int]]:
         """Por cargo, as linhas dos aprovados que optaram pela reserva, se autodeclararam
         pretos ou pardos e ainda não têm parecer da comissão (os `pendentes` de
         `montar_listas`), calculadas uma vez para todos os cargos."""
         if self._sem_parecer is None:
-            filtro = (
-                (pl.col("situacao") == Situacao.APROVADO.value)
-                & pl.col("reserva_negros")
-                & pl.col("cor_raca").is_in([CorRaca.PRETA.value, CorRaca.PARDA.value])
-                & (
-                    pl.col("heteroidentificacao").is_null()
-                    | (pl.col("heteroidentificacao") == Heteroidentificacao.PENDENTE.value)
-                )
+            aguardam = [
+                _aguarda_verificacao(g, self.quadro.columns)
+                for g in regras.grupos_da_lei
+                if g.verificado and PREFIXO_RESERVA + g.nome in self.quadro.columns
+            ]
+            filtro = (pl.col("situacao") == Situacao.APROVADO.value) & pl.any_horizontal(
+                aguardam or [pl.lit(False)]
             )
             grupos = (
                 self.quadro.with_row_index("_i").filter(filtro).group_by("cargo").agg(pl.col("_i"))
@@ -556,7 +624,7 @@ class ClassificacaoEmColunas:
     `ordem[cargo]`: os índices (na tabela) dos aprovados do cargo em ordem de classificação, ou
     o erro que `classificacao.ordenar` levantaria para ele. `posicao[i]`: a posição da linha i
     na lista geral do seu cargo (-1 se não está em nenhuma). `filtradas[campo][cargo]`: a mesma
-    ordem, só com as linhas em que o campo booleano é verdadeiro (`CAMPO_NECESSARIO_RESERVA`),
+    ordem, só com as linhas em que o campo booleano é verdadeiro (`coluna_necessaria`),
     e a posição de cada uma na lista geral.
     """
 
@@ -575,6 +643,8 @@ def classificar_em_colunas(
     daria (empate em qualquer ponto da lista). None: use a versão em memória."""
     cargos = list(cargos)
     # Só as colunas que a ordem usa (o polars não copia as outras ao filtrar).
+    # As condições necessárias das listas reservadas (`coluna_necessaria`): PcD e cada grupo.
+    campos = [coluna_necessaria(PCD), *(coluna_necessaria(g) for g in tabela.grupos)]
     usadas = [
         "cargo",
         "situacao",
@@ -582,7 +652,7 @@ def classificar_em_colunas(
         "nota",
         "data_nascimento",
         "classificacao",
-        *CAMPO_NECESSARIO_RESERVA.values(),
+        *campos,
         *(PREFIXO_DESEMPATE + c.coluna for c in criterios),
     ]
     q = (
@@ -646,7 +716,7 @@ def classificar_em_colunas(
                 "_i",
                 "cargo",
                 "inscricao",
-                *CAMPO_NECESSARIO_RESERVA.values(),
+                *campos,
                 pl.col("cargo")
                 .replace_strict({c: i for i, c in enumerate(legais)}, return_dtype=pl.UInt32)
                 .alias("_cargo"),
@@ -658,9 +728,7 @@ def classificar_em_colunas(
         if chave is not None:
             # Ordena só o que o resultado usa (índice, cargo como código, as condições das
             # reservadas e a chave); os nomes dos cargos e as inscrições, só se houver empate.
-            ql = ql.select(
-                "_i", "_cargo", *CAMPO_NECESSARIO_RESERVA.values(), chave.alias("_chave")
-            ).sort("_chave")
+            ql = ql.select("_i", "_cargo", *campos, chave.alias("_chave")).sort("_chave")
             _empates(ql, ["_chave"], resultado, ordenado_pela_chave=True, legais=legais, q=q)
             ordenados.append((ql, "_cargo", legais))
         else:
@@ -669,9 +737,7 @@ def classificar_em_colunas(
             ordenados.append((ql, "cargo", None))
 
     pares: list[tuple[pl.Series, pl.Series]] = []  # (linhas, posições) de cada quadro ordenado
-    filtradas: dict[str, dict[str, tuple[Sequence[int], Sequence[int]]]] = {
-        c: {} for c in CAMPO_NECESSARIO_RESERVA.values()
-    }
+    filtradas: dict[str, dict[str, tuple[Sequence[int], Sequence[int]]]] = {c: {} for c in campos}
     for ordenado, coluna, nomes_cargos in ordenados:
         # `_p`: a posição na lista geral do cargo. Cada cargo ocupa um trecho contíguo do quadro
         # ordenado: a ordem de cada um é uma fatia da coluna `_i`, que só vira lista do Python
@@ -1007,7 +1073,7 @@ class ListaReservada(_SobDemanda):
     """Uma lista reservada: a geral filtrada por `elegivel`, avaliada à medida que se lê.
 
     `linhas` é a ordem da geral já sem quem falha uma condição necessária da elegibilidade
-    (`CAMPO_NECESSARIO_RESERVA`): esses nunca entrariam, e assim nem são criados.
+    (`coluna_necessaria`): esses nunca entrariam, e assim nem são criados.
     """
 
     def __init__(
@@ -1111,20 +1177,20 @@ def montar_listas_em_colunas(
     geral = ListaGeral(tabela, ordem, classificacao.posicao)
 
     def elegivel_para(grupo: str) -> Callable[[Candidato], bool]:
-        return lambda c: elegivel_reserva(grupo, c, regras)[0]
+        return lambda c: classificado_no_grupo(grupo, c, regras)
 
     reservadas: dict[str, ListaDeClassificacao] = {}
     for g in regras.grupos:
-        campo = CAMPO_NECESSARIO_RESERVA.get(g.nome)
+        campo = coluna_necessaria(g.nome)
         linhas, posicoes = (
             classificacao.filtradas[campo].get(cargo, ([], []))
-            if campo
-            else (ordem, range(len(ordem)))
+            if campo in classificacao.filtradas
+            else ([], [])  # ninguém optou: a coluna do grupo nem existe no quadro
         )
         reservadas[g.nome] = ListaReservada(geral, elegivel_para(g.nome), linhas, posicoes)
     pendentes: list[Candidato] = []
-    if regras.comissao is not None and ordem:
-        achados = tabela.sem_parecer_por_cargo().get(cargo, [])
+    if ordem and any(g.verificado for g in regras.grupos_da_lei):
+        achados = tabela.sem_parecer_por_cargo(regras).get(cargo, [])
         if achados:
             pendentes = tabela.materializar(sorted(achados, key=classificacao.posicao.__getitem__))
 

@@ -18,7 +18,6 @@ from cotas.motor.aritmetica import Arredondamento
 
 # As listas: a geral e as reservadas (os grupos das leis e a do edital).
 AMPLA = "ampla"
-NEGROS = "negros"
 PCD = "pcd"
 
 
@@ -81,14 +80,18 @@ class FracaoEntreLotes(StrEnum):
 
 class PrioridadeColisao(StrEnum):
     """Questão aberta (docs/INTERPRETACAO.md#prioridade-colisao): quem recebe a vaga quando
-    negros e PcD a querem ao mesmo tempo; o outro grupo recebe a seguinte."""
+    um grupo da lei e PcD a querem ao mesmo tempo; o outro grupo recebe a seguinte.
+
+    (Os códigos vêm dos certames de um grupo só e continuam aceitos nos arquivos e no banco:
+    o primeiro é "os grupos da lei, depois PcD".)"""
 
     NEGROS_PCD = "negros,pcd"
     PCD_NEGROS = "pcd,negros"
 
     @property
     def ordem(self) -> tuple[str, ...]:
-        return tuple(self.value.split(","))
+        """A ordem para o motor: vazia = os grupos da lei na ordem dela, depois PcD."""
+        return () if self is PrioridadeColisao.NEGROS_PCD else (PCD,)
 
 
 class DuplaCondicao(StrEnum):
@@ -105,8 +108,9 @@ class DuplaCondicao(StrEnum):
     LISTA_QUE_NOMEIA_ANTES_SENAO_PCD = "lista_que_nomeia_antes_senao_pcd"
 
     @property
-    def lista_sem_opcao(self) -> str:
-        return PCD if self is DuplaCondicao.LISTA_QUE_NOMEIA_ANTES_SENAO_PCD else NEGROS
+    def pcd_sem_opcao(self) -> bool:
+        """Sem opção do candidato, a lista de PcD (senão, a do grupo da lei)."""
+        return self is DuplaCondicao.LISTA_QUE_NOMEIA_ANTES_SENAO_PCD
 
 
 class TipoEvento(StrEnum):
@@ -122,12 +126,23 @@ class TipoEvento(StrEnum):
         return ROTULOS[self]
 
 
-# Um rótulo por código. As listas por nome (um grupo novo de uma lei sai com o próprio nome).
+# Um rótulo por código. As listas por nome: a ampla, a do edital (PcD) e os grupos que as leis
+# declaram ([[grupos]]), registrados pelo catálogo ao carregá-las (`registrar_lista`).
 ROTULOS_LISTA: dict[str, str] = {
     AMPLA: "Ampla concorrência",
-    NEGROS: "Negros (pretos e pardos)",
     PCD: "Pessoas com deficiência",
 }
+
+
+def registrar_lista(codigo: str, rotulo_da_lista: str) -> None:
+    """O rótulo da lista de um grupo declarado por uma lei. Um código, um rótulo: duas leis
+    que declaram o mesmo grupo o chamam do mesmo modo (senão, `ValueError`)."""
+    atual = ROTULOS_LISTA.setdefault(codigo, rotulo_da_lista)
+    if atual != rotulo_da_lista:
+        raise ValueError(
+            f"o grupo '{codigo}' tem dois rótulos nas leis: '{atual}' e '{rotulo_da_lista}'"
+        )
+
 
 ROTULOS: dict[StrEnum, str] = {
     CorRaca.BRANCA: "Branca",
@@ -152,10 +167,10 @@ ROTULOS: dict[StrEnum, str] = {
     BaseDoLimiar.EDITAL: "Só as vagas do edital",
     FracaoEntreLotes.TOTAL_ACUMULADO: "A fração vale sobre o total acumulado das vagas oferecidas",
     FracaoEntreLotes.POR_LOTE: "A fração vale em cada lote de vagas, separadamente",
-    PrioridadeColisao.NEGROS_PCD: "Negros primeiro, depois PcD (padrão)",
-    PrioridadeColisao.PCD_NEGROS: "PcD primeiro, depois negros",
+    PrioridadeColisao.NEGROS_PCD: "Os grupos da lei primeiro, depois PcD (padrão)",
+    PrioridadeColisao.PCD_NEGROS: "PcD primeiro, depois os grupos da lei",
     DuplaCondicao.LISTA_QUE_NOMEIA_ANTES: "A lista que o chama antes; no mesmo ato, a opção "
-    "dele ou, sem opção, a de negros (padrão)",
+    "dele ou, sem opção, a do grupo da lei (padrão)",
     DuplaCondicao.LISTA_QUE_NOMEIA_ANTES_SENAO_PCD: "A lista que o chama antes; no mesmo ato, "
     "a opção dele ou, sem opção, a de PcD",
     TipoEvento.NOVAS_VAGAS: "Novas vagas",
@@ -209,7 +224,6 @@ TIPOS: tuple[type[StrEnum], ...] = (
 
 __all__ = [
     "AMPLA",
-    "NEGROS",
     "PCD",
     "ROTULOS",
     "ROTULOS_LISTA",
@@ -228,5 +242,6 @@ __all__ = [
     "codigos",
     "escolhas",
     "no_meio_da_frase",
+    "registrar_lista",
     "rotulo",
 ]

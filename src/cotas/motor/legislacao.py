@@ -20,7 +20,7 @@ from importlib import resources
 from typing import Any
 
 from cotas.motor.erros import LeiInvalida
-from cotas.motor.glossario import TipoSelecao, codigos
+from cotas.motor.glossario import TipoSelecao, codigos, registrar_lista
 from cotas.motor.razoes import Referencia
 
 TIPOS_SELECAO = tuple(codigos(TipoSelecao))
@@ -66,6 +66,25 @@ def _lista_de(*opcoes: str) -> Callable[[object], object]:
     return validar
 
 
+def _destino_da_reversao(valor: object) -> object:
+    """`"ampla"` ou a lista dos grupos que recebem a vaga, na ordem da lei, terminada em
+    `"ampla"` (os nomes são conferidos contra os grupos declarados pelo carregador)."""
+    if valor == "ampla":
+        return ("ampla",)
+    if (
+        not isinstance(valor, list)
+        or not valor
+        or any(not isinstance(v, str) or not v for v in valor)
+        or valor[-1] != "ampla"
+        or "ampla" in valor[:-1]
+        or len(set(valor)) != len(valor)
+    ):
+        raise ValueError(
+            'deve ser "ampla" ou uma lista de grupos da lei terminada em "ampla", sem repetição'
+        )
+    return tuple(valor)
+
+
 @dataclass(frozen=True)
 class Especificacao:
     """Um parâmetro que o motor conhece. Nenhum é aceito e ignorado: ou o motor o lê
@@ -104,44 +123,6 @@ def _como_toml(valor: object) -> str:
 ESPECIFICACOES: dict[str, Especificacao] = {
     "abrangencia": Especificacao(
         "Tipos de seleção abrangidos", _lista_de(*TIPOS_SELECAO), lido_pelo_motor=True
-    ),
-    "negros.percentual": Especificacao(
-        "Percentual de vagas reservado aos negros", _percentual, lido_pelo_motor=True
-    ),
-    "negros.limiar_vagas": Especificacao(
-        "Número mínimo de vagas oferecidas para que a reserva se aplique",
-        _inteiro,
-        lido_pelo_motor=True,
-    ),
-    "negros.arredondamento": Especificacao(
-        "Arredondamento da fração de vagas reservadas",
-        _um_de("meio_para_cima", "cima", "baixo"),
-        lido_pelo_motor=True,
-    ),
-    "negros.fracao_entre_lotes": Especificacao(
-        "Como a fração de um lote de vagas é considerada nos lotes seguintes",
-        _um_de("total_acumulado", "por_lote"),
-        lido_pelo_motor=True,
-    ),
-    "negros.cores": Especificacao(
-        "Cores (quesito do IBGE) que dão direito à reserva",
-        _lista_de("branca", "preta", "parda", "amarela", "indigena"),
-        lido_pelo_motor=True,
-    ),
-    "negros.concorrencia_concomitante": Especificacao(
-        "Negros concorrem às vagas reservadas e às de ampla concorrência ao mesmo tempo",
-        _booleano,
-        valores_suportados=(True,),
-    ),
-    "negros.desistencia": Especificacao(
-        "Quem ocupa a vaga reservada de quem desiste",
-        _um_de("proximo_da_mesma_lista"),
-        valores_suportados=("proximo_da_mesma_lista",),
-    ),
-    "negros.reversao": Especificacao(
-        "Destino das vagas reservadas sem candidatos negros suficientes",
-        _um_de("ampla"),
-        valores_suportados=("ampla",),
     ),
     "ordem.alternancia_proporcionalidade": Especificacao(
         "Nomeações por alternância e proporcionalidade", _booleano, valores_suportados=(True,)
@@ -200,6 +181,77 @@ ESPECIFICACOES: dict[str, Especificacao] = {
 }
 
 
+# Parâmetros de cada grupo que a lei declara em [[grupos]]: o nome completo é
+# `<grupo>.<chave>` (ex.: `negros.percentual`). Um grupo novo é dado, não código.
+ESPECIFICACOES_DO_GRUPO: dict[str, Especificacao] = {
+    "percentual": Especificacao(
+        "Percentual de vagas reservado ao grupo", _percentual, lido_pelo_motor=True
+    ),
+    "limiar_vagas": Especificacao(
+        "Número mínimo de vagas oferecidas para que a reserva se aplique",
+        _inteiro,
+        lido_pelo_motor=True,
+    ),
+    "arredondamento": Especificacao(
+        "Arredondamento da fração de vagas reservadas",
+        _um_de("meio_para_cima", "cima", "baixo"),
+        lido_pelo_motor=True,
+    ),
+    "fracao_entre_lotes": Especificacao(
+        "Como a fração de um lote de vagas é considerada nos lotes seguintes",
+        _um_de("total_acumulado", "por_lote"),
+        lido_pelo_motor=True,
+    ),
+    "cores": Especificacao(
+        "Cores (quesito do IBGE) que dão direito à reserva",
+        _lista_de("branca", "preta", "parda", "amarela", "indigena"),
+        obrigatorio=False,  # um grupo sem critério de cor (ex.: quilombolas) não o tem
+        lido_pelo_motor=True,
+    ),
+    "verificacao": Especificacao(
+        "Como a condição declarada é verificada: pela comissão de heteroidentificação, por "
+        "análise documental ou sem verificação",
+        _um_de("heteroidentificacao", "documental", "nenhuma"),
+        obrigatorio=False,  # sem ele: pela comissão, se a lei a exige (`heteroidentificacao.*`)
+        lido_pelo_motor=True,
+    ),
+    "concorrencia_concomitante": Especificacao(
+        "O grupo concorre às vagas reservadas e às de ampla concorrência ao mesmo tempo",
+        _booleano,
+        valores_suportados=(True,),
+    ),
+    "desistencia": Especificacao(
+        "Quem ocupa a vaga reservada de quem desiste",
+        _um_de("proximo_da_mesma_lista"),
+        valores_suportados=("proximo_da_mesma_lista",),
+    ),
+    "reversao": Especificacao(
+        "Destino das vagas reservadas sem candidatos do grupo suficientes: outros grupos da lei, "
+        "na ordem dela, e por fim a ampla concorrência",
+        _destino_da_reversao,
+        lido_pelo_motor=True,
+    ),
+}
+
+# Quem é de vários grupos da lei (questão só de leis com mais de um grupo).
+ESPECIFICACOES["grupos.candidato_em_varios"] = Especificacao(
+    "Candidato que pode concorrer por mais de um grupo: só no de maior percentual, ou em todos",
+    _um_de("maior_percentual", "todos"),
+    obrigatorio=False,  # exigido pelo carregador quando a lei declara mais de um grupo
+    lido_pelo_motor=True,
+)
+
+
+def especificacao_de(nome: str, grupos: Iterable[str] = ()) -> Especificacao | None:
+    """A especificação de um parâmetro: geral, ou `<grupo>.<chave>` de um grupo declarado."""
+    if nome in ESPECIFICACOES:
+        return ESPECIFICACOES[nome]
+    grupo, _, chave = nome.partition(".")
+    if grupo in grupos:
+        return ESPECIFICACOES_DO_GRUPO.get(chave)
+    return None
+
+
 @dataclass(frozen=True)
 class ValorDatado:
     """Um valor de parâmetro e o período em que vale (fim aberto = ainda vale)."""
@@ -248,6 +300,20 @@ class AtoVigencia:
 
 
 @dataclass(frozen=True)
+class DeclaracaoGrupo:
+    """Um grupo com reserva que a lei declara ([[grupos]]): o código das listas e dos arquivos,
+    o rótulo que se lê, e as colunas do arquivo de candidatos que dizem quem optou por ele e,
+    se a lei o verifica, o resultado da verificação."""
+
+    nome: str
+    rotulo: str
+    coluna_opcao: str
+    apelidos_opcao: tuple[str, ...] = ()
+    coluna_verificacao: str | None = None
+    apelidos_verificacao: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class Lei:
     id: str
     norma: str  # citação curta: o número, o ano e o ente
@@ -272,6 +338,7 @@ class Lei:
     # [citacoes.<chave>]: dispositivos que os documentos e a aplicação citam sem que o motor os
     # aplique (ex.: `quadro_no_edital`), cada um com o artigo e o texto da lei.
     citacoes: Mapping[str, Referencia] = field(default_factory=dict)
+    grupos: tuple[DeclaracaoGrupo, ...] = ()
     esfera: str = "municipal"
     # [vigencia].fim: o fim que a própria lei fixa (prazo), antes dos atos de outras normas
     fim_proprio: date | None = None
@@ -387,6 +454,9 @@ def carregar_lei(texto: str, origem: str) -> Lei:
     fim = atos[-1].fim if atos else fim_proprio
     esfera, ente = _esfera_e_ente(dados, origem)
 
+    grupos = _grupos(dados, origem)
+    nomes_grupos = [g.nome for g in grupos]
+
     brutos = dados.get("parametros", [])
     if not isinstance(brutos, list):
         raise LeiInvalida(f"{origem}: 'parametros' deve ser uma lista [[parametros]]")
@@ -396,9 +466,9 @@ def carregar_lei(texto: str, origem: str) -> Lei:
         onde = f"{origem}, parâmetro nº {i}"
         nome = _texto(bruto, "nome", onde)
         onde = f"{origem}, parâmetro '{nome}'"
-        espec = ESPECIFICACOES.get(nome)
+        espec = especificacao_de(nome, nomes_grupos)
         if espec is None:
-            raise LeiInvalida(f"{onde}: parâmetro desconhecido pelo motor")
+            raise LeiInvalida(f"{onde}: parâmetro desconhecido pelo motor{_dica(nome)}")
         if bruto.get("desconhecido") is True:
             if nome in por_nome or nome in desconhecidos:
                 raise LeiInvalida(f"{onde}: chave duplicada")
@@ -430,22 +500,17 @@ def carregar_lei(texto: str, origem: str) -> Lei:
 
     parametros: dict[str, Parametro] = {}
     for nome, valores in por_nome.items():
+        espec = especificacao_de(nome, nomes_grupos)
+        assert espec is not None
         parametros[nome] = Parametro(
-            nome, ESPECIFICACOES[nome].descricao, tuple(sorted(valores, key=lambda v: v.desde))
+            nome, espec.descricao, tuple(sorted(valores, key=lambda v: v.desde))
         )
     for nome in desconhecidos:
-        parametros[nome] = Parametro(nome, ESPECIFICACOES[nome].descricao, desconhecido=True)
+        espec = especificacao_de(nome, nomes_grupos)
+        assert espec is not None
+        parametros[nome] = Parametro(nome, espec.descricao, desconhecido=True)
 
-    comissao = _valor_inicial(parametros, "heteroidentificacao.exigida")
-    faltam = [
-        nome
-        for nome, espec in ESPECIFICACOES.items()
-        if espec.obrigatorio
-        and nome not in parametros
-        and (not espec.so_com_comissao or comissao is True)
-    ]
-    if faltam:
-        raise LeiInvalida(f"{origem}: faltam os parâmetros {', '.join(faltam)}")
+    _conferir_parametros(parametros, nomes_grupos, origem)
 
     revisao = dados.get("revisao")
     revogacao = dados.get("revogacao")
@@ -487,6 +552,7 @@ def carregar_lei(texto: str, origem: str) -> Lei:
             chave: _referencia(c, norma, f"{origem} [citacoes.{chave}]")
             for chave, c in citacoes.items()
         },
+        grupos=grupos,
     )
 
 
@@ -539,6 +605,99 @@ def _atos_vigencia(
     return tuple(atos)
 
 
+def _dica(nome: str) -> str:
+    grupo, _, chave = nome.partition(".")
+    if chave in ESPECIFICACOES_DO_GRUPO:
+        return f" (o grupo '{grupo}' não está declarado em [[grupos]])"
+    return ""
+
+
+def _lista_de_textos(dados: Mapping[str, Any], chave: str, onde: str) -> tuple[str, ...]:
+    valor = dados.get(chave, [])
+    if not isinstance(valor, list) or any(not isinstance(v, str) or not v for v in valor):
+        raise LeiInvalida(f"{onde}: '{chave}' deve ser uma lista de textos")
+    return tuple(valor)
+
+
+def _grupos(dados: Mapping[str, Any], origem: str) -> tuple[DeclaracaoGrupo, ...]:
+    """[[grupos]]: os grupos com reserva da lei, na ordem em que ela os nomeia."""
+    brutos = dados.get("grupos")
+    if not isinstance(brutos, list) or not brutos:
+        raise LeiInvalida(
+            f"{origem}: falta [[grupos]] (cada grupo com reserva: nome, rotulo, coluna_opcao)"
+        )
+    grupos: list[DeclaracaoGrupo] = []
+    for i, bruto in enumerate(brutos, start=1):
+        onde = f"{origem}, grupo nº {i}"
+        if not isinstance(bruto, dict):
+            raise LeiInvalida(f"{onde}: deve ser uma tabela [[grupos]]")
+        nome = _texto(bruto, "nome", onde)
+        if not nome.isidentifier() or nome in ("ampla", "pcd", "grupos", "ordem"):
+            raise LeiInvalida(
+                f"{onde}: nome '{nome}' inválido (letras, dígitos e _, e não um nome reservado: "
+                "ampla, pcd, grupos, ordem)"
+            )
+        if any(g.nome == nome for g in grupos):
+            raise LeiInvalida(f"{onde}: grupo '{nome}' declarado duas vezes")
+        coluna_verificacao = bruto.get("coluna_verificacao")
+        if coluna_verificacao is not None:
+            coluna_verificacao = _texto(bruto, "coluna_verificacao", onde)
+        grupos.append(
+            DeclaracaoGrupo(
+                nome=nome,
+                rotulo=_texto(bruto, "rotulo", onde),
+                coluna_opcao=_texto(bruto, "coluna_opcao", onde),
+                apelidos_opcao=_lista_de_textos(bruto, "apelidos_opcao", onde),
+                coluna_verificacao=coluna_verificacao,
+                apelidos_verificacao=_lista_de_textos(bruto, "apelidos_verificacao", onde),
+            )
+        )
+    return tuple(grupos)
+
+
+def _conferir_parametros(
+    parametros: Mapping[str, Parametro], grupos: list[str], origem: str
+) -> None:
+    """Os obrigatórios presentes (gerais e de cada grupo) e os destinos da reversão
+    nomeando grupos da lei."""
+    comissao = _valor_inicial(parametros, "heteroidentificacao.exigida")
+    exigidos = [
+        nome
+        for nome, espec in ESPECIFICACOES.items()
+        if espec.obrigatorio and (not espec.so_com_comissao or comissao is True)
+    ]
+    exigidos += [
+        f"{g}.{chave}"
+        for g in grupos
+        for chave, espec in ESPECIFICACOES_DO_GRUPO.items()
+        if espec.obrigatorio
+    ]
+    if len(grupos) > 1:
+        exigidos.append("grupos.candidato_em_varios")
+    faltam = [nome for nome in exigidos if nome not in parametros]
+    if faltam:
+        raise LeiInvalida(f"{origem}: faltam os parâmetros {', '.join(faltam)}")
+    for g in grupos:
+        reversao = parametros[f"{g}.reversao"]
+        for valor in reversao.valores:
+            estranhos = [d for d in valor.valor[:-1] if d not in grupos or d == g]
+            if estranhos:
+                raise LeiInvalida(
+                    f"{origem}, parâmetro '{g}.reversao': {', '.join(estranhos)} não é outro "
+                    f"grupo da lei (grupos: {', '.join(grupos)})"
+                )
+        verificacao = parametros.get(f"{g}.verificacao")
+        if (
+            verificacao is not None
+            and any(v.valor == "heteroidentificacao" for v in verificacao.valores)
+            and comissao is not True
+        ):
+            raise LeiInvalida(
+                f"{origem}, parâmetro '{g}.verificacao': verificação pela comissão sem "
+                "heteroidentificacao.exigida = true"
+            )
+
+
 def _efeitos_falsidade(
     dados: Mapping[str, Any], anulacao: Parametro | None, origem: str
 ) -> tuple[str, str] | None:
@@ -583,6 +742,11 @@ class Catalogo:
             if lei.id in self._por_id:
                 raise LeiInvalida(f"Lei {lei.id}: id duplicado no catálogo")
             self._por_id[lei.id] = lei
+            for grupo in lei.grupos:
+                try:
+                    registrar_lista(grupo.nome, grupo.rotulo)
+                except ValueError as erro:
+                    raise LeiInvalida(f"Lei {lei.id}: {erro}") from None
         por_municipio: dict[str, list[Lei]] = {}
         for lei in self.leis:
             por_municipio.setdefault(lei.municipio, []).append(lei)

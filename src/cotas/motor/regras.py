@@ -23,16 +23,18 @@ from cotas.motor.erros import (
 
 # (Reexportados: o vocabulário está em `glossario`.)
 from cotas.motor.glossario import AMPLA as AMPLA
-from cotas.motor.glossario import NEGROS as NEGROS
 from cotas.motor.glossario import PCD as PCD
 from cotas.motor.glossario import BaseDoLimiar as BaseDoLimiar
 from cotas.motor.glossario import FracaoEntreLotes as FracaoEntreLotes
 from cotas.motor.glossario import TipoSelecao as TipoSelecao
+from cotas.motor.glossario import no_meio_da_frase
 from cotas.motor.legislacao import (
     ESPECIFICACOES,
     Catalogo,
+    DeclaracaoGrupo,
     Lei,
     dispositivo_federal,
+    especificacao_de,
     valor_federal,
 )
 from cotas.motor.razoes import Referencia
@@ -51,8 +53,15 @@ class RegraGrupo:
     fracao_entre_lotes: FracaoEntreLotes = FracaoEntreLotes.TOTAL_ACUMULADO
     base_do_limiar: BaseDoLimiar = BaseDoLimiar.TODAS_OFERTADAS
     migracao: tuple[str, ...] = ()  # grupos que recebem a vaga antes de reverter à ampla
-    cores: tuple[str, ...] = ()  # quesito cor/raça que dá direito (grupo racial)
+    cores: tuple[str, ...] = ()  # quesito cor/raça que dá direito (vazio: não há critério de cor)
+    # "heteroidentificacao" (a comissão), "documental" ou "nenhuma" (`<grupo>.verificacao`)
+    verificacao: str = "nenhuma"
+    declaracao: DeclaracaoGrupo | None = None  # as colunas do grupo (None: o grupo do edital)
     referencias: Mapping[str, Referencia] = field(default_factory=dict)
+
+    @property
+    def verificado(self) -> bool:
+        return self.verificacao != "nenhuma"
 
     def ref(self, chave: str) -> tuple[Referencia, ...]:
         r = self.referencias.get(chave)
@@ -134,6 +143,14 @@ class Regras:
     referencias: Mapping[str, Referencia]  # dispositivos gerais (alternância, falsidade...)
     informados: Mapping[str, object] = field(default_factory=dict)
     falsidade: RegraFalsidade | None = None  # None: a lei não prevê a anulação
+    # Quem pode concorrer por mais de um grupo da lei: "todos" ou só o de "maior_percentual"
+    candidato_em_varios: str = "todos"
+    referencia_varios: Referencia | None = None
+
+    @property
+    def grupos_da_lei(self) -> tuple[RegraGrupo, ...]:
+        """Os grupos que a lei declara (sem o do edital, PcD)."""
+        return tuple(g for g in self.grupos if g.declaracao is not None)
 
     @functools.cached_property
     def _por_nome(self) -> dict[str, RegraGrupo]:
@@ -225,29 +242,8 @@ def regras_aplicaveis(
             f"({refs['abrangencia'].citacao()})."
         )
 
-    negros = RegraGrupo(
-        nome=NEGROS,
-        rotulo="negros (pretos e pardos)",
-        percentual=fracao(str(valores["negros.percentual"])),
-        arredondamento=Arredondamento(str(valores["negros.arredondamento"])),
-        limiar=int(str(valores["negros.limiar_vagas"])),
-        fracao_entre_lotes=FracaoEntreLotes(str(valores["negros.fracao_entre_lotes"])),
-        cores=tuple(str(c) for c in valores["negros.cores"]),  # type: ignore[attr-defined]
-        base_do_limiar=BaseDoLimiar(
-            str(_valor_informado(informados, "negros.base_do_limiar", BaseDoLimiar.TODAS_OFERTADAS))
-        ),
-        referencias={
-            "percentual": refs["negros.percentual"],
-            "limiar": refs["negros.limiar_vagas"],
-            "arredondamento": refs["negros.arredondamento"],
-            "fracao_entre_lotes": refs["negros.fracao_entre_lotes"],
-            "elegibilidade": refs["negros.cores"],
-            "concorrencia": refs["negros.concorrencia_concomitante"],
-            "desistencia": refs["negros.desistencia"],
-            "reversao": refs["negros.reversao"],
-        },
-    )
-    grupos = [negros]
+    comissao_exigida = valores["heteroidentificacao.exigida"] is True
+    grupos = [_regra_do_grupo(d, valores, refs, informados, comissao_exigida) for d in lei.grupos]
     if pcd is not None:
         teto = fracao(pcd.teto)
         if not 0 < fracao(pcd.percentual) <= 100 or not 0 < teto <= 100:
@@ -278,7 +274,7 @@ def regras_aplicaveis(
         )
 
     comissao = None
-    if valores["heteroidentificacao.exigida"] is True:
+    if comissao_exigida:
         comissao = RegraComissao(
             # (Com comissão, a lei ou o operador informou cada um: `_resolver_parametros`.)
             membros=int(str(valores["heteroidentificacao.membros"])),
@@ -306,6 +302,57 @@ def regras_aplicaveis(
         referencias=gerais,
         informados=informados,
         falsidade=_falsidade(lei, valores["falsidade.anulacao"], refs["falsidade.anulacao"]),
+        candidato_em_varios=str(valores.get("grupos.candidato_em_varios", "todos")),
+        referencia_varios=refs.get("grupos.candidato_em_varios"),
+    )
+
+
+def _regra_do_grupo(
+    declaracao: DeclaracaoGrupo,
+    valores: Mapping[str, object],
+    refs: Mapping[str, Referencia],
+    informados: Mapping[str, object],
+    comissao_exigida: bool,
+) -> RegraGrupo:
+    """A regra de um grupo declarado pela lei, dos seus parâmetros `<grupo>.<chave>`."""
+    g = declaracao.nome
+
+    def ref(chave: str) -> dict[str, Referencia]:
+        r = refs.get(f"{g}.{chave}")
+        return {} if r is None else {chave: r}
+
+    cores = valores.get(f"{g}.cores", ())
+    assert isinstance(cores, tuple)
+    reversao = valores[f"{g}.reversao"]
+    assert isinstance(reversao, tuple)
+    # Sem `<grupo>.verificacao`, a lei de um grupo só verifica pela comissão quando a exige.
+    padrao = "heteroidentificacao" if comissao_exigida else "nenhuma"
+    referencias = {
+        **ref("percentual"),
+        "limiar": refs[f"{g}.limiar_vagas"],
+        **ref("arredondamento"),
+        **ref("fracao_entre_lotes"),
+        **({"elegibilidade": refs[f"{g}.cores"]} if f"{g}.cores" in refs else {}),
+        "concorrencia": refs[f"{g}.concorrencia_concomitante"],
+        **ref("desistencia"),
+        **ref("reversao"),
+        **ref("verificacao"),
+    }
+    return RegraGrupo(
+        nome=g,
+        rotulo=no_meio_da_frase(declaracao.rotulo),
+        percentual=fracao(str(valores[f"{g}.percentual"])),
+        arredondamento=Arredondamento(str(valores[f"{g}.arredondamento"])),
+        limiar=int(str(valores[f"{g}.limiar_vagas"])),
+        fracao_entre_lotes=FracaoEntreLotes(str(valores[f"{g}.fracao_entre_lotes"])),
+        cores=tuple(str(c) for c in cores),
+        base_do_limiar=BaseDoLimiar(
+            str(_valor_informado(informados, f"{g}.base_do_limiar", BaseDoLimiar.TODAS_OFERTADAS))
+        ),
+        migracao=tuple(d for d in reversao if d != AMPLA),
+        verificacao=str(valores.get(f"{g}.verificacao", padrao)),
+        declaracao=declaracao,
+        referencias=referencias,
     )
 
 
@@ -318,8 +365,25 @@ def _falsidade(lei: Lei, prevista: object, ref: Referencia) -> RegraFalsidade | 
     return RegraFalsidade(remissao, remissao)
 
 
-# Questões abertas que o operador pode decidir por certame (as demais vêm da lei).
-QUESTOES_ABERTAS = {"negros.base_do_limiar": tuple(b.value for b in BaseDoLimiar)}
+# Questões abertas que o operador pode decidir por certame, para cada grupo da lei (as demais
+# vêm da lei): `<grupo>.<questão>`.
+QUESTOES_ABERTAS_DO_GRUPO = {"base_do_limiar": tuple(b.value for b in BaseDoLimiar)}
+
+
+def _questao_aberta(lei: Lei, nome: str) -> tuple[str, ...] | None:
+    grupo, _, chave = nome.partition(".")
+    if any(g.nome == grupo for g in lei.grupos):
+        return QUESTOES_ABERTAS_DO_GRUPO.get(chave)
+    return None
+
+
+def questoes_abertas(lei: Lei) -> dict[str, tuple[str, ...]]:
+    """As questões abertas de um certame sob a lei, com as respostas aceitas."""
+    return {
+        f"{g.nome}.{chave}": opcoes
+        for g in lei.grupos
+        for chave, opcoes in QUESTOES_ABERTAS_DO_GRUPO.items()
+    }
 
 
 def _valor_informado(informados: Mapping[str, object], nome: str, padrao: object) -> object:
@@ -342,7 +406,9 @@ def _informado(lei: Lei, nome: str, bruto: object) -> tuple[object, Referencia]:
         justificativa = str(bruto.get("justificativa") or justificativa)
         bruto = bruto.get("valor")
     try:
-        valor = ESPECIFICACOES[nome].conferir(bruto)
+        espec = especificacao_de(nome, [g.nome for g in lei.grupos])
+        assert espec is not None
+        valor = espec.conferir(bruto)
     except ValueError as erro:
         raise LeiInvalida(f"Parâmetro informado '{nome}' inválido: {erro}") from None
     return valor, Referencia(lei.norma, "parâmetro informado pelo operador", justificativa)
@@ -359,10 +425,11 @@ def _resolver_parametros(
     exigida = lei.parametros.get("heteroidentificacao.exigida")
     comissao_em_aberto = exigida is not None and exigida.desconhecido
     for nome in informados:
-        if nome in QUESTOES_ABERTAS:
+        aceitas = _questao_aberta(lei, nome)
+        if aceitas is not None:
             valor = _valor_informado(informados, nome, None)
-            if valor not in QUESTOES_ABERTAS[nome]:
-                opcoes = ", ".join(QUESTOES_ABERTAS[nome])
+            if valor not in aceitas:
+                opcoes = ", ".join(aceitas)
                 raise LeiInvalida(f"Parâmetro informado '{nome}' deve ser um de: {opcoes}.")
             continue
         parametro = lei.parametros.get(nome)
@@ -371,7 +438,7 @@ def _resolver_parametros(
             raise LeiInvalida(
                 f"Parâmetro informado '{nome}' não é uma lacuna de {lei.titulo}: só se informam "
                 f"os que a lei não define ({', '.join(lei.desconhecidos()) or 'nenhum'}) e as "
-                f"questões abertas ({', '.join(QUESTOES_ABERTAS)})."
+                f"questões abertas ({', '.join(questoes_abertas(lei))})."
             )
     for nome, parametro in lei.parametros.items():
         if parametro.desconhecido:

@@ -10,6 +10,10 @@ from collections.abc import Collection, Iterator, Sequence
 from dataclasses import dataclass, replace
 from datetime import date
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from cotas.arquivos.esquema import Esquema
 
 from cotas.arquivos.candidatos import EXTENSOES_PLANILHA
 from cotas.arquivos.erros import ErroEntrada, ErrosDeEntrada
@@ -33,7 +37,7 @@ class Leitura:
 def ler_arquivo(
     caminho: Path,
     *,
-    exige_heteroidentificacao: bool,
+    esquema: Esquema,
     cargos: Collection[str],
     nome_exibido: str | None = None,
     colunas_desempate: tuple[str, ...] = (),
@@ -43,8 +47,8 @@ def ler_arquivo(
 ) -> Leitura:
     """Lê o arquivo da banca. Levanta `ErrosDeEntrada` com todos os erros, linha a linha.
 
-    `exige_heteroidentificacao`: a lei do certame tem comissão (a coluna do parecer é então
-    obrigatória). `cargos`: os códigos de cargo do certame (outro cargo é erro da linha).
+    `esquema`: as colunas do certame, com as do grupo da lei (a do parecer é obrigatória quando a
+    lei verifica o grupo). `cargos`: os códigos de cargo do certame (outro cargo é erro da linha).
     `aba`: a aba de uma planilha (sem ela, a única visível). `data_edital`: ninguém nasceu
     depois dela. `renomear`: título do arquivo → coluna (o mapeamento de quem importa).
     """
@@ -55,7 +59,7 @@ def ler_arquivo(
         leitura = ler_candidatos(
             caminho,
             colunas_desempate,
-            exige_heteroidentificacao=exige_heteroidentificacao,
+            esquema=esquema,
             cargos=cargos,
             origem_cargos=f"cargos do certame ({lista})",
             aba=aba,

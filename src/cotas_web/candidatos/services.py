@@ -17,6 +17,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.urls import reverse
 
+from cotas.arquivos.esquema import esquema_do_certame
 from cotas_web import ponte
 from cotas_web.auditoria import reencenacao
 from cotas_web.auditoria.services import registrar
@@ -50,6 +51,8 @@ class Previa:
     padroes: tuple[str, ...] = ()
     aba: str | None = None
     exige_heteroidentificacao: bool = False
+    grupo: str = ""  # o grupo da lei do certame (`ponte.grupo_da_lei`)
+    cores: tuple[str, ...] = ()  # as cores que dão direito à reserva dele
 
     @property
     def valida(self) -> bool:
@@ -72,9 +75,10 @@ class Previa:
                 "c": c,
                 "situacao": Situacao(str(c.situacao)).label,
                 "cor_raca": CorRaca(str(c.cor_raca)).label if c.cor_raca else "",
+                "reserva": c.optou(self.grupo),
                 "parecer": (
-                    Heteroidentificacao(str(c.heteroidentificacao)).label
-                    if c.heteroidentificacao
+                    Heteroidentificacao(str(parecer)).label
+                    if (parecer := c.verificacao(self.grupo))
                     else ""
                 ),
             }
@@ -92,7 +96,7 @@ class Previa:
             n["total"] += 1
             if c.aprovado:
                 n["aprovados"] += 1
-                n["negros"] += int(c.reserva_negros and c.autodeclarado_negro)
+                n["negros"] += int(c.optou(self.grupo) and c.cor_raca in self.cores)
                 n["pcd"] += int(c.pcd)
         return [contagem[k] for k in sorted(contagem)]
 
@@ -114,11 +118,13 @@ def importacao_previa(
 ) -> Previa:
     """Lê e confere o arquivo contra o certame (a lei diz se o parecer da comissão é
     obrigatório; os cargos são os do certame); lista cada erro com a linha de origem."""
-    exige = ponte.regras_do_certame(certame).comissao is not None
+    regras = ponte.regras_do_certame(certame)
+    grupo = ponte.grupo_da_lei(regras)
+    exige = grupo.verificado
     try:
         leitura = ler_arquivo(
             caminho,
-            exige_heteroidentificacao=exige,
+            esquema=esquema_do_certame(regras),
             cargos=set(certame.cargos.values_list("codigo", flat=True)),
             nome_exibido=nome_arquivo,
             colunas_desempate=tuple(str(c) for c, _ in certame.desempate),
@@ -135,6 +141,8 @@ def importacao_previa(
         padroes=leitura.padroes,
         aba=leitura.aba,
         exige_heteroidentificacao=exige,
+        grupo=grupo.nome,
+        cores=tuple(grupo.cores),
     )
     # (Os candidatos da importação que este arquivo substituirá não contam como já importados.)
     existentes = set(
@@ -206,9 +214,9 @@ def importacao_confirmar(
                 c.nota,
                 str(c.situacao),
                 str(c.cor_raca) if c.cor_raca else "",
-                c.reserva_negros,
+                c.optou(previa.grupo),
                 c.pcd,
-                str(c.heteroidentificacao) if c.heteroidentificacao else "",
+                str(parecer) if (parecer := c.verificacao(previa.grupo)) else "",
                 c.classificacao,
                 json.dumps([[k, str(v)] for k, v in c.desempate]),
                 c.opcao_lista or "",
@@ -269,7 +277,10 @@ def importacao_em_segundo_plano(
         certame=certame,
         usuario=usuario,
         parametros={
-            "certame": certame.pk, "caminho": str(caminho), "nome": nome_arquivo, "aba": aba,
+            "certame": certame.pk,
+            "caminho": str(caminho),
+            "nome": nome_arquivo,
+            "aba": aba,
             "renomear": renomear or {},
         },
     )
@@ -283,8 +294,12 @@ def trabalho_importar(tarefa: Tarefa, progresso: tarefas.Progresso) -> tarefas.R
         raise RuntimeError("Importação na fila sem o usuário que a pediu.")
     try:
         importacao = importacao_confirmar(
-            usuario=tarefa.iniciada_por, certame=certame, caminho=caminho,
-            nome_arquivo=p["nome"], aba=p["aba"], renomear=p.get("renomear") or None,
+            usuario=tarefa.iniciada_por,
+            certame=certame,
+            caminho=caminho,
+            nome_arquivo=p["nome"],
+            aba=p["aba"],
+            renomear=p.get("renomear") or None,
             progresso=progresso,
         )
     finally:

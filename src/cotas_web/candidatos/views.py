@@ -52,8 +52,12 @@ def lista(request: HttpRequest, pk: int) -> HttpResponse:
     return render(
         request,
         "candidatos/lista.html",
-        {"certame": certame, "candidatos": candidatos[:500], "termo": termo,
-         "total": candidatos.count()},
+        {
+            "certame": certame,
+            "candidatos": candidatos[:500],
+            "termo": termo,
+            "total": candidatos.count(),
+        },
     )
 
 
@@ -64,11 +68,14 @@ def detalhe(request: HttpRequest, pk: int, cid: int) -> HttpResponse:
     return render(
         request,
         "candidatos/detalhe.html",
-        {"certame": certame, "c": candidato,
-         "correcoes": candidato.correcoes.select_related("usuario"),
-         "correcao_form": CorrecaoForm(initial={"data": data_sugerida(certame)}),
-         "fraude_form": FraudeAbrirForm(initial={"data": data_sugerida(certame)}),
-         "desistencia_form": DesistenciaForm(initial={"data": data_sugerida(certame)})},
+        {
+            "certame": certame,
+            "c": candidato,
+            "correcoes": candidato.correcoes.select_related("usuario"),
+            "correcao_form": CorrecaoForm(initial={"data": data_sugerida(certame)}),
+            "fraude_form": FraudeAbrirForm(initial={"data": data_sugerida(certame)}),
+            "desistencia_form": DesistenciaForm(initial={"data": data_sugerida(certame)}),
+        },
     )
 
 
@@ -126,9 +133,13 @@ def importar(request: HttpRequest, pk: int) -> HttpResponse:
             services.gravar_previa(caminho, arquivo.chunks())
             banca = form.cleaned_data["banca"].strip()
             pendente = {
-                "token": token, "certame": certame.pk, "arquivo": caminho.name,
-                "nome": arquivo.name, "aba": form.cleaned_data["aba"].strip() or None,
-                "banca": banca, "substitui": form.cleaned_data["substitui"] or None,
+                "token": token,
+                "certame": certame.pk,
+                "arquivo": caminho.name,
+                "nome": arquivo.name,
+                "aba": form.cleaned_data["aba"].strip() or None,
+                "banca": banca,
+                "substitui": form.cleaned_data["substitui"] or None,
                 "mapa": assistente.mapeamento_lembrado(certame, banca),
             }
             request.session[SESSAO] = pendente
@@ -165,17 +176,25 @@ def _previa(
     caminho = _pasta_importacoes() / pendente["arquivo"]
     titulos = titulos_do_arquivo(caminho, pendente["aba"])
     mapa = {t: c for t, c in pendente["mapa"].items() if t in titulos}
-    contexto: dict[str, Any] = {"form": form or ImportacaoForm(), "token": pendente["token"],
-                                "pendente": pendente}
+    contexto: dict[str, Any] = {
+        "form": form or ImportacaoForm(),
+        "token": pendente["token"],
+        "pendente": pendente,
+    }
     previa = services.importacao_previa(
-        certame=certame, caminho=caminho, nome_arquivo=pendente["nome"], aba=pendente["aba"],
-        renomear=mapa, substitui=pendente.get("substitui"),
+        certame=certame,
+        caminho=caminho,
+        nome_arquivo=pendente["nome"],
+        aba=pendente["aba"],
+        renomear=mapa,
+        substitui=pendente.get("substitui"),
     )
     falta = assistente.faltam(certame, titulos, mapa)
     if falta and titulos:
         # Os erros da leitura (a coluna que falta, nada gravado) e a escolha que os resolve.
-        contexto.update({"mapear": falta, "titulos": titulos, "mapa": mapa, "previa": previa,
-                         "token": ""})
+        contexto.update(
+            {"mapear": falta, "titulos": titulos, "mapa": mapa, "previa": previa, "token": ""}
+        )
         return _pagina(request, certame, **contexto)
     total = len(previa.candidatos)
     paginas = max(1, -(-total // POR_PAGINA))
@@ -184,15 +203,19 @@ def _previa(
     except ValueError:
         pagina = 1
     inicio = (pagina - 1) * POR_PAGINA
-    contexto.update({
-        "previa": previa,
-        "linhas": previa.linhas_da_pagina(inicio, inicio + POR_PAGINA),
-        "contagem": previa.por_cargo_e_lista(),
-        "pagina": pagina, "paginas": paginas, "primeira_linha": inicio + 1,
-        "ultima_linha": min(total, inicio + POR_PAGINA),
-        "mapa": mapa,
-        "desempate": [str(c) for c, _ in certame.desempate],
-    })
+    contexto.update(
+        {
+            "previa": previa,
+            "linhas": previa.linhas_da_pagina(inicio, inicio + POR_PAGINA),
+            "contagem": previa.por_cargo_e_lista(),
+            "pagina": pagina,
+            "paginas": paginas,
+            "primeira_linha": inicio + 1,
+            "ultima_linha": min(total, inicio + POR_PAGINA),
+            "mapa": mapa,
+            "desempate": [str(c) for c, _ in certame.desempate],
+        }
+    )
     if not previa.valida:
         contexto["token"] = ""
     return _pagina(request, certame, **contexto)
@@ -208,11 +231,14 @@ def _mapear(request: HttpRequest, certame: Certame, pendente: dict[str, Any]) ->
     for coluna in assistente.faltam(certame, titulos, mapa):
         titulo = request.POST.get(f"coluna_{coluna.nome}", "")
         if titulo not in titulos:
-            erros.append(f"Escolha o título do arquivo que é a coluna {coluna.nome} "
-                         f"({coluna.descricao}).")
+            erros.append(
+                f"Escolha o título do arquivo que é a coluna {coluna.nome} ({coluna.descricao})."
+            )
         elif titulo in escolhas:
-            erros.append(f"O título “{titulo}” foi escolhido para duas colunas "
-                         f"({escolhas[titulo]} e {coluna.nome}).")
+            erros.append(
+                f"O título “{titulo}” foi escolhido para duas colunas "
+                f"({escolhas[titulo]} e {coluna.nome})."
+            )
         else:
             escolhas[titulo] = coluna.nome
     for erro in erros:
@@ -233,21 +259,33 @@ def _confirmar(request: HttpRequest, certame: Certame, pendente: dict[str, Any])
         # Arquivo grande: pela fila, com a barra de progresso (o arquivo é apagado ao fim).
         request.session.pop(SESSAO, None)
         tarefa = services.importacao_em_segundo_plano(
-            usuario=usuario_de(request), certame=certame, caminho=caminho,
-            nome_arquivo=pendente["nome"], aba=pendente.get("aba"), renomear=mapa,
+            usuario=usuario_de(request),
+            certame=certame,
+            caminho=caminho,
+            nome_arquivo=pendente["nome"],
+            aba=pendente.get("aba"),
+            renomear=mapa,
         )
         return redirect("tarefas:acompanhar", tarefa_id=tarefa.pk)
     try:
         if pendente.get("substitui"):
             antiga = get_object_or_404(Importacao, pk=pendente["substitui"], certame=certame)
             assistente.importacao_substituir(
-                usuario=usuario_de(request), importacao=antiga, caminho=caminho,
-                nome_arquivo=pendente["nome"], aba=pendente["aba"], renomear=mapa,
+                usuario=usuario_de(request),
+                importacao=antiga,
+                caminho=caminho,
+                nome_arquivo=pendente["nome"],
+                aba=pendente["aba"],
+                renomear=mapa,
             )
         else:
             services.importacao_confirmar(
-                usuario=usuario_de(request), certame=certame, caminho=caminho,
-                nome_arquivo=pendente["nome"], aba=pendente["aba"], renomear=mapa,
+                usuario=usuario_de(request),
+                certame=certame,
+                caminho=caminho,
+                nome_arquivo=pendente["nome"],
+                aba=pendente["aba"],
+                renomear=mapa,
             )
     except ValidationError as erro:
         for m in mensagens_de(erro):
@@ -271,7 +309,10 @@ def importacao_remover(request: HttpRequest, pk: int, iid: int) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         if not confirmado(request):
             return pedir_confirmacao(
-                request, certame=certame, titulo="remover a importação", botao="Remover",
+                request,
+                certame=certame,
+                titulo="remover a importação",
+                botao="Remover",
                 o_que=[
                     f"Remover a importação do arquivo {importacao.arquivo_nome}, de "
                     f"{timezone.localtime(importacao.quando):%d/%m/%Y %H:%M}: os seus "
@@ -281,9 +322,15 @@ def importacao_remover(request: HttpRequest, pk: int, iid: int) -> HttpResponse:
                 ],
                 voltar=reverse("candidatos:importar", args=[pk]),
             )
-        tentar(request, lambda: assistente.importacao_remover(
-            usuario=usuario_de(request), importacao=importacao, motivo=form.cleaned_data["motivo"]),
-            "Importação removida.")
+        tentar(
+            request,
+            lambda: assistente.importacao_remover(
+                usuario=usuario_de(request),
+                importacao=importacao,
+                motivo=form.cleaned_data["motivo"],
+            ),
+            "Importação removida.",
+        )
     elif request.method == "POST":
         erros_do_formulario(request, form)
     return redirect("candidatos:importar", pk=pk)
@@ -320,7 +367,9 @@ def corrigir(request: HttpRequest, pk: int, cid: int) -> HttpResponse:
         d = form.cleaned_data
         if not confirmado(request):
             return pedir_confirmacao(
-                request, certame=certame, titulo="corrigir o dado do candidato",
+                request,
+                certame=certame,
+                titulo="corrigir o dado do candidato",
                 botao="Registrar a correção",
                 o_que=[
                     f"{candidato.inscricao} — {candidato.nome}: "
@@ -334,10 +383,19 @@ def corrigir(request: HttpRequest, pk: int, cid: int) -> HttpResponse:
                 fundamento=d["fundamento"],
                 voltar=reverse("candidatos:detalhe", args=[pk, cid]),
             )
-        tentar(request, lambda: candidato_corrigir(
-            usuario=usuario_de(request), candidato=candidato, campo=d["campo"], valor=d["valor"],
-            motivo=d["motivo"], fundamento=d["fundamento"], data=d["data"]),
-            "Correção registrada.")
+        tentar(
+            request,
+            lambda: candidato_corrigir(
+                usuario=usuario_de(request),
+                candidato=candidato,
+                campo=d["campo"],
+                valor=d["valor"],
+                motivo=d["motivo"],
+                fundamento=d["fundamento"],
+                data=d["data"],
+            ),
+            "Correção registrada.",
+        )
     elif request.method == "POST":
         erros_do_formulario(request, form)
     return redirect("candidatos:detalhe", pk=pk, cid=cid)
@@ -352,7 +410,10 @@ def desistencia(request: HttpRequest, pk: int, cid: int) -> HttpResponse:
     form = DesistenciaForm(request.POST or None)
     if request.method == "POST" and form.is_valid() and not confirmado(request):
         return pedir_confirmacao(
-            request, certame=certame, titulo="registrar a desistência", botao="Registrar",
+            request,
+            certame=certame,
+            titulo="registrar a desistência",
+            botao="Registrar",
             o_que=[
                 f"{candidato.inscricao} — {candidato.nome} ({candidato.cargo.codigo}) desiste em "
                 f"{form.cleaned_data['data']:%d/%m/%Y} e sai de todas as listas.",
@@ -363,9 +424,16 @@ def desistencia(request: HttpRequest, pk: int, cid: int) -> HttpResponse:
             voltar=reverse("candidatos:detalhe", args=[pk, cid]),
         )
     if request.method == "POST" and form.is_valid():
-        tentar(request, lambda: candidato_registrar_desistencia(
-            usuario=usuario_de(request), candidato=candidato, data=form.cleaned_data["data"],
-            observacao=form.cleaned_data["observacao"]), "Desistência registrada.")
+        tentar(
+            request,
+            lambda: candidato_registrar_desistencia(
+                usuario=usuario_de(request),
+                candidato=candidato,
+                data=form.cleaned_data["data"],
+                observacao=form.cleaned_data["observacao"],
+            ),
+            "Desistência registrada.",
+        )
     elif request.method == "POST":
         erros_do_formulario(request, form)
     return redirect("candidatos:detalhe", pk=pk, cid=cid)
@@ -396,7 +464,9 @@ def fraude_abrir(request: HttpRequest, pk: int, cid: int) -> HttpResponse:
         proc = tentar(
             request,
             lambda: services.fraude_abrir(
-                usuario=usuario_de(request), candidato=candidato, data=form.cleaned_data["data"],
+                usuario=usuario_de(request),
+                candidato=candidato,
+                data=form.cleaned_data["data"],
                 motivo=form.cleaned_data["motivo"],
             ),
             "Procedimento aberto. Registre a defesa do candidato.",
@@ -404,9 +474,14 @@ def fraude_abrir(request: HttpRequest, pk: int, cid: int) -> HttpResponse:
         if proc:
             return redirect("candidatos:fraude", pk=certame.pk, fid=proc.pk)
     return render(
-        request, "form.html",
-        {"form": form, "certame": certame, "botao": "Abrir procedimento",
-         "titulo": f"Procedimento por declaração falsa — {candidato}"},
+        request,
+        "form.html",
+        {
+            "form": form,
+            "certame": certame,
+            "botao": "Abrir procedimento",
+            "titulo": f"Procedimento por declaração falsa — {candidato}",
+        },
     )
 
 
@@ -423,9 +498,13 @@ def fraude(request: HttpRequest, pk: int, fid: int) -> HttpResponse:
     return render(
         request,
         "candidatos/fraude.html",
-        {"certame": certame, "p": _proc(certame, fid), "defesa_form": DefesaForm(initial=hoje),
-         "decisao_form": DecisaoForm(initial=hoje),
-         "encaminhamento_form": EncaminhamentoForm(initial=hoje)},
+        {
+            "certame": certame,
+            "p": _proc(certame, fid),
+            "defesa_form": DefesaForm(initial=hoje),
+            "decisao_form": DecisaoForm(initial=hoje),
+            "encaminhamento_form": EncaminhamentoForm(initial=hoje),
+        },
     )
 
 
@@ -439,23 +518,44 @@ def fraude_acao(request: HttpRequest, pk: int, fid: int, acao: str) -> HttpRespo
     if acao == "defesa":
         f = DefesaForm(request.POST)
         if f.is_valid():
-            tentar(request, lambda: services.fraude_registrar_defesa(
-                usuario=usuario_de(request), procedimento=proc, data=f.cleaned_data["data"],
-                defesa=f.cleaned_data["defesa"]), "Defesa registrada.")
+            tentar(
+                request,
+                lambda: services.fraude_registrar_defesa(
+                    usuario=usuario_de(request),
+                    procedimento=proc,
+                    data=f.cleaned_data["data"],
+                    defesa=f.cleaned_data["defesa"],
+                ),
+                "Defesa registrada.",
+            )
     elif acao == "decisao":
         f = DecisaoForm(request.POST)
         if f.is_valid():
-            tentar(request, lambda: services.fraude_decidir(
-                usuario=usuario_de(request), procedimento=proc, data=f.cleaned_data["data"],
-                decisao=f.cleaned_data["decisao"],
-                fundamentacao=f.cleaned_data["fundamentacao"],
-                autoridade=f.cleaned_data["autoridade"]), "Decisão registrada.")
+            tentar(
+                request,
+                lambda: services.fraude_decidir(
+                    usuario=usuario_de(request),
+                    procedimento=proc,
+                    data=f.cleaned_data["data"],
+                    decisao=f.cleaned_data["decisao"],
+                    fundamentacao=f.cleaned_data["fundamentacao"],
+                    autoridade=f.cleaned_data["autoridade"],
+                ),
+                "Decisão registrada.",
+            )
     elif acao == "encaminhamento":
         f = EncaminhamentoForm(request.POST)
         if f.is_valid():
-            tentar(request, lambda: services.fraude_encaminhar(
-                usuario=usuario_de(request), procedimento=proc, data=f.cleaned_data["data"],
-                orgao=f.cleaned_data["orgao"]), "Encaminhamento registrado.")
+            tentar(
+                request,
+                lambda: services.fraude_encaminhar(
+                    usuario=usuario_de(request),
+                    procedimento=proc,
+                    data=f.cleaned_data["data"],
+                    orgao=f.cleaned_data["orgao"],
+                ),
+                "Encaminhamento registrado.",
+            )
     else:
         raise Http404
     if request.method == "POST" and not f.is_valid():

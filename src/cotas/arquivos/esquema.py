@@ -1,0 +1,167 @@
+"""As colunas da lista de candidatos de um certame: as de todo certame (`campos`) e as que a lei
+declara para cada grupo com reserva ([[grupos]] do TOML da lei): a opção pelo grupo e, se a lei
+verifica a condição (comissão ou documentos), o resultado da verificação.
+
+Dentro do programa, a coluna de um grupo se chama `reserva:<grupo>` e `verificacao:<grupo>` (os
+mesmos nomes do quadro em colunas, `cotas.motor.colunar`); no arquivo, pelo nome que a lei dá e
+pelos apelidos dela. Nada aqui nomeia um grupo: tudo vem da lei.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, TypeVar
+
+from cotas.arquivos import campos
+from cotas.motor.colunar import PREFIXO_RESERVA, PREFIXO_VERIFICACAO
+from cotas.motor.glossario import PCD, CorRaca, Heteroidentificacao, no_meio_da_frase
+
+if TYPE_CHECKING:
+    from cotas.motor.candidatos import Candidato
+    from cotas.motor.regras import Regras
+
+
+_T = TypeVar("_T")
+
+
+@dataclass(frozen=True)
+class GrupoNoArquivo:
+    """As colunas de um grupo da lei no arquivo de candidatos."""
+
+    grupo: str
+    rotulo: str  # no meio da frase ("negros (pretos e pardos)")
+    opcao: tuple[str, ...]  # o nome da coluna e os apelidos
+    verificacao: tuple[str, ...] = ()  # idem; vazio: a lei não dá coluna de verificação
+    verificacao_exigida: bool = False  # a lei verifica o grupo: a coluna é obrigatória
+    cores: tuple[str, ...] = ()  # cores que dão direito (vazio: sem critério de cor)
+
+
+@dataclass(frozen=True)
+class Esquema:
+    """As colunas aceitas num certame, os conversores e as obrigatórias."""
+
+    grupos: tuple[GrupoNoArquivo, ...] = ()
+    apelidos: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    conversores: Mapping[str, Callable[[object], object]] = field(default_factory=dict)
+    obrigatorias: tuple[str, ...] = ()
+    padroes: Mapping[str, str] = field(default_factory=dict)
+    _da_chave: Mapping[str, str] = field(default_factory=dict)
+
+    @property
+    def conhecidas(self) -> tuple[str, ...]:
+        return tuple(self.apelidos)
+
+    def coluna_do_titulo(self, titulo: str) -> str | None:
+        """A coluna que um título do cabeçalho nomeia, pelos apelidos; None se nenhuma."""
+        return self._da_chave.get(campos.chave_de_cabecalho(titulo))
+
+    def nomes_aceitos(self, coluna: str) -> str:
+        return ", ".join(self.apelidos[coluna])
+
+    def no_arquivo(self, coluna: str) -> str:
+        """O nome da coluna como se escreve no arquivo (o primeiro aceito)."""
+        nomes = self.apelidos.get(coluna)
+        return nomes[0] if nomes else coluna
+
+    def descrever(self, colunas: Iterable[str]) -> str:
+        return ", ".join(self.no_arquivo(c) for c in colunas)
+
+    def candidato(self, linha: int | None, valores: dict[str, object]) -> Candidato:
+        """O candidato de uma linha lida (as colunas dos grupos viram opções e verificações)."""
+        from cotas.motor.candidatos import Candidato
+
+        reservas = frozenset(
+            g.grupo for g in self.grupos if valores.pop(PREFIXO_RESERVA + g.grupo, None) is True
+        )
+        verificacoes = []
+        for g in self.grupos:
+            v = valores.pop(PREFIXO_VERIFICACAO + g.grupo, None)
+            if isinstance(v, Heteroidentificacao):
+                verificacoes.append((g.grupo, v))
+        return Candidato(
+            linha=linha,
+            reservas=reservas,
+            verificacoes=tuple(verificacoes),
+            **valores,  # type: ignore[arg-type]
+        )
+
+
+def montar_esquema(grupos: Sequence[GrupoNoArquivo]) -> Esquema:
+    # As colunas dos grupos logo depois da cor (a ordem em que as mensagens de uma linha saem).
+    apelidos: dict[str, tuple[str, ...]] = dict(_ate_a_cor(campos.APELIDOS))
+    conversores: dict[str, Callable[[object], object]] = dict(_ate_a_cor(campos.CONVERSORES))
+    obrigatorias = [c for c in campos.COLUNAS_OBRIGATORIAS if c in apelidos]
+    padroes = dict(campos.PADROES_OPCIONAIS)
+    for g in grupos:
+        chave = PREFIXO_RESERVA + g.grupo
+        apelidos[chave] = _normalizados(g.opcao)
+        conversores[chave] = campos.sim_nao
+        obrigatorias.append(chave)
+        if g.verificacao:
+            chave = PREFIXO_VERIFICACAO + g.grupo
+            apelidos[chave] = _normalizados(g.verificacao)
+            conversores[chave] = campos.heteroidentificacao
+            if g.verificacao_exigida:
+                obrigatorias.append(chave)
+            else:
+                padroes[chave] = (
+                    f"sem a coluna {g.verificacao[0]}: nenhum parecer de comissão nem outra "
+                    f"verificação (a lei do certame não verifica a condição de {g.rotulo})"
+                )
+    apelidos.update(_depois_da_cor(campos.APELIDOS))
+    conversores.update(_depois_da_cor(campos.CONVERSORES))
+    obrigatorias += [c for c in campos.COLUNAS_OBRIGATORIAS if c not in obrigatorias]
+    conversores["opcao_lista"] = campos.conversor_opcao_lista([*(g.grupo for g in grupos), PCD])
+    da_chave: dict[str, str] = {}
+    for coluna, nomes in apelidos.items():
+        for nome in nomes:
+            if da_chave.setdefault(campos.chave_de_cabecalho(nome), coluna) != coluna:
+                raise ValueError(f"o nome de coluna '{nome}' é de duas colunas")
+    return Esquema(tuple(grupos), apelidos, conversores, tuple(obrigatorias), padroes, da_chave)
+
+
+def _ate_a_cor(colunas: Mapping[str, _T]) -> list[tuple[str, _T]]:
+    nomes = list(colunas)
+    return [(c, colunas[c]) for c in nomes[: nomes.index("cor_raca") + 1]]
+
+
+def _depois_da_cor(colunas: Mapping[str, _T]) -> list[tuple[str, _T]]:
+    nomes = list(colunas)
+    return [(c, colunas[c]) for c in nomes[nomes.index("cor_raca") + 1 :]]
+
+
+def _normalizados(nomes: Sequence[str]) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(campos.normalizar_nome(n) for n in nomes))
+
+
+def grupos_no_arquivo(regras: Regras) -> tuple[GrupoNoArquivo, ...]:
+    """As colunas de cada grupo que a lei do certame declara."""
+    resultado = []
+    for g in regras.grupos_da_lei:
+        d = g.declaracao
+        assert d is not None
+        verificacao = (
+            (d.coluna_verificacao, *d.apelidos_verificacao) if d.coluna_verificacao else ()
+        )
+        if g.verificado and not verificacao:
+            verificacao = (f"verificacao_{g.nome}",)
+        resultado.append(
+            GrupoNoArquivo(
+                grupo=g.nome,
+                rotulo=g.rotulo,
+                opcao=(d.coluna_opcao, *d.apelidos_opcao),
+                verificacao=verificacao,
+                verificacao_exigida=g.verificado,
+                cores=g.cores,
+            )
+        )
+    return tuple(resultado)
+
+
+def esquema_do_certame(regras: Regras) -> Esquema:
+    return montar_esquema(grupos_no_arquivo(regras))
+
+
+def descrever_cores(cores: Sequence[str]) -> str:
+    return " ou ".join(no_meio_da_frase(CorRaca(c)) for c in cores)
