@@ -114,6 +114,13 @@ def _grupos_declarados(lei_id: str | None, municipio: str, data_edital: date) ->
     return list(lei.grupos)
 
 
+def esquema_do_certame(certame: Certame) -> Any:
+    """As colunas do arquivo de candidatos do certame (as do grupo da lei, pelos nomes dela)."""
+    from cotas.arquivos.esquema import esquema_do_certame as esquema
+
+    return esquema(regras_do_certame(certame))
+
+
 def grupo_da_lei(regras: Regras) -> Any:
     """O grupo da lei do certame, o único que a aplicação web apura por ora."""
     grupos = regras.grupos_da_lei

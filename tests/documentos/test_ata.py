@@ -16,7 +16,7 @@ from cotas.documentos.pagina import html_documento
 from cotas.documentos.pdf import para_pdf
 from cotas.motor.legislacao import catalogo_padrao
 from cotas.motor.razoes import Referencia
-from cotas.motor.regras import regras_aplicaveis
+from cotas.motor.regras import RegraComissao, regras_aplicaveis
 
 from .conftest import exigir_pdf, texto_pdf
 
@@ -27,19 +27,25 @@ MEMBROS = [
 ]
 
 
-def _referencias() -> dict[str, Referencia]:
-    """Os dispositivos da comissão na lei do exemplo, como a aplicação web os passa."""
+def _regra() -> RegraComissao:
+    """A comissão da lei do exemplo, como a aplicação web a passa."""
     regras = regras_aplicaveis(
         catalogo_padrao(), lei_id="montenegro-rs/lei-7344-2025", data_edital=date(2025, 6, 10),
         tipo="concurso_publico",
     )
     assert regras.comissao is not None
-    return dict(regras.comissao.referencias)
+    return regras.comissao
+
+
+def _referencias() -> dict[str, Referencia]:
+    """Os dispositivos da comissão na lei do exemplo, como a aplicação web os passa."""
+    return dict(_regra().referencias)
 
 
 def sessao() -> SessaoAta:
     return SessaoAta(
         referencias=_referencias(),
+        regra=_regra(),
         certame="Concurso Público 01/2025",
         municipio="Montenegro/RS",
         data=date(2025, 7, 20),
@@ -99,6 +105,6 @@ def test_ata_cita_os_artigos_da_lei_do_certame_nao_os_de_um_municipio() -> None:
         for n, (chave, ref) in enumerate(sorted(_referencias().items()))
     }
     html = html_documento(ata_sessao(replace(sessao(), referencias=outra)))
-    assert f"({outra['maioria'].artigo})" in html
+    assert f"({outra['decisao'].artigo})" in html
     assert f"({outra['membros'].artigo})" in html
     assert "art. 10" not in html and "art. 4º" not in html and "art. 7º" not in html

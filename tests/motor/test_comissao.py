@@ -35,14 +35,14 @@ def _artigo(nome: str) -> str:
 def test_maioria_dos_votos_reconhece_com_o_artigo_da_lei() -> None:
     resultado, razao, artigos = _decidir([True, True, False])
     assert resultado == "confirmado" and "2 de 3" in razao
-    assert artigos == (_artigo("heteroidentificacao.maioria"),)
+    assert artigos == (_artigo("heteroidentificacao.decisao"),)
 
 
 def test_sem_maioria_nao_reconhece_e_segue_o_destino_da_lei() -> None:
     resultado, razao, artigos = _decidir([True, False, False])
     assert resultado == "nao_confirmado" and "ampla concorrência" in razao
     assert artigos == (
-        _artigo("heteroidentificacao.maioria"),
+        _artigo("heteroidentificacao.decisao"),
         _artigo("heteroidentificacao.nao_reconhecido"),
     )
     # empate não é maioria
@@ -63,8 +63,28 @@ def test_quem_falta_ou_recusa_nao_e_analisado(fatos: dict[str, bool], esperado: 
     assert artigos == (_artigo("heteroidentificacao.nao_reconhecido"),)
 
 
-def test_lei_com_outra_regra_de_maioria_e_recusada() -> None:
+def test_lei_com_regra_de_decisao_que_o_motor_nao_conhece_e_recusada() -> None:
     from tests.motor.test_legislacao import lei
 
-    with pytest.raises(LeiInvalida, match=r"heteroidentificacao\.maioria.*false.*true"):
-        carregar_lei(lei(**{"heteroidentificacao.maioria": "false"}), "teste.toml")
+    comissao = {
+        "heteroidentificacao.exigida": "true",
+        "heteroidentificacao.membros": "3",
+        "heteroidentificacao.momento": '"aprovados_antes_da_homologacao"',
+        "heteroidentificacao.posse_apos_parecer": "true",
+        "heteroidentificacao.recursos": "true",
+        "heteroidentificacao.recorrentes": '["candidato"]',
+        "heteroidentificacao.registro_audiovisual": "false",
+        "heteroidentificacao.nao_reconhecido": '"ampla"',
+        "heteroidentificacao.decisao_base": '"membros"',
+    }
+    with pytest.raises(
+        LeiInvalida, match=r"heteroidentificacao\.decisao.*maioria, fracao, unanimidade"
+    ):
+        carregar_lei(lei(**comissao, **{"heteroidentificacao.decisao": '"sorteio"'}), "teste.toml")
+    # uma fração sem o percentual não é regra: falta o parâmetro, com o nome
+    with pytest.raises(LeiInvalida, match=r"faltam.*heteroidentificacao\.decisao_percentual"):
+        carregar_lei(lei(**comissao, **{"heteroidentificacao.decisao": '"fracao"'}), "teste.toml")
+    # filmagem sem o destino de quem a recusa também não
+    comissao["heteroidentificacao.registro_audiovisual"] = "true"
+    with pytest.raises(LeiInvalida, match=r"faltam.*heteroidentificacao\.recusa_filmagem"):
+        carregar_lei(lei(**comissao, **{"heteroidentificacao.decisao": '"maioria"'}), "t.toml")

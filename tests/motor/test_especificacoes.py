@@ -13,6 +13,12 @@ import pytest
 
 from cotas.motor.candidatos import Candidato, CorRaca, Heteroidentificacao
 from cotas.motor.certame import Certame, ProcedimentoAdministrativo
+from cotas.motor.comissao import (
+    Integrante,
+    conferir_recurso,
+    decidir_verificacao,
+    problemas_da_composicao,
+)
 from cotas.motor.erros import ErroCotas, LeiInvalida
 from cotas.motor.legislacao import (
     ESPECIFICACOES,
@@ -21,6 +27,7 @@ from cotas.motor.legislacao import (
     Especificacao,
     carregar_lei,
     catalogo_padrao,
+    montar_catalogo,
 )
 from cotas.motor.regras import Regras, regras_aplicaveis
 from cotas.motor.reserva import calcular_reserva
@@ -147,11 +154,161 @@ def _todas() -> dict[str, Especificacao]:
     return {**ESPECIFICACOES, **do_grupo}
 
 
+def _decide(r: Regras, votos: list[bool | None], filmagem: bool = False) -> object:
+    assert r.comissao is not None
+    return desfecho(
+        lambda: (
+            decidir_verificacao(
+                r.comissao,  # type: ignore[arg-type]
+                compareceu=True,
+                recusou_filmagem=filmagem,
+                recusou_perguntas=False,
+                votos=votos,
+            ).resultado
+        )
+    )
+
+
+def _problemas(r: Regras, integrantes: list[Integrante]) -> int:
+    assert r.comissao is not None
+    return len(problemas_da_composicao(r.comissao, integrantes))
+
+
+def geral_com_quem_recusou_a_filmagem(r: Regras) -> list[str]:
+    n1 = pessoa("N1", 50, CorRaca.PARDA, Heteroidentificacao.RECUSOU_FILMAGEM)
+    return [c.inscricao for c in Certame(r, {"C": 3}, [*BRANCOS, n1]).listas("C").geral]
+
+
+def _recurso(r: Regras, recorrente: str, interposto: date) -> object:
+    assert r.comissao is not None
+    return desfecho(
+        lambda: conferir_recurso(
+            r.comissao,  # type: ignore[arg-type]
+            recorrente=recorrente,
+            interposto_em=interposto,
+            sessao=date(2025, 7, 1),
+        )
+    )
+
+
+MESMO_GENERO = [
+    Integrante("A", "feminino", "preta"),
+    Integrante("B", "feminino", "parda"),
+    Integrante("C", "feminino", "branca"),
+]
+EXPERIMENTOS.update(
+    {
+        "heteroidentificacao.decisao": (
+            "maioria",
+            "unanimidade",
+            lambda n, v: _decide(regras(n, v), [True, True, False]),
+        ),
+        "heteroidentificacao.decisao_base": (
+            "membros",
+            "votos",
+            lambda n, v: _decide(regras(n, v), [True, None, None]),
+        ),
+        "heteroidentificacao.composicao_distribuida": (
+            ("genero", "cor"),
+            ("cor",),
+            lambda n, v: _problemas(regras(n, v), MESMO_GENERO),
+        ),
+        "heteroidentificacao.registro_audiovisual": (
+            True,
+            False,
+            lambda n, v: _decide(regras(n, v), [], filmagem=True),
+        ),
+        "heteroidentificacao.recusa_filmagem": (
+            "ampla",
+            "eliminado",
+            lambda n, v: geral_com_quem_recusou_a_filmagem(regras(n, v)),
+        ),
+        "heteroidentificacao.recorrentes": (
+            ("candidato", "terceiro"),
+            ("candidato",),
+            lambda n, v: _recurso(regras(n, v), "terceiro", date(2025, 7, 2)),
+        ),
+    }
+)
+
+
+# Parâmetros lidos que a Lei 7.344/2025 não traz: experimentados em outra lei do catálogo ou
+# numa lei de teste (`tests/motor/leis/`), com as lacunas informadas.
+OURO_PRETO = "ouro-preto-mg/lei-1274-2022"
+TESTE_PRAZO = "unanimidade-presentes.toml"
+
+
+def regras_de(lei_id: str, nome: str, valor: object, **informados: object) -> Regras:
+    from tests.motor.test_comissao_como_dado import LACUNAS_OURO_PRETO, LEIS_DE_TESTE
+
+    if lei_id == OURO_PRETO:
+        catalogo = catalogo_padrao()
+        data, informados = date(2026, 3, 1), {**LACUNAS_OURO_PRETO, **informados}
+    else:
+        texto = (LEIS_DE_TESTE / lei_id).read_text(encoding="utf-8")
+        catalogo = montar_catalogo([carregar_lei(texto, lei_id)])
+        data, lei_id = date(2025, 1, 1), catalogo.leis[0].id
+    lei = catalogo.lei(lei_id)
+    parametro = lei.parametros[nome]
+    novo = replace(parametro, valores=tuple(replace(v, valor=valor) for v in parametro.valores))
+    leis = tuple(
+        replace(x, parametros={**x.parametros, nome: novo}) if x.id == lei_id else x
+        for x in catalogo.leis
+    )
+    return regras_aplicaveis(Catalogo(leis), lei_id=lei_id, data_edital=data, informados=informados)
+
+
+SEIS = [Integrante(f"M{i}", "feminino", c) for i, c in enumerate(["preta"] * 2 + ["branca"] * 4)]
+EXPERIMENTOS_EM_OUTRA_LEI: dict[
+    str, tuple[str, object, object, Callable[[str, object], object]]
+] = {
+    "heteroidentificacao.decisao_percentual": (
+        OURO_PRETO,
+        "75",
+        "60",
+        lambda n, v: _decide(regras_de(OURO_PRETO, n, v), [True] * 4 + [False] * 2),
+    ),
+    "heteroidentificacao.composicao_minimo": (
+        OURO_PRETO,
+        "50",
+        "30",
+        lambda n, v: _problemas(regras_de(OURO_PRETO, n, v), SEIS),
+    ),
+    "heteroidentificacao.composicao_minimo_cores": (
+        OURO_PRETO,
+        ("preta", "parda"),
+        ("preta", "branca"),
+        lambda n, v: _problemas(regras_de(OURO_PRETO, n, v), SEIS),
+    ),
+    "negros.percentual_minimo": (
+        OURO_PRETO,
+        True,
+        False,
+        lambda n, v: desfecho(
+            lambda: (
+                regras_de(
+                    OURO_PRETO, n, v, **{"negros.percentual": {"valor": "30", "justificativa": "x"}}
+                )
+                .grupo(NEGROS)
+                .percentual
+            )  # type: ignore[union-attr]
+        ),
+    ),
+    "heteroidentificacao.recurso_prazo_dias": (
+        TESTE_PRAZO,
+        3,
+        1,
+        lambda n, v: _recurso(regras_de(TESTE_PRAZO, n, v), "candidato", date(2025, 7, 3)),
+    ),
+}
+
+
 def test_cada_parametro_e_lido_pelo_motor_ou_restrito_ao_que_ele_implementa() -> None:
     for nome, espec in _todas().items():
         assert espec.lido_pelo_motor != bool(espec.valores_suportados), nome
     lidos = {nome for nome, espec in _todas().items() if espec.lido_pelo_motor}
-    assert set(EXPERIMENTOS) | PROVADOS_EM_TEST_GRUPOS == lidos
+    assert set(EXPERIMENTOS).isdisjoint(EXPERIMENTOS_EM_OUTRA_LEI)
+    assert set(EXPERIMENTOS) | set(EXPERIMENTOS_EM_OUTRA_LEI) | PROVADOS_EM_TEST_GRUPOS == lidos
 
 
 @pytest.mark.parametrize("nome", sorted(EXPERIMENTOS))
@@ -159,6 +316,19 @@ def test_parametro_lido_muda_o_resultado(nome: str) -> None:
     da_lei, outro, resultado = EXPERIMENTOS[nome]
     atual = catalogo_padrao().lei(LEI).parametros[nome].valores[0].valor
     assert atual == da_lei
+    assert resultado(nome, da_lei) != resultado(nome, outro)
+
+
+@pytest.mark.parametrize("nome", sorted(EXPERIMENTOS_EM_OUTRA_LEI))
+def test_parametro_lido_em_outra_lei_muda_o_resultado(nome: str) -> None:
+    from tests.motor.test_comissao_como_dado import LEIS_DE_TESTE
+
+    lei_id, da_lei, outro, resultado = EXPERIMENTOS_EM_OUTRA_LEI[nome]
+    if lei_id == OURO_PRETO:
+        lei = catalogo_padrao().lei(lei_id)
+    else:
+        lei = carregar_lei((LEIS_DE_TESTE / lei_id).read_text(encoding="utf-8"), lei_id)
+    assert lei.parametros[nome].valores[0].valor == da_lei
     assert resultado(nome, da_lei) != resultado(nome, outro)
 
 

@@ -24,6 +24,7 @@ from cotas_web.candidatos.services import (
 from cotas_web.nomeacoes.models import Nomeacao
 from cotas_web.nomeacoes.selectors import propostas_do_motor
 from cotas_web.nomeacoes.services import nomeacao_confirmar
+from tests.esquemas import esquema_teste
 
 from .conftest import CABECALHO, cpf_valido, csv_candidatos, entrar
 
@@ -263,7 +264,7 @@ def _certame_do_exemplo(rita: Any) -> tuple[Any, list[Any]]:
     lidos = ler_candidatos(
         EXEMPLO / "candidatos.csv",
         colunas_desempate=("nota_conhecimentos_especificos",),
-        exige_heteroidentificacao=True,
+        esquema=esquema_teste(comissao=True),
     ).candidatos
     certame = certame_criar(
         usuario=rita,
@@ -302,12 +303,23 @@ def test_importacao_grava_cada_campo_como_o_leitor_o_leu(rita: Any) -> None:
         assert (g.situacao, g.cor_raca, g.reserva_negros, g.pcd) == (
             str(lido.situacao),
             str(lido.cor_raca or ""),
-            lido.reserva_negros,
+            lido.optou("negros"),
             lido.pcd,
         )
-        assert g.heteroidentificacao == str(lido.heteroidentificacao or "")
+        assert g.heteroidentificacao == str(lido.verificacao("negros") or "")
         assert g.cpf == (lido.cpf or "")
         assert g.desempate == [[k, str(v)] for k, v in lido.desempate]
+
+
+def _parecer(c: Any) -> Any:
+    """O parecer lido ou, sem ele, pendente para quem optou e se declarou preto ou pardo."""
+    from cotas.motor.candidatos import CorRaca, Heteroidentificacao
+
+    return c.verificacao("negros") or (
+        Heteroidentificacao.PENDENTE
+        if c.optou("negros") and c.cor_raca in (CorRaca.PRETA, CorRaca.PARDA)
+        else None
+    )
 
 
 def test_o_motor_recebe_do_banco_cada_campo_como_o_leitor_o_leu(rita: Any) -> None:
@@ -319,7 +331,7 @@ def test_o_motor_recebe_do_banco_cada_campo_como_o_leitor_o_leu(rita: Any) -> No
 
     from django.db import connection
 
-    from cotas.motor.candidatos import CorRaca, Heteroidentificacao
+    from cotas.motor.candidatos import Heteroidentificacao
     from cotas_web import ponte
 
     certame, lidos = _certame_do_exemplo(rita)
@@ -334,19 +346,14 @@ def test_o_motor_recebe_do_banco_cada_campo_como_o_leitor_o_leu(rita: Any) -> No
         replace(
             c,
             cpf="".join(ch for ch in c.cpf if ch.isdigit()) if c.cpf else None,
-            heteroidentificacao=c.heteroidentificacao
-            or (
-                Heteroidentificacao.PENDENTE
-                if c.reserva_negros and c.cor_raca in (CorRaca.PRETA, CorRaca.PARDA)
-                else None
-            ),
+            verificacoes=(("negros", parecer),) if (parecer := _parecer(c)) else (),
         )
         for c in lidos
         if c.inscricao not in fora
     ]
     assert list(tabela) == esperados
-    assert any(c.heteroidentificacao is Heteroidentificacao.PENDENTE for c in esperados)
-    assert any(c.heteroidentificacao is Heteroidentificacao.CONFIRMADO for c in esperados)
+    assert any(c.verificacao("negros") is Heteroidentificacao.PENDENTE for c in esperados)
+    assert any(c.verificacao("negros") is Heteroidentificacao.CONFIRMADO for c in esperados)
     assert any(c.desempate for c in esperados) and any(c.data_nascimento for c in esperados)
     assert any(c.nota != c.nota.to_integral_value() for c in esperados)
 

@@ -26,8 +26,13 @@ ARTIGOS = {
     "recursos": "art. 94",
     "registro_audiovisual": "art. 95",
     "nao_reconhecido": "art. 96",
-    "maioria": "art. 97",
+    "decisao": "art. 97",
     "posse_apos_parecer": "art. 98",
+    # os que a lei do exemplo funda no mesmo artigo de outro, com o mesmo artigo aqui
+    "decisao_base": "art. 97",
+    "composicao_distribuida": "art. 92",
+    "recusa_filmagem": "art. 96",
+    "recorrentes": "art. 94",
 }
 
 
@@ -121,8 +126,8 @@ def test_painel_oferece_incluir_ate_o_numero_de_integrantes_da_lei(
 
     monkeypatch.setattr(ponte, "regras_do_certame", com_dois)
     c = certame_com_candidatos
-    for nome in ("A", "B"):
-        membro_adicionar(usuario=rita, certame=c, nome=nome, genero="feminino", cor_raca="parda")
+    for nome, genero, cor in (("A", "feminino", "parda"), ("B", "masculino", "branca")):
+        membro_adicionar(usuario=rita, certame=c, nome=nome, genero=genero, cor_raca=cor)
     entrar(client, rita)
     html = client.get(reverse("comissao:painel", args=[c.pk])).content.decode()
     assert "Incluir integrante" not in html

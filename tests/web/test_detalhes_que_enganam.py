@@ -421,7 +421,7 @@ def test_paginas_sem_codigos_internos(client: Any, certame_homologado: Any, rita
     texto = _texto(client.get(reverse("certames:detalhe", args=[pk])))
     assert "Nota de conhecimentos específicos" in texto and "Nota de português" in texto
     assert "arredonda para cima" in texto  # meio_para_cima, por extenso
-    assert "negros primeiro, depois PcD" in texto  # a sigla intacta no meio da frase
+    assert "os grupos da lei primeiro, depois PcD" in texto  # a sigla intacta no meio da frase
 
 
 def test_rotulo_das_colunas_de_desempate() -> None:

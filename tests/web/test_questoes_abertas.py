@@ -32,7 +32,8 @@ pytestmark = pytest.mark.django_db
 def test_padroes_quando_nada_se_escolhe(certame: Any) -> None:
     assert certame.prioridade_colisao == "negros,pcd"
     assert certame.base_do_limiar == "todas_ofertadas"
-    assert ponte.parametros_do_certame(certame).prioridade_colisao == ("negros", "pcd")
+    # (vazia: os grupos da lei na ordem dela, depois PcD)
+    assert ponte.parametros_do_certame(certame).prioridade_colisao == ()
     negros = ponte.regras_do_certame(certame).grupo("negros")
     assert negros is not None and negros.base_do_limiar is BaseDoLimiar.TODAS_OFERTADAS
 
@@ -48,11 +49,11 @@ def test_escolhidas_pela_tela_e_mostradas_no_certame(client: Any, rita: Any) -> 
     assert resposta.status_code == 302
     c = Certame.objects.get(nome="Concurso 03/2025")
     assert (c.prioridade_colisao, c.base_do_limiar) == ("pcd,negros", "edital")
-    assert ponte.parametros_do_certame(c).prioridade_colisao == ("pcd", "negros")
+    assert ponte.parametros_do_certame(c).prioridade_colisao == ("pcd",)
     negros = ponte.regras_do_certame(c).grupo("negros")
     assert negros is not None and negros.base_do_limiar is BaseDoLimiar.EDITAL
     html = client.get(reverse("certames:detalhe", args=[c.pk])).content.decode()
-    assert "PcD primeiro, depois negros" in html
+    assert "PcD primeiro, depois os grupos da lei" in html
     assert "só as vagas do edital" in html
 
 

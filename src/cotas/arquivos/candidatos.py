@@ -568,7 +568,8 @@ def _coluna_do_titulo(
     # A coluna escolhida por quem importa vale antes de tudo; o nome que o cenário dá a um
     # critério de desempate, antes dos apelidos.
     if escolhida is not None:
-        return normalizar_nome(escolhida)
+        # (o nome de uma coluna do certame, pelos nomes da lei, ou um critério do edital)
+        return pedido.esquema.coluna_do_titulo(escolhida) or normalizar_nome(escolhida)
     if nome in desempate_por_nome and nome not in pedido.esquema.conversores:
         return nome
     return pedido.esquema.coluna_do_titulo(titulo)

@@ -95,7 +95,7 @@ def construir_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="cotas",
         description=(
-            "Reserva de vagas para negros em concursos públicos municipais: "
+            "Reserva de vagas em concursos públicos pelas leis de cotas (raciais e outras): "
             + "; ".join(lei.norma for lei in catalogo_padrao().leis if lei.revogada_por is None)
             + "."
         ),

@@ -20,17 +20,29 @@ from datetime import date
 from cotas.documentos.documento import Documento, Paragrafo, Titulo
 from cotas.documentos.tabelas import Tabela
 from cotas.documentos.texto import data_br, numero_e_extenso
+from cotas.motor.comissao import por_cento, regra_em_palavras
 from cotas.motor.razoes import Referencia
+from cotas.motor.regras import RegraComissao
 
+# O resultado em palavras; a consequência (", segue na ampla concorrência") vem da regra da lei
+# (`RegraComissao.destino`), nunca daqui.
 RESULTADOS = {
     "confirmado": "Reconhecido(a) como negro(a): concorre às vagas reservadas",
-    "nao_confirmado": "Não reconhecido(a): segue na ampla concorrência",
-    "ausente": "Ausente: segue na ampla concorrência",
-    "recusou_filmagem": "Recusou a filmagem: segue na ampla concorrência",
-    "recusou_perguntas": "Não respondeu às perguntas: segue na ampla concorrência",
+    "nao_confirmado": "Não reconhecido(a)",
+    "ausente": "Ausente",
+    "recusou_filmagem": "Recusou a filmagem",
+    "recusou_perguntas": "Não respondeu às perguntas",
     "pendente": "Pendente",
     "": "Pendente",
 }
+
+
+def resultado_em_palavras(resultado: str, regra: RegraComissao | None) -> str:
+    """O resultado e, se negativo, o destino que a lei do certame lhe dá."""
+    texto = RESULTADOS.get(resultado, resultado)
+    if regra is None or resultado in ("confirmado", "pendente", ""):
+        return texto
+    return f"{texto}: {regra.destino_curto(resultado)}"
 
 
 @dataclass(frozen=True)
@@ -42,13 +54,14 @@ class MembroAta:
 
 @dataclass(frozen=True)
 class AvaliacaoAta:
-    """Um candidato convocado: comparecimento, recusas, votos (membro → reconhece) e parecer."""
+    """Um candidato convocado: comparecimento, recusas, votos (membro → reconhece; None: presente
+    e absteve-se; o membro ausente não está) e parecer."""
 
     inscricao: str
     nome: str
     cargo: str
     compareceu: bool | None
-    votos: dict[str, bool] = field(default_factory=dict)
+    votos: dict[str, bool | None] = field(default_factory=dict)
     resultado: str = ""
     recusou_filmagem: bool = False
     recusou_perguntas: bool = False
@@ -75,9 +88,11 @@ class SessaoAta:
     recursos: list[RecursoAta] = field(default_factory=list)
     observacoes: str = ""
     numero: int | None = None
-    # Os dispositivos da lei por parâmetro (`membros`, `maioria`, `recursos`...): a ata só cita
+    # Os dispositivos da lei por parâmetro (`membros`, `decisao`, `recursos`...): a ata só cita
     # o que a lei traz.
     referencias: Mapping[str, Referencia] = field(default_factory=dict)
+    # A regra da comissão da lei do certame (as palavras da decisão e dos destinos).
+    regra: RegraComissao | None = None
 
 
 def _art(sessao: SessaoAta, *chaves: str) -> str:
@@ -86,17 +101,73 @@ def _art(sessao: SessaoAta, *chaves: str) -> str:
     return f" ({'; '.join(artigos)})" if artigos else ""
 
 
-def maioria(avaliacao: AvaliacaoAta, membros: list[MembroAta]) -> str:
-    """A contagem dos votos como a ata a escreve: "2 de 3 reconhecem"."""
+def maioria(
+    avaliacao: AvaliacaoAta, membros: list[MembroAta], regra: RegraComissao | None = None
+) -> str:
+    """A contagem dos votos como a ata a escreve, sobre a base da lei: "2 de 3 reconhecem"."""
     if not avaliacao.votos:
         return "sem votos"
     sim = sum(1 for v in avaliacao.votos.values() if v)
-    total = len(membros) or len(avaliacao.votos)
-    return f"{sim} de {total} reconhece{'m' if sim != 1 else ''}"
+    base = regra.decisao_base if regra is not None else "membros"
+    if base == "presentes":
+        total, quem = len(avaliacao.votos), " presentes"
+    elif base == "votos":
+        total, quem = sum(1 for v in avaliacao.votos.values() if v is not None), " votos"
+    else:
+        total, quem = len(membros) or len(avaliacao.votos), ""
+    return f"{sim} de {total}{quem} reconhece{'m' if sim != 1 else ''}"
+
+
+def _voto(a: AvaliacaoAta, membro: str) -> str:
+    if not a.votos:
+        return ""
+    if membro not in a.votos:
+        return "ausente"
+    v = a.votos[membro]
+    return "absteve-se" if v is None else ("reconhece" if v else "não reconhece")
+
+
+def _composicao(sessao: SessaoAta) -> str:
+    """Como a lei compõe a comissão, com os artigos."""
+    regra = sessao.regra
+    partes = []
+    if regra is not None and regra.composicao_distribuida:
+        criterios = " e ".join(
+            {"genero": "gênero", "cor": "cor"}[c] for c in regra.composicao_distribuida
+        )
+        partes.append(f"distribuídos por {criterios}{_art(sessao, 'composicao_distribuida')}")
+    if regra is not None and regra.composicao_minimo is not None:
+        cores = " ou ".join(regra.composicao_minimo_cores)
+        partes.append(
+            f"com pelo menos {por_cento(regra.composicao_minimo)}% de cor {cores}"
+            f"{_art(sessao, 'composicao_minimo')}"
+        )
+    return (", " + ", ".join(partes)) if partes else ""
+
+
+def _regra_e_destinos(sessao: SessaoAta) -> str:
+    """A regra de reconhecimento e o destino de quem não é reconhecido, falta ou recusa."""
+    regra = sessao.regra
+    if regra is None:
+        return f"O candidato é reconhecido pela regra de decisão da lei{_art(sessao, 'decisao')}."
+    frase = (
+        f"O candidato é reconhecido {regra_em_palavras(regra)}"
+        f"{_art(sessao, 'decisao')}; quem não é "
+        "reconhecido, não comparece ou não responde às perguntas "
+        f"{regra.destino('nao_confirmado')}{_art(sessao, 'nao_reconhecido')}"
+    )
+    if regra.registro_audiovisual:
+        frase += (
+            f"; quem se recusa à filmagem {regra.destino('recusou_filmagem')}"
+            f"{_art(sessao, 'recusa_filmagem')}"
+        )
+    return frase + "."
 
 
 def filmagem(sessao: SessaoAta) -> str:
     """O que a ata diz da filmagem: nunca que filmou quem a recusou."""
+    if sessao.regra is not None and not sessao.regra.registro_audiovisual:
+        return f"A lei não prevê a filmagem da verificação{_art(sessao, 'registro_audiovisual')}."
     recusaram = [a.inscricao for a in sessao.avaliacoes if a.recusou_filmagem]
     if not recusaram:
         return (
@@ -141,14 +212,11 @@ def ata_sessao(sessao: SessaoAta) -> Documento:
         Paragrafo(
             f"Em {data_br(sessao.data)}, em {sessao.local}, reuniu-se a Comissão Avaliadora de "
             f"Cotas, composta por {numero_e_extenso(len(sessao.membros), feminino=False)} "
-            f"membros distribuídos por gênero e cor{_art(sessao, 'membros')}: {membros_txt}. "
+            f"membros{_art(sessao, 'membros')}{_composicao(sessao)}: {membros_txt}. "
             f"Foram avaliados {numero_e_extenso(len(sessao.avaliacoes), feminino=False)} "
             "candidatos autodeclarados pretos ou pardos, aprovados, antes da homologação do "
             "resultado final, pelo critério do fenótipo"
-            f"{_art(sessao, 'momento')}. {filmagem(sessao)} O candidato é reconhecido pela "
-            f"maioria dos membros{_art(sessao, 'maioria')}; quem não é reconhecido, não "
-            "comparece ou se recusa à filmagem ou às perguntas segue na ampla concorrência"
-            f"{_art(sessao, 'nao_reconhecido')}."
+            f"{_art(sessao, 'momento')}. {filmagem(sessao)} {_regra_e_destinos(sessao)}"
         )
     )
     doc.blocos.append(
@@ -165,24 +233,20 @@ def ata_sessao(sessao: SessaoAta) -> Documento:
         "Cargo",
         "Comparecimento",
         *(f"Voto: {m.nome}" for m in sessao.membros),
-        "Maioria",
+        "Maioria" if sessao.regra is None or sessao.regra.decisao == "maioria" else "Votação",
         "Decisão",
     )
     linhas: list[tuple[object, ...]] = []
     for a in sessao.avaliacoes:
-        votos = []
-        for m in sessao.membros:
-            v = a.votos.get(m.nome)
-            votos.append("" if v is None else ("reconhece" if v else "não reconhece"))
         linhas.append(
             (
                 a.inscricao,
                 a.nome,
                 a.cargo,
                 _comparecimento(a),
-                *votos,
-                maioria(a, sessao.membros),
-                RESULTADOS.get(a.resultado, a.resultado),
+                *(_voto(a, m.nome) for m in sessao.membros),
+                maioria(a, sessao.membros, sessao.regra),
+                resultado_em_palavras(a.resultado, sessao.regra),
             )
         )
     doc.blocos.append(Tabela("decisoes", "Decisões da sessão", colunas, linhas))
@@ -204,7 +268,7 @@ def ata_sessao(sessao: SessaoAta) -> Documento:
                     r.recorrente,
                     data_br(r.interposto_em),
                     r.decisao or "Pendente",
-                    RESULTADOS.get(r.resultado_final, r.resultado_final) if r.decisao else "",
+                    resultado_em_palavras(r.resultado_final, sessao.regra) if r.decisao else "",
                     r.fundamentacao,
                 )
                 for r in sessao.recursos
@@ -218,7 +282,12 @@ def ata_sessao(sessao: SessaoAta) -> Documento:
             "Resultado após os recursos",
             ("Inscrição", "Nome", "Cargo", "Resultado"),
             [
-                (a.inscricao, a.nome, a.cargo, RESULTADOS.get(finais[a.inscricao], ""))
+                (
+                    a.inscricao,
+                    a.nome,
+                    a.cargo,
+                    resultado_em_palavras(finais[a.inscricao], sessao.regra),
+                )
                 for a in sessao.avaliacoes
             ],
         )

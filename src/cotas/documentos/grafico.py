@@ -21,10 +21,11 @@ from cotas.documentos.documento import Figura
 from cotas.documentos.fonte import FonteDocumentos
 from cotas.documentos.tabelas import rotulo_lista
 from cotas.documentos.texto import data_br
-from cotas.motor.regras import AMPLA, RegraGrupo
+from cotas.motor.regras import AMPLA, PCD, RegraGrupo
 
-CORES = {AMPLA: "#9e9e9e", "negros": "#d55e00", "pcd": "#0072b2"}
-CORES_EXTRAS = ("#009e73", "#cc79a7", "#e69f00", "#56b4e9")
+# A ampla e a do edital (PcD) com cor fixa; os grupos de cada lei, na ordem em que aparecem.
+CORES = {AMPLA: "#9e9e9e", PCD: "#0072b2"}
+CORES_EXTRAS = ("#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9")
 SEM_OCUPANTE = "#ffffff"
 
 
@@ -154,7 +155,10 @@ def grafico_ordem(f: FonteDocumentos, cargo: str) -> Figura:
     def y_de(p: Fraction) -> float:
         return graf_y + graf_h - float(p / teto) * graf_h
 
+    # (Os grupos da lei na ordem dela: a mesma cor para o mesmo grupo em todo gráfico.)
     extras: dict[str, str] = {}
+    for g in f.regras.grupos_da_lei:
+        _cor(g.nome, extras)
     p: list[str] = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="grafico-ordem" id="{ident}" '
         f'role="img" aria-labelledby="{ident}-titulo {ident}-desc" '

@@ -29,18 +29,18 @@ def listas_publicacao(f: FonteDocumentos, cargo: str | None = None) -> Documento
         titulo += f" — cargo {cargo}" + (f" ({nome_cargo})" if nome_cargo else "")
     doc = Documento("listas", titulo, f.nome, f.municipio)
     grupos = ", ".join(g.rotulo for g in f.regras.grupos)
-    concorrencia = f.regras.grupo("negros")
-    refs = concorrencia.ref("concorrencia") if concorrencia else ()
     texto = (
         "Para cada cargo, a lista geral (ampla concorrência, todos os aprovados) e uma lista "
         f"por grupo com reserva ({grupos}), na mesma ordem relativa."
     )
-    if concorrencia is not None and refs:
-        # A concorrência concomitante é a regra da lei para a reserva racial, só dela.
-        texto += (
-            f" Os candidatos da lista de {concorrencia.rotulo} concorrem concomitantemente às "
-            f"vagas reservadas e às de ampla concorrência ({'; '.join(r.citacao() for r in refs)})."
-        )
+    # A concorrência concomitante é a regra da lei para os grupos dela (não para o do edital).
+    for grupo in f.regras.grupos_da_lei:
+        refs = grupo.ref("concorrencia")
+        if refs:
+            texto += (
+                f" Os candidatos da lista de {grupo.rotulo} concorrem concomitantemente às vagas "
+                f"reservadas e às de ampla concorrência ({'; '.join(r.citacao() for r in refs)})."
+            )
     doc.blocos.append(Paragrafo(texto))
     doc.blocos.append(Paragrafo(AVISO_LGPD, "nota"))
     doc.blocos.append(tabela_classificacao(f, None if cargo is None else [cargo]))

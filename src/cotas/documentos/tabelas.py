@@ -3,7 +3,7 @@
 Dados pessoais sensíveis (docs/INTERPRETACAO.md#dados-pessoais): cor/raça, deficiência e o
 parecer individual da comissão não aparecem nas tabelas publicadas; o CPF, quando aparece, vem
 mascarado (`***.456.789-**`). As listas reservadas são publicadas porque a lei as exige
-(concorrência às vagas reservadas: parâmetro `negros.concorrencia_concomitante`).
+(concorrência às vagas reservadas: parâmetro `<grupo>.concorrencia_concomitante` da lei).
 """
 
 from __future__ import annotations

@@ -342,7 +342,7 @@ def montar_listas(
                 if (
                     razao.codigo.startswith("comissao_")
                     and regras.comissao is not None
-                    and regras.comissao.nao_reconhecido == "eliminado"
+                    and regras.comissao.elimina(razao.codigo.removeprefix("comissao_"))
                 ):
                     eliminados.add(c.inscricao)
         elegiveis, razao = _so_o_de_maior_percentual(regras, c, elegiveis)

@@ -1172,7 +1172,7 @@ def montar_listas_em_colunas(
         raise ordem
     if ordem is None:
         return None
-    if regras.comissao is not None and regras.comissao.nao_reconhecido == "eliminado":
+    if regras.comissao is not None and regras.comissao.pode_eliminar:
         return None
     geral = ListaGeral(tabela, ordem, classificacao.posicao)
 

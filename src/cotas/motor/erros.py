@@ -77,6 +77,11 @@ class NomeacaoAposValidade(EventoInvalido):
     """Nomeação ou oferta de vagas depois do prazo de validade do concurso."""
 
 
+class ComissaoInvalida(ErroCotas):
+    """Comissão ou verificação que a lei do certame não admite (composição, votos, filmagem,
+    recurso): a mensagem cita o artigo (`cotas.motor.comissao`)."""
+
+
 class HeteroidentificacaoPendente(ErroCotas):
     """Há candidatos autodeclarados aguardando o parecer da comissão (o momento da verificação:
     `heteroidentificacao.momento`)."""

@@ -24,6 +24,9 @@ from cotas.motor.glossario import TipoSelecao, codigos, registrar_lista
 from cotas.motor.razoes import Referencia
 
 TIPOS_SELECAO = tuple(codigos(TipoSelecao))
+CORES = ("branca", "preta", "parda", "amarela", "indigena")
+DECISOES = ("maioria", "fracao", "unanimidade")
+BASES_DA_DECISAO = ("membros", "presentes", "votos")
 
 
 def _percentual(valor: object) -> object:
@@ -161,10 +164,17 @@ ESPECIFICACOES: dict[str, Especificacao] = {
         valores_suportados=(True,),
     ),
     "heteroidentificacao.registro_audiovisual": Especificacao(
-        "Filmagem ou fotografia para uso exclusivo da comissão",
+        "Filmagem ou fotografia obrigatória, para uso exclusivo da comissão",
         _booleano,
         so_com_comissao=True,
-        valores_suportados=(True,),
+        lido_pelo_motor=True,
+    ),
+    "heteroidentificacao.recusa_filmagem": Especificacao(
+        "Destino de quem se recusa a ser filmado ou fotografado (exigido com a filmagem)",
+        _um_de("ampla", "eliminado"),
+        obrigatorio=False,
+        so_com_comissao=True,
+        lido_pelo_motor=True,
     ),
     "heteroidentificacao.nao_reconhecido": Especificacao(
         "Destino de quem não é reconhecido, se recusa ou falta",
@@ -172,18 +182,101 @@ ESPECIFICACOES: dict[str, Especificacao] = {
         so_com_comissao=True,
         lido_pelo_motor=True,
     ),
-    "heteroidentificacao.maioria": Especificacao(
-        "Reconhecimento pela maioria dos integrantes",
-        _booleano,
+    "heteroidentificacao.decisao": Especificacao(
+        "Regra de reconhecimento da comissão: maioria (mais da metade), fração (pelo menos o "
+        "percentual da lei) ou unanimidade",
+        _um_de(*DECISOES),
         so_com_comissao=True,
-        valores_suportados=(True,),
+        lido_pelo_motor=True,
+    ),
+    "heteroidentificacao.decisao_percentual": Especificacao(
+        "Percentual mínimo de votos pelo reconhecimento (exigido com a regra de fração)",
+        _percentual,
+        obrigatorio=False,
+        so_com_comissao=True,
+        lido_pelo_motor=True,
+    ),
+    "heteroidentificacao.decisao_base": Especificacao(
+        "Sobre quem se conta a regra: membros (todos os integrantes), presentes (os integrantes "
+        "presentes) ou votos (os votos dados, sem as abstenções)",
+        _um_de(*BASES_DA_DECISAO),
+        so_com_comissao=True,
+        lido_pelo_motor=True,
+    ),
+    "heteroidentificacao.composicao_distribuida": Especificacao(
+        "Critérios pelos quais os integrantes se distribuem (a comissão completa não pode ter "
+        "todos do mesmo gênero ou da mesma cor)",
+        _lista_de("genero", "cor"),
+        obrigatorio=False,
+        so_com_comissao=True,
+        lido_pelo_motor=True,
+    ),
+    "heteroidentificacao.composicao_minimo": Especificacao(
+        "Percentual mínimo de integrantes de certas cores na comissão",
+        _percentual,
+        obrigatorio=False,
+        so_com_comissao=True,
+        lido_pelo_motor=True,
+    ),
+    "heteroidentificacao.composicao_minimo_cores": Especificacao(
+        "Cores (quesito do IBGE) dos integrantes contados no percentual mínimo da comissão",
+        _lista_de(*CORES),
+        obrigatorio=False,
+        so_com_comissao=True,
+        lido_pelo_motor=True,
+    ),
+    "heteroidentificacao.recorrentes": Especificacao(
+        "Quem pode recorrer do parecer: o próprio candidato e/ou outro candidato (terceiro)",
+        _lista_de("candidato", "terceiro"),
+        so_com_comissao=True,
+        lido_pelo_motor=True,
+    ),
+    "heteroidentificacao.recurso_prazo_dias": Especificacao(
+        "Prazo do recurso, em dias corridos contados do dia seguinte ao da sessão (sem ele, a "
+        "lei não fixa prazo)",
+        _inteiro,
+        obrigatorio=False,
+        so_com_comissao=True,
+        lido_pelo_motor=True,
     ),
 }
+
+# Parâmetros exigidos só quando outro tem certo valor: (o que decide, o valor) -> exigidos.
+EXIGIDOS_SE: dict[tuple[str, object], tuple[str, ...]] = {
+    ("heteroidentificacao.decisao", "fracao"): ("heteroidentificacao.decisao_percentual",),
+    ("heteroidentificacao.registro_audiovisual", True): ("heteroidentificacao.recusa_filmagem",),
+}
+# Parâmetros que só existem juntos.
+JUNTOS: tuple[tuple[str, ...], ...] = (
+    ("heteroidentificacao.composicao_minimo", "heteroidentificacao.composicao_minimo_cores"),
+)
+
+
+def exigidos_pelos_valores(valores: Mapping[str, object]) -> list[str]:
+    """Os parâmetros que os valores dados tornam exigidos e que faltam (`EXIGIDOS_SE` e
+    `JUNTOS`)."""
+    faltam = [
+        exigido
+        for (nome, valor), exigidos in EXIGIDOS_SE.items()
+        if nome in valores and valores[nome] == valor
+        for exigido in exigidos
+        if exigido not in valores
+    ]
+    for grupo in JUNTOS:
+        if any(n in valores for n in grupo):
+            faltam += [n for n in grupo if n not in valores]
+    return faltam
 
 
 # Parâmetros de cada grupo que a lei declara em [[grupos]]: o nome completo é
 # `<grupo>.<chave>` (ex.: `negros.percentual`). Um grupo novo é dado, não código.
 ESPECIFICACOES_DO_GRUPO: dict[str, Especificacao] = {
+    "percentual_minimo": Especificacao(
+        "O percentual da lei é um mínimo: o edital pode reservar mais, nunca menos",
+        _booleano,
+        obrigatorio=False,
+        lido_pelo_motor=True,
+    ),
     "percentual": Especificacao(
         "Percentual de vagas reservado ao grupo", _percentual, lido_pelo_motor=True
     ),
@@ -675,6 +768,8 @@ def _conferir_parametros(
     if len(grupos) > 1:
         exigidos.append("grupos.candidato_em_varios")
     faltam = [nome for nome in exigidos if nome not in parametros]
+    iniciais = {nome: _valor_inicial(parametros, nome) for nome in parametros}
+    faltam += exigidos_pelos_valores(iniciais)
     if faltam:
         raise LeiInvalida(f"{origem}: faltam os parâmetros {', '.join(faltam)}")
     for g in grupos:

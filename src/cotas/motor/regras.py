@@ -35,8 +35,10 @@ from cotas.motor.legislacao import (
     Lei,
     dispositivo_federal,
     especificacao_de,
+    exigidos_pelos_valores,
     valor_federal,
 )
+from cotas.motor.minimo import eleva_o_minimo, percentual_do_edital
 from cotas.motor.razoes import Referencia
 
 
@@ -70,24 +72,75 @@ class RegraGrupo:
 
 @dataclass(frozen=True)
 class RegraComissao:
-    """Heteroidentificação (parâmetros `heteroidentificacao.*` da lei)."""
+    """Heteroidentificação (parâmetros `heteroidentificacao.*` da lei): a comissão, a regra de
+    decisão, a filmagem e os recursos (a decisão e a composição: `cotas.motor.comissao`)."""
 
     membros: int
     nao_reconhecido: str  # "ampla" ou "eliminado" (docs/INTERPRETACAO.md#nao-reconhecido)
     posse_apos_parecer: bool
     referencias: Mapping[str, Referencia]
+    decisao: str  # "maioria", "fracao" ou "unanimidade" (`decisao`)
+    decisao_base: str  # "membros", "presentes" ou "votos"
+    decisao_percentual: Fraction | None  # com decisao = "fracao"
+    registro_audiovisual: bool
+    recusa_filmagem: str | None  # destino de quem recusa a filmagem (None: não há filmagem)
+    composicao_distribuida: tuple[str, ...]  # "genero", "cor"
+    composicao_minimo: Fraction | None  # % mínimo dos integrantes com estas cores:
+    composicao_minimo_cores: tuple[str, ...]
+    recorrentes: tuple[str, ...]  # "candidato", "terceiro"
+    recurso_prazo_dias: int | None  # None: a lei não fixa prazo
 
     @property
     def destino_do_nao_reconhecido(self) -> str:
         """O que acontece a quem não é reconhecido, falta ou se recusa, pela regra da lei."""
-        if self.nao_reconhecido == "ampla":
-            return "segue concorrendo às vagas de ampla concorrência"
-        return "é eliminado do concurso"
+        return _DESTINOS[self.nao_reconhecido]
+
+    def destino(self, resultado: str) -> str:
+        """O que acontece a quem tem este resultado negativo (a recusa da filmagem pode ter
+        destino próprio, `recusa_filmagem`)."""
+        return _DESTINOS[self._destino(resultado)]
+
+    def destino_curto(self, resultado: str) -> str:
+        """O destino como a tabela da ata o escreve: "segue na ampla concorrência"."""
+        return _DESTINOS_CURTOS[self._destino(resultado)]
+
+    def elimina(self, resultado: str) -> bool:
+        return self._destino(resultado) == "eliminado"
+
+    @property
+    def pode_eliminar(self) -> bool:
+        return "eliminado" in (self.nao_reconhecido, self.recusa_filmagem)
+
+    def chave_do_destino(self, resultado: str) -> str:
+        """O parâmetro cujo dispositivo funda o destino deste resultado."""
+        if resultado == "recusou_filmagem" and self.recusa_filmagem is not None:
+            return "recusa_filmagem"
+        return "nao_reconhecido"
+
+    def _destino(self, resultado: str) -> str:
+        if resultado == "recusou_filmagem" and self.recusa_filmagem is not None:
+            return self.recusa_filmagem
+        return self.nao_reconhecido
 
     def ref(self, chave: str) -> tuple[Referencia, ...]:
         """O dispositivo do parâmetro `heteroidentificacao.<chave>`, se a lei o traz."""
         r = self.referencias.get(chave)
         return (r,) if r else ()
+
+    def refs(self, *chaves: str) -> tuple[Referencia, ...]:
+        """Os dispositivos dos parâmetros, sem repetir o mesmo artigo (o primeiro o traz)."""
+        saida: dict[tuple[str, str], Referencia] = {}
+        for chave in chaves:
+            for r in self.ref(chave):
+                saida.setdefault((r.norma, r.artigo), r)
+        return tuple(saida.values())
+
+
+_DESTINOS_CURTOS = {"ampla": "segue na ampla concorrência", "eliminado": "eliminado(a) do concurso"}
+_DESTINOS = {
+    "ampla": "segue concorrendo às vagas de ampla concorrência",
+    "eliminado": "é eliminado do concurso",
+}
 
 
 @dataclass(frozen=True)
@@ -275,17 +328,7 @@ def regras_aplicaveis(
 
     comissao = None
     if comissao_exigida:
-        comissao = RegraComissao(
-            # (Com comissão, a lei ou o operador informou cada um: `_resolver_parametros`.)
-            membros=int(str(valores["heteroidentificacao.membros"])),
-            nao_reconhecido=str(valores["heteroidentificacao.nao_reconhecido"]),
-            posse_apos_parecer=bool(valores["heteroidentificacao.posse_apos_parecer"]),
-            referencias={
-                nome.removeprefix("heteroidentificacao."): ref
-                for nome, ref in refs.items()
-                if nome.startswith("heteroidentificacao.")
-            },
-        )
+        comissao = _regra_comissao(lei, valores, refs)
     gerais = {
         "alternancia": refs["ordem.alternancia_proporcionalidade"],
         "falsidade": refs["falsidade.anulacao"],
@@ -353,6 +396,46 @@ def _regra_do_grupo(
         verificacao=str(valores.get(f"{g}.verificacao", padrao)),
         declaracao=declaracao,
         referencias=referencias,
+    )
+
+
+def _regra_comissao(
+    lei: Lei, valores: Mapping[str, object], refs: Mapping[str, Referencia]
+) -> RegraComissao:
+    """A comissão com os valores da lei ou os informados (`_resolver_parametros` conferiu que
+    cada parâmetro exigido está lá, também os exigidos por outro valor: `EXIGIDOS_SE`)."""
+
+    def v(chave: str) -> object:
+        return valores.get("heteroidentificacao." + chave)
+
+    def percentual(chave: str) -> Fraction | None:
+        bruto = v(chave)
+        return None if bruto is None else fracao(str(bruto))
+
+    def lista(chave: str) -> tuple[str, ...]:
+        bruto = v(chave)
+        return tuple(str(x) for x in bruto) if isinstance(bruto, tuple | list) else ()
+
+    prazo = v("recurso_prazo_dias")
+    return RegraComissao(
+        membros=int(str(v("membros"))),
+        nao_reconhecido=str(v("nao_reconhecido")),
+        posse_apos_parecer=bool(v("posse_apos_parecer")),
+        decisao=str(v("decisao")),
+        decisao_base=str(v("decisao_base")),
+        decisao_percentual=percentual("decisao_percentual"),
+        registro_audiovisual=v("registro_audiovisual") is True,
+        recusa_filmagem=str(v("recusa_filmagem")) if v("registro_audiovisual") is True else None,
+        composicao_distribuida=lista("composicao_distribuida"),
+        composicao_minimo=percentual("composicao_minimo"),
+        composicao_minimo_cores=lista("composicao_minimo_cores"),
+        recorrentes=lista("recorrentes"),
+        recurso_prazo_dias=None if prazo is None else int(str(prazo)),
+        referencias={
+            nome.removeprefix("heteroidentificacao."): ref
+            for nome, ref in refs.items()
+            if nome.startswith("heteroidentificacao.")
+        },
     )
 
 
@@ -432,6 +515,8 @@ def _resolver_parametros(
                 opcoes = ", ".join(aceitas)
                 raise LeiInvalida(f"Parâmetro informado '{nome}' deve ser um de: {opcoes}.")
             continue
+        if eleva_o_minimo(lei, nome, dia):
+            continue
         parametro = lei.parametros.get(nome)
         da_comissao = comissao_em_aberto and parametro is None and _da_comissao(nome)
         if not da_comissao and (parametro is None or not parametro.desconhecido):
@@ -447,6 +532,9 @@ def _resolver_parametros(
                 continue
             valores[nome], refs[nome] = _informado(lei, nome, informados[nome])
             continue
+        if nome in informados and eleva_o_minimo(lei, nome, dia):
+            valores[nome], refs[nome] = percentual_do_edital(lei, nome, dia, informados[nome])
+            continue
         valor = parametro.em(dia)
         if valor is None:
             faltam.append(nome)
@@ -458,8 +546,9 @@ def _resolver_parametros(
         if espec.so_com_comissao and comissao and nome not in valores and nome not in faltam:
             if comissao_em_aberto and nome in informados:
                 valores[nome], refs[nome] = _informado(lei, nome, informados[nome])
-            else:
+            elif espec.obrigatorio:
                 faltam.append(nome)
+    faltam += [n for n in exigidos_pelos_valores(valores) if n not in faltam]
     if faltam:
         raise ParametrosDesconhecidos(lei.id, sorted(faltam))
     return valores, refs

@@ -16,6 +16,8 @@ from django.db.models import ProtectedError
 from django.utils import timezone
 
 from cotas.arquivos import campos
+from cotas.arquivos.esquema import Esquema
+from cotas.motor.colunar import PREFIXO_RESERVA, PREFIXO_VERIFICACAO
 from cotas_web import ponte
 from cotas_web.auditoria.services import registrar
 from cotas_web.certames.models import Certame
@@ -34,11 +36,8 @@ _DESCRICOES = {
     "nota": "nota final (vírgula ou ponto decimal)",
     "situacao": "aprovado ou eliminado",
     "cor_raca": "branca, preta, parda, amarela ou indigena (quesito do IBGE)",
-    "reserva_negros": "optou pela reserva para negros: sim ou nao",
     "pcd": "pessoa com deficiência que concorre à reserva: sim ou nao",
-    "heteroidentificacao": "parecer da comissão (pendente enquanto não verificado)",
     "classificacao": "posição dada pela banca (opcional; sem ela, a nota e o desempate decidem)",
-    "opcao_lista": "negros ou pcd, só para quem optou pelas duas reservas",
 }
 # Um exemplo de valor por coluna (a linha de exemplo do modelo).
 _EXEMPLOS = {
@@ -49,9 +48,7 @@ _EXEMPLOS = {
     "nota": "75,50",
     "situacao": "aprovado",
     "cor_raca": "parda",
-    "reserva_negros": "sim",
     "pcd": "nao",
-    "heteroidentificacao": "pendente",
     "classificacao": "",
     "opcao_lista": "",
 }
@@ -71,16 +68,43 @@ class Coluna:
         return str(rotulo_da_coluna(self.nome))
 
 
+def _descricoes(esquema: Esquema) -> dict[str, str]:
+    """O que é cada coluna, com as dos grupos da lei do certame pelo rótulo da lei."""
+    descricoes = dict(_DESCRICOES)
+    for g in esquema.grupos:
+        descricoes[PREFIXO_RESERVA + g.grupo] = f"optou pela reserva a {g.rotulo}: sim ou nao"
+        descricoes[PREFIXO_VERIFICACAO + g.grupo] = (
+            f"resultado da verificação da condição de {g.rotulo} (pendente enquanto não "
+            "verificado)"
+        )
+    listas = " ou ".join([*(g.grupo for g in esquema.grupos), "pcd"])
+    descricoes["opcao_lista"] = f"{listas}, só para quem optou por duas reservas"
+    return descricoes
+
+
+def _exemplos(esquema: Esquema) -> dict[str, str]:
+    exemplos = dict(_EXEMPLOS)
+    for g in esquema.grupos:
+        exemplos[esquema.no_arquivo(PREFIXO_RESERVA + g.grupo)] = "sim"
+        exemplos[esquema.no_arquivo(PREFIXO_VERIFICACAO + g.grupo)] = "pendente"
+    return exemplos
+
+
 def colunas_do_certame(certame: Certame) -> list[Coluna]:
-    """As colunas que o arquivo deste certame traz: as que decidem um resultado (obrigatórias),
-    o parecer da comissão quando a lei a prevê, os critérios de desempate do edital e as
-    opcionais, cada uma com os títulos aceitos."""
-    exige = ponte.regras_do_certame(certame).comissao is not None
-    obrigatorias = set(campos.COLUNAS_OBRIGATORIAS) | ({"heteroidentificacao"} if exige else set())
+    """As colunas que o arquivo deste certame traz: as que decidem um resultado (obrigatórias,
+    com as de cada grupo da lei e o resultado da verificação quando a lei a prevê), os critérios
+    de desempate do edital e as opcionais, cada uma com os títulos aceitos."""
+    esquema = ponte.esquema_do_certame(certame)
+    descricoes = _descricoes(esquema)
     colunas = [
-        Coluna(nome, _DESCRICOES.get(nome, nome), nome in obrigatorias, campos.nomes_aceitos(nome))
-        for nome in campos.COLUNAS_CONHECIDAS
-        if nome != "heteroidentificacao" or exige
+        Coluna(
+            esquema.no_arquivo(chave),
+            descricoes.get(chave, chave),
+            chave in esquema.obrigatorias,
+            esquema.nomes_aceitos(chave),
+        )
+        for chave in esquema.conhecidas
+        if chave in esquema.obrigatorias or not chave.startswith(PREFIXO_VERIFICACAO)
     ]
     for nome, sentido in certame.desempate:
         colunas.append(
@@ -97,14 +121,15 @@ def colunas_do_certame(certame: Certame) -> list[Coluna]:
 def faltam(certame: Certame, titulos: list[str], mapa: dict[str, str]) -> list[Coluna]:
     """As colunas obrigatórias que nenhum título do arquivo nomeia (nem pelo mapeamento)."""
     desempate = {campos.normalizar_nome(str(c)) for c, _ in certame.desempate}
+    esquema = ponte.esquema_do_certame(certame)
     achadas = set()
     for titulo in titulos:
         if titulo in mapa:
             achadas.add(campos.normalizar_nome(mapa[titulo]))
         elif campos.normalizar_nome(titulo) in desempate:
             achadas.add(campos.normalizar_nome(titulo))
-        elif (coluna := campos.coluna_do_titulo(titulo)) is not None:
-            achadas.add(coluna)
+        elif (coluna := esquema.coluna_do_titulo(titulo)) is not None:
+            achadas.add(campos.normalizar_nome(esquema.no_arquivo(coluna)))
     return [
         c
         for c in colunas_do_certame(certame)
@@ -118,7 +143,7 @@ def faltam(certame: Certame, titulos: list[str], mapa: dict[str, str]) -> list[C
 def _linhas_do_modelo(certame: Certame) -> tuple[list[str], list[str]]:
     colunas = colunas_do_certame(certame)
     cargo = certame.cargos.values_list("codigo", flat=True).first() or "CARGO"
-    exemplo = {**_EXEMPLOS, "cargo": cargo}
+    exemplo = {**_exemplos(ponte.esquema_do_certame(certame)), "cargo": cargo}
     titulos = [c.nome for c in colunas]
     return titulos, [exemplo.get(c.nome, "0") for c in colunas]
 

@@ -73,17 +73,21 @@ class VerificacaoForm(forms.Form):
             self.fields[f"voto_{m.pk}"] = forms.ChoiceField(
                 label=f"Voto de {m.nome}",
                 choices=[("", "—"), ("sim", "Reconhece como negro(a)"),
-                         ("nao", "Não reconhece")],
+                         ("nao", "Não reconhece"), ("abstencao", "Presente, absteve-se"),
+                         ("ausente", "Ausente à verificação")],
                 required=False,
             )
 
-    def votos(self) -> dict[int, bool]:
-        saida = {}
-        for m in self.membros:
-            v = self.cleaned_data.get(f"voto_{m.pk}")
-            if v in ("sim", "nao"):
-                saida[m.pk] = v == "sim"
-        return saida
+    def _escolhas(self) -> dict[int, str]:
+        return {m.pk: self.cleaned_data.get(f"voto_{m.pk}") or "" for m in self.membros}
+
+    def votos(self) -> dict[int, bool | None]:
+        """O voto de cada integrante presente (None: absteve-se); o motor aplica a regra."""
+        valores = {"sim": True, "nao": False, "abstencao": None}
+        return {pk: valores[v] for pk, v in self._escolhas().items() if v in valores}
+
+    def ausentes(self) -> list[int]:
+        return [pk for pk, v in self._escolhas().items() if v == "ausente"]
 
 
 class AtaForm(forms.Form):

@@ -85,9 +85,21 @@ class Convocacao(models.Model):
 
 
 class Voto(models.Model):
+    """O fato de cada integrante numa verificação: ausente, ou presente com o voto (reconhece,
+    não reconhece ou se absteve: `reconhece` nulo). A decisão é do motor, pela regra da lei."""
+
     convocacao = models.ForeignKey(Convocacao, on_delete=models.PROTECT, related_name="votos")
     membro = models.ForeignKey(Membro, on_delete=models.PROTECT)
-    reconhece = models.BooleanField("reconhece como negro(a)")
+    presente = models.BooleanField("presente à verificação", default=True)
+    reconhece = models.BooleanField("reconhece como negro(a)", null=True)
+
+    @property
+    def rotulo(self) -> str:
+        if not self.presente:
+            return "ausente"
+        if self.reconhece is None:
+            return "absteve-se"
+        return "reconhece" if self.reconhece else "não reconhece"
 
     class Meta:
         constraints = (

@@ -10,6 +10,7 @@ from cotas.documentos.ata import (
     filmagem,
     resultado_apos_recursos,
 )
+from cotas.motor.comissao import problemas_da_composicao, regra_em_palavras
 from cotas_web import ponte
 from cotas_web.candidatos.models import Candidato, Heteroidentificacao
 from cotas_web.certames.models import Certame
@@ -19,7 +20,7 @@ from .models import Membro, Recurso, Sessao
 
 def artigos_da_comissao(*, certame: Certame) -> dict[str, str]:
     """A norma (`norma`) e o artigo de cada parâmetro `heteroidentificacao.<chave>` da lei do
-    certame (`membros`, `maioria`, `recursos`...), para as frases da tela; vazio sem comissão."""
+    certame (`membros`, `decisao`, `recursos`...), para as frases da tela; vazio sem comissão."""
     regra = ponte.regras_do_certame(certame).comissao
     if regra is None:
         return {}
@@ -41,28 +42,26 @@ def integrantes_previstos(*, certame: Certame) -> int:
 
 
 def aviso_distribuicao(*, certame: Certame) -> str:
-    """A comissão com o número de integrantes da lei, distribuídos por gênero e cor
-    (`heteroidentificacao.membros`). Só avisa; não impede."""
+    """O que a composição da comissão fere na lei do certame (o número de integrantes, a
+    distribuição, o mínimo de integrantes de certas cores), pelo motor e com os artigos. Avisa
+    ao compor; a verificação com a comissão fora da lei é recusada
+    (`services.verificacao_registrar`)."""
+    regra = ponte.regras_do_certame(certame).comissao
+    if regra is None:
+        return ""
+    from .services import integrantes
+
     membros = list(Membro.objects.filter(certame=certame))
-    previstos = integrantes_previstos(certame=certame)
-    artigos = artigos_da_comissao(certame=certame)
-    if len(membros) < previstos:
-        return (
-            f"A comissão tem {len(membros)} de {previstos} integrantes"
-            f"{_citacao(artigos, 'membros')}."
+    completa = len(membros) >= regra.membros
+    problemas = problemas_da_composicao(regra, integrantes(membros), completa=completa)
+    if not completa:
+        artigos = artigos_da_comissao(certame=certame)
+        problemas.insert(
+            0,
+            f"A comissão tem {len(membros)} de {regra.membros} integrantes"
+            f"{_citacao(artigos, 'membros')}.",
         )
-    problemas = []
-    if len({m.genero for m in membros}) < 2:
-        problemas.append("gênero")
-    if len({m.cor_raca.strip().lower() for m in membros}) < 2:
-        problemas.append("cor")
-    if problemas:
-        return (
-            "Atenção: a comissão não está distribuída por "
-            + " nem por ".join(problemas)
-            + f"{_citacao(artigos, 'membros')}."
-        )
-    return ""
+    return "Atenção: " + " ".join(problemas) if problemas else ""
 
 
 def pendencias_da_comissao(*, certame: Certame) -> list[str]:
@@ -91,7 +90,7 @@ def ata_da_sessao(*, sessao: Sessao) -> SessaoAta:
             nome=c.candidato.nome,
             cargo=c.candidato.cargo.codigo,
             compareceu=c.compareceu,
-            votos={v.membro.nome: v.reconhece for v in c.votos.all()},
+            votos={v.membro.nome: v.reconhece for v in c.votos.all() if v.presente},
             resultado=c.resultado,
             recusou_filmagem=c.recusou_filmagem,
             recusou_perguntas=c.recusou_perguntas,
@@ -130,6 +129,7 @@ def ata_da_sessao(*, sessao: Sessao) -> SessaoAta:
         referencias=regra.referencias
         if (regra := ponte.regras_do_certame(certame).comissao)
         else {},
+        regra=regra,
     )
 
 
@@ -152,12 +152,34 @@ def ata_na_tela(*, sessao: Sessao) -> dict[str, Any]:
 
 
 def introducao_da_verificacao(*, certame: Certame) -> str:
-    """A regra da decisão, nas palavras e com os artigos da lei do certame."""
+    """A regra da decisão e os destinos, nas palavras e com os artigos da lei do certame (pelo
+    motor: `regra_em_palavras`, `RegraComissao.destino`)."""
     regra = ponte.regras_do_certame(certame).comissao
-    destino = regra.destino_do_nao_reconhecido if regra is not None else ""
+    if regra is None:
+        return ""
     artigos = artigos_da_comissao(certame=certame)
-    return (
-        "Considera-se negro(a) quem for reconhecido pela maioria dos membros"
-        f"{_citacao(artigos, 'maioria')}. Quem não é reconhecido, falta ou se recusa à "
-        f"filmagem ou a responder {destino}{_citacao(artigos, 'nao_reconhecido')}."
+    frase = (
+        f"Considera-se negro(a) quem for reconhecido {regra_em_palavras(regra)}"
+        f"{_citacao(artigos, 'decisao')}. Quem não é reconhecido, falta ou não responde às "
+        f"perguntas {regra.destino('nao_confirmado')}{_citacao(artigos, 'nao_reconhecido')}."
     )
+    if regra.registro_audiovisual:
+        frase += (
+            f" Quem se recusa à filmagem {regra.destino('recusou_filmagem')}"
+            f"{_citacao(artigos, 'recusa_filmagem')}."
+        )
+    if regra.decisao_base != "membros":
+        frase += " Registre a ausência ou a abstenção de cada integrante: a lei conta só " + (
+            "os presentes." if regra.decisao_base == "presentes" else "os votos dados."
+        )
+    return frase
+
+
+def regra_da_decisao(*, certame: Certame) -> str:
+    """A regra de reconhecimento com o artigo ("pela maioria dos membros da comissão
+    (<artigo>)"), para a ata na tela."""
+    regra = ponte.regras_do_certame(certame).comissao
+    if regra is None:
+        return ""
+    artigo = artigos_da_comissao(certame=certame).get("decisao")
+    return regra_em_palavras(regra) + (f" ({artigo})" if artigo else "")

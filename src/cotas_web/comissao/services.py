@@ -7,8 +7,9 @@ Cada fundamento e cada artigo citado vêm dos dados da lei.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Collection
 from datetime import date
-from typing import Any
+from typing import Any, TypeVar
 
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
@@ -17,7 +18,13 @@ from django.db import transaction
 from django.db.models import QuerySet
 from django.utils import timezone
 
-from cotas.motor.comissao import decidir_verificacao
+from cotas.motor.comissao import (
+    Integrante,
+    conferir_composicao,
+    conferir_recurso,
+    decidir_verificacao,
+)
+from cotas.motor.erros import ComissaoInvalida
 from cotas_web import ponte
 from cotas_web.auditoria import reencenacao
 from cotas_web.auditoria.services import registrar
@@ -35,6 +42,8 @@ from .models import (
     Sessao,
     Voto,
 )
+
+T = TypeVar("T")
 
 
 def _travar_convocacao(convocacao: Convocacao) -> tuple[Convocacao, Certame]:
@@ -59,8 +68,7 @@ def _regra_comissao(certame: Certame) -> Any:
 def _fund(certame: Certame, *chaves: str) -> str:
     """A citação dos parâmetros `heteroidentificacao.<chave>` da lei (ou, se a lei não os
     traz, a própria lei)."""
-    regra = _regra_comissao(certame)
-    refs = [regra.referencias[k].citacao() for k in chaves if k in regra.referencias]
+    refs = [r.citacao() for r in _regra_comissao(certame).refs(*chaves)]
     return "; ".join(refs) or ponte.regras_do_certame(certame).lei.norma
 
 
@@ -223,6 +231,33 @@ def _sem_analise_com_votos(compareceu: bool, recusou_filmagem: bool) -> str:
     )
 
 
+def integrantes(membros: list[Membro]) -> list[Integrante]:
+    """Os integrantes como o motor os confere (gênero e cor declarados)."""
+    return [Integrante(m.nome, m.genero, m.cor_raca) for m in membros]
+
+
+def _motor(funcao: Callable[[], T]) -> T:
+    """A regra do motor; a recusa dele (com o artigo da lei) vira a mensagem da tela."""
+    try:
+        return funcao()
+    except ComissaoInvalida as erro:
+        raise ValidationError(str(erro)) from None
+
+
+def _conferir_votos(
+    membros: list[Membro], votos: dict[int, bool | None], ausentes: Collection[int]
+) -> None:
+    """Cada integrante tem o seu fato registrado (voto, abstenção ou ausência), nunca suposto."""
+    faltam = [m.nome for m in membros if m.pk not in votos and m.pk not in ausentes]
+    if faltam:
+        raise ValidationError("Falta o voto (ou a ausência) de: " + ", ".join(faltam) + ".")
+    duplos = [m.nome for m in membros if m.pk in votos and m.pk in ausentes]
+    if duplos:
+        raise ValidationError(
+            "Integrante registrado como ausente e com voto: " + ", ".join(duplos) + "."
+        )
+
+
 @transaction.atomic
 def verificacao_registrar(
     *,
@@ -231,10 +266,12 @@ def verificacao_registrar(
     compareceu: bool,
     recusou_filmagem: bool = False,
     recusou_perguntas: bool = False,
-    votos: dict[int, bool] | None = None,
+    votos: dict[int, bool | None] | None = None,
+    ausentes: Collection[int] = (),
 ) -> Convocacao:
-    """Registra o comparecimento, as recusas e o voto de cada membro; o motor decide pela
-    regra da lei (`heteroidentificacao.maioria` e `.nao_reconhecido`)."""
+    """Registra os fatos — o comparecimento, as recusas, a presença e o voto de cada integrante
+    (None: absteve-se) — e o motor decide pela regra da lei (`cotas.motor.comissao`: a
+    composição da comissão, a regra de decisão e o destino de quem não é reconhecido)."""
     convocacao, certame = _travar_convocacao(convocacao)
     regra = _regra_comissao(certame)
     _exigir_aberto(certame)
@@ -243,22 +280,20 @@ def verificacao_registrar(
     membros = list(certame.membros_comissao.all())
     votos = votos or {}
     analisa = compareceu and not recusou_filmagem and not recusou_perguntas
-    if votos and not analisa:
+    if (votos or ausentes) and not analisa:
         raise ValidationError(_sem_analise_com_votos(compareceu, recusou_filmagem))
     if analisa:
-        if len(membros) != regra.membros:
-            raise ValidationError(
-                f"A comissão precisa estar completa ({regra.membros} integrantes) para votar."
-            )
-        faltam = [m.nome for m in membros if m.pk not in votos]
-        if faltam:
-            raise ValidationError("Falta o voto de: " + ", ".join(faltam) + ".")
-    decisao = decidir_verificacao(
-        regra,
-        compareceu=compareceu,
-        recusou_filmagem=recusou_filmagem,
-        recusou_perguntas=recusou_perguntas,
-        votos=[votos[m.pk] for m in membros] if analisa else [],
+        _motor(lambda: conferir_composicao(regra, integrantes(membros)))
+        _conferir_votos(membros, votos, ausentes)
+    presentes = [m for m in membros if m.pk in votos] if analisa else []
+    decisao = _motor(
+        lambda: decidir_verificacao(
+            regra,
+            compareceu=compareceu,
+            recusou_filmagem=recusou_filmagem,
+            recusou_perguntas=recusou_perguntas,
+            votos=[votos[m.pk] for m in presentes],
+        )
     )
     resultado = Heteroidentificacao(decisao.resultado)
     convocacao.compareceu = compareceu
@@ -269,24 +304,29 @@ def verificacao_registrar(
     convocacao.save()
     if analisa:
         Voto.objects.bulk_create(
-            [Voto(convocacao=convocacao, membro=m, reconhece=votos[m.pk]) for m in membros]
+            [
+                Voto(
+                    convocacao=convocacao,
+                    membro=m,
+                    presente=m.pk in votos,
+                    reconhece=votos.get(m.pk),
+                )
+                for m in membros
+            ]
         )
     candidato = convocacao.candidato
     candidato.heteroidentificacao = resultado
     candidato.save(update_fields=["heteroidentificacao"])
-    placar = ""
-    if analisa:
-        sim = sum(1 for m in membros if votos[m.pk])
-        placar = f" ({sim} de {len(membros)} votos pelo reconhecimento)"
     registrar(
         usuario=usuario,
         certame=certame,
         acao="comissao_verificacao",
-        descricao=(
-            f"Verificação da inscrição {candidato.inscricao}: "
-            f"{Heteroidentificacao(resultado).label}{placar}."
+        descricao=f"Verificação da inscrição {candidato.inscricao}: {decisao.razao}",
+        # a regra de decisão e o destino de quem não é reconhecido, como o ato os cita
+        fundamento=_fund(
+            certame, "decisao", "decisao_percentual", "decisao_base",
+            regra.chave_do_destino(decisao.resultado),
         ),
-        fundamento=_fund(certame, "maioria", "nao_reconhecido"),
         dados={
             "convocacao": convocacao.pk,
             "resultado": resultado,
@@ -393,6 +433,12 @@ def recurso_interpor(
         raise ValidationError("Informe quem recorre.")
     if not candidato.heteroidentificacao or candidato.heteroidentificacao == "pendente":
         raise ValidationError("Só cabe recurso depois do parecer da comissão.")
+    sessao = _sessao_do_parecer(candidato)
+    _motor(
+        lambda: conferir_recurso(
+            _regra_comissao(certame), recorrente=recorrente, interposto_em=data, sessao=sessao
+        )
+    )
     recurso = Recurso.objects.create(
         candidato=candidato,
         recorrente=recorrente,
@@ -409,10 +455,17 @@ def recurso_interpor(
             f"Recurso de {recorrente_nome} ({Recorrente(recorrente).label.lower()}) contra o "
             f"parecer da inscrição {candidato.inscricao}."
         ),
-        fundamento=_fund(certame, "recursos"),
+        fundamento=_fund(certame, "recursos", "recorrentes", "recurso_prazo_dias"),
         dados={"recurso": recurso.pk},
     )
     return recurso
+
+
+def _sessao_do_parecer(candidato: Candidato) -> date | None:
+    """A data da sessão que deu o parecer recorrido (a última verificação registrada); None
+    para o parecer que veio da planilha da banca, sem sessão aqui (a data dele não se sabe)."""
+    datas = Convocacao.objects.filter(candidato=candidato).exclude(resultado="")
+    return datas.order_by("-sessao__data", "-pk").values_list("sessao__data", flat=True).first()
 
 
 @transaction.atomic

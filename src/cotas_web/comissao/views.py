@@ -159,7 +159,7 @@ def verificacao(request: HttpRequest, pk: int, vid: int) -> HttpResponse:
             resultado = services.verificacao_registrar(
                 usuario=usuario_de(request), convocacao=conv, compareceu=d["compareceu"],
                 recusou_filmagem=d["recusou_filmagem"], recusou_perguntas=d["recusou_perguntas"],
-                votos=form.votos(),
+                votos=form.votos(), ausentes=form.ausentes(),
             )
             if d.get("gravacao"):
                 services.gravacao_anexar(
@@ -203,6 +203,7 @@ def ata(request: HttpRequest, pk: int, sid: int) -> HttpResponse:
         "comissao/ata.html",
         {"certame": certame, "sessao": s, "membros": certame.membros_comissao.all(),
          "artigos": selectors.artigos_da_comissao(certame=certame),
+         "regra_da_decisao": selectors.regra_da_decisao(certame=certame),
          "convocacoes": s.convocacoes.select_related("candidato__cargo").prefetch_related(
              "votos__membro"),
          # Os recursos e a frase da filmagem como o documento da ata (PDF) os traz.

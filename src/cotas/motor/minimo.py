@@ -1,0 +1,54 @@
+"""O percentual que a lei fixa como mínimo ("reservar o mínimo de 20%"): o edital pode reservar
+mais, nunca menos (parâmetro `<grupo>.percentual_minimo` da lei).
+
+Peça à parte de `regras._resolver_parametros`: o percentual do edital chega como parâmetro
+informado (`[parametros_lei]` do cenário), com a justificativa (o item do edital).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import date
+from decimal import Decimal
+
+from cotas.motor.erros import LeiInvalida
+from cotas.motor.legislacao import Lei, especificacao_de
+from cotas.motor.razoes import Referencia
+
+SUFIXO = ".percentual"
+
+
+def eleva_o_minimo(lei: Lei, nome: str, dia: date) -> bool:
+    """Se o parâmetro `nome` é um percentual que a lei fixa como mínimo na data."""
+    if not nome.endswith(SUFIXO):
+        return False
+    minimo = lei.parametros.get(nome + "_minimo")
+    valor = minimo.em(dia) if minimo is not None else None
+    return valor is not None and valor.valor is True
+
+
+def percentual_do_edital(lei: Lei, nome: str, dia: date, bruto: object) -> tuple[str, Referencia]:
+    """O percentual do edital, conferido: nunca abaixo do mínimo da lei (erro com o artigo)."""
+    justificativa = "percentual fixado pelo edital"
+    if isinstance(bruto, Mapping):
+        justificativa = str(bruto.get("justificativa") or justificativa)
+        bruto = bruto.get("valor")
+    try:
+        espec = especificacao_de(nome, [g.nome for g in lei.grupos])
+        assert espec is not None
+        valor = str(espec.conferir(bruto))
+    except ValueError as erro:
+        raise LeiInvalida(f"Parâmetro informado '{nome}' inválido: {erro}") from None
+    da_lei = lei.parametros[nome].em(dia)
+    assert da_lei is not None
+    ref = da_lei.referencia
+    if Decimal(valor) < Decimal(str(da_lei.valor)):
+        raise LeiInvalida(
+            f"Parâmetro informado '{nome}' = {valor}% abaixo do mínimo de {da_lei.valor}% que "
+            f"a lei fixa ({ref.citacao()}): o edital pode reservar mais, nunca menos."
+        )
+    return valor, Referencia(
+        ref.norma,
+        f"{ref.artigo} (mínimo de {da_lei.valor}%) e edital",
+        f"{justificativa}. {ref.texto}",
+    )
