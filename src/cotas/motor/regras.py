@@ -219,8 +219,7 @@ class Regras:
     def fundamentos_da_lei_aplicavel(self) -> tuple[Referencia, ...]:
         """Por que esta lei rege o certame: a sua vigência e, numa lei revogada, a regra da
         revogadora que a mantém para os editais publicados antes dela."""
-        mantida = self.lei.referencia_mantida_por
-        return (self.lei.referencia_vigencia, *((mantida,) if mantida else ()))
+        return self.lei.fundamentos_vigencia(self.data_edital)
 
     def citacao_da_lei_aplicavel(self) -> str:
         return "; ".join(r.citacao() for r in self.fundamentos_da_lei_aplicavel())
@@ -237,6 +236,14 @@ def lei_aplicavel(catalogo: Catalogo, municipio: str, data_edital: date) -> Lei:
     for lei in leis:
         if lei.vige_em(data_edital):
             return lei
+    ultima = leis[-1]
+    if ultima.vigencia_fim is not None and data_edital > ultima.vigencia_fim:
+        fim = ultima.referencia_revogacao or ultima.referencia_vigencia
+        raise NenhumaLeiAplicavel(
+            f"O edital de {data_edital:%d/%m/%Y} é posterior ao fim da vigência de "
+            f"{ultima.titulo}, em {ultima.vigencia_fim:%d/%m/%Y} ({fim.citacao()}), e nenhuma "
+            f"lei modelada para {ultima.municipio} vige nessa data."
+        )
     primeira = leis[0]
     raise NenhumaLeiAplicavel(
         f"O edital de {data_edital:%d/%m/%Y} é anterior a qualquer lei modelada para "
