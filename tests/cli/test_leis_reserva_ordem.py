@@ -21,12 +21,42 @@ def test_leis_texto_e_json() -> None:
         "mostardas-rs/lei-3920-2019",
         "montenegro-rs/lei-7344-2025",
         "montenegro-rs/lei-4016-2004",
+        "federal/lei-12990-2014",
         "ouro-preto-mg/lei-1274-2022",
     }
     montenegro = next(lei for lei in dados["leis"] if lei["id"] == "montenegro-rs/lei-7344-2025")
     assert montenegro["vigencia"]["inicio"] == "2025-04-04"
     percentual = next(p for p in montenegro["parametros"] if p["nome"] == "negros.percentual")
     assert percentual["valor"] == "20" and percentual["artigo"] == "art. 1º, caput"
+
+
+def test_leis_mostra_a_lei_federal_e_os_atos_da_sua_vigencia() -> None:
+    r = rodar("leis")
+    assert r.returncode == 0, r.stderr
+    assert (
+        "federal/lei-12990-2014 — Lei nº 12.990, de 9 de junho de 2014 (União, federal)" in r.stdout
+    )
+    assert "Vigência: desde 10/06/2014 até 03/06/2025" in r.stdout
+    assert "a partir de 25/05/2024: sem data de fim (STF, ADI 7.654 MC-Ref" in r.stdout
+    assert "a partir de 04/06/2025: até 03/06/2025 (Lei 15.142/2025, arts. 11, 13 e 14)" in r.stdout
+    dados = json.loads(rodar("leis", "--json").stdout)
+    doze = next(lei for lei in dados["leis"] if lei["id"] == "federal/lei-12990-2014")
+    assert (doze["esfera"], doze["ente"], doze["municipio"]) == ("federal", "União", None)
+    assert doze["vigencia"]["fim_proprio"] == "2024-06-10"
+    assert [a["data"] for a in doze["vigencia"]["atos"]] == ["2024-05-25", "2025-06-04"]
+    assert doze["vigencia"]["atos"][0]["fim"] is None
+    assert doze["vigencia"]["atos"][0]["norma"] == "STF, ADI 7.654 MC-Ref"
+    mostardas = next(lei for lei in dados["leis"] if lei["id"] == "mostardas-rs/lei-3920-2019")
+    assert (mostardas["esfera"], mostardas["municipio"]) == ("municipal", "Mostardas/RS")
+
+
+def test_reserva_lei_federal_por_ente_pede_o_que_a_lei_nao_diz() -> None:
+    """O ente federal se escolhe como um município (--municipio União); a lei vigente na data
+    é a 12.990, e o que dela não foi lido é pedido, não adivinhado."""
+    r = rodar("reserva", "--municipio", "União", "--data-edital", "2024-07-01", "--vagas", "10")
+    assert r.returncode == 2, r.stdout
+    assert "federal/lei-12990-2014" in r.stderr
+    assert "negros.concorrencia_concomitante" in r.stderr
 
 
 def test_reserva_json_contrato() -> None:
@@ -147,7 +177,6 @@ def test_ordem_texto_explica_cada_vaga() -> None:
     assert r.returncode == 0
     assert "A 8ª nomeação é reservada a negros" in r.stdout
     assert "20% × 8 = 1,6 → 2" in r.stdout
-
 
 
 def test_saida_cortada_por_quem_le_nao_e_erro() -> None:

@@ -145,7 +145,12 @@ EXPERIMENTOS: dict[str, tuple[object, object, Callable[[str, object], object]]] 
 
 # Lidos pelo motor e provados com uma lei de vários grupos (tests/motor/test_grupos.py): a
 # migração entre grupos, a verificação documental e quem é de vários grupos.
-PROVADOS_EM_TEST_GRUPOS = {"negros.reversao", "negros.verificacao", "grupos.candidato_em_varios"}
+PROVADOS_EM_TEST_GRUPOS = {
+    "negros.reversao",
+    "negros.verificacao",
+    "grupos.candidato_em_varios",
+    "grupos.percentual_total",
+}
 
 
 def _todas() -> dict[str, Especificacao]:

@@ -206,6 +206,14 @@ def test_parametro_de_grupo_nao_declarado_e_recusado() -> None:
         carregar_lei(texto, "teste.toml")
 
 
+def test_os_grupos_somam_o_total_que_a_lei_reserva_ao_conjunto() -> None:
+    texto = lei_de_teste() + _parametro("grupos.percentual_total", '"30"')
+    assert sum(g.percentual for g in regras_de(texto).grupos) == 30
+    texto = lei_de_teste(("25", "3", "1")) + _parametro("grupos.percentual_total", '"30"')
+    with pytest.raises(LeiInvalida, match=r"somam 29% .*reserva 30% ao conjunto"):
+        regras_de(texto)
+
+
 # -- propriedades sobre leis aleatórias de 1 a 4 grupos --------------------------------------
 
 

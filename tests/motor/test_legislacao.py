@@ -202,3 +202,57 @@ def test_publicacao_registrada_depois_move_o_fim_de_todo_valor_da_lei_revogada()
             data_edital=date(2025, 4, 5),
             informados={"negros.percentual": {"valor": "12", "justificativa": "x"}},
         )
+
+
+# Texto que não é da lei: um marcador no lugar do artigo (issue 13: "o carregador rejeita um
+# artigo sem texto ou com texto provisório"). Reticências dentro de uma citação ("[...]") são
+# trechos omitidos e continuam aceitas.
+MARCADORES = [
+    "...",
+    "…",
+    "[...]",
+    "(texto)",
+    "TODO",
+    "TODO: copiar do Planalto",
+    "[texto não disponível]",
+    "[trecho não encontrado: a cópia termina aqui]",
+    "Texto não disponível.",
+    "   ",
+]
+
+
+@pytest.mark.parametrize("marcador", MARCADORES)
+def test_texto_provisorio_no_parametro_e_rejeitado(marcador: str) -> None:
+    texto = lei(**{"negros.percentual": None}) + (
+        '\n[[parametros]]\nnome = "negros.percentual"\nvalor = "20"\n'
+        f'artigo = "art. 1º"\ntexto = "{marcador}"\n'
+    )
+    with pytest.raises(LeiInvalida, match=r"negros\.percentual.*texto"):
+        carregar_lei(texto, "teste.toml")
+
+
+@pytest.mark.parametrize("marcador", MARCADORES)
+def test_texto_provisorio_na_vigencia_e_rejeitado(marcador: str) -> None:
+    texto = lei().replace(
+        'texto = "Esta lei entra em vigor na data de sua publicação."', f'texto = "{marcador}"'
+    )
+    with pytest.raises(LeiInvalida, match=r"\[vigencia\].*texto"):
+        carregar_lei(texto, "teste.toml")
+
+
+def test_trecho_omitido_dentro_de_uma_citacao_e_aceito() -> None:
+    texto = lei(**{"negros.percentual": None}) + (
+        '\n[[parametros]]\nnome = "negros.percentual"\nvalor = "20"\n'
+        'artigo = "art. 1º"\ntexto = "Ficam reservadas aos negros [...] 20% das vagas."\n'
+    )
+    carregada = carregar_lei(texto, "teste.toml")
+    ref = carregada.parametros["negros.percentual"].valores[0].referencia
+    assert ref.texto == "Ficam reservadas aos negros [...] 20% das vagas."
+
+
+def test_nenhuma_lei_do_catalogo_tem_texto_provisorio() -> None:
+    for lei_ in catalogo_padrao().leis:
+        refs = [lei_.referencia_vigencia, *lei_.citacoes.values()]
+        refs += [v.referencia for p in lei_.parametros.values() for v in p.valores]
+        for ref in refs:
+            assert ref.texto.strip(" .…[]()") and "TODO" not in ref.texto.split(), (lei_.id, ref)

@@ -65,11 +65,24 @@ def leis(args: argparse.Namespace) -> Any:
             {
                 "id": lei.id,
                 "titulo": lei.titulo,
-                "municipio": lei.municipio,
+                "esfera": lei.esfera,
+                "ente": lei.ente,
+                "municipio": lei.municipio if lei.esfera == "municipal" else None,
                 "vigencia": {
                     "inicio": lei.vigencia_inicio.isoformat(),
                     "fim": lei.vigencia_fim.isoformat() if lei.vigencia_fim else None,
                     "artigo": lei.referencia_vigencia.artigo,
+                    "fim_proprio": _iso(lei.fim_proprio),
+                    "atos": [
+                        {
+                            "data": ato.data.isoformat(),
+                            "fim": _iso(ato.fim),
+                            "norma": ato.referencia.norma,
+                            "artigo": ato.referencia.artigo,
+                            "texto": ato.referencia.texto,
+                        }
+                        for ato in lei.atos_vigencia
+                    ],
                 },
                 "revisao_do_percentual": _iso(lei.revisao_em()),
                 "parametros": parametros,
@@ -80,11 +93,17 @@ def leis(args: argparse.Namespace) -> Any:
     linhas = []
     for lei, d in zip(catalogo.leis, dados, strict=True):
         fim = f" até {_br(lei.vigencia_fim)}" if lei.vigencia_fim else " (em vigor)"
-        linhas.append(f"{lei.id} — {lei.titulo} ({lei.municipio})")
+        esfera = "" if lei.esfera == "municipal" else f", {lei.esfera}"
+        linhas.append(f"{lei.id} — {lei.titulo} ({lei.ente}{esfera})")
         linhas.append(
             f"  Vigência: desde {_br(lei.vigencia_inicio)}{fim}; "
             f"{lei.referencia_vigencia.citacao()}"
         )
+        for ato in lei.atos_vigencia:
+            ate = f"até {_br(ato.fim)}" if ato.fim else "sem data de fim"
+            linhas.append(
+                f"  Vigência mudada a partir de {_br(ato.data)}: {ate} ({ato.referencia.citacao()})"
+            )
         if lei.revisao_em():
             linhas.append(
                 f"  Reavaliação do percentual: {_br(lei.revisao_em())} "

@@ -1,9 +1,11 @@
 """As leis como dados datados: carregamento, validação e o catálogo.
 
-Cada lei é um arquivo TOML em `cotas/leis/<municipio>/<lei>.toml` (o caminho é o id). Cada
-parâmetro tem valor, data em que passou a valer e o dispositivo que o fixa com as palavras da
-lei; a revogação é um fim datado, não uma linha apagada. Outra lei municipal é outro arquivo,
-não código novo.
+Cada lei é um arquivo TOML em `cotas/leis/<ente>/<lei>.toml` (o caminho é o id; o ente é o
+município, ou `federal` para as leis federais, com `esfera = "federal"`). Cada parâmetro tem
+valor, data em que passou a valer e o dispositivo que o fixa com as palavras da lei; a revogação
+é um fim datado, não uma linha apagada, e o ato de outra norma que muda a vigência (uma decisão
+judicial que a prorroga, a lei que a revoga) é um dado com a sua data e o seu texto
+(`[[vigencia.atos]]`). Outra lei é outro arquivo, não código novo.
 """
 
 from __future__ import annotations
@@ -324,6 +326,15 @@ ESPECIFICACOES_DO_GRUPO: dict[str, Especificacao] = {
     ),
 }
 
+# O percentual que a lei reserva ao conjunto dos grupos, quando um regulamento o divide entre
+# eles: a soma dos percentuais dos grupos tem de dar este total.
+ESPECIFICACOES["grupos.percentual_total"] = Especificacao(
+    "Percentual que a lei reserva ao conjunto dos grupos (a soma dos grupos deve dar este total)",
+    _percentual,
+    obrigatorio=False,
+    lido_pelo_motor=True,
+)
+
 # Quem é de vários grupos da lei (questão só de leis com mais de um grupo).
 ESPECIFICACOES["grupos.candidato_em_varios"] = Especificacao(
     "Candidato que pode concorrer por mais de um grupo: só no de maior percentual, ou em todos",
@@ -371,6 +382,25 @@ class Parametro:
         return None
 
 
+# As esferas do ente que edita a lei. Uma lei municipal é do município (`municipio`); uma
+# federal, do ente que a declara (`ente`). O catálogo procura pelo nome do ente.
+ESFERAS = ("municipal", "federal")
+
+
+@dataclass(frozen=True)
+class AtoVigencia:
+    """Ato de outra norma que muda o fim da vigência de uma lei a partir de `data`: uma decisão
+    judicial que a mantém (`fim` vazio: até outra norma), a lei que a revoga (`fim` = véspera
+    da revogadora, `revogacao`) e, se esta ressalva os editais anteriores,
+    `mantem_editais_anteriores`."""
+
+    data: date
+    fim: date | None
+    referencia: Referencia
+    revogacao: bool = False
+    mantem_editais_anteriores: bool = False
+
+
 @dataclass(frozen=True)
 class DeclaracaoGrupo:
     """Um grupo com reserva que a lei declara ([[grupos]]): o código das listas e dos arquivos,
@@ -388,9 +418,9 @@ class DeclaracaoGrupo:
 @dataclass(frozen=True)
 class Lei:
     id: str
-    norma: str  # citação curta: o número, o ano e o município
+    norma: str  # citação curta: o número, o ano e o ente
     titulo: str
-    municipio: str
+    municipio: str  # o ente: o município, ou o ente federal (`ente`) numa lei federal
     ementa: str
     vigencia_inicio: date
     vigencia_fim: date | None
@@ -411,6 +441,27 @@ class Lei:
     # aplique (ex.: `quadro_no_edital`), cada um com o artigo e o texto da lei.
     citacoes: Mapping[str, Referencia] = field(default_factory=dict)
     grupos: tuple[DeclaracaoGrupo, ...] = ()
+    esfera: str = "municipal"
+    # [vigencia].fim: o fim que a própria lei fixa (prazo), antes dos atos de outras normas
+    fim_proprio: date | None = None
+    atos_vigencia: tuple[AtoVigencia, ...] = ()
+
+    @property
+    def ente(self) -> str:
+        return self.municipio
+
+    def fundamentos_vigencia(self, dia: date) -> tuple[Referencia, ...]:
+        """Por que a lei rege um edital de `dia`: a sua vigência, o ato que a estendeu até
+        `dia` (se o prazo próprio já tinha acabado) e a regra que a mantém depois de revogada."""
+        refs = [self.referencia_vigencia]
+        fim = self.fim_proprio
+        for ato in self.atos_vigencia:
+            if fim is not None and fim < dia and (ato.fim is None or dia <= ato.fim):
+                refs.append(ato.referencia)
+            fim = ato.fim
+        if self.referencia_mantida_por and self.referencia_mantida_por not in refs:
+            refs.append(self.referencia_mantida_por)
+        return tuple(refs)
 
     def vige_em(self, dia: date) -> bool:
         return self.vigencia_inicio <= dia and (
@@ -452,11 +503,38 @@ def _referencia(dados: Mapping[str, Any], norma: str, onde: str) -> Referencia:
         raise LeiInvalida(
             f"{onde}: sem referência legal (todo valor precisa de 'artigo' e 'texto' da lei)"
         )
+    texto = " ".join(_texto(dados, "texto", onde).split())
+    _conferir_texto_legal(texto, onde)
     return Referencia(
         norma=str(dados.get("norma", norma)),
         artigo=_texto(dados, "artigo", onde),
-        texto=" ".join(_texto(dados, "texto", onde).split()),
+        texto=texto,
     )
+
+
+# Marcas de texto que não é da lei: quem não achou o artigo deixa a lei de fora (ou o parâmetro
+# `desconhecido = true`), nunca um marcador no lugar das palavras da lei.
+# (TODO e FIXME só em maiúsculas: "todo" é palavra da lei, "todo o período")
+_MARCAS_DE_PROGRAMADOR = ("TODO", "FIXME")
+_MARCAS_PROVISORIAS = ("texto não disponível", "trecho não encontrado", "(texto)")
+_OMISSOES = ("[...]", "[…]", "(...)", "...", "…")
+
+
+def _conferir_texto_legal(texto: str, onde: str) -> None:
+    """Recusa texto provisório: só reticências, ou um marcador de texto ausente. Um trecho
+    omitido dentro de uma citação ("[...]") é aceito."""
+    sem_omissoes = texto
+    for omissao in _OMISSOES:
+        sem_omissoes = sem_omissoes.replace(omissao, " ")
+    palavras = texto.replace(":", " ").split()
+    if (
+        not any(c.isalnum() for c in sem_omissoes)
+        or any(m in texto.lower() for m in _MARCAS_PROVISORIAS)
+        or any(m in palavras for m in _MARCAS_DE_PROGRAMADOR)
+    ):
+        raise LeiInvalida(
+            f"{onde}: 'texto' provisório ({texto!r}); o texto deve ser o da lei publicada"
+        )
 
 
 def carregar_lei(texto: str, origem: str) -> Lei:
@@ -472,8 +550,11 @@ def carregar_lei(texto: str, origem: str) -> Lei:
         raise LeiInvalida(f"{origem}: falta a tabela [vigencia]")
     inicio = _data(vig, "inicio", f"{origem} [vigencia]")
     assert inicio is not None
-    fim = _data(vig, "fim", f"{origem} [vigencia]", obrigatoria=False)
+    fim_proprio = _data(vig, "fim", f"{origem} [vigencia]", obrigatoria=False)
     ref_vigencia = _referencia(vig, norma, f"{origem} [vigencia]")
+    atos = _atos_vigencia(vig.get("atos", []), inicio, fim_proprio, origem)
+    fim = atos[-1].fim if atos else fim_proprio
+    esfera, ente = _esfera_e_ente(dados, origem)
 
     grupos = _grupos(dados, origem)
     nomes_grupos = [g.nome for g in grupos]
@@ -540,11 +621,17 @@ def carregar_lei(texto: str, origem: str) -> Lei:
     citacoes = dados.get("citacoes", {})
     if not isinstance(citacoes, dict):
         raise LeiInvalida(f"{origem}: 'citacoes' deve ser uma tabela [citacoes.<chave>]")
+    revogadora = next((a for a in atos if a.revogacao), None)
+    mantida = next((a for a in atos if a.mantem_editais_anteriores), None)
     return Lei(
         id=lei_id,
         norma=norma,
         titulo=_texto(dados, "titulo", origem),
-        municipio=_texto(dados, "municipio", origem),
+        municipio=ente,
+        esfera=esfera,
+        fim_proprio=fim_proprio,
+        atos_vigencia=atos,
+        referencia_mantida_por=mantida.referencia if mantida else None,
         ementa=" ".join(_texto(dados, "ementa", origem).split()),
         vigencia_inicio=inicio,
         vigencia_fim=fim,
@@ -553,7 +640,9 @@ def carregar_lei(texto: str, origem: str) -> Lei:
         revoga=dados.get("revoga"),
         revogada_por=dados.get("revogada_por"),
         referencia_revogacao=(
-            _referencia(revogacao, norma, f"{origem} [revogacao]") if revogacao else None
+            _referencia(revogacao, norma, f"{origem} [revogacao]")
+            if revogacao
+            else (revogadora.referencia if revogadora else None)
         ),
         revisao_anos=revisao.get("anos") if revisao else None,
         referencia_revisao=_referencia(revisao, norma, f"{origem} [revisao]") if revisao else None,
@@ -567,6 +656,55 @@ def carregar_lei(texto: str, origem: str) -> Lei:
         },
         grupos=grupos,
     )
+
+
+def _esfera_e_ente(dados: Mapping[str, Any], origem: str) -> tuple[str, str]:
+    """A esfera (`municipal`, o padrão, ou `federal`) e o ente: o `municipio` de uma lei
+    municipal, o `ente` declarado de uma federal."""
+    esfera = dados.get("esfera", "municipal")
+    if esfera not in ESFERAS:
+        raise LeiInvalida(f"{origem}: 'esfera' deve ser um de: {', '.join(ESFERAS)}")
+    if esfera == "municipal":
+        return esfera, _texto(dados, "municipio", origem)
+    if "municipio" in dados:
+        raise LeiInvalida(f"{origem}: lei {esfera} não tem 'municipio'; o ente vai em 'ente'")
+    return esfera, _texto(dados, "ente", origem)
+
+
+def _atos_vigencia(
+    brutos: object, inicio: date, fim: date | None, origem: str
+) -> tuple[AtoVigencia, ...]:
+    """Os `[[vigencia.atos]]` em ordem de data, cada um vindo enquanto a lei ainda vige (ou no
+    dia seguinte ao fim dela): um ato depois do fim não ressuscita a lei."""
+    if not isinstance(brutos, list):
+        raise LeiInvalida(f"{origem}: 'vigencia.atos' deve ser uma lista [[vigencia.atos]]")
+    atos: list[AtoVigencia] = []
+    for i, bruto in enumerate(brutos, start=1):
+        onde = f"{origem} [vigencia.atos] nº {i}"
+        if not isinstance(bruto, dict) or "norma" not in bruto:
+            raise LeiInvalida(f"{onde}: falta 'norma' (o ato é de outra norma, que se cita)")
+        data = _data(bruto, "data", onde)
+        assert data is not None
+        novo_fim = _data(bruto, "fim", onde, obrigatoria=False)
+        if data <= (atos[-1].data if atos else inicio):
+            raise LeiInvalida(f"{onde}: os atos vão em ordem de data, depois do início da lei")
+        if fim is not None and data > fim + timedelta(days=1):
+            raise LeiInvalida(
+                f"{onde}: ato de {data:%d/%m/%Y} depois do fim da vigência ({fim:%d/%m/%Y})"
+            )
+        if novo_fim is not None and novo_fim < inicio:
+            raise LeiInvalida(f"{onde}: 'fim' anterior ao início da lei")
+        atos.append(
+            AtoVigencia(
+                data,
+                novo_fim,
+                _referencia(bruto, "", onde),
+                revogacao=bruto.get("revogacao") is True,
+                mantem_editais_anteriores=bruto.get("mantem_editais_anteriores") is True,
+            )
+        )
+        fim = novo_fim
+    return tuple(atos)
 
 
 def _dica(nome: str) -> str:

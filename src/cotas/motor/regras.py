@@ -219,8 +219,7 @@ class Regras:
     def fundamentos_da_lei_aplicavel(self) -> tuple[Referencia, ...]:
         """Por que esta lei rege o certame: a sua vigência e, numa lei revogada, a regra da
         revogadora que a mantém para os editais publicados antes dela."""
-        mantida = self.lei.referencia_mantida_por
-        return (self.lei.referencia_vigencia, *((mantida,) if mantida else ()))
+        return self.lei.fundamentos_vigencia(self.data_edital)
 
     def citacao_da_lei_aplicavel(self) -> str:
         return "; ".join(r.citacao() for r in self.fundamentos_da_lei_aplicavel())
@@ -237,6 +236,14 @@ def lei_aplicavel(catalogo: Catalogo, municipio: str, data_edital: date) -> Lei:
     for lei in leis:
         if lei.vige_em(data_edital):
             return lei
+    ultima = leis[-1]
+    if ultima.vigencia_fim is not None and data_edital > ultima.vigencia_fim:
+        fim = ultima.referencia_revogacao or ultima.referencia_vigencia
+        raise NenhumaLeiAplicavel(
+            f"O edital de {data_edital:%d/%m/%Y} é posterior ao fim da vigência de "
+            f"{ultima.titulo}, em {ultima.vigencia_fim:%d/%m/%Y} ({fim.citacao()}), e nenhuma "
+            f"lei modelada para {ultima.municipio} vige nessa data."
+        )
     primeira = leis[0]
     raise NenhumaLeiAplicavel(
         f"O edital de {data_edital:%d/%m/%Y} é anterior a qualquer lei modelada para "
@@ -290,6 +297,7 @@ def regras_aplicaveis(
 
     comissao_exigida = valores["heteroidentificacao.exigida"] is True
     grupos = [_regra_do_grupo(d, valores, refs, informados, comissao_exigida) for d in lei.grupos]
+    _conferir_total(grupos, valores, refs)
     if pcd is not None:
         teto = fracao(pcd.teto)
         if not 0 < fracao(pcd.percentual) <= 100 or not 0 < teto <= 100:
@@ -341,6 +349,28 @@ def regras_aplicaveis(
         candidato_em_varios=str(valores.get("grupos.candidato_em_varios", "todos")),
         referencia_varios=refs.get("grupos.candidato_em_varios"),
     )
+
+
+def _conferir_total(
+    grupos: list[RegraGrupo], valores: Mapping[str, object], refs: Mapping[str, Referencia]
+) -> None:
+    """A soma dos percentuais dos grupos é o total que a lei reserva ao conjunto deles
+    (`grupos.percentual_total`), quando ela o fixa e deixa a divisão a um regulamento."""
+    if "grupos.percentual_total" not in valores:
+        return
+    total = fracao(str(valores["grupos.percentual_total"]))
+    soma = sum((g.percentual for g in grupos), Fraction(0))
+    if soma != total:
+        partes = " + ".join(f"{_pct(g.percentual)} ({g.rotulo})" for g in grupos)
+        raise LeiInvalida(
+            f"Os percentuais dos grupos somam {_pct(soma)} ({partes}), mas a lei reserva "
+            f"{_pct(total)} ao conjunto deles ({refs['grupos.percentual_total'].citacao()})."
+        )
+
+
+def _pct(valor: Fraction) -> str:
+    texto = str(valor.numerator) if valor.denominator == 1 else f"{float(valor):.4g}"
+    return texto.replace(".", ",") + "%"
 
 
 def _regra_do_grupo(
