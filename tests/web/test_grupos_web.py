@@ -149,6 +149,8 @@ def test_municipio_na_lista_do_formulario_por_esfera(client: Any, rita: Any) -> 
     entrar(client, rita)
     html = client.get(reverse("certames:novo")).content.decode()
     assert '<optgroup label="Municípios">' in html and "Teste/BR" in html
+    federal = html[html.index('<optgroup label="Esfera federal">') :]
+    assert 'value="União"' in federal[: federal.index("</optgroup>")]
 
 
 # ---------------------------------------------------------------- importação
