@@ -241,7 +241,7 @@ def test_verificacao_documental_pela_tela(client: Any, importado: Certame, rita:
     )
     assert _indigena().verificacao("indigenas") == "confirmado"
     html = client.get(url).content.decode()
-    assert 'id="verificacao-indigenas">Confirmado' in html
+    assert 'id="verificacao-indigenas">Os documentos comprovam a condição</dd>' in html
 
 
 def test_comissao_convoca_so_o_grupo_que_ela_verifica(importado: Certame) -> None:

@@ -6,7 +6,7 @@ from django.conf import settings
 from cotas.arquivos.limites import br
 from cotas_web.comum import CampoData
 
-from .models import DecisaoFraude
+from .models import RESULTADOS_DOCUMENTAIS, ROTULOS_DOCUMENTAIS, DecisaoFraude
 
 
 class ImportacaoForm(forms.Form):
@@ -108,10 +108,7 @@ class VerificacaoDocumentalForm(forms.Form):
     data = CampoData(label="Data da análise dos documentos")  # type: ignore[assignment]
     resultado = forms.ChoiceField(
         label="Resultado",
-        choices=[
-            ("confirmado", "Os documentos comprovam a condição"),
-            ("nao_confirmado", "Os documentos não comprovam a condição"),
-        ],
+        choices=[(c, ROTULOS_DOCUMENTAIS[c]) for c in RESULTADOS_DOCUMENTAIS],
     )
     fundamentacao = forms.CharField(
         label="Documentos analisados e fundamentação",

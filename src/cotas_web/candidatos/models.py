@@ -36,6 +36,28 @@ class Heteroidentificacao(models.TextChoices):
     PENDENTE = escolha(g.Heteroidentificacao.PENDENTE)
 
 
+# O resultado da análise documental (um grupo que a lei verifica por documentos) nas palavras
+# dela: os códigos são os mesmos do parecer da comissão, que o motor lê.
+ROTULOS_DOCUMENTAIS = {
+    Heteroidentificacao.CONFIRMADO: "Os documentos comprovam a condição",
+    Heteroidentificacao.NAO_CONFIRMADO: "Os documentos não comprovam a condição",
+    Heteroidentificacao.PENDENTE: "Aguardando a análise dos documentos",
+}
+
+
+# Os resultados que o RH registra: os documentos comprovam a condição ou não.
+RESULTADOS_DOCUMENTAIS = (Heteroidentificacao.CONFIRMADO, Heteroidentificacao.NAO_CONFIRMADO)
+
+
+def rotulo_do_resultado(codigo: str, documental: bool = False) -> str:
+    """O resultado da verificação como a tela o escreve ("" se não há)."""
+    if not codigo:
+        return ""
+    if documental and codigo in ROTULOS_DOCUMENTAIS:
+        return ROTULOS_DOCUMENTAIS[Heteroidentificacao(codigo)]
+    return str(Heteroidentificacao(codigo).label)
+
+
 class Importacao(models.Model):
     certame = models.ForeignKey(
         "certames.Certame", on_delete=models.PROTECT, related_name="importacoes"
@@ -177,9 +199,8 @@ class Candidato(models.Model):
         self.verificacoes = {**(self.verificacoes or {}), grupo: str(resultado)}
         self.save(update_fields=["verificacoes"])
 
-    def verificacao_rotulo(self, grupo: str) -> str:
-        codigo = self.verificacao(grupo)
-        return Heteroidentificacao(codigo).label if codigo else ""
+    def verificacao_rotulo(self, grupo: str, documental: bool = False) -> str:
+        return rotulo_do_resultado(self.verificacao(grupo), documental)
 
     @property
     def cpf_mascarado(self) -> str:

@@ -35,7 +35,9 @@ from .models import (
     Heteroidentificacao,
     Importacao,
     ProcedimentoFraude,
+    RESULTADOS_DOCUMENTAIS,
     Situacao,
+    rotulo_do_resultado,
 )
 
 
@@ -80,7 +82,7 @@ class Previa:
                 "cor_raca": CorRaca(str(c.cor_raca)).label if c.cor_raca else "",
                 "reservas": [c.optou(g.nome) for g in self.grupos],
                 "verificacoes": [
-                    Heteroidentificacao(str(v)).label if (v := c.verificacao(g.nome)) else ""
+                    rotulo_do_resultado(str(c.verificacao(g.nome) or ""), g.documental)
                     for g in self.verificados
                 ],
             }
@@ -536,10 +538,6 @@ def limpar_previas(pasta: Path, horas: float | None = None) -> int:
         except OSError:
             continue  # (outra limpeza chegou antes)
     return apagadas
-
-
-# Os resultados da análise documental: os documentos comprovam a condição ou não.
-RESULTADOS_DOCUMENTAIS = (Heteroidentificacao.CONFIRMADO, Heteroidentificacao.NAO_CONFIRMADO)
 
 
 @transaction.atomic

@@ -80,8 +80,9 @@ def optou(candidato: Any, grupo: Any) -> bool:
 
 @register.filter
 def verificacao(candidato: Any, grupo: Any) -> str:
-    """O resultado da verificação do grupo, pelo rótulo ("" se não há)."""
-    return str(candidato.verificacao_rotulo(str(grupo)))
+    """O resultado da verificação do grupo (`ponte.GrupoNaTela`), pelo rótulo: o da comissão ou
+    o da análise documental ("" se não há)."""
+    return str(candidato.verificacao_rotulo(grupo.nome, grupo.documental))
 
 
 @register.filter
