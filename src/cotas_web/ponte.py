@@ -349,9 +349,8 @@ def tabela_de_candidatos(
             .alias(PREFIXO_DESEMPATE + nome)
             for nome in criterios
         )
-    return TabelaCandidatos(
-        quadro.drop("id", "cargo__codigo", "desempate", "reservas", "verificacoes"), criterios, sem_repetidas=True
-    )
+    quadro = quadro.drop("id", "cargo__codigo", "desempate", "reservas", "verificacoes")
+    return TabelaCandidatos(quadro, criterios, sem_repetidas=True)
 
 
 def _colunas_dos_grupos(regras: Regras) -> list[pl.Expr]:

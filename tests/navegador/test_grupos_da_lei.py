@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+# ruff: noqa: F811  (a fixture da lei de teste entra por import e volta como parâmetro)
 from tests.web.test_grupos_web import csv_tres_grupos, lei_de_tres_grupos  # noqa: F401
 
 from .conftest import capturar

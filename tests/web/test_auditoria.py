@@ -466,7 +466,7 @@ def test_registro_anterior_aos_fatos_confere_em_parte(certame: Any, rita: Any) -
 def test_parecer_e_anulacao_postos_por_sql_sao_nomeados(certame_com_candidatos: Any) -> None:
     with connection.cursor() as cursor:
         cursor.execute(
-            "UPDATE candidatos_candidato SET verificacoes = '{\"negros\": \"reconhecido\"}' "
+            'UPDATE candidatos_candidato SET verificacoes = \'{"negros": "reconhecido"}\' '
             "WHERE certame_id = %s AND inscricao = '1008'",
             [certame_com_candidatos.pk],
         )

@@ -168,7 +168,8 @@ def test_demo_tem_trabalho_a_espera_para_cada_papel(client: Any) -> None:
     antes = Certame.objects.get(nome__endswith="(antes da homologação)")
     assert antes.municipio == "Montenegro/RS" and antes.exige_comissao
     assert not antes.homologado and antes.publicado
-    assert Candidato.objects.filter(certame=antes).aguardando_parecer("negros", ("preta", "parda")).count() > 5
+    pendentes = Candidato.objects.filter(certame=antes)
+    assert pendentes.aguardando_parecer("negros", ("preta", "parda")).count() > 5
     carlos = get_user_model().objects.get(username="comissao")
     assert antes.membros_comissao.filter(usuario=carlos).exists()
     client.force_login(carlos)

@@ -53,9 +53,8 @@ def _linha(insc: str, nota: int, cor: str, grupos: dict[str, str]) -> str:
     for g in GRUPOS:
         colunas += ["sim" if g in grupos else "nao", grupos.get(g, "")]
     cpf = cpf_valido(f"{int(insc) * 7919 % 10**9:09d}")
-    return (
-        f"{insc},Pessoa {insc},{cpf},1990-01-01,ADM,{nota},aprovado,{cor},nao,"
-        + ",".join(colunas)
+    return f"{insc},Pessoa {insc},{cpf},1990-01-01,ADM,{nota},aprovado,{cor},nao," + ",".join(
+        colunas
     )
 
 
@@ -74,8 +73,13 @@ def certame3(rita: Any, ana: Any) -> Certame:
     from cotas_web.certames.services import cargo_adicionar, certame_criar
 
     c = certame_criar(
-        usuario=rita, nome="Concurso 3 grupos", municipio="Teste/BR", data_edital=EDITAL,
-        tipo="concurso_publico", validade_ate=date(2028, 3, 1), informados=INFORMADOS,
+        usuario=rita,
+        nome="Concurso 3 grupos",
+        municipio="Teste/BR",
+        data_edital=EDITAL,
+        tipo="concurso_publico",
+        validade_ate=date(2028, 3, 1),
+        informados=INFORMADOS,
     )
     cargo_adicionar(usuario=rita, certame=c, codigo="ADM", nome="Administrador", vagas_edital=10)
     designar_auditora(c, ana)
@@ -88,9 +92,7 @@ def importado(certame3: Certame, rita: Any, tmp_path: Path) -> Certame:
 
     arquivo = tmp_path / "tres.csv"
     arquivo.write_text(csv_tres_grupos(), encoding="utf-8")
-    importacao_confirmar(
-        usuario=rita, certame=certame3, caminho=arquivo, nome_arquivo="tres.csv"
-    )
+    importacao_confirmar(usuario=rita, certame=certame3, caminho=arquivo, nome_arquivo="tres.csv")
     return certame3
 
 
@@ -102,8 +104,12 @@ def _verificar_indigena(rita: Any, resultado: str = "confirmado") -> Candidato:
     from cotas_web.candidatos.services import verificacao_documental_registrar
 
     return verificacao_documental_registrar(
-        usuario=rita, candidato=_indigena(), grupo="indigenas", resultado=resultado,
-        data=date(2026, 4, 1), fundamentacao="Declaração da comunidade e documento da FUNAI.",
+        usuario=rita,
+        candidato=_indigena(),
+        grupo="indigenas",
+        resultado=resultado,
+        data=date(2026, 4, 1),
+        fundamentacao="Declaração da comunidade e documento da FUNAI.",
     )
 
 
@@ -121,8 +127,12 @@ def test_criar_pela_tela_pede_os_valores_em_aberto_com_justificativa(
     client: Any, rita: Any
 ) -> None:
     entrar(client, rita)
-    dados = {"nome": "Concurso 3", "municipio": "Teste/BR", "data_edital": "2026-03-01",
-             "tipo": "concurso_publico"}
+    dados = {
+        "nome": "Concurso 3",
+        "municipio": "Teste/BR",
+        "data_edital": "2026-03-01",
+        "tipo": "concurso_publico",
+    }
     r = client.post(reverse("certames:novo"), dados)
     assert r.status_code == 200 and not Certame.objects.filter(nome="Concurso 3").exists()
     html = r.content.decode()
@@ -136,7 +146,8 @@ def test_criar_pela_tela_pede_os_valores_em_aberto_com_justificativa(
     assert r.status_code == 302
     c = Certame.objects.get(nome="Concurso 3")
     assert c.informados["indigenas.percentual"] == {
-        "valor": 10, "justificativa": "Decreto de teste: 10%"
+        "valor": 10,
+        "justificativa": "Decreto de teste: 10%",
     }
     html = client.get(reverse("certames:detalhe", args=[c.pk])).content.decode()
     assert 'id="valores-informados"' in html and "Decreto de teste: 20%" in html
@@ -174,8 +185,17 @@ def test_previa_conta_e_mostra_cada_grupo_com_o_rotulo_da_lei(
     html = r.content.decode()
     assert "Prévia: 14 candidato(s)" in html, html
     contagem = r.context["contagem"]
-    assert contagem == [{"cargo": "ADM", "total": 14, "aprovados": 14, "pretos_pardos": 3,
-                         "indigenas": 1, "quilombolas": 0, "pcd": 0}]
+    assert contagem == [
+        {
+            "cargo": "ADM",
+            "total": 14,
+            "aprovados": 14,
+            "pretos_pardos": 3,
+            "indigenas": 1,
+            "quilombolas": 0,
+            "pcd": 0,
+        }
+    ]
     assert "Concorrem à reserva para indígenas" in html
     assert "Verificação documental (quilombolas)" in html
     assert "Parecer da comissão (pessoas pretas e pardas)" in html
@@ -215,8 +235,12 @@ def test_verificacao_documental_recusa_grupo_da_comissao_e_quem_nao_optou(
 ) -> None:
     from cotas_web.candidatos.services import verificacao_documental_registrar
 
-    com = {"usuario": rita, "resultado": "confirmado", "data": date(2026, 4, 1),
-           "fundamentacao": "x"}
+    com = {
+        "usuario": rita,
+        "resultado": "confirmado",
+        "data": date(2026, 4, 1),
+        "fundamentacao": "x",
+    }
     pardo = Candidato.objects.get(inscricao="3001")
     with pytest.raises(ValidationError, match="não verifica por documentos"):
         verificacao_documental_registrar(candidato=pardo, grupo="pretos_pardos", **com)
@@ -236,8 +260,12 @@ def test_verificacao_documental_pela_tela(client: Any, importado: Certame, rita:
     assert 'id="form-verificacao-quilombolas"' not in html  # não optou
     client.post(
         reverse("candidatos:verificacao_documental", args=[importado.pk, _indigena().pk]),
-        {"grupo": "indigenas", "data": "01/04/2026", "resultado": "confirmado",
-         "fundamentacao": "Documento da comunidade."},
+        {
+            "grupo": "indigenas",
+            "data": "01/04/2026",
+            "resultado": "confirmado",
+            "fundamentacao": "Documento da comunidade.",
+        },
     )
     assert _indigena().verificacao("indigenas") == "confirmado"
     html = client.get(url).content.decode()
@@ -274,8 +302,13 @@ def test_vaga_quilombola_sem_candidato_migra_e_a_razao_e_mostrada(
     cargo = c.cargos.get()
     for i in range(10):
         proposta = propostas_do_motor(certame=c)[0]
-        nomeacao_confirmar(usuario=rita, cargo=cargo, inscricao=proposta.inscricao,
-                           portaria=f"{i + 1}/2026", data_portaria=date(2026, 4, 10))
+        nomeacao_confirmar(
+            usuario=rita,
+            cargo=cargo,
+            inscricao=proposta.inscricao,
+            portaria=f"{i + 1}/2026",
+            data_portaria=date(2026, 4, 10),
+        )
     motor = ponte.reencenar(c)
     nomeacoes = motor.nomeacoes("ADM")
     por_lista: dict[str, list[str]] = {}
@@ -292,7 +325,9 @@ def test_vaga_quilombola_sem_candidato_migra_e_a_razao_e_mostrada(
     assert migrada[0].razao.texto in html.replace("&quot;", '"').replace("&#x27;", "'")
 
 
-def test_pagina_publica_e_anexo_trazem_cada_grupo(client: Any, importado: Certame, rita: Any) -> None:
+def test_pagina_publica_e_anexo_trazem_cada_grupo(
+    client: Any, importado: Certame, rita: Any
+) -> None:
     c = _homologado(importado, rita)
     html = client.get(reverse("certames:publico", args=[c.pk])).content.decode()
     for rotulo in ("pessoas pretas e pardas", "indígenas", "quilombolas"):

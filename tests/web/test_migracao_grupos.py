@@ -5,7 +5,6 @@ importação registrada antes dela continua conferindo na reencenação da audit
 from __future__ import annotations
 
 import hashlib
-import json
 from datetime import date
 from decimal import Decimal
 from typing import Any
@@ -65,18 +64,42 @@ def test_migracao_leva_o_grupo_da_lei_e_a_auditoria_antiga_confere(certame: Any,
         certame_id=certame.pk, arquivo_nome="antigo.csv", usuario_id=rita.pk, linhas=2
     )
     cargo = certame.cargos.get()
-    comum = {"certame_id": certame.pk, "cargo_id": cargo.pk, "importacao_id": importacao.pk,
-             "data_nascimento": date(1990, 1, 1), "situacao": "aprovado"}
-    Candidato.objects.create(inscricao="1", nome="Parda", nota=Decimal("80"), cor_raca="parda",
-                             reserva_negros=True, heteroidentificacao="confirmado", linha=1,
-                             **comum)
-    Candidato.objects.create(inscricao="2", nome="Branco", nota=Decimal("70"), cor_raca="branca",
-                             reserva_negros=False, heteroidentificacao="", linha=2, **comum)
+    comum = {
+        "certame_id": certame.pk,
+        "cargo_id": cargo.pk,
+        "importacao_id": importacao.pk,
+        "data_nascimento": date(1990, 1, 1),
+        "situacao": "aprovado",
+    }
+    Candidato.objects.create(
+        inscricao="1",
+        nome="Parda",
+        nota=Decimal("80"),
+        cor_raca="parda",
+        reserva_negros=True,
+        heteroidentificacao="confirmado",
+        linha=1,
+        **comum,
+    )
+    Candidato.objects.create(
+        inscricao="2",
+        nome="Branco",
+        nota=Decimal("70"),
+        cor_raca="branca",
+        reserva_negros=False,
+        heteroidentificacao="",
+        linha=2,
+        **comum,
+    )
     Registro.objects.create(
-        certame=certame, usuario_nome="rita", acao="candidatos_importados",
+        certame=certame,
+        usuario_nome="rita",
+        acao="candidatos_importados",
         descricao="Importados 2 candidatos (antes da migração).",
-        dados={"importacao": importacao.pk,
-               "fatos": {"importacao": importacao.pk, **_fatos_antigos(Candidato, importacao.pk)}},
+        dados={
+            "importacao": importacao.pk,
+            "fatos": {"importacao": importacao.pk, **_fatos_antigos(Candidato, importacao.pk)},
+        },
     )
     executor = MigrationExecutor(connection)
     executor.migrate(DEPOIS)

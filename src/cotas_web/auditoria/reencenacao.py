@@ -95,6 +95,7 @@ def _verificacoes(filtro: dict[str, Any]) -> Any:
     modelo = apps.get_model("candidatos.Candidato")
     linhas = (
         modelo._default_manager.filter(**filtro)
+        .exclude(verificacoes={})  # (a maioria: nenhum resultado; o banco os deixa de fora)
         .order_by("id")
         .values_list("id", "verificacoes")
         .iterator(chunk_size=20_000)
@@ -156,6 +157,7 @@ class Esperado:
         if grupo in self.da_comissao:
             return "parecer da comissão"
         return f"verificação documental ({grupo})"
+
     anulados: dict[int, tuple[str, str, int]] = field(default_factory=dict)
     homologado_em: str | None = None
     sem_fatos: set[str] = field(default_factory=set)  # o que não se confere (registro antigo)
@@ -205,11 +207,11 @@ def _dobrar(e: Esperado, r: Registro, f: dict[str, Any]) -> None:
     elif acao == "vagas_novas":
         e.vagas[f["cargo"]] = e.vagas.get(f["cargo"], 0) + f["quantidade"]
     elif acao == "comissao_convocacao":
-        grupo = f.get("grupo", e.grupo_padrao)
+        grupo = str(f.get("grupo", e.grupo_padrao))
         for pk in f["pendentes"]:
             e.pareceres[(pk, grupo)] = ("", "pendente", r.pk)
     elif acao in ("comissao_verificacao", "comissao_recurso_decidido", "verificacao_documental"):
-        grupo = f.get("grupo", e.grupo_padrao)
+        grupo = str(f.get("grupo", e.grupo_padrao))
         e.pareceres[(f["candidato"], grupo)] = (f["inscricao"], f["resultado"], r.pk)
     elif acao == "fraude_decidido" and f.get("anulado_em"):
         e.anulados[f["candidato"]] = (f["inscricao"], f["anulado_em"], r.pk)

@@ -29,13 +29,13 @@ from cotas_web.tarefas.models import Tarefa, Tipo
 
 from .leitura import ErroEntrada, ErrosDeEntrada, ler_arquivo
 from .models import (
+    RESULTADOS_DOCUMENTAIS,
     Candidato,
     CorRaca,
     DecisaoFraude,
     Heteroidentificacao,
     Importacao,
     ProcedimentoFraude,
-    RESULTADOS_DOCUMENTAIS,
     Situacao,
     rotulo_do_resultado,
 )
@@ -225,9 +225,7 @@ def importacao_confirmar(
                 str(c.cor_raca) if c.cor_raca else "",
                 json.dumps([g.nome for g in previa.grupos if c.optou(g.nome)]),
                 c.pcd,
-                json.dumps(
-                    {g.nome: str(v) for g in previa.grupos if (v := c.verificacao(g.nome))}
-                ),
+                json.dumps({g.nome: str(v) for g in previa.grupos if (v := c.verificacao(g.nome))}),
                 c.classificacao,
                 json.dumps([[k, str(v)] for k, v in c.desempate]),
                 c.opcao_lista or "",

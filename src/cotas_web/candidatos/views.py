@@ -30,9 +30,9 @@ from .forms import (
     DesistenciaForm,
     EncaminhamentoForm,
     FraudeAbrirForm,
-    VerificacaoDocumentalForm,
     ImportacaoForm,
     RemoverImportacaoForm,
+    VerificacaoDocumentalForm,
 )
 from .leitura import titulos_do_arquivo
 from .models import Candidato, Importacao, ProcedimentoFraude
@@ -75,9 +75,7 @@ def detalhe(request: HttpRequest, pk: int, cid: int) -> HttpResponse:
             "certame": certame,
             "c": candidato,
             "grupos": ponte.grupos_na_tela(regras_do_certame(certame=certame)),
-            "verificacao_form": VerificacaoDocumentalForm(
-                initial={"data": data_sugerida(certame)}
-            ),
+            "verificacao_form": VerificacaoDocumentalForm(initial={"data": data_sugerida(certame)}),
             "correcoes": candidato.correcoes.select_related("usuario"),
             "correcao_form": CorrecaoForm(initial={"data": data_sugerida(certame)}),
             "fraude_form": FraudeAbrirForm(initial={"data": data_sugerida(certame)}),

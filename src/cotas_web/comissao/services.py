@@ -25,6 +25,7 @@ from cotas.motor.comissao import (
     decidir_verificacao,
 )
 from cotas.motor.erros import ComissaoInvalida
+from cotas.motor.regras import RegraGrupo
 from cotas_web import ponte
 from cotas_web.auditoria import reencenacao
 from cotas_web.auditoria.services import registrar
@@ -65,7 +66,7 @@ def _regra_comissao(certame: Certame) -> Any:
     return regras.comissao
 
 
-def grupo_da_comissao(certame: Certame) -> ponte.RegraGrupo:
+def grupo_da_comissao(certame: Certame) -> RegraGrupo:
     """O grupo da lei que a comissão verifica (`<grupo>.verificacao = "heteroidentificacao"`)."""
     try:
         grupo = ponte.grupo_da_comissao(ponte.regras_do_certame(certame))

@@ -255,19 +255,19 @@ def nomeacao_registrar_posse(*, usuario: User, nomeacao: Nomeacao, data: date) -
     regras = ponte.regras_do_certame(certame) if certame.exige_comissao else None
     grupo = ponte.grupo_da_comissao(regras) if regras is not None else None
     reservada = grupo is not None and grupo.nome in (nomeacao.modalidade, nomeacao.reservada_para)
-    if reservada and regras is not None and grupo is not None:
-        if regras.comissao is not None and regras.comissao.posse_apos_parecer:
-            ref = regras.comissao.referencias.get("posse_apos_parecer")
-            fundamento = ref.citacao() if ref else ""
-            parecer = nomeacao.candidato.verificacao(grupo.nome)
-            recurso_aberto = nomeacao.candidato.recursos.filter(decisao="").exists()
-            if nomeacao.modalidade == grupo.nome and (
-                parecer in ("", Heteroidentificacao.PENDENTE) or recurso_aberto
-            ):
-                raise ValidationError(
-                    f"Posse recusada: o cargo reservado a {rotulo_lista(grupo.nome)} só é "
-                    f"provido após a verificação e o parecer da comissão ({fundamento})."
-                )
+    comissao = regras.comissao if regras is not None else None
+    if reservada and grupo is not None and comissao is not None and comissao.posse_apos_parecer:
+        ref = comissao.referencias.get("posse_apos_parecer")
+        fundamento = ref.citacao() if ref else ""
+        parecer = nomeacao.candidato.verificacao(grupo.nome)
+        recurso_aberto = nomeacao.candidato.recursos.filter(decisao="").exists()
+        if nomeacao.modalidade == grupo.nome and (
+            parecer in ("", Heteroidentificacao.PENDENTE) or recurso_aberto
+        ):
+            raise ValidationError(
+                f"Posse recusada: o cargo reservado a {rotulo_lista(grupo.nome)} só é "
+                f"provido após a verificação e o parecer da comissão ({fundamento})."
+            )
     nomeacao.situacao = SituacaoNomeacao.EMPOSSADO
     nomeacao.posse_em = data
     nomeacao.save(update_fields=["situacao", "posse_em"])

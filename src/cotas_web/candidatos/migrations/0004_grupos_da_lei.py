@@ -35,9 +35,7 @@ def _para_grupos(apps, schema_editor):
         grupo = _grupo_da_lei(lei_id)
         do_certame.filter(reserva_negros=True).update(reservas=[grupo])
         for resultado in _RESULTADOS:
-            do_certame.filter(heteroidentificacao=resultado).update(
-                verificacoes={grupo: resultado}
-            )
+            do_certame.filter(heteroidentificacao=resultado).update(verificacoes={grupo: resultado})
 
 
 def _de_volta(apps, schema_editor):

@@ -4,30 +4,61 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('certames', '0006_dupla_condicao'),
+        ("certames", "0006_dupla_condicao"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='certame',
-            name='informados',
-            field=models.JSONField(blank=True, default=dict, verbose_name='valores informados das lacunas da lei'),
+            model_name="certame",
+            name="informados",
+            field=models.JSONField(
+                blank=True, default=dict, verbose_name="valores informados das lacunas da lei"
+            ),
         ),
         migrations.AlterField(
-            model_name='certame',
-            name='base_do_limiar',
-            field=models.CharField(choices=[('todas_ofertadas', 'Todas as vagas oferecidas até o momento (padrão)'), ('edital', 'Só as vagas do edital')], default='todas_ofertadas', max_length=20, verbose_name='base do limiar de vagas da reserva de cada grupo da lei'),
+            model_name="certame",
+            name="base_do_limiar",
+            field=models.CharField(
+                choices=[
+                    ("todas_ofertadas", "Todas as vagas oferecidas até o momento (padrão)"),
+                    ("edital", "Só as vagas do edital"),
+                ],
+                default="todas_ofertadas",
+                max_length=20,
+                verbose_name="base do limiar de vagas da reserva de cada grupo da lei",
+            ),
         ),
         migrations.AlterField(
-            model_name='certame',
-            name='dupla_condicao',
-            field=models.CharField(choices=[('lista_que_nomeia_antes', 'A lista que o chama antes; no mesmo ato, a opção dele ou, sem opção, a do grupo da lei (padrão)'), ('lista_que_nomeia_antes_senao_pcd', 'A lista que o chama antes; no mesmo ato, a opção dele ou, sem opção, a de PcD')], default='lista_que_nomeia_antes', max_length=40, verbose_name='candidato de um grupo da lei e com deficiência chamado pelas duas listas'),
+            model_name="certame",
+            name="dupla_condicao",
+            field=models.CharField(
+                choices=[
+                    (
+                        "lista_que_nomeia_antes",
+                        "A lista que o chama antes; no mesmo ato, a opção dele ou, sem opção, a do grupo da lei (padrão)",
+                    ),
+                    (
+                        "lista_que_nomeia_antes_senao_pcd",
+                        "A lista que o chama antes; no mesmo ato, a opção dele ou, sem opção, a de PcD",
+                    ),
+                ],
+                default="lista_que_nomeia_antes",
+                max_length=40,
+                verbose_name="candidato de um grupo da lei e com deficiência chamado pelas duas listas",
+            ),
         ),
         migrations.AlterField(
-            model_name='certame',
-            name='prioridade_colisao',
-            field=models.CharField(choices=[('negros,pcd', 'Os grupos da lei primeiro, depois PcD (padrão)'), ('pcd,negros', 'PcD primeiro, depois os grupos da lei')], default='negros,pcd', max_length=20, verbose_name='prioridade quando dois grupos querem a mesma vaga'),
+            model_name="certame",
+            name="prioridade_colisao",
+            field=models.CharField(
+                choices=[
+                    ("negros,pcd", "Os grupos da lei primeiro, depois PcD (padrão)"),
+                    ("pcd,negros", "PcD primeiro, depois os grupos da lei"),
+                ],
+                default="negros,pcd",
+                max_length=20,
+                verbose_name="prioridade quando dois grupos querem a mesma vaga",
+            ),
         ),
     ]

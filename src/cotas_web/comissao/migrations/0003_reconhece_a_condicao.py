@@ -4,15 +4,14 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('comissao', '0002_voto_presente_abstencao'),
+        ("comissao", "0002_voto_presente_abstencao"),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name='voto',
-            name='reconhece',
-            field=models.BooleanField(null=True, verbose_name='reconhece a condição declarada'),
+            model_name="voto",
+            name="reconhece",
+            field=models.BooleanField(null=True, verbose_name="reconhece a condição declarada"),
         ),
     ]
