@@ -272,11 +272,16 @@ def test_verificacao_documental_pela_tela(client: Any, importado: Certame, rita:
     assert 'id="verificacao-indigenas">Os documentos comprovam a condição</dd>' in html
 
 
-def test_comissao_convoca_so_o_grupo_que_ela_verifica(importado: Certame) -> None:
+def test_comissao_convoca_so_o_grupo_que_ela_verifica(
+    client: Any, importado: Certame, rita: Any
+) -> None:
     from cotas_web.comissao.services import a_convocar
 
     Candidato.objects.filter(inscricao="3001").update(verificacoes={})
     assert [c.inscricao for c in a_convocar(certame=importado)] == ["3001"]
+    entrar(client, rita)
+    html = client.get(reverse("comissao:painel", args=[importado.pk])).content.decode()
+    assert '<strong id="grupo-da-comissao">pessoas pretas e pardas</strong>' in html
 
 
 # ---------------------------------------------------------------- nomeações e páginas

@@ -14,10 +14,13 @@ import hashlib
 import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import lru_cache
 from datetime import date
 from typing import Any
 
 from django.apps import apps
+from django.db.models import TextField
+from django.db.models.functions import Cast
 
 from .models import Registro
 
@@ -55,8 +58,15 @@ def _texto(campo: str, valor: Any) -> str:
     if campo in ("desempate",):
         return json.dumps(valor, ensure_ascii=False, default=str)
     if campo == "reservas":
-        return json.dumps(sorted(valor or []), ensure_ascii=False)
+        return _reservas(valor)
     return mostrar(campo, valor)
+
+
+@lru_cache(maxsize=4096)
+def _reservas(texto: str | None) -> str:
+    """As opções (o texto JSON lido do banco) em forma canônica: os grupos em ordem, o mesmo texto
+    nos dois bancos. Poucas combinações num certame: cada uma decodificada uma vez."""
+    return json.dumps(sorted(json.loads(texto) if texto else []), ensure_ascii=False)
 
 
 # As importações registradas antes dos grupos da lei como dados guardaram a opção de um grupo
@@ -82,10 +92,12 @@ def mostrar_antigo(optou: bool) -> str:
 
 def _linhas(filtro: dict[str, Any]) -> Any:
     modelo = apps.get_model("candidatos.Candidato")
+    # As opções como o texto JSON do banco (`_reservas`), sem decodificar linha a linha.
+    colunas = [Cast(c, TextField()) if c == "reservas" else c for c in _COLUNAS]
     return (
         modelo._default_manager.filter(**filtro)
         .order_by("inscricao", "cargo__codigo", "id")
-        .values_list(*_COLUNAS)
+        .values_list(*colunas)
         .iterator(chunk_size=20_000)
     )
 

@@ -7,6 +7,7 @@ import os
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import lru_cache
 from datetime import date
 from pathlib import Path
 from typing import Any
@@ -223,9 +224,12 @@ def importacao_confirmar(
                 c.nota,
                 str(c.situacao),
                 str(c.cor_raca) if c.cor_raca else "",
-                json.dumps([g.nome for g in previa.grupos if c.optou(g.nome)]),
+                _json(tuple(g.nome for g in previa.grupos if c.optou(g.nome)), list),
                 c.pcd,
-                json.dumps({g.nome: str(v) for g in previa.grupos if (v := c.verificacao(g.nome))}),
+                _json(
+                    tuple((g.nome, str(v)) for g in previa.grupos if (v := c.verificacao(g.nome))),
+                    dict,
+                ),
                 c.classificacao,
                 json.dumps([[k, str(v)] for k, v in c.desempate]),
                 c.opcao_lista or "",
@@ -249,6 +253,13 @@ def importacao_confirmar(
         },
     )
     return importacao
+
+
+@lru_cache(maxsize=4096)
+def _json(valores: tuple[Any, ...], tipo: type) -> str:
+    """O texto JSON das opções ou das verificações de uma linha: poucas combinações num arquivo
+    inteiro, cada uma escrita uma vez (num milhão de linhas, `json.dumps` por linha pesava)."""
+    return json.dumps(tipo(valores), ensure_ascii=False)
 
 
 PASSO_ANDAMENTO = 1000  # linhas gravadas entre dois avanços da barra

@@ -64,6 +64,15 @@ def aviso_distribuicao(*, certame: Certame) -> str:
     return "Atenção: " + " ".join(problemas) if problemas else ""
 
 
+def rotulo_do_grupo_da_comissao(*, certame: Certame) -> str:
+    """O rótulo do grupo que a comissão verifica ("" se a lei não verifica grupo por ela)."""
+    try:
+        grupo = ponte.grupo_da_comissao(ponte.regras_do_certame(certame))
+    except ponte.ErroCotas:
+        return ""
+    return ponte.rotulo_do_grupo(grupo.nome) if grupo is not None else ""
+
+
 def pendencias_da_comissao(*, certame: Certame) -> list[str]:
     """O que falta antes da homologação: a verificação de cada grupo que a lei verifica (pela
     comissão ou pelos documentos) e os recursos sem decisão."""

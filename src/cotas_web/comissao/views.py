@@ -51,6 +51,7 @@ def painel(request: HttpRequest, pk: int) -> HttpResponse:
                 "candidato"
             ),
             "a_convocar": services.a_convocar(certame=certame).count(),
+            "grupo": selectors.rotulo_do_grupo_da_comissao(certame=certame),
             "membro_form": MembroForm(),
             "sessao_form": SessaoForm(initial=hoje),
             "recurso_form": RecursoForm(
