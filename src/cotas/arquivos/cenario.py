@@ -28,7 +28,12 @@ from cotas.arquivos.candidatos import (
     normalizar_nome,
 )
 from cotas.arquivos.erros import ErroEntrada, ErrosDeEntrada, motivo_do_sistema
-from cotas.arquivos.esquema import Esquema, esquema_do_certame, montar_esquema
+from cotas.arquivos.esquema import (
+    Esquema,
+    esquema_do_certame,
+    grupos_da_lei_no_arquivo,
+    montar_esquema,
+)
 from cotas.motor.candidatos import Candidato
 from cotas.motor.certame import DuplaCondicao, ProcedimentoAdministrativo, TipoEvento
 from cotas.motor.colunar import TabelaCandidatos
@@ -36,7 +41,7 @@ from cotas.motor.erros import ErroCotas
 from cotas.motor.eventos import Evento  # (o mesmo evento que o motor reencena)
 from cotas.motor.glossario import AMPLA, PCD, ROTULOS_LISTA, ArredondamentoPcd, TipoSelecao, codigos
 from cotas.motor.legislacao import Catalogo, catalogo_padrao
-from cotas.motor.regras import REF_IDOSO, ParametrosPcd, Regras, regras_aplicaveis
+from cotas.motor.regras import REF_IDOSO, ParametrosPcd, Regras, lei_aplicavel, regras_aplicaveis
 
 __all__ = [
     "Arredondamento",
@@ -1083,7 +1088,19 @@ def _esquema(cenario: Cenario | None) -> Esquema:
     try:
         return esquema_do_certame(regras_do_cenario(cenario))
     except ErroCotas:
+        pass
+    # As regras falharam (um parâmetro informado inválido, uma lacuna da lei): as colunas dos
+    # grupos ainda são as que a lei declara, e a do resultado da verificação fica opcional.
+    try:
+        catalogo = catalogo_padrao()
+        lei = (
+            catalogo.lei(cenario.lei)
+            if cenario.lei
+            else lei_aplicavel(catalogo, cenario.municipio or "", cenario.data_edital)
+        )
+    except ErroCotas:
         return montar_esquema(())
+    return montar_esquema(grupos_da_lei_no_arquivo(lei))
 
 
 # ---------------------------------------------------------------- regras do cenário

@@ -377,11 +377,19 @@ class ApuracaoCargo:
     def _razao_reversao(self, vaga: Vaga, destino: str = AMPLA) -> Razao:
         regra = self.regras.grupo(vaga.reservada_para or "")
         rotulo = regra.rotulo if regra else str(vaga.reservada_para)
-        para = "a ampla concorrência" if destino == AMPLA else f"a lista de {destino}"
+        if destino == AMPLA:
+            para = "a ampla concorrência"
+            quem = "é preenchida pelos demais aprovados, observada a ordem de classificação"
+        else:
+            outro = self.regras.grupo(destino)
+            para = f"a lista de {outro.rotulo if outro else destino}"
+            quem = (
+                "passa ao grupo seguinte na ordem da lei e é preenchida pelo próximo da lista "
+                "dele, observada a ordem de classificação"
+            )
         texto = (
             f"Vaga {vaga.numero}, reservada a {rotulo}, revertida para {para}: não há candidatos "
-            f"de {rotulo} aprovados em número suficiente; é preenchida pelos demais aprovados, "
-            "observada a ordem de classificação."
+            f"de {rotulo} aprovados em número suficiente; {quem}."
         )
         return Razao(
             "reversao",

@@ -517,7 +517,15 @@ def _informado(lei: Lei, nome: str, bruto: object) -> tuple[object, Referencia]:
         valor = espec.conferir(bruto)
     except ValueError as erro:
         raise LeiInvalida(f"Parâmetro informado '{nome}' inválido: {erro}") from None
-    return valor, Referencia(lei.norma, "parâmetro informado pelo operador", justificativa)
+    # (A justificativa vai na citação: é o que a sustenta, e quem lê a nomeação a vê.)
+    return valor, Referencia(
+        lei.norma, f"parâmetro informado pelo operador ({justificativa})", justificativa
+    )
+
+
+def _obrigatorio(lei: Lei, nome: str) -> bool:
+    espec = especificacao_de(nome, [g.nome for g in lei.grupos])
+    return espec is None or espec.obrigatorio
 
 
 def _resolver_parametros(
@@ -551,7 +559,10 @@ def _resolver_parametros(
     for nome, parametro in lei.parametros.items():
         if parametro.desconhecido:
             if nome not in informados:
-                faltam.append(nome)
+                # (Um parâmetro opcional que ninguém informa é como a lei sem ele; se outro
+                # valor o exige, `exigidos_pelos_valores` o pede abaixo.)
+                if _obrigatorio(lei, nome):
+                    faltam.append(nome)
                 continue
             valores[nome], refs[nome] = _informado(lei, nome, informados[nome])
             continue
