@@ -550,14 +550,14 @@ def _resolver_parametros(
             continue
         parametro = lei.parametros.get(nome)
         da_comissao = comissao_em_aberto and parametro is None and _da_comissao(nome)
-        if not da_comissao and (parametro is None or not parametro.desconhecido):
+        if not da_comissao and (parametro is None or not parametro.desconhecido_em(dia)):
             raise LeiInvalida(
                 f"Parâmetro informado '{nome}' não é uma lacuna de {lei.titulo}: só se informam "
                 f"os que a lei não define ({', '.join(lei.desconhecidos()) or 'nenhum'}) e as "
                 f"questões abertas ({', '.join(questoes_abertas(lei))})."
             )
     for nome, parametro in lei.parametros.items():
-        if parametro.desconhecido:
+        if parametro.desconhecido_em(dia):
             if nome not in informados:
                 # (Um parâmetro opcional que ninguém informa é como a lei sem ele; se outro
                 # valor o exige, `exigidos_pelos_valores` o pede abaixo.)
