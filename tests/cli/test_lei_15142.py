@@ -43,6 +43,7 @@ nome = "Concurso 01/2026 — Ministério de Teste"
 municipio = "União"
 data_edital = 2026-02-02
 tipo = "concurso_publico"
+orgao = "autarquia"
 validade_ate = 2028-02-02
 candidatos = "candidatos.csv"
 
@@ -124,6 +125,23 @@ def test_divisao_que_nao_soma_30_e_recusada_com_o_artigo(pasta: Path) -> None:
     r = _apurar(pasta, "--json")
     assert r.returncode == 2
     assert "somam 29%" in r.stderr and "art. 1º, caput e § 1º" in r.stderr
+
+
+def test_orgao_fora_da_lei_e_orgao_nao_dito(pasta: Path) -> None:
+    # Contratação temporária só na administração direta, autarquias e fundações (art. 1º, II).
+    texto = (CENARIO + INFORMADOS).replace(
+        'tipo = "concurso_publico"', 'tipo = "contratacao_temporaria"'
+    )
+    texto = texto.replace('orgao = "autarquia"', 'orgao = "empresa_publica"')
+    (pasta / "cenario.toml").write_text(texto, encoding="utf-8")
+    r = _apurar(pasta, "--json")
+    assert r.returncode == 2
+    assert "não abrange contratação temporária/emergencial de empresa pública" in r.stderr
+    assert "art. 1º, II" in r.stderr
+    texto = (CENARIO + INFORMADOS).replace('orgao = "autarquia"\n', "")
+    (pasta / "cenario.toml").write_text(texto, encoding="utf-8")
+    r = _apurar(pasta, "--json")
+    assert r.returncode == 2 and "diga em [certame] o órgão que faz a seleção" in r.stderr
 
 
 def test_documentos_com_cada_grupo(pasta: Path) -> None:

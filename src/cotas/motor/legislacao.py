@@ -20,7 +20,7 @@ from importlib import resources
 from typing import Any
 
 from cotas.motor.erros import LeiInvalida
-from cotas.motor.glossario import TipoSelecao, codigos, registrar_lista
+from cotas.motor.glossario import Orgao, TipoSelecao, codigos, registrar_lista
 from cotas.motor.razoes import Referencia
 
 TIPOS_SELECAO = tuple(codigos(TipoSelecao))
@@ -325,6 +325,15 @@ ESPECIFICACOES_DO_GRUPO: dict[str, Especificacao] = {
         lido_pelo_motor=True,
     ),
 }
+
+# Os órgãos e entidades que a lei abrange, por tipo de seleção (sem o parâmetro: todos os do ente).
+for _tipo in TIPOS_SELECAO:
+    ESPECIFICACOES[f"orgaos.{_tipo}"] = Especificacao(
+        f"Órgãos e entidades abrangidos na seleção do tipo {_tipo}",
+        _lista_de(*codigos(Orgao)),
+        obrigatorio=False,
+        lido_pelo_motor=True,
+    )
 
 # O percentual que a lei reserva ao conjunto dos grupos, quando um regulamento o divide entre
 # eles: a soma dos percentuais dos grupos tem de dar este total.
