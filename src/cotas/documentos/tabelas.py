@@ -270,7 +270,8 @@ def tabela_ocorrencias(origem: Apuracao | FonteDocumentos) -> Tabela:
                     data_br(o.data),
                     rotulos.get(o.tipo, o.tipo),
                     o.inscricao or "",
-                    o.vaga or "",
+                    # Uma faixa de vagas sem candidato, como se escreve ("63 a 100.000").
+                    o.vagas if o.quantidade > 1 else (o.vaga or ""),
                     o.razao.texto,
                     o.razao.fundamento_curto(),
                 )
