@@ -18,8 +18,8 @@ EDITAL = date(2025, 6, 10)
 DIA = date(2025, 8, 1)
 NEGRO = {
     "cor_raca": CorRaca.PARDA,
-    "reserva_negros": True,
-    "heteroidentificacao": Heteroidentificacao.CONFIRMADO,
+    "reservas": frozenset({"negros"}),
+    "verificacoes": (("negros", Heteroidentificacao.CONFIRMADO),),
 }
 
 
