@@ -14,7 +14,9 @@ Cada medida roda num processo filho, para que a memória de pico (ru_maxrss, lid
          candidatos já lidos (`TabelaCandidatos`);
 - B2:    `cotas apurar --json` de ponta a ponta, processo novo a cada repetição;
 - B3:    importação para o banco da aplicação web (SQLite), contra `executemany` das mesmas linhas;
-- B5:    B1 e B2 em vários tamanhos, com o crescimento comparado a n·log n.
+- B5:    B1 e B2 em vários tamanhos, com o crescimento comparado a n·log n;
+- vagas sem candidato: `cotas apurar --saida` (com e sem o PDF) no exemplo de 3 cargos com
+         100.000 vagas no primeiro e 62 aprovados (issue 15: as vagas vazias saem em faixas).
 
 Os dados ficam em `bench/dados/` (fora do git), gerados por `cotas gerar-exemplo` uma vez por
 tamanho e semente.
@@ -437,6 +439,41 @@ def _cli(cenario: Path, repeticoes: int) -> tuple[list[float], int]:
     return tempos, max(picos)
 
 
+def _vagas_sem_candidato(vagas: int, repeticoes: int) -> dict[str, Any]:
+    """`cotas apurar --saida` no exemplo `exemplos/mostardas` com `vagas` vagas no primeiro cargo
+    (62 aprovados): sem e com o PDF, processo novo a cada repetição. Antes das faixas, uma linha
+    por vaga vazia em cada documento (mais de 150 s e 10 GB com o PDF)."""
+    import re
+    import shutil
+    import tempfile
+
+    from cotas.documentos.pdf import pdf_disponivel
+
+    pasta = Path(tempfile.mkdtemp(prefix="cotas-bench-vagas-"))
+    shutil.copytree(RAIZ / "exemplos" / "mostardas", pasta / "exemplo")
+    cenario = pasta / "exemplo" / "cenario.toml"
+    texto = cenario.read_text(encoding="utf-8")
+    cenario.write_text(
+        re.sub(r"(?m)^vagas = \d+$", f"vagas = {vagas}", texto, count=1), encoding="utf-8"
+    )
+    resultado: dict[str, Any] = {"vagas": vagas, "repeticoes": repeticoes}
+    modos = {"sem_pdf": ["--sem-pdf"], **({"com_pdf": []} if pdf_disponivel() else {})}
+    for modo, opcoes in modos.items():
+        tempos, picos = [], []
+        for i in range(repeticoes):
+            with open(os.devnull, "wb") as nulo:
+                t, pico, _ = _rodar(
+                    [str(COTAS), "apurar", str(cenario), "--saida", str(pasta / f"{modo}{i}"),
+                     *opcoes],
+                    saida=nulo.fileno(),
+                )  # fmt: skip
+            tempos.append(t)
+            picos.append(pico)
+        resultado[modo] = {**_resumo(tempos), "pico": max(picos)}
+    shutil.rmtree(pasta, ignore_errors=True)
+    return resultado
+
+
 def _resumo(tempos: list[float]) -> dict[str, float]:
     return {"mediana": statistics.median(tempos), "min": min(tempos), "max": max(tempos)}
 
@@ -526,6 +563,10 @@ def orquestrar(args: argparse.Namespace) -> None:
         carga["n"] = args.b4_carga
         print(f"B4 carga: {json.dumps({k: v for k, v in carga.items() if k != 'wrk'})}",
               file=sys.stderr)  # fmt: skip
+    vazias: dict[str, Any] | None = None
+    if args.vagas_sem_candidato:
+        vazias = _vagas_sem_candidato(args.vagas_sem_candidato, max(1, min(r, 3)))
+        print(f"vagas sem candidato: {json.dumps(vazias)}", file=sys.stderr)
     maquina = _maquina()
     medidas = {
         "maquina": maquina,
@@ -533,10 +574,11 @@ def orquestrar(args: argparse.Namespace) -> None:
         "b3": importacao,
         "b4": consultas,
         "b4_carga": carga,
+        "vagas_sem_candidato": vazias,
     }
     DADOS.mkdir(parents=True, exist_ok=True)
     (DADOS / "ultima.json").write_text(json.dumps(medidas), encoding="utf-8")
-    texto = relatorio(maquina, linhas, importacao, consultas, carga)
+    texto = relatorio(maquina, linhas, importacao, consultas, carga, vazias)
     print(texto)
     if args.saida:
         Path(args.saida).write_text(texto, encoding="utf-8")
@@ -549,6 +591,7 @@ def relatorio(
     importacao: dict[str, Any] | None = None,
     consultas: dict[int, dict[str, float]] | None = None,
     carga: dict[str, Any] | None = None,
+    vazias: dict[str, Any] | None = None,
 ) -> str:
     out = [
         "# Desempenho (`make bench`)",
@@ -657,12 +700,38 @@ def relatorio(
             f"| {_x(carga['req_s'])} | {carga['p99']} | {_int(carga['pedidos'])} "
             f"| {carga['nao_2xx']} | {carga['erros_socket'] or 'nenhum'} |",
         ]
+    if vazias is not None:
+        out += _relatorio_vagas_sem_candidato(vazias)
     out += ["", "## Metas", ""]
     out += [f"- {k}: {v}" for k, v in METAS.items()]
     notas = RAIZ / "bench" / "NOTAS.md"
     if notas.exists():  # a análise escrita à mão: o que limita cada meta
         out += ["", notas.read_text(encoding="utf-8").rstrip()]
     return "\n".join(out) + "\n"
+
+
+def _relatorio_vagas_sem_candidato(vazias: dict[str, Any]) -> list[str]:
+    out = [
+        "",
+        "## Vagas sem candidato: muitas vagas, poucos aprovados",
+        "",
+        f"O exemplo `exemplos/mostardas` com {_int(vazias['vagas'])} vagas no primeiro cargo (62 "
+        "aprovados; 3 cargos, 4 eventos): `cotas apurar cenario.toml --saida pasta`, processo "
+        f"novo a cada vez, {vazias['repeticoes']} rodada(s). As vagas vazias saem em faixas "
+        '("Vagas 63 a 100.000 sem candidato"); sem metas próprias: o tempo não pode crescer com '
+        "o número de vagas vazias além do plano das vagas (ver NOTAS).",
+        "",
+        "| PDF | tempo (s) | pico de memória |",
+        "|---|---:|---:|",
+    ]
+    for modo, rotulo in (("sem_pdf", "sem (`--sem-pdf`)"), ("com_pdf", "com")):
+        if modo in vazias:
+            r = vazias[modo]
+            out.append(
+                f"| {rotulo} | {_s(r['mediana'])} ({_s(r['min'])}–{_s(r['max'])}) "
+                f"| {_mib(r['pico'])} |"
+            )
+    return out
 
 
 def main() -> None:
@@ -684,6 +753,12 @@ def main() -> None:
         default=1_000_000,
         help="candidatos no certame da carga com wrk (0: não mede)",
     )
+    p.add_argument(
+        "--vagas-sem-candidato",
+        type=int,
+        default=100_000,
+        help="vagas do primeiro cargo do exemplo com 62 aprovados (0: não mede)",
+    )
     p.add_argument("--filho", nargs=2, metavar=("TAREFA", "ARQUIVO"))
     p.add_argument(
         "--so-relatorio",
@@ -695,7 +770,9 @@ def main() -> None:
         m = json.loads((DADOS / "ultima.json").read_text(encoding="utf-8"))
         linhas = {int(n): d for n, d in m["linhas"].items()}
         b4 = {int(n): d for n, d in (m["b4"] or {}).items()}
-        texto = relatorio(m["maquina"], linhas, m["b3"], b4, m.get("b4_carga"))
+        texto = relatorio(
+            m["maquina"], linhas, m["b3"], b4, m.get("b4_carga"), m.get("vagas_sem_candidato")
+        )
         print(texto)
         Path(args.saida).write_text(texto, encoding="utf-8")
     elif args.filho:

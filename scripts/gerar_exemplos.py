@@ -324,6 +324,7 @@ nome = "Concurso Público 01/2023"
 municipio = "Mostardas/RS"
 data_edital = 2023-03-01
 tipo = "concurso_publico"
+orgao = "administracao_direta"       # a lei só abrange a administração direta (art. 1º)
 validade_ate = 2025-03-01
 candidatos = "candidatos.csv"
 

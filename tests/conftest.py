@@ -6,6 +6,12 @@ import sys
 from collections.abc import Iterator
 
 import pytest
+from hypothesis import settings
+
+# Sem prazo por exemplo no hypothesis: velocidade se mede em `make bench`, nunca numa asserção de
+# tempo (numa máquina ocupada, o prazo padrão de 200 ms falhava leituras corretas).
+settings.register_profile("cotas", deadline=None)
+settings.load_profile("cotas")
 
 
 @pytest.fixture(autouse=True)

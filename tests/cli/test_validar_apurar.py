@@ -232,6 +232,7 @@ nome = "Colisão"
 municipio = "Mostardas/RS"
 data_edital = 2023-03-01
 tipo = "concurso_publico"
+orgao = "administracao_direta"
 candidatos = "candidatos.csv"
 {prioridade}
 

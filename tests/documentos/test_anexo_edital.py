@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from cotas.documentos.anexo_edital import anexo_edital
 from cotas.documentos.fonte import FonteDocumentos
 from cotas.documentos.pagina import html_documento
@@ -57,3 +59,34 @@ def test_pdf_a4_com_timbre_e_paginas(fonte: FonteDocumentos) -> None:
         assert f"Página {n} de {total}" in texto
     assert "13 (treze) vagas oferecidas" in " ".join(texto.split())
     assert "art. 1º, § 4º" in texto
+
+
+def test_reserva_do_edital_feita_uma_vez_e_igual_a_calculada(
+    fonte: FonteDocumentos, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """O quadro do anexo é a reserva só das vagas do edital: a mesma que `calcular_reserva`
+    dá, feita uma vez por fonte (num cargo de 100.000 vagas o plano leva segundos; o anexo
+    a pedia duas vezes por cargo). Sem novas vagas no cargo, vem do plano do próprio livro."""
+    from cotas.documentos import fonte as modulo
+    from cotas.motor.reserva import calcular_reserva
+
+    nova = FonteDocumentos(fonte.nome, fonte.regras, fonte.certame, fonte.nomes_cargos,
+                           fonte.data_edital)
+    chamadas: list[int] = []
+
+    def contar(regras: object, vagas: int) -> object:
+        chamadas.append(vagas)
+        return calcular_reserva(regras, vagas)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(modulo, "calcular_reserva", contar)
+    anexo_edital(nova)
+    com_novas_vagas = [c for c in nova.cargos if len(nova.certame.lotes(c)) > 1]
+    assert com_novas_vagas and len(com_novas_vagas) < len(nova.cargos)
+    assert chamadas == [nova.certame.cargos[c] for c in com_novas_vagas]
+    for cargo in nova.cargos:
+        esperada = calcular_reserva(nova.regras, nova.certame.cargos[cargo])
+        r = nova.reserva_do_edital(cargo)
+        assert (r.vagas, r.reservadas, r.ampla, r.memoria) == (
+            esperada.vagas, esperada.reservadas, esperada.ampla, esperada.memoria
+        )
+        assert r.razoes == esperada.razoes

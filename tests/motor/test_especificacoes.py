@@ -150,6 +150,10 @@ PROVADOS_EM_TEST_GRUPOS = {
     "negros.verificacao",
     "grupos.candidato_em_varios",
     "grupos.percentual_total",
+    # (e os órgãos abrangidos por tipo de seleção: tests/motor/test_abrangencia.py)
+    "orgaos.concurso_publico",
+    "orgaos.contratacao_temporaria",
+    "orgaos.estagio",
 }
 
 

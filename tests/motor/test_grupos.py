@@ -22,6 +22,13 @@ from cotas.motor.regras import Regras, regras_aplicaveis
 EDITAL = date(2026, 3, 1)
 CONFIG = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 NOMES = ("pretos_pardos", "indigenas", "quilombolas", "quarto")
+# (Um código, um rótulo: os mesmos da Lei 15.142/2025 do catálogo.)
+ROTULOS = {
+    "pretos_pardos": "Pessoas pretas e pardas",
+    "indigenas": "Pessoas indígenas",
+    "quilombolas": "Pessoas quilombolas",
+    "quarto": "Quarto grupo de teste",
+}
 
 
 def _parametro(nome: str, valor: str) -> str:
@@ -49,7 +56,7 @@ def lei_de_teste(
     )
     for nome in nomes:
         texto += (
-            f'[[grupos]]\nnome = "{nome}"\nrotulo = "Grupo {nome}"\n'
+            f'[[grupos]]\nnome = "{nome}"\nrotulo = "{ROTULOS[nome]}"\n'
             f'coluna_opcao = "reserva_{nome}"\ncoluna_verificacao = "verificacao_{nome}"\n'
         )
     gerais = {

@@ -113,7 +113,7 @@ def test_migracao_entre_grupos_antes_de_reverter_a_ampla() -> None:
     por_vaga = {n.vaga: n for n in certame.nomeacoes("C")}
     assert (por_vaga[3].modalidade, por_vaga[3].reservada_para) == ("pcd", "negros")
     assert por_vaga[3].inscricao == "P1"
-    assert "revertida para a lista de pcd" in por_vaga[3].razao.texto
+    assert "revertida para a lista de pessoas com deficiência" in por_vaga[3].razao.texto
     assert por_vaga[5].inscricao == "P2" and por_vaga[5].modalidade == "pcd"
     sem = Certame(r, {"C": 5}, candidatos)
     sem.abrir()

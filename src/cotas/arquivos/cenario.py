@@ -28,15 +28,35 @@ from cotas.arquivos.candidatos import (
     normalizar_nome,
 )
 from cotas.arquivos.erros import ErroEntrada, ErrosDeEntrada, motivo_do_sistema
-from cotas.arquivos.esquema import Esquema, esquema_do_certame, montar_esquema
+from cotas.arquivos.esquema import (
+    Esquema,
+    esquema_do_certame,
+    grupos_da_lei_no_arquivo,
+    montar_esquema,
+)
 from cotas.motor.candidatos import Candidato
 from cotas.motor.certame import DuplaCondicao, ProcedimentoAdministrativo, TipoEvento
 from cotas.motor.colunar import TabelaCandidatos
-from cotas.motor.erros import ErroCotas
+from cotas.motor.erros import ErroCotas, SelecaoNaoAbrangida
 from cotas.motor.eventos import Evento  # (o mesmo evento que o motor reencena)
-from cotas.motor.glossario import AMPLA, PCD, ROTULOS_LISTA, ArredondamentoPcd, TipoSelecao, codigos
+from cotas.motor.glossario import (
+    AMPLA,
+    PCD,
+    ROTULOS_LISTA,
+    ArredondamentoPcd,
+    Orgao,
+    TipoSelecao,
+    codigos,
+)
 from cotas.motor.legislacao import Catalogo, catalogo_padrao
-from cotas.motor.regras import REF_IDOSO, ParametrosPcd, Regras, regras_aplicaveis
+from cotas.motor.regras import (
+    REF_IDOSO,
+    ParametrosPcd,
+    Regras,
+    lei_aplicavel,
+    orgaos_abrangidos,
+    regras_aplicaveis,
+)
 
 __all__ = [
     "Arredondamento",
@@ -106,6 +126,8 @@ class Cenario:
     candidatos: Sequence[Candidato]  # de um CSV grande, uma TabelaCandidatos (ver o leitor)
     avisos: list[ErroEntrada]
     arquivo_candidatos: Path
+    # O órgão ou a entidade que faz a seleção (exigido quando a lei restringe: `orgaos.<tipo>`).
+    orgao: str | None = None
     # Como o arquivo de candidatos foi lido (colunas, padrões), para mostrar ao usuário.
     leitura_candidatos: LeituraCandidatos | None = field(default=None, compare=False)
     # A linha de [certame], para apontar um erro das regras da lei (vigência, abrangência).
@@ -516,6 +538,7 @@ _CHAVES_CERTAME = (
     "lei",
     "data_edital",
     "tipo",
+    "orgao",
     "validade_ate",
     "publicacao_lei",
     "lei_publicada",
@@ -712,6 +735,7 @@ class _SecaoCertame:
     prioridade_colisao: tuple[str, ...] | None
     dupla_condicao: str | None
     nome_candidatos: str | None
+    orgao: str | None = None
 
 
 def _ler_certame(
@@ -730,6 +754,7 @@ def _ler_certame(
     _conferir_lei(v, municipio, lei, catalogo or catalogo_padrao())
     data_edital = v.data(certame, "certame", "data_edital", obrigatoria=tem_certame)
     tipo = v.escolha(certame, "certame", "tipo", codigos(TipoCertame), obrigatoria=tem_certame)
+    orgao = v.escolha(certame, "certame", "orgao", codigos(Orgao), obrigatoria=False)
     validade_ate = v.data(certame, "certame", "validade_ate", obrigatoria=False)
     if validade_ate and data_edital and validade_ate <= data_edital:
         v.erro("certame.validade_ate", "a validade deve terminar depois da data do edital")
@@ -758,6 +783,7 @@ def _ler_certame(
         prioridade_colisao=prioridade_colisao,
         dupla_condicao=dupla_condicao,
         nome_candidatos=nome_candidatos,
+        orgao=orgao,
     )
 
 
@@ -968,6 +994,7 @@ def _provisorio(
         and c.tipo is not None
     ):
         provisorio = Cenario(
+            orgao=c.orgao,
             nome=c.nome,
             municipio=c.municipio,
             lei=c.lei,
@@ -1083,7 +1110,19 @@ def _esquema(cenario: Cenario | None) -> Esquema:
     try:
         return esquema_do_certame(regras_do_cenario(cenario))
     except ErroCotas:
+        pass
+    # As regras falharam (um parâmetro informado inválido, uma lacuna da lei): as colunas dos
+    # grupos ainda são as que a lei declara, e a do resultado da verificação fica opcional.
+    try:
+        catalogo = catalogo_padrao()
+        lei = (
+            catalogo.lei(cenario.lei)
+            if cenario.lei
+            else lei_aplicavel(catalogo, cenario.municipio or "", cenario.data_edital)
+        )
+    except ErroCotas:
         return montar_esquema(())
+    return montar_esquema(grupos_da_lei_no_arquivo(lei))
 
 
 # ---------------------------------------------------------------- regras do cenário
@@ -1110,7 +1149,7 @@ def regras_do_cenario(cenario: Cenario, catalogo: Catalogo | None = None) -> Reg
             lei_publicada = leis[-1].id if leis else None
         if lei_publicada is not None:
             catalogo = catalogo.com_publicacao(lei_publicada, cenario.data_publicacao_lei)
-    return regras_aplicaveis(
+    regras = regras_aplicaveis(
         catalogo,
         municipio=cenario.municipio,
         lei_id=cenario.lei,
@@ -1118,7 +1157,18 @@ def regras_do_cenario(cenario: Cenario, catalogo: Catalogo | None = None) -> Reg
         tipo=cenario.tipo.value,
         pcd=parametros_pcd(cenario),
         informados=cenario.parametros_lei,
+        orgao=cenario.orgao,
     )
+    abrangidos = orgaos_abrangidos(regras.lei, cenario.tipo, cenario.data_edital)
+    if cenario.orgao is None and abrangidos is not None:
+        ref = regras.lei.parametros[f"orgaos.{cenario.tipo.value}"].em(cenario.data_edital)
+        assert ref is not None
+        raise SelecaoNaoAbrangida(
+            f"{regras.lei.titulo} abrange só {', '.join(Orgao(o).descricao() for o in abrangidos)} "
+            f"({ref.referencia.citacao()}): diga em [certame] o órgão que faz a seleção "
+            f"(orgao = um de: {', '.join(codigos(Orgao))})."
+        )
+    return regras
 
 
 def _ler_procedimento(

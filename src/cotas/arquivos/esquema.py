@@ -19,6 +19,7 @@ from cotas.motor.glossario import PCD, CorRaca, Heteroidentificacao, no_meio_da_
 
 if TYPE_CHECKING:
     from cotas.motor.candidatos import Candidato
+    from cotas.motor.legislacao import Lei
     from cotas.motor.regras import Regras
 
 
@@ -157,6 +158,22 @@ def grupos_no_arquivo(regras: Regras) -> tuple[GrupoNoArquivo, ...]:
             )
         )
     return tuple(resultado)
+
+
+def grupos_da_lei_no_arquivo(lei: Lei) -> tuple[GrupoNoArquivo, ...]:
+    """As colunas dos grupos só pela declaração da lei (sem as regras: a verificação, que
+    depende de parâmetros, fica opcional)."""
+    return tuple(
+        GrupoNoArquivo(
+            grupo=d.nome,
+            rotulo=no_meio_da_frase(d.rotulo),
+            opcao=(d.coluna_opcao, *d.apelidos_opcao),
+            verificacao=(
+                (d.coluna_verificacao, *d.apelidos_verificacao) if d.coluna_verificacao else ()
+            ),
+        )
+        for d in lei.grupos
+    )
 
 
 def esquema_do_certame(regras: Regras) -> Esquema:

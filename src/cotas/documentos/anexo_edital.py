@@ -10,7 +10,6 @@ from cotas.documentos.documento import Documento, Paragrafo, Titulo
 from cotas.documentos.fonte import FonteDocumentos
 from cotas.documentos.tabelas import tabela_anexo
 from cotas.documentos.texto import data_br, numero_e_extenso
-from cotas.motor.reserva import calcular_reserva
 
 
 def anexo_edital(f: FonteDocumentos) -> Documento:
@@ -32,7 +31,7 @@ def anexo_edital(f: FonteDocumentos) -> Documento:
     doc.blocos.append(Titulo("Reserva por cargo, por extenso"))
     for cargo in f.cargos:
         vagas = f.certame.cargos[cargo]
-        r = calcular_reserva(f.regras, vagas)
+        r = f.reserva_do_edital(cargo)
         nome = f.nome_cargo(cargo)
         partes = []
         for g in f.regras.grupos:

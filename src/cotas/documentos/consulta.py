@@ -18,6 +18,7 @@ from cotas.documentos.fonte import FonteDocumentos
 from cotas.documentos.tabelas import rotulo_lista, situacoes
 from cotas.motor.certame import Nomeacao
 from cotas.motor.erros import ErroCotas
+from cotas.motor.razoes import milhar
 from cotas.motor.regras import AMPLA
 
 LIMITE_PROJECAO = 300  # vagas simuladas no máximo
@@ -255,14 +256,10 @@ def resumo(s: SituacaoCandidato) -> str:
     )
 
 
-def _milhar(n: int) -> str:
-    return f"{n:,}".replace(",", ".")
-
-
 def posicoes_por_extenso(s: SituacaoCandidato) -> str:
     """ "380º de 400 na lista de ampla concorrência; 95º de 100 na lista de negros"."""
     return "; ".join(
-        f"{_milhar(x.posicao)}º de {_milhar(x.total)} na lista de {x.rotulo.lower()}"
+        f"{milhar(x.posicao)}º de {milhar(x.total)} na lista de {x.rotulo.lower()}"
         for x in s.posicoes
     )
 

@@ -8,12 +8,13 @@ os mesmos documentos.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date
 from typing import TYPE_CHECKING
 
 from cotas.motor.certame import Certame, Nomeacao
 from cotas.motor.regras import Regras
+from cotas.motor.reserva import ReservaCargo, calcular_reserva
 
 if TYPE_CHECKING:
     from cotas.apuracao import Apuracao
@@ -35,6 +36,9 @@ class FonteDocumentos:
     data_edital: date
     validade_ate: date | None = None
     atos: Mapping[tuple[str, str], str] | None = None
+    _reservas_do_edital: dict[str, ReservaCargo] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
 
     @property
     def municipio(self) -> str:
@@ -54,6 +58,20 @@ class FonteDocumentos:
         if self.atos is None:
             return ""
         return self.atos.get((cargo, inscricao), "")
+
+    def reserva_do_edital(self, cargo: str) -> ReservaCargo:
+        """A reserva só das vagas do edital do cargo (o quadro do anexo), feita uma vez: num
+        cargo de 100.000 vagas o plano leva segundos. Sem novas vagas no cargo, é a do próprio
+        certame, sem refazer o plano (o número de reservadas não depende da prioridade)."""
+        if cargo not in self._reservas_do_edital:
+            vagas = self.certame.cargos[cargo]
+            lotes = [lt.quantidade for lt in self.certame.lotes(cargo)]
+            self._reservas_do_edital[cargo] = (
+                self.certame.reserva(cargo)
+                if lotes in ([], [vagas])
+                else calcular_reserva(self.regras, vagas)
+            )
+        return self._reservas_do_edital[cargo]
 
     def nomeacoes(self, cargo: str) -> list[Nomeacao]:
         """As nomeações publicadas do cargo, em ordem cronológica."""

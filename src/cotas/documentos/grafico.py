@@ -73,6 +73,16 @@ def faixas_do_cargo(f: FonteDocumentos, cargo: str) -> list[Faixa]:
     return saida
 
 
+def sem_candidato(f: FonteDocumentos, cargo: str) -> str:
+    """As vagas que ficaram sem candidato, em faixas: "vagas 63 a 100.000; vaga 13" ("":
+    nenhuma). O gráfico desenha só as vagas providas; estas vão em texto, uma faixa por vez."""
+    return "; ".join(
+        ("vaga " if o.quantidade == 1 else "vagas ") + o.vagas
+        for o in f.certame.ocorrencias(cargo)
+        if o.tipo == "vaga_sem_candidato"
+    )
+
+
 def _pct(fr: Fraction) -> str:
     """Fração → "23,1%" (uma casa, meio para cima), só para leitura."""
     valor = (Decimal(fr.numerator) * 100 / Decimal(fr.denominator)).quantize(
@@ -126,6 +136,9 @@ def grafico_ordem(f: FonteDocumentos, cargo: str) -> Figura:
         frases.append(f"{rotulo}: {len(numeros)} (vagas {vagas_txt})")
     revertidas = [fx.vaga for fx in faixas if fx.revertida]
     descricao = f"{n} vagas providas. " + "; ".join(frases) + "."
+    vazias = sem_candidato(f, cargo)
+    if vazias:
+        descricao += f" Sem candidato: {vazias}."
     if revertidas:
         descricao += f" Revertidas à ampla concorrência: vagas {', '.join(map(str, revertidas))}."
     for g in grupos:
@@ -146,7 +159,7 @@ def grafico_ordem(f: FonteDocumentos, cargo: str) -> Figura:
     maximo = max([Fraction(1, 2)] + [p for lst in acumulados.values() for p in lst])
     teto = Fraction(int(maximo * 10 + Fraction(9, 10)), 10) or Fraction(1, 2)
     legenda_y = graf_y + graf_h + 56
-    linhas_legenda = 2 + len(grupos) + (1 if revertidas else 0)
+    linhas_legenda = 2 + len(grupos) + (1 if revertidas else 0) + (1 if vazias else 0)
     altura = legenda_y + 18 * linhas_legenda + 8
 
     def x_de(k: int) -> float:
@@ -265,5 +278,8 @@ def grafico_ordem(f: FonteDocumentos, cargo: str) -> Figura:
             f'<text x="{esquerda}" y="{y}">Traço diagonal: vaga reservada revertida '
             "(sem candidatos da lista)</text>"
         )
+        y += 18
+    if vazias:
+        p.append(f'<text x="{esquerda}" y="{y}">Sem candidato: {escape(vazias)}</text>')
     p.append("</svg>")
     return Figura(ident, "\n".join(p), f"{titulo}. {descricao}")

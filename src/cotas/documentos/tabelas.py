@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING
 
 from cotas.documentos.texto import data_br, mascarar_cpf, numero_e_extenso
 from cotas.motor.glossario import AMPLA, ROTULOS_LISTA, rotulo
-from cotas.motor.reserva import calcular_reserva
 
 if TYPE_CHECKING:
     from cotas.apuracao import Apuracao
@@ -106,7 +105,7 @@ def tabela_anexo(origem: Apuracao | FonteDocumentos) -> Tabela:
     linhas: list[tuple[object, ...]] = []
     for cargo in f.cargos:
         vagas = f.certame.cargos[cargo]
-        r = calcular_reserva(f.regras, vagas)
+        r = f.reserva_do_edital(cargo)
         partes = [
             f"{numero_e_extenso(r.reservadas.get(g, 0))} reservada"
             f"{'' if r.reservadas.get(g, 0) == 1 else 's'} a {rotulo_lista(g).lower()}"
@@ -270,7 +269,8 @@ def tabela_ocorrencias(origem: Apuracao | FonteDocumentos) -> Tabela:
                     data_br(o.data),
                     rotulos.get(o.tipo, o.tipo),
                     o.inscricao or "",
-                    o.vaga or "",
+                    # Uma faixa de vagas sem candidato, como se escreve ("63 a 100.000").
+                    o.vagas if o.quantidade > 1 else (o.vaga or ""),
                     o.razao.texto,
                     o.razao.fundamento_curto(),
                 )

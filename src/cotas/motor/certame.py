@@ -32,7 +32,7 @@ from cotas.motor.glossario import DuplaCondicao as DuplaCondicao
 from cotas.motor.legislacao import dispositivo_federal
 from cotas.motor.listas import Fila
 from cotas.motor.ordem import Lote, MemoriaDosPlanos, PlanoDeVagas, Vaga, ordinal
-from cotas.motor.razoes import Razao, Referencia, contar
+from cotas.motor.razoes import Razao, Referencia, contar, faixa_de_vagas, milhar
 from cotas.motor.regras import AMPLA, PCD, Regras
 from cotas.motor.reserva import ReservaCargo, calcular_reserva
 
@@ -80,7 +80,11 @@ class Nomeacao:
 
 @dataclass(frozen=True)
 class Ocorrencia:
-    """Fato do livro que não é nomeação: desistência, anulação, vaga sem candidato..."""
+    """Fato do livro que não é nomeação: desistência, anulação, vaga sem candidato...
+
+    As vagas sem candidato vêm em faixas de vagas seguidas, de `vaga` a `vaga_final` (num
+    cargo de 100.000 vagas e 62 aprovados, um fato só, não 99.938 iguais); os outros fatos têm
+    uma vaga ou nenhuma (`vaga_final` None)."""
 
     data: date | None
     tipo: str
@@ -88,6 +92,21 @@ class Ocorrencia:
     inscricao: str | None
     vaga: int | None
     razao: Razao
+    vaga_final: int | None = None
+
+    @property
+    def quantidade(self) -> int:
+        """Quantas vagas o fato atinge (0: nenhuma)."""
+        if self.vaga is None:
+            return 0
+        return 1 if self.vaga_final is None else self.vaga_final - self.vaga + 1
+
+    @property
+    def vagas(self) -> str:
+        """As vagas como se escrevem: "63", "63 a 100.000" ("": nenhuma)."""
+        if self.vaga is None:
+            return ""
+        return faixa_de_vagas(self.vaga, self.vaga_final or self.vaga)
 
 
 class ApuracaoCargo:
@@ -189,12 +208,14 @@ class ApuracaoCargo:
                 atribuicao[vaga.numero] = (insc, lista, razao)
 
         nomeacoes = []
+        vazias: list[Vaga] = []
         for vaga in novas:
             if vaga.numero in atribuicao:
                 insc, lista, razao = atribuicao[vaga.numero]
                 nomeacoes.append(self._nomear(vaga, insc, lista, data, None, razao))
             else:
-                self._sem_candidato(vaga, data)
+                vazias.append(vaga)
+        self._sem_candidato(vazias, data)
         return nomeacoes
 
     @staticmethod
@@ -320,23 +341,74 @@ class ApuracaoCargo:
         self.vaga_de[inscricao] = vaga.numero
         return nomeacao
 
-    def _sem_candidato(self, vaga: Vaga, data: date | None) -> None:
-        self.ocupante[vaga.numero] = None
-        self.ocorrencias.append(
-            Ocorrencia(
-                data,
-                "vaga_sem_candidato",
-                self.cargo,
-                None,
-                vaga.numero,
-                Razao(
+    def _sem_candidato(self, vagas: list[Vaga], data: date | None) -> None:
+        """As vagas que ficam sem nomeação: um fato por faixa de vagas seguidas (as vazias de
+        um lote são as últimas dele: `_vazias_por_ultimo`), com a razão e os dispositivos."""
+        for faixa in _seguidas(vagas):
+            for vaga in faixa:
+                self.ocupante[vaga.numero] = None
+            self.ocorrencias.append(
+                Ocorrencia(
+                    data,
                     "vaga_sem_candidato",
-                    f"A {ordinal(vaga.numero)} vaga fica sem nomeação: não há candidato aprovado "
-                    "disponível em nenhuma lista.",
-                    self._ref(vaga.reservada_para, "reversao"),
-                ),
+                    self.cargo,
+                    None,
+                    faixa[0].numero,
+                    self._razao_sem_candidato(faixa),
+                    faixa[-1].numero,
+                )
             )
+
+    def _razao_sem_candidato(self, faixa: list[Vaga]) -> Razao:
+        """ "Vaga 63 sem candidato: ..." ou "Vagas 63 a 100.000 sem candidato (99.938 vagas):
+        ...", com as reservadas de cada grupo na faixa e a reversão de cada um, citada uma vez."""
+        inicio, fim = faixa[0].numero, faixa[-1].numero
+        reservadas: dict[str, int] = {}
+        for vaga in faixa:
+            if vaga.reservada_para is not None:
+                reservadas[vaga.reservada_para] = reservadas.get(vaga.reservada_para, 0) + 1
+        fundamentos: list[Referencia] = []
+        for grupo in reservadas:
+            fundamentos += [r for r in self._ref(grupo, "reversao") if r not in fundamentos]
+        porque = "não há candidato aprovado disponível em nenhuma lista."
+        if len(faixa) == 1:
+            texto = f"Vaga {milhar(inicio)} sem candidato: fica sem nomeação, pois {porque}"
+        else:
+            texto = (
+                f"Vagas {faixa_de_vagas(inicio, fim)} sem candidato "
+                f"({milhar(len(faixa))} vagas): ficam sem nomeação, pois {porque}"
+            )
+        texto += self._reservadas_sem_candidato(reservadas, len(faixa))
+        valores = (
+            ("vaga_inicial", str(inicio)),
+            ("vaga_final", str(fim)),
+            ("quantidade", str(len(faixa))),
+            *((f"reservadas_{g}", str(n)) for g, n in reservadas.items()),
         )
+        return Razao("vaga_sem_candidato", texto, tuple(fundamentos), valores)
+
+    def _reservadas_sem_candidato(self, reservadas: Mapping[str, int], vagas: int) -> str:
+        """ " Entre elas há 19.988 reservadas a negros e 5.000 reservadas a pessoas com
+        deficiência, que revertem às demais listas, também sem candidatos." ("": nenhuma)."""
+        if not reservadas:
+            return ""
+        if vagas == 1:
+            (grupo,) = reservadas
+            return (
+                f" A vaga é reservada a {self._rotulo(grupo)} e reverte às demais listas, "
+                "também sem candidatos."
+            )
+        partes = [
+            f"{milhar(n)} {'reservada' if n == 1 else 'reservadas'} a {self._rotulo(grupo)}"
+            for grupo, n in reservadas.items()
+        ]
+        todas = " e ".join([", ".join(partes[:-1]), partes[-1]] if len(partes) > 1 else partes)
+        reverte = "reverte" if sum(reservadas.values()) == 1 else "revertem"
+        return f" Entre elas há {todas}, que {reverte} às demais listas, também sem candidatos."
+
+    def _rotulo(self, grupo: str) -> str:
+        regra = self.regras.grupo(grupo)
+        return regra.rotulo if regra else grupo
 
     # -- razões ------------------------------------------------------------------------------
     def _razao_ampla(self, vaga: Vaga, inscricao: str) -> Razao:
@@ -377,11 +449,19 @@ class ApuracaoCargo:
     def _razao_reversao(self, vaga: Vaga, destino: str = AMPLA) -> Razao:
         regra = self.regras.grupo(vaga.reservada_para or "")
         rotulo = regra.rotulo if regra else str(vaga.reservada_para)
-        para = "a ampla concorrência" if destino == AMPLA else f"a lista de {destino}"
+        if destino == AMPLA:
+            para = "a ampla concorrência"
+            quem = "é preenchida pelos demais aprovados, observada a ordem de classificação"
+        else:
+            outro = self.regras.grupo(destino)
+            para = f"a lista de {outro.rotulo if outro else destino}"
+            quem = (
+                "passa ao grupo seguinte na ordem da lei e é preenchida pelo próximo da lista "
+                "dele, observada a ordem de classificação"
+            )
         texto = (
             f"Vaga {vaga.numero}, reservada a {rotulo}, revertida para {para}: não há candidatos "
-            f"de {rotulo} aprovados em número suficiente; é preenchida pelos demais aprovados, "
-            "observada a ordem de classificação."
+            f"de {rotulo} aprovados em número suficiente; {quem}."
         )
         return Razao(
             "reversao",
@@ -558,7 +638,7 @@ class ApuracaoCargo:
                 return [self._nomear(vaga, insc, grupo, data, saiu, razao)]
             destino, insc = self._migrar(vaga, indisponivel)
             if insc is None:
-                self._sem_candidato(vaga, data)
+                self._sem_candidato([vaga], data)
                 return []
             razao = self._razao_reversao(vaga, destino)
             razao = Razao(
@@ -570,7 +650,7 @@ class ApuracaoCargo:
             return [self._nomear(vaga, insc, destino, data, saiu, razao)]
         insc = self.filas[AMPLA].proximo(indisponivel)
         if insc is None:
-            self._sem_candidato(vaga, data)
+            self._sem_candidato([vaga], data)
             return []
         posicao = self._posicao_geral(insc)
         razao = Razao(
@@ -595,6 +675,18 @@ class ApuracaoCargo:
                 f"{inscricoes}; ela deve ocorrer antes de homologada a classificação final e das "
                 f"nomeações ({artigo})."
             )
+
+
+def _seguidas(vagas: list[Vaga]) -> Iterator[list[Vaga]]:
+    """As vagas em faixas de números seguidos, em ordem: [3, 4, 5, 9] → [3, 4, 5], [9]."""
+    faixa: list[Vaga] = []
+    for vaga in sorted(vagas, key=lambda v: v.numero):
+        if faixa and vaga.numero != faixa[-1].numero + 1:
+            yield faixa
+            faixa = []
+        faixa.append(vaga)
+    if faixa:
+        yield faixa
 
 
 @dataclass

@@ -50,6 +50,21 @@ class Heteroidentificacao(StrEnum):
 class TipoSelecao(StrEnum):
     CONCURSO_PUBLICO = "concurso_publico"
     CONTRATACAO_TEMPORARIA = "contratacao_temporaria"
+    ESTAGIO = "estagio"
+
+    def descricao(self) -> str:
+        return no_meio_da_frase(self)
+
+
+class Orgao(StrEnum):
+    """Quem faz a seleção (o órgão ou a entidade): as leis abrangem alguns (`orgaos.<tipo>`)."""
+
+    ADMINISTRACAO_DIRETA = "administracao_direta"
+    AUTARQUIA = "autarquia"
+    FUNDACAO = "fundacao"
+    EMPRESA_PUBLICA = "empresa_publica"
+    SOCIEDADE_ECONOMIA_MISTA = "sociedade_economia_mista"
+    LEGISLATIVO = "legislativo"
 
     def descricao(self) -> str:
         return no_meio_da_frase(self)
@@ -160,6 +175,13 @@ ROTULOS: dict[StrEnum, str] = {
     Heteroidentificacao.PENDENTE: "Pendente",
     TipoSelecao.CONCURSO_PUBLICO: "Concurso público",
     TipoSelecao.CONTRATACAO_TEMPORARIA: "Contratação temporária/emergencial",
+    TipoSelecao.ESTAGIO: "Seleção de estagiários",
+    Orgao.ADMINISTRACAO_DIRETA: "Administração direta",
+    Orgao.AUTARQUIA: "Autarquia",
+    Orgao.FUNDACAO: "Fundação pública",
+    Orgao.EMPRESA_PUBLICA: "Empresa pública",
+    Orgao.SOCIEDADE_ECONOMIA_MISTA: "Sociedade de economia mista",
+    Orgao.LEGISLATIVO: "Órgãos do Poder Legislativo",
     ArredondamentoPcd.CIMA: "Sempre para cima",
     ArredondamentoPcd.MEIO: "Fração ≥ 0,5 para cima",
     ArredondamentoPcd.BAIXO: "Sempre para baixo",
@@ -214,6 +236,7 @@ TIPOS: tuple[type[StrEnum], ...] = (
     Situacao,
     Heteroidentificacao,
     TipoSelecao,
+    Orgao,
     ArredondamentoPcd,
     BaseDoLimiar,
     FracaoEntreLotes,
@@ -235,6 +258,7 @@ __all__ = [
     "DuplaCondicao",
     "FracaoEntreLotes",
     "Heteroidentificacao",
+    "Orgao",
     "PrioridadeColisao",
     "Situacao",
     "TipoEvento",

@@ -20,7 +20,7 @@ from importlib import resources
 from typing import Any
 
 from cotas.motor.erros import LeiInvalida
-from cotas.motor.glossario import TipoSelecao, codigos, registrar_lista
+from cotas.motor.glossario import Orgao, TipoSelecao, codigos, registrar_lista
 from cotas.motor.razoes import Referencia
 
 TIPOS_SELECAO = tuple(codigos(TipoSelecao))
@@ -326,6 +326,15 @@ ESPECIFICACOES_DO_GRUPO: dict[str, Especificacao] = {
     ),
 }
 
+# Os órgãos e entidades que a lei abrange, por tipo de seleção (sem o parâmetro: todos os do ente).
+for _tipo in TIPOS_SELECAO:
+    ESPECIFICACOES[f"orgaos.{_tipo}"] = Especificacao(
+        f"Órgãos e entidades abrangidos na seleção do tipo {_tipo}",
+        _lista_de(*codigos(Orgao)),
+        obrigatorio=False,
+        lido_pelo_motor=True,
+    )
+
 # O percentual que a lei reserva ao conjunto dos grupos, quando um regulamento o divide entre
 # eles: a soma dos percentuais dos grupos tem de dar este total.
 ESPECIFICACOES["grupos.percentual_total"] = Especificacao(
@@ -374,6 +383,15 @@ class Parametro:
     descricao: str
     valores: tuple[ValorDatado, ...] = ()
     desconhecido: bool = False
+    # Desconhecido até esta data (inclusive): a lei o deixa a um regulamento, cujo valor vale
+    # para os editais a partir da data dele (um `ValorDatado` com `desde` e a norma dele).
+    desconhecido_ate: date | None = None
+
+    def desconhecido_em(self, dia: date) -> bool:
+        """Se, para um edital de `dia`, nenhuma norma modelada dá o valor."""
+        return self.desconhecido or (
+            self.desconhecido_ate is not None and dia <= self.desconhecido_ate
+        )
 
     def em(self, dia: date) -> ValorDatado | None:
         for valor in self.valores:
@@ -479,7 +497,11 @@ class Lei:
             return inicio.replace(year=inicio.year + self.revisao_anos, day=28)
 
     def desconhecidos(self) -> list[str]:
-        return sorted(nome for nome, p in self.parametros.items() if p.desconhecido)
+        return sorted(
+            nome
+            for nome, p in self.parametros.items()
+            if p.desconhecido or p.desconhecido_ate is not None
+        )
 
 
 def _texto(dados: Mapping[str, Any], chave: str, onde: str) -> str:
@@ -564,6 +586,7 @@ def carregar_lei(texto: str, origem: str) -> Lei:
         raise LeiInvalida(f"{origem}: 'parametros' deve ser uma lista [[parametros]]")
     por_nome: dict[str, list[ValorDatado]] = {}
     desconhecidos: set[str] = set()
+    desconhecidos_ate: dict[str, date] = {}  # desconhecido até a data de um regulamento
     for i, bruto in enumerate(brutos, start=1):
         onde = f"{origem}, parâmetro nº {i}"
         nome = _texto(bruto, "nome", onde)
@@ -572,9 +595,13 @@ def carregar_lei(texto: str, origem: str) -> Lei:
         if espec is None:
             raise LeiInvalida(f"{onde}: parâmetro desconhecido pelo motor{_dica(nome)}")
         if bruto.get("desconhecido") is True:
-            if nome in por_nome or nome in desconhecidos:
+            if nome in por_nome or nome in desconhecidos or nome in desconhecidos_ate:
                 raise LeiInvalida(f"{onde}: chave duplicada")
-            desconhecidos.add(nome)
+            ate_desconhecido = _data(bruto, "ate", onde, obrigatoria=False)
+            if ate_desconhecido is None:
+                desconhecidos.add(nome)
+            else:
+                desconhecidos_ate[nome] = ate_desconhecido
             continue
         if nome in desconhecidos:
             raise LeiInvalida(f"{onde}: chave duplicada (já declarada desconhecida)")
@@ -588,6 +615,11 @@ def carregar_lei(texto: str, origem: str) -> Lei:
         ate = _data(bruto, "ate", onde, obrigatoria=False) or fim
         if ate is not None and ate < desde:
             raise LeiInvalida(f"{onde}: 'ate' anterior a 'desde'")
+        if nome in desconhecidos_ate and desde <= desconhecidos_ate[nome]:
+            raise LeiInvalida(
+                f"{onde}: valor desde {desde:%d/%m/%Y}, mas o parâmetro é desconhecido até "
+                f"{desconhecidos_ate[nome]:%d/%m/%Y}"
+            )
         ref = _referencia(bruto, norma, onde)
         novo = ValorDatado(
             desde, ate, valor, ref, " ".join(str(bruto.get("interpretacao", "")).split())
@@ -605,8 +637,16 @@ def carregar_lei(texto: str, origem: str) -> Lei:
         espec = especificacao_de(nome, nomes_grupos)
         assert espec is not None
         parametros[nome] = Parametro(
-            nome, espec.descricao, tuple(sorted(valores, key=lambda v: v.desde))
+            nome,
+            espec.descricao,
+            tuple(sorted(valores, key=lambda v: v.desde)),
+            desconhecido_ate=desconhecidos_ate.get(nome),
         )
+    for nome, ate_desconhecido in desconhecidos_ate.items():
+        if nome not in parametros:
+            espec = especificacao_de(nome, nomes_grupos)
+            assert espec is not None
+            parametros[nome] = Parametro(nome, espec.descricao, desconhecido_ate=ate_desconhecido)
     for nome in desconhecidos:
         espec = especificacao_de(nome, nomes_grupos)
         assert espec is not None

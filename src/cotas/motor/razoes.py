@@ -50,6 +50,16 @@ def citacoes(fundamentos: tuple[Referencia, ...]) -> str:
     return "; ".join(f.citacao() for f in fundamentos)
 
 
+def milhar(n: int) -> str:
+    """100000 → "100.000": o ponto separa os milhares, como se escreve no Brasil."""
+    return f"{n:,}".replace(",", ".")
+
+
+def faixa_de_vagas(inicio: int, fim: int) -> str:
+    """ "63" ou "63 a 100.000": as vagas de `inicio` a `fim`, com os milhares."""
+    return milhar(inicio) if inicio == fim else f"{milhar(inicio)} a {milhar(fim)}"
+
+
 def contar(n: int, singular: str, plural: str) -> str:
     """ "1 vaga", "2 vagas": o número com a palavra concordando."""
     return f"{n} {singular if n == 1 else plural}"

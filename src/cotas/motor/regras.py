@@ -26,8 +26,8 @@ from cotas.motor.glossario import AMPLA as AMPLA
 from cotas.motor.glossario import PCD as PCD
 from cotas.motor.glossario import BaseDoLimiar as BaseDoLimiar
 from cotas.motor.glossario import FracaoEntreLotes as FracaoEntreLotes
+from cotas.motor.glossario import Orgao, no_meio_da_frase
 from cotas.motor.glossario import TipoSelecao as TipoSelecao
-from cotas.motor.glossario import no_meio_da_frase
 from cotas.motor.legislacao import (
     ESPECIFICACOES,
     Catalogo,
@@ -262,6 +262,7 @@ def regras_aplicaveis(
     lei_id: str | None = None,
     pcd: ParametrosPcd | None = None,
     informados: Mapping[str, object] | None = None,
+    orgao: Orgao | str | None = None,
 ) -> Regras:
     """As regras do certame: a lei em vigor no edital, seus parâmetros e os do edital (PcD).
 
@@ -294,6 +295,7 @@ def regras_aplicaveis(
             f"{', '.join(TipoSelecao(t).descricao() for t in abrangencia)} "
             f"({refs['abrangencia'].citacao()})."
         )
+    _conferir_orgao(lei, tipo, None if orgao is None else Orgao(orgao), valores, refs)
 
     comissao_exigida = valores["heteroidentificacao.exigida"] is True
     grupos = [_regra_do_grupo(d, valores, refs, informados, comissao_exigida) for d in lei.grupos]
@@ -349,6 +351,36 @@ def regras_aplicaveis(
         candidato_em_varios=str(valores.get("grupos.candidato_em_varios", "todos")),
         referencia_varios=refs.get("grupos.candidato_em_varios"),
     )
+
+
+def _conferir_orgao(
+    lei: Lei,
+    tipo: TipoSelecao,
+    orgao: Orgao | None,
+    valores: Mapping[str, object],
+    refs: Mapping[str, Referencia],
+) -> None:
+    """O órgão que faz a seleção está entre os que a lei abrange nesse tipo de seleção
+    (`orgaos.<tipo>`; sem o parâmetro, a lei abrange todos os do ente). Sem o órgão informado,
+    nada a conferir (quem lê o cenário o exige quando a lei restringe)."""
+    chave = f"orgaos.{tipo.value}"
+    abrangidos = valores.get(chave)
+    if orgao is None or abrangidos is None:
+        return
+    assert isinstance(abrangidos, tuple)
+    if orgao.value not in abrangidos:
+        raise SelecaoNaoAbrangida(
+            f"{lei.titulo} não abrange {tipo.descricao()} de {orgao.descricao()}: "
+            f"aplica-se a {', '.join(Orgao(o).descricao() for o in abrangidos)} "
+            f"({refs[chave].citacao()})."
+        )
+
+
+def orgaos_abrangidos(lei: Lei, tipo: TipoSelecao | str, dia: date) -> tuple[str, ...] | None:
+    """Os órgãos que a lei abrange no tipo de seleção, se ela os restringe (None: todos)."""
+    parametro = lei.parametros.get(f"orgaos.{TipoSelecao(tipo).value}")
+    valor = parametro.em(dia) if parametro is not None else None
+    return None if valor is None else tuple(valor.valor)
 
 
 def _conferir_total(
@@ -517,7 +549,15 @@ def _informado(lei: Lei, nome: str, bruto: object) -> tuple[object, Referencia]:
         valor = espec.conferir(bruto)
     except ValueError as erro:
         raise LeiInvalida(f"Parâmetro informado '{nome}' inválido: {erro}") from None
-    return valor, Referencia(lei.norma, "parâmetro informado pelo operador", justificativa)
+    # (A justificativa vai na citação: é o que a sustenta, e quem lê a nomeação a vê.)
+    return valor, Referencia(
+        lei.norma, f"parâmetro informado pelo operador ({justificativa})", justificativa
+    )
+
+
+def _obrigatorio(lei: Lei, nome: str) -> bool:
+    espec = especificacao_de(nome, [g.nome for g in lei.grupos])
+    return espec is None or espec.obrigatorio
 
 
 def _resolver_parametros(
@@ -542,16 +582,19 @@ def _resolver_parametros(
             continue
         parametro = lei.parametros.get(nome)
         da_comissao = comissao_em_aberto and parametro is None and _da_comissao(nome)
-        if not da_comissao and (parametro is None or not parametro.desconhecido):
+        if not da_comissao and (parametro is None or not parametro.desconhecido_em(dia)):
             raise LeiInvalida(
                 f"Parâmetro informado '{nome}' não é uma lacuna de {lei.titulo}: só se informam "
                 f"os que a lei não define ({', '.join(lei.desconhecidos()) or 'nenhum'}) e as "
                 f"questões abertas ({', '.join(questoes_abertas(lei))})."
             )
     for nome, parametro in lei.parametros.items():
-        if parametro.desconhecido:
+        if parametro.desconhecido_em(dia):
             if nome not in informados:
-                faltam.append(nome)
+                # (Um parâmetro opcional que ninguém informa é como a lei sem ele; se outro
+                # valor o exige, `exigidos_pelos_valores` o pede abaixo.)
+                if _obrigatorio(lei, nome):
+                    faltam.append(nome)
                 continue
             valores[nome], refs[nome] = _informado(lei, nome, informados[nome])
             continue

@@ -15,6 +15,7 @@ from cotas_web.rotulos import escolha
 class TipoSelecao(models.TextChoices):
     CONCURSO_PUBLICO = escolha(g.TipoSelecao.CONCURSO_PUBLICO)
     CONTRATACAO_TEMPORARIA = escolha(g.TipoSelecao.CONTRATACAO_TEMPORARIA)
+    ESTAGIO = escolha(g.TipoSelecao.ESTAGIO)
 
 
 class Arredondamento(models.TextChoices):
