@@ -136,9 +136,15 @@ def test_criar_pela_tela_pede_os_valores_em_aberto_com_justificativa(
     r = client.post(reverse("certames:novo"), dados)
     assert r.status_code == 200 and not Certame.objects.filter(nome="Concurso 3").exists()
     html = r.content.decode()
+    # O motor diz quais valores faltam; a tela os pede.
+    assert "não define os parâmetros indigenas.percentual" in html
     for g in GRUPOS:
         assert f'name="lacuna__{g}.percentual"' in html
         assert f'name="justificativa__{g}.percentual"' in html
+    # Um valor sem justificativa é recusado: nunca vale em silêncio.
+    r = client.post(reverse("certames:novo"), {**dados, "lacuna__indigenas.percentual": "10"})
+    assert "Informe de onde vem o valor de indigenas.percentual" in r.content.decode()
+    assert not Certame.objects.filter(nome="Concurso 3").exists()
     for g, v in zip(GRUPOS, ("20", "10", "10"), strict=True):
         dados[f"lacuna__{g}.percentual"] = v
         dados[f"justificativa__{g}.percentual"] = f"Decreto de teste: {v}%"
@@ -151,7 +157,7 @@ def test_criar_pela_tela_pede_os_valores_em_aberto_com_justificativa(
     }
     html = client.get(reverse("certames:detalhe", args=[c.pk])).content.decode()
     assert 'id="valores-informados"' in html and "Decreto de teste: 20%" in html
-    for rotulo in ("pessoas pretas e pardas", "indígenas", "quilombolas"):
+    for rotulo in ("pessoas pretas e pardas", "pessoas indígenas", "pessoas quilombolas"):
         assert f"Reserva para {rotulo}" in html
         assert f"Reservadas a {rotulo}" in html
 
@@ -196,8 +202,8 @@ def test_previa_conta_e_mostra_cada_grupo_com_o_rotulo_da_lei(
             "pcd": 0,
         }
     ]
-    assert "Concorrem à reserva para indígenas" in html
-    assert "Verificação documental (quilombolas)" in html
+    assert "Concorrem à reserva para pessoas indígenas" in html
+    assert "Verificação documental (pessoas quilombolas)" in html
     assert "Parecer da comissão (pessoas pretas e pardas)" in html
 
 
@@ -209,7 +215,8 @@ def test_indigena_sem_verificacao_documental_trava_a_homologacao(
 ) -> None:
     from cotas_web.certames.services import certame_homologar
 
-    with pytest.raises(ValidationError, match=r"sem verificação documental \(indígenas\) \(4001\)"):
+    falta = r"sem verificação documental \(pessoas indígenas\) \(4001\)"
+    with pytest.raises(ValidationError, match=falta):
         certame_homologar(usuario=rita, certame=importado, data=date(2026, 4, 2))
     _verificar_indigena(rita)
     certame_homologar(usuario=rita, certame=importado, data=date(2026, 4, 2))
@@ -244,7 +251,7 @@ def test_verificacao_documental_recusa_grupo_da_comissao_e_quem_nao_optou(
     pardo = Candidato.objects.get(inscricao="3001")
     with pytest.raises(ValidationError, match="não verifica por documentos"):
         verificacao_documental_registrar(candidato=pardo, grupo="pretos_pardos", **com)
-    with pytest.raises(ValidationError, match="não optou pela reserva para quilombolas"):
+    with pytest.raises(ValidationError, match="não optou pela reserva para pessoas quilombolas"):
         verificacao_documental_registrar(candidato=_indigena(), grupo="quilombolas", **com)
     _verificar_indigena(rita)
     with pytest.raises(ValidationError, match="já foi registrada"):
@@ -326,7 +333,7 @@ def test_vaga_quilombola_sem_candidato_migra_e_a_razao_e_mostrada(
     assert reencenacao.conferir(c.pk).confere
     entrar(client, rita)
     html = client.get(reverse("nomeacoes:painel", args=[c.pk])).content.decode()
-    assert "reservada a quilombolas" in html
+    assert "reservada a pessoas quilombolas" in html
     assert migrada[0].razao.texto in html.replace("&quot;", '"').replace("&#x27;", "'")
 
 
@@ -335,16 +342,16 @@ def test_pagina_publica_e_anexo_trazem_cada_grupo(
 ) -> None:
     c = _homologado(importado, rita)
     html = client.get(reverse("certames:publico", args=[c.pk])).content.decode()
-    for rotulo in ("pessoas pretas e pardas", "indígenas", "quilombolas"):
+    for rotulo in ("pessoas pretas e pardas", "pessoas indígenas", "pessoas quilombolas"):
         assert f"Reservadas a {rotulo}" in html
     anexo = client.get(reverse("publico:documento", args=[c.pk, "anexo-edital"]))
     texto = anexo.content.decode()
     assert anexo.status_code == 200, texto[:500]
     assert "10 (dez) vagas oferecidas" in texto
     assert "2 (duas) reservadas a pessoas pretas e pardas" in texto, texto
-    assert "1 (uma) reservada a indígenas" in texto and "1 (uma) reservada a quilombolas" in texto
+    assert "1 (uma) reservada a pessoas indígenas" in texto
+    assert "1 (uma) reservada a pessoas quilombolas" in texto
     listas = client.get(reverse("publico:documento", args=[c.pk, "listas"])).content.decode()
-    assert "uma lista por grupo com reserva (pessoas pretas e pardas, indígenas, quilombolas)" in (
-        " ".join(listas.split())
-    )
-    assert "Pessoas pretas e pardas</td>" in listas and "Indígenas</td>" in listas
+    grupos = "pessoas pretas e pardas, pessoas indígenas, pessoas quilombolas"
+    assert f"uma lista por grupo com reserva ({grupos})" in " ".join(listas.split())
+    assert "Pessoas pretas e pardas</td>" in listas and "Pessoas indígenas</td>" in listas

@@ -14,8 +14,8 @@ import hashlib
 import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import lru_cache
 from datetime import date
+from functools import lru_cache
 from typing import Any
 
 from django.apps import apps

@@ -7,8 +7,8 @@ import os
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from functools import lru_cache
 from datetime import date
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 

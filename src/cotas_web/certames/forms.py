@@ -111,7 +111,9 @@ class CertameForm(FormularioDeUmaVez):
     def _campos_das_lacunas(self) -> list[str]:
         """Os valores que a lei escolhida (pelo ente e pela data do edital enviados) deixa em
         aberto (`Lei.desconhecidos()`): um campo para o valor e outro para a justificativa de
-        cada um. Sem eles o motor recusa a lei; o operador os informa e o certame os guarda."""
+        cada um. O motor diz quais o certame precisa (os da comissão, só se há comissão; os
+        demais têm padrão documentado) e recusa a lei sem eles, com a lista; o operador os
+        informa e o certame os guarda."""
         municipio = self.data.get("municipio") if self.is_bound else None
         try:
             data_edital = self.fields["data_edital"].clean(self.data.get("data_edital"))
@@ -123,14 +125,31 @@ class CertameForm(FormularioDeUmaVez):
             descricao = lei.parametros[nome].descricao
             self.fields[f"lacuna__{nome}"] = forms.CharField(
                 label=f"{lei.norma} deixa em aberto: {descricao or nome}",
+                required=False,
                 help_text=f"Parâmetro {nome}. Escreva o valor como no arquivo da lei "
-                "(ex.: 25, true, \"meio_para_cima\").",
+                "(ex.: 25, true, \"meio_para_cima\", [\"ampla\"]).",
             )
             self.fields[f"justificativa__{nome}"] = forms.CharField(
                 label=f"Justificativa do valor de {nome}",
+                required=False,
                 help_text="De onde vem o valor (ex.: o decreto ou o edital que o fixa).",
             )
         return lacunas
+
+    def clean(self) -> dict[str, Any]:
+        dados = super().clean() or {}
+        for nome in self.lacunas:
+            valor = (dados.get(f"lacuna__{nome}") or "").strip()
+            justificativa = (dados.get(f"justificativa__{nome}") or "").strip()
+            if valor and not justificativa:
+                self.add_error(
+                    f"justificativa__{nome}",
+                    f"Informe de onde vem o valor de {nome} (o valor de uma lacuna da lei nunca "
+                    "vale sem justificativa).",
+                )
+            elif justificativa and not valor:
+                self.add_error(f"lacuna__{nome}", f"Informe o valor de {nome}.")
+        return dados
 
     def informados(self) -> dict[str, dict[str, object]]:
         """{parâmetro: {"valor", "justificativa"}} das lacunas da lei, como o motor os recebe."""
@@ -140,6 +159,7 @@ class CertameForm(FormularioDeUmaVez):
                 "justificativa": self.cleaned_data[f"justificativa__{nome}"].strip(),
             }
             for nome in self.lacunas
+            if self.cleaned_data[f"lacuna__{nome}"].strip()
         }
 
 
