@@ -14,10 +14,9 @@ from django.urls import reverse
 from django.utils import timezone
 
 from cotas.arquivos.candidatos import EXTENSOES_PLANILHA, EXTENSOES_TEXTO
-from cotas_web import ponte
 from cotas_web.certames.confirmacao import confirmado, pedir_confirmacao
 from cotas_web.certames.models import Certame
-from cotas_web.certames.selectors import data_sugerida, regras_do_certame
+from cotas_web.certames.selectors import data_sugerida, grupos_na_tela, regras_do_certame
 from cotas_web.comum import erros_do_formulario, mensagens_de, tentar
 from cotas_web.contas.permissoes import ADMIN, AUDITOR, requer_papel, usuario_de
 from cotas_web.protecao import disposicao
@@ -57,7 +56,7 @@ def lista(request: HttpRequest, pk: int) -> HttpResponse:
         {
             "certame": certame,
             "candidatos": candidatos[:500],
-            "grupos": ponte.grupos_na_tela(regras_do_certame(certame=certame)),
+            "grupos": grupos_na_tela(regras=regras_do_certame(certame=certame)),
             "termo": termo,
             "total": candidatos.count(),
         },
@@ -74,7 +73,7 @@ def detalhe(request: HttpRequest, pk: int, cid: int) -> HttpResponse:
         {
             "certame": certame,
             "c": candidato,
-            "grupos": ponte.grupos_na_tela(regras_do_certame(certame=certame)),
+            "grupos": grupos_na_tela(regras=regras_do_certame(certame=certame)),
             "verificacao_form": VerificacaoDocumentalForm(initial={"data": data_sugerida(certame)}),
             "correcoes": candidato.correcoes.select_related("usuario"),
             "correcao_form": CorrecaoForm(initial={"data": data_sugerida(certame)}),

@@ -71,6 +71,11 @@ def regras_do_certame(*, certame: Certame) -> Regras:
     return ponte.regras_do_certame(certame)
 
 
+def grupos_na_tela(*, regras: Regras) -> tuple[ponte.GrupoNaTela, ...]:
+    """Os grupos da lei do certame como as telas os mostram (rótulo e verificação, da lei)."""
+    return ponte.grupos_na_tela(regras)
+
+
 def reserva_por_cargo(*, certame: Certame) -> list[ReservaCargo]:
     """A reserva de cada cargo sobre as vagas oferecidas até agora (o edital e cada lote de novas
     vagas), com a memória de cálculo do motor."""

@@ -6,7 +6,6 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 
-from cotas_web import ponte
 from cotas_web.auditoria.selectors import historico_do_certame
 from cotas_web.comum import mensagens_de, tentar
 from cotas_web.contas.permissoes import ADMIN, AUDITOR, TODOS, publica, requer_papel, usuario_de
@@ -36,7 +35,7 @@ def publico(request: HttpRequest, pk: int) -> HttpResponse:
             "certame": certame,
             "regras": regras,
             "reservas": selectors.reserva_por_cargo(certame=certame),
-            "grupos": ponte.grupos_na_tela(regras),
+            "grupos": selectors.grupos_na_tela(regras=regras),
             "retificacoes": certame.retificacoes.all(),
         },
     )
@@ -97,7 +96,7 @@ def detalhe(request: HttpRequest, pk: int) -> HttpResponse:
             "artigos": selectors.artigos_da_lei(regras=regras),
             "desempate": selectors.criterios_de_desempate(certame),
             "reservas": selectors.reserva_por_cargo(certame=certame),
-            "grupos": ponte.grupos_na_tela(regras),
+            "grupos": selectors.grupos_na_tela(regras=regras),
             "cargo_form": CargoForm(),
             "homologar_form": DataForm(initial={"data": selectors.data_sugerida(certame)}),
             "publicar_form": DataForm(initial={"data": selectors.data_sugerida(certame)}),
