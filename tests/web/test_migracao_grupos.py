@@ -1,6 +1,6 @@
-"""A migração candidatos 0004: a opção e o parecer de um grupo só (os campos antigos) viram a
-opção e a verificação do grupo da lei de cada certame (`reservas`, `verificacoes`), e a
-importação registrada antes dela continua conferindo na reencenação da auditoria."""
+"""As migrações candidatos 0004 e 0005: a opção e o parecer de um grupo só (os campos antigos)
+viram a opção e a verificação do grupo da lei de cada certame (`reservas`, `verificacoes`), e a
+importação registrada antes delas continua conferindo na reencenação da auditoria."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from cotas_web.auditoria import reencenacao
 from cotas_web.auditoria.models import Registro
 
 ANTES = [("candidatos", "0003_vida_do_certame")]
-DEPOIS = [("candidatos", "0004_grupos_da_lei")]
+DEPOIS = [("candidatos", "0005_sem_campos_de_um_grupo")]
 # As colunas da forma canônica de uma importação registrada antes da migração.
 COLUNAS_ANTIGAS = (
     "cargo__codigo", "inscricao", "nome", "cpf", "data_nascimento", "nota", "situacao",

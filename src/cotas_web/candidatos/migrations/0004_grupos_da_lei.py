@@ -75,6 +75,6 @@ class Migration(migrations.Migration):
             ),
         ),
         migrations.RunPython(_para_grupos, _de_volta),
-        migrations.RemoveField(model_name="candidato", name="reserva_negros"),
-        migrations.RemoveField(model_name="candidato", name="heteroidentificacao"),
     ]
+    # (Os campos antigos saem na 0005: no PostgreSQL, a tabela não se altera na mesma transação
+    # que acabou de atualizar as linhas, com as chaves estrangeiras ainda por conferir.)
