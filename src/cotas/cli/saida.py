@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Iterator
+from datetime import date
 from pathlib import Path
 from typing import Any
 
@@ -46,8 +47,15 @@ def leis(args: argparse.Namespace) -> Any:
     for lei in catalogo.leis:
         parametros: list[dict[str, Any]] = []
         for nome, p in sorted(lei.parametros.items()):
-            if p.desconhecido:
-                parametros.append({"nome": nome, "descricao": p.descricao, "desconhecido": True})
+            if p.desconhecido or p.desconhecido_ate is not None:
+                parametros.append(
+                    {
+                        "nome": nome,
+                        "descricao": p.descricao,
+                        "desconhecido": True,
+                        "ate": _iso(p.desconhecido_ate),
+                    }
+                )
             for v in p.valores:
                 parametros.append(
                     {
@@ -85,6 +93,15 @@ def leis(args: argparse.Namespace) -> Any:
                     ],
                 },
                 "revisao_do_percentual": _iso(lei.revisao_em()),
+                "grupos": [
+                    {
+                        "nome": g.nome,
+                        "rotulo": g.rotulo,
+                        "coluna_opcao": g.coluna_opcao,
+                        "coluna_verificacao": g.coluna_verificacao,
+                    }
+                    for g in lei.grupos
+                ],
                 "parametros": parametros,
             }
         )
@@ -109,9 +126,15 @@ def leis(args: argparse.Namespace) -> Any:
                 f"  Reavaliação do percentual: {_br(lei.revisao_em())} "
                 f"({lei.referencia_revisao.citacao() if lei.referencia_revisao else ''})"
             )
+        for g in lei.grupos:
+            verificacao = f", {g.coluna_verificacao}" if g.coluna_verificacao else ""
+            linhas.append(f"  Grupo {g.nome}: {g.rotulo} (colunas {g.coluna_opcao}{verificacao})")
         for p in d["parametros"]:
             if p.get("desconhecido"):
-                linhas.append(f"  - {p['nome']}: desconhecido (o operador deve informar)")
+                ate = (
+                    f" para os editais até {_br(date.fromisoformat(p['ate']))}" if p["ate"] else ""
+                )
+                linhas.append(f"  - {p['nome']}: desconhecido{ate} (o operador deve informar)")
             else:
                 linhas.append(f"  - {p['nome']} = {p['valor']} ({p['norma']}, {p['artigo']})")
         linhas.append("")
