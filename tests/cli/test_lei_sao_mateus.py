@@ -1,9 +1,10 @@
 """A quinta lei só como dados: Lei 239/2003 de São Mateus/ES (quota de 50% a afrodescendentes,
 verificação por documentos, reversão aos demais candidatos). Nenhum Python foi mudado para ela:
 o arquivo da lei e os seus testes de lei (`src/cotas/leis/sao-mateus-es/testes/`, no formato
-do `cotas testar`, do ramo testar) bastam. Enquanto o `cotas testar` não está na main, este teste roda
-cada teste de lei pelo `cotas apurar --json` e confere o `[esperado]`: a reserva por grupo, a
-ordem das nomeações (quem, por qual lista, em vaga de quem) e os artigos de cada fundamento."""
+do `cotas testar`, do ramo testar) bastam. Enquanto o `cotas testar` não está na main, este
+teste roda cada teste de lei pelo `cotas apurar --json` e confere o `[esperado]`: a reserva por
+grupo, a ordem das nomeações (quem, por qual lista, em vaga de quem) e os artigos de cada
+fundamento."""
 
 from __future__ import annotations
 
