@@ -22,8 +22,9 @@ def test_leis_texto_e_json() -> None:
         "montenegro-rs/lei-7344-2025",
         "montenegro-rs/lei-4016-2004",
         "federal/lei-12990-2014",
-        "ouro-preto-mg/lei-1274-2022",
         "federal/lei-15142-2025",
+        "ouro-preto-mg/lei-1274-2022",
+        "sao-mateus-es/lei-239-2003",
     }
     montenegro = next(lei for lei in dados["leis"] if lei["id"] == "montenegro-rs/lei-7344-2025")
     assert montenegro["vigencia"]["inicio"] == "2025-04-04"
