@@ -166,3 +166,10 @@ def test_cotas_leis_mostra_os_tres_grupos_e_o_que_fica_ao_regulamento() -> None:
     dados = json.loads(rodar("leis", "--json").stdout)
     lei = next(x for x in dados["leis"] if x["id"] == "federal/lei-15142-2025")
     assert [g["nome"] for g in lei["grupos"]] == ["pretos_pardos", "indigenas", "quilombolas"]
+
+
+def test_timbre_de_um_certame_federal_nao_e_de_prefeitura(pasta: Path) -> None:
+    saida = pasta / "saida"
+    assert _apurar(pasta, "--saida", str(saida), "--sem-pdf").returncode == 0
+    anexo = (saida / "anexo-edital.html").read_text(encoding="utf-8")
+    assert "PREFEITURA" not in anexo and "REPÚBLICA FEDERATIVA DO BRASIL" in anexo
