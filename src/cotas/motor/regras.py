@@ -33,6 +33,7 @@ from cotas.motor.legislacao import (
     Catalogo,
     DeclaracaoGrupo,
     Lei,
+    conferir_informado,
     dispositivo_federal,
     especificacao_de,
     exigidos_pelos_valores,
@@ -539,16 +540,7 @@ def _da_comissao(nome: str) -> bool:
 def _informado(lei: Lei, nome: str, bruto: object) -> tuple[object, Referencia]:
     """O valor de uma lacuna da lei informado pelo operador, conferido, e a referência que o
     registra como tal (com a justificativa dada)."""
-    justificativa = "valor informado pelo operador"
-    if isinstance(bruto, Mapping):
-        justificativa = str(bruto.get("justificativa") or justificativa)
-        bruto = bruto.get("valor")
-    try:
-        espec = especificacao_de(nome, [g.nome for g in lei.grupos])
-        assert espec is not None
-        valor = espec.conferir(bruto)
-    except ValueError as erro:
-        raise LeiInvalida(f"Parâmetro informado '{nome}' inválido: {erro}") from None
+    valor, justificativa = conferir_informado(lei, nome, bruto, "valor informado pelo operador")
     # (A justificativa vai na citação: é o que a sustenta, e quem lê a nomeação a vê.)
     return valor, Referencia(
         lei.norma, f"parâmetro informado pelo operador ({justificativa})", justificativa
