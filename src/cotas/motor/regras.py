@@ -402,8 +402,9 @@ def _conferir_total(
 
 
 def _pct(valor: Fraction) -> str:
-    texto = str(valor.numerator) if valor.denominator == 1 else f"{float(valor):.4g}"
-    return texto.replace(".", ",") + "%"
+    """O percentual como se escreve ("29%", "2,5%"), sem passar por ponto flutuante."""
+    decimal = Decimal(valor.numerator) / Decimal(valor.denominator)
+    return format(decimal.normalize(), "f").replace(".", ",") + "%"
 
 
 def _regra_do_grupo(
