@@ -68,6 +68,7 @@ __all__ = [
     "TipoCertame",
     "TipoEvento",
     "ler_cenario",
+    "ler_parametros_lei",
 ]
 
 Arredondamento = Literal["cima", "meio", "baixo"]
@@ -670,6 +671,19 @@ def ler_cenario(caminho: Path, catalogo: Catalogo | None = None) -> Cenario:
         leitura_candidatos=leitura,
         linha_certame=v.linha("certame"),
     )
+
+
+def ler_parametros_lei(caminho: Path) -> dict[str, object]:
+    """Só os `[parametros_lei]` de um cenário (os valores que a lei deixa em aberto, com a
+    justificativa), para as contas que não apuram um certame (`cotas reserva`, `cotas ordem`).
+    Levanta `ErrosDeEntrada` com os erros dessa seção, no arquivo e na linha."""
+    caminho = Path(caminho)
+    texto, dados = _ler_toml(caminho)
+    v = _Validador(caminho.name, texto)
+    parametros = _ler_parametros_lei(v, dados)
+    if v.erros:
+        raise ErrosDeEntrada(v.erros, v.avisos)
+    return parametros
 
 
 def _ler_toml(caminho: Path) -> tuple[str, dict[str, object]]:

@@ -21,7 +21,7 @@ import orjson
 
 from cotas.arquivos import limites
 from cotas.arquivos.erros import ErrosDeEntrada
-from cotas.cli import argparse_ptbr, gerar, saida
+from cotas.cli import argparse_ptbr, gerar, parametros, saida
 from cotas.motor.erros import ErroCotas
 from cotas.motor.glossario import ArredondamentoPcd, TipoSelecao, codigos
 from cotas.motor.legislacao import catalogo_padrao
@@ -89,6 +89,7 @@ def _opcoes_da_lei(p: argparse.ArgumentParser) -> None:
         "--pcd-teto", type=_decimal, default=Decimal(20), help="teto PcD, %% (padrão: 20)"
     )
     p.add_argument("--json", action="store_true", help="saída em JSON")
+    parametros.registrar(p)
 
 
 def construir_parser() -> argparse.ArgumentParser:
