@@ -532,7 +532,8 @@ def _tipo_toml(valor: object) -> str:
 
 # ---------------------------------------------------------------- leitura
 
-_CHAVES_RAIZ = ("certame", "pcd", "cargos", "eventos", "desempate", "parametros_lei")
+# `esperado`: o resultado que um teste de lei espera (`cotas testar`); a apuração não o lê.
+_CHAVES_RAIZ = ("certame", "pcd", "cargos", "eventos", "desempate", "parametros_lei", "esperado")
 _CHAVES_CERTAME = (
     "nome",
     "municipio",
