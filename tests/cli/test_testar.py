@@ -17,6 +17,7 @@ import pytest
 from cotas.cli.testar import cita
 from cotas.motor.legislacao import catalogo_padrao
 from cotas.motor.razoes import Referencia
+from tests.arquivos.test_cenario import validar_esquema
 from tests.cli.conftest import RAIZ, rodar
 
 LEIS = RAIZ / "src" / "cotas" / "leis"
@@ -80,6 +81,15 @@ def test_os_arquivos_dos_testes_vao_no_pacote() -> None:
     assert all(f"*{s}" in padroes for s in sufixos)
 
 
+@pytest.mark.parametrize(
+    "arquivo",
+    sorted(LEIS.glob("*/testes/**/*.toml")),
+    ids=lambda p: f"{p.parents[1].name}/{p.name}",
+)
+def test_cada_teste_de_lei_segue_o_esquema_do_cenario(arquivo: Path) -> None:
+    validar_esquema(arquivo)
+
+
 def test_uma_pasta_de_testes_roda_cada_teste_nas_subpastas(tmp_path: Path) -> None:
     for ente in ("mostardas-rs", "montenegro-rs"):
         shutil.copytree(LEIS / ente / "testes", tmp_path / ente)
@@ -126,7 +136,7 @@ def test_fundamento_errado_falha_com_as_citacoes_do_motor(teste: Path) -> None:
     _trocar(teste, '"art. 1º", "art. 5º, § 2º", "art. 4º"', '"art. 1º", "art. 9º", "art. 4º"')
     r = rodar("testar", teste)
     assert r.returncode == 1
-    linha = next(x for x in r.stdout.splitlines() if "o fundamento \"" in x)
+    linha = next(x for x in r.stdout.splitlines() if 'o fundamento "' in x)
     assert 'cargo ADM, nomeação 3 (204): o fundamento "art. 9º" não está entre' in linha
     assert "art. 5º, § 2º" in linha  # as citações que o motor deu, para corrigir o teste
     assert '"art. 1º"' not in linha and '"art. 4º"' not in linha
