@@ -64,20 +64,27 @@ def executar(args: argparse.Namespace) -> int:
         onde = args.pasta if args.pasta is not None else f"cotas/leis/*/{PASTA_DOS_TESTES}/"
         print(f"erro: nenhum teste de lei encontrado em {onde}", file=sys.stderr)
         return ENTRADA_INVALIDA
-    resultados = [rodar_teste(caminho, nome) for caminho, nome in testes]
-    for r in resultados:
-        print(_linha_do_resultado(r))
-        for diferenca in r.diferencas:
-            print(f"    {diferenca}")
-        for aviso in r.avisos:
-            print(f"    aviso: {aviso}")
-        if r.erros:
-            print(ErrosDeEntrada(r.erros), file=sys.stderr)
+    resultados = []
+    for caminho, nome in testes:  # (cada um sai ao terminar: quem espera vê o andamento)
+        r = rodar_teste(caminho, nome)
+        resultados.append(r)
+        _mostrar(r)
     print()
     print(resumo(resultados, ignorados))
     if any(r.situacao == INVALIDO for r in resultados):
         return ENTRADA_INVALIDA
     return ALGUM_FALHOU if any(r.situacao == FALHOU for r in resultados) else TODOS_PASSARAM
+
+
+def _mostrar(r: Resultado) -> None:
+    print(_linha_do_resultado(r))
+    for diferenca in r.diferencas:
+        print(f"    {diferenca}")
+    for aviso in r.avisos:
+        print(f"    aviso: {aviso}")
+    sys.stdout.flush()
+    if r.erros:
+        print(ErrosDeEntrada(r.erros), file=sys.stderr)
 
 
 def _linha_do_resultado(r: Resultado) -> str:
