@@ -15,7 +15,7 @@ from pathlib import Path
 
 from cotas.arquivos.cenario import ler_parametros_lei
 from cotas.motor.erros import ErroCotas, ParametrosDesconhecidos
-from cotas.motor.legislacao import Especificacao, Lei, especificacao_de
+from cotas.motor.legislacao import Especificacao, Lei, catalogo_padrao, especificacao_de
 
 JUSTIFICATIVA_DA_LINHA_DE_COMANDO = "informado com --parametro na linha de comando"
 
@@ -29,7 +29,7 @@ def registrar(p: argparse.ArgumentParser) -> None:
         default=[],
         metavar="CHAVE=VALOR",
         help="valor de um parâmetro que a lei deixa em aberto (repetível), ex.: "
-        "--parametro negros.limiar_vagas=3",
+        f"--parametro {_exemplo()}",
     )
     p.add_argument(
         "--cenario",
@@ -38,11 +38,17 @@ def registrar(p: argparse.ArgumentParser) -> None:
     )
 
 
+def _exemplo() -> str:
+    """Um exemplo com um grupo de verdade, do catálogo de leis (o código não nomeia grupos)."""
+    grupos = [g.nome for lei in catalogo_padrao().leis for g in lei.grupos]
+    return f"{grupos[0] if grupos else '<grupo>'}.limiar_vagas=3"
+
+
 def _parametro(texto: str) -> tuple[str, object]:
     chave, igual, bruto = texto.partition("=")
     if not igual or not chave.strip() or not bruto.strip():
         raise argparse.ArgumentTypeError(
-            f"parâmetro '{texto}' inválido (use chave=valor, ex.: negros.limiar_vagas=3)"
+            f"parâmetro '{texto}' inválido (use chave=valor, ex.: {_exemplo()})"
         )
     return chave.strip(), _valor(bruto.strip())
 
