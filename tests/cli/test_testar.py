@@ -301,3 +301,65 @@ def test_pasta_sem_testes_ou_inexistente(tmp_path: Path) -> None:
     r = rodar("testar", tmp_path / "nao-existe")
     assert r.returncode == 2
     assert "não existe" in r.stderr
+
+
+# ---------------------------------------------------------------- ocorrências
+
+
+@pytest.fixture
+def desistencia(tmp_path: Path) -> Path:
+    origem = LEIS / "mostardas-rs" / "testes" / "desistencia-de-negro-em-vaga-reservada.toml"
+    shutil.copy(origem, tmp_path / origem.name)
+    shutil.copy(origem.with_suffix(".csv"), tmp_path / origem.with_suffix(".csv").name)
+    return tmp_path / origem.name
+
+
+def test_ocorrencia_errada_falha(desistencia: Path) -> None:
+    _trocar(
+        desistencia,
+        '{ tipo = "desistencia", inscricao = "704"',
+        '{ tipo = "anulacao", inscricao = "704"',
+    )
+    r = rodar("testar", desistencia)
+    assert r.returncode == 1
+    assert (
+        "cargo ADM, ocorrência 1: esperada anulacao da inscrição 704, vaga 3; o motor registrou "
+        "desistencia da inscrição 704, vaga 3" in r.stdout
+    )
+
+
+def test_fundamento_errado_de_ocorrencia_falha(desistencia: Path) -> None:
+    _trocar(
+        desistencia,
+        'vaga = 3, fundamento = ["art. 3º, § 2º"] },\n]',
+        'vaga = 3, fundamento = ["art. 3º, § 3º"] },\n]',
+    )
+    r = rodar("testar", desistencia)
+    assert r.returncode == 1
+    assert (
+        'cargo ADM, ocorrência 1 (desistencia): o fundamento "art. 3º, § 3º" não está' in r.stdout
+    )
+
+
+def test_ocorrencia_sem_tipo_e_invalida(desistencia: Path) -> None:
+    _trocar(desistencia, '{ tipo = "desistencia", inscricao = "704"', '{ inscricao = "704"')
+    r = rodar("testar", desistencia)
+    assert r.returncode == 2
+    linha = _linha_de(desistencia, '{ inscricao = "704", vaga = 3, fundamento')
+    assert f'linha {linha}, chave "esperado.cargos.ADM.ocorrencias[1].tipo": falta' in r.stderr
+
+
+def test_saida_cortada_por_quem_le_nao_e_erro() -> None:
+    """`cotas testar | head`: quem lê para antes do fim; o comando sai quieto, sem erro interno."""
+    import subprocess
+
+    from tests.cli.conftest import COTAS
+
+    processo = subprocess.Popen(
+        [str(COTAS), "testar"], stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
+    assert processo.stdout is not None and processo.stderr is not None
+    processo.stdout.close()
+    erros = processo.stderr.read().decode()
+    assert processo.wait() == 0, erros
+    assert "Traceback" not in erros

@@ -14,20 +14,26 @@ cenário, lido e conferido com arquivo, linha e chave de cada erro.
       { inscricao = "107", lista = "ampla", vaga_de = "<grupo>" },   # vaga revertida
       { inscricao = "110", lista = "<grupo>", vaga = 3, substitui = "105" },
     ]
+    ocorrencias = [                          # desistências, anulações, vagas sem candidato
+      { tipo = "desistencia", inscricao = "105", vaga = 3, fundamento = ["<artigo>"] },
+    ]
 
 O formato está descrito em docs/TESTES-DE-LEI.md.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TypeVar
 
 from cotas.arquivos.cenario import _indice_de_chaves
 from cotas.arquivos.erros import ErroEntrada
 
 CHAVES_ESPERADO = ("lei", "erros", "cargos")
-CHAVES_CARGO = ("reservadas", "ampla", "nomeacoes")
+CHAVES_CARGO = ("reservadas", "ampla", "nomeacoes", "ocorrencias")
 CHAVES_NOMEACAO = ("inscricao", "lista", "vaga_de", "vaga", "substitui", "fundamento")
+CHAVES_OCORRENCIA = ("tipo", "inscricao", "vaga", "fundamento")
 
 
 @dataclass(frozen=True)
@@ -46,6 +52,20 @@ class NomeacaoEsperada:
 
 
 @dataclass(frozen=True)
+class OcorrenciaEsperada:
+    """Um fato do cargo que não é nomeação (desistência, anulação, vaga sem candidato...): o
+    tipo e, se ditos, a inscrição, a vaga e os artigos."""
+
+    ordem: int
+    tipo: str
+    inscricao: str | None
+    vaga: int | None
+    fundamento: tuple[str, ...]
+    linha: int | None
+    chave: str
+
+
+@dataclass(frozen=True)
 class CargoEsperado:
     codigo: str
     reservadas: dict[str, int] | None
@@ -53,6 +73,7 @@ class CargoEsperado:
     nomeacoes: tuple[NomeacaoEsperada, ...] | None
     linha: int | None
     chave: str
+    ocorrencias: tuple[OcorrenciaEsperada, ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -171,9 +192,10 @@ def _cargos(leitor: _Leitor, bruto: object) -> tuple[CargoEsperado, ...]:
                     if "ampla" in tabela
                     else None
                 ),
-                nomeacoes=_nomeacoes(leitor, tabela, base),
+                nomeacoes=_itens(leitor, tabela, f"{base}.nomeacoes", _nomeacao),
                 linha=leitor.linha(base),
                 chave=base,
+                ocorrencias=_itens(leitor, tabela, f"{base}.ocorrencias", _ocorrencia),
             )
         )
     return tuple(cargos)
@@ -196,28 +218,60 @@ def _reservadas(leitor: _Leitor, tabela: dict[str, object], base: str) -> dict[s
     return reservadas
 
 
-def _nomeacoes(
-    leitor: _Leitor, tabela: dict[str, object], base: str
-) -> tuple[NomeacaoEsperada, ...] | None:
-    if "nomeacoes" not in tabela:
+_Item = TypeVar("_Item")
+
+
+def _itens(
+    leitor: _Leitor,
+    tabela: dict[str, object],
+    chave: str,
+    ler: Callable[[_Leitor, dict[str, object], str, int, int | None], _Item | None],
+) -> tuple[_Item, ...] | None:
+    """Uma lista de tabelas em linha (`nomeacoes`, `ocorrencias`), um item por linha; cada erro
+    na linha do seu item."""
+    nome = chave.rpartition(".")[2]
+    if nome not in tabela:
         return None
-    chave = f"{base}.nomeacoes"
-    bruto = tabela["nomeacoes"]
+    bruto = tabela[nome]
     if not isinstance(bruto, list):
-        leitor.erro(chave, 'escreva como uma lista: [{ inscricao = "...", lista = "..." }, ...]')
+        leitor.erro(chave, "escreva como uma lista de tabelas: [{ ... }, { ... }]")
         return None
     inicio = leitor.linha(chave)
-    nomeacoes = []
+    itens = []
     for i, item in enumerate(bruto, start=1):
         linha = _linha_do_item(leitor.texto, inicio, i)
         onde = f"{chave}[{i}]"
         if not isinstance(item, dict):
-            leitor.erro(onde, '{ inscricao = "...", lista = "..." } esperado aqui', linha)
+            leitor.erro(onde, "uma tabela { chave = valor, ... } esperada aqui", linha)
             continue
-        nomeacao = _nomeacao(leitor, item, onde, i, linha)
-        if nomeacao is not None:
-            nomeacoes.append(nomeacao)
-    return tuple(nomeacoes)
+        lido = ler(leitor, item, onde, i, linha)
+        if lido is not None:
+            itens.append(lido)
+    return tuple(itens)
+
+
+def _ocorrencia(
+    leitor: _Leitor, item: dict[str, object], onde: str, ordem: int, linha: int | None
+) -> OcorrenciaEsperada | None:
+    leitor.desconhecidas(item, onde, CHAVES_OCORRENCIA, linha)
+    if "tipo" not in item:
+        leitor.erro(f"{onde}.tipo", "falta esta chave obrigatória", linha)
+        return None
+    tipo = leitor.texto_de(item["tipo"], f"{onde}.tipo", linha)
+    inscricao = (
+        leitor.texto_de(item["inscricao"], f"{onde}.inscricao", linha)
+        if "inscricao" in item
+        else None
+    )
+    vaga = leitor.inteiro_de(item["vaga"], f"{onde}.vaga", 1, linha) if "vaga" in item else None
+    fundamento = (
+        leitor.textos_de(item["fundamento"], f"{onde}.fundamento", linha)
+        if "fundamento" in item
+        else ()
+    )
+    if tipo is None:
+        return None
+    return OcorrenciaEsperada(ordem, tipo, inscricao, vaga, fundamento, linha, onde)
 
 
 def _nomeacao(

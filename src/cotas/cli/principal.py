@@ -173,6 +173,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ErroCotas as erro:
         print(f"erro: {erro}", file=sys.stderr)
         return ENTRADA_INVALIDA
+    except BrokenPipeError:  # (`cotas testar | head`: quem lia parou; `executar_e_sair` sai quieto)
+        raise
     except Exception:
         print("erro interno do cotas; por favor, relate-o com a mensagem abaixo:", file=sys.stderr)
         traceback.print_exc()

@@ -22,11 +22,17 @@ from typing import Any
 from cotas.apuracao import Apuracao, apurar_cenario, ler_cenario_para_apurar
 from cotas.arquivos.cenario import _ler_toml
 from cotas.arquivos.erros import ErroEntrada, ErrosDeEntrada
-from cotas.cli.esperado import CargoEsperado, Esperado, NomeacaoEsperada, ler_esperado
-from cotas.motor.certame import Nomeacao
+from cotas.cli.esperado import (
+    CargoEsperado,
+    Esperado,
+    NomeacaoEsperada,
+    OcorrenciaEsperada,
+    ler_esperado,
+)
+from cotas.motor.certame import Nomeacao, Ocorrencia
 from cotas.motor.erros import ErroCotas
 from cotas.motor.glossario import AMPLA
-from cotas.motor.razoes import Referencia
+from cotas.motor.razoes import Razao, Referencia
 
 PASSOU, FALHOU, INVALIDO = "PASSOU", "FALHOU", "INVÁLIDO"
 TODOS_PASSARAM, ALGUM_FALHOU, ENTRADA_INVALIDA = 0, 1, 2
@@ -271,6 +277,10 @@ def conferir(esperado: Esperado, ap: Apuracao) -> list[str]:
             diferencas += _conferir_nomeacoes(
                 cargo, cargo.nomeacoes, ap.certame.nomeacoes(cargo.codigo)
             )
+        if cargo.ocorrencias is not None:
+            diferencas += _conferir_ocorrencias(
+                cargo, cargo.ocorrencias, ap.certame.ocorrencias(cargo.codigo)
+            )
     return diferencas
 
 
@@ -313,11 +323,49 @@ def _conferir_nomeacoes(
 def _conferir_nomeacao(onde: str, quer: NomeacaoEsperada, tem: Nomeacao) -> list[str]:
     if _esperada(quer) != _obtida(tem, quer.vaga):
         return [f"{onde}: esperada {_esperada(quer)}; o motor nomeou {_obtida(tem, quer.vaga)}"]
+    return _fundamento_ausente(f"{onde} ({tem.inscricao})", quer.fundamento, tem.razao)
+
+
+def _conferir_ocorrencias(
+    cargo: CargoEsperado, esperadas: tuple[OcorrenciaEsperada, ...], obtidas: list[Ocorrencia]
+) -> list[str]:
+    diferencas = []
+    for k in range(max(len(esperadas), len(obtidas))):
+        onde = f"cargo {cargo.codigo}, ocorrência {k + 1}"
+        quer = esperadas[k] if k < len(esperadas) else None
+        tem = obtidas[k] if k < len(obtidas) else None
+        if quer is None and tem is not None:
+            diferencas.append(f"{onde}: não esperada; o motor registrou {_fato(tem, tem)}")
+        elif tem is None and quer is not None:
+            diferencas.append(f"{onde}: esperada {_fato(quer, quer)}; o motor não a registrou")
+        elif quer is not None and tem is not None:
+            if _fato(quer, quer) != _fato(tem, quer):
+                diferencas.append(
+                    f"{onde}: esperada {_fato(quer, quer)}; o motor registrou {_fato(tem, quer)}"
+                )
+            else:
+                diferencas += _fundamento_ausente(
+                    f"{onde} ({tem.tipo})", quer.fundamento, tem.razao
+                )
+    return diferencas
+
+
+def _fato(o: OcorrenciaEsperada | Ocorrencia, dito: OcorrenciaEsperada | Ocorrencia) -> str:
+    """A ocorrência com o que o teste diz dela (a inscrição e a vaga só quando ditas)."""
+    texto = o.tipo
+    if dito.inscricao is not None:
+        texto += f" da inscrição {o.inscricao}"
+    if dito.vaga is not None:
+        texto += f", vaga {o.vaga}"
+    return texto
+
+
+def _fundamento_ausente(onde: str, esperados: tuple[str, ...], razao: Razao) -> list[str]:
     return [
-        f'{onde} ({tem.inscricao}): o fundamento "{artigo}" não está entre as citações do motor '
-        f"para esta nomeação ({tem.razao.fundamento_curto() or 'nenhuma'})"
-        for artigo in quer.fundamento
-        if not any(cita(artigo, ref) for ref in tem.razao.fundamentos)
+        f'{onde}: o fundamento "{artigo}" não está entre as citações do motor '
+        f"({razao.fundamento_curto() or 'nenhuma'})"
+        for artigo in esperados
+        if not any(cita(artigo, ref) for ref in razao.fundamentos)
     ]
 
 
