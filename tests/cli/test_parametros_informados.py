@@ -163,3 +163,28 @@ def test_lei_sem_lacunas_continua_igual() -> None:
     r = rodar("reserva", "--lei", "montenegro-rs/lei-7344-2025", "--vagas", "13", "--json")
     assert r.returncode == 0, r.stderr
     assert json.loads(r.stdout)["reservadas"] == {"negros": 3}
+
+
+def test_lei_com_lacunas_fora_da_conta_nao_pede_nada() -> None:
+    """Ouro Preto: o texto lido traz o percentual, o mínimo de vagas e o arredondamento (art. 1º);
+    o que ele não traz (desistência, reversão, a comissão...) a reserva não usa."""
+    r = rodar("reserva", "--lei", "ouro-preto-mg/lei-1274-2022", "--vagas", "10", "--json")
+    assert r.returncode == 0, r.stderr
+    dados = json.loads(r.stdout)
+    assert dados["reservadas"] == {"negros": 2}
+    assert "negros.desistencia" in dados["nao_conferidos"]
+
+
+def test_o_edital_eleva_o_minimo_pela_linha_de_comando() -> None:
+    r = rodar(
+        "reserva",
+        "--lei",
+        "ouro-preto-mg/lei-1274-2022",
+        "--vagas",
+        "10",
+        "--parametro",
+        "negros.percentual=30",
+        "--json",
+    )
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout)["reservadas"] == {"negros": 3}
