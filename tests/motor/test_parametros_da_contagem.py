@@ -62,7 +62,7 @@ def test_falta_so_o_que_a_conta_usa() -> None:
 def test_sem_usados_continua_pedindo_todos() -> None:
     with pytest.raises(ParametrosDesconhecidos) as erro:
         regras_aplicaveis(catalogo_padrao(), lei_id=LEI, data_edital=DIA, informados=CONTA)
-    assert "abrangencia" in erro.value.nomes and "negros.cores" in erro.value.nomes
+    assert "abrangencia" in erro.value.nomes and "negros.desistencia" in erro.value.nomes
 
 
 def test_quem_informa_que_ha_comissao_informa_como_ela_funciona() -> None:
