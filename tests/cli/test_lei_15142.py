@@ -155,3 +155,21 @@ def test_documentos_com_cada_grupo(pasta: Path) -> None:
     )
     for rotulo in ("pessoas pretas e pardas", "pessoas indígenas", "pessoas quilombolas"):
         assert rotulo in textos.lower()
+
+
+def test_cotas_leis_mostra_os_tres_grupos_e_o_que_fica_ao_regulamento() -> None:
+    r = rodar("leis")
+    assert r.returncode == 0
+    bloco = r.stdout.split("federal/lei-15142-2025 —", 1)[1].split("\n\n", 1)[0]
+    assert "Grupo indigenas: Pessoas indígenas (colunas reserva_indigenas" in bloco
+    assert "indigenas.percentual: desconhecido (o operador deve informar)" in bloco
+    dados = json.loads(rodar("leis", "--json").stdout)
+    lei = next(x for x in dados["leis"] if x["id"] == "federal/lei-15142-2025")
+    assert [g["nome"] for g in lei["grupos"]] == ["pretos_pardos", "indigenas", "quilombolas"]
+
+
+def test_timbre_de_um_certame_federal_nao_e_de_prefeitura(pasta: Path) -> None:
+    saida = pasta / "saida"
+    assert _apurar(pasta, "--saida", str(saida), "--sem-pdf").returncode == 0
+    anexo = (saida / "anexo-edital.html").read_text(encoding="utf-8")
+    assert "PREFEITURA" not in anexo and "REPÚBLICA FEDERATIVA DO BRASIL" in anexo

@@ -22,8 +22,9 @@ def test_leis_texto_e_json() -> None:
         "montenegro-rs/lei-7344-2025",
         "montenegro-rs/lei-4016-2004",
         "federal/lei-12990-2014",
-        "ouro-preto-mg/lei-1274-2022",
         "federal/lei-15142-2025",
+        "ouro-preto-mg/lei-1274-2022",
+        "sao-mateus-es/lei-239-2003",
     }
     montenegro = next(lei for lei in dados["leis"] if lei["id"] == "montenegro-rs/lei-7344-2025")
     assert montenegro["vigencia"]["inicio"] == "2025-04-04"
@@ -53,11 +54,17 @@ def test_leis_mostra_a_lei_federal_e_os_atos_da_sua_vigencia() -> None:
 
 def test_reserva_lei_federal_por_ente_pede_o_que_a_lei_nao_diz() -> None:
     """O ente federal se escolhe como um município (--municipio União); a lei vigente na data
-    é a 12.990, e o que dela não foi lido é pedido, não adivinhado."""
+    é a 12.990, e o que dela não foi lido não é adivinhado: a reserva, que não o usa, diz que
+    não o conferiu; a ordem, que usa a alternância não lida, a pede (issue 13, item 7)."""
     r = rodar("reserva", "--municipio", "União", "--data-edital", "2024-07-01", "--vagas", "10")
+    assert r.returncode == 0, r.stderr
+    assert "federal/lei-12990-2014" in r.stdout
+    nao_conferidos = next(x for x in r.stdout.splitlines() if "não conferidos" in x)
+    assert "negros.concorrencia_concomitante" in nao_conferidos
+    r = rodar("ordem", "--municipio", "União", "--data-edital", "2024-07-01", "--vagas", "10")
     assert r.returncode == 2, r.stdout
     assert "federal/lei-12990-2014" in r.stderr
-    assert "negros.concorrencia_concomitante" in r.stderr
+    assert "--parametro ordem.alternancia_proporcionalidade=" in r.stderr
 
 
 def test_reserva_json_contrato() -> None:

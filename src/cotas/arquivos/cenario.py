@@ -68,6 +68,7 @@ __all__ = [
     "TipoCertame",
     "TipoEvento",
     "ler_cenario",
+    "ler_parametros_lei",
 ]
 
 Arredondamento = Literal["cima", "meio", "baixo"]
@@ -531,7 +532,8 @@ def _tipo_toml(valor: object) -> str:
 
 # ---------------------------------------------------------------- leitura
 
-_CHAVES_RAIZ = ("certame", "pcd", "cargos", "eventos", "desempate", "parametros_lei")
+# `esperado`: o resultado que um teste de lei espera (`cotas testar`); a apuração não o lê.
+_CHAVES_RAIZ = ("certame", "pcd", "cargos", "eventos", "desempate", "parametros_lei", "esperado")
 _CHAVES_CERTAME = (
     "nome",
     "municipio",
@@ -670,6 +672,19 @@ def ler_cenario(caminho: Path, catalogo: Catalogo | None = None) -> Cenario:
         leitura_candidatos=leitura,
         linha_certame=v.linha("certame"),
     )
+
+
+def ler_parametros_lei(caminho: Path) -> dict[str, object]:
+    """Só os `[parametros_lei]` de um cenário (os valores que a lei deixa em aberto, com a
+    justificativa), para as contas que não apuram um certame (`cotas reserva`, `cotas ordem`).
+    Levanta `ErrosDeEntrada` com os erros dessa seção, no arquivo e na linha."""
+    caminho = Path(caminho)
+    texto, dados = _ler_toml(caminho)
+    v = _Validador(caminho.name, texto)
+    parametros = _ler_parametros_lei(v, dados)
+    if v.erros:
+        raise ErrosDeEntrada(v.erros, v.avisos)
+    return parametros
 
 
 def _ler_toml(caminho: Path) -> tuple[str, dict[str, object]]:

@@ -21,7 +21,7 @@ import orjson
 
 from cotas.arquivos import limites
 from cotas.arquivos.erros import ErrosDeEntrada
-from cotas.cli import argparse_ptbr, gerar, saida
+from cotas.cli import argparse_ptbr, gerar, parametros, saida, testar
 from cotas.motor.erros import ErroCotas
 from cotas.motor.glossario import ArredondamentoPcd, TipoSelecao, codigos
 from cotas.motor.legislacao import catalogo_padrao
@@ -89,6 +89,7 @@ def _opcoes_da_lei(p: argparse.ArgumentParser) -> None:
         "--pcd-teto", type=_decimal, default=Decimal(20), help="teto PcD, %% (padrão: 20)"
     )
     p.add_argument("--json", action="store_true", help="saída em JSON")
+    parametros.registrar(p)
 
 
 def construir_parser() -> argparse.ArgumentParser:
@@ -132,6 +133,7 @@ def construir_parser() -> argparse.ArgumentParser:
     )
 
     gerar.registrar(sub)
+    testar.registrar(sub)
     return parser
 
 
@@ -160,6 +162,8 @@ def _ler_argumentos(parser: argparse.ArgumentParser, argv: Sequence[str] | None)
 def main(argv: Sequence[str] | None = None) -> int:
     args = _ler_argumentos(construir_parser(), argv)
     try:
+        if args.comando == "testar":  # (mostra cada teste ao rodá-lo e tem os seus códigos)
+            return testar.executar(args)
         resultado: Any = saida.executar(args)
     except ErrosDeEntrada as erros:
         for aviso in erros.avisos:
@@ -169,6 +173,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ErroCotas as erro:
         print(f"erro: {erro}", file=sys.stderr)
         return ENTRADA_INVALIDA
+    except BrokenPipeError:  # (`cotas testar | head`: quem lia parou; `executar_e_sair` sai quieto)
+        raise
     except Exception:
         print("erro interno do cotas; por favor, relate-o com a mensagem abaixo:", file=sys.stderr)
         traceback.print_exc()

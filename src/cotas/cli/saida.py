@@ -5,17 +5,25 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Iterator
+from datetime import date
 from pathlib import Path
 from typing import Any
 
 from cotas.apuracao import Apuracao, apurar_cenario, ler_cenario_para_apurar
 from cotas.arquivos.candidatos import descrever_leitura
 from cotas.arquivos.erros import motivo_do_sistema
-from cotas.cli import gerar
-from cotas.motor.erros import ErroCotas
+from cotas.cli import gerar, parametros
+from cotas.motor.erros import ErroCotas, ParametrosDesconhecidos
 from cotas.motor.legislacao import catalogo_padrao
 from cotas.motor.ordem import ordem_de_nomeacao
-from cotas.motor.regras import AMPLA, ParametrosPcd, Regras, regras_aplicaveis
+from cotas.motor.regras import (
+    AMPLA,
+    ParametrosPcd,
+    Regras,
+    lei_aplicavel,
+    parametros_da_contagem,
+    regras_aplicaveis,
+)
 from cotas.motor.reserva import calcular_reserva
 
 
@@ -46,8 +54,15 @@ def leis(args: argparse.Namespace) -> Any:
     for lei in catalogo.leis:
         parametros: list[dict[str, Any]] = []
         for nome, p in sorted(lei.parametros.items()):
-            if p.desconhecido:
-                parametros.append({"nome": nome, "descricao": p.descricao, "desconhecido": True})
+            if p.desconhecido or p.desconhecido_ate is not None:
+                parametros.append(
+                    {
+                        "nome": nome,
+                        "descricao": p.descricao,
+                        "desconhecido": True,
+                        "ate": _iso(p.desconhecido_ate),
+                    }
+                )
             for v in p.valores:
                 parametros.append(
                     {
@@ -85,6 +100,15 @@ def leis(args: argparse.Namespace) -> Any:
                     ],
                 },
                 "revisao_do_percentual": _iso(lei.revisao_em()),
+                "grupos": [
+                    {
+                        "nome": g.nome,
+                        "rotulo": g.rotulo,
+                        "coluna_opcao": g.coluna_opcao,
+                        "coluna_verificacao": g.coluna_verificacao,
+                    }
+                    for g in lei.grupos
+                ],
                 "parametros": parametros,
             }
         )
@@ -109,9 +133,15 @@ def leis(args: argparse.Namespace) -> Any:
                 f"  Reavaliação do percentual: {_br(lei.revisao_em())} "
                 f"({lei.referencia_revisao.citacao() if lei.referencia_revisao else ''})"
             )
+        for g in lei.grupos:
+            verificacao = f", {g.coluna_verificacao}" if g.coluna_verificacao else ""
+            linhas.append(f"  Grupo {g.nome}: {g.rotulo} (colunas {g.coluna_opcao}{verificacao})")
         for p in d["parametros"]:
             if p.get("desconhecido"):
-                linhas.append(f"  - {p['nome']}: desconhecido (o operador deve informar)")
+                ate = (
+                    f" para os editais até {_br(date.fromisoformat(p['ate']))}" if p["ate"] else ""
+                )
+                linhas.append(f"  - {p['nome']}: desconhecido{ate} (o operador deve informar)")
             else:
                 linhas.append(f"  - {p['nome']} = {p['valor']} ({p['norma']}, {p['artigo']})")
         linhas.append("")
@@ -119,7 +149,9 @@ def leis(args: argparse.Namespace) -> Any:
 
 
 # -- reserva e ordem ------------------------------------------------------------------------
-def _regras_dos_argumentos(args: argparse.Namespace) -> Regras:
+def _regras_dos_argumentos(args: argparse.Namespace, *, ordem: bool) -> tuple[Regras, list[str]]:
+    """As regras da conta, com os valores em aberto informados, e os parâmetros em aberto que
+    ninguém informou e a conta não usa (a saída os diz não conferidos)."""
     catalogo = catalogo_padrao()
     pcd = None
     if args.pcd_percentual is not None:
@@ -133,18 +165,43 @@ def _regras_dos_argumentos(args: argparse.Namespace) -> Regras:
     data = args.data_edital
     if args.lei is not None and data is None:
         data = catalogo.lei(args.lei).vigencia_inicio
-    return regras_aplicaveis(
-        catalogo,
-        municipio=args.municipio,
-        lei_id=args.lei,
-        data_edital=data,
-        tipo=args.tipo,
-        pcd=pcd,
-    )
+    lei = catalogo.lei(args.lei) if args.lei else lei_aplicavel(catalogo, args.municipio, data)
+    usados = parametros_da_contagem(lei, ordem=ordem)
+    informados = parametros.informados(args)
+    try:
+        regras = regras_aplicaveis(
+            catalogo,
+            municipio=args.municipio,
+            lei_id=args.lei,
+            data_edital=data,
+            tipo=args.tipo,
+            pcd=pcd,
+            informados=informados,
+            usados=usados,
+        )
+    except ParametrosDesconhecidos as erro:
+        raise parametros.erro_de_faltantes(erro, lei) from None
+    return regras, parametros.em_aberto_nao_usados(lei, usados, informados)
+
+
+def _rodape(regras: Regras, em_aberto: list[str]) -> list[str]:
+    """Os valores em aberto que o operador informou (com a justificativa) e os que ninguém
+    informou e a conta não usa: nada do que a lei não diz fica calado."""
+    linhas = [
+        f"  Informado pelo operador: {nome} = {parametros.como_texto(d)}"
+        for nome, d in regras.informados.items()
+    ]
+    if em_aberto:
+        linhas.append(
+            "  Parâmetros que a lei deixa em aberto e esta conta não usa (não conferidos): "
+            + ", ".join(em_aberto)
+            + "."
+        )
+    return linhas
 
 
 def reserva(args: argparse.Namespace) -> Any:
-    regras = _regras_dos_argumentos(args)
+    regras, em_aberto = _regras_dos_argumentos(args, ordem=False)
     r = calcular_reserva(regras, args.vagas)
     if args.json:
         return {
@@ -153,27 +210,30 @@ def reserva(args: argparse.Namespace) -> Any:
             "reservadas": {g.nome: r.reservadas[g.nome] for g in regras.grupos},
             "ampla": r.ampla,
             "memoria": r.memoria,
+            **({"nao_conferidos": em_aberto} if em_aberto else {}),
         }
     cabecalho = f"{regras.lei.titulo} ({regras.lei.id}) — {args.vagas} vaga(s)"
-    return "\n".join([cabecalho, *(f"  {linha}" for linha in r.memoria)])
+    linhas = [cabecalho, *(f"  {linha}" for linha in r.memoria)]
+    return "\n".join([*linhas, *_rodape(regras, em_aberto)])
 
 
 def ordem(args: argparse.Namespace) -> Any:
     from cotas.documentos.tabelas import rotulo_lista
 
-    regras = _regras_dos_argumentos(args)
+    regras, em_aberto = _regras_dos_argumentos(args, ordem=True)
     vagas = ordem_de_nomeacao(regras, [args.vagas]) if args.vagas else []
     if args.json:
         return {
             "lei": regras.lei.id,
             "vagas": args.vagas,
             "ordem": [{"vaga": v.numero, "modalidade": v.reservada_para or AMPLA} for v in vagas],
+            **({"nao_conferidos": em_aberto} if em_aberto else {}),
         }
     linhas = [f"{regras.lei.titulo} ({regras.lei.id}) — ordem das {args.vagas} primeiras vagas"]
     for v in vagas:
         linhas.append(f"  {v.numero:>4}  {rotulo_lista(v.reservada_para or AMPLA)}")
         linhas.append(f"        {v.razao.texto}")
-    return "\n".join(linhas)
+    return "\n".join([*linhas, *_rodape(regras, em_aberto)])
 
 
 # -- cenário -----------------------------------------------------------------------------------

@@ -72,8 +72,11 @@ def vagas_por_extenso(n: int) -> str:
 
 
 def cabecalho_municipio(municipio: str) -> tuple[str, str]:
-    """ "Município/RS" → ("ESTADO DO RIO GRANDE DO SUL", "PREFEITURA MUNICIPAL DE MUNICÍPIO")."""
+    """ "Município/RS" → ("ESTADO DO RIO GRANDE DO SUL", "PREFEITURA MUNICIPAL DE MUNICÍPIO");
+    o ente de uma lei federal (sem UF) → ("REPÚBLICA FEDERATIVA DO BRASIL", o ente em maiúsculas)."""
     nome, _, uf = municipio.partition("/")
+    if not uf:
+        return ("REPÚBLICA FEDERATIVA DO BRASIL", nome.strip().upper())
     uf = uf.strip().upper()
     estado = UFS.get(uf, f"ESTADO: {uf}" if uf else "")
     prefeitura = f"PREFEITURA MUNICIPAL DE {nome.strip().upper()}"

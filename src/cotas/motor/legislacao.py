@@ -353,6 +353,21 @@ ESPECIFICACOES["grupos.candidato_em_varios"] = Especificacao(
 )
 
 
+def conferir_informado(lei: Lei, nome: str, bruto: object, padrao: str) -> tuple[object, str]:
+    """Um valor que o operador informa para a lei (`{"valor": ..., "justificativa": ...}` ou só o
+    valor), conferido pela especificação do parâmetro, e a justificativa (sem ela, `padrao`)."""
+    justificativa = padrao
+    if isinstance(bruto, Mapping):
+        justificativa = str(bruto.get("justificativa") or justificativa)
+        bruto = bruto.get("valor")
+    espec = especificacao_de(nome, [g.nome for g in lei.grupos])
+    assert espec is not None
+    try:
+        return espec.conferir(bruto), justificativa
+    except ValueError as erro:
+        raise LeiInvalida(f"Parâmetro informado '{nome}' inválido: {erro}") from None
+
+
 def especificacao_de(nome: str, grupos: Iterable[str] = ()) -> Especificacao | None:
     """A especificação de um parâmetro: geral, ou `<grupo>.<chave>` de um grupo declarado."""
     if nome in ESPECIFICACOES:

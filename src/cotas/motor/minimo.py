@@ -7,12 +7,11 @@ informado (`[parametros_lei]` do cenário), com a justificativa (o item do edita
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from datetime import date
 from decimal import Decimal
 
 from cotas.motor.erros import LeiInvalida
-from cotas.motor.legislacao import Lei, especificacao_de
+from cotas.motor.legislacao import Lei, conferir_informado
 from cotas.motor.razoes import Referencia
 
 SUFIXO = ".percentual"
@@ -29,16 +28,8 @@ def eleva_o_minimo(lei: Lei, nome: str, dia: date) -> bool:
 
 def percentual_do_edital(lei: Lei, nome: str, dia: date, bruto: object) -> tuple[str, Referencia]:
     """O percentual do edital, conferido: nunca abaixo do mínimo da lei (erro com o artigo)."""
-    justificativa = "percentual fixado pelo edital"
-    if isinstance(bruto, Mapping):
-        justificativa = str(bruto.get("justificativa") or justificativa)
-        bruto = bruto.get("valor")
-    try:
-        espec = especificacao_de(nome, [g.nome for g in lei.grupos])
-        assert espec is not None
-        valor = str(espec.conferir(bruto))
-    except ValueError as erro:
-        raise LeiInvalida(f"Parâmetro informado '{nome}' inválido: {erro}") from None
+    conferido, justificativa = conferir_informado(lei, nome, bruto, "percentual fixado pelo edital")
+    valor = str(conferido)
     da_lei = lei.parametros[nome].em(dia)
     assert da_lei is not None
     ref = da_lei.referencia

@@ -7,7 +7,7 @@ vigência (`[transicao]` e `[vigencia]` de cada lei). Logo vale a lei em vigor n
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from datetime import date
 from decimal import Decimal
@@ -33,6 +33,7 @@ from cotas.motor.legislacao import (
     Catalogo,
     DeclaracaoGrupo,
     Lei,
+    conferir_informado,
     dispositivo_federal,
     especificacao_de,
     exigidos_pelos_valores,
@@ -263,12 +264,15 @@ def regras_aplicaveis(
     pcd: ParametrosPcd | None = None,
     informados: Mapping[str, object] | None = None,
     orgao: Orgao | str | None = None,
+    usados: Collection[str] | None = None,
 ) -> Regras:
     """As regras do certame: a lei em vigor no edital, seus parâmetros e os do edital (PcD).
 
     `informados` traz, para uma lei com parâmetros desconhecidos (uma lei revogada de que só se
     conhece o percentual), os valores que o operador declara — com justificativa — em vez de
-    adivinhar.
+    adivinhar. `usados`: só estes precisam ser conhecidos (a conta da reserva ou da ordem,
+    `parametros_da_contagem`); um desconhecido fora deles fica fora das regras, sem referência,
+    e nada do que o lê pode ser calculado com elas (só a conta).
     """
     tipo = TipoSelecao(tipo)
     if lei_id is not None:
@@ -285,11 +289,11 @@ def regras_aplicaveis(
         raise NenhumaLeiAplicavel("Informe o município ou a lei do certame.")
 
     informados = dict(informados or {})
-    valores, refs = _resolver_parametros(lei, data_edital, informados)
+    valores, refs = _resolver_parametros(lei, data_edital, informados, usados)
 
-    abrangencia = valores["abrangencia"]
-    assert isinstance(abrangencia, tuple)
-    if tipo.value not in abrangencia:
+    abrangencia = valores.get("abrangencia")  # (None: em aberto e fora da conta)
+    assert abrangencia is None or isinstance(abrangencia, tuple)
+    if abrangencia is not None and tipo.value not in abrangencia:
         raise SelecaoNaoAbrangida(
             f"{lei.titulo} não abrange {tipo.descricao()}: aplica-se a "
             f"{', '.join(TipoSelecao(t).descricao() for t in abrangencia)} "
@@ -297,7 +301,7 @@ def regras_aplicaveis(
         )
     _conferir_orgao(lei, tipo, None if orgao is None else Orgao(orgao), valores, refs)
 
-    comissao_exigida = valores["heteroidentificacao.exigida"] is True
+    comissao_exigida = valores.get("heteroidentificacao.exigida") is True
     grupos = [_regra_do_grupo(d, valores, refs, informados, comissao_exigida) for d in lei.grupos]
     _conferir_total(grupos, valores, refs)
     if pcd is not None:
@@ -332,11 +336,13 @@ def regras_aplicaveis(
     comissao = None
     if comissao_exigida:
         comissao = _regra_comissao(lei, valores, refs)
-    gerais = {
-        "alternancia": refs["ordem.alternancia_proporcionalidade"],
-        "falsidade": refs["falsidade.anulacao"],
-        "vigencia": lei.referencia_vigencia,
-    }
+    gerais = _conhecidas(
+        {
+            "alternancia": refs.get("ordem.alternancia_proporcionalidade"),
+            "falsidade": refs.get("falsidade.anulacao"),
+            "vigencia": lei.referencia_vigencia,
+        }
+    )
     if "falsidade.encaminhamento" in refs:
         gerais["encaminhamento"] = refs["falsidade.encaminhamento"]
     return Regras(
@@ -347,7 +353,9 @@ def regras_aplicaveis(
         comissao=comissao,
         referencias=gerais,
         informados=informados,
-        falsidade=_falsidade(lei, valores["falsidade.anulacao"], refs["falsidade.anulacao"]),
+        falsidade=_falsidade(
+            lei, valores.get("falsidade.anulacao"), refs.get("falsidade.anulacao")
+        ),
         candidato_em_varios=str(valores.get("grupos.candidato_em_varios", "todos")),
         referencia_varios=refs.get("grupos.candidato_em_varios"),
     )
@@ -401,8 +409,9 @@ def _conferir_total(
 
 
 def _pct(valor: Fraction) -> str:
-    texto = str(valor.numerator) if valor.denominator == 1 else f"{float(valor):.4g}"
-    return texto.replace(".", ",") + "%"
+    """O percentual como se escreve ("29%", "2,5%"), sem passar por ponto flutuante."""
+    decimal = Decimal(valor.numerator) / Decimal(valor.denominator)
+    return format(decimal.normalize(), "f").replace(".", ",") + "%"
 
 
 def _regra_do_grupo(
@@ -415,23 +424,24 @@ def _regra_do_grupo(
     """A regra de um grupo declarado pela lei, dos seus parâmetros `<grupo>.<chave>`."""
     g = declaracao.nome
 
-    def ref(chave: str) -> dict[str, Referencia]:
+    def ref(chave: str, como: str | None = None) -> dict[str, Referencia]:
+        # (Um parâmetro em aberto fora da conta, `usados`, não tem referência.)
         r = refs.get(f"{g}.{chave}")
-        return {} if r is None else {chave: r}
+        return {} if r is None else {como or chave: r}
 
     cores = valores.get(f"{g}.cores", ())
     assert isinstance(cores, tuple)
-    reversao = valores[f"{g}.reversao"]
+    reversao = valores.get(f"{g}.reversao", ())  # (em aberto e fora da conta: nenhuma)
     assert isinstance(reversao, tuple)
     # Sem `<grupo>.verificacao`, a lei de um grupo só verifica pela comissão quando a exige.
     padrao = "heteroidentificacao" if comissao_exigida else "nenhuma"
     referencias = {
         **ref("percentual"),
-        "limiar": refs[f"{g}.limiar_vagas"],
+        **ref("limiar_vagas", "limiar"),
         **ref("arredondamento"),
         **ref("fracao_entre_lotes"),
         **({"elegibilidade": refs[f"{g}.cores"]} if f"{g}.cores" in refs else {}),
-        "concorrencia": refs[f"{g}.concorrencia_concomitante"],
+        **ref("concorrencia_concomitante", "concorrencia"),
         **ref("desistencia"),
         **ref("reversao"),
         **ref("verificacao"),
@@ -442,7 +452,9 @@ def _regra_do_grupo(
         percentual=fracao(str(valores[f"{g}.percentual"])),
         arredondamento=Arredondamento(str(valores[f"{g}.arredondamento"])),
         limiar=int(str(valores[f"{g}.limiar_vagas"])),
-        fracao_entre_lotes=FracaoEntreLotes(str(valores[f"{g}.fracao_entre_lotes"])),
+        fracao_entre_lotes=FracaoEntreLotes(
+            str(valores.get(f"{g}.fracao_entre_lotes", FracaoEntreLotes.TOTAL_ACUMULADO.value))
+        ),
         cores=tuple(str(c) for c in cores),
         base_do_limiar=BaseDoLimiar(
             str(_valor_informado(informados, f"{g}.base_do_limiar", BaseDoLimiar.TODAS_OFERTADAS))
@@ -494,8 +506,8 @@ def _regra_comissao(
     )
 
 
-def _falsidade(lei: Lei, prevista: object, ref: Referencia) -> RegraFalsidade | None:
-    if prevista is not True:
+def _falsidade(lei: Lei, prevista: object, ref: Referencia | None) -> RegraFalsidade | None:
+    if prevista is not True or ref is None:
         return None
     if lei.efeitos_falsidade is not None:
         return RegraFalsidade(*lei.efeitos_falsidade)
@@ -539,16 +551,7 @@ def _da_comissao(nome: str) -> bool:
 def _informado(lei: Lei, nome: str, bruto: object) -> tuple[object, Referencia]:
     """O valor de uma lacuna da lei informado pelo operador, conferido, e a referência que o
     registra como tal (com a justificativa dada)."""
-    justificativa = "valor informado pelo operador"
-    if isinstance(bruto, Mapping):
-        justificativa = str(bruto.get("justificativa") or justificativa)
-        bruto = bruto.get("valor")
-    try:
-        espec = especificacao_de(nome, [g.nome for g in lei.grupos])
-        assert espec is not None
-        valor = espec.conferir(bruto)
-    except ValueError as erro:
-        raise LeiInvalida(f"Parâmetro informado '{nome}' inválido: {erro}") from None
+    valor, justificativa = conferir_informado(lei, nome, bruto, "valor informado pelo operador")
     # (A justificativa vai na citação: é o que a sustenta, e quem lê a nomeação a vê.)
     return valor, Referencia(
         lei.norma, f"parâmetro informado pelo operador ({justificativa})", justificativa
@@ -560,8 +563,37 @@ def _obrigatorio(lei: Lei, nome: str) -> bool:
     return espec is None or espec.obrigatorio
 
 
+def _conhecidas(refs: Mapping[str, Referencia | None]) -> dict[str, Referencia]:
+    """As referências dos parâmetros resolvidos (um em aberto fora da conta não tem)."""
+    return {chave: ref for chave, ref in refs.items() if ref is not None}
+
+
+# O que cada conta da linha de comando lê da lei: o percentual, o mínimo de vagas e o
+# arredondamento de cada grupo; a ordem de nomeação, também a alternância e proporcionalidade.
+_CHAVES_DA_RESERVA = ("percentual", "limiar_vagas", "arredondamento")
+_PARAMETROS_DA_ORDEM = ("ordem.alternancia_proporcionalidade",)
+
+
+def parametros_da_contagem(lei: Lei, *, ordem: bool) -> frozenset[str]:
+    """Os parâmetros da lei que a conta da reserva (ou, com `ordem`, a ordem de nomeação) de
+    um lote de vagas usa; só eles precisam ser conhecidos para `regras_aplicaveis(usados=...)`."""
+    usados = {f"{g.nome}.{chave}" for g in lei.grupos for chave in _CHAVES_DA_RESERVA}
+    return frozenset(usados | (set(_PARAMETROS_DA_ORDEM) if ordem else set()))
+
+
+def _faltam_para(
+    faltam: list[str], usados: Collection[str] | None, informados: Mapping[str, object]
+) -> list[str]:
+    """Dos parâmetros em aberto, os que a conta pede: todos, ou só os `usados` (e os da
+    comissão, quando o operador informa que ela existe: quem a declara diz como funciona)."""
+    if usados is None:
+        return faltam
+    comissao = informados.get("heteroidentificacao.exigida") is not None
+    return [n for n in faltam if n in usados or (comissao and _da_comissao(n))]
+
+
 def _resolver_parametros(
-    lei: Lei, dia: date, informados: Mapping[str, object]
+    lei: Lei, dia: date, informados: Mapping[str, object], usados: Collection[str] | None = None
 ) -> tuple[dict[str, object], dict[str, Referencia]]:
     valores: dict[str, object] = {}
     refs: dict[str, Referencia] = {}
@@ -615,6 +647,7 @@ def _resolver_parametros(
             elif espec.obrigatorio:
                 faltam.append(nome)
     faltam += [n for n in exigidos_pelos_valores(valores) if n not in faltam]
+    faltam = _faltam_para(faltam, usados, informados)
     if faltam:
         raise ParametrosDesconhecidos(lei.id, sorted(faltam))
     return valores, refs

@@ -6,205 +6,75 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
+
     initial = True
 
     dependencies = [
-        ("certames", "0001_initial"),
+        ('certames', '0001_initial'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name="Importacao",
+            name='Importacao',
             fields=[
-                (
-                    "id",
-                    models.BigAutoField(
-                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
-                    ),
-                ),
-                ("arquivo_nome", models.CharField(max_length=255)),
-                ("quando", models.DateTimeField(auto_now_add=True)),
-                ("linhas", models.PositiveIntegerField()),
-                ("avisos", models.JSONField(blank=True, default=list)),
-                (
-                    "certame",
-                    models.ForeignKey(
-                        on_delete=django.db.models.deletion.PROTECT,
-                        related_name="importacoes",
-                        to="certames.certame",
-                    ),
-                ),
-                (
-                    "usuario",
-                    models.ForeignKey(
-                        on_delete=django.db.models.deletion.PROTECT, to=settings.AUTH_USER_MODEL
-                    ),
-                ),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('arquivo_nome', models.CharField(max_length=255)),
+                ('quando', models.DateTimeField(auto_now_add=True)),
+                ('linhas', models.PositiveIntegerField()),
+                ('avisos', models.JSONField(blank=True, default=list)),
+                ('certame', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='importacoes', to='certames.certame')),
+                ('usuario', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, to=settings.AUTH_USER_MODEL)),
             ],
         ),
         migrations.CreateModel(
-            name="Candidato",
+            name='Candidato',
             fields=[
-                (
-                    "id",
-                    models.BigAutoField(
-                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
-                    ),
-                ),
-                ("inscricao", models.CharField(max_length=40, verbose_name="inscrição")),
-                ("nome", models.CharField(max_length=200)),
-                (
-                    "cpf",
-                    models.CharField(blank=True, db_index=True, max_length=14, verbose_name="CPF"),
-                ),
-                ("data_nascimento", models.DateField(blank=True, null=True)),
-                ("nota", models.DecimalField(decimal_places=4, max_digits=12)),
-                (
-                    "situacao",
-                    models.CharField(
-                        choices=[("aprovado", "Aprovado"), ("eliminado", "Eliminado")],
-                        max_length=20,
-                    ),
-                ),
-                (
-                    "cor_raca",
-                    models.CharField(
-                        blank=True,
-                        choices=[
-                            ("branca", "Branca"),
-                            ("preta", "Preta"),
-                            ("parda", "Parda"),
-                            ("amarela", "Amarela"),
-                            ("indigena", "Indígena"),
-                        ],
-                        max_length=20,
-                        verbose_name="cor/raça",
-                    ),
-                ),
-                (
-                    "reserva_negros",
-                    models.BooleanField(
-                        default=False, verbose_name="optou pela reserva para negros"
-                    ),
-                ),
-                ("pcd", models.BooleanField(default=False, verbose_name="pessoa com deficiência")),
-                (
-                    "heteroidentificacao",
-                    models.CharField(
-                        blank=True,
-                        choices=[
-                            ("confirmado", "Confirmado pela comissão"),
-                            ("nao_confirmado", "Não confirmado"),
-                            ("ausente", "Ausente"),
-                            ("recusou_filmagem", "Recusou a filmagem"),
-                            ("recusou_perguntas", "Recusou as perguntas"),
-                            ("pendente", "Pendente"),
-                        ],
-                        max_length=20,
-                        verbose_name="parecer da comissão",
-                    ),
-                ),
-                (
-                    "classificacao",
-                    models.PositiveIntegerField(
-                        blank=True, null=True, verbose_name="classificação"
-                    ),
-                ),
-                ("desempate", models.JSONField(blank=True, default=list)),
-                ("opcao_lista", models.CharField(blank=True, max_length=20)),
-                ("linha", models.PositiveIntegerField(blank=True, null=True)),
-                (
-                    "anulado_em",
-                    models.DateField(blank=True, null=True, verbose_name="inscrição anulada em"),
-                ),
-                (
-                    "cargo",
-                    models.ForeignKey(
-                        on_delete=django.db.models.deletion.PROTECT,
-                        related_name="candidatos",
-                        to="certames.cargo",
-                    ),
-                ),
-                (
-                    "certame",
-                    models.ForeignKey(
-                        on_delete=django.db.models.deletion.PROTECT,
-                        related_name="candidatos",
-                        to="certames.certame",
-                    ),
-                ),
-                (
-                    "importacao",
-                    models.ForeignKey(
-                        null=True,
-                        on_delete=django.db.models.deletion.PROTECT,
-                        to="candidatos.importacao",
-                    ),
-                ),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('inscricao', models.CharField(max_length=40, verbose_name='inscrição')),
+                ('nome', models.CharField(max_length=200)),
+                ('cpf', models.CharField(blank=True, db_index=True, max_length=14, verbose_name='CPF')),
+                ('data_nascimento', models.DateField(blank=True, null=True)),
+                ('nota', models.DecimalField(decimal_places=4, max_digits=12)),
+                ('situacao', models.CharField(choices=[('aprovado', 'Aprovado'), ('eliminado', 'Eliminado')], max_length=20)),
+                ('cor_raca', models.CharField(blank=True, choices=[('branca', 'Branca'), ('preta', 'Preta'), ('parda', 'Parda'), ('amarela', 'Amarela'), ('indigena', 'Indígena')], max_length=20, verbose_name='cor/raça')),
+                ('reserva_negros', models.BooleanField(default=False, verbose_name='optou pela reserva para negros')),
+                ('pcd', models.BooleanField(default=False, verbose_name='pessoa com deficiência')),
+                ('heteroidentificacao', models.CharField(blank=True, choices=[('confirmado', 'Confirmado pela comissão'), ('nao_confirmado', 'Não confirmado'), ('ausente', 'Ausente'), ('recusou_filmagem', 'Recusou a filmagem'), ('recusou_perguntas', 'Recusou as perguntas'), ('pendente', 'Pendente')], max_length=20, verbose_name='parecer da comissão')),
+                ('classificacao', models.PositiveIntegerField(blank=True, null=True, verbose_name='classificação')),
+                ('desempate', models.JSONField(blank=True, default=list)),
+                ('opcao_lista', models.CharField(blank=True, max_length=20)),
+                ('linha', models.PositiveIntegerField(blank=True, null=True)),
+                ('anulado_em', models.DateField(blank=True, null=True, verbose_name='inscrição anulada em')),
+                ('cargo', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='candidatos', to='certames.cargo')),
+                ('certame', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='candidatos', to='certames.certame')),
+                ('importacao', models.ForeignKey(null=True, on_delete=django.db.models.deletion.PROTECT, to='candidatos.importacao')),
             ],
             options={
-                "ordering": ("cargo__codigo", "-nota", "inscricao"),
+                'ordering': ('cargo__codigo', '-nota', 'inscricao'),
             },
         ),
         migrations.CreateModel(
-            name="ProcedimentoFraude",
+            name='ProcedimentoFraude',
             fields=[
-                (
-                    "id",
-                    models.BigAutoField(
-                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
-                    ),
-                ),
-                ("aberto_em", models.DateField(verbose_name="aberto em")),
-                ("motivo", models.TextField()),
-                ("defesa", models.TextField(blank=True, verbose_name="defesa do candidato")),
-                (
-                    "defesa_em",
-                    models.DateField(blank=True, null=True, verbose_name="defesa apresentada em"),
-                ),
-                (
-                    "decisao",
-                    models.CharField(
-                        blank=True,
-                        choices=[
-                            ("falsidade", "Declaração falsa: inscrição anulada"),
-                            ("improcedente", "Improcedente: declaração mantida"),
-                        ],
-                        max_length=20,
-                    ),
-                ),
-                (
-                    "fundamentacao",
-                    models.TextField(blank=True, verbose_name="fundamentação da decisão"),
-                ),
-                ("decidido_em", models.DateField(blank=True, null=True)),
-                (
-                    "encaminhado_a",
-                    models.CharField(
-                        blank=True,
-                        max_length=200,
-                        verbose_name="encaminhado às autoridades (órgão)",
-                    ),
-                ),
-                ("encaminhado_em", models.DateField(blank=True, null=True)),
-                (
-                    "candidato",
-                    models.ForeignKey(
-                        on_delete=django.db.models.deletion.PROTECT,
-                        related_name="procedimentos",
-                        to="candidatos.candidato",
-                    ),
-                ),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('aberto_em', models.DateField(verbose_name='aberto em')),
+                ('motivo', models.TextField()),
+                ('defesa', models.TextField(blank=True, verbose_name='defesa do candidato')),
+                ('defesa_em', models.DateField(blank=True, null=True, verbose_name='defesa apresentada em')),
+                ('decisao', models.CharField(blank=True, choices=[('falsidade', 'Declaração falsa: inscrição anulada'), ('improcedente', 'Improcedente: declaração mantida')], max_length=20)),
+                ('fundamentacao', models.TextField(blank=True, verbose_name='fundamentação da decisão')),
+                ('decidido_em', models.DateField(blank=True, null=True)),
+                ('encaminhado_a', models.CharField(blank=True, max_length=200, verbose_name='encaminhado às autoridades (órgão)')),
+                ('encaminhado_em', models.DateField(blank=True, null=True)),
+                ('candidato', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='procedimentos', to='candidatos.candidato')),
             ],
             options={
-                "ordering": ("-aberto_em", "-id"),
+                'ordering': ('-aberto_em', '-id'),
             },
         ),
         migrations.AddConstraint(
-            model_name="candidato",
-            constraint=models.UniqueConstraint(
-                fields=("certame", "inscricao"), name="inscricao_unica_no_certame"
-            ),
+            model_name='candidato',
+            constraint=models.UniqueConstraint(fields=('certame', 'inscricao'), name='inscricao_unica_no_certame'),
         ),
     ]

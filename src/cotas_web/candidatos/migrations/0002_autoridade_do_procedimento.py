@@ -4,16 +4,15 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
+
     dependencies = [
-        ("candidatos", "0001_initial"),
+        ('candidatos', '0001_initial'),
     ]
 
     operations = [
         migrations.AddField(
-            model_name="procedimentofraude",
-            name="autoridade",
-            field=models.CharField(
-                blank=True, max_length=200, verbose_name="autoridade que decidiu"
-            ),
+            model_name='procedimentofraude',
+            name='autoridade',
+            field=models.CharField(blank=True, max_length=200, verbose_name='autoridade que decidiu'),
         ),
     ]
