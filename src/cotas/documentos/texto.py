@@ -73,7 +73,7 @@ def vagas_por_extenso(n: int) -> str:
 
 def cabecalho_municipio(municipio: str) -> tuple[str, str]:
     """ "Município/RS" → ("ESTADO DO RIO GRANDE DO SUL", "PREFEITURA MUNICIPAL DE MUNICÍPIO");
-    o ente de uma lei federal (sem UF) → ("REPÚBLICA FEDERATIVA DO BRASIL", o ente em maiúsculas)."""
+    o ente de uma lei federal (sem UF) → ("REPÚBLICA FEDERATIVA DO BRASIL", o ente, maiúsculo)."""
     nome, _, uf = municipio.partition("/")
     if not uf:
         return ("REPÚBLICA FEDERATIVA DO BRASIL", nome.strip().upper())
