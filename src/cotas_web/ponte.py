@@ -192,6 +192,38 @@ class GrupoNaTela:
         return self.verificacao == VERIFICACAO_DOCUMENTAL
 
 
+@dataclass(frozen=True)
+class FormaDaLacuna:
+    """Como a tela pede o valor de um parâmetro que a lei deixa em aberto: o tipo do campo e,
+    nos de escolha, as opções (valor, rótulo). Na reversão, cada opção é uma ordem dos outros
+    grupos da lei terminada na ampla, com o valor como os códigos separados por vírgula."""
+
+    tipo: str
+    opcoes: tuple[tuple[str, str], ...] = ()
+
+
+def forma_da_lacuna(lei: Lei, nome: str) -> FormaDaLacuna:
+    from itertools import permutations
+
+    from cotas.motor.legislacao import especificacao_de
+    from cotas_web.rotulos import por_extenso
+
+    espec = especificacao_de(nome, [g.nome for g in lei.grupos])
+    assert espec is not None
+    forma = espec.forma
+    if forma.tipo != "reversao":
+        return FormaDaLacuna(forma.tipo, tuple((o, por_extenso(o)) for o in forma.opcoes))
+    grupo = nome.partition(".")[0]
+    outros = [g.nome for g in lei.grupos if g.nome != grupo]
+    ordens = [("ampla",)] + [
+        (*ordem, "ampla") for n in range(1, len(outros) + 1) for ordem in permutations(outros, n)
+    ]
+    return FormaDaLacuna(
+        "reversao",
+        tuple((",".join(o), " → ".join(por_extenso(x) for x in o)) for o in ordens),
+    )
+
+
 def rotulo_do_grupo(nome: str) -> str:
     """O rótulo que a lei dá ao grupo, no meio da frase."""
     from cotas.motor.glossario import no_meio_da_frase

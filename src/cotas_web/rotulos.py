@@ -21,6 +21,24 @@ VALORES: dict[str, str] = {
     **{lista: glossario.no_meio_da_frase(lista) for lista in glossario.ROTULOS_LISTA},
     "eliminado": "eliminado do certame",
     "indigena": "indígena",
+    **{o.value: glossario.no_meio_da_frase(o) for o in glossario.Orgao},
+    # (os valores da comissão e dos grupos que aparecem como escolha nas telas)
+    "maioria": "maioria",
+    "fracao": "fração (o percentual da lei)",
+    "unanimidade": "unanimidade",
+    "membros": "todos os integrantes",
+    "presentes": "os integrantes presentes",
+    "votos": "os votos dados",
+    "genero": "gênero",
+    "cor": "cor",
+    "candidato": "o próprio candidato",
+    "terceiro": "outro candidato",
+    "heteroidentificacao": "comissão de heteroidentificação",
+    "documental": "análise de documentos",
+    "nenhuma": "nenhuma verificação",
+    "maior_percentual": "só no grupo de maior percentual",
+    "todos": "em todos os grupos",
+    "ampla": "ampla concorrência",
 }
 
 # As colunas do arquivo da banca (`cotas.arquivos.campos`), pelo nome que o servidor usa.

@@ -22,25 +22,26 @@ from .test_do_comeco_ao_fim import Jornada
 
 pytestmark = [pytest.mark.navegador, pytest.mark.django_db(transaction=True)]
 
-# Os valores que a lei deixa em aberto, como o operador os escreve (sintaxe do arquivo da lei).
-LACUNAS = {
+# Os valores que a lei deixa em aberto, como o operador os escolhe na tela: um número, uma opção
+# (pelo rótulo, por extenso) ou, nas de várias escolhas, as caixas marcadas.
+LACUNAS: dict[str, str | list[str]] = {
     "pretos_pardos.percentual": "25",
     "indigenas.percentual": "3",
     "quilombolas.percentual": "2",
-    "pretos_pardos.reversao": '["ampla"]',
-    "indigenas.reversao": '["quilombolas", "pretos_pardos", "ampla"]',
-    "quilombolas.reversao": '["indigenas", "pretos_pardos", "ampla"]',
-    "indigenas.verificacao": '"documental"',
-    "quilombolas.verificacao": '"documental"',
-    "grupos.candidato_em_varios": '"maior_percentual"',
+    "pretos_pardos.reversao": "ampla concorrência",
+    "indigenas.reversao": "pessoas quilombolas → pessoas pretas e pardas → ampla concorrência",
+    "quilombolas.reversao": "pessoas indígenas → pessoas pretas e pardas → ampla concorrência",
+    "indigenas.verificacao": "análise de documentos",
+    "quilombolas.verificacao": "análise de documentos",
+    "grupos.candidato_em_varios": "só no grupo de maior percentual",
     "heteroidentificacao.membros": "3",
-    "heteroidentificacao.decisao": '"maioria"',
-    "heteroidentificacao.decisao_base": '"membros"',
-    "heteroidentificacao.momento": '"aprovados_antes_da_homologacao"',
-    "heteroidentificacao.posse_apos_parecer": "true",
-    "heteroidentificacao.recursos": "true",
-    "heteroidentificacao.recorrentes": '["candidato"]',
-    "heteroidentificacao.registro_audiovisual": "false",
+    "heteroidentificacao.decisao": "maioria",
+    "heteroidentificacao.decisao_base": "todos os integrantes",
+    "heteroidentificacao.momento": "os aprovados autodeclarados, antes da homologação",
+    "heteroidentificacao.posse_apos_parecer": "Sim",
+    "heteroidentificacao.recursos": "Sim",
+    "heteroidentificacao.recorrentes": ["candidato"],
+    "heteroidentificacao.registro_audiovisual": "Não",
 }
 GRUPOS = ("pretos_pardos", "indigenas", "quilombolas")
 CABECALHO = "inscricao,nome,cpf,data_nascimento,cargo,nota,situacao,cor_raca,pcd," + ",".join(
@@ -85,7 +86,14 @@ def test_concurso_federal_da_lei_15142_pelas_telas(
         # A lei deixa valores ao regulamento: o motor diz quais faltam, a tela os pede.
         pg.wait_for_selector("text=informe-os (com a justificativa)")
         for nome, valor in LACUNAS.items():
-            pg.locator(f'[name="lacuna__{nome}"]').fill(valor)
+            campo = pg.locator(f'[name="lacuna__{nome}"]')
+            if isinstance(valor, list):
+                for marcado in valor:
+                    pg.locator(f'[name="lacuna__{nome}"][value="{marcado}"]').check()
+            elif campo.evaluate("e => e.tagName") == "SELECT":
+                campo.select_option(label=valor)
+            else:
+                campo.fill(valor)
             pg.locator(f'[name="justificativa__{nome}"]').fill("Regulamento da lei, para o teste")
         j.passo("15142-lacunas")
         pg.get_by_role("button", name="Criar certame").click()

@@ -151,8 +151,9 @@ def test_criar_pela_tela_pede_os_valores_em_aberto_com_justificativa(
     r = client.post(reverse("certames:novo"), dados)
     assert r.status_code == 302
     c = Certame.objects.get(nome="Concurso 3")
+    # (o percentual como o arquivo da lei o escreve: texto decimal)
     assert c.informados["indigenas.percentual"] == {
-        "valor": 10,
+        "valor": "10",
         "justificativa": "Decreto de teste: 10%",
     }
     html = client.get(reverse("certames:detalhe", args=[c.pk])).content.decode()

@@ -29,6 +29,19 @@ DECISOES = ("maioria", "fracao", "unanimidade")
 BASES_DA_DECISAO = ("membros", "presentes", "votos")
 
 
+@dataclass(frozen=True)
+class Forma:
+    """Como se escreve o valor de um parâmetro (numa tela, por exemplo): o tipo ("escolha",
+    "lista", "booleano", "inteiro", "percentual", "reversao" ou "texto") e as opções."""
+
+    tipo: str
+    opcoes: tuple[str, ...] = ()
+
+
+# A forma de cada validador (os de escolha e lista registram a sua ao serem criados).
+_FORMAS: dict[Callable[[object], object], Forma] = {}
+
+
 def _percentual(valor: object) -> object:
     try:
         numero = Decimal(str(valor))
@@ -57,6 +70,7 @@ def _um_de(*opcoes: str) -> Callable[[object], object]:
             raise ValueError(f"deve ser um de: {', '.join(opcoes)}")
         return valor
 
+    _FORMAS[validar] = Forma("escolha", opcoes)
     return validar
 
 
@@ -66,6 +80,7 @@ def _lista_de(*opcoes: str) -> Callable[[object], object]:
             raise ValueError(f"deve ser uma lista com itens de: {', '.join(opcoes)}")
         return tuple(valor)
 
+    _FORMAS[validar] = Forma("lista", opcoes)
     return validar
 
 
@@ -88,6 +103,16 @@ def _destino_da_reversao(valor: object) -> object:
     return tuple(valor)
 
 
+_FORMAS.update(
+    {
+        _percentual: Forma("percentual"),
+        _inteiro: Forma("inteiro"),
+        _booleano: Forma("booleano"),
+        _destino_da_reversao: Forma("reversao"),
+    }
+)
+
+
 @dataclass(frozen=True)
 class Especificacao:
     """Um parâmetro que o motor conhece. Nenhum é aceito e ignorado: ou o motor o lê
@@ -101,6 +126,15 @@ class Especificacao:
     so_com_comissao: bool = False
     lido_pelo_motor: bool = False
     valores_suportados: tuple[object, ...] = ()
+
+    @property
+    def forma(self) -> Forma:
+        """Como se escreve o valor: com os valores suportados, só eles; senão, a do validador."""
+        if self.valores_suportados:
+            if all(isinstance(v, bool) for v in self.valores_suportados):
+                return Forma("booleano")
+            return Forma("escolha", tuple(str(v) for v in self.valores_suportados))
+        return _FORMAS.get(self.validar, Forma("texto"))
 
     def conferir(self, valor: object) -> object:
         """O valor validado; `ValueError` (em português) se inválido ou não implementado."""

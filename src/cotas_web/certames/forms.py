@@ -121,13 +121,14 @@ class CertameForm(FormularioDeUmaVez):
         except (forms.ValidationError, ponte.ErroCotas, TypeError, ValueError):
             return []
         lacunas = lei.desconhecidos()
+        self.formas = {nome: ponte.forma_da_lacuna(lei, nome) for nome in lacunas}
         for nome in lacunas:
             descricao = lei.parametros[nome].descricao
-            self.fields[f"lacuna__{nome}"] = forms.CharField(
+            self.fields[f"lacuna__{nome}"] = campo_da_lacuna(
+                self.formas[nome],
                 label=f"{lei.norma} deixa em aberto: {descricao or nome}",
-                required=False,
-                help_text=f"Parâmetro {nome}. Escreva o valor como no arquivo da lei "
-                "(ex.: 25, true, \"meio_para_cima\", [\"ampla\"]).",
+                help_text=f"Parâmetro {nome} (o nome no arquivo da lei). Deixe em branco se o "
+                "certame não precisa dele.",
             )
             self.fields[f"justificativa__{nome}"] = forms.CharField(
                 label=f"Justificativa do valor de {nome}",
@@ -139,7 +140,7 @@ class CertameForm(FormularioDeUmaVez):
     def clean(self) -> dict[str, Any]:
         dados = super().clean() or {}
         for nome in self.lacunas:
-            valor = (dados.get(f"lacuna__{nome}") or "").strip()
+            valor = _preenchido(dados.get(f"lacuna__{nome}"))
             justificativa = (dados.get(f"justificativa__{nome}") or "").strip()
             if valor and not justificativa:
                 self.add_error(
@@ -155,23 +156,55 @@ class CertameForm(FormularioDeUmaVez):
         """{parâmetro: {"valor", "justificativa"}} das lacunas da lei, como o motor os recebe."""
         return {
             nome: {
-                "valor": valor_informado(self.cleaned_data[f"lacuna__{nome}"]),
+                "valor": valor_informado(self.formas[nome], self.cleaned_data[f"lacuna__{nome}"]),
                 "justificativa": self.cleaned_data[f"justificativa__{nome}"].strip(),
             }
             for nome in self.lacunas
-            if self.cleaned_data[f"lacuna__{nome}"].strip()
+            if _preenchido(self.cleaned_data[f"lacuna__{nome}"])
         }
 
 
-def valor_informado(texto: str) -> object:
-    """O valor escrito como no arquivo da lei (TOML: 25, true, "texto", [...]); o que não se lê
-    assim vale como texto."""
-    import tomllib
+def _preenchido(valor: object) -> str:
+    """O valor de um campo de lacuna como texto ("" se em branco), qualquer que seja o campo."""
+    if valor is None:
+        return ""
+    if isinstance(valor, list | tuple):
+        return ",".join(str(v) for v in valor)
+    return str(valor).strip()
 
-    try:
-        return tomllib.loads(f"v = {texto.strip()}")["v"]
-    except tomllib.TOMLDecodeError:
-        return texto.strip()
+
+def campo_da_lacuna(forma: Any, *, label: str, help_text: str) -> forms.Field:
+    """O campo de um valor em aberto na forma do parâmetro (nunca a sintaxe do arquivo da lei):
+    escolha, várias escolhas, sim ou não, número."""
+    comum: dict[str, Any] = {"label": label, "help_text": help_text, "required": False}
+    vazio = [("", "— não informado —")]
+    if forma.tipo in ("escolha", "reversao"):
+        return forms.ChoiceField(choices=[*vazio, *forma.opcoes], **comum)
+    if forma.tipo == "lista":
+        return forms.MultipleChoiceField(
+            choices=list(forma.opcoes), widget=forms.CheckboxSelectMultiple, **comum
+        )
+    if forma.tipo == "booleano":
+        return forms.ChoiceField(choices=[*vazio, ("sim", "Sim"), ("nao", "Não")], **comum)
+    if forma.tipo == "inteiro":
+        return forms.IntegerField(min_value=0, **comum)
+    if forma.tipo == "percentual":
+        return forms.DecimalField(min_value=0, max_value=100, decimal_places=4, **comum)
+    return forms.CharField(**comum)
+
+
+def valor_informado(forma: Any, valor: object) -> object:
+    """O valor do campo como o motor o recebe (o que o arquivo da lei escreveria)."""
+    if forma.tipo == "reversao":
+        return "ampla" if valor == "ampla" else str(valor).split(",")
+    if forma.tipo == "lista":
+        return list(valor) if isinstance(valor, list | tuple) else [valor]
+    if forma.tipo == "booleano":
+        return valor == "sim"
+    if forma.tipo == "percentual":
+        texto = format(valor, "f")
+        return texto.rstrip("0").rstrip(".") if "." in texto else texto
+    return valor
 
 
 class CargoForm(forms.Form):

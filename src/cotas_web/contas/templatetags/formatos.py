@@ -54,6 +54,21 @@ def extenso(codigo: Any) -> str:
 
 
 @register.filter
+def valor_por_extenso(valor: Any) -> str:
+    """O valor de um parâmetro da lei como se lê: sim/não, números, códigos por extenso e, numa
+    lista, cada item (uma ordem de grupos, com setas)."""
+    from cotas_web.rotulos import por_extenso
+
+    if isinstance(valor, bool):
+        return "sim" if valor else "não"
+    if isinstance(valor, list | tuple):
+        # (a ordem de uma reversão termina na ampla: com setas; as demais listas, com vírgulas)
+        juntar = " → " if valor and valor[-1] == "ampla" else ", "
+        return juntar.join(por_extenso(str(v)) for v in valor)
+    return por_extenso(str(valor)) if isinstance(valor, str) else str(valor)
+
+
+@register.filter
 def no_meio_da_frase(texto: Any) -> str:
     """Um rótulo no meio da frase: só a inicial em minúscula, e nunca a de uma sigla ("PcD",
     "IBGE"), que `lower` estragaria ("pcd")."""
