@@ -118,3 +118,25 @@ def test_migracao_leva_o_grupo_da_lei_e_a_auditoria_antiga_confere(certame: Any,
     Novo.objects.filter(pk=branco.pk).update(reservas=["negros"])
     diferenca = reencenacao.conferir(certame.pk).diferenca or ""
     assert "inscrição 2: a linha nas tabelas" in diferenca
+
+
+@pytest.mark.django_db(transaction=True)
+def test_migracao_da_prioridade_troca_o_codigo_sem_mudar_o_sentido(certame: Any) -> None:
+    """certames 0009: os códigos antigos da prioridade na colisão, que nomeavam o grupo de uma lei
+    só ("pcd,negros"), viram os que valem para qualquer lei ("pcd,lei"), com o mesmo sentido."""
+    executor = MigrationExecutor(connection)
+    executor.migrate([("certames", "0008_informados")])
+    antigos = executor.loader.project_state([("certames", "0008_informados")]).apps
+    antigos.get_model("certames", "Certame").objects.filter(pk=certame.pk).update(
+        prioridade_colisao="pcd,negros"
+    )
+    executor = MigrationExecutor(connection)
+    executor.loader.build_graph()
+    executor.migrate(executor.loader.graph.leaf_nodes())
+
+    from cotas_web import ponte
+    from cotas_web.certames.models import Certame
+
+    novo = Certame.objects.get(pk=certame.pk)
+    assert novo.prioridade_colisao == "pcd,lei"
+    assert ponte.parametros_do_certame(novo).prioridade_colisao == ("pcd",)

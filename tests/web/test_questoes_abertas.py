@@ -30,7 +30,7 @@ pytestmark = pytest.mark.django_db
 
 
 def test_padroes_quando_nada_se_escolhe(certame: Any) -> None:
-    assert certame.prioridade_colisao == "negros,pcd"
+    assert certame.prioridade_colisao == "lei,pcd"
     assert certame.base_do_limiar == "todas_ofertadas"
     # (vazia: os grupos da lei na ordem dela, depois PcD)
     assert ponte.parametros_do_certame(certame).prioridade_colisao == ()
@@ -44,11 +44,11 @@ def test_escolhidas_pela_tela_e_mostradas_no_certame(client: Any, rita: Any) -> 
         reverse("certames:novo"),
         {"nome": "Concurso 03/2025", "municipio": "Montenegro/RS", "data_edital": "2025-07-01",
          "tipo": "concurso_publico", "pcd_percentual": "5", "pcd_arredondamento": "cima",
-         "pcd_teto": "20", "prioridade_colisao": "pcd,negros", "base_do_limiar": "edital"},
+         "pcd_teto": "20", "prioridade_colisao": "pcd,lei", "base_do_limiar": "edital"},
     )
     assert resposta.status_code == 302
     c = Certame.objects.get(nome="Concurso 03/2025")
-    assert (c.prioridade_colisao, c.base_do_limiar) == ("pcd,negros", "edital")
+    assert (c.prioridade_colisao, c.base_do_limiar) == ("pcd,lei", "edital")
     assert ponte.parametros_do_certame(c).prioridade_colisao == ("pcd",)
     negros = ponte.regras_do_certame(c).grupo("negros")
     assert negros is not None and negros.base_do_limiar is BaseDoLimiar.EDITAL

@@ -97,16 +97,15 @@ class PrioridadeColisao(StrEnum):
     """Questão aberta (docs/INTERPRETACAO.md#prioridade-colisao): quem recebe a vaga quando
     um grupo da lei e PcD a querem ao mesmo tempo; o outro grupo recebe a seguinte.
 
-    (Os códigos vêm dos certames de um grupo só e continuam aceitos nos arquivos e no banco:
-    o primeiro é "os grupos da lei, depois PcD".)"""
+    (No cenário, a mesma escolha é a lista `prioridade_colisao` com os nomes dos grupos.)"""
 
-    NEGROS_PCD = "negros,pcd"
-    PCD_NEGROS = "pcd,negros"
+    LEI_PCD = "lei,pcd"
+    PCD_LEI = "pcd,lei"
 
     @property
     def ordem(self) -> tuple[str, ...]:
         """A ordem para o motor: vazia = os grupos da lei na ordem dela, depois PcD."""
-        return () if self is PrioridadeColisao.NEGROS_PCD else (PCD,)
+        return () if self is PrioridadeColisao.LEI_PCD else (PCD,)
 
 
 class DuplaCondicao(StrEnum):
@@ -189,8 +188,8 @@ ROTULOS: dict[StrEnum, str] = {
     BaseDoLimiar.EDITAL: "Só as vagas do edital",
     FracaoEntreLotes.TOTAL_ACUMULADO: "A fração vale sobre o total acumulado das vagas oferecidas",
     FracaoEntreLotes.POR_LOTE: "A fração vale em cada lote de vagas, separadamente",
-    PrioridadeColisao.NEGROS_PCD: "Os grupos da lei primeiro, depois PcD (padrão)",
-    PrioridadeColisao.PCD_NEGROS: "PcD primeiro, depois os grupos da lei",
+    PrioridadeColisao.LEI_PCD: "Os grupos da lei primeiro, depois PcD (padrão)",
+    PrioridadeColisao.PCD_LEI: "PcD primeiro, depois os grupos da lei",
     DuplaCondicao.LISTA_QUE_NOMEIA_ANTES: "A lista que o chama antes; no mesmo ato, a opção "
     "dele ou, sem opção, a do grupo da lei (padrão)",
     DuplaCondicao.LISTA_QUE_NOMEIA_ANTES_SENAO_PCD: "A lista que o chama antes; no mesmo ato, "

@@ -65,7 +65,7 @@ class CertameForm(FormularioDeUmaVez):
     prioridade_colisao = forms.ChoiceField(
         label="Quando um grupo da lei e PcD querem a mesma vaga",
         choices=PrioridadeColisao.choices,
-        initial=PrioridadeColisao.NEGROS_PCD,
+        initial=PrioridadeColisao.LEI_PCD,
         required=False,
         help_text="Questão que as leis deixam em aberto: quem recebe a vaga; o outro grupo "
         "recebe a seguinte.",

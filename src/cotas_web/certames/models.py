@@ -29,8 +29,8 @@ class Arredondamento(models.TextChoices):
 class PrioridadeColisao(models.TextChoices):
     """Questão aberta (docs/INTERPRETACAO.md#prioridade-colisao)."""
 
-    NEGROS_PCD = escolha(g.PrioridadeColisao.NEGROS_PCD)
-    PCD_NEGROS = escolha(g.PrioridadeColisao.PCD_NEGROS)
+    LEI_PCD = escolha(g.PrioridadeColisao.LEI_PCD)
+    PCD_LEI = escolha(g.PrioridadeColisao.PCD_LEI)
 
 
 class BaseDoLimiar(models.TextChoices):
@@ -86,7 +86,7 @@ class Certame(models.Model):
         "prioridade quando dois grupos querem a mesma vaga",
         max_length=20,
         choices=PrioridadeColisao.choices,
-        default=PrioridadeColisao.NEGROS_PCD,
+        default=PrioridadeColisao.LEI_PCD,
     )
     base_do_limiar = models.CharField(
         "base do limiar de vagas da reserva de cada grupo da lei",

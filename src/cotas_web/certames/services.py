@@ -14,7 +14,15 @@ from django.db import IntegrityError, models, transaction
 from cotas_web import ponte
 from cotas_web.auditoria.services import registrar
 
-from .models import BaseDoLimiar, Cargo, Certame, DuplaCondicao, Pedido, Retificacao
+from .models import (
+    BaseDoLimiar,
+    Cargo,
+    Certame,
+    DuplaCondicao,
+    Pedido,
+    PrioridadeColisao,
+    Retificacao,
+)
 
 M = TypeVar("M", bound=models.Model)
 
@@ -82,7 +90,7 @@ def certame_criar(
     desempate: list[tuple[str, str]] | None = None,
     admite_final_de_fila: bool = False,
     final_de_fila_item: str = "",
-    prioridade_colisao: str = "negros,pcd",
+    prioridade_colisao: str = PrioridadeColisao.LEI_PCD,
     base_do_limiar: str = BaseDoLimiar.TODAS_OFERTADAS,
     dupla_condicao: str = DuplaCondicao.LISTA_QUE_NOMEIA_ANTES,
     informados: dict[str, Any] | None = None,

@@ -62,7 +62,7 @@ def novo(request: HttpRequest) -> HttpResponse:
                 admite_final_de_fila=d["admite_final_de_fila"],
                 final_de_fila_item=d["final_de_fila_item"],
                 # (Sem escolha, o padrão documentado de cada questão em aberto.)
-                prioridade_colisao=d["prioridade_colisao"] or PrioridadeColisao.NEGROS_PCD,
+                prioridade_colisao=d["prioridade_colisao"] or PrioridadeColisao.LEI_PCD,
                 base_do_limiar=d["base_do_limiar"] or BaseDoLimiar.TODAS_OFERTADAS,
                 dupla_condicao=d["dupla_condicao"] or DuplaCondicao.LISTA_QUE_NOMEIA_ANTES,
                 informados=form.informados(),

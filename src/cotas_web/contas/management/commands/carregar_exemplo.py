@@ -17,7 +17,8 @@ from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
-from cotas_web.certames.models import BaseDoLimiar
+from cotas.motor.glossario import PCD
+from cotas_web.certames.models import BaseDoLimiar, PrioridadeColisao
 from cotas_web.contas.models import Papel, Perfil
 
 USUARIOS_DEMO = (
@@ -278,7 +279,11 @@ def _criar_do_cenario(cenario: Any, rh: Any, nome: str, arquivo: Path, *, demo: 
         data_referencia_idade=cenario.data_referencia_idade,
         desempate=[(c, str(s)) for c, s in cenario.desempate],
         admite_final_de_fila=cenario.permite_final_de_fila,
-        prioridade_colisao=",".join(cenario.prioridade_colisao or ("negros", "pcd")),
+        prioridade_colisao=(
+            PrioridadeColisao.PCD_LEI
+            if (cenario.prioridade_colisao or ("",))[0] == PCD
+            else PrioridadeColisao.LEI_PCD
+        ),
         base_do_limiar=_base_do_limiar(cenario),
         dupla_condicao=cenario.dupla_condicao or DuplaCondicao.LISTA_QUE_NOMEIA_ANTES,
     )
