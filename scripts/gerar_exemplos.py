@@ -368,7 +368,117 @@ autoridade = "Prefeito Municipal"
     )
 
 
+# ---------------------------------------------------------------- Lei 15.142/2025 (federal)
+
+# O que a Lei 15.142 deixa ao regulamento, como um edital fictício o fixaria. (O texto do
+# Decreto 12.536/2025 não foi lido: docs/fontes/LEIA-ME.md; o exemplo diz que é o edital.)
+_INFORMADOS_FEDERAL = {
+    "pretos_pardos.percentual": '"25"',
+    "indigenas.percentual": '"3"',
+    "quilombolas.percentual": '"2"',
+    "grupos.candidato_em_varios": '"maior_percentual"',
+    "pretos_pardos.reversao": '["indigenas", "quilombolas", "ampla"]',
+    "indigenas.reversao": '["quilombolas", "pretos_pardos", "ampla"]',
+    "quilombolas.reversao": '["indigenas", "pretos_pardos", "ampla"]',
+    "indigenas.verificacao": '"documental"',
+    "quilombolas.verificacao": '"documental"',
+    "heteroidentificacao.membros": "5",
+    "heteroidentificacao.momento": '"aprovados_antes_da_homologacao"',
+    "heteroidentificacao.posse_apos_parecer": "true",
+    "heteroidentificacao.recursos": "true",
+    "heteroidentificacao.registro_audiovisual": "true",
+    "heteroidentificacao.recusa_filmagem": '"ampla"',
+    "heteroidentificacao.decisao": '"maioria"',
+    "heteroidentificacao.decisao_base": '"membros"',
+    "heteroidentificacao.recorrentes": '["candidato"]',
+}
+_GRUPOS_FEDERAL = ("pretos_pardos", "indigenas", "quilombolas")
+
+
+def federal() -> None:
+    """Um concurso de uma autarquia federal sob a Lei 15.142/2025: os três grupos, a comissão
+    para pessoas pretas e pardas e a análise de documentos para indígenas e quilombolas, com
+    todos os pareceres já registrados (o certame homologa)."""
+    rng = random.Random(15142)
+    usados: set[str] = set()
+    linhas = [
+        [
+            "inscricao", "nome", "cpf", "data_nascimento", "cargo", "nota", "situacao",
+            "cor_raca", "pcd",
+            *(c for g in _GRUPOS_FEDERAL for c in (f"reserva_{g}", f"confirmacao_{g}")),
+        ]
+    ]
+    notas = rng.sample(range(4000, 9800, 5), 90)
+    for i, nota in enumerate(notas):
+        cor = rng.choice(COR_RACA)
+        grupo = ""
+        if cor in ("preta", "parda") and rng.random() < 0.8:
+            grupo = "pretos_pardos"
+        elif cor == "indigena" or rng.random() < 0.04:
+            grupo = "indigenas"
+        elif rng.random() < 0.03:
+            grupo = "quilombolas"
+        resultado = "confirmado" if rng.random() < 0.9 else "nao_confirmado"
+        colunas = []
+        for g in _GRUPOS_FEDERAL:
+            colunas += ["sim", resultado] if g == grupo else ["não", ""]
+        linhas.append(
+            [
+                f"26{i + 1:04d}",
+                f"{rng.choice(NOMES)} {rng.choice(SOBRENOMES)} {rng.choice(SOBRENOMES)}",
+                calcular_cpf(rng, usados),
+                date(rng.randint(1972, 2004), rng.randint(1, 12), rng.randint(1, 28)).isoformat(),
+                "ANALISTA",
+                f"{Decimal(nota) / 100:.2f}",
+                "aprovado",
+                cor,
+                "sim" if rng.random() < 0.06 else "não",
+                *colunas,
+            ]
+        )
+    pasta = RAIZ / "federal-15142"
+    pasta.mkdir(parents=True, exist_ok=True)
+    saida = io.StringIO()
+    csv.writer(saida, lineterminator="\n").writerows(linhas)
+    (pasta / "candidatos.csv").write_text(saida.getvalue(), encoding="utf-8")
+    informados = "\n".join(
+        f'"{nome}" = {{ valor = {valor}, justificativa = "Edital nº 1/2026 (fictício), anexo II" }}'
+        for nome, valor in _INFORMADOS_FEDERAL.items()
+    )
+    (pasta / "cenario.toml").write_text(
+        f"""# Exemplo fictício: concurso de uma autarquia federal sob a Lei 15.142/2025.
+# Gerado por scripts/gerar_exemplos.py; pessoas e CPFs inventados. O que a lei deixa ao
+# regulamento (a divisão dos 30%, a ordem entre os grupos, a verificação de indígenas e
+# quilombolas, a comissão) vem em [parametros_lei], com a justificativa.
+
+[certame]
+nome = "Concurso Público 01/2026 — Autarquia Federal de Exemplo"
+municipio = "União"
+data_edital = 2026-02-02
+tipo = "concurso_publico"
+orgao = "autarquia"                  # a lei abrange a administração federal (art. 1º, I)
+validade_ate = 2028-02-02
+candidatos = "candidatos.csv"
+
+[pcd]                                # do edital
+percentual = 5
+arredondamento = "cima"
+teto = 20
+
+[parametros_lei]
+{informados}
+
+[[cargos]]
+codigo = "ANALISTA"
+nome = "Analista Administrativo"
+vagas = 40
+""",
+        encoding="utf-8",
+    )
+
+
 if __name__ == "__main__":
     montenegro()
     mostardas()
+    federal()
     print(f"Exemplos gerados em {RAIZ}")

@@ -83,8 +83,24 @@ def validar_esquema(caminho: Path) -> None:
 # ---------------------------------------------------------------- exemplos publicados
 
 
-def test_ha_os_dois_exemplos() -> None:
-    assert [p.parent.name for p in EXEMPLOS] == ["montenegro", "mostardas"]
+# Os exemplos municipais (três cargos, eventos) e o federal (um cargo, três grupos).
+MUNICIPAIS = [p for p in EXEMPLOS if p.parent.name != "federal-15142"]
+
+
+def test_ha_os_tres_exemplos() -> None:
+    assert [p.parent.name for p in EXEMPLOS] == ["federal-15142", "montenegro", "mostardas"]
+
+
+def test_exemplo_federal_lido_sem_erros_nem_avisos_com_os_tres_grupos() -> None:
+    cenario = ler_cenario(RAIZ / "exemplos" / "federal-15142" / "cenario.toml")
+    assert cenario.avisos == [] and cenario.orgao == "autarquia"
+    assert len(cenario.candidatos) == 90
+    optantes = {
+        g: sum(c.optou(g) for c in cenario.candidatos)
+        for g in ("pretos_pardos", "indigenas", "quilombolas")
+    }
+    assert all(optantes.values()), optantes
+    assert cenario.parametros_lei["indigenas.verificacao"]["valor"] == "documental"  # type: ignore[index]
 
 
 def test_esquema_e_valido() -> None:
@@ -96,7 +112,7 @@ def test_exemplos_seguem_o_esquema(caminho: Path) -> None:
     validar_esquema(caminho)
 
 
-@pytest.mark.parametrize("caminho", EXEMPLOS, ids=lambda p: p.parent.name)
+@pytest.mark.parametrize("caminho", MUNICIPAIS, ids=lambda p: p.parent.name)
 def test_exemplos_sao_lidos_sem_erros_nem_avisos(caminho: Path) -> None:
     cenario = ler_cenario(caminho)
     assert cenario.avisos == []

@@ -36,6 +36,24 @@ def test_carregar_exemplo_cria_usuarios_e_o_certame_de_montenegro() -> None:
     assert {p.modalidade for p in propostas} >= {"ampla", "negros"}
 
 
+@pytest.mark.django_db
+def test_a_demonstracao_traz_um_concurso_federal_de_tres_grupos() -> None:
+    """O exemplo da Lei 15.142/2025: três grupos, os valores que a lei deixa ao regulamento
+    informados com a justificativa, homologado, com as vagas do edital propostas por grupo."""
+    saida = StringIO()
+    call_command("carregar_exemplo", "--demo", stdout=saida)
+    certame = Certame.objects.get(lei_id="federal/lei-15142-2025")
+    assert "três grupos" in saida.getvalue() and certame.homologado
+    assert certame.informados["indigenas.percentual"]["valor"] == "3"
+    propostas = propostas_do_motor(certame=certame)
+    modalidades = {p.modalidade for p in propostas}
+    assert {"ampla", "pretos_pardos", "pcd"} <= modalidades
+    # 40 vagas: 25% = 10; 3% = 1,2 → 1; 2% = 0,8 → 1 (nomeadas pelo grupo ou migradas).
+    reservadas = [p.reservada_para for p in propostas if p.reservada_para]
+    assert (reservadas.count("pretos_pardos"), reservadas.count("indigenas")) == (10, 1)
+    assert reservadas.count("quilombolas") == 1
+
+
 def test_check_deploy_limpo_em_producao(tmp_path: Any) -> None:
     ambiente = {
         **{k: v for k, v in os.environ.items() if k != "DJANGO_ALLOW_ASYNC_UNSAFE"},

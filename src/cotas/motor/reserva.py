@@ -69,7 +69,7 @@ def calcular_reserva(
     ampla = total - sum(reservadas.values())
     memoria.append(
         f"Ampla concorrência: {total}"
-        + "".join(f" − {reservadas[g.nome]} ({g.nome})" for g in regras.grupos)
+        + "".join(f" − {reservadas[g.nome]} ({g.rotulo})" for g in regras.grupos)
         + f" = {ampla}."
     )
     return ReservaCargo(total, reservadas, ampla, memoria, razoes)

@@ -18,8 +18,12 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
 from cotas.motor.glossario import PCD
+from cotas.motor.legislacao import ESFERAS
 from cotas_web.certames.models import BaseDoLimiar, PrioridadeColisao
 from cotas_web.contas.models import Papel, Perfil
+
+# A pasta das leis federais (o id de uma lei começa pela pasta do ente: `federal/...`).
+ESFERA_FEDERAL = ESFERAS[1]
 
 USUARIOS_DEMO = (
     ("rh", "Rita Helena", Papel.ADMINISTRADOR, "rh-demonstracao"),
@@ -160,6 +164,10 @@ class Command(BaseCommand):
                               "aguardam a comissão.")
             self.stdout.write(f"Certame “{depois.nome}”: nomeações confirmadas, uma desistência "
                               "e novas vagas.")
+            federal = _demo_federal(rh)
+            if federal is not None:
+                self.stdout.write(f"Certame “{federal.nome}” ({federal.lei_titulo}): três grupos, "
+                                  "homologado, vagas do edital ofertadas.")
             self._usuarios(usuarios_demo_com_a_senha_publicada())
 
     def _usuarios(self, logins: list[tuple[str, str, str]]) -> None:
@@ -286,6 +294,8 @@ def _criar_do_cenario(cenario: Any, rh: Any, nome: str, arquivo: Path, *, demo: 
         ),
         base_do_limiar=_base_do_limiar(cenario),
         dupla_condicao=cenario.dupla_condicao or DuplaCondicao.LISTA_QUE_NOMEIA_ANTES,
+        # (o que a lei deixa em aberto, como o cenário o informou, com a justificativa)
+        informados=dict(cenario.parametros_lei),
     )
     for cargo in cenario.cargos:
         cargo_adicionar(
@@ -325,6 +335,28 @@ def _sem_pareceres(arquivo: Path, destino: Path) -> Path:
     with destino.open("w", encoding="utf-8", newline="") as f:
         csv.writer(f).writerows(linhas)
     return destino
+
+
+def _demo_federal(rh: Any) -> Any:
+    """O exemplo federal (exemplos/federal-15142): uma lei de três grupos, a
+    comissão para um deles e a análise de documentos para os outros; homologado e com as vagas
+    do edital ofertadas. None se o exemplo não está no pacote."""
+    from cotas.arquivos.cenario import ler_cenario
+    from cotas_web.certames.services import certame_homologar
+    from cotas_web.nomeacoes.services import vagas_edital_ofertar
+
+    caminho = Path(settings.RAIZ) / "exemplos" / "federal-15142" / "cenario.toml"
+    if not caminho.is_file():
+        return None
+    cenario = ler_cenario(caminho)
+    with transaction.atomic():
+        certame = _criar_do_cenario(
+            cenario, rh, cenario.nome, cenario.arquivo_candidatos, demo=True
+        )
+        dia = _dia_da_homologacao(cenario)
+        certame_homologar(usuario=rh, certame=certame, data=dia)
+        vagas_edital_ofertar(usuario=rh, certame=certame, data=dia)
+    return certame
 
 
 def _demo_antes_da_homologacao(cenario: Any, rh: Any) -> Any:
@@ -388,7 +420,12 @@ def _roteiro() -> dict[str, list[str]]:
     nomes = list(Certame.objects.order_by("pk").values_list("nome", flat=True))
     antes = next((n for n in nomes if n.endswith("(antes da homologação)")), None)
     nomeacoes = next((n for n in nomes if n.endswith("(nomeações em curso)")), None)
-    principal = next((n for n in nomes if n not in (antes, nomeacoes)), None)
+    federal = (
+        Certame.objects.filter(lei_id__startswith=f"{ESFERA_FEDERAL}/")
+        .values_list("nome", flat=True)
+        .first()
+    )
+    principal = next((n for n in nomes if n not in (antes, nomeacoes, federal)), None)
     roteiro: dict[str, list[str]] = {"rh": [], "comissao": [], "auditor": []}
     if principal:
         roteiro["rh"].append(f"“{principal}”: confirmar as nomeações propostas (Nomeações), "
@@ -405,4 +442,7 @@ def _roteiro() -> dict[str, list[str]]:
                                   "vagas no Histórico e na ordem de nomeação.")
     if principal:
         roteiro["auditor"].append(f"“{principal}”: conferir a classificação e a reserva.")
+    if federal:
+        roteiro["rh"].append(f"“{federal}”: lei federal de três grupos; ver a reserva de cada "
+                             "um e confirmar as nomeações propostas.")
     return roteiro
