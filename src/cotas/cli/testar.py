@@ -14,10 +14,11 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from cotas.apuracao import Apuracao, apurar_cenario, ler_cenario_para_apurar
 from cotas.arquivos.cenario import _ler_toml
@@ -33,6 +34,9 @@ from cotas.motor.certame import Nomeacao, Ocorrencia
 from cotas.motor.erros import ErroCotas
 from cotas.motor.glossario import AMPLA
 from cotas.motor.razoes import Razao, Referencia
+
+_E = TypeVar("_E")
+_O = TypeVar("_O")
 
 PASSOU, FALHOU, INVALIDO = "PASSOU", "FALHOU", "INVÁLIDO"
 TODOS_PASSARAM, ALGUM_FALHOU, ENTRADA_INVALIDA = 0, 1, 2
@@ -303,14 +307,24 @@ def _conferir_reserva(cargo: CargoEsperado, ap: Apuracao) -> list[str]:
     return diferencas
 
 
+def _lado_a_lado(
+    esperadas: Sequence[_E], obtidas: Sequence[_O]
+) -> Iterator[tuple[int, _E | None, _O | None]]:
+    """(posição a partir de 1, o esperado, o obtido), até o fim da mais longa das duas."""
+    for k in range(max(len(esperadas), len(obtidas))):
+        yield (
+            k + 1,
+            esperadas[k] if k < len(esperadas) else None,
+            obtidas[k] if k < len(obtidas) else None,
+        )
+
+
 def _conferir_nomeacoes(
     cargo: CargoEsperado, esperadas: tuple[NomeacaoEsperada, ...], obtidas: list[Nomeacao]
 ) -> list[str]:
     diferencas = []
-    for k in range(max(len(esperadas), len(obtidas))):
-        onde = f"cargo {cargo.codigo}, nomeação {k + 1}"
-        quer = esperadas[k] if k < len(esperadas) else None
-        tem = obtidas[k] if k < len(obtidas) else None
+    for k, quer, tem in _lado_a_lado(esperadas, obtidas):
+        onde = f"cargo {cargo.codigo}, nomeação {k}"
         if quer is None and tem is not None:
             diferencas.append(f"{onde}: não esperada; o motor nomeou {_obtida(tem, None)}")
         elif tem is None and quer is not None:
@@ -330,10 +344,8 @@ def _conferir_ocorrencias(
     cargo: CargoEsperado, esperadas: tuple[OcorrenciaEsperada, ...], obtidas: list[Ocorrencia]
 ) -> list[str]:
     diferencas = []
-    for k in range(max(len(esperadas), len(obtidas))):
-        onde = f"cargo {cargo.codigo}, ocorrência {k + 1}"
-        quer = esperadas[k] if k < len(esperadas) else None
-        tem = obtidas[k] if k < len(obtidas) else None
+    for k, quer, tem in _lado_a_lado(esperadas, obtidas):
+        onde = f"cargo {cargo.codigo}, ocorrência {k}"
         if quer is None and tem is not None:
             diferencas.append(f"{onde}: não esperada; o motor registrou {_fato(tem, tem)}")
         elif tem is None and quer is not None:
