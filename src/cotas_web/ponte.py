@@ -103,8 +103,10 @@ def regras_para(
     lei_id: str | None = None,
     base_do_limiar: str = BaseDoLimiar.TODAS_OFERTADAS,
     informados: Mapping[str, Any] | None = None,
+    orgao: str = "",
 ) -> Regras:
-    """As regras do certame, com os grupos que a lei declara. `informados`: os valores que a
+    """As regras do certame, com os grupos que a lei declara. `orgao`: quem faz a seleção (o
+    motor recusa o que a lei não abrange; vazio, não confere). `informados`: os valores que a
     lei deixa em aberto (`Lei.desconhecidos()`), cada um {"valor", "justificativa"}, como o
     operador os informou ao criar o certame."""
     pcd = None
@@ -128,6 +130,7 @@ def regras_para(
         tipo=TipoSelecao(tipo),
         pcd=pcd,
         informados=valores or None,
+        orgao=orgao or None,
     )
 
 
@@ -249,7 +252,15 @@ def regras_do_certame(certame: Certame) -> Regras:
         lei_id=certame.lei_id or None,
         base_do_limiar=certame.base_do_limiar,
         informados=certame.informados or None,
+        orgao=certame.orgao,
     )
+
+
+def orgaos_exigidos(regras: Regras) -> tuple[str, ...] | None:
+    """Os órgãos que a lei do certame abrange no tipo de seleção, se ela os restringe."""
+    from cotas.motor.regras import orgaos_abrangidos
+
+    return orgaos_abrangidos(regras.lei, regras.tipo, regras.data_edital)
 
 
 @dataclass(frozen=True)

@@ -80,6 +80,7 @@ def test_concurso_federal_da_lei_15142_pelas_telas(
         pg.get_by_role("link", name="Novo certame").click()
         pg.get_by_label("Nome do certame").fill("Concurso federal 01/2025")
         pg.get_by_label("Município").select_option("União")
+        pg.get_by_label("Órgão ou entidade que faz a seleção").select_option(label="Autarquia")
         pg.get_by_label("Data de publicação do edital").fill("2025-09-01")
         pg.get_by_label("Validade até").fill("2027-09-01")
         pg.get_by_role("button", name="Criar certame").click()

@@ -129,6 +129,7 @@ def certame_mostardas(rita: Any, ana: Any) -> Any:
 
     c = certame_criar(
         usuario=rita, nome="Concurso Mostardas 01/2025", municipio="Mostardas/RS",
+        orgao="administracao_direta",
         data_edital=date(2025, 3, 1), tipo="concurso_publico", validade_ate=date(2027, 3, 1),
     )
     cargo_adicionar(usuario=rita, certame=c, codigo="PROF", nome="Professor", vagas_edital=5)

@@ -10,6 +10,7 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
+from cotas_web.certames.models import Certame
 from cotas_web.certames.selectors import reserva_por_cargo
 from cotas_web.certames.services import cargo_adicionar, certame_criar, certame_homologar
 
@@ -20,13 +21,20 @@ pytestmark = pytest.mark.django_db
 
 def test_lei_escolhida_pela_data_do_edital(rita: Any) -> None:
     nova = certame_criar(
-        usuario=rita, nome="A", municipio="Montenegro/RS", data_edital=date(2025, 4, 4),
+        usuario=rita,
+        nome="A",
+        municipio="Montenegro/RS",
+        data_edital=date(2025, 4, 4),
         tipo="concurso_publico",
     )
     assert nova.lei_id == "montenegro-rs/lei-7344-2025"
     assert nova.exige_comissao
     mostardas = certame_criar(
-        usuario=rita, nome="B", municipio="Mostardas/RS", data_edital=date(2019, 1, 29),
+        usuario=rita,
+        nome="B",
+        municipio="Mostardas/RS",
+        orgao="administracao_direta",
+        data_edital=date(2019, 1, 29),
         tipo="concurso_publico",
     )
     assert mostardas.lei_id == "mostardas-rs/lei-3920-2019"
@@ -36,7 +44,11 @@ def test_lei_escolhida_pela_data_do_edital(rita: Any) -> None:
 def test_edital_anterior_a_lei_e_erro_em_portugues(rita: Any) -> None:
     with pytest.raises(ValidationError, match="anterior a qualquer lei"):
         certame_criar(
-            usuario=rita, nome="A", municipio="Mostardas/RS", data_edital=date(2019, 1, 28),
+            usuario=rita,
+            nome="A",
+            municipio="Mostardas/RS",
+            orgao="administracao_direta",
+            data_edital=date(2019, 1, 28),
             tipo="concurso_publico",
         )
 
@@ -44,14 +56,17 @@ def test_edital_anterior_a_lei_e_erro_em_portugues(rita: Any) -> None:
 def test_mostardas_nao_abrange_contratacao_temporaria(rita: Any) -> None:
     with pytest.raises(ValidationError, match="não abrange"):
         certame_criar(
-            usuario=rita, nome="A", municipio="Mostardas/RS", data_edital=date(2025, 1, 1),
+            usuario=rita,
+            nome="A",
+            municipio="Mostardas/RS",
+            orgao="administracao_direta",
+            data_edital=date(2025, 1, 1),
             tipo="contratacao_temporaria",
         )
 
 
 def test_reserva_por_cargo_com_memoria_de_calculo(certame: Any, rita: Any) -> None:
-    cargo_adicionar(usuario=rita, certame=certame, codigo="ENF", nome="Enfermeiro",
-                    vagas_edital=13)
+    cargo_adicionar(usuario=rita, certame=certame, codigo="ENF", nome="Enfermeiro", vagas_edital=13)
     cargo_adicionar(usuario=rita, certame=certame, codigo="ADM", nome="Agente", vagas_edital=2)
     reservas = {r.cargo.codigo: r for r in reserva_por_cargo(certame=certame)}
     assert reservas["ENF"].reservadas["negros"] == 3  # 13 × 20% = 2,6 → 3
@@ -63,8 +78,14 @@ def test_reserva_por_cargo_com_memoria_de_calculo(certame: Any, rita: Any) -> No
 
 def test_reserva_pcd_do_edital(rita: Any) -> None:
     c = certame_criar(
-        usuario=rita, nome="A", municipio="Montenegro/RS", data_edital=date(2025, 6, 10),
-        tipo="concurso_publico", pcd_percentual=5, pcd_arredondamento="cima", pcd_teto=20,
+        usuario=rita,
+        nome="A",
+        municipio="Montenegro/RS",
+        data_edital=date(2025, 6, 10),
+        tipo="concurso_publico",
+        pcd_percentual=5,
+        pcd_arredondamento="cima",
+        pcd_teto=20,
     )
     cargo_adicionar(usuario=rita, certame=c, codigo="X", nome="X", vagas_edital=10)
     (r,) = reserva_por_cargo(certame=c)
@@ -85,9 +106,17 @@ def test_pagina_do_certame_mostra_lei_artigos_e_conta(client: Any, certame: Any,
 def test_criar_certame_pela_tela(client: Any, rita: Any) -> None:
     resposta = entrar(client, rita).post(
         reverse("certames:novo"),
-        {"nome": "Concurso 02/2025", "municipio": "Montenegro/RS", "data_edital": "2025-07-01",
-         "tipo": "contratacao_temporaria", "validade_ate": "", "pcd_percentual": "5",
-         "pcd_arredondamento": "cima", "pcd_teto": "20", "desempate": "nota_pratica:maior"},
+        {
+            "nome": "Concurso 02/2025",
+            "municipio": "Montenegro/RS",
+            "data_edital": "2025-07-01",
+            "tipo": "contratacao_temporaria",
+            "validade_ate": "",
+            "pcd_percentual": "5",
+            "pcd_arredondamento": "cima",
+            "pcd_teto": "20",
+            "desempate": "nota_pratica:maior",
+        },
     )
     assert resposta.status_code == 302
     from cotas_web.certames.models import Certame
@@ -100,8 +129,12 @@ def test_criar_certame_pela_tela(client: Any, rita: Any) -> None:
 def test_criar_certame_antes_da_lei_mostra_o_erro(client: Any, rita: Any) -> None:
     resposta = entrar(client, rita).post(
         reverse("certames:novo"),
-        {"nome": "X", "municipio": "Mostardas/RS", "data_edital": "2018-01-01",
-         "tipo": "concurso_publico"},
+        {
+            "nome": "X",
+            "municipio": "Mostardas/RS",
+            "data_edital": "2018-01-01",
+            "tipo": "concurso_publico",
+        },
     )
     assert resposta.status_code == 200
     assert "anterior a qualquer lei" in resposta.content.decode()
@@ -117,15 +150,54 @@ def test_homologacao_congela_as_listas(
 ) -> None:
     from cotas_web.candidatos.services import importacao_confirmar
 
-    importacao_confirmar(usuario=rita, certame=certame_mostardas, caminho=arquivo_csv,
-                         nome_arquivo="r.csv")
+    importacao_confirmar(
+        usuario=rita, certame=certame_mostardas, caminho=arquivo_csv, nome_arquivo="r.csv"
+    )
     certame_homologar(usuario=rita, certame=certame_mostardas, data=date(2025, 5, 1))
     certame_mostardas.refresh_from_db()
     with pytest.raises(ValidationError, match="homologado"):
-        importacao_confirmar(usuario=rita, certame=certame_mostardas, caminho=arquivo_csv,
-                             nome_arquivo="r.csv")
+        importacao_confirmar(
+            usuario=rita, certame=certame_mostardas, caminho=arquivo_csv, nome_arquivo="r.csv"
+        )
     with pytest.raises(ValidationError, match="homologado"):
-        cargo_adicionar(usuario=rita, certame=certame_mostardas, codigo="Y", nome="Y",
-                        vagas_edital=1)
+        cargo_adicionar(
+            usuario=rita, certame=certame_mostardas, codigo="Y", nome="Y", vagas_edital=1
+        )
     with pytest.raises(ValidationError, match="homologado"):
         certame_homologar(usuario=rita, certame=certame_mostardas, data=date(2025, 5, 2))
+
+
+@pytest.mark.django_db
+def test_lei_que_so_abrange_alguns_orgaos_pede_o_orgao_e_recusa_o_de_fora(rita: Any) -> None:
+    """Mostardas só abrange a administração direta (art. 1º): o certame diz quem faz a seleção;
+    uma autarquia fica fora da lei, com o artigo; nada é criado sem o órgão."""
+    comum = {
+        "usuario": rita,
+        "municipio": "Mostardas/RS",
+        "data_edital": date(2025, 3, 1),
+        "tipo": "concurso_publico",
+    }
+    with pytest.raises(ValidationError, match="abrange só administração direta"):
+        certame_criar(nome="Sem órgão", **comum)
+    with pytest.raises(
+        ValidationError, match=r"não abrange concurso público de autarquia.*art\. 1º"
+    ):
+        certame_criar(nome="Autarquia", orgao="autarquia", **comum)
+    assert not Certame.objects.filter(nome__in=["Sem órgão", "Autarquia"]).exists()
+    certame = certame_criar(nome="Direta", orgao="administracao_direta", **comum)
+    assert certame.orgao == "administracao_direta"
+
+
+@pytest.mark.django_db
+def test_o_orgao_aparece_na_pagina_do_certame(client: Any, rita: Any) -> None:
+    certame = certame_criar(
+        usuario=rita,
+        nome="Direta",
+        municipio="Mostardas/RS",
+        orgao="administracao_direta",
+        data_edital=date(2025, 3, 1),
+        tipo="concurso_publico",
+    )
+    entrar(client, rita)
+    html = client.get(reverse("certames:detalhe", args=[certame.pk])).content.decode()
+    assert "Concurso público · Administração direta" in html

@@ -152,6 +152,7 @@ def test_criar_certame_com_o_item_do_edital(rita: Any) -> None:
 
     c = certame_criar(
         usuario=rita, nome="Concurso 02/2025", municipio="Mostardas/RS",
+        orgao="administracao_direta",
         data_edital=date(2025, 3, 1), tipo="concurso_publico",
         admite_final_de_fila=True, final_de_fila_item="item 9.2",
     )

@@ -71,6 +71,7 @@ def test_base_do_limiar_decide_a_vaga_nova(
 
     c = certame_criar(
         usuario=rita, nome=f"Mostardas {base}", municipio="Mostardas/RS",
+        orgao="administracao_direta",
         data_edital=date(2025, 3, 1), tipo="concurso_publico", validade_ate=date(2027, 3, 1),
         base_do_limiar=base,
     )

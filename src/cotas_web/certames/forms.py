@@ -9,6 +9,7 @@ from .models import (
     Arredondamento,
     BaseDoLimiar,
     DuplaCondicao,
+    Orgao,
     PrioridadeColisao,
     TipoSelecao,
 )
@@ -19,6 +20,13 @@ class CertameForm(FormularioDeUmaVez):
     municipio = forms.ChoiceField(label="Município")
     data_edital = CampoData(label="Data de publicação do edital")
     tipo = forms.ChoiceField(label="Tipo de seleção", choices=TipoSelecao.choices)
+    orgao = forms.ChoiceField(
+        label="Órgão ou entidade que faz a seleção",
+        choices=[("", "— não informado —"), *Orgao.choices],
+        required=False,
+        help_text="Obrigatório quando a lei só abrange alguns órgãos (ex.: só a administração "
+        "direta).",
+    )
     validade_ate = CampoData(label="Validade até", required=False)
     pcd_percentual = forms.DecimalField(
         label="PcD: percentual do edital (%)",

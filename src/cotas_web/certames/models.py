@@ -18,6 +18,17 @@ class TipoSelecao(models.TextChoices):
     ESTAGIO = escolha(g.TipoSelecao.ESTAGIO)
 
 
+class Orgao(models.TextChoices):
+    """Quem faz a seleção; a lei pode abranger só alguns (`orgaos.<tipo>`)."""
+
+    ADMINISTRACAO_DIRETA = escolha(g.Orgao.ADMINISTRACAO_DIRETA)
+    AUTARQUIA = escolha(g.Orgao.AUTARQUIA)
+    FUNDACAO = escolha(g.Orgao.FUNDACAO)
+    EMPRESA_PUBLICA = escolha(g.Orgao.EMPRESA_PUBLICA)
+    SOCIEDADE_ECONOMIA_MISTA = escolha(g.Orgao.SOCIEDADE_ECONOMIA_MISTA)
+    LEGISLATIVO = escolha(g.Orgao.LEGISLATIVO)
+
+
 class Arredondamento(models.TextChoices):
     """O arredondamento da reserva PcD, como o edital o escreve."""
 
@@ -52,6 +63,10 @@ class Certame(models.Model):
     municipio = models.CharField("município", max_length=100)
     data_edital = models.DateField("data de publicação do edital")
     tipo = models.CharField("tipo de seleção", max_length=30, choices=TipoSelecao.choices)
+    # Vazio: não informado (certames de antes; a lei não restringe os órgãos).
+    orgao = models.CharField(
+        "órgão ou entidade que faz a seleção", max_length=40, blank=True, choices=Orgao.choices
+    )
     validade_ate = models.DateField("validade até", null=True, blank=True)
     lei_id = models.CharField("lei aplicada", max_length=100)
     lei_titulo = models.CharField(max_length=300, blank=True)

@@ -19,6 +19,7 @@ from .models import (
     Cargo,
     Certame,
     DuplaCondicao,
+    Orgao,
     Pedido,
     PrioridadeColisao,
     Retificacao,
@@ -94,6 +95,7 @@ def certame_criar(
     base_do_limiar: str = BaseDoLimiar.TODAS_OFERTADAS,
     dupla_condicao: str = DuplaCondicao.LISTA_QUE_NOMEIA_ANTES,
     informados: dict[str, Any] | None = None,
+    orgao: str = "",
     token: str = "",
 ) -> Certame:
     """Cria o certame com a lei em vigor na data do edital (`[transicao]` de cada lei: a lei não
@@ -111,9 +113,11 @@ def certame_criar(
             pcd_teto=pcd_teto,
             base_do_limiar=base_do_limiar,
             informados=informados,
+            orgao=orgao,
         )
     except ponte.ErroCotas as erro:
         raise ValidationError(str(erro)) from erro
+    _conferir_orgao(regras, orgao)
     _conferir_escolhas(desempate, dupla_condicao, data_edital, validade_ate)
     certame = Certame.objects.create(
         nome=nome,
@@ -135,6 +139,7 @@ def certame_criar(
         base_do_limiar=base_do_limiar,
         dupla_condicao=dupla_condicao,
         informados=informados or {},
+        orgao=orgao,
     )
     pedido_concluir(token, certame)
     _designar_quem_cria(usuario, certame)
@@ -154,6 +159,17 @@ def certame_criar(
         },
     )
     return certame
+
+
+def _conferir_orgao(regras: Any, orgao: str) -> None:
+    """Quando a lei só abrange alguns órgãos, o certame diz qual faz a seleção (nunca suposto)."""
+    abrangidos = ponte.orgaos_exigidos(regras)
+    if abrangidos is not None and not orgao:
+        nomes = ", ".join(Orgao(o).label for o in abrangidos)
+        raise ValidationError(
+            f"{regras.lei.titulo} abrange só {nomes.lower()}: diga o órgão ou a entidade que faz "
+            "a seleção."
+        )
 
 
 def _conferir_escolhas(

@@ -66,6 +66,7 @@ def novo(request: HttpRequest) -> HttpResponse:
                 base_do_limiar=d["base_do_limiar"] or BaseDoLimiar.TODAS_OFERTADAS,
                 dupla_condicao=d["dupla_condicao"] or DuplaCondicao.LISTA_QUE_NOMEIA_ANTES,
                 informados=form.informados(),
+                orgao=d["orgao"],
                 token=d["pedido"],
             )
         except ValidationError as erro:

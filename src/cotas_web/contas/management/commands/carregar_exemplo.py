@@ -296,6 +296,7 @@ def _criar_do_cenario(cenario: Any, rh: Any, nome: str, arquivo: Path, *, demo: 
         dupla_condicao=cenario.dupla_condicao or DuplaCondicao.LISTA_QUE_NOMEIA_ANTES,
         # (o que a lei deixa em aberto, como o cenário o informou, com a justificativa)
         informados=dict(cenario.parametros_lei),
+        orgao=cenario.orgao or "",
     )
     for cargo in cenario.cargos:
         cargo_adicionar(
