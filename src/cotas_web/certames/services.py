@@ -103,21 +103,17 @@ def certame_criar(
     (`token`) devolve o certame já criado."""
     if (anterior := pedido_anterior(token, "certame_criar", Certame)) is not None:
         return anterior
-    try:
-        regras = ponte.regras_para(
-            municipio=municipio,
-            data_edital=data_edital,
-            tipo=tipo,
-            pcd_percentual=pcd_percentual,
-            pcd_arredondamento=pcd_arredondamento,
-            pcd_teto=pcd_teto,
-            base_do_limiar=base_do_limiar,
-            informados=informados,
-            orgao=orgao,
-        )
-    except ponte.ErroCotas as erro:
-        raise ValidationError(str(erro)) from erro
-    _conferir_orgao(regras, orgao)
+    regras = _regras_do_novo_certame(
+        municipio=municipio,
+        data_edital=data_edital,
+        tipo=tipo,
+        pcd_percentual=pcd_percentual,
+        pcd_arredondamento=pcd_arredondamento,
+        pcd_teto=pcd_teto,
+        base_do_limiar=base_do_limiar,
+        informados=informados,
+        orgao=orgao,
+    )
     _conferir_escolhas(desempate, dupla_condicao, data_edital, validade_ate)
     certame = Certame.objects.create(
         nome=nome,
@@ -159,6 +155,17 @@ def certame_criar(
         },
     )
     return certame
+
+
+def _regras_do_novo_certame(*, orgao: str, **pedido: Any) -> Any:
+    """As regras que o motor dá ao pedido (a lei em vigor na data do edital), com o órgão que
+    faz a seleção conferido; o erro do motor vira o do formulário."""
+    try:
+        regras = ponte.regras_para(orgao=orgao, **pedido)
+    except ponte.ErroCotas as erro:
+        raise ValidationError(str(erro)) from erro
+    _conferir_orgao(regras, orgao)
+    return regras
 
 
 def _conferir_orgao(regras: Any, orgao: str) -> None:
