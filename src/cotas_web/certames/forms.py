@@ -130,18 +130,23 @@ class CertameForm(FormularioDeUmaVez):
             return []
         lacunas = lei.desconhecidos()
         self.formas = {nome: ponte.forma_da_lacuna(lei, nome) for nome in lacunas}
+        grupos = {g.nome: g.rotulo for g in lei.grupos}
         for nome in lacunas:
-            descricao = lei.parametros[nome].descricao
+            # (O parâmetro de um grupo diz de qual: os três percentuais têm a mesma descrição.)
+            grupo = grupos.get(nome.partition(".")[0])
+            descricao = lei.parametros[nome].descricao or nome
+            o_que = f"{grupo} — {descricao}" if grupo else descricao
             self.fields[f"lacuna__{nome}"] = campo_da_lacuna(
                 self.formas[nome],
-                label=f"{lei.norma} deixa em aberto: {descricao or nome}",
+                label=f"{lei.norma} deixa em aberto: {o_que}",
                 help_text=f"Parâmetro {nome} (o nome no arquivo da lei). Deixe em branco se o "
                 "certame não precisa dele.",
             )
             self.fields[f"justificativa__{nome}"] = forms.CharField(
-                label=f"Justificativa do valor de {nome}",
+                label=f"De onde vem o valor de “{o_que}”",
                 required=False,
-                help_text="De onde vem o valor (ex.: o decreto ou o edital que o fixa).",
+                help_text="O decreto ou o item do edital que o fixa (a justificativa fica no "
+                "registro do certame).",
             )
         return lacunas
 
