@@ -289,3 +289,21 @@ def test_migracao_so_com_a_lista_esgotada_e_na_ordem_da_lei(
         antes = destinos[: destinos.index(n.modalidade)] if n.modalidade in destinos else destinos
         for outro in antes:
             assert all(c.inscricao in nomeados for c in listas.reservadas[outro])
+
+
+def test_titulo_de_coluna_repetido_entre_grupos_e_recusado() -> None:
+    texto = lei_de_teste().replace(
+        'coluna_opcao = "reserva_indigenas"', 'coluna_opcao = "reserva_pretos_pardos"'
+    )
+    with pytest.raises(LeiInvalida, match="título de coluna 'reserva_pretos_pardos' já é de outra"):
+        carregar_lei(texto, "teste.toml")
+
+
+def test_coluna_do_grupo_com_o_titulo_de_uma_coluna_de_todo_certame_e_erro_da_lei() -> None:
+    from cotas.arquivos.esquema import esquema_do_certame
+
+    texto = lei_de_teste(("20",)).replace(
+        'coluna_opcao = "reserva_pretos_pardos"', 'coluna_opcao = "pcd"'
+    )
+    with pytest.raises(LeiInvalida, match="repetem o título 'pcd'"):
+        esquema_do_certame(regras_de(texto))

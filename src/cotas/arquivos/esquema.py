@@ -10,11 +10,12 @@ pelos apelidos dela. Nada aqui nomeia um grupo: tudo vem da lei.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, TypeVar
 
 from cotas.arquivos import campos
 from cotas.motor.colunar import PREFIXO_RESERVA, PREFIXO_VERIFICACAO
+from cotas.motor.erros import LeiInvalida
 from cotas.motor.glossario import PCD, CorRaca, Heteroidentificacao, no_meio_da_frase
 
 if TYPE_CHECKING:
@@ -117,8 +118,14 @@ def montar_esquema(grupos: Sequence[GrupoNoArquivo]) -> Esquema:
     da_chave: dict[str, str] = {}
     for coluna, nomes in apelidos.items():
         for nome in nomes:
-            if da_chave.setdefault(campos.chave_de_cabecalho(nome), coluna) != coluna:
-                raise ValueError(f"o nome de coluna '{nome}' é de duas colunas")
+            outra = da_chave.setdefault(campos.chave_de_cabecalho(nome), coluna)
+            if outra != coluna:
+                # (Um título lido como duas colunas decidiria a opção de um grupo em silêncio.)
+                raise LeiInvalida(
+                    f"As colunas que a lei declara em [[grupos]] repetem o título '{nome}', que "
+                    f"já é de outra coluna do arquivo de candidatos ({outra.split(':')[-1]}); "
+                    "dê outro nome (coluna_opcao, coluna_verificacao ou apelidos)."
+                )
     return Esquema(tuple(grupos), apelidos, conversores, tuple(obrigatorias), padroes, da_chave)
 
 
@@ -136,30 +143,6 @@ def _normalizados(nomes: Sequence[str]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(campos.normalizar_nome(n) for n in nomes))
 
 
-def grupos_no_arquivo(regras: Regras) -> tuple[GrupoNoArquivo, ...]:
-    """As colunas de cada grupo que a lei do certame declara."""
-    resultado = []
-    for g in regras.grupos_da_lei:
-        d = g.declaracao
-        assert d is not None
-        verificacao = (
-            (d.coluna_verificacao, *d.apelidos_verificacao) if d.coluna_verificacao else ()
-        )
-        if g.verificado and not verificacao:
-            verificacao = (f"verificacao_{g.nome}",)
-        resultado.append(
-            GrupoNoArquivo(
-                grupo=g.nome,
-                rotulo=g.rotulo,
-                opcao=(d.coluna_opcao, *d.apelidos_opcao),
-                verificacao=verificacao,
-                verificacao_exigida=g.verificado,
-                cores=g.cores,
-            )
-        )
-    return tuple(resultado)
-
-
 def grupos_da_lei_no_arquivo(lei: Lei) -> tuple[GrupoNoArquivo, ...]:
     """As colunas dos grupos só pela declaração da lei (sem as regras: a verificação, que
     depende de parâmetros, fica opcional)."""
@@ -174,6 +157,28 @@ def grupos_da_lei_no_arquivo(lei: Lei) -> tuple[GrupoNoArquivo, ...]:
         )
         for d in lei.grupos
     )
+
+
+def grupos_no_arquivo(regras: Regras) -> tuple[GrupoNoArquivo, ...]:
+    """As colunas de cada grupo que a lei do certame declara, com o que as regras decidem: a
+    coluna da verificação é obrigatória quando a lei verifica o grupo (sem nome declarado,
+    `verificacao_<grupo>`, dito na mensagem de coluna que falta) e as cores que dão direito."""
+    por_nome = {g.nome: g for g in regras.grupos_da_lei}
+    resultado = []
+    for grupo in grupos_da_lei_no_arquivo(regras.lei):
+        regra = por_nome[grupo.grupo]
+        verificacao = grupo.verificacao
+        if regra.verificado and not verificacao:
+            verificacao = (f"verificacao_{grupo.grupo}",)
+        resultado.append(
+            replace(
+                grupo,
+                verificacao=verificacao,
+                verificacao_exigida=regra.verificado,
+                cores=regra.cores,
+            )
+        )
+    return tuple(resultado)
 
 
 def esquema_do_certame(regras: Regras) -> Esquema:

@@ -843,7 +843,24 @@ def _grupos(dados: Mapping[str, Any], origem: str) -> tuple[DeclaracaoGrupo, ...
                 apelidos_verificacao=_lista_de_textos(bruto, "apelidos_verificacao", onde),
             )
         )
+    _conferir_colunas_dos_grupos(grupos, origem)
     return tuple(grupos)
+
+
+def _conferir_colunas_dos_grupos(grupos: list[DeclaracaoGrupo], origem: str) -> None:
+    """Cada título de coluna (e apelido) de um grupo é de uma coluna só: repetido, o leitor não
+    saberia de que grupo é a opção."""
+    dono: dict[str, str] = {}
+    for g in grupos:
+        titulos = (g.coluna_opcao, *g.apelidos_opcao)
+        titulos += (g.coluna_verificacao or "", *g.apelidos_verificacao)
+        for titulo in filter(None, titulos):
+            chave = " ".join(titulo.lower().replace("_", " ").split())
+            if dono.setdefault(chave, g.nome) != g.nome or titulos.count(titulo) > 1:
+                raise LeiInvalida(
+                    f"{origem}, grupo '{g.nome}': o título de coluna '{titulo}' já é de outra "
+                    "coluna da lei (cada título, de uma coluna só)"
+                )
 
 
 def _conferir_parametros(
