@@ -42,12 +42,13 @@ def certames_visiveis(*, usuario: User | AnonymousUser) -> QuerySet[Certame]:
     """O público vê os certames publicados e não arquivados (um arquivado segue no seu
     endereço); o membro da comissão, só aqueles de cuja comissão faz parte; o RH e o auditor, só
     aqueles para os quais foram designados."""
-    from cotas_web.contas.permissoes import COMISSAO, papel_de
+    from cotas_web.contas.permissoes import COMISSAO, SISTEMA, papel_de
 
     papel = papel_de(usuario)
     if getattr(usuario, "is_superuser", False):
         return Certame.objects.all()
-    if papel is None or not isinstance(usuario, User):  # o público: publicados, não arquivados
+    # O público (e quem só administra o sistema): os publicados, não arquivados.
+    if papel in (None, SISTEMA) or not isinstance(usuario, User):
         return Certame.objects.filter(publicado_em__isnull=False, arquivado_em__isnull=True)
     if papel == COMISSAO:
         return Certame.objects.filter(membros_comissao__usuario=usuario).distinct()

@@ -1,4 +1,5 @@
-"""Papéis: administrador do certame (RH), membro da comissão, auditor. O público não entra."""
+"""Papéis: administrador do certame (RH), membro da comissão, auditor, e quem administra o
+sistema (usuários, papéis, designações; o superusuário do Django também). O público não entra."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ class Papel(models.TextChoices):
     ADMINISTRADOR = "administrador", "Administrador do certame (RH)"
     COMISSAO = "comissao", "Membro da comissão de heteroidentificação"
     AUDITOR = "auditor", "Auditor"
+    SISTEMA = "sistema", "Administrador do sistema (usuários e papéis)"
 
 
 class Perfil(models.Model):
