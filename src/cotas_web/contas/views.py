@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth import views as auth_views
@@ -166,9 +166,12 @@ def reativar(request: HttpRequest, uid: int) -> HttpResponseBase:
 class _TrocaDeSenha(auth_views.PasswordChangeView):
     template_name = "form.html"
     success_url = reverse_lazy("contas:senha_trocada")
-    extra_context: ClassVar[dict[str, str]] = {
-        "titulo": "Trocar a senha", "botao": "Trocar a senha",
-        "introducao": "Digite a senha atual e a nova, duas vezes."}
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        contexto = super().get_context_data(**kwargs)
+        contexto.update(titulo="Trocar a senha", botao="Trocar a senha",
+                        introducao="Digite a senha atual e a nova, duas vezes.")
+        return contexto
 
     def form_valid(self, form: Any) -> HttpResponse:
         resposta = super().form_valid(form)
