@@ -248,7 +248,9 @@ def test_designar_pelo_comando_depois_do_papel_dado_na_tela(
     assert Designacao.objects.filter(usuario=marta, certame=certame).exists()
 
 
-def test_historico_antigo_mostra_o_nome_ao_lado_do_login(client: Any, certame: Any, rita: Any) -> None:
+def test_historico_antigo_mostra_o_nome_ao_lado_do_login(
+    client: Any, certame: Any, rita: Any
+) -> None:
     """Registros gravados só com o login (antes desta mudança): a tela mostra o nome da conta."""
     rita.first_name, rita.last_name = "Rita", "Helena"
     rita.save()
