@@ -236,22 +236,32 @@ def corrigir(request: HttpRequest, pk: int) -> HttpResponse:
     registro). Depois dela, a retificação."""
     certame = get_object_or_404(Certame, pk=pk)
     if certame.homologado:
+        messages.info(
+            request, f"O certame foi homologado em {certame.homologado_em:%d/%m/%Y}: os dados "
+            "mudam só por retificação, e os critérios de desempate, a PcD, os valores em aberto "
+            "da lei e os cargos não mudam mais (a classificação homologada foi feita com eles).")
         return redirect("certames:retificar", pk=certame.pk)
     form = DadosCertameForm(request.POST or None, certame=certame, retificacao=False)
-    if (
-        request.method == "POST"
-        and form.is_valid()
-        and tentar(request, lambda: services.certame_corrigir(
-            usuario=usuario_de(request), certame=certame, dados=form.dados(),
-            cargos=form.dados_dos_cargos(), motivo=form.cleaned_data["motivo"]),
-            "Dados corrigidos; a correção está no histórico.")
-    ):
-        return redirect("certames:detalhe", pk=certame.pk)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.certame_corrigir(
+                usuario=usuario_de(request), certame=certame, dados=form.dados(),
+                cargos=form.dados_dos_cargos(), motivo=form.cleaned_data["motivo"],
+                cargos_apagar=form.cargos_a_apagar())
+        except ValidationError as erro:  # (no formulário, com o que foi digitado)
+            for m in mensagens_de(erro):
+                form.add_error(None, m)
+        else:
+            messages.success(request, "Dados corrigidos; a correção está no histórico.")
+            return redirect("certames:detalhe", pk=certame.pk)
     return render(request, "form.html", {
         "form": form, "titulo": f"Corrigir dados — {certame.nome}", "botao": "Corrigir",
         "certame": certame,
-        "introducao": "Antes da homologação os dados se corrigem aqui; cada mudança fica no "
-                      "histórico com o antes, o depois e o motivo. A data do edital decide a lei."})
+        "introducao": "Antes da homologação os dados se corrigem aqui: nome, datas, cargos e "
+                      "vagas, critérios de desempate, PcD e os valores que a lei deixa em "
+                      "aberto (com a justificativa); um cargo sem candidatos nem vagas "
+                      "oferecidas se apaga. Cada mudança fica no histórico com o antes, o "
+                      "depois e o motivo. A data do edital decide a lei."})
 
 
 @requer_papel(ADMIN)
@@ -287,4 +297,6 @@ def retificar(request: HttpRequest, pk: int) -> HttpResponse:
         "form": form, "titulo": f"Retificação — {certame.nome}",
         "botao": "Conferir a retificação", "certame": certame,
         "introducao": "Depois da homologação os dados do certame mudam só por um ato de "
-                      "retificação, com o seu fundamento. A data do edital não se retifica."})
+                      "retificação, com o seu fundamento. A data do edital não se retifica, "
+                      "nem os critérios de desempate, a PcD, os valores em aberto da lei e os "
+                      "cargos: a classificação homologada foi feita com eles."})
