@@ -67,6 +67,16 @@ def lista(request: HttpRequest, pk: int) -> HttpResponse:
 def detalhe(request: HttpRequest, pk: int, cid: int) -> HttpResponse:
     certame = get_object_or_404(Certame, pk=pk)
     candidato = get_object_or_404(Candidato, pk=cid, certame=certame)
+    return _pagina_do_candidato(request, certame, candidato)
+
+
+def _pagina_do_candidato(
+    request: HttpRequest, certame: Certame, candidato: Candidato,
+    correcao_form: CorrecaoForm | None = None,
+) -> HttpResponse:
+    """A página do candidato; com `correcao_form`, a correção recusada volta com o que foi
+    digitado e o erro no campo."""
+    correcao_form = correcao_form or CorrecaoForm(initial={"data": data_sugerida(certame)})
     return render(
         request,
         "candidatos/detalhe.html",
@@ -76,7 +86,7 @@ def detalhe(request: HttpRequest, pk: int, cid: int) -> HttpResponse:
             "grupos": grupos_na_tela(regras=regras_do_certame(certame=certame)),
             "verificacao_form": VerificacaoDocumentalForm(initial={"data": data_sugerida(certame)}),
             "correcoes": candidato.correcoes.select_related("usuario"),
-            "correcao_form": CorrecaoForm(initial={"data": data_sugerida(certame)}),
+            "correcao_form": correcao_form,
             "fraude_form": FraudeAbrirForm(initial={"data": data_sugerida(certame)}),
             "desistencia_form": DesistenciaForm(initial={"data": data_sugerida(certame)}),
         },
@@ -366,7 +376,7 @@ def corrigir(request: HttpRequest, pk: int, cid: int) -> HttpResponse:
 
     certame = get_object_or_404(Certame, pk=pk)
     candidato = get_object_or_404(Candidato, pk=cid, certame=certame)
-    form = CorrecaoForm(request.POST or None)
+    form = CorrecaoForm(request.POST or None, data_edital=certame.data_edital)
     if request.method == "POST" and form.is_valid():
         d = form.cleaned_data
         if not confirmado(request):
@@ -379,7 +389,8 @@ def corrigir(request: HttpRequest, pk: int, cid: int) -> HttpResponse:
                     f"{candidato.inscricao} — {candidato.nome}: "
                     f"{CAMPOS_CORRIGIVEIS[d['campo']].lower()} "
                     f"{mostrar(d['campo'], getattr(candidato, d['campo'])) or '(vazio)'} → "
-                    f"{d['valor'] or '(vazio)'}, em {d['data']:%d/%m/%Y}.",
+                    f"{mostrar(d['campo'], form.valor_lido) or '(vazio)'}, "
+                    f"em {d['data']:%d/%m/%Y}.",
                     f"Motivo: {d['motivo']}",
                     "As listas, os documentos e as páginas públicas passam a mostrar o valor "
                     "corrigido; a correção fica no histórico.",
@@ -387,9 +398,8 @@ def corrigir(request: HttpRequest, pk: int, cid: int) -> HttpResponse:
                 fundamento=d["fundamento"],
                 voltar=reverse("candidatos:detalhe", args=[pk, cid]),
             )
-        tentar(
-            request,
-            lambda: candidato_corrigir(
+        try:
+            candidato_corrigir(
                 usuario=usuario_de(request),
                 candidato=candidato,
                 campo=d["campo"],
@@ -397,11 +407,14 @@ def corrigir(request: HttpRequest, pk: int, cid: int) -> HttpResponse:
                 motivo=d["motivo"],
                 fundamento=d["fundamento"],
                 data=d["data"],
-            ),
-            "Correção registrada.",
-        )
+            )
+        except ValidationError as erro:  # (de volta ao formulário, com o que foi digitado)
+            for m in mensagens_de(erro):
+                form.add_error(None, m)
+            return _pagina_do_candidato(request, certame, candidato, form)
+        messages.success(request, "Correção registrada.")
     elif request.method == "POST":
-        erros_do_formulario(request, form)
+        return _pagina_do_candidato(request, certame, candidato, form)
     return redirect("candidatos:detalhe", pk=pk, cid=cid)
 
 

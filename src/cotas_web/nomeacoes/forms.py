@@ -2,6 +2,7 @@ from django import forms
 
 from cotas_web.certames.models import Cargo
 from cotas_web.comum import CampoData, FormularioDeUmaVez
+from cotas_web.rotulos import numero_da_portaria
 
 
 class OfertaEditalForm(forms.Form):
@@ -23,6 +24,14 @@ class ConfirmarForm(forms.Form):
     inscricao = forms.CharField(widget=forms.HiddenInput)
     portaria = forms.CharField(label="Nº da portaria", max_length=60)
     data_portaria = CampoData(label="Data da portaria")
+
+    def clean_portaria(self) -> str:
+        """O número sem o "Portaria nº" que às vezes se digita: a página de confirmação e o
+        ato escrevem "Portaria nº" uma vez só."""
+        numero = numero_da_portaria(self.cleaned_data["portaria"])
+        if not numero:
+            raise forms.ValidationError("Informe o número da portaria (ex.: 101/2026).")
+        return numero
 
 
 class DataForm(forms.Form):
