@@ -16,7 +16,7 @@ from django.utils import timezone
 from cotas.arquivos.candidatos import EXTENSOES_PLANILHA, EXTENSOES_TEXTO
 from cotas_web.certames.confirmacao import confirmado, pedir_confirmacao
 from cotas_web.certames.models import Certame
-from cotas_web.certames.selectors import data_sugerida, grupos_na_tela, regras_do_certame
+from cotas_web.certames.selectors import grupos_na_tela, regras_do_certame
 from cotas_web.comum import erros_do_formulario, mensagens_de, tentar
 from cotas_web.contas.permissoes import ADMIN, AUDITOR, requer_papel, usuario_de
 from cotas_web.protecao import disposicao
@@ -76,7 +76,7 @@ def _pagina_do_candidato(
 ) -> HttpResponse:
     """A página do candidato; com `correcao_form`, a correção recusada volta com o que foi
     digitado e o erro no campo."""
-    correcao_form = correcao_form or CorrecaoForm(initial={"data": data_sugerida(certame)})
+    correcao_form = correcao_form or CorrecaoForm()
     return render(
         request,
         "candidatos/detalhe.html",
@@ -84,11 +84,11 @@ def _pagina_do_candidato(
             "certame": certame,
             "c": candidato,
             "grupos": grupos_na_tela(regras=regras_do_certame(certame=certame)),
-            "verificacao_form": VerificacaoDocumentalForm(initial={"data": data_sugerida(certame)}),
+            "verificacao_form": VerificacaoDocumentalForm(),
             "correcoes": candidato.correcoes.select_related("usuario"),
             "correcao_form": correcao_form,
-            "fraude_form": FraudeAbrirForm(initial={"data": data_sugerida(certame)}),
-            "desistencia_form": DesistenciaForm(initial={"data": data_sugerida(certame)}),
+            "fraude_form": FraudeAbrirForm(),
+            "desistencia_form": DesistenciaForm(),
         },
     )
 
@@ -536,16 +536,15 @@ def _proc(certame: Certame, fid: int) -> ProcedimentoFraude:
 @requer_papel(ADMIN, AUDITOR)
 def fraude(request: HttpRequest, pk: int, fid: int) -> HttpResponse:
     certame = get_object_or_404(Certame, pk=pk)
-    hoje = {"data": data_sugerida(certame)}
     return render(
         request,
         "candidatos/fraude.html",
         {
             "certame": certame,
             "p": _proc(certame, fid),
-            "defesa_form": DefesaForm(initial=hoje),
-            "decisao_form": DecisaoForm(initial=hoje),
-            "encaminhamento_form": EncaminhamentoForm(initial=hoje),
+            "defesa_form": DefesaForm(),
+            "decisao_form": DecisaoForm(),
+            "encaminhamento_form": EncaminhamentoForm(),
         },
     )
 

@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING, Any
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Max, QuerySet
-from django.utils import timezone
 
 from cotas_web import ponte
 from cotas_web.rotulos import por_extenso, rotulo_da_coluna
@@ -137,21 +136,6 @@ def data_do_ultimo_ato(certame: Certame, *, so_os_que_ordenam: bool = False) -> 
         datas.append(Certame.objects.filter(pk=certame.pk).aggregate(m=Max(caminho))["m"])
     conhecidas = [d for d in datas if d is not None]
     return max(conhecidas) if conhecidas else None
-
-
-def data_sugerida(certame: Certame, hoje: date | None = None) -> date:
-    """A data que os formulários de atos trazem preenchida: hoje, se hoje cabe no período do
-    certame (da homologação ou do edital até o fim da validade); senão, a do último ato (um ato
-    registrado depois, de memória, raramente é de hoje, e hoje seria recusado)."""
-    hoje = hoje or timezone.localdate()
-    inicio = certame.homologado_em or certame.data_edital
-    dentro = hoje >= inicio and (certame.validade_ate is None or hoje <= certame.validade_ate)
-    if dentro:
-        return hoje
-    ultimo = data_do_ultimo_ato(certame) or inicio
-    if certame.validade_ate is not None:
-        ultimo = min(ultimo, certame.validade_ate)
-    return ultimo
 
 
 def certame_publico(*, pk: int, usuario: User | AnonymousUser) -> Certame:

@@ -99,8 +99,8 @@ def detalhe(request: HttpRequest, pk: int) -> HttpResponse:
             "reservas": selectors.reserva_por_cargo(certame=certame),
             "grupos": selectors.grupos_na_tela(regras=regras),
             "cargo_form": CargoForm(),
-            "homologar_form": DataForm(initial={"data": selectors.data_sugerida(certame)}),
-            "publicar_form": DataForm(initial={"data": selectors.data_sugerida(certame)}),
+            "homologar_form": DataForm(),
+            "publicar_form": DataForm(),
             "n_candidatos": certame.candidatos.count(),
             "retificacoes": certame.retificacoes.all(),
         },
@@ -132,7 +132,7 @@ def cargo_novo(request: HttpRequest, pk: int) -> HttpResponse:
 @requer_papel(ADMIN)
 def homologar(request: HttpRequest, pk: int) -> HttpResponse:
     certame = get_object_or_404(Certame, pk=pk)
-    form = DataForm(request.POST or None, initial={"data": selectors.data_sugerida(certame)})
+    form = DataForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         if not confirmado(request):
             n = certame.candidatos.count()
@@ -180,7 +180,7 @@ def _voltar(certame: Certame) -> str:
 def publicar(request: HttpRequest, pk: int) -> HttpResponse:
     """O rascunho passa a ser público (pergunta antes)."""
     certame = get_object_or_404(Certame, pk=pk)
-    form = DataForm(request.POST or None, initial={"data": selectors.data_sugerida(certame)})
+    form = DataForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data["data"]
         if not confirmado(request):
@@ -208,7 +208,7 @@ def publicar(request: HttpRequest, pk: int) -> HttpResponse:
 def arquivar(request: HttpRequest, pk: int) -> HttpResponse:
     """Sai da página inicial; segue no seu endereço, só para leitura (pergunta antes)."""
     certame = get_object_or_404(Certame, pk=pk)
-    form = ArquivarForm(request.POST or None, initial={"data": selectors.data_sugerida(certame)})
+    form = ArquivarForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         d = form.cleaned_data
         if not confirmado(request):
@@ -272,8 +272,7 @@ def retificar(request: HttpRequest, pk: int) -> HttpResponse:
         return redirect("certames:corrigir", pk=certame.pk)
     form = DadosCertameForm(
         request.POST or None, certame=certame, retificacao=True,
-        initial={"nome": certame.nome, "validade_ate": certame.validade_ate,
-                 "data": selectors.data_sugerida(certame)},
+        initial={"nome": certame.nome, "validade_ate": certame.validade_ate},
     )
     if request.method == "POST" and form.is_valid():
         d = form.cleaned_data
