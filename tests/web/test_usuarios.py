@@ -276,3 +276,32 @@ def test_identidade_do_orgao_fica_no_registro(client: Any, sofia: Any, rita: Any
     dados["nome"] = "Prefeitura Municipal de Teste"
     client.post(reverse("identidade:editar"), dados)
     assert Registro.objects.filter(acao="orgao_identidade").count() == 2
+
+
+def test_senha_provisoria_definida_por_quem_administra(
+    client: Any, sofia: Any, rita: Any
+) -> None:
+    """Quem esqueceu a senha e não tem e-mail: o administrador define uma provisória."""
+    marta = _marta(sofia)
+    url = reverse("contas:senha_provisoria", args=[marta.pk])
+    outra = "outra-provisoria-2026"
+    entrar(client, rita)
+    assert client.post(url, {"senha": outra, "senha_confirmacao": outra}).status_code == 403
+    entrar(client, sofia)
+    pagina = client.post(url, {"senha": "123", "senha_confirmacao": "123"}, follow=True)
+    assert "Senha:" in pagina.content.decode()  # a senha fraca, recusada com o porquê
+    client.post(url, {"senha": outra, "senha_confirmacao": outra})
+    assert _entra(client, "marta", outra)
+    registro = Registro.objects.get(acao="senha_provisoria")
+    assert "Marta Souza (marta)" in registro.descricao and outra not in registro.descricao
+    assert registro.usuario_nome == "Sofia Almeida (sofia)"
+
+
+def test_correcoes_e_importacoes_mostram_o_nome_de_quem_fez(
+    client: Any, certame_com_candidatos: Any, rita: Any
+) -> None:
+    rita.first_name, rita.last_name = "Rita", "Helena"
+    rita.save()
+    html = entrar(client, rita).get(
+        reverse("candidatos:importar", args=[certame_com_candidatos.pk])).content.decode()
+    assert "Rita Helena (rita)" in html

@@ -57,3 +57,23 @@ class DesignarForm(forms.Form):
 class DesativarForm(forms.Form):
     motivo = forms.CharField(label="Motivo da desativação", max_length=500,
                              help_text="Ex.: deixou o RH; aposentadoria.")
+
+
+class SenhaProvisoriaForm(forms.Form):
+    senha = forms.CharField(
+        label="Senha provisória nova", strip=False,
+        widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}),
+        help_text="Para quem esqueceu a senha e não recebe o e-mail. Entregue-a à pessoa; ela a "
+        "troca depois de entrar.",
+    )
+    senha_confirmacao = forms.CharField(
+        label="Senha provisória nova de novo", strip=False,
+        widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}),
+    )
+
+    def clean(self) -> dict[str, Any]:
+        dados = super().clean() or {}
+        senha, confirmacao = dados.get("senha"), dados.get("senha_confirmacao")
+        if senha and confirmacao and senha != confirmacao:
+            self.add_error("senha_confirmacao", "As duas senhas digitadas não são iguais.")
+        return dados

@@ -11,7 +11,7 @@ from django.contrib.auth.models import User
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import Q
 
 from cotas_web.auditoria.services import nome_no_registro, registrar
@@ -45,12 +45,16 @@ def _exigir_administrador(usuario: User | None) -> None:
 
 
 def _administradores_ativos() -> int:
-    return (
-        User.objects.filter(is_active=True)
+    """Quantos administram o sistema, com as linhas deles travadas até o fim da transação: dois
+    administradores que se desativam ao mesmo tempo não deixam o sistema sem nenhum."""
+    pks = (
+        User.objects.select_for_update(of=("self",))
+        .filter(is_active=True)
         .filter(Q(is_superuser=True) | Q(perfil__papel=SISTEMA))
-        .distinct()
-        .count()
+        .order_by("pk")
+        .values_list("pk", flat=True)
     )
+    return len(set(pks))
 
 
 def _esquecer_perfil(alvo: User) -> None:
@@ -108,7 +112,11 @@ def usuario_criar(
     if erros:
         raise ValidationError(erros)
     novo.set_password(senha)
-    novo.save()
+    try:
+        with transaction.atomic():
+            novo.save()
+    except IntegrityError:  # (o mesmo login criado ao mesmo tempo por outro pedido)
+        raise ValidationError(f"Login: “{login}” já existe.") from None
     if papel:
         Perfil.objects.create(usuario=novo, papel=papel)
     registrar(
@@ -287,6 +295,28 @@ def usuario_reativar(*, usuario: User | None, alvo: User) -> User:
         dados={"usuario": alvo.pk},
     )
     return alvo
+
+
+@transaction.atomic
+def senha_provisoria_definir(*, usuario: User | None, alvo: User, senha: str) -> None:
+    """Quem administra o sistema define uma senha provisória (quem esqueceu a senha e não tem
+    e-mail, ou não o recebe); a pessoa a troca depois de entrar. O registro diz quem e quando,
+    nunca a senha."""
+    _exigir_administrador(usuario)
+    alvo = User.objects.select_for_update().get(pk=alvo.pk)
+    try:
+        validate_password(senha, alvo)
+    except ValidationError as erro:
+        raise ValidationError([f"Senha: {m}" for m in erro.messages]) from None
+    alvo.set_password(senha)
+    alvo.save(update_fields=["password"])
+    registrar(
+        usuario=usuario,
+        certame=None,
+        acao="senha_provisoria",
+        descricao=f"Senha provisória definida para {_quem(alvo)} por quem administra o sistema.",
+        dados={"usuario": alvo.pk},
+    )
 
 
 @transaction.atomic

@@ -31,4 +31,5 @@ urlpatterns = [
     ),
     path("usuarios/<int:uid>/desativar/", views.desativar, name="desativar"),
     path("usuarios/<int:uid>/reativar/", views.reativar, name="reativar"),
+    path("usuarios/<int:uid>/senha/", views.senha_provisoria, name="senha_provisoria"),
 ]

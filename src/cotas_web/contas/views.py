@@ -17,7 +17,7 @@ from cotas_web.auditoria.selectors import registros_do_sistema
 from cotas_web.comum import erros_do_formulario, mensagens_de, tentar
 
 from . import selectors, services
-from .forms import DesativarForm, DesignarForm, PapelForm, UsuarioForm
+from .forms import DesativarForm, DesignarForm, PapelForm, SenhaProvisoriaForm, UsuarioForm
 from .permissoes import (
     ADMIN,
     AUDITOR,
@@ -76,6 +76,7 @@ def usuario(request: HttpRequest, uid: int) -> HttpResponse:
         "papel_form": PapelForm(initial={"papel": papel or ""}),
         "designar_form": DesignarForm(certames=selectors.certames_para_designar(alvo)),
         "desativar_form": DesativarForm(),
+        "senha_form": SenhaProvisoriaForm(),
     })
 
 
@@ -149,6 +150,20 @@ def desativar(request: HttpRequest, uid: int) -> HttpResponseBase:
     tentar(request, lambda: services.usuario_desativar(
         usuario=usuario_de(request), alvo=alvo, motivo=form.cleaned_data["motivo"]),
         "Usuário desativado: não entra mais. O histórico continua a nomeá-lo.")
+    return _de_volta(uid)
+
+
+@requer_administracao
+@require_POST
+def senha_provisoria(request: HttpRequest, uid: int) -> HttpResponseBase:
+    alvo = get_object_or_404(User, pk=uid)
+    form = SenhaProvisoriaForm(request.POST)
+    if not form.is_valid():
+        erros_do_formulario(request, form)
+        return _de_volta(uid)
+    tentar(request, lambda: services.senha_provisoria_definir(
+        usuario=usuario_de(request), alvo=alvo, senha=form.cleaned_data["senha"]),
+        "Senha provisória definida; entregue-a à pessoa.")
     return _de_volta(uid)
 
 
