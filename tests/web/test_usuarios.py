@@ -305,3 +305,24 @@ def test_correcoes_e_importacoes_mostram_o_nome_de_quem_fez(
     html = entrar(client, rita).get(
         reverse("candidatos:importar", args=[certame_com_candidatos.pk])).content.decode()
     assert "Rita Helena (rita)" in html
+
+
+def test_atos_com_a_pagina_antiga_releem_o_que_decide(sofia: Any, certame: Any) -> None:
+    """Como em test_travas: o usuário lido antes (a segunda aba) não decide pelo service."""
+    from cotas_web.contas.models import Papel as P
+
+    marta = _marta(sofia)
+    aba1, aba2 = (get_user_model().objects.get(pk=marta.pk) for _ in range(2))
+    services.usuario_desativar(usuario=sofia, alvo=aba1, motivo="Saiu")
+    with pytest.raises(ValidationError, match="já está desativado"):
+        services.usuario_desativar(usuario=sofia, alvo=aba2, motivo="Saiu de novo")
+    # Dois administradores que se desativam "ao mesmo tempo": o segundo ato, de quem já foi
+    # desativado, é recusado; o sistema nunca fica sem administrador.
+    outro = criar_usuario("otavio", P.SISTEMA)
+    outro_na_aba = get_user_model().objects.get(pk=outro.pk)
+    services.usuario_desativar(usuario=sofia, alvo=outro, motivo="Trocou de setor")
+    with pytest.raises(ValidationError, match="Só quem administra o sistema"):
+        services.usuario_desativar(usuario=outro_na_aba, alvo=sofia, motivo="x")
+    sofia.refresh_from_db()
+    assert sofia.is_active
+    assert Registro.objects.filter(acao="usuario_desativado").count() == 2

@@ -39,8 +39,12 @@ def _quem(usuario: User) -> str:
 
 
 def _exigir_administrador(usuario: User | None) -> None:
-    """O ato é de quem administra o sistema (None: o comando de terminal, de quem o opera)."""
-    if usuario is not None and not administra_o_sistema(usuario):
+    """O ato é de quem administra o sistema (None: o comando de terminal, de quem o opera),
+    relido do banco: quem foi desativado ou perdeu o papel noutra aba já não age."""
+    if usuario is None:
+        return
+    atual = User.objects.select_related("perfil").filter(pk=usuario.pk).first()
+    if atual is None or not administra_o_sistema(atual):
         raise ValidationError("Só quem administra o sistema cria usuários, dá papéis e designa.")
 
 
