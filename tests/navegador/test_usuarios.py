@@ -1,7 +1,7 @@
 """Administração de usuários no navegador (issue 21): o superusuário (o primeiro administrador,
-de `createsuperuser`) cria um usuário, dá o papel de RH, designa um certame; o usuário entra
-com a senha provisória, age só nesse certame e troca a senha. O axe confere cada tela, na mesa
-e no celular. Capturas em artefatos/navegador/ (jornada-usuarios-*)."""
+de `createsuperuser`) cria um usuário, dá o papel de RH, designa um certame; o usuário entra com
+a senha provisória, troca-a antes de tudo e age só nesse certame. O axe confere cada tela, na
+mesa e no celular. Capturas em artefatos/navegador/ (usuarios-*)."""
 
 from __future__ import annotations
 
@@ -76,8 +76,19 @@ def test_administrador_cria_rh_designa_e_ele_entra(
         j.passo("designada", celular=True)
         j.sair()
 
-        # Marta entra com a senha provisória: vê e age só no certame designado.
+        # Marta entra com a senha provisória: troca-a antes de qualquer outra página.
         j.entrar_com("marta", PROVISORIA)
+        pg.wait_for_selector("h1:text('Trocar a senha')")
+        assert "troque-a antes de continuar" in pg.locator("main").inner_text()
+        pg.get_by_label("Senha antiga").fill(PROVISORIA)
+        pg.get_by_label("Nova senha", exact=True).fill(NOVA)
+        pg.get_by_label("Confirmação da nova senha").fill(NOVA)
+        j.passo("trocar-senha", celular=True)
+        pg.get_by_role("button", name="Trocar a senha").click()
+        pg.wait_for_selector("h1:text('Senha trocada')")
+
+        # Depois, vê e age só no certame designado.
+        pg.get_by_role("link", name="Voltar ao início").click()
         inicio = pg.locator("main").inner_text()
         assert certame.nome in inicio and certame_mostardas.nome not in inicio
         pg.get_by_role("link", name=certame.nome).click()
@@ -86,21 +97,11 @@ def test_administrador_cria_rh_designa_e_ele_entra(
         j.passo("rh-no-certame", celular=True)
         resposta = pg.goto(live_server.url + f"/certames/{certame_mostardas.pk}/")
         assert resposta is not None and resposta.status == 403
-
-        # E troca a senha provisória.
-        pg.goto(live_server.url + "/")
-        pg.get_by_role("link", name="Trocar senha").click()
-        pg.get_by_label("Senha antiga").fill(PROVISORIA)
-        pg.get_by_label("Nova senha", exact=True).fill(NOVA)
-        pg.get_by_label("Confirmação da nova senha").fill(NOVA)
-        j.passo("trocar-senha")
-        pg.get_by_role("button", name="Trocar a senha").click()
-        pg.wait_for_selector("h1:text('Senha trocada')")
         j.sair()
         j.entrar_com("marta", NOVA)
+        j.sair()
 
         # O histórico do certame nomeia quem designou (o nome, não só o login).
-        j.sair()
         j.entrar_com("raiz", SENHA)
         j.ir(f"/certames/{certame.pk}/historico/")
         historico = pg.locator("main").inner_text()

@@ -157,9 +157,15 @@ def test_papel_designacao_e_desativacao_pela_tela(
     entrar(client, rita)
     historico = client.get(reverse("certames:historico", args=[certame.pk])).content.decode()
     assert "Sofia Almeida (sofia)" in historico
-    # Marta entra e age no certame.
+    # Marta entra: antes de tudo, troca a senha provisória; depois age no certame.
     entrar(client, marta)
-    assert client.get(reverse("certames:detalhe", args=[certame.pk])).status_code == 200
+    detalhe = reverse("certames:detalhe", args=[certame.pk])
+    assert client.get(detalhe)["Location"] == reverse("contas:senha_trocar")
+    client.post(reverse("contas:senha_trocar"), {
+        "old_password": SENHA_NOVA, "new_password1": SENHA_NOVA + "-x",
+        "new_password2": SENHA_NOVA + "-x"})
+    assert client.get(detalhe).status_code == 200
+    marta.refresh_from_db()  # (a senha nova: a sessão de `entrar` leva o hash dela)
     # Desdesignar.
     entrar(client, sofia)
     client.post(reverse("contas:desdesignar", args=[marta.pk, certame.pk]))
@@ -176,14 +182,14 @@ def test_papel_designacao_e_desativacao_pela_tela(
     client.post(reverse("contas:desativar", args=[marta.pk]), {"motivo": "Deixou o RH"})
     marta.refresh_from_db()
     assert not marta.is_active
-    assert not _entra(client, "marta", SENHA_NOVA)
+    assert not _entra(client, "marta", SENHA_NOVA + "-x")
     registro = Registro.objects.get(acao="usuario_desativado")
     assert "Deixou o RH" in registro.descricao
     entrar(client, sofia)
     client.post(reverse("contas:reativar", args=[marta.pk]))
     marta.refresh_from_db()
     assert marta.is_active
-    assert _entra(client, "marta", SENHA_NOVA)
+    assert _entra(client, "marta", SENHA_NOVA + "-x")
 
 
 def test_trocar_de_papel_encerra_as_designacoes(sofia: Any, certame: Any) -> None:
@@ -326,3 +332,31 @@ def test_atos_com_a_pagina_antiga_releem_o_que_decide(sofia: Any, certame: Any) 
     sofia.refresh_from_db()
     assert sofia.is_active
     assert Registro.objects.filter(acao="usuario_desativado").count() == 2
+
+
+def test_senha_provisoria_se_troca_antes_de_qualquer_pagina(
+    client: Any, sofia: Any, certame: Any
+) -> None:
+    """Quem entra com a senha que o administrador definiu vai à troca de senha em toda página
+    (menos sair); trocada, segue. A senha redefinida pelo administrador volta a exigi-lo."""
+    marta = _marta(sofia)
+    services.papel_dar(usuario=sofia, alvo=marta, papel=Papel.ADMINISTRADOR)
+    services.designacao_fazer(usuario=sofia, alvo=marta, certame_id=certame.pk)
+    assert _entra(client, "marta", SENHA_NOVA)
+    for url in (reverse("certames:inicio"), reverse("certames:detalhe", args=[certame.pk]),
+                reverse("identidade:editar")):
+        resposta = client.get(url)
+        assert resposta.status_code == 302 and resposta["Location"] == reverse(
+            "contas:senha_trocar"), url
+    pagina = client.get(reverse("contas:senha_trocar"), follow=True).content.decode()
+    assert "troque-a antes de continuar" in pagina
+    nova = SENHA_NOVA + "-trocada"
+    client.post(reverse("contas:senha_trocar"), {
+        "old_password": SENHA_NOVA, "new_password1": nova, "new_password2": nova})
+    assert client.get(reverse("certames:detalhe", args=[certame.pk])).status_code == 200
+    assert _entra(client, "marta", nova)  # numa sessão nova, também livre
+    assert client.get(reverse("certames:inicio")).status_code == 200
+    # O administrador redefine: a próxima entrada exige a troca de novo.
+    services.senha_provisoria_definir(usuario=sofia, alvo=marta, senha="definida-pela-sofia-1")
+    assert _entra(client, "marta", "definida-pela-sofia-1")
+    assert client.get(reverse("certames:inicio"))["Location"] == reverse("contas:senha_trocar")

@@ -16,7 +16,7 @@ from django.db.models import Q
 
 from cotas_web.auditoria.services import nome_no_registro, registrar
 
-from .models import Designacao, Papel, Perfil
+from .models import Designacao, Papel, Perfil, SenhaProvisoria
 from .permissoes import ADMIN, AUDITOR, SISTEMA, administra_o_sistema, papel_de
 
 # Os papéis que agem por designação (o membro da comissão age na comissão que integra).
@@ -123,6 +123,7 @@ def usuario_criar(
         raise ValidationError(f"Login: “{login}” já existe.") from None
     if papel:
         Perfil.objects.create(usuario=novo, papel=papel)
+    SenhaProvisoria.objects.create(usuario=novo)
     registrar(
         usuario=usuario,
         certame=None,
@@ -314,6 +315,7 @@ def senha_provisoria_definir(*, usuario: User | None, alvo: User, senha: str) ->
         raise ValidationError([f"Senha: {m}" for m in erro.messages]) from None
     alvo.set_password(senha)
     alvo.save(update_fields=["password"])
+    SenhaProvisoria.objects.update_or_create(usuario=alvo)
     registrar(
         usuario=usuario,
         certame=None,
@@ -327,6 +329,7 @@ def senha_provisoria_definir(*, usuario: User | None, alvo: User, senha: str) ->
 def senha_registrar_troca(*, usuario: User, por_email: bool) -> None:
     """A troca da senha pelo próprio usuário (na tela ou pelo e-mail de redefinição) fica no
     registro: quem e quando, nunca a senha."""
+    SenhaProvisoria.objects.filter(usuario=usuario).delete()
     registrar(
         usuario=usuario,
         certame=None,

@@ -28,6 +28,7 @@ from .permissoes import (
     requer_login,
     usuario_de,
 )
+from .troca_de_senha import esquecer
 
 
 @requer_administracao
@@ -191,6 +192,7 @@ class _TrocaDeSenha(auth_views.PasswordChangeView):
     def form_valid(self, form: Any) -> HttpResponse:
         resposta = super().form_valid(form)
         services.senha_registrar_troca(usuario=form.user, por_email=False)
+        esquecer(self.request)
         return resposta
 
 

@@ -55,6 +55,7 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    "cotas_web.contas.troca_de_senha.TrocaDeSenhaObrigatoria",  # (a senha provisória primeiro)
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "cotas_web.protecao.SemCache",
     "axes.middleware.AxesMiddleware",  # (o último, como pede o django-axes)
