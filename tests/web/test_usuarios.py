@@ -360,3 +360,21 @@ def test_senha_provisoria_se_troca_antes_de_qualquer_pagina(
     services.senha_provisoria_definir(usuario=sofia, alvo=marta, senha="definida-pela-sofia-1")
     assert _entra(client, "marta", "definida-pela-sofia-1")
     assert client.get(reverse("certames:inicio"))["Location"] == reverse("contas:senha_trocar")
+
+
+def test_corrigir_nome_e_email(client: Any, sofia: Any, rita: Any) -> None:
+    marta = _marta(sofia)
+    url = reverse("contas:dados", args=[marta.pk])
+    entrar(client, rita)
+    assert client.post(url, {"nome": "X", "email": ""}).status_code == 403
+    entrar(client, sofia)
+    client.post(url, {"nome": "Marta Souza Lima", "email": "marta.lima@exemplo.gov.br"})
+    marta.refresh_from_db()
+    assert marta.get_full_name() == "Marta Souza Lima" and marta.username == "marta"
+    registro = Registro.objects.get(acao="usuario_editado")
+    assert "nome: “Marta Souza” → “Marta Souza Lima”" in registro.descricao
+    assert "marta.lima@exemplo.gov.br" in registro.descricao
+    pagina = client.post(url, {"nome": "Marta Souza Lima", "email": "marta.lima@exemplo.gov.br"},
+                         follow=True).content.decode()
+    assert "Nada mudou" in pagina
+    assert Registro.objects.filter(acao="usuario_editado").count() == 1

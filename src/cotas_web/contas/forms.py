@@ -77,3 +77,9 @@ class SenhaProvisoriaForm(forms.Form):
         if senha and confirmacao and senha != confirmacao:
             self.add_error("senha_confirmacao", "As duas senhas digitadas não são iguais.")
         return dados
+
+
+class DadosForm(forms.Form):
+    nome = forms.CharField(label="Nome completo", max_length=300)
+    email = forms.EmailField(label="E-mail", required=False,
+                             help_text="Para “Esqueci minha senha”.")

@@ -136,6 +136,43 @@ def usuario_criar(
     return novo
 
 
+@transaction.atomic
+def usuario_editar(*, usuario: User | None, alvo: User, nome: str, email: str) -> list[str]:
+    """Corrige o nome e o e-mail (o login não muda: o histórico o usa). Devolve o que mudou."""
+    _exigir_administrador(usuario)
+    alvo = User.objects.select_for_update().get(pk=alvo.pk)
+    nome, email = _limpo(nome), email.strip()
+    erros = []
+    if not nome:
+        erros.append("Nome: informe o nome da pessoa (é o que o histórico mostra).")
+    if email:
+        try:
+            validate_email(email)
+        except ValidationError:
+            erros.append(f"E-mail: “{email}” não é um endereço de e-mail.")
+    if erros:
+        raise ValidationError(erros)
+    antes_nome, antes_email = alvo.get_full_name(), alvo.email
+    mudancas = []
+    if nome != antes_nome:
+        mudancas.append(f"nome: “{antes_nome}” → “{nome}”")
+    if email != antes_email:
+        mudancas.append(f"e-mail: “{antes_email}” → “{email}”")
+    if not mudancas:
+        raise ValidationError("Nada mudou: o nome e o e-mail são os que já estão gravados.")
+    primeiro, _, resto = nome.partition(" ")
+    alvo.first_name, alvo.last_name, alvo.email = primeiro[:150], resto[:150], email
+    alvo.save(update_fields=["first_name", "last_name", "email"])
+    registrar(
+        usuario=usuario,
+        certame=None,
+        acao="usuario_editado",
+        descricao=f"Usuário {alvo.get_username()} corrigido: " + "; ".join(mudancas) + ".",
+        dados={"usuario": alvo.pk},
+    )
+    return mudancas
+
+
 def _desfazer_designacoes(usuario: User | None, alvo: User, motivo: str) -> list[int]:
     """Encerra as designações do usuário, cada uma registrada na cadeia do seu certame."""
     encerradas = []

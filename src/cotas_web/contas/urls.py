@@ -21,6 +21,7 @@ urlpatterns = [
     path("usuarios/", views.usuarios, name="usuarios"),
     path("usuarios/novo/", views.usuario_novo, name="usuario_novo"),
     path("usuarios/<int:uid>/", views.usuario, name="usuario"),
+    path("usuarios/<int:uid>/dados/", views.dados, name="dados"),
     path("usuarios/<int:uid>/papel/", views.papel_dar, name="papel_dar"),
     path("usuarios/<int:uid>/papel/tirar/", views.papel_tirar, name="papel_tirar"),
     path("usuarios/<int:uid>/designar/", views.designar, name="designar"),

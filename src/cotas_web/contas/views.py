@@ -17,7 +17,14 @@ from cotas_web.auditoria.selectors import registros_do_sistema
 from cotas_web.comum import erros_do_formulario, mensagens_de, tentar
 
 from . import selectors, services
-from .forms import DesativarForm, DesignarForm, PapelForm, SenhaProvisoriaForm, UsuarioForm
+from .forms import (
+    DadosForm,
+    DesativarForm,
+    DesignarForm,
+    PapelForm,
+    SenhaProvisoriaForm,
+    UsuarioForm,
+)
 from .permissoes import (
     ADMIN,
     AUDITOR,
@@ -78,6 +85,7 @@ def usuario(request: HttpRequest, uid: int) -> HttpResponse:
         "designar_form": DesignarForm(certames=selectors.certames_para_designar(alvo)),
         "desativar_form": DesativarForm(),
         "senha_form": SenhaProvisoriaForm(),
+        "dados_form": DadosForm(initial={"nome": alvo.get_full_name(), "email": alvo.email}),
     })
 
 
@@ -96,6 +104,21 @@ def papel_dar(request: HttpRequest, uid: int) -> HttpResponseBase:
     tentar(request, lambda: services.papel_dar(
         usuario=usuario_de(request), alvo=alvo, papel=form.cleaned_data["papel"]),
         "Papel dado; fica no registro.")
+    return _de_volta(uid)
+
+
+@requer_administracao
+@require_POST
+def dados(request: HttpRequest, uid: int) -> HttpResponseBase:
+    alvo = get_object_or_404(User, pk=uid)
+    form = DadosForm(request.POST)
+    if not form.is_valid():
+        erros_do_formulario(request, form)
+        return _de_volta(uid)
+    d = form.cleaned_data
+    tentar(request, lambda: services.usuario_editar(
+        usuario=usuario_de(request), alvo=alvo, nome=d["nome"], email=d["email"]),
+        "Nome e e-mail corrigidos; fica no registro.")
     return _de_volta(uid)
 
 
