@@ -586,8 +586,44 @@ def razao_da_saida(motor: Any, tipo: str, inscricao: str) -> Any:
     return saidas[-1].razao if saidas else None
 
 
-def reencenar(certame: Certame) -> Any:
+# A nomeação tornada sem efeito por um ato posterior não é mais ato em vigor.
+SITUACAO_SEM_EFEITO = "sem_efeito"
+
+
+def nomeacoes_publicadas(certame: Certame) -> dict[str, list[Any]]:
+    """As nomeações confirmadas por portaria, por cargo, como o motor as recebe
+    (`cotas.motor.certame.Publicada`): atos em vigor que nenhuma reencenação refaz
+    (docs/INTERPRETACAO.md#atos-publicados). Em cada vaga, a ordem em que foram feitas."""
+    from cotas.motor.certame import Publicada
+    from cotas_web.nomeacoes.models import Nomeacao
+
+    por_cargo: dict[str, list[Any]] = {}
+    ocupacoes: dict[tuple[str, int], int] = {}
+    linhas = (
+        Nomeacao.objects.filter(cargo__certame=certame)
+        .exclude(situacao=SITUACAO_SEM_EFEITO)
+        .order_by("cargo__codigo", "vaga", "ordem", "pk")
+        .values_list(
+            "cargo__codigo", "vaga", "candidato__inscricao", "modalidade", "razao",
+            "portaria", "data_portaria",
+        )
+    )
+    for cargo, vaga, inscricao, lista, razao, portaria, dia in linhas:
+        ocupacao = ocupacoes.get((cargo, vaga), 0)
+        ocupacoes[(cargo, vaga)] = ocupacao + 1
+        ato = f"Portaria nº {portaria}, de {dia:%d/%m/%Y}"
+        por_cargo.setdefault(cargo, []).append(
+            Publicada(vaga, inscricao, lista, razao, ocupacao, ato)
+        )
+    return por_cargo
+
+
+def reencenar(certame: Certame, *, com_publicadas: bool = True) -> Any:
     """Reencena os fatos do certame no motor e devolve o `cotas.motor.certame.Certame`.
+
+    As nomeações publicadas por portaria entram como atos em vigor: ocupam as suas vagas como
+    foram publicadas. `com_publicadas=False` dá o que a lei faria só com a classificação de hoje
+    (para mostrar quem uma correção teria posto no lugar de um ato publicado).
 
     Levanta `ErroCotas` (mensagem em português) se um fato contraria a lei, por exemplo uma
     nomeação depois da validade do concurso.
@@ -603,6 +639,7 @@ def reencenar(certame: Certame) -> Any:
         candidatos=tabela_de_candidatos(certame, regras, fora=fatos.fora),
         validade_ate=certame.validade_ate,
         parametros=parametros_do_certame(certame),
+        publicadas=nomeacoes_publicadas(certame) if com_publicadas else {},
     )
     if fatos.abertura is None:
         return motor
