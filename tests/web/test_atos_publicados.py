@@ -100,8 +100,11 @@ def test_correcao_depois_de_publicadas_nao_move_as_nomeacoes(
     # A ordem pública: página, CSV, XLSX e PDF dizem a vaga 1 de 1001 pela Portaria 105.
     client.logout()
     pk = certame.pk
-    ordem = client.get(reverse("publico:documento", args=[pk, "ordem-de-nomeacao"]))
-    assert "Portaria nº 105/2025" in ordem.content.decode()
+    ordem = client.get(reverse("publico:documento", args=[pk, "ordem-de-nomeacao"])).content.decode()
+    assert "Portaria nº 105/2025" in ordem
+    # O ato publicado e a correção lado a lado, cada um com a sua data.
+    assert "Correções depois da homologação" in ordem
+    assert "10/08/2025" in ordem and "nota: 55 → 99" in ordem
     csv = client.get(reverse("publico:baixar_tabela", args=[pk, "ordem-de-nomeacao", "nomeacoes"]))
     tabela = list(csv_mod.DictReader(io.StringIO(csv.content.decode("utf-8-sig")), delimiter=";"))
     assert [(t["Vaga"], t["Inscrição"], t["Ato"]) for t in tabela] == [
