@@ -91,10 +91,13 @@ def consequencias_da_correcao(*, candidato: Candidato, campo: str, valor: str) -
 
 def _preterido(certame: Any, candidato: Candidato, com_atos: Any) -> list[str]:
     """As nomeações publicadas que a correção teria mudado, para o registro do ato."""
-    if not com_atos.aberto:
-        return []
+    cargo = candidato.cargo.codigo
+    if not com_atos.aberto or not any(
+        dict(n.razao.valores).get("ato") for n in com_atos.nomeacoes(cargo)
+    ):
+        return []  # sem nomeação publicada no cargo, não há quem a correção teria preterido
     sem_atos = ponte.reencenar(certame, com_publicadas=False)
-    return preteridos(com_atos, sem_atos, candidato.cargo.codigo, nomeador(certame))
+    return preteridos(com_atos, sem_atos, cargo, nomeador(certame))
 
 
 @transaction.atomic
