@@ -14,7 +14,8 @@ _PG_FUNCAO = """
 CREATE OR REPLACE FUNCTION candidatos_versao_{nome}() RETURNS trigger AS $$
 BEGIN
     INSERT INTO candidatos_versaocandidatos (certame_id, marca)
-    SELECT DISTINCT certame_id, gen_random_uuid()::text FROM ({linhas}) AS tocadas
+    SELECT certame_id, gen_random_uuid()::text
+    FROM (SELECT DISTINCT certame_id FROM ({linhas}) AS linhas) AS tocadas
     ON CONFLICT (certame_id) DO UPDATE SET marca = EXCLUDED.marca;
     RETURN NULL;
 END;
@@ -47,7 +48,8 @@ _SQLITE = {
 # Os certames que já têm candidatos ganham a primeira marca (sem ela, nunca se guardaria o quadro).
 _SEMEAR = {
     "postgresql": "INSERT INTO candidatos_versaocandidatos (certame_id, marca) "
-    "SELECT DISTINCT certame_id, gen_random_uuid()::text FROM candidatos_candidato "
+    "SELECT certame_id, gen_random_uuid()::text FROM "
+    "(SELECT DISTINCT certame_id FROM candidatos_candidato) AS tocados "
     "ON CONFLICT (certame_id) DO NOTHING;",
     "sqlite": "INSERT OR IGNORE INTO candidatos_versaocandidatos (certame_id, marca) "
     "SELECT certame_id, lower(hex(randomblob(16))) FROM candidatos_candidato "
