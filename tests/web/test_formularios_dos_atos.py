@@ -83,6 +83,18 @@ def test_portaria_com_o_prefixo_digitado_nao_se_repete(
     assert "Portaria nº Portaria" not in registro.descricao
 
 
+def test_portaria_do_lote_com_o_prefixo_nao_se_repete(
+    client: Any, certame_homologado: Any, rita: Any
+) -> None:
+    cargo = certame_homologado.cargos.get(codigo="PROF")
+    url = reverse("nomeacoes:confirmar_lote", args=[certame_homologado.pk, cargo.pk])
+    html = entrar(client, rita).post(url, {
+        "quantidade": "2", "portaria": "Portaria n. 300/2026", "data_portaria": "2025-08-03",
+        "pedido": "lote-teste"}).content.decode()
+    assert "Portaria nº 300/2026, de 03/08/2025" in html
+    assert "Portaria nº Portaria" not in html
+
+
 def test_portaria_so_com_o_prefixo_e_recusada(
     client: Any, certame_homologado: Any, rita: Any
 ) -> None:

@@ -26,12 +26,25 @@ class ConfirmarForm(forms.Form):
     data_portaria = CampoData(label="Data da portaria")
 
     def clean_portaria(self) -> str:
-        """O número sem o "Portaria nº" que às vezes se digita: a página de confirmação e o
-        ato escrevem "Portaria nº" uma vez só."""
-        numero = numero_da_portaria(self.cleaned_data["portaria"])
-        if not numero:
-            raise forms.ValidationError("Informe o número da portaria (ex.: 101/2026).")
-        return numero
+        return _numero_da_portaria(self.cleaned_data["portaria"])
+
+
+class ConfirmarLoteForm(FormularioDeUmaVez):
+    quantidade = forms.IntegerField(label="Quantas nomeações", min_value=1)
+    portaria = forms.CharField(label="Nº da portaria", max_length=60)
+    data_portaria = CampoData(label="Data da portaria")
+
+    def clean_portaria(self) -> str:
+        return _numero_da_portaria(self.cleaned_data["portaria"])
+
+
+def _numero_da_portaria(texto: str) -> str:
+    """O número sem o "Portaria nº" que às vezes se digita: a página de confirmação e o ato
+    escrevem "Portaria nº" uma vez só."""
+    numero = numero_da_portaria(texto)
+    if not numero:
+        raise forms.ValidationError("Informe o número da portaria (ex.: 101/2026).")
+    return numero
 
 
 class DataForm(forms.Form):

@@ -92,9 +92,9 @@ def propostas_do_motor(*, certame: Certame) -> list[Proposta]:
     # Quantos atos cada inscrição já tem no cargo: quem foi ao final da fila pode ser nomeado
     # de novo, e só a nomeação seguinte do motor é proposta.
     confirmadas = Counter(
-        Nomeacao.objects.filter(cargo__certame=certame).values_list(
-            "cargo__codigo", "candidato__inscricao"
-        )
+        Nomeacao.objects.filter(cargo__certame=certame)
+        .exclude(situacao=ponte.SITUACAO_SEM_EFEITO)
+        .values_list("cargo__codigo", "candidato__inscricao")
     )
     fora = set(
         Desistencia.objects.filter(candidato__certame=certame).values_list(
