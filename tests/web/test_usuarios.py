@@ -378,3 +378,18 @@ def test_corrigir_nome_e_email(client: Any, sofia: Any, rita: Any) -> None:
                          follow=True).content.decode()
     assert "Nada mudou" in pagina
     assert Registro.objects.filter(acao="usuario_editado").count() == 1
+
+
+def test_cadeias_integras_depois_dos_atos_de_usuarios(sofia: Any, certame: Any) -> None:
+    """Os registros de usuários e papéis (cadeia sem certame) e as designações (cadeia do
+    certame) passam pelo `verificar_auditoria`."""
+    from cotas_web.auditoria.verificacao import verificar_cadeia
+
+    marta = _marta(sofia)
+    services.papel_dar(usuario=sofia, alvo=marta, papel=Papel.AUDITOR)
+    services.designacao_fazer(usuario=sofia, alvo=marta, certame_id=certame.pk)
+    services.usuario_desativar(usuario=sofia, alvo=marta, motivo="Saiu")
+    saida = StringIO()
+    call_command("verificar_auditoria", "--so-cadeia", stdout=saida)
+    assert verificar_cadeia(None).integra and verificar_cadeia(certame.pk).integra
+    assert verificar_cadeia(None).total >= 3
