@@ -62,6 +62,11 @@ def _urls(certame: Any, sessao: Any, gravacao: Any) -> dict[str, tuple[str, set[
         "sessao_nova": (reverse("comissao:sessao_nova", args=[pk]), {"rita", "carlos"}),
         "recurso_novo": (reverse("comissao:recurso_novo", args=[pk]), {"rita", "carlos"}),
         "nomeacoes": (reverse("nomeacoes:painel", args=[pk]), {"rita", "ana"}),
+        # Só quem administra o sistema (nenhum destes: tests/web/test_usuarios.py).
+        "usuarios": (reverse("contas:usuarios"), set()),
+        "usuario_novo": (reverse("contas:usuario_novo"), set()),
+        # A própria senha: qualquer login, com papel ou sem.
+        "senha_trocar": (reverse("contas:senha_trocar"), set(PAPEIS) - {"anonimo"}),
     }
 
 
