@@ -129,3 +129,20 @@ def test_datas_dos_atos_nao_vem_com_hoje(
         html = client.get(url).content.decode()
         assert f'value="{hoje}"' not in html, url
         assert f'value="{date(2025, 8, 2).isoformat()}"' not in html, url  # nem a do último ato
+
+
+def test_homologacao_que_seria_recusada_nao_chega_a_confirmacao(
+    client: Any, sessao: Any, rita: Any
+) -> None:
+    """Com autodeclarados sem verificação, a homologação é recusada no formulário (com a lista do
+    que falta e a data digitada), não depois da página de confirmação."""
+    c = sessao.certame
+    url = reverse("certames:homologar", args=[c.pk])
+    resposta = entrar(client, rita).post(url, {"data": "2025-08-01"})
+    html = resposta.content.decode()
+    assert resposta.status_code == 200
+    assert "Confirmar:" not in html
+    assert "A homologação precisa da verificação concluída" in html
+    assert 'value="2025-08-01"' in html
+    c.refresh_from_db()
+    assert not c.homologado

@@ -263,12 +263,10 @@ def cargo_adicionar(
     return cargo
 
 
-@transaction.atomic
-def certame_homologar(*, usuario: User, certame: Certame, data: date) -> Certame:
-    """Congela as listas. Onde há comissão, só depois da verificação de todos os autodeclarados
-    aprovados e do exame dos recursos (parâmetros `heteroidentificacao.momento` e
-    `.recursos`)."""
-    certame = certame_travar(certame.pk)
+def homologacao_conferir(*, certame: Certame, data: date) -> str:
+    """O que a homologação exige, conferido (`ValidationError` com o que falta); devolve o
+    fundamento dela. A tela o chama antes da página de confirmação (que não pergunta o que vai
+    ser recusado) e o ato, de novo, sob a trava."""
     _exigir_nao_homologado(certame)
     if data < certame.data_edital:
         raise ValidationError(
@@ -300,6 +298,16 @@ def certame_homologar(*, usuario: User, certame: Certame, data: date) -> Certame
             )
         ref = refs.get("momento")
         fundamento = ref.citacao() if ref else ""
+    return fundamento
+
+
+@transaction.atomic
+def certame_homologar(*, usuario: User, certame: Certame, data: date) -> Certame:
+    """Congela as listas. Onde há comissão, só depois da verificação de todos os autodeclarados
+    aprovados e do exame dos recursos (parâmetros `heteroidentificacao.momento` e
+    `.recursos`)."""
+    certame = certame_travar(certame.pk)
+    fundamento = homologacao_conferir(certame=certame, data=data)
     certame.homologado_em = data
     certame.save(update_fields=["homologado_em"])
     registrar(

@@ -133,6 +133,12 @@ def cargo_novo(request: HttpRequest, pk: int) -> HttpResponse:
 def homologar(request: HttpRequest, pk: int) -> HttpResponse:
     certame = get_object_or_404(Certame, pk=pk)
     form = DataForm(request.POST or None)
+    if request.method == "POST" and form.is_valid() and not confirmado(request):
+        try:  # (o que vai ser recusado, antes da página de confirmação, no formulário)
+            services.homologacao_conferir(certame=certame, data=form.cleaned_data["data"])
+        except ValidationError as erro:
+            for m in mensagens_de(erro):
+                form.add_error(None, m)
     if request.method == "POST" and form.is_valid():
         if not confirmado(request):
             n = certame.candidatos.count()
