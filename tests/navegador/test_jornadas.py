@@ -117,7 +117,8 @@ def test_homologar_nomear_desistencia_substituicao_e_historico(
     pagina.wait_for_selector("text=Vagas do edital ofertadas")
     assert "reservada a negros" in (pagina.locator("table.propostas").text_content() or "")
     for ordem, inscricao in enumerate(("1001", "1002", "1006"), start=1):
-        pagina.get_by_label("Nº da portaria").fill(f"{100 + ordem}/2025")
+        # (pelo id: a nomeação em lote tem também um campo "Nº da portaria")
+        pagina.locator(f"#portaria-{inscricao}").fill(f"{100 + ordem}/2025")
         pagina.locator(f"#data-{inscricao}").fill("2025-08-03")
         pagina.get_by_role("button", name=f"Confirmar nomeação de {inscricao}").click()
         pagina.get_by_role("button", name="Confirmar a nomeação").click()
