@@ -101,6 +101,14 @@ def test_administrador_cria_rh_designa_e_ele_entra(
         j.entrar_com("marta", NOVA)
         j.sair()
 
+        # "Esqueci minha senha", da página de entrada.
+        j.ir("/entrar/")
+        pg.get_by_role("link", name="Esqueci minha senha").click()
+        pg.get_by_label("E-mail").fill("marta@exemplo.gov.br")
+        j.passo("esqueci-a-senha", celular=True)
+        pg.get_by_role("button", name="Enviar o link").click()
+        pg.wait_for_selector("h1:text('Verifique o seu e-mail')")
+
         # O histórico do certame nomeia quem designou (o nome, não só o login).
         j.entrar_com("raiz", SENHA)
         j.ir(f"/certames/{certame.pk}/historico/")

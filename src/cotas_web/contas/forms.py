@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.contrib.auth.forms import PasswordResetForm
 
 from .models import Papel
 
@@ -83,3 +84,12 @@ class DadosForm(forms.Form):
     nome = forms.CharField(label="Nome completo", max_length=300)
     email = forms.EmailField(label="E-mail", required=False,
                              help_text="Para “Esqueci minha senha”.")
+
+
+class EsqueciForm(PasswordResetForm):
+    """O formulário do Django, com o rótulo como o resto do sistema o escreve."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["email"].label = "E-mail"
+        self.fields["email"].help_text = "O e-mail cadastrado no seu usuário."

@@ -21,6 +21,7 @@ from .forms import (
     DadosForm,
     DesativarForm,
     DesignarForm,
+    EsqueciForm,
     PapelForm,
     SenhaProvisoriaForm,
     UsuarioForm,
@@ -235,6 +236,7 @@ senha_trocada = requer_login(auth_views.PasswordChangeDoneView.as_view(
     extra_context={"titulo": "Senha trocada",
                    "texto": "A sua senha foi trocada; use-a da próxima vez que entrar."}))
 senha_esqueci = publica(auth_views.PasswordResetView.as_view(
+    form_class=EsqueciForm,
     template_name="contas/senha_esqueci.html",
     email_template_name="contas/senha_email.txt",
     subject_template_name="contas/senha_assunto.txt",
