@@ -80,3 +80,40 @@ def test_pela_tela_a_confirmacao_lista_cada_nomeacao_antes(
     assert Nomeacao.objects.count() == 0
     client.post(url, {**dados, "confirmar": "1"})
     assert Nomeacao.objects.count() == 3
+
+
+def test_formulario_de_lote_reenviado_diz_que_ja_foi_feito(
+    client: Any, certame_homologado: Any, rita: Any
+) -> None:
+    """Voltar e reenviar o formulário do painel não mostra as nomeações seguintes como se
+    fossem ser feitas: diz o que aquele formulário já fez e não faz nada."""
+    entrar(client, rita)
+    cargo = certame_homologado.cargos.get()
+    url = reverse("nomeacoes:confirmar_lote", args=[certame_homologado.pk, cargo.pk])
+    dados = {"quantidade": "1", "portaria": "110/2025", "data_portaria": "2025-08-03",
+             "pedido": "tela-2"}
+    client.post(url, {**dados, "confirmar": "1"})
+    pagina = client.post(url, dados, follow=True).content.decode()
+    assert "Este formulário já foi enviado" in pagina and "110/2025" in pagina
+    assert "Confirmar as nomeações" not in pagina  # nenhuma conferência de outras
+    assert Nomeacao.objects.count() == 1
+
+
+def test_data_recusada_ja_na_conferencia_e_portaria_repetida_avisada(
+    client: Any, certame_homologado: Any, rita: Any
+) -> None:
+    entrar(client, rita)
+    cargo = certame_homologado.cargos.get()
+    url = reverse("nomeacoes:confirmar_lote", args=[certame_homologado.pk, cargo.pk])
+    antes = {"quantidade": "2", "portaria": "120/2025", "data_portaria": "2025-07-01",
+             "pedido": "tela-3"}
+    pagina = client.post(url, antes, follow=True).content.decode()
+    assert "anterior à homologação" in pagina and "Confirmar as nomeações" not in pagina
+    nomeacoes_confirmar_em_lote(
+        usuario=rita, cargo=cargo, quantidade=1, portaria="120/2025",
+        data_portaria=date(2025, 8, 3),
+    )
+    pagina = client.post(
+        url, {**antes, "data_portaria": "2025-08-03", "pedido": "tela-4"}
+    ).content.decode()
+    assert "Atenção: a Portaria nº 120/2025 já nomeou 1001 (Alice Branco)" in pagina

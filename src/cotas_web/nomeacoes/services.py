@@ -489,3 +489,49 @@ def nomeacoes_confirmar_em_lote(
     pedido_concluir(token, atos[0])
     ponte.conferir_no_motor(certame)
     return atos
+
+
+def conferir_nomeacao_antes(*, certame: Certame, data_portaria: date) -> None:
+    """O que a nomeação recusaria pela data, dito já na página de confirmação (o ato confere de
+    novo, sob a trava)."""
+    _exigir_homologado(certame)
+    _exigir_periodo(certame, data_portaria, "Nomeação")
+
+
+def avisos_da_portaria(*, certame: Certame, portaria: str) -> list[str]:
+    """Aviso (não recusa) quando o número da portaria já nomeou outra pessoa no certame: uma
+    portaria pode nomear várias, mas um número repetido por engano é comum."""
+    numero = numero_da_portaria(portaria)
+    ja = list(
+        Nomeacao.objects.filter(cargo__certame=certame, portaria=numero)
+        .select_related("candidato")
+        .order_by("ordem")[:5]
+    )
+    if not numero or not ja:
+        return []
+    quem = ", ".join(f"{n.candidato.inscricao} ({n.candidato.nome})" for n in ja)
+    return [
+        f"Atenção: a Portaria nº {numero} já nomeou {quem}. Confira o número antes de confirmar."
+    ]
+
+
+def lote_ja_enviado(token: str) -> str:
+    """ "Portaria nº X, de DD/MM/AAAA: N nomeação(ões)." se este formulário de lote já foi
+    enviado e feito ("" se não)."""
+    from cotas_web.certames.models import Pedido
+
+    pedido = Pedido.objects.filter(
+        token=token, acao="nomeacoes_confirmar_em_lote", objeto_id__isnull=False
+    ).first() if token else None
+    if pedido is None or pedido.objeto_id is None:
+        return ""
+    primeira = Nomeacao.objects.filter(pk=pedido.objeto_id).first()
+    if primeira is None:
+        return ""
+    feitas = Nomeacao.objects.filter(
+        cargo=primeira.cargo, portaria=primeira.portaria, data_portaria=primeira.data_portaria
+    ).count()
+    return (
+        f"a Portaria nº {primeira.portaria}, de {primeira.data_portaria:%d/%m/%Y}, já nomeou "
+        f"{feitas} candidato(s) de {primeira.cargo.codigo}."
+    )

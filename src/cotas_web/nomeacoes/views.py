@@ -6,6 +6,8 @@ from typing import Any
 from urllib.parse import urlencode
 
 from django import forms
+from django.contrib import messages
+from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -13,7 +15,7 @@ from django.urls import reverse
 from cotas_web.certames.confirmacao import confirmado, pedir_confirmacao
 from cotas_web.certames.models import Cargo, Certame
 from cotas_web.certames.selectors import data_sugerida, regras_do_certame
-from cotas_web.comum import erros_do_formulario, tentar
+from cotas_web.comum import erros_do_formulario, mensagens_de, tentar
 from cotas_web.contas.permissoes import ADMIN, AUDITOR, requer_papel, usuario_de
 
 from . import services
@@ -83,7 +85,12 @@ def _agir(
         if form.is_valid():
             d = form.cleaned_data
             if pergunta is not None and not confirmado(request):
-                texto = pergunta(d)
+                try:
+                    texto = pergunta(d)
+                except ValidationError as erro:  # recusado já na conferência, antes de perguntar
+                    for m in mensagens_de(erro):
+                        messages.error(request, m)
+                    return _voltar_ao_painel(request, pk)
                 if texto is not None:
                     return pedir_confirmacao(
                         request, voltar=reverse("nomeacoes:painel", args=[pk]), **texto
@@ -91,6 +98,10 @@ def _agir(
             tentar(request, lambda: acao(d), sucesso(d) if callable(sucesso) else sucesso)
         else:
             erros_do_formulario(request, form)
+    return _voltar_ao_painel(request, pk)
+
+
+def _voltar_ao_painel(request: HttpRequest, pk: int) -> HttpResponse:
     destino = redirect("nomeacoes:painel", pk=pk)
     if cargo := request.POST.get("cargo_do_painel", "").strip():  # volta ao cargo aberto
         destino["Location"] += "?" + urlencode({"cargo": cargo})
@@ -147,6 +158,10 @@ def confirmar(request: HttpRequest, pk: int, cargo_id: int) -> HttpResponse:
 def confirmar_lote(request: HttpRequest, pk: int, cargo_id: int) -> HttpResponse:
     """As próximas N nomeações do cargo numa portaria só, na ordem da lei."""
     cargo = get_object_or_404(Cargo, pk=cargo_id, certame_id=pk)
+    feito = services.lote_ja_enviado(request.POST.get("pedido", "")) if request.POST else ""
+    if feito:
+        messages.info(request, f"Este formulário já foi enviado: {feito} Nada de novo foi feito.")
+        return _voltar_ao_painel(request, pk)
     return _agir(
         request, pk, ConfirmarLoteForm(request.POST or None),
         lambda d: services.nomeacoes_confirmar_em_lote(
@@ -160,6 +175,7 @@ def confirmar_lote(request: HttpRequest, pk: int, cargo_id: int) -> HttpResponse
 def _pergunta_do_lote(cargo: Cargo, d: dict[str, Any]) -> dict[str, Any] | None:
     """Quem a portaria nomeia, um por linha, na ordem da lei (as propostas do motor). Sem
     propostas bastantes, nada a perguntar: o serviço diz quantas há."""
+    services.conferir_nomeacao_antes(certame=cargo.certame, data_portaria=d["data_portaria"])
     propostas = [p for p in propostas_do_motor(certame=cargo.certame) if p.cargo.pk == cargo.pk]
     if len(propostas) < d["quantidade"]:
         return None
@@ -169,7 +185,11 @@ def _pergunta_do_lote(cargo: Cargo, d: dict[str, Any]) -> dict[str, Any] | None:
         + (f", em substituição a {p.substitui}" if p.substitui else "") + "."
         for p in propostas[: d["quantidade"]]
     ]
-    fundamentos = "; ".join(dict.fromkeys(p.fundamento for p in propostas[: d["quantidade"]]))
+    fundamentos = "; ".join(
+        dict.fromkeys(
+            c for p in propostas[: d["quantidade"]] for c in p.fundamento.split("; ") if c
+        )
+    )
     return {
         "certame": cargo.certame,
         "titulo": f"nomear {d['quantidade']} candidato(s) de {cargo.codigo}",
@@ -178,6 +198,7 @@ def _pergunta_do_lote(cargo: Cargo, d: dict[str, Any]) -> dict[str, Any] | None:
             f"Portaria nº {d['portaria']}, de {d['data_portaria']:%d/%m/%Y}, nomeia para "
             f"{cargo.codigo} — {cargo.nome}, na ordem da lei:",
             *linhas,
+            *services.avisos_da_portaria(certame=cargo.certame, portaria=d["portaria"]),
         ],
         "fundamento": fundamentos,
     }
@@ -254,6 +275,7 @@ def _fundamento_do_grupo(certame: Certame, grupo: str, chave: str) -> str:
 def _pergunta_da_nomeacao(cargo: Cargo, d: dict[str, Any]) -> dict[str, Any] | None:
     """O que a portaria fará: quem, que vaga, por qual lista e por quê (a proposta do motor).
     Sem proposta para a inscrição, nada a perguntar: o serviço diz o que falta."""
+    services.conferir_nomeacao_antes(certame=cargo.certame, data_portaria=d["data_portaria"])
     proposta = next(
         (p for p in propostas_do_motor(certame=cargo.certame)
          if p.cargo.pk == cargo.pk and p.inscricao == d["inscricao"]),
@@ -271,6 +293,7 @@ def _pergunta_da_nomeacao(cargo: Cargo, d: dict[str, Any]) -> dict[str, Any] | N
             f"{proposta.modalidade_rotulo}"
             + (f", em substituição a {proposta.substitui}" if proposta.substitui else "") + ".",
             f"Portaria nº {d['portaria']}, de {d['data_portaria']:%d/%m/%Y}.",
+            *services.avisos_da_portaria(certame=cargo.certame, portaria=d["portaria"]),
             proposta.razao,
         ],
         "fundamento": proposta.fundamento,
