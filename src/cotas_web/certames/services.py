@@ -14,7 +14,9 @@ from django.db import IntegrityError, models, transaction
 from cotas_web import ponte
 from cotas_web.auditoria.services import registrar
 
+from . import datas
 from .models import (
+    AtoTornavelSemEfeito,
     BaseDoLimiar,
     Cargo,
     Certame,
@@ -69,6 +71,33 @@ def pedido_concluir(token: str, objeto: models.Model) -> None:
     """Liga o código do formulário ao que ele criou (um reenvio o encontra)."""
     if token:
         Pedido.objects.filter(token=token).update(objeto_id=objeto.pk)
+
+
+def gravar_sem_efeito(
+    objeto: AtoTornavelSemEfeito, *, data: date, ato: str, autoridade: str, motivo: str
+) -> None:
+    """Grava no ato (`objeto`, já travado pelo serviço) o ato novo que o torna sem efeito; cada
+    campo que falta é dito, todos de uma vez. O ato original não muda: só ganha quem o desfez."""
+    faltam = [
+        mensagem
+        for valor, mensagem in (
+            (ato, "Informe o número do ato que torna sem efeito (ex.: Portaria 110/2026)."),
+            (autoridade, "Informe a autoridade que assina o ato (cargo e nome)."),
+            (motivo, "Informe o motivo (o engano que o ato corrige)."),
+        )
+        if not valor.strip()
+    ]
+    if faltam:
+        raise ValidationError(faltam)
+    objeto.sem_efeito_em = data
+    objeto.sem_efeito_ato = ato.strip()
+    objeto.sem_efeito_autoridade = autoridade.strip()
+    objeto.sem_efeito_motivo = motivo.strip()
+    objeto.save(
+        update_fields=[
+            "sem_efeito_em", "sem_efeito_ato", "sem_efeito_autoridade", "sem_efeito_motivo"
+        ]
+    )
 
 
 def _citacoes(refs: Any) -> str:
@@ -300,6 +329,7 @@ def certame_homologar(*, usuario: User, certame: Certame, data: date) -> Certame
             )
         ref = refs.get("momento")
         fundamento = ref.citacao() if ref else ""
+    datas.exigir_homologacao_depois_da_comissao(certame, data)
     certame.homologado_em = data
     certame.save(update_fields=["homologado_em"])
     registrar(
