@@ -7,9 +7,6 @@ parecer e a decisão de recurso: o efeito nas propostas do motor, as recusas por
 páginas com o papel certo e a auditoria verificada depois (`verificar_auditoria` íntegro).
 """
 
-# ruff: noqa: F811, B008
-# (F811: as fixtures de tests/web entram por import no teste de concorrência; B008: a cópia de
-#  cada pedido é lida antes da barreira, de propósito.)
 from __future__ import annotations
 
 import threading
@@ -70,7 +67,9 @@ def _confirmar(certame: Any, rita: Any, dia: date = date(2025, 8, 3), n: int = 9
 
 
 def _propostas(certame: Any) -> list[tuple[int, int, str, str]]:
-    return [(p.ordem, p.vaga, p.inscricao, p.modalidade) for p in propostas_do_motor(certame=certame)]
+    return [
+        (p.ordem, p.vaga, p.inscricao, p.modalidade) for p in propostas_do_motor(certame=certame)
+    ]
 
 
 def _nomeacao(inscricao: str) -> Nomeacao:
@@ -267,7 +266,9 @@ def test_nomeacao_tornada_sem_efeito_fica_gravada_e_a_vaga_volta_a_ser_proposta(
     gravada = Nomeacao.objects.get(pk=alice.pk)
     assert gravada.situacao == SituacaoNomeacao.SEM_EFEITO
     assert gravada.portaria == "101/2025" and gravada.data_portaria == date(2025, 8, 3)
-    assert gravada.sem_efeito_texto == "Tornada sem efeito (Portaria 110/2025, em 04/08/2025: engano)"
+    assert gravada.sem_efeito_texto == (
+        "Tornada sem efeito (Portaria 110/2025, em 04/08/2025: engano)"
+    )
     # A 1ª nomeação volta a ser proposta (a mesma candidata, a mesma vaga), e a certa se confirma.
     assert _propostas(certame_homologado)[0] == (1, 1, "1001", "ampla")
     cargo = certame_homologado.cargos.get()
@@ -278,7 +279,8 @@ def test_nomeacao_tornada_sem_efeito_fica_gravada_e_a_vaga_volta_a_ser_proposta(
     with pytest.raises(ValidationError, match="já foi tornada sem efeito"):
         nomeacao_tornar_sem_efeito(usuario=rita, nomeacao=gravada, data=date(2025, 8, 5), **ATO)
     registro = Registro.objects.get(acao="nomeacao_sem_efeito")
-    assert "Portaria 110/2025" in registro.descricao and "Prefeita Maria Souza" in registro.descricao
+    assert "Portaria 110/2025" in registro.descricao
+    assert "Prefeita Maria Souza" in registro.descricao
     _auditoria_integra(certame_homologado)
 
 
