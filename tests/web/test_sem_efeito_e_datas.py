@@ -355,7 +355,28 @@ def test_desistencia_de_quem_nao_foi_nomeado_tornada_sem_efeito_volta_as_listas(
     desistencia_tornar_sem_efeito(usuario=rita, desistencia=Desistencia.objects.get(),
                                   data=date(2025, 8, 3), **ATO)
     assert _propostas(certame_homologado)[0] == (1, 1, "1001", "ampla")
+    # De novo nas listas, pode desistir outra vez (a desfeita não conta).
+    candidato_registrar_desistencia(usuario=rita, candidato=alice, data=date(2025, 8, 4))
+    assert Desistencia.objects.filter(sem_efeito_em__isnull=True).count() == 1
     _auditoria_integra(certame_homologado)
+
+
+def test_desistencia_sem_efeito_aparece_na_pagina_do_candidato(
+    client: Any, certame_homologado: Any, rita: Any
+) -> None:
+    alice = Candidato.objects.get(inscricao="1001")
+    candidato_registrar_desistencia(usuario=rita, candidato=alice, data=date(2025, 8, 2))
+    url = reverse("candidatos:detalhe", args=[certame_homologado.pk, alice.pk])
+    entrar(client, rita)
+    pagina = client.get(url).content.decode()
+    desfazer = reverse("nomeacoes:desistencia_sem_efeito",
+                       args=[certame_homologado.pk, Desistencia.objects.get().pk])
+    assert "Desistiu" in pagina and desfazer in pagina
+    desistencia_tornar_sem_efeito(usuario=rita, desistencia=Desistencia.objects.get(),
+                                  data=date(2025, 8, 3), **ATO)
+    pagina = client.get(url).content.decode()
+    assert "Tornada sem efeito (Portaria 110/2025, em 03/08/2025: engano)" in pagina
+    assert "Registrar desistência (antes da nomeação)" in pagina
 
 
 def test_novas_vagas_tornadas_sem_efeito_saem_da_reserva_e_das_propostas(
@@ -469,6 +490,25 @@ def test_recurso_decidido_por_engano_e_decidido_de_novo(sessao: Any, carlos: Any
                     fundamentacao="mantido", data=date(2025, 7, 27))
     assert Candidato.objects.get(pk=nadia.pk).verificacao("negros") == "confirmado"
     _auditoria_integra(sessao.certame)
+
+
+def test_falsidade_depois_anula_so_a_nomeacao_em_vigor(certame_homologado: Any, rita: Any) -> None:
+    atos = _confirmar(certame_homologado, rita, n=3)
+    nadia = atos[2]
+    assert nadia.candidato.inscricao == "1006"
+    nomeacao_tornar_sem_efeito(usuario=rita, nomeacao=nadia, data=date(2025, 8, 4), **ATO)
+    nova = nomeacao_confirmar(usuario=rita, cargo=certame_homologado.cargos.get(),
+                              inscricao="1006", portaria="120/2025",
+                              data_portaria=date(2025, 8, 4))
+    proc = fraude_abrir(usuario=rita, candidato=nadia.candidato, data=date(2025, 9, 1),
+                        motivo="m")
+    proc = fraude_registrar_defesa(usuario=rita, procedimento=proc, data=date(2025, 9, 2),
+                                   defesa="d")
+    fraude_decidir(usuario=rita, procedimento=proc, data=date(2025, 9, 3), decisao="falsidade",
+                   fundamentacao="x", autoridade="Prefeita")
+    assert Nomeacao.objects.get(pk=nadia.pk).situacao == SituacaoNomeacao.SEM_EFEITO
+    assert Nomeacao.objects.get(pk=nova.pk).situacao == SituacaoNomeacao.ANULADA
+    _auditoria_integra(certame_homologado)
 
 
 # --- pelas páginas, com o papel certo ---------------------------------------------------------

@@ -472,7 +472,8 @@ def fraude_decidir(
         candidato.save(update_fields=["anulado_em"])
         anuladas = (
             Nomeacao.objects.filter(candidato=candidato)
-            .exclude(situacao=SituacaoNomeacao.ANULADA)
+            # (a tornada sem efeito já não vale: fica como está, com o ato que a desfez)
+            .exclude(situacao__in=(SituacaoNomeacao.ANULADA, SituacaoNomeacao.SEM_EFEITO))
             .update(situacao=SituacaoNomeacao.ANULADA, encerrada_em=data)
         )
         descricao = (
