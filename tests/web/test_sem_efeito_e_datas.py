@@ -230,6 +230,19 @@ def test_nomeacao_em_vaga_nova_antes_da_oferta_recusada(certame_homologado: Any,
                        portaria="301/2025", data_portaria=date(2025, 9, 1))
 
 
+def test_nomeacao_antes_da_oferta_do_edital_recusada(certame_homologado: Any, rita: Any) -> None:
+    cargo = certame_homologado.cargos.get()
+    with pytest.raises(
+        ValidationError,
+        match=r"Nomeação em 01/08/2025 recusada: a oferta das vagas do edital de 02/08/2025 é "
+        r"posterior",
+    ):
+        nomeacao_confirmar(usuario=rita, cargo=cargo, inscricao="1001", portaria="101/2025",
+                           data_portaria=date(2025, 8, 1))
+    nomeacao_confirmar(usuario=rita, cargo=cargo, inscricao="1001", portaria="101/2025",
+                       data_portaria=date(2025, 8, 2))
+
+
 def test_tornar_sem_efeito_antes_do_proprio_ato_recusado(
     certame_homologado: Any, rita: Any
 ) -> None:

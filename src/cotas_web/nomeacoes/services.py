@@ -417,11 +417,11 @@ def _exigir_depois_do_que_segue(
     for oferta in _ofertas_em_vigor(cargo):
         total += oferta.quantidade
         if vaga <= total:
-            if not oferta.do_edital:
-                datas.exigir_nao_anterior(
-                    data_portaria, "Nomeação", oferta.data,
-                    f"a oferta das novas vagas em que cai a vaga {vaga}",
-                )
+            datas.exigir_nao_anterior(
+                data_portaria, "Nomeação", oferta.data,
+                "a oferta das vagas do edital" if oferta.do_edital
+                else f"a oferta das novas vagas em que cai a vaga {vaga}",
+            )
             return
 
 
