@@ -149,7 +149,7 @@ def test_recurso_interposto_antes_da_sessao_do_parecer_recusado(sessao: Any, car
 def test_sessao_antes_do_edital_recusada(comissao_composta: Any, carlos: Any) -> None:
     with pytest.raises(
         ValidationError,
-        match=r"Sessão da comissão em 09/06/2025 recusada: o edital de abertura de 10/06/2025",
+        match=r"Sessão da comissão em 09/06/2025 recusada: é anterior ao edital, de 10/06/2025",
     ):
         sessao_criar(usuario=carlos, certame=comissao_composta, data=date(2025, 6, 9), local="A")
     sessao_criar(usuario=carlos, certame=comissao_composta, data=date(2025, 6, 10), local="A")
@@ -172,8 +172,8 @@ def test_falsidade_decidida_antes_da_notificacao_e_da_defesa_recusada(
     nadia = Candidato.objects.get(inscricao="1006")
     with pytest.raises(
         ValidationError,
-        match=r"Abertura do procedimento \(notificação\) em 09/06/2025 recusada: o edital de "
-        r"abertura de 10/06/2025 é posterior",
+        match=r"Abertura do procedimento \(notificação\) em 09/06/2025 recusada: é anterior ao "
+        r"edital, de 10/06/2025",
     ):
         fraude_abrir(usuario=rita, candidato=nadia, data=date(2025, 6, 9), motivo="m")
     proc = fraude_abrir(usuario=rita, candidato=nadia, data=date(2025, 9, 1), motivo="m")

@@ -43,9 +43,12 @@ def exigir_nao_anterior(
 def exigir_depois_do_edital(
     certame: Certame, data: date, o_que: str, *, recusado: str = "recusada"
 ) -> None:
-    exigir_nao_anterior(
-        data, o_que, certame.data_edital, "o edital de abertura", recusado=recusado
-    )
+    """Nenhum ato do certame antes do edital de abertura (a data dele dita na recusa)."""
+    if data < certame.data_edital:
+        raise ValidationError(
+            f"{o_que} em {dia(data)} {recusado}: é anterior ao edital, de "
+            f"{dia(certame.data_edital)}."
+        )
 
 
 def exigir_validade(

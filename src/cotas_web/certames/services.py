@@ -299,16 +299,8 @@ def certame_homologar(*, usuario: User, certame: Certame, data: date) -> Certame
     `.recursos`)."""
     certame = certame_travar(certame.pk)
     _exigir_nao_homologado(certame)
-    if data < certame.data_edital:
-        raise ValidationError(
-            f"Homologação em {data:%d/%m/%Y} recusada: é anterior ao edital, de "
-            f"{certame.data_edital:%d/%m/%Y}."
-        )
-    if certame.validade_ate is not None and data > certame.validade_ate:
-        raise ValidationError(
-            f"Homologação em {data:%d/%m/%Y} recusada: a validade do concurso terminou em "
-            f"{certame.validade_ate:%d/%m/%Y}."
-        )
+    datas.exigir_depois_do_edital(certame, data, "Homologação")
+    datas.exigir_validade(certame, data, "Homologação")
     if not certame.candidatos.exists():
         raise ValidationError("Importe os candidatos antes de homologar.")
     fundamento = ""
@@ -358,11 +350,7 @@ def certame_publicar(*, usuario: User, certame: Certame, data: date) -> Certame:
     """O rascunho passa a ser público: a página inicial e as páginas públicas o mostram."""
     certame = certame_travar(certame.pk)
     _exigir_nao_publicado(certame)
-    if data < certame.data_edital:
-        raise ValidationError(
-            f"Publicação em {data:%d/%m/%Y} recusada: é anterior ao edital, de "
-            f"{certame.data_edital:%d/%m/%Y}."
-        )
+    datas.exigir_depois_do_edital(certame, data, "Publicação")
     if not certame.cargos.exists():
         raise ValidationError("Cadastre os cargos e as vagas do edital antes de publicar.")
     certame.publicado_em = data
@@ -383,11 +371,7 @@ def certame_arquivar(*, usuario: User, certame: Certame, data: date, motivo: str
     certame = certame_travar(certame.pk)
     if not motivo.strip():
         raise ValidationError("Diga por que o certame é arquivado.")
-    if data < certame.data_edital:
-        raise ValidationError(
-            f"Arquivamento em {data:%d/%m/%Y} recusado: é anterior ao edital, de "
-            f"{certame.data_edital:%d/%m/%Y}."
-        )
+    datas.exigir_depois_do_edital(certame, data, "Arquivamento", recusado="recusado")
     certame.arquivado_em = data
     certame.save(update_fields=["arquivado_em"])
     registrar(

@@ -273,11 +273,10 @@ def nomeacao_registrar_desistencia(
         raise ValidationError("Só se registra desistência ou fim de prazo de quem está nomeado.")
     if motivo not in ("desistencia", "sem_posse"):
         raise ValidationError("Motivo desconhecido.")
-    if data < nomeacao.data_portaria:
-        raise ValidationError(
-            f"A data ({data:%d/%m/%Y}) não pode ser anterior à nomeação, de "
-            f"{nomeacao.data_portaria:%d/%m/%Y}."
-        )
+    datas.exigir_nao_anterior(
+        data, "Registro de saída", nomeacao.data_portaria,
+        f"a nomeação (portaria nº {nomeacao.portaria})", recusado="recusado",
+    )
     datas.exigir_validade(certame, data, "Registro de saída", recusado="recusado")
     datas.exigir_ordem_das_datas(certame, data, "Registro de saída", recusado="recusado")
     nomeacao.situacao = (
@@ -329,11 +328,10 @@ def nomeacao_final_de_fila(
         raise ValidationError(
             "Só quem está nomeado e ainda não tomou posse pode pedir o final de fila."
         )
-    if data < nomeacao.data_portaria:
-        raise ValidationError(
-            f"O pedido ({data:%d/%m/%Y}) não pode ser anterior à nomeação, de "
-            f"{nomeacao.data_portaria:%d/%m/%Y}."
-        )
+    datas.exigir_nao_anterior(
+        data, "Reclassificação para o final da lista", nomeacao.data_portaria,
+        f"a nomeação (portaria nº {nomeacao.portaria})",
+    )
     datas.exigir_validade(certame, data, "Reclassificação para o final da lista")
     datas.exigir_ordem_das_datas(certame, data, "Reclassificação para o final da lista")
     nomeacao.situacao = SituacaoNomeacao.FINAL_DE_FILA
@@ -377,11 +375,7 @@ def candidato_registrar_desistencia(
         raise ValidationError("O candidato já saiu das listas.")
     if candidato.nomeacoes.filter(situacao=SituacaoNomeacao.NOMEADO).exists():
         raise ValidationError("Candidato nomeado: registre a desistência na nomeação.")
-    if data < certame.data_edital:
-        raise ValidationError(
-            f"Desistência em {data:%d/%m/%Y} recusada: é anterior ao edital, de "
-            f"{certame.data_edital:%d/%m/%Y}."
-        )
+    datas.exigir_depois_do_edital(certame, data, "Desistência")
     datas.exigir_validade(certame, data, "Desistência")
     datas.exigir_ordem_das_datas(certame, data, "Desistência")
     desistencia = Desistencia.objects.create(
