@@ -297,6 +297,21 @@ def test_nomeacao_tornada_sem_efeito_fica_gravada_e_a_vaga_volta_a_ser_proposta(
     _auditoria_integra(certame_homologado)
 
 
+def test_cabeca_exportada_antes_confere_depois_de_tornar_sem_efeito(
+    certame_homologado: Any, rita: Any, tmp_path: Any
+) -> None:
+    """O ato que torna a nomeação sem efeito é registrado: a impressão das nomeações guardada
+    na cabeça exportada antes dele continua a conferir (não é mudança sem ato)."""
+    alice = _confirmar(certame_homologado, rita, n=1)[0]
+    arquivo = tmp_path / "cabecas.jsonl"
+    call_command("exportar_cabecas_auditoria", "--saida", str(arquivo), stdout=StringIO())
+    nomeacao_tornar_sem_efeito(usuario=rita, nomeacao=alice, data=date(2025, 8, 4), **ATO)
+    saida = StringIO()
+    call_command("verificar_auditoria", "--cabecas", str(arquivo), stdout=saida,
+                 stderr=StringIO())
+    assert "mudaram" not in saida.getvalue()
+
+
 def test_nomeacao_com_posse_ou_desistencia_nao_se_torna_sem_efeito(
     certame_homologado: Any, rita: Any
 ) -> None:
