@@ -604,6 +604,7 @@ def verificacao_documental_registrar(
         )
     if resultado not in RESULTADOS_DOCUMENTAIS:
         raise ValidationError("Informe se os documentos comprovam a condição ou não.")
+    datas.exigir_depois_do_edital(certame, data, "Verificação documental")
     anterior = candidato.verificacao(grupo)
     if anterior and anterior != Heteroidentificacao.PENDENTE:
         raise ValidationError(
