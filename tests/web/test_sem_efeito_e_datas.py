@@ -243,6 +243,20 @@ def test_nomeacao_antes_da_oferta_do_edital_recusada(certame_homologado: Any, ri
                        data_portaria=date(2025, 8, 2))
 
 
+def test_ato_que_reordena_antes_do_ultimo_ato_recusado_nomeando_o_ato(
+    certame_homologado: Any, rita: Any
+) -> None:
+    _confirmar(certame_homologado, rita)
+    fabio = Candidato.objects.get(inscricao="1008")
+    with pytest.raises(
+        ValidationError,
+        match=r"Desistência em 02/08/2025 recusada: já há ato registrado em 03/08/2025 \(a "
+        r"portaria de nomeação\)",
+    ):
+        candidato_registrar_desistencia(usuario=rita, candidato=fabio, data=date(2025, 8, 2))
+    candidato_registrar_desistencia(usuario=rita, candidato=fabio, data=date(2025, 8, 3))
+
+
 def test_tornar_sem_efeito_antes_do_proprio_ato_recusado(
     certame_homologado: Any, rita: Any
 ) -> None:

@@ -73,33 +73,46 @@ def exigir_periodo(
 
 
 # As datas dos atos do certame, pelos nomes das relações (os apps de cima, nomeacoes e
-# candidatos, não são importados daqui). Um agregado por relação: juntá-las numa consulta só
-# multiplicaria as linhas. Os atos que tornam outros sem efeito também ordenam: desfazem a
-# ordem de nomeação a partir da sua data.
+# candidatos, não são importados daqui), cada uma com o ato que a recusa nomeia. Um agregado por
+# relação: juntá-las numa consulta só multiplicaria as linhas. Os atos que tornam outros sem
+# efeito também ordenam: desfazem a ordem de nomeação a partir da sua data.
 _DATAS_DOS_ATOS = (
-    "cargos__ofertas__data",
-    "cargos__ofertas__sem_efeito_em",
-    "cargos__nomeacoes__data_portaria",
-    "cargos__nomeacoes__posse_em",
-    "cargos__nomeacoes__encerrada_em",
-    "cargos__nomeacoes__sem_efeito_em",
-    "candidatos__desistencias__data",
-    "candidatos__desistencias__sem_efeito_em",
+    ("cargos__ofertas__data", "a oferta de vagas"),
+    ("cargos__ofertas__sem_efeito_em", "o ato que tornou sem efeito uma oferta de vagas"),
+    ("cargos__nomeacoes__data_portaria", "a portaria de nomeação"),
+    ("cargos__nomeacoes__posse_em", "a posse"),
+    (
+        "cargos__nomeacoes__encerrada_em",
+        "a saída de um nomeado (desistência, prazo de posse, final de fila ou anulação)",
+    ),
+    ("cargos__nomeacoes__sem_efeito_em", "o ato que tornou sem efeito uma nomeação"),
+    ("candidatos__desistencias__data", "a desistência"),
+    ("candidatos__desistencias__sem_efeito_em", "o ato que tornou sem efeito uma desistência"),
 )
 
 
 # Os que a reencenação pela data pode reordenar (a posse não muda a ordem de nomeação).
-_DATAS_QUE_ORDENAM = tuple(c for c in _DATAS_DOS_ATOS if not c.endswith("posse_em"))
+_DATAS_QUE_ORDENAM = tuple(c for c in _DATAS_DOS_ATOS if not c[0].endswith("posse_em"))
+
+
+def ultimo_ato(certame: Certame, *, so_os_que_ordenam: bool = False) -> tuple[date, str] | None:
+    """A data e o nome do ato mais recente do certame (homologação, ofertas, portarias, posses,
+    saídas, atos que tornam outros sem efeito); com `so_os_que_ordenam`, sem as posses."""
+    achados: list[tuple[date, str]] = []
+    if certame.homologado_em is not None:
+        achados.append((certame.homologado_em, "a homologação da classificação final"))
+    for caminho, qual in _DATAS_QUE_ORDENAM if so_os_que_ordenam else _DATAS_DOS_ATOS:
+        m = Certame.objects.filter(pk=certame.pk).aggregate(m=Max(caminho))["m"]
+        if m is not None:
+            achados.append((m, qual))
+    # (no empate, o que vem primeiro na lista: a homologação, depois a ordem acima)
+    return max(achados, key=lambda a: a[0]) if achados else None
 
 
 def data_do_ultimo_ato(certame: Certame, *, so_os_que_ordenam: bool = False) -> date | None:
-    """A data mais recente entre os atos do certame (homologação, ofertas, portarias, posses,
-    saídas, atos que tornam outros sem efeito); com `so_os_que_ordenam`, sem as posses."""
-    datas = [certame.homologado_em]
-    for caminho in _DATAS_QUE_ORDENAM if so_os_que_ordenam else _DATAS_DOS_ATOS:
-        datas.append(Certame.objects.filter(pk=certame.pk).aggregate(m=Max(caminho))["m"])
-    conhecidas = [d for d in datas if d is not None]
-    return max(conhecidas) if conhecidas else None
+    """A data mais recente entre os atos do certame (`ultimo_ato`)."""
+    ultimo = ultimo_ato(certame, so_os_que_ordenam=so_os_que_ordenam)
+    return ultimo[0] if ultimo is not None else None
 
 
 def exigir_ordem_das_datas(
@@ -109,12 +122,12 @@ def exigir_ordem_das_datas(
     efeito) não pode ter data anterior a ato já registrado: o motor reencena os atos pela data, e
     um ato retroativo refaria, em silêncio, nomeações já publicadas por portaria. No mesmo dia,
     vale a ordem do motor (docs/INTERPRETACAO.md#mesmo-dia)."""
-    ultimo = data_do_ultimo_ato(certame, so_os_que_ordenam=True)
-    if ultimo is not None and data < ultimo:
+    ultimo = ultimo_ato(certame, so_os_que_ordenam=True)
+    if ultimo is not None and data < ultimo[0]:
         raise ValidationError(
-            f"{o_que} em {dia(data)} {recusado}: já há ato registrado em {dia(ultimo)}. "
-            "Atos que mudam a ordem de nomeação se registram na ordem das datas; um ato com data "
-            "anterior refaria nomeações já publicadas."
+            f"{o_que} em {dia(data)} {recusado}: já há ato registrado em {dia(ultimo[0])} "
+            f"({ultimo[1]}). Atos que mudam a ordem de nomeação se registram na ordem das "
+            "datas; um ato com data anterior refaria nomeações já publicadas."
         )
 
 
