@@ -32,7 +32,10 @@ def _certame(pk: int) -> Certame:
 
 
 def _candidatos_com_parecer(certame: Certame):  # type: ignore[no-untyped-def]
-    return Candidato.objects.filter(certame=certame, convocacoes__resultado__gt="").distinct()
+    # (o parecer tornado sem efeito não conta: o recurso é contra um parecer em vigor)
+    return Candidato.objects.filter(
+        certame=certame, convocacoes__resultado__gt="", convocacoes__sem_efeito_em__isnull=True
+    ).distinct()
 
 
 @requer_papel(ADMIN, COMISSAO, AUDITOR)
