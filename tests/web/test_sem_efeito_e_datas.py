@@ -577,6 +577,9 @@ def test_rh_torna_sem_efeito_pela_tela_vendo_as_consequencias(
     assert Nomeacao.objects.get(pk=alice.pk).situacao == SituacaoNomeacao.SEM_EFEITO
     painel = client.get(reverse("nomeacoes:painel", args=[certame_homologado.pk])).content.decode()
     assert "Tornada sem efeito (Portaria 110/2025, em 04/08/2025: engano)" in painel
+    # A simulação da página de confirmação não deixou rastro: um registro só, a cadeia íntegra.
+    assert Registro.objects.filter(acao="nomeacao_sem_efeito").count() == 1
+    _auditoria_integra(certame_homologado)
 
 
 def test_recusa_aparece_antes_da_confirmacao(
