@@ -637,13 +637,21 @@ def test_comissao_torna_sem_efeito_o_parecer_e_a_decisao_pela_tela(
 # --- 10 pedidos simultâneos, um efeito (PostgreSQL) --------------------------------------------
 
 
-@pytest.mark.postgres
-@pytest.mark.django_db(transaction=True)
-def test_nomeacao_tornada_sem_efeito_uma_vez(certame_homologado: Any, rita: Any) -> None:
-    """Dez pedidos ao mesmo tempo (threads soltas juntas, cada uma com a sua conexão, como os
-    processos do gunicorn): um efeito, um registro, nove recusas claras."""
+@pytest.fixture
+def banco_que_espera_a_vez() -> None:
+    """Antes de qualquer dado: no SQLite em memória a escrita concorrente falha na hora em vez
+    de esperar a vez (a corrida só se reproduz no PostgreSQL ou no SQLite em arquivo)."""
     if connection.vendor == "sqlite" and connection.is_in_memory_db():
         pytest.skip("SQLite em memória não espera a vez; rode no PostgreSQL (scripts/postgres.sh)")
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_nomeacao_tornada_sem_efeito_uma_vez(
+    banco_que_espera_a_vez: None, certame_homologado: Any, rita: Any
+) -> None:
+    """Dez pedidos ao mesmo tempo (threads soltas juntas, cada uma com a sua conexão, como os
+    processos do gunicorn): um efeito, um registro, nove recusas claras."""
     alice = _confirmar(certame_homologado, rita, n=1)[0]
     n = 10
     barreira = threading.Barrier(n)

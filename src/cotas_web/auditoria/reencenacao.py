@@ -506,7 +506,7 @@ def _motor(certame_id: int) -> str | None:
 
     certame = apps.get_model("certames.Certame")._default_manager.get(pk=certame_id)
     try:
-        motor = ponte.reencenar(certame)
+        motor = ponte.reencenar(certame, do_banco=True)
     except ponte.ErroCotas as erro:
         return f"o motor não reencena o certame com os atos gravados: {erro}"
     modelo = apps.get_model("nomeacoes.Nomeacao")

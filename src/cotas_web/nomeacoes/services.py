@@ -173,6 +173,15 @@ def nomeacao_confirmar(
             f"A próxima nomeação de {cargo.codigo} é a da inscrição {proxima.inscricao} "
             f"({proxima.ordem}ª); confirme as nomeações na ordem."
         )
+    return _gravar_nomeacao(usuario, certame, cargo, proxima, portaria, data_portaria)
+
+
+def _gravar_nomeacao(
+    usuario: User, certame: Certame, cargo: Cargo, proxima: Any, portaria: str, data_portaria: date
+) -> Nomeacao:
+    """O ato de nomeação da proposta do motor, gravado e registrado (quem chama tem a trava e
+    conferiu que a proposta é a próxima do cargo)."""
+    inscricao = proxima.inscricao
     assert proxima.candidato is not None
     anterior = (
         Nomeacao.objects.filter(cargo=cargo, candidato__inscricao=proxima.substitui)
@@ -737,3 +746,60 @@ def consequencias(certame: Certame, ato: Any) -> list[str]:
     if len(linhas) > limite:
         linhas = [*linhas[:limite], f"… e mais {len(linhas) - limite} mudança(s)."]
     return linhas or ["As nomeações propostas não mudam."]
+
+
+# Quantas nomeações uma portaria confirma de uma vez (a página de confirmação lista todas).
+LOTE_MAXIMO_DE_NOMEACOES = 500
+
+
+@transaction.atomic
+def nomeacoes_confirmar_em_lote(
+    *,
+    usuario: User,
+    cargo: Cargo,
+    quantidade: int,
+    portaria: str,
+    data_portaria: date,
+    token: str = "",
+) -> list[Nomeacao]:
+    """Confirma, numa portaria só, as próximas `quantidade` nomeações que o motor propõe para o
+    cargo, na ordem da lei: o mesmo que confirmá-las uma a uma (cada uma é um ato publicado, com
+    o seu registro), sob uma trava só. O mesmo formulário enviado de novo (`token`) devolve as
+    nomeações já feitas: um duplo clique nunca nomeia as N seguintes."""
+    certame = certame_travar(cargo.certame_id)
+    if (anterior := pedido_anterior(token, "nomeacoes_confirmar_em_lote", Nomeacao)) is not None:
+        return list(
+            Nomeacao.objects.filter(
+                cargo=anterior.cargo,
+                portaria=anterior.portaria,
+                data_portaria=anterior.data_portaria,
+                ordem__gte=anterior.ordem,
+            ).order_by("ordem")[:quantidade]
+        )
+    _exigir_homologado(certame)
+    datas.exigir_periodo(certame, data_portaria, "Nomeação")
+    portaria = numero_da_portaria(portaria)
+    if not portaria:
+        raise ValidationError("Informe o número da portaria (ex.: 101/2025).")
+    if not 1 <= quantidade <= LOTE_MAXIMO_DE_NOMEACOES:
+        raise ValidationError(
+            f"Informe de 1 a {LOTE_MAXIMO_DE_NOMEACOES} nomeações por portaria."
+        )
+    try:
+        propostas = [p for p in propostas_do_motor(certame=certame) if p.cargo.pk == cargo.pk]
+    except ponte.ErroCotas as erro:
+        raise ValidationError(str(erro)) from erro
+    if len(propostas) < quantidade:
+        raise ValidationError(
+            f"{cargo.codigo} tem {len(propostas)} nomeação(ões) proposta(s); pedidas: "
+            f"{quantidade}."
+        )
+    # As propostas seguintes não mudam quando as anteriores viram atos: cada ato publicado
+    # ocupa a vaga que o motor lhe deu (docs/INTERPRETACAO.md#atos-publicados).
+    atos = [
+        _gravar_nomeacao(usuario, certame, cargo, proposta, portaria, data_portaria)
+        for proposta in propostas[:quantidade]
+    ]
+    pedido_concluir(token, atos[0])
+    ponte.conferir_no_motor(certame)
+    return atos

@@ -11,6 +11,8 @@ urlpatterns = [
     path("certames/<int:pk>/nomeacoes/novas-vagas/", views.novas_vagas, name="novas_vagas"),
     path("certames/<int:pk>/nomeacoes/cargos/<int:cargo_id>/confirmar/", views.confirmar,
          name="confirmar"),
+    path("certames/<int:pk>/nomeacoes/cargos/<int:cargo_id>/confirmar-lote/",
+         views.confirmar_lote, name="confirmar_lote"),
     path("certames/<int:pk>/nomeacoes/<int:nid>/posse/", views.posse, name="posse"),
     path("certames/<int:pk>/nomeacoes/<int:nid>/desistencia/", views.desistencia,
          name="desistencia"),

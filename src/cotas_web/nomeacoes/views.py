@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import uuid
 from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlencode
@@ -20,6 +21,7 @@ from cotas_web.contas.permissoes import ADMIN, AUDITOR, requer_papel, usuario_de
 from . import services
 from .forms import (
     ConfirmarForm,
+    ConfirmarLoteForm,
     DataForm,
     DesistenciaForm,
     FinalDeFilaForm,
@@ -58,6 +60,8 @@ def painel(request: HttpRequest, pk: int) -> HttpResponse:
             "oferta_form": OfertaEditalForm(initial=hoje),
             "novas_form": NovasVagasForm(initial=hoje, cargos=certame.cargos.all()),
             "hoje": sugerida,
+            # O código do formulário de nomeações em lote (um por cargo: `-<cargo>`).
+            "pedido_lote": uuid.uuid4().hex,
         },
     )
 
@@ -144,6 +148,46 @@ def confirmar(request: HttpRequest, pk: int, cargo_id: int) -> HttpResponse:
         lambda d: f"Nomeação da inscrição {d['inscricao']} confirmada.",
         lambda d: _pergunta_da_nomeacao(cargo, d),
     )
+
+
+@requer_papel(ADMIN)
+def confirmar_lote(request: HttpRequest, pk: int, cargo_id: int) -> HttpResponse:
+    """As próximas N nomeações do cargo numa portaria só, na ordem da lei."""
+    cargo = get_object_or_404(Cargo, pk=cargo_id, certame_id=pk)
+    return _agir(
+        request, pk, ConfirmarLoteForm(request.POST or None),
+        lambda d: services.nomeacoes_confirmar_em_lote(
+            usuario=usuario_de(request), cargo=cargo, quantidade=d["quantidade"],
+            portaria=d["portaria"], data_portaria=d["data_portaria"], token=d["pedido"]),
+        lambda d: f"{d['quantidade']} nomeação(ões) de {cargo.codigo} confirmada(s).",
+        lambda d: _pergunta_do_lote(cargo, d),
+    )
+
+
+def _pergunta_do_lote(cargo: Cargo, d: dict[str, Any]) -> dict[str, Any] | None:
+    """Quem a portaria nomeia, um por linha, na ordem da lei (as propostas do motor). Sem
+    propostas bastantes, nada a perguntar: o serviço diz quantas há."""
+    propostas = [p for p in propostas_do_motor(certame=cargo.certame) if p.cargo.pk == cargo.pk]
+    if len(propostas) < d["quantidade"]:
+        return None
+    linhas = [
+        f"{p.ordem}ª nomeação, vaga {p.vaga}: {p.inscricao} — "
+        f"{p.candidato.nome if p.candidato else ''}, pela lista de {p.modalidade_rotulo}"
+        + (f", em substituição a {p.substitui}" if p.substitui else "") + "."
+        for p in propostas[: d["quantidade"]]
+    ]
+    fundamentos = "; ".join(dict.fromkeys(p.fundamento for p in propostas[: d["quantidade"]]))
+    return {
+        "certame": cargo.certame,
+        "titulo": f"nomear {d['quantidade']} candidato(s) de {cargo.codigo}",
+        "botao": "Confirmar as nomeações",
+        "o_que": [
+            f"Portaria nº {d['portaria']}, de {d['data_portaria']:%d/%m/%Y}, nomeia para "
+            f"{cargo.codigo} — {cargo.nome}, na ordem da lei:",
+            *linhas,
+        ],
+        "fundamento": fundamentos,
+    }
 
 
 @requer_papel(ADMIN)
