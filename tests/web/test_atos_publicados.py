@@ -100,7 +100,9 @@ def test_correcao_depois_de_publicadas_nao_move_as_nomeacoes(
     # A ordem pública: página, CSV, XLSX e PDF dizem a vaga 1 de 1001 pela Portaria 105.
     client.logout()
     pk = certame.pk
-    ordem = client.get(reverse("publico:documento", args=[pk, "ordem-de-nomeacao"])).content.decode()
+    ordem = client.get(
+        reverse("publico:documento", args=[pk, "ordem-de-nomeacao"])
+    ).content.decode()
     assert "Portaria nº 105/2025" in ordem
     # O ato publicado e a correção lado a lado, cada um com a sua data.
     assert "Correções depois da homologação" in ordem

@@ -79,6 +79,9 @@ def detalhe(request: HttpRequest, pk: int, cid: int) -> HttpResponse:
             "correcao_form": CorrecaoForm(initial={"data": data_sugerida(certame)}),
             "fraude_form": FraudeAbrirForm(initial={"data": data_sugerida(certame)}),
             "desistencia_form": DesistenciaForm(initial={"data": data_sugerida(certame)}),
+            # a desistência em vigor e as tornadas sem efeito (com o ato que as desfez)
+            "desistencias": list(candidato.desistencias.all()),
+            "desistiu": candidato.desistencias.filter(sem_efeito_em__isnull=True).first(),
         },
     )
 

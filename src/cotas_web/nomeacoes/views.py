@@ -12,7 +12,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 
-from cotas_web.certames.confirmacao import confirmado, pedir_confirmacao
+from cotas_web.certames.confirmacao import confirmado, pagina_sem_efeito, pedir_confirmacao
 from cotas_web.certames.models import Cargo, Certame
 from cotas_web.certames.selectors import data_sugerida, regras_do_certame
 from cotas_web.comum import erros_do_formulario, mensagens_de, tentar
@@ -28,7 +28,7 @@ from .forms import (
     NovasVagasForm,
     OfertaEditalForm,
 )
-from .models import Nomeacao
+from .models import Desistencia, Nomeacao, OfertaVagas
 from .selectors import painel_nomeacoes, propostas_do_motor
 
 # Acima disto, o painel abre num resumo por cargo (cada cargo com as suas propostas e atos em
@@ -298,3 +298,108 @@ def _pergunta_da_nomeacao(cargo: Cargo, d: dict[str, Any]) -> dict[str, Any] | N
         ],
         "fundamento": proposta.fundamento,
     }
+
+
+# ---------------------------------------------------------------- tornar sem efeito
+
+
+def _sem_efeito(
+    request: HttpRequest,
+    certame: Certame,
+    *,
+    titulo: str,
+    introducao: str,
+    volta: list[str],
+    acao: Callable[[dict[str, Any]], Any],
+    sucesso: str,
+) -> HttpResponse:
+    """A página de tornar sem efeito um ato do RH: as consequências nas nomeações propostas
+    são lidas fazendo o ato numa transação desfeita (a recusa dele já aparece ali)."""
+    return pagina_sem_efeito(
+        request,
+        certame=certame,
+        titulo=titulo,
+        introducao=introducao,
+        consequencias=lambda d: [*volta, *services.consequencias(certame, lambda: acao(d))],
+        acao=acao,
+        sucesso=sucesso,
+        voltar=reverse("nomeacoes:painel", args=[certame.pk]),
+    )
+
+
+@requer_papel(ADMIN)
+def nomeacao_sem_efeito(request: HttpRequest, pk: int, nid: int) -> HttpResponse:
+    n = get_object_or_404(
+        Nomeacao.objects.select_related("candidato", "cargo__certame"), pk=nid,
+        cargo__certame_id=pk,
+    )
+    return _sem_efeito(
+        request, n.cargo.certame,
+        titulo=f"tornar sem efeito a nomeação de {n.candidato.inscricao}",
+        introducao=(
+            f"Nomeação de {n.candidato.inscricao} — {n.candidato.nome} pela portaria nº "
+            f"{n.portaria}, de {n.data_portaria:%d/%m/%Y} ({n.ordem}ª nomeação, vaga {n.vaga} de "
+            f"{n.cargo.codigo}). Registrada por engano? Um ato novo a torna sem efeito; ela "
+            "continua no registro, com o ato ao lado."
+        ),
+        volta=[
+            f"A nomeação da portaria nº {n.portaria} deixa de valer; a {n.ordem}ª nomeação de "
+            f"{n.cargo.codigo} (vaga {n.vaga}) volta a ser proposta pela ordem da lei."
+        ],
+        acao=lambda d: services.nomeacao_tornar_sem_efeito(
+            usuario=usuario_de(request), nomeacao=n, data=d["data"], ato=d["ato"],
+            autoridade=d["autoridade"], motivo=d["motivo"]),
+        sucesso=f"Nomeação de {n.candidato.inscricao} tornada sem efeito.",
+    )
+
+
+@requer_papel(ADMIN)
+def desistencia_sem_efeito(request: HttpRequest, pk: int, did: int) -> HttpResponse:
+    d0 = get_object_or_404(
+        Desistencia.objects.select_related("candidato__certame"), pk=did,
+        candidato__certame_id=pk,
+    )
+    c = d0.candidato
+    qual = "o prazo de posse esgotado" if d0.motivo == "sem_posse" else "a desistência"
+    return _sem_efeito(
+        request, c.certame,
+        titulo=f"tornar sem efeito {qual} de {c.inscricao}",
+        introducao=(
+            f"{qual[0].upper()}{qual[1:]} de {c.inscricao} — {c.nome}, registrad{qual[0]} em "
+            f"{d0.data:%d/%m/%Y}. Registrad{qual[0]} por engano? Um ato novo a torna sem "
+            "efeito; o registro continua, com o ato ao lado."
+        ),
+        volta=[
+            f"{qual[0].upper()}{qual[1:]} de {c.inscricao} deixa de valer: se ele(a) estava "
+            "nomeado(a), a nomeação volta a valer; senão, volta às listas."
+        ],
+        acao=lambda d: services.desistencia_tornar_sem_efeito(
+            usuario=usuario_de(request), desistencia=d0, data=d["data"], ato=d["ato"],
+            autoridade=d["autoridade"], motivo=d["motivo"]),
+        sucesso=f"{qual[0].upper()}{qual[1:]} de {c.inscricao} tornad{qual[0]} sem efeito.",
+    )
+
+
+@requer_papel(ADMIN)
+def vagas_sem_efeito(request: HttpRequest, pk: int, oid: int) -> HttpResponse:
+    o = get_object_or_404(
+        OfertaVagas.objects.select_related("cargo__certame"), pk=oid, cargo__certame_id=pk,
+        do_edital=False,
+    )
+    return _sem_efeito(
+        request, o.cargo.certame,
+        titulo=f"tornar sem efeito as novas vagas de {o.cargo.codigo}",
+        introducao=(
+            f"Oferta de {o.quantidade} nova(s) vaga(s) de {o.cargo.codigo} em "
+            f"{o.data:%d/%m/%Y}: {o.justificativa}. Registrada por engano? Um ato novo a torna "
+            "sem efeito; ela continua no registro, com o ato ao lado."
+        ),
+        volta=[
+            f"As {o.quantidade} vaga(s) desta oferta deixam de existir: a reserva de "
+            f"{o.cargo.codigo} volta a ser calculada sem elas."
+        ],
+        acao=lambda d: services.vagas_tornar_sem_efeito(
+            usuario=usuario_de(request), oferta=o, data=d["data"], ato=d["ato"],
+            autoridade=d["autoridade"], motivo=d["motivo"]),
+        sucesso=f"Novas vagas de {o.cargo.codigo} tornadas sem efeito.",
+    )
