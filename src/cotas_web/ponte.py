@@ -466,9 +466,11 @@ def fatos_do_certame(certame: Certame) -> Fatos:
     edital = OfertaVagas.objects.filter(cargo__certame=certame, do_edital=True)
     abertura = min((o.data for o in edital), default=None)
     registrados: list[tuple[date, int, Any]] = []  # (data, pk, evento): a ordem de registro
-    for o in OfertaVagas.objects.filter(cargo__certame=certame, do_edital=False).select_related(
-        "cargo"
-    ):
+    # O que foi tornado sem efeito (por um ato novo; o original fica gravado) não é fato.
+    novas = OfertaVagas.objects.filter(
+        cargo__certame=certame, do_edital=False, sem_efeito_em__isnull=True
+    )
+    for o in novas.select_related("cargo"):
         evento = Evento(
             o.data,
             TipoEvento.NOVAS_VAGAS,
@@ -477,7 +479,10 @@ def fatos_do_certame(certame: Certame) -> Fatos:
             justificativa=o.justificativa,
         )
         registrados.append((o.data, o.pk, evento))
-    for d in Desistencia.objects.filter(candidato__certame=certame).select_related("candidato"):
+    desistencias = Desistencia.objects.filter(
+        candidato__certame=certame, sem_efeito_em__isnull=True
+    )
+    for d in desistencias.select_related("candidato"):
         evento = Evento(d.data, TipoEvento.DESISTENCIA, inscricao=d.candidato.inscricao)
         registrados.append((d.data, d.pk, evento))
     fundamento = fundamento_final_de_fila(certame)

@@ -100,7 +100,9 @@ def test_correcao_depois_de_publicadas_nao_move_as_nomeacoes(
     # A ordem pública: página, CSV, XLSX e PDF dizem a vaga 1 de 1001 pela Portaria 105.
     client.logout()
     pk = certame.pk
-    ordem = client.get(reverse("publico:documento", args=[pk, "ordem-de-nomeacao"])).content.decode()
+    ordem = client.get(
+        reverse("publico:documento", args=[pk, "ordem-de-nomeacao"])
+    ).content.decode()
     assert "Portaria nº 105/2025" in ordem
     # O ato publicado e a correção lado a lado, cada um com a sua data.
     assert "Correções depois da homologação" in ordem
@@ -146,3 +148,38 @@ def test_correcao_sem_nomeacao_publicada_nao_fala_em_preterição(
     assert "passa do 8º ao 1º lugar" in pagina
     assert "preterido" not in pagina
     assert "Proposta para a vaga 1: 1001 (Alice Branco) → 1008 (Fabio Branco)." in pagina
+    # 5 vagas: 1004 (Davi), a última da ampla, sai das propostas.
+    assert "1004 (Davi Branco) deixa de ter vaga proposta agora" in pagina
+
+
+def test_nomeacao_tornada_sem_efeito_sai_da_ordem_publica_e_a_certa_entra(
+    client: Any, certame_homologado: Any, rita: Any
+) -> None:
+    """A portaria errada tornada sem efeito não aparece mais como nomeação na ordem pública;
+    a nomeação refeita com a portaria certa aparece com ela."""
+    from cotas_web.nomeacoes.services import nomeacao_tornar_sem_efeito
+
+    certame = certame_homologado
+    _nomear_duas(certame, rita)
+    errada = Nomeacao.objects.get(portaria="105/2025")
+    nomeacao_tornar_sem_efeito(
+        usuario=rita, nomeacao=errada, data=date(2025, 8, 4), ato="Portaria nº 150/2025",
+        autoridade="Prefeito Municipal", motivo="Número da portaria errado",
+    )
+    url = reverse("publico:baixar_tabela", args=[certame.pk, "ordem-de-nomeacao", "nomeacoes"])
+
+    def publicada() -> list[tuple[str, str, str]]:
+        texto = client.get(url).content.decode("utf-8-sig")
+        tabela = list(csv_mod.DictReader(io.StringIO(texto), delimiter=";"))
+        return [(t["Vaga"], t["Inscrição"], t["Ato"]) for t in tabela]
+
+    # Antes da portaria certa, a vaga 1 volta a ser só proposta: nada publicado nela.
+    assert publicada() == [("2", "1002", "Portaria nº 106/2025, de 03/08/2025")]
+    nomeacao_confirmar(
+        usuario=rita, cargo=certame.cargos.get(), inscricao="1001", portaria="151/2025",
+        data_portaria=date(2025, 8, 4),
+    )
+    assert publicada() == [
+        ("1", "1001", "Portaria nº 151/2025, de 04/08/2025"),
+        ("2", "1002", "Portaria nº 106/2025, de 03/08/2025"),
+    ]

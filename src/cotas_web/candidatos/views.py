@@ -89,6 +89,9 @@ def _pagina_do_candidato(
             "correcao_form": correcao_form,
             "fraude_form": FraudeAbrirForm(),
             "desistencia_form": DesistenciaForm(),
+            # a desistência em vigor e as tornadas sem efeito (com o ato que as desfez)
+            "desistencias": list(candidato.desistencias.all()),
+            "desistiu": candidato.desistencias.filter(sem_efeito_em__isnull=True).first(),
         },
     )
 

@@ -18,4 +18,10 @@ urlpatterns = [
          name="desistencia"),
     path("certames/<int:pk>/nomeacoes/<int:nid>/final-de-fila/", views.final_de_fila,
          name="final_de_fila"),
+    path("certames/<int:pk>/nomeacoes/<int:nid>/sem-efeito/", views.nomeacao_sem_efeito,
+         name="nomeacao_sem_efeito"),
+    path("certames/<int:pk>/nomeacoes/desistencias/<int:did>/sem-efeito/",
+         views.desistencia_sem_efeito, name="desistencia_sem_efeito"),
+    path("certames/<int:pk>/nomeacoes/ofertas/<int:oid>/sem-efeito/", views.vagas_sem_efeito,
+         name="vagas_sem_efeito"),
 ]
