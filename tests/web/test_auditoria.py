@@ -251,7 +251,7 @@ def test_migracao_encadeia_os_registros_que_ja_existiam(certame: Any) -> None:
     from cotas_web.auditoria import cadeia
 
     antes = [("auditoria", "0002_imutavel_no_banco")]
-    depois = [("auditoria", "0003_cadeia_de_hashes")]
+    depois = [("auditoria", "0004_selo_com_chave")]
     executor = MigrationExecutor(connection)
     executor.migrate(antes)
     antigo = executor.loader.project_state(antes).apps.get_model("auditoria", "Registro")
@@ -267,6 +267,8 @@ def test_migracao_encadeia_os_registros_que_ja_existiam(certame: Any) -> None:
     executor.migrate(depois)
     registros = list(Registro.objects.filter(certame=certame).order_by("id"))
     assert len(registros) == 5 and registros[0].anterior == ""
+    # (os que já existiam antes da 0004 ficam com o selo sem chave, que continua conferindo)
+    assert {r.selo_versao for r in registros} == {cadeia.SEM_CHAVE}
     for anterior, r in itertools.pairwise(registros):
         assert r.anterior == anterior.hash and r.hash == cadeia.selo(r)
     assert _verificar()[0] == 0

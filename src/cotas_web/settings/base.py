@@ -19,6 +19,13 @@ RAIZ = PACOTE.parent.parent  # raiz do repositório (src/cotas_web/settings -> .
 # A chave do repositório (pública): as configurações de produção a recusam.
 CHAVE_DE_DESENVOLVIMENTO = "desenvolvimento-apenas-nunca-em-producao-9f3c2b7e1a"
 SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", CHAVE_DE_DESENVOLVIMENTO)
+# A chave do selo do registro de auditoria (HMAC-SHA256; auditoria/chaves.py), fora do banco.
+# A de desenvolvimento é pública: as configurações de produção a recusam.
+CHAVE_AUDITORIA_DE_DESENVOLVIMENTO = "chave-de-desenvolvimento-da-auditoria-publica-nao-prova-nada"
+COTAS_CHAVE_AUDITORIA = os.environ.get("COTAS_CHAVE_AUDITORIA", CHAVE_AUDITORIA_DE_DESENVOLVIMENTO)
+COTAS_CHAVES_AUDITORIA_ANTERIORES = [
+    k for k in os.environ.get("COTAS_CHAVES_AUDITORIA_ANTERIORES", "").split(",") if k.strip()
+]
 DEBUG = False
 ALLOWED_HOSTS: list[str] = ["localhost", "127.0.0.1", "[::1]"]
 
