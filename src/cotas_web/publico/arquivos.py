@@ -32,7 +32,7 @@ from cotas_web.tarefas import services as tarefas
 from cotas_web.tarefas.models import Estado, Tarefa, Tipo
 
 from .apresentacao import para_tela
-from .selectors import fonte_publicada
+from .selectors import ErroCotas, fonte_publicada
 from .situacoes import versao_do_certame
 
 # Uma geração que falhou não é pedida de novo por este tempo (a página mostra o erro).
@@ -162,7 +162,10 @@ def gerar(tarefa: Tarefa, progresso: tarefas.Progresso) -> tarefas.Resultado:
     progresso.total(4, "Reencenando o certame…")
     if versao_do_certame(certame.pk) != tarefa.versao:
         raise ValidationError("O certame mudou desde o pedido; peça o arquivo de novo.")
-    fonte = fonte_publicada(certame=certame)
+    try:
+        fonte = fonte_publicada(certame=certame)
+    except ErroCotas as erro:  # (os fatos contrariam a lei: a página diz o quê)
+        raise ValidationError(str(erro)) from None
     progresso.avancar(1, "Montando o documento…")
     d = montar_documento(fonte, p["doc"], p["cargo"])
     progresso.avancar(1, f"Gerando o arquivo {p['formato'].upper()}…")

@@ -30,6 +30,7 @@ from cotas_web import protecao
 from cotas_web.certames.models import Certame
 from cotas_web.comissao.models import Sessao
 from cotas_web.contas.permissoes import ADMIN, AUDITOR, COMISSAO, publica, requer_papel
+from cotas_web.tarefas import services as tarefas
 from cotas_web.tarefas.limite import limitar_por_cliente
 from cotas_web.tarefas.models import Estado, Tarefa, Tipo
 
@@ -315,15 +316,9 @@ def baixar(request: HttpRequest, pk: int, doc: str, formato: str) -> HttpRespons
     nome = f"{doc}-{cargo}" if cargo else doc
     if arquivos.em_segundo_plano(certame):
         return _do_disco(request, certame, doc, cargo, formato, None, f"{nome}.{formato}")
-    pedido = _documento_pedido(request, certame, doc, status_sem_cargo=400)
-    if isinstance(pedido, HttpResponse):
-        return pedido
-    d, cargo = pedido
-    try:
-        conteudo = arquivo(d, formato)
-    except PdfIndisponivel as erro:
-        return HttpResponse(str(erro), status=503, content_type="text/plain; charset=utf-8")
-    return _anexo(conteudo, TIPOS[formato], f"{nome}.{formato}", formato)
+    if formato == "pdf" and (erro := _pdf_indisponivel()) is not None:
+        return HttpResponse(erro, status=503, content_type="text/plain; charset=utf-8")
+    return _na_hora(request, certame, doc, cargo, formato, None, f"{nome}.{formato}")
 
 
 @publica
@@ -338,15 +333,45 @@ def baixar_tabela(
     nome = f"{tabela}-{cargo}" if cargo else tabela
     if arquivos.em_segundo_plano(certame):
         return _do_disco(request, certame, doc, cargo, "csv", tabela, f"{nome}.csv")
-    pedido = _documento_pedido(request, certame, doc, status_sem_cargo=400)
-    if isinstance(pedido, HttpResponse):
-        return pedido
-    d, cargo = pedido
-    try:
-        conteudo = arquivo(d, "csv", tabela)
-    except KeyError:
-        raise Http404("Tabela desconhecida.") from None
-    return _anexo(conteudo, TIPOS["csv"], f"{nome}.csv", "csv")
+    return _na_hora(request, certame, doc, cargo, "csv", tabela, f"{nome}.csv")
+
+
+def _pdf_indisponivel() -> str | None:
+    """A mensagem, se o PDF não pode ser gerado neste servidor (sem o WeasyPrint)."""
+    from cotas.documentos.pdf import motivo_indisponivel
+
+    return motivo_indisponivel()
+
+
+def _na_hora(
+    request: HttpRequest,
+    certame: Certame,
+    doc: str,
+    cargo: str | None,
+    formato: str,
+    tabela: str | None,
+    nome: str,
+) -> HttpResponse | FileResponse:
+    """O arquivo de um certame pequeno (até PUBLICO_ARQUIVOS_NA_HORA_ATE inscrições), gerado
+    no próprio pedido, mas uma vez por versão para todos os processos: o primeiro pedido põe a
+    geração na fila (uma tarefa por versão, arquivos.pedir) e a executa ele mesmo, na hora; os
+    pedidos que chegam enquanto isso recebem a página do andamento (202, em preparação) em vez
+    de gerar outra vez (doze pedidos do PDF ocupavam os dois processos do servidor por ~40 s);
+    os seguintes, o arquivo do disco."""
+    pedido = arquivos.pedir(certame, doc, cargo, formato)
+    gerando = pedido.gerando
+    if pedido.pronto is None and gerando is not None and gerando.estado == Estado.NA_FILA:
+        fonte = _fonte(request, certame)  # os fatos contrariam a lei: a página do erro
+        if isinstance(fonte, HttpResponse):
+            return fonte
+        tarefas.executar(str(gerando.pk))  # (só um pedido a pega; os demais, não)
+        pedido = arquivos.pedir(certame, doc, cargo, formato)
+    if pedido.pronto is not None:
+        caminho = arquivos.caminho(pedido.pronto, tabela)
+        if caminho is None:
+            raise Http404("Tabela desconhecida.")
+        return _anexo(caminho.read_bytes(), TIPOS[formato], nome, formato)
+    return _do_disco(request, certame, doc, cargo, formato, tabela, nome)
 
 
 def _do_disco(
