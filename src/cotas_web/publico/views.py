@@ -41,6 +41,7 @@ TITULOS = {
     "anexo-edital": "Anexo do edital: vagas e reserva",
     "listas": "Listas de classificação",
     "ordem-de-nomeacao": "Ordem de nomeação",
+    arquivos.PACOTE: "Pacote de dados abertos",
 }
 # Só depois da homologação as listas e a ordem são publicadas.
 SO_HOMOLOGADO = {"listas", "ordem-de-nomeacao"}
@@ -351,6 +352,7 @@ def _na_hora(
     formato: str,
     tabela: str | None,
     nome: str,
+    extras: dict[str, Any] | None = None,
 ) -> HttpResponse | FileResponse:
     """O arquivo de um certame pequeno (até PUBLICO_ARQUIVOS_NA_HORA_ATE inscrições), gerado
     no próprio pedido, mas uma vez por versão para todos os processos: o primeiro pedido põe a
@@ -358,20 +360,20 @@ def _na_hora(
     pedidos que chegam enquanto isso recebem a página do andamento (202, em preparação) em vez
     de gerar outra vez (doze pedidos do PDF ocupavam os dois processos do servidor por ~40 s);
     os seguintes, o arquivo do disco."""
-    pedido = arquivos.pedir(certame, doc, cargo, formato)
+    pedido = arquivos.pedir(certame, doc, cargo, formato, extras)
     gerando = pedido.gerando
     if pedido.pronto is None and gerando is not None and gerando.estado == Estado.NA_FILA:
         fonte = _fonte(request, certame)  # os fatos contrariam a lei: a página do erro
         if isinstance(fonte, HttpResponse):
             return fonte
         tarefas.executar(str(gerando.pk))  # (só um pedido a pega; os demais, não)
-        pedido = arquivos.pedir(certame, doc, cargo, formato)
+        pedido = arquivos.pedir(certame, doc, cargo, formato, extras)
     if pedido.pronto is not None:
         caminho = arquivos.caminho(pedido.pronto, tabela)
         if caminho is None:
             raise Http404("Tabela desconhecida.")
-        return _anexo(caminho.read_bytes(), TIPOS[formato], nome, formato)
-    return _do_disco(request, certame, doc, cargo, formato, tabela, nome)
+        return _anexo(caminho.read_bytes(), arquivos.TIPOS_PUBLICOS[formato], nome, formato)
+    return _do_disco(request, certame, doc, cargo, formato, tabela, nome, extras)
 
 
 def _do_disco(
@@ -382,10 +384,11 @@ def _do_disco(
     formato: str,
     tabela: str | None,
     nome: str,
+    extras: dict[str, Any] | None = None,
 ) -> HttpResponse | FileResponse:
     """O arquivo gerado uma vez para a versão atual, enviado aos poucos do disco; se ainda não
     está pronto, a página com o andamento e o da versão anterior (marcado), se houver."""
-    pedido = arquivos.pedir(certame, doc, cargo, formato)
+    pedido = arquivos.pedir(certame, doc, cargo, formato, extras)
     if pedido.pronto is not None:
         caminho = arquivos.caminho(pedido.pronto, tabela)
         if caminho is None:
@@ -420,7 +423,7 @@ def _url_do_arquivo(certame: Certame, tarefa: Tarefa, tabela: str | None) -> str
 
 
 def _do_arquivo(caminho: Path, formato: str, nome: str) -> FileResponse:
-    resposta = FileResponse(caminho.open("rb"), content_type=TIPOS[formato])
+    resposta = FileResponse(caminho.open("rb"), content_type=arquivos.TIPOS_PUBLICOS[formato])
     anexo = formato not in ("pdf", "html", "svg")
     resposta["Content-Disposition"] = protecao.disposicao(nome, anexo=anexo)
     resposta["X-Content-Type-Options"] = "nosniff"
@@ -442,10 +445,43 @@ def arquivo_da_versao(request: HttpRequest, pk: int, tarefa_id: str) -> FileResp
     if caminho is None:
         raise Http404("Arquivo não encontrado.")
     formato = str(tarefa.parametros["formato"])
-    if formato not in FORMATOS:  # (as páginas da tela não são um arquivo para baixar)
+    if formato not in (*FORMATOS, "zip"):  # (as páginas da tela não são um arquivo para baixar)
         raise Http404("Arquivo não encontrado.")
     base = tabela or Path(str(tarefa.parametros["nome"])).stem
     return _do_arquivo(caminho, formato, f"{base}-versao-{tarefa.versao}.{formato}")
+
+
+@publica
+@limitar_por_cliente
+def dados_abertos(request: HttpRequest, pk: int) -> HttpResponse | FileResponse:
+    """O pacote de dados abertos do certame (pacote.py): os CSV públicos de cada documento
+    publicado e o `datapackage.json` que os descreve, gerado uma vez por versão."""
+    certame = _certame(request, pk)
+    extras = {
+        "documentos": [nome for nome, _ in _publicaveis(certame)],
+        "fonte_url": request.build_absolute_uri(reverse("certames:publico", args=[certame.pk])),
+    }
+    nome = f"dados-abertos-certame-{certame.pk}.zip"
+    doc = arquivos.PACOTE
+    if arquivos.em_segundo_plano(certame):
+        return _do_disco(request, certame, doc, None, "zip", None, nome, extras)
+    return _na_hora(request, certame, doc, None, "zip", None, nome, extras)
+
+
+@publica
+def catalogo(request: HttpRequest) -> HttpResponse:
+    """A página-catálogo dos pacotes de dados abertos de todos os certames publicados."""
+    from .situacoes import versao_do_certame
+
+    certames = Certame.objects.filter(publicado_em__isnull=False).order_by("-data_edital", "nome")
+    return render(
+        request,
+        "publico/dados_abertos.html",
+        {
+            "pacotes": [(c, versao_do_certame(c.pk)) for c in certames],
+            "licenca": settings.COTAS_DADOS_ABERTOS_LICENCA,
+        },
+    )
 
 
 @requer_papel(ADMIN, COMISSAO, AUDITOR)
