@@ -147,3 +147,70 @@ def test_troca_de_chave(certame: Any, rita: Any) -> None:
 def test_verificacao_avisa_da_chave_de_desenvolvimento(certame: Any) -> None:
     codigo, texto = _verificar("--so-cadeia")
     assert codigo == 0 and "chave de desenvolvimento" in texto
+
+
+@pytest.mark.django_db(transaction=True)
+def test_registro_sem_chave_numa_lacuna_antiga_da_sequencia_e_apontado(
+    certame: Any, certame_mostardas: Any
+) -> None:
+    """Um registro sem chave com um id anterior ao marco (a lacuna de um registro que não ficou)
+    acrescentado ao fim de uma cadeia que parou antes do selo com chave: o marco guarda o último
+    registro de cada cadeia, e o acréscimo não confere."""
+    from django.db.migrations.executor import MigrationExecutor
+
+    from .test_auditoria import _sem_gatilhos
+
+    antes = [("auditoria", "0002_imutavel_no_banco")]
+    executor = MigrationExecutor(connection)
+    executor.migrate(antes)
+    antigo = executor.loader.project_state(antes).apps.get_model("auditoria", "Registro")
+
+    def velho(c: Any, acao: str) -> Any:
+        return antigo.objects.create(
+            certame_id=c.pk, usuario_nome="rita", acao=acao, descricao="antes", dados={}
+        )
+
+    velho(certame, "a1")
+    velho(certame_mostardas, "b1")
+    lacuna = velho(certame_mostardas, "desfeito").pk
+    velho(certame, "a2")
+    _sem_gatilhos()
+    with connection.cursor() as cursor:
+        cursor.execute("DELETE FROM auditoria_registro WHERE id = %s", [lacuna])
+    MigrationExecutor(connection).migrate([("auditoria", "0004_selo_com_chave")])
+    assert _verificar("--so-cadeia")[0] == 0
+    marco = Registro.objects.filter(acao=cadeia.MARCO).order_by("-id")[0]
+    assert lacuna < marco.dados["ultimo_sem_chave"]
+    ultimo_b = Registro.objects.da_cadeia(certame_mostardas.pk).order_by("-id")[0]
+    assert (
+        ultimo_b.acao == "b1" and marco.dados["cabecas"][str(certame_mostardas.pk)] == ultimo_b.pk
+    )
+    falso = Registro(
+        certame_id=certame_mostardas.pk,
+        usuario_nome="rita",
+        quando=ultimo_b.quando,
+        acao="certame_homologado",
+        descricao="Resultado homologado",
+        fundamento="",
+        dados={},
+        anterior=ultimo_b.hash,
+    )
+    falso.selo_versao, falso.selo_chave = cadeia.SEM_CHAVE, ""
+    falso.hash = cadeia.selo_sem_chave(falso)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "INSERT INTO auditoria_registro (id, certame_id, usuario_nome, quando, acao, "
+            "descricao, fundamento, dados, anterior, hash, selo_versao, selo_chave) "
+            "VALUES (%s, %s, 'rita', %s, %s, %s, '', '{}', %s, %s, 1, '')",
+            [
+                lacuna,
+                certame_mostardas.pk,
+                falso.quando,
+                falso.acao,
+                falso.descricao,
+                falso.anterior,
+                falso.hash,
+            ],
+        )
+    codigo, texto = _verificar("--so-cadeia")
+    assert codigo == 1 and f"registro {lacuna} (" in texto and "sem chave" in texto

@@ -29,8 +29,14 @@ SEM_CHAVE = 1
 HMAC = 2
 ATUAL = HMAC
 # A ação do registro que a migração 0004 grava na cadeia sem certame: a partir dele, todo
-# registro é selado com chave (`dados["ultimo_sem_chave"]`: o último id selado sem chave).
+# registro é selado com chave (`dados["cabecas"]`: o último id selado sem chave de cada cadeia;
+# `dados["ultimo_sem_chave"]`: o maior de todos).
 MARCO = "auditoria_selo_com_chave"
+
+
+def nome_da_cadeia(certame_id: int | None) -> str:
+    """A chave da cadeia no marco (JSON): o id do certame, ou "" para a dos sem certame."""
+    return "" if certame_id is None else str(certame_id)
 
 
 def _instante(quando: datetime) -> str:

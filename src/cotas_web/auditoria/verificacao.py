@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
@@ -57,25 +57,41 @@ class Chaves:
 
     conhecidas: dict[str, bytes]
     ultimo_sem_chave: int | None
+    cabecas: dict[str, int] = field(default_factory=dict)  # o último sem chave de cada cadeia
+
+    def ultimo_sem_chave_da(self, certame_id: int | None) -> int | None:
+        """O último id que pode estar selado sem chave nesta cadeia (None: nenhum)."""
+        if self.ultimo_sem_chave is None:
+            return None
+        return self.cabecas.get(cadeia.nome_da_cadeia(certame_id))
 
 
 def chaves_da_conferencia() -> Chaves:
     conhecidas = chaves.chaves_conhecidas()
+    # O marco mais recente que confere (a migração desfeita e refeita grava outro, com as
+    # cabeças de então; sem a chave ninguém grava um que confira).
     marcos = Registro.objects.filter(
         certame__isnull=True, acao=cadeia.MARCO, selo_versao=cadeia.HMAC
-    ).order_by("id")
+    ).order_by("-id")
     for marco in marcos:
         chave = conhecidas.get(marco.selo_chave)
-        ultimo = marco.dados.get("ultimo_sem_chave") if isinstance(marco.dados, dict) else None
-        if chave is not None and cadeia.confere(marco, chave) and isinstance(ultimo, int):
-            return Chaves(conhecidas, ultimo)
+        dados = marco.dados if isinstance(marco.dados, dict) else {}
+        ultimo, cabecas = dados.get("ultimo_sem_chave"), dados.get("cabecas")
+        if (
+            chave is not None
+            and cadeia.confere(marco, chave)
+            and isinstance(ultimo, int)
+            and isinstance(cabecas, dict)
+        ):
+            return Chaves(conhecidas, ultimo, {str(k): int(v) for k, v in cabecas.items()})
     return Chaves(conhecidas, None)
 
 
 def _motivo_do_selo(registro: Registro, c: Chaves) -> str | None:
     versao = registro.selo_versao
     if versao == cadeia.SEM_CHAVE:
-        if c.ultimo_sem_chave is None or registro.pk > c.ultimo_sem_chave:
+        limite = c.ultimo_sem_chave_da(registro.certame_id)
+        if limite is None or registro.pk > limite:
             return (
                 "selado sem chave (SHA-256 que qualquer um com acesso ao banco calcula) depois "
                 "que o registro passou a ser selado com a chave: acrescentado por fora da "

@@ -1,11 +1,12 @@
 """O selo com chave (cadeia.py, versão 2): os campos `selo_versao` e `selo_chave`; os registros
 que já existiam ficam com o selo sem chave (versão 1, o SHA-256 de antes, que continua
 conferindo e mantém as cabeças já exportadas) e o marco, um registro da cadeia sem certame
-selado com a chave, guarda o último id selado sem chave: um registro sem chave depois dele é
-uma falha (verificacao.py). Os gatilhos saem durante a migração (no SQLite acrescentar um campo
+selado com a chave, guarda o último id selado sem chave de cada cadeia: um registro sem chave
+depois dele é uma falha (verificacao.py). Os gatilhos saem durante a migração (no SQLite acrescentar um campo
 pode refazer a tabela, e perderia os gatilhos)."""
 
 from django.db import migrations, models
+from django.db.models import Max
 
 from cotas_web.auditoria import cadeia, chaves, gatilhos
 
@@ -21,6 +22,12 @@ def com_gatilhos(apps, schema_editor):  # type: ignore[no-untyped-def]
 def marcar(apps, schema_editor):  # type: ignore[no-untyped-def]
     Registro = apps.get_model("auditoria", "Registro")
     ultimo = Registro.objects.order_by("-id").values_list("id", flat=True).first() or 0
+    # O último registro de cada cadeia, agora: um registro sem chave depois dele, ainda que
+    # com um id antigo (uma lacuna da sequência), não vale.
+    cabecas = {
+        cadeia.nome_da_cadeia(c["certame_id"]): c["ultimo"]
+        for c in Registro.objects.order_by().values("certame_id").annotate(ultimo=Max("id"))
+    }
     anterior = (
         Registro.objects.filter(certame__isnull=True)
         .order_by("-id")
@@ -37,7 +44,7 @@ def marcar(apps, schema_editor):  # type: ignore[no-untyped-def]
             "chave guardada fora do banco; os anteriores mantêm o selo SHA-256 sem chave."
         ),
         fundamento="",
-        dados={"ultimo_sem_chave": ultimo},
+        dados={"ultimo_sem_chave": ultimo, "cabecas": cabecas},
         anterior=anterior if anterior is not None else cadeia.INICIO,
     )
     cadeia.selar(marco, chaves.chave_atual())
