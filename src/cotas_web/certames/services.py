@@ -14,7 +14,9 @@ from django.db import IntegrityError, models, transaction
 from cotas_web import ponte
 from cotas_web.auditoria.services import registrar
 
+from . import datas
 from .models import (
+    AtoTornavelSemEfeito,
     BaseDoLimiar,
     Cargo,
     Certame,
@@ -69,6 +71,33 @@ def pedido_concluir(token: str, objeto: models.Model) -> None:
     """Liga o código do formulário ao que ele criou (um reenvio o encontra)."""
     if token:
         Pedido.objects.filter(token=token).update(objeto_id=objeto.pk)
+
+
+def gravar_sem_efeito(
+    objeto: AtoTornavelSemEfeito, *, data: date, ato: str, autoridade: str, motivo: str
+) -> None:
+    """Grava no ato (`objeto`, já travado pelo serviço) o ato novo que o torna sem efeito; cada
+    campo que falta é dito, todos de uma vez. O ato original não muda: só ganha quem o desfez."""
+    faltam = [
+        mensagem
+        for valor, mensagem in (
+            (ato, "Informe o número do ato que torna sem efeito (ex.: Portaria 110/2026)."),
+            (autoridade, "Informe a autoridade que assina o ato (cargo e nome)."),
+            (motivo, "Informe o motivo (o engano que o ato corrige)."),
+        )
+        if not valor.strip()
+    ]
+    if faltam:
+        raise ValidationError(faltam)
+    objeto.sem_efeito_em = data
+    objeto.sem_efeito_ato = ato.strip()
+    objeto.sem_efeito_autoridade = autoridade.strip()
+    objeto.sem_efeito_motivo = motivo.strip()
+    objeto.save(
+        update_fields=[
+            "sem_efeito_em", "sem_efeito_ato", "sem_efeito_autoridade", "sem_efeito_motivo"
+        ]
+    )
 
 
 def _citacoes(refs: Any) -> str:
@@ -270,16 +299,8 @@ def certame_homologar(*, usuario: User, certame: Certame, data: date) -> Certame
     `.recursos`)."""
     certame = certame_travar(certame.pk)
     _exigir_nao_homologado(certame)
-    if data < certame.data_edital:
-        raise ValidationError(
-            f"Homologação em {data:%d/%m/%Y} recusada: é anterior ao edital, de "
-            f"{certame.data_edital:%d/%m/%Y}."
-        )
-    if certame.validade_ate is not None and data > certame.validade_ate:
-        raise ValidationError(
-            f"Homologação em {data:%d/%m/%Y} recusada: a validade do concurso terminou em "
-            f"{certame.validade_ate:%d/%m/%Y}."
-        )
+    datas.exigir_depois_do_edital(certame, data, "Homologação")
+    datas.exigir_validade(certame, data, "Homologação")
     if not certame.candidatos.exists():
         raise ValidationError("Importe os candidatos antes de homologar.")
     fundamento = ""
@@ -300,6 +321,7 @@ def certame_homologar(*, usuario: User, certame: Certame, data: date) -> Certame
             )
         ref = refs.get("momento")
         fundamento = ref.citacao() if ref else ""
+    datas.exigir_homologacao_depois_da_comissao(certame, data)
     certame.homologado_em = data
     certame.save(update_fields=["homologado_em"])
     registrar(
@@ -328,11 +350,7 @@ def certame_publicar(*, usuario: User, certame: Certame, data: date) -> Certame:
     """O rascunho passa a ser público: a página inicial e as páginas públicas o mostram."""
     certame = certame_travar(certame.pk)
     _exigir_nao_publicado(certame)
-    if data < certame.data_edital:
-        raise ValidationError(
-            f"Publicação em {data:%d/%m/%Y} recusada: é anterior ao edital, de "
-            f"{certame.data_edital:%d/%m/%Y}."
-        )
+    datas.exigir_depois_do_edital(certame, data, "Publicação")
     if not certame.cargos.exists():
         raise ValidationError("Cadastre os cargos e as vagas do edital antes de publicar.")
     certame.publicado_em = data
@@ -353,11 +371,7 @@ def certame_arquivar(*, usuario: User, certame: Certame, data: date, motivo: str
     certame = certame_travar(certame.pk)
     if not motivo.strip():
         raise ValidationError("Diga por que o certame é arquivado.")
-    if data < certame.data_edital:
-        raise ValidationError(
-            f"Arquivamento em {data:%d/%m/%Y} recusado: é anterior ao edital, de "
-            f"{certame.data_edital:%d/%m/%Y}."
-        )
+    datas.exigir_depois_do_edital(certame, data, "Arquivamento", recusado="recusado")
     certame.arquivado_em = data
     certame.save(update_fields=["arquivado_em"])
     registrar(
