@@ -118,7 +118,11 @@ class FeedCertame(Feed):  # type: ignore[type-arg]
     def item_description(self, item: _Entrada) -> str:
         ato = item.ato
         partes = [ato.descricao] if ato.descricao else []
-        partes.append(f"Fundamento legal: {ato.fundamento or '(não informado)'}")
+        partes.append(
+            f"Fundamento legal: {ato.fundamento}"
+            if ato.fundamento
+            else "Fundamento legal: o ato não cita dispositivo da lei."
+        )
         return "\n".join(partes)
 
     def item_link(self, item: _Entrada) -> str:
