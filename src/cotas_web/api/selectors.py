@@ -387,6 +387,7 @@ class Ato:
     descricao: str
     fundamento: str
     link: str
+    sequencia: int = 0  # a ordem entre os atos do mesmo tipo no mesmo dia
 
     @property
     def tipo_rotulo(self) -> str:
@@ -424,12 +425,12 @@ def atos_publicados(certame: Certame, cargo: str | None = None) -> list[Ato]:
         atos.append(
             Ato(
                 f"retificacao-{r.pk}", "retificacao", r.data, "",
-                f"Retificação de {r.data:%d/%m/%Y}", alteracoes, r.fundamento, pagina,
+                f"Retificação de {r.data:%d/%m/%Y}", alteracoes, r.fundamento, pagina, r.pk,
             )
         )
     if certame.homologado:
         atos += _atos_dos_cargos(certame, cargo)
-    atos.sort(key=lambda a: (a.data, _ORDEM_NO_DIA.get(a.tipo, 9), a.chave), reverse=True)
+    atos.sort(key=lambda a: (a.data, _ORDEM_NO_DIA.get(a.tipo, 9), a.sequencia), reverse=True)
     return atos
 
 
@@ -463,6 +464,7 @@ def _atos_dos_cargos(certame: Certame, cargo: str | None) -> list[Ato]:
                 ),
                 fundamento_da_reserva.get(o.cargo.codigo, ""),
                 pagina,
+                o.pk,
             )
         )
     ordem = reverse("publico:documento", args=[pk, "ordem-de-nomeacao"])
@@ -480,11 +482,12 @@ def _atos_dos_cargos(certame: Certame, cargo: str | None) -> list[Ato]:
                 + f". {n.razao}",
                 n.fundamento,
                 ordem,
+                n.pk,
             )
         )
     _, tabela = _tabela(certame, "ocorrencias")
     vistas: dict[str, int] = {}
-    for linha in tabela.linhas:
+    for indice, linha in enumerate(tabela.linhas):
         cod, dia, rotulo, inscricao, vaga, descricao, fundamento = linha
         if cargo is not None and cod != cargo:
             continue
@@ -502,7 +505,7 @@ def _atos_dos_cargos(certame: Certame, cargo: str | None) -> list[Ato]:
         assert data is not None
         atos.append(
             Ato(chave, tipo, data, str(cod), f"{rotulo} ({quem}) em {cod}", str(descricao),
-                str(fundamento), link)
+                str(fundamento), link, indice)
         )
     del fonte
     return atos
