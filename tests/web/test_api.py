@@ -344,4 +344,7 @@ def test_documentacao_navegavel_sem_cdn(client: Any) -> None:
     html = r.content.decode()
     assert "/static/ninja/swagger-ui-bundle.js" in html and "/api/openapi.json" in html
     assert "cdn." not in html and "https://" not in html  # nada de fora: a CSP o bloquearia
-    assert "script-src 'self'" in r["Content-Security-Policy"]
+    csp = r["Content-Security-Policy"]
+    assert "script-src 'self'" in csp and "img-src 'self' data:" in csp
+    # As outras páginas continuam sem imagens data:.
+    assert "data:" not in client.get("/")["Content-Security-Policy"]

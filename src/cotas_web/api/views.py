@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import urlencode
 
+from csp.decorators import csp_update
 from django.http import Http404, HttpRequest, HttpResponse
 from ninja import Field, NinjaAPI, Query, Schema
 from ninja.errors import ValidationError
@@ -35,6 +36,11 @@ api = NinjaAPI(
     urls_namespace="api",
     docs_url="/docs",
     openapi_url="/openapi.json",
+    # A documentação (Swagger UI) com o JavaScript e o CSS servidos daqui (`ninja` nas
+    # INSTALLED_APPS): nenhum CDN, nenhum script embutido. Só nesta página a CSP aceita imagens
+    # `data:` (os ícones SVG que o CSS do Swagger UI traz embutidos; uma imagem não executa
+    # script).
+    docs_decorator=csp_update({"img-src": ["data:"]}),
 )
 
 LIMITE_PADRAO = 100
