@@ -336,6 +336,16 @@ def test_openapi_valido_e_as_respostas_seguem_os_esquemas(client: Any, nomeado: 
         esquema = operacao["responses"]["200"]["content"]["application/json"]["schema"]
         validador = jsonschema.Draft202012Validator({**esquema, "components": doc["components"]})
         validador.validate(_json(client, url))
+    # Os erros também são documentados, e as respostas de erro seguem o esquema.
+    operacao = doc["paths"]["/api/certames/{pk}/cargos/{codigo}/classificacao"]["get"]
+    assert {"200", "404", "409", "422"} <= set(operacao["responses"])
+    for codigo, params in (("404", {"lista": "nao-ha"}), ("422", {"limite": 0})):
+        r = client.get(reverse("api:classificacao", args=[pk, "PROF"]), params)
+        assert str(r.status_code) == codigo
+        esquema = operacao["responses"][codigo]["content"]["application/json"]["schema"]
+        jsonschema.Draft202012Validator({**esquema, "components": doc["components"]}).validate(
+            r.json()
+        )
 
 
 def test_documentacao_navegavel_sem_cdn(client: Any) -> None:

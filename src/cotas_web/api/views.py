@@ -43,6 +43,13 @@ api = NinjaAPI(
     docs_decorator=csp_update({"img-src": ["data:"]}),
 )
 
+# As respostas de erro de cada endereço de um certame (a descrição OpenAPI as documenta).
+ERROS: dict[int, Any] = {
+    404: schemas.Erro,  # certame não publicado, cargo ou lista que não existe, antes da homologação
+    409: schemas.Erro,  # os fatos do certame contrariam a lei (a página pública mostra o mesmo)
+    422: schemas.ErroDeEntrada,  # parâmetro inválido (todos os erros de uma vez)
+}
+
 LIMITE_PADRAO = 100
 LIMITE_MAXIMO = 1000
 
@@ -131,7 +138,10 @@ class Paginacao(Schema):
 
 
 @api.get(
-    "/certames", response=schemas.PaginaCertames, url_name="certames",
+    "/certames",
+    response={200: schemas.PaginaCertames, 422: schemas.ErroDeEntrada},
+    tags=["Certames"],
+    url_name="certames",
     summary="Certames publicados",
 )
 def certames(
@@ -152,7 +162,10 @@ def certames(
 
 
 @api.get(
-    "/certames/{int:pk}", response=schemas.Certame, url_name="certame",
+    "/certames/{int:pk}",
+    response={200: schemas.Certame, **ERROS},
+    tags=["Certames"],
+    url_name="certame",
     summary="Um certame: a lei, os grupos com reserva, os cargos e as retificações",
 )
 def certame(request: HttpRequest, response: HttpResponse, pk: int) -> Any:
@@ -161,7 +174,10 @@ def certame(request: HttpRequest, response: HttpResponse, pk: int) -> Any:
 
 
 @api.get(
-    "/certames/{int:pk}/cargos", response=list[schemas.Cargo], url_name="cargos",
+    "/certames/{int:pk}/cargos",
+    response={200: list[schemas.Cargo], **ERROS},
+    tags=["Cargos e reserva"],
+    url_name="cargos",
     summary="Os cargos, cada um com a reserva e a memória de cálculo",
 )
 def cargos(request: HttpRequest, response: HttpResponse, pk: int) -> Any:
@@ -170,7 +186,10 @@ def cargos(request: HttpRequest, response: HttpResponse, pk: int) -> Any:
 
 
 @api.get(
-    "/certames/{int:pk}/cargos/{codigo}", response=schemas.Cargo, url_name="cargo",
+    "/certames/{int:pk}/cargos/{codigo}",
+    response={200: schemas.Cargo, **ERROS},
+    tags=["Cargos e reserva"],
+    url_name="cargo",
     summary="Um cargo, com a reserva e a memória de cálculo",
 )
 def cargo(request: HttpRequest, response: HttpResponse, pk: int, codigo: str) -> Any:
@@ -185,7 +204,9 @@ def cargo(request: HttpRequest, response: HttpResponse, pk: int, codigo: str) ->
 
 @api.get(
     "/certames/{int:pk}/cargos/{codigo}/classificacao",
-    response=schemas.PaginaClassificacao, url_name="classificacao",
+    response={200: schemas.PaginaClassificacao, **ERROS},
+    tags=["Listas e nomeações"],
+    url_name="classificacao",
     summary="As listas de classificação do cargo (depois da homologação)",
 )
 def classificacao(
@@ -214,7 +235,10 @@ def classificacao(
 
 
 @api.get(
-    "/certames/{int:pk}/nomeacoes", response=schemas.PaginaNomeacoes, url_name="nomeacoes",
+    "/certames/{int:pk}/nomeacoes",
+    response={200: schemas.PaginaNomeacoes, **ERROS},
+    tags=["Listas e nomeações"],
+    url_name="nomeacoes",
     summary="A ordem de nomeação publicada, com a razão e o fundamento de cada nomeação",
 )
 def nomeacoes(
@@ -238,7 +262,9 @@ def nomeacoes(
 
 
 @api.get(
-    "/certames/{int:pk}/ocorrencias", response=schemas.PaginaOcorrencias,
+    "/certames/{int:pk}/ocorrencias",
+    response={200: schemas.PaginaOcorrencias, **ERROS},
+    tags=["Listas e nomeações"],
     url_name="ocorrencias",
     summary="Desistências, anulações e outras ocorrências, com o fundamento",
 )
@@ -262,7 +288,10 @@ def ocorrencias(
 
 
 @api.get(
-    "/certames/{int:pk}/atos", response=schemas.PaginaAtos, url_name="atos",
+    "/certames/{int:pk}/atos",
+    response={200: schemas.PaginaAtos, **ERROS},
+    tags=["Atos e documentos"],
+    url_name="atos",
     summary="Os atos publicados (os do feed), do mais novo ao mais antigo",
 )
 def atos(
@@ -296,7 +325,10 @@ def atos(
 
 
 @api.get(
-    "/certames/{int:pk}/documentos", response=list[schemas.Documento], url_name="documentos",
+    "/certames/{int:pk}/documentos",
+    response={200: list[schemas.Documento], **ERROS},
+    tags=["Atos e documentos"],
+    url_name="documentos",
     summary="Os documentos públicos e os endereços dos downloads",
 )
 def documentos(request: HttpRequest, response: HttpResponse, pk: int) -> Any:

@@ -135,7 +135,12 @@ def linha_do_tempo(
         .order_by("data_portaria", "ordem")
     )
     desistencias = list(Desistencia.objects.filter(candidato_id=candidato["pk"]))
-    fundamentos = _fundamentos_das_saidas(certame, candidato["pk"], [n.pk for n in nomeacoes])
+    saiu = desistencias or candidato["anulado_em"] or any(n.encerrada_em for n in nomeacoes)
+    fundamentos = (
+        _fundamentos_das_saidas(certame, candidato["pk"], [n.pk for n in nomeacoes])
+        if saiu
+        else {}
+    )
     encerradas = set()
     for n in nomeacoes:
         marcos.append(
