@@ -13,7 +13,13 @@ import pytest
 from django.urls import reverse
 
 from .conftest import entrar
-from .test_publico import CPFS, _linhas_csv, nomear_edital, sem_dados_sensiveis
+from .test_publico import (  # noqa: F401  (exemplo_homologado: fixture)
+    CPFS,
+    _linhas_csv,
+    exemplo_homologado,
+    nomear_edital,
+    sem_dados_sensiveis,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -358,3 +364,76 @@ def test_documentacao_navegavel_sem_cdn(client: Any) -> None:
     assert "script-src 'self'" in csp and "img-src 'self' data:" in csp
     # As outras páginas continuam sem imagens data:.
     assert "data:" not in client.get("/")["Content-Security-Policy"]
+
+
+def test_exemplo_de_montenegro_todo_endpoint_igual_ao_csv_e_ao_pdf(
+    client: Any, exemplo_homologado: Any, rita: Any  # noqa: F811
+) -> None:
+    """O exemplo de Montenegro (3 cargos, com as vagas do edital ofertadas e nomeadas): as
+    listas de cada cargo, a ordem de nomeação e as ocorrências iguais aos CSV publicados, e
+    cada nomeação da API no PDF da ordem de nomeação."""
+    from tests.documentos.conftest import exigir_pdf, texto_pdf
+
+    nomear_edital(exemplo_homologado, rita, date(2025, 9, 1))
+    pk = exemplo_homologado.pk
+    certame = _json(client, reverse("api:certame", args=[pk]))
+    codigos = [c["codigo"] for c in certame["cargos"]]
+    assert sorted(codigos) == ["AGT-ADM", "ENF", "PROF-MAT"]
+    for codigo in codigos:
+        itens = _todas_as_paginas(
+            client, reverse("api:classificacao", args=[pk, codigo]), limite=7
+        )
+        csv = _linhas_csv(client.get(
+            reverse("publico:baixar_tabela", args=[pk, "listas", "classificacao"]),
+            {"cargo": codigo}).content)[1:]
+        assert len(itens) == len(csv) > 0
+        for item, linha in zip(itens, csv, strict=True):
+            assert [item["cargo"], item["lista"], str(item["posicao"]), item["inscricao"],
+                    item["nome"], item["cpf"], item["situacao"], item["observacoes"]] == [
+                *linha[:6], *linha[7:]]
+            assert Decimal(item["nota"]) == Decimal(linha[6].replace(",", "."))
+        _sem_sensiveis(itens)
+    nomeacoes = _todas_as_paginas(client, reverse("api:nomeacoes", args=[pk]), limite=50)
+    csv = _linhas_csv(client.get(
+        reverse("publico:baixar_tabela", args=[pk, "ordem-de-nomeacao", "nomeacoes"])).content)
+    assert [[str(v) for v in (n["cargo"], n["ordem"], n["vaga"], n["inscricao"])]
+            for n in nomeacoes] == [linha[:4] for linha in csv[1:]]
+    assert len(nomeacoes) > 3  # as vagas do edital dos 3 cargos
+    assert [n["fundamento"] for n in nomeacoes] == [linha[-1] for linha in csv[1:]]
+    por_cargo = sum(
+        _json(client, reverse("api:nomeacoes", args=[pk]), cargo=c)["total"] for c in codigos
+    )
+    assert por_cargo == len(nomeacoes)
+    ocorrencias = _todas_as_paginas(client, reverse("api:ocorrencias", args=[pk]))
+    csv = _linhas_csv(client.get(
+        reverse("publico:baixar_tabela", args=[pk, "ordem-de-nomeacao", "ocorrencias"])).content)
+    assert [[o["cargo"], o["ocorrencia"], o["inscricao"], o["vaga"], o["fundamento"]]
+            for o in ocorrencias] == [[lh[0], lh[2], lh[3], lh[4], lh[6]] for lh in csv[1:]]
+    # A reserva de cada cargo: a mesma do anexo publicado.
+    anexo = _linhas_csv(client.get(
+        reverse("publico:baixar_tabela", args=[pk, "anexo-edital", "anexo-edital"])).content)
+    cargos = {c["codigo"]: c for c in _json(client, reverse("api:cargos", args=[pk]))}
+    for linha in anexo[1:]:
+        edital = cargos[linha[0]]["edital"]
+        assert [int(linha[2]), *(int(v) for v in linha[3:3 + len(edital["reservadas"])])] == [
+            edital["vagas"], *edital["reservadas"].values()]
+    exigir_pdf()
+    pdf = texto_pdf(client.get(
+        reverse("publico:baixar", args=[pk, "ordem-de-nomeacao", "pdf"])).content)
+    for n in nomeacoes:
+        assert n["inscricao"] in pdf, n["inscricao"]
+
+
+def test_limite_de_pedidos_pesados_por_cliente(
+    client: Any, certame_homologado: Any, settings: Any
+) -> None:
+    """Os endereços que leem o certame reencenado contam no limite de pedidos pesados por
+    cliente, como os downloads; a descrição e a documentação, não."""
+    settings.PEDIDOS_PESADOS_POR_CLIENTE = 0  # (todo pedido pesado passa do limite)
+    pk = certame_homologado.pk
+    for url in (reverse("api:classificacao", args=[pk, "PROF"]), reverse("api:atos", args=[pk]),
+                reverse("dados_abertos:feed_certame", args=[pk])):
+        r = client.get(url)
+        assert r.status_code == 429 and r["Retry-After"], url
+    assert client.get("/api/openapi.json").status_code == 200
+    assert client.get("/api/docs").status_code == 200

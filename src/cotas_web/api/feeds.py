@@ -58,8 +58,6 @@ def _momento(dia: Any) -> datetime:
 
 class FeedCertame(Feed):  # type: ignore[type-arg]
     feed_type = Atom1Feed
-    # A view é pública de propósito (`contas.permissoes.publica`, que as verificações leem).
-    papeis = ("publico",)
 
     def __call__(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         certame = selectors.certame_publico(int(kwargs["pk"]))

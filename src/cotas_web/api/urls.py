@@ -1,7 +1,10 @@
 """Os endereços dos dados abertos: a API em /api/ (descrição em /api/openapi.json, documentação
 em /api/docs) e os feeds Atom de cada certame e de cada cargo."""
 
-from django.urls import path
+from django.urls import URLPattern, path
+
+from cotas_web.contas.permissoes import publica
+from cotas_web.tarefas.limite import limitar_por_cliente
 
 from . import feeds
 from .views import api
@@ -14,14 +17,24 @@ URLS_DA_API = api.urls
 _rotas_da_api = URLS_DA_API[0]
 # Toda a API é pública de propósito (só leitura do que as páginas públicas mostram): a marca de
 # `contas.permissoes.publica` em cada rota, que `test_toda_view_declara_quem_pode` confere.
+# Os endereços que leem o certame reencenado (como as páginas dos documentos) contam no limite
+# de pedidos pesados simultâneos por cliente; a descrição e a documentação, não.
+_LEVES = ("openapi-json", "openapi-view")
 for _rota in _rotas_da_api:
-    _rota.callback.papeis = ("publico",)  # type: ignore[union-attr]
+    assert isinstance(_rota, URLPattern)
+    if _rota.name not in _LEVES:
+        _rota.callback = limitar_por_cliente(_rota.callback)
+    publica(_rota.callback)
 
 urlpatterns = [
-    path("publico/certames/<int:pk>/atos.atom", feeds.FeedCertame(), name="feed_certame"),
+    path(
+        "publico/certames/<int:pk>/atos.atom",
+        publica(limitar_por_cliente(feeds.FeedCertame())),
+        name="feed_certame",
+    ),
     path(
         "publico/certames/<int:pk>/cargos/<str:codigo>/atos.atom",
-        feeds.FeedCargo(),
+        publica(limitar_por_cliente(feeds.FeedCargo())),
         name="feed_cargo",
     ),
 ]
