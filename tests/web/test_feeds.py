@@ -191,3 +191,33 @@ def test_linha_do_tempo_na_consulta(client: Any, nomeado: Any, rita: Any) -> Non
     assert "observação que não se publica" not in texto
     assert reverse("dados_abertos:feed_cargo", args=[pk, "PROF"]) in linha
     sem_dados_sensiveis(texto)
+
+
+def test_correcoes_depois_da_homologacao_no_feed(client: Any, nomeado: Any, rita: Any) -> None:
+    """Cada correção como a página pública a mostra: a nota com os valores, a data de
+    nascimento (dado pessoal) só como corrigida; o fundamento do ato de correção."""
+    from cotas_web.candidatos.correcoes import candidato_corrigir
+    from cotas_web.candidatos.models import Candidato
+
+    fabio = Candidato.objects.get(certame=nomeado, inscricao="1008")
+    candidato_corrigir(usuario=rita, candidato=fabio, campo="nota", valor="58,00",
+                       motivo="Recurso provido", fundamento="Decisão do recurso nº 7/2025",
+                       data=date(2025, 8, 10))
+    candidato_corrigir(usuario=rita, candidato=fabio, campo="data_nascimento",
+                       valor="02/01/1990", motivo="Documento", fundamento="Certidão",
+                       data=date(2025, 8, 11))
+    pk = nomeado.pk
+    raiz, entradas = _feed(client, reverse("dados_abertos:feed_cargo", args=[pk, "PROF"]))
+    _conferir_atom(raiz, entradas)
+    correcoes = [e for e in entradas if _texto(e, "title").startswith("Correção")]
+    assert len(correcoes) == 2
+    nascimento, nota = correcoes  # (do mais novo ao mais antigo)
+    assert "nota: 55" in _texto(nota, "summary") and "58" in _texto(nota, "summary")
+    assert "Fundamento legal: Decisão do recurso nº 7/2025" in _texto(nota, "summary")
+    assert "data de nascimento corrigido(a)" in _texto(nascimento, "summary")
+    texto = ET.tostring(raiz, encoding="unicode")
+    assert "1990" not in texto  # o valor pessoal não se publica
+    from .test_api import _json
+
+    atos = _json(client, reverse("api:atos", args=[pk]))["itens"]
+    assert [a["tipo"] for a in atos].count("correcao") == 2

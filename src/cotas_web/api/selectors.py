@@ -36,6 +36,8 @@ from cotas.documentos.tabelas import (
     tabela_ocorrencias,
 )
 from cotas_web.auditoria.models import Registro
+from cotas_web.candidatos.models import Candidato
+from cotas_web.candidatos.selectors import correcoes_publicas
 from cotas_web.certames import selectors as certames
 from cotas_web.certames.models import Certame
 from cotas_web.nomeacoes.models import Nomeacao, OfertaVagas
@@ -63,6 +65,7 @@ TIPOS_DE_ATO = {
     "final_de_fila": "Final de fila",
     "vaga_sem_candidato": "Vaga sem candidato",
     "retificacao": "Retificação",
+    "correcao": "Correção",
 }
 # O rótulo da tabela pública de ocorrências → o tipo do ato.
 _TIPO_DA_OCORRENCIA = {
@@ -398,8 +401,9 @@ def atos_publicados(certame: Certame, cargo: str | None = None) -> list[Ato]:
     """Os atos publicados do certame (ou os do cargo e os do certame inteiro), do mais novo ao
     mais antigo: a homologação, as ofertas de vagas, as nomeações por portaria, as ocorrências
     da ordem de nomeação publicada (desistências, anulações, eliminações, idas ao final da
-    fila, vagas sem candidato) e as retificações. Cada um uma vez, com o fundamento legal e o
-    endereço da página pública em que aparece.
+    fila, vagas sem candidato), as correções depois da homologação (como as páginas públicas
+    as mostram: um valor pessoal só como "corrigido") e as retificações. Cada um uma vez, com
+    o fundamento legal e o endereço da página pública em que aparece.
 
     As propostas do motor não são atos: não entram. O texto de cada ato é montado dos fatos
     públicos (nunca a descrição livre do registro de auditoria, que pode trazer observações)."""
@@ -507,5 +511,43 @@ def _atos_dos_cargos(certame: Certame, cargo: str | None) -> list[Ato]:
             Ato(chave, tipo, data, str(cod), f"{rotulo} ({quem}) em {cod}", str(descricao),
                 str(fundamento), link, indice)
         )
+    atos += _correcoes(certame, cargo)
     del fonte
+    return atos
+
+
+def _correcoes(certame: Certame, cargo: str | None) -> list[Ato]:
+    """As correções depois da homologação, como as páginas da ordem e das listas as mostram
+    (`candidatos.selectors.correcoes_publicas`), cada uma ligada ao cargo da inscrição."""
+    correcoes = correcoes_publicas(certame=certame)
+    if not correcoes:
+        return []
+    cargo_de = dict(
+        Candidato.objects.filter(
+            certame=certame, inscricao__in={c["inscricao"] for c in correcoes}
+        ).values_list("inscricao", "cargo__codigo")
+    )
+    pk = certame.pk
+    atos = []
+    vistas: dict[str, int] = {}
+    for indice, c in enumerate(correcoes):
+        codigo = cargo_de.get(c["inscricao"], "")
+        if cargo is not None and codigo != cargo:
+            continue
+        data = data_iso(c["data"])
+        assert data is not None
+        base = f"correcao-{c['inscricao']}-{data:%Y%m%d}"
+        vistas[base] = vistas.get(base, 0) + 1
+        atos.append(
+            Ato(
+                base if vistas[base] == 1 else f"{base}-{vistas[base]}",
+                "correcao", data, codigo,
+                f"Correção (inscrição {c['inscricao']}) em {codigo}",
+                f"Inscrição {c['inscricao']}: {c['mudanca']}. Vale desta data em diante: as "
+                "nomeações já publicadas por portaria não mudam.",
+                c["fundamento"],
+                reverse("publico:documento", args=[pk, "ordem-de-nomeacao"]),
+                indice,
+            )
+        )
     return atos
