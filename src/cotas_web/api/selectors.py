@@ -14,6 +14,7 @@ sem esses dados.
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
@@ -136,23 +137,30 @@ def _fonte(certame: Certame) -> FonteDocumentos:
 _TABELAS = threading.local()
 
 
-def _tabela(certame: Certame, nome: str) -> tuple[FonteDocumentos, Tabela]:
-    """Uma tabela pública inteira do certame, montada uma vez por versão (na mesma linha de
-    execução, como a fonte de `publico.selectors.fonte_publicada`)."""
+def _guardado(certame: Certame, chave: str, montar: Callable[[FonteDocumentos], Any]) -> Any:
+    """O que `montar` faz da fonte publicada, feito uma vez por versão do certame (na mesma
+    linha de execução, como a fonte de `publico.selectors.fonte_publicada`: todo ato gravado
+    muda a versão, e a fonte é outra)."""
     fonte = _fonte(certame)
     guardadas = getattr(_TABELAS, "guardadas", None)
     if guardadas is None or guardadas[0] is not fonte:
         guardadas = (fonte, {})
         _TABELAS.guardadas = guardadas
-    tabelas: dict[str, Tabela] = guardadas[1]
-    if nome not in tabelas:
-        montar = {
-            "anexo-edital": tabela_anexo,
-            "nomeacoes": tabela_nomeacoes,
-            "ocorrencias": tabela_ocorrencias,
-        }[nome]
-        tabelas[nome] = montar(fonte)
-    return fonte, tabelas[nome]
+    feitos: dict[str, Any] = guardadas[1]
+    if chave not in feitos:
+        feitos[chave] = montar(fonte)
+    return feitos[chave]
+
+
+def _tabela(certame: Certame, nome: str) -> tuple[FonteDocumentos, Tabela]:
+    """Uma tabela pública inteira do certame, montada uma vez por versão."""
+    montar = {
+        "anexo-edital": tabela_anexo,
+        "nomeacoes": tabela_nomeacoes,
+        "ocorrencias": tabela_ocorrencias,
+    }[nome]
+    tabela = _guardado(certame, nome, montar)
+    return _fonte(certame), tabela
 
 
 def data_iso(texto: object) -> date | None:
@@ -406,7 +414,14 @@ def atos_publicados(certame: Certame, cargo: str | None = None) -> list[Ato]:
     o fundamento legal e o endereço da página pública em que aparece.
 
     As propostas do motor não são atos: não entram. O texto de cada ato é montado dos fatos
-    públicos (nunca a descrição livre do registro de auditoria, que pode trazer observações)."""
+    públicos (nunca a descrição livre do registro de auditoria, que pode trazer observações).
+    Montados uma vez por versão do certame (todo ato gravado a muda)."""
+    return list(
+        _guardado(certame, f"atos:{cargo or ''}", lambda _: _montar_atos(certame, cargo))
+    )
+
+
+def _montar_atos(certame: Certame, cargo: str | None) -> list[Ato]:
     pk = certame.pk
     pagina = reverse("certames:publico", args=[pk])
     atos: list[Ato] = []
