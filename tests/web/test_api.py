@@ -95,6 +95,8 @@ def test_certames_so_os_publicados(client: Any, certame: Any, rita: Any) -> None
     )
     r = client.get(reverse("api:certame", args=[rascunho.pk]))
     assert r.status_code == 404 and r.json() == {"detalhe": "Este certame ainda não foi publicado."}
+    r = client.get(reverse("api:certame", args=[rascunho.pk + 100]))
+    assert r.status_code == 404 and r.json() == {"detalhe": "Não encontrado."}
     # Só o que é público sem login: nem quem entrou vê o rascunho pela API.
     entrar(client, rita)
     assert client.get(reverse("api:certame", args=[rascunho.pk])).status_code == 404
