@@ -20,8 +20,12 @@ def test_documentacao_da_api_abre_sem_violar_a_csp(pagina: Any) -> None:
     mensagens: list[str] = []
     pagina.on("console", lambda m: mensagens.append(f"{m.type}: {m.text}"))
     de_fora: list[str] = []
-    pagina.on("request", lambda r: de_fora.append(r.url) if not r.url.startswith(
-        (pagina.base, "data:", "blob:")) else None)
+    pagina.on(
+        "request",
+        lambda r: (
+            de_fora.append(r.url) if not r.url.startswith((pagina.base, "data:", "blob:")) else None
+        ),
+    )
     pagina.goto(pagina.base + "/api/docs")
     pagina.locator(".opblock").first.wait_for()
     assert pagina.locator(".opblock").count() >= 9
@@ -35,7 +39,9 @@ def test_documentacao_da_api_abre_sem_violar_a_csp(pagina: Any) -> None:
 
 
 def test_consulta_mostra_a_linha_do_tempo(
-    pagina: Any, certame_homologado: Any, rita: Any  # noqa: F811
+    pagina: Any,
+    certame_homologado: Any,  # noqa: F811
+    rita: Any,
 ) -> None:
     nomear_edital(certame_homologado, rita)
     pk = certame_homologado.pk

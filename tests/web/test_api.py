@@ -24,10 +24,30 @@ from .test_publico import (  # noqa: F401  (exemplo_homologado: fixture)
 pytestmark = pytest.mark.django_db
 
 # Nenhuma chave de dado sensível, em nenhum nível da resposta.
-CHAVES_PROIBIDAS = {"cor", "cor_raca", "raca", "pcd", "deficiencia", "heteroidentificacao",
-                    "parecer", "verificacoes", "reservas", "data_nascimento", "cpf_inteiro"}
-VALORES_PROIBIDOS = {"branca", "preta", "parda", "amarela", "indigena", "indígena", "sim",
-                     "confirmado", "nao_confirmado"}
+CHAVES_PROIBIDAS = {
+    "cor",
+    "cor_raca",
+    "raca",
+    "pcd",
+    "deficiencia",
+    "heteroidentificacao",
+    "parecer",
+    "verificacoes",
+    "reservas",
+    "data_nascimento",
+    "cpf_inteiro",
+}
+VALORES_PROIBIDOS = {
+    "branca",
+    "preta",
+    "parda",
+    "amarela",
+    "indigena",
+    "indígena",
+    "sim",
+    "confirmado",
+    "nao_confirmado",
+}
 
 
 def _json(client: Any, url: str, **params: Any) -> Any:
@@ -40,6 +60,7 @@ def _json(client: Any, url: str, **params: Any) -> Any:
 def _sem_sensiveis(dados: Any) -> None:
     """Percorre a resposta: nenhuma chave sensível, nenhum valor que seja cor/raça ou parecer,
     nenhum CPF inteiro (e o texto inteiro passa pela mesma régua das páginas públicas)."""
+
     def andar(v: Any) -> None:
         if isinstance(v, dict):
             assert not CHAVES_PROIBIDAS & set(v), set(v) & CHAVES_PROIBIDAS
@@ -84,8 +105,12 @@ def test_certames_so_os_publicados(client: Any, certame: Any, rita: Any) -> None
     from cotas_web.certames.services import certame_criar
 
     rascunho = certame_criar(
-        usuario=rita, nome="Rascunho 02/2025", municipio="Montenegro/RS",
-        data_edital=date(2025, 6, 10), tipo="concurso_publico", validade_ate=date(2027, 6, 10),
+        usuario=rita,
+        nome="Rascunho 02/2025",
+        municipio="Montenegro/RS",
+        data_edital=date(2025, 6, 10),
+        tipo="concurso_publico",
+        validade_ate=date(2027, 6, 10),
     )
     dados = _json(client, reverse("api:certames"))
     assert [c["id"] for c in dados["itens"]] == [certame.pk]
@@ -114,8 +139,11 @@ def test_certame_cargos_e_reserva_iguais_ao_anexo_e_a_pagina(client: Any, nomead
     assert cargos == [_json(client, reverse("api:cargo", args=[pk, "PROF"]))]
     prof = cargos[0]
     # O anexo do edital publicado (CSV): a mesma linha.
-    csv = _linhas_csv(client.get(
-        reverse("publico:baixar_tabela", args=[pk, "anexo-edital", "anexo-edital"])).content)
+    csv = _linhas_csv(
+        client.get(
+            reverse("publico:baixar_tabela", args=[pk, "anexo-edital", "anexo-edital"])
+        ).content
+    )
     cabecalho, linha = csv[0], csv[1]
     dado = dict(zip(cabecalho, linha, strict=True))
     assert int(dado["Vagas do edital"]) == prof["edital"]["vagas"] == prof["vagas_edital"] == 5
@@ -144,20 +172,47 @@ def test_classificacao_igual_ao_csv_em_paginas(client: Any, nomeado: Any) -> Non
     pk = nomeado.pk
     url = reverse("api:classificacao", args=[pk, "PROF"])
     itens = _todas_as_paginas(client, url, limite=3)  # 3 por página: 5 páginas de 3 ou menos
-    csv = _linhas_csv(client.get(
-        reverse("publico:baixar_tabela", args=[pk, "listas", "classificacao"]),
-        {"cargo": "PROF"}).content)
+    csv = _linhas_csv(
+        client.get(
+            reverse("publico:baixar_tabela", args=[pk, "listas", "classificacao"]),
+            {"cargo": "PROF"},
+        ).content
+    )
     cabecalho, linhas = csv[0], csv[1:]
-    assert cabecalho == ["Cargo", "Lista", "Posição", "Inscrição", "Nome", "CPF", "Nota",
-                         "Situação", "Observações"]
+    assert cabecalho == [
+        "Cargo",
+        "Lista",
+        "Posição",
+        "Inscrição",
+        "Nome",
+        "CPF",
+        "Nota",
+        "Situação",
+        "Observações",
+    ]
     assert len(itens) == len(linhas) > 8  # a geral (8) e a de negros (3), ao menos
     for item, linha in zip(itens, linhas, strict=True):
-        assert [item["cargo"], item["lista"], str(item["posicao"]), item["inscricao"],
-                item["nome"], item["cpf"]] == linha[:6]
+        assert [
+            item["cargo"],
+            item["lista"],
+            str(item["posicao"]),
+            item["inscricao"],
+            item["nome"],
+            item["cpf"],
+        ] == linha[:6]
         assert Decimal(item["nota"]) == Decimal(linha[6].replace(",", "."))
         assert [item["situacao"], item["observacoes"]] == linha[7:]
-        assert set(item) == {"cargo", "lista", "posicao", "inscricao", "nome", "cpf", "nota",
-                             "situacao", "observacoes"}
+        assert set(item) == {
+            "cargo",
+            "lista",
+            "posicao",
+            "inscricao",
+            "nome",
+            "cpf",
+            "nota",
+            "situacao",
+            "observacoes",
+        }
     # A mesma que a página da lista mostra: a 1ª da geral é a Alice, nomeada na vaga 1.
     assert itens[0]["inscricao"] == "1001" and itens[0]["situacao"] == "Nomeado(a) na vaga 1"
     assert itens[0]["cpf"].startswith("***.")
@@ -195,8 +250,11 @@ def test_paginacao_limites_e_erros_em_portugues(client: Any, nomeado: Any) -> No
 
 def test_listas_e_ordem_so_depois_da_homologacao(client: Any, certame_com_candidatos: Any) -> None:
     pk = certame_com_candidatos.pk
-    for url in (reverse("api:classificacao", args=[pk, "PROF"]),
-                reverse("api:nomeacoes", args=[pk]), reverse("api:ocorrencias", args=[pk])):
+    for url in (
+        reverse("api:classificacao", args=[pk, "PROF"]),
+        reverse("api:nomeacoes", args=[pk]),
+        reverse("api:ocorrencias", args=[pk]),
+    ):
         r = client.get(url)
         assert r.status_code == 404 and "ainda não foi homologada" in r.json()["detalhe"]
     # O anexo, sim (como na página pública); e nenhum ato ainda.
@@ -209,14 +267,29 @@ def test_listas_e_ordem_so_depois_da_homologacao(client: Any, certame_com_candid
 def test_nomeacoes_iguais_ao_csv_com_razao_e_fundamento(client: Any, nomeado: Any) -> None:
     pk = nomeado.pk
     itens = _todas_as_paginas(client, reverse("api:nomeacoes", args=[pk]), limite=2)
-    csv = _linhas_csv(client.get(
-        reverse("publico:baixar_tabela", args=[pk, "ordem-de-nomeacao", "nomeacoes"])).content)
+    csv = _linhas_csv(
+        client.get(
+            reverse("publico:baixar_tabela", args=[pk, "ordem-de-nomeacao", "nomeacoes"])
+        ).content
+    )
     cabecalho, linhas = csv[0], csv[1:]
     assert len(itens) == len(linhas) == 5
-    chaves = {"Cargo": "cargo", "Ordem": "ordem", "Vaga": "vaga", "Inscrição": "inscricao",
-              "Nome": "nome", "Lista": "lista", "Vaga reservada a": "reservada_a",
-              "Substitui": "substitui", "Substituída por": "substituida_por", "Data": "data",
-              "Lote": "lote", "Ato": "ato", "Razão": "razao", "Fundamento legal": "fundamento"}
+    chaves = {
+        "Cargo": "cargo",
+        "Ordem": "ordem",
+        "Vaga": "vaga",
+        "Inscrição": "inscricao",
+        "Nome": "nome",
+        "Lista": "lista",
+        "Vaga reservada a": "reservada_a",
+        "Substitui": "substitui",
+        "Substituída por": "substituida_por",
+        "Data": "data",
+        "Lote": "lote",
+        "Ato": "ato",
+        "Razão": "razao",
+        "Fundamento legal": "fundamento",
+    }
     for item, linha in zip(itens, linhas, strict=True):
         for coluna, valor in zip(cabecalho, linha, strict=True):
             esperado = item[chaves[coluna]]
@@ -233,9 +306,7 @@ def test_nomeacoes_iguais_ao_csv_com_razao_e_fundamento(client: Any, nomeado: An
     _sem_sensiveis(itens)
 
 
-def test_ocorrencias_e_atos_depois_de_uma_desistencia(
-    client: Any, nomeado: Any, rita: Any
-) -> None:
+def test_ocorrencias_e_atos_depois_de_uma_desistencia(client: Any, nomeado: Any, rita: Any) -> None:
     from cotas_web.nomeacoes.models import Nomeacao
     from cotas_web.nomeacoes.services import nomeacao_registrar_desistencia
 
@@ -244,17 +315,29 @@ def test_ocorrencias_e_atos_depois_de_uma_desistencia(
     # desistência numa vaga reservada (numa vaga de ampla, nenhum dispositivo da lei se aplica).
     ato = Nomeacao.objects.get(cargo__certame=nomeado, candidato__inscricao="1006")
     nomeacao_registrar_desistencia(
-        usuario=rita, nomeacao=ato, data=date(2025, 9, 1), motivo="desistencia",
+        usuario=rita,
+        nomeacao=ato,
+        data=date(2025, 9, 1),
+        motivo="desistencia",
         observacao="mudou de cidade (não se publica)",
     )
     itens = _todas_as_paginas(client, reverse("api:ocorrencias", args=[pk]))
-    csv = _linhas_csv(client.get(
-        reverse("publico:baixar_tabela", args=[pk, "ordem-de-nomeacao", "ocorrencias"])).content)
+    csv = _linhas_csv(
+        client.get(
+            reverse("publico:baixar_tabela", args=[pk, "ordem-de-nomeacao", "ocorrencias"])
+        ).content
+    )
     assert len(itens) == len(csv) - 1 >= 1
     for item, linha in zip(itens, csv[1:], strict=True):
-        assert [item["cargo"], date.fromisoformat(item["data"]).strftime("%d/%m/%Y"),
-                item["ocorrencia"], item["inscricao"], item["vaga"], item["descricao"],
-                item["fundamento"]] == linha
+        assert [
+            item["cargo"],
+            date.fromisoformat(item["data"]).strftime("%d/%m/%Y"),
+            item["ocorrencia"],
+            item["inscricao"],
+            item["vaga"],
+            item["descricao"],
+            item["fundamento"],
+        ] == linha
     desistencia = next(i for i in itens if i["inscricao"] == "1006")
     assert desistencia["ocorrencia"] == "Desistência" and desistencia["fundamento"]
     atos = _todas_as_paginas(client, reverse("api:atos", args=[pk]), limite=3)
@@ -293,9 +376,14 @@ def test_etag_da_versao_do_certame_e_304(client: Any, certame_homologado: Any, r
     from cotas_web.publico.situacoes import versao_do_certame
 
     pk = certame_homologado.pk
-    urls = [reverse("api:certame", args=[pk]), reverse("api:cargos", args=[pk]),
-            reverse("api:classificacao", args=[pk, "PROF"]), reverse("api:nomeacoes", args=[pk]),
-            reverse("api:atos", args=[pk]), reverse("api:documentos", args=[pk])]
+    urls = [
+        reverse("api:certame", args=[pk]),
+        reverse("api:cargos", args=[pk]),
+        reverse("api:classificacao", args=[pk, "PROF"]),
+        reverse("api:nomeacoes", args=[pk]),
+        reverse("api:atos", args=[pk]),
+        reverse("api:documentos", args=[pk]),
+    ]
     etag = f'"certame-{pk}-v{versao_do_certame(pk)}"'
     for url in urls:
         r = client.get(url)
@@ -320,10 +408,16 @@ def test_openapi_valido_e_as_respostas_seguem_os_esquemas(client: Any, nomeado: 
     doc = r.json()
     assert doc["openapi"].startswith("3.") and doc["info"]["title"] == "Cotas — dados abertos"
     caminhos = set(doc["paths"])
-    assert {"/api/certames", "/api/certames/{pk}", "/api/certames/{pk}/cargos",
-            "/api/certames/{pk}/cargos/{codigo}/classificacao", "/api/certames/{pk}/nomeacoes",
-            "/api/certames/{pk}/ocorrencias", "/api/certames/{pk}/atos",
-            "/api/certames/{pk}/documentos"} <= caminhos
+    assert {
+        "/api/certames",
+        "/api/certames/{pk}",
+        "/api/certames/{pk}/cargos",
+        "/api/certames/{pk}/cargos/{codigo}/classificacao",
+        "/api/certames/{pk}/nomeacoes",
+        "/api/certames/{pk}/ocorrencias",
+        "/api/certames/{pk}/atos",
+        "/api/certames/{pk}/documentos",
+    } <= caminhos
     for esquema in doc["components"]["schemas"].values():
         jsonschema.Draft202012Validator.check_schema(esquema)
     pk = nomeado.pk
@@ -332,8 +426,10 @@ def test_openapi_valido_e_as_respostas_seguem_os_esquemas(client: Any, nomeado: 
         ("/api/certames/{pk}", reverse("api:certame", args=[pk])),
         ("/api/certames/{pk}/cargos", reverse("api:cargos", args=[pk])),
         ("/api/certames/{pk}/cargos/{codigo}", reverse("api:cargo", args=[pk, "PROF"])),
-        ("/api/certames/{pk}/cargos/{codigo}/classificacao",
-         reverse("api:classificacao", args=[pk, "PROF"])),
+        (
+            "/api/certames/{pk}/cargos/{codigo}/classificacao",
+            reverse("api:classificacao", args=[pk, "PROF"]),
+        ),
         ("/api/certames/{pk}/nomeacoes", reverse("api:nomeacoes", args=[pk])),
         ("/api/certames/{pk}/ocorrencias", reverse("api:ocorrencias", args=[pk])),
         ("/api/certames/{pk}/atos", reverse("api:atos", args=[pk])),
@@ -369,7 +465,9 @@ def test_documentacao_navegavel_sem_cdn(client: Any) -> None:
 
 
 def test_exemplo_de_montenegro_todo_endpoint_igual_ao_csv_e_ao_pdf(
-    client: Any, exemplo_homologado: Any, rita: Any  # noqa: F811
+    client: Any,
+    exemplo_homologado: Any,  # noqa: F811
+    rita: Any,
 ) -> None:
     """O exemplo de Montenegro (3 cargos, com as vagas do edital ofertadas e nomeadas): as
     listas de cada cargo, a ordem de nomeação e as ocorrências iguais aos CSV publicados, e
@@ -382,24 +480,36 @@ def test_exemplo_de_montenegro_todo_endpoint_igual_ao_csv_e_ao_pdf(
     codigos = [c["codigo"] for c in certame["cargos"]]
     assert sorted(codigos) == ["AGT-ADM", "ENF", "PROF-MAT"]
     for codigo in codigos:
-        itens = _todas_as_paginas(
-            client, reverse("api:classificacao", args=[pk, codigo]), limite=7
-        )
-        csv = _linhas_csv(client.get(
-            reverse("publico:baixar_tabela", args=[pk, "listas", "classificacao"]),
-            {"cargo": codigo}).content)[1:]
+        itens = _todas_as_paginas(client, reverse("api:classificacao", args=[pk, codigo]), limite=7)
+        csv = _linhas_csv(
+            client.get(
+                reverse("publico:baixar_tabela", args=[pk, "listas", "classificacao"]),
+                {"cargo": codigo},
+            ).content
+        )[1:]
         assert len(itens) == len(csv) > 0
         for item, linha in zip(itens, csv, strict=True):
-            assert [item["cargo"], item["lista"], str(item["posicao"]), item["inscricao"],
-                    item["nome"], item["cpf"], item["situacao"], item["observacoes"]] == [
-                *linha[:6], *linha[7:]]
+            assert [
+                item["cargo"],
+                item["lista"],
+                str(item["posicao"]),
+                item["inscricao"],
+                item["nome"],
+                item["cpf"],
+                item["situacao"],
+                item["observacoes"],
+            ] == [*linha[:6], *linha[7:]]
             assert Decimal(item["nota"]) == Decimal(linha[6].replace(",", "."))
         _sem_sensiveis(itens)
     nomeacoes = _todas_as_paginas(client, reverse("api:nomeacoes", args=[pk]), limite=50)
-    csv = _linhas_csv(client.get(
-        reverse("publico:baixar_tabela", args=[pk, "ordem-de-nomeacao", "nomeacoes"])).content)
-    assert [[str(v) for v in (n["cargo"], n["ordem"], n["vaga"], n["inscricao"])]
-            for n in nomeacoes] == [linha[:4] for linha in csv[1:]]
+    csv = _linhas_csv(
+        client.get(
+            reverse("publico:baixar_tabela", args=[pk, "ordem-de-nomeacao", "nomeacoes"])
+        ).content
+    )
+    assert [
+        [str(v) for v in (n["cargo"], n["ordem"], n["vaga"], n["inscricao"])] for n in nomeacoes
+    ] == [linha[:4] for linha in csv[1:]]
     assert len(nomeacoes) > 3  # as vagas do edital dos 3 cargos
     assert [n["fundamento"] for n in nomeacoes] == [linha[-1] for linha in csv[1:]]
     por_cargo = sum(
@@ -407,21 +517,32 @@ def test_exemplo_de_montenegro_todo_endpoint_igual_ao_csv_e_ao_pdf(
     )
     assert por_cargo == len(nomeacoes)
     ocorrencias = _todas_as_paginas(client, reverse("api:ocorrencias", args=[pk]))
-    csv = _linhas_csv(client.get(
-        reverse("publico:baixar_tabela", args=[pk, "ordem-de-nomeacao", "ocorrencias"])).content)
-    assert [[o["cargo"], o["ocorrencia"], o["inscricao"], o["vaga"], o["fundamento"]]
-            for o in ocorrencias] == [[lh[0], lh[2], lh[3], lh[4], lh[6]] for lh in csv[1:]]
+    csv = _linhas_csv(
+        client.get(
+            reverse("publico:baixar_tabela", args=[pk, "ordem-de-nomeacao", "ocorrencias"])
+        ).content
+    )
+    assert [
+        [o["cargo"], o["ocorrencia"], o["inscricao"], o["vaga"], o["fundamento"]]
+        for o in ocorrencias
+    ] == [[lh[0], lh[2], lh[3], lh[4], lh[6]] for lh in csv[1:]]
     # A reserva de cada cargo: a mesma do anexo publicado.
-    anexo = _linhas_csv(client.get(
-        reverse("publico:baixar_tabela", args=[pk, "anexo-edital", "anexo-edital"])).content)
+    anexo = _linhas_csv(
+        client.get(
+            reverse("publico:baixar_tabela", args=[pk, "anexo-edital", "anexo-edital"])
+        ).content
+    )
     cargos = {c["codigo"]: c for c in _json(client, reverse("api:cargos", args=[pk]))}
     for linha in anexo[1:]:
         edital = cargos[linha[0]]["edital"]
-        assert [int(linha[2]), *(int(v) for v in linha[3:3 + len(edital["reservadas"])])] == [
-            edital["vagas"], *edital["reservadas"].values()]
+        assert [int(linha[2]), *(int(v) for v in linha[3 : 3 + len(edital["reservadas"])])] == [
+            edital["vagas"],
+            *edital["reservadas"].values(),
+        ]
     exigir_pdf()
-    pdf = texto_pdf(client.get(
-        reverse("publico:baixar", args=[pk, "ordem-de-nomeacao", "pdf"])).content)
+    pdf = texto_pdf(
+        client.get(reverse("publico:baixar", args=[pk, "ordem-de-nomeacao", "pdf"])).content
+    )
     for n in nomeacoes:
         assert n["inscricao"] in pdf, n["inscricao"]
 
@@ -433,8 +554,11 @@ def test_limite_de_pedidos_pesados_por_cliente(
     cliente, como os downloads; a descrição e a documentação, não."""
     settings.PEDIDOS_PESADOS_POR_CLIENTE = 0  # (todo pedido pesado passa do limite)
     pk = certame_homologado.pk
-    for url in (reverse("api:classificacao", args=[pk, "PROF"]), reverse("api:atos", args=[pk]),
-                reverse("dados_abertos:feed_certame", args=[pk])):
+    for url in (
+        reverse("api:classificacao", args=[pk, "PROF"]),
+        reverse("api:atos", args=[pk]),
+        reverse("dados_abertos:feed_certame", args=[pk]),
+    ):
         r = client.get(url)
         assert r.status_code == 429 and r["Retry-After"], url
     assert client.get("/api/openapi.json").status_code == 200

@@ -94,7 +94,10 @@ def test_feed_do_cargo_e_as_saidas(client: Any, nomeado: Any, rita: Any) -> None
     pk = nomeado.pk
     ato = Nomeacao.objects.get(cargo__certame=nomeado, candidato__inscricao="1006")
     nomeacao_registrar_desistencia(
-        usuario=rita, nomeacao=ato, data=date(2025, 9, 1), motivo="desistencia",
+        usuario=rita,
+        nomeacao=ato,
+        data=date(2025, 9, 1),
+        motivo="desistencia",
         observacao="texto livre que não se publica",
     )
     raiz, entradas = _feed(client, reverse("dados_abertos:feed_cargo", args=[pk, "PROF"]))
@@ -124,8 +127,9 @@ def test_feed_do_cargo_e_as_saidas(client: Any, nomeado: Any, rita: Any) -> None
     assert client.get(reverse("dados_abertos:feed_cargo", args=[pk, "NAO-HA"])).status_code == 404
 
 
-def test_feed_antes_da_homologacao_e_rascunho(client: Any, certame_com_candidatos: Any,
-                                              rita: Any) -> None:
+def test_feed_antes_da_homologacao_e_rascunho(
+    client: Any, certame_com_candidatos: Any, rita: Any
+) -> None:
     from cotas_web.certames.services import certame_criar
 
     raiz, entradas = _feed(
@@ -133,8 +137,12 @@ def test_feed_antes_da_homologacao_e_rascunho(client: Any, certame_com_candidato
     )
     assert entradas == [] and _texto(raiz, "updated")
     rascunho = certame_criar(
-        usuario=rita, nome="Rascunho", municipio="Montenegro/RS",
-        data_edital=date(2025, 6, 10), tipo="concurso_publico", validade_ate=date(2027, 6, 10),
+        usuario=rita,
+        nome="Rascunho",
+        municipio="Montenegro/RS",
+        data_edital=date(2025, 6, 10),
+        tipo="concurso_publico",
+        validade_ate=date(2027, 6, 10),
     )
     assert client.get(reverse("dados_abertos:feed_certame", args=[rascunho.pk])).status_code == 404
 
@@ -153,9 +161,12 @@ def test_paginas_publicas_apontam_o_feed(client: Any, nomeado: Any) -> None:
     pk = nomeado.pk
     href = reverse("dados_abertos:feed_certame", args=[pk])
     alternativo = '<link rel="alternate" type="application/atom+xml"'
-    for url in (reverse("certames:publico", args=[pk]), reverse("publico:consulta", args=[pk]),
-                reverse("publico:documento", args=[pk, "listas"]),
-                reverse("publico:documento", args=[pk, "ordem-de-nomeacao"])):
+    for url in (
+        reverse("certames:publico", args=[pk]),
+        reverse("publico:consulta", args=[pk]),
+        reverse("publico:documento", args=[pk, "listas"]),
+        reverse("publico:documento", args=[pk, "ordem-de-nomeacao"]),
+    ):
         html = client.get(url).content.decode()
         assert alternativo in html and f'href="{href}"' in html, url
 
@@ -169,13 +180,18 @@ def test_linha_do_tempo_na_consulta(client: Any, nomeado: Any, rita: Any) -> Non
     # Quem aguarda: só a homologação, com a data e o fundamento.
     texto = client.get(url, {"inscricao": "1008"}).content.decode()
     assert "Linha do tempo" in texto and "01/08/2025" in texto
-    assert "Classificação final homologada" in texto and "Portaria" not in texto.split(
-        "Linha do tempo")[1]
+    assert (
+        "Classificação final homologada" in texto
+        and "Portaria" not in texto.split("Linha do tempo")[1]
+    )
     # Nomeada na vaga reservada e depois desistente: a portaria e a saída, cada uma com o
     # fundamento, em ordem de data.
     ato = Nomeacao.objects.get(cargo__certame=nomeado, candidato__inscricao="1006")
     nomeacao_registrar_desistencia(
-        usuario=rita, nomeacao=ato, data=date(2025, 9, 1), motivo="desistencia",
+        usuario=rita,
+        nomeacao=ato,
+        data=date(2025, 9, 1),
+        motivo="desistencia",
         observacao="observação que não se publica",
     )
     from cotas_web.auditoria.models import Registro
@@ -200,12 +216,24 @@ def test_correcoes_depois_da_homologacao_no_feed(client: Any, nomeado: Any, rita
     from cotas_web.candidatos.models import Candidato
 
     fabio = Candidato.objects.get(certame=nomeado, inscricao="1008")
-    candidato_corrigir(usuario=rita, candidato=fabio, campo="nota", valor="58,00",
-                       motivo="Recurso provido", fundamento="Decisão do recurso nº 7/2025",
-                       data=date(2025, 8, 10))
-    candidato_corrigir(usuario=rita, candidato=fabio, campo="data_nascimento",
-                       valor="02/01/1990", motivo="Documento", fundamento="Certidão",
-                       data=date(2025, 8, 11))
+    candidato_corrigir(
+        usuario=rita,
+        candidato=fabio,
+        campo="nota",
+        valor="58,00",
+        motivo="Recurso provido",
+        fundamento="Decisão do recurso nº 7/2025",
+        data=date(2025, 8, 10),
+    )
+    candidato_corrigir(
+        usuario=rita,
+        candidato=fabio,
+        campo="data_nascimento",
+        valor="02/01/1990",
+        motivo="Documento",
+        fundamento="Certidão",
+        data=date(2025, 8, 11),
+    )
     pk = nomeado.pk
     raiz, entradas = _feed(client, reverse("dados_abertos:feed_cargo", args=[pk, "PROF"]))
     _conferir_atom(raiz, entradas)

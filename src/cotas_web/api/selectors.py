@@ -164,7 +164,7 @@ def _tabela(certame: Certame, nome: str) -> tuple[FonteDocumentos, Tabela]:
 
 
 def data_iso(texto: object) -> date | None:
-    """"02/08/2025" (como as tabelas publicadas escrevem) → a data."""
+    """ "02/08/2025" (como as tabelas publicadas escrevem) → a data."""
     if not texto:
         return None
     return datetime.strptime(str(texto), "%d/%m/%Y").date()
@@ -266,9 +266,7 @@ def cargos(certame: Certame, codigo: str | None = None) -> list[dict[str, Any]]:
                 },
                 "edital": edital,
                 "enderecos": {
-                    "classificacao": reverse(
-                        "api:classificacao", args=[certame.pk, cargo.codigo]
-                    ),
+                    "classificacao": reverse("api:classificacao", args=[certame.pk, cargo.codigo]),
                     "feed": reverse("dados_abertos:feed_cargo", args=[certame.pk, cargo.codigo]),
                 },
             }
@@ -297,12 +295,22 @@ def classificacao(
     if lista is not None and lista not in tamanhos:
         raise Http404(
             f"Lista {lista} não existe no cargo {codigo}; as listas dele são: "
-            + ", ".join(tamanhos) + "."
+            + ", ".join(tamanhos)
+            + "."
         )
     total = tamanhos[lista] if lista is not None else sum(tamanhos.values())
     linhas = linhas_classificacao(fonte, codigo, inicio, inicio + limite, lista)
-    chaves = ("cargo", "lista", "posicao", "inscricao", "nome", "cpf", "nota", "situacao",
-              "observacoes")
+    chaves = (
+        "cargo",
+        "lista",
+        "posicao",
+        "inscricao",
+        "nome",
+        "cpf",
+        "nota",
+        "situacao",
+        "observacoes",
+    )
     return total, [dict(zip(chaves, linha, strict=True)) for linha in linhas]
 
 
@@ -312,10 +320,20 @@ def nomeacoes(
     """A ordem de nomeação publicada (só as nomeações com ato), como no CSV `nomeacoes`."""
     _, tabela = _tabela(certame, "nomeacoes")
     chaves = {
-        "Cargo": "cargo", "Ordem": "ordem", "Vaga": "vaga", "Inscrição": "inscricao",
-        "Nome": "nome", "Lista": "lista", "Vaga reservada a": "reservada_a",
-        "Substitui": "substitui", "Substituída por": "substituida_por", "Data": "data",
-        "Lote": "lote", "Ato": "ato", "Razão": "razao", "Fundamento legal": "fundamento",
+        "Cargo": "cargo",
+        "Ordem": "ordem",
+        "Vaga": "vaga",
+        "Inscrição": "inscricao",
+        "Nome": "nome",
+        "Lista": "lista",
+        "Vaga reservada a": "reservada_a",
+        "Substitui": "substitui",
+        "Substituída por": "substituida_por",
+        "Data": "data",
+        "Lote": "lote",
+        "Ato": "ato",
+        "Razão": "razao",
+        "Fundamento legal": "fundamento",
     }
     return _trecho(tabela, chaves, cargo, inicio, limite)
 
@@ -326,8 +344,13 @@ def ocorrencias(
     """Desistências, anulações e outras ocorrências, como no CSV `ocorrencias`."""
     _, tabela = _tabela(certame, "ocorrencias")
     chaves = {
-        "Cargo": "cargo", "Data": "data", "Ocorrência": "ocorrencia", "Inscrição": "inscricao",
-        "Vaga": "vaga", "Descrição": "descricao", "Fundamento legal": "fundamento",
+        "Cargo": "cargo",
+        "Data": "data",
+        "Ocorrência": "ocorrencia",
+        "Inscrição": "inscricao",
+        "Vaga": "vaga",
+        "Descrição": "descricao",
+        "Fundamento legal": "fundamento",
     }
     return _trecho(tabela, chaves, cargo, inicio, limite)
 
@@ -416,9 +439,7 @@ def atos_publicados(certame: Certame, cargo: str | None = None) -> list[Ato]:
     As propostas do motor não são atos: não entram. O texto de cada ato é montado dos fatos
     públicos (nunca a descrição livre do registro de auditoria, que pode trazer observações).
     Montados uma vez por versão do certame (todo ato gravado a muda)."""
-    return list(
-        _guardado(certame, f"atos:{cargo or ''}", lambda _: _montar_atos(certame, cargo))
-    )
+    return list(_guardado(certame, f"atos:{cargo or ''}", lambda _: _montar_atos(certame, cargo)))
 
 
 def _montar_atos(certame: Certame, cargo: str | None) -> list[Ato]:
@@ -428,7 +449,10 @@ def _montar_atos(certame: Certame, cargo: str | None) -> list[Ato]:
     if certame.homologado and certame.homologado_em is not None:
         atos.append(
             Ato(
-                "homologacao", "homologacao", certame.homologado_em, "",
+                "homologacao",
+                "homologacao",
+                certame.homologado_em,
+                "",
                 f"Classificação final homologada em {certame.homologado_em:%d/%m/%Y}",
                 "As listas de classificação passam a ser publicadas e as vagas podem ser "
                 "ofertadas e preenchidas.",
@@ -443,8 +467,15 @@ def _montar_atos(certame: Certame, cargo: str | None) -> list[Ato]:
         )
         atos.append(
             Ato(
-                f"retificacao-{r.pk}", "retificacao", r.data, "",
-                f"Retificação de {r.data:%d/%m/%Y}", alteracoes, r.fundamento, pagina, r.pk,
+                f"retificacao-{r.pk}",
+                "retificacao",
+                r.data,
+                "",
+                f"Retificação de {r.data:%d/%m/%Y}",
+                alteracoes,
+                r.fundamento,
+                pagina,
+                r.pk,
             )
         )
     if certame.homologado:
@@ -474,7 +505,10 @@ def _atos_dos_cargos(certame: Certame, cargo: str | None) -> list[Ato]:
         vagas = f"{o.quantidade} {'vaga' if o.quantidade == 1 else 'vagas'}"
         atos.append(
             Ato(
-                f"oferta-{o.pk}", tipo, o.data, o.cargo.codigo,
+                f"oferta-{o.pk}",
+                tipo,
+                o.data,
+                o.cargo.codigo,
                 f"{TIPOS_DE_ATO[tipo]}: {vagas} de {o.cargo.codigo} ({o.cargo.nome})",
                 (
                     f"{vagas} do edital ofertadas em {o.data:%d/%m/%Y}."
@@ -491,13 +525,19 @@ def _atos_dos_cargos(certame: Certame, cargo: str | None) -> list[Ato]:
         portaria = f"Portaria nº {numero_da_portaria(n.portaria)}, de {n.data_portaria:%d/%m/%Y}"
         atos.append(
             Ato(
-                f"nomeacao-{n.pk}", "nomeacao", n.data_portaria, n.cargo.codigo,
+                f"nomeacao-{n.pk}",
+                "nomeacao",
+                n.data_portaria,
+                n.cargo.codigo,
                 f"{portaria}: nomeação de {n.candidato.nome} (inscrição "
                 f"{n.candidato.inscricao}) para {n.cargo.codigo}, vaga {n.vaga}",
                 f"{n.ordem}ª nomeação do cargo {n.cargo.codigo}, vaga {n.vaga}, lista "
                 f"{rotulo_lista(n.modalidade).lower()}"
-                + (f" (vaga reservada a {rotulo_lista(n.reservada_para).lower()})"
-                   if n.reservada_para and n.reservada_para != n.modalidade else "")
+                + (
+                    f" (vaga reservada a {rotulo_lista(n.reservada_para).lower()})"
+                    if n.reservada_para and n.reservada_para != n.modalidade
+                    else ""
+                )
                 + f". {n.razao}",
                 n.fundamento,
                 ordem,
@@ -523,8 +563,17 @@ def _atos_dos_cargos(certame: Certame, cargo: str | None) -> list[Ato]:
         data = data_iso(dia)
         assert data is not None
         atos.append(
-            Ato(chave, tipo, data, str(cod), f"{rotulo} ({quem}) em {cod}", str(descricao),
-                str(fundamento), link, indice)
+            Ato(
+                chave,
+                tipo,
+                data,
+                str(cod),
+                f"{rotulo} ({quem}) em {cod}",
+                str(descricao),
+                str(fundamento),
+                link,
+                indice,
+            )
         )
     atos += _correcoes(certame, cargo)
     del fonte
@@ -556,7 +605,9 @@ def _correcoes(certame: Certame, cargo: str | None) -> list[Ato]:
         atos.append(
             Ato(
                 base if vistas[base] == 1 else f"{base}-{vistas[base]}",
-                "correcao", data, codigo,
+                "correcao",
+                data,
+                codigo,
                 f"Correção (inscrição {c['inscricao']}) em {codigo}",
                 f"Inscrição {c['inscricao']}: {c['mudanca']}. Vale desta data em diante: as "
                 "nomeações já publicadas por portaria não mudam.",

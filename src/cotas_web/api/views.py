@@ -144,9 +144,7 @@ class Paginacao(Schema):
     url_name="certames",
     summary="Certames publicados",
 )
-def certames(
-    request: HttpRequest, response: HttpResponse, pagina: Query[Paginacao]
-) -> Any:
+def certames(request: HttpRequest, response: HttpResponse, pagina: Query[Paginacao]) -> Any:
     """Os certames publicados e não arquivados (um arquivado continua no seu endereço)."""
     etag = _etag(selectors.versao_geral())
     if (nao_mudou := _nao_mudou(request, etag)) is not None:
@@ -315,9 +313,15 @@ def atos(
         **_pagina(request, len(todos), pagina.limite, pagina.deslocamento),
         "itens": [
             {
-                "id": a.chave, "tipo": a.tipo, "tipo_rotulo": a.tipo_rotulo, "data": a.data,
-                "cargo": a.cargo, "titulo": a.titulo, "descricao": a.descricao,
-                "fundamento": a.fundamento, "link": a.link,
+                "id": a.chave,
+                "tipo": a.tipo,
+                "tipo_rotulo": a.tipo_rotulo,
+                "data": a.data,
+                "cargo": a.cargo,
+                "titulo": a.titulo,
+                "descricao": a.descricao,
+                "fundamento": a.fundamento,
+                "link": a.link,
             }
             for a in todos[de:ate]
         ],
