@@ -249,3 +249,29 @@ def test_correcoes_depois_da_homologacao_no_feed(client: Any, nomeado: Any, rita
 
     atos = _json(client, reverse("api:atos", args=[pk]))["itens"]
     assert [a["tipo"] for a in atos].count("correcao") == 2
+
+
+def test_retificacao_no_feed_e_na_api(client: Any, certame_homologado: Any, rita: Any) -> None:
+    from cotas_web.certames.services import retificacao_registrar
+
+    retificacao_registrar(
+        usuario=rita,
+        certame=certame_homologado,
+        data=date(2025, 9, 1),
+        fundamento="Edital de retificação nº 2/2025: prorroga a validade",
+        dados={"validade_ate": date(2029, 6, 10)},
+        cargos={},
+    )
+    pk = certame_homologado.pk
+    raiz, entradas = _feed(client, reverse("dados_abertos:feed_certame", args=[pk]))
+    _conferir_atom(raiz, entradas)
+    primeira = entradas[0]  # a mais nova
+    assert _texto(primeira, "title") == "Retificação de 01/09/2025"
+    resumo = _texto(primeira, "summary")
+    assert "Fundamento legal: Edital de retificação nº 2/2025: prorroga a validade" in resumo
+    assert "2029" in resumo  # a alteração, como a página pública a mostra
+    pagina = client.get(reverse("certames:publico", args=[pk])).content.decode()
+    assert "Edital de retificação nº 2/2025" in pagina
+    # O feed do cargo também a traz (um ato do certame inteiro).
+    _, do_cargo = _feed(client, reverse("dados_abertos:feed_cargo", args=[pk, "PROF"]))
+    assert _texto(do_cargo[0], "title") == "Retificação de 01/09/2025"

@@ -484,7 +484,14 @@ def _montar_atos(certame: Certame, cargo: str | None) -> list[Ato]:
     return atos
 
 
-_ORDEM_NO_DIA = {"homologacao": 0, "retificacao": 1, "vagas_edital": 2, "novas_vagas": 3}
+_ORDEM_NO_DIA = {
+    "homologacao": 0,
+    "retificacao": 1,
+    "vagas_edital": 2,
+    "novas_vagas": 3,
+    "nomeacao": 4,
+    "correcao": 5,
+}  # (as ocorrências depois: 9)
 
 
 def _atos_dos_cargos(certame: Certame, cargo: str | None) -> list[Ato]:
