@@ -388,6 +388,11 @@ def test_etag_da_versao_do_certame_e_304(client: Any, certame_homologado: Any, r
     for url in urls:
         r = client.get(url)
         assert r.status_code == 200 and r["ETag"] == etag, url
+        # Aberto a qualquer site (só leitura, sem cookies), com a ETag legível pelo navegador.
+        assert (
+            r["Access-Control-Allow-Origin"] == "*" and "ETag" in r["Access-Control-Expose-Headers"]
+        )
+        assert "Access-Control-Allow-Credentials" not in r
         r = client.get(url, HTTP_IF_NONE_MATCH=etag)
         assert r.status_code == 304 and r.content == b"" and r["ETag"] == etag, url
         assert client.get(url, HTTP_IF_NONE_MATCH='W/"outra", ' + etag).status_code == 304

@@ -151,6 +151,7 @@ def test_feed_com_etag_da_versao(client: Any, certame_homologado: Any, rita: Any
     url = reverse("dados_abertos:feed_certame", args=[certame_homologado.pk])
     r = client.get(url)
     etag = r["ETag"]
+    assert r["Access-Control-Allow-Origin"] == "*"
     assert client.get(url, HTTP_IF_NONE_MATCH=etag).status_code == 304
     nomear_edital(certame_homologado, rita)
     r = client.get(url, HTTP_IF_NONE_MATCH=etag)
