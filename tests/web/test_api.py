@@ -458,6 +458,8 @@ def test_openapi_valido_e_as_respostas_seguem_os_esquemas(client: Any, nomeado: 
 
 
 def test_documentacao_navegavel_sem_cdn(client: Any) -> None:
+    # A página inicial e a de cada certame apontam a documentação.
+    assert 'href="/api/docs"' in client.get("/").content.decode()
     r = client.get("/api/docs")
     assert r.status_code == 200
     html = r.content.decode()
