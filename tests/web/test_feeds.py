@@ -276,3 +276,54 @@ def test_retificacao_no_feed_e_na_api(client: Any, certame_homologado: Any, rita
     # O feed do cargo também a traz (um ato do certame inteiro).
     _, do_cargo = _feed(client, reverse("dados_abertos:feed_cargo", args=[pk, "PROF"]))
     assert _texto(do_cargo[0], "title") == "Retificação de 01/09/2025"
+
+
+def test_reversoes_atos_que_tornam_sem_efeito(client: Any, nomeado: Any, rita: Any) -> None:
+    """A nomeação e a desistência tornadas sem efeito: cada reversão é uma entrada do feed
+    (o número do ato, a data e a autoridade; o motivo, texto livre, não); a nomeação original
+    continua no feed, marcada; a linha do tempo só mostra os atos em vigor."""
+    from cotas_web.nomeacoes.models import Desistencia, Nomeacao
+    from cotas_web.nomeacoes.services import (
+        desistencia_tornar_sem_efeito,
+        nomeacao_registrar_desistencia,
+        nomeacao_tornar_sem_efeito,
+    )
+
+    davi = Nomeacao.objects.get(cargo__certame=nomeado, candidato__inscricao="1004")
+    nomeacao_tornar_sem_efeito(
+        usuario=rita, nomeacao=davi, data=date(2025, 8, 4), ato="Portaria 110/2025",
+        autoridade="Prefeita Municipal", motivo="motivo livre que não se publica",
+    )  # fmt: skip
+    nadia = Nomeacao.objects.get(cargo__certame=nomeado, candidato__inscricao="1006")
+    nomeacao_registrar_desistencia(
+        usuario=rita, nomeacao=nadia, data=date(2025, 9, 1), motivo="desistencia"
+    )
+    desistencia = Desistencia.objects.get(candidato=nadia.candidato)
+    desistencia_tornar_sem_efeito(
+        usuario=rita, desistencia=desistencia, data=date(2025, 9, 2), ato="Portaria 111/2025",
+        autoridade="Prefeita Municipal", motivo="outro motivo livre",
+    )  # fmt: skip
+    pk = nomeado.pk
+    raiz, entradas = _feed(client, reverse("dados_abertos:feed_certame", args=[pk]))
+    _conferir_atom(raiz, entradas)
+    titulos = [_texto(e, "title") for e in entradas]
+    reversoes = [e for e in entradas if "torna sem efeito" in _texto(e, "title")]
+    assert len(reversoes) == 2
+    desfaz_desistencia, desfaz_nomeacao = reversoes  # (do mais novo ao mais antigo)
+    assert _texto(desfaz_nomeacao, "title") == (
+        "Portaria 110/2025, de 04/08/2025: torna sem efeito a nomeação de Davi Branco "
+        "(inscrição 1004) pela portaria nº 105/2025, de 03/08/2025"
+    )
+    assert "Prefeita Municipal" in _texto(desfaz_nomeacao, "summary")
+    assert "Portaria 111/2025, de 02/09/2025: torna sem efeito a desistência" in _texto(
+        desfaz_desistencia, "title"
+    )
+    original = next(t for t in titulos if t.startswith("Portaria nº 105/2025"))
+    assert original.endswith("(tornada sem efeito em 04/08/2025)")
+    texto = ET.tostring(raiz, encoding="unicode")
+    assert "motivo livre" not in texto
+    # A linha do tempo da Nadia: a desistência tornada sem efeito não aparece (não é ato em
+    # vigor), a nomeação sim.
+    linha = client.get(reverse("publico:consulta", args=[pk]), {"inscricao": "1006"})
+    parte = linha.content.decode().split("Linha do tempo")[1]
+    assert "Portaria nº 103/2025" in parte and "Desistência" not in parte

@@ -41,7 +41,7 @@ from cotas_web.candidatos.models import Candidato
 from cotas_web.candidatos.selectors import correcoes_publicas
 from cotas_web.certames import selectors as certames
 from cotas_web.certames.models import Certame
-from cotas_web.nomeacoes.models import Nomeacao, OfertaVagas
+from cotas_web.nomeacoes.models import Desistencia, Nomeacao, OfertaVagas
 from cotas_web.publico import selectors as publico
 from cotas_web.publico.situacoes import versao_do_certame
 from cotas_web.publico.views import SO_HOMOLOGADO, TITULOS
@@ -67,6 +67,7 @@ TIPOS_DE_ATO = {
     "vaga_sem_candidato": "Vaga sem candidato",
     "retificacao": "Retificação",
     "correcao": "Correção",
+    "sem_efeito": "Ato que torna outro sem efeito",
 }
 # O rótulo da tabela pública de ocorrências → o tipo do ato.
 _TIPO_DA_OCORRENCIA = {
@@ -491,6 +492,7 @@ _ORDEM_NO_DIA = {
     "novas_vagas": 3,
     "nomeacao": 4,
     "correcao": 5,
+    "sem_efeito": 6,
 }  # (as ocorrências depois: 9)
 
 
@@ -527,6 +529,15 @@ def _atos_dos_cargos(certame: Certame, cargo: str | None) -> list[Ato]:
                 o.pk,
             )
         )
+        if o.sem_efeito_em is not None:
+            atos.append(
+                _sem_efeito(
+                    o, f"oferta-{o.pk}", o.cargo.codigo,
+                    f"a oferta de {vagas} de {o.cargo.codigo} em {o.data:%d/%m/%Y}",
+                    "A reserva do cargo volta a ser calculada sem ela.",
+                    fundamento_da_reserva.get(o.cargo.codigo, ""), pagina,
+                )
+            )  # fmt: skip
     ordem = reverse("publico:documento", args=[pk, "ordem-de-nomeacao"])
     for n in nomeacoes_do_certame:
         portaria = f"Portaria nº {numero_da_portaria(n.portaria)}, de {n.data_portaria:%d/%m/%Y}"
@@ -537,7 +548,12 @@ def _atos_dos_cargos(certame: Certame, cargo: str | None) -> list[Ato]:
                 n.data_portaria,
                 n.cargo.codigo,
                 f"{portaria}: nomeação de {n.candidato.nome} (inscrição "
-                f"{n.candidato.inscricao}) para {n.cargo.codigo}, vaga {n.vaga}",
+                f"{n.candidato.inscricao}) para {n.cargo.codigo}, vaga {n.vaga}"
+                + (
+                    f" (tornada sem efeito em {n.sem_efeito_em:%d/%m/%Y})"
+                    if n.sem_efeito_em is not None
+                    else ""
+                ),
                 f"{n.ordem}ª nomeação do cargo {n.cargo.codigo}, vaga {n.vaga}, lista "
                 f"{rotulo_lista(n.modalidade).lower()}"
                 + (
@@ -551,6 +567,38 @@ def _atos_dos_cargos(certame: Certame, cargo: str | None) -> list[Ato]:
                 n.pk,
             )
         )
+        if n.sem_efeito_em is not None:
+            atos.append(
+                _sem_efeito(
+                    n, f"nomeacao-{n.pk}", n.cargo.codigo,
+                    f"a nomeação de {n.candidato.nome} (inscrição {n.candidato.inscricao}) pela "
+                    f"portaria nº {numero_da_portaria(n.portaria)}, de "
+                    f"{n.data_portaria:%d/%m/%Y}",
+                    f"A vaga {n.vaga} volta a ser proposta na mesma ordem; a nomeação certa é "
+                    "publicada por outra portaria.",
+                    "", ordem,
+                )
+            )  # fmt: skip
+    desistencias = Desistencia.objects.filter(
+        candidato__certame=certame, sem_efeito_em__isnull=False
+    ).select_related("candidato__cargo")
+    if cargo is not None:
+        desistencias = desistencias.filter(candidato__cargo__codigo=cargo)
+    consulta = reverse("publico:consulta", args=[pk])
+    for d in desistencias:
+        qual = "o prazo de posse esgotado" if d.motivo == "sem_posse" else "a desistência"
+        c = d.candidato
+        atos.append(
+            _sem_efeito(
+                d, f"desistencia-{d.pk}", c.cargo.codigo,
+                f"{qual} de {c.nome} (inscrição {c.inscricao}), registrad{qual[0]} em "
+                f"{d.data:%d/%m/%Y}",
+                "A inscrição volta à situação de antes (às listas, ou à nomeação, que volta a "
+                "valer).",
+                "",
+                consulta + "?" + urlencode({"inscricao": c.inscricao}),
+            )
+        )  # fmt: skip
     _, tabela = _tabela(certame, "ocorrencias")
     vistas: dict[str, int] = {}
     for indice, linha in enumerate(tabela.linhas):
@@ -585,6 +633,26 @@ def _atos_dos_cargos(certame: Certame, cargo: str | None) -> list[Ato]:
     atos += _correcoes(certame, cargo)
     del fonte
     return atos
+
+
+def _sem_efeito(
+    objeto: Any, chave: str, cargo: str, o_que: str, efeito: str, fundamento: str, link: str
+) -> Ato:
+    """O ato que torna outro sem efeito (docs/INTERPRETACAO.md#sem-efeito): o número, a data e
+    a autoridade, o ato desfeito e o efeito. O motivo (texto livre) não se publica."""
+    data = objeto.sem_efeito_em
+    return Ato(
+        f"{chave}-sem-efeito",
+        "sem_efeito",
+        data,
+        cargo,
+        f"{objeto.sem_efeito_ato}, de {data:%d/%m/%Y}: torna sem efeito {o_que}",
+        f"{objeto.sem_efeito_ato}, de {data:%d/%m/%Y} ({objeto.sem_efeito_autoridade}), torna "
+        f"sem efeito {o_que}. O ato original continua registrado. {efeito}",
+        fundamento,
+        link,
+        objeto.pk,
+    )
 
 
 def _correcoes(certame: Certame, cargo: str | None) -> list[Ato]:

@@ -129,12 +129,17 @@ def linha_do_tempo(
     )
     if candidato is None:
         return marcos
+    # Só os atos em vigor, como as páginas públicas (o tornado sem efeito deixa de ser ato
+    # publicado: docs/INTERPRETACAO.md#sem-efeito; o feed do certame dá o ato que o desfez).
     nomeacoes = list(
         Nomeacao.objects.filter(candidato_id=candidato["pk"])
+        .exclude(situacao=SituacaoNomeacao.SEM_EFEITO)
         .select_related("cargo")
         .order_by("data_portaria", "ordem")
     )
-    desistencias = list(Desistencia.objects.filter(candidato_id=candidato["pk"]))
+    desistencias = list(
+        Desistencia.objects.filter(candidato_id=candidato["pk"], sem_efeito_em__isnull=True)
+    )
     saiu = desistencias or candidato["anulado_em"] or any(n.encerrada_em for n in nomeacoes)
     fundamentos = (
         _fundamentos_das_saidas(certame, candidato["pk"], [n.pk for n in nomeacoes])
