@@ -1,8 +1,9 @@
 """Feeds Atom dos atos publicados (o framework de syndication do Django): um por certame e um
 por cargo. Cada entrada é um ato (a homologação, as ofertas de vagas, as nomeações com a
 portaria, as desistências, anulações, eliminações, idas ao final da fila, as vagas sem
-candidato e as retificações), com o fundamento legal e o endereço da página pública em que
-ele aparece. Os mesmos atos de /api/certames/{id}/atos (`selectors.atos_publicados`).
+candidato, os atos que tornam outro sem efeito, as correções e as retificações), com o
+fundamento legal e o endereço da página pública em que ele aparece. Os mesmos atos de
+/api/certames/{id}/atos (`selectors.atos_publicados`).
 
 A ETag é a versão do certame, como na API: um leitor de feeds que repete o pedido com
 `If-None-Match` recebe 304 enquanto nenhum ato novo foi gravado.
@@ -89,8 +90,8 @@ class FeedCertame(Feed):  # type: ignore[type-arg]
     def subtitle(self, obj: _Objeto) -> str:
         return (
             f"{obj.certame.municipio}: homologação, ofertas de vagas, nomeações com a portaria, "
-            "desistências, anulações, eliminações, idas ao final da lista e retificações, cada "
-            "ato com o fundamento legal."
+            "desistências, anulações, eliminações, idas ao final da lista, atos que tornam outro "
+            "sem efeito, correções e retificações, cada ato com o fundamento legal."
         )
 
     def link(self, obj: _Objeto) -> str:
