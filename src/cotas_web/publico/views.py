@@ -191,6 +191,9 @@ def consulta(request: HttpRequest, pk: int) -> HttpResponse:
         contexto["nao_encontrada"] = situacao is None
         if situacao is not None:
             contexto["resumo"] = situacao["resumo"]
+            contexto["linha_do_tempo"] = selectors.linha_do_tempo(
+                certame=certame, inscricao=situacao["inscricao"], situacao=situacao
+            )
             if situacao["projecao"] is not None:
                 contexto["antes"] = [
                     (rotulo_lista(lista), q)

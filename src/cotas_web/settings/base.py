@@ -47,6 +47,8 @@ INSTALLED_APPS = [
     "cotas_web.nomeacoes",
     "cotas_web.publico",
     "cotas_web.tarefas",
+    "cotas_web.api",
+    "ninja",  # (a documentação da API com o JavaScript servido daqui, sem CDN: a CSP o exige)
     "django_tasks",
     "django_tasks_db",
 ]
