@@ -56,7 +56,7 @@ class ComLacunas(forms.Form):
                     "justificativa", "")
         return lacunas
 
-    def clean(self) -> dict[str, Any]:
+    def clean(self) -> dict[str, Any] | None:
         dados = super().clean() or {}
         for nome in getattr(self, "lacunas", []):
             valor = _preenchido(dados.get(f"lacuna__{nome}"))
