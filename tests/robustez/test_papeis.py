@@ -96,6 +96,7 @@ def _certame_completo(nome: str, rh: Any, membro: Any, csv: Any) -> dict[str, An
     candidatos_convocar(usuario=membro, sessao=sessao)
     verificar_todos(sessao, membro)
     conv = sessao.convocacoes.first()
+    assert conv is not None
     gravacao = gravacao_anexar(
         usuario=membro, convocacao=conv, arquivo=SimpleUploadedFile("f.jpg", JPEG, "image/jpeg")
     )
@@ -126,6 +127,7 @@ def _certame_completo(nome: str, rh: Any, membro: Any, csv: Any) -> dict[str, An
         data_portaria=date(2025, 8, 3),
     )
     candidato = c.candidatos.exclude(pk=nomeacao.candidato_id).last()
+    assert candidato is not None
     proc = fraude_abrir(usuario=rh, candidato=candidato, data=date(2025, 8, 4), motivo="m")
     return {
         "pk": c.pk,
