@@ -43,7 +43,7 @@ RAPIDOS := not (navegador or postgres or fuzz or queda)
 # A porta rápida, antes de cada commit: o lint e os testes dos níveis rápidos em dois processos
 # (pytest-xdist), no SQLite.
 check: lint
-	env -u DATABASE_URL COTAS_HIPOTESES=dev $(BIN)/pytest -n 2 -m "$(RAPIDOS)"
+	env -u DATABASE_URL COTAS_HIPOTESES=dev $(BIN)/pytest -n 2 --dist loadgroup -m "$(RAPIDOS)"
 
 # A porta completa, a do CI (.ci/run): todos os testes, de todos os níveis, no SQLite e, os da
 # aplicação web, de novo no PostgreSQL que o próprio projeto inicia. COTAS_EXIGIR_SISTEMA: sem

@@ -8,6 +8,8 @@ from __future__ import annotations
 from datetime import date
 from decimal import Decimal
 
+import pytest
+
 from cotas.motor.candidatos import Candidato, CorRaca, Heteroidentificacao
 from cotas.motor.certame import Certame, Ocorrencia
 from cotas.motor.eventos import Evento, TipoEvento
@@ -44,6 +46,7 @@ def _sem_candidato(certame: Certame) -> list[Ocorrencia]:
     return [o for o in certame.ocorrencias("C") if o.tipo == "vaga_sem_candidato"]
 
 
+@pytest.mark.lento
 def test_cem_mil_vagas_e_62_aprovados_dao_uma_ocorrencia_so() -> None:
     certame = _certame(100_000, 62, negros=10).apurar()
     assert len(certame.nomeacoes("C")) == 62

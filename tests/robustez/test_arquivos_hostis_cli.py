@@ -283,6 +283,7 @@ def test_ods_com_uma_linha_repetida_um_milhao_de_vezes(tmp_path: Path) -> None:
     _recusado(r, "candidatos.ods", "repete")
 
 
+@pytest.mark.lento
 def test_zip_que_descompacta_demais(tmp_path: Path) -> None:
     saida = io.BytesIO()
     with zipfile.ZipFile(saida, "w", zipfile.ZIP_DEFLATED) as z:

@@ -16,6 +16,10 @@ from pathlib import Path
 
 import pytest
 
+# No `make check` (pytest-xdist, --dist loadgroup), os testes deste arquivo vão todos ao mesmo
+# processo: a cópia (migrar e carregar a demonstração, em subprocessos) é feita uma vez só.
+pytestmark = [pytest.mark.lento, pytest.mark.xdist_group("copia")]
+
 RAIZ = Path(__file__).resolve().parents[2]
 PAGINA = (
     "from django.test import Client; import sys; "

@@ -263,6 +263,7 @@ def _processos_da_sessao(sid: int) -> list[str]:
     return achados
 
 
+@pytest.mark.lento
 def test_make_run_sobe_o_trabalhador_e_o_para_ao_sair(tmp_path: Path) -> None:
     """`scripts/web.sh` (o `make run`) sobe o trabalhador da fila com o servidor; ao parar o
     script, nenhum dos dois fica para trás."""
