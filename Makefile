@@ -41,9 +41,11 @@ lint: $(INSTALADO)
 RAPIDOS := not (navegador or postgres or fuzz or queda)
 
 # A porta rápida, antes de cada commit: o lint e os testes dos níveis rápidos em dois processos
-# (pytest-xdist), no SQLite.
+# (pytest-xdist), no SQLite. `--dist loadfile`: cada arquivo de teste num processo só, para que
+# os fixtures de módulo (a cópia de segurança de test_copia, o exemplo de test_gerar_exemplo)
+# sejam feitos uma vez.
 check: lint
-	env -u DATABASE_URL COTAS_HIPOTESES=dev $(BIN)/pytest -n 2 --dist loadgroup -m "$(RAPIDOS)"
+	env -u DATABASE_URL COTAS_HIPOTESES=dev $(BIN)/pytest -n 2 --dist loadfile -m "$(RAPIDOS)"
 
 # A porta completa, a do CI (.ci/run): todos os testes, de todos os níveis, no SQLite e, os da
 # aplicação web, de novo no PostgreSQL que o próprio projeto inicia. COTAS_EXIGIR_SISTEMA: sem

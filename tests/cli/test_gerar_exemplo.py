@@ -14,9 +14,6 @@ import pytest
 from cotas import geracao
 from tests.cli.conftest import COTAS, rodar
 
-# (No `make check`, com --dist loadgroup, o exemplo gerado uma vez só, num processo.)
-pytestmark = pytest.mark.xdist_group("gerar_exemplo")
-
 N, CARGOS = 3000, 6
 
 

@@ -16,9 +16,7 @@ from pathlib import Path
 
 import pytest
 
-# No `make check` (pytest-xdist, --dist loadgroup), os testes deste arquivo vão todos ao mesmo
-# processo: a cópia (migrar e carregar a demonstração, em subprocessos) é feita uma vez só.
-pytestmark = [pytest.mark.lento, pytest.mark.xdist_group("copia")]
+pytestmark = pytest.mark.lento  # (a cópia migra e carrega a demonstração em subprocessos)
 
 RAIZ = Path(__file__).resolve().parents[2]
 PAGINA = (
