@@ -388,6 +388,7 @@ def test_verificar_auditoria_aceita_a_correcao_registrada(
 
     antes = impressoes(certame_homologado.pk)
     ultimo = Registro.objects.filter(certame=certame_homologado).order_by("-id").first()
+    assert ultimo is not None
     candidato_corrigir(
         usuario=rita,
         candidato=Candidato.objects.get(inscricao="1008"),
