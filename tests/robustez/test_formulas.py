@@ -93,6 +93,17 @@ def test_xlsx_texto_que_imita_xml_sai_como_texto() -> None:
     assert [linha[1] for linha in lidas.to_python()[1:]] == XML_HOSTIL
 
 
+def test_xlsx_texto_longo_que_imita_xml_depois_de_cortado() -> None:
+    """Uma célula leva no máximo 32.767 caracteres: o texto mais longo é cortado, e um corte que
+    terminasse em `</r>` não pode virar XML cru."""
+    enxerto = XML_HOSTIL[2]
+    longo = enxerto + "a" * (32_767 - len(enxerto) - 4) + "</r>" + "b" * 100
+    dados = para_xlsx([_tabela([longo])])
+    assert "<f>" not in _xml_das_abas(dados)
+    valor = load_workbook(io.BytesIO(dados))["lista"].cell(row=2, column=2).value
+    assert valor == longo[:32_767]
+
+
 def test_csv_prefixa_aspas_simples_so_no_texto() -> None:
     texto = para_csv(_tabela(HOSTIS)).decode("utf-8-sig")
     linhas = list(csv.reader(io.StringIO(texto, newline=""), delimiter=";"))[1:]

@@ -84,29 +84,26 @@ def para_xlsx(tabelas: list[Tabela], *, celulas_de_texto: bool = False) -> bytes
     import xlsxwriter
 
     saida = io.BytesIO()
-    livro = xlsxwriter.Workbook(
-        saida,
-        {
-            "constant_memory": True,
-            # Só `write()` interpretaria o texto; os escritores abaixo são os de cada tipo, e
-            # estas opções ficam desligadas por garantia.
-            "strings_to_formulas": False,
-            "strings_to_urls": False,
-            "strings_to_numbers": False,
-        },
-    )
-    estilos = _Estilos(
-        negrito=livro.add_format({"bold": True}),
-        duas_casas=livro.add_format({"num_format": "0.00"}),
-        data=livro.add_format({"num_format": "dd/mm/yyyy"}),
-        texto=livro.add_format({"num_format": "@"}) if celulas_de_texto else None,
-    )
-    nomes_usados: set[str] = set()
-    for tabela in tabelas:
-        for nome, linhas in _abas_da_tabela(tabela):
-            aba = livro.add_worksheet(_nome_livre(nome, nomes_usados))
-            _escrever_aba(aba, estilos, tabela.colunas, linhas)
-    livro.close()
+    opcoes = {
+        "constant_memory": True,
+        # Só `write()` interpretaria o texto; os escritores abaixo são os de cada tipo, e estas
+        # opções ficam desligadas por garantia.
+        "strings_to_formulas": False,
+        "strings_to_urls": False,
+        "strings_to_numbers": False,
+    }
+    with xlsxwriter.Workbook(saida, opcoes) as livro:  # (fecha, e apaga os temporários, sempre)
+        estilos = _Estilos(
+            negrito=livro.add_format({"bold": True}),
+            duas_casas=livro.add_format({"num_format": "0.00"}),
+            data=livro.add_format({"num_format": "dd/mm/yyyy"}),
+            texto=livro.add_format({"num_format": "@"}) if celulas_de_texto else None,
+        )
+        nomes_usados: set[str] = set()
+        for tabela in tabelas:
+            for nome, linhas in _abas_da_tabela(tabela):
+                aba = livro.add_worksheet(_nome_livre(nome, nomes_usados))
+                _escrever_aba(aba, estilos, tabela.colunas, linhas)
     return saida.getvalue()
 
 
@@ -193,12 +190,14 @@ def _escrever_texto(aba: Any, linha: int, coluna: int, valor: str, estilo: Any =
         if estilo is not None:
             aba.write_blank(linha, coluna, None, estilo)
         return
-    if texto.startswith("<r>") and texto.endswith("</r>"):
-        # (O limite em unidades UTF-16, como o Excel conta; o XlsxWriter recusaria o que passa.)
-        cabe = texto.encode("utf-16-le")[: 2 * _TEXTO_NA_CELULA].decode("utf-16-le", "ignore")
-        partes = ["<", "r>", cabe[3:]]
-        aba.write_rich_string(linha, coluna, *partes, *([estilo] if estilo else []))
-        return
+    if texto.startswith("<r>"):
+        # Cortado antes de conferir o fim: o que o XlsxWriter cortasse depois poderia terminar
+        # em `</r>`. (O limite em unidades UTF-16, como o Excel conta.)
+        texto = texto.encode("utf-16-le")[: 2 * _TEXTO_NA_CELULA].decode("utf-16-le", "ignore")
+        if texto.endswith("</r>"):
+            partes = ["<", "r>", texto[3:]]
+            aba.write_rich_string(linha, coluna, *partes, *([] if estilo is None else [estilo]))
+            return
     aba.write_string(linha, coluna, texto, estilo)
 
 
