@@ -151,11 +151,13 @@ def test_nomes_de_aba_repetidos_nao_derrubam_o_livro() -> None:
 def test_o_escritor_de_xlsx_e_um_so() -> None:
     """Ninguém em `src/` escreve XLSX por fora de `formatos.para_xlsx` (o openpyxl fica só nos
     testes, para ler de volta e montar planilhas de entrada)."""
+    import re
+
+    importa = re.compile(r"^\s*(?:from|import)\s+(openpyxl|xlsxwriter)\b", re.MULTILINE)
     raiz = Path(__file__).resolve().parents[2] / "src"
     usam = sorted(
-        str(p.relative_to(raiz))
+        (str(p.relative_to(raiz)), m.group(1))
         for p in raiz.rglob("*.py")
-        if "openpyxl" in p.read_text(encoding="utf-8")
-        or ("xlsxwriter" in p.read_text(encoding="utf-8") and p.name != "formatos.py")
+        for m in importa.finditer(p.read_text(encoding="utf-8"))
     )
-    assert usam == []
+    assert usam == [("cotas/documentos/formatos.py", "xlsxwriter")]
