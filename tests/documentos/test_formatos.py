@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from datetime import date
 from decimal import Decimal
 from pathlib import Path
+from typing import Any
 
 import pytest
 from openpyxl import load_workbook
@@ -92,7 +93,7 @@ def test_pasta_nova_com_as_permissoes_de_sempre(tmp_path: Path) -> None:
     assert stat.S_IMODE((tmp_path / "s").stat().st_mode) == 0o755
 
 
-def _abas_calamine(dados: bytes) -> dict[str, list[list[object]]]:
+def _abas_calamine(dados: bytes) -> dict[str, list[list[Any]]]:
     from python_calamine import CalamineWorkbook
 
     livro = CalamineWorkbook.from_filelike(io.BytesIO(dados))
@@ -103,13 +104,13 @@ def test_abas_divididas_lidas_pelo_leitor_do_projeto(monkeypatch: pytest.MonkeyP
     """As abas numeradas também pelo python-calamine (o leitor de planilhas do projeto): o
     cabeçalho em cada uma, as linhas na ordem, nenhuma a mais nem a menos."""
     monkeypatch.setattr(formatos, "LINHAS_POR_ABA", 3)  # o cabeçalho e 2 linhas
-    linhas = [(f"{i:03d}", i, Decimal(i) / 4) for i in range(5)]
+    linhas: list[tuple[object, ...]] = [(f"{i:03d}", i, Decimal(i) / 4) for i in range(5)]
     abas = _abas_calamine(formatos.para_xlsx([Tabela("lista", "L", ("a", "b", "c"), linhas)]))
     assert list(abas) == ["lista (1)", "lista (2)", "lista (3)"]
     assert [len(aba) for aba in abas.values()] == [3, 3, 2]
     assert all(aba[0] == ["a", "b", "c"] for aba in abas.values())
     lidas = [tuple(linha) for aba in abas.values() for linha in aba[1:]]
-    assert lidas == [(i, float(b), float(c)) for i, b, c in linhas]
+    assert lidas == [(i, float(b), float(c)) for i, b, c in linhas]  # type: ignore[arg-type]
 
 
 def test_limite_exato_de_uma_aba_nao_divide(monkeypatch: pytest.MonkeyPatch) -> None:
