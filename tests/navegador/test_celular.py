@@ -10,10 +10,10 @@ from typing import Any
 
 import pytest
 
-from tests.web.conftest import certame_homologado  # noqa: F401  (fixture)
+from tests.web.conftest import SENHA, certame_homologado  # noqa: F401  (fixture)
 from tests.web.test_publico import nomear_edital
 
-from .conftest import SENHA, capturar, sem_rolagem_lateral, tab_ate
+from .conftest import capturar, sem_rolagem_lateral, tab_ate
 
 pytestmark = [pytest.mark.navegador, pytest.mark.django_db(transaction=True)]
 

@@ -12,9 +12,9 @@ from typing import Any
 
 import pytest
 
-from tests.web.conftest import CABECALHO, LINHAS, cpf_valido
+from tests.web.conftest import CABECALHO, LINHAS, SENHA, cpf_valido
 
-from .conftest import BRASIL, SENHA, capturar, sem_rolagem_lateral
+from .conftest import BRASIL, capturar, sem_rolagem_lateral
 from .test_acessibilidade import TELAS, _relatorio, _verificar
 
 pytestmark = [pytest.mark.navegador, pytest.mark.django_db(transaction=True)]

@@ -8,7 +8,9 @@ from typing import Any
 
 import pytest
 
-from .conftest import capturar, entrar, verificar_todos
+from tests.web.conftest import verificar_todos
+
+from .conftest import capturar, entrar
 
 pytestmark = [pytest.mark.navegador, pytest.mark.django_db(transaction=True)]
 

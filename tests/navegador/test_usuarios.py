@@ -10,9 +10,10 @@ from typing import Any
 import pytest
 from django.contrib.auth import get_user_model
 
+from tests.web.conftest import SENHA
 from tests.web.conftest import certame_mostardas as certame_mostardas  # (fixture)
 
-from .conftest import SENHA, capturar
+from .conftest import capturar
 from .test_acessibilidade import _relatorio
 from .test_do_comeco_ao_fim import Jornada
 

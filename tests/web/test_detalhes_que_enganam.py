@@ -425,6 +425,7 @@ def test_rotulo_das_colunas_de_desempate() -> None:
     assert rotulo_da_coluna("idade") == "Idade"
 
 
+@pytest.mark.lento
 def test_make_run_mostra_a_pagina_404_em_portugues(tmp_path: Any) -> None:
     """`scripts/web.sh` (o `make run`) sobe a demonstração sem a página técnica do Django em
     inglês, e com os arquivos estáticos servidos."""
@@ -432,6 +433,7 @@ def test_make_run_mostra_a_pagina_404_em_portugues(tmp_path: Any) -> None:
     import signal
     import socket
     import subprocess
+    import sys
     import time
     import urllib.error
     import urllib.request
@@ -447,7 +449,7 @@ def test_make_run_mostra_a_pagina_404_em_portugues(tmp_path: Any) -> None:
         if k not in ("DJANGO_SETTINGS_MODULE", "DJANGO_ALLOW_ASYNC_UNSAFE")
     }
     ambiente["DATABASE_URL"] = f"sqlite:///{tmp_path / 'demo.sqlite3'}"
-    ambiente["PYTHON_VENV"] = str(Path(os.sys.executable))
+    ambiente["PYTHON_VENV"] = str(Path(sys.executable))
     processo = subprocess.Popen(
         ["bash", str(raiz / "scripts" / "web.sh"), str(porta)],
         cwd=raiz,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -143,7 +143,8 @@ def test_senhas_e_sessoes_seguem_a_configuracao_do_django(settings: Any) -> None
     from django.conf import settings as conf
 
     assert conf.SESSION_COOKIE_HTTPONLY
-    assert any("MinimumLength" in v["NAME"] for v in conf.AUTH_PASSWORD_VALIDATORS)
+    validadores = cast(list[dict[str, str]], conf.AUTH_PASSWORD_VALIDATORS)
+    assert any("MinimumLength" in v["NAME"] for v in validadores)
 
 
 ACOES_DA_COMISSAO = (

@@ -44,7 +44,7 @@ def test_redefinicao_por_email(client: Any, rita: Any) -> None:
     assert mensagem.to == ["rita@exemplo.gov.br"]
     assert "Redefinição de senha" in mensagem.subject
     assert "login rita" in mensagem.body
-    link = re.search(r"https?://[^/\s]+(/senha/nova/\S+/)", mensagem.body)
+    link = re.search(r"https?://[^/\s]+(/senha/nova/\S+/)", str(mensagem.body))
     assert link is not None
     # O link leva à página da senha nova (o Django troca o token por um endereço de sessão).
     formulario = client.get(link.group(1), follow=True)

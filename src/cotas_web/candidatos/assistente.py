@@ -158,28 +158,23 @@ def modelo_csv(certame: Certame) -> bytes:
 
 def modelo_xlsx(certame: Certame) -> bytes:
     """O modelo em XLSX: o cabeçalho, a linha de exemplo (em texto: a inscrição e o CPF não
-    perdem os zeros) e, numa segunda aba, o que é cada coluna."""
-    from openpyxl import Workbook
-    from openpyxl.styles import Font
+    perdem os zeros) e, numa segunda aba, o que é cada coluna. Escrito pelo mesmo escritor de
+    XLSX das publicações (`para_xlsx`)."""
+    from cotas.documentos.formatos import para_xlsx
+    from cotas.documentos.tabelas import Tabela
 
     titulos, exemplo = _linhas_do_modelo(certame)
-    pasta = Workbook()
-    aba = pasta.active
-    assert aba is not None
-    aba.title = "Candidatos"
-    aba.append(titulos)
-    aba.append(exemplo)
-    for celula in aba[1]:
-        celula.font = Font(bold=True)
-    for celula in aba[2]:
-        celula.number_format = "@"
-    ajuda = pasta.create_sheet("Colunas")
-    ajuda.append(["coluna", "obrigatória", "o que é", "títulos aceitos"])
-    for c in colunas_do_certame(certame):
-        ajuda.append([c.nome, "sim" if c.obrigatoria else "não", c.descricao, c.aceitos])
-    saida = io.BytesIO()
-    pasta.save(saida)
-    return saida.getvalue()
+    candidatos = Tabela("Candidatos", "Candidatos", tuple(titulos), [tuple(exemplo)])
+    ajuda = Tabela(
+        "Colunas",
+        "Colunas",
+        ("coluna", "obrigatória", "o que é", "títulos aceitos"),
+        [
+            (c.nome, "sim" if c.obrigatoria else "não", c.descricao, c.aceitos)
+            for c in colunas_do_certame(certame)
+        ],
+    )
+    return para_xlsx([candidatos, ajuda], celulas_de_texto=True)
 
 
 # ---------------------------------------------------------------- mapeamento lembrado
