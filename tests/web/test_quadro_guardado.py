@@ -43,6 +43,13 @@ def test_a_marca_muda_a_cada_mudanca_nos_candidatos_por_qualquer_caminho(
     Candidato.objects.filter(certame=certame, inscricao="1003").update(nota=2)
     marcas.append(quadro.marca(certame.pk))
     assert len(set(marcas)) == 4
+    # Uma remoção tira a marca: sem ela, nenhum quadro guardado vale até a próxima mudança.
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "DELETE FROM candidatos_candidato WHERE certame_id = %s AND inscricao = %s",
+            [certame.pk, "1005"],
+        )
+    assert quadro.marca(certame.pk) == ""
 
 
 @pytest.mark.django_db(transaction=True)

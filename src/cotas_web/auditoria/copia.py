@@ -4,6 +4,7 @@ A cópia é um único arquivo `.tar` com:
 - `banco.sqlite3` (SQLite, pela API de cópia do próprio SQLite: consistente mesmo com o
   servidor no ar) ou `banco.dump` (PostgreSQL, `pg_dump -Fc` pela `DATABASE_URL`);
 - `privado/...`: os arquivos privados (gravações da comissão), sem as prévias de importação
+  nem os quadros de candidatos guardados
   (dados pessoais de arquivos não confirmados, que não devem sobreviver);
 - `manifesto.json`: o formato, o banco, a data e o sha256 e o tamanho de cada parte.
 
@@ -32,7 +33,9 @@ from django.db import connection
 
 FORMATO = "cotas-copia-1"
 MANIFESTO = "manifesto.json"
-_EXCLUIDAS = ("importacoes",)  # pastas privadas que não vão na cópia (prévias)
+# Pastas privadas que não vão na cópia: as prévias de importação e os quadros de candidatos
+# guardados (`cotas_web.quadro`: refeitos do banco na primeira leitura).
+_EXCLUIDAS = ("importacoes", "quadros")
 
 
 class CopiaRecusada(Exception):

@@ -1,5 +1,6 @@
-"""Os gatilhos que renovam a marca de versão dos candidatos de um certame a cada INSERT,
-UPDATE e DELETE na tabela dos candidatos (`VersaoCandidatos`).
+"""Os gatilhos que renovam a marca de versão dos candidatos de um certame a cada INSERT e
+UPDATE na tabela dos candidatos (`VersaoCandidatos`) e a tiram a cada DELETE (sem marca, o
+quadro não se guarda nem se lê até a próxima mudança).
 
 PostgreSQL: um gatilho por comando (FOR EACH STATEMENT, com a tabela de transição), que marca
 cada certame tocado uma vez só, mesmo numa importação de um milhão de linhas.
@@ -31,8 +32,18 @@ _PG = {
         "OLD TABLE AS antigas NEW TABLE AS novas",
         "SELECT certame_id FROM novas UNION SELECT certame_id FROM antigas",
     ),
-    "DELETE": ("remocao", "OLD TABLE AS antigas", "SELECT certame_id FROM antigas"),
 }
+# Na remoção, a marca sai (sem marca, nada se guarda nem se lê até a próxima mudança): uma marca
+# nova para um certame que pode estar sendo apagado junto deixaria uma linha órfã.
+_PG_REMOCAO = """
+CREATE OR REPLACE FUNCTION candidatos_versao_remocao() RETURNS trigger AS $$
+BEGIN
+    DELETE FROM candidatos_versaocandidatos
+    WHERE certame_id IN (SELECT DISTINCT certame_id FROM antigas);
+    RETURN NULL;
+END;
+$$ LANGUAGE plpgsql;
+"""
 _SQLITE_MARCAR = (
     "INSERT OR REPLACE INTO candidatos_versaocandidatos (certame_id, marca) "
     "SELECT {quem}.certame_id, lower(hex(randomblob(16))) "
@@ -44,7 +55,10 @@ _SQLITE = {
         "alteracao",
         _SQLITE_MARCAR.format(quem="NEW") + " " + _SQLITE_MARCAR.format(quem="OLD"),
     ),
-    "DELETE": ("remocao", _SQLITE_MARCAR.format(quem="OLD")),
+    "DELETE": (
+        "remocao",
+        "DELETE FROM candidatos_versaocandidatos WHERE certame_id = OLD.certame_id;",
+    ),
 }
 
 
@@ -75,6 +89,15 @@ def criar(schema_editor: Any) -> None:
                 f"REFERENCING {transicao} FOR EACH STATEMENT "
                 f"EXECUTE FUNCTION candidatos_versao_{nome}();"
             )
+        schema_editor.execute(_PG_REMOCAO)
+        schema_editor.execute(
+            "DROP TRIGGER IF EXISTS candidatos_versao_remocao ON candidatos_candidato;"
+        )
+        schema_editor.execute(
+            "CREATE TRIGGER candidatos_versao_remocao AFTER DELETE ON candidatos_candidato "
+            "REFERENCING OLD TABLE AS antigas FOR EACH STATEMENT "
+            "EXECUTE FUNCTION candidatos_versao_remocao();"
+        )
     elif vendor == "sqlite":
         for evento, (nome, corpo) in _SQLITE.items():
             schema_editor.execute(
@@ -85,7 +108,8 @@ def criar(schema_editor: Any) -> None:
 
 def remover(schema_editor: Any) -> None:
     vendor = schema_editor.connection.vendor
-    for nome, *_ in (_PG if vendor == "postgresql" else _SQLITE).values():
+    nomes = [nome for nome, *_ in _SQLITE.values()]  # (os mesmos nos dois bancos)
+    for nome in nomes:
         if vendor == "postgresql":
             schema_editor.execute(
                 f"DROP TRIGGER IF EXISTS candidatos_versao_{nome} ON candidatos_candidato;"
