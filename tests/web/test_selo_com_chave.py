@@ -21,6 +21,19 @@ from .test_auditoria import _mais_registros, _verificar
 pytestmark = pytest.mark.django_db
 
 
+@pytest.fixture(autouse=True)
+def _marco_da_migracao() -> None:
+    """O banco como as migrações o deixam: um teste transacional que rodou antes no mesmo
+    processo (pytest-xdist) esvazia as tabelas, o marco da migração 0004 junto; refeito aqui pela
+    própria função da migração."""
+    from importlib import import_module
+
+    from django.apps import apps
+
+    if not Registro.objects.filter(acao=cadeia.MARCO).exists():
+        import_module("cotas_web.auditoria.migrations.0004_selo_com_chave").marcar(apps, None)
+
+
 def forjar(certame_id: int | None, versao: int, chave: bytes | None = None) -> Registro:
     """Um registro acrescentado por SQL, com o selo calculado certo: o que o papel da aplicação
     faz com as credenciais do banco (sem a chave, ou com uma adivinhada)."""
