@@ -63,9 +63,16 @@ def test_modelo_tem_as_colunas_da_lei_do_certame(
     assert exemplo[titulos.index("cargo")] == "PROF"
     titulos_m, _ = _modelo_csv(client, certame_mostardas)  # lei sem comissão
     assert "heteroidentificacao" not in titulos_m
-    # a linha de exemplo do modelo é um arquivo válido para o certame
+    # a linha de exemplo do modelo é recusada, e só ela: com um nome de verdade, o mesmo arquivo
+    # é válido para o certame (os outros valores do exemplo são os que o certame pede)
     caminho = tmp_path / "modelo.csv"
-    caminho.write_bytes(client.get(reverse("candidatos:modelo", args=[certame.pk, "csv"])).content)
+    modelo = client.get(reverse("candidatos:modelo", args=[certame.pk, "csv"])).content
+    caminho.write_bytes(modelo)
+    previa = importacao_previa(certame=certame, caminho=caminho, nome_arquivo="modelo.csv")
+    assert [(e.linha, e.coluna) for e in previa.erros] == [(2, "nome")]
+    assert "a linha 2 é a linha de exemplo do modelo" in previa.erros[0].mensagem
+    assert "apague-a" in previa.erros[0].mensagem
+    caminho.write_bytes(modelo.replace("Nome Completo do Candidato".encode(), b"Maria da Silva"))
     previa = importacao_previa(certame=certame, caminho=caminho, nome_arquivo="modelo.csv")
     assert previa.valida, previa.erros
 
@@ -93,8 +100,20 @@ def test_modelo_xlsx_e_os_criterios_de_desempate_do_edital(
 
     linhas = CalamineWorkbook.from_path(str(caminho)).get_sheet_by_name("Candidatos").to_python()
     assert "especifica" in linhas[0] and linhas[1][linhas[0].index("cargo")] == "ENF"
+    # a linha de exemplo é recusada; a aba de ajuda nunca é lida nem vira o aviso "2 abas"
+    previa = importacao_previa(certame=c, caminho=caminho, nome_arquivo="modelo.xlsx")
+    assert [(e.linha, e.coluna) for e in previa.erros] == [(2, "nome")], previa.erros
+    assert "linha de exemplo do modelo" in previa.erros[0].mensagem
+    assert not previa.avisos, previa.avisos
+    from openpyxl import load_workbook
+
+    pasta = load_workbook(caminho)
+    pasta["Candidatos"]["B2"] = "Maria da Silva"
+    assert pasta["Candidatos"]["B1"].value == "nome"
+    pasta.save(caminho)
     previa = importacao_previa(certame=c, caminho=caminho, nome_arquivo="modelo.xlsx")
     assert previa.valida, previa.erros
+    assert not previa.avisos and previa.aba == "Candidatos", previa.avisos
 
 
 def test_pagina_de_importar_diz_as_colunas_e_oferece_o_modelo(

@@ -40,9 +40,9 @@ _DESCRICOES = {
     "classificacao": "posição dada pela banca (opcional; sem ela, a nota e o desempate decidem)",
 }
 # Um exemplo de valor por coluna (a linha de exemplo do modelo).
+# (A inscrição e o nome são os que o leitor reconhece: a linha esquecida no arquivo é recusada.)
 _EXEMPLOS = {
-    "inscricao": "000123",
-    "nome": "Nome Completo do Candidato",
+    **campos.EXEMPLO_DO_MODELO,
     "cpf": "529.982.247-25",
     "data_nascimento": "1990-05-31",
     "nota": "75,50",
@@ -158,7 +158,8 @@ def modelo_csv(certame: Certame) -> bytes:
 
 def modelo_xlsx(certame: Certame) -> bytes:
     """O modelo em XLSX: o cabeçalho, a linha de exemplo (em texto: a inscrição e o CPF não
-    perdem os zeros) e, numa segunda aba, o que é cada coluna."""
+    perdem os zeros) e, numa segunda aba, o que é cada coluna (a aba com o nome que o leitor
+    reconhece e nunca lê como dados: `campos.ABA_DE_AJUDA_DO_MODELO`)."""
     from openpyxl import Workbook
     from openpyxl.styles import Font
 
@@ -173,8 +174,8 @@ def modelo_xlsx(certame: Certame) -> bytes:
         celula.font = Font(bold=True)
     for celula in aba[2]:
         celula.number_format = "@"
-    ajuda = pasta.create_sheet("Colunas")
-    ajuda.append(["coluna", "obrigatória", "o que é", "títulos aceitos"])
+    ajuda = pasta.create_sheet(campos.ABA_DE_AJUDA_DO_MODELO)
+    ajuda.append(list(campos.CABECALHO_DA_AJUDA))
     for c in colunas_do_certame(certame):
         ajuda.append([c.nome, "sim" if c.obrigatoria else "não", c.descricao, c.aceitos])
     saida = io.BytesIO()
