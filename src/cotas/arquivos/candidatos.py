@@ -363,7 +363,8 @@ def _aba_de_ajuda(pasta: object, nome: str) -> bool:
     if nome != campos.ABA_DE_AJUDA_ANTIGA:
         return False
     try:
-        primeira = next(iter(pasta.get_sheet_by_name(nome).iter_rows()), [])  # type: ignore[attr-defined]
+        aba = pasta.get_sheet_by_name(nome)  # type: ignore[attr-defined]
+        primeira: list[object] = next(iter(aba.iter_rows()), [])
     except Exception:  # (ilegível: não é a ajuda; a leitura dirá o resto)
         return False
     return tuple(campos.texto(c).strip() for c in primeira) == campos.CABECALHO_DA_AJUDA
