@@ -434,7 +434,7 @@ def test_mapeamento_vale_na_planilha_e_no_csv_grande(certame: Any, tmp_path: Pat
             f"Pessoa {i}",
             f"{200000000 + i * 7919:09d}"[:9],
             "PROF",
-            "70.5",
+            f"{i / 200:.3f}",  # (notas diferentes: empate que nada resolve seria recusado)
             "parda",
             "sim",
         )

@@ -263,26 +263,33 @@ def cargo_adicionar(
     return cargo
 
 
-@transaction.atomic
-def certame_homologar(*, usuario: User, certame: Certame, data: date) -> Certame:
-    """Congela as listas. Onde há comissão, só depois da verificação de todos os autodeclarados
-    aprovados e do exame dos recursos (parâmetros `heteroidentificacao.momento` e
-    `.recursos`)."""
-    certame = certame_travar(certame.pk)
-    _exigir_nao_homologado(certame)
-    if data < certame.data_edital:
-        raise ValidationError(
+def impedimentos_da_homologacao(certame: Certame, data: date | None = None) -> list[str]:
+    """Tudo o que impede homologar, de uma vez, para a página dizer ANTES de pedir a confirmação
+    (e o ato recusar com a mesma lista): a data, os candidatos, a verificação e os recursos
+    pendentes onde a lei os exige (parâmetros `heteroidentificacao.momento` e `.recursos`) e o
+    que o motor recusaria depois, ao nomear: empates que nenhum critério resolve, nomeando as
+    inscrições e as linhas (`cotas.apuracao.conferir_antes_das_nomeacoes`, a regra da prévia da
+    importação e de `cotas validar`)."""
+    from cotas.arquivos.erros import resumir
+
+    impedimentos: list[str] = []
+    if certame.homologado:
+        return [
+            "O certame já foi homologado: as listas estão congeladas e só mudam por atos "
+            "registrados (desistência, anulação, novas vagas)."
+        ]
+    if data is not None and data < certame.data_edital:
+        impedimentos.append(
             f"Homologação em {data:%d/%m/%Y} recusada: é anterior ao edital, de "
             f"{certame.data_edital:%d/%m/%Y}."
         )
-    if certame.validade_ate is not None and data > certame.validade_ate:
-        raise ValidationError(
+    if data is not None and certame.validade_ate is not None and data > certame.validade_ate:
+        impedimentos.append(
             f"Homologação em {data:%d/%m/%Y} recusada: a validade do concurso terminou em "
             f"{certame.validade_ate:%d/%m/%Y}."
         )
     if not certame.candidatos.exists():
-        raise ValidationError("Importe os candidatos antes de homologar.")
-    fundamento = ""
+        return [*impedimentos, "Importe os candidatos antes de homologar."]
     regras = ponte.regras_do_certame(certame)
     if certame.exige_comissao or ponte.grupos_documentais(regras):
         from cotas_web.comissao.selectors import pendencias_da_comissao
@@ -292,14 +299,49 @@ def certame_homologar(*, usuario: User, certame: Certame, data: date) -> Certame
         if pendencias:
             # A verificação e os recursos antes da homologação, com os artigos da lei.
             citados = [refs[k].citacao() for k in ("momento", "recursos") if k in refs]
-            raise ValidationError(
+            impedimentos.append(
                 "A homologação precisa da verificação concluída"
                 + (f" ({'; '.join(citados)})" if citados else "")
                 + ": "
                 + "; ".join(pendencias)
             )
-        ref = refs.get("momento")
-        fundamento = ref.citacao() if ref else ""
+    impedimentos += _recusas_do_motor(certame)
+    return resumir(impedimentos)
+
+
+def _recusas_do_motor(certame: Certame) -> list[str]:
+    """O que o motor recusaria ao nomear as vagas do edital, menos a verificação pendente (já
+    dita, com os recursos, por `pendencias_da_comissao`): os empates e o que mais ele recusa
+    nas listas de um cargo, cada um com as linhas do arquivo importado."""
+    from cotas.apuracao import conferir_antes_das_nomeacoes
+
+    importacoes = set(
+        certame.candidatos.values_list("importacao__arquivo_nome", flat=True).distinct()[:2]
+    )
+    arquivo = next(iter(importacoes)) if len(importacoes) == 1 else "candidatos importados"
+    try:
+        motor = ponte.reencenar(certame)
+    except ponte.ErroCotas as erro:
+        return [str(erro)]
+    conferencia = conferir_antes_das_nomeacoes(motor, motor.candidatos, arquivo or "arquivo")
+    return [str(e) for e in conferencia.empates + conferencia.outros]
+
+
+@transaction.atomic
+def certame_homologar(*, usuario: User, certame: Certame, data: date) -> Certame:
+    """Congela as listas. Onde há comissão, só depois da verificação de todos os autodeclarados
+    aprovados e do exame dos recursos (parâmetros `heteroidentificacao.momento` e
+    `.recursos`); e só sem nada que o motor recusaria ao nomear (`impedimentos_da_homologacao`,
+    a lista que a página mostra antes de pedir a confirmação)."""
+    certame = certame_travar(certame.pk)
+    _exigir_nao_homologado(certame)
+    impedimentos = impedimentos_da_homologacao(certame, data)
+    if impedimentos:
+        raise ValidationError(impedimentos)
+    fundamento = ""
+    regras = ponte.regras_do_certame(certame)
+    if regras.comissao is not None and (ref := regras.comissao.referencias.get("momento")):
+        fundamento = ref.citacao()
     certame.homologado_em = data
     certame.save(update_fields=["homologado_em"])
     registrar(
