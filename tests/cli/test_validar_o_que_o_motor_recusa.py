@@ -35,7 +35,9 @@ def test_empate_de_milhares_nomeia_as_primeiras_linhas_e_conta_as_demais(tmp_pat
 
 def test_validar_recusa_a_linha_de_exemplo_do_modelo(tmp_path: Path) -> None:
     exemplo = campos.EXEMPLO_DO_MODELO
-    linhas = LINHAS + f"{exemplo['inscricao']};{exemplo['nome']};1990-05-31;ADM;75,50;aprovado;parda;não;não;\n"
+    linhas = LINHAS + (
+        f"{exemplo['inscricao']};{exemplo['nome']};1990-05-31;ADM;75,50;aprovado;parda;não;não;\n"
+    )
     r = rodar("validar", montar(tmp_path, linhas))
     assert r.returncode == 2
     assert "candidatos.csv, linha 7" in r.stderr

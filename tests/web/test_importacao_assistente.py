@@ -72,7 +72,7 @@ def test_modelo_tem_as_colunas_da_lei_do_certame(
     assert [(e.linha, e.coluna) for e in previa.erros] == [(2, "nome")]
     assert "a linha 2 é a linha de exemplo do modelo" in previa.erros[0].mensagem
     assert "apague-a" in previa.erros[0].mensagem
-    caminho.write_bytes(modelo.replace("Nome Completo do Candidato".encode(), b"Maria da Silva"))
+    caminho.write_bytes(modelo.replace(b"Nome Completo do Candidato", b"Maria da Silva"))
     previa = importacao_previa(certame=certame, caminho=caminho, nome_arquivo="modelo.csv")
     assert previa.valida, previa.erros
 

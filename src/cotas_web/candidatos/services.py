@@ -186,7 +186,9 @@ def importacao_previa(
     if not leitura.candidatos:
         previa.erros.append(ErroEntrada(nome_arquivo, None, None, "o arquivo não tem candidatos"))
     if not previa.erros:
-        conferencia = _conferir_no_motor(certame, regras, leitura.candidatos, nome_arquivo, substitui)
+        conferencia = _conferir_no_motor(
+            certame, regras, leitura.candidatos, nome_arquivo, substitui
+        )
         previa.erros += conferencia.empates + conferencia.outros
         previa.pendentes = conferencia.pendentes
     previa.erros.sort(key=lambda e: (e.linha or 0, str(e.coluna or "")))
