@@ -136,7 +136,8 @@ def _conferir_cargos(
     return conferencia.erros
 
 
-# Quantas linhas de um grupo de empatados a mensagem nomeia (as demais: "e mais K").
+# Quantas linhas de um grupo de empatados a mensagem nomeia (as demais: "e mais K"; as
+# inscrições, o motor já as limita assim: `EmpateNaoResolvido`).
 LINHAS_POR_EMPATE = 20
 
 
@@ -203,9 +204,7 @@ def _erros_de_empate(
         primeiro = achados.get(grupo[0])
         pela_banca = primeiro is not None and primeiro.classificacao is not None
         coluna = "classificacao" if pela_banca else "nota"
-        mais = len(grupo) - LINHAS_POR_EMPATE
-        nomeados = grupo if mais <= 0 else [*grupo[:LINHAS_POR_EMPATE], f"e mais {mais}"]
-        mensagem = str(EmpateNaoResolvido(erro.cargo, [nomeados], erro.criterio_legal))
+        mensagem = str(EmpateNaoResolvido(erro.cargo, [grupo], erro.criterio_legal))
         conhecidas = [str(linha) for linha in sorted(x for x in linhas if x is not None)]
         if conhecidas:
             fora = len(grupo) - len(conhecidas)
