@@ -267,9 +267,8 @@ def importacao_confirmar(
         certame=certame, caminho=caminho, nome_arquivo=nome_arquivo, aba=aba, renomear=renomear
     )
     if not previa.valida:
-        raise ValidationError(
-            resumir([str(e) for e in previa.erros]) or ["O arquivo não tem candidatos."]
-        )
+        # (Todas: quem mostra resume, `comum.mensagens_de` e o fim da tarefa.)
+        raise ValidationError([str(e) for e in previa.erros] or ["O arquivo não tem candidatos."])
     if progresso is not None:
         progresso.total(len(previa.candidatos), "Gravando os candidatos…")
     cargos = {c.codigo: c for c in certame.cargos.all()}

@@ -269,9 +269,7 @@ def impedimentos_da_homologacao(certame: Certame, data: date | None = None) -> l
     pendentes onde a lei os exige (parâmetros `heteroidentificacao.momento` e `.recursos`) e o
     que o motor recusaria depois, ao nomear: empates que nenhum critério resolve, nomeando as
     inscrições e as linhas (`cotas.apuracao.conferir_antes_das_nomeacoes`, a regra da prévia da
-    importação e de `cotas validar`)."""
-    from cotas.arquivos.erros import resumir
-
+    importação e de `cotas validar`). Todos: quem mostra resume (`comum.mensagens_de`)."""
     impedimentos: list[str] = []
     if certame.homologado:
         return [
@@ -305,8 +303,7 @@ def impedimentos_da_homologacao(certame: Certame, data: date | None = None) -> l
                 + ": "
                 + "; ".join(pendencias)
             )
-    impedimentos += _recusas_do_motor(certame)
-    return resumir(impedimentos)
+    return impedimentos + _recusas_do_motor(certame)
 
 
 def _recusas_do_motor(certame: Certame) -> list[str]:

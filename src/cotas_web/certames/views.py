@@ -138,7 +138,7 @@ def homologar(request: HttpRequest, pk: int) -> HttpResponse:
         # mesma com que o ato recusaria): ninguém confirma o que será recusado.
         impedimentos = services.impedimentos_da_homologacao(certame, form.cleaned_data["data"])
         if impedimentos:
-            for m in impedimentos:
+            for m in mensagens_de(ValidationError(impedimentos)):
                 messages.error(request, m)
         elif not confirmado(request):
             n = certame.candidatos.count()
