@@ -20,7 +20,7 @@ from cotas_web.candidatos.services import importacao_confirmar, importacao_previ
 from cotas_web.tarefas import services as fila
 from cotas_web.tarefas.models import Estado, Tarefa
 
-from .conftest import CABECALHO, LINHAS, cpf_valido, csv_candidatos, entrar
+from .conftest import CABECALHO, cpf_valido, entrar
 
 pytestmark = pytest.mark.django_db
 
