@@ -187,7 +187,7 @@ def importacao_previa(
         previa.erros.append(ErroEntrada(nome_arquivo, None, None, "o arquivo não tem candidatos"))
     if not previa.erros:
         conferencia = _conferir_no_motor(
-            certame, regras, leitura.candidatos, nome_arquivo, substitui
+            certame, regras, leitura.candidatos, nome_arquivo, substitui, leitura.colunas
         )
         previa.erros += conferencia.empates + conferencia.outros
         previa.pendentes = conferencia.pendentes
@@ -201,11 +201,13 @@ def _conferir_no_motor(
     candidatos: list[Any],
     nome_arquivo: str,
     substitui: int | None,
+    colunas: Any = None,
 ) -> Any:
     """O que o motor recusaria depois, ao nomear, achado já na prévia, pela mesma regra
     (`cotas.apuracao.conferir_antes_das_nomeacoes`, a de `cotas validar`): as listas de cada
     cargo com os candidatos deste arquivo e os já importados (menos os da importação que ele
-    substitui), em colunas como a reencenação as lê do banco."""
+    substitui), em colunas como a reencenação as lê do banco. `colunas`: os mesmos candidatos
+    já em colunas (a leitura em lote de um CSV grande), sem recriá-los."""
     import polars as pl
 
     from cotas.apuracao import conferir_antes_das_nomeacoes
@@ -213,9 +215,11 @@ def _conferir_no_motor(
     from cotas.motor.colunar import TabelaCandidatos
 
     criterios = tuple(str(c) for c, _ in certame.desempate)
-    tabela = TabelaCandidatos.de_candidatos(
-        candidatos, criterios, [g.nome for g in regras.grupos_da_lei]
-    )
+    tabela = colunas if isinstance(colunas, TabelaCandidatos) else None
+    if tabela is None:
+        tabela = TabelaCandidatos.de_candidatos(
+            candidatos, criterios, [g.nome for g in regras.grupos_da_lei]
+        )
     outros = certame.candidatos.all()
     if substitui:
         outros = outros.exclude(importacao_id=substitui)
