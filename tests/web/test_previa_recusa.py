@@ -289,3 +289,31 @@ def test_consulta_publica_segue_na_ultima_versao_boa_marcada(
     PublicacaoSituacoes.objects.all().delete()
     r = client.get(url, {"inscricao": "1006"})
     assert r.status_code == 409 and len(r.content) < 32_000
+
+
+def test_previa_de_csv_grande_em_colunas_recusa_o_empate_com_outra_importacao(
+    certame_com_candidatos: Any, tmp_path: Path
+) -> None:
+    """Um CSV grande (a leitura em lote, em colunas): a conferência o lê como veio, junto com
+    os já importados do banco."""
+    from cotas.arquivos.candidatos import LIMIAR_LEITURA_EM_LOTE
+
+    linhas = [_linha(str(20000 + i), f"Pessoa Nº {i}", f"{i / 1000:.3f}") for i in range(15000)]
+    linhas.append(_linha("40000", "Empata Com Alice", "90"))  # = 1001, de outra importação
+    linhas.append(_linha("40001", "Empata Com Pessoa", "0.007"))  # = 20007, deste arquivo
+    caminho = _arquivo(tmp_path, linhas)
+    assert caminho.stat().st_size >= LIMIAR_LEITURA_EM_LOTE
+    from cotas_web import ponte
+    from cotas_web.candidatos.leitura import ler_arquivo
+
+    lido = ler_arquivo(caminho, esquema=ponte.esquema_do_certame(certame_com_candidatos),
+                       cargos={"PROF"})
+    assert lido.colunas is not None  # (a leitura em lote, em colunas)
+    previa = importacao_previa(
+        certame=certame_com_candidatos, caminho=caminho, nome_arquivo="banca.csv"
+    )
+    assert sorted(e.linha or 0 for e in previa.erros) == [9, 15002], previa.erros
+    mensagens = " ".join(e.mensagem for e in previa.erros)
+    assert "inscrições 1001, 40000" in mensagens
+    assert "(linha 15002; 1 de outra importação)" in mensagens
+    assert "inscrições 20007, 40001" in mensagens and "(linhas 9 e 15003)" in mensagens
