@@ -317,3 +317,19 @@ def test_previa_de_csv_grande_em_colunas_recusa_o_empate_com_outra_importacao(
     assert "inscrições 1001, 40000" in mensagens
     assert "(linha 15002; 1 de outra importação)" in mensagens
     assert "inscrições 20007, 40001" in mensagens and "(linhas 9 e 15003)" in mensagens
+
+
+def test_previa_recusa_valor_decisivo_ausente(certame: Any, tmp_path: Path) -> None:
+    """A classificação da banca só para alguns: o motor não monta a lista; a prévia o diz."""
+    caminho = tmp_path / "banca.csv"
+    caminho.write_text(
+        "\n".join([
+            CABECALHO + ",classificacao",
+            _linha("1", "Ana", "80") + ",1",
+            _linha("2", "Bia", "70") + ",",
+        ]) + "\n",
+        encoding="utf-8",
+    )
+    previa = importacao_previa(certame=certame, caminho=caminho, nome_arquivo="banca.csv")
+    assert not previa.valida
+    assert any("classificacao está preenchida só para alguns" in e.mensagem for e in previa.erros)
