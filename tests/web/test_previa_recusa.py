@@ -333,3 +333,35 @@ def test_previa_recusa_valor_decisivo_ausente(certame: Any, tmp_path: Path) -> N
     previa = importacao_previa(certame=certame, caminho=caminho, nome_arquivo="banca.csv")
     assert not previa.valida
     assert any("classificacao está preenchida só para alguns" in e.mensagem for e in previa.erros)
+
+
+def test_arquivo_publico_que_falha_oferece_o_da_ultima_versao_boa(
+    client: Any, certame_homologado: Any, rita: Any, settings: Any, monkeypatch: Any
+) -> None:
+    from cotas_web import ponte
+    from cotas_web.publico import arquivos
+
+    from .test_publico import nomear_edital
+
+    settings.PUBLICO_ARQUIVOS_NA_HORA_ATE = 0  # todo certame conta como grande: pela fila
+    url = reverse("publico:baixar", args=[certame_homologado.pk, "listas", "xlsx"])
+    client.get(url)
+    for t in Tarefa.objects.filter(estado=Estado.NA_FILA):
+        fila.executar(str(t.pk))
+    assert client.get(url).status_code == 200
+    nomear_edital(certame_homologado, rita)  # versão nova; a geração dela é recusada
+
+    def recusa(**_: Any) -> Any:
+        raise ponte.ErroCotas("Empate não resolvido no cargo PROF entre " + "x, " * 20_000)
+
+    monkeypatch.setattr(arquivos, "fonte_publicada", recusa)
+    client.get(url)
+    for t in Tarefa.objects.filter(estado=Estado.NA_FILA):
+        fila.executar(str(t.pk))
+    r = client.get(url)
+    texto = r.content.decode()
+    assert r.status_code == 503
+    assert "Não foi possível gerar listas.xlsx desta versão: A lei do certame recusa" in texto
+    assert "Corrija o dado indicado" in texto and "Erro interno" not in texto
+    assert "versão anterior" in texto and "desatualizado" in texto  # a última boa, marcada
+    assert len(texto) < 32_000
