@@ -133,14 +133,23 @@ def cargo_novo(request: HttpRequest, pk: int) -> HttpResponse:
 def homologar(request: HttpRequest, pk: int) -> HttpResponse:
     certame = get_object_or_404(Certame, pk=pk)
     form = DataForm(request.POST or None, initial={"data": selectors.data_sugerida(certame)})
+    if request.method == "POST" and form.is_valid() and confirmado(request):
+        # (o ato confere tudo de novo, sob a trava, e recusa com a mesma lista)
+        tentar(
+            request,
+            lambda: services.certame_homologar(
+                usuario=usuario_de(request), certame=certame, data=form.cleaned_data["data"]
+            ),
+            "Classificação final homologada: as listas estão congeladas.",
+        )
+        return redirect("certames:detalhe", pk=certame.pk)
     if request.method == "POST" and form.is_valid():
         # O que impede homologar vem ANTES da página de confirmação, com a lista inteira (a
         # mesma com que o ato recusaria): ninguém confirma o que será recusado.
         impedimentos = services.impedimentos_da_homologacao(certame, form.cleaned_data["data"])
-        if impedimentos:
-            for m in mensagens_de(ValidationError(impedimentos)):
-                messages.error(request, m)
-        elif not confirmado(request):
+        for m in mensagens_de(ValidationError(impedimentos)) if impedimentos else []:
+            messages.error(request, m)
+        if not impedimentos:
             n = certame.candidatos.count()
             return pedir_confirmacao(
                 request, certame=certame, titulo="homologar a classificação final",
@@ -153,15 +162,6 @@ def homologar(request: HttpRequest, pk: int) -> HttpResponse:
                 fundamento=selectors.fundamento_da_homologacao(certame),
                 botao="Homologar", voltar=reverse("certames:detalhe", args=[certame.pk]),
             )
-        else:
-            tentar(
-                request,
-                lambda: services.certame_homologar(
-                    usuario=usuario_de(request), certame=certame, data=form.cleaned_data["data"]
-                ),
-                "Classificação final homologada: as listas estão congeladas.",
-            )
-            return redirect("certames:detalhe", pk=certame.pk)
     return render(
         request, "form.html",
         {"form": form, "titulo": f"Homologar — {certame.nome}", "botao": "Homologar",
