@@ -312,15 +312,14 @@ def _recusas_do_motor(certame: Certame) -> list[str]:
     nas listas de um cargo, cada um com as linhas do arquivo importado."""
     from cotas.apuracao import conferir_antes_das_nomeacoes
 
-    importacoes = set(
-        certame.candidatos.values_list("importacao__arquivo_nome", flat=True).distinct()[:2]
-    )
-    arquivo = next(iter(importacoes)) if len(importacoes) == 1 else "candidatos importados"
+    ativas = certame.importacoes.filter(removida_em__isnull=True)
+    importacoes = list(ativas.values_list("arquivo_nome", flat=True)[:2])
+    arquivo = importacoes[0] if len(importacoes) == 1 else "candidatos importados"
     try:
         motor = ponte.reencenar(certame)
     except ponte.ErroCotas as erro:
         return [str(erro)]
-    conferencia = conferir_antes_das_nomeacoes(motor, motor.candidatos, arquivo or "arquivo")
+    conferencia = conferir_antes_das_nomeacoes(motor, motor.candidatos, arquivo)
     return [str(e) for e in conferencia.empates + conferencia.outros]
 
 
