@@ -325,15 +325,38 @@ _LOTE_LEITURA = 50_000  # linhas por ida ao cursor: o quadro cresce sem guardar 
 
 
 def tabela_de_candidatos(
-    certame: Certame, regras: Regras, *, fora: Iterable[str] = ()
+    certame: Certame, regras: Regras, *, fora: Iterable[str] = (), do_banco: bool = False
 ) -> TabelaCandidatos:
     """Os candidatos do certame em colunas, como o motor os lê de um arquivo
     (`cotas.motor.colunar.TabelaCandidatos`): o motor só cria o candidato que a apuração examina.
 
-    Uma consulta só, sem criar um objeto do Django por inscrição (num certame de 1 milhão, criar
-    os objetos levava ~40 s; esta leitura, ~3 s). `fora`: inscrições que nunca entram nas listas.
-    As linhas seguem a ordem do arquivo importado (`linha`), como na linha de comando.
+    O quadro vem do guardado para a versão atual dos candidatos (`cotas_web.quadro`) ou, sem
+    ele (ou com `do_banco`), do banco. `fora`: inscrições que nunca entram nas listas.
     """
+    from cotas_web import quadro as guardados
+
+    criterios = tuple(str(coluna) for coluna, _ in certame.desempate)
+    if do_banco:
+        quadro = _quadro_do_banco(certame, regras, criterios)
+    else:
+        forma = repr(
+            (criterios, [(g.nome, g.verificado, tuple(g.cores)) for g in regras.grupos_da_lei])
+        )
+        quadro = guardados.ler_ou_montar(
+            certame.pk, forma, lambda: _quadro_do_banco(certame, regras, criterios)
+        )
+    fora = list(fora)
+    if fora:
+        quadro = quadro.filter(~pl.col("inscricao").is_in(fora))
+    return TabelaCandidatos(quadro, criterios, sem_repetidas=True)
+
+
+def _quadro_do_banco(
+    certame: Certame, regras: Regras, criterios: tuple[str, ...]
+) -> pl.DataFrame:
+    """O quadro lido do banco numa consulta só, sem criar um objeto do Django por inscrição (num
+    certame de 1 milhão, criar os objetos levava ~40 s; esta leitura, ~3 s). As linhas seguem a
+    ordem do arquivo importado (`linha`), como na linha de comando."""
     from cotas_web.candidatos.models import Candidato
 
     convertidas = {
@@ -359,14 +382,12 @@ def tabela_de_candidatos(
         while linhas := cursor.fetchmany(_LOTE_LEITURA):
             partes.append(pl.DataFrame(linhas, schema=esquema, orient="row"))
     bruto = pl.concat(partes) if partes else pl.DataFrame(schema=esquema)
-    criterios = tuple(str(coluna) for coluna, _ in certame.desempate)
     vazio_nulo = {
         c: pl.when(pl.col(c) == "").then(None).otherwise(pl.col(c)).alias(c)
         for c in ("cor_raca", "cpf", "opcao_lista")
     }
     quadro = (
         bruto.lazy()
-        .filter(~pl.col("inscricao").is_in(list(fora)))
         .sort("linha", "id", nulls_last=True)
         .with_columns(
             pl.col("cargo__codigo").alias("cargo"),
@@ -392,8 +413,7 @@ def tabela_de_candidatos(
             .alias(PREFIXO_DESEMPATE + nome)
             for nome in criterios
         )
-    quadro = quadro.drop("id", "cargo__codigo", "desempate", "reservas", "verificacoes")
-    return TabelaCandidatos(quadro, criterios, sem_repetidas=True)
+    return quadro.drop("id", "cargo__codigo", "desempate", "reservas", "verificacoes")
 
 
 def _colunas_dos_grupos(regras: Regras) -> list[pl.Expr]:
@@ -446,9 +466,11 @@ def fatos_do_certame(certame: Certame) -> Fatos:
     edital = OfertaVagas.objects.filter(cargo__certame=certame, do_edital=True)
     abertura = min((o.data for o in edital), default=None)
     registrados: list[tuple[date, int, Any]] = []  # (data, pk, evento): a ordem de registro
-    for o in OfertaVagas.objects.filter(cargo__certame=certame, do_edital=False).select_related(
-        "cargo"
-    ):
+    # O que foi tornado sem efeito (por um ato novo; o original fica gravado) não é fato.
+    novas = OfertaVagas.objects.filter(
+        cargo__certame=certame, do_edital=False, sem_efeito_em__isnull=True
+    )
+    for o in novas.select_related("cargo"):
         evento = Evento(
             o.data,
             TipoEvento.NOVAS_VAGAS,
@@ -457,7 +479,10 @@ def fatos_do_certame(certame: Certame) -> Fatos:
             justificativa=o.justificativa,
         )
         registrados.append((o.data, o.pk, evento))
-    for d in Desistencia.objects.filter(candidato__certame=certame).select_related("candidato"):
+    desistencias = Desistencia.objects.filter(
+        candidato__certame=certame, sem_efeito_em__isnull=True
+    )
+    for d in desistencias.select_related("candidato"):
         evento = Evento(d.data, TipoEvento.DESISTENCIA, inscricao=d.candidato.inscricao)
         registrados.append((d.data, d.pk, evento))
     fundamento = fundamento_final_de_fila(certame)
@@ -586,8 +611,45 @@ def razao_da_saida(motor: Any, tipo: str, inscricao: str) -> Any:
     return saidas[-1].razao if saidas else None
 
 
-def reencenar(certame: Certame) -> Any:
+# A nomeação tornada sem efeito por um ato posterior não é mais ato em vigor.
+SITUACAO_SEM_EFEITO = "sem_efeito"
+
+
+def nomeacoes_publicadas(certame: Certame) -> dict[str, list[Any]]:
+    """As nomeações confirmadas por portaria, por cargo, como o motor as recebe
+    (`cotas.motor.certame.Publicada`): atos em vigor que nenhuma reencenação refaz
+    (docs/INTERPRETACAO.md#atos-publicados). Em cada vaga, a ordem em que foram feitas."""
+    from cotas.motor.certame import Publicada
+    from cotas_web.nomeacoes.models import Nomeacao
+
+    por_cargo: dict[str, list[Any]] = {}
+    ocupacoes: dict[tuple[str, int], int] = {}
+    linhas = (
+        Nomeacao.objects.filter(cargo__certame=certame)
+        .exclude(situacao=SITUACAO_SEM_EFEITO)
+        .order_by("cargo__codigo", "vaga", "ordem", "pk")
+        .values_list(
+            "cargo__codigo", "vaga", "candidato__inscricao", "modalidade", "razao",
+            "portaria", "data_portaria",
+        )
+    )
+    for cargo, vaga, inscricao, lista, razao, portaria, dia in linhas:
+        ocupacao = ocupacoes.get((cargo, vaga), 0)
+        ocupacoes[(cargo, vaga)] = ocupacao + 1
+        ato = f"Portaria nº {portaria}, de {dia:%d/%m/%Y}"
+        por_cargo.setdefault(cargo, []).append(
+            Publicada(vaga, inscricao, lista, razao, ocupacao, ato)
+        )
+    return por_cargo
+
+
+def reencenar(certame: Certame, *, com_publicadas: bool = True, do_banco: bool = False) -> Any:
     """Reencena os fatos do certame no motor e devolve o `cotas.motor.certame.Certame`.
+
+    As nomeações publicadas por portaria entram como atos em vigor: ocupam as suas vagas como
+    foram publicadas. `com_publicadas=False` dá o que a lei faria só com a classificação de hoje
+    (para mostrar quem uma correção teria posto no lugar de um ato publicado). `do_banco`: os
+    candidatos lidos do banco, nunca do quadro guardado (a conferência da auditoria).
 
     Levanta `ErroCotas` (mensagem em português) se um fato contraria a lei, por exemplo uma
     nomeação depois da validade do concurso.
@@ -600,9 +662,10 @@ def reencenar(certame: Certame) -> Any:
     motor = CertameMotor(
         regras,
         cargos=cargos,
-        candidatos=tabela_de_candidatos(certame, regras, fora=fatos.fora),
+        candidatos=tabela_de_candidatos(certame, regras, fora=fatos.fora, do_banco=do_banco),
         validade_ate=certame.validade_ate,
         parametros=parametros_do_certame(certame),
+        publicadas=nomeacoes_publicadas(certame) if com_publicadas else {},
     )
     if fatos.abertura is None:
         return motor

@@ -173,3 +173,19 @@ def test_timbre_de_um_certame_federal_nao_e_de_prefeitura(pasta: Path) -> None:
     assert _apurar(pasta, "--saida", str(saida), "--sem-pdf").returncode == 0
     anexo = (saida / "anexo-edital.html").read_text(encoding="utf-8")
     assert "PREFEITURA" not in anexo and "REPÚBLICA FEDERATIVA DO BRASIL" in anexo
+
+
+@pytest.mark.parametrize("comando", ["reserva", "ordem"])
+def test_reserva_e_ordem_sem_os_valores_da_comissao_nao_quebram(comando: str) -> None:
+    """A conta não lê a comissão: com os valores dela em aberto, a reserva e a ordem saem (antes:
+    rastreamento `ValueError` ao montar a regra da comissão), e a saída diz que não os conferiu."""
+    r = rodar(
+        comando, "--lei", "federal/lei-15142-2025", "--data-edital", "2026-02-02",
+        "--vagas", "10", "--parametro", "pretos_pardos.percentual=25",
+        "--parametro", "indigenas.percentual=3", "--parametro", "quilombolas.percentual=2",
+        "--json",
+    )
+    assert r.returncode == 0, r.stderr
+    assert "Traceback" not in r.stderr
+    saida = json.loads(r.stdout)
+    assert "heteroidentificacao.membros" in json.dumps(saida, ensure_ascii=False)

@@ -535,3 +535,44 @@ def test_desistencia_de_quem_nao_foi_nomeado_uma_vez(certame_homologado: Any, ri
     assert len(aceitos(resultados)) == 1
     assert all("já saiu das listas" in str(r) for r in recusas(resultados))
     assert Desistencia.objects.count() == 1
+
+
+def test_nomeacoes_em_lote_uma_vez(certame_homologado: Any, rita: Any) -> None:
+    """Dez lotes de 3 ao mesmo tempo num cargo de 5 vagas, cada um com o seu formulário: o
+    primeiro nomeia 3; os outros encontram só 2 propostas e são recusados."""
+    cargo = certame_homologado.cargos.get()
+    resultados = simultaneos(
+        [
+            lambda c=lido(cargo), k=k: nomeacoes.nomeacoes_confirmar_em_lote(
+                usuario=rita,
+                cargo=c,
+                quantidade=3,
+                portaria="201/2025",
+                data_portaria=date(2025, 8, 3),
+                token=f"lote-{k}",
+            )
+            for k in range(N)
+        ]
+    )
+    assert len(aceitos(resultados)) == 1 and len(recusas(resultados)) == N - 1
+    assert Nomeacao.objects.count() == 3 and registros("nomeacao") == 3
+
+
+def test_nomeacoes_em_lote_do_mesmo_formulario_uma_vez(certame_homologado: Any, rita: Any) -> None:
+    """O mesmo formulário enviado dez vezes ao mesmo tempo: um lote, os outros o reencontram."""
+    cargo = certame_homologado.cargos.get()
+    resultados = simultaneos(
+        [
+            lambda c=lido(cargo): nomeacoes.nomeacoes_confirmar_em_lote(
+                usuario=rita,
+                cargo=c,
+                quantidade=2,
+                portaria="201/2025",
+                data_portaria=date(2025, 8, 3),
+                token="lote-unico",
+            )
+            for _ in range(N)
+        ]
+    )
+    assert not recusas(resultados)
+    assert Nomeacao.objects.count() == 2 and registros("nomeacao") == 2

@@ -71,7 +71,12 @@ def _certame_completo(nome: str, rh: Any, membro: Any, csv: Any) -> dict[str, An
         sessao_criar,
     )
     from cotas_web.nomeacoes.selectors import propostas_do_motor
-    from cotas_web.nomeacoes.services import nomeacao_confirmar, vagas_edital_ofertar
+    from cotas_web.nomeacoes.services import (
+        candidato_registrar_desistencia,
+        nomeacao_confirmar,
+        vagas_edital_ofertar,
+        vagas_novas_ofertar,
+    )
 
     c = certame_criar(
         usuario=rh,
@@ -127,6 +132,14 @@ def _certame_completo(nome: str, rh: Any, membro: Any, csv: Any) -> dict[str, An
     )
     candidato = c.candidatos.exclude(pk=nomeacao.candidato_id).last()
     proc = fraude_abrir(usuario=rh, candidato=candidato, data=date(2025, 8, 4), motivo="m")
+    # (os atos que se tornam sem efeito: uma desistência e uma oferta de novas vagas)
+    desistente = c.candidatos.exclude(pk__in=[nomeacao.candidato_id, candidato.pk]).first()
+    desistencia = candidato_registrar_desistencia(
+        usuario=rh, candidato=desistente, data=date(2025, 8, 5)
+    )
+    oferta = vagas_novas_ofertar(
+        usuario=rh, cargo=cargo, data=date(2025, 8, 5), quantidade=1, justificativa="j"
+    )
     return {
         "pk": c.pk,
         "sid": sessao.pk,
@@ -138,6 +151,8 @@ def _certame_completo(nome: str, rh: Any, membro: Any, csv: Any) -> dict[str, An
         "nid": nomeacao.pk,
         "iid": importacao.pk,
         "cargo_id": cargo.pk,
+        "did": desistencia.pk,
+        "oid": oferta.pk,
         "acao": "decisao",
         "formato": "csv",
     }

@@ -112,7 +112,11 @@ def test_so_quem_esta_nomeado_e_sem_posse(certame_homologado: Any, rita: Any) ->
     nomeacao_registrar_posse(usuario=rita, nomeacao=_ato("1001"), data=date(2025, 8, 5))
     with pytest.raises(ValidationError, match="ainda não tomou posse"):
         nomeacao_final_de_fila(usuario=rita, nomeacao=_ato("1001"), data=date(2025, 8, 10))
-    with pytest.raises(ValidationError, match="anterior à nomeação"):
+    with pytest.raises(
+        ValidationError,
+        match=r"Reclassificação para o final da lista em 01/08/2025 recusada: a nomeação "
+        r"\(portaria nº 2/2025\) de 03/08/2025 é posterior",
+    ):
         nomeacao_final_de_fila(usuario=rita, nomeacao=_ato("1002"), data=date(2025, 8, 1))
     with pytest.raises(ValidationError, match="validade"):
         nomeacao_final_de_fila(usuario=rita, nomeacao=_ato("1002"), data=date(2027, 6, 11))

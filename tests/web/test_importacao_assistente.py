@@ -411,7 +411,9 @@ def test_verificar_auditoria_aceita_a_correcao_registrada(
         usuario=rita,
         candidato=Candidato.objects.get(inscricao="1008"),
         campo="nota",
-        valor="60",
+        # (61, não 60: 60 empataria com 1007, mesma data de nascimento, e a correção que deixa
+        # um empate sem critério é recusada pelo motor no próprio ato.)
+        valor="61",
         motivo="m",
         fundamento="f",
         data=date(2025, 8, 10),

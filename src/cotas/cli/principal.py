@@ -21,7 +21,7 @@ import orjson
 
 from cotas.arquivos import limites
 from cotas.arquivos.erros import ErrosDeEntrada
-from cotas.cli import argparse_ptbr, gerar, parametros, saida, testar
+from cotas.cli import argparse_ptbr, extras, gerar, parametros, saida, testar
 from cotas.motor.erros import ErroCotas
 from cotas.motor.glossario import ArredondamentoPcd, TipoSelecao, codigos
 from cotas.motor.legislacao import catalogo_padrao
@@ -162,6 +162,7 @@ def _ler_argumentos(parser: argparse.ArgumentParser, argv: Sequence[str] | None)
 def main(argv: Sequence[str] | None = None) -> int:
     args = _ler_argumentos(construir_parser(), argv)
     try:
+        extras.carregar()
         if args.comando == "testar":  # (mostra cada teste ao rodá-lo e tem os seus códigos)
             return testar.executar(args)
         resultado: Any = saida.executar(args)

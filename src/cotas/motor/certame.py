@@ -79,6 +79,23 @@ class Nomeacao:
 
 
 @dataclass(frozen=True)
+class Publicada:
+    """Uma nomeação já publicada (portaria): um ato em vigor, que o livro reproduz como foi
+    publicado e nunca refaz (docs/INTERPRETACAO.md#atos-publicados). Nenhuma correção posterior,
+    nova vaga ou evento muda quem ocupa a vaga, de que lista nem o texto da razão.
+
+    `ocupacao`: a quantas nomeações anteriores na mesma vaga esta se segue (0: a primeira; 1: a
+    que recompôs a vaga depois da saída da primeira...). `razao`: o texto publicado."""
+
+    vaga: int
+    inscricao: str
+    lista: str
+    razao: str
+    ocupacao: int = 0
+    ato: str = ""
+
+
+@dataclass(frozen=True)
 class Ocorrencia:
     """Fato do livro que não é nomeação: desistência, anulação, vaga sem candidato...
 
@@ -119,6 +136,7 @@ class ApuracaoCargo:
         parametros: ParametrosCertame,
         nomes: Mapping[str, str],
         memoria_dos_planos: MemoriaDosPlanos | None = None,
+        publicadas: Iterable[Publicada] = (),
     ) -> None:
         self.regras = regras
         self.cargo = listas.cargo
@@ -135,6 +153,12 @@ class ApuracaoCargo:
         self.nomeacoes: list[Nomeacao] = []
         self.ocorrencias: list[Ocorrencia] = []
         self.vaga_de: dict[str, int] = {}  # inscrição -> vaga que ocupa
+        # Atos publicados: (vaga, ocupação) -> a nomeação em vigor; e quantas nomeações cada
+        # vaga já teve neste livro (a próxima ocupação).
+        self.publicadas: dict[tuple[int, int], Publicada] = {
+            (p.vaga, p.ocupacao): p for p in publicadas
+        }
+        self.ocupacoes: dict[int, int] = {}
 
     # -- consulta -------------------------------------------------------------------------
     @property
@@ -156,8 +180,41 @@ class ApuracaoCargo:
     ) -> list[Nomeacao]:
         """Oferece um lote e nomeia todas as suas vagas: ampla primeiro, depois as reservadas."""
         self._exigir_comissao_concluida()
-        novas = self.plano.acrescentar_lote(quantidade, data, justificativa)
-        indisponivel = self._indisponiveis()
+        lote = self.plano.acrescentar_lote(quantidade, data, justificativa)
+        publicadas = {v.numero: p for v in lote if (p := self._publicada(v.numero)) is not None}
+        cursores = {lista: fila.cursor for lista, fila in self.filas.items()}
+        atribuicao = self._escolher(lote, self._indisponiveis())
+        if any(
+            atribuicao.get(n, ("", ""))[:2] != (p.inscricao, p.lista) for n, p in publicadas.items()
+        ):
+            # Um ato publicado diverge do que a lei faria com a classificação de hoje (uma
+            # correção posterior a ele): o ato fica com a sua vaga, e a lei escolhe só nas
+            # demais, sem os nomeados por atos (docs/INTERPRETACAO.md#atos-publicados).
+            for lista, cursor in cursores.items():
+                self.filas[lista].cursor = cursor
+            livres = [v for v in lote if v.numero not in publicadas]
+            nomeados_por_ato = {p.inscricao for p in publicadas.values()}
+            atribuicao = self._escolher(livres, self._indisponiveis() | nomeados_por_ato)
+
+        nomeacoes = []
+        vazias: list[Vaga] = []
+        for vaga in lote:
+            if vaga.numero in publicadas:
+                nomeacoes.append(self._nomear_publicada(vaga, publicadas[vaga.numero], data))
+            elif vaga.numero in atribuicao:
+                insc, lista, razao = atribuicao[vaga.numero]
+                nomeacoes.append(self._nomear(vaga, insc, lista, data, None, razao))
+            else:
+                vazias.append(vaga)
+        self._sem_candidato(vazias, data)
+        return nomeacoes
+
+    def _escolher(
+        self, novas: list[Vaga], indisponivel: set[str]
+    ) -> dict[int, tuple[str, str, Razao]]:
+        """Quem a lei põe em cada vaga do lote: vaga -> (inscrição, lista, razão). Não nomeia
+        ninguém, mas os cursores das filas passam pelos escolhidos como se já o fossem: quem
+        escolhe de novo os volta antes."""
         escolhidos_no_lote: set[str] = set()
         ampla_slots = [v for v in novas if v.reservada_para is None]
         chamados_ampla = self.filas[AMPLA].primeiros(len(ampla_slots), indisponivel)
@@ -206,17 +263,7 @@ class ApuracaoCargo:
                 else:
                     razao = self._razao_reservada(vaga, insc, lista)
                 atribuicao[vaga.numero] = (insc, lista, razao)
-
-        nomeacoes = []
-        vazias: list[Vaga] = []
-        for vaga in novas:
-            if vaga.numero in atribuicao:
-                insc, lista, razao = atribuicao[vaga.numero]
-                nomeacoes.append(self._nomear(vaga, insc, lista, data, None, razao))
-            else:
-                vazias.append(vaga)
-        self._sem_candidato(vazias, data)
-        return nomeacoes
+        return atribuicao
 
     @staticmethod
     def _vazias_por_ultimo(
@@ -339,7 +386,48 @@ class ApuracaoCargo:
         self.nomeados.add(inscricao)
         self.ocupante[vaga.numero] = inscricao
         self.vaga_de[inscricao] = vaga.numero
+        self.ocupacoes[vaga.numero] = self.ocupacoes.get(vaga.numero, 0) + 1
         return nomeacao
+
+    # -- atos publicados --------------------------------------------------------------------
+    def _publicada(self, vaga: int) -> Publicada | None:
+        """O ato publicado que provê a próxima ocupação da vaga (None: a lei escolhe)."""
+        return self.publicadas.get((vaga, self.ocupacoes.get(vaga, 0)))
+
+    def _nomear_publicada(
+        self,
+        vaga: Vaga,
+        publicada: Publicada,
+        data: date | None,
+        substitui: str | None = None,
+        fundamentos: tuple[Referencia, ...] | None = None,
+    ) -> Nomeacao:
+        """A nomeação publicada, como foi publicada: o candidato, a lista e o texto; os
+        fundamentos são os da vaga e da lista (não dependem da classificação de hoje)."""
+        lista = publicada.lista
+        if fundamentos is None:
+            fundamentos = self._fundamentos_do_lote(vaga, lista)
+        codigo = (
+            "reversao"
+            if vaga.reservada_para is not None and vaga.reservada_para != lista
+            else "nomeacao_ampla"
+            if lista == AMPLA
+            else "nomeacao_reservada"
+        )
+        valores = (("ato", publicada.ato),) if publicada.ato else ()
+        razao = Razao(codigo, publicada.razao, fundamentos, valores)
+        # Quem um ato publicado nomeou não é escolhido de novo pela lei, esteja ou não nas
+        # listas de hoje (uma correção pode tê-lo tirado delas: o ato continua em vigor).
+        return self._nomear(vaga, publicada.inscricao, lista, data, substitui, razao)
+
+    def _fundamentos_do_lote(self, vaga: Vaga, lista: str) -> tuple[Referencia, ...]:
+        """Os fundamentos de quem ocupa a vaga de um lote pela lista dada (os de
+        `_razao_ampla`, `_razao_reservada` e `_razao_reversao`)."""
+        if vaga.reservada_para is not None and vaga.reservada_para != lista:
+            return (*self._ref(vaga.reservada_para, "reversao"), *vaga.razao.fundamentos)
+        if lista == AMPLA:
+            return (*self._concorrencia(), *vaga.razao.fundamentos)
+        return (*self._ref(lista, "concorrencia"), *vaga.razao.fundamentos)
 
     def _sem_candidato(self, vagas: list[Vaga], data: date | None) -> None:
         """As vagas que ficam sem nomeação: um fato por faixa de vagas seguidas (as vazias de
@@ -624,6 +712,11 @@ class ApuracaoCargo:
             TipoEvento.ELIMINACAO: "a eliminação",
             TipoEvento.FINAL_DE_FILA: "o pedido de final de fila",
         }[tipo]
+        publicada = self._publicada(vaga.numero)
+        if publicada is not None:
+            refs = self._fundamentos_da_recomposicao(vaga, publicada.lista)
+            fundamentos = (*refs, *self._falsidade(tipo), *base)
+            return [self._nomear_publicada(vaga, publicada, data, saiu, fundamentos)]
         if grupo is not None:
             insc = self.filas[grupo].proximo(indisponivel)
             if insc is not None:
@@ -661,6 +754,16 @@ class ApuracaoCargo:
             (*self._concorrencia(), *self._falsidade(tipo), *base),
         )
         return [self._nomear(vaga, insc, AMPLA, data, saiu, razao)]
+
+    def _fundamentos_da_recomposicao(self, vaga: Vaga, lista: str) -> tuple[Referencia, ...]:
+        """Os fundamentos de quem recompõe a vaga pela lista dada (os de `_recompor`), sem os
+        da causa da saída."""
+        grupo = vaga.reservada_para
+        if grupo is not None and lista == grupo:
+            return self._ref(grupo, "desistencia")
+        if grupo is not None:
+            return (*self._ref(grupo, "reversao"), *vaga.razao.fundamentos)
+        return self._concorrencia()
 
     def _falsidade(self, tipo: TipoEvento) -> tuple[Referencia, ...]:
         return self.regras.ref("falsidade") if tipo is TipoEvento.ANULACAO else ()
@@ -702,6 +805,8 @@ class Certame:
     candidatos: Iterable[Candidato]
     validade_ate: date | None = None
     parametros: ParametrosCertame = field(default_factory=ParametrosCertame)
+    # As nomeações já publicadas, por cargo: atos em vigor que o livro nunca refaz.
+    publicadas: Mapping[str, Iterable[Publicada]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self._apuracoes: dict[str, ApuracaoCargo] = {}
@@ -728,6 +833,7 @@ class Certame:
                 self.parametros,
                 self._inscritos.nomes,
                 self._memoria_dos_planos,
+                self.publicadas.get(cargo, ()),
             )
         return self._apuracoes[cargo]
 

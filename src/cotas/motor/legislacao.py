@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import functools
 import tomllib
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date, timedelta
 from decimal import Decimal, InvalidOperation
@@ -1078,6 +1078,15 @@ def catalogo_padrao() -> Catalogo:
                         raise LeiInvalida(f"{esperado}.toml: o id '{lei.id}' difere do caminho")
                     leis.append(lei)
         _PADRAO = montar_catalogo(leis)
+    return _PADRAO
+
+
+def juntar_ao_catalogo_padrao(leis: Sequence[Lei]) -> Catalogo:
+    """Junta leis de fora do pacote (a linha de comando com `COTAS_LEIS_EXTRAS`) ao catálogo
+    padrão deste processo; o catálogo as confere como as do pacote (ids repetidos, períodos
+    sobrepostos do mesmo ente)."""
+    global _PADRAO
+    _PADRAO = montar_catalogo([*catalogo_padrao().leis, *leis])
     return _PADRAO
 
 

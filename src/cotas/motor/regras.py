@@ -334,7 +334,11 @@ def regras_aplicaveis(
         )
 
     comissao = None
-    if comissao_exigida:
+    # A comissão com valores em aberto fora dos `usados` (a conta da reserva não a lê) fica fora
+    # das regras, como todo desconhecido fora da conta.
+    if comissao_exigida and all(
+        valores.get("heteroidentificacao." + chave) is not None for chave in _COMISSAO_ESSENCIAL
+    ):
         comissao = _regra_comissao(lei, valores, refs)
     gerais = _conhecidas(
         {
@@ -464,6 +468,10 @@ def _regra_do_grupo(
         declaracao=declaracao,
         referencias=referencias,
     )
+
+
+# O que a regra da comissão não pode deixar de ter (os demais valores são opcionais nela).
+_COMISSAO_ESSENCIAL = ("membros", "nao_reconhecido", "decisao", "decisao_base")
 
 
 def _regra_comissao(

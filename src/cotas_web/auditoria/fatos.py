@@ -52,8 +52,21 @@ FATOS = (
         "as nomeações",
         "nomeacoes.Nomeacao",
         "cargo__certame_id",
-        # posse, desistência, prazo sem posse, final de fila, anulação
-        frozenset({"id", "situacao", "posse_em", "encerrada_em"}),
+        # posse, desistência, prazo sem posse, final de fila, anulação e o ato que a torna sem
+        # efeito (campos novos: fora da impressão, as cabeças exportadas antes deles continuam
+        # a conferir)
+        frozenset(
+            {
+                "id",
+                "situacao",
+                "posse_em",
+                "encerrada_em",
+                "sem_efeito_em",
+                "sem_efeito_ato",
+                "sem_efeito_autoridade",
+                "sem_efeito_motivo",
+            }
+        ),
         frozenset({"nomeacao"}),
     ),
 )

@@ -193,6 +193,11 @@ PARTES = {
     "verificacao_documental": "pareceres",
     "fraude_decidido": "nomeações",
     "certame_homologado": "homologação",
+    # Os atos que tornam outros sem efeito (o original fica gravado; issue 19, item 3).
+    "nomeacao_sem_efeito": "nomeações",
+    "vagas_sem_efeito": "vagas",
+    "comissao_parecer_sem_efeito": "pareceres",
+    "comissao_recurso_sem_efeito": "pareceres",
 }
 
 
@@ -209,8 +214,8 @@ def _dobrar(e: Esperado, r: Registro, f: dict[str, Any]) -> None:
     elif acao == "nomeacao":
         e.nomeacoes[f["nomeacao"]] = dict(f["valores"])
         e.nomeacoes_registro[f["nomeacao"]] = r.pk
-    elif acao in ("posse", "sem_posse", "final_de_fila") or (
-        acao == "desistencia" and "nomeacao" in f
+    elif acao in ("posse", "sem_posse", "final_de_fila", "nomeacao_sem_efeito") or (
+        acao in ("desistencia", "desistencia_sem_efeito") and "valores" in f
     ):
         e.nomeacoes.setdefault(f["nomeacao"], {}).update(f["valores"])
     elif acao == "vagas_edital":
@@ -218,11 +223,19 @@ def _dobrar(e: Esperado, r: Registro, f: dict[str, Any]) -> None:
             e.vagas[cargo] = e.vagas.get(cargo, 0) + n
     elif acao == "vagas_novas":
         e.vagas[f["cargo"]] = e.vagas.get(f["cargo"], 0) + f["quantidade"]
+    elif acao == "vagas_sem_efeito":
+        e.vagas[f["cargo"]] = e.vagas.get(f["cargo"], 0) - f["quantidade"]
     elif acao == "comissao_convocacao":
         grupo = str(f.get("grupo", e.grupo_padrao))
         for pk in f["pendentes"]:
             e.pareceres[(pk, grupo)] = ("", "pendente", r.pk)
-    elif acao in ("comissao_verificacao", "comissao_recurso_decidido", "verificacao_documental"):
+    elif acao in (
+        "comissao_verificacao",
+        "comissao_recurso_decidido",
+        "verificacao_documental",
+        "comissao_parecer_sem_efeito",
+        "comissao_recurso_sem_efeito",
+    ):
         grupo = str(f.get("grupo", e.grupo_padrao))
         e.pareceres[(f["candidato"], grupo)] = (f["inscricao"], f["resultado"], r.pk)
     elif acao == "fraude_decidido" and f.get("anulado_em"):
@@ -438,9 +451,10 @@ def _nomeacoes(e: Esperado, certame_id: int) -> str | None:
 def _vagas(e: Esperado, certame_id: int) -> str | None:
     modelo = apps.get_model("nomeacoes.OfertaVagas")
     tabelas: dict[str, int] = {}
-    for cargo, n in modelo._default_manager.filter(cargo__certame_id=certame_id).values_list(
-        "cargo__codigo", "quantidade"
-    ):
+    em_vigor = modelo._default_manager.filter(
+        cargo__certame_id=certame_id, sem_efeito_em__isnull=True
+    )
+    for cargo, n in em_vigor.values_list("cargo__codigo", "quantidade"):
         tabelas[cargo] = tabelas.get(cargo, 0) + n
     for cargo in sorted(set(tabelas) | set(e.vagas)):
         if tabelas.get(cargo, 0) != e.vagas.get(cargo, 0):
@@ -492,12 +506,15 @@ def _motor(certame_id: int) -> str | None:
 
     certame = apps.get_model("certames.Certame")._default_manager.get(pk=certame_id)
     try:
-        motor = ponte.reencenar(certame)
+        motor = ponte.reencenar(certame, do_banco=True)
     except ponte.ErroCotas as erro:
         return f"o motor não reencena o certame com os atos gravados: {erro}"
     modelo = apps.get_model("nomeacoes.Nomeacao")
-    gravadas = modelo._default_manager.filter(cargo__certame_id=certame_id).select_related(
-        "candidato", "cargo"
+    # A nomeação tornada sem efeito não é do motor (o ato que a desfez está no registro).
+    gravadas = (
+        modelo._default_manager.filter(cargo__certame_id=certame_id)
+        .exclude(situacao="sem_efeito")
+        .select_related("candidato", "cargo")
     )
     do_motor: dict[str, dict[int, Any]] = {}  # cargo → ordem → nomeação do motor
     for n in gravadas:

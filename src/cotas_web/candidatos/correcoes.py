@@ -13,10 +13,12 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from cotas.arquivos import campos
+from cotas_web import ponte
 from cotas_web.auditoria import reencenacao
 from cotas_web.auditoria.services import registrar
 from cotas_web.certames.services import certame_travar
 
+from .consequencias import consequencias, nomeador, preteridos
 from .models import Candidato, Correcao, Situacao
 
 # O que se corrige assim, com o rótulo da tela. A cor/raça e as opções de reserva não: são
@@ -61,6 +63,43 @@ def mostrar(campo: str, valor: Any) -> str:
     return str(valor)
 
 
+def valor_corrigido(candidato: Candidato, campo: str, valor: str) -> Any:
+    """O valor pedido, lido e conferido (diferente do gravado); `ValidationError` se não."""
+    if campo not in CAMPOS_CORRIGIVEIS:
+        raise ValidationError(f"O campo “{campo}” não se corrige por aqui.")
+    novo = _ler(campo, valor, candidato.certame.data_edital)
+    if mostrar(campo, getattr(candidato, campo)) == mostrar(campo, novo):
+        raise ValidationError(
+            f"{CAMPOS_CORRIGIVEIS[campo]}: o valor pedido é o que já está gravado."
+        )
+    return novo
+
+
+def consequencias_da_correcao(*, candidato: Candidato, campo: str, valor: str) -> list[str]:
+    """O que a correção mudaria, sem gravá-la (a página de confirmação o mostra)."""
+    novo = valor_corrigido(candidato, campo, valor)
+
+    def aplicar(simulado: Candidato) -> None:
+        setattr(simulado, campo, novo)
+        simulado.save(update_fields=[campo])
+
+    try:
+        return consequencias(candidato.certame, candidato, aplicar)
+    except ponte.ErroCotas as erro:
+        raise ValidationError(f"A correção seria recusada: {erro}") from erro
+
+
+def _preterido(certame: Any, candidato: Candidato, com_atos: Any) -> list[str]:
+    """As nomeações publicadas que a correção teria mudado, para o registro do ato."""
+    cargo = candidato.cargo.codigo
+    if not com_atos.aberto or not any(
+        dict(n.razao.valores).get("ato") for n in com_atos.nomeacoes(cargo)
+    ):
+        return []  # sem nomeação publicada no cargo, não há quem a correção teria preterido
+    sem_atos = ponte.reencenar(certame, com_publicadas=False)
+    return preteridos(com_atos, sem_atos, cargo, nomeador(certame))
+
+
 @transaction.atomic
 def candidato_corrigir(
     *,
@@ -90,14 +129,14 @@ def candidato_corrigir(
             f"Correção em {data:%d/%m/%Y} recusada: é anterior à homologação, de "
             f"{certame.homologado_em:%d/%m/%Y}."
         )
-    novo = _ler(campo, valor, certame.data_edital)
     anterior = getattr(candidato, campo)
-    if mostrar(campo, anterior) == mostrar(campo, novo):
-        raise ValidationError(
-            f"{CAMPOS_CORRIGIVEIS[campo]}: o valor pedido é o que já está gravado."
-        )
+    novo = valor_corrigido(candidato, campo, valor)
     setattr(candidato, campo, novo)
     candidato.save(update_fields=[campo])
+    # O motor confere o certame com o valor corrigido (um empate que nenhum critério desfaz,
+    # por exemplo, recusa a correção); as nomeações publicadas ficam como foram publicadas.
+    com_atos = ponte.conferir_no_motor(certame)
+    preterido = _preterido(certame, candidato, com_atos)
     correcao = Correcao.objects.create(
         candidato=candidato,
         campo=campo,
@@ -116,7 +155,7 @@ def candidato_corrigir(
             f"Correção de {data:%d/%m/%Y} na inscrição {candidato.inscricao} "
             f"({candidato.nome}): {CAMPOS_CORRIGIVEIS[campo].lower()} "
             f"{correcao.anterior or '(vazio)'} → {correcao.novo or '(vazio)'}. "
-            f"Motivo: {correcao.motivo}"
+            f"Motivo: {correcao.motivo}" + "".join(f" {frase}" for frase in preterido)
         ),
         fundamento=correcao.fundamento,
         dados={

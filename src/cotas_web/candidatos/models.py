@@ -261,3 +261,15 @@ class ProcedimentoFraude(models.Model):
     @property
     def decidido(self) -> bool:
         return bool(self.decisao)
+
+
+class VersaoCandidatos(models.Model):
+    """Uma marca aleatória nova a cada mudança nos candidatos do certame, escrita só pelos
+    gatilhos do banco (`candidatos.versao`), na mesma transação da mudança: nenhum caminho de
+    escrita a esquece, e uma transação desfeita não a deixa. É a chave do quadro de candidatos
+    guardado que os atos releem sem ler o banco inteiro (`cotas_web.quadro_guardado`)."""
+
+    certame = models.OneToOneField(
+        "certames.Certame", on_delete=models.CASCADE, primary_key=True, related_name="+"
+    )
+    marca = models.CharField(max_length=64)

@@ -1,3 +1,5 @@
+from typing import Any
+
 from django.db.models import Q, QuerySet
 
 from .models import Candidato
@@ -24,3 +26,32 @@ def candidatos_buscar(*, certame_id: int, termo: str = "") -> QuerySet[Candidato
 def _so_cpf(termo: str) -> bool:
     """O termo é um CPF escrito (dígitos, pontos, hífen, espaços), não um nome com números."""
     return all(c.isdigit() or c in ".- " for c in termo)
+
+
+# Os valores corrigidos que a página pública mostra (os demais são dados pessoais: só se diz
+# que foram corrigidos).
+_CORRECAO_PUBLICA = ("nota", "situacao", "classificacao")
+
+
+def correcoes_publicas(*, certame: Any) -> list[dict[str, str]]:
+    """As correções depois da homologação, como o público as lê ao lado dos atos publicados:
+    data, inscrição, o que mudou e o fundamento (docs/INTERPRETACAO.md#atos-publicados)."""
+    from .correcoes import CAMPOS_CORRIGIVEIS
+    from .models import Correcao
+
+    saida = []
+    for c in Correcao.objects.filter(candidato__certame=certame).select_related("candidato"):
+        rotulo = CAMPOS_CORRIGIVEIS.get(c.campo, c.campo)
+        if c.campo in _CORRECAO_PUBLICA:
+            mudanca = f"{rotulo.lower()}: {c.anterior or '(vazio)'} → {c.novo or '(vazio)'}"
+        else:
+            mudanca = f"{rotulo.lower()} corrigido(a)"
+        saida.append(
+            {
+                "data": f"{c.data:%d/%m/%Y}",
+                "inscricao": c.candidato.inscricao,
+                "mudanca": mudanca,
+                "fundamento": c.fundamento,
+            }
+        )
+    return saida

@@ -24,6 +24,7 @@ from cotas_web import ponte
 from cotas_web.auditoria import reencenacao
 from cotas_web.auditoria.services import registrar
 from cotas_web.banco import inserir_em_massa
+from cotas_web.certames import datas
 from cotas_web.certames.models import Certame
 from cotas_web.certames.services import certame_travar
 from cotas_web.tarefas import services as tarefas
@@ -451,6 +452,9 @@ def fraude_abrir(
         raise ValidationError("A inscrição já foi anulada.")
     if candidato.procedimentos.filter(decisao="").exists():
         raise ValidationError("Já há um procedimento em aberto para este candidato.")
+    datas.exigir_depois_do_edital(
+        candidato.certame, data, "Abertura do procedimento (notificação)"
+    )
     proc = ProcedimentoFraude.objects.create(candidato=candidato, aberto_em=data, motivo=motivo)
     registrar(
         usuario=usuario,
@@ -473,6 +477,10 @@ def fraude_registrar_defesa(
     procedimento = _travar_procedimento(procedimento)
     if procedimento.decidido:
         raise ValidationError("O procedimento já foi decidido.")
+    datas.exigir_nao_anterior(
+        data, "Defesa", procedimento.aberto_em,
+        "a notificação do candidato (abertura do procedimento)",
+    )
     procedimento.defesa = defesa
     procedimento.defesa_em = data
     procedimento.save(update_fields=["defesa", "defesa_em"])
@@ -513,8 +521,13 @@ def fraude_decidir(
             "Registre a defesa do candidato antes de decidir: a decisão exige contraditório e "
             "ampla defesa."
         )
-    if data < procedimento.defesa_em:
-        raise ValidationError("A decisão não pode ser anterior à defesa.")
+    datas.exigir_nao_anterior(
+        data, "Decisão do procedimento", procedimento.aberto_em,
+        "a notificação do candidato (abertura do procedimento)",
+    )
+    datas.exigir_nao_anterior(
+        data, "Decisão do procedimento", procedimento.defesa_em, "a defesa do candidato"
+    )
     if decisao not in DecisaoFraude.values:
         raise ValidationError("Decisão desconhecida.")
     if not autoridade.strip():
@@ -533,7 +546,8 @@ def fraude_decidir(
         candidato.save(update_fields=["anulado_em"])
         anuladas = (
             Nomeacao.objects.filter(candidato=candidato)
-            .exclude(situacao=SituacaoNomeacao.ANULADA)
+            # (a tornada sem efeito já não vale: fica como está, com o ato que a desfez)
+            .exclude(situacao__in=(SituacaoNomeacao.ANULADA, SituacaoNomeacao.SEM_EFEITO))
             .update(situacao=SituacaoNomeacao.ANULADA, encerrada_em=data)
         )
         descricao = (
@@ -664,6 +678,7 @@ def verificacao_documental_registrar(
         )
     if resultado not in RESULTADOS_DOCUMENTAIS:
         raise ValidationError("Informe se os documentos comprovam a condição ou não.")
+    datas.exigir_depois_do_edital(certame, data, "Verificação documental")
     anterior = candidato.verificacao(grupo)
     if anterior and anterior != Heteroidentificacao.PENDENTE:
         raise ValidationError(

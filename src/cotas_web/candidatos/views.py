@@ -79,6 +79,9 @@ def detalhe(request: HttpRequest, pk: int, cid: int) -> HttpResponse:
             "correcao_form": CorrecaoForm(initial={"data": data_sugerida(certame)}),
             "fraude_form": FraudeAbrirForm(initial={"data": data_sugerida(certame)}),
             "desistencia_form": DesistenciaForm(initial={"data": data_sugerida(certame)}),
+            # a desistência em vigor e as tornadas sem efeito (com o ato que as desfez)
+            "desistencias": list(candidato.desistencias.all()),
+            "desistiu": candidato.desistencias.filter(sem_efeito_em__isnull=True).first(),
         },
     )
 
@@ -362,7 +365,12 @@ def modelo(request: HttpRequest, pk: int, formato: str) -> HttpResponse:
 def corrigir(request: HttpRequest, pk: int, cid: int) -> HttpResponse:
     """Correção de um dado do candidato depois da homologação, com o registro (pergunta
     antes: o dado corrigido muda as listas e os documentos)."""
-    from .correcoes import CAMPOS_CORRIGIVEIS, candidato_corrigir, mostrar
+    from .correcoes import (
+        CAMPOS_CORRIGIVEIS,
+        candidato_corrigir,
+        consequencias_da_correcao,
+        mostrar,
+    )
 
     certame = get_object_or_404(Certame, pk=pk)
     candidato = get_object_or_404(Candidato, pk=cid, certame=certame)
@@ -370,6 +378,14 @@ def corrigir(request: HttpRequest, pk: int, cid: int) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         d = form.cleaned_data
         if not confirmado(request):
+            try:
+                mudancas = consequencias_da_correcao(
+                    candidato=candidato, campo=d["campo"], valor=d["valor"]
+                )
+            except ValidationError as erro:
+                for m in mensagens_de(erro):
+                    messages.error(request, m)
+                return redirect("candidatos:detalhe", pk=pk, cid=cid)
             return pedir_confirmacao(
                 request,
                 certame=certame,
@@ -382,7 +398,9 @@ def corrigir(request: HttpRequest, pk: int, cid: int) -> HttpResponse:
                     f"{d['valor'] or '(vazio)'}, em {d['data']:%d/%m/%Y}.",
                     f"Motivo: {d['motivo']}",
                     "As listas, os documentos e as páginas públicas passam a mostrar o valor "
-                    "corrigido; a correção fica no histórico.",
+                    "corrigido; a correção fica no histórico. As nomeações já publicadas por "
+                    "portaria não mudam: a correção vale desta data em diante.",
+                    *mudancas,
                 ],
                 fundamento=d["fundamento"],
                 voltar=reverse("candidatos:detalhe", args=[pk, cid]),

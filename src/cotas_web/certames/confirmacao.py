@@ -49,3 +49,69 @@ def pedir_confirmacao(
             "voltar": voltar or request.META.get("HTTP_REFERER", ""),
         },
     )
+
+
+def pagina_sem_efeito(
+    request: HttpRequest,
+    *,
+    certame: Any,
+    titulo: str,
+    introducao: str,
+    consequencias: Any,
+    acao: Any,
+    sucesso: str,
+    voltar: str,
+) -> HttpResponse:
+    """Tornar um ato sem efeito, em três passos: o formulário do ato novo (data, número,
+    autoridade, motivo); a confirmação, com as consequências (`consequencias(dados)`: o que
+    volta a valer, quem deixa de ser proposto; a recusa do serviço já aparece aqui); e o ato
+    (`acao(dados)`), que volta a `voltar`. O ato original nunca se apaga."""
+    from django.contrib import messages
+    from django.core.exceptions import ValidationError
+    from django.shortcuts import redirect
+
+    from cotas_web.comum import erros_do_formulario, mensagens_de, tentar
+
+    from .forms import SemEfeitoForm
+    from .selectors import data_sugerida
+
+    form = SemEfeitoForm(request.POST or None, initial={"data": data_sugerida(certame)})
+    if request.method == "POST":
+        if not form.is_valid():
+            erros_do_formulario(request, form)
+        elif confirmado(request):
+            if tentar(request, lambda: acao(form.cleaned_data), sucesso):
+                return redirect(voltar)
+        else:
+            d = form.cleaned_data
+            try:
+                linhas = consequencias(d)
+            except ValidationError as erro:
+                for m in mensagens_de(erro):
+                    messages.error(request, m)
+            else:
+                return pedir_confirmacao(
+                    request,
+                    certame=certame,
+                    titulo=titulo,
+                    o_que=[
+                        *linhas,
+                        f"O ato: {d['ato']}, de {d['data']:%d/%m/%Y}, assinado por "
+                        f"{d['autoridade']}. Motivo: {d['motivo']}",
+                        "O ato original continua registrado, com este ato ao lado; nada se "
+                        "apaga.",
+                    ],
+                    botao="Tornar sem efeito",
+                    voltar=voltar,
+                )
+    return render(
+        request,
+        "form.html",
+        {
+            "form": form,
+            "certame": certame,
+            "titulo": titulo[0].upper() + titulo[1:],
+            "introducao": introducao,
+            "botao": "Ver as consequências",
+        },
+    )

@@ -290,3 +290,17 @@ class ArquivarForm(forms.Form):
         max_length=500,
         help_text="Ex.: certame de teste; validade encerrada.",
     )
+
+
+class SemEfeitoForm(forms.Form):
+    """O ato novo que torna sem efeito um ato registrado por engano (docs/INTERPRETACAO.md)."""
+
+    data = CampoData(label="Data do ato")  # type: ignore[assignment]
+    ato = forms.CharField(
+        label="Ato que torna sem efeito (número)", max_length=60,
+        help_text="Ex.: Portaria 110/2026.",
+    )
+    autoridade = forms.CharField(
+        label="Autoridade que o assina (cargo e nome)", max_length=200
+    )
+    motivo = forms.CharField(label="Motivo (o engano que o ato corrige)", widget=forms.Textarea)

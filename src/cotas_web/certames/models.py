@@ -194,3 +194,40 @@ class Pedido(models.Model):
 
     def __str__(self) -> str:
         return f"{self.acao} ({self.token})"
+
+
+class AtoTornavelSemEfeito(models.Model):
+    """Um ato registrado por engano (data, candidato ou portaria errados) não se apaga nem se
+    reescreve: um ato novo, com data, número, autoridade e motivo, o torna sem efeito; o
+    original continua gravado e no histórico (docs/INTERPRETACAO.md#sem-efeito). Herdado pelos
+    atos que se podem tornar sem efeito (nomeação, desistência, oferta de novas vagas, parecer
+    e decisão de recurso da comissão)."""
+
+    # Como a situação aparece ("Tornada sem efeito (Portaria 110/2026, em 01/09/2026: motivo)").
+    ROTULO_SEM_EFEITO = "Tornada sem efeito"
+
+    sem_efeito_em = models.DateField("tornado sem efeito em", null=True, blank=True)
+    sem_efeito_ato = models.CharField(
+        "ato que o torna sem efeito (número)", max_length=60, blank=True
+    )
+    sem_efeito_autoridade = models.CharField(
+        "autoridade que o torna sem efeito", max_length=200, blank=True
+    )
+    sem_efeito_motivo = models.TextField("motivo de torná-lo sem efeito", blank=True)
+
+    class Meta:
+        abstract = True
+
+    @property
+    def em_vigor(self) -> bool:
+        return self.sem_efeito_em is None
+
+    @property
+    def sem_efeito_texto(self) -> str:
+        """"Tornada sem efeito (Portaria 110/2026, em 01/09/2026: motivo)"; vazio se em vigor."""
+        if self.sem_efeito_em is None:
+            return ""
+        return (
+            f"{self.ROTULO_SEM_EFEITO} ({self.sem_efeito_ato}, em "
+            f"{self.sem_efeito_em:%d/%m/%Y}: {self.sem_efeito_motivo})"
+        )

@@ -7,12 +7,13 @@ from datetime import date
 from typing import TYPE_CHECKING, Any
 
 from django.contrib.auth.models import AnonymousUser, User
-from django.db.models import Max, QuerySet
+from django.db.models import QuerySet
 from django.utils import timezone
 
 from cotas_web import ponte
 from cotas_web.rotulos import por_extenso, rotulo_da_coluna
 
+from .datas import data_do_ultimo_ato
 from .models import Certame
 
 if TYPE_CHECKING:
@@ -57,7 +58,10 @@ def certames_visiveis(*, usuario: User | AnonymousUser) -> QuerySet[Certame]:
 def lotes_do_cargo(cargo: Any) -> tuple[Lote, ...]:
     """As vagas oferecidas até agora, lote a lote, na ordem em que o motor as reencena (as do
     edital primeiro); antes da oferta do edital, as vagas que ele prevê."""
-    ofertas = sorted(cargo.ofertas.all(), key=lambda o: (not o.do_edital, o.data, o.pk))
+    ofertas = sorted(
+        (o for o in cargo.ofertas.all() if o.sem_efeito_em is None),  # (as em vigor)
+        key=lambda o: (not o.do_edital, o.data, o.pk),
+    )
     if not ofertas:
         return (Lote("edital", cargo.vagas_edital),)
     return tuple(
@@ -110,32 +114,6 @@ def criterios_de_desempate(certame: Certame) -> list[str]:
         f"{rotulo_da_coluna(str(coluna))} ({'menor' if sentido == 'menor' else 'maior'} primeiro)"
         for coluna, sentido in certame.desempate
     ]
-
-
-# As datas dos atos do certame, pelos nomes das relações (os apps de cima, nomeacoes e
-# candidatos, não são importados daqui). Um agregado por relação: juntá-las numa consulta só
-# multiplicaria as linhas.
-_DATAS_DOS_ATOS = (
-    "cargos__ofertas__data",
-    "cargos__nomeacoes__data_portaria",
-    "cargos__nomeacoes__posse_em",
-    "cargos__nomeacoes__encerrada_em",
-    "candidatos__desistencias__data",
-)
-
-
-# Os que a reencenação pela data pode reordenar (a posse não muda a ordem de nomeação).
-_DATAS_QUE_ORDENAM = tuple(c for c in _DATAS_DOS_ATOS if not c.endswith("posse_em"))
-
-
-def data_do_ultimo_ato(certame: Certame, *, so_os_que_ordenam: bool = False) -> date | None:
-    """A data mais recente entre os atos do certame (homologação, ofertas, portarias, posses,
-    saídas); com `so_os_que_ordenam`, sem as posses."""
-    datas = [certame.homologado_em]
-    for caminho in _DATAS_QUE_ORDENAM if so_os_que_ordenam else _DATAS_DOS_ATOS:
-        datas.append(Certame.objects.filter(pk=certame.pk).aggregate(m=Max(caminho))["m"])
-    conhecidas = [d for d in datas if d is not None]
-    return max(conhecidas) if conhecidas else None
 
 
 def data_sugerida(certame: Certame, hoje: date | None = None) -> date:

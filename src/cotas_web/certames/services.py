@@ -14,7 +14,9 @@ from django.db import IntegrityError, models, transaction
 from cotas_web import ponte
 from cotas_web.auditoria.services import registrar
 
+from . import datas
 from .models import (
+    AtoTornavelSemEfeito,
     BaseDoLimiar,
     Cargo,
     Certame,
@@ -69,6 +71,33 @@ def pedido_concluir(token: str, objeto: models.Model) -> None:
     """Liga o código do formulário ao que ele criou (um reenvio o encontra)."""
     if token:
         Pedido.objects.filter(token=token).update(objeto_id=objeto.pk)
+
+
+def gravar_sem_efeito(
+    objeto: AtoTornavelSemEfeito, *, data: date, ato: str, autoridade: str, motivo: str
+) -> None:
+    """Grava no ato (`objeto`, já travado pelo serviço) o ato novo que o torna sem efeito; cada
+    campo que falta é dito, todos de uma vez. O ato original não muda: só ganha quem o desfez."""
+    faltam = [
+        mensagem
+        for valor, mensagem in (
+            (ato, "Informe o número do ato que torna sem efeito (ex.: Portaria 110/2026)."),
+            (autoridade, "Informe a autoridade que assina o ato (cargo e nome)."),
+            (motivo, "Informe o motivo (o engano que o ato corrige)."),
+        )
+        if not valor.strip()
+    ]
+    if faltam:
+        raise ValidationError(faltam)
+    objeto.sem_efeito_em = data
+    objeto.sem_efeito_ato = ato.strip()
+    objeto.sem_efeito_autoridade = autoridade.strip()
+    objeto.sem_efeito_motivo = motivo.strip()
+    objeto.save(
+        update_fields=[
+            "sem_efeito_em", "sem_efeito_ato", "sem_efeito_autoridade", "sem_efeito_motivo"
+        ]
+    )
 
 
 def _citacoes(refs: Any) -> str:
@@ -276,16 +305,16 @@ def impedimentos_da_homologacao(certame: Certame, data: date | None = None) -> l
             "O certame já foi homologado: as listas estão congeladas e só mudam por atos "
             "registrados (desistência, anulação, novas vagas)."
         ]
-    if data is not None and data < certame.data_edital:
-        impedimentos.append(
-            f"Homologação em {data:%d/%m/%Y} recusada: é anterior ao edital, de "
-            f"{certame.data_edital:%d/%m/%Y}."
-        )
-    if data is not None and certame.validade_ate is not None and data > certame.validade_ate:
-        impedimentos.append(
-            f"Homologação em {data:%d/%m/%Y} recusada: a validade do concurso terminou em "
-            f"{certame.validade_ate:%d/%m/%Y}."
-        )
+    if data is not None:  # (as datas contra o registro: `datas`, cada recusa com os dois atos)
+        for conferir in (
+            lambda: datas.exigir_depois_do_edital(certame, data, "Homologação"),
+            lambda: datas.exigir_validade(certame, data, "Homologação"),
+            lambda: datas.exigir_homologacao_depois_da_comissao(certame, data),
+        ):
+            try:
+                conferir()
+            except ValidationError as erro:
+                impedimentos += erro.messages
     if not certame.candidatos.exists():
         return [*impedimentos, "Importe os candidatos antes de homologar."]
     regras = ponte.regras_do_certame(certame)
@@ -366,11 +395,7 @@ def certame_publicar(*, usuario: User, certame: Certame, data: date) -> Certame:
     """O rascunho passa a ser público: a página inicial e as páginas públicas o mostram."""
     certame = certame_travar(certame.pk)
     _exigir_nao_publicado(certame)
-    if data < certame.data_edital:
-        raise ValidationError(
-            f"Publicação em {data:%d/%m/%Y} recusada: é anterior ao edital, de "
-            f"{certame.data_edital:%d/%m/%Y}."
-        )
+    datas.exigir_depois_do_edital(certame, data, "Publicação")
     if not certame.cargos.exists():
         raise ValidationError("Cadastre os cargos e as vagas do edital antes de publicar.")
     certame.publicado_em = data
@@ -391,11 +416,7 @@ def certame_arquivar(*, usuario: User, certame: Certame, data: date, motivo: str
     certame = certame_travar(certame.pk)
     if not motivo.strip():
         raise ValidationError("Diga por que o certame é arquivado.")
-    if data < certame.data_edital:
-        raise ValidationError(
-            f"Arquivamento em {data:%d/%m/%Y} recusado: é anterior ao edital, de "
-            f"{certame.data_edital:%d/%m/%Y}."
-        )
+    datas.exigir_depois_do_edital(certame, data, "Arquivamento", recusado="recusado")
     certame.arquivado_em = data
     certame.save(update_fields=["arquivado_em"])
     registrar(

@@ -8,6 +8,7 @@ from django.db import models
 from django.utils.functional import LazyObject
 
 from cotas_web.candidatos.models import Heteroidentificacao
+from cotas_web.certames.models import AtoTornavelSemEfeito
 
 
 class ArmazenamentoPrivado(LazyObject):  # type: ignore[type-arg]
@@ -64,7 +65,12 @@ class Sessao(models.Model):
         return f"Sessão de {self.data:%d/%m/%Y} — {self.local}"
 
 
-class Convocacao(models.Model):
+class Convocacao(AtoTornavelSemEfeito):
+    """A convocação de um candidato a uma sessão e o parecer dela (tornado sem efeito, o
+    candidato volta a aguardar parecer e é convocado de novo)."""
+
+    ROTULO_SEM_EFEITO = "Parecer tornado sem efeito"
+
     sessao = models.ForeignKey(Sessao, on_delete=models.PROTECT, related_name="convocacoes")
     candidato = models.ForeignKey(
         "candidatos.Candidato", on_delete=models.PROTECT, related_name="convocacoes"
@@ -125,8 +131,12 @@ class DecisaoRecurso(models.TextChoices):
     IMPROVIDO = "improvido", "Não provido"
 
 
-class Recurso(models.Model):
-    """Recursos dos autodeclarados ou de outros candidatos (`heteroidentificacao.recursos`)."""
+class Recurso(AtoTornavelSemEfeito):
+    """Recursos dos autodeclarados ou de outros candidatos (`heteroidentificacao.recursos`). A
+    decisão tornada sem efeito fica gravada; o recurso volta a ser decidido num registro novo
+    (`reaberto_de` aponta o da decisão desfeita)."""
+
+    ROTULO_SEM_EFEITO = "Decisão tornada sem efeito"
 
     candidato = models.ForeignKey(
         "candidatos.Candidato", on_delete=models.PROTECT, related_name="recursos"
@@ -139,6 +149,9 @@ class Recurso(models.Model):
     resultado_final = models.CharField("parecer após o recurso", max_length=20, blank=True)
     fundamentacao = models.TextField(blank=True)
     decidido_em = models.DateField(null=True, blank=True)
+    reaberto_de = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.PROTECT, related_name="reaberto_em"
+    )
 
     class Meta:
         ordering = ("interposto_em", "id")

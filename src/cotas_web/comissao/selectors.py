@@ -131,8 +131,10 @@ def ata_da_sessao(*, sessao: Sessao) -> SessaoAta:
             resultado_final=r.resultado_final,
             fundamentacao=r.fundamentacao,
         )
+        # (a decisão tornada sem efeito fica no histórico; a ata traz a em vigor)
         for r in Recurso.objects.filter(
-            candidato__certame=certame, candidato__inscricao__in=inscricoes
+            candidato__certame=certame, candidato__inscricao__in=inscricoes,
+            sem_efeito_em__isnull=True,
         ).select_related("candidato")
     ]
     numero = list(certame.sessoes.values_list("pk", flat=True)).index(sessao.pk) + 1

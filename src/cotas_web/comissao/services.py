@@ -30,8 +30,14 @@ from cotas_web import ponte
 from cotas_web.auditoria import reencenacao
 from cotas_web.auditoria.services import registrar
 from cotas_web.candidatos.models import Candidato, Heteroidentificacao
+from cotas_web.certames import datas
 from cotas_web.certames.models import Certame
-from cotas_web.certames.services import certame_travar, pedido_anterior, pedido_concluir
+from cotas_web.certames.services import (
+    certame_travar,
+    gravar_sem_efeito,
+    pedido_anterior,
+    pedido_concluir,
+)
 
 from .models import (
     Convocacao,
@@ -159,6 +165,7 @@ def sessao_criar(
         return anterior
     _regra_comissao(certame)
     _exigir_aberto(certame)
+    datas.exigir_depois_do_edital(certame, data, "Sessão da comissão")
     sessao = Sessao.objects.create(certame=certame, data=data, local=local)
     pedido_concluir(token, sessao)
     registrar(
@@ -292,6 +299,11 @@ def verificacao_registrar(
     convocacao, certame = _travar_convocacao(convocacao)
     regra = _regra_comissao(certame)
     _exigir_aberto(certame)
+    if convocacao.sem_efeito_em is not None:
+        raise ValidationError(
+            f"O parecer desta convocação foi tornado sem efeito ({convocacao.sem_efeito_texto}): "
+            "convoque o(a) candidato(a) para uma nova sessão."
+        )
     if convocacao.resultado:
         raise ValidationError("A verificação deste candidato já foi registrada nesta sessão.")
     membros = list(certame.membros_comissao.all())
@@ -452,6 +464,11 @@ def recurso_interpor(
     if not parecer or parecer == Heteroidentificacao.PENDENTE:
         raise ValidationError("Só cabe recurso depois do parecer da comissão.")
     sessao = _sessao_do_parecer(candidato)
+    datas.exigir_depois_do_edital(certame, data, "Recurso interposto", recusado="recusado")
+    datas.exigir_nao_anterior(
+        data, "Recurso interposto", sessao, "a sessão da comissão que deu o parecer",
+        recusado="recusado",
+    )
     _motor(
         lambda: conferir_recurso(
             _regra_comissao(certame), recorrente=recorrente, interposto_em=data, sessao=sessao
@@ -482,8 +499,10 @@ def recurso_interpor(
 def _sessao_do_parecer(candidato: Candidato) -> date | None:
     """A data da sessão que deu o parecer recorrido (a última verificação registrada); None
     para o parecer que veio da planilha da banca, sem sessão aqui (a data dele não se sabe)."""
-    datas = Convocacao.objects.filter(candidato=candidato).exclude(resultado="")
-    return datas.order_by("-sessao__data", "-pk").values_list("sessao__data", flat=True).first()
+    feitas = Convocacao.objects.filter(candidato=candidato, sem_efeito_em__isnull=True).exclude(
+        resultado=""
+    )
+    return feitas.order_by("-sessao__data", "-pk").values_list("sessao__data", flat=True).first()
 
 
 @transaction.atomic
@@ -504,12 +523,29 @@ def recurso_decidir(
     _regra_comissao(certame)
     _exigir_aberto(certame)
     if recurso.decisao:
-        raise ValidationError("O recurso já foi decidido.")
+        raise ValidationError(
+            "O recurso já foi decidido"
+            + (
+                f" ({recurso.get_decisao_display()} em {recurso.decidido_em:%d/%m/%Y}); para "
+                "decidi-lo de novo, torne a decisão sem efeito."
+                if recurso.decidido_em is not None and recurso.sem_efeito_em is None
+                else "."
+            )
+        )
     if decisao not in DecisaoRecurso.values:
         raise ValidationError("Decisão desconhecida.")
+    datas.exigir_nao_anterior(
+        data, "Decisão do recurso", recurso.interposto_em, "o recurso interposto"
+    )
     candidato = recurso.candidato
     grupo = grupo_da_comissao(certame).nome
     anterior = candidato.verificacao(grupo)
+    if anterior in ("", Heteroidentificacao.PENDENTE):
+        raise ValidationError(
+            f"Decisão do recurso recusada: o parecer recorrido da inscrição "
+            f"{candidato.inscricao} foi tornado sem efeito e ainda não há outro; registre o "
+            "novo parecer da comissão antes de decidir o recurso."
+        )
     if decisao == DecisaoRecurso.PROVIDO:
         if resultado_final not in (
             Heteroidentificacao.CONFIRMADO,
@@ -542,3 +578,238 @@ def recurso_decidir(
         },
     )
     return recurso
+
+
+# ---------------------------------------------------------------- tornar sem efeito
+# A decisão da comissão registrada por engano (o parecer de uma verificação, a decisão de um
+# recurso) é tornada sem efeito por um ato novo, antes da homologação, que depende delas
+# (docs/INTERPRETACAO.md#sem-efeito). O original fica gravado, com o ato que o desfez.
+
+
+def _exigir_antes_da_homologacao(certame: Certame, o_que: str) -> None:
+    if certame.homologado_em is not None:
+        raise ValidationError(
+            f"Tornar sem efeito {o_que} recusado: a homologação da classificação final, de "
+            f"{certame.homologado_em:%d/%m/%Y}, depende dela; a decisão da comissão não se "
+            "desfaz depois da homologação."
+        )
+
+
+def _recurso_decidido_em_vigor(candidato: Candidato, depois_de: Recurso | None = None) -> Any:
+    """A decisão de recurso em vigor sobre o candidato (a mais recente), ou, com `depois_de`, a
+    tomada depois daquela."""
+    decididos = Recurso.objects.filter(candidato=candidato, sem_efeito_em__isnull=True).exclude(
+        decisao=""
+    )
+    if depois_de is not None:
+        decididos = decididos.exclude(pk=depois_de.pk).filter(
+            decidido_em__gte=depois_de.decidido_em
+        )
+    return decididos.order_by("-decidido_em", "-pk").first()
+
+
+def consequencias_do_parecer(convocacao: Convocacao) -> list[str]:
+    """O que tornar o parecer sem efeito muda (para a página de confirmação)."""
+    c = convocacao.candidato
+    return [
+        f"O parecer da sessão de {convocacao.sessao.data:%d/%m/%Y} sobre {c.inscricao} — "
+        f"{c.nome} ({Heteroidentificacao(convocacao.resultado).label}) deixa de valer; o "
+        "registro dele, com os votos, continua gravado e no histórico.",
+        f"{c.inscricao} volta a aguardar o parecer da comissão: convoque-o(a) para uma nova "
+        "sessão. A homologação espera esse parecer.",
+    ]
+
+
+@transaction.atomic
+def parecer_tornar_sem_efeito(
+    *,
+    usuario: User,
+    convocacao: Convocacao,
+    data: date,
+    ato: str,
+    autoridade: str,
+    motivo: str,
+) -> Convocacao:
+    """O parecer registrado por engano (candidato, votos ou data errados) tornado sem efeito:
+    o candidato volta a aguardar parecer e é convocado de novo. Recusado depois da homologação
+    ou se uma decisão de recurso em vigor depende dele (o usuário a desfaz primeiro)."""
+    convocacao, certame = _travar_convocacao(convocacao)
+    candidato = convocacao.candidato
+    o_que = f"o parecer de {candidato.inscricao} (sessão de {convocacao.sessao.data:%d/%m/%Y})"
+    _regra_comissao(certame)
+    _exigir_antes_da_homologacao(certame, o_que)
+    if convocacao.sem_efeito_em is not None:
+        raise ValidationError(
+            f"O parecer já foi tornado sem efeito: {convocacao.sem_efeito_texto}."
+        )
+    if not convocacao.resultado:
+        raise ValidationError(
+            f"Tornar sem efeito {o_que} recusado: a verificação ainda não foi registrada."
+        )
+    posterior = (
+        Convocacao.objects.filter(candidato=candidato, sem_efeito_em__isnull=True)
+        .exclude(resultado="")
+        .exclude(pk=convocacao.pk)
+        .filter(sessao__data__gte=convocacao.sessao.data, pk__gt=convocacao.pk)
+        .select_related("sessao")
+        .first()
+    )
+    if posterior is not None:
+        raise ValidationError(
+            f"Tornar sem efeito {o_que} recusado: o parecer da sessão de "
+            f"{posterior.sessao.data:%d/%m/%Y} é posterior e está em vigor; torne-o sem efeito "
+            "primeiro."
+        )
+    recurso = _recurso_decidido_em_vigor(candidato)
+    if recurso is not None:
+        raise ValidationError(
+            f"Tornar sem efeito {o_que} recusado: a decisão do recurso de "
+            f"{recurso.recorrente_nome} ({recurso.get_decisao_display()}, em "
+            f"{recurso.decidido_em:%d/%m/%Y}) depende dele. Torne sem efeito primeiro a decisão "
+            "do recurso."
+        )
+    datas.exigir_sem_efeito_depois_do_ato(
+        data, f"o parecer da sessão de {convocacao.sessao.data:%d/%m/%Y}",
+        convocacao.sessao.data,
+    )
+    gravar_sem_efeito(convocacao, data=data, ato=ato, autoridade=autoridade, motivo=motivo)
+    grupo = grupo_da_comissao(certame).nome
+    candidato.gravar_verificacao(grupo, Heteroidentificacao.PENDENTE)
+    registrar(
+        usuario=usuario,
+        certame=certame,
+        acao="comissao_parecer_sem_efeito",
+        descricao=(
+            f"{convocacao.sem_efeito_ato}, de {data:%d/%m/%Y} "
+            f"({convocacao.sem_efeito_autoridade}): tornado sem efeito o parecer da sessão de "
+            f"{convocacao.sessao.data:%d/%m/%Y} sobre a inscrição {candidato.inscricao} "
+            f"({Heteroidentificacao(convocacao.resultado).label}); o(a) candidato(a) volta a "
+            f"aguardar parecer. Motivo: {convocacao.sem_efeito_motivo}."
+        ),
+        fundamento=_fund(certame, "exigida", "momento"),
+        dados={
+            "convocacao": convocacao.pk,
+            "sem_efeito": _dados_sem_efeito(convocacao),
+            "fatos": reencenacao.fatos_parecer(candidato, grupo, Heteroidentificacao.PENDENTE),
+        },
+    )
+    return convocacao
+
+
+def _parecer_antes_da_decisao(recurso: Recurso) -> str:
+    """O parecer que valia antes da decisão do recurso, como o registro da decisão o guardou."""
+    from cotas_web.auditoria.models import Registro
+
+    registro = (
+        Registro.objects.filter(acao="comissao_recurso_decidido", dados__recurso=recurso.pk)
+        .order_by("-pk")
+        .first()
+    )
+    if registro is not None and isinstance(registro.dados, dict) and registro.dados.get("antes"):
+        return str(registro.dados["antes"])
+    sessao = (
+        Convocacao.objects.filter(candidato=recurso.candidato, sem_efeito_em__isnull=True)
+        .exclude(resultado="")
+        .order_by("-sessao__data", "-pk")
+        .first()
+    )
+    if sessao is None:
+        raise ValidationError(
+            "Não se sabe o parecer anterior à decisão deste recurso (registro anterior a esta "
+            "versão, sem sessão registrada): não se pode torná-la sem efeito aqui."
+        )
+    return str(sessao.resultado)
+
+
+def consequencias_do_recurso(recurso: Recurso) -> list[str]:
+    """O que tornar a decisão do recurso sem efeito muda (para a página de confirmação)."""
+    c = recurso.candidato
+    antes = _parecer_antes_da_decisao(recurso)
+    return [
+        f"A decisão do recurso de {recurso.recorrente_nome} sobre {c.inscricao} — {c.nome} "
+        f"({recurso.get_decisao_display()}, em {recurso.decidido_em:%d/%m/%Y}; parecer final: "
+        f"{recurso.resultado_final_rotulo}) deixa de valer; ela continua gravada e no histórico.",
+        f"Volta a valer o parecer anterior: {Heteroidentificacao(antes).label}.",
+        "O recurso volta a aguardar decisão (a homologação espera por ela) e pode ser decidido "
+        "de novo.",
+    ]
+
+
+@transaction.atomic
+def recurso_tornar_sem_efeito(
+    *,
+    usuario: User,
+    recurso: Recurso,
+    data: date,
+    ato: str,
+    autoridade: str,
+    motivo: str,
+) -> Recurso:
+    """A decisão de recurso tomada por engano tornada sem efeito: volta a valer o parecer de
+    antes dela e o recurso volta a aguardar decisão, num registro novo (`reaberto_de`); a decisão
+    desfeita fica gravada. Recusado depois da homologação ou se outra decisão em vigor, tomada
+    depois, depende dela."""
+    certame_id = Candidato.objects.values_list("certame_id", flat=True).get(
+        pk=recurso.candidato_id
+    )
+    certame = certame_travar(certame_id)
+    recurso = Recurso.objects.select_related("candidato").get(pk=recurso.pk)
+    candidato = recurso.candidato
+    o_que = f"a decisão do recurso de {recurso.recorrente_nome} sobre {candidato.inscricao}"
+    _regra_comissao(certame)
+    _exigir_antes_da_homologacao(certame, o_que)
+    if recurso.sem_efeito_em is not None:
+        raise ValidationError(f"A decisão já foi tornada sem efeito: {recurso.sem_efeito_texto}.")
+    if not recurso.decisao or recurso.decidido_em is None:
+        raise ValidationError(
+            f"Tornar sem efeito {o_que} recusado: o recurso ainda não foi decidido."
+        )
+    posterior = _recurso_decidido_em_vigor(candidato, depois_de=recurso)
+    if posterior is not None and posterior.pk > recurso.pk:
+        raise ValidationError(
+            f"Tornar sem efeito {o_que} recusado: a decisão do recurso de "
+            f"{posterior.recorrente_nome}, de {posterior.decidido_em:%d/%m/%Y}, é posterior e "
+            "depende dela; torne-a sem efeito primeiro."
+        )
+    datas.exigir_sem_efeito_depois_do_ato(data, "a decisão do recurso", recurso.decidido_em)
+    antes = _parecer_antes_da_decisao(recurso)
+    gravar_sem_efeito(recurso, data=data, ato=ato, autoridade=autoridade, motivo=motivo)
+    reaberto = Recurso.objects.create(
+        candidato=candidato,
+        recorrente=recurso.recorrente,
+        recorrente_nome=recurso.recorrente_nome,
+        razoes=recurso.razoes,
+        interposto_em=recurso.interposto_em,
+        reaberto_de=recurso,
+    )
+    grupo = grupo_da_comissao(certame).nome
+    candidato.gravar_verificacao(grupo, antes)
+    registrar(
+        usuario=usuario,
+        certame=certame,
+        acao="comissao_recurso_sem_efeito",
+        descricao=(
+            f"{recurso.sem_efeito_ato}, de {data:%d/%m/%Y} ({recurso.sem_efeito_autoridade}): "
+            f"tornada sem efeito {o_que} ({recurso.get_decisao_display()}, em "
+            f"{recurso.decidido_em:%d/%m/%Y}); volta a valer o parecer anterior "
+            f"({Heteroidentificacao(antes).label}) e o recurso aguarda nova decisão. Motivo: "
+            f"{recurso.sem_efeito_motivo}."
+        ),
+        fundamento=_fund(certame, "recursos"),
+        dados={
+            "recurso": recurso.pk,
+            "reaberto": reaberto.pk,
+            "sem_efeito": _dados_sem_efeito(recurso),
+            "fatos": reencenacao.fatos_parecer(candidato, grupo, antes),
+        },
+    )
+    return reaberto
+
+
+def _dados_sem_efeito(objeto: Any) -> dict[str, str]:
+    return {
+        "data": objeto.sem_efeito_em.isoformat(),
+        "ato": objeto.sem_efeito_ato,
+        "autoridade": objeto.sem_efeito_autoridade,
+        "motivo": objeto.sem_efeito_motivo,
+    }

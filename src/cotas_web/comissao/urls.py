@@ -20,4 +20,8 @@ urlpatterns = [
     path("certames/<int:pk>/comissao/recursos/novo/", views.recurso_novo, name="recurso_novo"),
     path("certames/<int:pk>/comissao/recursos/<int:rid>/decidir/", views.recurso_decidir,
          name="recurso_decidir"),
+    path("certames/<int:pk>/comissao/verificacoes/<int:vid>/sem-efeito/",
+         views.parecer_sem_efeito, name="parecer_sem_efeito"),
+    path("certames/<int:pk>/comissao/recursos/<int:rid>/sem-efeito/", views.recurso_sem_efeito,
+         name="recurso_sem_efeito"),
 ]

@@ -7,8 +7,10 @@ from django.core.paginator import Paginator
 from django.db import transaction
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 
 from cotas_web.candidatos.models import Candidato
+from cotas_web.certames.confirmacao import pagina_sem_efeito
 from cotas_web.certames.models import Certame
 from cotas_web.certames.selectors import data_sugerida
 from cotas_web.comum import erros_do_formulario, tentar
@@ -30,7 +32,10 @@ def _certame(pk: int) -> Certame:
 
 
 def _candidatos_com_parecer(certame: Certame):  # type: ignore[no-untyped-def]
-    return Candidato.objects.filter(certame=certame, convocacoes__resultado__gt="").distinct()
+    # (o parecer tornado sem efeito não conta: o recurso é contra um parecer em vigor)
+    return Candidato.objects.filter(
+        certame=certame, convocacoes__resultado__gt="", convocacoes__sem_efeito_em__isnull=True
+    ).distinct()
 
 
 @requer_papel(ADMIN, COMISSAO, AUDITOR)
@@ -242,3 +247,64 @@ def recurso_decidir(request: HttpRequest, pk: int, rid: int) -> HttpResponse:
         return redirect("comissao:painel", pk=pk)
     return render(request, "form.html", {"form": form, "certame": certame,
                                          "titulo": "Decidir recurso", "botao": "Decidir"})
+
+
+# ---------------------------------------------------------------- tornar sem efeito
+
+
+@requer_papel(COMISSAO)
+def parecer_sem_efeito(request: HttpRequest, pk: int, vid: int) -> HttpResponse:
+    """O parecer registrado por engano, tornado sem efeito por um ato da comissão (antes da
+    homologação); o candidato volta a aguardar parecer."""
+    certame = _certame(pk)
+    conv = get_object_or_404(
+        Convocacao.objects.select_related("candidato", "sessao"), pk=vid, sessao__certame=certame
+    )
+    return pagina_sem_efeito(
+        request,
+        certame=certame,
+        titulo=f"tornar sem efeito o parecer de {conv.candidato.inscricao}",
+        introducao=(
+            f"Parecer da sessão de {conv.sessao.data:%d/%m/%Y} sobre {conv.candidato.inscricao} "
+            f"— {conv.candidato.nome}: {conv.get_resultado_display()}. Registrado por engano? "
+            "Um ato novo o torna sem efeito; ele continua no registro, com os votos."
+        ),
+        consequencias=lambda d: services.consequencias_do_parecer(conv),
+        acao=lambda d: services.parecer_tornar_sem_efeito(
+            usuario=usuario_de(request), convocacao=conv, data=d["data"], ato=d["ato"],
+            autoridade=d["autoridade"], motivo=d["motivo"]),
+        sucesso=f"Parecer de {conv.candidato.inscricao} tornado sem efeito.",
+        voltar=reverse("comissao:sessao", args=[pk, conv.sessao_id]),
+    )
+
+
+@requer_papel(COMISSAO)
+def recurso_sem_efeito(request: HttpRequest, pk: int, rid: int) -> HttpResponse:
+    """A decisão de recurso tomada por engano, tornada sem efeito (antes da homologação); o
+    recurso volta a aguardar decisão."""
+    certame = _certame(pk)
+    recurso = get_object_or_404(
+        Recurso.objects.select_related("candidato"), pk=rid, candidato__certame=certame
+    )
+    return pagina_sem_efeito(
+        request,
+        certame=certame,
+        titulo=f"tornar sem efeito a decisão do recurso sobre {recurso.candidato.inscricao}",
+        introducao=(
+            f"Recurso de {recurso.recorrente_nome} sobre {recurso.candidato.inscricao}, "
+            f"interposto em {recurso.interposto_em:%d/%m/%Y}"
+            + (
+                f", decidido em {recurso.decidido_em:%d/%m/%Y} "
+                f"({recurso.get_decisao_display()})"
+                if recurso.decidido_em else ""
+            )
+            + ". Decidido por engano? Um ato novo torna a decisão sem efeito; ela continua no "
+            "registro, e o recurso pode ser decidido de novo."
+        ),
+        consequencias=lambda d: services.consequencias_do_recurso(recurso),
+        acao=lambda d: services.recurso_tornar_sem_efeito(
+            usuario=usuario_de(request), recurso=recurso, data=d["data"], ato=d["ato"],
+            autoridade=d["autoridade"], motivo=d["motivo"]),
+        sucesso="Decisão do recurso tornada sem efeito: o recurso aguarda nova decisão.",
+        voltar=reverse("comissao:painel", args=[pk]),
+    )

@@ -25,6 +25,12 @@ class ConfirmarForm(forms.Form):
     data_portaria = CampoData(label="Data da portaria")
 
 
+class ConfirmarLoteForm(FormularioDeUmaVez):
+    quantidade = forms.IntegerField(label="Quantas nomeações", min_value=1)
+    portaria = forms.CharField(label="Nº da portaria", max_length=60)
+    data_portaria = CampoData(label="Data da portaria")
+
+
 class DataForm(forms.Form):
     data = CampoData(label="Data")  # type: ignore[assignment]
 
@@ -41,3 +47,4 @@ class DesistenciaForm(forms.Form):
 class FinalDeFilaForm(forms.Form):
     data = CampoData(label="Data do pedido")  # type: ignore[assignment]
     observacao = forms.CharField(label="Observação", required=False)
+

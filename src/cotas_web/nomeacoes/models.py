@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from django.db import models
 
+from cotas_web.certames.models import AtoTornavelSemEfeito
 from cotas_web.rotulos import rotulo_lista
 
 
-class OfertaVagas(models.Model):
+class OfertaVagas(AtoTornavelSemEfeito):
     cargo = models.ForeignKey("certames.Cargo", on_delete=models.PROTECT, related_name="ofertas")
     data = models.DateField()
     quantidade = models.PositiveIntegerField()
@@ -25,9 +26,10 @@ class SituacaoNomeacao(models.TextChoices):
     SEM_POSSE = "sem_posse", "Prazo de posse esgotado (nomeação sem efeito)"
     ANULADA = "anulada", "Anulada (declaração falsa)"
     FINAL_DE_FILA = "final_de_fila", "Foi para o final da lista (a pedido)"
+    SEM_EFEITO = "sem_efeito", "Tornada sem efeito"
 
 
-class Nomeacao(models.Model):
+class Nomeacao(AtoTornavelSemEfeito):
     """Ato de nomeação confirmado pelo RH (portaria), a partir da proposta do motor."""
 
     cargo = models.ForeignKey("certames.Cargo", on_delete=models.PROTECT, related_name="nomeacoes")
@@ -54,10 +56,11 @@ class Nomeacao(models.Model):
     class Meta:
         ordering = ("cargo__codigo", "ordem")
         constraints = (
-            # Quem foi para o final da lista pode ser nomeado de novo, numa vaga posterior.
+            # Quem foi para o final da lista pode ser nomeado de novo, numa vaga posterior; a
+            # nomeação tornada sem efeito (por engano) dá lugar à nomeação certa.
             models.UniqueConstraint(
                 fields=("cargo", "candidato"),
-                condition=~models.Q(situacao="final_de_fila"),
+                condition=~models.Q(situacao__in=("final_de_fila", "sem_efeito")),
                 name="candidato_nomeado_uma_vez_por_cargo",
             ),
         )
@@ -71,7 +74,7 @@ class Nomeacao(models.Model):
         return rotulo_lista(self.reservada_para)
 
 
-class Desistencia(models.Model):
+class Desistencia(AtoTornavelSemEfeito):
     """Desistência (antes ou depois da nomeação) ou prazo de posse esgotado: evento do motor."""
 
     candidato = models.ForeignKey(

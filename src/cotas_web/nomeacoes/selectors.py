@@ -11,7 +11,7 @@ from cotas_web.candidatos.models import Candidato
 from cotas_web.certames.models import Cargo, Certame
 from cotas_web.rotulos import rotulo_lista
 
-from .models import Desistencia, Nomeacao, OfertaVagas
+from .models import Desistencia, Nomeacao, OfertaVagas, SituacaoNomeacao
 
 
 @dataclass(frozen=True)
@@ -49,6 +49,9 @@ class Painel:
     cargos: list[PainelCargo]
     edital_ofertado: bool
     erro: str = ""
+    # As novas vagas e as desistências registradas (em vigor ou tornadas sem efeito).
+    novas_ofertas: list[OfertaVagas] = field(default_factory=list)
+    desistencias: list[Desistencia] = field(default_factory=list)
 
 
 def _texto(v: Any) -> str:
@@ -60,7 +63,10 @@ def painel_nomeacoes(*, certame: Certame) -> Painel:
     ofertas = OfertaVagas.objects.filter(cargo__certame=certame)
     paineis = {
         c.codigo: PainelCargo(
-            cargo=c, ofertadas=sum(o.quantidade for o in ofertas if o.cargo_id == c.pk)
+            cargo=c,
+            ofertadas=sum(
+                o.quantidade for o in ofertas if o.cargo_id == c.pk and o.sem_efeito_em is None
+            ),
         )
         for c in cargos
     }
@@ -72,7 +78,16 @@ def painel_nomeacoes(*, certame: Certame) -> Painel:
     for ato in atos:
         paineis[ato.cargo.codigo].atos.append(ato)
     edital = ofertas.filter(do_edital=True).exists()
-    painel = Painel(cargos=list(paineis.values()), edital_ofertado=edital)
+    painel = Painel(
+        cargos=list(paineis.values()),
+        edital_ofertado=edital,
+        novas_ofertas=list(ofertas.filter(do_edital=False).select_related("cargo")),
+        desistencias=list(
+            Desistencia.objects.filter(candidato__certame=certame).select_related(
+                "candidato__cargo"
+            )
+        ),
+    )
     if not edital:
         return painel
     try:
@@ -91,15 +106,16 @@ def propostas_do_motor(*, certame: Certame) -> list[Proposta]:
     cargos = {c.codigo: c for c in certame.cargos.all()}
     # Quantos atos cada inscrição já tem no cargo: quem foi ao final da fila pode ser nomeado
     # de novo, e só a nomeação seguinte do motor é proposta.
+    # A nomeação tornada sem efeito não conta: a vaga volta a ser proposta.
     confirmadas = Counter(
-        Nomeacao.objects.filter(cargo__certame=certame).values_list(
-            "cargo__codigo", "candidato__inscricao"
-        )
+        Nomeacao.objects.filter(cargo__certame=certame)
+        .exclude(situacao=SituacaoNomeacao.SEM_EFEITO)
+        .values_list("cargo__codigo", "candidato__inscricao")
     )
     fora = set(
-        Desistencia.objects.filter(candidato__certame=certame).values_list(
-            "candidato__inscricao", flat=True
-        )
+        Desistencia.objects.filter(
+            candidato__certame=certame, sem_efeito_em__isnull=True
+        ).values_list("candidato__inscricao", flat=True)
     ) | set(
         Candidato.objects.filter(certame=certame, anulado_em__isnull=False).values_list(
             "inscricao", flat=True

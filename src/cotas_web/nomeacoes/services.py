@@ -17,9 +17,14 @@ from cotas_web import ponte
 from cotas_web.auditoria import reencenacao
 from cotas_web.auditoria.services import registrar
 from cotas_web.candidatos.models import Heteroidentificacao
+from cotas_web.certames import datas
 from cotas_web.certames.models import Cargo, Certame
-from cotas_web.certames.selectors import data_do_ultimo_ato
-from cotas_web.certames.services import certame_travar, pedido_anterior, pedido_concluir
+from cotas_web.certames.services import (
+    certame_travar,
+    gravar_sem_efeito,
+    pedido_anterior,
+    pedido_concluir,
+)
 from cotas_web.rotulos import numero_da_portaria, rotulo_lista
 
 from .models import Desistencia, Nomeacao, OfertaVagas, SituacaoNomeacao
@@ -46,14 +51,6 @@ def _exigir_homologado(certame: Certame) -> None:
         raise ValidationError("Homologue a classificação final antes de ofertar e nomear.")
 
 
-def _exigir_validade(certame: Certame, data: date, o_que: str) -> None:
-    if certame.validade_ate is not None and data > certame.validade_ate:
-        raise ValidationError(
-            f"{o_que} em {data:%d/%m/%Y} recusada: a validade do concurso terminou em "
-            f"{certame.validade_ate:%d/%m/%Y}."
-        )
-
-
 def _fundamento_da_saida(motor: Any, tipo: str, inscricao: str) -> str:
     """O fundamento que o motor deu à saída: depende da vaga que o candidato ocupava (a regra da
     desistência de uma lista reservada só vale para a vaga reservada), nunca recalculado aqui."""
@@ -69,36 +66,12 @@ def _fundamento_da_reserva(motor: Any, cargo: str) -> str:
     return "; ".join(dict.fromkeys(citacoes))
 
 
-def _exigir_periodo(certame: Certame, data: date, o_que: str) -> None:
-    """Atos depois da homologação só entre ela e o fim da validade, as datas ditas na recusa."""
-    _exigir_validade(certame, data, o_que)
-    if certame.homologado_em is not None and data < certame.homologado_em:
-        raise ValidationError(
-            f"{o_que} em {data:%d/%m/%Y} recusada: é anterior à homologação da classificação "
-            f"final, em {certame.homologado_em:%d/%m/%Y}."
-        )
-
-
-def _exigir_ordem_das_datas(certame: Certame, data: date, o_que: str) -> None:
-    """Um ato que muda a ordem de nomeação (novas vagas, saídas, final de fila) não pode ter data
-    anterior a ato já registrado: o motor reencena os atos pela data, e um ato retroativo
-    refaria, em silêncio, nomeações já publicadas por portaria. No mesmo dia, vale a ordem do
-    motor (docs/INTERPRETACAO.md#mesmo-dia)."""
-    ultimo = data_do_ultimo_ato(certame, so_os_que_ordenam=True)
-    if ultimo is not None and data < ultimo:
-        raise ValidationError(
-            f"{o_que} em {data:%d/%m/%Y} recusada: já há ato registrado em {ultimo:%d/%m/%Y}. "
-            "Atos que mudam a ordem de nomeação se registram na ordem das datas; um ato com data "
-            "anterior refaria nomeações já publicadas."
-        )
-
-
 @transaction.atomic
 def vagas_edital_ofertar(*, usuario: User, certame: Certame, data: date) -> list[OfertaVagas]:
     """Oferece as vagas do edital de cada cargo; o motor as preenche, ampla primeiro."""
     certame = certame_travar(certame.pk)
     _exigir_homologado(certame)
-    _exigir_periodo(certame, data, "Oferta de vagas")
+    datas.exigir_periodo(certame, data, "Oferta de vagas")
     if OfertaVagas.objects.filter(cargo__certame=certame, do_edital=True).exists():
         raise ValidationError("As vagas do edital já foram ofertadas.")
     ofertas = [
@@ -142,8 +115,8 @@ def vagas_novas_ofertar(
     if (anterior := pedido_anterior(token, "vagas_novas_ofertar", OfertaVagas)) is not None:
         return anterior
     _exigir_homologado(certame)
-    _exigir_periodo(certame, data, "Oferta de vagas")
-    _exigir_ordem_das_datas(certame, data, "Oferta de vagas")
+    datas.exigir_periodo(certame, data, "Oferta de vagas")
+    datas.exigir_ordem_das_datas(certame, data, "Oferta de vagas")
     if not OfertaVagas.objects.filter(cargo__certame=certame, do_edital=True).exists():
         raise ValidationError("Oferte primeiro as vagas do edital.")
     if quantidade < 1:
@@ -184,7 +157,7 @@ def nomeacao_confirmar(
     """Confirma, como ato (portaria), a próxima nomeação que o motor propõe para o cargo."""
     certame = certame_travar(cargo.certame_id)
     _exigir_homologado(certame)
-    _exigir_periodo(certame, data_portaria, "Nomeação")
+    datas.exigir_periodo(certame, data_portaria, "Nomeação")
     portaria = numero_da_portaria(portaria)
     if not portaria:
         raise ValidationError("Informe o número da portaria (ex.: 101/2025).")
@@ -200,12 +173,23 @@ def nomeacao_confirmar(
             f"A próxima nomeação de {cargo.codigo} é a da inscrição {proxima.inscricao} "
             f"({proxima.ordem}ª); confirme as nomeações na ordem."
         )
+    return _gravar_nomeacao(usuario, certame, cargo, proxima, portaria, data_portaria)
+
+
+def _gravar_nomeacao(
+    usuario: User, certame: Certame, cargo: Cargo, proxima: Any, portaria: str, data_portaria: date
+) -> Nomeacao:
+    """O ato de nomeação da proposta do motor, gravado e registrado (quem chama tem a trava e
+    conferiu que a proposta é a próxima do cargo)."""
+    inscricao = proxima.inscricao
     assert proxima.candidato is not None
     anterior = (
         Nomeacao.objects.filter(cargo=cargo, candidato__inscricao=proxima.substitui)
+        .exclude(situacao=SituacaoNomeacao.SEM_EFEITO)
         .order_by("-ordem").first()
         if proxima.substitui else None
     )
+    _exigir_depois_do_que_segue(cargo, proxima.vaga, anterior, data_portaria)
     ato = Nomeacao.objects.create(
         cargo=cargo,
         candidato=proxima.candidato,
@@ -249,8 +233,10 @@ def nomeacao_registrar_posse(*, usuario: User, nomeacao: Nomeacao, data: date) -
     nomeacao, certame = _travar_nomeacao(nomeacao)
     if nomeacao.situacao != SituacaoNomeacao.NOMEADO:
         raise ValidationError("Só se registra posse de quem está nomeado.")
-    if data < nomeacao.data_portaria:
-        raise ValidationError("A posse não pode ser anterior à nomeação.")
+    datas.exigir_nao_anterior(
+        data, "Posse", nomeacao.data_portaria,
+        f"a nomeação (portaria nº {nomeacao.portaria})",
+    )
     fundamento = ""
     regras = ponte.regras_do_certame(certame) if certame.exige_comissao else None
     grupo = ponte.grupo_da_comissao(regras) if regras is not None else None
@@ -296,13 +282,12 @@ def nomeacao_registrar_desistencia(
         raise ValidationError("Só se registra desistência ou fim de prazo de quem está nomeado.")
     if motivo not in ("desistencia", "sem_posse"):
         raise ValidationError("Motivo desconhecido.")
-    if data < nomeacao.data_portaria:
-        raise ValidationError(
-            f"A data ({data:%d/%m/%Y}) não pode ser anterior à nomeação, de "
-            f"{nomeacao.data_portaria:%d/%m/%Y}."
-        )
-    _exigir_validade(certame, data, "Registro de saída")
-    _exigir_ordem_das_datas(certame, data, "Registro de saída")
+    datas.exigir_nao_anterior(
+        data, "Registro de saída", nomeacao.data_portaria,
+        f"a nomeação (portaria nº {nomeacao.portaria})", recusado="recusado",
+    )
+    datas.exigir_validade(certame, data, "Registro de saída", recusado="recusado")
+    datas.exigir_ordem_das_datas(certame, data, "Registro de saída", recusado="recusado")
     nomeacao.situacao = (
         SituacaoNomeacao.DESISTENTE if motivo == "desistencia" else SituacaoNomeacao.SEM_POSSE
     )
@@ -352,13 +337,12 @@ def nomeacao_final_de_fila(
         raise ValidationError(
             "Só quem está nomeado e ainda não tomou posse pode pedir o final de fila."
         )
-    if data < nomeacao.data_portaria:
-        raise ValidationError(
-            f"O pedido ({data:%d/%m/%Y}) não pode ser anterior à nomeação, de "
-            f"{nomeacao.data_portaria:%d/%m/%Y}."
-        )
-    _exigir_validade(certame, data, "Reclassificação para o final da lista")
-    _exigir_ordem_das_datas(certame, data, "Reclassificação para o final da lista")
+    datas.exigir_nao_anterior(
+        data, "Reclassificação para o final da lista", nomeacao.data_portaria,
+        f"a nomeação (portaria nº {nomeacao.portaria})",
+    )
+    datas.exigir_validade(certame, data, "Reclassificação para o final da lista")
+    datas.exigir_ordem_das_datas(certame, data, "Reclassificação para o final da lista")
     nomeacao.situacao = SituacaoNomeacao.FINAL_DE_FILA
     nomeacao.encerrada_em = data
     nomeacao.save(update_fields=["situacao", "encerrada_em"])
@@ -396,17 +380,13 @@ def candidato_registrar_desistencia(
 
     certame = certame_travar(candidato.certame_id)
     candidato = Candidato.objects.select_related("certame").get(pk=candidato.pk)
-    if candidato.anulado_em or candidato.desistencias.exists():
+    if candidato.anulado_em or candidato.desistencias.filter(sem_efeito_em__isnull=True).exists():
         raise ValidationError("O candidato já saiu das listas.")
     if candidato.nomeacoes.filter(situacao=SituacaoNomeacao.NOMEADO).exists():
         raise ValidationError("Candidato nomeado: registre a desistência na nomeação.")
-    if data < certame.data_edital:
-        raise ValidationError(
-            f"Desistência em {data:%d/%m/%Y} recusada: é anterior ao edital, de "
-            f"{certame.data_edital:%d/%m/%Y}."
-        )
-    _exigir_validade(certame, data, "Desistência")
-    _exigir_ordem_das_datas(certame, data, "Desistência")
+    datas.exigir_depois_do_edital(certame, data, "Desistência")
+    datas.exigir_validade(certame, data, "Desistência")
+    datas.exigir_ordem_das_datas(certame, data, "Desistência")
     desistencia = Desistencia.objects.create(
         candidato=candidato, data=data, motivo="desistencia", observacao=observacao
     )
@@ -423,3 +403,449 @@ def candidato_registrar_desistencia(
         dados={"candidato": candidato.pk},
     )
     return desistencia
+
+
+def _exigir_depois_do_que_segue(
+    cargo: Cargo, vaga: int, anterior: Nomeacao | None, data_portaria: date
+) -> None:
+    """A nomeação não é anterior ao ato que ela segue: a saída de quem ela substitui e a oferta
+    das novas vagas em que cai (as datas e os atos ditos na recusa)."""
+    if anterior is not None and anterior.encerrada_em is not None:
+        datas.exigir_nao_anterior(
+            data_portaria, "Nomeação", anterior.encerrada_em,
+            f"a saída de {anterior.candidato.inscricao} (portaria nº {anterior.portaria}), que "
+            "ela substitui,",
+        )
+    total = 0
+    for oferta in _ofertas_em_vigor(cargo):
+        total += oferta.quantidade
+        if vaga <= total:
+            datas.exigir_nao_anterior(
+                data_portaria, "Nomeação", oferta.data,
+                "a oferta das vagas do edital" if oferta.do_edital
+                else f"a oferta das novas vagas em que cai a vaga {vaga}",
+            )
+            return
+
+
+def _ofertas_em_vigor(cargo: Cargo) -> list[OfertaVagas]:
+    """As ofertas do cargo em vigor, na ordem em que o motor numera as vagas (o edital antes)."""
+    ofertas = OfertaVagas.objects.filter(cargo=cargo, sem_efeito_em__isnull=True)
+    return sorted(ofertas, key=lambda o: (not o.do_edital, o.data, o.pk))
+
+
+# ---------------------------------------------------------------- tornar sem efeito
+# Um ato registrado por engano não se apaga nem se reescreve: um ato novo, com data, número,
+# autoridade e motivo, o torna sem efeito (docs/INTERPRETACAO.md#sem-efeito). O que outro ato em
+# vigor depende não se torna sem efeito: o usuário desfaz primeiro o ato que depende.
+
+
+def _exigir_ainda_em_vigor(objeto: Any, o_que: str) -> None:
+    if objeto.sem_efeito_em is not None:
+        raise ValidationError(
+            f"{o_que[0].upper()}{o_que[1:]} já foi tornad{o_que[0]} sem efeito: "
+            f"{objeto.sem_efeito_texto}."
+        )
+
+
+def _exigir_nomeacoes_mantidas(certame: Certame, motor: Any, o_que: str) -> None:
+    """Sem o ato tornado sem efeito (já marcado nesta transação), cada nomeação em vigor continua
+    a que o motor faz (a mesma ordem, inscrição e vaga, como `verificar_auditoria` confere);
+    senão, a nomeação depende do ato e a recusa a nomeia."""
+    do_motor: dict[str, dict[int, Any]] = {}
+    em_vigor = (
+        Nomeacao.objects.filter(cargo__certame=certame)
+        .exclude(situacao=SituacaoNomeacao.SEM_EFEITO)
+        .select_related("candidato", "cargo")
+        .order_by("cargo__codigo", "ordem")
+    )
+    for n in em_vigor:
+        codigo = n.cargo.codigo
+        if codigo not in do_motor:
+            do_motor[codigo] = {m.ordem: m for m in motor.nomeacoes(codigo)}
+        m = do_motor[codigo].get(n.ordem)
+        if m is None or m.inscricao != n.candidato.inscricao or m.vaga != n.vaga:
+            raise ValidationError(
+                f"Tornar sem efeito {o_que} recusado: sem esse ato, a nomeação de "
+                f"{n.candidato.inscricao} — {n.candidato.nome} ({n.ordem}ª, vaga {n.vaga} de "
+                f"{codigo}, portaria nº {n.portaria}, de {n.data_portaria:%d/%m/%Y}) não seria "
+                "feita como foi. Torne sem efeito primeiro essa nomeação, que depende dele."
+            )
+
+
+def _situacao_que_depende(nomeacao: Nomeacao) -> str:
+    """O ato registrado sobre a nomeação que depende dela (vazio se ela está só nomeada)."""
+    n = nomeacao
+    quando = f"{n.encerrada_em:%d/%m/%Y}" if n.encerrada_em else ""
+    if n.situacao == SituacaoNomeacao.EMPOSSADO:
+        assert n.posse_em is not None
+        return f"a posse de {n.posse_em:%d/%m/%Y} depende dela"
+    if n.situacao in (SituacaoNomeacao.DESISTENTE, SituacaoNomeacao.SEM_POSSE):
+        qual = "a desistência" if n.situacao == SituacaoNomeacao.DESISTENTE else (
+            "o registro do prazo de posse esgotado"
+        )
+        return f"{qual} de {quando} depende dela; torne sem efeito primeiro {qual}"
+    if n.situacao == SituacaoNomeacao.FINAL_DE_FILA:
+        return f"o pedido de final de fila de {quando} depende dela"
+    if n.situacao == SituacaoNomeacao.ANULADA:
+        return f"ela foi anulada em {quando} pela decisão de declaração falsa"
+    return ""
+
+
+@transaction.atomic
+def nomeacao_tornar_sem_efeito(
+    *, usuario: User, nomeacao: Nomeacao, data: date, ato: str, autoridade: str, motivo: str
+) -> Nomeacao:
+    """A nomeação confirmada por engano (portaria, data ou candidato errados) tornada sem efeito
+    por um ato novo: fica gravada, com o ato que a desfez; a vaga volta a ser proposta pelo
+    motor, na mesma ordem (a nomeação certa é confirmada depois, com a sua portaria)."""
+    nomeacao, certame = _travar_nomeacao(nomeacao)
+    o_que = f"a nomeação de {nomeacao.candidato.inscricao} (portaria nº {nomeacao.portaria})"
+    if nomeacao.situacao == SituacaoNomeacao.SEM_EFEITO:
+        _exigir_ainda_em_vigor(nomeacao, o_que)
+    if depende := _situacao_que_depende(nomeacao):
+        raise ValidationError(f"Tornar sem efeito {o_que} recusado: {depende}.")
+    substituta = nomeacao.substituida_por.exclude(situacao=SituacaoNomeacao.SEM_EFEITO).first()
+    if substituta is not None:  # (não acontece com a nomeação só nomeada; defesa)
+        raise ValidationError(
+            f"Tornar sem efeito {o_que} recusado: a nomeação de "
+            f"{substituta.candidato.inscricao} (portaria nº {substituta.portaria}) a substitui."
+        )
+    datas.exigir_sem_efeito_depois_do_ato(
+        data, f"a nomeação (portaria nº {nomeacao.portaria})", nomeacao.data_portaria
+    )
+    datas.exigir_ordem_das_datas(certame, data, "Tornar sem efeito a nomeação", recusado="recusado")
+    gravar_sem_efeito(nomeacao, data=data, ato=ato, autoridade=autoridade, motivo=motivo)
+    nomeacao.situacao = SituacaoNomeacao.SEM_EFEITO
+    nomeacao.save(update_fields=["situacao"])
+    motor = ponte.conferir_no_motor(certame)
+    _exigir_nomeacoes_mantidas(certame, motor, o_que)
+    registrar(
+        usuario=usuario,
+        certame=certame,
+        acao="nomeacao_sem_efeito",
+        descricao=(
+            f"{nomeacao.sem_efeito_ato}, de {data:%d/%m/%Y} ({nomeacao.sem_efeito_autoridade}): "
+            f"tornada sem efeito a nomeação de {nomeacao.candidato.nome} (inscrição "
+            f"{nomeacao.candidato.inscricao}) pela portaria nº {nomeacao.portaria}, de "
+            f"{nomeacao.data_portaria:%d/%m/%Y}, {nomeacao.ordem}ª nomeação, vaga "
+            f"{nomeacao.vaga} de {nomeacao.cargo.codigo}. Motivo: {nomeacao.sem_efeito_motivo}. "
+            "O ato original continua registrado; a vaga volta a ser proposta na mesma ordem."
+        ),
+        dados={
+            "nomeacao": nomeacao.pk,
+            "sem_efeito": _dados_sem_efeito(nomeacao),
+            "fatos": reencenacao.fatos_nomeacao(nomeacao),
+        },
+    )
+    return nomeacao
+
+
+def _nomeacao_da_desistencia(desistencia: Desistencia) -> Nomeacao | None:
+    """A nomeação encerrada pela desistência (ou pelo prazo de posse esgotado), se houver."""
+    return (
+        Nomeacao.objects.filter(
+            candidato_id=desistencia.candidato_id,
+            situacao__in=(SituacaoNomeacao.DESISTENTE, SituacaoNomeacao.SEM_POSSE),
+            encerrada_em=desistencia.data,
+        )
+        .select_related("cargo", "candidato")
+        .order_by("-ordem")
+        .first()
+    )
+
+
+@transaction.atomic
+def desistencia_tornar_sem_efeito(
+    *, usuario: User, desistencia: Desistencia, data: date, ato: str, autoridade: str, motivo: str
+) -> Desistencia:
+    """A desistência (ou o prazo de posse esgotado) registrada por engano, tornada sem efeito: o
+    candidato volta às listas e, se estava nomeado, a nomeação volta a valer. Recusado se o
+    substituto já foi nomeado por portaria em vigor (ou outra nomeação dependa dela)."""
+    certame_id = Desistencia.objects.values_list("candidato__certame_id", flat=True).get(
+        pk=desistencia.pk
+    )
+    certame = certame_travar(certame_id)
+    desistencia = Desistencia.objects.select_related("candidato").get(pk=desistencia.pk)
+    candidato = desistencia.candidato
+    qual = "o prazo de posse esgotado" if desistencia.motivo == "sem_posse" else "a desistência"
+    o_que = f"{qual} de {candidato.inscricao} (registrad{qual[0]} em {desistencia.data:%d/%m/%Y})"
+    _exigir_ainda_em_vigor(desistencia, o_que)
+    nomeacao = _nomeacao_da_desistencia(desistencia)
+    if nomeacao is not None:
+        substituta = (
+            nomeacao.substituida_por.exclude(situacao=SituacaoNomeacao.SEM_EFEITO)
+            .select_related("candidato").first()
+        )
+        if substituta is not None:
+            raise ValidationError(
+                f"Tornar sem efeito {o_que} recusado: o substituto "
+                f"{substituta.candidato.inscricao} — {substituta.candidato.nome} já foi nomeado "
+                f"pela portaria nº {substituta.portaria}, de "
+                f"{substituta.data_portaria:%d/%m/%Y}. Torne sem efeito primeiro essa nomeação, "
+                "que depende dela."
+            )
+    datas.exigir_sem_efeito_depois_do_ato(data, qual, desistencia.data)
+    datas.exigir_ordem_das_datas(
+        certame, data, f"Tornar sem efeito {qual}", recusado="recusado"
+    )
+    gravar_sem_efeito(desistencia, data=data, ato=ato, autoridade=autoridade, motivo=motivo)
+    if nomeacao is not None:
+        nomeacao.situacao = SituacaoNomeacao.NOMEADO
+        nomeacao.encerrada_em = None
+        nomeacao.save(update_fields=["situacao", "encerrada_em"])
+    motor = ponte.conferir_no_motor(certame)
+    _exigir_nomeacoes_mantidas(certame, motor, o_que)
+    volta = (
+        f"a nomeação da portaria nº {nomeacao.portaria} (vaga {nomeacao.vaga} de "
+        f"{nomeacao.cargo.codigo}) volta a valer"
+        if nomeacao is not None
+        else "o(a) candidato(a) volta às listas"
+    )
+    dados: dict[str, Any] = {
+        "desistencia": desistencia.pk,
+        "sem_efeito": _dados_sem_efeito(desistencia),
+    }
+    if nomeacao is not None:
+        dados["fatos"] = reencenacao.fatos_nomeacao(nomeacao)
+    else:
+        dados["fatos"] = {"desistencia": desistencia.pk, "candidato": candidato.pk}
+    registrar(
+        usuario=usuario,
+        certame=certame,
+        acao="desistencia_sem_efeito",
+        descricao=(
+            f"{desistencia.sem_efeito_ato}, de {data:%d/%m/%Y} "
+            f"({desistencia.sem_efeito_autoridade}): tornad{qual[0]} sem efeito {qual} de "
+            f"{candidato.nome} (inscrição {candidato.inscricao}) registrad{qual[0]} em "
+            f"{desistencia.data:%d/%m/%Y}; {volta}. Motivo: {desistencia.sem_efeito_motivo}."
+        ),
+        dados=dados,
+    )
+    return desistencia
+
+
+@transaction.atomic
+def vagas_tornar_sem_efeito(
+    *, usuario: User, oferta: OfertaVagas, data: date, ato: str, autoridade: str, motivo: str
+) -> OfertaVagas:
+    """A oferta de novas vagas registrada por engano, tornada sem efeito: a reserva volta a ser
+    calculada sem ela. Recusado se há nomeação em vigor numa vaga dela (ou de oferta posterior,
+    cuja numeração mudaria): o usuário torna sem efeito primeiro essa nomeação."""
+    certame_id = OfertaVagas.objects.values_list("cargo__certame_id", flat=True).get(pk=oferta.pk)
+    certame = certame_travar(certame_id)
+    oferta = OfertaVagas.objects.select_related("cargo").get(pk=oferta.pk)
+    cargo = oferta.cargo
+    o_que = (
+        f"a oferta de {oferta.quantidade} nova(s) vaga(s) de {cargo.codigo} em "
+        f"{oferta.data:%d/%m/%Y}"
+    )
+    if oferta.do_edital:
+        raise ValidationError(
+            "As vagas do edital não se tornam sem efeito aqui: são as do edital de abertura "
+            "(uma mudança delas é retificação do edital)."
+        )
+    _exigir_ainda_em_vigor(oferta, o_que)
+    antes = 0
+    for o in _ofertas_em_vigor(cargo):
+        if o.pk == oferta.pk:
+            break
+        antes += o.quantidade
+    ultima = antes + oferta.quantidade
+    nomeada = (
+        Nomeacao.objects.filter(cargo=cargo, vaga__gt=antes)
+        .exclude(situacao=SituacaoNomeacao.SEM_EFEITO)
+        .select_related("candidato")
+        .order_by("vaga", "ordem")
+        .first()
+    )
+    if nomeada is not None:
+        onde = (
+            "numa vaga dela" if nomeada.vaga <= ultima
+            else "numa vaga de oferta posterior, cuja numeração mudaria"
+        )
+        raise ValidationError(
+            f"Tornar sem efeito {o_que} recusado: a nomeação de {nomeada.candidato.inscricao} — "
+            f"{nomeada.candidato.nome} (vaga {nomeada.vaga}, portaria nº {nomeada.portaria}, de "
+            f"{nomeada.data_portaria:%d/%m/%Y}) foi confirmada {onde}. Torne sem efeito "
+            "primeiro essa nomeação, que depende dela."
+        )
+    datas.exigir_sem_efeito_depois_do_ato(data, "a oferta de vagas", oferta.data)
+    datas.exigir_ordem_das_datas(
+        certame, data, "Tornar sem efeito a oferta de vagas", recusado="recusado"
+    )
+    gravar_sem_efeito(oferta, data=data, ato=ato, autoridade=autoridade, motivo=motivo)
+    motor = ponte.conferir_no_motor(certame)
+    _exigir_nomeacoes_mantidas(certame, motor, o_que)
+    registrar(
+        usuario=usuario,
+        certame=certame,
+        acao="vagas_sem_efeito",
+        descricao=(
+            f"{oferta.sem_efeito_ato}, de {data:%d/%m/%Y} ({oferta.sem_efeito_autoridade}): "
+            f"tornada sem efeito {o_que} ({oferta.justificativa}); a reserva volta a ser "
+            f"calculada sem ela. Motivo: {oferta.sem_efeito_motivo}."
+        ),
+        fundamento=_fundamento_da_reserva(motor, cargo.codigo),
+        dados={
+            "oferta": oferta.pk,
+            "sem_efeito": _dados_sem_efeito(oferta),
+            "fatos": {
+                "oferta": oferta.pk,
+                "cargo": cargo.codigo,
+                "quantidade": oferta.quantidade,
+                "data": oferta.data.isoformat(),
+            },
+        },
+    )
+    return oferta
+
+
+def _dados_sem_efeito(objeto: Any) -> dict[str, str]:
+    return {
+        "data": objeto.sem_efeito_em.isoformat(),
+        "ato": objeto.sem_efeito_ato,
+        "autoridade": objeto.sem_efeito_autoridade,
+        "motivo": objeto.sem_efeito_motivo,
+    }
+
+
+class _Simulado(Exception):
+    """Desfaz a simulação (a transação interna) depois de ler o que o ato mudaria."""
+
+
+def consequencias(certame: Certame, ato: Any) -> list[str]:
+    """O que o ato `ato()` (um dos de tornar sem efeito) muda nas nomeações propostas, lido
+    fazendo-o numa transação que se desfaz: quem passa a ser proposto e quem deixa de ser. A
+    recusa do ato (`ValidationError`) sobe como está, antes da página de confirmação."""
+    from .selectors import Proposta
+
+    def chave(p: Proposta) -> tuple[str, str, int, int]:
+        return (p.cargo.codigo, p.inscricao, p.ordem, p.vaga)
+
+    def texto(p: Proposta) -> str:
+        nome = p.candidato.nome if p.candidato is not None else ""
+        return (
+            f"{p.cargo.codigo}: {p.ordem}ª nomeação, vaga {p.vaga} — {p.inscricao} {nome} "
+            f"({p.modalidade_rotulo})"
+        )
+
+    antes = propostas_do_motor(certame=certame)
+    depois: list[Proposta] = []
+    try:
+        with transaction.atomic():
+            ato()
+            depois = propostas_do_motor(certame=certame)
+            raise _Simulado
+    except _Simulado:
+        pass
+    a, d = {chave(p): p for p in antes}, {chave(p): p for p in depois}
+    linhas = [f"Passa a ser proposta: {texto(p)}." for k, p in d.items() if k not in a]
+    linhas += [f"Deixa de ser proposta: {texto(p)}." for k, p in a.items() if k not in d]
+    limite = 20
+    if len(linhas) > limite:
+        linhas = [*linhas[:limite], f"… e mais {len(linhas) - limite} mudança(s)."]
+    return linhas or ["As nomeações propostas não mudam."]
+
+
+# Quantas nomeações uma portaria confirma de uma vez (a página de confirmação lista todas).
+LOTE_MAXIMO_DE_NOMEACOES = 500
+
+
+@transaction.atomic
+def nomeacoes_confirmar_em_lote(
+    *,
+    usuario: User,
+    cargo: Cargo,
+    quantidade: int,
+    portaria: str,
+    data_portaria: date,
+    token: str = "",
+) -> list[Nomeacao]:
+    """Confirma, numa portaria só, as próximas `quantidade` nomeações que o motor propõe para o
+    cargo, na ordem da lei: o mesmo que confirmá-las uma a uma (cada uma é um ato publicado, com
+    o seu registro), sob uma trava só. O mesmo formulário enviado de novo (`token`) devolve as
+    nomeações já feitas: um duplo clique nunca nomeia as N seguintes."""
+    certame = certame_travar(cargo.certame_id)
+    if (anterior := pedido_anterior(token, "nomeacoes_confirmar_em_lote", Nomeacao)) is not None:
+        return list(
+            Nomeacao.objects.filter(
+                cargo=anterior.cargo,
+                portaria=anterior.portaria,
+                data_portaria=anterior.data_portaria,
+                ordem__gte=anterior.ordem,
+            ).order_by("ordem")[:quantidade]
+        )
+    _exigir_homologado(certame)
+    datas.exigir_periodo(certame, data_portaria, "Nomeação")
+    portaria = numero_da_portaria(portaria)
+    if not portaria:
+        raise ValidationError("Informe o número da portaria (ex.: 101/2025).")
+    if not 1 <= quantidade <= LOTE_MAXIMO_DE_NOMEACOES:
+        raise ValidationError(
+            f"Informe de 1 a {LOTE_MAXIMO_DE_NOMEACOES} nomeações por portaria."
+        )
+    try:
+        propostas = [p for p in propostas_do_motor(certame=certame) if p.cargo.pk == cargo.pk]
+    except ponte.ErroCotas as erro:
+        raise ValidationError(str(erro)) from erro
+    if len(propostas) < quantidade:
+        raise ValidationError(
+            f"{cargo.codigo} tem {len(propostas)} nomeação(ões) proposta(s); pedidas: "
+            f"{quantidade}."
+        )
+    # As propostas seguintes não mudam quando as anteriores viram atos: cada ato publicado
+    # ocupa a vaga que o motor lhe deu (docs/INTERPRETACAO.md#atos-publicados).
+    atos = [
+        _gravar_nomeacao(usuario, certame, cargo, proposta, portaria, data_portaria)
+        for proposta in propostas[:quantidade]
+    ]
+    pedido_concluir(token, atos[0])
+    ponte.conferir_no_motor(certame)
+    return atos
+
+
+def conferir_nomeacao_antes(*, certame: Certame, data_portaria: date) -> None:
+    """O que a nomeação recusaria pela data, dito já na página de confirmação (o ato confere de
+    novo, sob a trava)."""
+    _exigir_homologado(certame)
+    datas.exigir_periodo(certame, data_portaria, "Nomeação")
+
+
+def avisos_da_portaria(*, certame: Certame, portaria: str) -> list[str]:
+    """Aviso (não recusa) quando o número da portaria já nomeou outra pessoa no certame: uma
+    portaria pode nomear várias, mas um número repetido por engano é comum."""
+    numero = numero_da_portaria(portaria)
+    ja = list(
+        Nomeacao.objects.filter(cargo__certame=certame, portaria=numero)
+        .select_related("candidato")
+        .order_by("ordem")[:5]
+    )
+    if not numero or not ja:
+        return []
+    quem = ", ".join(f"{n.candidato.inscricao} ({n.candidato.nome})" for n in ja)
+    return [
+        f"Atenção: a Portaria nº {numero} já nomeou {quem}. Confira o número antes de confirmar."
+    ]
+
+
+def lote_ja_enviado(token: str) -> str:
+    """ "Portaria nº X, de DD/MM/AAAA: N nomeação(ões)." se este formulário de lote já foi
+    enviado e feito ("" se não)."""
+    from cotas_web.certames.models import Pedido
+
+    pedido = Pedido.objects.filter(
+        token=token, acao="nomeacoes_confirmar_em_lote", objeto_id__isnull=False
+    ).first() if token else None
+    if pedido is None or pedido.objeto_id is None:
+        return ""
+    primeira = Nomeacao.objects.filter(pk=pedido.objeto_id).first()
+    if primeira is None:
+        return ""
+    feitas = Nomeacao.objects.filter(
+        cargo=primeira.cargo, portaria=primeira.portaria, data_portaria=primeira.data_portaria
+    ).count()
+    return (
+        f"a Portaria nº {primeira.portaria}, de {primeira.data_portaria:%d/%m/%Y}, já nomeou "
+        f"{feitas} candidato(s) de {primeira.cargo.codigo}."
+    )

@@ -1,30 +1,34 @@
 from __future__ import annotations
 
+import uuid
 from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlencode
 
 from django import forms
+from django.contrib import messages
+from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 
-from cotas_web.certames.confirmacao import confirmado, pedir_confirmacao
+from cotas_web.certames.confirmacao import confirmado, pagina_sem_efeito, pedir_confirmacao
 from cotas_web.certames.models import Cargo, Certame
 from cotas_web.certames.selectors import data_sugerida, regras_do_certame
-from cotas_web.comum import erros_do_formulario, tentar
+from cotas_web.comum import erros_do_formulario, mensagens_de, tentar
 from cotas_web.contas.permissoes import ADMIN, AUDITOR, requer_papel, usuario_de
 
 from . import services
 from .forms import (
     ConfirmarForm,
+    ConfirmarLoteForm,
     DataForm,
     DesistenciaForm,
     FinalDeFilaForm,
     NovasVagasForm,
     OfertaEditalForm,
 )
-from .models import Nomeacao
+from .models import Desistencia, Nomeacao, OfertaVagas
 from .selectors import painel_nomeacoes, propostas_do_motor
 
 # Acima disto, o painel abre num resumo por cargo (cada cargo com as suas propostas e atos em
@@ -56,6 +60,8 @@ def painel(request: HttpRequest, pk: int) -> HttpResponse:
             "oferta_form": OfertaEditalForm(initial=hoje),
             "novas_form": NovasVagasForm(initial=hoje, cargos=certame.cargos.all()),
             "hoje": sugerida,
+            # O código do formulário de nomeações em lote (um por cargo: `-<cargo>`).
+            "pedido_lote": uuid.uuid4().hex,
         },
     )
 
@@ -79,7 +85,12 @@ def _agir(
         if form.is_valid():
             d = form.cleaned_data
             if pergunta is not None and not confirmado(request):
-                texto = pergunta(d)
+                try:
+                    texto = pergunta(d)
+                except ValidationError as erro:  # recusado já na conferência, antes de perguntar
+                    for m in mensagens_de(erro):
+                        messages.error(request, m)
+                    return _voltar_ao_painel(request, pk)
                 if texto is not None:
                     return pedir_confirmacao(
                         request, voltar=reverse("nomeacoes:painel", args=[pk]), **texto
@@ -87,6 +98,10 @@ def _agir(
             tentar(request, lambda: acao(d), sucesso(d) if callable(sucesso) else sucesso)
         else:
             erros_do_formulario(request, form)
+    return _voltar_ao_painel(request, pk)
+
+
+def _voltar_ao_painel(request: HttpRequest, pk: int) -> HttpResponse:
     destino = redirect("nomeacoes:painel", pk=pk)
     if cargo := request.POST.get("cargo_do_painel", "").strip():  # volta ao cargo aberto
         destino["Location"] += "?" + urlencode({"cargo": cargo})
@@ -137,6 +152,56 @@ def confirmar(request: HttpRequest, pk: int, cargo_id: int) -> HttpResponse:
         lambda d: f"Nomeação da inscrição {d['inscricao']} confirmada.",
         lambda d: _pergunta_da_nomeacao(cargo, d),
     )
+
+
+@requer_papel(ADMIN)
+def confirmar_lote(request: HttpRequest, pk: int, cargo_id: int) -> HttpResponse:
+    """As próximas N nomeações do cargo numa portaria só, na ordem da lei."""
+    cargo = get_object_or_404(Cargo, pk=cargo_id, certame_id=pk)
+    feito = services.lote_ja_enviado(request.POST.get("pedido", "")) if request.POST else ""
+    if feito:
+        messages.info(request, f"Este formulário já foi enviado: {feito} Nada de novo foi feito.")
+        return _voltar_ao_painel(request, pk)
+    return _agir(
+        request, pk, ConfirmarLoteForm(request.POST or None),
+        lambda d: services.nomeacoes_confirmar_em_lote(
+            usuario=usuario_de(request), cargo=cargo, quantidade=d["quantidade"],
+            portaria=d["portaria"], data_portaria=d["data_portaria"], token=d["pedido"]),
+        lambda d: f"{d['quantidade']} nomeação(ões) de {cargo.codigo} confirmada(s).",
+        lambda d: _pergunta_do_lote(cargo, d),
+    )
+
+
+def _pergunta_do_lote(cargo: Cargo, d: dict[str, Any]) -> dict[str, Any] | None:
+    """Quem a portaria nomeia, um por linha, na ordem da lei (as propostas do motor). Sem
+    propostas bastantes, nada a perguntar: o serviço diz quantas há."""
+    services.conferir_nomeacao_antes(certame=cargo.certame, data_portaria=d["data_portaria"])
+    propostas = [p for p in propostas_do_motor(certame=cargo.certame) if p.cargo.pk == cargo.pk]
+    if len(propostas) < d["quantidade"]:
+        return None
+    linhas = [
+        f"{p.ordem}ª nomeação, vaga {p.vaga}: {p.inscricao} — "
+        f"{p.candidato.nome if p.candidato else ''}, pela lista de {p.modalidade_rotulo}"
+        + (f", em substituição a {p.substitui}" if p.substitui else "") + "."
+        for p in propostas[: d["quantidade"]]
+    ]
+    fundamentos = "; ".join(
+        dict.fromkeys(
+            c for p in propostas[: d["quantidade"]] for c in p.fundamento.split("; ") if c
+        )
+    )
+    return {
+        "certame": cargo.certame,
+        "titulo": f"nomear {d['quantidade']} candidato(s) de {cargo.codigo}",
+        "botao": "Confirmar as nomeações",
+        "o_que": [
+            f"Portaria nº {d['portaria']}, de {d['data_portaria']:%d/%m/%Y}, nomeia para "
+            f"{cargo.codigo} — {cargo.nome}, na ordem da lei:",
+            *linhas,
+            *services.avisos_da_portaria(certame=cargo.certame, portaria=d["portaria"]),
+        ],
+        "fundamento": fundamentos,
+    }
 
 
 @requer_papel(ADMIN)
@@ -210,6 +275,7 @@ def _fundamento_do_grupo(certame: Certame, grupo: str, chave: str) -> str:
 def _pergunta_da_nomeacao(cargo: Cargo, d: dict[str, Any]) -> dict[str, Any] | None:
     """O que a portaria fará: quem, que vaga, por qual lista e por quê (a proposta do motor).
     Sem proposta para a inscrição, nada a perguntar: o serviço diz o que falta."""
+    services.conferir_nomeacao_antes(certame=cargo.certame, data_portaria=d["data_portaria"])
     proposta = next(
         (p for p in propostas_do_motor(certame=cargo.certame)
          if p.cargo.pk == cargo.pk and p.inscricao == d["inscricao"]),
@@ -227,7 +293,113 @@ def _pergunta_da_nomeacao(cargo: Cargo, d: dict[str, Any]) -> dict[str, Any] | N
             f"{proposta.modalidade_rotulo}"
             + (f", em substituição a {proposta.substitui}" if proposta.substitui else "") + ".",
             f"Portaria nº {d['portaria']}, de {d['data_portaria']:%d/%m/%Y}.",
+            *services.avisos_da_portaria(certame=cargo.certame, portaria=d["portaria"]),
             proposta.razao,
         ],
         "fundamento": proposta.fundamento,
     }
+
+
+# ---------------------------------------------------------------- tornar sem efeito
+
+
+def _sem_efeito(
+    request: HttpRequest,
+    certame: Certame,
+    *,
+    titulo: str,
+    introducao: str,
+    volta: list[str],
+    acao: Callable[[dict[str, Any]], Any],
+    sucesso: str,
+) -> HttpResponse:
+    """A página de tornar sem efeito um ato do RH: as consequências nas nomeações propostas
+    são lidas fazendo o ato numa transação desfeita (a recusa dele já aparece ali)."""
+    return pagina_sem_efeito(
+        request,
+        certame=certame,
+        titulo=titulo,
+        introducao=introducao,
+        consequencias=lambda d: [*volta, *services.consequencias(certame, lambda: acao(d))],
+        acao=acao,
+        sucesso=sucesso,
+        voltar=reverse("nomeacoes:painel", args=[certame.pk]),
+    )
+
+
+@requer_papel(ADMIN)
+def nomeacao_sem_efeito(request: HttpRequest, pk: int, nid: int) -> HttpResponse:
+    n = get_object_or_404(
+        Nomeacao.objects.select_related("candidato", "cargo__certame"), pk=nid,
+        cargo__certame_id=pk,
+    )
+    return _sem_efeito(
+        request, n.cargo.certame,
+        titulo=f"tornar sem efeito a nomeação de {n.candidato.inscricao}",
+        introducao=(
+            f"Nomeação de {n.candidato.inscricao} — {n.candidato.nome} pela portaria nº "
+            f"{n.portaria}, de {n.data_portaria:%d/%m/%Y} ({n.ordem}ª nomeação, vaga {n.vaga} de "
+            f"{n.cargo.codigo}). Registrada por engano? Um ato novo a torna sem efeito; ela "
+            "continua no registro, com o ato ao lado."
+        ),
+        volta=[
+            f"A nomeação da portaria nº {n.portaria} deixa de valer; a {n.ordem}ª nomeação de "
+            f"{n.cargo.codigo} (vaga {n.vaga}) volta a ser proposta pela ordem da lei."
+        ],
+        acao=lambda d: services.nomeacao_tornar_sem_efeito(
+            usuario=usuario_de(request), nomeacao=n, data=d["data"], ato=d["ato"],
+            autoridade=d["autoridade"], motivo=d["motivo"]),
+        sucesso=f"Nomeação de {n.candidato.inscricao} tornada sem efeito.",
+    )
+
+
+@requer_papel(ADMIN)
+def desistencia_sem_efeito(request: HttpRequest, pk: int, did: int) -> HttpResponse:
+    d0 = get_object_or_404(
+        Desistencia.objects.select_related("candidato__certame"), pk=did,
+        candidato__certame_id=pk,
+    )
+    c = d0.candidato
+    qual = "o prazo de posse esgotado" if d0.motivo == "sem_posse" else "a desistência"
+    return _sem_efeito(
+        request, c.certame,
+        titulo=f"tornar sem efeito {qual} de {c.inscricao}",
+        introducao=(
+            f"{qual[0].upper()}{qual[1:]} de {c.inscricao} — {c.nome}, registrad{qual[0]} em "
+            f"{d0.data:%d/%m/%Y}. Registrad{qual[0]} por engano? Um ato novo a torna sem "
+            "efeito; o registro continua, com o ato ao lado."
+        ),
+        volta=[
+            f"{qual[0].upper()}{qual[1:]} de {c.inscricao} deixa de valer: se ele(a) estava "
+            "nomeado(a), a nomeação volta a valer; senão, volta às listas."
+        ],
+        acao=lambda d: services.desistencia_tornar_sem_efeito(
+            usuario=usuario_de(request), desistencia=d0, data=d["data"], ato=d["ato"],
+            autoridade=d["autoridade"], motivo=d["motivo"]),
+        sucesso=f"{qual[0].upper()}{qual[1:]} de {c.inscricao} tornad{qual[0]} sem efeito.",
+    )
+
+
+@requer_papel(ADMIN)
+def vagas_sem_efeito(request: HttpRequest, pk: int, oid: int) -> HttpResponse:
+    o = get_object_or_404(
+        OfertaVagas.objects.select_related("cargo__certame"), pk=oid, cargo__certame_id=pk,
+        do_edital=False,
+    )
+    return _sem_efeito(
+        request, o.cargo.certame,
+        titulo=f"tornar sem efeito as novas vagas de {o.cargo.codigo}",
+        introducao=(
+            f"Oferta de {o.quantidade} nova(s) vaga(s) de {o.cargo.codigo} em "
+            f"{o.data:%d/%m/%Y}: {o.justificativa}. Registrada por engano? Um ato novo a torna "
+            "sem efeito; ela continua no registro, com o ato ao lado."
+        ),
+        volta=[
+            f"As {o.quantidade} vaga(s) desta oferta deixam de existir: a reserva de "
+            f"{o.cargo.codigo} volta a ser calculada sem elas."
+        ],
+        acao=lambda d: services.vagas_tornar_sem_efeito(
+            usuario=usuario_de(request), oferta=o, data=d["data"], ato=d["ato"],
+            autoridade=d["autoridade"], motivo=d["motivo"]),
+        sucesso=f"Novas vagas de {o.cargo.codigo} tornadas sem efeito.",
+    )

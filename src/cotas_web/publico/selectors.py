@@ -12,7 +12,7 @@ from cotas_web import ponte
 from cotas_web.auditoria.models import Registro
 from cotas_web.certames.models import Certame
 from cotas_web.comissao.selectors import ata_da_sessao as ata_da_sessao  # (a ata é da comissão)
-from cotas_web.nomeacoes.models import Nomeacao
+from cotas_web.nomeacoes.models import Nomeacao, SituacaoNomeacao
 from cotas_web.ponte import ErroCotas as ErroCotas  # (o que as leituras levantam; as views o pegam)
 from cotas_web.rotulos import numero_da_portaria
 
@@ -54,9 +54,10 @@ def fonte_do_certame(*, certame: Certame) -> FonteDocumentos:
         (n.cargo.codigo, n.candidato.inscricao): (
             f"Portaria nº {numero_da_portaria(n.portaria)}, de {n.data_portaria:%d/%m/%Y}"
         )
-        for n in Nomeacao.objects.filter(cargo__certame=certame).select_related(
-            "cargo", "candidato"
-        )
+        # A nomeação tornada sem efeito não é ato em vigor: não se publica como nomeação.
+        for n in Nomeacao.objects.filter(cargo__certame=certame)
+        .exclude(situacao=SituacaoNomeacao.SEM_EFEITO)
+        .select_related("cargo", "candidato")
     }
     return FonteDocumentos(
         nome=certame.nome,

@@ -1,0 +1,177 @@
+"""Os atos do RH medidos um a um (issue "atos são fatos", item 6): num certame de N candidatos
+importado e homologado pela aplicação web, o tempo de abrir o painel, confirmar uma nomeação,
+registrar uma desistência, ofertar uma nova vaga e corrigir uma nota depois da homologação,
+cada um `--atos` vezes (p50 e p95), e o tempo até a situação pública mostrar um ato.
+
+Uso: .venv/bin/python bench/atos.py [--tamanhos 10000,100000,1000000] [--atos 20]
+         [--banco sqlite|postgres] [--saida bench/resultados/atos.md]
+Com `--banco postgres`, `DATABASE_URL` aponta para o banco (scripts/postgres.sh o dá).
+
+Cada tamanho roda num processo filho (um banco novo, o Django configurado uma vez). Os dados
+são os de `make bench` (`bench/dados/`, gerados por `cotas gerar-exemplo`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from datetime import timedelta
+from pathlib import Path
+from typing import Any
+
+from rodar import RAIZ, _dados  # bench/, ao lado deste script
+
+ATOS = ("painel", "nomeacao", "desistencia", "novas_vagas", "correcao")
+ROTULOS = {
+    "painel": "abrir o painel de nomeações",
+    "nomeacao": "confirmar uma nomeação",
+    "desistencia": "registrar uma desistência",
+    "novas_vagas": "ofertar uma nova vaga",
+    "correcao": "corrigir uma nota depois da homologação",
+    "situacao": "situação pública consistente depois de um ato",
+}
+
+
+def _medir(tempos: list[float], acao: Callable[[], Any]) -> Any:
+    t = time.perf_counter()
+    resultado = acao()
+    tempos.append(time.perf_counter() - t)
+    return resultado
+
+
+def filho(cenario: Path, atos: int, banco: str) -> dict[str, list[float]]:
+    pasta = Path(tempfile.mkdtemp(prefix="cotas-bench-atos-"))
+    os.environ["DJANGO_SETTINGS_MODULE"] = "cotas_web.settings.teste"
+    if banco == "sqlite":
+        os.environ["DATABASE_URL"] = f"sqlite:///{pasta / 'bench.sqlite3'}"
+    import django
+
+    django.setup()
+    from django.contrib.auth import get_user_model
+
+    from cotas_web.candidatos.correcoes import candidato_corrigir
+    from cotas_web.candidatos.models import Candidato
+    from cotas_web.certames.models import Certame
+    from cotas_web.nomeacoes.models import Nomeacao, SituacaoNomeacao
+    from cotas_web.nomeacoes.selectors import painel_nomeacoes
+    from cotas_web.nomeacoes.services import (
+        nomeacao_confirmar,
+        nomeacao_registrar_desistencia,
+        vagas_edital_ofertar,
+        vagas_novas_ofertar,
+    )
+    from cotas_web.publico import situacoes
+    from rodar import _certame_homologado
+
+    pk, _ = _certame_homologado(cenario)
+    usuario = get_user_model().objects.get(username="bench")
+    certame = Certame.objects.get(pk=pk)
+    assert certame.homologado_em is not None
+    dia = certame.homologado_em + timedelta(days=1)
+    vagas_edital_ofertar(usuario=usuario, certame=certame, data=dia)
+    tempos: dict[str, list[float]] = {a: [] for a in (*ATOS, "situacao")}
+    for k in range(atos):
+        painel = _medir(tempos["painel"], lambda: painel_nomeacoes(certame=certame))
+        proposta = next(p for c in painel.cargos for p in c.propostas)
+        portaria = f"{1000 + k}/2026"
+        _medir(
+            tempos["nomeacao"],
+            lambda p=proposta, n=portaria: nomeacao_confirmar(
+                usuario=usuario, cargo=p.cargo, inscricao=p.inscricao, portaria=n,
+                data_portaria=dia,
+            ),
+        )  # fmt: skip
+        cargo = proposta.cargo
+        nomeada = Nomeacao.objects.filter(
+            cargo__certame=certame, situacao=SituacaoNomeacao.NOMEADO
+        ).first()
+        assert nomeada is not None
+        _medir(
+            tempos["desistencia"],
+            lambda n=nomeada: nomeacao_registrar_desistencia(
+                usuario=usuario, nomeacao=n, data=dia, motivo="desistencia"
+            ),
+        )
+        _medir(
+            tempos["novas_vagas"],
+            lambda c=cargo: vagas_novas_ofertar(
+                usuario=usuario, cargo=c, data=dia, quantidade=1, justificativa="Bench",
+                token=f"bench-{k}",
+            ),
+        )  # fmt: skip
+        alvo = (
+            Candidato.objects.filter(certame=certame, cargo=cargo, nomeacoes__isnull=True)
+            .order_by("-pk")
+            .first()
+        )
+        assert alvo is not None
+        _medir(
+            tempos["correcao"],
+            lambda a=alvo, k=k: candidato_corrigir(
+                usuario=usuario, candidato=a, campo="nota", valor=f"{k % 7}.{k:03d}",
+                motivo="Bench", fundamento="Bench", data=dia,
+            ),
+        )  # fmt: skip
+        _medir(tempos["situacao"], lambda: situacoes.publicar(certame))
+    return tempos
+
+
+def _p(tempos: list[float], q: float) -> float:
+    ordenados = sorted(tempos)
+    return ordenados[min(len(ordenados) - 1, round(q * (len(ordenados) - 1)))]
+
+
+def relatorio(medidas: dict[int, dict[str, list[float]]], banco: str, atos: int) -> str:
+    linhas = [
+        f"## Atos do RH ({banco}, {atos} atos de cada; p50 / p95 / máximo, em ms)",
+        "",
+        "| ato | " + " | ".join(f"{n:,}".replace(",", ".") for n in medidas) + " |",
+        "|---|" + "---|" * len(medidas),
+    ]
+    for ato in (*ATOS, "situacao"):
+        celulas = []
+        for tempos in medidas.values():
+            t = tempos[ato]
+            celulas.append(
+                f"{_p(t, 0.5) * 1000:.0f} / {_p(t, 0.95) * 1000:.0f} / {max(t) * 1000:.0f}"
+            )
+        linhas.append(f"| {ROTULOS[ato]} | " + " | ".join(celulas) + " |")
+    return "\n".join(linhas) + "\n"
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--tamanhos", default="10000,100000,1000000")
+    p.add_argument("--atos", type=int, default=20)
+    p.add_argument("--banco", choices=("sqlite", "postgres"), default="sqlite")
+    p.add_argument("--saida", default=str(RAIZ / "bench" / "resultados" / "atos.md"))
+    p.add_argument("--filho", metavar="CENARIO")
+    args = p.parse_args()
+    if args.filho:
+        print(json.dumps(filho(Path(args.filho), args.atos, args.banco)))
+        return
+    medidas: dict[int, dict[str, list[float]]] = {}
+    for n in (int(x) for x in args.tamanhos.split(",") if x):
+        cenario = _dados(n) / "cenario.toml"
+        print(f"atos em {n} candidatos ({args.banco}) ...", file=sys.stderr)
+        saida = subprocess.run(
+            [sys.executable, __file__, "--filho", str(cenario), "--atos", str(args.atos),
+             "--banco", args.banco],
+            capture_output=True, text=True, check=True,
+        ).stdout  # fmt: skip
+        medidas[n] = json.loads(saida.strip().splitlines()[-1])
+    texto = relatorio(medidas, args.banco, args.atos)
+    print(texto)
+    Path(args.saida).parent.mkdir(parents=True, exist_ok=True)
+    Path(args.saida).write_text(texto, encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,195 @@
+"""O que uma correção depois da homologação muda, dito antes de confirmá-la: quem passa à frente
+de quem em cada lista, que nomeações publicadas teriam ido a outro (preterição) e o que se segue
+delas (docs/INTERPRETACAO.md#atos-publicados). As nomeações publicadas nunca mudam: a correção
+vale da data dela em diante."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from django.db import transaction
+
+from cotas_web import ponte
+from cotas_web.rotulos import rotulo_lista
+
+from .models import Candidato
+
+# Quantos nomes a frase "à frente de ..." mostra antes de "e mais N".
+_NOMES_NA_FRASE = 5
+
+
+def _ordinal(posicao: int) -> str:
+    return f"{posicao}º"
+
+
+def _posicoes(motor: Any, cargo: str, inscricao: str) -> dict[str, int]:
+    """Lista -> posição (a partir de 1) da inscrição em cada lista do cargo em que está."""
+    listas = motor.listas(cargo)
+    saida: dict[str, int] = {}
+    for lista, seq in (("ampla", listas.geral), *listas.reservadas.items()):
+        posicao = seq.posicao_de(inscricao)
+        if posicao is not None:
+            saida[lista] = posicao + 1
+    return saida
+
+
+def _quem(candidatos: dict[str, str], inscricao: str) -> str:
+    nome = candidatos.get(inscricao, "")
+    return f"{inscricao} ({nome})" if nome else inscricao
+
+
+def _a_frente_de(motor: Any, cargo: str, lista: str, de: int, ate: int) -> list[str]:
+    """As inscrições entre as posições `de` e `ate` (a partir de 1, inclusive) da lista."""
+    listas = motor.listas(cargo)
+    seq = listas.geral if lista == "ampla" else listas.reservadas[lista]
+    return [i for k in range(de - 1, ate) if (i := seq.inscricao_em(k)) is not None]
+
+
+def _nas_listas(
+    antes: Any, depois: Any, cargo: str, inscricao: str, nome: Callable[[str], str]
+) -> list[str]:
+    """Uma frase por lista: de que lugar a que lugar, e à frente de quem."""
+    de, para = _posicoes(antes, cargo, inscricao), _posicoes(depois, cargo, inscricao)
+    frases = []
+    for lista in dict.fromkeys([*de, *para]):
+        rotulo = "lista geral" if lista == "ampla" else f"lista de {rotulo_lista(lista)}"
+        a, b = de.get(lista), para.get(lista)
+        if a == b:
+            continue
+        if b is None:
+            frases.append(f"Na {rotulo}: sai da lista (estava no {_ordinal(a or 0)} lugar).")
+            continue
+        if a is None:
+            frases.append(f"Na {rotulo}: entra no {_ordinal(b)} lugar.")
+            continue
+        if b < a:
+            passados = [i for i in _a_frente_de(depois, cargo, lista, b + 1, a) if i != inscricao]
+            mostrados = ", ".join(nome(i) for i in passados[:_NOMES_NA_FRASE])
+            resto = len(passados) - _NOMES_NA_FRASE
+            mais = f" e mais {resto}" if resto > 0 else ""
+            frases.append(
+                f"Na {rotulo}: passa do {_ordinal(a)} ao {_ordinal(b)} lugar, à frente de "
+                f"{mostrados}{mais}."
+            )
+        else:
+            frases.append(f"Na {rotulo}: passa do {_ordinal(a)} ao {_ordinal(b)} lugar.")
+    return frases
+
+
+def _ocupacoes(nomeacoes: list[Any]) -> dict[tuple[int, int], Any]:
+    """(vaga, ocupação) -> nomeação: a k-ésima nomeação de cada vaga."""
+    contagem: dict[int, int] = {}
+    saida: dict[tuple[int, int], Any] = {}
+    for n in nomeacoes:
+        k = contagem.get(n.vaga, 0)
+        contagem[n.vaga] = k + 1
+        saida[(n.vaga, k)] = n
+    return saida
+
+
+def preteridos(com_atos: Any, sem_atos: Any, cargo: str, nome: Callable[[str], str]) -> list[str]:
+    """As nomeações publicadas que, pela classificação de hoje, teriam ido a outro candidato, e
+    para onde vai quem foi preterido: a próxima vaga da lista de que seria chamado (parâmetro
+    `preterido`, docs/INTERPRETACAO.md#atos-publicados), que o motor já lhe dá."""
+    publicadas = {
+        chave: n
+        for chave, n in _ocupacoes(com_atos.nomeacoes(cargo)).items()
+        if dict(n.razao.valores).get("ato")
+    }
+    pela_lei = _ocupacoes(sem_atos.nomeacoes(cargo))
+    frases: list[str] = []
+    vistos: set[str] = set()
+    for chave, ato in publicadas.items():
+        outro = pela_lei.get(chave)
+        if outro is None or outro.inscricao == ato.inscricao:
+            continue
+        frases.append(
+            f"A vaga {ato.vaga} ({dict(ato.razao.valores)['ato']}) é de {nome(ato.inscricao)}: "
+            f"pela classificação de hoje, seria de {nome(outro.inscricao)}. O ato publicado "
+            "continua em vigor."
+        )
+        if outro.inscricao in vistos or outro.inscricao in {
+            n.inscricao for n in publicadas.values()
+        }:
+            continue
+        vistos.add(outro.inscricao)
+        frases.append(_destino_do_preterido(com_atos, cargo, outro, nome))
+    return frases
+
+
+def _destino_do_preterido(
+    com_atos: Any, cargo: str, pela_lei: Any, nome: Callable[[str], str]
+) -> str:
+    lista = (
+        "lista geral"
+        if pela_lei.modalidade == "ampla"
+        else (f"lista de {rotulo_lista(pela_lei.modalidade)}")
+    )
+    quem = nome(pela_lei.inscricao)
+    vaga = com_atos.vaga_ocupada(pela_lei.inscricao, cargo)
+    if vaga is not None:
+        return (
+            f"{quem}, preterido(a), recebe a próxima vaga da {lista} de que seria chamado(a): "
+            f"a vaga {vaga}, proposta para nomeação."
+        )
+    return (
+        f"{quem}, preterido(a), será chamado(a) na próxima vaga da {lista} que houver "
+        "(não há vaga livre agora)."
+    )
+
+
+def _propostas_que_mudam(
+    antes: Any, depois: Any, cargo: str, nome: Callable[[str], str]
+) -> list[str]:
+    """As nomeações ainda não publicadas cujo ocupante muda."""
+    de, para = _ocupacoes(antes.nomeacoes(cargo)), _ocupacoes(depois.nomeacoes(cargo))
+    frases = []
+    for chave in sorted(set(de) | set(para)):
+        a, b = de.get(chave), para.get(chave)
+        if b is not None and dict(b.razao.valores).get("ato"):
+            continue
+        if a is not None and b is not None and a.inscricao == b.inscricao:
+            continue
+        texto_a = nome(a.inscricao) if a else "ninguém"
+        texto_b = nome(b.inscricao) if b else "ninguém"
+        frases.append(f"Proposta para a vaga {chave[0]}: {texto_a} → {texto_b}.")
+    return frases
+
+
+def nomeador(certame: Any) -> Callable[[str], str]:
+    """ "000108 (Fulano de Tal)": o nome lido do banco só das inscrições que as frases citam."""
+    nomes: dict[str, str] = {}
+
+    def nome(inscricao: str) -> str:
+        if inscricao not in nomes:
+            achado = Candidato.objects.filter(certame=certame, inscricao=inscricao).values_list(
+                "nome", flat=True
+            )
+            nomes[inscricao] = next(iter(achado), "")
+        return _quem(nomes, inscricao)
+
+    return nome
+
+
+def consequencias(
+    certame: Any, candidato: Candidato, aplicar: Callable[[Candidato], None]
+) -> list[str]:
+    """O que a correção `aplicar` (que muda o candidato e o grava) faria, sem gravar nada: a
+    correção é aplicada numa transação desfeita ao fim."""
+    cargo = candidato.cargo.codigo
+    antes = ponte.reencenar(certame)
+    with transaction.atomic():
+        simulado = Candidato.objects.get(pk=candidato.pk)
+        aplicar(simulado)
+        depois = ponte.reencenar(certame)
+        sem_atos = ponte.reencenar(certame, com_publicadas=False)
+        transaction.set_rollback(True)
+    nome = nomeador(certame)
+
+    if not depois.aberto:
+        return _nas_listas(antes, depois, cargo, candidato.inscricao, nome)
+    frases = _nas_listas(antes, depois, cargo, candidato.inscricao, nome)
+    frases += preteridos(depois, sem_atos, cargo, nome)
+    frases += _propostas_que_mudam(antes, depois, cargo, nome)
+    return frases or ["Nenhuma lista nem nomeação muda."]

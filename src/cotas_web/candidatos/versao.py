@@ -1,0 +1,91 @@
+"""Os gatilhos que renovam a marca de versão dos candidatos de um certame a cada INSERT,
+UPDATE e DELETE na tabela dos candidatos (`VersaoCandidatos`).
+
+PostgreSQL: um gatilho por comando (FOR EACH STATEMENT, com a tabela de transição), que marca
+cada certame tocado uma vez só, mesmo numa importação de um milhão de linhas.
+SQLite: gatilhos de linha (o SQLite não tem gatilho por comando).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+_PG_FUNCAO = """
+CREATE OR REPLACE FUNCTION candidatos_versao_{nome}() RETURNS trigger AS $$
+BEGIN
+    INSERT INTO candidatos_versaocandidatos (certame_id, marca)
+    SELECT certame_id, gen_random_uuid()::text
+    FROM (SELECT DISTINCT certame_id FROM ({linhas}) AS linhas) AS tocadas
+    ON CONFLICT (certame_id) DO UPDATE SET marca = EXCLUDED.marca;
+    RETURN NULL;
+END;
+$$ LANGUAGE plpgsql;
+"""
+_PG = {
+    # evento: (nome, transição, linhas tocadas)
+    "INSERT": ("insercao", "NEW TABLE AS novas", "SELECT certame_id FROM novas"),
+    "UPDATE": (
+        "alteracao",
+        "OLD TABLE AS antigas NEW TABLE AS novas",
+        "SELECT certame_id FROM novas UNION SELECT certame_id FROM antigas",
+    ),
+    "DELETE": ("remocao", "OLD TABLE AS antigas", "SELECT certame_id FROM antigas"),
+}
+_SQLITE_MARCAR = (
+    "INSERT OR REPLACE INTO candidatos_versaocandidatos (certame_id, marca) "
+    "VALUES ({quem}.certame_id, lower(hex(randomblob(16))));"
+)
+_SQLITE = {
+    "INSERT": ("insercao", _SQLITE_MARCAR.format(quem="NEW")),
+    "UPDATE": (
+        "alteracao",
+        _SQLITE_MARCAR.format(quem="NEW") + " " + _SQLITE_MARCAR.format(quem="OLD"),
+    ),
+    "DELETE": ("remocao", _SQLITE_MARCAR.format(quem="OLD")),
+}
+
+
+# Os certames que já têm candidatos ganham a primeira marca (sem ela, nunca se guardaria o quadro).
+_SEMEAR = {
+    "postgresql": "INSERT INTO candidatos_versaocandidatos (certame_id, marca) "
+    "SELECT certame_id, gen_random_uuid()::text FROM "
+    "(SELECT DISTINCT certame_id FROM candidatos_candidato) AS tocados "
+    "ON CONFLICT (certame_id) DO NOTHING;",
+    "sqlite": "INSERT OR IGNORE INTO candidatos_versaocandidatos (certame_id, marca) "
+    "SELECT certame_id, lower(hex(randomblob(16))) FROM candidatos_candidato "
+    "GROUP BY certame_id;",
+}
+
+
+def criar(schema_editor: Any) -> None:
+    vendor = schema_editor.connection.vendor
+    if vendor in _SEMEAR:
+        schema_editor.execute(_SEMEAR[vendor])
+    if vendor == "postgresql":
+        for evento, (nome, transicao, linhas) in _PG.items():
+            schema_editor.execute(_PG_FUNCAO.format(nome=nome, linhas=linhas))
+            schema_editor.execute(
+                f"DROP TRIGGER IF EXISTS candidatos_versao_{nome} ON candidatos_candidato;"
+            )
+            schema_editor.execute(
+                f"CREATE TRIGGER candidatos_versao_{nome} AFTER {evento} ON candidatos_candidato "
+                f"REFERENCING {transicao} FOR EACH STATEMENT "
+                f"EXECUTE FUNCTION candidatos_versao_{nome}();"
+            )
+    elif vendor == "sqlite":
+        for evento, (nome, corpo) in _SQLITE.items():
+            schema_editor.execute(
+                f"CREATE TRIGGER IF NOT EXISTS candidatos_versao_{nome} AFTER {evento} ON "
+                f"candidatos_candidato BEGIN {corpo} END;"
+            )
+
+
+def remover(schema_editor: Any) -> None:
+    vendor = schema_editor.connection.vendor
+    for nome, *_ in (_PG if vendor == "postgresql" else _SQLITE).values():
+        if vendor == "postgresql":
+            schema_editor.execute(
+                f"DROP TRIGGER IF EXISTS candidatos_versao_{nome} ON candidatos_candidato;"
+            )
+        elif vendor == "sqlite":
+            schema_editor.execute(f"DROP TRIGGER IF EXISTS candidatos_versao_{nome};")

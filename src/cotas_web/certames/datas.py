@@ -1,0 +1,172 @@
+"""As datas dos atos conferidas contra o registro, num lugar só (issue 19, item 3).
+
+Um ato não pode ter data anterior à do ato de que depende: a homologação, à última sessão da
+comissão e ao último recurso; a decisão de um recurso, à sua interposição; a posse, à nomeação;
+a decisão de falsidade, à notificação; um ato que torna outro sem efeito, ao próprio ato. Cada
+recusa (`ValidationError`) diz as duas datas e os dois atos. Os apps de cima (candidatos,
+comissao, nomeacoes) chamam daqui; as datas dos atos deles são lidas pelos nomes das relações,
+sem importá-los.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+
+from django.core.exceptions import ValidationError
+from django.db.models import Max
+
+from .models import Certame
+
+
+def dia(valor: date) -> str:
+    return f"{valor:%d/%m/%Y}"
+
+
+def exigir_nao_anterior(
+    data: date,
+    o_que: str,
+    referencia: date | None,
+    qual: str,
+    *,
+    recusado: str = "recusada",
+) -> None:
+    """`o_que` em `data` recusado se `referencia` (a data de `qual`, o ato de que ele depende)
+    é posterior. Ex.: "Homologação em 01/03/2026 recusada: a sessão da comissão de 10/03/2026 é
+    posterior; um ato não pode ser anterior ao ato de que depende."."""
+    if referencia is not None and data < referencia:
+        raise ValidationError(
+            f"{o_que} em {dia(data)} {recusado}: {qual} de {dia(referencia)} é posterior; um "
+            "ato não pode ser anterior ao ato de que depende."
+        )
+
+
+def exigir_depois_do_edital(
+    certame: Certame, data: date, o_que: str, *, recusado: str = "recusada"
+) -> None:
+    """Nenhum ato do certame antes do edital de abertura (a data dele dita na recusa)."""
+    if data < certame.data_edital:
+        raise ValidationError(
+            f"{o_que} em {dia(data)} {recusado}: é anterior ao edital, de "
+            f"{dia(certame.data_edital)}."
+        )
+
+
+def exigir_validade(
+    certame: Certame, data: date, o_que: str, *, recusado: str = "recusada"
+) -> None:
+    if certame.validade_ate is not None and data > certame.validade_ate:
+        raise ValidationError(
+            f"{o_que} em {dia(data)} {recusado}: a validade do concurso terminou em "
+            f"{dia(certame.validade_ate)}."
+        )
+
+
+def exigir_periodo(
+    certame: Certame, data: date, o_que: str, *, recusado: str = "recusada"
+) -> None:
+    """Atos depois da homologação só entre ela e o fim da validade, as datas ditas na recusa."""
+    exigir_validade(certame, data, o_que, recusado=recusado)
+    exigir_nao_anterior(
+        data, o_que, certame.homologado_em, "a homologação da classificação final",
+        recusado=recusado,
+    )
+
+
+# As datas dos atos do certame, pelos nomes das relações (os apps de cima, nomeacoes e
+# candidatos, não são importados daqui), cada uma com o ato que a recusa nomeia. Um agregado por
+# relação: juntá-las numa consulta só multiplicaria as linhas. Os atos que tornam outros sem
+# efeito também ordenam: desfazem a ordem de nomeação a partir da sua data.
+_DATAS_DOS_ATOS = (
+    ("cargos__ofertas__data", "a oferta de vagas"),
+    ("cargos__ofertas__sem_efeito_em", "o ato que tornou sem efeito uma oferta de vagas"),
+    ("cargos__nomeacoes__data_portaria", "a portaria de nomeação"),
+    ("cargos__nomeacoes__posse_em", "a posse"),
+    (
+        "cargos__nomeacoes__encerrada_em",
+        "a saída de um nomeado (desistência, prazo de posse, final de fila ou anulação)",
+    ),
+    ("cargos__nomeacoes__sem_efeito_em", "o ato que tornou sem efeito uma nomeação"),
+    ("candidatos__desistencias__data", "a desistência"),
+    ("candidatos__desistencias__sem_efeito_em", "o ato que tornou sem efeito uma desistência"),
+)
+
+
+# Os que a reencenação pela data pode reordenar (a posse não muda a ordem de nomeação).
+_DATAS_QUE_ORDENAM = tuple(c for c in _DATAS_DOS_ATOS if not c[0].endswith("posse_em"))
+
+
+def ultimo_ato(certame: Certame, *, so_os_que_ordenam: bool = False) -> tuple[date, str] | None:
+    """A data e o nome do ato mais recente do certame (homologação, ofertas, portarias, posses,
+    saídas, atos que tornam outros sem efeito); com `so_os_que_ordenam`, sem as posses."""
+    achados: list[tuple[date, str]] = []
+    if certame.homologado_em is not None:
+        achados.append((certame.homologado_em, "a homologação da classificação final"))
+    for caminho, qual in _DATAS_QUE_ORDENAM if so_os_que_ordenam else _DATAS_DOS_ATOS:
+        m = Certame.objects.filter(pk=certame.pk).aggregate(m=Max(caminho))["m"]
+        if m is not None:
+            achados.append((m, qual))
+    # (no empate, o que vem primeiro na lista: a homologação, depois a ordem acima)
+    return max(achados, key=lambda a: a[0]) if achados else None
+
+
+def data_do_ultimo_ato(certame: Certame, *, so_os_que_ordenam: bool = False) -> date | None:
+    """A data mais recente entre os atos do certame (`ultimo_ato`)."""
+    ultimo = ultimo_ato(certame, so_os_que_ordenam=so_os_que_ordenam)
+    return ultimo[0] if ultimo is not None else None
+
+
+def exigir_ordem_das_datas(
+    certame: Certame, data: date, o_que: str, *, recusado: str = "recusada"
+) -> None:
+    """Um ato que muda a ordem de nomeação (novas vagas, saídas, final de fila, tornar sem
+    efeito) não pode ter data anterior a ato já registrado: o motor reencena os atos pela data, e
+    um ato retroativo refaria, em silêncio, nomeações já publicadas por portaria. No mesmo dia,
+    vale a ordem do motor (docs/INTERPRETACAO.md#mesmo-dia)."""
+    ultimo = ultimo_ato(certame, so_os_que_ordenam=True)
+    if ultimo is not None and data < ultimo[0]:
+        raise ValidationError(
+            f"{o_que} em {dia(data)} {recusado}: já há ato registrado em {dia(ultimo[0])} "
+            f"({ultimo[1]}). Atos que mudam a ordem de nomeação se registram na ordem das "
+            "datas; um ato com data anterior refaria nomeações já publicadas."
+        )
+
+
+# Os atos da comissão de que a homologação depende: (caminho da data, o ato na mensagem). As
+# sessões contam só com verificação registrada (uma sessão marcada e vazia não é ato de que a
+# homologação dependa).
+_ATOS_DA_COMISSAO = (
+    ("sessoes__data", "a sessão da comissão"),
+    ("candidatos__recursos__interposto_em", "o recurso interposto"),
+    ("candidatos__recursos__decidido_em", "a decisão do recurso"),
+    ("candidatos__recursos__sem_efeito_em", "o ato que tornou sem efeito a decisão do recurso"),
+    ("sessoes__convocacoes__sem_efeito_em", "o ato que tornou sem efeito o parecer"),
+)
+
+
+def ultimo_ato_da_comissao(certame: Certame) -> tuple[date, str] | None:
+    """A data e o nome do último ato da comissão (sessão com verificação, recurso interposto ou
+    decidido, decisão tornada sem efeito), o mais recente de todos."""
+    achados: list[tuple[date, str]] = []
+    for caminho, qual in _ATOS_DA_COMISSAO:
+        consulta = Certame.objects.filter(pk=certame.pk)
+        if caminho == "sessoes__data":
+            consulta = consulta.filter(sessoes__convocacoes__registrado_em__isnull=False)
+        m = consulta.aggregate(m=Max(caminho))["m"]
+        if m is not None:
+            achados.append((m, qual))
+    return max(achados, key=lambda a: a[0]) if achados else None
+
+
+def exigir_homologacao_depois_da_comissao(certame: Certame, data: date) -> None:
+    """Nenhuma homologação antes da última sessão da comissão ou do último recurso de que ela
+    depende (interposto ou decidido)."""
+    ultimo = ultimo_ato_da_comissao(certame)
+    if ultimo is not None:
+        exigir_nao_anterior(data, "Homologação", ultimo[0], ultimo[1])
+
+
+def exigir_sem_efeito_depois_do_ato(data: date, ato: str, data_do_ato: date) -> None:
+    """O ato que torna outro sem efeito não é anterior a ele."""
+    exigir_nao_anterior(
+        data, f"Tornar sem efeito {ato}", data_do_ato, ato, recusado="recusado"
+    )

@@ -1,0 +1,83 @@
+"""O quadro dos candidatos de um certame guardado em disco, para que um ato não releia do banco
+um milhão de linhas a cada pedido (issue "atos são fatos").
+
+A chave é a marca de versão dos candidatos (`candidatos.VersaoCandidatos`), que os gatilhos do
+banco renovam, com uma marca aleatória, na mesma transação de qualquer mudança nos candidatos:
+nenhum caminho de escrita a esquece, uma transação desfeita não a deixa, e uma cópia de
+segurança restaurada traz a marca do conteúdo dela. O quadro só é guardado fora de um ato (fora
+de uma transação), lido entre duas leituras iguais da marca; dentro de um ato que mudou os
+candidatos a marca é nova e não tem quadro: ele é montado do banco, como sempre. Quem confere o
+registro de auditoria (`verificar_auditoria`) lê sempre do banco.
+
+Os arquivos ficam em `ARQUIVOS_PRIVADOS/quadros/<certame>/`, um por marca e forma (as colunas
+dos grupos da lei e os critérios de desempate), no formato Arrow IPC; os de marcas antigas são
+apagados quando um novo é gravado.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import os
+from collections.abc import Callable
+from pathlib import Path
+
+import polars as pl
+from django.conf import settings
+from django.db import connection, transaction
+
+
+def marca(certame_id: int) -> str:
+    """A marca de versão dos candidatos ("" se o certame nunca teve candidatos)."""
+    # (A tabela de `candidatos.VersaoCandidatos`, lida direto: este módulo fica abaixo dos apps.)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT marca FROM candidatos_versaocandidatos WHERE certame_id = %s", [certame_id]
+        )
+        linha = cursor.fetchone()
+    return str(linha[0]) if linha else ""
+
+
+def _pasta(certame_id: int) -> Path:
+    return Path(settings.ARQUIVOS_PRIVADOS) / "quadros" / str(certame_id)
+
+
+def _arquivo(certame_id: int, marca_: str, forma: str) -> Path:
+    resumo = hashlib.sha256(forma.encode()).hexdigest()[:16]
+    return _pasta(certame_id) / f"{marca_}-{resumo}.arrow"
+
+
+def _ler(arquivo: Path) -> pl.DataFrame | None:
+    try:
+        return pl.read_ipc(arquivo)
+    except (OSError, pl.exceptions.PolarsError):
+        return None  # ausente, ou gravado pela metade por um processo morto: monta de novo
+
+
+def _gravar(arquivo: Path, quadro: pl.DataFrame) -> None:
+    """Grava num arquivo ao lado e troca de lugar num passo só; apaga os de outras marcas."""
+    arquivo.parent.mkdir(parents=True, exist_ok=True)
+    provisorio = arquivo.with_name(f".{arquivo.name}.{os.getpid()}")
+    quadro.write_ipc(provisorio)
+    os.replace(provisorio, arquivo)
+    for antigo in arquivo.parent.glob("*.arrow"):
+        if antigo.name.split("-")[0] != arquivo.name.split("-")[0]:
+            with contextlib.suppress(OSError):
+                antigo.unlink()
+
+
+def ler_ou_montar(certame_id: int, forma: str, montar: Callable[[], pl.DataFrame]) -> pl.DataFrame:
+    """O quadro guardado da marca atual ou, sem ele, o que `montar` lê do banco (guardado se a
+    marca não mudou durante a leitura e não há ato em curso)."""
+    atual = marca(certame_id)
+    if atual and (guardado := _ler(_arquivo(certame_id, atual, forma))) is not None:
+        return guardado
+    if connection.in_atomic_block:
+        return montar()  # dentro de um ato: a marca pode ainda ser desfeita
+    with transaction.atomic():  # (no SQLite, um instantâneo só para as três leituras)
+        antes = marca(certame_id)
+        quadro = montar()
+        depois = marca(certame_id)
+    if antes and antes == depois:
+        _gravar(_arquivo(certame_id, antes, forma), quadro)
+    return quadro

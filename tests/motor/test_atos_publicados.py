@@ -1,0 +1,213 @@
+"""Atos publicados são fatos (docs/INTERPRETACAO.md#atos-publicados): a nomeação publicada por
+portaria ocupa a sua vaga como foi publicada, e nenhuma correção, nova vaga ou saída posterior a
+move. Quando os atos publicados são os que a lei faria, nada muda."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import timedelta
+from decimal import Decimal
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from cotas.motor.candidatos import Candidato, CorRaca, Heteroidentificacao
+from cotas.motor.certame import Certame, Nomeacao, Publicada
+from cotas.motor.regras import Regras
+from tests.motor.test_grupos import certames as certames_de_varios_grupos
+from tests.motor.test_propriedades import CONFIG, EDITAL, PROCEDIMENTO, candidatos, regras
+
+
+def _publicadas(nomeacoes: list[Nomeacao], escolhidas: set[int]) -> list[Publicada]:
+    """As nomeações de ordem em `escolhidas` como atos publicados (a ocupação de cada vaga
+    contada em ordem)."""
+    ocupacoes: dict[int, int] = {}
+    saida = []
+    for n in nomeacoes:
+        ocupacao = ocupacoes.get(n.vaga, 0)
+        ocupacoes[n.vaga] = ocupacao + 1
+        if n.ordem in escolhidas:
+            ato = f"Portaria nº {n.ordem}/2026"
+            saida.append(Publicada(n.vaga, n.inscricao, n.modalidade, n.razao.texto, ocupacao, ato))
+    return saida
+
+
+def _vida(
+    r: Regras,
+    cands: list[Candidato],
+    lotes: list[int],
+    saidas: list[int],
+    publicadas: list[Publicada] = (),  # type: ignore[assignment]
+) -> Certame:
+    """O edital, depois as saídas (índices nas nomeações já feitas) e os lotes seguintes."""
+    certame = Certame(r, {"C": lotes[0]}, cands, publicadas={"C": publicadas})
+    certame.abrir()
+    dia = r.data_edital
+    for k, q in enumerate(lotes[1:]):
+        dia += timedelta(days=30)
+        if k < len(saidas):
+            nomeados = [
+                n.inscricao
+                for n in certame.nomeacoes("C")
+                if certame.vaga_ocupada(n.inscricao, "C") == n.vaga
+            ]
+            if nomeados:
+                certame.desistencia(dia, nomeados[saidas[k] % len(nomeados)])
+        certame.ofertar_vagas("C", q, dia, "novas vagas")
+    return certame
+
+
+def _chave(n: Nomeacao) -> tuple[object, ...]:
+    return (n.ordem, n.vaga, n.inscricao, n.modalidade, n.reservada_para, n.substitui)
+
+
+@CONFIG
+@given(
+    candidatos(),
+    st.lists(st.integers(1, 12), min_size=1, max_size=4),
+    st.lists(st.integers(0, 50), max_size=3),
+    st.booleans(),
+    st.sampled_from(["Montenegro/RS", "Mostardas/RS"]),
+    st.data(),
+)
+def test_publicar_o_que_a_lei_faria_nao_muda_nada(
+    cands: list[Candidato],
+    lotes: list[int],
+    saidas: list[int],
+    pcd: bool,
+    municipio: str,
+    data: st.DataObject,
+) -> None:
+    r = regras(pcd, municipio)
+    natural = _vida(r, cands, lotes, saidas).nomeacoes("C")
+    ordens = [n.ordem for n in natural]
+    escolhidas = set(data.draw(st.lists(st.sampled_from(ordens), unique=True))) if ordens else set()
+    com_atos = _vida(r, cands, lotes, saidas, _publicadas(natural, escolhidas)).nomeacoes("C")
+    assert [_chave(n) for n in com_atos] == [_chave(n) for n in natural]
+    # Os fundamentos do ato publicado são os que a lei dá àquela vaga por aquela lista.
+    assert [n.razao.fundamentos for n in com_atos] == [n.razao.fundamentos for n in natural]
+
+
+@CONFIG
+@given(certames_de_varios_grupos(), st.data())
+def test_publicar_o_que_a_lei_faria_nao_muda_nada_com_varios_grupos(
+    caso: tuple[Regras, list[Candidato], int], data: st.DataObject
+) -> None:
+    r, cands, vagas = caso
+    natural = _vida(r, cands, [vagas, 3], [0]).nomeacoes("C")
+    ordens = [n.ordem for n in natural]
+    escolhidas = set(data.draw(st.lists(st.sampled_from(ordens), unique=True))) if ordens else set()
+    com_atos = _vida(r, cands, [vagas, 3], [0], _publicadas(natural, escolhidas)).nomeacoes("C")
+    assert [_chave(n) for n in com_atos] == [_chave(n) for n in natural]
+
+
+def _pessoa(i: int, nota: str, cor: CorRaca = CorRaca.BRANCA, reserva: bool = False) -> Candidato:
+    return Candidato(
+        inscricao=f"P{i:02d}",
+        nome=f"Pessoa {i}",
+        cargo="C",
+        nota=Decimal(nota),
+        cor_raca=cor,
+        reservas=frozenset({"negros"} if reserva else ()),
+        verificacoes=(("negros", Heteroidentificacao.CONFIRMADO),) if reserva else (),
+    )
+
+
+def test_correcao_depois_da_publicacao_nao_move_os_atos_e_o_preterido_recebe_a_vaga_seguinte() -> (
+    None
+):
+    """A jornada do issue: duas nomeações publicadas (vagas 1 e 2); depois a nota de um terceiro
+    é corrigida e ele passaria ao primeiro lugar. As duas nomeações ficam como foram publicadas
+    (quem, vaga, lista, texto); o corrigido recebe a próxima vaga da lista geral, a 3."""
+    r = regras(False)
+    cands = [_pessoa(i, str(90 - i)) for i in range(1, 11)]
+    antes = Certame(r, {"C": 5}, cands)
+    antes.abrir()
+    natural = antes.nomeacoes("C")
+    assert [n.inscricao for n in natural[:2]] == ["P01", "P02"]
+    publicadas = _publicadas(natural, {1, 2})
+
+    corrigidos = [replace(c, nota=Decimal("99")) if c.inscricao == "P08" else c for c in cands]
+    depois = Certame(r, {"C": 5}, corrigidos, publicadas={"C": publicadas})
+    depois.abrir()
+    nomeacoes = depois.nomeacoes("C")
+    assert [(n.vaga, n.inscricao) for n in nomeacoes] == [
+        (1, "P01"),
+        (2, "P02"),
+        (3, "P08"),
+        (4, "P03"),
+        (5, "P04"),
+    ]
+    assert nomeacoes[0].razao.texto == natural[0].razao.texto
+    assert dict(nomeacoes[0].razao.valores)["ato"] == "Portaria nº 1/2026"
+    # Sem os atos, a lei de hoje daria a vaga 1 ao corrigido: é o que mostra a preterição.
+    sem_atos = Certame(r, {"C": 5}, corrigidos)
+    sem_atos.abrir()
+    assert sem_atos.nomeacoes("C")[0].inscricao == "P08"
+
+
+def test_nomeado_por_ato_que_sai_das_listas_por_correcao_continua_na_vaga() -> None:
+    """Uma correção que tira o nomeado das listas (a nota abaixo do corte, aqui: fora dos
+    aprovados) não desfaz a portaria: a vaga continua dele; as demais seguem a lei."""
+    r = regras(False)
+    cands = [_pessoa(i, str(90 - i)) for i in range(1, 8)]
+    antes = Certame(r, {"C": 3}, cands)
+    antes.abrir()
+    publicadas = _publicadas(antes.nomeacoes("C"), {1})
+    sem_o_primeiro = [c for c in cands if c.inscricao != "P01"]
+    depois = Certame(r, {"C": 3}, sem_o_primeiro, publicadas={"C": publicadas})
+    depois.abrir()
+    assert [(n.vaga, n.inscricao) for n in depois.nomeacoes("C")] == [
+        (1, "P01"),
+        (2, "P02"),
+        (3, "P03"),
+    ]
+
+
+def test_recomposicao_publicada_fica_com_quem_a_portaria_nomeou() -> None:
+    """A vaga recomposta depois de uma desistência é a segunda ocupação da vaga: o ato que a
+    recompôs fica, mesmo que uma correção ponha outro à frente na lista."""
+    r = regras(False)
+    cands = [_pessoa(i, str(90 - i)) for i in range(1, 8)]
+    vida = Certame(r, {"C": 2}, cands)
+    vida.abrir()
+    vida.desistencia(EDITAL + timedelta(days=10), "P01")
+    natural = vida.nomeacoes("C")
+    assert [(n.vaga, n.inscricao, n.substitui) for n in natural] == [
+        (1, "P01", None),
+        (2, "P02", None),
+        (1, "P03", "P01"),
+    ]
+    publicadas = _publicadas(natural, {1, 2, 3})
+    corrigidos = [replace(c, nota=Decimal("99")) if c.inscricao == "P06" else c for c in cands]
+    depois = Certame(r, {"C": 2}, corrigidos, publicadas={"C": publicadas})
+    depois.abrir()
+    depois.desistencia(EDITAL + timedelta(days=10), "P01")
+    assert [(n.vaga, n.inscricao, n.substitui) for n in depois.nomeacoes("C")] == [
+        (1, "P01", None),
+        (2, "P02", None),
+        (1, "P03", "P01"),
+    ]
+    # A próxima vaga, essa sim, vai ao corrigido.
+    novas = depois.ofertar_vagas("C", 1, EDITAL + timedelta(days=20), "nova vaga")
+    assert [(n.vaga, n.inscricao) for n in novas] == [(3, "P06")]
+
+
+def test_anulacao_de_quem_foi_nomeado_por_ato_recompoe_a_vaga() -> None:
+    """O ato publicado não impede as saídas: a anulação por declaração falsa tira o nomeado da
+    vaga, recomposta pela lista a que ela era devida."""
+    r = regras(False)
+    cands = [
+        _pessoa(1, "95"),
+        _pessoa(2, "94", CorRaca.PARDA, reserva=True),
+        _pessoa(3, "93"),
+        _pessoa(4, "92", CorRaca.PRETA, reserva=True),
+        _pessoa(5, "91"),
+    ]
+    vida = Certame(r, {"C": 3}, cands)
+    vida.abrir()
+    publicadas = _publicadas(vida.nomeacoes("C"), {1, 2, 3})
+    depois = Certame(r, {"C": 3}, cands, publicadas={"C": publicadas})
+    depois.abrir()
+    novas = depois.anulacao(EDITAL + timedelta(days=5), "P02", PROCEDIMENTO)
+    assert [n.substitui for n in novas] == ["P02"]

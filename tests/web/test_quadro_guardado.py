@@ -1,0 +1,114 @@
+"""O quadro de candidatos guardado (`cotas_web.quadro`): a marca de versão renovada pelos
+gatilhos do banco a cada mudança nos candidatos, por qualquer caminho; o quadro só é guardado
+fora de um ato e só é lido enquanto a marca é a mesma; dentro de um ato que mudou os candidatos,
+o motor lê o banco."""
+
+from __future__ import annotations
+
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.conf import settings
+from django.db import connection, transaction
+
+from cotas_web import ponte, quadro
+from cotas_web.candidatos.correcoes import candidato_corrigir
+from cotas_web.candidatos.models import Candidato
+from cotas_web.nomeacoes.selectors import propostas_do_motor
+
+
+def _arquivos(certame: Any) -> list[Path]:
+    return sorted((Path(settings.ARQUIVOS_PRIVADOS) / "quadros" / str(certame.pk)).glob("*.arrow"))
+
+
+@pytest.mark.django_db
+def test_a_marca_muda_a_cada_mudanca_nos_candidatos_por_qualquer_caminho(
+    certame_com_candidatos: Any,
+) -> None:
+    certame = certame_com_candidatos
+    marcas = [quadro.marca(certame.pk)]
+    assert marcas[0]  # a importação já marcou
+    alice = Candidato.objects.get(certame=certame, inscricao="1001")
+    alice.nome = "Alice Branco da Silva"
+    alice.save(update_fields=["nome"])
+    marcas.append(quadro.marca(certame.pk))
+    with connection.cursor() as cursor:  # direto no banco, sem o Django
+        cursor.execute(
+            "UPDATE candidatos_candidato SET nota = 1 WHERE certame_id = %s AND inscricao = %s",
+            [certame.pk, "1002"],
+        )
+    marcas.append(quadro.marca(certame.pk))
+    Candidato.objects.filter(certame=certame, inscricao="1003").update(nota=2)
+    marcas.append(quadro.marca(certame.pk))
+    assert len(set(marcas)) == 4
+
+
+@pytest.mark.django_db(transaction=True)
+def test_quadro_guardado_fora_de_um_ato_e_renovado_quando_os_candidatos_mudam(
+    certame_com_candidatos: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    certame = certame_com_candidatos
+    regras = ponte.regras_do_certame(certame)
+    primeira = ponte.tabela_de_candidatos(certame, regras)
+    (arquivo,) = _arquivos(certame)
+    assert arquivo.name.startswith(quadro.marca(certame.pk))
+
+    # Com a mesma marca, o quadro vem do disco: o banco não é lido.
+    def nao_leia(*_: Any) -> Any:
+        raise AssertionError("leu o banco com o quadro guardado")
+
+    monkeypatch.setattr(ponte, "_quadro_do_banco", nao_leia)
+    assert ponte.tabela_de_candidatos(certame, regras).quadro.equals(primeira.quadro)
+    monkeypatch.undo()
+
+    # Uma mudança direto no banco renova a marca: o quadro é lido de novo e guardado no lugar.
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "UPDATE candidatos_candidato SET nome = 'Outro Nome' WHERE certame_id = %s "
+            "AND inscricao = '1001'",
+            [certame.pk],
+        )
+    nomes = dict(
+        ponte.tabela_de_candidatos(certame, regras).quadro.select("inscricao", "nome").iter_rows()
+    )
+    assert nomes["1001"] == "Outro Nome"
+    (novo,) = _arquivos(certame)
+    assert novo != arquivo and novo.name.startswith(quadro.marca(certame.pk))
+
+
+@pytest.mark.django_db(transaction=True)
+def test_dentro_de_um_ato_o_quadro_nunca_e_guardado(certame_com_candidatos: Any) -> None:
+    certame = certame_com_candidatos
+    regras = ponte.regras_do_certame(certame)
+    with transaction.atomic():
+        Candidato.objects.filter(certame=certame, inscricao="1001").update(nome="Desfeito")
+        tabela = ponte.tabela_de_candidatos(certame, regras)
+        assert "Desfeito" in tabela.quadro["nome"].to_list()
+        transaction.set_rollback(True)
+    assert _arquivos(certame) == []
+    nomes = ponte.tabela_de_candidatos(certame, regras).quadro["nome"].to_list()
+    assert "Desfeito" not in nomes
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_correcao_e_vista_pelo_motor_no_proprio_ato_com_o_quadro_guardado(
+    certame_homologado: Any, rita: Any
+) -> None:
+    """Com o quadro da versão anterior guardado, a correção (que muda a nota no ato) é vista
+    pelo motor no mesmo ato e em seguida: o quadro antigo nunca é lido depois dela."""
+    certame = certame_homologado
+    assert propostas_do_motor(certame=certame)[0].inscricao == "1001"
+    assert _arquivos(certame)  # guardado pela leitura acima
+    fabio = Candidato.objects.get(certame=certame, inscricao="1008")
+    candidato_corrigir(
+        usuario=rita,
+        candidato=fabio,
+        campo="nota",
+        valor="99",
+        motivo="Recurso provido",
+        fundamento="Decisão do recurso nº 1",
+        data=date(2025, 8, 5),
+    )
+    assert propostas_do_motor(certame=certame)[0].inscricao == "1008"
