@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
@@ -306,11 +307,12 @@ def impedimentos_da_homologacao(certame: Certame, data: date | None = None) -> l
             "registrados (desistência, anulação, novas vagas)."
         ]
     if data is not None:  # (as datas contra o registro: `datas`, cada recusa com os dois atos)
-        for conferir in (
+        conferencias: list[Callable[[], None]] = [
             lambda: datas.exigir_depois_do_edital(certame, data, "Homologação"),
             lambda: datas.exigir_validade(certame, data, "Homologação"),
             lambda: datas.exigir_homologacao_depois_da_comissao(certame, data),
-        ):
+        ]
+        for conferir in conferencias:
             try:
                 conferir()
             except ValidationError as erro:
