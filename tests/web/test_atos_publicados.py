@@ -148,6 +148,8 @@ def test_correcao_sem_nomeacao_publicada_nao_fala_em_preterição(
     assert "passa do 8º ao 1º lugar" in pagina
     assert "preterido" not in pagina
     assert "Proposta para a vaga 1: 1001 (Alice Branco) → 1008 (Fabio Branco)." in pagina
+    # 5 vagas: 1004 (Davi), a última da ampla, sai das propostas.
+    assert "1004 (Davi Branco) deixa de ter vaga proposta agora" in pagina
 
 
 def test_nomeacao_tornada_sem_efeito_sai_da_ordem_publica_e_a_certa_entra(

@@ -154,6 +154,14 @@ def _propostas_que_mudam(
         texto_a = nome(a.inscricao) if a else "ninguém"
         texto_b = nome(b.inscricao) if b else "ninguém"
         frases.append(f"Proposta para a vaga {chave[0]}: {texto_a} → {texto_b}.")
+    # Quem tinha vaga proposta e deixa de ter: passa a esperar a próxima vaga da sua lista.
+    com_vaga_depois = {n.inscricao for n in para.values()}
+    for n in de.values():
+        if n.inscricao not in com_vaga_depois and not dict(n.razao.valores).get("ato"):
+            frases.append(
+                f"{nome(n.inscricao)} deixa de ter vaga proposta agora: passa a esperar a "
+                "próxima vaga da sua lista."
+            )
     return frases
 
 
