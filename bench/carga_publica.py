@@ -127,6 +127,7 @@ def _ambiente(url: str) -> dict[str, str]:
         **os.environ,
         "DJANGO_SETTINGS_MODULE": "cotas_web.settings.producao",
         "DJANGO_SECRET_KEY": secrets.token_urlsafe(50),
+        "COTAS_CHAVE_AUDITORIA": secrets.token_urlsafe(48),
         "DJANGO_ALLOWED_HOSTS": "127.0.0.1,localhost",
         "DATABASE_URL": url,
         "PYTHONPATH": str(RAIZ / "src"),

@@ -318,6 +318,7 @@ def _filho_carga(cenario: Path, duracao: int) -> dict[str, Any]:
     ambiente = {
         "DJANGO_SETTINGS_MODULE": "cotas_bench_carga",
         "DJANGO_SECRET_KEY": secrets.token_urlsafe(50),
+        "COTAS_CHAVE_AUDITORIA": secrets.token_urlsafe(48),
         "DJANGO_ALLOWED_HOSTS": "127.0.0.1",
         "DATABASE_URL": f"sqlite:///{pasta / 'bench.sqlite3'}",
     }

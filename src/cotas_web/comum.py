@@ -21,10 +21,14 @@ class CampoData(forms.DateField):
         super().__init__(*args, **kwargs)
 
 
+FORMULARIO_EXPIRADO = "O formulário expirou; abra a página de novo."
+
+
 class FormularioDeUmaVez(forms.Form):
     """Formulário de um ato que cria algo: traz um código único (campo oculto `pedido`), e o
     service devolve o que um envio anterior com o mesmo código já criou (duplo clique, reenvio,
-    pedidos simultâneos) em vez de criar de novo."""
+    pedidos simultâneos) em vez de criar de novo. O código é obrigatório: um envio sem ele
+    (página antiga, pedido montado à mão) é recusado, senão dez envios criariam dez vezes."""
 
     pedido = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)
 
@@ -32,6 +36,14 @@ class FormularioDeUmaVez(forms.Form):
         super().__init__(*args, **kwargs)
         if not self.is_bound:  # (uma cópia: o `initial` de quem chama pode servir a outros)
             self.initial = {"pedido": uuid.uuid4().hex, **self.initial}
+
+    def clean(self) -> dict[str, Any] | None:
+        dados = super().clean()
+        if not (self.cleaned_data.get("pedido") or "").strip() and "pedido" not in self.errors:
+            # (erro do formulário, não do campo oculto: a tela o mostra no topo; os demais
+            # erros continuam sendo conferidos e mostrados juntos)
+            self.add_error(None, ValidationError(FORMULARIO_EXPIRADO, code="sem_pedido"))
+        return dados
 
 
 def mensagens_de(erro: ValidationError) -> list[str]:

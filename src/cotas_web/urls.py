@@ -1,5 +1,7 @@
 from django.urls import include, path
 
+from cotas_web.api.urls import URLS_DA_API
+
 urlpatterns = [
     path("", include("cotas_web.contas.urls")),
     path("", include("cotas_web.identidade.urls")),
@@ -9,6 +11,8 @@ urlpatterns = [
     path("", include("cotas_web.nomeacoes.urls")),
     path("", include("cotas_web.publico.urls")),
     path("", include("cotas_web.tarefas.urls")),
+    path("", include("cotas_web.api.urls")),
+    path("api/", URLS_DA_API),
 ]
 
 # A 404 em português, sem o nome da exceção nem a frase em inglês do `get_object_or_404`.

@@ -56,3 +56,27 @@ def test_pdf_das_listas_sem_cpf_inteiro(fonte: FonteDocumentos) -> None:
     texto = texto_pdf(arquivo(listas_publicacao(fonte), "pdf"))
     assert "Listas de classificação" in texto and "***." in texto
     assert not CPF_INTEIRO.search(texto.replace("\n", ""))
+
+
+def test_trecho_das_listas_igual_a_tabela_publicada(fonte: FonteDocumentos) -> None:
+    """`linhas_classificacao` (a página da API) dá as mesmas linhas da tabela publicada, em
+    qualquer trecho: dentro de uma lista, atravessando da geral para uma reservada, só uma
+    lista, além do fim."""
+    from cotas.documentos.tabelas import (
+        linhas_classificacao,
+        listas_do_cargo,
+        tabela_classificacao,
+    )
+
+    inteira = tabela_classificacao(fonte, ["ENF"]).linhas
+    tamanhos = dict(listas_do_cargo(fonte, "ENF"))
+    assert sum(tamanhos.values()) == len(inteira)
+    geral = tamanhos["ampla"]
+    assert geral > 2 and tamanhos["negros"] > 2
+    for inicio, fim in ((0, None), (0, 3), (2, 5), (geral - 2, geral + 2), (len(inteira), None),
+                        (len(inteira) - 1, len(inteira) + 50)):
+        assert linhas_classificacao(fonte, "ENF", inicio, fim) == inteira[inicio:fim], (
+            inicio, fim)
+    so_negros = [linha for linha in inteira if linha[1] == "Negros (pretos e pardos)"]
+    assert linhas_classificacao(fonte, "ENF", 1, 3, "negros") == so_negros[1:3]
+    assert linhas_classificacao(fonte, "ENF", lista="negros") == so_negros

@@ -77,6 +77,9 @@ def _paginas(certame: Any, mostardas: Any, arquivo: Path) -> list[tuple[str, str
         ("listas", None, f"{doc}/listas/"),
         ("ordem-de-nomeacao", None, f"{doc}/ordem-de-nomeacao/"),
         ("consulta", None, f"/publico/certames/{pk}/consulta/?inscricao=1008"),
+        ("dados-abertos", None, "/publico/dados-abertos/"),
+        # (a nomeada: a linha do tempo com a portaria e o fundamento)
+        ("consulta-nomeada", None, f"/publico/certames/{pk}/consulta/?inscricao=1006"),
         ("privacidade", None, "/privacidade/"),
         ("entrar", None, "/entrar/"),
         ("certame-rh", "rita", f"/certames/{pk}/"),

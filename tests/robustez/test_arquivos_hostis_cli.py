@@ -9,6 +9,7 @@ import subprocess
 import time
 import zipfile
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -290,6 +291,79 @@ def test_zip_que_descompacta_demais(tmp_path: Path) -> None:
         z.writestr("xl/worksheets/sheet1.xml", b" " * 600_000_000)
     r = _apurar(tmp_path, candidatos=saida.getvalue(), nome="candidatos.xlsx")
     _recusado(r, "candidatos.xlsx", "descompactad")
+
+
+def xlsx_inflado(megabytes: int, dimensao: str | None = "A1:O2", textos_mb: int = 0) -> bytes:
+    """Um XLSX com a aba de uma linha de candidatos (ou `textos_mb` nos textos partilhados)
+    inflada por um enchimento que comprime ~600 vezes (abaixo do limite de razão de 1.000,
+    como o da sonda: 2,5 MB que viravam 1,47 GB), pequeno no disco."""
+    import random
+
+    aleatorio = random.Random(23)
+
+    def enchimento(mb: int) -> Any:
+        for _ in range(mb):
+            letras = "".join(aleatorio.choice("abcdefghijklmnopqrstuvwxyz") for _ in range(1600))
+            yield ("<!--" + letras + " " * (1_048_576 - 1607) + "-->").encode()
+
+    base = zipfile.ZipFile(io.BytesIO(_xlsx_esparso()))
+    saida = io.BytesIO()
+    with zipfile.ZipFile(saida, "w", zipfile.ZIP_DEFLATED) as z:
+        for nome in base.namelist():
+            if nome != "xl/worksheets/sheet1.xml":
+                z.writestr(nome, base.read(nome))
+        with z.open("xl/worksheets/sheet1.xml", "w") as aba:
+            dim = f'<dimension ref="{dimensao}"/>' if dimensao else ""
+            aba.write(
+                '<?xml version="1.0"?><worksheet xmlns="http://schemas.openxmlformats.org/'
+                f'spreadsheetml/2006/main">{dim}<sheetData>'.encode()
+            )
+            for bloco in enchimento(megabytes):
+                aba.write(bloco)
+            aba.write(
+                b'<row r="1"><c r="A1" t="inlineStr"><is><t>inscricao</t></is></c></row>'
+                b"</sheetData></worksheet>"
+            )
+        if textos_mb:
+            with z.open("xl/sharedStrings.xml", "w") as textos:
+                for bloco in enchimento(textos_mb):
+                    textos.write(bloco)
+    return saida.getvalue()
+
+
+@pytest.mark.parametrize(
+    ("dimensao", "textos_mb", "trecho"),
+    [
+        ("A1:O2", 0, "declara 2 linha(s) × 15 coluna(s)"),  # a dimensão declarada
+        (None, 0, "não tem célula nenhuma, mas passa de 1.000.200 bytes"),  # para no teto
+        ("A1:A1", 0, "declara 1 linha(s) × 1 coluna(s)"),
+    ],
+)
+def test_aba_inflada_e_recusada_pelo_tamanho(
+    tmp_path: Path, dimensao: str | None, textos_mb: int, trecho: str
+) -> None:
+    """A bomba da sonda (issue 23): uma aba "vazia" que descompacta a muitas vezes o que as suas
+    linhas × colunas pedem é recusada antes de a biblioteca de planilhas a abrir."""
+    dados = xlsx_inflado(60, dimensao, textos_mb)
+    assert len(dados) < 200_000  # pequeno no disco (razão ~600, abaixo do limite de 1.000)
+    r = _apurar(tmp_path, candidatos=dados, nome="candidatos.xlsx")
+    _recusado(r, "candidatos.xlsx", trecho, "não é uma lista de candidatos")
+
+
+def test_textos_inflados_sao_recusados(tmp_path: Path) -> None:
+    dados = xlsx_inflado(0, "A1:O2", textos_mb=60)
+    r = _apurar(tmp_path, candidatos=dados, nome="candidatos.xlsx")
+    _recusado(r, "candidatos.xlsx", "xl/sharedStrings.xml", "não é uma lista de candidatos")
+
+
+def test_teto_da_aba_cabe_o_maior_certame_real() -> None:
+    """O teto por célula é folgado para uma lista real (~50 bytes por célula) e a aba de um
+    milhão de inscrições × 15 colunas (~800 MB) cabe no limite absoluto."""
+    from cotas.arquivos import limites
+
+    assert limites.teto_da_aba(1_000_000, 15) >= 1_000_000 * 15 * 50 * 3
+    assert limites.teto_da_aba(1_000_000, 15) > limites.ABA_MAXIMA  # (a dimensão não passa dele)
+    assert 1_000_000 * 15 * 55 < limites.ABA_MAXIMA < limites.DESCOMPACTADO_MAXIMO
 
 
 def test_celula_enorme_nao_e_ecoada_inteira(tmp_path: Path) -> None:

@@ -454,6 +454,19 @@ def test_novas_vagas_uma_vez_pela_tela(certame_homologado: Any, rita: Any) -> No
     assert all(r.status_code == 302 for r in resultados)
     assert OfertaVagas.objects.filter(do_edital=False).count() == 1
     assert registros("vagas_novas") == 1
+    # Sem o código do formulário (vazio ou ausente): nada é criado, todos ouvem por quê (antes,
+    # dez envios com o código vazio criavam dez ofertas; issue 23).
+    for sem_codigo in ({**dados, "pedido": ""}, {k: v for k, v in dados.items() if k != "pedido"}):
+        resultados = simultaneos(
+            [lambda c=c, d=sem_codigo: c.post(url, d, follow=True) for c in clientes]
+        )
+        recusas(resultados)
+        assert all(r.status_code == 200 for r in resultados)
+        assert all(
+            "O formulário expirou; abra a página de novo." in r.content.decode() for r in resultados
+        )
+        assert OfertaVagas.objects.filter(do_edital=False).count() == 1
+        assert registros("vagas_novas") == 1
 
 
 def test_nomeacao_confirmada_uma_vez(certame_homologado: Any, rita: Any) -> None:

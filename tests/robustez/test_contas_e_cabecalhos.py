@@ -57,11 +57,16 @@ def test_senha_certa_antes_do_limite_entra_e_zera(rita: Any) -> None:
     assert _tentar(client, "rita", SENHA).status_code == 302
 
 
-def _django_em_producao(chave: str | None, tmp_path: Path) -> subprocess.CompletedProcess[str]:
+CHAVE_AUDITORIA = "a" * 16 + "-chave-de-auditoria-de-teste-longa"
+
+
+def _django_em_producao(
+    chave: str | None, tmp_path: Path, chave_auditoria: str | None = CHAVE_AUDITORIA
+) -> subprocess.CompletedProcess[str]:
     ambiente = {
         k: v
         for k, v in os.environ.items()
-        if k not in ("DJANGO_ALLOW_ASYNC_UNSAFE", "DJANGO_SECRET_KEY")
+        if k not in ("DJANGO_ALLOW_ASYNC_UNSAFE", "DJANGO_SECRET_KEY", "COTAS_CHAVE_AUDITORIA")
     }
     ambiente |= {
         "DJANGO_SETTINGS_MODULE": "cotas_web.settings.producao",
@@ -70,6 +75,8 @@ def _django_em_producao(chave: str | None, tmp_path: Path) -> subprocess.Complet
     }
     if chave is not None:
         ambiente["DJANGO_SECRET_KEY"] = chave
+    if chave_auditoria is not None:
+        ambiente["COTAS_CHAVE_AUDITORIA"] = chave_auditoria
     return subprocess.run(
         [sys.executable, str(RAIZ / "manage.py"), "check"],
         env=ambiente,
@@ -103,6 +110,29 @@ def test_producao_aceita_uma_chave_propria(tmp_path: Path) -> None:
         "k" * 10 + "-chave-propria-e-longa-0123456789abcdefghijklmnop", tmp_path
     )
     assert r.returncode == 0, r.stderr
+
+
+CHAVE_PROPRIA = "k" * 10 + "-chave-propria-e-longa-0123456789abcdefghijklmnop"
+
+
+@pytest.mark.parametrize(
+    ("chave_auditoria", "motivo"),
+    [
+        ("chave-de-desenvolvimento-da-auditoria-publica-nao-prova-nada", "desenvolvimento"),
+        ("", "está vazia"),
+        (None, "está vazia"),
+        ("curta-demais-0123456789abcdefg", "curta demais"),
+        (CHAVE_PROPRIA, "mesma do DJANGO_SECRET_KEY"),
+    ],
+)
+def test_producao_exige_a_chave_propria_da_auditoria(
+    chave_auditoria: str | None, motivo: str, tmp_path: Path
+) -> None:
+    """O selo do registro de auditoria (HMAC) precisa de uma chave fora do banco (issue 23)."""
+    r = _django_em_producao(CHAVE_PROPRIA, tmp_path, chave_auditoria)
+    assert r.returncode != 0
+    assert "ImproperlyConfigured" in r.stderr and "COTAS_CHAVE_AUDITORIA" in r.stderr
+    assert motivo in r.stderr
 
 
 def test_host_forjado_da_400_e_nao_500() -> None:

@@ -82,3 +82,17 @@ def test_envio_tambem_limpa_as_previas_velhas(client: Any, certame: Any, rita: A
     arquivo = SimpleUploadedFile("resultado.csv", csv_candidatos().encode(), "text/csv")
     client.post(reverse("candidatos:importar", args=[certame.pk]), {"arquivo": arquivo})
     assert not velha.exists()
+
+
+def test_planilha_inflada_e_recusada_pela_tela(client: Any, certame: Any, rita: Any) -> None:
+    """A bomba da sonda (issue 23) enviada pela tela: recusada com a mensagem em português,
+    sem a biblioteca de planilhas abrir a aba inflada, e nada gravado."""
+    from tests.robustez.test_arquivos_hostis_cli import xlsx_inflado
+
+    entrar(client, rita)
+    arquivo = SimpleUploadedFile("bomba.xlsx", xlsx_inflado(40, "A1:O2"))
+    resposta = client.post(reverse("candidatos:importar", args=[certame.pk]), {"arquivo": arquivo})
+    html = resposta.content.decode()
+    assert resposta.status_code == 200
+    assert "declara 2 linha(s) × 15 coluna(s)" in html and "não é uma lista de candidatos" in html
+    assert Candidato.objects.count() == 0

@@ -115,3 +115,31 @@ def test_migracao_tira_de_quem_nao_e_dono_o_poder_de_apagar_o_registro() -> None
             [PAPEL, PAPEL, PAPEL],
         )
         assert cursor.fetchone() == (False, False, True)
+
+
+def test_acrescimo_forjado_pelo_papel_da_aplicacao_e_apontado(certame: Any, rita: Any) -> None:
+    """Quem tem as credenciais do papel da aplicação acrescenta ao registro, mas sem a chave do
+    selo (fora do banco) o acréscimo não confere: nem com o SHA-256 de antes calculado certo,
+    nem com um HMAC de chave adivinhada (issue 23)."""
+    from cotas_web.auditoria import cadeia
+    from tests.web.test_auditoria import _verificar
+    from tests.web.test_selo_com_chave import forjar
+
+    _aplicar_o_papel()
+    # Um em cada cadeia (a do certame e a sem certame): cada uma quebra no seu forjado.
+    casos = (
+        (certame, cadeia.SEM_CHAVE, None, "sem chave"),
+        (None, cadeia.HMAC, b"adivinhada", "não confere com o selo"),
+    )
+    for alvo, versao, chave, _ in casos:
+        with transaction.atomic():
+            with connection.cursor() as cursor:
+                cursor.execute(f"SET LOCAL ROLE {PAPEL}")
+            registrar(usuario=rita, certame=alvo, acao="teste", descricao="como app")
+            falso = forjar(alvo.pk if alvo else None, versao, chave)
+            with connection.cursor() as cursor:
+                cursor.execute("RESET ROLE")
+        codigo, texto = _verificar("--so-cadeia")
+        assert codigo == 1
+        assert f"registro {falso.pk} (" in texto and casos[0][3] in texto
+    assert casos[1][3] in texto

@@ -251,7 +251,7 @@ def test_migracao_encadeia_os_registros_que_ja_existiam(certame: Any) -> None:
     from cotas_web.auditoria import cadeia
 
     antes = [("auditoria", "0002_imutavel_no_banco")]
-    depois = [("auditoria", "0003_cadeia_de_hashes")]
+    depois = [("auditoria", "0004_selo_com_chave")]
     executor = MigrationExecutor(connection)
     executor.migrate(antes)
     antigo = executor.loader.project_state(antes).apps.get_model("auditoria", "Registro")
@@ -267,6 +267,8 @@ def test_migracao_encadeia_os_registros_que_ja_existiam(certame: Any) -> None:
     executor.migrate(depois)
     registros = list(Registro.objects.filter(certame=certame).order_by("id"))
     assert len(registros) == 5 and registros[0].anterior == ""
+    # (os que já existiam antes da 0004 ficam com o selo sem chave, que continua conferindo)
+    assert {r.selo_versao for r in registros} == {cadeia.SEM_CHAVE}
     for anterior, r in itertools.pairwise(registros):
         assert r.anterior == anterior.hash and r.hash == cadeia.selo(r)
     assert _verificar()[0] == 0
@@ -490,3 +492,52 @@ def test_convocados_pendentes_e_verificados_conferem(
     assert _verificar()[0] == 0  # convocados: "pendente" pelo registro da convocação
     verificar_todos(sessao, carlos)
     assert _verificar()[0] == 0
+
+
+@pytest.mark.parametrize("posicao", [0, 3, -1])
+def test_candidato_apagado_por_sql_e_nomeado(certame_com_candidatos: Any, posicao: int) -> None:
+    """A mensagem nomeia a inscrição apagada, não a seguinte (issue 23): no começo, no meio e
+    no fim da importação."""
+    from cotas_web.candidatos.models import Candidato
+
+    inscricoes = sorted(
+        Candidato.objects.filter(certame=certame_com_candidatos).values_list("inscricao", flat=True)
+    )
+    apagada = inscricoes[posicao]
+    assert _verificar()[0] == 0
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "DELETE FROM candidatos_candidato WHERE certame_id = %s AND inscricao = %s",
+            [certame_com_candidatos.pk, apagada],
+        )
+    codigo, texto = _verificar()
+    assert codigo == 1
+    assert f"inscrição {apagada}: falta nas tabelas" in texto and "apagada" in texto
+    outras = [i for i in inscricoes if i != apagada]
+    assert not any(f"inscrição {i}" in texto for i in outras)
+
+
+def test_candidato_apagado_de_importacao_antiga_e_situado_pelas_vizinhas(
+    certame_com_candidatos: Any,
+) -> None:
+    """Nas importações registradas antes de o registro guardar as inscrições, a linha apagada
+    é situada entre as vizinhas (a seguinte não é acusada de ter mudado)."""
+    from cotas_web.auditoria import reencenacao
+    from cotas_web.candidatos.models import Candidato
+
+    inscricoes = sorted(
+        Candidato.objects.filter(certame=certame_com_candidatos).values_list("inscricao", flat=True)
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "DELETE FROM candidatos_candidato WHERE certame_id = %s AND inscricao = %s",
+            [certame_com_candidatos.pk, inscricoes[2]],
+        )
+    registro = Registro.objects.get(certame=certame_com_candidatos, acao="candidatos_importados")
+    fatos = dict(registro.dados["fatos"])
+    del fatos["inscricoes"]
+    problema = reencenacao._uma_importacao(
+        reencenacao.Esperado(), fatos["importacao"], registro.pk, fatos
+    )
+    assert f"entre a inscrição {inscricoes[1]} e a inscrição {inscricoes[3]}" in problema
+    assert "(3ª em diante) faltam nas tabelas" in problema

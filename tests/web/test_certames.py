@@ -116,6 +116,7 @@ def test_criar_certame_pela_tela(client: Any, rita: Any) -> None:
             "pcd_arredondamento": "cima",
             "pcd_teto": "20",
             "desempate": "nota_pratica:maior",
+            "pedido": "criar-pela-tela",  # (o código do formulário, que a página traz)
         },
     )
     assert resposta.status_code == 302
@@ -134,6 +135,7 @@ def test_criar_certame_antes_da_lei_mostra_o_erro(client: Any, rita: Any) -> Non
             "municipio": "Mostardas/RS",
             "data_edital": "2018-01-01",
             "tipo": "concurso_publico",
+            "pedido": "antes-da-lei",
         },
     )
     assert resposta.status_code == 200

@@ -139,7 +139,7 @@ def test_recurso_pela_tela_indica_a_inscricao(client: Any, sessao: Any, carlos: 
     entrar(client, carlos)
     url = reverse("comissao:recurso_novo", args=[sessao.certame.pk])
     dados = {"recorrente": "terceiro", "recorrente_nome": "Fabio Branco", "razoes": "fenótipo",
-             "data": "2025-07-25"}
+             "data": "2025-07-25", "pedido": "recurso-pela-tela"}
     recusado = client.post(url, {**dados, "candidato": "1007"})  # convocado, ainda sem parecer
     assert recusado.status_code == 200
     assert "A inscrição 1007 não tem parecer da comissão neste certame." in (
@@ -265,7 +265,7 @@ def test_rh_da_acesso_ao_membro_pelo_login_na_tela(
     assert "(ana)" not in form  # só logins com o papel de comissão
     client.post(reverse("comissao:membro_novo", args=[pk]),
                 {"nome": "Carlos", "genero": "masculino", "cor_raca": "preta",
-                 "usuario": carlos.pk})
+                 "usuario": carlos.pk, "pedido": "membro-pela-tela"})
     assert integra_comissao(carlos, pk)
     assert "com acesso pelo login carlos" in Registro.objects.filter(
         acao="comissao_membro").get().descricao

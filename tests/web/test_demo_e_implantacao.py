@@ -59,6 +59,7 @@ def test_check_deploy_limpo_em_producao(tmp_path: Any) -> None:
         **{k: v for k, v in os.environ.items() if k != "DJANGO_ALLOW_ASYNC_UNSAFE"},
         "DJANGO_SETTINGS_MODULE": "cotas_web.settings.producao",
         "DJANGO_SECRET_KEY": "x" * 20 + "-chave-de-teste-longa-e-aleatoria-9a8s7d6f5g4h3j2k1l",
+        "COTAS_CHAVE_AUDITORIA": "a" * 16 + "-chave-de-auditoria-de-teste-longa",
         "DJANGO_ALLOWED_HOSTS": "cotas.exemplo.gov.br",
         "DATABASE_URL": f"sqlite:///{tmp_path / 'p.sqlite3'}",
     }
@@ -138,6 +139,7 @@ def test_demo_recusada_nas_configuracoes_de_producao(tmp_path: Any) -> None:
         **{k: v for k, v in os.environ.items() if k != "DJANGO_ALLOW_ASYNC_UNSAFE"},
         "DJANGO_SETTINGS_MODULE": "cotas_web.settings.producao",
         "DJANGO_SECRET_KEY": "x" * 20 + "-chave-de-teste-longa-e-aleatoria-9a8s7d6f5g4h3j2k1l",
+        "COTAS_CHAVE_AUDITORIA": "a" * 16 + "-chave-de-auditoria-de-teste-longa",
         "DJANGO_ALLOWED_HOSTS": "cotas.exemplo.gov.br",
         "DATABASE_URL": f"sqlite:///{tmp_path / 'p.sqlite3'}",
     }

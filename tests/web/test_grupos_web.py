@@ -132,6 +132,7 @@ def test_criar_pela_tela_pede_os_valores_em_aberto_com_justificativa(
         "municipio": "Teste/BR",
         "data_edital": "2026-03-01",
         "tipo": "concurso_publico",
+        "pedido": "grupos-pela-tela",
     }
     r = client.post(reverse("certames:novo"), dados)
     assert r.status_code == 200 and not Certame.objects.filter(nome="Concurso 3").exists()

@@ -134,7 +134,8 @@ def test_data_recusada_ja_na_conferencia_e_portaria_repetida_avisada(
         "pedido": "tela-3",
     }
     pagina = client.post(url, antes, follow=True).content.decode()
-    assert "anterior à homologação" in pagina and "Confirmar as nomeações" not in pagina
+    assert "a homologação da classificação final de 01/08/2025 é posterior" in pagina
+    assert "Confirmar as nomeações" not in pagina
     nomeacoes_confirmar_em_lote(
         usuario=rita,
         cargo=cargo,

@@ -44,7 +44,8 @@ def test_escolhidas_pela_tela_e_mostradas_no_certame(client: Any, rita: Any) -> 
         reverse("certames:novo"),
         {"nome": "Concurso 03/2025", "municipio": "Montenegro/RS", "data_edital": "2025-07-01",
          "tipo": "concurso_publico", "pcd_percentual": "5", "pcd_arredondamento": "cima",
-         "pcd_teto": "20", "prioridade_colisao": "pcd,lei", "base_do_limiar": "edital"},
+         "pcd_teto": "20", "prioridade_colisao": "pcd,lei", "base_do_limiar": "edital",
+         "pedido": "questoes-pela-tela"},
     )
     assert resposta.status_code == 302
     c = Certame.objects.get(nome="Concurso 03/2025")
@@ -106,7 +107,8 @@ def test_dupla_condicao_padrao_escolhida_pela_tela_e_levada_ao_motor(
         reverse("certames:novo"),
         {"nome": "Concurso 04/2025", "municipio": "Montenegro/RS", "data_edital": "2025-07-01",
          "tipo": "concurso_publico", "pcd_percentual": "5", "pcd_arredondamento": "cima",
-         "pcd_teto": "20", "dupla_condicao": "lista_que_nomeia_antes_senao_pcd"},
+         "pcd_teto": "20", "dupla_condicao": "lista_que_nomeia_antes_senao_pcd",
+         "pedido": "dupla-pela-tela"},
     )
     assert resposta.status_code == 302
     c = Certame.objects.get(nome="Concurso 04/2025")

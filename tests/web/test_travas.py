@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 from django.core.exceptions import ValidationError
+from django.test import Client
 from django.urls import reverse
 
 from cotas_web.auditoria.models import Registro
@@ -187,3 +188,31 @@ def test_codigo_de_um_formulario_nao_serve_a_outra_acao(
             data=date(2025, 7, 25),
             token="t1",
         )
+
+
+def test_envio_sem_o_codigo_do_formulario_e_recusado(certame_homologado: Any, rita: Any) -> None:
+    """O código de uso único é obrigatório onde o formulário o tem (issue 23): sem ele, dez
+    envios criariam dez ofertas. A página diz por quê; nada é criado nem registrado."""
+    from cotas_web.nomeacoes.models import OfertaVagas
+
+    client = Client()
+    client.force_login(rita)
+    cargo = certame_homologado.cargos.get()
+    dados = {
+        "cargo": cargo.pk,
+        "data": "2025-09-01",
+        "quantidade": "2",
+        "justificativa": "Lei municipal nova",
+        "confirmar": "1",
+    }
+    url = reverse("nomeacoes:novas_vagas", args=[certame_homologado.pk])
+    for sem in (dados, {**dados, "pedido": "  "}):
+        r = client.post(url, sem, follow=True)
+        assert "O formulário expirou; abra a página de novo." in r.content.decode()
+    assert not OfertaVagas.objects.filter(do_edital=False).exists()
+    assert not Registro.objects.filter(acao="vagas_novas").exists()
+    # Na criação do certame (formulário redesenhado), o aviso vem com os demais erros.
+    r = client.post(reverse("certames:novo"), {"nome": "", "municipio": "Montenegro/RS"})
+    html = r.content.decode()
+    assert "O formulário expirou; abra a página de novo." in html
+    assert "obrigatório" in html

@@ -20,8 +20,11 @@ if TYPE_CHECKING:
     from cotas.documentos.fonte import FonteDocumentos
 
 __all__ = [
+    "COLUNAS_CLASSIFICACAO",
     "ROTULOS_LISTA",
     "Tabela",
+    "linhas_classificacao",
+    "listas_do_cargo",
     "mascarar_cpf",
     "rotulo_lista",
     "situacoes",
@@ -155,48 +158,81 @@ def situacoes(f: FonteDocumentos, cargo: str) -> dict[str, str]:
     return saida
 
 
+COLUNAS_CLASSIFICACAO = (
+    "Cargo",
+    "Lista",
+    "Posição",
+    "Inscrição",
+    "Nome",
+    "CPF",
+    "Nota",
+    "Situação",
+    "Observações",
+)
+
+
 def tabela_classificacao(
     origem: Apuracao | FonteDocumentos, cargos: Sequence[str] | None = None
 ) -> Tabela:
     """As listas de cada cargo (de `cargos`, ou de todos), uma linha por posição em cada lista."""
     f = _fonte(origem)
-    colunas = (
-        "Cargo",
-        "Lista",
-        "Posição",
-        "Inscrição",
-        "Nome",
-        "CPF",
-        "Nota",
-        "Situação",
-        "Observações",
-    )
     linhas: list[tuple[object, ...]] = []
     for cargo in f.cargos if cargos is None else cargos:
-        listas = f.certame.listas(cargo)
-        sit = situacoes(f, cargo)
-        todas = [(AMPLA, listas.geral), *listas.reservadas.items()]
-        for nome_lista, candidatos in todas:
-            for posicao, c in enumerate(candidatos, start=1):
-                obs = " ".join(
-                    r.texto
-                    for r in listas.observacoes.get(c.inscricao, [])
-                    if r.codigo.startswith(OBSERVACOES_PUBLICAS)
+        linhas += linhas_classificacao(f, cargo)
+    return Tabela("classificacao", "Listas de classificação", COLUNAS_CLASSIFICACAO, linhas)
+
+
+def listas_do_cargo(f: FonteDocumentos, cargo: str) -> list[tuple[str, int]]:
+    """As listas do cargo na ordem publicada (a geral, depois as reservadas) e o tamanho de
+    cada uma, sem criar os candidatos."""
+    listas = f.certame.listas(cargo)
+    return [(AMPLA, len(listas.geral)), *((g, len(c)) for g, c in listas.reservadas.items())]
+
+
+def linhas_classificacao(
+    f: FonteDocumentos,
+    cargo: str,
+    inicio: int = 0,
+    fim: int | None = None,
+    lista: str | None = None,
+) -> list[tuple[object, ...]]:
+    """As linhas da tabela de classificação do cargo de `inicio` a `fim` (as mesmas do CSV
+    publicado, na mesma ordem; com `lista`, só as dela), criando só os candidatos do trecho: a
+    página de uma lista de um milhão de inscrições não monta as outras."""
+    listas = f.certame.listas(cargo)
+    sit = situacoes(f, cargo)
+    todas = [(AMPLA, listas.geral), *listas.reservadas.items()]
+    linhas: list[tuple[object, ...]] = []
+    base = 0  # linhas antes da lista da vez, na sequência publicada
+    for nome_lista, candidatos in todas:
+        if lista is not None and nome_lista != lista:
+            continue
+        total = len(candidatos)
+        de = max(inicio - base, 0)
+        ate = total if fim is None else min(fim - base, total)
+        base += total
+        if ate <= de:
+            continue
+        for posicao, c in enumerate(candidatos[de:ate], start=de + 1):
+            obs = " ".join(
+                r.texto
+                for r in listas.observacoes.get(c.inscricao, [])
+                if r.codigo.startswith(OBSERVACOES_PUBLICAS)
+            )
+            linhas.append(
+                (
+                    cargo,
+                    rotulo_lista(nome_lista),
+                    posicao,
+                    c.inscricao,
+                    c.nome,
+                    mascarar_cpf(c.cpf),
+                    c.nota,
+                    sit.get(c.inscricao, ""),
+                    obs if nome_lista == AMPLA else "",
                 )
-                linhas.append(
-                    (
-                        cargo,
-                        rotulo_lista(nome_lista),
-                        posicao,
-                        c.inscricao,
-                        c.nome,
-                        mascarar_cpf(c.cpf),
-                        c.nota,
-                        sit.get(c.inscricao, ""),
-                        obs if nome_lista == AMPLA else "",
-                    )
-                )
-    return Tabela("classificacao", "Listas de classificação", colunas, linhas)
+            )
+    return linhas
 
 
 def tabela_nomeacoes(origem: Apuracao | FonteDocumentos) -> Tabela:

@@ -13,6 +13,7 @@ from django.db import connection, models, transaction
 from django.utils import timezone
 
 from . import cadeia
+from .chaves import chave_atual
 
 # Chave (do PostgreSQL) da trava da cadeia dos registros sem certame.
 _TRAVA_SEM_CERTAME = 0x41554454  # "AUDT"
@@ -63,6 +64,12 @@ class Registro(models.Model):
     # A cadeia (cadeia.py): o hash do registro anterior do mesmo certame e o deste registro.
     anterior = models.CharField("hash do anterior", max_length=64, blank=True, editable=False)
     hash = models.CharField(max_length=64, editable=False)
+    # A versão do selo (cadeia.SEM_CHAVE: os gravados antes da migração 0004; cadeia.HMAC: com
+    # a chave que o banco não guarda) e a identificação da chave (não a chave).
+    selo_versao = models.PositiveSmallIntegerField(
+        "versão do selo", db_default=cadeia.SEM_CHAVE, editable=False
+    )
+    selo_chave = models.CharField("chave do selo", max_length=16, db_default="", editable=False)
 
     objects = RegistroQuerySet.as_manager()
 
@@ -99,7 +106,7 @@ class Registro(models.Model):
                 .first()
             )
             self.anterior = ultimo if ultimo is not None else cadeia.INICIO
-            self.hash = cadeia.selo(self)
+            cadeia.selar(self, chave_atual())
             kwargs["force_insert"] = True
             super().save(*args, **kwargs)
 

@@ -131,10 +131,13 @@ def fatos_da_importacao(importacao_id: int) -> dict[str, Any]:
     """A impressão das linhas gravadas por uma importação (chamada na transação que as grava)."""
     soma = hashlib.sha256()
     por_linha: list[str] = []
+    inscricoes: list[str] = []
     for linha in _linhas({"importacao_id": importacao_id}):
-        canonica = _canonica(_dicionario(linha)[1])
+        valores = _dicionario(linha)[1]
+        canonica = _canonica(valores)
         soma.update(canonica + b"\n")
         por_linha.append(hashlib.sha256(canonica).hexdigest()[:12])
+        inscricoes.append(valores["inscricao"])
     fatos: dict[str, Any] = {
         "formato": FORMATO,
         "linhas": len(por_linha),
@@ -145,6 +148,8 @@ def fatos_da_importacao(importacao_id: int) -> dict[str, Any]:
     }
     if len(por_linha) <= LIMITE_POR_LINHA:
         fatos["por_linha"] = por_linha
+        # a inscrição de cada linha, na mesma ordem: uma linha apagada é nomeada
+        fatos["inscricoes"] = inscricoes
     return fatos
 
 
@@ -352,6 +357,7 @@ def _uma_importacao(e: Esperado, importacao: int, registro: int, fatos: dict[str
     total = 0
     esperadas = fatos.get("por_linha")
     formato = int(fatos.get("formato", 1))
+    anterior_inscricao: str | None = None
     for pk, valores in map(_dicionario, _linhas({"importacao_id": importacao})):
         valores = _no_formato(valores, formato, e.grupo_padrao)
         correcoes = e.correcoes.get(pk, {})
@@ -367,6 +373,8 @@ def _uma_importacao(e: Esperado, importacao: int, registro: int, fatos: dict[str
         soma.update(canonica + b"\n")
         if esperadas is not None:
             curta = hashlib.sha256(canonica).hexdigest()[:12]
+            if apagadas := _apagadas(fatos, esperadas, total, curta, anterior_inscricao, valores):
+                return f"{apagadas} ({onde}; apagada sem ato registrado)"
             if total >= len(esperadas) or curta != esperadas[total]:
                 corr = "com correção registrada" if correcoes else "sem correção registrada"
                 return (
@@ -376,6 +384,10 @@ def _uma_importacao(e: Esperado, importacao: int, registro: int, fatos: dict[str
                     "uma linha anterior apagada)"
                 )
         total += 1
+        anterior_inscricao = valores["inscricao"]
+    if esperadas is not None and total < len(esperadas):
+        apagadas = _apagadas(fatos, esperadas, total, None, anterior_inscricao, None)
+        return f"{apagadas} ({onde}; apagada sem ato registrado)"
     if total != fatos["linhas"]:
         return (
             f"{onde}: {total} candidato(s) nas tabelas, {fatos['linhas']} pelo registro "
@@ -384,6 +396,43 @@ def _uma_importacao(e: Esperado, importacao: int, registro: int, fatos: dict[str
     if soma.hexdigest() != fatos["sha256"]:
         return f"{onde}: os candidatos nas tabelas não dão a impressão que o registro guardou"
     return ""
+
+
+def _apagadas(
+    fatos: dict[str, Any],
+    esperadas: list[str],
+    posicao: int,
+    curta: str | None,
+    antes: str | None,
+    linha: dict[str, str] | None,
+) -> str:
+    """Se a linha das tabelas na `posicao` (impressão `curta`; None: acabaram as linhas) é uma
+    linha que o registro guardou mais adiante, as do meio foram apagadas: nomeia-as (pela
+    inscrição que o registro guardou; nos registros de antes, pelas vizinhas). Vazio se não."""
+    if curta is None:
+        fim = len(esperadas)
+    elif posicao < len(esperadas) and curta != esperadas[posicao] and curta in esperadas:
+        fim = esperadas.index(curta, posicao)
+        if fim <= posicao:
+            return ""
+    else:
+        return ""
+    guardadas = fatos.get("inscricoes")
+    if isinstance(guardadas, list) and len(guardadas) == len(esperadas):
+        nomes = [str(i) for i in guardadas[posicao:fim]]
+        mostradas = ", ".join(nomes[:10]) + (
+            f" e mais {len(nomes) - 10}" if len(nomes) > 10 else ""
+        )
+        if len(nomes) == 1:
+            return f"inscrição {mostradas}: falta nas tabelas"
+        return f"inscrições {mostradas}: faltam nas tabelas"
+    depois = f"a inscrição {linha['inscricao']}" if linha else "o fim da importação"
+    de = f"a inscrição {antes}" if antes else "o começo da importação"
+    quantas = fim - posicao
+    return (
+        f"{quantas} linha(s) que o registro guardou entre {de} e {depois} "
+        f"({posicao + 1}ª em diante) faltam nas tabelas"
+    )
 
 
 _CAMPOS_NOMEACAO = (

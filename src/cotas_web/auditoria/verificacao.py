@@ -1,16 +1,18 @@
-"""Conferência da cadeia de hashes do registro de auditoria (cadeia.py), certame por certame."""
+"""Conferência da cadeia do registro de auditoria (cadeia.py), certame por certame: cada
+registro aponta para o anterior e o seu selo confere pela sua versão (o sem chave só até o
+marco da migração 0004; o com chave, com a chave que ele identifica)."""
 
 from __future__ import annotations
 
 import json
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
 from django.utils import timezone
 
-from . import cadeia, fatos
+from . import cadeia, chaves, fatos
 from .models import Registro
 
 
@@ -48,7 +50,70 @@ class EstadoCadeia:
         return f"certame {self.certame_id}" if self.certame_id else "registros sem certame"
 
 
-def _motivo(registro: Registro, anterior: str, posicao: int) -> str | None:
+@dataclass(frozen=True)
+class Chaves:
+    """O que a conferência do selo precisa: as chaves conhecidas e o marco da migração 0004
+    (o último id selado sem chave; None sem o marco: nenhum registro sem chave vale)."""
+
+    conhecidas: dict[str, bytes]
+    ultimo_sem_chave: int | None
+    cabecas: dict[str, int] = field(default_factory=dict)  # o último sem chave de cada cadeia
+
+    def ultimo_sem_chave_da(self, certame_id: int | None) -> int | None:
+        """O último id que pode estar selado sem chave nesta cadeia (None: nenhum)."""
+        if self.ultimo_sem_chave is None:
+            return None
+        return self.cabecas.get(cadeia.nome_da_cadeia(certame_id))
+
+
+def chaves_da_conferencia() -> Chaves:
+    conhecidas = chaves.chaves_conhecidas()
+    # O marco mais recente que confere (a migração desfeita e refeita grava outro, com as
+    # cabeças de então; sem a chave ninguém grava um que confira).
+    marcos = Registro.objects.filter(
+        certame__isnull=True, acao=cadeia.MARCO, selo_versao=cadeia.HMAC
+    ).order_by("-id")
+    for marco in marcos:
+        chave = conhecidas.get(marco.selo_chave)
+        dados = marco.dados if isinstance(marco.dados, dict) else {}
+        ultimo, cabecas = dados.get("ultimo_sem_chave"), dados.get("cabecas")
+        if (
+            chave is not None
+            and cadeia.confere(marco, chave)
+            and isinstance(ultimo, int)
+            and isinstance(cabecas, dict)
+        ):
+            return Chaves(conhecidas, ultimo, {str(k): int(v) for k, v in cabecas.items()})
+    return Chaves(conhecidas, None)
+
+
+def _motivo_do_selo(registro: Registro, c: Chaves) -> str | None:
+    versao = registro.selo_versao
+    if versao == cadeia.SEM_CHAVE:
+        limite = c.ultimo_sem_chave_da(registro.certame_id)
+        if limite is None or registro.pk > limite:
+            return (
+                "selado sem chave (SHA-256 que qualquer um com acesso ao banco calcula) depois "
+                "que o registro passou a ser selado com a chave: acrescentado por fora da "
+                "aplicação"
+            )
+        return None if registro.hash == cadeia.selo_sem_chave(registro) else _ALTERADO
+    if versao != cadeia.HMAC:
+        return f"versão do selo desconhecida ({versao}): gravado por fora da aplicação"
+    chave = c.conhecidas.get(registro.selo_chave)
+    if chave is None:
+        return (
+            "selado com uma chave que este servidor não conhece "
+            f"({registro.selo_chave or 'nenhuma'}): forjado, ou falta a chave em "
+            "COTAS_CHAVE_AUDITORIA / COTAS_CHAVES_AUDITORIA_ANTERIORES"
+        )
+    return None if cadeia.confere(registro, chave) else _ALTERADO
+
+
+_ALTERADO = "o conteúdo não confere com o selo gravado (alterado, ou inserido por fora)"
+
+
+def _motivo(registro: Registro, anterior: str, posicao: int, c: Chaves) -> str | None:
     if registro.anterior != anterior:
         if posicao == 0:
             return (
@@ -59,18 +124,17 @@ def _motivo(registro: Registro, anterior: str, posicao: int) -> str | None:
             "não aponta para o registro anterior da cadeia (um registro foi apagado, "
             "inserido ou trocado de lugar antes deste)"
         )
-    if registro.hash != cadeia.selo(registro):
-        return "o conteúdo não confere com o hash gravado (alterado, ou inserido por fora)"
-    return None
+    return _motivo_do_selo(registro, c)
 
 
-def verificar_cadeia(certame_id: int | None) -> EstadoCadeia:
+def verificar_cadeia(certame_id: int | None, c: Chaves | None = None) -> EstadoCadeia:
+    c = c if c is not None else chaves_da_conferencia()
     anterior = cadeia.INICIO
     ultimo: Registro | None = None
     total = 0
     registros = Registro.objects.da_cadeia(certame_id).order_by("id")
     for posicao, registro in enumerate(registros.iterator(chunk_size=2_000)):
-        motivo = _motivo(registro, anterior, posicao)
+        motivo = _motivo(registro, anterior, posicao, c)
         if motivo is not None:
             quebra = Quebra(registro.pk, registro.quando, registro.acao, motivo)
             return EstadoCadeia(certame_id, total, registro.pk, registro.hash, quebra)
@@ -87,7 +151,8 @@ def cadeias() -> list[int | None]:
 def verificar_todas(certame_id: int | None = None) -> list[EstadoCadeia]:
     """A cadeia do certame pedido, ou todas."""
     alvos = [certame_id] if certame_id is not None else cadeias()
-    return [verificar_cadeia(c) for c in alvos]
+    c = chaves_da_conferencia()
+    return [verificar_cadeia(alvo, c) for alvo in alvos]
 
 
 def cabeca(estado: EstadoCadeia, data: datetime) -> dict[str, Any]:

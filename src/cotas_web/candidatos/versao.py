@@ -16,6 +16,8 @@ BEGIN
     INSERT INTO candidatos_versaocandidatos (certame_id, marca)
     SELECT certame_id, gen_random_uuid()::text
     FROM (SELECT DISTINCT certame_id FROM ({linhas}) AS linhas) AS tocadas
+    -- (o certame apagado junto com os candidatos não ganha marca)
+    WHERE EXISTS (SELECT 1 FROM certames_certame WHERE id = tocadas.certame_id)
     ON CONFLICT (certame_id) DO UPDATE SET marca = EXCLUDED.marca;
     RETURN NULL;
 END;
@@ -33,7 +35,8 @@ _PG = {
 }
 _SQLITE_MARCAR = (
     "INSERT OR REPLACE INTO candidatos_versaocandidatos (certame_id, marca) "
-    "VALUES ({quem}.certame_id, lower(hex(randomblob(16))));"
+    "SELECT {quem}.certame_id, lower(hex(randomblob(16))) "
+    "WHERE EXISTS (SELECT 1 FROM certames_certame WHERE id = {quem}.certame_id);"
 )
 _SQLITE = {
     "INSERT": ("insercao", _SQLITE_MARCAR.format(quem="NEW")),

@@ -31,8 +31,9 @@ from cotas_web.certames.models import Certame
 from cotas_web.tarefas import services as tarefas
 from cotas_web.tarefas.models import Estado, Tarefa, Tipo
 
+from . import pacote
 from .apresentacao import para_tela
-from .selectors import fonte_publicada
+from .selectors import ErroCotas, fonte_publicada
 from .situacoes import versao_do_certame
 
 # Uma geração que falhou não é pedida de novo por este tempo (a página mostra o erro).
@@ -69,7 +70,18 @@ def _concluidas(grupo: str) -> list[Tarefa]:
     ]
 
 
-def pedir(certame: Certame, doc: str, cargo: str | None, formato: str) -> Pedido:
+# O pacote de dados abertos (pacote.py): um ZIP com os CSV de todos os documentos publicados.
+PACOTE = "dados-abertos"
+TIPOS_PUBLICOS = {**TIPOS, "zip": "application/zip"}
+
+
+def pedir(
+    certame: Certame,
+    doc: str,
+    cargo: str | None,
+    formato: str,
+    extras: dict[str, Any] | None = None,
+) -> Pedido:
     """O arquivo da versão atual, ou a sua geração posta na fila (uma só por versão)."""
     versao = versao_do_certame(certame.pk)
     grupo = _grupo(certame, doc, cargo, formato)
@@ -105,8 +117,9 @@ def pedir(certame: Certame, doc: str, cargo: str | None, formato: str) -> Pedido
             "cargo": cargo,
             "formato": formato,
             "nome": f"{nome}.{formato}",
-            "tipo": TIPOS.get(formato, "text/html; charset=utf-8"),
+            "tipo": TIPOS_PUBLICOS.get(formato, "text/html; charset=utf-8"),
             "inline": formato in ("pdf", "html"),
+            **(extras or {}),
         },
     )
     return Pedido(versao, gerando=gerando, anterior=anterior)
@@ -162,28 +175,28 @@ def gerar(tarefa: Tarefa, progresso: tarefas.Progresso) -> tarefas.Resultado:
     progresso.total(4, "Reencenando o certame…")
     if versao_do_certame(certame.pk) != tarefa.versao:
         raise ValidationError("O certame mudou desde o pedido; peça o arquivo de novo.")
-    fonte = fonte_publicada(certame=certame)
+    try:
+        fonte = fonte_publicada(certame=certame)
+    except ErroCotas as erro:  # (os fatos contrariam a lei: a página diz o quê)
+        raise ValidationError(str(erro)) from None
     progresso.avancar(1, "Montando o documento…")
-    d = montar_documento(fonte, p["doc"], p["cargo"])
-    progresso.avancar(1, f"Gerando o arquivo {p['formato'].upper()}…")
     pasta = tarefas.pasta() / "publicos" / str(certame.pk)
     pasta.mkdir(parents=True, exist_ok=True)
     destino = pasta / f"{tarefa.pk}.{p['formato']}"
-    if p["formato"] == "paginas":
-        conteudo = _gerar_paginas(tarefa, d, pasta, progresso)
-    elif p["formato"] == "csv":
-        # Cada tabela no seu arquivo; o "principal" lista os nomes (e marca que está pronto).
-        nomes = [t.nome for t in d.tabelas]
-        for i, t in enumerate(d.tabelas):
-            _gravar(pasta / f"{tarefa.pk}-{i}.csv", para_csv(t))
-        conteudo = "\n".join(nomes).encode("utf-8")
-        Tarefa.objects.filter(pk=tarefa.pk).update(parametros={**p, "tabelas": nomes})
-        tarefa.parametros = {**p, "tabelas": nomes}
+    if p["doc"] == PACOTE:
+        documentos = [montar_documento(fonte, nome, None) for nome in p["documentos"]]
+        progresso.avancar(1, "Gerando o pacote de dados abertos…")
+        conteudo = pacote.montar(
+            certame,
+            documentos,
+            versao=tarefa.versao,
+            gerado_em=timezone.now(),
+            fonte_url=p["fonte_url"],
+        )
     else:
-        try:
-            conteudo = arquivo(d, p["formato"])
-        except PdfIndisponivel as erro:
-            raise ValidationError(str(erro)) from None
+        d = montar_documento(fonte, p["doc"], p["cargo"])
+        progresso.avancar(1, f"Gerando o arquivo {p['formato'].upper()}…")
+        conteudo = _conteudo(tarefa, d, pasta, progresso)
     progresso.avancar(1, "Gravando o arquivo…")
     _gravar(destino, conteudo)
     _apagar_velhos(tarefa)
@@ -195,6 +208,26 @@ def gerar(tarefa: Tarefa, progresso: tarefas.Progresso) -> tarefas.Resultado:
         else reverse("publico:arquivo", args=[certame.pk, tarefa.pk]),
         mensagem=f"Arquivo da versão {tarefa.versao} pronto.",
     )
+
+
+def _conteudo(tarefa: Tarefa, d: Any, pasta: Path, progresso: tarefas.Progresso) -> bytes:
+    """O arquivo do documento `d` no formato da tarefa (as páginas e os CSV, cada um no seu
+    arquivo ao lado; o conteúdo devolvido é o do arquivo principal)."""
+    p = tarefa.parametros
+    if p["formato"] == "paginas":
+        return _gerar_paginas(tarefa, d, pasta, progresso)
+    if p["formato"] == "csv":
+        # Cada tabela no seu arquivo; o "principal" lista os nomes (e marca que está pronto).
+        nomes = [t.nome for t in d.tabelas]
+        for i, t in enumerate(d.tabelas):
+            _gravar(pasta / f"{tarefa.pk}-{i}.csv", para_csv(t))
+        Tarefa.objects.filter(pk=tarefa.pk).update(parametros={**p, "tabelas": nomes})
+        tarefa.parametros = {**p, "tabelas": nomes}
+        return "\n".join(nomes).encode("utf-8")
+    try:
+        return arquivo(d, p["formato"])
+    except PdfIndisponivel as erro:
+        raise ValidationError(str(erro)) from None
 
 
 def _gravar(destino: Path, conteudo: bytes) -> None:

@@ -6,15 +6,22 @@ Só os atos confirmados pelo RH (portarias) se publicam; as propostas do motor, 
 from __future__ import annotations
 
 import threading
+from dataclasses import dataclass
+from datetime import date
+from typing import Any
+
+from django.db.models import Q
 
 from cotas.documentos.fonte import FonteDocumentos
 from cotas_web import ponte
 from cotas_web.auditoria.models import Registro
+from cotas_web.candidatos.models import Candidato
 from cotas_web.certames.models import Certame
+from cotas_web.certames.selectors import fundamento_da_homologacao
 from cotas_web.comissao.selectors import ata_da_sessao as ata_da_sessao  # (a ata é da comissão)
-from cotas_web.nomeacoes.models import Nomeacao, SituacaoNomeacao
+from cotas_web.nomeacoes.models import Desistencia, Nomeacao, SituacaoNomeacao
 from cotas_web.ponte import ErroCotas as ErroCotas  # (o que as leituras levantam; as views o pegam)
-from cotas_web.rotulos import numero_da_portaria
+from cotas_web.rotulos import numero_da_portaria, rotulo_lista
 
 _GUARDADA = threading.local()
 
@@ -68,3 +75,138 @@ def fonte_do_certame(*, certame: Certame) -> FonteDocumentos:
         validade_ate=certame.validade_ate,
         atos=atos,
     )
+
+
+@dataclass(frozen=True)
+class Marco:
+    """Um ato publicado que atingiu a inscrição: a data, o que foi e o fundamento legal."""
+
+    data: date
+    texto: str
+    fundamento: str = ""
+
+
+# Os registros de auditoria das saídas: o fundamento que o motor deu a cada uma, gravado no ato.
+_SAIDAS = ("desistencia", "sem_posse", "final_de_fila", "fraude_decidido")
+_FIM_DA_NOMEACAO = {
+    SituacaoNomeacao.DESISTENTE: "Desistência da nomeação: a vaga {vaga} volta à lista a que "
+    "pertence.",
+    SituacaoNomeacao.SEM_POSSE: "Prazo de posse esgotado: a nomeação fica sem efeito e a vaga "
+    "{vaga} volta à lista a que pertence.",
+    SituacaoNomeacao.FINAL_DE_FILA: "A pedido, para o final da lista: a nomeação da portaria "
+    "{portaria} fica sem efeito e a inscrição continua classificada, atrás de todos.",
+}
+
+
+def linha_do_tempo(
+    *, certame: Certame, inscricao: str, situacao: dict[str, Any]
+) -> list[Marco]:
+    """Os atos publicados que atingiram a inscrição, em ordem de data, cada um com o fundamento:
+    a homologação (se está nas listas), as nomeações por portaria, o fim de cada uma
+    (desistência, posse não tomada, final da lista), a desistência de quem não foi nomeado e a
+    anulação da inscrição.
+
+    Parte do que a consulta já sabe (a situação publicada): quem só aguarda nomeação não custa
+    nenhuma consulta a mais; os atos de quem foi atingido são lidos pelos índices da inscrição.
+    Nada de cor/raça nem do parecer da comissão; a observação livre das saídas não se publica."""
+    marcos: list[Marco] = []
+    if not situacao.get("posicoes"):
+        return marcos
+    if certame.homologado_em is not None:
+        marcos.append(
+            Marco(
+                certame.homologado_em,
+                "Classificação final homologada: a inscrição entra nas listas publicadas.",
+                fundamento_da_homologacao(certame),
+            )
+        )
+    if situacao.get("nomeacao") is None and situacao.get("situacao") in ("", "Aguardando nomeação"):
+        return marcos
+    candidato = (
+        Candidato.objects.filter(certame=certame, inscricao=inscricao)
+        .values("pk", "anulado_em")
+        .first()
+    )
+    if candidato is None:
+        return marcos
+    # Só os atos em vigor, como as páginas públicas (o tornado sem efeito deixa de ser ato
+    # publicado: docs/INTERPRETACAO.md#sem-efeito; o feed do certame dá o ato que o desfez).
+    nomeacoes = list(
+        Nomeacao.objects.filter(candidato_id=candidato["pk"])
+        .exclude(situacao=SituacaoNomeacao.SEM_EFEITO)
+        .select_related("cargo")
+        .order_by("data_portaria", "ordem")
+    )
+    desistencias = list(
+        Desistencia.objects.filter(candidato_id=candidato["pk"], sem_efeito_em__isnull=True)
+    )
+    saiu = desistencias or candidato["anulado_em"] or any(n.encerrada_em for n in nomeacoes)
+    fundamentos = (
+        _fundamentos_das_saidas(certame, candidato["pk"], [n.pk for n in nomeacoes])
+        if saiu
+        else {}
+    )
+    encerradas = set()
+    for n in nomeacoes:
+        marcos.append(
+            Marco(
+                n.data_portaria,
+                f"Portaria nº {numero_da_portaria(n.portaria)}, de {n.data_portaria:%d/%m/%Y}: "
+                f"nomeado(a) para {n.cargo.codigo}, vaga {n.vaga} ({n.ordem}ª nomeação), pela "
+                f"lista {rotulo_lista(n.modalidade).lower()}.",
+                n.fundamento,
+            )
+        )
+        fim = _FIM_DA_NOMEACAO.get(SituacaoNomeacao(n.situacao))
+        if fim is not None and n.encerrada_em is not None:
+            encerradas.add(n.encerrada_em)
+            marcos.append(
+                Marco(
+                    n.encerrada_em,
+                    fim.format(vaga=n.vaga, portaria=numero_da_portaria(n.portaria)),
+                    fundamentos.get(("nomeacao", n.pk), ""),
+                )
+            )
+    for d in desistencias:
+        if d.data not in encerradas:  # (a de um nomeado já está no fim da nomeação)
+            marcos.append(
+                Marco(
+                    d.data,
+                    "Desistência: a inscrição sai de todas as listas.",
+                    fundamentos.get(("candidato", candidato["pk"]), ""),
+                )
+            )
+    if candidato["anulado_em"] is not None:
+        marcos.append(
+            Marco(
+                candidato["anulado_em"],
+                "Inscrição anulada"
+                + (", com as nomeações dela" if nomeacoes else "")
+                + ": a vaga é preenchida pela lista a que pertence.",
+                fundamentos.get(("anulacao", candidato["pk"]), ""),
+            )
+        )
+    return sorted(marcos, key=lambda m: m.data)
+
+
+def _fundamentos_das_saidas(
+    certame: Certame, candidato: int, nomeacoes: list[int]
+) -> dict[tuple[str, int], str]:
+    """O fundamento gravado no registro de cada saída da inscrição (pela nomeação, pelo
+    candidato, pela anulação)."""
+    filtro = Q(dados__candidato=candidato) | Q(dados__fatos__candidato=candidato)
+    if nomeacoes:
+        filtro |= Q(dados__nomeacao__in=nomeacoes)
+    saida: dict[tuple[str, int], str] = {}
+    registros = Registro.objects.filter(filtro, certame_id=certame.pk, acao__in=_SAIDAS)
+    for acao, dados, fundamento in registros.order_by("id").values_list(
+        "acao", "dados", "fundamento"
+    ):
+        if acao == "fraude_decidido":
+            if dados.get("decisao") == "falsidade":
+                saida[("anulacao", candidato)] = fundamento
+        elif "nomeacao" in dados:
+            saida[("nomeacao", int(dados["nomeacao"]))] = fundamento
+        elif "candidato" in dados:
+            saida[("candidato", candidato)] = fundamento
+    return saida

@@ -23,6 +23,12 @@ urlpatterns = [
         name="arquivo",
     ),
     path(
+        "publico/certames/<int:pk>/dados-abertos.zip",
+        views.dados_abertos,
+        name="dados_abertos",
+    ),
+    path("publico/dados-abertos/", views.catalogo, name="catalogo"),
+    path(
         "certames/<int:pk>/comissao/sessoes/<int:sid>/ata.<str:formato>",
         views.ata,
         name="ata",

@@ -31,6 +31,7 @@ from cotas_web.candidatos.selectors import correcoes_publicas
 from cotas_web.certames.models import Certame
 from cotas_web.comissao.models import Sessao
 from cotas_web.contas.permissoes import ADMIN, AUDITOR, COMISSAO, publica, requer_papel
+from cotas_web.tarefas import services as tarefas
 from cotas_web.tarefas.limite import limitar_por_cliente
 from cotas_web.tarefas.models import Estado, Tarefa, Tipo
 
@@ -41,6 +42,7 @@ TITULOS = {
     "anexo-edital": "Anexo do edital: vagas e reserva",
     "listas": "Listas de classificação",
     "ordem-de-nomeacao": "Ordem de nomeação",
+    arquivos.PACOTE: "Pacote de dados abertos",
 }
 # Só depois da homologação as listas e a ordem são publicadas.
 SO_HOMOLOGADO = {"listas", "ordem-de-nomeacao"}
@@ -191,6 +193,9 @@ def consulta(request: HttpRequest, pk: int) -> HttpResponse:
         contexto["nao_encontrada"] = situacao is None
         if situacao is not None:
             contexto["resumo"] = situacao["resumo"]
+            contexto["linha_do_tempo"] = selectors.linha_do_tempo(
+                certame=certame, inscricao=situacao["inscricao"], situacao=situacao
+            )
             if situacao["projecao"] is not None:
                 contexto["antes"] = [
                     (rotulo_lista(lista), q)
@@ -325,15 +330,9 @@ def baixar(request: HttpRequest, pk: int, doc: str, formato: str) -> HttpRespons
     nome = f"{doc}-{cargo}" if cargo else doc
     if arquivos.em_segundo_plano(certame):
         return _do_disco(request, certame, doc, cargo, formato, None, f"{nome}.{formato}")
-    pedido = _documento_pedido(request, certame, doc, status_sem_cargo=400)
-    if isinstance(pedido, HttpResponse):
-        return pedido
-    d, cargo = pedido
-    try:
-        conteudo = arquivo(d, formato)
-    except PdfIndisponivel as erro:
-        return HttpResponse(str(erro), status=503, content_type="text/plain; charset=utf-8")
-    return _anexo(conteudo, TIPOS[formato], f"{nome}.{formato}", formato)
+    if formato == "pdf" and (erro := _pdf_indisponivel()) is not None:
+        return HttpResponse(erro, status=503, content_type="text/plain; charset=utf-8")
+    return _na_hora(request, certame, doc, cargo, formato, None, f"{nome}.{formato}")
 
 
 @publica
@@ -348,15 +347,46 @@ def baixar_tabela(
     nome = f"{tabela}-{cargo}" if cargo else tabela
     if arquivos.em_segundo_plano(certame):
         return _do_disco(request, certame, doc, cargo, "csv", tabela, f"{nome}.csv")
-    pedido = _documento_pedido(request, certame, doc, status_sem_cargo=400)
-    if isinstance(pedido, HttpResponse):
-        return pedido
-    d, cargo = pedido
-    try:
-        conteudo = arquivo(d, "csv", tabela)
-    except KeyError:
-        raise Http404("Tabela desconhecida.") from None
-    return _anexo(conteudo, TIPOS["csv"], f"{nome}.csv", "csv")
+    return _na_hora(request, certame, doc, cargo, "csv", tabela, f"{nome}.csv")
+
+
+def _pdf_indisponivel() -> str | None:
+    """A mensagem, se o PDF não pode ser gerado neste servidor (sem o WeasyPrint)."""
+    from cotas.documentos.pdf import motivo_indisponivel
+
+    return motivo_indisponivel()
+
+
+def _na_hora(
+    request: HttpRequest,
+    certame: Certame,
+    doc: str,
+    cargo: str | None,
+    formato: str,
+    tabela: str | None,
+    nome: str,
+    extras: dict[str, Any] | None = None,
+) -> HttpResponse | FileResponse:
+    """O arquivo de um certame pequeno (até PUBLICO_ARQUIVOS_NA_HORA_ATE inscrições), gerado
+    no próprio pedido, mas uma vez por versão para todos os processos: o primeiro pedido põe a
+    geração na fila (uma tarefa por versão, arquivos.pedir) e a executa ele mesmo, na hora; os
+    pedidos que chegam enquanto isso recebem a página do andamento (202, em preparação) em vez
+    de gerar outra vez (doze pedidos do PDF ocupavam os dois processos do servidor por ~40 s);
+    os seguintes, o arquivo do disco."""
+    pedido = arquivos.pedir(certame, doc, cargo, formato, extras)
+    gerando = pedido.gerando
+    if pedido.pronto is None and gerando is not None and gerando.estado == Estado.NA_FILA:
+        fonte = _fonte(request, certame)  # os fatos contrariam a lei: a página do erro
+        if isinstance(fonte, HttpResponse):
+            return fonte
+        tarefas.executar(str(gerando.pk))  # (só um pedido a pega; os demais, não)
+        pedido = arquivos.pedir(certame, doc, cargo, formato, extras)
+    if pedido.pronto is not None:
+        caminho = arquivos.caminho(pedido.pronto, tabela)
+        if caminho is None:
+            raise Http404("Tabela desconhecida.")
+        return _anexo(caminho.read_bytes(), arquivos.TIPOS_PUBLICOS[formato], nome, formato)
+    return _do_disco(request, certame, doc, cargo, formato, tabela, nome, extras)
 
 
 def _do_disco(
@@ -367,10 +397,11 @@ def _do_disco(
     formato: str,
     tabela: str | None,
     nome: str,
+    extras: dict[str, Any] | None = None,
 ) -> HttpResponse | FileResponse:
     """O arquivo gerado uma vez para a versão atual, enviado aos poucos do disco; se ainda não
     está pronto, a página com o andamento e o da versão anterior (marcado), se houver."""
-    pedido = arquivos.pedir(certame, doc, cargo, formato)
+    pedido = arquivos.pedir(certame, doc, cargo, formato, extras)
     if pedido.pronto is not None:
         caminho = arquivos.caminho(pedido.pronto, tabela)
         if caminho is None:
@@ -405,7 +436,7 @@ def _url_do_arquivo(certame: Certame, tarefa: Tarefa, tabela: str | None) -> str
 
 
 def _do_arquivo(caminho: Path, formato: str, nome: str) -> FileResponse:
-    resposta = FileResponse(caminho.open("rb"), content_type=TIPOS[formato])
+    resposta = FileResponse(caminho.open("rb"), content_type=arquivos.TIPOS_PUBLICOS[formato])
     anexo = formato not in ("pdf", "html", "svg")
     resposta["Content-Disposition"] = protecao.disposicao(nome, anexo=anexo)
     resposta["X-Content-Type-Options"] = "nosniff"
@@ -427,10 +458,43 @@ def arquivo_da_versao(request: HttpRequest, pk: int, tarefa_id: str) -> FileResp
     if caminho is None:
         raise Http404("Arquivo não encontrado.")
     formato = str(tarefa.parametros["formato"])
-    if formato not in FORMATOS:  # (as páginas da tela não são um arquivo para baixar)
+    if formato not in (*FORMATOS, "zip"):  # (as páginas da tela não são um arquivo para baixar)
         raise Http404("Arquivo não encontrado.")
     base = tabela or Path(str(tarefa.parametros["nome"])).stem
     return _do_arquivo(caminho, formato, f"{base}-versao-{tarefa.versao}.{formato}")
+
+
+@publica
+@limitar_por_cliente
+def dados_abertos(request: HttpRequest, pk: int) -> HttpResponse | FileResponse:
+    """O pacote de dados abertos do certame (pacote.py): os CSV públicos de cada documento
+    publicado e o `datapackage.json` que os descreve, gerado uma vez por versão."""
+    certame = _certame(request, pk)
+    extras = {
+        "documentos": [nome for nome, _ in _publicaveis(certame)],
+        "fonte_url": request.build_absolute_uri(reverse("certames:publico", args=[certame.pk])),
+    }
+    nome = f"dados-abertos-certame-{certame.pk}.zip"
+    doc = arquivos.PACOTE
+    if arquivos.em_segundo_plano(certame):
+        return _do_disco(request, certame, doc, None, "zip", None, nome, extras)
+    return _na_hora(request, certame, doc, None, "zip", None, nome, extras)
+
+
+@publica
+def catalogo(request: HttpRequest) -> HttpResponse:
+    """A página-catálogo dos pacotes de dados abertos de todos os certames publicados."""
+    from .situacoes import versao_do_certame
+
+    certames = Certame.objects.filter(publicado_em__isnull=False).order_by("-data_edital", "nome")
+    return render(
+        request,
+        "publico/dados_abertos.html",
+        {
+            "pacotes": [(c, versao_do_certame(c.pk)) for c in certames],
+            "licenca": settings.COTAS_DADOS_ABERTOS_LICENCA,
+        },
+    )
 
 
 @requer_papel(ADMIN, COMISSAO, AUDITOR)

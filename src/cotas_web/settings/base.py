@@ -19,6 +19,13 @@ RAIZ = PACOTE.parent.parent  # raiz do repositório (src/cotas_web/settings -> .
 # A chave do repositório (pública): as configurações de produção a recusam.
 CHAVE_DE_DESENVOLVIMENTO = "desenvolvimento-apenas-nunca-em-producao-9f3c2b7e1a"
 SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", CHAVE_DE_DESENVOLVIMENTO)
+# A chave do selo do registro de auditoria (HMAC-SHA256; auditoria/chaves.py), fora do banco.
+# A de desenvolvimento é pública: as configurações de produção a recusam.
+CHAVE_AUDITORIA_DE_DESENVOLVIMENTO = "chave-de-desenvolvimento-da-auditoria-publica-nao-prova-nada"
+COTAS_CHAVE_AUDITORIA = os.environ.get("COTAS_CHAVE_AUDITORIA", CHAVE_AUDITORIA_DE_DESENVOLVIMENTO)
+COTAS_CHAVES_AUDITORIA_ANTERIORES = [
+    k for k in os.environ.get("COTAS_CHAVES_AUDITORIA_ANTERIORES", "").split(",") if k.strip()
+]
 DEBUG = False
 ALLOWED_HOSTS: list[str] = ["localhost", "127.0.0.1", "[::1]"]
 
@@ -40,6 +47,8 @@ INSTALLED_APPS = [
     "cotas_web.nomeacoes",
     "cotas_web.publico",
     "cotas_web.tarefas",
+    "cotas_web.api",
+    "ninja",  # (a documentação da API com o JavaScript servido daqui, sem CDN: a CSP o exige)
     "django_tasks",
     "django_tasks_db",
 ]
@@ -230,6 +239,13 @@ PUBLICO_LINHAS_POR_PAGINA = 1_000
 # ordem e do anexo) saem de um arquivo gerado uma vez por versão do certame, em segundo plano, e
 # não a cada pedido (a PDF de uma lista de 2.227 linhas levava 44 s; a de 23.840, mais de 300 s).
 PUBLICO_ARQUIVOS_NA_HORA_ATE = 1_000
+# A licença dos pacotes de dados abertos de cada certame (publico/pacote.py), no formato do
+# Frictionless (`name`, `path`, `title`); o órgão que publica pode escolher outra.
+COTAS_DADOS_ABERTOS_LICENCA = {
+    "name": "CC-BY-4.0",
+    "path": "https://creativecommons.org/licenses/by/4.0/",
+    "title": "Creative Commons Atribuição 4.0 Internacional",
+}
 # Pedidos pesados (downloads, documentos públicos) em curso ao mesmo tempo por endereço.
 PEDIDOS_PESADOS_POR_CLIENTE = 3
 # Arquivos de candidatos maiores que isto se importam em segundo plano, com barra de progresso

@@ -5,7 +5,7 @@ import os
 from django.core.exceptions import ImproperlyConfigured
 
 from .base import *  # noqa: F403
-from .base import CHAVE_DE_DESENVOLVIMENTO
+from .base import CHAVE_AUDITORIA_DE_DESENVOLVIMENTO, CHAVE_DE_DESENVOLVIMENTO
 
 DEBUG = False
 
@@ -26,6 +26,29 @@ def _chave_secreta() -> str:
 
 
 SECRET_KEY = _chave_secreta()
+
+
+def _chave_da_auditoria() -> str:
+    """A chave do selo do registro de auditoria: obrigatória, de 32 bytes ou mais, nunca a de
+    desenvolvimento nem a mesma do DJANGO_SECRET_KEY; fora do banco (quem só tem o banco não
+    acrescenta um registro que confira)."""
+    chave = os.environ.get("COTAS_CHAVE_AUDITORIA", "").strip()
+    if chave == CHAVE_AUDITORIA_DE_DESENVOLVIMENTO:
+        problema = "é a chave de desenvolvimento do repositório, que é pública"
+    elif chave and chave == SECRET_KEY:
+        problema = "é a mesma do DJANGO_SECRET_KEY"
+    elif len(chave.encode("utf-8")) < 32:
+        problema = "está vazia" if not chave else "é curta demais (menos de 32 bytes)"
+    else:
+        return chave
+    raise ImproperlyConfigured(
+        f"COTAS_CHAVE_AUDITORIA {problema}. Em produção, defina uma chave própria e secreta "
+        "para selar o registro de auditoria, guardada fora do banco, por exemplo: "
+        "python -c 'import secrets; print(secrets.token_urlsafe(48))'"
+    )
+
+
+COTAS_CHAVE_AUDITORIA = _chave_da_auditoria()
 ALLOWED_HOSTS = [h for h in os.environ.get("DJANGO_ALLOWED_HOSTS", "").split(",") if h]
 CSRF_TRUSTED_ORIGINS = [
     o for o in os.environ.get("DJANGO_CSRF_TRUSTED_ORIGINS", "").split(",") if o

@@ -2,54 +2,70 @@
 abre dez downloads de uma vez recebe 429 nos que passam do limite, e os demais clientes seguem
 sendo atendidos.
 
-A contagem fica no cache do Django: no cache padrão (na memória) ela é por processo; com um
-cache partilhado (o do banco, `DatabaseCache`, ou um arquivo), vale para todos os processos.
+A contagem fica no banco (`PedidoPesado`, uma linha por pedido em curso), partilhada por todos
+os processos do servidor (antes ficava no cache padrão, na memória de cada processo: com os
+processos síncronos do gunicorn, que atendem um pedido de cada vez, nunca disparava). A entrada
+é decidida sob uma trava por cliente (no PostgreSQL, uma trava consultiva da transação; no
+SQLite, a transação já começa com a escrita reservada): dois pedidos nunca passam juntos do
+limite. Um pedido de um processo que morreu deixa de contar depois de `PRAZO`.
 """
 
 from __future__ import annotations
 
 import contextlib
+import zlib
 from collections.abc import Callable
+from datetime import timedelta
 from functools import wraps
 from typing import Any
 
 from django.conf import settings
-from django.core.cache import cache
+from django.db import DatabaseError, connection, transaction
+from django.db.models import Q
 from django.http import HttpRequest, HttpResponse, HttpResponseBase
+from django.utils import timezone
 
-PRAZO = 300  # segundos: uma contagem esquecida (processo morto) se apaga sozinha
+from .models import PedidoPesado
 
-
-def _chave(request: HttpRequest) -> str:
-    return f"cotas:pesados:{request.META.get('REMOTE_ADDR', '-')}"
-
-
-def _entrar(chave: str) -> bool:
-    cache.add(chave, 0, PRAZO)
-    try:
-        em_curso = cache.incr(chave)
-    except ValueError:  # expirou entre o add e o incr
-        cache.add(chave, 1, PRAZO)
-        em_curso = 1
-    if em_curso > settings.PEDIDOS_PESADOS_POR_CLIENTE:
-        _sair(chave)
-        return False
-    return True
+PRAZO = timedelta(seconds=300)  # um pedido esquecido (processo morto) deixa de contar
+_TRAVA = 0x50455341  # "PESA": a primeira chave da trava consultiva (a segunda: o cliente)
 
 
-def _sair(chave: str) -> None:
-    with contextlib.suppress(ValueError):
-        cache.decr(chave)
+def _cliente(request: HttpRequest) -> str:
+    return str(request.META.get("REMOTE_ADDR") or "-")[:64]
+
+
+def entrar(cliente: str) -> int | None:
+    """Reserva uma vaga do cliente; o id da reserva, ou None se ele já está no limite."""
+    with transaction.atomic(savepoint=False):
+        if connection.vendor == "postgresql":
+            with connection.cursor() as cursor:
+                cursor.execute(
+                    "SELECT pg_advisory_xact_lock(%s, %s)",
+                    [_TRAVA, zlib.crc32(cliente.encode()) - 2**31],
+                )
+        em_curso = PedidoPesado.objects.filter(
+            cliente=cliente, inicio__gte=timezone.now() - PRAZO
+        ).count()
+        if em_curso >= settings.PEDIDOS_PESADOS_POR_CLIENTE:
+            return None
+        return PedidoPesado.objects.create(cliente=cliente).pk
+
+
+def sair(reserva: int) -> None:
+    """Devolve a vaga (e apaga as esquecidas, de processos que morreram)."""
+    with contextlib.suppress(DatabaseError):
+        PedidoPesado.objects.filter(Q(pk=reserva) | Q(inicio__lt=timezone.now() - PRAZO)).delete()
 
 
 def limitar_por_cliente(view: Callable[..., HttpResponseBase]) -> Callable[..., HttpResponseBase]:
-    """No máximo `PEDIDOS_PESADOS_POR_CLIENTE` destes pedidos em curso por endereço; o arquivo
-    enviado aos poucos (FileResponse) conta até o último byte sair."""
+    """No máximo `PEDIDOS_PESADOS_POR_CLIENTE` destes pedidos em curso por endereço, em todos os
+    processos; o arquivo enviado aos poucos (FileResponse) conta até o último byte sair."""
 
     @wraps(view)
     def limitada(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
-        chave = _chave(request)
-        if not _entrar(chave):
+        reserva = entrar(_cliente(request))
+        if reserva is None:
             recusa = HttpResponse(
                 "Muitos downloads ao mesmo tempo deste endereço. Espere os anteriores "
                 "terminarem e tente de novo.",
@@ -61,12 +77,12 @@ def limitar_por_cliente(view: Callable[..., HttpResponseBase]) -> Callable[..., 
         try:
             resposta = view(request, *args, **kwargs)
         except BaseException:
-            _sair(chave)
+            sair(reserva)
             raise
         if getattr(resposta, "streaming", False):
-            resposta._resource_closers.append(lambda: _sair(chave))  # type: ignore[attr-defined]
+            resposta._resource_closers.append(lambda: sair(reserva))  # type: ignore[attr-defined]
         else:
-            _sair(chave)
+            sair(reserva)
         return resposta
 
     return limitada

@@ -93,3 +93,15 @@ class Tarefa(models.Model):
         if self.estado == Estado.CONCLUIDA:
             return 100
         return min(99, self.feitos * 100 // self.total) if self.total else 0
+
+
+class PedidoPesado(models.Model):
+    """Um pedido pesado em curso (um download público; tarefas/limite.py), contado no banco: o
+    limite por cliente vale para todos os processos do servidor, não para cada um."""
+
+    cliente = models.CharField(max_length=64, db_index=True)
+    inicio = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = "pedido pesado em curso"
+        verbose_name_plural = "pedidos pesados em curso"

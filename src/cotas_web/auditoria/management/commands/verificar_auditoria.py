@@ -11,7 +11,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import connection
 
-from cotas_web.auditoria import gatilhos, reencenacao
+from cotas_web.auditoria import chaves, gatilhos, reencenacao
 from cotas_web.auditoria.verificacao import conferir_cabecas, verificar_todas
 
 
@@ -64,6 +64,11 @@ class Command(BaseCommand):
         self.stdout.write(
             f"Registro de auditoria íntegro: {len(estados)} cadeia(s), {total} registro(s)."
         )
+        if chaves.de_desenvolvimento():
+            self.stdout.write(
+                "  Atenção: os registros novos são selados com a chave de desenvolvimento, que "
+                "é pública; em produção, COTAS_CHAVE_AUDITORIA é uma chave própria e secreta."
+            )
         for e in estados:
             self.stdout.write(f"  {e.nome()}: {e.total} registro(s), último {e.hash_curto}")
             conf = conferencias.get(e.certame_id) if e.certame_id is not None else None

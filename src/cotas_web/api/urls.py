@@ -1,0 +1,62 @@
+"""Os endereços dos dados abertos: a API em /api/ (descrição em /api/openapi.json, documentação
+em /api/docs) e os feeds Atom de cada certame e de cada cargo."""
+
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+
+from django.http import HttpRequest, HttpResponseBase
+from django.urls import URLPattern, path
+
+from cotas_web.contas.permissoes import publica
+from cotas_web.tarefas.limite import limitar_por_cliente
+
+from . import feeds
+from .views import api
+
+app_name = "dados_abertos"
+
+
+def aberta(view: Callable[..., HttpResponseBase]) -> Callable[..., HttpResponseBase]:
+    """Dados abertos a qualquer site (CORS): um portal de transparência lê a API e o feed do
+    navegador. Sem risco de expor quem está logado: as respostas são sempre as do público (sem
+    login, sem cookies: `Access-Control-Allow-Credentials` nunca é enviado)."""
+
+    @wraps(view)
+    def aberta(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
+        resposta = view(request, *args, **kwargs)
+        resposta["Access-Control-Allow-Origin"] = "*"
+        resposta["Access-Control-Expose-Headers"] = "ETag"
+        return resposta
+
+    return aberta
+
+
+# A API fica no espaço de nomes "api" da raiz (`cotas_web.urls`: o django-ninja monta a
+# descrição OpenAPI pelos nomes "api:..."); aqui, os feeds.
+URLS_DA_API = api.urls
+_rotas_da_api = URLS_DA_API[0]
+# Toda a API é pública de propósito (só leitura do que as páginas públicas mostram): a marca de
+# `contas.permissoes.publica` em cada rota, que `test_toda_view_declara_quem_pode` confere.
+# Os endereços que leem o certame reencenado (como as páginas dos documentos) contam no limite
+# de pedidos pesados simultâneos por cliente; a descrição e a documentação, não.
+_LEVES = ("openapi-json", "openapi-view")
+for _rota in _rotas_da_api:
+    assert isinstance(_rota, URLPattern)
+    if _rota.name not in _LEVES:
+        _rota.callback = limitar_por_cliente(_rota.callback)
+    _rota.callback = aberta(_rota.callback)
+    publica(_rota.callback)
+
+urlpatterns = [
+    path(
+        "publico/certames/<int:pk>/atos.atom",
+        publica(aberta(limitar_por_cliente(feeds.FeedCertame()))),
+        name="feed_certame",
+    ),
+    path(
+        "publico/certames/<int:pk>/cargos/<str:codigo>/atos.atom",
+        publica(aberta(limitar_por_cliente(feeds.FeedCargo()))),
+        name="feed_cargo",
+    ),
+]
