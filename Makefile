@@ -1,10 +1,11 @@
 # Dois comandos para quem chega: `make run` (o trabalho principal) e `make test` (todos os testes).
+# Para quem desenvolve, antes de cada commit: `make check` (a porta rápida, alguns minutos).
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 INSTALADO := $(VENV)/.instalado
 
-.PHONY: install sistema run test lint bench clean
+.PHONY: install sistema run check test lint bench clean
 
 # Pacotes do Debian que os testes e a aplicação usam (ver o script); só instala o que falta.
 sistema:
@@ -28,15 +29,31 @@ run: $(INSTALADO)
 
 lint: $(INSTALADO)
 	$(BIN)/ruff check .
+# (ligada depois do merge: ruff format)
+#	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 	$(BIN)/lint-imports --no-logo  # as camadas (contratos no pyproject.toml; docs/ARQUITETURA.md)
 
-# Todos os testes: no SQLite e, os da aplicação web, de novo no PostgreSQL que o próprio projeto
-# inicia. COTAS_EXIGIR_SISTEMA: sem Chromium ou sem as bibliotecas do PDF, os testes que os usam
-# falham em vez de serem pulados.
+# Os níveis de teste são marcadores do pytest (pyproject.toml): `check` pula os que pedem o que a
+# máquina de quem desenvolve pode não ter ou que levam minutos (navegador, PostgreSQL, o fuzzer, as
+# quedas com kill -9); `test` roda todos. O perfil do hypothesis (tests/hipoteses.py): `dev` com
+# um quinto dos exemplos no `check`, `ci` com todos no `test`.
+RAPIDOS := not (navegador or postgres or fuzz or queda)
+
+# A porta rápida, antes de cada commit: o lint e os testes dos níveis rápidos em dois processos
+# (pytest-xdist), no SQLite. `--dist loadfile`: cada arquivo de teste num processo só, para que
+# os fixtures de módulo (a cópia de segurança de test_copia, o exemplo de test_gerar_exemplo)
+# sejam feitos uma vez.
+check: lint
+	env -u DATABASE_URL COTAS_HIPOTESES=dev $(BIN)/pytest -n 2 --dist loadfile -m "$(RAPIDOS)"
+
+# A porta completa, a do CI (.ci/run): todos os testes, de todos os níveis, no SQLite e, os da
+# aplicação web, de novo no PostgreSQL que o próprio projeto inicia. COTAS_EXIGIR_SISTEMA: sem
+# Chromium ou sem as bibliotecas do PDF, os testes que os usam falham em vez de serem pulados.
 test: sistema lint
-	env -u DATABASE_URL COTAS_EXIGIR_SISTEMA=1 $(BIN)/pytest
-	eval "$$(bash scripts/postgres.sh)" && COTAS_EXIGIR_SISTEMA=1 $(BIN)/pytest tests/web tests/robustez
+	env -u DATABASE_URL COTAS_EXIGIR_SISTEMA=1 COTAS_HIPOTESES=ci $(BIN)/pytest
+	eval "$$(bash scripts/postgres.sh)" && COTAS_EXIGIR_SISTEMA=1 COTAS_HIPOTESES=ci \
+		$(BIN)/pytest tests/web tests/robustez
 
 # Desempenho: as cargas do issue 6 medidas contra o piso; grava BENCHMARKS.md (não é teste).
 bench: $(INSTALADO)

@@ -16,7 +16,10 @@ Cada medida roda num processo filho, para que a memória de pico (ru_maxrss, lid
 - B3:    importação para o banco da aplicação web (SQLite), contra `executemany` das mesmas linhas;
 - B5:    B1 e B2 em vários tamanhos, com o crescimento comparado a n·log n;
 - vagas sem candidato: `cotas apurar --saida` (com e sem o PDF) no exemplo de 3 cargos com
-         100.000 vagas no primeiro e 62 aprovados (issue 15: as vagas vazias saem em faixas).
+         100.000 vagas no primeiro e 62 aprovados (issue 15: as vagas vazias saem em faixas);
+- saída:  `cotas apurar --saida --sem-pdf` (CSV, XLSX, HTML, SVG) a 1.000.000 contra o `--json`
+         (B2) do mesmo tamanho, medido na mesma rodada; o tempo de cada tipo de arquivo sai da
+         hora de gravação de cada um (issue 22, item 6: o XLSX).
 
 Os dados ficam em `bench/dados/` (fora do git), gerados por `cotas gerar-exemplo` uma vez por
 tamanho e semente.
@@ -52,6 +55,7 @@ METAS = {
     "B3": "≤ 3× a carga simples (executemany no SQLite, COPY no PostgreSQL) das mesmas linhas",
     "B4": "≥ 500 req/s, p99 ≤ 100 ms, sem erros",
     "B5": "crescimento não pior que n·log n",
+    "saída": "`cotas apurar --saida --sem-pdf` ≤ 3× o `--json` do mesmo tamanho, na mesma rodada",
 }
 
 
@@ -475,6 +479,80 @@ def _vagas_sem_candidato(vagas: int, repeticoes: int) -> dict[str, Any]:
     return resultado
 
 
+def _saida_sem_pdf(cenario: Path, repeticoes: int) -> dict[str, Any]:
+    """`cotas apurar --saida pasta --sem-pdf`, processo novo a cada repetição.
+
+    Os arquivos vão para o disco um a um, cada um assim que fica pronto (alguns CSV mais de
+    uma vez), na pasta temporária ao lado do destino: enquanto o comando roda, as horas de
+    gravação de cada arquivo são lidas a cada 0,1 s. A diferença entre duas gravações seguidas é
+    o tempo de montar a segunda; somadas por extensão, dizem quanto custou cada formato (antes
+    do primeiro arquivo: a leitura e a apuração)."""
+    import shutil
+    import tempfile
+    import threading
+
+    pasta = Path(tempfile.mkdtemp(prefix="cotas-bench-saida-"))
+    tempos, picos = [], []
+    por_formato: dict[str, list[float]] = {}
+    try:
+        for i in range(repeticoes):
+            destino = pasta / f"s{i}"
+            gravacoes: set[tuple[float, str]] = set()
+            parar = threading.Event()
+            vigia = threading.Thread(
+                target=_vigiar_gravacoes, args=(pasta, f".s{i}.cotas-", parar, gravacoes)
+            )
+            inicio = time.time()
+            vigia.start()
+            try:
+                with open(os.devnull, "wb") as nulo:
+                    t, pico, _ = _rodar(
+                        [str(COTAS), "apurar", str(cenario), "--saida", str(destino),
+                         "--sem-pdf"],
+                        saida=nulo.fileno(),
+                    )  # fmt: skip
+            finally:
+                parar.set()
+                vigia.join()
+            tempos.append(t)
+            picos.append(pico)
+            gravacoes |= {(p.stat().st_mtime, p.name) for p in destino.iterdir()}
+            somas = dict.fromkeys(("apuração", *_FORMATOS_DA_SAIDA), 0.0)
+            anterior = inicio
+            for hora, nome in sorted(gravacoes):
+                if nome.startswith("."):  # (o manifesto)
+                    continue
+                tipo = nome.rsplit(".", 1)[-1] if anterior != inicio else "apuração"
+                somas[tipo] = somas.get(tipo, 0.0) + max(0.0, hora - anterior)
+                anterior = hora
+            for chave, soma in somas.items():
+                por_formato.setdefault(chave, []).append(soma)
+            shutil.rmtree(destino, ignore_errors=True)
+    finally:
+        shutil.rmtree(pasta, ignore_errors=True)
+    return {
+        **_resumo(tempos),
+        "pico": max(picos),
+        "repeticoes": repeticoes,
+        "por_formato": {k: statistics.median(v) for k, v in por_formato.items()},
+    }
+
+
+def _vigiar_gravacoes(
+    pai: Path, prefixo: str, parar: Any, gravacoes: set[tuple[float, str]]
+) -> None:
+    """Anota (hora de gravação, nome) de cada arquivo das pastas `pai/prefixo*` até `parar`."""
+    while not parar.is_set():
+        for pasta in pai.glob(prefixo + "*"):
+            try:
+                with os.scandir(pasta) as itens:
+                    for item in itens:
+                        gravacoes.add((item.stat().st_mtime, item.name))
+            except OSError:  # (a pasta trocada de lugar no fim, ou um arquivo no meio)
+                pass
+        parar.wait(0.1)
+
+
 def _resumo(tempos: list[float]) -> dict[str, float]:
     return {"mediana": statistics.median(tempos), "min": min(tempos), "max": max(tempos)}
 
@@ -564,6 +642,22 @@ def orquestrar(args: argparse.Namespace) -> None:
         carga["n"] = args.b4_carga
         print(f"B4 carga: {json.dumps({k: v for k, v in carga.items() if k != 'wrk'})}",
               file=sys.stderr)  # fmt: skip
+    saida: dict[str, Any] | None = None
+    if args.saida_sem_pdf:
+        n_s = args.saida_sem_pdf
+        cenario_s = _dados(n_s) / "cenario.toml"
+        if n_s in linhas:  # o `--json` deste tamanho, medido acima nesta rodada
+            json_s, pico_json = linhas[n_s]["B2"], linhas[n_s]["pico_B2"]
+        else:
+            tempos_json, pico_json = _cli(cenario_s, 1)
+            json_s = _resumo(tempos_json)
+        saida = {
+            "n": n_s,
+            "json": json_s,
+            "pico_json": pico_json,
+            **_saida_sem_pdf(cenario_s, 1),
+        }
+        print(f"saída: {json.dumps(saida)}", file=sys.stderr)
     vazias: dict[str, Any] | None = None
     if args.vagas_sem_candidato:
         vazias = _vagas_sem_candidato(args.vagas_sem_candidato, max(1, min(r, 3)))
@@ -576,10 +670,11 @@ def orquestrar(args: argparse.Namespace) -> None:
         "b4": consultas,
         "b4_carga": carga,
         "vagas_sem_candidato": vazias,
+        "saida_sem_pdf": saida,
     }
     DADOS.mkdir(parents=True, exist_ok=True)
     (DADOS / "ultima.json").write_text(json.dumps(medidas), encoding="utf-8")
-    texto = relatorio(maquina, linhas, importacao, consultas, carga, vazias)
+    texto = relatorio(maquina, linhas, importacao, consultas, carga, vazias, saida)
     print(texto)
     if args.saida:
         Path(args.saida).write_text(texto, encoding="utf-8")
@@ -593,6 +688,7 @@ def relatorio(
     consultas: dict[int, dict[str, float]] | None = None,
     carga: dict[str, Any] | None = None,
     vazias: dict[str, Any] | None = None,
+    saida: dict[str, Any] | None = None,
 ) -> str:
     out = [
         "# Desempenho (`make bench`)",
@@ -701,6 +797,8 @@ def relatorio(
             f"| {_x(carga['req_s'])} | {carga['p99']} | {_int(carga['pedidos'])} "
             f"| {carga['nao_2xx']} | {carga['erros_socket'] or 'nenhum'} |",
         ]
+    if saida is not None:
+        out += _relatorio_saida(saida)
     if vazias is not None:
         out += _relatorio_vagas_sem_candidato(vazias)
     out += ["", "## Metas", ""]
@@ -709,6 +807,31 @@ def relatorio(
     if notas.exists():  # a análise escrita à mão: o que limita cada meta
         out += ["", notas.read_text(encoding="utf-8").rstrip()]
     return "\n".join(out) + "\n"
+
+
+_FORMATOS_DA_SAIDA = ("csv", "xlsx", "html", "svg")
+
+
+def _relatorio_saida(saida: dict[str, Any]) -> list[str]:
+    formatos = saida["por_formato"]
+    return [
+        "",
+        "## Saída em arquivos: `cotas apurar --saida --sem-pdf`",
+        "",
+        f"{_int(saida['n'])} candidatos (os dados de B2), {saida['repeticoes']} rodada(s), "
+        "processo novo; contra o `--json` (B2) do mesmo tamanho nesta rodada. Grava os CSV, os "
+        "XLSX (`resultado.xlsx` e um por documento), os HTML (relatório e documentos) e os SVG. O "
+        "tempo de cada formato sai das horas de gravação dos arquivos, lidas enquanto o comando "
+        "roda (antes do primeiro: a leitura e a apuração).",
+        "",
+        "| `--json` | `--saida --sem-pdf` | saída / `--json` | leitura e apuração | CSV | XLSX "
+        "| HTML | SVG | pico `--json` | pico saída |",
+        "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+        f"| {_s(saida['json']['mediana'])} | {_s(saida['mediana'])} "
+        f"| {_x(saida['mediana'] / saida['json']['mediana'])}× "
+        + "".join(f"| {_s(formatos.get(k, 0.0))} " for k in ("apuração", *_FORMATOS_DA_SAIDA))
+        + f"| {_mib(saida['pico_json'])} | {_mib(saida['pico'])} |",
+    ]
 
 
 def _relatorio_vagas_sem_candidato(vazias: dict[str, Any]) -> list[str]:
@@ -760,6 +883,12 @@ def main() -> None:
         default=100_000,
         help="vagas do primeiro cargo do exemplo com 62 aprovados (0: não mede)",
     )
+    p.add_argument(
+        "--saida-sem-pdf",
+        type=int,
+        default=1_000_000,
+        help="candidatos de `cotas apurar --saida --sem-pdf` contra `--json` (0: não mede)",
+    )
     p.add_argument("--filho", nargs=2, metavar=("TAREFA", "ARQUIVO"))
     p.add_argument(
         "--so-relatorio",
@@ -772,7 +901,13 @@ def main() -> None:
         linhas = {int(n): d for n, d in m["linhas"].items()}
         b4 = {int(n): d for n, d in (m["b4"] or {}).items()}
         texto = relatorio(
-            m["maquina"], linhas, m["b3"], b4, m.get("b4_carga"), m.get("vagas_sem_candidato")
+            m["maquina"],
+            linhas,
+            m["b3"],
+            b4,
+            m.get("b4_carga"),
+            m.get("vagas_sem_candidato"),
+            m.get("saida_sem_pdf"),
         )
         print(texto)
         Path(args.saida).write_text(texto, encoding="utf-8")

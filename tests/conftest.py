@@ -6,12 +6,27 @@ import sys
 from collections.abc import Iterator
 
 import pytest
-from hypothesis import settings
 
-# Sem prazo por exemplo no hypothesis: velocidade se mede em `make bench`, nunca numa asserção de
-# tempo (numa máquina ocupada, o prazo padrão de 200 ms falhava leituras corretas).
-settings.register_profile("cotas", deadline=None)
-settings.load_profile("cotas")
+import tests.hipoteses  # noqa: F401  (carrega o perfil do hypothesis: ci ou dev)
+
+
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings_xdist_suffix(request: pytest.FixtureRequest) -> None:
+    """Com o pytest-xdist (`make check`), cada processo tem o seu banco de teste: o pytest-django
+    põe um sufixo (`_gw0`) no nome. O SQLite dos testes já é de cada processo (na memória), mas o
+    pytest-django só o reconhece pelo motor do Django, e o dos testes é o nosso
+    (`cotas_web.auditoria.banco_sqlite`, em settings/teste.py): ganharia o nome de um arquivo
+    que não se abre. Na memória, dito por extenso, ele fica sem sufixo; o PostgreSQL o recebe."""
+    from django.conf import settings as django_settings
+    from pytest_django.fixtures import _set_suffix_to_test_databases
+
+    processo = getattr(request.config, "workerinput", {}).get("workerid")
+    if not processo:
+        return
+    for banco in django_settings.DATABASES.values():
+        if "sqlite" in banco["ENGINE"] and not banco.get("TEST", {}).get("NAME"):
+            banco.setdefault("TEST", {})["NAME"] = ":memory:"
+    _set_suffix_to_test_databases(suffix=processo)
 
 
 @pytest.fixture(autouse=True)

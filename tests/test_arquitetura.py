@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from cotas.motor.legislacao import catalogo_padrao
+
 RAIZ = Path(__file__).resolve().parent.parent
 PASTAS_COM_REFERENCIAS = ("src", "tests")
 SUFIXOS = {".py", ".toml", ".html", ".txt", ".md", ".json", ".csv"}
@@ -44,7 +46,7 @@ def _referencias() -> list[tuple[Path, str]]:
     ]
 
 
-def test_o_codigo_cita_as_notas_de_interpretacao_do_repositorio():
+def test_o_codigo_cita_as_notas_de_interpretacao_do_repositorio() -> None:
     """Quem clona o repositório segue cada referência: nada aponta para fora dele."""
     fora = [
         f"{arquivo.relative_to(RAIZ)}: {termo}"
@@ -56,7 +58,7 @@ def test_o_codigo_cita_as_notas_de_interpretacao_do_repositorio():
     assert any("docs/INTERPRETACAO.md#" in ref for _, ref in _referencias())
 
 
-def test_cada_referencia_a_docs_existe_com_a_ancora():
+def test_cada_referencia_a_docs_existe_com_a_ancora() -> None:
     quebradas = []
     for arquivo, ref in _referencias():
         caminho, _, ancora = ref.partition("#")
@@ -68,16 +70,19 @@ def test_cada_referencia_a_docs_existe_com_a_ancora():
     assert not quebradas, "\n".join(quebradas)
 
 
-def test_as_leis_apontam_para_o_texto_publicado_no_repositorio():
-    leis = sorted((RAIZ / "src/cotas/leis").rglob("*.toml"))
-    assert leis
-    com_texto = [lei for lei in leis if "docs/fontes/" in lei.read_text(encoding="utf-8")]
-    # (A Lei 4.016/2004 não tem texto disponível: só a mensagem que a revogou, que está no
-    # texto da lei nova.)
-    assert len(com_texto) >= 2
+def test_as_leis_apontam_para_o_texto_publicado_no_repositorio() -> None:
+    pasta = RAIZ / "src/cotas/leis"
+    leis = sorted(pasta.glob("*/*.toml"))  # as do catálogo: <ente>/<lei>.toml
+    assert [lei.relative_to(pasta).with_suffix("").as_posix() for lei in leis] == sorted(
+        lei.id for lei in catalogo_padrao().leis
+    )
+    sem_texto = [lei.name for lei in leis if "docs/fontes/" not in lei.read_text(encoding="utf-8")]
+    # (A Lei 4.016/2004 não tem texto disponível: aponta para o da lei nova, que traz a mensagem
+    # que a revogou.)
+    assert sem_texto == []
 
 
-def test_as_camadas_do_import_linter_se_mantem():
+def test_as_camadas_do_import_linter_se_mantem() -> None:
     """Os contratos do pyproject.toml: motor puro, biblioteca sem web, views pelos services e
     selectors, apps da web sem ciclos."""
     executavel = Path(sys.executable).parent / "lint-imports"

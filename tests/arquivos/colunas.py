@@ -7,6 +7,8 @@ PcD, sem parecer da comissão), de modo que cada teste continua afirmando o mesm
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from cotas.arquivos.campos import separador
 from tests.esquemas import esquema_teste
 
@@ -25,7 +27,7 @@ ANTIGOS_PADROES = {
 }
 
 
-def _faltam(titulos: list[object]) -> list[str]:
+def _faltam(titulos: Sequence[object]) -> list[str]:
     presentes = {
         _ESQUEMA.no_arquivo(c) for t in titulos if (c := _ESQUEMA.coluna_do_titulo(str(t)))
     }

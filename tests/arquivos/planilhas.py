@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import zipfile
+from collections.abc import Sequence
 from pathlib import Path
 from xml.sax.saxutils import escape
 
@@ -20,7 +21,7 @@ def escrever_xlsx(caminho: Path, linhas: list[list[object]]) -> Path:
 
 
 # Uma aba: o nome, as linhas e se está visível.
-Aba = tuple[str, list[list[object]], bool]
+Aba = tuple[str, Sequence[Sequence[object]], bool]
 
 
 def escrever_xlsx_abas(caminho: Path, abas: list[Aba]) -> Path:
@@ -66,7 +67,7 @@ def escrever_ods(caminho: Path, linhas: list[list[object]]) -> Path:
     return escrever_ods_abas(caminho, [("Candidatos", linhas, True)])
 
 
-def _tabela_ods(nome: str, linhas: list[list[object]], visivel: bool) -> str:
+def _tabela_ods(nome: str, linhas: Sequence[Sequence[object]], visivel: bool) -> str:
     corpo = "".join(
         "<table:table-row>" + "".join(_celula(v) for v in linha) + "</table:table-row>"
         for linha in linhas

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from datetime import date, timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -73,9 +74,11 @@ def erros_de(caminho: Path, **kwargs: object) -> ErrosDeEntrada:
     return excinfo.value
 
 
-def nos_dois_caminhos(caminho: Path, **kwargs: object) -> tuple[object, object]:
+def nos_dois_caminhos(
+    caminho: Path, **kwargs: object
+) -> tuple[tuple[str, list[Any]], tuple[str, list[Any]]]:
     """O resultado (ou os erros) da leitura em lote e da leitura linha a linha."""
-    resultados = []
+    resultados: list[tuple[str, list[Any]]] = []
     for limiar in (0, float("inf")):
         antes = leitor.LIMIAR_LEITURA_EM_LOTE
         leitor.LIMIAR_LEITURA_EM_LOTE = limiar  # type: ignore[assignment]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -21,6 +22,7 @@ from cotas.geracao import gerar_exemplo
 from cotas.motor.colunar import TabelaCandidatos
 from tests.arquivos.colunas import completar
 from tests.esquemas import esquema_teste
+from tests.hipoteses import exemplos
 
 RAIZ = Path(__file__).resolve().parents[2]
 CAB = (
@@ -37,7 +39,7 @@ BOAS = [
 
 def ler(
     caminho: Path, limiar: float, desempate: tuple[str, ...], cargos: tuple[str, ...] | None
-) -> object:
+) -> tuple[Any, ...]:
     antes = leitor.LIMIAR_LEITURA_EM_LOTE
     leitor.LIMIAR_LEITURA_EM_LOTE = limiar  # type: ignore[assignment]
     try:
@@ -53,7 +55,7 @@ def ler(
 
 def comparar(
     caminho: Path, desempate: tuple[str, ...] = ("extra",), cargos: tuple[str, ...] | None = None
-) -> object:
+) -> tuple[Any, ...]:
     em_lote = ler(caminho, 0, desempate, cargos)
     linha_a_linha = ler(caminho, float("inf"), desempate, cargos)
     if em_lote[0] == "ok":
@@ -204,7 +206,7 @@ def _cpfs(draw: st.DrawFn) -> str:
     return digitos
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=exemplos(300))
 @given(st.lists(_cpfs(), min_size=1, max_size=40))
 def test_digito_verificador_do_cpf_em_lote_igual_ao_stdnum(textos: list[str]) -> None:
     """O CPF conferido pelo polars (`rapido._com_cpf_conferido`) é válido exatamente quando o

@@ -11,7 +11,7 @@ EXEMPLOS = RAIZ / "exemplos"
 COTAS = Path(sys.executable).parent / "cotas"
 
 
-def rodar(*args: str | Path, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+def rodar(*args: str | Path | int, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
     """Roda o comando `cotas` como um usuário o rodaria."""
     return subprocess.run(
         [str(COTAS), *map(str, args)],

@@ -58,7 +58,7 @@ def test_valida_e_apura(gerado: Path) -> None:
     assert r.returncode == 0, r.stderr
     dados = json.loads(r.stdout)
     cenario = tomllib.loads((gerado / "cenario.toml").read_text(encoding="utf-8"))
-    novas = Counter()
+    novas: Counter[str] = Counter()
     for e in cenario["eventos"]:
         if e["tipo"] == "novas_vagas":
             novas[e["cargo"]] += e["quantidade"]

@@ -11,10 +11,13 @@ import io
 import shutil
 from pathlib import Path
 
+import pytest
 from openpyxl import load_workbook
 
 from tests.cli.conftest import EXEMPLOS, rodar
 from tests.documentos.conftest import exigir_pdf, texto_pdf
+
+pytestmark = pytest.mark.lento  # (cem mil vagas em cada documento)
 
 
 def _exemplo_com_vagas(destino: Path, vagas: int) -> Path:

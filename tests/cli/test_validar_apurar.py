@@ -162,7 +162,11 @@ def test_cenario_com_erros_lista_todos_e_nao_grava_nada(copia: Path, tmp_path: P
     linhas[5] = linhas[5].replace(",aprovado,", ",aprovadissimo,")
     candidatos.write_text("\n".join(linhas) + "\n", encoding="utf-8")
     pasta = tmp_path / "nao-deve-existir"
-    for comando in (["validar", cenario], ["apurar", cenario, "--saida", pasta]):
+    comandos: tuple[list[str | Path], ...] = (
+        ["validar", cenario],
+        ["apurar", cenario, "--saida", pasta],
+    )
+    for comando in comandos:
         r = rodar(*comando)
         assert r.returncode == 2, r.stderr
         assert "cargos[2].vagas" in r.stderr

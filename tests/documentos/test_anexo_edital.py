@@ -12,6 +12,11 @@ from cotas.documentos.pdf import para_pdf
 from .conftest import exigir_pdf, texto_pdf
 
 
+def _texto(celula: object) -> str:
+    assert isinstance(celula, str), celula
+    return celula
+
+
 def test_quadro_de_vagas_com_numeros_e_extenso(fonte: FonteDocumentos) -> None:
     doc = anexo_edital(fonte)
     (tabela,) = doc.tabelas
@@ -22,13 +27,13 @@ def test_quadro_de_vagas_com_numeros_e_extenso(fonte: FonteDocumentos) -> None:
     numeros = {linha[0]: linha[2:6] for linha in tabela.linhas}
     # 20% de 10 = 2; 20% de 13 = 2,6 → 3; 20% de 4 = 0,8 → 1. PcD 5% para cima, teto 20%.
     assert numeros == {"PROF-MAT": (10, 2, 1, 7), "ENF": (13, 3, 1, 9), "AGT-ADM": (4, 1, 0, 3)}
-    extenso = {linha[0]: linha[6] for linha in tabela.linhas}
+    extenso = {linha[0]: _texto(linha[6]) for linha in tabela.linhas}
     assert extenso["PROF-MAT"] == (
         "10 (dez) vagas: 2 (duas) reservadas a negros (pretos e pardos); 1 (uma) reservada a "
         "pessoas com deficiência; 7 (sete) de ampla concorrência"
     )
     assert "13 (treze) vagas: 3 (três) reservadas" in extenso["ENF"]
-    fundamento = tabela.linhas[0][7]
+    fundamento = _texto(tabela.linhas[0][7])
     assert "art. 1º, caput" in fundamento and "art. 1º, § 2º" in fundamento
 
 

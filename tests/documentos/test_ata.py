@@ -83,7 +83,8 @@ def test_membros_votos_maioria_e_resultado_apos_recursos() -> None:
     assert "segue na ampla concorrência" in str(a[col["Decisão"]])
     assert recursos.linhas[0][3] == "Provido"
     assert resultado_apos_recursos(sessao())["1006"] == "confirmado"
-    assert resultado.linhas[1][3].startswith("Reconhecido(a)")
+    decisao = resultado.linhas[1][3]
+    assert isinstance(decisao, str) and decisao.startswith("Reconhecido(a)")
     html = html_documento(doc)
     assert "Ata da sessão da Comissão Avaliadora de Cotas nº 1" in html
     assert "3 (três) membros" in html and "art. 10" in html and "Em 20/07/2025" in html

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from cotas.documentos.consulta import consultar, consultar_todos, resumo
 from cotas.documentos.fonte import FonteDocumentos
 from cotas.motor.erros import ErroCotas
+from tests.hipoteses import exemplos
 from tests.motor.test_colunar import certames, gemeo_em_colunas
 
 
@@ -61,7 +62,7 @@ def _fonte(certame: Any, atos: Any) -> FonteDocumentos:
     )
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=exemplos(150), suppress_health_check=[HealthCheck.too_slow])
 @given(certames(), st.booleans())
 def test_consulta_de_todos_em_lote_igual_a_de_cada_uma_em_memoria(
     dados: tuple[Any, list[Any]], so_metade_publicada: bool

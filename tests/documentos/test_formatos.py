@@ -7,8 +7,10 @@ import os
 import stat
 from argparse import Namespace
 from collections.abc import Iterator
+from datetime import date
 from decimal import Decimal
 from pathlib import Path
+from typing import Any
 
 import pytest
 from openpyxl import load_workbook
@@ -26,7 +28,7 @@ def test_tabela_longa_dividida_em_abas_com_cabecalho(monkeypatch: pytest.MonkeyP
     monkeypatch.setattr(formatos, "LINHAS_POR_ABA", 4)  # o cabeçalho e 3 linhas
     linhas = [(f"{i:03d}", Decimal(i) / 2) for i in range(7)]
     curta = Tabela("reserva", "Reserva", ("cargo", "vagas"), [("PROF", 3)])
-    longa = Tabela("classificacao", "Listas", ("inscricao", "nota"), linhas)
+    longa = Tabela("classificacao", "Listas", ("inscricao", "nota"), [*linhas])
     abas = _abas(formatos.para_xlsx([curta, longa]))
     assert list(abas) == ["reserva", "classificacao (1)", "classificacao (2)", "classificacao (3)"]
     assert abas["reserva"] == [("cargo", "vagas"), ("PROF", 3)]
@@ -34,8 +36,8 @@ def test_tabela_longa_dividida_em_abas_com_cabecalho(monkeypatch: pytest.MonkeyP
     for nome in list(abas)[1:]:
         cabecalho, *resto = abas[nome]
         assert cabecalho == ("inscricao", "nota")
-        assert 1 <= len(resto) <= 3
         lidas += resto
+    assert [len(abas[nome]) - 1 for nome in list(abas)[1:]] == [3, 3, 1]
     assert lidas == [(i, float(n)) for i, n in linhas]
     livro = load_workbook(io.BytesIO(formatos.para_xlsx([longa])))
     aba = livro["classificacao (2)"]
@@ -62,7 +64,7 @@ def test_apurar_saida_grava_a_tabela_longa_em_abas(
     saida.apurar(args)
     abas = _abas((tmp_path / "s" / "resultado.xlsx").read_bytes())
     partes = [nome for nome in abas if nome.startswith("classificacao (")]
-    assert len(partes) >= 2
+    assert len(partes) == 5
     csv = (tmp_path / "s" / "classificacao.csv").read_text(encoding="utf-8-sig")
     assert sum(len(abas[p]) - 1 for p in partes) == len(csv.strip().splitlines()) - 1
 
@@ -89,3 +91,74 @@ def test_pasta_nova_com_as_permissoes_de_sempre(tmp_path: Path) -> None:
     finally:
         os.umask(mascara)
     assert stat.S_IMODE((tmp_path / "s").stat().st_mode) == 0o755
+
+
+def _abas_calamine(dados: bytes) -> dict[str, list[list[Any]]]:
+    from python_calamine import CalamineWorkbook
+
+    livro = CalamineWorkbook.from_filelike(io.BytesIO(dados))
+    return {nome: livro.get_sheet_by_name(nome).to_python() for nome in livro.sheet_names}
+
+
+def test_abas_divididas_lidas_pelo_leitor_do_projeto(monkeypatch: pytest.MonkeyPatch) -> None:
+    """As abas numeradas também pelo python-calamine (o leitor de planilhas do projeto): o
+    cabeçalho em cada uma, as linhas na ordem, nenhuma a mais nem a menos."""
+    monkeypatch.setattr(formatos, "LINHAS_POR_ABA", 3)  # o cabeçalho e 2 linhas
+    linhas: list[tuple[object, ...]] = [(f"{i:03d}", i, Decimal(i) / 4) for i in range(5)]
+    abas = _abas_calamine(formatos.para_xlsx([Tabela("lista", "L", ("a", "b", "c"), linhas)]))
+    assert list(abas) == ["lista (1)", "lista (2)", "lista (3)"]
+    assert [len(aba) for aba in abas.values()] == [3, 3, 2]
+    assert all(aba[0] == ["a", "b", "c"] for aba in abas.values())
+    lidas = [tuple(linha) for aba in abas.values() for linha in aba[1:]]
+    assert lidas == [(i, float(b), float(c)) for i, b, c in linhas]  # type: ignore[arg-type]
+
+
+def test_limite_exato_de_uma_aba_nao_divide(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Com o cabeçalho, exatamente `LINHAS_POR_ABA` linhas cabem numa aba; uma a mais divide."""
+    monkeypatch.setattr(formatos, "LINHAS_POR_ABA", 4)
+    cheia = Tabela("t", "T", ("a",), [(i,) for i in range(3)])
+    assert list(_abas(formatos.para_xlsx([cheia]))) == ["t"]
+    mais_uma = Tabela("t", "T", ("a",), [(i,) for i in range(4)])
+    abas = _abas(formatos.para_xlsx([mais_uma]))
+    assert abas == {"t (1)": [("a",), (0,), (1,), (2,)], "t (2)": [("a",), (3,)]}
+
+
+def test_tipos_de_cada_celula() -> None:
+    """Números como números (inteiros, reais, a nota em duas casas), a data como data, a
+    verdade como booleano, o texto vazio e o `None` como célula vazia."""
+    from datetime import datetime
+
+    linha = (7, 2.5, Decimal("8.125"), date(2025, 3, 1), True, "", None, "fim")
+    colunas = ("int", "float", "nota", "data", "bool", "vazio", "nada", "texto")
+    dados = formatos.para_xlsx([Tabela("tipos", "Tipos", colunas, [linha])])
+    aba = load_workbook(io.BytesIO(dados))["tipos"]
+    celulas = next(aba.iter_rows(min_row=2, max_row=2))
+    assert [c.value for c in celulas] == [
+        7, 2.5, 8.125, datetime(2025, 3, 1), True, None, None, "fim"
+    ]  # fmt: skip
+    assert [c.data_type for c in celulas[:5]] == ["n", "n", "n", "d", "b"]
+    assert celulas[2].number_format == "0.00" and celulas[3].number_format == "dd/mm/yyyy"
+    assert all(c.font.bold for c in aba[1]) and not celulas[7].font.bold
+
+
+def test_nomes_de_aba_repetidos_nao_derrubam_o_livro() -> None:
+    """Duas tabelas de mesmo nome (sem distinguir maiúsculas, como o Excel) viram duas abas."""
+    a = Tabela("Lista", "A", ("x",), [(1,)])
+    b = Tabela("lista", "B", ("x",), [(2,)])
+    abas = _abas(formatos.para_xlsx([a, b]))
+    assert abas == {"Lista": [("x",), (1,)], "lista1": [("x",), (2,)]}
+
+
+def test_o_escritor_de_xlsx_e_um_so() -> None:
+    """Ninguém em `src/` escreve XLSX por fora de `formatos.para_xlsx` (o openpyxl fica só nos
+    testes, para ler de volta e montar planilhas de entrada)."""
+    import re
+
+    importa = re.compile(r"^\s*(?:from|import)\s+(openpyxl|xlsxwriter)\b", re.MULTILINE)
+    raiz = Path(__file__).resolve().parents[2] / "src"
+    usam = sorted(
+        (str(p.relative_to(raiz)), m.group(1))
+        for p in raiz.rglob("*.py")
+        for m in importa.finditer(p.read_text(encoding="utf-8"))
+    )
+    assert usam == [("cotas/documentos/formatos.py", "xlsxwriter")]

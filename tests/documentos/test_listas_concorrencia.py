@@ -11,6 +11,6 @@ def test_listas_publicadas_so_atribuem_a_concorrencia_concomitante_a_reserva_rac
     fonte: FonteDocumentos,
 ) -> None:
     assert fonte.regras.grupo("pcd") is not None
-    [introducao] = [b.texto for b in listas_publicacao(fonte).blocos[:1]]  # type: ignore[attr-defined]
+    [introducao] = [b.texto for b in listas_publicacao(fonte).blocos[:1]]  # type: ignore[union-attr]
     assert "Os candidatos da lista de negros (pretos e pardos) concorrem" in introducao
     assert "listas reservadas concorrem" not in introducao

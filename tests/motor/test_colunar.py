@@ -19,11 +19,12 @@ from hypothesis import strategies as st
 
 from cotas.motor.candidatos import Candidato, CorRaca, Heteroidentificacao, Situacao
 from cotas.motor.certame import Certame, Evento, ParametrosCertame, TipoEvento
-from cotas.motor.classificacao import IDADE_IDOSO, CriterioDesempate, idade_em
+from cotas.motor.classificacao import CriterioDesempate, idade_em
 from cotas.motor.colunar import ListaGeral, TabelaCandidatos, _limite_idoso
 from cotas.motor.erros import EmpateNaoResolvido, ErroCotas
 from cotas.motor.legislacao import catalogo_padrao
-from cotas.motor.regras import ParametrosPcd, regras_aplicaveis
+from cotas.motor.regras import IDADE_IDOSO, ParametrosPcd, regras_aplicaveis
+from tests.hipoteses import exemplos
 from tests.motor.cenarios_legais import CenarioLegal, eventos, montar_certame, todos
 
 EDITAL = date(2025, 6, 10)
@@ -157,7 +158,7 @@ def certames(draw: st.DrawFn) -> tuple[Certame, list[Evento]]:
     return Certame(regras, cargos, candidatos, parametros=parametros), evs
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=exemplos(300), suppress_health_check=[HealthCheck.too_slow])
 @given(certames())
 def test_em_colunas_igual_em_memoria(dados: tuple[Certame, list[Evento]]) -> None:
     certame, evs = dados
@@ -231,7 +232,7 @@ def test_contagem_por_cargo_na_ordem_em_que_os_cargos_aparecem() -> None:
     assert tabela.contagem_por_cargo() == {"B": (3, 2), "A": (2, None), "C": (1, None)}
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=exemplos(500))
 @given(
     st.dates(min_value=date(1850, 1, 1), max_value=date(2100, 12, 31)),
     st.dates(min_value=date(1950, 1, 1), max_value=date(2100, 12, 31)),

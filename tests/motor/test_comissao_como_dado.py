@@ -6,6 +6,7 @@ Ouro Preto/MG (Lei 1.274/2022, art. 1º, §§ 2º e 3º) e duas leis de teste (`
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import date
 from pathlib import Path
 
@@ -74,7 +75,7 @@ def comissao_de_teste(arquivo: str) -> RegraComissao:
     return regras.comissao
 
 
-def analisar(regra: RegraComissao, votos: list[bool | None]) -> tuple[str, str, list[str]]:
+def analisar(regra: RegraComissao, votos: Sequence[bool | None]) -> tuple[str, str, list[str]]:
     d = decidir_verificacao(
         regra, compareceu=True, recusou_filmagem=False, recusou_perguntas=False, votos=votos
     )

@@ -4,7 +4,7 @@ nome do parâmetro, o valor dado e o suportado)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from datetime import date
 from decimal import Decimal
@@ -163,7 +163,7 @@ def _todas() -> dict[str, Especificacao]:
     return {**ESPECIFICACOES, **do_grupo}
 
 
-def _decide(r: Regras, votos: list[bool | None], filmagem: bool = False) -> object:
+def _decide(r: Regras, votos: Sequence[bool | None], filmagem: bool = False) -> object:
     assert r.comissao is not None
     return desfecho(
         lambda: (
@@ -298,9 +298,9 @@ EXPERIMENTOS_EM_OUTRA_LEI: dict[
                 regras_de(
                     OURO_PRETO, n, v, **{"negros.percentual": {"valor": "30", "justificativa": "x"}}
                 )
-                .grupo(NEGROS)
+                .grupo(NEGROS)  # type: ignore[union-attr]
                 .percentual
-            )  # type: ignore[union-attr]
+            )
         ),
     ),
     "heteroidentificacao.recurso_prazo_dias": (

@@ -18,9 +18,10 @@ from cotas.motor.classificacao import montar_listas
 from cotas.motor.erros import LeiInvalida
 from cotas.motor.legislacao import carregar_lei, montar_catalogo
 from cotas.motor.regras import Regras, regras_aplicaveis
+from tests.hipoteses import exemplos
 
 EDITAL = date(2026, 3, 1)
-CONFIG = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+CONFIG = settings(max_examples=exemplos(80), suppress_health_check=[HealthCheck.too_slow])
 NOMES = ("pretos_pardos", "indigenas", "quilombolas", "quarto")
 # (Um código, um rótulo: os mesmos da Lei 15.142/2025 do catálogo.)
 ROTULOS = {

@@ -24,6 +24,7 @@ from cotas.motor.regras import (
     Regras,
     regras_aplicaveis,
 )
+from tests.hipoteses import exemplos
 
 
 def _regras(
@@ -53,7 +54,7 @@ def _regras(
     return replace(r, grupos=grupos)
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=exemplos(300), suppress_health_check=[HealthCheck.too_slow])
 @given(
     municipio=st.sampled_from(["Montenegro/RS", "Mostardas/RS"]),
     pcd=st.booleans(),

@@ -15,10 +15,11 @@ from cotas.motor.candidatos import Candidato, CorRaca, Heteroidentificacao
 from cotas.motor.certame import Certame, Nomeacao, ProcedimentoAdministrativo
 from cotas.motor.legislacao import catalogo_padrao
 from cotas.motor.regras import ParametrosPcd, Regras, regras_aplicaveis
+from tests.hipoteses import exemplos
 
 EDITAL = date(2025, 6, 10)
 PROCEDIMENTO = ProcedimentoAdministrativo(EDITAL, None, EDITAL, "Prefeito Municipal")
-CONFIG = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+CONFIG = settings(max_examples=exemplos(120), suppress_health_check=[HealthCheck.too_slow])
 
 
 def regras(com_pcd: bool, municipio: str = "Montenegro/RS") -> Regras:

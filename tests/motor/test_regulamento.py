@@ -4,13 +4,14 @@ diante, vem dele, com a sua norma e o seu artigo."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import date
 
 import pytest
 
 from cotas.motor.erros import LeiInvalida, ParametrosDesconhecidos
 from cotas.motor.legislacao import carregar_lei, montar_catalogo
-from cotas.motor.regras import regras_aplicaveis
+from cotas.motor.regras import Regras, regras_aplicaveis
 from tests.motor.test_grupos import NOMES, _parametro, lei_de_teste
 
 VESPERA, DECRETO = date(2026, 3, 10), date(2026, 3, 11)
@@ -40,7 +41,7 @@ def _pct(texto: str, nome: str) -> str:
     return texto[inicio : texto.index('"', inicio)]
 
 
-def _regras(dia: date, informados: dict[str, object] | None = None):  # type: ignore[no-untyped-def]
+def _regras(dia: date, informados: Mapping[str, object] | None = None) -> Regras:
     lei = carregar_lei(_com_regulamento(), "teste.toml")
     return regras_aplicaveis(
         montar_catalogo([lei]), data_edital=dia, lei_id=lei.id, informados=informados

@@ -24,7 +24,7 @@ pytestmark = [pytest.mark.navegador, pytest.mark.django_db(transaction=True)]
 
 AXE = Path(__file__).resolve().parent / "axe"
 GRAVES = ("serious", "critical")
-TELAS = {
+TELAS: dict[str, dict[str, Any]] = {
     "desktop": {"viewport": {"width": 1366, "height": 768}},
     "celular": {
         "viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,

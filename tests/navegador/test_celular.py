@@ -10,10 +10,10 @@ from typing import Any
 
 import pytest
 
-from tests.web.conftest import certame_homologado  # noqa: F401  (fixture)
+from tests.web.conftest import SENHA, certame_homologado  # noqa: F401  (fixture)
 from tests.web.test_publico import nomear_edital
 
-from .conftest import SENHA, capturar, sem_rolagem_lateral, tab_ate
+from .conftest import capturar, sem_rolagem_lateral, tab_ate
 
 pytestmark = [pytest.mark.navegador, pytest.mark.django_db(transaction=True)]
 
@@ -84,6 +84,8 @@ def test_nomeacoes_do_rh_no_celular_pelo_teclado(
 
     tab_ate(celular, "Nº da portaria")
     celular.keyboard.type("101/2025")
+    tab_ate(celular, "Data")  # (a data do ato não vem preenchida: digita-se dd/mm/aaaa)
+    celular.keyboard.type("03082025")
     tab_ate(celular, "Confirmar nomeação de 1001")
     celular.keyboard.press("Enter")
     celular.wait_for_selector("text=Confirmar: nomear")  # o ato pergunta antes
@@ -96,6 +98,8 @@ def test_nomeacoes_do_rh_no_celular_pelo_teclado(
     assert "101/2025" in atos
     sem_rolagem_lateral(celular)
 
+    tab_ate(celular, "Posse em")
+    celular.keyboard.type("10082025")
     tab_ate(celular, "Registrar posse de 1001")
     celular.keyboard.press("Enter")
     celular.wait_for_selector("text=Posse registrada.")

@@ -12,9 +12,9 @@ from typing import Any
 
 import pytest
 
-from tests.web.conftest import CABECALHO, LINHAS, cpf_valido
+from tests.web.conftest import CABECALHO, LINHAS, SENHA, cpf_valido
 
-from .conftest import BRASIL, SENHA, capturar, sem_rolagem_lateral
+from .conftest import BRASIL, capturar, sem_rolagem_lateral
 from .test_acessibilidade import TELAS, _relatorio, _verificar
 
 pytestmark = [pytest.mark.navegador, pytest.mark.django_db(transaction=True)]
@@ -105,13 +105,15 @@ class Jornada:
         finally:
             contexto.close()
 
-    def confirmar_nomeacoes(self, quantas: int, primeira_portaria: int) -> list[str]:
-        """Confirma, uma a uma, as nomeações propostas (cada uma libera a seguinte)."""
+    def confirmar_nomeacoes(self, quantas: int, primeira_portaria: int, data: str) -> list[str]:
+        """Confirma, uma a uma, as nomeações propostas (cada uma libera a seguinte), com as
+        portarias da `data` (AAAA-MM-DD: o formulário não vem com data preenchida)."""
         nomeados = []
         for i in range(quantas):
             botao = self.page.locator("button", has_text="Confirmar nomeação de").first
             inscricao = botao.inner_text().split()[-1]
             self.page.locator(f"#portaria-{inscricao}").fill(f"{primeira_portaria + i}/2025")
+            self.page.locator(f"#data-{inscricao}").fill(data)
             botao.click()
             self.page.get_by_role("button", name="Confirmar a nomeação").click()
             self.page.wait_for_selector(f"text=Nomeação da inscrição {inscricao} confirmada.")
@@ -235,6 +237,7 @@ def test_do_comeco_ao_fim(
         pg.get_by_role("button", name="Homologar", exact=True).click()
         pg.wait_for_selector("text=Homologado em 01/08/2025")
         pg.get_by_role("link", name="Publicar").click()
+        pg.get_by_label("Data", exact=True).fill("2025-08-01")
         pg.get_by_role("button", name="Publicar", exact=True).click()
         pg.wait_for_selector("text=Confirmar: publicar o certame")
         pg.get_by_role("button", name="Publicar", exact=True).click()
@@ -245,36 +248,41 @@ def test_do_comeco_ao_fim(
         pg.get_by_label("Data da oferta").fill("2025-08-02")
         pg.get_by_role("button", name="Ofertar as vagas do edital").click()
         pg.wait_for_selector("text=Vagas do edital ofertadas")
-        nomeados = j.confirmar_nomeacoes(7, primeira_portaria=101)
+        nomeados = j.confirmar_nomeacoes(7, primeira_portaria=101, data="2025-08-03")
         assert {"1006", "1002", "2001", "2002"} <= set(nomeados), nomeados
         j.passo("nomeados", celular=True)
 
         # A desistência de uma nomeada pela reserva: o próximo da mesma lista a substitui.
-        pg.get_by_role("button", name="Desistência de 1006").click()
+        desistencia = pg.get_by_role("button", name="Desistência de 1006")
+        pg.locator("form", has=desistencia).locator("input[type=date]").fill("2025-08-10")
+        desistencia.click()
         pg.get_by_role("button", name="Registrar", exact=True).click()
         pg.wait_for_selector("text=A substituição foi proposta")
         prof = pg.get_by_role("table", name="Próximas nomeações, na ordem da lei — PROF")
         # Sem outro negro confirmado pela comissão, a vaga reverte à ampla concorrência.
         assert "substitui 1006" in prof.inner_text() and "revertida" in prof.inner_text()
-        substituto = j.confirmar_nomeacoes(1, primeira_portaria=201)
+        substituto = j.confirmar_nomeacoes(1, primeira_portaria=201, data="2025-08-11")
         j.passo("desistencia-e-substituto")
 
         # Novas vagas durante a validade: a reserva recalculada, a próxima nomeação.
         pg.get_by_label("Cargo", exact=True).select_option(label="PROF — Professor")
-        # (A data fica a de hoje, a mesma da desistência: uma data anterior reordenaria os atos
-        # já publicados; ver o relatório da jornada.)
+        # (Depois da desistência e da substituição: uma data anterior reordenaria os atos já
+        # publicados; ver o relatório da jornada.)
+        novas = pg.locator("form", has=pg.get_by_role("button", name="Ofertar novas vagas"))
+        novas.get_by_label("Data", exact=True).fill("2025-08-12")
         pg.get_by_label("Quantidade de novas vagas").fill("1")
         pg.get_by_label("Justificativa").fill("Lei municipal criou mais uma vaga de Professor.")
         pg.get_by_role("button", name="Ofertar novas vagas").click()
         pg.wait_for_selector("text=Confirmar: ofertar novas vagas")
         pg.get_by_role("button", name="Ofertar as vagas").click()
-        j.confirmar_nomeacoes(1, primeira_portaria=301)
+        j.confirmar_nomeacoes(1, primeira_portaria=301, data="2025-08-13")
         j.passo("novas-vagas", celular=True)
         j.sair()
 
         # Auditoria: o histórico, com o estado da cadeia de registros.
         j.entrar("ana")
-        # Não há tela para designar o auditor a um certame novo (só `manage.py designar`).
+        # (A designação pela tela de quem administra o sistema tem a sua jornada em
+        # test_usuarios.py; aqui, direto.)
         designar(usuario=ana, certame=_certame(pk))
         j.ir(f"/certames/{pk}/historico/")
         historico = pg.locator("main").inner_text()

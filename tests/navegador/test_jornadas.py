@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import re
-from datetime import date
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from .conftest import capturar, entrar, verificar_todos
+from tests.web.conftest import verificar_todos
+
+from .conftest import capturar, entrar
 
 pytestmark = [pytest.mark.navegador, pytest.mark.django_db(transaction=True)]
 
@@ -103,7 +104,6 @@ def test_homologar_nomear_desistencia_substituicao_e_historico(
 ) -> None:
     verificar_todos(sessao, carlos)
     certame = sessao.certame
-    hoje = date.today().isoformat()
     entrar(pagina, "rita")
     pagina.goto(pagina.base + f"/certames/{certame.pk}/")
     pagina.get_by_label("Data").fill("2025-08-01")
@@ -119,7 +119,9 @@ def test_homologar_nomear_desistencia_substituicao_e_historico(
     pagina.wait_for_selector("text=Vagas do edital ofertadas")
     assert "reservada a negros" in (pagina.locator("table.propostas").text_content() or "")
     for ordem, inscricao in enumerate(("1001", "1002", "1006"), start=1):
-        pagina.get_by_label("Nº da portaria").fill(f"{100 + ordem}/2025")
+        # (pelo id: a nomeação em lote tem também um campo "Nº da portaria")
+        pagina.locator(f"#portaria-{inscricao}").fill(f"{100 + ordem}/2025")
+        pagina.locator(f"#data-{inscricao}").fill("2025-08-03")
         pagina.get_by_role("button", name=f"Confirmar nomeação de {inscricao}").click()
         pagina.get_by_role("button", name="Confirmar a nomeação").click()
         pagina.wait_for_selector(f"text=Nomeação da inscrição {inscricao} confirmada.")
@@ -127,12 +129,13 @@ def test_homologar_nomear_desistencia_substituicao_e_historico(
 
     # A desistência tem botão próprio, à vista (não escondida em "Outros registros"); o ato
     # não se desfaz, então a tela pergunta antes.
-    pagina.get_by_role("button", name="Desistência de 1006").click()
+    desistencia = pagina.get_by_role("button", name="Desistência de 1006")
+    pagina.locator("form", has=desistencia).locator("input[type=date]").fill("2025-08-05")
+    desistencia.click()
     pagina.get_by_role("button", name="Registrar", exact=True).click()
     pagina.wait_for_selector("text=A substituição foi proposta")
     propostas = pagina.locator("table.propostas").inner_text()
     assert "1007" in propostas and "substitui 1006" in propostas
-    assert hoje  # as datas padrão dos formulários são as de hoje
     capturar(pagina, "06-desistencia-substituicao")
 
     pagina.get_by_role("button", name="Sair").click()

@@ -9,9 +9,14 @@ from typing import Any
 
 import pytest
 
-from tests.web.conftest import LINHAS, certame_homologado, csv_candidatos  # noqa: F401
+from tests.web.conftest import (  # noqa: F401
+    LINHAS,
+    certame_homologado,
+    csv_candidatos,
+    verificar_todos,
+)
 
-from .conftest import capturar, entrar, verificar_todos
+from .conftest import capturar, entrar
 
 pytestmark = [pytest.mark.navegador, pytest.mark.django_db(transaction=True)]
 

@@ -17,8 +17,14 @@ import sys
 import time
 from datetime import date, timedelta
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import django
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
+
+    from cotas_web.certames.models import Certame
 
 PASTA = Path(sys.argv[2]) if len(sys.argv) > 2 else Path(".")
 LINHAS_POR_IMPORTACAO = 2_000
@@ -58,7 +64,7 @@ def _inicio() -> None:
     print("INICIO", flush=True)
 
 
-def _contexto() -> tuple[object, object]:
+def _contexto() -> tuple[User, Certame]:
     from django.contrib.auth import get_user_model
 
     from cotas_web.certames.models import Certame
@@ -167,6 +173,7 @@ def desistir() -> None:
     if not Nomeacao.objects.filter(situacao="nomeado").exists():
         nomear(avisar=False)  # preparo: alguém nomeado para desistir
     nomeacao = Nomeacao.objects.filter(situacao="nomeado").order_by("ordem").first()
+    assert nomeacao is not None
     dia = _dia()
     _inicio()
     nomeacao_registrar_desistencia(usuario=rita, nomeacao=nomeacao, data=dia, motivo="desistencia")
@@ -189,9 +196,10 @@ def remontar() -> None:
     """O trabalhador executa a fila: a montagem da consulta pública (a tarefa que o último ato
     pôs lá; se a consulta já está atual, um ato de preparo a desatualiza)."""
     from cotas_web.publico import situacoes
+    from cotas_web.publico.models import PublicacaoSituacoes
 
     _, certame = _contexto()
-    pub = situacoes.PublicacaoSituacoes.objects.filter(certame=certame).first()
+    pub = PublicacaoSituacoes.objects.filter(certame=certame).first()
     if pub is not None and pub.geracao and pub.versao >= situacoes.versao_do_certame(certame.pk):
         vagas_novas(avisar=False)
     situacoes.agendar(certame)

@@ -1,12 +1,11 @@
 """Arquivos hostis na linha de comando (issue 15, "a linha de comando sob 1.845 entradas
 mutadas"): cada um termina com um erro claro em português, com arquivo, linha e coluna, saída 2,
-sem traceback, em poucos segundos e sem gravar nada; números têm limite, dito na mensagem."""
+sem traceback, sem travar e sem gravar nada; números têm limite, dito na mensagem."""
 
 from __future__ import annotations
 
 import io
 import subprocess
-import time
 import zipfile
 from pathlib import Path
 from typing import Any
@@ -31,7 +30,9 @@ def _apurar(
         toml.replace('"candidatos.csv"', f'"{nome}"'), encoding="utf-8"
     )
     saida = pasta / "saida"
-    inicio = time.monotonic()
+    # (O tempo limite só separa uma leitura que não termina, como o retrocesso quadrático de
+    # test_texto_longo_de_espacos_com_aviso_e_rapido, de uma que termina: velocidade se mede em
+    # `make bench`, nunca numa asserção de tempo.)
     r = subprocess.run(
         [str(COTAS), "apurar", str(pasta / "cenario.toml"), "--saida", str(saida), "--sem-pdf"],
         capture_output=True,
@@ -39,7 +40,6 @@ def _apurar(
         timeout=30,
         check=False,
     )
-    assert time.monotonic() - inicio < 15, "levou tempo demais"
     assert "Traceback" not in r.stderr, r.stderr[-3000:]
     assert len(r.stderr) < 20_000, "mensagem longa demais"
     if r.returncode != 0:
@@ -108,9 +108,8 @@ def test_texto_longo_de_espacos_com_aviso_e_rapido(tmp_path: Path) -> None:
         'justificativa = "Lei municipal',
         'desconhecida = 1\njustificativa = """\na' + " " * 128_000 + 'b"""\nx = "Lei municipal',
     )
-    inicio = time.monotonic()
+    # (O retrocesso quadrático em 128 mil espaços são bilhões de passos: passa do tempo limite.)
     r = _apurar(tmp_path, toml)
-    assert time.monotonic() - inicio < 5
     assert r.returncode == 0 and "desconhecida" in r.stderr  # um aviso, com a linha
 
 
@@ -285,6 +284,7 @@ def test_ods_com_uma_linha_repetida_um_milhao_de_vezes(tmp_path: Path) -> None:
     _recusado(r, "candidatos.ods", "repete")
 
 
+@pytest.mark.lento
 def test_zip_que_descompacta_demais(tmp_path: Path) -> None:
     saida = io.BytesIO()
     with zipfile.ZipFile(saida, "w", zipfile.ZIP_DEFLATED) as z:

@@ -56,7 +56,8 @@ pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 def _banco_que_espera_a_vez() -> None:
     """No SQLite em memória (o banco de teste padrão) a escrita concorrente falha na hora em vez
     de esperar a vez: a corrida só se reproduz no PostgreSQL ou no SQLite em arquivo."""
-    if connection.vendor == "sqlite" and connection.is_in_memory_db():
+    sqlite = connection.vendor == "sqlite"  # (is_in_memory_db: só a conexão do SQLite o tem)
+    if sqlite and connection.is_in_memory_db():  # type: ignore[attr-defined]
         pytest.skip(
             "SQLite em memória não espera a vez; rode no PostgreSQL (scripts/postgres.sh) ou "
             "com DJANGO_SETTINGS_MODULE=tests.robustez.sqlite_em_arquivo"
@@ -66,13 +67,15 @@ def _banco_que_espera_a_vez() -> None:
 N = 10
 
 
-def simultaneos(acoes: list[Callable[[], Any]]) -> list[Any]:
+def simultaneos(acoes: list[Callable[..., Any]]) -> list[Any]:
     """Corre cada ação na sua thread (a sua conexão), todas soltas juntas por uma barreira;
-    devolve o resultado ou a exceção de cada uma."""
+    devolve o resultado ou a exceção de cada uma. (Cada ação é chamada sem argumentos: as
+    `lambda` prendem os seus valores em argumentos com padrão, que o mypy não casa com
+    `Callable[[], Any]`.)"""
     barreira = threading.Barrier(len(acoes))
     resultados: list[Any] = [None] * len(acoes)
 
-    def correr(i: int, acao: Callable[[], Any]) -> None:
+    def correr(i: int, acao: Callable[..., Any]) -> None:
         try:
             barreira.wait()
             resultados[i] = acao()

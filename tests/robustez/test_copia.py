@@ -16,6 +16,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.lento  # (a cópia migra e carrega a demonstração em subprocessos)
+
 RAIZ = Path(__file__).resolve().parents[2]
 PAGINA = (
     "from django.test import Client; import sys; "
@@ -114,6 +116,7 @@ def test_copia_adulterada_nao_e_restaurada(copia: tuple[Path, Path, str], tmp_pa
     assert not (tmp_path / "privado-c.sqlite3").exists()
 
 
+@pytest.mark.postgres
 @pytest.mark.skipif(
     not os.environ.get("DATABASE_URL", "").startswith("postgres") or not shutil.which("pg_dump"),
     reason="só com PostgreSQL (DATABASE_URL) e pg_dump",

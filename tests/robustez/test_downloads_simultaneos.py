@@ -37,7 +37,7 @@ _ = _banco_que_espera_a_vez  # (a fixture autouse: o SQLite em memória não esp
 def _contar_geracoes(monkeypatch: Any, segurar: threading.Event | None = None) -> list[str]:
     """Conta cada arquivo gerado (e o segura até `segurar`, para manter pedidos em curso)."""
     geradas: list[str] = []
-    original = arquivos.arquivo
+    original = arquivos.arquivo  # type: ignore[attr-defined]
 
     def contando(d: Any, formato: str, *args: Any) -> bytes:
         geradas.append(formato)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import csv
 import io
+import zipfile
 from decimal import Decimal
 from typing import Any
 
@@ -43,6 +44,64 @@ def test_xlsx_escreve_texto_nunca_formula() -> None:
     # A nota negativa é número de verdade, não texto.
     assert aba.cell(row=2, column=3).data_type == "n"
     assert aba.cell(row=2, column=3).value == -1.5
+
+
+def _xml_das_abas(dados: bytes) -> str:
+    with zipfile.ZipFile(io.BytesIO(dados)) as pacote:
+        return "".join(
+            pacote.read(n).decode("utf-8")
+            for n in pacote.namelist()
+            if n.startswith("xl/worksheets/sheet")
+        )
+
+
+def test_xlsx_sem_formula_no_arquivo_e_pelo_leitor_do_projeto() -> None:
+    """No XML das abas não há fórmula nenhuma (`<f>`), e o python-calamine (o leitor de
+    planilhas do projeto) lê os nomes hostis como o texto que são."""
+    from python_calamine import CalamineWorkbook
+
+    dados = para_xlsx([_tabela(HOSTIS)])
+    assert "<f>" not in _xml_das_abas(dados) and "<f " not in _xml_das_abas(dados)
+    linhas = CalamineWorkbook.from_filelike(io.BytesIO(dados)).get_sheet_by_name("lista")
+    nomes = [linha[1] for linha in linhas.to_python()[1:]]
+    assert nomes == [n.replace("\r", "\n") for n in HOSTIS]
+
+
+# Textos que imitam o XML de texto formatado (`<r>...</r>`), que o XlsxWriter em memória
+# constante copia para o arquivo sem escapar: o último tenta fechar a célula e abrir outra com
+# uma fórmula.
+XML_HOSTIL = [
+    "<r></r>",
+    "<r><t>Ana</t></r>",
+    '<r><t>x</t></r></is></c><c r="Z9"><f>HYPERLINK("http://x","y")</f></c>'
+    '<c r="Z10" t="inlineStr"><is><r><t>y</t></r>',
+]
+
+
+def test_xlsx_texto_que_imita_xml_sai_como_texto() -> None:
+    dados = para_xlsx([_tabela(XML_HOSTIL)])
+    xml = _xml_das_abas(dados)
+    assert "<f>" not in xml and "HYPERLINK" in xml  # (o texto está lá, escapado)
+    livro = load_workbook(io.BytesIO(dados))
+    aba = livro["lista"]
+    assert [aba.cell(row=i + 2, column=2).value for i in range(len(XML_HOSTIL))] == XML_HOSTIL
+    assert all(c.data_type != "f" for linha in aba.iter_rows() for c in linha)
+    assert aba.max_column == 3  # nenhuma célula enxertada em Z
+    from python_calamine import CalamineWorkbook
+
+    lidas = CalamineWorkbook.from_filelike(io.BytesIO(dados)).get_sheet_by_name("lista")
+    assert [linha[1] for linha in lidas.to_python()[1:]] == XML_HOSTIL
+
+
+def test_xlsx_texto_longo_que_imita_xml_depois_de_cortado() -> None:
+    """Uma célula leva no máximo 32.767 caracteres: o texto mais longo é cortado, e um corte que
+    terminasse em `</r>` não pode virar XML cru."""
+    enxerto = XML_HOSTIL[2]
+    longo = enxerto + "a" * (32_767 - len(enxerto) - 4) + "</r>" + "b" * 100
+    dados = para_xlsx([_tabela([longo])])
+    assert "<f>" not in _xml_das_abas(dados)
+    valor = load_workbook(io.BytesIO(dados))["lista"].cell(row=2, column=2).value
+    assert valor == longo[:32_767]
 
 
 def test_csv_prefixa_aspas_simples_so_no_texto() -> None:

@@ -26,6 +26,8 @@ from cotas.cli import principal
 from cotas.documentos.formatos import MANIFESTO
 from tests.cli.conftest import COTAS, EXEMPLOS
 
+pytestmark = pytest.mark.fuzz
+
 SEMENTE = 15
 CASOS = 500
 TOML = (EXEMPLOS / "montenegro" / "cenario.toml").read_bytes()
@@ -198,10 +200,8 @@ def test_fuzzer_no_processo(tmp_path: Path) -> None:
     for nome, toml, csv in casos():
         cenario, saida = _preparar(tmp_path / nome, toml, csv)
         erro = io.StringIO()
-        comeco = time.monotonic()
         with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(erro):
             codigo = principal.main(["apurar", str(cenario), "--saida", str(saida), "--sem-pdf"])
-        assert time.monotonic() - comeco < 30, (nome, "levou mais de 30 s")
         _conferir(nome, codigo, erro.getvalue(), saida)
         resultados[codigo] += 1
     print(

@@ -101,6 +101,7 @@ def _certame_completo(nome: str, rh: Any, membro: Any, csv: Any) -> dict[str, An
     candidatos_convocar(usuario=membro, sessao=sessao)
     verificar_todos(sessao, membro)
     conv = sessao.convocacoes.first()
+    assert conv is not None
     gravacao = gravacao_anexar(
         usuario=membro, convocacao=conv, arquivo=SimpleUploadedFile("f.jpg", JPEG, "image/jpeg")
     )
@@ -131,6 +132,7 @@ def _certame_completo(nome: str, rh: Any, membro: Any, csv: Any) -> dict[str, An
         data_portaria=date(2025, 8, 3),
     )
     candidato = c.candidatos.exclude(pk=nomeacao.candidato_id).last()
+    assert candidato is not None
     proc = fraude_abrir(usuario=rh, candidato=candidato, data=date(2025, 8, 4), motivo="m")
     # (os atos que se tornam sem efeito: uma desistência e uma oferta de novas vagas)
     desistente = c.candidatos.exclude(pk__in=[nomeacao.candidato_id, candidato.pk]).first()

@@ -25,7 +25,7 @@ from typing import Any
 
 import pytest
 
-pytestmark = pytest.mark.lento
+pytestmark = [pytest.mark.queda, pytest.mark.lento]
 
 RAIZ = Path(__file__).resolve().parents[2]
 DRIVER = Path(__file__).with_name("queda_atos.py")
@@ -161,7 +161,7 @@ def _delta(antes: dict[str, Any], depois: dict[str, Any], ato: str) -> int:
     if ato == "remontar":  # não é ato: não registra; a versão publicada anda ou fica
         return int(depois["efeitos"]["remontar"] > antes["efeitos"]["remontar"])
     acao = ACAO[ato]
-    n = depois["registros"].get(acao, 0) - antes["registros"].get(acao, 0)
+    n: int = depois["registros"].get(acao, 0) - antes["registros"].get(acao, 0)
     assert n in (0, 1), (ato, n)
     inteiro = POR_ATO.get(ato, [1])
     efeito = antes["efeitos"][ato]

@@ -97,6 +97,7 @@ def test_pasta_com_o_que_nao_e_nosso_e_recusada(tmp_path: Path) -> None:
     assert rodar("apurar", MONTENEGRO, "--saida", vazia, "--sem-pdf").returncode == 0
 
 
+@pytest.mark.queda
 def test_kill_9_em_pontos_ao_acaso_deixa_um_conjunto_completo(tmp_path: Path) -> None:
     referencia = tmp_path / "referencia"
     assert rodar("apurar", MONTENEGRO, "--saida", referencia, "--sem-pdf").returncode == 0

@@ -9,12 +9,15 @@ from __future__ import annotations
 
 from datetime import date
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from django.contrib.auth import get_user_model
 
 from cotas_web.contas.models import Papel, Perfil
+
+if TYPE_CHECKING:
+    from cotas_web.certames.models import Certame
 
 SENHA = "senha-de-teste-123"
 
@@ -99,7 +102,7 @@ def designar_auditora(certame: Any, ana: Any) -> None:
     designar(usuario=ana, certame=certame)
 
 
-def publicar(certame: Any, rita: Any) -> Any:
+def publicar(certame: Certame, rita: Any) -> Certame:
     """Um rascunho não aparece ao público: os certames de teste já nascem publicados no dia do
     edital (gravado direto, sem o ato: os testes contam os registros de auditoria de quem cria
     e cadastra; o ato `certame_publicar` tem os seus testes em test_vida_do_certame)."""

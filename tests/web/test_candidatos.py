@@ -47,7 +47,7 @@ def test_previa_lista_cada_erro_com_a_linha_e_nada_e_gravado(
     previa = importacao_previa(certame=certame, caminho=arquivo, nome_arquivo="ruim.csv")
     assert not previa.valida
     linhas = {e.linha for e in previa.erros}
-    assert {3, 4, 5} <= linhas  # nota inválida, cor inválida, inscrição repetida
+    assert linhas == {3, 4, 5}  # nota inválida, cor inválida, inscrição repetida
     with pytest.raises(ValidationError):
         importacao_confirmar(
             usuario=rita, certame=certame, caminho=arquivo, nome_arquivo="ruim.csv"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import date
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
@@ -83,9 +84,9 @@ def test_reserva_pcd_do_edital(rita: Any) -> None:
         municipio="Montenegro/RS",
         data_edital=date(2025, 6, 10),
         tipo="concurso_publico",
-        pcd_percentual=5,
+        pcd_percentual=Decimal(5),
         pcd_arredondamento="cima",
-        pcd_teto=20,
+        pcd_teto=Decimal(20),
     )
     cargo_adicionar(usuario=rita, certame=c, codigo="X", nome="X", vagas_edital=10)
     (r,) = reserva_por_cargo(certame=c)

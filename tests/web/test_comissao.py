@@ -217,7 +217,7 @@ def test_sessao_registrada_pela_tela_com_votos_e_ata(
 ) -> None:
     membros = list(sessao.certame.membros_comissao.all())
     conv = _conv("1002")
-    dados = {"compareceu": "on", **{f"voto_{m.pk}": "sim" for m in membros}}
+    dados: dict[str, object] = {"compareceu": "on", **{f"voto_{m.pk}": "sim" for m in membros}}
     dados["gravacao"] = SimpleUploadedFile("v.mp4", MP4, "video/mp4")
     entrar(client, carlos)
     resposta = client.post(

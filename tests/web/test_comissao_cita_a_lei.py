@@ -89,7 +89,9 @@ def test_verificacao_registra_o_fundamento_da_lei(
     from .conftest import verificar_todos
 
     verificar_todos(sessao, carlos)
-    fundamento = Registro.objects.filter(acao="comissao_verificacao").first().fundamento
+    registro = Registro.objects.filter(acao="comissao_verificacao").first()
+    assert registro is not None
+    fundamento = registro.fundamento
     assert "Lei Y, art. 97" in fundamento and "Lei Y, art. 96" in fundamento
 
 
@@ -122,6 +124,7 @@ def test_painel_oferece_incluir_ate_o_numero_de_integrantes_da_lei(
 
     def com_dois(certame: Any) -> Any:
         r = original(certame)
+        assert r.comissao is not None
         return replace(r, comissao=replace(r.comissao, membros=2))
 
     monkeypatch.setattr(ponte, "regras_do_certame", com_dois)

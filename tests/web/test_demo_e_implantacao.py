@@ -30,10 +30,10 @@ def test_carregar_exemplo_cria_usuarios_e_o_certame_de_montenegro() -> None:
     certame = Certame.objects.get(nome="Concurso Público 01/2025")  # (o do cenário)
     assert certame.municipio == "Montenegro/RS"
     assert certame.homologado
-    assert Candidato.objects.filter(certame=certame).count() > 10
+    assert Candidato.objects.filter(certame=certame).count() == 181
     assert certame.membros_comissao.count() == 3
     propostas = propostas_do_motor(certame=certame)
-    assert {p.modalidade for p in propostas} >= {"ampla", "negros"}
+    assert {p.modalidade for p in propostas} == {"ampla", "negros", "pcd"}
 
 
 @pytest.mark.django_db
@@ -47,7 +47,7 @@ def test_a_demonstracao_traz_um_concurso_federal_de_tres_grupos() -> None:
     assert certame.informados["indigenas.percentual"]["valor"] == "3"
     propostas = propostas_do_motor(certame=certame)
     modalidades = {p.modalidade for p in propostas}
-    assert {"ampla", "pretos_pardos", "pcd"} <= modalidades
+    assert modalidades == {"ampla", "pretos_pardos", "indigenas", "quilombolas", "pcd"}
     # 40 vagas: 25% = 10; 3% = 1,2 → 1; 2% = 0,8 → 1 (nomeadas pelo grupo ou migradas).
     reservadas = [p.reservada_para for p in propostas if p.reservada_para]
     assert (reservadas.count("pretos_pardos"), reservadas.count("indigenas")) == (10, 1)
@@ -189,7 +189,7 @@ def test_demo_tem_trabalho_a_espera_para_cada_papel(client: Any) -> None:
     assert antes.municipio == "Montenegro/RS" and antes.exige_comissao
     assert not antes.homologado and antes.publicado
     pendentes = Candidato.objects.filter(certame=antes)
-    assert pendentes.aguardando_parecer("negros", ("preta", "parda")).count() > 5
+    assert pendentes.aguardando_parecer("negros", ("preta", "parda")).count() == 66
     carlos = get_user_model().objects.get(username="comissao")
     assert antes.membros_comissao.filter(usuario=carlos).exists()
     client.force_login(carlos)
@@ -197,7 +197,7 @@ def test_demo_tem_trabalho_a_espera_para_cada_papel(client: Any) -> None:
 
     cheio = Certame.objects.get(nome__endswith="(nomeações em curso)")
     assert cheio.homologado
-    assert Nomeacao.objects.filter(cargo__certame=cheio).count() >= 27
+    assert Nomeacao.objects.filter(cargo__certame=cheio).count() == 27
     assert Nomeacao.objects.filter(cargo__certame=cheio, situacao="desistente").count() == 1
     assert OfertaVagas.objects.filter(cargo__certame=cheio, do_edital=False).exists()
     assert propostas_do_motor(certame=cheio)  # substituição e novas vagas à espera do RH

@@ -233,18 +233,6 @@ def test_ausente_com_votos_e_recusado_com_mensagem_clara(
 # --- Item 15: datas dos atos, número da portaria, códigos internos, 404 -----------------------
 
 
-def test_data_sugerida_dos_atos(certame_homologado: Any, rita: Any) -> None:
-    from cotas_web.certames.selectors import data_sugerida
-
-    certame = certame_homologado  # homologado em 01/08/2025, edital ofertado em 02/08/2025
-    assert data_sugerida(certame, hoje=date(2025, 9, 1)) == date(2025, 9, 1)  # na validade
-    _confirmar_todas(certame, rita, date(2025, 8, 3))
-    # Depois da validade: a data do último ato, não hoje.
-    assert data_sugerida(certame, hoje=date(2027, 7, 1)) == date(2025, 8, 3)
-    # Antes da homologação (relógio atrasado): a data do último ato também.
-    assert data_sugerida(certame, hoje=date(2025, 7, 1)) == date(2025, 8, 3)
-
-
 def test_painel_nao_sugere_data_depois_da_validade(
     client: Any, certame_homologado: Any, rita: Any
 ) -> None:
@@ -258,7 +246,9 @@ def test_painel_nao_sugere_data_depois_da_validade(
         .get(reverse("nomeacoes:painel", args=[certame_homologado.pk]))
         .content.decode()
     )
-    assert 'value="2025-08-03"' in html
+    # Nenhuma data preenchida (issue 21): nem hoje, nem a do último ato; a data do ato é a do
+    # documento, que o operador digita (tests/web/test_formularios_dos_atos.py).
+    assert 'value="2025-08-03"' not in html
     from django.utils import timezone
 
     assert f'value="{timezone.localdate():%Y-%m-%d}"' not in html
@@ -435,6 +425,7 @@ def test_rotulo_das_colunas_de_desempate() -> None:
     assert rotulo_da_coluna("idade") == "Idade"
 
 
+@pytest.mark.lento
 def test_make_run_mostra_a_pagina_404_em_portugues(tmp_path: Any) -> None:
     """`scripts/web.sh` (o `make run`) sobe a demonstração sem a página técnica do Django em
     inglês, e com os arquivos estáticos servidos."""
@@ -442,6 +433,7 @@ def test_make_run_mostra_a_pagina_404_em_portugues(tmp_path: Any) -> None:
     import signal
     import socket
     import subprocess
+    import sys
     import time
     import urllib.error
     import urllib.request
@@ -457,7 +449,7 @@ def test_make_run_mostra_a_pagina_404_em_portugues(tmp_path: Any) -> None:
         if k not in ("DJANGO_SETTINGS_MODULE", "DJANGO_ALLOW_ASYNC_UNSAFE")
     }
     ambiente["DATABASE_URL"] = f"sqlite:///{tmp_path / 'demo.sqlite3'}"
-    ambiente["PYTHON_VENV"] = str(Path(os.sys.executable))
+    ambiente["PYTHON_VENV"] = str(Path(sys.executable))
     processo = subprocess.Popen(
         ["bash", str(raiz / "scripts" / "web.sh"), str(porta)],
         cwd=raiz,

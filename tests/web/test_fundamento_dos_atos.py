@@ -41,11 +41,13 @@ def _do_motor(certame: Any, tipo: str, inscricao: str) -> str:
     (ocorrencia,) = [
         o for o in motor.ocorrencias("PROF") if o.tipo == tipo and o.inscricao == inscricao
     ]
-    return ocorrencia.razao.fundamento_curto()
+    citacao: str = ocorrencia.razao.fundamento_curto()
+    return citacao
 
 
 def _citacao_da_desistencia_reservada(certame: Any) -> str:
     negros = ponte.regras_do_certame(certame).grupo("negros")
+    assert negros is not None
     return "; ".join(r.citacao() for r in negros.ref("desistencia"))
 
 

@@ -116,6 +116,29 @@ def test_modelo_xlsx_e_os_criterios_de_desempate_do_edital(
     assert not previa.avisos and previa.aba == "Candidatos", previa.avisos
 
 
+def test_modelo_xlsx_tem_o_conteudo_do_csv_e_a_linha_de_exemplo_em_texto(
+    client: Any, certame: Any, rita: Any
+) -> None:
+    """O XLSX traz as mesmas duas linhas do CSV (como texto, no formato Texto "@": a inscrição
+    e o CPF não perdem os zeros) e a aba que explica cada coluna."""
+    from openpyxl import load_workbook
+
+    entrar(client, rita)
+    titulos, exemplo = _modelo_csv(client, certame)
+    r = client.get(reverse("candidatos:modelo", args=[certame.pk, "xlsx"]))
+    livro = load_workbook(io.BytesIO(r.content))
+    assert livro.sheetnames == ["Candidatos", "Colunas"]
+    aba = livro["Candidatos"]
+    vazias_como_none = [v or None for v in exemplo]
+    assert [[c.value for c in linha] for linha in aba.iter_rows()] == [titulos, vazias_como_none]
+    assert all(c.number_format == "@" for c in aba[2])
+    assert all(c.data_type == "s" for c in aba[2] if c.value is not None)
+    ajuda = [[c.value for c in linha] for linha in livro["Colunas"].iter_rows()]
+    assert ajuda[0] == ["coluna", "obrigatória", "o que é", "títulos aceitos"]
+    assert [linha[0] for linha in ajuda[1:]] == titulos
+    assert {linha[1] for linha in ajuda[1:]} == {"sim", "não"}
+
+
 def test_pagina_de_importar_diz_as_colunas_e_oferece_o_modelo(
     client: Any, certame: Any, rita: Any
 ) -> None:
@@ -407,6 +430,7 @@ def test_verificar_auditoria_aceita_a_correcao_registrada(
 
     antes = impressoes(certame_homologado.pk)
     ultimo = Registro.objects.filter(certame=certame_homologado).order_by("-id").first()
+    assert ultimo is not None
     candidato_corrigir(
         usuario=rita,
         candidato=Candidato.objects.get(inscricao="1008"),

@@ -71,8 +71,8 @@ def test_o_mesmo_formulario_de_novo_nao_nomeia_os_seguintes(
         data_portaria=date(2025, 8, 3),
         token="lote-1",
     )
-    primeiro = nomeacoes_confirmar_em_lote(**pedido)  # type: ignore[arg-type]
-    segundo = nomeacoes_confirmar_em_lote(**pedido)  # type: ignore[arg-type]
+    primeiro = nomeacoes_confirmar_em_lote(**pedido)
+    segundo = nomeacoes_confirmar_em_lote(**pedido)
     assert [a.pk for a in segundo] == [a.pk for a in primeiro]
     assert Nomeacao.objects.count() == 2
 

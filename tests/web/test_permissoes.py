@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -62,6 +62,11 @@ def _urls(certame: Any, sessao: Any, gravacao: Any) -> dict[str, tuple[str, set[
         "sessao_nova": (reverse("comissao:sessao_nova", args=[pk]), {"rita", "carlos"}),
         "recurso_novo": (reverse("comissao:recurso_novo", args=[pk]), {"rita", "carlos"}),
         "nomeacoes": (reverse("nomeacoes:painel", args=[pk]), {"rita", "ana"}),
+        # Só quem administra o sistema (nenhum destes: tests/web/test_usuarios.py).
+        "usuarios": (reverse("contas:usuarios"), set()),
+        "usuario_novo": (reverse("contas:usuario_novo"), set()),
+        # A própria senha: qualquer login, com papel ou sem.
+        "senha_trocar": (reverse("contas:senha_trocar"), set(PAPEIS) - {"anonimo"}),
     }
 
 
@@ -138,7 +143,8 @@ def test_senhas_e_sessoes_seguem_a_configuracao_do_django(settings: Any) -> None
     from django.conf import settings as conf
 
     assert conf.SESSION_COOKIE_HTTPONLY
-    assert any("MinimumLength" in v["NAME"] for v in conf.AUTH_PASSWORD_VALIDATORS)
+    validadores = cast(list[dict[str, str]], conf.AUTH_PASSWORD_VALIDATORS)
+    assert any("MinimumLength" in v["NAME"] for v in validadores)
 
 
 ACOES_DA_COMISSAO = (

@@ -641,7 +641,7 @@ def test_comissao_torna_sem_efeito_o_parecer_e_a_decisao_pela_tela(
 def banco_que_espera_a_vez() -> None:
     """Antes de qualquer dado: no SQLite em memória a escrita concorrente falha na hora em vez
     de esperar a vez (a corrida só se reproduz no PostgreSQL ou no SQLite em arquivo)."""
-    if connection.vendor == "sqlite" and connection.is_in_memory_db():
+    if connection.vendor == "sqlite" and connection.is_in_memory_db():  # type: ignore[attr-defined]
         pytest.skip("SQLite em memória não espera a vez; rode no PostgreSQL (scripts/postgres.sh)")
 
 

@@ -66,7 +66,8 @@ def test_igual_a_consulta_de_cada_inscricao_no_exemplo(montenegro: Certame) -> N
     assert any(d["situacao"].startswith("Não consta") for d in feitas.values())
     # Com as portarias e uma desistência: nomeados, desistente, substituto.
     rh = get_user_model().objects.get(username="rh")
-    dia = montenegro.homologado_em + timedelta(days=1)  # type: ignore[operator]
+    assert montenegro.homologado_em is not None
+    dia = montenegro.homologado_em + timedelta(days=1)
     nomear_edital(montenegro, rh, dia)  # as portarias depois da homologação
     nomeacao = Nomeacao.objects.filter(cargo__certame=montenegro).order_by("pk").first()
     assert nomeacao is not None

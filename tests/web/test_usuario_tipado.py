@@ -27,7 +27,7 @@ MODULOS = [
 
 
 def _funcoes_com_usuario() -> list[tuple[str, object]]:
-    achadas = []
+    achadas: list[tuple[str, object]] = []
     for nome in MODULOS:
         modulo = importlib.import_module(nome)
         for _, funcao in inspect.getmembers(modulo, inspect.isfunction):

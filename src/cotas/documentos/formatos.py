@@ -10,7 +10,8 @@ import os
 import re
 import shutil
 import tempfile
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
 from pathlib import Path
@@ -66,74 +67,153 @@ LINHAS_POR_ABA = 1_048_576
 _NOME_DA_ABA = 31  # caracteres, no máximo
 
 
-def para_xlsx(tabelas: list[Tabela]) -> bytes:
-    """Uma aba por tabela; números como números (a nota com duas casas, como no CSV).
+def para_xlsx(tabelas: list[Tabela], *, celulas_de_texto: bool = False) -> bytes:
+    """Uma aba por tabela; números como números (a nota com duas casas, como no CSV), texto
+    sempre como texto (nunca fórmula), o cabeçalho em negrito e fixo no alto.
+
+    `celulas_de_texto`: as células de texto das linhas levam o formato Texto ("@"), para que o
+    que se digitar nelas na planilha continue texto (o modelo de importação: a inscrição e o CPF
+    não perdem os zeros).
 
     Uma tabela maior que uma aba segue em abas numeradas, "classificacao (1)", "(2)"..., cada
-    uma com o cabeçalho: nada se perde. O livro é escrito em fluxo (`write_only`): as linhas vão
-    para o arquivo sem ficar, célula a célula, na memória.
+    uma com o cabeçalho: nada se perde. O livro é escrito pelo XlsxWriter em memória constante
+    (`constant_memory`): cada linha vai para um arquivo temporário assim que a seguinte começa,
+    sem ficar, célula a célula, na memória. Este é o único escritor de XLSX do projeto: a
+    linha de comando (`cotas apurar --saida`) e os downloads da web passam por aqui.
     """
-    from openpyxl import Workbook
+    import xlsxwriter
 
-    livro = Workbook(write_only=True)
-    for tabela in tabelas:
-        por_aba = LINHAS_POR_ABA - 1
-        partes = [tabela.linhas[i : i + por_aba] for i in range(0, len(tabela.linhas), por_aba)]
-        if len(partes) <= 1:
-            _escrever_aba(livro, tabela.nome[:_NOME_DA_ABA], tabela.colunas, tabela.linhas)
-            continue
-        for numero, parte in enumerate(partes, start=1):
-            sufixo = f" ({numero})"
-            nome = tabela.nome[: _NOME_DA_ABA - len(sufixo)] + sufixo
-            _escrever_aba(livro, nome, tabela.colunas, parte)
     saida = io.BytesIO()
-    livro.save(saida)
+    opcoes = {
+        "constant_memory": True,
+        # Só `write()` interpretaria o texto; os escritores abaixo são os de cada tipo, e estas
+        # opções ficam desligadas por garantia.
+        "strings_to_formulas": False,
+        "strings_to_urls": False,
+        "strings_to_numbers": False,
+    }
+    with xlsxwriter.Workbook(saida, opcoes) as livro:  # (fecha, e apaga os temporários, sempre)
+        estilos = _Estilos(
+            negrito=livro.add_format({"bold": True}),
+            duas_casas=livro.add_format({"num_format": "0.00"}),
+            data=livro.add_format({"num_format": "dd/mm/yyyy"}),
+            texto=livro.add_format({"num_format": "@"}) if celulas_de_texto else None,
+        )
+        nomes_usados: set[str] = set()
+        for tabela in tabelas:
+            for nome, linhas in _abas_da_tabela(tabela):
+                aba = livro.add_worksheet(_nome_livre(nome, nomes_usados))
+                _escrever_aba(aba, estilos, tabela.colunas, linhas)
     return saida.getvalue()
 
 
+@dataclass(frozen=True)
+class _Estilos:
+    negrito: Any
+    duas_casas: Any
+    data: Any
+    texto: Any  # (None: o formato Geral)
+
+
+def _abas_da_tabela(tabela: Tabela) -> Iterator[tuple[str, Sequence[tuple[object, ...]]]]:
+    """As abas de uma tabela: uma só, ou as partes numeradas quando passa do limite."""
+    por_aba = LINHAS_POR_ABA - 1
+    total = len(tabela.linhas)
+    if total <= por_aba:
+        yield tabela.nome[:_NOME_DA_ABA], tabela.linhas
+        return
+    for numero, inicio in enumerate(range(0, total, por_aba), start=1):
+        sufixo = f" ({numero})"
+        yield (
+            tabela.nome[: _NOME_DA_ABA - len(sufixo)] + sufixo,
+            tabela.linhas[inicio : inicio + por_aba],
+        )
+
+
+def _nome_livre(nome: str, usados: set[str]) -> str:
+    """O nome da aba, único no livro (sem distinguir maiúsculas, como o Excel): um nome repetido
+    ganha um número no fim ("nomeacoes1")."""
+    candidato, n = nome, 0
+    while candidato.casefold() in usados:
+        n += 1
+        candidato = nome[: _NOME_DA_ABA - len(str(n))] + str(n)
+    usados.add(candidato.casefold())
+    return candidato
+
+
 def _escrever_aba(
-    livro: Any, nome: str, colunas: tuple[str, ...], linhas: list[tuple[object, ...]]
+    aba: Any, estilos: _Estilos, colunas: tuple[str, ...], linhas: Iterable[tuple[object, ...]]
 ) -> None:
-    from openpyxl.styles import Font
-
-    aba = livro.create_sheet(nome)
-    aba.freeze_panes = "A2"
-    negrito = Font(bold=True)
-    cabecalho = []
-    for titulo in colunas:
-        celula = _celula_texto(aba, titulo)
-        celula.font = negrito
-        cabecalho.append(celula)
-    aba.append(cabecalho)
-    for linha in linhas:
-        aba.append([_celula(aba, v) for v in linha])
-
-
-def _celula(aba: Any, valor: object) -> Any:
-    if isinstance(valor, Decimal):
-        return _celula_decimal(aba, valor)
-    if isinstance(valor, str):
-        return _celula_texto(aba, valor)
-    return valor
-
-
-def _celula_texto(aba: Any, valor: str) -> Any:
-    """Texto é sempre texto: nunca fórmula (`data_type` "s", mesmo começando com `=`), e um
-    caractere de controle que o XML não admite vira "\ufffd" em vez de derrubar a gravação."""
-    from openpyxl.cell import WriteOnlyCell
-
-    celula = WriteOnlyCell(aba, None)
-    celula._value = _CONTROLE_PROIBIDO.sub("\ufffd", valor)
-    celula.data_type = "s"
-    return celula
+    aba.freeze_panes(1, 0)
+    for coluna, titulo in enumerate(colunas):
+        _escrever_texto(aba, 0, coluna, titulo, estilos.negrito)
+    # O laço quente (um milhão de linhas): os métodos já ligados, o tipo pela classe exata.
+    texto, numero = aba.write_string, aba.write_number
+    duas_casas, de_texto = estilos.duas_casas, estilos.texto
+    for i, linha in enumerate(linhas, start=1):
+        for j, valor in enumerate(linha):
+            if isinstance(valor, str):
+                if not valor:
+                    if de_texto is not None:  # (a célula vazia, pronta para receber texto)
+                        aba.write_blank(i, j, None, de_texto)
+                elif _TEXTO_A_TRATAR.search(valor) is None:
+                    texto(i, j, valor, de_texto)
+                else:
+                    _escrever_texto(aba, i, j, valor, de_texto)
+            elif (tipo := type(valor)) is int or tipo is float:
+                numero(i, j, valor)
+            elif tipo is Decimal:
+                numero(i, j, float(valor), duas_casas)  # type: ignore[arg-type]
+            elif valor is not None:
+                _escrever_outro(aba, estilos, i, j, valor)
 
 
-def _celula_decimal(aba: Any, valor: Decimal) -> Any:
-    from openpyxl.cell import WriteOnlyCell
+# O que o texto de uma célula não pode levar como está (ver `_escrever_texto`): caracteres de
+# controle (o XML não os admite; o CR o XML lê como LF) e o `<r>...</r>` que o XlsxWriter em
+# memória constante tomaria por texto formatado já em XML.
+_TEXTO_A_TRATAR = re.compile(r"[\x00-\x08\x0b-\x1f]|^<r>")
+# O limite de caracteres de uma célula (Excel); o XlsxWriter corta o que passa dele.
+_TEXTO_NA_CELULA = 32_767
 
-    celula = WriteOnlyCell(aba, float(valor))
-    celula.number_format = "0.00"
-    return celula
+
+def _escrever_texto(aba: Any, linha: int, coluna: int, valor: str, estilo: Any = None) -> None:
+    """Texto é sempre texto: nunca fórmula (`write_string`, mesmo começando com `=`, `+`, `-`,
+    `@`), e um caractere de controle que o XML não admite vira "\ufffd" em vez de derrubar a
+    gravação. O fim de linha CR vira LF, como o XML o leria.
+
+    Um texto da forma `<r>...</r>` o XlsxWriter em memória constante gravaria como XML de texto
+    formatado, sem escapar: um nome de candidato assim quebraria o arquivo ou enxertaria uma
+    fórmula. Esse texto vai como texto formatado de verdade, em três pedaços escapados, que
+    as planilhas leem de volta como o texto inteiro."""
+    texto = _CONTROLE_PROIBIDO.sub("\ufffd", valor.replace("\r\n", "\n").replace("\r", "\n"))
+    if not texto:
+        if estilo is not None:
+            aba.write_blank(linha, coluna, None, estilo)
+        return
+    if texto.startswith("<r>"):
+        # Cortado antes de conferir o fim: o que o XlsxWriter cortasse depois poderia terminar
+        # em `</r>`. (O limite em unidades UTF-16, como o Excel conta.)
+        texto = texto.encode("utf-16-le")[: 2 * _TEXTO_NA_CELULA].decode("utf-16-le", "ignore")
+        if texto.endswith("</r>"):
+            partes = ["<", "r>", texto[3:]]
+            aba.write_rich_string(linha, coluna, *partes, *([] if estilo is None else [estilo]))
+            return
+    aba.write_string(linha, coluna, texto, estilo)
+
+
+def _escrever_outro(aba: Any, estilos: _Estilos, linha: int, coluna: int, valor: object) -> None:
+    """Os tipos raros do laço quente: a verdade como booleano, a data como data (dd/mm/aaaa),
+    os números de subclasses, e o resto como o texto que o CSV escreveria."""
+    if isinstance(valor, bool):
+        aba.write_boolean(linha, coluna, valor)
+    elif isinstance(valor, date):
+        aba.write_datetime(linha, coluna, valor, estilos.data)
+    elif isinstance(valor, Decimal):
+        aba.write_number(linha, coluna, float(valor), estilos.duas_casas)
+    elif isinstance(valor, int | float):
+        aba.write_number(linha, coluna, valor)
+    else:
+        _escrever_texto(aba, linha, coluna, texto_celula(valor), estilos.texto)
 
 
 # O manifesto de uma pasta de saída: marca a pasta como nossa e nomeia os arquivos da apuração.

@@ -10,6 +10,17 @@ from django.db import transaction
 from .models import Registro
 
 
+def nome_no_registro(usuario: User) -> str:
+    """Quem fez, como o registro o guarda: o nome da pessoa e o login ("Marta Souza (marta)");
+    só o login se a conta não tem nome. O nome fica como era no dia do ato."""
+    login = usuario.get_username()
+    nome = usuario.get_full_name().strip()
+    if not nome or nome == login:
+        return login
+    sufixo = f" ({login})"
+    return nome[: 150 - len(sufixo)].rstrip() + sufixo
+
+
 def registrar(
     *,
     usuario: User | AnonymousUser | None,
@@ -26,7 +37,7 @@ def registrar(
     return Registro.objects.create(
         certame=certame,
         usuario=autor,
-        usuario_nome=autor.get_username() if autor is not None else "sistema",
+        usuario_nome=nome_no_registro(autor) if autor is not None else "sistema",
         acao=acao,
         descricao=descricao,
         fundamento=fundamento,

@@ -159,28 +159,23 @@ def modelo_csv(certame: Certame) -> bytes:
 def modelo_xlsx(certame: Certame) -> bytes:
     """O modelo em XLSX: o cabeçalho, a linha de exemplo (em texto: a inscrição e o CPF não
     perdem os zeros) e, numa segunda aba, o que é cada coluna (a aba com o nome que o leitor
-    reconhece e nunca lê como dados: `campos.ABA_DE_AJUDA_DO_MODELO`)."""
-    from openpyxl import Workbook
-    from openpyxl.styles import Font
+    reconhece e nunca lê como dados: `campos.ABA_DE_AJUDA_DO_MODELO`). Escrito pelo mesmo
+    escritor de XLSX das publicações (`para_xlsx`)."""
+    from cotas.documentos.formatos import para_xlsx
+    from cotas.documentos.tabelas import Tabela
 
     titulos, exemplo = _linhas_do_modelo(certame)
-    pasta = Workbook()
-    aba = pasta.active
-    assert aba is not None
-    aba.title = "Candidatos"
-    aba.append(titulos)
-    aba.append(exemplo)
-    for celula in aba[1]:
-        celula.font = Font(bold=True)
-    for celula in aba[2]:
-        celula.number_format = "@"
-    ajuda = pasta.create_sheet(campos.ABA_DE_AJUDA_DO_MODELO)
-    ajuda.append(list(campos.CABECALHO_DA_AJUDA))
-    for c in colunas_do_certame(certame):
-        ajuda.append([c.nome, "sim" if c.obrigatoria else "não", c.descricao, c.aceitos])
-    saida = io.BytesIO()
-    pasta.save(saida)
-    return saida.getvalue()
+    candidatos = Tabela("Candidatos", "Candidatos", tuple(titulos), [tuple(exemplo)])
+    ajuda = Tabela(
+        campos.ABA_DE_AJUDA_DO_MODELO,
+        campos.ABA_DE_AJUDA_DO_MODELO,
+        campos.CABECALHO_DA_AJUDA,
+        [
+            (c.nome, "sim" if c.obrigatoria else "não", c.descricao, c.aceitos)
+            for c in colunas_do_certame(certame)
+        ],
+    )
+    return para_xlsx([candidatos, ajuda], celulas_de_texto=True)
 
 
 # ---------------------------------------------------------------- mapeamento lembrado

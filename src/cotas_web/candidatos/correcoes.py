@@ -50,6 +50,14 @@ def _ler(campo: str, texto: str, data_edital: date) -> Any:
     return valor
 
 
+def ler_valor(campo: str, texto: str, data_edital: date) -> Any:
+    """O valor corrigido pedido, lido como o service o lerá (o formulário o confere antes da
+    página de confirmação)."""
+    if campo not in CAMPOS_CORRIGIVEIS:
+        raise ValidationError(f"O campo “{campo}” não se corrige por aqui.")
+    return _ler(campo, texto, data_edital)
+
+
 def mostrar(campo: str, valor: Any) -> str:
     """O valor como a tela e o registro o mostram."""
     if valor is None or valor == "":

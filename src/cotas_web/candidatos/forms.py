@@ -66,11 +66,26 @@ class CorrecaoForm(forms.Form):
         help_text="O ato ou a decisão que manda corrigir (ex.: decisão do recurso nº ...).",
     )
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, data_edital: Any = None, **kwargs: Any) -> None:
         from .correcoes import CAMPOS_CORRIGIVEIS
 
         super().__init__(*args, **kwargs)
         self.fields["campo"].choices = list(CAMPOS_CORRIGIVEIS.items())  # type: ignore[attr-defined]
+        self.data_edital = data_edital
+
+    def clean(self) -> dict[str, Any]:
+        """O valor lido aqui, pelas regras da importação (as do service), antes da página de
+        confirmação: "8,8,8" numa nota é recusado no campo, com o resto do que foi digitado."""
+        from .correcoes import ler_valor
+
+        dados = super().clean() or {}
+        campo = dados.get("campo")
+        if campo and self.data_edital is not None and "valor" in dados:
+            try:
+                self.valor_lido = ler_valor(campo, dados["valor"], self.data_edital)
+            except forms.ValidationError as erro:
+                self.add_error("valor", erro)
+        return dados
 
 
 class FraudeAbrirForm(forms.Form):

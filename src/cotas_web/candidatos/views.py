@@ -16,7 +16,7 @@ from django.utils import timezone
 from cotas.arquivos.candidatos import EXTENSOES_PLANILHA, EXTENSOES_TEXTO
 from cotas_web.certames.confirmacao import confirmado, pedir_confirmacao
 from cotas_web.certames.models import Certame
-from cotas_web.certames.selectors import data_sugerida, grupos_na_tela, regras_do_certame
+from cotas_web.certames.selectors import grupos_na_tela, regras_do_certame
 from cotas_web.comum import erros_do_formulario, mensagens_de, tentar
 from cotas_web.contas.permissoes import ADMIN, AUDITOR, requer_papel, usuario_de
 from cotas_web.protecao import disposicao
@@ -67,6 +67,16 @@ def lista(request: HttpRequest, pk: int) -> HttpResponse:
 def detalhe(request: HttpRequest, pk: int, cid: int) -> HttpResponse:
     certame = get_object_or_404(Certame, pk=pk)
     candidato = get_object_or_404(Candidato, pk=cid, certame=certame)
+    return _pagina_do_candidato(request, certame, candidato)
+
+
+def _pagina_do_candidato(
+    request: HttpRequest, certame: Certame, candidato: Candidato,
+    correcao_form: CorrecaoForm | None = None,
+) -> HttpResponse:
+    """A página do candidato; com `correcao_form`, a correção recusada volta com o que foi
+    digitado e o erro no campo."""
+    correcao_form = correcao_form or CorrecaoForm()
     return render(
         request,
         "candidatos/detalhe.html",
@@ -74,11 +84,11 @@ def detalhe(request: HttpRequest, pk: int, cid: int) -> HttpResponse:
             "certame": certame,
             "c": candidato,
             "grupos": grupos_na_tela(regras=regras_do_certame(certame=certame)),
-            "verificacao_form": VerificacaoDocumentalForm(initial={"data": data_sugerida(certame)}),
+            "verificacao_form": VerificacaoDocumentalForm(),
             "correcoes": candidato.correcoes.select_related("usuario"),
-            "correcao_form": CorrecaoForm(initial={"data": data_sugerida(certame)}),
-            "fraude_form": FraudeAbrirForm(initial={"data": data_sugerida(certame)}),
-            "desistencia_form": DesistenciaForm(initial={"data": data_sugerida(certame)}),
+            "correcao_form": correcao_form,
+            "fraude_form": FraudeAbrirForm(),
+            "desistencia_form": DesistenciaForm(),
             # a desistência em vigor e as tornadas sem efeito (com o ato que as desfez)
             "desistencias": list(candidato.desistencias.all()),
             "desistiu": candidato.desistencias.filter(sem_efeito_em__isnull=True).first(),
@@ -374,7 +384,7 @@ def corrigir(request: HttpRequest, pk: int, cid: int) -> HttpResponse:
 
     certame = get_object_or_404(Certame, pk=pk)
     candidato = get_object_or_404(Candidato, pk=cid, certame=certame)
-    form = CorrecaoForm(request.POST or None)
+    form = CorrecaoForm(request.POST or None, data_edital=certame.data_edital)
     if request.method == "POST" and form.is_valid():
         d = form.cleaned_data
         if not confirmado(request):
@@ -382,10 +392,10 @@ def corrigir(request: HttpRequest, pk: int, cid: int) -> HttpResponse:
                 mudancas = consequencias_da_correcao(
                     candidato=candidato, campo=d["campo"], valor=d["valor"]
                 )
-            except ValidationError as erro:
+            except ValidationError as erro:  # (no formulário, com o que foi digitado)
                 for m in mensagens_de(erro):
-                    messages.error(request, m)
-                return redirect("candidatos:detalhe", pk=pk, cid=cid)
+                    form.add_error(None, m)
+                return _pagina_do_candidato(request, certame, candidato, form)
             return pedir_confirmacao(
                 request,
                 certame=certame,
@@ -395,7 +405,8 @@ def corrigir(request: HttpRequest, pk: int, cid: int) -> HttpResponse:
                     f"{candidato.inscricao} — {candidato.nome}: "
                     f"{CAMPOS_CORRIGIVEIS[d['campo']].lower()} "
                     f"{mostrar(d['campo'], getattr(candidato, d['campo'])) or '(vazio)'} → "
-                    f"{d['valor'] or '(vazio)'}, em {d['data']:%d/%m/%Y}.",
+                    f"{mostrar(d['campo'], form.valor_lido) or '(vazio)'}, "
+                    f"em {d['data']:%d/%m/%Y}.",
                     f"Motivo: {d['motivo']}",
                     "As listas, os documentos e as páginas públicas passam a mostrar o valor "
                     "corrigido; a correção fica no histórico. As nomeações já publicadas por "
@@ -405,9 +416,8 @@ def corrigir(request: HttpRequest, pk: int, cid: int) -> HttpResponse:
                 fundamento=d["fundamento"],
                 voltar=reverse("candidatos:detalhe", args=[pk, cid]),
             )
-        tentar(
-            request,
-            lambda: candidato_corrigir(
+        try:
+            candidato_corrigir(
                 usuario=usuario_de(request),
                 candidato=candidato,
                 campo=d["campo"],
@@ -415,11 +425,14 @@ def corrigir(request: HttpRequest, pk: int, cid: int) -> HttpResponse:
                 motivo=d["motivo"],
                 fundamento=d["fundamento"],
                 data=d["data"],
-            ),
-            "Correção registrada.",
-        )
+            )
+        except ValidationError as erro:  # (de volta ao formulário, com o que foi digitado)
+            for m in mensagens_de(erro):
+                form.add_error(None, m)
+            return _pagina_do_candidato(request, certame, candidato, form)
+        messages.success(request, "Correção registrada.")
     elif request.method == "POST":
-        erros_do_formulario(request, form)
+        return _pagina_do_candidato(request, certame, candidato, form)
     return redirect("candidatos:detalhe", pk=pk, cid=cid)
 
 
@@ -541,16 +554,15 @@ def _proc(certame: Certame, fid: int) -> ProcedimentoFraude:
 @requer_papel(ADMIN, AUDITOR)
 def fraude(request: HttpRequest, pk: int, fid: int) -> HttpResponse:
     certame = get_object_or_404(Certame, pk=pk)
-    hoje = {"data": data_sugerida(certame)}
     return render(
         request,
         "candidatos/fraude.html",
         {
             "certame": certame,
             "p": _proc(certame, fid),
-            "defesa_form": DefesaForm(initial=hoje),
-            "decisao_form": DecisaoForm(initial=hoje),
-            "encaminhamento_form": EncaminhamentoForm(initial=hoje),
+            "defesa_form": DefesaForm(),
+            "decisao_form": DecisaoForm(),
+            "encaminhamento_form": EncaminhamentoForm(),
         },
     )
 

@@ -73,9 +73,8 @@ def pagina_sem_efeito(
     from cotas_web.comum import erros_do_formulario, mensagens_de, tentar
 
     from .forms import SemEfeitoForm
-    from .selectors import data_sugerida
 
-    form = SemEfeitoForm(request.POST or None, initial={"data": data_sugerida(certame)})
+    form = SemEfeitoForm(request.POST or None)  # (sem data preenchida: a do ato novo)
     if request.method == "POST":
         if not form.is_valid():
             erros_do_formulario(request, form)

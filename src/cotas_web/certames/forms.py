@@ -1,3 +1,5 @@
+import copy
+from decimal import Decimal
 from typing import Any
 
 from django import forms
@@ -15,7 +17,73 @@ from .models import (
 )
 
 
-class CertameForm(FormularioDeUmaVez):
+class ComLacunas(forms.Form):
+    """Os campos dos valores que a lei deixa em aberto: um para o valor e outro para a
+    justificativa de cada um. O motor diz quais o certame precisa (os da comissão, só se há
+    comissão; os demais têm padrão documentado) e recusa a lei sem eles, com a lista; o operador
+    os informa e o certame os guarda."""
+
+    lacunas: list[str]
+    formas: dict[str, Any]
+
+    def por_lacunas(self, lei: Any, informados: dict[str, Any] | None = None) -> list[str]:
+        """Acrescenta os campos das lacunas da lei (com os valores já informados, se houver)."""
+        informados = informados or {}
+        lacunas: list[str] = list(lei.desconhecidos())
+        self.formas = {nome: ponte.forma_da_lacuna(lei, nome) for nome in lacunas}
+        grupos = {g.nome: g.rotulo for g in lei.grupos}
+        for nome in lacunas:
+            # (O parâmetro de um grupo diz de qual: os três percentuais têm a mesma descrição.)
+            grupo = grupos.get(nome.partition(".")[0])
+            descricao = lei.parametros[nome].descricao or nome
+            o_que = f"{grupo} — {descricao}" if grupo else descricao
+            self.fields[f"lacuna__{nome}"] = campo_da_lacuna(
+                self.formas[nome],
+                label=f"{lei.norma} deixa em aberto: {o_que}",
+                help_text=f"Parâmetro {nome} (o nome no arquivo da lei). Deixe em branco se o "
+                "certame não precisa dele.",
+            )
+            self.fields[f"justificativa__{nome}"] = forms.CharField(
+                label=f"De onde vem o valor de “{o_que}”",
+                required=False,
+                help_text="O decreto ou o item do edital que o fixa (a justificativa fica no "
+                "registro do certame).",
+            )
+            if nome in informados:
+                self.fields[f"lacuna__{nome}"].initial = inicial_da_lacuna(
+                    self.formas[nome], informados[nome].get("valor"))
+                self.fields[f"justificativa__{nome}"].initial = informados[nome].get(
+                    "justificativa", "")
+        return lacunas
+
+    def clean(self) -> dict[str, Any] | None:
+        dados = super().clean() or {}
+        for nome in getattr(self, "lacunas", []):
+            valor = _preenchido(dados.get(f"lacuna__{nome}"))
+            justificativa = (dados.get(f"justificativa__{nome}") or "").strip()
+            if valor and not justificativa:
+                self.add_error(
+                    f"justificativa__{nome}",
+                    f"Informe de onde vem o valor de {nome} (o valor de uma lacuna da lei nunca "
+                    "vale sem justificativa).",
+                )
+            elif justificativa and not valor:
+                self.add_error(f"lacuna__{nome}", f"Informe o valor de {nome}.")
+        return dados
+
+    def informados(self) -> dict[str, dict[str, object]]:
+        """{parâmetro: {"valor", "justificativa"}} das lacunas da lei, como o motor os recebe."""
+        return {
+            nome: {
+                "valor": valor_informado(self.formas[nome], self.cleaned_data[f"lacuna__{nome}"]),
+                "justificativa": self.cleaned_data[f"justificativa__{nome}"].strip(),
+            }
+            for nome in self.lacunas
+            if _preenchido(self.cleaned_data[f"lacuna__{nome}"])
+        }
+
+
+class CertameForm(FormularioDeUmaVez, ComLacunas):
     nome = forms.CharField(label="Nome do certame", max_length=200)
     municipio = forms.ChoiceField(label="Município")
     data_edital = CampoData(label="Data de publicação do edital")
@@ -97,19 +165,7 @@ class CertameForm(FormularioDeUmaVez):
     )
 
     def clean_desempate(self) -> list[tuple[str, str]]:
-        criterios = []
-        for parte in self.cleaned_data["desempate"].split(","):
-            parte = parte.strip()
-            if not parte:
-                continue
-            coluna, _, sentido = parte.partition(":")
-            sentido = sentido.strip() or "maior"
-            if sentido not in ("maior", "menor"):
-                raise forms.ValidationError(
-                    f"Sentido “{sentido}” desconhecido: use “maior” ou “menor”."
-                )
-            criterios.append((coluna.strip(), sentido))
-        return criterios
+        return ler_desempate(self.cleaned_data["desempate"])
 
     def __init__(self, *args: object, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)
@@ -118,63 +174,71 @@ class CertameForm(FormularioDeUmaVez):
 
     def _campos_das_lacunas(self) -> list[str]:
         """Os valores que a lei escolhida (pelo ente e pela data do edital enviados) deixa em
-        aberto (`Lei.desconhecidos()`): um campo para o valor e outro para a justificativa de
-        cada um. O motor diz quais o certame precisa (os da comissão, só se há comissão; os
-        demais têm padrão documentado) e recusa a lei sem eles, com a lista; o operador os
-        informa e o certame os guarda."""
+        aberto (`Lei.desconhecidos()`)."""
         municipio = self.data.get("municipio") if self.is_bound else None
         try:
             data_edital = self.fields["data_edital"].clean(self.data.get("data_edital"))
             lei = ponte.lei_do_certame(None, str(municipio or ""), data_edital)
         except (forms.ValidationError, ponte.ErroCotas, TypeError, ValueError):
             return []
-        lacunas = lei.desconhecidos()
-        self.formas = {nome: ponte.forma_da_lacuna(lei, nome) for nome in lacunas}
-        grupos = {g.nome: g.rotulo for g in lei.grupos}
-        for nome in lacunas:
-            # (O parâmetro de um grupo diz de qual: os três percentuais têm a mesma descrição.)
-            grupo = grupos.get(nome.partition(".")[0])
-            descricao = lei.parametros[nome].descricao or nome
-            o_que = f"{grupo} — {descricao}" if grupo else descricao
-            self.fields[f"lacuna__{nome}"] = campo_da_lacuna(
-                self.formas[nome],
-                label=f"{lei.norma} deixa em aberto: {o_que}",
-                help_text=f"Parâmetro {nome} (o nome no arquivo da lei). Deixe em branco se o "
-                "certame não precisa dele.",
-            )
-            self.fields[f"justificativa__{nome}"] = forms.CharField(
-                label=f"De onde vem o valor de “{o_que}”",
-                required=False,
-                help_text="O decreto ou o item do edital que o fixa (a justificativa fica no "
-                "registro do certame).",
-            )
-        return lacunas
+        return self.por_lacunas(lei)
 
-    def clean(self) -> dict[str, Any]:
-        dados = super().clean() or {}
-        for nome in self.lacunas:
-            valor = _preenchido(dados.get(f"lacuna__{nome}"))
-            justificativa = (dados.get(f"justificativa__{nome}") or "").strip()
-            if valor and not justificativa:
-                self.add_error(
-                    f"justificativa__{nome}",
-                    f"Informe de onde vem o valor de {nome} (o valor de uma lacuna da lei nunca "
-                    "vale sem justificativa).",
-                )
-            elif justificativa and not valor:
-                self.add_error(f"lacuna__{nome}", f"Informe o valor de {nome}.")
-        return dados
 
-    def informados(self) -> dict[str, dict[str, object]]:
-        """{parâmetro: {"valor", "justificativa"}} das lacunas da lei, como o motor os recebe."""
-        return {
-            nome: {
-                "valor": valor_informado(self.formas[nome], self.cleaned_data[f"lacuna__{nome}"]),
-                "justificativa": self.cleaned_data[f"justificativa__{nome}"].strip(),
-            }
-            for nome in self.lacunas
-            if _preenchido(self.cleaned_data[f"lacuna__{nome}"])
-        }
+FORMATO_DESEMPATE = (
+    "coluna:maior ou coluna:menor, separados por vírgula (ex.: “especifica:maior, "
+    "portugues:maior”)"
+)
+
+
+def ler_desempate(texto: str) -> list[tuple[str, str]]:
+    """Os critérios de desempate do edital como o campo os recebe, conferidos: cada um é o
+    cabeçalho da coluna, dois-pontos e o sentido. Sem os dois-pontos ("especifica maior"), o
+    texto inteiro viraria o nome de uma coluna obrigatória: recusado, com o formato, todos os
+    erros de uma vez."""
+    criterios: list[tuple[str, str]] = []
+    erros: list[str] = []
+    for parte in texto.split(","):
+        parte = parte.strip()
+        if not parte:
+            continue
+        coluna, dois_pontos, sentido = (t.strip() for t in parte.partition(":"))
+        if not dois_pontos:
+            palavras = parte.split()
+            sugestao = (
+                f" Quis dizer “{'_'.join(palavras[:-1])}:{palavras[-1]}”?"
+                if len(palavras) > 1 and palavras[-1].lower() in ("maior", "menor") else ""
+            )
+            erros.append(f"“{parte}” não diz o sentido depois de dois-pontos.{sugestao}")
+        elif not coluna:
+            erros.append(f"“{parte}”: falta o cabeçalho da coluna antes dos dois-pontos.")
+        elif sentido.lower() not in ("maior", "menor"):
+            erros.append(f"“{parte}”: sentido “{sentido}” desconhecido (use maior ou menor).")
+        elif any(c == coluna for c, _ in criterios):
+            erros.append(f"“{coluna}” aparece duas vezes.")
+        else:
+            criterios.append((coluna, sentido.lower()))
+    if erros:
+        raise forms.ValidationError(
+            [*erros, f"Formato: {FORMATO_DESEMPATE}."]
+        )
+    return criterios
+
+
+def desempate_como_texto(desempate: Any) -> str:
+    """Os critérios gravados como o campo os mostra ("especifica:maior, portugues:maior")."""
+    return ", ".join(f"{c}:{s}" for c, s in desempate or [])
+
+
+def inicial_da_lacuna(forma: Any, valor: object) -> object:
+    """O valor informado (como o motor o recebe) de volta no campo (`valor_informado` ao
+    contrário)."""
+    if valor is None:
+        return None
+    if forma.tipo == "reversao":
+        return valor if isinstance(valor, str) else ",".join(map(str, valor))  # type: ignore[call-overload]
+    if forma.tipo == "booleano":
+        return "sim" if valor is True else "nao"
+    return valor
 
 
 def _preenchido(valor: object) -> str:
@@ -230,10 +294,14 @@ class DataForm(forms.Form):
     data = CampoData(label="Data")  # type: ignore[assignment]
 
 
-class DadosCertameForm(forms.Form):
+class DadosCertameForm(ComLacunas):
     """Os dados do certame e dos cargos que se corrigem: antes da homologação (com o motivo) ou,
     depois dela, por retificação (com a data e o fundamento do ato; a data do edital, que decide
-    a lei, não se retifica). Um par de campos por cargo: nome e vagas do edital."""
+    a lei, não se retifica). Um par de campos por cargo: nome e vagas do edital.
+
+    Antes da homologação também os critérios de desempate, os parâmetros de PcD, os valores que
+    a lei deixa em aberto (com a justificativa) e o cargo sem candidatos nem vagas oferecidas
+    (que se apaga): a classificação ainda não foi homologada com eles."""
 
     nome = forms.CharField(label="Nome do certame", max_length=200)
     data_edital = CampoData(label="Data de publicação do edital")
@@ -246,10 +314,16 @@ class DadosCertameForm(forms.Form):
                 "nome": certame.nome,
                 "data_edital": certame.data_edital,
                 "validade_ate": certame.validade_ate,
+                "desempate": desempate_como_texto(certame.desempate),
+                "pcd_percentual": certame.pcd_percentual,
+                "pcd_arredondamento": certame.pcd_arredondamento or "cima",
+                "pcd_teto": certame.pcd_teto,
             },
         )
         super().__init__(*args, **kwargs)
+        self.retificacao = retificacao
         self.cargos = list(certame.cargos.all())
+        self.lacunas = []
         for cargo in self.cargos:
             self.fields[f"cargo_{cargo.pk}_nome"] = forms.CharField(
                 label=f"Cargo {cargo.codigo}: nome", max_length=200, initial=cargo.nome
@@ -259,6 +333,11 @@ class DadosCertameForm(forms.Form):
                 min_value=0,
                 initial=cargo.vagas_edital,
             )
+            if not retificacao and cargo_sem_uso(cargo):
+                self.fields[f"cargo_{cargo.pk}_apagar"] = forms.BooleanField(
+                    label=f"Apagar o cargo {cargo.codigo} (sem candidatos nem vagas oferecidas)",
+                    required=False,
+                )
         if retificacao:
             del self.fields["data_edital"]
             self.fields["data"] = CampoData(label="Data do ato de retificação")
@@ -267,20 +346,57 @@ class DadosCertameForm(forms.Form):
                 widget=forms.Textarea,
                 help_text="O número e o texto do ato publicado que retifica o edital.",
             )
-        else:
-            self.fields["motivo"] = forms.CharField(
-                label="Motivo da correção",
-                widget=forms.Textarea,
-                help_text="Ex.: data do edital digitada errada.",
-            )
+            return
+        self._campos_de_antes_da_homologacao(certame)
+
+    def _campos_de_antes_da_homologacao(self, certame: Any) -> None:
+        modelo = CertameForm.base_fields
+        for campo in ("desempate", "pcd_percentual", "pcd_arredondamento", "pcd_teto"):
+            self.fields[campo] = copy.deepcopy(modelo[campo])
+        self.fields["desempate"].label = "Critérios de desempate do edital"
+        try:
+            lei = ponte.lei_do_certame(certame.lei_id or None, certame.municipio,
+                                       certame.data_edital)
+        except ponte.ErroCotas:
+            lei = None
+        if lei is not None:
+            self.lacunas = self.por_lacunas(lei, certame.informados or {})
+        self.fields["motivo"] = forms.CharField(
+            label="Motivo da correção",
+            widget=forms.Textarea,
+            help_text="Ex.: data do edital digitada errada.",
+        )
+
+    def clean_desempate(self) -> list[tuple[str, str]]:
+        return ler_desempate(self.cleaned_data["desempate"])
 
     def dados(self) -> dict[str, Any]:
         d = self.cleaned_data
-        return {k: d[k] for k in ("nome", "data_edital", "validade_ate") if k in d}
+        dados: dict[str, Any] = {
+            k: d[k] for k in ("nome", "data_edital", "validade_ate") if k in d
+        }
+        if not self.retificacao:
+            dados["desempate"] = d["desempate"]
+            dados["pcd"] = (
+                (d["pcd_percentual"], d["pcd_arredondamento"] or "cima",
+                 d["pcd_teto"] if d["pcd_teto"] is not None else Decimal(20))
+                if d["pcd_percentual"] is not None else None
+            )
+            dados["informados"] = self.informados()
+        return dados
 
     def dados_dos_cargos(self) -> dict[int, tuple[str, int]]:
         d = self.cleaned_data
         return {c.pk: (d[f"cargo_{c.pk}_nome"], d[f"cargo_{c.pk}_vagas"]) for c in self.cargos}
+
+    def cargos_a_apagar(self) -> list[int]:
+        d = self.cleaned_data
+        return [c.pk for c in self.cargos if d.get(f"cargo_{c.pk}_apagar")]
+
+
+def cargo_sem_uso(cargo: Any) -> bool:
+    """O cargo se apaga (antes da homologação) só sem candidatos nem vagas oferecidas."""
+    return not cargo.candidatos.exists() and not cargo.ofertas.exists()
 
 
 class ArquivarForm(forms.Form):

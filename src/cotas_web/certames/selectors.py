@@ -3,17 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from datetime import date
 from typing import TYPE_CHECKING, Any
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import QuerySet
-from django.utils import timezone
 
 from cotas_web import ponte
 from cotas_web.rotulos import por_extenso, rotulo_da_coluna
 
-from .datas import data_do_ultimo_ato
 from .models import Certame
 
 if TYPE_CHECKING:
@@ -43,12 +40,13 @@ def certames_visiveis(*, usuario: User | AnonymousUser) -> QuerySet[Certame]:
     """O público vê os certames publicados e não arquivados (um arquivado segue no seu
     endereço); o membro da comissão, só aqueles de cuja comissão faz parte; o RH e o auditor, só
     aqueles para os quais foram designados."""
-    from cotas_web.contas.permissoes import COMISSAO, papel_de
+    from cotas_web.contas.permissoes import COMISSAO, SISTEMA, papel_de
 
     papel = papel_de(usuario)
     if getattr(usuario, "is_superuser", False):
         return Certame.objects.all()
-    if papel is None or not isinstance(usuario, User):  # o público: publicados, não arquivados
+    # O público (e quem só administra o sistema): os publicados, não arquivados.
+    if papel in (None, SISTEMA) or not isinstance(usuario, User):
         return Certame.objects.filter(publicado_em__isnull=False, arquivado_em__isnull=True)
     if papel == COMISSAO:
         return Certame.objects.filter(membros_comissao__usuario=usuario).distinct()
@@ -114,21 +112,6 @@ def criterios_de_desempate(certame: Certame) -> list[str]:
         f"{rotulo_da_coluna(str(coluna))} ({'menor' if sentido == 'menor' else 'maior'} primeiro)"
         for coluna, sentido in certame.desempate
     ]
-
-
-def data_sugerida(certame: Certame, hoje: date | None = None) -> date:
-    """A data que os formulários de atos trazem preenchida: hoje, se hoje cabe no período do
-    certame (da homologação ou do edital até o fim da validade); senão, a do último ato (um ato
-    registrado depois, de memória, raramente é de hoje, e hoje seria recusado)."""
-    hoje = hoje or timezone.localdate()
-    inicio = certame.homologado_em or certame.data_edital
-    dentro = hoje >= inicio and (certame.validade_ate is None or hoje <= certame.validade_ate)
-    if dentro:
-        return hoje
-    ultimo = data_do_ultimo_ato(certame) or inicio
-    if certame.validade_ate is not None:
-        ultimo = min(ultimo, certame.validade_ate)
-    return ultimo
 
 
 def certame_publico(*, pk: int, usuario: User | AnonymousUser) -> Certame:

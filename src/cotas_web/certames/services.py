@@ -354,21 +354,27 @@ def _recusas_do_motor(certame: Certame) -> list[str]:
     return [str(e) for e in conferencia.empates + conferencia.outros]
 
 
+def homologacao_conferir(*, certame: Certame, data: date) -> str:
+    """O que a homologação exige, conferido: `ValidationError` com TODOS os impedimentos de uma
+    vez (`impedimentos_da_homologacao`); devolve o fundamento dela. A tela o chama antes da
+    página de confirmação (que não pergunta o que vai ser recusado) e o ato, de novo, sob a
+    trava."""
+    impedimentos = impedimentos_da_homologacao(certame, data)
+    if impedimentos:
+        raise ValidationError(impedimentos)
+    regras = ponte.regras_do_certame(certame)
+    ref = regras.comissao.referencias.get("momento") if regras.comissao is not None else None
+    return ref.citacao() if ref else ""
+
+
 @transaction.atomic
 def certame_homologar(*, usuario: User, certame: Certame, data: date) -> Certame:
     """Congela as listas. Onde há comissão, só depois da verificação de todos os autodeclarados
     aprovados e do exame dos recursos (parâmetros `heteroidentificacao.momento` e
-    `.recursos`); e só sem nada que o motor recusaria ao nomear (`impedimentos_da_homologacao`,
-    a lista que a página mostra antes de pedir a confirmação)."""
+    `.recursos`); e só sem nada que o motor recusaria ao nomear (`homologacao_conferir`, a lista
+    que a página mostra antes de pedir a confirmação)."""
     certame = certame_travar(certame.pk)
-    _exigir_nao_homologado(certame)
-    impedimentos = impedimentos_da_homologacao(certame, data)
-    if impedimentos:
-        raise ValidationError(impedimentos)
-    fundamento = ""
-    regras = ponte.regras_do_certame(certame)
-    if regras.comissao is not None and (ref := regras.comissao.referencias.get("momento")):
-        fundamento = ref.citacao()
+    fundamento = homologacao_conferir(certame=certame, data=data)
     certame.homologado_em = data
     certame.save(update_fields=["homologado_em"])
     registrar(
@@ -472,6 +478,7 @@ def alteracoes_pedidas(
                 "Validade até", _data_br(certame.validade_ate), _data_br(dados["validade_ate"])
             )
         )
+    mudancas += _alteracoes_de_antes_da_homologacao(certame, dados)
     for cargo in certame.cargos.all():
         if cargo.pk not in cargos:
             continue
@@ -487,6 +494,118 @@ def alteracoes_pedidas(
     return mudancas
 
 
+# O que só se corrige antes da homologação (a classificação homologada foi feita com eles).
+SO_ANTES_DA_HOMOLOGACAO = {
+    "desempate": "os critérios de desempate",
+    "pcd": "os parâmetros de PcD",
+    "informados": "os valores que a lei deixa em aberto",
+}
+
+
+def _texto_desempate(criterios: Any) -> str:
+    return ", ".join(f"{c}:{s}" for c, s in criterios or [])
+
+
+def _pcd_gravado(certame: Certame) -> tuple[Decimal, str, Decimal] | None:
+    if certame.pcd_percentual is None:
+        return None
+    teto = certame.pcd_teto if certame.pcd_teto is not None else Decimal(20)
+    return (certame.pcd_percentual, certame.pcd_arredondamento or "cima", teto)
+
+
+def _texto_pcd(pcd: tuple[Decimal, str, Decimal] | None) -> str:
+    if pcd is None:
+        return "o edital não reserva"
+    percentual, arredondamento, teto = pcd
+    return (
+        f"{percentual.normalize():f}%, arredondamento {arredondamento}, "
+        f"teto {teto.normalize():f}%"
+    )
+
+
+def _texto_informado(valor: Any) -> str:
+    if not valor:
+        return ""
+    v = valor.get("valor")
+    texto = ", ".join(map(str, v)) if isinstance(v, list) else str(v)
+    return f"{texto} (justificativa: {valor.get('justificativa', '')})"
+
+
+def _alteracoes_de_antes_da_homologacao(
+    certame: Certame, dados: dict[str, Any]
+) -> list[Alteracao]:
+    """Os critérios de desempate, a PcD e os valores em aberto da lei pedidos (os ausentes não
+    mudam)."""
+    mudancas = []
+    if "desempate" in dados:
+        antes = _texto_desempate(certame.desempate)
+        depois = _texto_desempate(dados["desempate"])
+        if antes != depois:
+            mudancas.append(Alteracao("Critérios de desempate", antes, depois))
+    if "pcd" in dados:
+        antes_pcd, depois_pcd = _pcd_gravado(certame), dados["pcd"]
+        if _texto_pcd(antes_pcd) != _texto_pcd(depois_pcd):
+            mudancas.append(Alteracao("PcD (edital)", _texto_pcd(antes_pcd),
+                                      _texto_pcd(depois_pcd)))
+    if "informados" in dados:
+        gravados, pedidos = certame.informados or {}, dados["informados"] or {}
+        for nome in sorted(set(gravados) | set(pedidos)):
+            antes, depois = _texto_informado(gravados.get(nome)), _texto_informado(
+                pedidos.get(nome))
+            if antes != depois:
+                mudancas.append(Alteracao(f"Valor em aberto da lei: {nome}", antes, depois))
+    return mudancas
+
+
+def _aplicar_o_de_antes_da_homologacao(certame: Certame, dados: dict[str, Any]) -> None:
+    """Grava desempate, PcD e valores em aberto, conferidos: com candidatos importados, um
+    critério de desempate novo (que o arquivo importado não traz) é recusado; a lei, pelo motor,
+    recusa o que não admite."""
+    if "desempate" in dados:
+        novos = [[c, s] for c, s in dados["desempate"]]
+        importados = {str(c) for c, _ in certame.desempate}
+        faltam = [c for c, _ in novos if c not in importados]
+        if faltam and certame.candidatos.exists():
+            raise ValidationError(
+                f"Critério de desempate {', '.join(faltam)}: o arquivo de candidatos já "
+                "importado não o traz. Remova a importação (Candidatos), corrija os critérios e "
+                "importe de novo o arquivo com a coluna."
+            )
+        certame.desempate = novos
+    if "pcd" in dados:
+        pcd = dados["pcd"]
+        certame.pcd_percentual = pcd[0] if pcd else None
+        certame.pcd_arredondamento = pcd[1] if pcd else ""
+        certame.pcd_teto = pcd[2] if pcd else None
+    if "informados" in dados:
+        certame.informados = dados["informados"] or {}
+    try:
+        ponte.regras_do_certame(certame)
+    except ponte.ErroCotas as erro:
+        raise ValidationError(str(erro)) from erro
+
+
+def _apagar_cargos(certame: Certame, apagar: list[int]) -> list[Alteracao]:
+    """Apaga os cargos pedidos: só os sem candidatos, vagas oferecidas nem nomeações."""
+    mudancas, erros = [], []
+    for cargo in certame.cargos.filter(pk__in=apagar).order_by("codigo"):
+        n = cargo.candidatos.count()
+        if n or cargo.ofertas.exists() or cargo.nomeacoes.exists():
+            erros.append(
+                f"O cargo {cargo.codigo} não se apaga: "
+                + (f"tem {n} candidato(s) importado(s) (remova a importação antes)." if n
+                   else "já tem vagas oferecidas.")
+            )
+            continue
+        mudancas.append(Alteracao(f"Cargo {cargo.codigo}",
+                                  f"{cargo.nome}, {cargo.vagas_edital} vaga(s) do edital",
+                                  "apagado"))
+    if erros:
+        raise ValidationError(erros)
+    certame.cargos.filter(pk__in=apagar).delete()
+    return mudancas
+
+
 def _aplicar(
     certame: Certame, *, dados: dict[str, Any], cargos: dict[int, tuple[str, int]]
 ) -> list[str]:
@@ -494,6 +613,8 @@ def _aplicar(
     notas = []
     if "data_edital" in dados and dados["data_edital"] != certame.data_edital:
         notas = _trocar_data_do_edital(certame, dados["data_edital"])
+    if any(k in dados for k in SO_ANTES_DA_HOMOLOGACAO):
+        _aplicar_o_de_antes_da_homologacao(certame, dados)
     for campo in ("nome", "validade_ate"):
         if campo in dados:
             valor = dados[campo].strip() if campo == "nome" else dados[campo]
@@ -551,22 +672,32 @@ def certame_corrigir(
     dados: dict[str, Any],
     cargos: dict[int, tuple[str, int]],
     motivo: str,
+    cargos_apagar: list[int] | None = None,
 ) -> list[Alteracao]:
     """Antes da homologação, corrige os dados do certame (nome, data do edital, que decide a
-    lei, validade) e dos cargos (nome, vagas do edital), com o registro do antes e do depois.
-    Depois dela, só por retificação (`retificacao_registrar`)."""
+    lei, validade; os critérios de desempate, a PcD e os valores que a lei deixa em aberto) e
+    dos cargos (nome, vagas do edital; apaga o que não tem candidatos nem vagas oferecidas), com
+    o registro do antes e do depois. Depois dela, só por retificação (`retificacao_registrar`),
+    que não muda desempate, PcD, valores em aberto nem cargos."""
     certame = certame_travar(certame.pk)
     if certame.homologado:
         raise ValidationError(
-            "O certame já foi homologado: seus dados mudam só por um ato de retificação, "
-            "com o seu fundamento."
+            f"O certame foi homologado em {certame.homologado_em:%d/%m/%Y}: seus dados mudam só "
+            "por um ato de retificação, com o seu fundamento; os critérios de desempate, a PcD, "
+            "os valores em aberto da lei e os cargos não mudam mais (a classificação homologada "
+            "foi feita com eles)."
         )
+    apagar = list(cargos_apagar or [])
+    cargos = {pk: v for pk, v in cargos.items() if pk not in apagar}
     mudancas = alteracoes_pedidas(certame, dados=dados, cargos=cargos)
-    if not mudancas:
+    if not mudancas and not apagar:
         raise ValidationError("Nada mudou: os dados pedidos são os que já estão gravados.")
     if not motivo.strip():
         raise ValidationError("Diga por que os dados são corrigidos.")
+    mudancas += _apagar_cargos(certame, apagar)
     notas = _aplicar(certame, dados=dados, cargos=cargos)
+    if certame.candidatos.exists():
+        ponte.conferir_no_motor(certame)
     registrar(
         usuario=usuario,
         certame=certame,
@@ -609,6 +740,15 @@ def retificacao_registrar(
             f"{certame.homologado_em:%d/%m/%Y}."
         )
     dados = {k: v for k, v in dados.items() if k != "data_edital"}
+    fixos = [
+        SO_ANTES_DA_HOMOLOGACAO[k] for k in SO_ANTES_DA_HOMOLOGACAO
+        if k in dados and _alteracoes_de_antes_da_homologacao(certame, {k: dados[k]})
+    ]
+    if fixos:
+        raise ValidationError(
+            f"Depois da homologação (em {certame.homologado_em:%d/%m/%Y}) {', '.join(fixos)} "
+            "não mudam, nem por retificação: a classificação homologada foi feita com eles."
+        )
     mudancas = alteracoes_pedidas(certame, dados=dados, cargos=cargos)
     if not mudancas:
         raise ValidationError("Nada mudou: os dados pedidos são os que já estão gravados.")

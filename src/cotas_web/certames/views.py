@@ -99,8 +99,8 @@ def detalhe(request: HttpRequest, pk: int) -> HttpResponse:
             "reservas": selectors.reserva_por_cargo(certame=certame),
             "grupos": selectors.grupos_na_tela(regras=regras),
             "cargo_form": CargoForm(),
-            "homologar_form": DataForm(initial={"data": selectors.data_sugerida(certame)}),
-            "publicar_form": DataForm(initial={"data": selectors.data_sugerida(certame)}),
+            "homologar_form": DataForm(),
+            "publicar_form": DataForm(),
             "n_candidatos": certame.candidatos.count(),
             "retificacoes": certame.retificacoes.all(),
         },
@@ -132,17 +132,13 @@ def cargo_novo(request: HttpRequest, pk: int) -> HttpResponse:
 @requer_papel(ADMIN)
 def homologar(request: HttpRequest, pk: int) -> HttpResponse:
     certame = get_object_or_404(Certame, pk=pk)
-    form = DataForm(request.POST or None, initial={"data": selectors.data_sugerida(certame)})
-    if request.method == "POST" and form.is_valid() and confirmado(request):
-        # (o ato confere tudo de novo, sob a trava, e recusa com a mesma lista)
-        tentar(
-            request,
-            lambda: services.certame_homologar(
-                usuario=usuario_de(request), certame=certame, data=form.cleaned_data["data"]
-            ),
-            "Classificação final homologada: as listas estão congeladas.",
-        )
-        return redirect("certames:detalhe", pk=certame.pk)
+    form = DataForm(request.POST or None)
+    if request.method == "POST" and form.is_valid() and not confirmado(request):
+        try:  # (o que vai ser recusado, antes da página de confirmação, no formulário)
+            services.homologacao_conferir(certame=certame, data=form.cleaned_data["data"])
+        except ValidationError as erro:
+            for m in mensagens_de(erro):
+                form.add_error(None, m)
     if request.method == "POST" and form.is_valid():
         # O que impede homologar vem ANTES da página de confirmação, com a lista inteira (a
         # mesma com que o ato recusaria): ninguém confirma o que será recusado.
@@ -187,7 +183,7 @@ def _voltar(certame: Certame) -> str:
 def publicar(request: HttpRequest, pk: int) -> HttpResponse:
     """O rascunho passa a ser público (pergunta antes)."""
     certame = get_object_or_404(Certame, pk=pk)
-    form = DataForm(request.POST or None, initial={"data": selectors.data_sugerida(certame)})
+    form = DataForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data["data"]
         if not confirmado(request):
@@ -215,7 +211,7 @@ def publicar(request: HttpRequest, pk: int) -> HttpResponse:
 def arquivar(request: HttpRequest, pk: int) -> HttpResponse:
     """Sai da página inicial; segue no seu endereço, só para leitura (pergunta antes)."""
     certame = get_object_or_404(Certame, pk=pk)
-    form = ArquivarForm(request.POST or None, initial={"data": selectors.data_sugerida(certame)})
+    form = ArquivarForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         d = form.cleaned_data
         if not confirmado(request):
@@ -243,22 +239,32 @@ def corrigir(request: HttpRequest, pk: int) -> HttpResponse:
     registro). Depois dela, a retificação."""
     certame = get_object_or_404(Certame, pk=pk)
     if certame.homologado:
+        messages.info(
+            request, f"O certame foi homologado em {certame.homologado_em:%d/%m/%Y}: os dados "
+            "mudam só por retificação, e os critérios de desempate, a PcD, os valores em aberto "
+            "da lei e os cargos não mudam mais (a classificação homologada foi feita com eles).")
         return redirect("certames:retificar", pk=certame.pk)
     form = DadosCertameForm(request.POST or None, certame=certame, retificacao=False)
-    if (
-        request.method == "POST"
-        and form.is_valid()
-        and tentar(request, lambda: services.certame_corrigir(
-            usuario=usuario_de(request), certame=certame, dados=form.dados(),
-            cargos=form.dados_dos_cargos(), motivo=form.cleaned_data["motivo"]),
-            "Dados corrigidos; a correção está no histórico.")
-    ):
-        return redirect("certames:detalhe", pk=certame.pk)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.certame_corrigir(
+                usuario=usuario_de(request), certame=certame, dados=form.dados(),
+                cargos=form.dados_dos_cargos(), motivo=form.cleaned_data["motivo"],
+                cargos_apagar=form.cargos_a_apagar())
+        except ValidationError as erro:  # (no formulário, com o que foi digitado)
+            for m in mensagens_de(erro):
+                form.add_error(None, m)
+        else:
+            messages.success(request, "Dados corrigidos; a correção está no histórico.")
+            return redirect("certames:detalhe", pk=certame.pk)
     return render(request, "form.html", {
         "form": form, "titulo": f"Corrigir dados — {certame.nome}", "botao": "Corrigir",
         "certame": certame,
-        "introducao": "Antes da homologação os dados se corrigem aqui; cada mudança fica no "
-                      "histórico com o antes, o depois e o motivo. A data do edital decide a lei."})
+        "introducao": "Antes da homologação os dados se corrigem aqui: nome, datas, cargos e "
+                      "vagas, critérios de desempate, PcD e os valores que a lei deixa em "
+                      "aberto (com a justificativa); um cargo sem candidatos nem vagas "
+                      "oferecidas se apaga. Cada mudança fica no histórico com o antes, o "
+                      "depois e o motivo. A data do edital decide a lei."})
 
 
 @requer_papel(ADMIN)
@@ -269,8 +275,7 @@ def retificar(request: HttpRequest, pk: int) -> HttpResponse:
         return redirect("certames:corrigir", pk=certame.pk)
     form = DadosCertameForm(
         request.POST or None, certame=certame, retificacao=True,
-        initial={"nome": certame.nome, "validade_ate": certame.validade_ate,
-                 "data": selectors.data_sugerida(certame)},
+        initial={"nome": certame.nome, "validade_ate": certame.validade_ate},
     )
     if request.method == "POST" and form.is_valid():
         d = form.cleaned_data
@@ -294,4 +299,6 @@ def retificar(request: HttpRequest, pk: int) -> HttpResponse:
         "form": form, "titulo": f"Retificação — {certame.nome}",
         "botao": "Conferir a retificação", "certame": certame,
         "introducao": "Depois da homologação os dados do certame mudam só por um ato de "
-                      "retificação, com o seu fundamento. A data do edital não se retifica."})
+                      "retificação, com o seu fundamento. A data do edital não se retifica, "
+                      "nem os critérios de desempate, a PcD, os valores em aberto da lei e os "
+                      "cargos: a classificação homologada foi feita com eles."})

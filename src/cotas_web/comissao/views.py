@@ -12,7 +12,6 @@ from django.urls import reverse
 from cotas_web.candidatos.models import Candidato
 from cotas_web.certames.confirmacao import pagina_sem_efeito
 from cotas_web.certames.models import Certame
-from cotas_web.certames.selectors import data_sugerida
 from cotas_web.comum import erros_do_formulario, tentar
 from cotas_web.contas.permissoes import ADMIN, AUDITOR, COMISSAO, requer_papel, usuario_de
 from cotas_web.protecao import nome_de_arquivo
@@ -41,7 +40,6 @@ def _candidatos_com_parecer(certame: Certame):  # type: ignore[no-untyped-def]
 @requer_papel(ADMIN, COMISSAO, AUDITOR)
 def painel(request: HttpRequest, pk: int) -> HttpResponse:
     certame = _certame(pk)
-    hoje = {"data": data_sugerida(certame)}
     return render(
         request,
         "comissao/painel.html",
@@ -58,11 +56,11 @@ def painel(request: HttpRequest, pk: int) -> HttpResponse:
             "a_convocar": services.a_convocar(certame=certame).count(),
             "grupo": selectors.rotulo_do_grupo_da_comissao(certame=certame),
             "membro_form": MembroForm(),
-            "sessao_form": SessaoForm(initial=hoje),
+            "sessao_form": SessaoForm(),
             "recurso_form": RecursoForm(
-                initial=hoje, candidatos=_candidatos_com_parecer(certame)
+                candidatos=_candidatos_com_parecer(certame)
             ),
-            "decidir_form": DecidirRecursoForm(initial=hoje),
+            "decidir_form": DecidirRecursoForm(),
         },
     )
 

@@ -1,4 +1,5 @@
-"""Papéis: administrador do certame (RH), membro da comissão, auditor. O público não entra."""
+"""Papéis: administrador do certame (RH), membro da comissão, auditor, e quem administra o
+sistema (usuários, papéis, designações; o superusuário do Django também). O público não entra."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ class Papel(models.TextChoices):
     ADMINISTRADOR = "administrador", "Administrador do certame (RH)"
     COMISSAO = "comissao", "Membro da comissão de heteroidentificação"
     AUDITOR = "auditor", "Auditor"
+    SISTEMA = "sistema", "Administrador do sistema (usuários e papéis)"
 
 
 class Perfil(models.Model):
@@ -48,3 +50,21 @@ class Designacao(models.Model):
 
     def __str__(self) -> str:
         return f"{self.usuario} em {self.certame_id}"
+
+
+class SenhaProvisoria(models.Model):
+    """O usuário entra com uma senha que outra pessoa definiu (quem administra o sistema, ao
+    criá-lo ou ao redefini-la): troca-a antes de qualquer outra página. Sai quando ele troca a
+    senha (na tela ou pelo link do e-mail)."""
+
+    usuario = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="senha_provisoria"
+    )
+    definida_em = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        verbose_name = "senha provisória"
+        verbose_name_plural = "senhas provisórias"
+
+    def __str__(self) -> str:
+        return f"{self.usuario} (senha provisória)"

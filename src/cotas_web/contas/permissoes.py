@@ -16,14 +16,38 @@ from .models import Designacao, Papel
 ADMIN = Papel.ADMINISTRADOR
 COMISSAO = Papel.COMISSAO
 AUDITOR = Papel.AUDITOR
+SISTEMA = Papel.SISTEMA
 TODOS = (ADMIN, COMISSAO, AUDITOR)
 
 
 def papel_de(usuario: User | AnonymousUser | None) -> str | None:
+    """O papel do usuário. O superusuário do Django (`createsuperuser`) sem perfil age como RH
+    em todos os certames (`designado`) e administra o sistema (`administra_o_sistema`)."""
     if not getattr(usuario, "is_authenticated", False):
         return None
     perfil = getattr(usuario, "perfil", None)
-    return perfil.papel if perfil is not None else None
+    if perfil is not None:
+        return str(perfil.papel)
+    return ADMIN if getattr(usuario, "is_superuser", False) else None
+
+
+def administra_o_sistema(usuario: User | AnonymousUser | None) -> bool:
+    """Quem cria e desativa usuários, dá e tira papéis e designa: o superusuário do Django e
+    quem tem o papel de administrador do sistema."""
+    if not getattr(usuario, "is_authenticated", False) or not getattr(usuario, "is_active", False):
+        return False
+    return bool(getattr(usuario, "is_superuser", False)) or papel_de(usuario) == SISTEMA
+
+
+def nome_do_papel(usuario: User | AnonymousUser | None) -> str:
+    """O papel como a tela o mostra ("sem papel" se nenhum)."""
+    papel = papel_de(usuario)
+    if papel is None:
+        return "sem papel"
+    rotulo = str(Papel(papel).label)
+    if getattr(usuario, "is_superuser", False) and papel != SISTEMA:
+        rotulo += " e administrador do sistema"
+    return rotulo
 
 
 def usuario_de(request: HttpRequest) -> User:
@@ -57,7 +81,8 @@ def designar(*, usuario: User, certame: Any) -> bool:
         from django.core.exceptions import ValidationError
 
         raise ValidationError(
-            f"O login {usuario.get_username()} não tem o papel de RH nem de auditor."
+            f"O login {usuario.get_username()} não tem o papel de RH nem de auditor "
+            f"({nome_do_papel(usuario)}): dê o papel antes, na tela Usuários."
         )
     _, criada = Designacao.objects.get_or_create(usuario=usuario, certame=certame)
     return criada
@@ -109,6 +134,36 @@ def requer_papel(*papeis: str) -> Callable[[Visao], Visao]:
         return protegida
 
     return decorador
+
+
+def requer_administracao(view: Visao) -> Visao:
+    """Exige login de quem administra o sistema (`administra_o_sistema`); os demais: 403."""
+
+    @wraps(view)
+    def protegida(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
+        if not request.user.is_authenticated:
+            return redirect_to_login(request.get_full_path())
+        if not administra_o_sistema(request.user):
+            raise PermissionDenied(
+                "Só quem administra o sistema cria usuários, dá papéis e designa."
+            )
+        return view(request, *args, **kwargs)
+
+    protegida.papeis = (SISTEMA,)  # type: ignore[attr-defined]
+    return protegida
+
+
+def requer_login(view: Visao) -> Visao:
+    """Exige só o login (qualquer papel, ou nenhum): a troca da própria senha."""
+
+    @wraps(view)
+    def protegida(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
+        if not request.user.is_authenticated:
+            return redirect_to_login(request.get_full_path())
+        return view(request, *args, **kwargs)
+
+    protegida.papeis = ("logado",)  # type: ignore[attr-defined]
+    return protegida
 
 
 def publica(view: Visao) -> Visao:

@@ -1,6 +1,8 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
+from . import views
+
 app_name = "contas"
 
 urlpatterns = [
@@ -10,4 +12,25 @@ urlpatterns = [
         name="entrar",
     ),
     path("sair/", auth_views.LogoutView.as_view(), name="sair"),
+    path("senha/trocar/", views.senha_trocar, name="senha_trocar"),
+    path("senha/trocada/", views.senha_trocada, name="senha_trocada"),
+    path("senha/esqueci/", views.senha_esqueci, name="senha_esqueci"),
+    path("senha/esqueci/enviado/", views.senha_enviada, name="senha_enviada"),
+    path("senha/nova/<uidb64>/<token>/", views.senha_nova, name="senha_nova"),
+    path("senha/redefinida/", views.senha_redefinida, name="senha_redefinida"),
+    path("usuarios/", views.usuarios, name="usuarios"),
+    path("usuarios/novo/", views.usuario_novo, name="usuario_novo"),
+    path("usuarios/<int:uid>/", views.usuario, name="usuario"),
+    path("usuarios/<int:uid>/dados/", views.dados, name="dados"),
+    path("usuarios/<int:uid>/papel/", views.papel_dar, name="papel_dar"),
+    path("usuarios/<int:uid>/papel/tirar/", views.papel_tirar, name="papel_tirar"),
+    path("usuarios/<int:uid>/designar/", views.designar, name="designar"),
+    path(
+        "usuarios/<int:uid>/designacoes/<int:certame_id>/desfazer/",
+        views.desdesignar,
+        name="desdesignar",
+    ),
+    path("usuarios/<int:uid>/desativar/", views.desativar, name="desativar"),
+    path("usuarios/<int:uid>/reativar/", views.reativar, name="reativar"),
+    path("usuarios/<int:uid>/senha/", views.senha_provisoria, name="senha_provisoria"),
 ]

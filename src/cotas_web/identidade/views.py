@@ -7,8 +7,9 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
 
-from cotas_web.contas.permissoes import ADMIN, publica, requer_papel
+from cotas_web.contas.permissoes import ADMIN, SISTEMA, publica, requer_papel, usuario_de
 
+from . import services
 from .forms import OrgaoForm
 from .models import Orgao
 
@@ -29,14 +30,19 @@ def brasao(request: HttpRequest) -> HttpResponse:
     return resposta
 
 
-@requer_papel(ADMIN)
+@requer_papel(ADMIN, SISTEMA)
 @require_http_methods(["GET", "POST"])
 def editar(request: HttpRequest) -> HttpResponse:
     orgao = Orgao.atual()
     form = OrgaoForm(request.POST or None, request.FILES or None, instance=orgao)
     if request.method == "POST" and form.is_valid():
-        form.save()
-        messages.success(request, "Identidade do órgão salva: vale para todas as páginas.")
+        mudancas = services.orgao_salvar(usuario=usuario_de(request), orgao=form.save(commit=False))
+        if mudancas:
+            messages.success(
+                request, "Identidade do órgão salva: vale para todas as páginas. A mudança "
+                "fica no registro de auditoria.")
+        else:
+            messages.info(request, "Nada mudou: a identidade do órgão é a que já estava gravada.")
         return redirect("identidade:editar")
     return render(
         request,

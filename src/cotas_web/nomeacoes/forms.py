@@ -2,6 +2,7 @@ from django import forms
 
 from cotas_web.certames.models import Cargo
 from cotas_web.comum import CampoData, FormularioDeUmaVez
+from cotas_web.rotulos import numero_da_portaria
 
 
 class OfertaEditalForm(forms.Form):
@@ -24,11 +25,26 @@ class ConfirmarForm(forms.Form):
     portaria = forms.CharField(label="Nº da portaria", max_length=60)
     data_portaria = CampoData(label="Data da portaria")
 
+    def clean_portaria(self) -> str:
+        return _numero_da_portaria(self.cleaned_data["portaria"])
+
 
 class ConfirmarLoteForm(FormularioDeUmaVez):
     quantidade = forms.IntegerField(label="Quantas nomeações", min_value=1)
     portaria = forms.CharField(label="Nº da portaria", max_length=60)
     data_portaria = CampoData(label="Data da portaria")
+
+    def clean_portaria(self) -> str:
+        return _numero_da_portaria(self.cleaned_data["portaria"])
+
+
+def _numero_da_portaria(texto: str) -> str:
+    """O número sem o "Portaria nº" que às vezes se digita: a página de confirmação e o ato
+    escrevem "Portaria nº" uma vez só."""
+    numero = numero_da_portaria(texto)
+    if not numero:
+        raise forms.ValidationError("Informe o número da portaria (ex.: 101/2026).")
+    return numero
 
 
 class DataForm(forms.Form):

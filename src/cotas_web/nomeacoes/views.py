@@ -14,7 +14,7 @@ from django.urls import reverse
 
 from cotas_web.certames.confirmacao import confirmado, pagina_sem_efeito, pedir_confirmacao
 from cotas_web.certames.models import Cargo, Certame
-from cotas_web.certames.selectors import data_sugerida, regras_do_certame
+from cotas_web.certames.selectors import regras_do_certame
 from cotas_web.comum import erros_do_formulario, mensagens_de, tentar
 from cotas_web.contas.permissoes import ADMIN, AUDITOR, requer_papel, usuario_de
 
@@ -41,8 +41,6 @@ def painel(request: HttpRequest, pk: int) -> HttpResponse:
     """As propostas do motor e os atos de cada cargo. Com muitos cargos (um concurso nacional
     tem centenas, e dezenas de milhares de nomeações), um resumo por cargo; `?cargo=` abre um."""
     certame = get_object_or_404(Certame, pk=pk)
-    sugerida = data_sugerida(certame)
-    hoje = {"data": sugerida, "data_portaria": sugerida}
     painel = painel_nomeacoes(certame=certame)
     cargo = request.GET.get("cargo", "").strip()
     if cargo:
@@ -57,9 +55,8 @@ def painel(request: HttpRequest, pk: int) -> HttpResponse:
             "painel": painel,
             "cargo": cargo,
             "resumo": not cargo and len(painel.cargos) > PAINEL_CARGOS_POR_EXTENSO,
-            "oferta_form": OfertaEditalForm(initial=hoje),
-            "novas_form": NovasVagasForm(initial=hoje, cargos=certame.cargos.all()),
-            "hoje": sugerida,
+            "oferta_form": OfertaEditalForm(),
+            "novas_form": NovasVagasForm(cargos=certame.cargos.all()),
             # O código do formulário de nomeações em lote (um por cargo: `-<cargo>`).
             "pedido_lote": uuid.uuid4().hex,
         },

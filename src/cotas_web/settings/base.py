@@ -64,6 +64,7 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    "cotas_web.contas.troca_de_senha.TrocaDeSenhaObrigatoria",  # (a senha provisória primeiro)
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "cotas_web.protecao.SemCache",
     "axes.middleware.AxesMiddleware",  # (o último, como pede o django-axes)
@@ -199,6 +200,22 @@ MEDIA_URL = "/nao-servido/"
 TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
 # Os arquivos das tarefas (os públicos de cada versão, o andamento): fora dos estáticos.
 ARQUIVOS_TAREFAS = Path(os.environ.get("COTAS_ARQUIVOS_TAREFAS", ARQUIVOS_PRIVADOS / "tarefas"))
+
+# E-mail ("Esqueci minha senha"): o backend do Django, escolhido pelo ambiente. Sem
+# DJANGO_EMAIL_BACKEND, o de console (a mensagem sai no terminal do servidor: desenvolvimento e
+# demonstração); em produção, o SMTP (settings/producao.py) com EMAIL_HOST e os demais.
+EMAIL_BACKEND = os.environ.get(
+    "DJANGO_EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend"
+)
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "localhost")
+EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "25"))
+EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = os.environ.get("EMAIL_USE_TLS", "") in ("1", "sim", "true")
+EMAIL_USE_SSL = os.environ.get("EMAIL_USE_SSL", "") in ("1", "sim", "true")
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "nao-responda@localhost")
+# O link de "Esqueci minha senha" vale por 1 hora.
+PASSWORD_RESET_TIMEOUT = 60 * 60
 
 LOGIN_URL = "contas:entrar"
 LOGIN_REDIRECT_URL = "certames:inicio"

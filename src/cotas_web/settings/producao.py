@@ -71,5 +71,11 @@ STORAGES = {
 DATABASES["default"]["CONN_MAX_AGE"] = int(os.environ.get("DJANGO_CONN_MAX_AGE", "600"))  # noqa: F405
 DATABASES["default"]["CONN_HEALTH_CHECKS"] = True  # noqa: F405
 
+# "Esqueci minha senha": por SMTP (EMAIL_HOST, EMAIL_PORT, EMAIL_HOST_USER, EMAIL_HOST_PASSWORD,
+# EMAIL_USE_TLS, DEFAULT_FROM_EMAIL), salvo outro DJANGO_EMAIL_BACKEND.
+EMAIL_BACKEND = os.environ.get(
+    "DJANGO_EMAIL_BACKEND", "django.core.mail.backends.smtp.EmailBackend"
+)
+
 # Em produção a montagem de um certame grande passa do tempo de um pedido (gunicorn --timeout).
 PUBLICO_MONTAR_EM_SEGUNDO_PLANO = True

@@ -13,3 +13,11 @@ register = template.Library()
 def estado_da_cadeia(certame_id: int) -> dict[str, Any]:
     """O estado da cadeia do certame, conferida agora, para a página de histórico."""
     return {"estado": verificar_cadeia(certame_id)}
+
+
+@register.filter
+def quem(registro: Any) -> str:
+    """Quem fez o ato, pelo nome (`selectors.quem_fez`)."""
+    from cotas_web.auditoria.selectors import quem_fez
+
+    return quem_fez(registro)

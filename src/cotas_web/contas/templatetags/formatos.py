@@ -107,3 +107,14 @@ def chave(mapa: Any, nome: Any) -> Any:
         return mapa.get(str(nome))
     except AttributeError:
         return None
+
+
+@register.filter
+def pessoa(usuario: Any) -> str:
+    """Quem fez, pelo nome e o login ("Marta Souza (marta)"); só o login se a conta não tem
+    nome."""
+    if usuario is None:
+        return ""
+    login = usuario.get_username()
+    nome = usuario.get_full_name().strip()
+    return f"{nome} ({login})" if nome and nome != login else login

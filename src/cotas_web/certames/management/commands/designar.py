@@ -1,5 +1,6 @@
 """Designa um RH ou auditor para um certame (ou lista as designações): quem administra o sistema
-decide quem age em cada certame; a designação fica no histórico de auditoria do certame."""
+decide quem age em cada certame; a designação fica no histórico de auditoria do certame. O mesmo
+ato da tela Usuários (`contas.services.designacao_fazer`)."""
 
 from __future__ import annotations
 
@@ -8,12 +9,10 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
-from django.db import transaction
 
-from cotas_web.auditoria.services import registrar
 from cotas_web.certames.models import Certame
 from cotas_web.contas.models import Designacao
-from cotas_web.contas.permissoes import designar
+from cotas_web.contas.services import designacao_desfazer, designacao_fazer
 
 
 class Command(BaseCommand):
@@ -37,16 +36,14 @@ class Command(BaseCommand):
         certame = Certame.objects.filter(pk=opcoes["certame"]).first()
         if certame is None:
             raise CommandError(f"O certame {opcoes['certame']} não existe.")
-        with transaction.atomic():
+        login = usuario.get_username()
+        try:
             if opcoes["remover"]:
-                feito = Designacao.objects.filter(usuario=usuario, certame=certame).delete()[0]
-                texto = f"{usuario.get_username()} deixa de estar designado para o certame."
+                feito = designacao_desfazer(usuario=None, alvo=usuario, certame_id=certame.pk)
+                texto = f"{login} deixa de estar designado para o certame."
             else:
-                try:
-                    feito = designar(usuario=usuario, certame=certame)
-                except ValidationError as erro:
-                    raise CommandError("; ".join(erro.messages)) from None
-                texto = f"{usuario.get_username()} designado para o certame."
-            if feito:
-                registrar(usuario=None, certame=certame, acao="designacao", descricao=texto)
+                feito = designacao_fazer(usuario=None, alvo=usuario, certame_id=certame.pk)
+                texto = f"{login} designado para o certame."
+        except ValidationError as erro:
+            raise CommandError("; ".join(erro.messages)) from None
         self.stdout.write(texto if feito else "Nada a mudar.")

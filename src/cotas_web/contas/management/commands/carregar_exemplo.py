@@ -110,8 +110,9 @@ class Command(BaseCommand):
         if demo and em_producao():
             raise CommandError(
                 "--demo recusado: estas são as configurações de produção, e as senhas de "
-                "demonstração estão publicadas no README. Crie os usuários com "
-                "`manage.py createsuperuser` e atribua os papéis."
+                "demonstração estão publicadas no README. Crie o primeiro administrador com "
+                "`manage.py createsuperuser`; ele cria os demais usuários, dá os papéis e "
+                "designa na tela Usuários."
             )
         if opcoes["se_vazio"] and Certame.objects.exists():
             self.stdout.write("Banco já carregado; exemplo e usuários não recriados.")
