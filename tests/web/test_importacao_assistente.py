@@ -15,6 +15,7 @@ from django.core.exceptions import ValidationError
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
+from cotas.arquivos import campos
 from cotas_web.auditoria.models import Registro
 from cotas_web.candidatos.assistente import importacao_remover, importacao_substituir
 from cotas_web.candidatos.correcoes import candidato_corrigir
@@ -127,13 +128,13 @@ def test_modelo_xlsx_tem_o_conteudo_do_csv_e_a_linha_de_exemplo_em_texto(
     titulos, exemplo = _modelo_csv(client, certame)
     r = client.get(reverse("candidatos:modelo", args=[certame.pk, "xlsx"]))
     livro = load_workbook(io.BytesIO(r.content))
-    assert livro.sheetnames == ["Candidatos", "Colunas"]
+    assert livro.sheetnames == ["Candidatos", campos.ABA_DE_AJUDA_DO_MODELO]
     aba = livro["Candidatos"]
     vazias_como_none = [v or None for v in exemplo]
     assert [[c.value for c in linha] for linha in aba.iter_rows()] == [titulos, vazias_como_none]
     assert all(c.number_format == "@" for c in aba[2])
     assert all(c.data_type == "s" for c in aba[2] if c.value is not None)
-    ajuda = [[c.value for c in linha] for linha in livro["Colunas"].iter_rows()]
+    ajuda = [[c.value for c in linha] for linha in livro[campos.ABA_DE_AJUDA_DO_MODELO].iter_rows()]
     assert ajuda[0] == ["coluna", "obrigatória", "o que é", "títulos aceitos"]
     assert [linha[0] for linha in ajuda[1:]] == titulos
     assert {linha[1] for linha in ajuda[1:]} == {"sim", "não"}

@@ -140,12 +140,7 @@ def homologar(request: HttpRequest, pk: int) -> HttpResponse:
             for m in mensagens_de(erro):
                 form.add_error(None, m)
     if request.method == "POST" and form.is_valid():
-        # O que impede homologar vem ANTES da página de confirmação, com a lista inteira (a
-        # mesma com que o ato recusaria): ninguém confirma o que será recusado.
-        impedimentos = services.impedimentos_da_homologacao(certame, form.cleaned_data["data"])
-        for m in mensagens_de(ValidationError(impedimentos)) if impedimentos else []:
-            messages.error(request, m)
-        if not impedimentos:
+        if not confirmado(request):
             n = certame.candidatos.count()
             return pedir_confirmacao(
                 request, certame=certame, titulo="homologar a classificação final",
@@ -158,6 +153,14 @@ def homologar(request: HttpRequest, pk: int) -> HttpResponse:
                 fundamento=selectors.fundamento_da_homologacao(certame),
                 botao="Homologar", voltar=reverse("certames:detalhe", args=[certame.pk]),
             )
+        tentar(
+            request,
+            lambda: services.certame_homologar(
+                usuario=usuario_de(request), certame=certame, data=form.cleaned_data["data"]
+            ),
+            "Classificação final homologada: as listas estão congeladas.",
+        )
+        return redirect("certames:detalhe", pk=certame.pk)
     return render(
         request, "form.html",
         {"form": form, "titulo": f"Homologar — {certame.nome}", "botao": "Homologar",
