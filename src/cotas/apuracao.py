@@ -6,8 +6,8 @@ aplicação web a usam; nenhuma regra legal mora aqui.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from cotas.arquivos.cenario import Cenario, ler_cenario, parametros_pcd, regras_do_cenario
@@ -21,7 +21,9 @@ from cotas.motor.regras import Regras
 
 __all__ = [
     "Apuracao",
+    "Conferencia",
     "apurar_cenario",
+    "conferir_antes_das_nomeacoes",
     "eventos_do_cenario",
     "ler_cenario_para_apurar",
     "parametros_do_cenario",
@@ -122,55 +124,115 @@ def apurar_cenario(cenario: Cenario, arquivo: str = "cenário") -> Apuracao:
 def _conferir_cargos(
     certame: Certame, cenario: Cenario, eventos: list[Evento]
 ) -> list[ErroEntrada]:
-    """Os erros de cada cargo antes das nomeações, todos, nas linhas dos candidatos: empates que
-    nenhum critério resolve e verificações da autodeclaração pendentes (num cargo que recebe
-    vagas, o motor recusa nomear antes delas)."""
-    arquivo = cenario.arquivo_candidatos.name
+    """Os erros de cada cargo antes das nomeações (`conferir_antes_das_nomeacoes`), nas linhas
+    do arquivo de candidatos do cenário; os cargos que recebem vagas: os do edital com vagas e
+    os das novas vagas dos eventos."""
     recebem_vagas = {c.codigo for c in cenario.cargos if c.vagas > 0} | {
-        e.cargo for e in eventos if e.tipo is TipoEvento.NOVAS_VAGAS
+        e.cargo for e in eventos if e.tipo is TipoEvento.NOVAS_VAGAS and e.cargo is not None
     }
-    erros: list[ErroEntrada] = []
+    conferencia = conferir_antes_das_nomeacoes(
+        certame, cenario.candidatos, cenario.arquivo_candidatos.name, recebem_vagas
+    )
+    return conferencia.erros
+
+
+# Quantas linhas de um grupo de empatados a mensagem nomeia (as demais: "e mais K"; as
+# inscrições, o motor já as limita assim: `EmpateNaoResolvido`).
+LINHAS_POR_EMPATE = 20
+
+
+@dataclass
+class Conferencia:
+    """O que o motor recusaria ao nomear, achado antes: `empates` (um erro por grupo de
+    candidatos que nenhum critério distingue, na linha do primeiro, com as linhas de todos),
+    `pendentes` (um por candidato que ainda aguarda a verificação da autodeclaração, num cargo
+    que recebe vagas) e `outros` (o que mais o motor recusa nas listas de um cargo: a
+    classificação da banca só para alguns, por exemplo)."""
+
+    empates: list[ErroEntrada] = field(default_factory=list)
+    pendentes: list[ErroEntrada] = field(default_factory=list)
+    outros: list[ErroEntrada] = field(default_factory=list)
+    erros: list[ErroEntrada] = field(default_factory=list)  # todos, na ordem dos cargos
+
+
+def conferir_antes_das_nomeacoes(
+    certame: Certame,
+    candidatos: Sequence[Candidato],
+    arquivo: str,
+    recebem_vagas: Collection[str] | None = None,
+) -> Conferencia:
+    """Monta as listas de cada cargo como a apuração as monta (`Certame.listas`, a mesma
+    regra) e junta, sem parar no primeiro, tudo o que o motor recusaria ao nomear: empates que
+    nenhum critério resolve e verificações da autodeclaração pendentes (num cargo que recebe
+    vagas, o motor recusa nomear antes delas). `candidatos`: onde achar a linha de cada
+    inscrição citada (os do arquivo `arquivo`; uma inscrição de fora sai só pelo número).
+    `recebem_vagas`: os cargos que recebem vagas (None: todos os que o edital dá vagas)."""
+    if recebem_vagas is None:
+        recebem_vagas = {c for c, vagas in certame.cargos.items() if vagas > 0}
+    conferencia = Conferencia()
     for cargo in certame.cargos:
         try:
             listas = certame.listas(cargo)
         except EmpateNaoResolvido as erro:
-            erros += _erros_de_empate(erro, cenario, arquivo)
+            achados = _erros_de_empate(erro, candidatos, arquivo)
+            conferencia.empates += achados
+            conferencia.erros += achados
             continue
         except ErroCotas as erro:  # (a classificação da banca só para alguns, por exemplo)
-            erros.append(ErroEntrada(arquivo, None, None, str(erro)))
+            conferencia.outros.append(ErroEntrada(arquivo, None, None, str(erro)))
+            conferencia.erros.append(conferencia.outros[-1])
             continue
         if listas.pendentes and cargo in recebem_vagas:
-            erros += _erros_de_pendencia(certame.regras, cargo, listas.pendentes, arquivo)
-    return erros
+            achados = _erros_de_pendencia(
+                certame.regras, cargo, listas.pendentes, candidatos, arquivo
+            )
+            conferencia.pendentes += achados
+            conferencia.erros += achados
+    return conferencia
 
 
-def _erros_de_empate(erro: EmpateNaoResolvido, cenario: Cenario, arquivo: str) -> list[ErroEntrada]:
-    """Um erro por grupo empatado, na linha do primeiro, com as linhas de todos."""
+def _erros_de_empate(
+    erro: EmpateNaoResolvido, candidatos: Sequence[Candidato], arquivo: str
+) -> list[ErroEntrada]:
+    """Um erro por grupo empatado, na linha do primeiro, com as linhas de todos (as primeiras
+    LINHAS_POR_EMPATE e "e mais K": um grupo de milhares não vira uma mensagem de milhares)."""
     inscricoes = [i for grupo in erro.grupos for i in grupo]
-    candidatos = _por_inscricao(cenario.candidatos, inscricoes)
+    achados = _por_inscricao(candidatos, inscricoes)
     erros = []
     for grupo in erro.grupos:
-        linhas = [candidatos[i].linha for i in grupo if i in candidatos]
-        primeiro = candidatos.get(grupo[0])
+        linhas = [achados[i].linha for i in grupo if i in achados]
+        primeiro = achados.get(grupo[0])
         pela_banca = primeiro is not None and primeiro.classificacao is not None
         coluna = "classificacao" if pela_banca else "nota"
         mensagem = str(EmpateNaoResolvido(erro.cargo, [grupo], erro.criterio_legal))
-        if all(linha is not None for linha in linhas):
-            mensagem += f" (linhas {_enumerar([str(linha) for linha in linhas])})"
-        erros.append(ErroEntrada(arquivo, linhas[0] if linhas else None, coluna, mensagem))
+        conhecidas = [str(linha) for linha in sorted(x for x in linhas if x is not None)]
+        if conhecidas:
+            fora = len(grupo) - len(conhecidas)
+            if len(conhecidas) > LINHAS_POR_EMPATE:
+                resto = len(conhecidas) - LINHAS_POR_EMPATE
+                conhecidas = [*conhecidas[:LINHAS_POR_EMPATE], f"mais {resto}"]
+            mensagem += f" (linha{'s' if len(conhecidas) > 1 else ''} {_enumerar(conhecidas)}"
+            mensagem += f"; {fora} de outra importação)" if fora else ")"
+        primeira = min((linha for linha in linhas if linha is not None), default=None)
+        erros.append(ErroEntrada(arquivo, primeira, coluna, mensagem))
     return erros
 
 
 def _erros_de_pendencia(
-    regras: Regras, cargo: str, pendentes: list[Candidato], arquivo: str
+    regras: Regras,
+    cargo: str,
+    pendentes: Sequence[Candidato],
+    candidatos: Sequence[Candidato],
+    arquivo: str,
 ) -> list[ErroEntrada]:
-    """Um erro por candidato que ainda aguarda a comissão, na linha dele."""
+    """Um erro por candidato que ainda aguarda a comissão, na linha dele (se é do arquivo)."""
     referencias = regras.comissao.referencias if regras.comissao else {}
     momento = referencias["momento"].citacao() if "momento" in referencias else "lei aplicável"
+    do_arquivo = _por_inscricao(candidatos, [c.inscricao for c in pendentes])
     return [
         ErroEntrada(
             arquivo,
-            c.linha,
+            c.linha if c.inscricao in do_arquivo else None,
             "heteroidentificacao",
             f"inscrição {c.inscricao} (cargo {cargo}): verificação da autodeclaração pendente; "
             f"ela deve ocorrer antes de homologada a classificação final e das nomeações "

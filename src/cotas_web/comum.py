@@ -47,7 +47,11 @@ class FormularioDeUmaVez(forms.Form):
 
 
 def mensagens_de(erro: ValidationError) -> list[str]:
-    return [str(m) for m in erro.messages]
+    """As mensagens do erro para a tela: as primeiras e "e mais K", cada uma de tamanho
+    limitado (um motor que recusa milhares de linhas nunca vira um aviso de 32 KB)."""
+    from cotas.arquivos.erros import resumir
+
+    return resumir([str(m) for m in erro.messages])
 
 
 def erros_do_formulario(request: HttpRequest, form: Any) -> None:

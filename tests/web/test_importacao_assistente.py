@@ -15,6 +15,7 @@ from django.core.exceptions import ValidationError
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
+from cotas.arquivos import campos
 from cotas_web.auditoria.models import Registro
 from cotas_web.candidatos.assistente import importacao_remover, importacao_substituir
 from cotas_web.candidatos.correcoes import candidato_corrigir
@@ -63,9 +64,16 @@ def test_modelo_tem_as_colunas_da_lei_do_certame(
     assert exemplo[titulos.index("cargo")] == "PROF"
     titulos_m, _ = _modelo_csv(client, certame_mostardas)  # lei sem comissão
     assert "heteroidentificacao" not in titulos_m
-    # a linha de exemplo do modelo é um arquivo válido para o certame
+    # a linha de exemplo do modelo é recusada, e só ela: com um nome de verdade, o mesmo arquivo
+    # é válido para o certame (os outros valores do exemplo são os que o certame pede)
     caminho = tmp_path / "modelo.csv"
-    caminho.write_bytes(client.get(reverse("candidatos:modelo", args=[certame.pk, "csv"])).content)
+    modelo = client.get(reverse("candidatos:modelo", args=[certame.pk, "csv"])).content
+    caminho.write_bytes(modelo)
+    previa = importacao_previa(certame=certame, caminho=caminho, nome_arquivo="modelo.csv")
+    assert [(e.linha, e.coluna) for e in previa.erros] == [(2, "nome")]
+    assert "a linha 2 é a linha de exemplo do modelo" in previa.erros[0].mensagem
+    assert "apague-a" in previa.erros[0].mensagem
+    caminho.write_bytes(modelo.replace(b"Nome Completo do Candidato", b"Maria da Silva"))
     previa = importacao_previa(certame=certame, caminho=caminho, nome_arquivo="modelo.csv")
     assert previa.valida, previa.erros
 
@@ -93,8 +101,20 @@ def test_modelo_xlsx_e_os_criterios_de_desempate_do_edital(
 
     linhas = CalamineWorkbook.from_path(str(caminho)).get_sheet_by_name("Candidatos").to_python()
     assert "especifica" in linhas[0] and linhas[1][linhas[0].index("cargo")] == "ENF"
+    # a linha de exemplo é recusada; a aba de ajuda nunca é lida nem vira o aviso "2 abas"
+    previa = importacao_previa(certame=c, caminho=caminho, nome_arquivo="modelo.xlsx")
+    assert [(e.linha, e.coluna) for e in previa.erros] == [(2, "nome")], previa.erros
+    assert "linha de exemplo do modelo" in previa.erros[0].mensagem
+    assert not previa.avisos, previa.avisos
+    from openpyxl import load_workbook
+
+    pasta = load_workbook(caminho)
+    pasta["Candidatos"]["B2"] = "Maria da Silva"
+    assert pasta["Candidatos"]["B1"].value == "nome"
+    pasta.save(caminho)
     previa = importacao_previa(certame=c, caminho=caminho, nome_arquivo="modelo.xlsx")
     assert previa.valida, previa.erros
+    assert not previa.avisos and previa.aba == "Candidatos", previa.avisos
 
 
 def test_modelo_xlsx_tem_o_conteudo_do_csv_e_a_linha_de_exemplo_em_texto(
@@ -108,13 +128,13 @@ def test_modelo_xlsx_tem_o_conteudo_do_csv_e_a_linha_de_exemplo_em_texto(
     titulos, exemplo = _modelo_csv(client, certame)
     r = client.get(reverse("candidatos:modelo", args=[certame.pk, "xlsx"]))
     livro = load_workbook(io.BytesIO(r.content))
-    assert livro.sheetnames == ["Candidatos", "Colunas"]
+    assert livro.sheetnames == ["Candidatos", campos.ABA_DE_AJUDA_DO_MODELO]
     aba = livro["Candidatos"]
     vazias_como_none = [v or None for v in exemplo]
     assert [[c.value for c in linha] for linha in aba.iter_rows()] == [titulos, vazias_como_none]
     assert all(c.number_format == "@" for c in aba[2])
     assert all(c.data_type == "s" for c in aba[2] if c.value is not None)
-    ajuda = [[c.value for c in linha] for linha in livro["Colunas"].iter_rows()]
+    ajuda = [[c.value for c in linha] for linha in livro[campos.ABA_DE_AJUDA_DO_MODELO].iter_rows()]
     assert ajuda[0] == ["coluna", "obrigatória", "o que é", "títulos aceitos"]
     assert [linha[0] for linha in ajuda[1:]] == titulos
     assert {linha[1] for linha in ajuda[1:]} == {"sim", "não"}
@@ -441,7 +461,7 @@ def test_mapeamento_vale_na_planilha_e_no_csv_grande(certame: Any, tmp_path: Pat
             f"Pessoa {i}",
             f"{200000000 + i * 7919:09d}"[:9],
             "PROF",
-            "70.5",
+            f"{i / 200:.3f}",  # (notas diferentes: empate que nada resolve seria recusado)
             "parda",
             "sim",
         )

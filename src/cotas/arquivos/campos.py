@@ -18,11 +18,13 @@ from cotas.arquivos import limites
 from cotas.motor.candidatos import CorRaca, Heteroidentificacao, Situacao
 
 __all__ = [
+    "ABA_DE_AJUDA_DO_MODELO",
     "APELIDOS",
     "COLUNAS_CONHECIDAS",
     "COLUNAS_OBRIGATORIAS",
     "CONVERSORES",
     "CPFS_REPETIDOS",
+    "EXEMPLO_DO_MODELO",
     "LIMITE_CARACTERES",
     "NASCIMENTO_MINIMO",
     "PADROES_OPCIONAIS",
@@ -30,6 +32,7 @@ __all__ = [
     "chave_de_cabecalho",
     "coluna_do_titulo",
     "decimal_opcional",
+    "nome_do_exemplo",
     "nomes_aceitos",
     "normalizar_nome",
     "separador",
@@ -51,6 +54,23 @@ LIMITE_CARACTERES = 1000
 NASCIMENTO_MINIMO = date(1900, 1, 1)
 # 111.111.111-11 e seus pares passam pelos dígitos verificadores, mas não são CPF de ninguém.
 CPFS_REPETIDOS = frozenset(str(d) * 11 for d in range(10))
+
+
+# ---------------------------------------------------------------- o modelo para baixar
+
+# O modelo de planilha que a aplicação web oferece: a linha de exemplo (os valores que a
+# identificam: ninguém se chama assim) e a aba de ajuda, que o leitor nunca lê como dados.
+EXEMPLO_DO_MODELO = {"inscricao": "000123", "nome": "Nome Completo do Candidato"}
+ABA_DE_AJUDA_DO_MODELO = "Ajuda do modelo (não é lida)"
+# A aba de ajuda dos modelos baixados antes de ela ter o nome acima: "Colunas", com este
+# cabeçalho na primeira linha.
+ABA_DE_AJUDA_ANTIGA = "Colunas"
+CABECALHO_DA_AJUDA = ("coluna", "obrigatória", "o que é", "títulos aceitos")
+
+
+def nome_do_exemplo(nome: str) -> bool:
+    """Se o nome é o da linha de exemplo do modelo (sem diferença de caixa ou de espaços)."""
+    return " ".join(nome.split()).casefold() == EXEMPLO_DO_MODELO["nome"].casefold()
 
 
 # ---------------------------------------------------------------- nomes de coluna

@@ -324,12 +324,15 @@ def _escolher_aba(
     avisos: list[ErroEntrada],
 ) -> str | None:
     """A aba a ler: a pedida, ou a única visível, ou (com várias visíveis) a primeira visível,
-    com um aviso. Uma aba oculta nunca é lida sem ser pedida pelo nome."""
+    com um aviso. Uma aba oculta nunca é lida sem ser pedida pelo nome; a aba de ajuda do
+    modelo que a aplicação oferece nunca é lida sem ser pedida, nem conta como outra aba."""
     from python_calamine import SheetVisibleEnum
 
     metadados = pasta.sheets_metadata  # type: ignore[attr-defined]
     nomes = [str(m.name) for m in metadados]
     visiveis = [str(m.name) for m in metadados if m.visible == SheetVisibleEnum.Visible]
+    if len(visiveis) > 1:
+        visiveis = [n for n in visiveis if not _aba_de_ajuda(pasta, n)] or visiveis
     lista = ", ".join(f'"{n}"' for n in nomes)
     if aba is not None:
         if aba in nomes:
@@ -350,6 +353,21 @@ def _escolher_aba(
             )
         )
     return visiveis[0]
+
+
+def _aba_de_ajuda(pasta: object, nome: str) -> bool:
+    """Se a aba é a de ajuda do modelo para baixar (pelo nome; a dos modelos antigos, pelo nome e
+    pelo cabeçalho dela)."""
+    if nome == campos.ABA_DE_AJUDA_DO_MODELO:
+        return True
+    if nome != campos.ABA_DE_AJUDA_ANTIGA:
+        return False
+    try:
+        aba = pasta.get_sheet_by_name(nome)  # type: ignore[attr-defined]
+        primeira: list[object] = next(iter(aba.iter_rows()), [])
+    except Exception:  # (ilegível: não é a ajuda; a leitura dirá o resto)
+        return False
+    return tuple(campos.texto(c).strip() for c in primeira) == campos.CABECALHO_DA_AJUDA
 
 
 def _linhas_planilha(
@@ -414,8 +432,84 @@ def ler_candidatos(
     `data_edital`: ninguém nasceu depois dela (sem ela, depois de hoje). `renomear`: título do
     arquivo → coluna, para um cabeçalho que não usa os nomes aceitos (escolha de quem importa).
 
-    Levanta `ErrosDeEntrada` com todos os erros encontrados (e os avisos).
+    Levanta `ErrosDeEntrada` com todos os erros encontrados (e os avisos). A linha de exemplo
+    do modelo que a aplicação oferece é um erro (`_linhas_de_exemplo`).
     """
+    try:
+        leitura = _ler_candidatos(
+            caminho,
+            colunas_desempate,
+            esquema=esquema,
+            cargos=cargos,
+            origem_cargos=origem_cargos,
+            aba=aba,
+            data_edital=data_edital,
+            renomear=renomear,
+        )
+    except ErrosDaLista as erros:
+        exemplo = _linhas_de_exemplo(erros.lidos or (), Path(caminho).name)
+        if not exemplo:
+            raise
+        raise ErrosDaLista(
+            sorted([*erros.erros, *exemplo], key=lambda e: e.linha or 0),
+            erros.avisos,
+            erros.cargos_citados,
+            _sem_o_exemplo(erros.lidos or ()),
+        ) from None
+    exemplo = _linhas_de_exemplo(leitura.candidatos, leitura.arquivo)
+    if exemplo:
+        raise ErrosDaLista(
+            exemplo,
+            leitura.avisos,
+            frozenset(c.cargo for c in leitura.candidatos),
+            _sem_o_exemplo(leitura.candidatos),
+        )
+    return leitura
+
+
+def _linhas_de_exemplo(candidatos: Sequence[Candidato], arquivo: str) -> list[ErroEntrada]:
+    """A linha de exemplo do modelo para baixar (o nome dela), deixada no arquivo: recusada,
+    na linha dela (importada, seria convocada, julgada e publicada como um candidato)."""
+    from cotas.motor.colunar import TabelaCandidatos
+
+    if isinstance(candidatos, TabelaCandidatos):  # (a leitura em lote: procura no quadro)
+        import polars as pl
+
+        nome = campos.EXEMPLO_DO_MODELO["nome"].casefold()
+        achados = candidatos.quadro.with_row_index("_i").filter(
+            pl.col("nome").str.replace_all(r"\s+", " ").str.strip_chars().str.to_lowercase()
+            == nome
+        )
+        exemplos = candidatos.materializar(achados["_i"].to_list())
+    else:
+        exemplos = [c for c in candidatos if campos.nome_do_exemplo(c.nome)]
+    return [
+        ErroEntrada(
+            arquivo,
+            c.linha,
+            "nome",
+            f"a linha {c.linha} é a linha de exemplo do modelo (inscrição {c.inscricao}, "
+            f"“{c.nome}”); apague-a e importe de novo",
+        )
+        for c in exemplos
+    ]
+
+
+def _sem_o_exemplo(candidatos: Sequence[Candidato]) -> list[Candidato]:
+    return [c for c in candidatos if not campos.nome_do_exemplo(c.nome)]
+
+
+def _ler_candidatos(
+    caminho: Path,
+    colunas_desempate: Sequence[str] = (),
+    *,
+    esquema: Esquema,
+    cargos: Collection[str] | None = None,
+    origem_cargos: str = "cargos do certame",
+    aba: str | None = None,
+    data_edital: date | None = None,
+    renomear: dict[str, str] | None = None,
+) -> LeituraCandidatos:
     caminho = Path(caminho)
     pedido = _Pedido(
         arquivo=caminho.name,

@@ -95,3 +95,23 @@ _MOTIVOS_DO_SISTEMA = {
 def motivo_do_sistema(erro: OSError) -> str:
     """O motivo de um erro do sistema de arquivos em português (o `strerror` vem em inglês)."""
     return _MOTIVOS_DO_SISTEMA.get(erro.errno or 0, f"erro do sistema nº {erro.errno}")
+
+
+# Quantas mensagens uma tela, um aviso ou o fim de uma tarefa mostram de uma lista longa, e
+# quantos caracteres cada uma, no máximo: o resto é contado ("e mais K"), nunca despejado.
+MENSAGENS_NA_TELA = 50
+CARACTERES_POR_MENSAGEM = 1000
+
+
+def resumir(
+    mensagens: Sequence[str],
+    limite: int = MENSAGENS_NA_TELA,
+    caracteres: int = CARACTERES_POR_MENSAGEM,
+) -> list[str]:
+    """As primeiras `limite` mensagens, cada uma com até `caracteres` (cortada com "…"), e, se
+    houver mais, a última diz quantas ficaram de fora."""
+    mostradas = [m if len(m) <= caracteres else m[: caracteres - 1] + "…" for m in mensagens]
+    if len(mostradas) <= limite:
+        return mostradas
+    resto = len(mostradas) - limite
+    return [*mostradas[:limite], f"… e mais {resto} {'erro' if resto == 1 else 'erros'}."]

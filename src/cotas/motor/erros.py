@@ -52,11 +52,18 @@ class EmpateNaoResolvido(ErroCotas):
         self.cargo = cargo
         self.grupos = grupos
         self.criterio_legal = criterio_legal
-        descricao = "; ".join(", ".join(g) for g in grupos)
+        # A mensagem nomeia os primeiros de cada grupo e os primeiros grupos, e conta o resto
+        # (um arquivo de milhares de empatados não vira uma mensagem de milhares); os grupos
+        # inteiros ficam em `grupos`, para quem aponta as linhas.
+        descricao = "; ".join(_primeiros([", ".join(_primeiros(g, 20)) for g in grupos], 10))
         super().__init__(
             f"Empate não resolvido no cargo {cargo} entre as inscrições {descricao}: nenhum "
             f"critério de desempate ({criterio_legal}, e os critérios do edital) os distingue."
         )
+
+
+def _primeiros(itens: list[str], n: int) -> list[str]:
+    return itens if len(itens) <= n else [*itens[:n], f"e mais {len(itens) - n}"]
 
 
 class ClassificacaoIncompleta(ErroCotas):

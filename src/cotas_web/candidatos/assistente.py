@@ -40,9 +40,9 @@ _DESCRICOES = {
     "classificacao": "posição dada pela banca (opcional; sem ela, a nota e o desempate decidem)",
 }
 # Um exemplo de valor por coluna (a linha de exemplo do modelo).
+# (A inscrição e o nome são os que o leitor reconhece: a linha esquecida no arquivo é recusada.)
 _EXEMPLOS = {
-    "inscricao": "000123",
-    "nome": "Nome Completo do Candidato",
+    **campos.EXEMPLO_DO_MODELO,
     "cpf": "529.982.247-25",
     "data_nascimento": "1990-05-31",
     "nota": "75,50",
@@ -158,17 +158,18 @@ def modelo_csv(certame: Certame) -> bytes:
 
 def modelo_xlsx(certame: Certame) -> bytes:
     """O modelo em XLSX: o cabeçalho, a linha de exemplo (em texto: a inscrição e o CPF não
-    perdem os zeros) e, numa segunda aba, o que é cada coluna. Escrito pelo mesmo escritor de
-    XLSX das publicações (`para_xlsx`)."""
+    perdem os zeros) e, numa segunda aba, o que é cada coluna (a aba com o nome que o leitor
+    reconhece e nunca lê como dados: `campos.ABA_DE_AJUDA_DO_MODELO`). Escrito pelo mesmo
+    escritor de XLSX das publicações (`para_xlsx`)."""
     from cotas.documentos.formatos import para_xlsx
     from cotas.documentos.tabelas import Tabela
 
     titulos, exemplo = _linhas_do_modelo(certame)
     candidatos = Tabela("Candidatos", "Candidatos", tuple(titulos), [tuple(exemplo)])
     ajuda = Tabela(
-        "Colunas",
-        "Colunas",
-        ("coluna", "obrigatória", "o que é", "títulos aceitos"),
+        campos.ABA_DE_AJUDA_DO_MODELO,
+        campos.ABA_DE_AJUDA_DO_MODELO,
+        campos.CABECALHO_DA_AJUDA,
         [
             (c.nome, "sim" if c.obrigatoria else "não", c.descricao, c.aceitos)
             for c in colunas_do_certame(certame)

@@ -32,6 +32,9 @@ class Leitura:
     cabecalho: tuple[tuple[str, str | None], ...] = ()
     padroes: tuple[str, ...] = ()
     aba: str | None = None
+    # Os mesmos candidatos em colunas, quando a leitura em lote os deu assim (um CSV grande):
+    # a conferência do motor na prévia os lê sem recriá-los (`services._conferir_no_motor`).
+    colunas: Sequence[Candidato] | None = None
 
 
 def ler_arquivo(
@@ -76,8 +79,11 @@ def ler_arquivo(
     avisos = list(leitura.avisos)
     if nome_exibido:
         avisos = [_renomear(a, nome_exibido) for a in avisos]
+    from cotas.motor.colunar import TabelaCandidatos
+
+    colunas = leitura.candidatos if isinstance(leitura.candidatos, TabelaCandidatos) else None
     return Leitura(
-        list(leitura.candidatos), avisos, leitura.cabecalho, leitura.padroes, leitura.aba
+        list(leitura.candidatos), avisos, leitura.cabecalho, leitura.padroes, leitura.aba, colunas
     )
 
 

@@ -18,6 +18,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.urls import reverse
 
+from cotas.arquivos.erros import resumir
 from cotas.arquivos.esquema import esquema_do_certame
 from cotas_web import ponte
 from cotas_web.auditoria import reencenacao
@@ -55,6 +56,18 @@ class Previa:
     padroes: tuple[str, ...] = ()
     aba: str | None = None
     grupos: tuple[ponte.GrupoNaTela, ...] = ()  # os grupos da lei do certame, na ordem dela
+    # Quem ainda aguarda a verificação da autodeclaração que a lei exige (a comissão ou a
+    # análise documental, feitas depois da importação): não impede importar, impede homologar.
+    pendentes: list[ErroEntrada] = field(default_factory=list)
+
+    @property
+    def erros_na_tela(self) -> list[str]:
+        """Os primeiros erros e quantos mais (um arquivo de 6.000 empates não vira 6.000 itens)."""
+        return resumir([str(e) for e in self.erros])
+
+    @property
+    def pendentes_na_tela(self) -> list[str]:
+        return resumir([str(e) for e in self.pendentes], caracteres=300)
 
     @property
     def verificados(self) -> tuple[ponte.GrupoNaTela, ...]:
@@ -173,8 +186,68 @@ def importacao_previa(
             )
     if not leitura.candidatos:
         previa.erros.append(ErroEntrada(nome_arquivo, None, None, "o arquivo não tem candidatos"))
+    if not previa.erros:
+        conferencia = _conferir_no_motor(
+            certame, regras, leitura.candidatos, nome_arquivo, substitui, leitura.colunas
+        )
+        previa.erros += conferencia.empates + conferencia.outros
+        previa.pendentes = conferencia.pendentes
     previa.erros.sort(key=lambda e: (e.linha or 0, str(e.coluna or "")))
     return previa
+
+
+def _conferir_no_motor(
+    certame: Certame,
+    regras: Any,
+    candidatos: list[Any],
+    nome_arquivo: str,
+    substitui: int | None,
+    colunas: Any = None,
+) -> Any:
+    """O que o motor recusaria depois, ao nomear, achado já na prévia, pela mesma regra
+    (`cotas.apuracao.conferir_antes_das_nomeacoes`, a de `cotas validar`): as listas de cada
+    cargo com os candidatos deste arquivo e os já importados (menos os da importação que ele
+    substitui), em colunas como a reencenação as lê do banco. `colunas`: os mesmos candidatos
+    já em colunas (a leitura em lote de um CSV grande), sem recriá-los."""
+    import polars as pl
+
+    from cotas.apuracao import conferir_antes_das_nomeacoes
+    from cotas.motor.certame import Certame as CertameMotor
+    from cotas.motor.colunar import TabelaCandidatos
+
+    criterios = tuple(str(c) for c, _ in certame.desempate)
+    tabela = colunas if isinstance(colunas, TabelaCandidatos) else None
+    if tabela is None:
+        tabela = TabelaCandidatos.de_candidatos(
+            candidatos, criterios, [g.nome for g in regras.grupos_da_lei]
+        )
+    outros = certame.candidatos.all()
+    if substitui:
+        outros = outros.exclude(importacao_id=substitui)
+    if outros.exists():
+        fora = set(ponte.fatos_do_certame(certame).fora)
+        if substitui:
+            fora |= set(
+                certame.candidatos.filter(importacao_id=substitui).values_list(
+                    "inscricao", flat=True
+                )
+            )
+        ja = ponte.tabela_de_candidatos(certame, regras, fora=fora)
+        quadro = pl.concat([ja.quadro, tabela.quadro], how="diagonal_relaxed")
+        tabela = TabelaCandidatos(quadro, criterios)
+    motor = CertameMotor(
+        regras,
+        cargos={c.codigo: c.vagas_edital for c in certame.cargos.all()},
+        candidatos=tabela,
+        validade_ate=certame.validade_ate,
+        parametros=ponte.parametros_do_certame(certame),
+    )
+    try:
+        return conferir_antes_das_nomeacoes(motor, candidatos, nome_arquivo)
+    except ponte.ErroCotas as erro:  # (o que o motor recusa ao montar o certame)
+        from cotas.apuracao import Conferencia
+
+        return Conferencia(outros=[ErroEntrada(nome_arquivo, None, None, str(erro))])
 
 
 @transaction.atomic
@@ -199,6 +272,7 @@ def importacao_confirmar(
         certame=certame, caminho=caminho, nome_arquivo=nome_arquivo, aba=aba, renomear=renomear
     )
     if not previa.valida:
+        # (Todas: quem mostra resume, `comum.mensagens_de` e o fim da tarefa.)
         raise ValidationError([str(e) for e in previa.erros] or ["O arquivo não tem candidatos."])
     if progresso is not None:
         progresso.total(len(previa.candidatos), "Gravando os candidatos…")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
@@ -292,16 +293,32 @@ def cargo_adicionar(
     return cargo
 
 
-def homologacao_conferir(*, certame: Certame, data: date) -> str:
-    """O que a homologação exige, conferido (`ValidationError` com o que falta); devolve o
-    fundamento dela. A tela o chama antes da página de confirmação (que não pergunta o que vai
-    ser recusado) e o ato, de novo, sob a trava."""
-    _exigir_nao_homologado(certame)
-    datas.exigir_depois_do_edital(certame, data, "Homologação")
-    datas.exigir_validade(certame, data, "Homologação")
+def impedimentos_da_homologacao(certame: Certame, data: date | None = None) -> list[str]:
+    """Tudo o que impede homologar, de uma vez, para a página dizer ANTES de pedir a confirmação
+    (e o ato recusar com a mesma lista): a data, os candidatos, a verificação e os recursos
+    pendentes onde a lei os exige (parâmetros `heteroidentificacao.momento` e `.recursos`) e o
+    que o motor recusaria depois, ao nomear: empates que nenhum critério resolve, nomeando as
+    inscrições e as linhas (`cotas.apuracao.conferir_antes_das_nomeacoes`, a regra da prévia da
+    importação e de `cotas validar`). Todos: quem mostra resume (`comum.mensagens_de`)."""
+    impedimentos: list[str] = []
+    if certame.homologado:
+        return [
+            "O certame já foi homologado: as listas estão congeladas e só mudam por atos "
+            "registrados (desistência, anulação, novas vagas)."
+        ]
+    if data is not None:  # (as datas contra o registro: `datas`, cada recusa com os dois atos)
+        conferencias: list[Callable[[], None]] = [
+            lambda: datas.exigir_depois_do_edital(certame, data, "Homologação"),
+            lambda: datas.exigir_validade(certame, data, "Homologação"),
+            lambda: datas.exigir_homologacao_depois_da_comissao(certame, data),
+        ]
+        for conferir in conferencias:
+            try:
+                conferir()
+            except ValidationError as erro:
+                impedimentos += erro.messages
     if not certame.candidatos.exists():
-        raise ValidationError("Importe os candidatos antes de homologar.")
-    fundamento = ""
+        return [*impedimentos, "Importe os candidatos antes de homologar."]
     regras = ponte.regras_do_certame(certame)
     if certame.exige_comissao or ponte.grupos_documentais(regras):
         from cotas_web.comissao.selectors import pendencias_da_comissao
@@ -311,23 +328,51 @@ def homologacao_conferir(*, certame: Certame, data: date) -> str:
         if pendencias:
             # A verificação e os recursos antes da homologação, com os artigos da lei.
             citados = [refs[k].citacao() for k in ("momento", "recursos") if k in refs]
-            raise ValidationError(
+            impedimentos.append(
                 "A homologação precisa da verificação concluída"
                 + (f" ({'; '.join(citados)})" if citados else "")
                 + ": "
                 + "; ".join(pendencias)
             )
-        ref = refs.get("momento")
-        fundamento = ref.citacao() if ref else ""
-    datas.exigir_homologacao_depois_da_comissao(certame, data)
-    return fundamento
+    return impedimentos + _recusas_do_motor(certame)
+
+
+def _recusas_do_motor(certame: Certame) -> list[str]:
+    """O que o motor recusaria ao nomear as vagas do edital, menos a verificação pendente (já
+    dita, com os recursos, por `pendencias_da_comissao`): os empates e o que mais ele recusa
+    nas listas de um cargo, cada um com as linhas do arquivo importado."""
+    from cotas.apuracao import conferir_antes_das_nomeacoes
+
+    ativas = certame.importacoes.filter(removida_em__isnull=True)
+    importacoes = list(ativas.values_list("arquivo_nome", flat=True)[:2])
+    arquivo = importacoes[0] if len(importacoes) == 1 else "candidatos importados"
+    try:
+        motor = ponte.reencenar(certame)
+    except ponte.ErroCotas as erro:
+        return [str(erro)]
+    conferencia = conferir_antes_das_nomeacoes(motor, motor.candidatos, arquivo)
+    return [str(e) for e in conferencia.empates + conferencia.outros]
+
+
+def homologacao_conferir(*, certame: Certame, data: date) -> str:
+    """O que a homologação exige, conferido: `ValidationError` com TODOS os impedimentos de uma
+    vez (`impedimentos_da_homologacao`); devolve o fundamento dela. A tela o chama antes da
+    página de confirmação (que não pergunta o que vai ser recusado) e o ato, de novo, sob a
+    trava."""
+    impedimentos = impedimentos_da_homologacao(certame, data)
+    if impedimentos:
+        raise ValidationError(impedimentos)
+    regras = ponte.regras_do_certame(certame)
+    ref = regras.comissao.referencias.get("momento") if regras.comissao is not None else None
+    return ref.citacao() if ref else ""
 
 
 @transaction.atomic
 def certame_homologar(*, usuario: User, certame: Certame, data: date) -> Certame:
     """Congela as listas. Onde há comissão, só depois da verificação de todos os autodeclarados
     aprovados e do exame dos recursos (parâmetros `heteroidentificacao.momento` e
-    `.recursos`)."""
+    `.recursos`); e só sem nada que o motor recusaria ao nomear (`homologacao_conferir`, a lista
+    que a página mostra antes de pedir a confirmação)."""
     certame = certame_travar(certame.pk)
     fundamento = homologacao_conferir(certame=certame, data=data)
     certame.homologado_em = data

@@ -33,7 +33,7 @@ from cotas_web.tarefas.models import Estado, Tarefa, Tipo
 
 from . import pacote
 from .apresentacao import para_tela
-from .selectors import ErroCotas, fonte_publicada
+from .selectors import fonte_publicada
 from .situacoes import versao_do_certame
 
 # Uma geração que falhou não é pedida de novo por este tempo (a página mostra o erro).
@@ -175,10 +175,9 @@ def gerar(tarefa: Tarefa, progresso: tarefas.Progresso) -> tarefas.Resultado:
     progresso.total(4, "Reencenando o certame…")
     if versao_do_certame(certame.pk) != tarefa.versao:
         raise ValidationError("O certame mudou desde o pedido; peça o arquivo de novo.")
-    try:
-        fonte = fonte_publicada(certame=certame)
-    except ErroCotas as erro:  # (os fatos contrariam a lei: a página diz o quê)
-        raise ValidationError(str(erro)) from None
+    # (Se os fatos contrariam a lei, o `ErroCotas` vai à fila, que o diz numa frase curta, com
+    # o que fazer: `tarefas.services.executar`; a página oferece o arquivo da versão anterior.)
+    fonte = fonte_publicada(certame=certame)
     progresso.avancar(1, "Montando o documento…")
     pasta = tarefas.pasta() / "publicos" / str(certame.pk)
     pasta.mkdir(parents=True, exist_ok=True)

@@ -26,6 +26,7 @@ from django.db import connection, transaction
 from django.db.models import Max, OuterRef, Q, Subquery
 from django.utils import timezone
 
+from cotas.arquivos.erros import resumir
 from cotas.documentos.consulta import (
     SituacaoCandidato,
     consultar_todos,
@@ -140,7 +141,15 @@ def montar(
     try:
         fonte = fonte_do_certame(certame=certame)
     except ponte.ErroCotas as e:
-        erro = str(e)
+        erro = resumir([str(e)], 1, CARACTERES_DO_ERRO)[0]
+        if tem_situacoes(pub):
+            # A última geração boa fica no ar, marcada com o erro: a versão tentada é gravada
+            # (não se tenta de novo a cada pedido; o próximo ato tenta), a data é a dela.
+            PublicacaoSituacoes.objects.filter(pk=pub.pk, geracao=anterior).update(
+                versao=versao, erro=erro
+            )
+            pub.refresh_from_db()
+            return pub
     _apagar_em_lotes(certame, geracao=nova)  # restos de uma montagem interrompida
     if fonte is not None:
         linhas = _linhas(certame, nova, fonte)
@@ -159,6 +168,19 @@ def montar(
     _apagar_em_lotes(certame, anteriores_a=nova)
     pub.refresh_from_db()
     return pub
+
+
+# O erro da reencenação que a página pública mostra: curto (a recusa do motor pode citar milhares
+# de inscrições).
+CARACTERES_DO_ERRO = 600
+
+
+def tem_situacoes(pub: PublicacaoSituacoes) -> bool:
+    """Se a geração em vigor tem a situação das inscrições (uma montagem que falhou sem outra
+    boa antes dela troca para uma geração vazia, com o erro)."""
+    return pub.geracao > 0 and SituacaoPublica.objects.filter(
+        certame_id=pub.certame_id, geracao=pub.geracao
+    ).exists()
 
 
 def _apagar_em_lotes(

@@ -181,10 +181,12 @@ def consulta(request: HttpRequest, pk: int) -> HttpResponse:
             resposta = render(request, "publico/atualizando.html", contexto, status=503)
             resposta["Retry-After"] = "5"
             return resposta
-        if pub.erro:
+        if pub.erro and not situacoes.tem_situacoes(pub):
             return render(
                 request, "publico/erro.html", {"certame": certame, "erro": pub.erro}, status=409
             )
+        if pub.erro:  # a última versão boa, marcada: os atos depois dela não entraram
+            contexto["desatualizada"], contexto["erro_da_atualizacao"] = True, pub.erro
         situacao = situacoes.situacao(pub, inscricao)
         contexto["publicada_em"] = pub.publicada_em
         contexto["situacao"] = situacao

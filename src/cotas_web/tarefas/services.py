@@ -14,7 +14,7 @@ import logging
 import os
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -27,6 +27,8 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.module_loading import import_string
+
+from cotas.motor.erros import ErroCotas
 
 from .models import ATIVOS, Estado, Tarefa
 
@@ -187,14 +189,18 @@ def executar(tarefa_id: str) -> None:
         trabalho: Trabalho = import_string(tarefa.parametros["trabalho"])
         resultado = trabalho(tarefa, progresso)
     except ValidationError as erro:
-        _terminar(tarefa, progresso, Estado.FALHOU, "; ".join(erro.messages))
+        _terminar(tarefa, progresso, Estado.FALHOU, mensagem_de_falha(erro.messages))
+    except ErroCotas as erro:  # a lei recusa um fato do certame: diz qual, e o que fazer
+        logger.warning("Tarefa %s recusada pelo motor: %.300s", tarefa.pk, erro)
+        _terminar(tarefa, progresso, Estado.FALHOU, mensagem_de_falha([str(erro)], motor=True))
     except Exception:
         logger.exception("Tarefa %s falhou", tarefa.pk)
         _terminar(
             tarefa,
             progresso,
             Estado.FALHOU,
-            f"Erro interno na tarefa; informe o código {tarefa.pk} ao suporte.",
+            "Erro interno na tarefa. Peça de novo; se o erro se repetir, informe o código "
+            f"{tarefa.pk} ao suporte.",
         )
     else:
         tarefa.arquivo, tarefa.resultado_url = resultado.arquivo, resultado.url
@@ -203,6 +209,29 @@ def executar(tarefa_id: str) -> None:
         parar.set()
         batendo.join()
         _arquivo_progresso(tarefa.pk).unlink(missing_ok=True)
+
+
+# Quantas mensagens, e de que tamanho, o fim de uma tarefa que falhou guarda e mostra: o motivo,
+# curto, e o que fazer; nunca o rastreamento nem a lista inteira (um empate de 6.000 linhas).
+MENSAGENS_DA_FALHA = 3
+CARACTERES_DA_FALHA = 400
+
+
+def mensagem_de_falha(mensagens: Sequence[str], *, motor: bool = False) -> str:
+    """A frase curta, em português, de uma tarefa que falhou: as primeiras mensagens (cortadas)
+    e quantas mais; se foi o motor que recusou um fato do certame, o que fazer."""
+    from cotas.arquivos.erros import resumir
+
+    texto = " ".join(
+        resumir([str(m) for m in mensagens], MENSAGENS_DA_FALHA, CARACTERES_DA_FALHA)
+    )
+    if motor:
+        texto = (
+            f"A lei do certame recusa um fato registrado: {texto} Corrija o dado indicado "
+            "(antes da homologação, na importação; depois, por correção registrada na página "
+            "do candidato) e peça de novo."
+        )
+    return texto
 
 
 def _bater(tarefa_id: Any, parar: threading.Event) -> None:
