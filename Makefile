@@ -29,8 +29,7 @@ run: $(INSTALADO)
 
 lint: $(INSTALADO)
 	$(BIN)/ruff check .
-# (ligada depois do merge: ruff format)
-#	$(BIN)/ruff format --check .
+	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 	$(BIN)/lint-imports --no-logo  # as camadas (contratos no pyproject.toml; docs/ARQUITETURA.md)
 

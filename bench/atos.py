@@ -16,7 +16,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -55,6 +54,7 @@ def filho(cenario: Path, atos: int, banco: str) -> dict[str, list[float]]:
 
     django.setup()
     from django.contrib.auth import get_user_model
+    from rodar import _certame_homologado
 
     from cotas_web.candidatos.correcoes import candidato_corrigir
     from cotas_web.candidatos.models import Candidato
@@ -68,7 +68,6 @@ def filho(cenario: Path, atos: int, banco: str) -> dict[str, list[float]]:
         vagas_novas_ofertar,
     )
     from cotas_web.publico import situacoes
-    from rodar import _certame_homologado
 
     pk, _ = _certame_homologado(cenario)
     usuario = get_user_model().objects.get(username="bench")
@@ -101,7 +100,7 @@ def filho(cenario: Path, atos: int, banco: str) -> dict[str, list[float]]:
         )
         _medir(
             tempos["novas_vagas"],
-            lambda c=cargo: vagas_novas_ofertar(
+            lambda c=cargo, k=k: vagas_novas_ofertar(
                 usuario=usuario, cargo=c, data=dia, quantidade=1, justificativa="Bench",
                 token=f"bench-{k}",
             ),

@@ -389,9 +389,7 @@ def relatorio(medidas: list[dict[str, Any]]) -> str:
             f"| {m['banco']} | "
             + " | ".join(
                 _n(p[k]) if k in p else "—"
-                for k in (
-                    "importacao", "homologacao", "oferta", "painel", "nomeacao", "publicacao"
-                )
+                for k in ("importacao", "homologacao", "oferta", "painel", "nomeacao", "publicacao")
             )
             + " |"
         )

@@ -85,9 +85,7 @@ def _piso_como_comando(csv: Path, repeticoes: int) -> list[float]:
     import inspect
 
     codigo = (
-        "import sys, time\n"
-        + inspect.getsource(_ler_e_ordenar)
-        + "_ler_e_ordenar(sys.argv[1])\n"
+        "import sys, time\n" + inspect.getsource(_ler_e_ordenar) + "_ler_e_ordenar(sys.argv[1])\n"
     )
     codigo = codigo.replace("csv: Path | str", "csv")
     return [_rodar([str(PYTHON), "-c", codigo, str(csv)])[0] for _ in range(repeticoes)]

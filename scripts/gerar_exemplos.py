@@ -28,17 +28,80 @@ from stdnum.br import cpf as stdnum_cpf
 RAIZ = Path(__file__).resolve().parent.parent / "exemplos"
 
 NOMES = [
-    "Ana", "Beatriz", "Camila", "Daniela", "Eduarda", "Fernanda", "Gabriela", "Helena",
-    "Isabela", "Joana", "Larissa", "Luíza", "Mariana", "Natália", "Patrícia", "Rafaela",
-    "Sabrina", "Tatiane", "Vitória", "Conceição", "Antônio", "Bruno", "Carlos", "Diego",
-    "Eduardo", "Fábio", "Gustavo", "Henrique", "Igor", "João", "Lucas", "Márcio",
-    "Nelson", "Otávio", "Paulo", "Rodrigo", "Sérgio", "Thiago", "Vinícius", "Wagner",
+    "Ana",
+    "Beatriz",
+    "Camila",
+    "Daniela",
+    "Eduarda",
+    "Fernanda",
+    "Gabriela",
+    "Helena",
+    "Isabela",
+    "Joana",
+    "Larissa",
+    "Luíza",
+    "Mariana",
+    "Natália",
+    "Patrícia",
+    "Rafaela",
+    "Sabrina",
+    "Tatiane",
+    "Vitória",
+    "Conceição",
+    "Antônio",
+    "Bruno",
+    "Carlos",
+    "Diego",
+    "Eduardo",
+    "Fábio",
+    "Gustavo",
+    "Henrique",
+    "Igor",
+    "João",
+    "Lucas",
+    "Márcio",
+    "Nelson",
+    "Otávio",
+    "Paulo",
+    "Rodrigo",
+    "Sérgio",
+    "Thiago",
+    "Vinícius",
+    "Wagner",
 ]
 SOBRENOMES = [
-    "Almeida", "Barbosa", "Cardoso", "Dias", "Esteves", "Ferreira", "Gonçalves", "Hoffmann",
-    "Lima", "Machado", "Nunes", "Oliveira", "Pereira", "Quadros", "Rocha", "Santos",
-    "Teixeira", "Vargas", "Xavier", "Zanella", "Brum", "Conceição", "da Silva", "de Souza",
-    "Fagundes", "Garcia", "Kunz", "Lopes", "Moraes", "Prestes", "Ribeiro", "Schmitt",
+    "Almeida",
+    "Barbosa",
+    "Cardoso",
+    "Dias",
+    "Esteves",
+    "Ferreira",
+    "Gonçalves",
+    "Hoffmann",
+    "Lima",
+    "Machado",
+    "Nunes",
+    "Oliveira",
+    "Pereira",
+    "Quadros",
+    "Rocha",
+    "Santos",
+    "Teixeira",
+    "Vargas",
+    "Xavier",
+    "Zanella",
+    "Brum",
+    "Conceição",
+    "da Silva",
+    "de Souza",
+    "Fagundes",
+    "Garcia",
+    "Kunz",
+    "Lopes",
+    "Moraes",
+    "Prestes",
+    "Ribeiro",
+    "Schmitt",
 ]
 COR_RACA = ["branca"] * 9 + ["preta"] * 3 + ["parda"] * 6 + ["amarela", "indigena"]
 
@@ -159,17 +222,36 @@ def escrever_csv(
     escritor = csv.writer(saida, delimiter=sep, lineterminator="\r\n" if virgula else "\n")
     escritor.writerow(
         [
-            "inscricao", "nome", "cpf", "data_nascimento", "cargo", "nota", "situacao",
-            "cor_raca", "reserva_negros", "pcd", "heteroidentificacao", *extras, "opcao_lista",
+            "inscricao",
+            "nome",
+            "cpf",
+            "data_nascimento",
+            "cargo",
+            "nota",
+            "situacao",
+            "cor_raca",
+            "reserva_negros",
+            "pcd",
+            "heteroidentificacao",
+            *extras,
+            "opcao_lista",
         ]
     )
     for p in pessoas:
         cpf = stdnum_cpf.format(p.cpf) if virgula else p.cpf
         escritor.writerow(
             [
-                p.inscricao, p.nome, cpf, data(p.data_nascimento), p.cargo, numero(p.nota),
-                p.situacao, p.cor_raca, "sim" if p.reserva_negros else "não",
-                "sim" if p.pcd else "não", p.heteroidentificacao,
+                p.inscricao,
+                p.nome,
+                cpf,
+                data(p.data_nascimento),
+                p.cargo,
+                numero(p.nota),
+                p.situacao,
+                p.cor_raca,
+                "sim" if p.reserva_negros else "não",
+                "sim" if p.pcd else "não",
+                p.heteroidentificacao,
                 *(numero(p.extras[e]) for e in extras),
                 "",  # opcao_lista: ninguém escolheu entre as duas reservas
             ]
@@ -183,9 +265,11 @@ def escrever_csv(
 def montenegro() -> None:
     rng = random.Random(7344)
     usados: set[str] = set()
-    cargos = [("PROF-MAT", "Professor de Matemática", 10, 62),
-              ("ENF", "Enfermeiro", 13, 74),
-              ("AGT-ADM", "Agente Administrativo", 4, 45)]
+    cargos = [
+        ("PROF-MAT", "Professor de Matemática", 10, 62),
+        ("ENF", "Enfermeiro", 13, 74),
+        ("AGT-ADM", "Agente Administrativo", 4, 45),
+    ]
     pessoas: dict[str, list[Pessoa]] = {}
     inicio = 1
     for codigo, _, _, quantidade in cargos:
@@ -206,7 +290,10 @@ def montenegro() -> None:
     # Uma negra confirmada entre as primeiras da lista geral: nomeada como ampla.
     topo = por_nota(pessoas["PROF-MAT"])[1]
     topo.cor_raca, topo.reserva_negros, topo.heteroidentificacao, topo.pcd = (
-        "parda", True, "confirmado", False,
+        "parda",
+        True,
+        "confirmado",
+        False,
     )
 
     # Empates: dois resolvidos pela idade (um candidato com 60 anos ou mais)...
@@ -289,9 +376,11 @@ autoridade = "Prefeito Municipal"
 def mostardas() -> None:
     rng = random.Random(3920)
     usados: set[str] = set()
-    cargos = [("PROF-AI", "Professor de Anos Iniciais", 15, 70),
-              ("TEC-ENF", "Técnico de Enfermagem", 8, 48),
-              ("MOT", "Motorista", 5, 40)]
+    cargos = [
+        ("PROF-AI", "Professor de Anos Iniciais", 15, 70),
+        ("TEC-ENF", "Técnico de Enfermagem", 8, 48),
+        ("MOT", "Motorista", 5, 40),
+    ]
     pessoas: dict[str, list[Pessoa]] = {}
     inicio = 1
     for codigo, _, _, quantidade in cargos:
@@ -403,8 +492,15 @@ def federal() -> None:
     usados: set[str] = set()
     linhas = [
         [
-            "inscricao", "nome", "cpf", "data_nascimento", "cargo", "nota", "situacao",
-            "cor_raca", "pcd",
+            "inscricao",
+            "nome",
+            "cpf",
+            "data_nascimento",
+            "cargo",
+            "nota",
+            "situacao",
+            "cor_raca",
+            "pcd",
             *(c for g in _GRUPOS_FEDERAL for c in (f"reserva_{g}", f"confirmacao_{g}")),
         ]
     ]

@@ -74,8 +74,7 @@ def test_nomes_das_listas_nos_documentos_e_na_web_sao_os_do_glossario() -> None:
         assert por_extenso(lista) == g.no_meio_da_frase(lista)
     assert g.no_meio_da_frase(g.PCD) == "pessoas com deficiência"
     assert (
-        g.no_meio_da_frase(g.PrioridadeColisao.PCD_LEI)
-        == "PcD primeiro, depois os grupos da lei"
+        g.no_meio_da_frase(g.PrioridadeColisao.PCD_LEI) == "PcD primeiro, depois os grupos da lei"
     )
 
 

@@ -14,9 +14,7 @@ from django.http import HttpRequest, HttpResponse
 
 class CampoData(forms.DateField):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
-        kwargs.setdefault(
-            "widget", forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
-        )
+        kwargs.setdefault("widget", forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"))
         kwargs.setdefault("input_formats", ["%Y-%m-%d", "%d/%m/%Y"])
         super().__init__(*args, **kwargs)
 

@@ -351,9 +351,7 @@ def tabela_de_candidatos(
     return TabelaCandidatos(quadro, criterios, sem_repetidas=True)
 
 
-def _quadro_do_banco(
-    certame: Certame, regras: Regras, criterios: tuple[str, ...]
-) -> pl.DataFrame:
+def _quadro_do_banco(certame: Certame, regras: Regras, criterios: tuple[str, ...]) -> pl.DataFrame:
     """O quadro lido do banco numa consulta só, sem criar um objeto do Django por inscrição (num
     certame de 1 milhão, criar os objetos levava ~40 s; esta leitura, ~3 s). As linhas seguem a
     ordem do arquivo importado (`linha`), como na linha de comando."""
@@ -629,8 +627,13 @@ def nomeacoes_publicadas(certame: Certame) -> dict[str, list[Any]]:
         .exclude(situacao=SITUACAO_SEM_EFEITO)
         .order_by("cargo__codigo", "vaga", "ordem", "pk")
         .values_list(
-            "cargo__codigo", "vaga", "candidato__inscricao", "modalidade", "razao",
-            "portaria", "data_portaria",
+            "cargo__codigo",
+            "vaga",
+            "candidato__inscricao",
+            "modalidade",
+            "razao",
+            "portaria",
+            "data_portaria",
         )
     )
     for cargo, vaga, inscricao, lista, razao, portaria, dia in linhas:

@@ -146,7 +146,12 @@ def test_exemplo_de_montenegro() -> None:
     pareceres = {c.verificacao("negros") for c in cenario.candidatos}
     h = Heteroidentificacao
     assert pareceres == {
-        h.CONFIRMADO, h.NAO_CONFIRMADO, h.AUSENTE, h.RECUSOU_FILMAGEM, h.RECUSOU_PERGUNTAS, None
+        h.CONFIRMADO,
+        h.NAO_CONFIRMADO,
+        h.AUSENTE,
+        h.RECUSOU_FILMAGEM,
+        h.RECUSOU_PERGUNTAS,
+        None,
     }  # (todos menos o pendente; None: sem parecer)
     assert cenario.arquivo_candidatos.name == "candidatos.csv"
 

@@ -180,9 +180,19 @@ def test_reserva_e_ordem_sem_os_valores_da_comissao_nao_quebram(comando: str) ->
     """A conta não lê a comissão: com os valores dela em aberto, a reserva e a ordem saem (antes:
     rastreamento `ValueError` ao montar a regra da comissão), e a saída diz que não os conferiu."""
     r = rodar(
-        comando, "--lei", "federal/lei-15142-2025", "--data-edital", "2026-02-02",
-        "--vagas", "10", "--parametro", "pretos_pardos.percentual=25",
-        "--parametro", "indigenas.percentual=3", "--parametro", "quilombolas.percentual=2",
+        comando,
+        "--lei",
+        "federal/lei-15142-2025",
+        "--data-edital",
+        "2026-02-02",
+        "--vagas",
+        "10",
+        "--parametro",
+        "pretos_pardos.percentual=25",
+        "--parametro",
+        "indigenas.percentual=3",
+        "--parametro",
+        "quilombolas.percentual=2",
         "--json",
     )
     assert r.returncode == 0, r.stderr

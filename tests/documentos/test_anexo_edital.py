@@ -21,8 +21,12 @@ def test_quadro_de_vagas_com_numeros_e_extenso(fonte: FonteDocumentos) -> None:
     doc = anexo_edital(fonte)
     (tabela,) = doc.tabelas
     assert tabela.colunas[:6] == (
-        "Cargo", "Nome do cargo", "Vagas do edital", "Reservadas: Negros (pretos e pardos)",
-        "Reservadas: Pessoas com deficiência", "Ampla concorrência",
+        "Cargo",
+        "Nome do cargo",
+        "Vagas do edital",
+        "Reservadas: Negros (pretos e pardos)",
+        "Reservadas: Pessoas com deficiência",
+        "Ampla concorrência",
     )
     numeros = {linha[0]: linha[2:6] for linha in tabela.linhas}
     # 20% de 10 = 2; 20% de 13 = 2,6 → 3; 20% de 4 = 0,8 → 1. PcD 5% para cima, teto 20%.
@@ -75,8 +79,9 @@ def test_reserva_do_edital_feita_uma_vez_e_igual_a_calculada(
     from cotas.documentos import fonte as modulo
     from cotas.motor.reserva import calcular_reserva
 
-    nova = FonteDocumentos(fonte.nome, fonte.regras, fonte.certame, fonte.nomes_cargos,
-                           fonte.data_edital)
+    nova = FonteDocumentos(
+        fonte.nome, fonte.regras, fonte.certame, fonte.nomes_cargos, fonte.data_edital
+    )
     chamadas: list[int] = []
 
     def contar(regras: object, vagas: int) -> object:
@@ -92,6 +97,9 @@ def test_reserva_do_edital_feita_uma_vez_e_igual_a_calculada(
         esperada = calcular_reserva(nova.regras, nova.certame.cargos[cargo])
         r = nova.reserva_do_edital(cargo)
         assert (r.vagas, r.reservadas, r.ampla, r.memoria) == (
-            esperada.vagas, esperada.reservadas, esperada.ampla, esperada.memoria
+            esperada.vagas,
+            esperada.reservadas,
+            esperada.ampla,
+            esperada.memoria,
         )
         assert r.razoes == esperada.razoes

@@ -30,7 +30,9 @@ MEMBROS = [
 def _regra() -> RegraComissao:
     """A comissão da lei do exemplo, como a aplicação web a passa."""
     regras = regras_aplicaveis(
-        catalogo_padrao(), lei_id="montenegro-rs/lei-7344-2025", data_edital=date(2025, 6, 10),
+        catalogo_padrao(),
+        lei_id="montenegro-rs/lei-7344-2025",
+        data_edital=date(2025, 6, 10),
         tipo="concurso_publico",
     )
     assert regras.comissao is not None
@@ -52,17 +54,33 @@ def sessao() -> SessaoAta:
         local="Prefeitura, sala 2",
         membros=MEMBROS,
         avaliacoes=[
-            AvaliacaoAta("1002", "Beatriz Parda", "PROF", True,
-                         {"Carlos Souza": True, "Marta Lima": True, "Paulo Reis": False},
-                         "confirmado"),
-            AvaliacaoAta("1006", "Nadia Preta", "PROF", True,
-                         {"Carlos Souza": False, "Marta Lima": False, "Paulo Reis": True},
-                         "nao_confirmado"),
+            AvaliacaoAta(
+                "1002",
+                "Beatriz Parda",
+                "PROF",
+                True,
+                {"Carlos Souza": True, "Marta Lima": True, "Paulo Reis": False},
+                "confirmado",
+            ),
+            AvaliacaoAta(
+                "1006",
+                "Nadia Preta",
+                "PROF",
+                True,
+                {"Carlos Souza": False, "Marta Lima": False, "Paulo Reis": True},
+                "nao_confirmado",
+            ),
             AvaliacaoAta("1007", "Nilo Pardo", "PROF", False, {}, "ausente"),
         ],
         recursos=[
-            RecursoAta("1006", "O próprio candidato", date(2025, 7, 25), "Provido",
-                       "confirmado", "Fenótipo reconhecido em nova avaliação."),
+            RecursoAta(
+                "1006",
+                "O próprio candidato",
+                date(2025, 7, 25),
+                "Provido",
+                "confirmado",
+                "Fenótipo reconhecido em nova avaliação.",
+            ),
         ],
         observacoes="Sessão filmada.",
         numero=1,

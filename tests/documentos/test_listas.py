@@ -11,8 +11,17 @@ from cotas.documentos.publicacao import arquivo
 from .conftest import exigir_pdf, texto_pdf
 
 CPF_INTEIRO = re.compile(r"\d{3}\.?\d{3}\.?\d{3}-?\d{2}")
-SENSIVEIS = ("branca", "amarela", "indígena", "indigena", "nao_confirmado", "não confirmado",
-             "não reconhecido", "heteroidentificação", "deficiente")
+SENSIVEIS = (
+    "branca",
+    "amarela",
+    "indígena",
+    "indigena",
+    "nao_confirmado",
+    "não confirmado",
+    "não reconhecido",
+    "heteroidentificação",
+    "deficiente",
+)
 
 
 def test_listas_geral_e_reservadas_em_ordem(fonte: FonteDocumentos) -> None:
@@ -73,10 +82,15 @@ def test_trecho_das_listas_igual_a_tabela_publicada(fonte: FonteDocumentos) -> N
     assert sum(tamanhos.values()) == len(inteira)
     geral = tamanhos["ampla"]
     assert geral > 2 and tamanhos["negros"] > 2
-    for inicio, fim in ((0, None), (0, 3), (2, 5), (geral - 2, geral + 2), (len(inteira), None),
-                        (len(inteira) - 1, len(inteira) + 50)):
-        assert linhas_classificacao(fonte, "ENF", inicio, fim) == inteira[inicio:fim], (
-            inicio, fim)
+    for inicio, fim in (
+        (0, None),
+        (0, 3),
+        (2, 5),
+        (geral - 2, geral + 2),
+        (len(inteira), None),
+        (len(inteira) - 1, len(inteira) + 50),
+    ):
+        assert linhas_classificacao(fonte, "ENF", inicio, fim) == inteira[inicio:fim], (inicio, fim)
     so_negros = [linha for linha in inteira if linha[1] == "Negros (pretos e pardos)"]
     assert linhas_classificacao(fonte, "ENF", 1, 3, "negros") == so_negros[1:3]
     assert linhas_classificacao(fonte, "ENF", lista="negros") == so_negros

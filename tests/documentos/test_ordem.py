@@ -17,9 +17,14 @@ def test_cada_ato_com_vaga_lista_razao_e_fundamento(fonte: FonteDocumentos) -> N
     col = {nome: i for i, nome in enumerate(nomeacoes.colunas)}
     prof = [linha for linha in nomeacoes.linhas if linha[0] == "PROF-MAT"]
     assert [(linha[col["Vaga"]], linha[col["Lista"]]) for linha in prof][:8] == [
-        (1, "Ampla concorrência"), (2, "Ampla concorrência"), (3, "Negros (pretos e pardos)"),
-        (4, "Ampla concorrência"), (5, "Pessoas com deficiência"), (6, "Ampla concorrência"),
-        (7, "Ampla concorrência"), (8, "Negros (pretos e pardos)"),
+        (1, "Ampla concorrência"),
+        (2, "Ampla concorrência"),
+        (3, "Negros (pretos e pardos)"),
+        (4, "Ampla concorrência"),
+        (5, "Pessoas com deficiência"),
+        (6, "Ampla concorrência"),
+        (7, "Ampla concorrência"),
+        (8, "Negros (pretos e pardos)"),
     ]
     oitava = prof[7]
     assert "A 8ª nomeação é reservada a negros" in str(oitava[col["Razão"]])

@@ -15,8 +15,15 @@ from cotas.documentos.texto import (
 
 @pytest.mark.parametrize(
     ("n", "esperado"),
-    [(1, "1 (uma)"), (2, "2 (duas)"), (3, "3 (três)"), (13, "13 (treze)"),
-     (22, "22 (vinte e duas)"), (200, "200 (duzentas)"), (201, "201 (duzentas e uma)")],
+    [
+        (1, "1 (uma)"),
+        (2, "2 (duas)"),
+        (3, "3 (três)"),
+        (13, "13 (treze)"),
+        (22, "22 (vinte e duas)"),
+        (200, "200 (duzentas)"),
+        (201, "201 (duzentas e uma)"),
+    ],
 )
 def test_vagas_no_feminino(n: int, esperado: str) -> None:
     assert numero_e_extenso(n) == esperado
@@ -38,8 +45,13 @@ def test_timbre_do_municipio() -> None:
 
 @pytest.mark.parametrize(
     ("cpf", "mascarado"),
-    [("12345678909", "***.456.789-**"), ("123.456.789-09", "***.456.789-**"),
-     ("", ""), (None, ""), ("123", "***")],
+    [
+        ("12345678909", "***.456.789-**"),
+        ("123.456.789-09", "***.456.789-**"),
+        ("", ""),
+        (None, ""),
+        ("123", "***"),
+    ],
 )
 def test_cpf_nunca_inteiro(cpf: str | None, mascarado: str) -> None:
     assert mascarar_cpf(cpf) == mascarado

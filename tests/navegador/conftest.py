@@ -29,11 +29,15 @@ from tests.web.conftest import (  # noqa: F401  (fixtures compartilhadas)
 CHROMIUM = Path("/usr/bin/chromium")
 ARTEFATOS = Path(__file__).resolve().parents[2] / "artefatos" / "navegador"
 ARGUMENTOS = [
-    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
     "--lang=pt-BR",  # idioma da interface do Chromium: campos de data em dd/mm/aaaa
 ]
-
 
 
 def pytest_collection_modifyitems(items: list[Any]) -> None:
@@ -60,7 +64,9 @@ def navegador() -> Iterator[Any]:
             # O formato do campo de data segue o idioma da interface do Chromium: `--lang` e LANG
             # em pt-BR, com o pacote `chromium-l10n` (scripts/sistema.sh) instalado.
             browser = p.chromium.launch(
-                executable_path=str(CHROMIUM), headless=True, args=ARGUMENTOS,
+                executable_path=str(CHROMIUM),
+                headless=True,
+                args=ARGUMENTOS,
                 env={**os.environ, "LANG": "pt_BR.UTF-8", "LANGUAGE": "pt_BR"},
             )
             yield browser
@@ -96,7 +102,11 @@ def pagina(navegador: Any, live_server: Any) -> Iterator[Any]:
 def celular(navegador: Any, live_server: Any) -> Iterator[Any]:
     """Um telefone comum (390×844, toque), para ver que nada transborda da tela."""
     yield from _pagina(
-        navegador, live_server, viewport=CELULAR, is_mobile=True, has_touch=True,
+        navegador,
+        live_server,
+        viewport=CELULAR,
+        is_mobile=True,
+        has_touch=True,
         device_scale_factor=2,
     )
 

@@ -27,7 +27,9 @@ GRAVES = ("serious", "critical")
 TELAS: dict[str, dict[str, Any]] = {
     "desktop": {"viewport": {"width": 1366, "height": 768}},
     "celular": {
-        "viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
+        "viewport": {"width": 390, "height": 844},
+        "is_mobile": True,
+        "has_touch": True,
         "device_scale_factor": 1,  # (capturas menores; o axe vê o mesmo)
     },
 }
@@ -129,8 +131,14 @@ def _percorrer(
 
 @pytest.mark.parametrize("tela", list(TELAS))
 def test_nenhuma_violacao_seria_em_nenhuma_pagina(
-    navegador: Any, live_server: Any, tela: str, certame_homologado: Any,  # noqa: F811
-    certame_mostardas: Any, arquivo_csv: Path, rita: Any, ana: Any,  # noqa: F811
+    navegador: Any,
+    live_server: Any,
+    tela: str,
+    certame_homologado: Any,
+    certame_mostardas: Any,
+    arquivo_csv: Path,
+    rita: Any,
+    ana: Any,
 ) -> None:
     from cotas_web.contas.management.commands.carregar_exemplo import identificar_orgao_demo
 
@@ -155,7 +163,9 @@ MENOR_LETRA_DO_GRAFICO = """() => {
 
 
 def test_grafico_legivel_no_celular(
-    celular: Any, certame_homologado: Any, rita: Any  # noqa: F811
+    celular: Any,
+    certame_homologado: Any,
+    rita: Any,
 ) -> None:
     nomear_edital(certame_homologado, rita)
     pk = certame_homologado.pk
@@ -175,7 +185,8 @@ def test_grafico_legivel_no_celular(
 
 
 def test_alto_contraste_lembrado_e_sem_violacao(
-    pagina: Any, certame_homologado: Any  # noqa: F811
+    pagina: Any,
+    certame_homologado: Any,
 ) -> None:
     pagina.goto(pagina.base + f"/publico/certames/{certame_homologado.pk}/")
     botao = pagina.get_by_role("button", name="Alto contraste")
@@ -211,7 +222,9 @@ def test_o_verificador_acusa_o_que_o_issue_achou(pagina: Any) -> None:
 
 
 def test_nomeacoes_em_cartoes_no_celular(
-    celular: Any, certame_homologado: Any, rita: Any  # noqa: F811
+    celular: Any,
+    certame_homologado: Any,
+    rita: Any,
 ) -> None:
     """No celular, cada nomeação é um cartão com o nome de cada dado; a desistência à vista."""
     nomear_edital(certame_homologado, rita)

@@ -28,15 +28,15 @@ def test_navegador_em_portugues_e_horario_de_brasilia(celular: Any) -> None:
     assert ambiente == ["pt-BR", "America/Sao_Paulo", "03/08/2025", "87,50"]
     # O primeiro Tab leva ao atalho para o conteúdo.
     celular.keyboard.press("Tab")
-    assert celular.evaluate("() => document.activeElement.textContent") == (
-        "Pular para o conteúdo"
-    )
+    assert celular.evaluate("() => document.activeElement.textContent") == ("Pular para o conteúdo")
     celular.keyboard.press("Enter")
     assert celular.evaluate("() => document.activeElement.id") == "conteudo"
 
 
 def test_pagina_publica_no_celular_pelo_teclado(
-    celular: Any, certame_homologado: Any, rita: Any  # noqa: F811
+    celular: Any,
+    certame_homologado: Any,
+    rita: Any,
 ) -> None:
     nomear_edital(certame_homologado, rita)
     pk = certame_homologado.pk
@@ -65,7 +65,9 @@ def test_pagina_publica_no_celular_pelo_teclado(
 
 
 def test_nomeacoes_do_rh_no_celular_pelo_teclado(
-    celular: Any, certame_homologado: Any, rita: Any  # noqa: F811
+    celular: Any,
+    certame_homologado: Any,
+    rita: Any,
 ) -> None:
     pk = certame_homologado.pk
     celular.goto(celular.base + "/entrar/")

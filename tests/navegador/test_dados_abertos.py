@@ -40,7 +40,7 @@ def test_documentacao_da_api_abre_sem_violar_a_csp(pagina: Any) -> None:
 
 def test_consulta_mostra_a_linha_do_tempo(
     pagina: Any,
-    certame_homologado: Any,  # noqa: F811
+    certame_homologado: Any,
     rita: Any,
 ) -> None:
     nomear_edital(certame_homologado, rita)

@@ -26,7 +26,9 @@ def sem_cpf(pagina: Any) -> None:
 
 
 def test_candidato_consulta_a_inscricao_e_ve_a_ordem(
-    pagina: Any, certame_homologado: Any, rita: Any  # noqa: F811
+    pagina: Any,
+    certame_homologado: Any,
+    rita: Any,
 ) -> None:
     nomear_edital(certame_homologado, rita)
     pk = certame_homologado.pk

@@ -21,7 +21,7 @@ pytestmark = [pytest.mark.navegador, pytest.mark.django_db(transaction=True)]
 
 def test_pdf_longo_acompanhado_ate_o_download(
     pagina: Any,
-    certame_homologado: Any,  # noqa: F811
+    certame_homologado: Any,
     rita: Any,
     settings: Any,
 ) -> None:
@@ -58,7 +58,7 @@ def test_pdf_longo_acompanhado_ate_o_download(
 
 def test_botao_de_trabalho_desabilita_ao_enviar(
     pagina: Any,
-    certame_homologado: Any,  # noqa: F811
+    certame_homologado: Any,
 ) -> None:
     pagina.goto(pagina.base + f"/publico/certames/{certame_homologado.pk}/consulta/")
     # Um botão marcado com data-trabalho (como o "Confirmar a importação"); o envio é contido

@@ -69,8 +69,9 @@ def test_administrador_cria_rh_designa_e_ele_entra(
         pg.wait_for_selector("text=Usuário marta criado")
         assert pg.locator("#papel-do-usuario").inner_text() == "Administrador do certame (RH)"
 
-        pg.get_by_label("Certame").select_option(label=f"{certame.nome} (Montenegro/RS, nº "
-                                                 f"{certame.pk})")
+        pg.get_by_label("Certame").select_option(
+            label=f"{certame.nome} (Montenegro/RS, nº {certame.pk})"
+        )
         pg.get_by_role("button", name="Designar").click()
         pg.wait_for_selector("text=Designado; a designação está no histórico do certame.")
         assert certame.nome in pg.locator("#designacoes").inner_text()
@@ -119,4 +120,3 @@ def test_administrador_cria_rh_designa_e_ele_entra(
     finally:
         j.contexto.close()
     assert not j.falhas, "Violações sérias ou críticas (axe-core):" + _relatorio(j.falhas)
-

@@ -90,7 +90,7 @@ def test_corrigir_vagas_antes_da_homologacao(pagina: Any, certame: Any) -> None:
     assert cargo.pk
 
 
-def test_retificacao_depois_da_homologacao(pagina: Any, certame_homologado: Any) -> None:  # noqa: F811
+def test_retificacao_depois_da_homologacao(pagina: Any, certame_homologado: Any) -> None:
     pk = certame_homologado.pk
     entrar(pagina, "rita")
     pagina.goto(pagina.base + f"/certames/{pk}/")

@@ -85,7 +85,8 @@ def preparar() -> None:
     c = certame_criar(
         usuario=rita,
         nome="Concurso da queda",
-        municipio="Mostardas/RS", orgao="administracao_direta",
+        municipio="Mostardas/RS",
+        orgao="administracao_direta",
         data_edital=date(2025, 3, 1),
         tipo="concurso_publico",
         validade_ate=date(2027, 3, 1),

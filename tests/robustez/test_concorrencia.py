@@ -8,7 +8,7 @@ tela, nenhum 500). Feitos para o PostgreSQL (`DATABASE_URL` de scripts/postgres.
 rodam também, onde a transação inteira já é exclusiva (BEGIN IMMEDIATE).
 """
 
-# ruff: noqa: F811, B008
+# ruff: noqa: B008
 # (F811: as fixtures partilhadas de tests/web entram por import e voltam como parâmetros;
 #  B008: `lambda c=lido(x)` lê a cópia de cada pedido ANTES da barreira, de propósito.)
 from __future__ import annotations

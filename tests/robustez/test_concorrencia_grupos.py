@@ -1,7 +1,7 @@
 """A verificação documental de um grupo da lei, registrada pelo RH: 10 pedidos simultâneos, um
 efeito e um registro (como os demais atos em test_concorrencia.py; feito para o PostgreSQL)."""
 
-# ruff: noqa: F811, B008
+# ruff: noqa: B008
 # (F811: as fixtures partilhadas entram por import e voltam como parâmetros; B008: cada pedido lê
 #  a sua cópia do candidato ANTES da barreira, de propósito.)
 from __future__ import annotations

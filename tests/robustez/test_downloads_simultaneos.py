@@ -5,7 +5,6 @@ thread, com a sua conexão ao banco, como os processos do gunicorn: o arquivo é
 por versão, os demais recebem "em preparação" ou o arquivo pronto, e o limite por cliente,
 contado no banco, vale entre as conexões."""
 
-# ruff: noqa: F811
 # (F811: as fixtures partilhadas de tests/web entram por import e voltam como parâmetros.)
 from __future__ import annotations
 

@@ -6,7 +6,6 @@ que a tabela `_PARAMETROS` não conhece, o teste falha pedindo que ele seja incl
 nunca veem nem agem no outro (403 ou 404); no seu, veem o que o seu papel permite.
 """
 
-# ruff: noqa: F811
 # (as fixtures partilhadas de tests/web entram por import e voltam como parâmetros)
 from __future__ import annotations
 

@@ -118,8 +118,12 @@ def certame(rita: Any, ana: Any) -> Any:
     from cotas_web.certames.services import cargo_adicionar, certame_criar
 
     c = certame_criar(
-        usuario=rita, nome="Concurso 01/2025", municipio="Montenegro/RS",
-        data_edital=date(2025, 6, 10), tipo="concurso_publico", validade_ate=date(2027, 6, 10),
+        usuario=rita,
+        nome="Concurso 01/2025",
+        municipio="Montenegro/RS",
+        data_edital=date(2025, 6, 10),
+        tipo="concurso_publico",
+        validade_ate=date(2027, 6, 10),
     )
     cargo_adicionar(usuario=rita, certame=c, codigo="PROF", nome="Professor", vagas_edital=5)
     designar_auditora(c, ana)
@@ -131,9 +135,13 @@ def certame_mostardas(rita: Any, ana: Any) -> Any:
     from cotas_web.certames.services import cargo_adicionar, certame_criar
 
     c = certame_criar(
-        usuario=rita, nome="Concurso Mostardas 01/2025", municipio="Mostardas/RS",
+        usuario=rita,
+        nome="Concurso Mostardas 01/2025",
+        municipio="Mostardas/RS",
         orgao="administracao_direta",
-        data_edital=date(2025, 3, 1), tipo="concurso_publico", validade_ate=date(2027, 3, 1),
+        data_edital=date(2025, 3, 1),
+        tipo="concurso_publico",
+        validade_ate=date(2027, 3, 1),
     )
     cargo_adicionar(usuario=rita, certame=c, codigo="PROF", nome="Professor", vagas_edital=5)
     designar_auditora(c, ana)
@@ -150,8 +158,11 @@ def certame_com_candidatos(certame: Any, rita: Any, arquivo_csv: Path) -> Any:
     return certame
 
 
-MEMBROS = (("Carlos", "masculino", "preta"), ("Marta", "feminino", "parda"),
-           ("Paulo", "masculino", "branca"))
+MEMBROS = (
+    ("Carlos", "masculino", "preta"),
+    ("Marta", "feminino", "parda"),
+    ("Paulo", "masculino", "branca"),
+)
 
 
 @pytest.fixture
@@ -160,8 +171,12 @@ def comissao_composta(certame_com_candidatos: Any, rita: Any, carlos: Any) -> An
 
     for nome, genero, cor in MEMBROS:
         membro_adicionar(
-            usuario=rita, certame=certame_com_candidatos, nome=nome, genero=genero,
-            cor_raca=cor, usuario_membro=carlos if nome == "Carlos" else None,
+            usuario=rita,
+            certame=certame_com_candidatos,
+            nome=nome,
+            genero=genero,
+            cor_raca=cor,
+            usuario_membro=carlos if nome == "Carlos" else None,
         )
     return certame_com_candidatos
 
@@ -183,7 +198,9 @@ def verificar_todos(sessao: Any, usuario: Any, reconhece: bool = True) -> None:
     membros = list(sessao.certame.membros_comissao.all())
     for conv in sessao.convocacoes.all():
         verificacao_registrar(
-            usuario=usuario, convocacao=conv, compareceu=True,
+            usuario=usuario,
+            convocacao=conv,
+            compareceu=True,
             votos={m.pk: reconhece for m in membros},
         )
 

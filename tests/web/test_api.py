@@ -473,7 +473,7 @@ def test_documentacao_navegavel_sem_cdn(client: Any) -> None:
 
 def test_exemplo_de_montenegro_todo_endpoint_igual_ao_csv_e_ao_pdf(
     client: Any,
-    exemplo_homologado: Any,  # noqa: F811
+    exemplo_homologado: Any,
     rita: Any,
 ) -> None:
     """O exemplo de Montenegro (3 cargos, com as vagas do edital ofertadas e nomeadas): as

@@ -163,8 +163,12 @@ def test_nomeacao_tornada_sem_efeito_sai_da_ordem_publica_e_a_certa_entra(
     _nomear_duas(certame, rita)
     errada = Nomeacao.objects.get(portaria="105/2025")
     nomeacao_tornar_sem_efeito(
-        usuario=rita, nomeacao=errada, data=date(2025, 8, 4), ato="Portaria nº 150/2025",
-        autoridade="Prefeito Municipal", motivo="Número da portaria errado",
+        usuario=rita,
+        nomeacao=errada,
+        data=date(2025, 8, 4),
+        ato="Portaria nº 150/2025",
+        autoridade="Prefeito Municipal",
+        motivo="Número da portaria errado",
     )
     url = reverse("publico:baixar_tabela", args=[certame.pk, "ordem-de-nomeacao", "nomeacoes"])
 
@@ -176,7 +180,10 @@ def test_nomeacao_tornada_sem_efeito_sai_da_ordem_publica_e_a_certa_entra(
     # Antes da portaria certa, a vaga 1 volta a ser só proposta: nada publicado nela.
     assert publicada() == [("2", "1002", "Portaria nº 106/2025, de 03/08/2025")]
     nomeacao_confirmar(
-        usuario=rita, cargo=certame.cargos.get(), inscricao="1001", portaria="151/2025",
+        usuario=rita,
+        cargo=certame.cargos.get(),
+        inscricao="1001",
+        portaria="151/2025",
         data_portaria=date(2025, 8, 4),
     )
     assert publicada() == [

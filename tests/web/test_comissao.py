@@ -80,10 +80,18 @@ def test_convocacao_grande_em_lotes_e_historico_resumido(
 
 def test_maioria_decide(sessao: Any, carlos: Any) -> None:
     m1, m2, m3 = sessao.certame.membros_comissao.all()
-    verificacao_registrar(usuario=carlos, convocacao=_conv("1006"), compareceu=True,
-                          votos={m1.pk: True, m2.pk: True, m3.pk: False})
-    verificacao_registrar(usuario=carlos, convocacao=_conv("1007"), compareceu=True,
-                          votos={m1.pk: True, m2.pk: False, m3.pk: False})
+    verificacao_registrar(
+        usuario=carlos,
+        convocacao=_conv("1006"),
+        compareceu=True,
+        votos={m1.pk: True, m2.pk: True, m3.pk: False},
+    )
+    verificacao_registrar(
+        usuario=carlos,
+        convocacao=_conv("1007"),
+        compareceu=True,
+        votos={m1.pk: True, m2.pk: False, m3.pk: False},
+    )
     assert Candidato.objects.get(inscricao="1006").verificacao("negros") == "confirmado"
     assert Candidato.objects.get(inscricao="1007").verificacao("negros") == "nao_confirmado"
     assert _conv("1006").votos.count() == 3
@@ -92,38 +100,61 @@ def test_maioria_decide(sessao: Any, carlos: Any) -> None:
 def test_voto_de_cada_membro_e_exigido(sessao: Any, carlos: Any) -> None:
     m1, *_ = sessao.certame.membros_comissao.all()
     with pytest.raises(ValidationError, match="Falta o voto"):
-        verificacao_registrar(usuario=carlos, convocacao=_conv("1006"), compareceu=True,
-                              votos={m1.pk: True})
+        verificacao_registrar(
+            usuario=carlos, convocacao=_conv("1006"), compareceu=True, votos={m1.pk: True}
+        )
 
 
 @pytest.mark.parametrize(
     ("compareceu", "filmagem", "perguntas", "resultado"),
-    [(False, False, False, "ausente"), (True, True, False, "recusou_filmagem"),
-     (True, False, True, "recusou_perguntas")],
+    [
+        (False, False, False, "ausente"),
+        (True, True, False, "recusou_filmagem"),
+        (True, False, True, "recusou_perguntas"),
+    ],
 )
 def test_ausencia_e_recusas_seguem_na_ampla(
     sessao: Any, carlos: Any, compareceu: bool, filmagem: bool, perguntas: bool, resultado: str
 ) -> None:
-    verificacao_registrar(usuario=carlos, convocacao=_conv("1006"), compareceu=compareceu,
-                          recusou_filmagem=filmagem, recusou_perguntas=perguntas)
+    verificacao_registrar(
+        usuario=carlos,
+        convocacao=_conv("1006"),
+        compareceu=compareceu,
+        recusou_filmagem=filmagem,
+        recusou_perguntas=perguntas,
+    )
     assert Candidato.objects.get(inscricao="1006").verificacao("negros") == resultado
     assert _conv("1006").votos.count() == 0
 
 
 def test_recurso_de_outro_candidato_muda_o_parecer(sessao: Any, carlos: Any) -> None:
     membros = sessao.certame.membros_comissao.all()
-    verificacao_registrar(usuario=carlos, convocacao=_conv("1006"), compareceu=True,
-                          votos={m.pk: True for m in membros})
+    verificacao_registrar(
+        usuario=carlos,
+        convocacao=_conv("1006"),
+        compareceu=True,
+        votos={m.pk: True for m in membros},
+    )
     c = Candidato.objects.get(inscricao="1006")
-    recurso = recurso_interpor(usuario=carlos, candidato=c, recorrente="terceiro",
-                               recorrente_nome="Fabio Branco", razoes="fenótipo",
-                               data=date(2025, 7, 25))
+    recurso = recurso_interpor(
+        usuario=carlos,
+        candidato=c,
+        recorrente="terceiro",
+        recorrente_nome="Fabio Branco",
+        razoes="fenótipo",
+        data=date(2025, 7, 25),
+    )
     from cotas_web.comissao.selectors import pendencias_da_comissao
 
     assert any("recurso" in p for p in pendencias_da_comissao(certame=sessao.certame))
-    recurso_decidir(usuario=carlos, recurso=recurso, decisao="provido",
-                    resultado_final="nao_confirmado", fundamentacao="reexame",
-                    data=date(2025, 7, 28))
+    recurso_decidir(
+        usuario=carlos,
+        recurso=recurso,
+        decisao="provido",
+        resultado_final="nao_confirmado",
+        fundamentacao="reexame",
+        data=date(2025, 7, 28),
+    )
     c.refresh_from_db()
     assert c.verificacao("negros") == "nao_confirmado"
 
@@ -134,12 +165,21 @@ def test_recurso_pela_tela_indica_a_inscricao(client: Any, sessao: Any, carlos: 
     from cotas_web.comissao.models import Recurso
 
     membros = sessao.certame.membros_comissao.all()
-    verificacao_registrar(usuario=carlos, convocacao=_conv("1006"), compareceu=True,
-                          votos={m.pk: True for m in membros})
+    verificacao_registrar(
+        usuario=carlos,
+        convocacao=_conv("1006"),
+        compareceu=True,
+        votos={m.pk: True for m in membros},
+    )
     entrar(client, carlos)
     url = reverse("comissao:recurso_novo", args=[sessao.certame.pk])
-    dados = {"recorrente": "terceiro", "recorrente_nome": "Fabio Branco", "razoes": "fenótipo",
-             "data": "2025-07-25", "pedido": "recurso-pela-tela"}
+    dados = {
+        "recorrente": "terceiro",
+        "recorrente_nome": "Fabio Branco",
+        "razoes": "fenótipo",
+        "data": "2025-07-25",
+        "pedido": "recurso-pela-tela",
+    }
     recusado = client.post(url, {**dados, "candidato": "1007"})  # convocado, ainda sem parecer
     assert recusado.status_code == 200
     assert "A inscrição 1007 não tem parecer da comissão neste certame." in (
@@ -212,9 +252,7 @@ def test_gravacao_servida_como_anexo_com_o_tipo_do_conteudo(
     assert resposta["X-Content-Type-Options"] == "nosniff"
 
 
-def test_sessao_registrada_pela_tela_com_votos_e_ata(
-    client: Any, sessao: Any, carlos: Any
-) -> None:
+def test_sessao_registrada_pela_tela_com_votos_e_ata(client: Any, sessao: Any, carlos: Any) -> None:
     membros = list(sessao.certame.membros_comissao.all())
     conv = _conv("1002")
     dados: dict[str, object] = {"compareceu": "on", **{f"voto_{m.pk}": "sim" for m in membros}}
@@ -233,21 +271,19 @@ def test_sessao_registrada_pela_tela_com_votos_e_ata(
 
 def test_depois_da_homologacao_a_comissao_nao_altera(certame_homologado: Any, carlos: Any) -> None:
     with pytest.raises(ValidationError, match="homologado"):
-        sessao_criar(usuario=carlos, certame=certame_homologado, data=date(2025, 9, 1),
-                     local="x")
+        sessao_criar(usuario=carlos, certame=certame_homologado, data=date(2025, 9, 1), local="x")
 
 
 def test_sem_comissao_em_mostardas(client: Any, certame_mostardas: Any, rita: Any) -> None:
     entrar(client, rita)
-    assert client.get(
-        reverse("comissao:painel", args=[certame_mostardas.pk])
-    ).status_code == 404
+    assert client.get(reverse("comissao:painel", args=[certame_mostardas.pk])).status_code == 404
     html = client.get(reverse("certames:detalhe", args=[certame_mostardas.pk])).content.decode()
     assert "Comissão</a>" not in html
     assert "não prevê comissão" in html
     with pytest.raises(ValidationError, match="não prevê comissão"):
-        membro_adicionar(usuario=rita, certame=certame_mostardas, nome="X", genero="outro",
-                         cor_raca="parda")
+        membro_adicionar(
+            usuario=rita, certame=certame_mostardas, nome="X", genero="outro", cor_raca="parda"
+        )
 
 
 def test_rh_da_acesso_ao_membro_pelo_login_na_tela(
@@ -263,18 +299,39 @@ def test_rh_da_acesso_ao_membro_pelo_login_na_tela(
     form = client.get(reverse("comissao:membro_novo", args=[pk])).content.decode()
     assert "Acesso ao sistema (login do membro)" in form and "(carlos)" in form
     assert "(ana)" not in form  # só logins com o papel de comissão
-    client.post(reverse("comissao:membro_novo", args=[pk]),
-                {"nome": "Carlos", "genero": "masculino", "cor_raca": "preta",
-                 "usuario": carlos.pk, "pedido": "membro-pela-tela"})
+    client.post(
+        reverse("comissao:membro_novo", args=[pk]),
+        {
+            "nome": "Carlos",
+            "genero": "masculino",
+            "cor_raca": "preta",
+            "usuario": carlos.pk,
+            "pedido": "membro-pela-tela",
+        },
+    )
     assert integra_comissao(carlos, pk)
-    assert "com acesso pelo login carlos" in Registro.objects.filter(
-        acao="comissao_membro").get().descricao
+    assert (
+        "com acesso pelo login carlos"
+        in Registro.objects.filter(acao="comissao_membro").get().descricao
+    )
     with pytest.raises(ValidationError, match="já integra a comissão deste certame"):
-        membro_adicionar(usuario=rita, certame=certame_com_candidatos, nome="C2",
-                         genero="masculino", cor_raca="preta", usuario_membro=carlos)
+        membro_adicionar(
+            usuario=rita,
+            certame=certame_com_candidatos,
+            nome="C2",
+            genero="masculino",
+            cor_raca="preta",
+            usuario_membro=carlos,
+        )
     with pytest.raises(ValidationError, match="não tem o papel de membro da comissão"):
-        membro_adicionar(usuario=rita, certame=certame_com_candidatos, nome="Ana",
-                         genero="feminino", cor_raca="branca", usuario_membro=ana)
+        membro_adicionar(
+            usuario=rita,
+            certame=certame_com_candidatos,
+            nome="Ana",
+            genero="feminino",
+            cor_raca="branca",
+            usuario_membro=ana,
+        )
     html = client.get(reverse("comissao:painel", args=[pk])).content.decode()
     assert "acesso pelo login <code>carlos</code>" in html
 

@@ -65,7 +65,11 @@ def test_check_deploy_limpo_em_producao(tmp_path: Any) -> None:
     }
     r = subprocess.run(
         [sys.executable, str(RAIZ / "manage.py"), "check", "--deploy", "--fail-level", "WARNING"],
-        env=ambiente, capture_output=True, text=True, check=False, cwd=RAIZ,
+        env=ambiente,
+        capture_output=True,
+        text=True,
+        check=False,
+        cwd=RAIZ,
     )
     assert r.returncode == 0, r.stdout + r.stderr
     assert "no issues" in r.stdout
@@ -129,8 +133,10 @@ def test_se_vazio_com_dados_nao_recria_logins_apagados() -> None:
     call_command("carregar_exemplo", "--se-vazio", "--demo", stdout=StringIO())
     auditor = get_user_model().objects.get(username="auditor")
     assert not auditor.is_active
-    assert not get_user_model().objects.get(username="comissao").check_password(
-        "comissao-demonstracao"
+    assert (
+        not get_user_model()
+        .objects.get(username="comissao")
+        .check_password("comissao-demonstracao")
     )
 
 
@@ -145,7 +151,11 @@ def test_demo_recusada_nas_configuracoes_de_producao(tmp_path: Any) -> None:
     }
     r = subprocess.run(
         [sys.executable, str(RAIZ / "manage.py"), "carregar_exemplo", "--demo"],
-        env=ambiente, capture_output=True, text=True, check=False, cwd=RAIZ,
+        env=ambiente,
+        capture_output=True,
+        text=True,
+        check=False,
+        cwd=RAIZ,
     )
     assert r.returncode != 0
     assert "produção" in r.stderr and "--demo" in r.stderr
@@ -166,8 +176,11 @@ def test_logins_de_demonstracao_entram_no_certame_do_exemplo(client: Any) -> Non
 
     call_command("carregar_exemplo", "--demo", stdout=StringIO())
     certame = Certame.objects.get(nome="Concurso Público 01/2025")  # (o do cenário)
-    for login, rota in (("rh", "nomeacoes:painel"), ("auditor", "candidatos:lista"),
-                        ("comissao", "comissao:painel")):
+    for login, rota in (
+        ("rh", "nomeacoes:painel"),
+        ("auditor", "candidatos:lista"),
+        ("comissao", "comissao:painel"),
+    ):
         client.force_login(get_user_model().objects.get(username=login))
         assert client.get(reverse(rota, args=[certame.pk])).status_code == 200, login
         assert certame.nome in client.get(reverse("certames:inicio")).content.decode()

@@ -327,7 +327,10 @@ def test_posse_posterior_nao_impede_saida_de_data_anterior(
 
     for i, p in enumerate(propostas_do_motor(certame=certame_homologado)[:2], start=1):
         nomeacao_confirmar(
-            usuario=rita, cargo=p.cargo, inscricao=p.inscricao, portaria=f"{i}/2025",
+            usuario=rita,
+            cargo=p.cargo,
+            inscricao=p.inscricao,
+            portaria=f"{i}/2025",
             data_portaria=date(2025, 8, 3),
         )
     primeira, segunda = Nomeacao.objects.order_by("pk")[:2]

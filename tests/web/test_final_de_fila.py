@@ -30,9 +30,7 @@ pytestmark = pytest.mark.django_db
 
 
 def _admitir(certame: Any, item: str = "item 14.3") -> Any:
-    Certame.objects.filter(pk=certame.pk).update(
-        admite_final_de_fila=True, final_de_fila_item=item
-    )
+    Certame.objects.filter(pk=certame.pk).update(admite_final_de_fila=True, final_de_fila_item=item)
     certame.refresh_from_db()
     return certame
 
@@ -40,10 +38,15 @@ def _admitir(certame: Any, item: str = "item 14.3") -> Any:
 def _confirmar_propostas(certame: Any, rita: Any, dia: date) -> list[Nomeacao]:
     atos = []
     for p in propostas_do_motor(certame=certame):
-        atos.append(nomeacao_confirmar(
-            usuario=rita, cargo=p.cargo, inscricao=p.inscricao,
-            portaria=f"{p.ordem}/2025", data_portaria=dia,
-        ))
+        atos.append(
+            nomeacao_confirmar(
+                usuario=rita,
+                cargo=p.cargo,
+                inscricao=p.inscricao,
+                portaria=f"{p.ordem}/2025",
+                data_portaria=dia,
+            )
+        )
     return atos
 
 
@@ -71,9 +74,18 @@ def test_vaga_ampla_recomposta_pela_ampla_e_candidato_volta_no_fim(
     assert _ato("1001").situacao == "final_de_fila"
     (proposta,) = propostas_do_motor(certame=certame)
     assert (proposta.vaga, proposta.inscricao, proposta.modalidade, proposta.substitui) == (
-        1, "1005", "ampla", "1001")
-    ato = nomeacao_confirmar(usuario=rita, cargo=proposta.cargo, inscricao="1005",
-                             portaria="300/2025", data_portaria=date(2025, 8, 11))
+        1,
+        "1005",
+        "ampla",
+        "1001",
+    )
+    ato = nomeacao_confirmar(
+        usuario=rita,
+        cargo=proposta.cargo,
+        inscricao="1005",
+        portaria="300/2025",
+        data_portaria=date(2025, 8, 11),
+    )
     assert ato.substitui == _ato("1001")
 
     registro = Registro.objects.get(acao="final_de_fila")
@@ -84,8 +96,13 @@ def test_vaga_ampla_recomposta_pela_ampla_e_candidato_volta_no_fim(
     assert registro.usuario == rita
 
     # Novas vagas: 1001 está atrás de todos os aprovados e só é chamado depois deles.
-    vagas_novas_ofertar(usuario=rita, cargo=proposta.cargo, data=date(2025, 10, 1),
-                        quantidade=3, justificativa="Lei cria 3 cargos")
+    vagas_novas_ofertar(
+        usuario=rita,
+        cargo=proposta.cargo,
+        data=date(2025, 10, 1),
+        quantidade=3,
+        justificativa="Lei cria 3 cargos",
+    )
     novas = propostas_do_motor(certame=certame)
     assert [p.inscricao for p in novas][-1] == "1001"
     assert {p.inscricao for p in novas} == {"1007", "1008", "1001"}
@@ -94,15 +111,17 @@ def test_vaga_ampla_recomposta_pela_ampla_e_candidato_volta_no_fim(
     assert _ato("1001").situacao == "nomeado"
 
 
-def test_vaga_reservada_recomposta_pela_lista_de_negros(
-    certame_homologado: Any, rita: Any
-) -> None:
+def test_vaga_reservada_recomposta_pela_lista_de_negros(certame_homologado: Any, rita: Any) -> None:
     certame = _admitir(certame_homologado)
     _confirmar_propostas(certame, rita, date(2025, 8, 3))
     nomeacao_final_de_fila(usuario=rita, nomeacao=_ato("1006"), data=date(2025, 8, 10))
     (proposta,) = propostas_do_motor(certame=certame)
     assert (proposta.vaga, proposta.inscricao, proposta.modalidade, proposta.substitui) == (
-        3, "1007", "negros", "1006")
+        3,
+        "1007",
+        "negros",
+        "1006",
+    )
     assert "final de fila de 1006" in proposta.razao
 
 
@@ -155,11 +174,16 @@ def test_criar_certame_com_o_item_do_edital(rita: Any) -> None:
     from cotas_web.certames.services import certame_criar
 
     c = certame_criar(
-        usuario=rita, nome="Concurso 02/2025", municipio="Mostardas/RS",
+        usuario=rita,
+        nome="Concurso 02/2025",
+        municipio="Mostardas/RS",
         orgao="administracao_direta",
-        data_edital=date(2025, 3, 1), tipo="concurso_publico",
-        admite_final_de_fila=True, final_de_fila_item="item 9.2",
+        data_edital=date(2025, 3, 1),
+        tipo="concurso_publico",
+        admite_final_de_fila=True,
+        final_de_fila_item="item 9.2",
     )
     assert c.admite_final_de_fila and c.final_de_fila_item == "item 9.2"
-    assert "admite o pedido de final de fila (item 9.2)" in Registro.objects.get(
-        certame=c).descricao
+    assert (
+        "admite o pedido de final de fila (item 9.2)" in Registro.objects.get(certame=c).descricao
+    )

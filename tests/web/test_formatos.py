@@ -27,8 +27,14 @@ def test_configuracao_pt_br_e_horario_de_brasilia() -> None:
 
 @pytest.mark.parametrize(
     ("valor", "esperado"),
-    [(Decimal("87.5"), "87,50"), (Decimal("87.5000"), "87,50"), (Decimal("87.125"), "87,125"),
-     (Decimal("1234.5"), "1.234,50"), ("90", "90,00"), (None, "")],
+    [
+        (Decimal("87.5"), "87,50"),
+        (Decimal("87.5000"), "87,50"),
+        (Decimal("87.125"), "87,125"),
+        (Decimal("1234.5"), "1.234,50"),
+        ("90", "90,00"),
+        (None, ""),
+    ],
 )
 def test_nota_com_virgula_e_sem_perder_casas(valor: Any, esperado: str) -> None:
     assert nota(valor) == esperado
@@ -66,10 +72,16 @@ def test_historico_em_horario_de_brasilia(
 ) -> None:
     # 15/07/2025 às 15:00 UTC são 12:00 em Brasília (UTC-3).
     Registro.objects.create(
-        certame=certame_com_candidatos, usuario=rita, usuario_nome="rita", acao="teste",
-        descricao="Registro de hora conhecida.", quando=datetime(2025, 7, 15, 15, 0, tzinfo=UTC),
+        certame=certame_com_candidatos,
+        usuario=rita,
+        usuario_nome="rita",
+        acao="teste",
+        descricao="Registro de hora conhecida.",
+        quando=datetime(2025, 7, 15, 15, 0, tzinfo=UTC),
     )
-    html = entrar(client, rita).get(
-        reverse("certames:historico", args=[certame_com_candidatos.pk])
-    ).content.decode()
+    html = (
+        entrar(client, rita)
+        .get(reverse("certames:historico", args=[certame_com_candidatos.pk]))
+        .content.decode()
+    )
     assert "15/07/2025 12:00:00" in html

@@ -21,8 +21,11 @@ pytestmark = pytest.mark.django_db
 
 def _correcao(**mais: str) -> dict[str, str]:
     return {
-        "campo": "nota", "valor": "8,8,8", "data": "2025-08-10",
-        "motivo": "Recurso da prova objetiva deferido", "fundamento": "Decisão do recurso nº 4",
+        "campo": "nota",
+        "valor": "8,8,8",
+        "data": "2025-08-10",
+        "motivo": "Recurso da prova objetiva deferido",
+        "fundamento": "Decisão do recurso nº 4",
         **mais,
     }
 
@@ -60,8 +63,11 @@ def test_recusa_do_service_depois_de_confirmar_mantem_o_digitado(
     preenchido e a mensagem, não com o formulário vazio."""
     fabio = Candidato.objects.get(inscricao="1008")
     url = reverse("candidatos:corrigir", args=[certame_homologado.pk, fabio.pk])
-    html = entrar(client, rita).post(
-        url, _correcao(valor="90", data="2025-07-01", confirmar="1")).content.decode()
+    html = (
+        entrar(client, rita)
+        .post(url, _correcao(valor="90", data="2025-07-01", confirmar="1"))
+        .content.decode()
+    )
     assert "anterior à homologação" in html
     assert "Recurso da prova objetiva deferido" in html and 'value="90"' in html
     assert not Correcao.objects.exists()
@@ -72,8 +78,7 @@ def test_portaria_com_o_prefixo_digitado_nao_se_repete(
 ) -> None:
     cargo = certame_homologado.cargos.get(codigo="PROF")
     url = reverse("nomeacoes:confirmar", args=[certame_homologado.pk, cargo.pk])
-    dados = {"inscricao": "1001", "portaria": "Portaria nº 101/2026",
-             "data_portaria": "2025-08-03"}
+    dados = {"inscricao": "1001", "portaria": "Portaria nº 101/2026", "data_portaria": "2025-08-03"}
     html = entrar(client, rita).post(url, dados).content.decode()
     assert "Portaria nº 101/2026, de 03/08/2025." in html
     assert "Portaria nº Portaria" not in html
@@ -88,9 +93,19 @@ def test_portaria_do_lote_com_o_prefixo_nao_se_repete(
 ) -> None:
     cargo = certame_homologado.cargos.get(codigo="PROF")
     url = reverse("nomeacoes:confirmar_lote", args=[certame_homologado.pk, cargo.pk])
-    html = entrar(client, rita).post(url, {
-        "quantidade": "2", "portaria": "Portaria n. 300/2026", "data_portaria": "2025-08-03",
-        "pedido": "lote-teste"}).content.decode()
+    html = (
+        entrar(client, rita)
+        .post(
+            url,
+            {
+                "quantidade": "2",
+                "portaria": "Portaria n. 300/2026",
+                "data_portaria": "2025-08-03",
+                "pedido": "lote-teste",
+            },
+        )
+        .content.decode()
+    )
     assert "Portaria nº 300/2026, de 03/08/2025" in html
     assert "Portaria nº Portaria" not in html
 
@@ -101,15 +116,15 @@ def test_portaria_so_com_o_prefixo_e_recusada(
     cargo = certame_homologado.cargos.get(codigo="PROF")
     url = reverse("nomeacoes:confirmar", args=[certame_homologado.pk, cargo.pk])
     resposta = entrar(client, rita).post(
-        url, {"inscricao": "1001", "portaria": "Portaria nº", "data_portaria": "2025-08-03"},
-        follow=True)
+        url,
+        {"inscricao": "1001", "portaria": "Portaria nº", "data_portaria": "2025-08-03"},
+        follow=True,
+    )
     assert "Informe o número da portaria" in resposta.content.decode()
     assert not Nomeacao.objects.exists()
 
 
-def test_datas_dos_atos_nao_vem_com_hoje(
-    client: Any, certame_homologado: Any, rita: Any
-) -> None:
+def test_datas_dos_atos_nao_vem_com_hoje(client: Any, certame_homologado: Any, rita: Any) -> None:
     """Nenhum formulário de ato traz a data preenchida: a data do ato é a do documento, que o
     operador digita (hoje preenchido virava a data de atos de outros dias)."""
     from django.utils import timezone

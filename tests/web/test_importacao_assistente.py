@@ -86,7 +86,8 @@ def test_modelo_xlsx_e_os_criterios_de_desempate_do_edital(
     c = certame_criar(
         usuario=rita,
         nome="Com desempate",
-        municipio="Mostardas/RS", orgao="administracao_direta",
+        municipio="Mostardas/RS",
+        orgao="administracao_direta",
         data_edital=date(2025, 3, 1),
         tipo="concurso_publico",
         desempate=[("especifica", "maior")],

@@ -28,8 +28,13 @@ pytestmark = pytest.mark.django_db
 def _confirmar_todas(certame: Any, rita: Any, dia: date = date(2025, 8, 3)) -> list[Nomeacao]:
     cargo = certame.cargos.get()
     return [
-        nomeacao_confirmar(usuario=rita, cargo=cargo, inscricao=p.inscricao,
-                           portaria=f"{100 + p.ordem}/2025", data_portaria=dia)
+        nomeacao_confirmar(
+            usuario=rita,
+            cargo=cargo,
+            inscricao=p.inscricao,
+            portaria=f"{100 + p.ordem}/2025",
+            data_portaria=dia,
+        )
         for p in propostas_do_motor(certame=certame)
     ]
 
@@ -37,8 +42,11 @@ def _confirmar_todas(certame: Any, rita: Any, dia: date = date(2025, 8, 3)) -> l
 def test_motor_propoe_quem_qual_vaga_qual_lista_e_por_que(certame_homologado: Any) -> None:
     propostas = propostas_do_motor(certame=certame_homologado)
     assert [(p.vaga, p.inscricao, p.modalidade) for p in propostas] == [
-        (1, "1001", "ampla"), (2, "1002", "ampla"), (3, "1006", "negros"),
-        (4, "1003", "ampla"), (5, "1004", "ampla"),
+        (1, "1001", "ampla"),
+        (2, "1002", "ampla"),
+        (3, "1006", "negros"),
+        (4, "1003", "ampla"),
+        (5, "1004", "ampla"),
     ]
     terceira = propostas[2]
     assert terceira.reservada_para == "negros"
@@ -54,8 +62,13 @@ def test_nao_se_oferta_antes_da_homologacao(certame_com_candidatos: Any, rita: A
 def test_confirmacao_na_ordem_e_com_portaria(certame_homologado: Any, rita: Any) -> None:
     cargo = certame_homologado.cargos.get()
     with pytest.raises(ValidationError, match="na ordem"):
-        nomeacao_confirmar(usuario=rita, cargo=cargo, inscricao="1006", portaria="1/2025",
-                           data_portaria=date(2025, 8, 3))
+        nomeacao_confirmar(
+            usuario=rita,
+            cargo=cargo,
+            inscricao="1006",
+            portaria="1/2025",
+            data_portaria=date(2025, 8, 3),
+        )
     atos = _confirmar_todas(certame_homologado, rita)
     assert [a.candidato.inscricao for a in atos] == ["1001", "1002", "1006", "1003", "1004"]
     assert atos[2].modalidade == "negros" and atos[2].portaria == "103/2025"
@@ -65,11 +78,17 @@ def test_confirmacao_na_ordem_e_com_portaria(certame_homologado: Any, rita: Any)
 def test_nomeacao_depois_da_validade_e_recusada(certame_homologado: Any, rita: Any) -> None:
     cargo = certame_homologado.cargos.get()
     with pytest.raises(ValidationError, match="validade"):
-        nomeacao_confirmar(usuario=rita, cargo=cargo, inscricao="1001", portaria="1/2027",
-                           data_portaria=date(2027, 6, 11))
+        nomeacao_confirmar(
+            usuario=rita,
+            cargo=cargo,
+            inscricao="1001",
+            portaria="1/2027",
+            data_portaria=date(2027, 6, 11),
+        )
     with pytest.raises(ValidationError, match="validade"):
-        vagas_novas_ofertar(usuario=rita, cargo=cargo, data=date(2027, 6, 11), quantidade=1,
-                            justificativa="x")
+        vagas_novas_ofertar(
+            usuario=rita, cargo=cargo, data=date(2027, 6, 11), quantidade=1, justificativa="x"
+        )
 
 
 def test_desistencia_em_vaga_reservada_chama_o_proximo_negro(
@@ -77,13 +96,23 @@ def test_desistencia_em_vaga_reservada_chama_o_proximo_negro(
 ) -> None:
     atos = _confirmar_todas(certame_homologado, rita)
     nadia = atos[2]
-    nomeacao_registrar_desistencia(usuario=rita, nomeacao=nadia, data=date(2025, 8, 20),
-                                   motivo="desistencia")
+    nomeacao_registrar_desistencia(
+        usuario=rita, nomeacao=nadia, data=date(2025, 8, 20), motivo="desistencia"
+    )
     (proposta,) = propostas_do_motor(certame=certame_homologado)
     assert (proposta.vaga, proposta.inscricao, proposta.modalidade, proposta.substitui) == (
-        3, "1007", "negros", "1006")
-    ato = nomeacao_confirmar(usuario=rita, cargo=nadia.cargo, inscricao="1007",
-                             portaria="200/2025", data_portaria=date(2025, 8, 21))
+        3,
+        "1007",
+        "negros",
+        "1006",
+    )
+    ato = nomeacao_confirmar(
+        usuario=rita,
+        cargo=nadia.cargo,
+        inscricao="1007",
+        portaria="200/2025",
+        data_portaria=date(2025, 8, 21),
+    )
     assert ato.substitui == nadia
     nadia.refresh_from_db()
     assert nadia.situacao == "desistente"
@@ -93,8 +122,9 @@ def test_prazo_de_posse_esgotado_em_vaga_ampla_chama_o_proximo_geral(
     certame_homologado: Any, rita: Any
 ) -> None:
     atos = _confirmar_todas(certame_homologado, rita)
-    nomeacao_registrar_desistencia(usuario=rita, nomeacao=atos[0], data=date(2025, 9, 3),
-                                   motivo="sem_posse")
+    nomeacao_registrar_desistencia(
+        usuario=rita, nomeacao=atos[0], data=date(2025, 9, 3), motivo="sem_posse"
+    )
     (proposta,) = propostas_do_motor(certame=certame_homologado)
     assert (proposta.vaga, proposta.inscricao, proposta.modalidade) == (1, "1005", "ampla")
 
@@ -111,18 +141,25 @@ def test_posse_em_vaga_reservada_so_apos_parecer(certame_homologado: Any, rita: 
     nadia.refresh_from_db()
     assert nadia.situacao == "empossado"
     with pytest.raises(ValidationError):
-        nomeacao_registrar_desistencia(usuario=rita, nomeacao=nadia, data=date(2025, 8, 11),
-                                       motivo="desistencia")
+        nomeacao_registrar_desistencia(
+            usuario=rita, nomeacao=nadia, data=date(2025, 8, 11), motivo="desistencia"
+        )
 
 
 def test_novas_vagas_com_justificativa(certame_homologado: Any, rita: Any) -> None:
     _confirmar_todas(certame_homologado, rita)
     cargo = certame_homologado.cargos.get()
     with pytest.raises(ValidationError, match="justificativa"):
-        vagas_novas_ofertar(usuario=rita, cargo=cargo, data=date(2025, 10, 1), quantidade=2,
-                            justificativa=" ")
-    vagas_novas_ofertar(usuario=rita, cargo=cargo, data=date(2025, 10, 1), quantidade=2,
-                        justificativa="Lei cria 2 cargos")
+        vagas_novas_ofertar(
+            usuario=rita, cargo=cargo, data=date(2025, 10, 1), quantidade=2, justificativa=" "
+        )
+    vagas_novas_ofertar(
+        usuario=rita,
+        cargo=cargo,
+        data=date(2025, 10, 1),
+        quantidade=2,
+        justificativa="Lei cria 2 cargos",
+    )
     propostas = propostas_do_motor(certame=certame_homologado)
     assert [(p.vaga, p.inscricao) for p in propostas] == [(6, "1005"), (7, "1007")]
 
@@ -136,13 +173,19 @@ def test_painel_de_nomeacoes_pela_tela(client: Any, certame_homologado: Any, rit
     assert "reservada a negros" in html
     resposta = client.post(
         reverse("nomeacoes:confirmar", args=[certame_homologado.pk, cargo.pk]),
-        {"inscricao": "1001", "portaria": "101/2025", "data_portaria": "2025-08-03",
-         "confirmar": "1"},
+        {
+            "inscricao": "1001",
+            "portaria": "101/2025",
+            "data_portaria": "2025-08-03",
+            "confirmar": "1",
+        },
     )
     assert resposta.status_code == 302
     ato = Nomeacao.objects.get()
-    client.post(reverse("nomeacoes:desistencia", args=[certame_homologado.pk, ato.pk]),
-                {"data": "2025-08-05", "motivo": "desistencia", "confirmar": "1"})
+    client.post(
+        reverse("nomeacoes:desistencia", args=[certame_homologado.pk, ato.pk]),
+        {"data": "2025-08-05", "motivo": "desistencia", "confirmar": "1"},
+    )
     ato.refresh_from_db()
     assert ato.situacao == "desistente"
     html = client.get(url).content.decode()

@@ -31,8 +31,7 @@ def _padroes(resolver: Any = None) -> list[URLPattern]:
 def test_toda_view_declara_quem_pode() -> None:
     livres = {"entrar", "sair"}
     sem_declaracao = [
-        p.name for p in _padroes()
-        if p.name not in livres and not hasattr(p.callback, "papeis")
+        p.name for p in _padroes() if p.name not in livres and not hasattr(p.callback, "papeis")
     ]
     assert sem_declaracao == []
 
@@ -80,17 +79,14 @@ def joana(db: Any) -> Any:
 
 
 @pytest.fixture
-def cenario(
-    sessao: Any, carlos: Any, rita: Any, ana: Any, sem_papel: Any, joana: Any
-) -> Any:
+def cenario(sessao: Any, carlos: Any, rita: Any, ana: Any, sem_papel: Any, joana: Any) -> Any:
     conv = sessao.convocacoes.first()
     gravacao = gravacao_anexar(
-        usuario=carlos, convocacao=conv,
+        usuario=carlos,
+        convocacao=conv,
         arquivo=SimpleUploadedFile("f.jpg", b"\xff\xd8\xff jpg", "image/jpeg"),
     )
-    usuarios = {
-        "rita": rita, "carlos": carlos, "ana": ana, "sem_papel": sem_papel, "joana": joana
-    }
+    usuarios = {"rita": rita, "carlos": carlos, "ana": ana, "sem_papel": sem_papel, "joana": joana}
     return _urls(sessao.certame, sessao, gravacao), usuarios
 
 
@@ -149,8 +145,10 @@ def test_senhas_e_sessoes_seguem_a_configuracao_do_django(settings: Any) -> None
 
 ACOES_DA_COMISSAO = (
     ("comissao:sessao_nova", {"data": "2025-07-21", "local": "Outra sala"}),
-    ("comissao:recurso_novo", {"recorrente": "candidato", "recorrente_nome": "X",
-                               "razoes": "x", "data": "2025-07-21"}),
+    (
+        "comissao:recurso_novo",
+        {"recorrente": "candidato", "recorrente_nome": "X", "razoes": "x", "data": "2025-07-21"},
+    ),
 )
 
 

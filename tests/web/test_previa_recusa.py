@@ -25,8 +25,15 @@ from .conftest import CABECALHO, cpf_valido, entrar
 pytestmark = pytest.mark.django_db
 
 
-def _linha(insc: str, nome: str, nota: str, nascimento: str = "1990-01-01", cor: str = "branca",
-           reserva: str = "nao", parecer: str = "") -> str:
+def _linha(
+    insc: str,
+    nome: str,
+    nota: str,
+    nascimento: str = "1990-01-01",
+    cor: str = "branca",
+    reserva: str = "nao",
+    parecer: str = "",
+) -> str:
     cpf = cpf_valido(f"{int(insc) % 10**9:09d}")
     return f"{insc},{nome},{cpf},{nascimento},PROF,{nota},aprovado,{cor},{reserva},nao,{parecer}"
 
@@ -48,11 +55,14 @@ def _enviar(client: Any, certame: Any, caminho: Path) -> Any:
 def test_previa_recusa_o_empate_nomeando_as_linhas(
     client: Any, certame: Any, rita: Any, tmp_path: Path
 ) -> None:
-    caminho = _arquivo(tmp_path, [
-        _linha("1", "Ana", "80"),
-        _linha("2", "Bia", "90"),  # mesma nota e nascimento que Caio: nada os distingue
-        _linha("3", "Caio", "90"),
-    ])
+    caminho = _arquivo(
+        tmp_path,
+        [
+            _linha("1", "Ana", "80"),
+            _linha("2", "Bia", "90"),  # mesma nota e nascimento que Caio: nada os distingue
+            _linha("3", "Caio", "90"),
+        ],
+    )
     previa = importacao_previa(certame=certame, caminho=caminho, nome_arquivo="banca.csv")
     assert not previa.valida
     assert [(e.arquivo, e.linha, e.coluna) for e in previa.erros] == [("banca.csv", 3, "nota")]
@@ -86,7 +96,9 @@ def test_previa_recusa_empate_com_candidato_de_outra_importacao(
     # substituindo a importação da Alice, o mesmo arquivo passa
     importacao = Importacao.objects.get(certame=certame_com_candidatos)
     previa = importacao_previa(
-        certame=certame_com_candidatos, caminho=caminho, nome_arquivo="segundo.csv",
+        certame=certame_com_candidatos,
+        caminho=caminho,
+        nome_arquivo="segundo.csv",
         substitui=importacao.pk,
     )
     assert previa.valida, previa.erros
@@ -116,11 +128,14 @@ def test_previa_lista_quem_aguarda_a_verificacao(
 ) -> None:
     """Onde a lei exige comissão, quem optou e ainda não tem parecer entra (a comissão o
     convoca depois), e a prévia o diz, com a linha: a homologação só depois da verificação."""
-    caminho = _arquivo(tmp_path, [
-        _linha("1", "Ana", "80"),
-        _linha("2", "Bia", "70", cor="parda", reserva="sim"),  # sem parecer: pendente
-        _linha("3", "Caio", "60", cor="preta", reserva="sim", parecer="confirmado"),
-    ])
+    caminho = _arquivo(
+        tmp_path,
+        [
+            _linha("1", "Ana", "80"),
+            _linha("2", "Bia", "70", cor="parda", reserva="sim"),  # sem parecer: pendente
+            _linha("3", "Caio", "60", cor="preta", reserva="sim", parecer="confirmado"),
+        ],
+    )
     previa = importacao_previa(certame=certame, caminho=caminho, nome_arquivo="banca.csv")
     assert previa.valida, previa.erros
     assert [(e.linha, e.coluna) for e in previa.pendentes] == [(3, "heteroidentificacao")]
@@ -137,10 +152,13 @@ def test_previa_recusa_a_linha_de_exemplo_do_modelo(
     client: Any, certame: Any, rita: Any, tmp_path: Path
 ) -> None:
     exemplo = campos.EXEMPLO_DO_MODELO
-    caminho = _arquivo(tmp_path, [
-        _linha("1", "Ana", "80"),
-        _linha(exemplo["inscricao"], exemplo["nome"], "75.5"),
-    ])
+    caminho = _arquivo(
+        tmp_path,
+        [
+            _linha("1", "Ana", "80"),
+            _linha(exemplo["inscricao"], exemplo["nome"], "75.5"),
+        ],
+    )
     previa = importacao_previa(certame=certame, caminho=caminho, nome_arquivo="banca.csv")
     assert [(e.linha, e.coluna) for e in previa.erros] == [(3, "nome")]
     texto = _enviar(entrar(client, rita), certame, caminho).content.decode()
@@ -178,7 +196,8 @@ def test_homologacao_com_empate_recusa_com_as_linhas_antes_da_confirmacao(
     impedimentos = impedimentos_da_homologacao(certame_com_candidatos, date(2025, 8, 1))
     assert any(
         "Empate não resolvido no cargo PROF entre as inscrições 1001, 1003" in m
-        and "resultado.csv, linha 2" in m and "(linhas 2 e 4)" in m
+        and "resultado.csv, linha 2" in m
+        and "(linhas 2 e 4)" in m
         for m in impedimentos
     ), impedimentos
     texto = _homologar(entrar(client, rita), certame_com_candidatos).content.decode()
@@ -240,7 +259,9 @@ def test_tarefa_recusada_pelo_motor_diz_o_que_fazer_e_interna_nao_mostra_rastrea
 
     monkeypatch.setattr("cotas_web.candidatos.services.trabalho_importar", recusado)
     t = Tarefa.objects.create(
-        tipo="importacao", chave="a", certame=certame,
+        tipo="importacao",
+        chave="a",
+        certame=certame,
         parametros={"trabalho": "cotas_web.candidatos.services.trabalho_importar"},
     )
     fila.executar(str(t.pk))
@@ -250,7 +271,9 @@ def test_tarefa_recusada_pelo_motor_diz_o_que_fazer_e_interna_nao_mostra_rastrea
     assert "e mais 5990" in t.mensagem and "Corrija o dado indicado" in t.mensagem
     monkeypatch.setattr("cotas_web.candidatos.services.trabalho_importar", quebrado)
     t = Tarefa.objects.create(
-        tipo="importacao", chave="b", certame=certame,
+        tipo="importacao",
+        chave="b",
+        certame=certame,
         parametros={"trabalho": "cotas_web.candidatos.services.trabalho_importar"},
     )
     fila.executar(str(t.pk))
@@ -306,8 +329,9 @@ def test_previa_de_csv_grande_em_colunas_recusa_o_empate_com_outra_importacao(
     from cotas_web import ponte
     from cotas_web.candidatos.leitura import ler_arquivo
 
-    lido = ler_arquivo(caminho, esquema=ponte.esquema_do_certame(certame_com_candidatos),
-                       cargos={"PROF"})
+    lido = ler_arquivo(
+        caminho, esquema=ponte.esquema_do_certame(certame_com_candidatos), cargos={"PROF"}
+    )
     assert lido.colunas is not None  # (a leitura em lote, em colunas)
     previa = importacao_previa(
         certame=certame_com_candidatos, caminho=caminho, nome_arquivo="banca.csv"
@@ -323,11 +347,14 @@ def test_previa_recusa_valor_decisivo_ausente(certame: Any, tmp_path: Path) -> N
     """A classificação da banca só para alguns: o motor não monta a lista; a prévia o diz."""
     caminho = tmp_path / "banca.csv"
     caminho.write_text(
-        "\n".join([
-            CABECALHO + ",classificacao",
-            _linha("1", "Ana", "80") + ",1",
-            _linha("2", "Bia", "70") + ",",
-        ]) + "\n",
+        "\n".join(
+            [
+                CABECALHO + ",classificacao",
+                _linha("1", "Ana", "80") + ",1",
+                _linha("2", "Bia", "70") + ",",
+            ]
+        )
+        + "\n",
         encoding="utf-8",
     )
     previa = importacao_previa(certame=certame, caminho=caminho, nome_arquivo="banca.csv")

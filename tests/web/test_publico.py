@@ -18,8 +18,18 @@ pytestmark = pytest.mark.django_db
 
 CPF_INTEIRO = re.compile(r"\d{3}\.?\d{3}\.?\d{3}-?\d{2}")
 # Valores de campo sensíveis (não nomes de pessoas como "Elisa Branca"): cor/raça, parecer.
-SENSIVEIS = (">cor/raça<", ">branca<", ">parda<", ">preta<", ">amarela<", ">indígena<",
-             "confirmado", "heteroidentifica", "deficiente", "reconhec")
+SENSIVEIS = (
+    ">cor/raça<",
+    ">branca<",
+    ">parda<",
+    ">preta<",
+    ">amarela<",
+    ">indígena<",
+    "confirmado",
+    "heteroidentifica",
+    "deficiente",
+    "reconhec",
+)
 CPFS = [cpf_valido(linha[2]) for linha in LINHAS]
 
 
@@ -28,8 +38,13 @@ def nomear_edital(certame: Any, rita: Any, dia: date = date(2025, 8, 3)) -> None
     from cotas_web.nomeacoes.services import nomeacao_confirmar
 
     for p in propostas_do_motor(certame=certame):
-        nomeacao_confirmar(usuario=rita, cargo=p.cargo, inscricao=p.inscricao,
-                           portaria=f"{100 + p.ordem}/2025", data_portaria=dia)
+        nomeacao_confirmar(
+            usuario=rita,
+            cargo=p.cargo,
+            inscricao=p.inscricao,
+            portaria=f"{100 + p.ordem}/2025",
+            data_portaria=dia,
+        )
 
 
 def sem_dados_sensiveis(texto: str) -> None:
@@ -102,17 +117,28 @@ def test_documentos_publicos_em_todo_formato(
 
 def test_propostas_do_motor_nao_sao_publicadas(client: Any, certame_homologado: Any) -> None:
     # Edital ofertado, mas nenhuma portaria: a ordem publicada não tem nomeações.
-    r = client.get(reverse("publico:baixar_tabela",
-                           args=[certame_homologado.pk, "ordem-de-nomeacao", "nomeacoes"]))
+    r = client.get(
+        reverse(
+            "publico:baixar_tabela", args=[certame_homologado.pk, "ordem-de-nomeacao", "nomeacoes"]
+        )
+    )
     linhas = r.content.decode("utf-8-sig").strip().splitlines()
     assert len(linhas) == 1  # só o cabeçalho
 
 
-@pytest.mark.parametrize(("login", "status"), [("rita", 200), ("carlos", 200), ("ana", 200),
-                                               ("sem_papel", 403), (None, 302)])
+@pytest.mark.parametrize(
+    ("login", "status"),
+    [("rita", 200), ("carlos", 200), ("ana", 200), ("sem_papel", 403), (None, 302)],
+)
 def test_ata_so_para_quem_tem_papel(
-    client: Any, sessao: Any, carlos: Any, rita: Any, ana: Any, sem_papel: Any,
-    login: str | None, status: int,
+    client: Any,
+    sessao: Any,
+    carlos: Any,
+    rita: Any,
+    ana: Any,
+    sem_papel: Any,
+    login: str | None,
+    status: int,
 ) -> None:
     from .conftest import verificar_todos
 
@@ -166,9 +192,9 @@ def test_listas_de_um_cargo(client: Any, exemplo_homologado: Any) -> None:
     assert "Listas de classificação — cargo ENF" in texto
     assert "?cargo=ENF" in texto  # os downloads são do mesmo cargo
     sem_dados_sensiveis(texto)
-    r = client.get(reverse("publico:baixar_tabela", args=[pk, "listas", "classificacao"]), {
-        "cargo": "ENF"
-    })
+    r = client.get(
+        reverse("publico:baixar_tabela", args=[pk, "listas", "classificacao"]), {"cargo": "ENF"}
+    )
     assert r.status_code == 200 and r["Content-Disposition"].endswith('classificacao-ENF.csv"')
     cabecalho, *linhas = _linhas_csv(r.content)
     assert linhas and {linha[0] for linha in linhas} == {"ENF"}
@@ -251,9 +277,7 @@ def test_documentos_reencenam_so_quando_o_certame_muda(
     assert selectors.fonte_publicada(certame=certame_homologado) is not primeira
 
 
-def test_documento_na_tela_em_paginas(
-    client: Any, exemplo_homologado: Any, settings: Any
-) -> None:
+def test_documento_na_tela_em_paginas(client: Any, exemplo_homologado: Any, settings: Any) -> None:
     """Na tela, cada tabela em páginas de `PUBLICO_LINHAS_POR_PAGINA` linhas (o cargo de um
     concurso nacional tem dezenas de milhares de classificados); o download vem inteiro."""
     pk = exemplo_homologado.pk

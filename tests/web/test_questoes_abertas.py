@@ -42,10 +42,18 @@ def test_escolhidas_pela_tela_e_mostradas_no_certame(client: Any, rita: Any) -> 
     entrar(client, rita)
     resposta = client.post(
         reverse("certames:novo"),
-        {"nome": "Concurso 03/2025", "municipio": "Montenegro/RS", "data_edital": "2025-07-01",
-         "tipo": "concurso_publico", "pcd_percentual": "5", "pcd_arredondamento": "cima",
-         "pcd_teto": "20", "prioridade_colisao": "pcd,lei", "base_do_limiar": "edital",
-         "pedido": "questoes-pela-tela"},
+        {
+            "nome": "Concurso 03/2025",
+            "municipio": "Montenegro/RS",
+            "data_edital": "2025-07-01",
+            "tipo": "concurso_publico",
+            "pcd_percentual": "5",
+            "pcd_arredondamento": "cima",
+            "pcd_teto": "20",
+            "prioridade_colisao": "pcd,lei",
+            "base_do_limiar": "edital",
+            "pedido": "questoes-pela-tela",
+        },
     )
     assert resposta.status_code == 302
     c = Certame.objects.get(nome="Concurso 03/2025")
@@ -71,21 +79,36 @@ def test_base_do_limiar_decide_a_vaga_nova(
     from cotas_web.candidatos.services import importacao_confirmar
 
     c = certame_criar(
-        usuario=rita, nome=f"Mostardas {base}", municipio="Mostardas/RS",
+        usuario=rita,
+        nome=f"Mostardas {base}",
+        municipio="Mostardas/RS",
         orgao="administracao_direta",
-        data_edital=date(2025, 3, 1), tipo="concurso_publico", validade_ate=date(2027, 3, 1),
+        data_edital=date(2025, 3, 1),
+        tipo="concurso_publico",
+        validade_ate=date(2027, 3, 1),
         base_do_limiar=base,
     )
-    cargo = cargo_adicionar(usuario=rita, certame=c, codigo="PROF", nome="Professor",
-                            vagas_edital=2)
+    cargo = cargo_adicionar(
+        usuario=rita, certame=c, codigo="PROF", nome="Professor", vagas_edital=2
+    )
     importacao_confirmar(usuario=rita, certame=c, caminho=arquivo_csv, nome_arquivo="r.csv")
     c = certame_homologar(usuario=rita, certame=c, data=date(2025, 8, 1))
     vagas_edital_ofertar(usuario=rita, certame=c, data=date(2025, 8, 2))
     for p in propostas_do_motor(certame=c):
-        nomeacao_confirmar(usuario=rita, cargo=cargo, inscricao=p.inscricao,
-                           portaria=f"{p.ordem}/2025", data_portaria=date(2025, 8, 3))
-    vagas_novas_ofertar(usuario=rita, cargo=cargo, data=date(2025, 10, 1), quantidade=1,
-                        justificativa="Lei cria 1 cargo")
+        nomeacao_confirmar(
+            usuario=rita,
+            cargo=cargo,
+            inscricao=p.inscricao,
+            portaria=f"{p.ordem}/2025",
+            data_portaria=date(2025, 8, 3),
+        )
+    vagas_novas_ofertar(
+        usuario=rita,
+        cargo=cargo,
+        data=date(2025, 10, 1),
+        quantidade=1,
+        justificativa="Lei cria 1 cargo",
+    )
     (terceira,) = propostas_do_motor(certame=c)
     assert (terceira.vaga, terceira.modalidade) == (3, modalidade_da_terceira)
 
@@ -105,10 +128,17 @@ def test_dupla_condicao_padrao_escolhida_pela_tela_e_levada_ao_motor(
     entrar(client, rita)
     resposta = client.post(
         reverse("certames:novo"),
-        {"nome": "Concurso 04/2025", "municipio": "Montenegro/RS", "data_edital": "2025-07-01",
-         "tipo": "concurso_publico", "pcd_percentual": "5", "pcd_arredondamento": "cima",
-         "pcd_teto": "20", "dupla_condicao": "lista_que_nomeia_antes_senao_pcd",
-         "pedido": "dupla-pela-tela"},
+        {
+            "nome": "Concurso 04/2025",
+            "municipio": "Montenegro/RS",
+            "data_edital": "2025-07-01",
+            "tipo": "concurso_publico",
+            "pcd_percentual": "5",
+            "pcd_arredondamento": "cima",
+            "pcd_teto": "20",
+            "dupla_condicao": "lista_que_nomeia_antes_senao_pcd",
+            "pedido": "dupla-pela-tela",
+        },
     )
     assert resposta.status_code == 302
     c = Certame.objects.get(nome="Concurso 04/2025")
@@ -125,6 +155,10 @@ def test_dupla_condicao_desconhecida_e_recusada(rita: Any) -> None:
 
     with pytest.raises(ValidationError, match="Dupla condição"):
         certame_criar(
-            usuario=rita, nome="X", municipio="Montenegro/RS", data_edital=date(2025, 7, 1),
-            tipo="concurso_publico", dupla_condicao="qualquer",
+            usuario=rita,
+            nome="X",
+            municipio="Montenegro/RS",
+            data_edital=date(2025, 7, 1),
+            tipo="concurso_publico",
+            dupla_condicao="qualquer",
         )

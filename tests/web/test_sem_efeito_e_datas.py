@@ -60,8 +60,13 @@ def _confirmar(certame: Any, rita: Any, dia: date = date(2025, 8, 3), n: int = 9
     atos = []
     for p in propostas_do_motor(certame=certame)[:n]:
         atos.append(
-            nomeacao_confirmar(usuario=rita, cargo=cargo, inscricao=p.inscricao,
-                               portaria=f"{100 + p.ordem}/2025", data_portaria=dia)
+            nomeacao_confirmar(
+                usuario=rita,
+                cargo=cargo,
+                inscricao=p.inscricao,
+                portaria=f"{100 + p.ordem}/2025",
+                data_portaria=dia,
+            )
         )
     return atos
 
@@ -86,8 +91,14 @@ def _auditoria_integra(certame: Any) -> None:
 
 
 def _recurso(candidato: Candidato, usuario: Any, data: date = date(2025, 7, 25)) -> Recurso:
-    return recurso_interpor(usuario=usuario, candidato=candidato, recorrente="terceiro",
-                            recorrente_nome="Fulano", razoes="r", data=data)
+    return recurso_interpor(
+        usuario=usuario,
+        candidato=candidato,
+        recorrente="terceiro",
+        recorrente_nome="Fulano",
+        razoes="r",
+        data=data,
+    )
 
 
 # --- datas conferidas contra o registro --------------------------------------------------------
@@ -109,8 +120,14 @@ def test_homologacao_antes_da_ultima_sessao_recusada_com_as_duas_datas(
 def test_homologacao_antes_do_ultimo_recurso_recusada(sessao: Any, carlos: Any, rita: Any) -> None:
     verificar_todos(sessao, carlos)
     recurso = _recurso(Candidato.objects.get(inscricao="1006"), carlos, date(2025, 7, 25))
-    recurso_decidir(usuario=carlos, recurso=recurso, decisao="improvido", resultado_final="",
-                    fundamentacao="x", data=date(2025, 7, 28))
+    recurso_decidir(
+        usuario=carlos,
+        recurso=recurso,
+        decisao="improvido",
+        resultado_final="",
+        fundamentacao="x",
+        data=date(2025, 7, 28),
+    )
     with pytest.raises(
         ValidationError,
         match=r"Homologação em 27/07/2025 recusada: a decisão do recurso de 28/07/2025 é "
@@ -128,10 +145,22 @@ def test_recurso_decidido_antes_de_interposto_recusado(sessao: Any, carlos: Any)
         match=r"Decisão do recurso em 24/07/2025 recusada: o recurso interposto de 25/07/2025 "
         r"é posterior",
     ):
-        recurso_decidir(usuario=carlos, recurso=recurso, decisao="improvido", resultado_final="",
-                        fundamentacao="x", data=date(2025, 7, 24))
-    recurso_decidir(usuario=carlos, recurso=recurso, decisao="improvido", resultado_final="",
-                    fundamentacao="x", data=date(2025, 7, 25))
+        recurso_decidir(
+            usuario=carlos,
+            recurso=recurso,
+            decisao="improvido",
+            resultado_final="",
+            fundamentacao="x",
+            data=date(2025, 7, 24),
+        )
+    recurso_decidir(
+        usuario=carlos,
+        recurso=recurso,
+        decisao="improvido",
+        resultado_final="",
+        fundamentacao="x",
+        data=date(2025, 7, 25),
+    )
 
 
 def test_recurso_interposto_antes_da_sessao_do_parecer_recusado(sessao: Any, carlos: Any) -> None:
@@ -182,52 +211,86 @@ def test_falsidade_decidida_antes_da_notificacao_e_da_defesa_recusada(
         match=r"Defesa em 31/08/2025 recusada: a notificação do candidato \(abertura do "
         r"procedimento\) de 01/09/2025 é posterior",
     ):
-        fraude_registrar_defesa(usuario=rita, procedimento=proc, data=date(2025, 8, 31),
-                                defesa="d")
-    proc = fraude_registrar_defesa(usuario=rita, procedimento=proc, data=date(2025, 9, 5),
-                                   defesa="d")
+        fraude_registrar_defesa(usuario=rita, procedimento=proc, data=date(2025, 8, 31), defesa="d")
+    proc = fraude_registrar_defesa(
+        usuario=rita, procedimento=proc, data=date(2025, 9, 5), defesa="d"
+    )
     with pytest.raises(
         ValidationError,
         match=r"Decisão do procedimento em 04/09/2025 recusada: a defesa do candidato de "
         r"05/09/2025 é posterior",
     ):
-        fraude_decidir(usuario=rita, procedimento=proc, data=date(2025, 9, 4),
-                       decisao="improcedente", fundamentacao="x", autoridade="Prefeita")
-    fraude_decidir(usuario=rita, procedimento=proc, data=date(2025, 9, 5),
-                   decisao="improcedente", fundamentacao="x", autoridade="Prefeita")
+        fraude_decidir(
+            usuario=rita,
+            procedimento=proc,
+            data=date(2025, 9, 4),
+            decisao="improcedente",
+            fundamentacao="x",
+            autoridade="Prefeita",
+        )
+    fraude_decidir(
+        usuario=rita,
+        procedimento=proc,
+        data=date(2025, 9, 5),
+        decisao="improcedente",
+        fundamentacao="x",
+        autoridade="Prefeita",
+    )
 
 
 def test_nomeacao_do_substituto_antes_da_saida_recusada(certame_homologado: Any, rita: Any) -> None:
     _confirmar(certame_homologado, rita)
-    nomeacao_registrar_desistencia(usuario=rita, nomeacao=_nomeacao("1006"),
-                                   data=date(2025, 8, 20), motivo="desistencia")
+    nomeacao_registrar_desistencia(
+        usuario=rita, nomeacao=_nomeacao("1006"), data=date(2025, 8, 20), motivo="desistencia"
+    )
     cargo = certame_homologado.cargos.get()
     with pytest.raises(
         ValidationError,
         match=r"Nomeação em 19/08/2025 recusada: a saída de 1006 \(portaria nº 103/2025\), que "
         r"ela substitui, de 20/08/2025 é posterior",
     ):
-        nomeacao_confirmar(usuario=rita, cargo=cargo, inscricao="1007", portaria="201/2025",
-                           data_portaria=date(2025, 8, 19))
-    nomeacao_confirmar(usuario=rita, cargo=cargo, inscricao="1007", portaria="201/2025",
-                       data_portaria=date(2025, 8, 20))
+        nomeacao_confirmar(
+            usuario=rita,
+            cargo=cargo,
+            inscricao="1007",
+            portaria="201/2025",
+            data_portaria=date(2025, 8, 19),
+        )
+    nomeacao_confirmar(
+        usuario=rita,
+        cargo=cargo,
+        inscricao="1007",
+        portaria="201/2025",
+        data_portaria=date(2025, 8, 20),
+    )
 
 
 def test_nomeacao_em_vaga_nova_antes_da_oferta_recusada(certame_homologado: Any, rita: Any) -> None:
     _confirmar(certame_homologado, rita)
     cargo = certame_homologado.cargos.get()
-    vagas_novas_ofertar(usuario=rita, cargo=cargo, data=date(2025, 9, 1), quantidade=1,
-                        justificativa="lei nova")
+    vagas_novas_ofertar(
+        usuario=rita, cargo=cargo, data=date(2025, 9, 1), quantidade=1, justificativa="lei nova"
+    )
     proxima = propostas_do_motor(certame=certame_homologado)[0]
     with pytest.raises(
         ValidationError,
         match=r"Nomeação em 31/08/2025 recusada: a oferta das novas vagas em que cai a vaga 6 "
         r"de 01/09/2025 é posterior",
     ):
-        nomeacao_confirmar(usuario=rita, cargo=cargo, inscricao=proxima.inscricao,
-                           portaria="301/2025", data_portaria=date(2025, 8, 31))
-    nomeacao_confirmar(usuario=rita, cargo=cargo, inscricao=proxima.inscricao,
-                       portaria="301/2025", data_portaria=date(2025, 9, 1))
+        nomeacao_confirmar(
+            usuario=rita,
+            cargo=cargo,
+            inscricao=proxima.inscricao,
+            portaria="301/2025",
+            data_portaria=date(2025, 8, 31),
+        )
+    nomeacao_confirmar(
+        usuario=rita,
+        cargo=cargo,
+        inscricao=proxima.inscricao,
+        portaria="301/2025",
+        data_portaria=date(2025, 9, 1),
+    )
 
 
 def test_nomeacao_antes_da_oferta_do_edital_recusada(certame_homologado: Any, rita: Any) -> None:
@@ -237,10 +300,20 @@ def test_nomeacao_antes_da_oferta_do_edital_recusada(certame_homologado: Any, ri
         match=r"Nomeação em 01/08/2025 recusada: a oferta das vagas do edital de 02/08/2025 é "
         r"posterior",
     ):
-        nomeacao_confirmar(usuario=rita, cargo=cargo, inscricao="1001", portaria="101/2025",
-                           data_portaria=date(2025, 8, 1))
-    nomeacao_confirmar(usuario=rita, cargo=cargo, inscricao="1001", portaria="101/2025",
-                       data_portaria=date(2025, 8, 2))
+        nomeacao_confirmar(
+            usuario=rita,
+            cargo=cargo,
+            inscricao="1001",
+            portaria="101/2025",
+            data_portaria=date(2025, 8, 1),
+        )
+    nomeacao_confirmar(
+        usuario=rita,
+        cargo=cargo,
+        inscricao="1001",
+        portaria="101/2025",
+        data_portaria=date(2025, 8, 2),
+    )
 
 
 def test_ato_que_reordena_antes_do_ultimo_ato_recusado_nomeando_o_ato(
@@ -275,8 +348,9 @@ def test_o_ato_novo_exige_numero_autoridade_e_motivo_todos_de_uma_vez(
 ) -> None:
     alice = _confirmar(certame_homologado, rita, n=1)[0]
     with pytest.raises(ValidationError) as erro:
-        nomeacao_tornar_sem_efeito(usuario=rita, nomeacao=alice, data=date(2025, 8, 4), ato="",
-                                   autoridade=" ", motivo="")
+        nomeacao_tornar_sem_efeito(
+            usuario=rita, nomeacao=alice, data=date(2025, 8, 4), ato="", autoridade=" ", motivo=""
+        )
     assert len(erro.value.messages) == 3
     assert Nomeacao.objects.get(pk=alice.pk).situacao == SituacaoNomeacao.NOMEADO
 
@@ -299,8 +373,13 @@ def test_nomeacao_tornada_sem_efeito_fica_gravada_e_a_vaga_volta_a_ser_proposta(
     # A 1ª nomeação volta a ser proposta (a mesma candidata, a mesma vaga), e a certa se confirma.
     assert _propostas(certame_homologado)[0] == (1, 1, "1001", "ampla")
     cargo = certame_homologado.cargos.get()
-    nova = nomeacao_confirmar(usuario=rita, cargo=cargo, inscricao="1001", portaria="111/2025",
-                              data_portaria=date(2025, 8, 4))
+    nova = nomeacao_confirmar(
+        usuario=rita,
+        cargo=cargo,
+        inscricao="1001",
+        portaria="111/2025",
+        data_portaria=date(2025, 8, 4),
+    )
     assert (nova.ordem, nova.vaga) == (1, 1)
     assert Nomeacao.objects.filter(candidato__inscricao="1001").count() == 2
     with pytest.raises(ValidationError, match="já foi tornada sem efeito"):
@@ -321,8 +400,7 @@ def test_cabeca_exportada_antes_confere_depois_de_tornar_sem_efeito(
     call_command("exportar_cabecas_auditoria", "--saida", str(arquivo), stdout=StringIO())
     nomeacao_tornar_sem_efeito(usuario=rita, nomeacao=alice, data=date(2025, 8, 4), **ATO)
     saida = StringIO()
-    call_command("verificar_auditoria", "--cabecas", str(arquivo), stdout=saida,
-                 stderr=StringIO())
+    call_command("verificar_auditoria", "--cabecas", str(arquivo), stdout=saida, stderr=StringIO())
     assert "mudaram" not in saida.getvalue()
 
 
@@ -333,8 +411,9 @@ def test_nomeacao_com_posse_ou_desistencia_nao_se_torna_sem_efeito(
     nomeacao_registrar_posse(usuario=rita, nomeacao=alice, data=date(2025, 8, 5))
     with pytest.raises(ValidationError, match=r"a posse de 05/08/2025 depende dela"):
         nomeacao_tornar_sem_efeito(usuario=rita, nomeacao=alice, data=date(2025, 8, 6), **ATO)
-    nomeacao_registrar_desistencia(usuario=rita, nomeacao=beatriz, data=date(2025, 8, 6),
-                                   motivo="desistencia")
+    nomeacao_registrar_desistencia(
+        usuario=rita, nomeacao=beatriz, data=date(2025, 8, 6), motivo="desistencia"
+    )
     with pytest.raises(
         ValidationError,
         match=r"a desistência de 06/08/2025 depende dela; torne sem efeito primeiro a "
@@ -347,13 +426,15 @@ def test_desistencia_tornada_sem_efeito_devolve_a_nomeacao_e_tira_o_substituto(
     certame_homologado: Any, rita: Any
 ) -> None:
     _confirmar(certame_homologado, rita)
-    nomeacao_registrar_desistencia(usuario=rita, nomeacao=_nomeacao("1006"),
-                                   data=date(2025, 8, 20), motivo="desistencia")
+    nomeacao_registrar_desistencia(
+        usuario=rita, nomeacao=_nomeacao("1006"), data=date(2025, 8, 20), motivo="desistencia"
+    )
     # A vaga reservada volta à lista dos negros: o próximo é 1007.
     assert [p[2] for p in _propostas(certame_homologado)] == ["1007"]
     desistencia = Desistencia.objects.get()
-    desistencia_tornar_sem_efeito(usuario=rita, desistencia=desistencia,
-                                  data=date(2025, 8, 21), **ATO)
+    desistencia_tornar_sem_efeito(
+        usuario=rita, desistencia=desistencia, data=date(2025, 8, 21), **ATO
+    )
     assert _propostas(certame_homologado) == []  # 1007 deixa de ser proposto
     nadia = _nomeacao("1006")
     assert nadia.situacao == SituacaoNomeacao.NOMEADO and nadia.encerrada_em is None
@@ -367,23 +448,31 @@ def test_desistencia_cujo_substituto_ja_foi_nomeado_recusada_ate_desfazer_a_nome
     certame_homologado: Any, rita: Any
 ) -> None:
     _confirmar(certame_homologado, rita)
-    nomeacao_registrar_desistencia(usuario=rita, nomeacao=_nomeacao("1006"),
-                                   data=date(2025, 8, 20), motivo="desistencia")
+    nomeacao_registrar_desistencia(
+        usuario=rita, nomeacao=_nomeacao("1006"), data=date(2025, 8, 20), motivo="desistencia"
+    )
     cargo = certame_homologado.cargos.get()
-    nilo = nomeacao_confirmar(usuario=rita, cargo=cargo, inscricao="1007", portaria="201/2025",
-                              data_portaria=date(2025, 8, 21))
+    nilo = nomeacao_confirmar(
+        usuario=rita,
+        cargo=cargo,
+        inscricao="1007",
+        portaria="201/2025",
+        data_portaria=date(2025, 8, 21),
+    )
     desistencia = Desistencia.objects.get()
     with pytest.raises(
         ValidationError,
         match=r"o substituto 1007 — Nilo Pardo já foi nomeado pela portaria nº 201/2025, de "
         r"21/08/2025\. Torne sem efeito primeiro essa nomeação",
     ):
-        desistencia_tornar_sem_efeito(usuario=rita, desistencia=desistencia,
-                                      data=date(2025, 8, 22), **ATO)
+        desistencia_tornar_sem_efeito(
+            usuario=rita, desistencia=desistencia, data=date(2025, 8, 22), **ATO
+        )
     assert Desistencia.objects.get().em_vigor
     nomeacao_tornar_sem_efeito(usuario=rita, nomeacao=nilo, data=date(2025, 8, 22), **ATO)
-    desistencia_tornar_sem_efeito(usuario=rita, desistencia=desistencia,
-                                  data=date(2025, 8, 22), **ATO)
+    desistencia_tornar_sem_efeito(
+        usuario=rita, desistencia=desistencia, data=date(2025, 8, 22), **ATO
+    )
     assert _propostas(certame_homologado) == []
     _auditoria_integra(certame_homologado)
 
@@ -394,8 +483,9 @@ def test_desistencia_de_quem_nao_foi_nomeado_tornada_sem_efeito_volta_as_listas(
     alice = Candidato.objects.get(inscricao="1001")
     candidato_registrar_desistencia(usuario=rita, candidato=alice, data=date(2025, 8, 2))
     assert "1001" not in [p[2] for p in _propostas(certame_homologado)]
-    desistencia_tornar_sem_efeito(usuario=rita, desistencia=Desistencia.objects.get(),
-                                  data=date(2025, 8, 3), **ATO)
+    desistencia_tornar_sem_efeito(
+        usuario=rita, desistencia=Desistencia.objects.get(), data=date(2025, 8, 3), **ATO
+    )
     assert _propostas(certame_homologado)[0] == (1, 1, "1001", "ampla")
     # De novo nas listas, pode desistir outra vez (a desfeita não conta).
     candidato_registrar_desistencia(usuario=rita, candidato=alice, data=date(2025, 8, 4))
@@ -411,11 +501,14 @@ def test_desistencia_sem_efeito_aparece_na_pagina_do_candidato(
     url = reverse("candidatos:detalhe", args=[certame_homologado.pk, alice.pk])
     entrar(client, rita)
     pagina = client.get(url).content.decode()
-    desfazer = reverse("nomeacoes:desistencia_sem_efeito",
-                       args=[certame_homologado.pk, Desistencia.objects.get().pk])
+    desfazer = reverse(
+        "nomeacoes:desistencia_sem_efeito",
+        args=[certame_homologado.pk, Desistencia.objects.get().pk],
+    )
     assert "Desistiu" in pagina and desfazer in pagina
-    desistencia_tornar_sem_efeito(usuario=rita, desistencia=Desistencia.objects.get(),
-                                  data=date(2025, 8, 3), **ATO)
+    desistencia_tornar_sem_efeito(
+        usuario=rita, desistencia=Desistencia.objects.get(), data=date(2025, 8, 3), **ATO
+    )
     pagina = client.get(url).content.decode()
     assert "Tornada sem efeito (Portaria 110/2025, em 03/08/2025: engano)" in pagina
     assert "Registrar desistência (antes da nomeação)" in pagina
@@ -426,8 +519,9 @@ def test_novas_vagas_tornadas_sem_efeito_saem_da_reserva_e_das_propostas(
 ) -> None:
     _confirmar(certame_homologado, rita)
     cargo = certame_homologado.cargos.get()
-    oferta = vagas_novas_ofertar(usuario=rita, cargo=cargo, data=date(2025, 9, 1), quantidade=2,
-                                 justificativa="por engano")
+    oferta = vagas_novas_ofertar(
+        usuario=rita, cargo=cargo, data=date(2025, 9, 1), quantidade=2, justificativa="por engano"
+    )
     assert len(_propostas(certame_homologado)) == 2
     vagas_tornar_sem_efeito(usuario=rita, oferta=oferta, data=date(2025, 9, 2), **ATO)
     assert _propostas(certame_homologado) == []
@@ -441,8 +535,9 @@ def test_novas_vagas_com_nomeacao_numa_vaga_dela_recusadas(
 ) -> None:
     _confirmar(certame_homologado, rita)
     cargo = certame_homologado.cargos.get()
-    oferta = vagas_novas_ofertar(usuario=rita, cargo=cargo, data=date(2025, 9, 1), quantidade=1,
-                                 justificativa="x")
+    oferta = vagas_novas_ofertar(
+        usuario=rita, cargo=cargo, data=date(2025, 9, 1), quantidade=1, justificativa="x"
+    )
     sexta = _confirmar(certame_homologado, rita, date(2025, 9, 1))[0]
     with pytest.raises(
         ValidationError,
@@ -495,8 +590,14 @@ def test_parecer_com_recurso_decidido_ou_depois_da_homologacao_recusado(
     nadia = Candidato.objects.get(inscricao="1006")
     conv = Convocacao.objects.get(candidato=nadia)
     recurso = _recurso(nadia, carlos)
-    recurso_decidir(usuario=carlos, recurso=recurso, decisao="improvido", resultado_final="",
-                    fundamentacao="x", data=date(2025, 7, 26))
+    recurso_decidir(
+        usuario=carlos,
+        recurso=recurso,
+        decisao="improvido",
+        resultado_final="",
+        fundamentacao="x",
+        data=date(2025, 7, 26),
+    )
     with pytest.raises(
         ValidationError,
         match=r"a decisão do recurso de Fulano \(Não provido, em 26/07/2025\) depende dele",
@@ -515,21 +616,40 @@ def test_recurso_decidido_por_engano_e_decidido_de_novo(sessao: Any, carlos: Any
     verificar_todos(sessao, carlos)
     nadia = Candidato.objects.get(inscricao="1006")
     recurso = _recurso(nadia, carlos)
-    recurso_decidir(usuario=carlos, recurso=recurso, decisao="provido",
-                    resultado_final="nao_confirmado", fundamentacao="x", data=date(2025, 7, 26))
+    recurso_decidir(
+        usuario=carlos,
+        recurso=recurso,
+        decisao="provido",
+        resultado_final="nao_confirmado",
+        fundamentacao="x",
+        data=date(2025, 7, 26),
+    )
     assert Candidato.objects.get(pk=nadia.pk).verificacao("negros") == "nao_confirmado"
     with pytest.raises(ValidationError, match="torne a decisão sem efeito"):
-        recurso_decidir(usuario=carlos, recurso=recurso, decisao="improvido",
-                        resultado_final="", fundamentacao="x", data=date(2025, 7, 27))
-    reaberto = recurso_tornar_sem_efeito(usuario=carlos, recurso=recurso,
-                                         data=date(2025, 7, 27), **ATO)
+        recurso_decidir(
+            usuario=carlos,
+            recurso=recurso,
+            decisao="improvido",
+            resultado_final="",
+            fundamentacao="x",
+            data=date(2025, 7, 27),
+        )
+    reaberto = recurso_tornar_sem_efeito(
+        usuario=carlos, recurso=recurso, data=date(2025, 7, 27), **ATO
+    )
     assert Candidato.objects.get(pk=nadia.pk).verificacao("negros") == "confirmado"
     original = Recurso.objects.get(pk=recurso.pk)
     assert original.decisao == "provido" and original.decidido_em == date(2025, 7, 26)
     assert original.sem_efeito_texto.startswith("Decisão tornada sem efeito (Portaria 110/2025")
     assert reaberto.reaberto_de_id == recurso.pk and reaberto.decisao == ""
-    recurso_decidir(usuario=carlos, recurso=reaberto, decisao="improvido", resultado_final="",
-                    fundamentacao="mantido", data=date(2025, 7, 27))
+    recurso_decidir(
+        usuario=carlos,
+        recurso=reaberto,
+        decisao="improvido",
+        resultado_final="",
+        fundamentacao="mantido",
+        data=date(2025, 7, 27),
+    )
     assert Candidato.objects.get(pk=nadia.pk).verificacao("negros") == "confirmado"
     _auditoria_integra(sessao.certame)
 
@@ -539,15 +659,25 @@ def test_falsidade_depois_anula_so_a_nomeacao_em_vigor(certame_homologado: Any, 
     nadia = atos[2]
     assert nadia.candidato.inscricao == "1006"
     nomeacao_tornar_sem_efeito(usuario=rita, nomeacao=nadia, data=date(2025, 8, 4), **ATO)
-    nova = nomeacao_confirmar(usuario=rita, cargo=certame_homologado.cargos.get(),
-                              inscricao="1006", portaria="120/2025",
-                              data_portaria=date(2025, 8, 4))
-    proc = fraude_abrir(usuario=rita, candidato=nadia.candidato, data=date(2025, 9, 1),
-                        motivo="m")
-    proc = fraude_registrar_defesa(usuario=rita, procedimento=proc, data=date(2025, 9, 2),
-                                   defesa="d")
-    fraude_decidir(usuario=rita, procedimento=proc, data=date(2025, 9, 3), decisao="falsidade",
-                   fundamentacao="x", autoridade="Prefeita")
+    nova = nomeacao_confirmar(
+        usuario=rita,
+        cargo=certame_homologado.cargos.get(),
+        inscricao="1006",
+        portaria="120/2025",
+        data_portaria=date(2025, 8, 4),
+    )
+    proc = fraude_abrir(usuario=rita, candidato=nadia.candidato, data=date(2025, 9, 1), motivo="m")
+    proc = fraude_registrar_defesa(
+        usuario=rita, procedimento=proc, data=date(2025, 9, 2), defesa="d"
+    )
+    fraude_decidir(
+        usuario=rita,
+        procedimento=proc,
+        data=date(2025, 9, 3),
+        decisao="falsidade",
+        fundamentacao="x",
+        autoridade="Prefeita",
+    )
     assert Nomeacao.objects.get(pk=nadia.pk).situacao == SituacaoNomeacao.SEM_EFEITO
     assert Nomeacao.objects.get(pk=nova.pk).situacao == SituacaoNomeacao.ANULADA
     _auditoria_integra(certame_homologado)
@@ -586,12 +716,20 @@ def test_recusa_aparece_antes_da_confirmacao(
     client: Any, certame_homologado: Any, rita: Any
 ) -> None:
     _confirmar(certame_homologado, rita)
-    nomeacao_registrar_desistencia(usuario=rita, nomeacao=_nomeacao("1006"),
-                                   data=date(2025, 8, 20), motivo="desistencia")
-    nomeacao_confirmar(usuario=rita, cargo=certame_homologado.cargos.get(), inscricao="1007",
-                       portaria="201/2025", data_portaria=date(2025, 8, 21))
-    url = reverse("nomeacoes:desistencia_sem_efeito",
-                  args=[certame_homologado.pk, Desistencia.objects.get().pk])
+    nomeacao_registrar_desistencia(
+        usuario=rita, nomeacao=_nomeacao("1006"), data=date(2025, 8, 20), motivo="desistencia"
+    )
+    nomeacao_confirmar(
+        usuario=rita,
+        cargo=certame_homologado.cargos.get(),
+        inscricao="1007",
+        portaria="201/2025",
+        data_portaria=date(2025, 8, 21),
+    )
+    url = reverse(
+        "nomeacoes:desistencia_sem_efeito",
+        args=[certame_homologado.pk, Desistencia.objects.get().pk],
+    )
     entrar(client, rita)
     pagina = client.post(url, {"data": "2025-08-22", **ATO}, follow=True).content.decode()
     assert "já foi nomeado pela portaria nº 201/2025" in pagina
@@ -606,8 +744,14 @@ def test_comissao_torna_sem_efeito_o_parecer_e_a_decisao_pela_tela(
     certame = sessao.certame
     nadia = Candidato.objects.get(inscricao="1006")
     recurso = _recurso(nadia, carlos)
-    recurso_decidir(usuario=carlos, recurso=recurso, decisao="provido",
-                    resultado_final="nao_confirmado", fundamentacao="x", data=date(2025, 7, 26))
+    recurso_decidir(
+        usuario=carlos,
+        recurso=recurso,
+        decisao="provido",
+        resultado_final="nao_confirmado",
+        fundamentacao="x",
+        data=date(2025, 7, 26),
+    )
     url = reverse("comissao:recurso_sem_efeito", args=[certame.pk, recurso.pk])
     entrar(client, rita)
     assert client.get(url).status_code == 403

@@ -88,11 +88,15 @@ def test_troca_da_propria_senha(client: Any, carlos: Any, sem_papel: Any) -> Non
     entrar(client, carlos)
     html = client.get(reverse("certames:inicio")).content.decode()
     assert reverse("contas:senha_trocar") in html
-    errada = client.post(reverse("contas:senha_trocar"), {
-        "old_password": "nao-e-esta", "new_password1": NOVA, "new_password2": NOVA})
+    errada = client.post(
+        reverse("contas:senha_trocar"),
+        {"old_password": "nao-e-esta", "new_password1": NOVA, "new_password2": NOVA},
+    )
     assert "A senha antiga foi digitada incorretamente" in errada.content.decode()
-    certa = client.post(reverse("contas:senha_trocar"), {
-        "old_password": SENHA, "new_password1": NOVA, "new_password2": NOVA})
+    certa = client.post(
+        reverse("contas:senha_trocar"),
+        {"old_password": SENHA, "new_password1": NOVA, "new_password2": NOVA},
+    )
     assert certa.status_code == 302 and certa["Location"] == reverse("contas:senha_trocada")
     assert "Senha trocada" in client.get(certa["Location"]).content.decode()
     carlos.refresh_from_db()

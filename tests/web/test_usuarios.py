@@ -41,7 +41,10 @@ def raiz(db: Any) -> Any:
 
 def _marta(sofia: Any) -> Any:
     return services.usuario_criar(
-        usuario=sofia, login="marta", nome="Marta Souza", email="marta@exemplo.gov.br",
+        usuario=sofia,
+        login="marta",
+        nome="Marta Souza",
+        email="marta@exemplo.gov.br",
         senha=SENHA_NOVA,
     )
 
@@ -79,9 +82,7 @@ def test_telas_de_usuarios_so_para_quem_administra_o_sistema(
         assert reverse("contas:usuarios") in inicio
 
 
-def test_superusuario_sem_perfil_nao_leva_403(
-    client: Any, raiz: Any, certame: Any
-) -> None:
+def test_superusuario_sem_perfil_nao_leva_403(client: Any, raiz: Any, certame: Any) -> None:
     """O caminho antigo do README (`createsuperuser`): o superusuário age como RH em todos os
     certames e administra o sistema; `manage.py designar` o aceita."""
     entrar(client, raiz)
@@ -101,10 +102,17 @@ def test_superusuario_sem_perfil_nao_leva_403(
 
 def test_criar_pela_tela_e_auditado_com_o_nome(client: Any, sofia: Any) -> None:
     entrar(client, sofia)
-    resposta = client.post(reverse("contas:usuario_novo"), {
-        "nome": "Marta  Souza", "login": "marta", "email": "marta@exemplo.gov.br",
-        "papel": Papel.ADMINISTRADOR, "senha": SENHA_NOVA, "senha_confirmacao": SENHA_NOVA,
-    })
+    resposta = client.post(
+        reverse("contas:usuario_novo"),
+        {
+            "nome": "Marta  Souza",
+            "login": "marta",
+            "email": "marta@exemplo.gov.br",
+            "papel": Papel.ADMINISTRADOR,
+            "senha": SENHA_NOVA,
+            "senha_confirmacao": SENHA_NOVA,
+        },
+    )
     marta = get_user_model().objects.get(username="marta")
     assert resposta.status_code == 302
     assert resposta["Location"] == reverse("contas:usuario", args=[marta.pk])
@@ -121,17 +129,31 @@ def test_criar_pela_tela_e_auditado_com_o_nome(client: Any, sofia: Any) -> None:
 def test_criar_recusa_tudo_de_uma_vez_e_mantem_o_digitado(client: Any, sofia: Any) -> None:
     _marta(sofia)
     entrar(client, sofia)
-    html = client.post(reverse("contas:usuario_novo"), {
-        "nome": "Outra Marta", "login": "MARTA", "email": "",
-        "papel": "", "senha": "123", "senha_confirmacao": "123",
-    }).content.decode()
+    html = client.post(
+        reverse("contas:usuario_novo"),
+        {
+            "nome": "Outra Marta",
+            "login": "MARTA",
+            "email": "",
+            "papel": "",
+            "senha": "123",
+            "senha_confirmacao": "123",
+        },
+    ).content.decode()
     assert "“MARTA” já existe" in html
     assert "Senha:" in html  # a senha curta, na mesma resposta
     assert 'value="Outra Marta"' in html
-    html = client.post(reverse("contas:usuario_novo"), {
-        "nome": "Joana", "login": "joana", "email": "joana@x.gov.br", "papel": "",
-        "senha": SENHA_NOVA, "senha_confirmacao": SENHA_NOVA + "x",
-    }).content.decode()
+    html = client.post(
+        reverse("contas:usuario_novo"),
+        {
+            "nome": "Joana",
+            "login": "joana",
+            "email": "joana@x.gov.br",
+            "papel": "",
+            "senha": SENHA_NOVA,
+            "senha_confirmacao": SENHA_NOVA + "x",
+        },
+    ).content.decode()
     assert "não são iguais" in html
     assert not get_user_model().objects.filter(username="joana").exists()
 
@@ -161,9 +183,14 @@ def test_papel_designacao_e_desativacao_pela_tela(
     entrar(client, marta)
     detalhe = reverse("certames:detalhe", args=[certame.pk])
     assert client.get(detalhe)["Location"] == reverse("contas:senha_trocar")
-    client.post(reverse("contas:senha_trocar"), {
-        "old_password": SENHA_NOVA, "new_password1": SENHA_NOVA + "-x",
-        "new_password2": SENHA_NOVA + "-x"})
+    client.post(
+        reverse("contas:senha_trocar"),
+        {
+            "old_password": SENHA_NOVA,
+            "new_password1": SENHA_NOVA + "-x",
+            "new_password2": SENHA_NOVA + "-x",
+        },
+    )
     assert client.get(detalhe).status_code == 200
     marta.refresh_from_db()  # (a senha nova: a sessão de `entrar` leva o hash dela)
     # Desdesignar.
@@ -220,14 +247,13 @@ def test_recusas_dos_services(sofia: Any, rita: Any, carlos: Any, certame: Any) 
     with pytest.raises(ValidationError, match="Motivo"):
         services.usuario_desativar(usuario=sofia, alvo=marta, motivo=" ")
     # Nada foi registrado pelas recusas.
-    assert not Registro.objects.filter(acao__in=["papel_dado", "papel_tirado",
-                                                 "usuario_desativado", "designacao"],
-                                       certame__isnull=True).exists()
+    assert not Registro.objects.filter(
+        acao__in=["papel_dado", "papel_tirado", "usuario_desativado", "designacao"],
+        certame__isnull=True,
+    ).exists()
 
 
-def test_os_services_exigem_a_transacao_e_registram_cada_mudanca(
-    sofia: Any, certame: Any
-) -> None:
+def test_os_services_exigem_a_transacao_e_registram_cada_mudanca(sofia: Any, certame: Any) -> None:
     antes = Registro.objects.count()
     marta = _marta(sofia)
     services.papel_dar(usuario=sofia, alvo=marta, papel=Papel.AUDITOR)
@@ -236,8 +262,13 @@ def test_os_services_exigem_a_transacao_e_registram_cada_mudanca(
     assert services.designacao_desfazer(usuario=sofia, alvo=marta, certame_id=certame.pk)
     services.usuario_desativar(usuario=sofia, alvo=marta, motivo="Saiu")
     acoes = list(Registro.objects.order_by("id").values_list("acao", flat=True))[antes:]
-    assert acoes == ["usuario_criado", "papel_dado", "designacao", "designacao_desfeita",
-                     "usuario_desativado"]
+    assert acoes == [
+        "usuario_criado",
+        "papel_dado",
+        "designacao",
+        "designacao_desfeita",
+        "usuario_desativado",
+    ]
 
 
 def test_designar_pelo_comando_depois_do_papel_dado_na_tela(
@@ -267,9 +298,17 @@ def test_historico_antigo_mostra_o_nome_ao_lado_do_login(
 
 def test_identidade_do_orgao_fica_no_registro(client: Any, sofia: Any, rita: Any) -> None:
     entrar(client, sofia)
-    dados = {"nome": "Prefeitura de Teste", "subordinacao": "", "endereco": "", "telefone": "",
-             "email": "", "sitio": "", "ouvidoria": "", "ouvidoria_url": "",
-             "aviso_privacidade": "Aviso novo."}
+    dados = {
+        "nome": "Prefeitura de Teste",
+        "subordinacao": "",
+        "endereco": "",
+        "telefone": "",
+        "email": "",
+        "sitio": "",
+        "ouvidoria": "",
+        "ouvidoria_url": "",
+        "aviso_privacidade": "Aviso novo.",
+    }
     assert client.post(reverse("identidade:editar"), dados).status_code == 302
     registro = Registro.objects.get(acao="orgao_identidade")
     assert registro.certame_id is None and registro.usuario_nome == "Sofia Almeida (sofia)"
@@ -284,9 +323,7 @@ def test_identidade_do_orgao_fica_no_registro(client: Any, sofia: Any, rita: Any
     assert Registro.objects.filter(acao="orgao_identidade").count() == 2
 
 
-def test_senha_provisoria_definida_por_quem_administra(
-    client: Any, sofia: Any, rita: Any
-) -> None:
+def test_senha_provisoria_definida_por_quem_administra(client: Any, sofia: Any, rita: Any) -> None:
     """Quem esqueceu a senha e não tem e-mail: o administrador define uma provisória."""
     marta = _marta(sofia)
     url = reverse("contas:senha_provisoria", args=[marta.pk])
@@ -308,8 +345,11 @@ def test_correcoes_e_importacoes_mostram_o_nome_de_quem_fez(
 ) -> None:
     rita.first_name, rita.last_name = "Rita", "Helena"
     rita.save()
-    html = entrar(client, rita).get(
-        reverse("candidatos:importar", args=[certame_com_candidatos.pk])).content.decode()
+    html = (
+        entrar(client, rita)
+        .get(reverse("candidatos:importar", args=[certame_com_candidatos.pk]))
+        .content.decode()
+    )
     assert "Rita Helena (rita)" in html
 
 
@@ -343,16 +383,22 @@ def test_senha_provisoria_se_troca_antes_de_qualquer_pagina(
     services.papel_dar(usuario=sofia, alvo=marta, papel=Papel.ADMINISTRADOR)
     services.designacao_fazer(usuario=sofia, alvo=marta, certame_id=certame.pk)
     assert _entra(client, "marta", SENHA_NOVA)
-    for url in (reverse("certames:inicio"), reverse("certames:detalhe", args=[certame.pk]),
-                reverse("identidade:editar")):
+    for url in (
+        reverse("certames:inicio"),
+        reverse("certames:detalhe", args=[certame.pk]),
+        reverse("identidade:editar"),
+    ):
         resposta = client.get(url)
         assert resposta.status_code == 302 and resposta["Location"] == reverse(
-            "contas:senha_trocar"), url
+            "contas:senha_trocar"
+        ), url
     pagina = client.get(reverse("contas:senha_trocar"), follow=True).content.decode()
     assert "troque-a antes de continuar" in pagina
     nova = SENHA_NOVA + "-trocada"
-    client.post(reverse("contas:senha_trocar"), {
-        "old_password": SENHA_NOVA, "new_password1": nova, "new_password2": nova})
+    client.post(
+        reverse("contas:senha_trocar"),
+        {"old_password": SENHA_NOVA, "new_password1": nova, "new_password2": nova},
+    )
     assert client.get(reverse("certames:detalhe", args=[certame.pk])).status_code == 200
     assert _entra(client, "marta", nova)  # numa sessão nova, também livre
     assert client.get(reverse("certames:inicio")).status_code == 200
@@ -374,8 +420,9 @@ def test_corrigir_nome_e_email(client: Any, sofia: Any, rita: Any) -> None:
     registro = Registro.objects.get(acao="usuario_editado")
     assert "nome: “Marta Souza” → “Marta Souza Lima”" in registro.descricao
     assert "marta.lima@exemplo.gov.br" in registro.descricao
-    pagina = client.post(url, {"nome": "Marta Souza Lima", "email": "marta.lima@exemplo.gov.br"},
-                         follow=True).content.decode()
+    pagina = client.post(
+        url, {"nome": "Marta Souza Lima", "email": "marta.lima@exemplo.gov.br"}, follow=True
+    ).content.decode()
     assert "Nada mudou" in pagina
     assert Registro.objects.filter(acao="usuario_editado").count() == 1
 

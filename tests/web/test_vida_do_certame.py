@@ -115,7 +115,8 @@ def test_a_data_do_edital_corrigida_decide_a_lei(rita: Any) -> None:
     c = certame_criar(
         usuario=rita,
         nome="Mostardas 2019",
-        municipio="Mostardas/RS", orgao="administracao_direta",
+        municipio="Mostardas/RS",
+        orgao="administracao_direta",
         data_edital=date(2025, 6, 10),
         tipo="concurso_publico",
     )

@@ -477,8 +477,7 @@ def _linhas_de_exemplo(candidatos: Sequence[Candidato], arquivo: str) -> list[Er
 
         nome = campos.EXEMPLO_DO_MODELO["nome"].casefold()
         achados = candidatos.quadro.with_row_index("_i").filter(
-            pl.col("nome").str.replace_all(r"\s+", " ").str.strip_chars().str.to_lowercase()
-            == nome
+            pl.col("nome").str.replace_all(r"\s+", " ").str.strip_chars().str.to_lowercase() == nome
         )
         exemplos = candidatos.materializar(achados["_i"].to_list())
     else:

@@ -74,8 +74,7 @@ def _descricoes(esquema: Esquema) -> dict[str, str]:
     for g in esquema.grupos:
         descricoes[PREFIXO_RESERVA + g.grupo] = f"optou pela reserva a {g.rotulo}: sim ou nao"
         descricoes[PREFIXO_VERIFICACAO + g.grupo] = (
-            f"resultado da verificação da condição de {g.rotulo} (pendente enquanto não "
-            "verificado)"
+            f"resultado da verificação da condição de {g.rotulo} (pendente enquanto não verificado)"
         )
     listas = " ou ".join([*(g.grupo for g in esquema.grupos), "pcd"])
     descricoes["opcao_lista"] = f"{listas}, só para quem optou por duas reservas"

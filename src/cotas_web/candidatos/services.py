@@ -452,9 +452,7 @@ def fraude_abrir(
         raise ValidationError("A inscrição já foi anulada.")
     if candidato.procedimentos.filter(decisao="").exists():
         raise ValidationError("Já há um procedimento em aberto para este candidato.")
-    datas.exigir_depois_do_edital(
-        candidato.certame, data, "Abertura do procedimento (notificação)"
-    )
+    datas.exigir_depois_do_edital(candidato.certame, data, "Abertura do procedimento (notificação)")
     proc = ProcedimentoFraude.objects.create(candidato=candidato, aberto_em=data, motivo=motivo)
     registrar(
         usuario=usuario,
@@ -478,7 +476,9 @@ def fraude_registrar_defesa(
     if procedimento.decidido:
         raise ValidationError("O procedimento já foi decidido.")
     datas.exigir_nao_anterior(
-        data, "Defesa", procedimento.aberto_em,
+        data,
+        "Defesa",
+        procedimento.aberto_em,
         "a notificação do candidato (abertura do procedimento)",
     )
     procedimento.defesa = defesa
@@ -522,7 +522,9 @@ def fraude_decidir(
             "ampla defesa."
         )
     datas.exigir_nao_anterior(
-        data, "Decisão do procedimento", procedimento.aberto_em,
+        data,
+        "Decisão do procedimento",
+        procedimento.aberto_em,
         "a notificação do candidato (abertura do procedimento)",
     )
     datas.exigir_nao_anterior(

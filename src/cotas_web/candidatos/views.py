@@ -71,7 +71,9 @@ def detalhe(request: HttpRequest, pk: int, cid: int) -> HttpResponse:
 
 
 def _pagina_do_candidato(
-    request: HttpRequest, certame: Certame, candidato: Candidato,
+    request: HttpRequest,
+    certame: Certame,
+    candidato: Candidato,
     correcao_form: CorrecaoForm | None = None,
 ) -> HttpResponse:
     """A página do candidato; com `correcao_form`, a correção recusada volta com o que foi

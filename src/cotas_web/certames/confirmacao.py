@@ -97,8 +97,7 @@ def pagina_sem_efeito(
                         *linhas,
                         f"O ato: {d['ato']}, de {d['data']:%d/%m/%Y}, assinado por "
                         f"{d['autoridade']}. Motivo: {d['motivo']}",
-                        "O ato original continua registrado, com este ato ao lado; nada se "
-                        "apaga.",
+                        "O ato original continua registrado, com este ato ao lado; nada se apaga.",
                     ],
                     botao="Tornar sem efeito",
                     voltar=voltar,

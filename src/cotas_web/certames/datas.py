@@ -61,13 +61,14 @@ def exigir_validade(
         )
 
 
-def exigir_periodo(
-    certame: Certame, data: date, o_que: str, *, recusado: str = "recusada"
-) -> None:
+def exigir_periodo(certame: Certame, data: date, o_que: str, *, recusado: str = "recusada") -> None:
     """Atos depois da homologação só entre ela e o fim da validade, as datas ditas na recusa."""
     exigir_validade(certame, data, o_que, recusado=recusado)
     exigir_nao_anterior(
-        data, o_que, certame.homologado_em, "a homologação da classificação final",
+        data,
+        o_que,
+        certame.homologado_em,
+        "a homologação da classificação final",
         recusado=recusado,
     )
 
@@ -167,6 +168,4 @@ def exigir_homologacao_depois_da_comissao(certame: Certame, data: date) -> None:
 
 def exigir_sem_efeito_depois_do_ato(data: date, ato: str, data_do_ato: date) -> None:
     """O ato que torna outro sem efeito não é anterior a ele."""
-    exigir_nao_anterior(
-        data, f"Tornar sem efeito {ato}", data_do_ato, ato, recusado="recusado"
-    )
+    exigir_nao_anterior(data, f"Tornar sem efeito {ato}", data_do_ato, ato, recusado="recusado")

@@ -51,9 +51,11 @@ class ComLacunas(forms.Form):
             )
             if nome in informados:
                 self.fields[f"lacuna__{nome}"].initial = inicial_da_lacuna(
-                    self.formas[nome], informados[nome].get("valor"))
+                    self.formas[nome], informados[nome].get("valor")
+                )
                 self.fields[f"justificativa__{nome}"].initial = informados[nome].get(
-                    "justificativa", "")
+                    "justificativa", ""
+                )
         return lacunas
 
     def clean(self) -> dict[str, Any] | None:
@@ -158,10 +160,11 @@ class CertameForm(FormularioDeUmaVez, ComLacunas):
     dupla_condicao = forms.ChoiceField(
         label="Candidato de um grupo da lei e com deficiência chamado pelas duas listas no mesmo "
         "ato",
-        choices=DuplaCondicao.choices, initial=DuplaCondicao.LISTA_QUE_NOMEIA_ANTES,
+        choices=DuplaCondicao.choices,
+        initial=DuplaCondicao.LISTA_QUE_NOMEIA_ANTES,
         required=False,
         help_text="Questão em aberto: vale a lista que ele escolheu na inscrição, se escolheu; "
-                  "sem opção, qual lista o nomeia.",
+        "sem opção, qual lista o nomeia.",
     )
 
     def clean_desempate(self) -> list[tuple[str, str]]:
@@ -185,8 +188,7 @@ class CertameForm(FormularioDeUmaVez, ComLacunas):
 
 
 FORMATO_DESEMPATE = (
-    "coluna:maior ou coluna:menor, separados por vírgula (ex.: “especifica:maior, "
-    "portugues:maior”)"
+    "coluna:maior ou coluna:menor, separados por vírgula (ex.: “especifica:maior, portugues:maior”)"
 )
 
 
@@ -206,7 +208,8 @@ def ler_desempate(texto: str) -> list[tuple[str, str]]:
             palavras = parte.split()
             sugestao = (
                 f" Quis dizer “{'_'.join(palavras[:-1])}:{palavras[-1]}”?"
-                if len(palavras) > 1 and palavras[-1].lower() in ("maior", "menor") else ""
+                if len(palavras) > 1 and palavras[-1].lower() in ("maior", "menor")
+                else ""
             )
             erros.append(f"“{parte}” não diz o sentido depois de dois-pontos.{sugestao}")
         elif not coluna:
@@ -218,9 +221,7 @@ def ler_desempate(texto: str) -> list[tuple[str, str]]:
         else:
             criterios.append((coluna, sentido.lower()))
     if erros:
-        raise forms.ValidationError(
-            [*erros, f"Formato: {FORMATO_DESEMPATE}."]
-        )
+        raise forms.ValidationError([*erros, f"Formato: {FORMATO_DESEMPATE}."])
     return criterios
 
 
@@ -355,8 +356,9 @@ class DadosCertameForm(ComLacunas):
             self.fields[campo] = copy.deepcopy(modelo[campo])
         self.fields["desempate"].label = "Critérios de desempate do edital"
         try:
-            lei = ponte.lei_do_certame(certame.lei_id or None, certame.municipio,
-                                       certame.data_edital)
+            lei = ponte.lei_do_certame(
+                certame.lei_id or None, certame.municipio, certame.data_edital
+            )
         except ponte.ErroCotas:
             lei = None
         if lei is not None:
@@ -372,15 +374,17 @@ class DadosCertameForm(ComLacunas):
 
     def dados(self) -> dict[str, Any]:
         d = self.cleaned_data
-        dados: dict[str, Any] = {
-            k: d[k] for k in ("nome", "data_edital", "validade_ate") if k in d
-        }
+        dados: dict[str, Any] = {k: d[k] for k in ("nome", "data_edital", "validade_ate") if k in d}
         if not self.retificacao:
             dados["desempate"] = d["desempate"]
             dados["pcd"] = (
-                (d["pcd_percentual"], d["pcd_arredondamento"] or "cima",
-                 d["pcd_teto"] if d["pcd_teto"] is not None else Decimal(20))
-                if d["pcd_percentual"] is not None else None
+                (
+                    d["pcd_percentual"],
+                    d["pcd_arredondamento"] or "cima",
+                    d["pcd_teto"] if d["pcd_teto"] is not None else Decimal(20),
+                )
+                if d["pcd_percentual"] is not None
+                else None
             )
             dados["informados"] = self.informados()
         return dados
@@ -413,10 +417,9 @@ class SemEfeitoForm(forms.Form):
 
     data = CampoData(label="Data do ato")  # type: ignore[assignment]
     ato = forms.CharField(
-        label="Ato que torna sem efeito (número)", max_length=60,
+        label="Ato que torna sem efeito (número)",
+        max_length=60,
         help_text="Ex.: Portaria 110/2026.",
     )
-    autoridade = forms.CharField(
-        label="Autoridade que o assina (cargo e nome)", max_length=200
-    )
+    autoridade = forms.CharField(label="Autoridade que o assina (cargo e nome)", max_length=200)
     motivo = forms.CharField(label="Motivo (o engano que o ato corrige)", widget=forms.Textarea)

@@ -224,7 +224,7 @@ class AtoTornavelSemEfeito(models.Model):
 
     @property
     def sem_efeito_texto(self) -> str:
-        """"Tornada sem efeito (Portaria 110/2026, em 01/09/2026: motivo)"; vazio se em vigor."""
+        """ "Tornada sem efeito (Portaria 110/2026, em 01/09/2026: motivo)"; vazio se em vigor."""
         if self.sem_efeito_em is None:
             return ""
         return (

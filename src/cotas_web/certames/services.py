@@ -96,7 +96,10 @@ def gravar_sem_efeito(
     objeto.sem_efeito_motivo = motivo.strip()
     objeto.save(
         update_fields=[
-            "sem_efeito_em", "sem_efeito_ato", "sem_efeito_autoridade", "sem_efeito_motivo"
+            "sem_efeito_em",
+            "sem_efeito_ato",
+            "sem_efeito_autoridade",
+            "sem_efeito_motivo",
         ]
     )
 
@@ -236,16 +239,23 @@ def _descricao_da_criacao(certame: Certame, municipio: str, lei_titulo: str) -> 
     return (
         f"Certame “{nome}” criado: {municipio}, edital de "
         f"{data_edital:%d/%m/%Y}; lei aplicada: {lei_titulo}."
-        + (" O edital admite o pedido de final de fila"
-           + (f" ({final_de_fila_item.strip()})" if final_de_fila_item.strip() else "")
-           + "." if admite_final_de_fila else "")
+        + (
+            " O edital admite o pedido de final de fila"
+            + (f" ({final_de_fila_item.strip()})" if final_de_fila_item.strip() else "")
+            + "."
+            if admite_final_de_fila
+            else ""
+        )
         + f" Questões em aberto: prioridade {prioridade_colisao.replace(',', ' > ')}; "
         + "mínimo de vagas contado sobre "
         + ("as do edital" if base_do_limiar == "edital" else "todas as oferecidas")
         + "; quem é de um grupo da lei e com deficiência, chamado pelas duas listas no mesmo "
         + "ato sem opção, fica com a de "
-        + ("PcD." if dupla_condicao == DuplaCondicao.LISTA_QUE_NOMEIA_ANTES_SENAO_PCD
-           else "o grupo da lei.")
+        + (
+            "PcD."
+            if dupla_condicao == DuplaCondicao.LISTA_QUE_NOMEIA_ANTES_SENAO_PCD
+            else "o grupo da lei."
+        )
     )
 
 
@@ -285,9 +295,7 @@ def cargo_adicionar(
         certame=certame,
         acao="cargo_adicionado",
         descricao=f"Cargo {codigo} ({nome}) com {vagas_edital} vaga(s) no edital.",
-        fundamento=_citacoes(
-            tuple(r for g in regras.grupos_da_lei for r in g.ref("percentual"))
-        ),
+        fundamento=_citacoes(tuple(r for g in regras.grupos_da_lei for r in g.ref("percentual"))),
         dados={"cargo": codigo, "vagas": vagas_edital},
     )
     return cargo
@@ -393,9 +401,7 @@ def certame_homologar(*, usuario: User, certame: Certame, data: date) -> Certame
 
 def _exigir_nao_publicado(certame: Certame) -> None:
     if certame.publicado:
-        raise ValidationError(
-            f"O certame já foi publicado em {certame.publicado_em:%d/%m/%Y}."
-        )
+        raise ValidationError(f"O certame já foi publicado em {certame.publicado_em:%d/%m/%Y}.")
 
 
 @transaction.atomic
@@ -518,8 +524,7 @@ def _texto_pcd(pcd: tuple[Decimal, str, Decimal] | None) -> str:
         return "o edital não reserva"
     percentual, arredondamento, teto = pcd
     return (
-        f"{percentual.normalize():f}%, arredondamento {arredondamento}, "
-        f"teto {teto.normalize():f}%"
+        f"{percentual.normalize():f}%, arredondamento {arredondamento}, teto {teto.normalize():f}%"
     )
 
 
@@ -531,9 +536,7 @@ def _texto_informado(valor: Any) -> str:
     return f"{texto} (justificativa: {valor.get('justificativa', '')})"
 
 
-def _alteracoes_de_antes_da_homologacao(
-    certame: Certame, dados: dict[str, Any]
-) -> list[Alteracao]:
+def _alteracoes_de_antes_da_homologacao(certame: Certame, dados: dict[str, Any]) -> list[Alteracao]:
     """Os critérios de desempate, a PcD e os valores em aberto da lei pedidos (os ausentes não
     mudam)."""
     mudancas = []
@@ -545,13 +548,16 @@ def _alteracoes_de_antes_da_homologacao(
     if "pcd" in dados:
         antes_pcd, depois_pcd = _pcd_gravado(certame), dados["pcd"]
         if _texto_pcd(antes_pcd) != _texto_pcd(depois_pcd):
-            mudancas.append(Alteracao("PcD (edital)", _texto_pcd(antes_pcd),
-                                      _texto_pcd(depois_pcd)))
+            mudancas.append(
+                Alteracao("PcD (edital)", _texto_pcd(antes_pcd), _texto_pcd(depois_pcd))
+            )
     if "informados" in dados:
         gravados, pedidos = certame.informados or {}, dados["informados"] or {}
         for nome in sorted(set(gravados) | set(pedidos)):
-            antes, depois = _texto_informado(gravados.get(nome)), _texto_informado(
-                pedidos.get(nome))
+            antes, depois = (
+                _texto_informado(gravados.get(nome)),
+                _texto_informado(pedidos.get(nome)),
+            )
             if antes != depois:
                 mudancas.append(Alteracao(f"Valor em aberto da lei: {nome}", antes, depois))
     return mudancas
@@ -593,13 +599,20 @@ def _apagar_cargos(certame: Certame, apagar: list[int]) -> list[Alteracao]:
         if n or cargo.ofertas.exists() or cargo.nomeacoes.exists():
             erros.append(
                 f"O cargo {cargo.codigo} não se apaga: "
-                + (f"tem {n} candidato(s) importado(s) (remova a importação antes)." if n
-                   else "já tem vagas oferecidas.")
+                + (
+                    f"tem {n} candidato(s) importado(s) (remova a importação antes)."
+                    if n
+                    else "já tem vagas oferecidas."
+                )
             )
             continue
-        mudancas.append(Alteracao(f"Cargo {cargo.codigo}",
-                                  f"{cargo.nome}, {cargo.vagas_edital} vaga(s) do edital",
-                                  "apagado"))
+        mudancas.append(
+            Alteracao(
+                f"Cargo {cargo.codigo}",
+                f"{cargo.nome}, {cargo.vagas_edital} vaga(s) do edital",
+                "apagado",
+            )
+        )
     if erros:
         raise ValidationError(erros)
     certame.cargos.filter(pk__in=apagar).delete()
@@ -704,7 +717,9 @@ def certame_corrigir(
         acao="certame_corrigido",
         descricao=(
             "Dados corrigidos antes da homologação: "
-            + "; ".join(str(m) for m in mudancas) + ". " + " ".join(notas)
+            + "; ".join(str(m) for m in mudancas)
+            + ". "
+            + " ".join(notas)
             + f" Motivo: {motivo.strip()}"
         ),
         fundamento=ponte.regras_do_certame(certame).lei.referencia_vigencia.citacao(),
@@ -729,9 +744,7 @@ def retificacao_registrar(
     mais são novas vagas, ato próprio)."""
     certame = certame_travar(certame.pk)
     if not certame.homologado:
-        raise ValidationError(
-            "O certame ainda não foi homologado: corrija os dados diretamente."
-        )
+        raise ValidationError("O certame ainda não foi homologado: corrija os dados diretamente.")
     if not fundamento.strip():
         raise ValidationError("Informe o fundamento da retificação (o texto do ato).")
     if data < certame.homologado_em:  # type: ignore[operator]
@@ -741,7 +754,8 @@ def retificacao_registrar(
         )
     dados = {k: v for k, v in dados.items() if k != "data_edital"}
     fixos = [
-        SO_ANTES_DA_HOMOLOGACAO[k] for k in SO_ANTES_DA_HOMOLOGACAO
+        SO_ANTES_DA_HOMOLOGACAO[k]
+        for k in SO_ANTES_DA_HOMOLOGACAO
         if k in dados and _alteracoes_de_antes_da_homologacao(certame, {k: dados[k]})
     ]
     if fixos:
@@ -773,9 +787,7 @@ def retificacao_registrar(
         usuario=usuario,
         certame=certame,
         acao="certame_retificado",
-        descricao=(
-            f"Retificação de {data:%d/%m/%Y}: " + "; ".join(str(m) for m in mudancas) + "."
-        ),
+        descricao=(f"Retificação de {data:%d/%m/%Y}: " + "; ".join(str(m) for m in mudancas) + "."),
         fundamento=fundamento.strip(),
         dados={"retificacao": retificacao.pk},
     )

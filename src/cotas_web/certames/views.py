@@ -19,7 +19,8 @@ from .models import BaseDoLimiar, Certame, DuplaCondicao, PrioridadeColisao
 @publica
 def inicio(request: HttpRequest) -> HttpResponse:
     return render(
-        request, "certames/inicio.html",
+        request,
+        "certames/inicio.html",
         {"certames": selectors.certames_visiveis(usuario=request.user)},
     )
 
@@ -76,11 +77,16 @@ def novo(request: HttpRequest) -> HttpResponse:
             messages.success(request, "Certame criado. Cadastre os cargos e as vagas do edital.")
             return redirect("certames:detalhe", pk=certame.pk)
     return render(
-        request, "form.html",
-        {"form": form, "titulo": "Novo certame", "botao": "Criar certame",
-         "introducao": "A lei aplicável é escolhida pelo município (ou pelo ente federal), "
-                       "pela data do edital e pelo tipo de seleção. Se a lei deixa valores em "
-                       "aberto, a tela os pede, cada um com a justificativa."},
+        request,
+        "form.html",
+        {
+            "form": form,
+            "titulo": "Novo certame",
+            "botao": "Criar certame",
+            "introducao": "A lei aplicável é escolhida pelo município (ou pelo ente federal), "
+            "pela data do edital e pelo tipo de seleção. Se a lei deixa valores em "
+            "aberto, a tela os pede, cada um com a justificativa.",
+        },
     )
 
 
@@ -116,16 +122,24 @@ def cargo_novo(request: HttpRequest, pk: int) -> HttpResponse:
         if tentar(
             request,
             lambda: services.cargo_adicionar(
-                usuario=usuario_de(request), certame=certame, codigo=d["codigo"], nome=d["nome"],
+                usuario=usuario_de(request),
+                certame=certame,
+                codigo=d["codigo"],
+                nome=d["nome"],
                 vagas_edital=d["vagas_edital"],
             ),
             f"Cargo {d['codigo']} cadastrado.",
         ):
             return redirect("certames:detalhe", pk=certame.pk)
     return render(
-        request, "form.html",
-        {"form": form, "titulo": f"Novo cargo — {certame.nome}", "botao": "Cadastrar cargo",
-         "certame": certame},
+        request,
+        "form.html",
+        {
+            "form": form,
+            "titulo": f"Novo cargo — {certame.nome}",
+            "botao": "Cadastrar cargo",
+            "certame": certame,
+        },
     )
 
 
@@ -143,7 +157,9 @@ def homologar(request: HttpRequest, pk: int) -> HttpResponse:
         if not confirmado(request):
             n = certame.candidatos.count()
             return pedir_confirmacao(
-                request, certame=certame, titulo="homologar a classificação final",
+                request,
+                certame=certame,
+                titulo="homologar a classificação final",
                 o_que=[
                     f"Homologar a classificação final em {form.cleaned_data['data']:%d/%m/%Y}, "
                     f"com {n} candidato(s) importado(s).",
@@ -151,7 +167,8 @@ def homologar(request: HttpRequest, pk: int) -> HttpResponse:
                     "correção registrada, e os do certame só por retificação.",
                 ],
                 fundamento=selectors.fundamento_da_homologacao(certame),
-                botao="Homologar", voltar=reverse("certames:detalhe", args=[certame.pk]),
+                botao="Homologar",
+                voltar=reverse("certames:detalhe", args=[certame.pk]),
             )
         tentar(
             request,
@@ -162,9 +179,14 @@ def homologar(request: HttpRequest, pk: int) -> HttpResponse:
         )
         return redirect("certames:detalhe", pk=certame.pk)
     return render(
-        request, "form.html",
-        {"form": form, "titulo": f"Homologar — {certame.nome}", "botao": "Homologar",
-         "certame": certame},
+        request,
+        "form.html",
+        {
+            "form": form,
+            "titulo": f"Homologar — {certame.nome}",
+            "botao": "Homologar",
+            "certame": certame,
+        },
     )
 
 
@@ -191,7 +213,9 @@ def publicar(request: HttpRequest, pk: int) -> HttpResponse:
         data = form.cleaned_data["data"]
         if not confirmado(request):
             return pedir_confirmacao(
-                request, certame=certame, titulo="publicar o certame",
+                request,
+                certame=certame,
+                titulo="publicar o certame",
                 o_que=[
                     f"Publicar “{certame.nome}” em {data:%d/%m/%Y}: ele passa a aparecer na "
                     "página inicial e nas páginas públicas, para qualquer pessoa.",
@@ -200,14 +224,27 @@ def publicar(request: HttpRequest, pk: int) -> HttpResponse:
                 fundamento=str(
                     selectors.regras_do_certame(certame=certame).lei.referencia_vigencia.citacao()
                 ),
-                botao="Publicar", voltar=_voltar(certame),
+                botao="Publicar",
+                voltar=_voltar(certame),
             )
-        tentar(request, lambda: services.certame_publicar(
-            usuario=usuario_de(request), certame=certame, data=data), "Certame publicado.")
+        tentar(
+            request,
+            lambda: services.certame_publicar(
+                usuario=usuario_de(request), certame=certame, data=data
+            ),
+            "Certame publicado.",
+        )
         return redirect("certames:detalhe", pk=certame.pk)
-    return render(request, "form.html", {
-        "form": form, "titulo": f"Publicar — {certame.nome}", "botao": "Publicar",
-        "certame": certame})
+    return render(
+        request,
+        "form.html",
+        {
+            "form": form,
+            "titulo": f"Publicar — {certame.nome}",
+            "botao": "Publicar",
+            "certame": certame,
+        },
+    )
 
 
 @requer_papel(ADMIN)
@@ -219,21 +256,35 @@ def arquivar(request: HttpRequest, pk: int) -> HttpResponse:
         d = form.cleaned_data
         if not confirmado(request):
             return pedir_confirmacao(
-                request, certame=certame, titulo="arquivar o certame",
+                request,
+                certame=certame,
+                titulo="arquivar o certame",
                 o_que=[
                     f"Arquivar “{certame.nome}” em {d['data']:%d/%m/%Y}: {d['motivo']}",
                     "Ele sai da página inicial e fica só para leitura: nenhum ato o muda mais. "
                     "O endereço dele continua a mostrar o que foi registrado.",
                 ],
-                botao="Arquivar", voltar=_voltar(certame),
+                botao="Arquivar",
+                voltar=_voltar(certame),
             )
-        tentar(request, lambda: services.certame_arquivar(
-            usuario=usuario_de(request), certame=certame, data=d["data"], motivo=d["motivo"]),
-            "Certame arquivado.")
+        tentar(
+            request,
+            lambda: services.certame_arquivar(
+                usuario=usuario_de(request), certame=certame, data=d["data"], motivo=d["motivo"]
+            ),
+            "Certame arquivado.",
+        )
         return redirect("certames:detalhe", pk=certame.pk)
-    return render(request, "form.html", {
-        "form": form, "titulo": f"Arquivar — {certame.nome}", "botao": "Arquivar",
-        "certame": certame})
+    return render(
+        request,
+        "form.html",
+        {
+            "form": form,
+            "titulo": f"Arquivar — {certame.nome}",
+            "botao": "Arquivar",
+            "certame": certame,
+        },
+    )
 
 
 @requer_papel(ADMIN)
@@ -243,31 +294,44 @@ def corrigir(request: HttpRequest, pk: int) -> HttpResponse:
     certame = get_object_or_404(Certame, pk=pk)
     if certame.homologado:
         messages.info(
-            request, f"O certame foi homologado em {certame.homologado_em:%d/%m/%Y}: os dados "
+            request,
+            f"O certame foi homologado em {certame.homologado_em:%d/%m/%Y}: os dados "
             "mudam só por retificação, e os critérios de desempate, a PcD, os valores em aberto "
-            "da lei e os cargos não mudam mais (a classificação homologada foi feita com eles).")
+            "da lei e os cargos não mudam mais (a classificação homologada foi feita com eles).",
+        )
         return redirect("certames:retificar", pk=certame.pk)
     form = DadosCertameForm(request.POST or None, certame=certame, retificacao=False)
     if request.method == "POST" and form.is_valid():
         try:
             services.certame_corrigir(
-                usuario=usuario_de(request), certame=certame, dados=form.dados(),
-                cargos=form.dados_dos_cargos(), motivo=form.cleaned_data["motivo"],
-                cargos_apagar=form.cargos_a_apagar())
+                usuario=usuario_de(request),
+                certame=certame,
+                dados=form.dados(),
+                cargos=form.dados_dos_cargos(),
+                motivo=form.cleaned_data["motivo"],
+                cargos_apagar=form.cargos_a_apagar(),
+            )
         except ValidationError as erro:  # (no formulário, com o que foi digitado)
             for m in mensagens_de(erro):
                 form.add_error(None, m)
         else:
             messages.success(request, "Dados corrigidos; a correção está no histórico.")
             return redirect("certames:detalhe", pk=certame.pk)
-    return render(request, "form.html", {
-        "form": form, "titulo": f"Corrigir dados — {certame.nome}", "botao": "Corrigir",
-        "certame": certame,
-        "introducao": "Antes da homologação os dados se corrigem aqui: nome, datas, cargos e "
-                      "vagas, critérios de desempate, PcD e os valores que a lei deixa em "
-                      "aberto (com a justificativa); um cargo sem candidatos nem vagas "
-                      "oferecidas se apaga. Cada mudança fica no histórico com o antes, o "
-                      "depois e o motivo. A data do edital decide a lei."})
+    return render(
+        request,
+        "form.html",
+        {
+            "form": form,
+            "titulo": f"Corrigir dados — {certame.nome}",
+            "botao": "Corrigir",
+            "certame": certame,
+            "introducao": "Antes da homologação os dados se corrigem aqui: nome, datas, cargos e "
+            "vagas, critérios de desempate, PcD e os valores que a lei deixa em "
+            "aberto (com a justificativa); um cargo sem candidatos nem vagas "
+            "oferecidas se apaga. Cada mudança fica no histórico com o antes, o "
+            "depois e o motivo. A data do edital decide a lei.",
+        },
+    )
 
 
 @requer_papel(ADMIN)
@@ -277,31 +341,52 @@ def retificar(request: HttpRequest, pk: int) -> HttpResponse:
     if not certame.homologado:
         return redirect("certames:corrigir", pk=certame.pk)
     form = DadosCertameForm(
-        request.POST or None, certame=certame, retificacao=True,
+        request.POST or None,
+        certame=certame,
+        retificacao=True,
         initial={"nome": certame.nome, "validade_ate": certame.validade_ate},
     )
     if request.method == "POST" and form.is_valid():
         d = form.cleaned_data
         mudancas = services.alteracoes_pedidas(
-            certame, dados=form.dados(), cargos=form.dados_dos_cargos())
+            certame, dados=form.dados(), cargos=form.dados_dos_cargos()
+        )
         if mudancas and not confirmado(request):
             return pedir_confirmacao(
-                request, certame=certame, titulo="registrar a retificação",
-                o_que=[f"Retificação de {d['data']:%d/%m/%Y}:"] + [str(m) for m in mudancas]
+                request,
+                certame=certame,
+                titulo="registrar a retificação",
+                o_que=[f"Retificação de {d['data']:%d/%m/%Y}:"]
+                + [str(m) for m in mudancas]
                 + ["A retificação aparece na página pública do certame."],
-                fundamento=d["fundamento"], botao="Registrar a retificação",
+                fundamento=d["fundamento"],
+                botao="Registrar a retificação",
                 voltar=_voltar(certame),
             )
-        if tentar(request, lambda: services.retificacao_registrar(
-            usuario=usuario_de(request), certame=certame, data=d["data"],
-            fundamento=d["fundamento"],
-            dados=form.dados(), cargos=form.dados_dos_cargos()),
-            "Retificação registrada; ela aparece na página pública."):
+        if tentar(
+            request,
+            lambda: services.retificacao_registrar(
+                usuario=usuario_de(request),
+                certame=certame,
+                data=d["data"],
+                fundamento=d["fundamento"],
+                dados=form.dados(),
+                cargos=form.dados_dos_cargos(),
+            ),
+            "Retificação registrada; ela aparece na página pública.",
+        ):
             return redirect("certames:detalhe", pk=certame.pk)
-    return render(request, "form.html", {
-        "form": form, "titulo": f"Retificação — {certame.nome}",
-        "botao": "Conferir a retificação", "certame": certame,
-        "introducao": "Depois da homologação os dados do certame mudam só por um ato de "
-                      "retificação, com o seu fundamento. A data do edital não se retifica, "
-                      "nem os critérios de desempate, a PcD, os valores em aberto da lei e os "
-                      "cargos: a classificação homologada foi feita com eles."})
+    return render(
+        request,
+        "form.html",
+        {
+            "form": form,
+            "titulo": f"Retificação — {certame.nome}",
+            "botao": "Conferir a retificação",
+            "certame": certame,
+            "introducao": "Depois da homologação os dados do certame mudam só por um ato de "
+            "retificação, com o seu fundamento. A data do edital não se retifica, "
+            "nem os critérios de desempate, a PcD, os valores em aberto da lei e os "
+            "cargos: a classificação homologada foi feita com eles.",
+        },
+    )

@@ -15,13 +15,20 @@ class MembroForm(FormularioDeUmaVez):
     genero = forms.ChoiceField(label="Gênero", choices=Genero.choices)
     cor_raca = forms.ChoiceField(
         label="Cor/raça",
-        choices=[("branca", "Branca"), ("preta", "Preta"), ("parda", "Parda"),
-                 ("amarela", "Amarela"), ("indigena", "Indígena")],
+        choices=[
+            ("branca", "Branca"),
+            ("preta", "Preta"),
+            ("parda", "Parda"),
+            ("amarela", "Amarela"),
+            ("indigena", "Indígena"),
+        ],
     )
     usuario: forms.ModelChoiceField[Any] = forms.ModelChoiceField(
-        label="Acesso ao sistema (login do membro)", required=False, queryset=None,
+        label="Acesso ao sistema (login do membro)",
+        required=False,
+        queryset=None,
         help_text="Só quem tem login aqui registra as verificações e vê as gravações deste "
-                  "certame. Deixe em branco para um membro sem acesso.",
+        "certame. Deixe em branco para um membro sem acesso.",
     )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -31,9 +38,11 @@ class MembroForm(FormularioDeUmaVez):
 
         super().__init__(*args, **kwargs)
         campo = self.fields["usuario"]
-        campo.queryset = get_user_model().objects.filter(  # type: ignore[attr-defined]
-            perfil__papel=Papel.COMISSAO
-        ).order_by("first_name", "username")
+        campo.queryset = (  # type: ignore[attr-defined]
+            get_user_model()
+            .objects.filter(perfil__papel=Papel.COMISSAO)
+            .order_by("first_name", "username")
+        )
         campo.label_from_instance = (  # type: ignore[attr-defined]
             lambda u: f"{u.get_full_name() or u.username} ({u.username})"
         )
@@ -55,7 +64,10 @@ class VerificacaoForm(forms.Form):
     )
 
     def __init__(
-        self, *args: Any, membros: list[Any], artigos: dict[str, str] | None = None,
+        self,
+        *args: Any,
+        membros: list[Any],
+        artigos: dict[str, str] | None = None,
         **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
@@ -72,9 +84,13 @@ class VerificacaoForm(forms.Form):
         for m in membros:
             self.fields[f"voto_{m.pk}"] = forms.ChoiceField(
                 label=f"Voto de {m.nome}",
-                choices=[("", "—"), ("sim", "Reconhece a condição declarada"),
-                         ("nao", "Não reconhece"), ("abstencao", "Presente, absteve-se"),
-                         ("ausente", "Ausente à verificação")],
+                choices=[
+                    ("", "—"),
+                    ("sim", "Reconhece a condição declarada"),
+                    ("nao", "Não reconhece"),
+                    ("abstencao", "Presente, absteve-se"),
+                    ("ausente", "Ausente à verificação"),
+                ],
                 required=False,
             )
 
@@ -123,8 +139,11 @@ class DecidirRecursoForm(forms.Form):
     decisao = forms.ChoiceField(label="Decisão", choices=DecisaoRecurso.choices)
     resultado_final = forms.ChoiceField(
         label="Novo parecer (se provido)",
-        choices=[("", "—"), (Heteroidentificacao.CONFIRMADO, "Confirmado"),
-                 (Heteroidentificacao.NAO_CONFIRMADO, "Não confirmado")],
+        choices=[
+            ("", "—"),
+            (Heteroidentificacao.CONFIRMADO, "Confirmado"),
+            (Heteroidentificacao.NAO_CONFIRMADO, "Não confirmado"),
+        ],
         required=False,
     )
     fundamentacao = forms.CharField(label="Fundamentação", widget=forms.Textarea)

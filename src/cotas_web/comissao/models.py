@@ -78,9 +78,7 @@ class Convocacao(AtoTornavelSemEfeito):
     compareceu = models.BooleanField(null=True)
     recusou_filmagem = models.BooleanField("recusou ser filmado ou fotografado", default=False)
     recusou_perguntas = models.BooleanField("não respondeu às perguntas", default=False)
-    resultado = models.CharField(
-        max_length=20, choices=Heteroidentificacao.choices, blank=True
-    )
+    resultado = models.CharField(max_length=20, choices=Heteroidentificacao.choices, blank=True)
     registrado_em = models.DateTimeField(null=True, blank=True)
 
     class Meta:
@@ -108,9 +106,7 @@ class Voto(models.Model):
         return "reconhece" if self.reconhece else "não reconhece"
 
     class Meta:
-        constraints = (
-            models.UniqueConstraint(fields=("convocacao", "membro"), name="voto_unico"),
-        )
+        constraints = (models.UniqueConstraint(fields=("convocacao", "membro"), name="voto_unico"),)
 
 
 class Gravacao(models.Model):

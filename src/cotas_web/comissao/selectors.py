@@ -133,7 +133,8 @@ def ata_da_sessao(*, sessao: Sessao) -> SessaoAta:
         )
         # (a decisão tornada sem efeito fica no histórico; a ata traz a em vigor)
         for r in Recurso.objects.filter(
-            candidato__certame=certame, candidato__inscricao__in=inscricoes,
+            candidato__certame=certame,
+            candidato__inscricao__in=inscricoes,
             sem_efeito_em__isnull=True,
         ).select_related("candidato")
     ]

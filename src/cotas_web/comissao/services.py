@@ -55,9 +55,7 @@ T = TypeVar("T")
 
 def _travar_convocacao(convocacao: Convocacao) -> tuple[Convocacao, Certame]:
     """O certame travado e, só então, a convocação relida (o que está gravado agora)."""
-    certame_id = Sessao.objects.values_list("certame_id", flat=True).get(
-        pk=convocacao.sessao_id
-    )
+    certame_id = Sessao.objects.values_list("certame_id", flat=True).get(pk=convocacao.sessao_id)
     certame = certame_travar(certame_id)
     relida = Convocacao.objects.select_related("sessao", "candidato").get(pk=convocacao.pk)
     return relida, certame
@@ -148,8 +146,11 @@ def membro_adicionar(
         certame=certame,
         acao="comissao_membro",
         descricao=f"{nome} integra a comissão ({genero}, {cor_raca})"
-        + (f", com acesso pelo login {usuario_membro.get_username()}." if usuario_membro
-           else ", sem acesso ao sistema."),
+        + (
+            f", com acesso pelo login {usuario_membro.get_username()}."
+            if usuario_membro
+            else ", sem acesso ao sistema."
+        ),
         fundamento=_fund(certame, "membros"),
     )
     return membro
@@ -353,7 +354,10 @@ def verificacao_registrar(
         descricao=f"Verificação da inscrição {candidato.inscricao}: {decisao.razao}",
         # a regra de decisão e o destino de quem não é reconhecido, como o ato os cita
         fundamento=_fund(
-            certame, "decisao", "decisao_percentual", "decisao_base",
+            certame,
+            "decisao",
+            "decisao_percentual",
+            "decisao_base",
             regra.chave_do_destino(decisao.resultado),
         ),
         dados={
@@ -367,11 +371,22 @@ def verificacao_registrar(
 
 # Fotos, vídeos e áudios que a comissão grava, reconhecidos pelo conteúdo (os primeiros bytes),
 # nunca pelo tipo que o navegador declara: um SVG ou HTML que se diga "image/png" traz script.
-TIPOS_GRAVACAO = frozenset({
-    "image/jpeg", "image/png",
-    "video/mp4", "video/quicktime", "video/webm", "video/x-matroska", "video/x-m4v",
-    "video/3gpp", "audio/mp4", "audio/ogg", "audio/mpeg", "audio/x-wav",
-})
+TIPOS_GRAVACAO = frozenset(
+    {
+        "image/jpeg",
+        "image/png",
+        "video/mp4",
+        "video/quicktime",
+        "video/webm",
+        "video/x-matroska",
+        "video/x-m4v",
+        "video/3gpp",
+        "audio/mp4",
+        "audio/ogg",
+        "audio/mpeg",
+        "audio/x-wav",
+    }
+)
 TIPO_DESCONHECIDO = "application/octet-stream"
 
 
@@ -466,7 +481,10 @@ def recurso_interpor(
     sessao = _sessao_do_parecer(candidato)
     datas.exigir_depois_do_edital(certame, data, "Recurso interposto", recusado="recusado")
     datas.exigir_nao_anterior(
-        data, "Recurso interposto", sessao, "a sessão da comissão que deu o parecer",
+        data,
+        "Recurso interposto",
+        sessao,
+        "a sessão da comissão que deu o parecer",
         recusado="recusado",
     )
     _motor(
@@ -515,9 +533,7 @@ def recurso_decidir(
     fundamentacao: str,
     data: date,
 ) -> Recurso:
-    certame_id = Candidato.objects.values_list("certame_id", flat=True).get(
-        pk=recurso.candidato_id
-    )
+    certame_id = Candidato.objects.values_list("certame_id", flat=True).get(pk=recurso.candidato_id)
     certame = certame_travar(certame_id)
     recurso = Recurso.objects.select_related("candidato").get(pk=recurso.pk)
     _regra_comissao(certame)
@@ -669,7 +685,8 @@ def parecer_tornar_sem_efeito(
             "do recurso."
         )
     datas.exigir_sem_efeito_depois_do_ato(
-        data, f"o parecer da sessão de {convocacao.sessao.data:%d/%m/%Y}",
+        data,
+        f"o parecer da sessão de {convocacao.sessao.data:%d/%m/%Y}",
         convocacao.sessao.data,
     )
     gravar_sem_efeito(convocacao, data=data, ato=ato, autoridade=autoridade, motivo=motivo)
@@ -749,9 +766,7 @@ def recurso_tornar_sem_efeito(
     antes dela e o recurso volta a aguardar decisão, num registro novo (`reaberto_de`); a decisão
     desfeita fica gravada. Recusado depois da homologação ou se outra decisão em vigor, tomada
     depois, depende dela."""
-    certame_id = Candidato.objects.values_list("certame_id", flat=True).get(
-        pk=recurso.candidato_id
-    )
+    certame_id = Candidato.objects.values_list("certame_id", flat=True).get(pk=recurso.candidato_id)
     certame = certame_travar(certame_id)
     recurso = Recurso.objects.select_related("candidato").get(pk=recurso.pk)
     candidato = recurso.candidato

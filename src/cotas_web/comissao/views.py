@@ -57,9 +57,7 @@ def painel(request: HttpRequest, pk: int) -> HttpResponse:
             "grupo": selectors.rotulo_do_grupo_da_comissao(certame=certame),
             "membro_form": MembroForm(),
             "sessao_form": SessaoForm(),
-            "recurso_form": RecursoForm(
-                candidatos=_candidatos_com_parecer(certame)
-            ),
+            "recurso_form": RecursoForm(candidatos=_candidatos_com_parecer(certame)),
             "decidir_form": DecidirRecursoForm(),
         },
     )
@@ -71,13 +69,25 @@ def membro_novo(request: HttpRequest, pk: int) -> HttpResponse:
     form = MembroForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         d = form.cleaned_data
-        tentar(request, lambda: services.membro_adicionar(
-            usuario=usuario_de(request), certame=certame, nome=d["nome"], genero=d["genero"],
-            cor_raca=d["cor_raca"], usuario_membro=d["usuario"], token=d["pedido"]),
-            f"{d['nome']} integra a comissão.")
+        tentar(
+            request,
+            lambda: services.membro_adicionar(
+                usuario=usuario_de(request),
+                certame=certame,
+                nome=d["nome"],
+                genero=d["genero"],
+                cor_raca=d["cor_raca"],
+                usuario_membro=d["usuario"],
+                token=d["pedido"],
+            ),
+            f"{d['nome']} integra a comissão.",
+        )
         return redirect("comissao:painel", pk=pk)
-    return render(request, "form.html", {"form": form, "certame": certame,
-                                         "titulo": "Novo membro da comissão", "botao": "Incluir"})
+    return render(
+        request,
+        "form.html",
+        {"form": form, "certame": certame, "titulo": "Novo membro da comissão", "botao": "Incluir"},
+    )
 
 
 @requer_papel(ADMIN, COMISSAO)
@@ -85,15 +95,30 @@ def sessao_nova(request: HttpRequest, pk: int) -> HttpResponse:
     certame = _certame(pk)
     form = SessaoForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        sessao = tentar(request, lambda: services.sessao_criar(
-            usuario=usuario_de(request), certame=certame, data=form.cleaned_data["data"],
-            local=form.cleaned_data["local"], token=form.cleaned_data["pedido"]),
-            "Sessão marcada.")
+        sessao = tentar(
+            request,
+            lambda: services.sessao_criar(
+                usuario=usuario_de(request),
+                certame=certame,
+                data=form.cleaned_data["data"],
+                local=form.cleaned_data["local"],
+                token=form.cleaned_data["pedido"],
+            ),
+            "Sessão marcada.",
+        )
         if sessao:
             return redirect("comissao:sessao", pk=pk, sid=sessao.pk)
         return redirect("comissao:painel", pk=pk)
-    return render(request, "form.html", {"form": form, "certame": certame,
-                                         "titulo": "Nova sessão de verificação", "botao": "Marcar"})
+    return render(
+        request,
+        "form.html",
+        {
+            "form": form,
+            "certame": certame,
+            "titulo": "Nova sessão de verificação",
+            "botao": "Marcar",
+        },
+    )
 
 
 def _sessao(certame: Certame, sid: int) -> Sessao:
@@ -115,9 +140,14 @@ def sessao(request: HttpRequest, pk: int, sid: int) -> HttpResponse:
     return render(
         request,
         "comissao/sessao.html",
-        {"certame": certame, "sessao": s, "pagina": pagina, "inscricao": inscricao,
-         "a_convocar": services.a_convocar(certame=certame).count(),
-         "ata_form": AtaForm(initial={"ata": s.ata})},
+        {
+            "certame": certame,
+            "sessao": s,
+            "pagina": pagina,
+            "inscricao": inscricao,
+            "a_convocar": services.a_convocar(certame=certame).count(),
+            "ata_form": AtaForm(initial={"ata": s.ata}),
+        },
     )
 
 
@@ -126,8 +156,11 @@ def convocar(request: HttpRequest, pk: int, sid: int) -> HttpResponse:
     certame = _certame(pk)
     s = _sessao(certame, sid)
     if request.method == "POST":
-        tentar(request, lambda: services.candidatos_convocar(usuario=usuario_de(request), sessao=s),
-               "Candidatos convocados.")
+        tentar(
+            request,
+            lambda: services.candidatos_convocar(usuario=usuario_de(request), sessao=s),
+            "Candidatos convocados.",
+        )
     return redirect("comissao:sessao", pk=pk, sid=sid)
 
 
@@ -137,8 +170,13 @@ def ata_registrar(request: HttpRequest, pk: int, sid: int) -> HttpResponse:
     s = _sessao(certame, sid)
     form = AtaForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        tentar(request, lambda: services.sessao_registrar_ata(
-            usuario=usuario_de(request), sessao=s, ata=form.cleaned_data["ata"]), "Ata atualizada.")
+        tentar(
+            request,
+            lambda: services.sessao_registrar_ata(
+                usuario=usuario_de(request), sessao=s, ata=form.cleaned_data["ata"]
+            ),
+            "Ata atualizada.",
+        )
     elif request.method == "POST":
         erros_do_formulario(request, form)
     return redirect("comissao:sessao", pk=pk, sid=sid)
@@ -161,9 +199,13 @@ def verificacao(request: HttpRequest, pk: int, vid: int) -> HttpResponse:
         @transaction.atomic  # a verificação e a gravação juntas: uma recusada desfaz a outra
         def registrar() -> Convocacao:
             resultado = services.verificacao_registrar(
-                usuario=usuario_de(request), convocacao=conv, compareceu=d["compareceu"],
-                recusou_filmagem=d["recusou_filmagem"], recusou_perguntas=d["recusou_perguntas"],
-                votos=form.votos(), ausentes=form.ausentes(),
+                usuario=usuario_de(request),
+                convocacao=conv,
+                compareceu=d["compareceu"],
+                recusou_filmagem=d["recusou_filmagem"],
+                recusou_perguntas=d["recusou_perguntas"],
+                votos=form.votos(),
+                ausentes=form.ausentes(),
             )
             if d.get("gravacao"):
                 services.gravacao_anexar(
@@ -174,10 +216,15 @@ def verificacao(request: HttpRequest, pk: int, vid: int) -> HttpResponse:
         if tentar(request, registrar, f"Verificação de {conv.candidato.inscricao} registrada."):
             return redirect("comissao:sessao", pk=pk, sid=conv.sessao_id)
     return render(
-        request, "form.html",
-        {"form": form, "certame": certame, "botao": "Registrar verificação",
-         "titulo": f"Verificação — {conv.candidato}",
-         "introducao": selectors.introducao_da_verificacao(certame=certame)},
+        request,
+        "form.html",
+        {
+            "form": form,
+            "certame": certame,
+            "botao": "Registrar verificação",
+            "titulo": f"Verificação — {conv.candidato}",
+            "introducao": selectors.introducao_da_verificacao(certame=certame),
+        },
     )
 
 
@@ -205,13 +252,18 @@ def ata(request: HttpRequest, pk: int, sid: int) -> HttpResponse:
     return render(
         request,
         "comissao/ata.html",
-        {"certame": certame, "sessao": s, "membros": certame.membros_comissao.all(),
-         "artigos": selectors.artigos_da_comissao(certame=certame),
-         "regra_da_decisao": selectors.regra_da_decisao(certame=certame),
-         "convocacoes": s.convocacoes.select_related("candidato__cargo").prefetch_related(
-             "votos__membro"),
-         # Os recursos e a frase da filmagem como o documento da ata (PDF) os traz.
-         **selectors.ata_na_tela(sessao=s)},
+        {
+            "certame": certame,
+            "sessao": s,
+            "membros": certame.membros_comissao.all(),
+            "artigos": selectors.artigos_da_comissao(certame=certame),
+            "regra_da_decisao": selectors.regra_da_decisao(certame=certame),
+            "convocacoes": s.convocacoes.select_related("candidato__cargo").prefetch_related(
+                "votos__membro"
+            ),
+            # Os recursos e a frase da filmagem como o documento da ata (PDF) os traz.
+            **selectors.ata_na_tela(sessao=s),
+        },
     )
 
 
@@ -221,14 +273,25 @@ def recurso_novo(request: HttpRequest, pk: int) -> HttpResponse:
     form = RecursoForm(request.POST or None, candidatos=_candidatos_com_parecer(certame))
     if request.method == "POST" and form.is_valid():
         d = form.cleaned_data
-        tentar(request, lambda: services.recurso_interpor(
-            usuario=usuario_de(request), candidato=d["candidato"], recorrente=d["recorrente"],
-            recorrente_nome=d["recorrente_nome"], razoes=d["razoes"], data=d["data"],
-            token=d["pedido"]),
-            "Recurso registrado.")
+        tentar(
+            request,
+            lambda: services.recurso_interpor(
+                usuario=usuario_de(request),
+                candidato=d["candidato"],
+                recorrente=d["recorrente"],
+                recorrente_nome=d["recorrente_nome"],
+                razoes=d["razoes"],
+                data=d["data"],
+                token=d["pedido"],
+            ),
+            "Recurso registrado.",
+        )
         return redirect("comissao:painel", pk=pk)
-    return render(request, "form.html", {"form": form, "certame": certame,
-                                         "titulo": "Novo recurso", "botao": "Registrar recurso"})
+    return render(
+        request,
+        "form.html",
+        {"form": form, "certame": certame, "titulo": "Novo recurso", "botao": "Registrar recurso"},
+    )
 
 
 @requer_papel(COMISSAO)
@@ -238,13 +301,24 @@ def recurso_decidir(request: HttpRequest, pk: int, rid: int) -> HttpResponse:
     form = DecidirRecursoForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         d = form.cleaned_data
-        tentar(request, lambda: services.recurso_decidir(
-            usuario=usuario_de(request), recurso=recurso, decisao=d["decisao"],
-            resultado_final=d["resultado_final"], fundamentacao=d["fundamentacao"],
-            data=d["data"]), "Recurso decidido.")
+        tentar(
+            request,
+            lambda: services.recurso_decidir(
+                usuario=usuario_de(request),
+                recurso=recurso,
+                decisao=d["decisao"],
+                resultado_final=d["resultado_final"],
+                fundamentacao=d["fundamentacao"],
+                data=d["data"],
+            ),
+            "Recurso decidido.",
+        )
         return redirect("comissao:painel", pk=pk)
-    return render(request, "form.html", {"form": form, "certame": certame,
-                                         "titulo": "Decidir recurso", "botao": "Decidir"})
+    return render(
+        request,
+        "form.html",
+        {"form": form, "certame": certame, "titulo": "Decidir recurso", "botao": "Decidir"},
+    )
 
 
 # ---------------------------------------------------------------- tornar sem efeito
@@ -269,8 +343,13 @@ def parecer_sem_efeito(request: HttpRequest, pk: int, vid: int) -> HttpResponse:
         ),
         consequencias=lambda d: services.consequencias_do_parecer(conv),
         acao=lambda d: services.parecer_tornar_sem_efeito(
-            usuario=usuario_de(request), convocacao=conv, data=d["data"], ato=d["ato"],
-            autoridade=d["autoridade"], motivo=d["motivo"]),
+            usuario=usuario_de(request),
+            convocacao=conv,
+            data=d["data"],
+            ato=d["ato"],
+            autoridade=d["autoridade"],
+            motivo=d["motivo"],
+        ),
         sucesso=f"Parecer de {conv.candidato.inscricao} tornado sem efeito.",
         voltar=reverse("comissao:sessao", args=[pk, conv.sessao_id]),
     )
@@ -292,17 +371,22 @@ def recurso_sem_efeito(request: HttpRequest, pk: int, rid: int) -> HttpResponse:
             f"Recurso de {recurso.recorrente_nome} sobre {recurso.candidato.inscricao}, "
             f"interposto em {recurso.interposto_em:%d/%m/%Y}"
             + (
-                f", decidido em {recurso.decidido_em:%d/%m/%Y} "
-                f"({recurso.get_decisao_display()})"
-                if recurso.decidido_em else ""
+                f", decidido em {recurso.decidido_em:%d/%m/%Y} ({recurso.get_decisao_display()})"
+                if recurso.decidido_em
+                else ""
             )
             + ". Decidido por engano? Um ato novo torna a decisão sem efeito; ela continua no "
             "registro, e o recurso pode ser decidido de novo."
         ),
         consequencias=lambda d: services.consequencias_do_recurso(recurso),
         acao=lambda d: services.recurso_tornar_sem_efeito(
-            usuario=usuario_de(request), recurso=recurso, data=d["data"], ato=d["ato"],
-            autoridade=d["autoridade"], motivo=d["motivo"]),
+            usuario=usuario_de(request),
+            recurso=recurso,
+            data=d["data"],
+            ato=d["ato"],
+            autoridade=d["autoridade"],
+            motivo=d["motivo"],
+        ),
         sucesso="Decisão do recurso tornada sem efeito: o recurso aguarda nova decisão.",
         voltar=reverse("comissao:painel", args=[pk]),
     )

@@ -13,23 +13,28 @@ PAPEIS = [("", "— sem papel por enquanto —"), *Papel.choices]
 
 
 class UsuarioForm(forms.Form):
-    nome = forms.CharField(label="Nome completo", max_length=300,
-                           help_text="Como aparece no histórico de auditoria.")
-    login = forms.CharField(label="Login", max_length=150,
-                            help_text="Com o que a pessoa entra no sistema (ex.: marta).")
+    nome = forms.CharField(
+        label="Nome completo", max_length=300, help_text="Como aparece no histórico de auditoria."
+    )
+    login = forms.CharField(
+        label="Login", max_length=150, help_text="Com o que a pessoa entra no sistema (ex.: marta)."
+    )
     email = forms.EmailField(
-        label="E-mail", required=False,
+        label="E-mail",
+        required=False,
         help_text="Para “Esqueci minha senha”: sem e-mail, só você redefine a senha dela.",
     )
     papel = forms.ChoiceField(label="Papel", choices=PAPEIS, required=False)
     senha = forms.CharField(
-        label="Senha provisória", strip=False,
+        label="Senha provisória",
+        strip=False,
         widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}),
         help_text="Entregue-a à pessoa; ela a troca em “Trocar senha” depois de entrar. No "
         "mínimo 10 caracteres, não só números.",
     )
     senha_confirmacao = forms.CharField(
-        label="Senha provisória de novo", strip=False,
+        label="Senha provisória de novo",
+        strip=False,
         widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}),
     )
 
@@ -51,24 +56,28 @@ class DesignarForm(forms.Form):
     def __init__(self, *args: Any, certames: list[tuple[int, str]], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["certame"].choices = [  # type: ignore[attr-defined]
-            ("", "— escolha o certame —"), *certames
+            ("", "— escolha o certame —"),
+            *certames,
         ]
 
 
 class DesativarForm(forms.Form):
-    motivo = forms.CharField(label="Motivo da desativação", max_length=500,
-                             help_text="Ex.: deixou o RH; aposentadoria.")
+    motivo = forms.CharField(
+        label="Motivo da desativação", max_length=500, help_text="Ex.: deixou o RH; aposentadoria."
+    )
 
 
 class SenhaProvisoriaForm(forms.Form):
     senha = forms.CharField(
-        label="Senha provisória nova", strip=False,
+        label="Senha provisória nova",
+        strip=False,
         widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}),
         help_text="Para quem esqueceu a senha e não recebe o e-mail. Entregue-a à pessoa; ela a "
         "troca depois de entrar.",
     )
     senha_confirmacao = forms.CharField(
-        label="Senha provisória nova de novo", strip=False,
+        label="Senha provisória nova de novo",
+        strip=False,
         widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}),
     )
 
@@ -82,8 +91,9 @@ class SenhaProvisoriaForm(forms.Form):
 
 class DadosForm(forms.Form):
     nome = forms.CharField(label="Nome completo", max_length=300)
-    email = forms.EmailField(label="E-mail", required=False,
-                             help_text="Para “Esqueci minha senha”.")
+    email = forms.EmailField(
+        label="E-mail", required=False, help_text="Para “Esqueci minha senha”."
+    )
 
 
 class EsqueciForm(PasswordResetForm):

@@ -219,8 +219,11 @@ def papel_dar(*, usuario: User | None, alvo: User, papel: str) -> Perfil:
         acao="papel_dado",
         descricao=f"{_quem(alvo)} passa a ter o papel {Papel(papel).label}"
         + (f" (era {Papel(anterior).label})" if anterior else "")
-        + (f"; designações encerradas: certames {', '.join(map(str, encerradas))}" if encerradas
-           else "")
+        + (
+            f"; designações encerradas: certames {', '.join(map(str, encerradas))}"
+            if encerradas
+            else ""
+        )
         + ".",
         dados={"usuario": alvo.pk, "papel": papel, "anterior": anterior or ""},
     )
@@ -246,8 +249,11 @@ def papel_tirar(*, usuario: User | None, alvo: User) -> None:
         certame=None,
         acao="papel_tirado",
         descricao=f"{_quem(alvo)} deixa de ter o papel {Papel(anterior).label}"
-        + (f"; designações encerradas: certames {', '.join(map(str, encerradas))}" if encerradas
-           else "")
+        + (
+            f"; designações encerradas: certames {', '.join(map(str, encerradas))}"
+            if encerradas
+            else ""
+        )
         + ".",
         dados={"usuario": alvo.pk, "anterior": anterior},
     )

@@ -55,39 +55,56 @@ def usuario_novo(request: HttpRequest) -> HttpResponse:
         d = form.cleaned_data
         try:
             novo = services.usuario_criar(
-                usuario=usuario_de(request), login=d["login"], nome=d["nome"],
-                email=d["email"], senha=d["senha"], papel=d["papel"],
+                usuario=usuario_de(request),
+                login=d["login"],
+                nome=d["nome"],
+                email=d["email"],
+                senha=d["senha"],
+                papel=d["papel"],
             )
         except ValidationError as erro:
             for m in mensagens_de(erro):
                 form.add_error(None, m)
         else:
             messages.success(
-                request, f"Usuário {novo.get_username()} criado. Entregue a senha provisória; "
-                "ele a troca depois de entrar.")
+                request,
+                f"Usuário {novo.get_username()} criado. Entregue a senha provisória; "
+                "ele a troca depois de entrar.",
+            )
             return redirect("contas:usuario", uid=novo.pk)
-    return render(request, "form.html", {
-        "form": form, "titulo": "Novo usuário", "botao": "Criar usuário",
-        "introducao": "O papel diz o que a pessoa faz; o RH e o auditor agem só nos certames "
-                      "para os quais você os designar (na página do usuário, depois de criado)."})
+    return render(
+        request,
+        "form.html",
+        {
+            "form": form,
+            "titulo": "Novo usuário",
+            "botao": "Criar usuário",
+            "introducao": "O papel diz o que a pessoa faz; o RH e o auditor agem só nos certames "
+            "para os quais você os designar (na página do usuário, depois de criado).",
+        },
+    )
 
 
 @requer_administracao
 def usuario(request: HttpRequest, uid: int) -> HttpResponse:
     alvo = get_object_or_404(User, pk=uid)
     papel = papel_de(alvo)
-    return render(request, "contas/usuario.html", {
-        "alvo": alvo,
-        "papel_do_alvo": nome_do_papel(alvo),
-        "tem_perfil": hasattr(alvo, "perfil"),
-        "designa": papel in (ADMIN, AUDITOR),
-        "designacoes": selectors.designacoes_de(alvo),
-        "papel_form": PapelForm(initial={"papel": papel or ""}),
-        "designar_form": DesignarForm(certames=selectors.certames_para_designar(alvo)),
-        "desativar_form": DesativarForm(),
-        "senha_form": SenhaProvisoriaForm(),
-        "dados_form": DadosForm(initial={"nome": alvo.get_full_name(), "email": alvo.email}),
-    })
+    return render(
+        request,
+        "contas/usuario.html",
+        {
+            "alvo": alvo,
+            "papel_do_alvo": nome_do_papel(alvo),
+            "tem_perfil": hasattr(alvo, "perfil"),
+            "designa": papel in (ADMIN, AUDITOR),
+            "designacoes": selectors.designacoes_de(alvo),
+            "papel_form": PapelForm(initial={"papel": papel or ""}),
+            "designar_form": DesignarForm(certames=selectors.certames_para_designar(alvo)),
+            "desativar_form": DesativarForm(),
+            "senha_form": SenhaProvisoriaForm(),
+            "dados_form": DadosForm(initial={"nome": alvo.get_full_name(), "email": alvo.email}),
+        },
+    )
 
 
 def _de_volta(uid: int) -> HttpResponseBase:
@@ -102,9 +119,13 @@ def papel_dar(request: HttpRequest, uid: int) -> HttpResponseBase:
     if not form.is_valid():
         erros_do_formulario(request, form)
         return _de_volta(uid)
-    tentar(request, lambda: services.papel_dar(
-        usuario=usuario_de(request), alvo=alvo, papel=form.cleaned_data["papel"]),
-        "Papel dado; fica no registro.")
+    tentar(
+        request,
+        lambda: services.papel_dar(
+            usuario=usuario_de(request), alvo=alvo, papel=form.cleaned_data["papel"]
+        ),
+        "Papel dado; fica no registro.",
+    )
     return _de_volta(uid)
 
 
@@ -117,9 +138,13 @@ def dados(request: HttpRequest, uid: int) -> HttpResponseBase:
         erros_do_formulario(request, form)
         return _de_volta(uid)
     d = form.cleaned_data
-    tentar(request, lambda: services.usuario_editar(
-        usuario=usuario_de(request), alvo=alvo, nome=d["nome"], email=d["email"]),
-        "Nome e e-mail corrigidos; fica no registro.")
+    tentar(
+        request,
+        lambda: services.usuario_editar(
+            usuario=usuario_de(request), alvo=alvo, nome=d["nome"], email=d["email"]
+        ),
+        "Nome e e-mail corrigidos; fica no registro.",
+    )
     return _de_volta(uid)
 
 
@@ -127,8 +152,11 @@ def dados(request: HttpRequest, uid: int) -> HttpResponseBase:
 @require_POST
 def papel_tirar(request: HttpRequest, uid: int) -> HttpResponseBase:
     alvo = get_object_or_404(User, pk=uid)
-    tentar(request, lambda: services.papel_tirar(usuario=usuario_de(request), alvo=alvo),
-           "Papel tirado; as designações dele terminaram.")
+    tentar(
+        request,
+        lambda: services.papel_tirar(usuario=usuario_de(request), alvo=alvo),
+        "Papel tirado; as designações dele terminaram.",
+    )
     return _de_volta(uid)
 
 
@@ -140,9 +168,13 @@ def designar(request: HttpRequest, uid: int) -> HttpResponseBase:
     if not form.is_valid():
         erros_do_formulario(request, form)
         return _de_volta(uid)
-    tentar(request, lambda: services.designacao_fazer(
-        usuario=usuario_de(request), alvo=alvo, certame_id=int(form.cleaned_data["certame"])),
-        "Designado; a designação está no histórico do certame.")
+    tentar(
+        request,
+        lambda: services.designacao_fazer(
+            usuario=usuario_de(request), alvo=alvo, certame_id=int(form.cleaned_data["certame"])
+        ),
+        "Designado; a designação está no histórico do certame.",
+    )
     return _de_volta(uid)
 
 
@@ -152,7 +184,8 @@ def desdesignar(request: HttpRequest, uid: int, certame_id: int) -> HttpResponse
     alvo = get_object_or_404(User, pk=uid)
     try:
         feito = services.designacao_desfazer(
-            usuario=usuario_de(request), alvo=alvo, certame_id=certame_id)
+            usuario=usuario_de(request), alvo=alvo, certame_id=certame_id
+        )
     except ValidationError as erro:
         for m in mensagens_de(erro):
             messages.error(request, m)
@@ -172,9 +205,13 @@ def desativar(request: HttpRequest, uid: int) -> HttpResponseBase:
     if not form.is_valid():
         erros_do_formulario(request, form)
         return _de_volta(uid)
-    tentar(request, lambda: services.usuario_desativar(
-        usuario=usuario_de(request), alvo=alvo, motivo=form.cleaned_data["motivo"]),
-        "Usuário desativado: não entra mais. O histórico continua a nomeá-lo.")
+    tentar(
+        request,
+        lambda: services.usuario_desativar(
+            usuario=usuario_de(request), alvo=alvo, motivo=form.cleaned_data["motivo"]
+        ),
+        "Usuário desativado: não entra mais. O histórico continua a nomeá-lo.",
+    )
     return _de_volta(uid)
 
 
@@ -186,9 +223,13 @@ def senha_provisoria(request: HttpRequest, uid: int) -> HttpResponseBase:
     if not form.is_valid():
         erros_do_formulario(request, form)
         return _de_volta(uid)
-    tentar(request, lambda: services.senha_provisoria_definir(
-        usuario=usuario_de(request), alvo=alvo, senha=form.cleaned_data["senha"]),
-        "Senha provisória definida; entregue-a à pessoa.")
+    tentar(
+        request,
+        lambda: services.senha_provisoria_definir(
+            usuario=usuario_de(request), alvo=alvo, senha=form.cleaned_data["senha"]
+        ),
+        "Senha provisória definida; entregue-a à pessoa.",
+    )
     return _de_volta(uid)
 
 
@@ -196,12 +237,16 @@ def senha_provisoria(request: HttpRequest, uid: int) -> HttpResponseBase:
 @require_POST
 def reativar(request: HttpRequest, uid: int) -> HttpResponseBase:
     alvo = get_object_or_404(User, pk=uid)
-    tentar(request, lambda: services.usuario_reativar(usuario=usuario_de(request), alvo=alvo),
-           "Usuário reativado.")
+    tentar(
+        request,
+        lambda: services.usuario_reativar(usuario=usuario_de(request), alvo=alvo),
+        "Usuário reativado.",
+    )
     return _de_volta(uid)
 
 
 # ------------------------------------------------------------------------------- a senha
+
 
 class _TrocaDeSenha(auth_views.PasswordChangeView):
     template_name = "form.html"
@@ -209,8 +254,11 @@ class _TrocaDeSenha(auth_views.PasswordChangeView):
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         contexto = super().get_context_data(**kwargs)
-        contexto.update(titulo="Trocar a senha", botao="Trocar a senha",
-                        introducao="Digite a senha atual e a nova, duas vezes.")
+        contexto.update(
+            titulo="Trocar a senha",
+            botao="Trocar a senha",
+            introducao="Digite a senha atual e a nova, duas vezes.",
+        )
         return contexto
 
     def form_valid(self, form: Any) -> HttpResponse:
@@ -231,25 +279,44 @@ class _RedefinicaoPorEmail(auth_views.PasswordResetConfirmView):
 
 
 senha_trocar = requer_login(_TrocaDeSenha.as_view())
-senha_trocada = requer_login(auth_views.PasswordChangeDoneView.as_view(
-    template_name="contas/senha_aviso.html",
-    extra_context={"titulo": "Senha trocada",
-                   "texto": "A sua senha foi trocada; use-a da próxima vez que entrar."}))
-senha_esqueci = publica(auth_views.PasswordResetView.as_view(
-    form_class=EsqueciForm,
-    template_name="contas/senha_esqueci.html",
-    email_template_name="contas/senha_email.txt",
-    subject_template_name="contas/senha_assunto.txt",
-    success_url=reverse_lazy("contas:senha_enviada")))
-senha_enviada = publica(auth_views.PasswordResetDoneView.as_view(
-    template_name="contas/senha_aviso.html",
-    extra_context={"titulo": "Verifique o seu e-mail",
-                   "texto": "Se o e-mail informado é o de um usuário ativo, enviamos a ele um "
-                            "link para criar uma senha nova. O link vale por pouco tempo e "
-                            "serve uma vez só. Se não chegar, veja a caixa de spam ou peça a "
-                            "quem administra o sistema."}))
+senha_trocada = requer_login(
+    auth_views.PasswordChangeDoneView.as_view(
+        template_name="contas/senha_aviso.html",
+        extra_context={
+            "titulo": "Senha trocada",
+            "texto": "A sua senha foi trocada; use-a da próxima vez que entrar.",
+        },
+    )
+)
+senha_esqueci = publica(
+    auth_views.PasswordResetView.as_view(
+        form_class=EsqueciForm,
+        template_name="contas/senha_esqueci.html",
+        email_template_name="contas/senha_email.txt",
+        subject_template_name="contas/senha_assunto.txt",
+        success_url=reverse_lazy("contas:senha_enviada"),
+    )
+)
+senha_enviada = publica(
+    auth_views.PasswordResetDoneView.as_view(
+        template_name="contas/senha_aviso.html",
+        extra_context={
+            "titulo": "Verifique o seu e-mail",
+            "texto": "Se o e-mail informado é o de um usuário ativo, enviamos a ele um "
+            "link para criar uma senha nova. O link vale por pouco tempo e "
+            "serve uma vez só. Se não chegar, veja a caixa de spam ou peça a "
+            "quem administra o sistema.",
+        },
+    )
+)
 senha_nova = publica(_RedefinicaoPorEmail.as_view())
-senha_redefinida = publica(auth_views.PasswordResetCompleteView.as_view(
-    template_name="contas/senha_aviso.html",
-    extra_context={"titulo": "Senha redefinida",
-                   "texto": "A sua senha nova está valendo. Entre com ela.", "entrar": True}))
+senha_redefinida = publica(
+    auth_views.PasswordResetCompleteView.as_view(
+        template_name="contas/senha_aviso.html",
+        extra_context={
+            "titulo": "Senha redefinida",
+            "texto": "A sua senha nova está valendo. Entre com ela.",
+            "entrar": True,
+        },
+    )
+)

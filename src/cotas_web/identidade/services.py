@@ -33,7 +33,8 @@ def _mudancas(antes: Orgao, depois: Orgao) -> list[str]:
     depois_brasao = bytes(depois.brasao) if depois.brasao else b""
     if antes_brasao != depois_brasao:
         mudancas.append(
-            "brasão removido" if not depois_brasao
+            "brasão removido"
+            if not depois_brasao
             else f"brasão {'trocado' if antes_brasao else 'definido'} "
             f"({depois.brasao_tipo}, {len(depois_brasao) // 1024 or 1} KB)"
         )

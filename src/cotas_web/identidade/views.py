@@ -39,8 +39,10 @@ def editar(request: HttpRequest) -> HttpResponse:
         mudancas = services.orgao_salvar(usuario=usuario_de(request), orgao=form.save(commit=False))
         if mudancas:
             messages.success(
-                request, "Identidade do órgão salva: vale para todas as páginas. A mudança "
-                "fica no registro de auditoria.")
+                request,
+                "Identidade do órgão salva: vale para todas as páginas. A mudança "
+                "fica no registro de auditoria.",
+            )
         else:
             messages.info(request, "Nada mudou: a identidade do órgão é a que já estava gravada.")
         return redirect("identidade:editar")

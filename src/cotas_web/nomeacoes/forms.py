@@ -63,4 +63,3 @@ class DesistenciaForm(forms.Form):
 class FinalDeFilaForm(forms.Form):
     data = CampoData(label="Data do pedido")  # type: ignore[assignment]
     observacao = forms.CharField(label="Observação", required=False)
-

@@ -76,7 +76,10 @@ def vagas_edital_ofertar(*, usuario: User, certame: Certame, data: date) -> list
         raise ValidationError("As vagas do edital já foram ofertadas.")
     ofertas = [
         OfertaVagas.objects.create(
-            cargo=c, data=data, quantidade=c.vagas_edital, do_edital=True,
+            cargo=c,
+            data=data,
+            quantidade=c.vagas_edital,
+            do_edital=True,
             justificativa="Vagas previstas no edital de abertura.",
         )
         for c in certame.cargos.all()
@@ -87,7 +90,8 @@ def vagas_edital_ofertar(*, usuario: User, certame: Certame, data: date) -> list
         certame=certame,
         acao="vagas_edital",
         descricao="Ofertadas as vagas do edital: "
-        + ", ".join(f"{o.cargo.codigo}: {o.quantidade}" for o in ofertas) + ".",
+        + ", ".join(f"{o.cargo.codigo}: {o.quantidade}" for o in ofertas)
+        + ".",
         dados={
             "fatos": {
                 "vagas": {o.cargo.codigo: o.quantidade for o in ofertas},
@@ -186,8 +190,10 @@ def _gravar_nomeacao(
     anterior = (
         Nomeacao.objects.filter(cargo=cargo, candidato__inscricao=proxima.substitui)
         .exclude(situacao=SituacaoNomeacao.SEM_EFEITO)
-        .order_by("-ordem").first()
-        if proxima.substitui else None
+        .order_by("-ordem")
+        .first()
+        if proxima.substitui
+        else None
     )
     _exigir_depois_do_que_segue(cargo, proxima.vaga, anterior, data_portaria)
     ato = Nomeacao.objects.create(
@@ -234,7 +240,9 @@ def nomeacao_registrar_posse(*, usuario: User, nomeacao: Nomeacao, data: date) -
     if nomeacao.situacao != SituacaoNomeacao.NOMEADO:
         raise ValidationError("Só se registra posse de quem está nomeado.")
     datas.exigir_nao_anterior(
-        data, "Posse", nomeacao.data_portaria,
+        data,
+        "Posse",
+        nomeacao.data_portaria,
         f"a nomeação (portaria nº {nomeacao.portaria})",
     )
     fundamento = ""
@@ -283,8 +291,11 @@ def nomeacao_registrar_desistencia(
     if motivo not in ("desistencia", "sem_posse"):
         raise ValidationError("Motivo desconhecido.")
     datas.exigir_nao_anterior(
-        data, "Registro de saída", nomeacao.data_portaria,
-        f"a nomeação (portaria nº {nomeacao.portaria})", recusado="recusado",
+        data,
+        "Registro de saída",
+        nomeacao.data_portaria,
+        f"a nomeação (portaria nº {nomeacao.portaria})",
+        recusado="recusado",
     )
     datas.exigir_validade(certame, data, "Registro de saída", recusado="recusado")
     datas.exigir_ordem_das_datas(certame, data, "Registro de saída", recusado="recusado")
@@ -338,7 +349,9 @@ def nomeacao_final_de_fila(
             "Só quem está nomeado e ainda não tomou posse pode pedir o final de fila."
         )
     datas.exigir_nao_anterior(
-        data, "Reclassificação para o final da lista", nomeacao.data_portaria,
+        data,
+        "Reclassificação para o final da lista",
+        nomeacao.data_portaria,
         f"a nomeação (portaria nº {nomeacao.portaria})",
     )
     datas.exigir_validade(certame, data, "Reclassificação para o final da lista")
@@ -412,7 +425,9 @@ def _exigir_depois_do_que_segue(
     das novas vagas em que cai (as datas e os atos ditos na recusa)."""
     if anterior is not None and anterior.encerrada_em is not None:
         datas.exigir_nao_anterior(
-            data_portaria, "Nomeação", anterior.encerrada_em,
+            data_portaria,
+            "Nomeação",
+            anterior.encerrada_em,
             f"a saída de {anterior.candidato.inscricao} (portaria nº {anterior.portaria}), que "
             "ela substitui,",
         )
@@ -421,8 +436,11 @@ def _exigir_depois_do_que_segue(
         total += oferta.quantidade
         if vaga <= total:
             datas.exigir_nao_anterior(
-                data_portaria, "Nomeação", oferta.data,
-                "a oferta das vagas do edital" if oferta.do_edital
+                data_portaria,
+                "Nomeação",
+                oferta.data,
+                "a oferta das vagas do edital"
+                if oferta.do_edital
                 else f"a oferta das novas vagas em que cai a vaga {vaga}",
             )
             return
@@ -481,8 +499,10 @@ def _situacao_que_depende(nomeacao: Nomeacao) -> str:
         assert n.posse_em is not None
         return f"a posse de {n.posse_em:%d/%m/%Y} depende dela"
     if n.situacao in (SituacaoNomeacao.DESISTENTE, SituacaoNomeacao.SEM_POSSE):
-        qual = "a desistência" if n.situacao == SituacaoNomeacao.DESISTENTE else (
-            "o registro do prazo de posse esgotado"
+        qual = (
+            "a desistência"
+            if n.situacao == SituacaoNomeacao.DESISTENTE
+            else ("o registro do prazo de posse esgotado")
         )
         return f"{qual} de {quando} depende dela; torne sem efeito primeiro {qual}"
     if n.situacao == SituacaoNomeacao.FINAL_DE_FILA:
@@ -575,7 +595,8 @@ def desistencia_tornar_sem_efeito(
     if nomeacao is not None:
         substituta = (
             nomeacao.substituida_por.exclude(situacao=SituacaoNomeacao.SEM_EFEITO)
-            .select_related("candidato").first()
+            .select_related("candidato")
+            .first()
         )
         if substituta is not None:
             raise ValidationError(
@@ -586,9 +607,7 @@ def desistencia_tornar_sem_efeito(
                 "que depende dela."
             )
     datas.exigir_sem_efeito_depois_do_ato(data, qual, desistencia.data)
-    datas.exigir_ordem_das_datas(
-        certame, data, f"Tornar sem efeito {qual}", recusado="recusado"
-    )
+    datas.exigir_ordem_das_datas(certame, data, f"Tornar sem efeito {qual}", recusado="recusado")
     gravar_sem_efeito(desistencia, data=data, ato=ato, autoridade=autoridade, motivo=motivo)
     if nomeacao is not None:
         nomeacao.situacao = SituacaoNomeacao.NOMEADO
@@ -661,7 +680,8 @@ def vagas_tornar_sem_efeito(
     )
     if nomeada is not None:
         onde = (
-            "numa vaga dela" if nomeada.vaga <= ultima
+            "numa vaga dela"
+            if nomeada.vaga <= ultima
             else "numa vaga de oferta posterior, cuja numeração mudaria"
         )
         raise ValidationError(
@@ -782,17 +802,14 @@ def nomeacoes_confirmar_em_lote(
     if not portaria:
         raise ValidationError("Informe o número da portaria (ex.: 101/2025).")
     if not 1 <= quantidade <= LOTE_MAXIMO_DE_NOMEACOES:
-        raise ValidationError(
-            f"Informe de 1 a {LOTE_MAXIMO_DE_NOMEACOES} nomeações por portaria."
-        )
+        raise ValidationError(f"Informe de 1 a {LOTE_MAXIMO_DE_NOMEACOES} nomeações por portaria.")
     try:
         propostas = [p for p in propostas_do_motor(certame=certame) if p.cargo.pk == cargo.pk]
     except ponte.ErroCotas as erro:
         raise ValidationError(str(erro)) from erro
     if len(propostas) < quantidade:
         raise ValidationError(
-            f"{cargo.codigo} tem {len(propostas)} nomeação(ões) proposta(s); pedidas: "
-            f"{quantidade}."
+            f"{cargo.codigo} tem {len(propostas)} nomeação(ões) proposta(s); pedidas: {quantidade}."
         )
     # As propostas seguintes não mudam quando as anteriores viram atos: cada ato publicado
     # ocupa a vaga que o motor lhe deu (docs/INTERPRETACAO.md#atos-publicados).
@@ -834,9 +851,13 @@ def lote_ja_enviado(token: str) -> str:
     enviado e feito ("" se não)."""
     from cotas_web.certames.models import Pedido
 
-    pedido = Pedido.objects.filter(
-        token=token, acao="nomeacoes_confirmar_em_lote", objeto_id__isnull=False
-    ).first() if token else None
+    pedido = (
+        Pedido.objects.filter(
+            token=token, acao="nomeacoes_confirmar_em_lote", objeto_id__isnull=False
+        ).first()
+        if token
+        else None
+    )
     if pedido is None or pedido.objeto_id is None:
         return ""
     primeira = Nomeacao.objects.filter(pk=pedido.objeto_id).first()

@@ -109,9 +109,12 @@ def _voltar_ao_painel(request: HttpRequest, pk: int) -> HttpResponse:
 def ofertar_edital(request: HttpRequest, pk: int) -> HttpResponse:
     certame = get_object_or_404(Certame, pk=pk)
     return _agir(
-        request, pk, OfertaEditalForm(request.POST or None),
+        request,
+        pk,
+        OfertaEditalForm(request.POST or None),
         lambda d: services.vagas_edital_ofertar(
-            usuario=usuario_de(request), certame=certame, data=d["data"]),
+            usuario=usuario_de(request), certame=certame, data=d["data"]
+        ),
         "Vagas do edital ofertadas; veja as nomeações propostas.",
     )
 
@@ -120,13 +123,22 @@ def ofertar_edital(request: HttpRequest, pk: int) -> HttpResponse:
 def novas_vagas(request: HttpRequest, pk: int) -> HttpResponse:
     certame = get_object_or_404(Certame, pk=pk)
     return _agir(
-        request, pk, NovasVagasForm(request.POST or None, cargos=certame.cargos.all()),
+        request,
+        pk,
+        NovasVagasForm(request.POST or None, cargos=certame.cargos.all()),
         lambda d: services.vagas_novas_ofertar(
-            usuario=usuario_de(request), cargo=d["cargo"], data=d["data"],
-            quantidade=d["quantidade"], justificativa=d["justificativa"], token=d["pedido"]),
+            usuario=usuario_de(request),
+            cargo=d["cargo"],
+            data=d["data"],
+            quantidade=d["quantidade"],
+            justificativa=d["justificativa"],
+            token=d["pedido"],
+        ),
         "Novas vagas ofertadas.",
         lambda d: {
-            "certame": certame, "titulo": "ofertar novas vagas", "botao": "Ofertar as vagas",
+            "certame": certame,
+            "titulo": "ofertar novas vagas",
+            "botao": "Ofertar as vagas",
             "o_que": [
                 f"Ofertar {d['quantidade']} nova(s) vaga(s) para {d['cargo'].codigo} — "
                 f"{d['cargo'].nome} em {d['data']:%d/%m/%Y}: {d['justificativa']}",
@@ -142,10 +154,16 @@ def novas_vagas(request: HttpRequest, pk: int) -> HttpResponse:
 def confirmar(request: HttpRequest, pk: int, cargo_id: int) -> HttpResponse:
     cargo = get_object_or_404(Cargo, pk=cargo_id, certame_id=pk)
     return _agir(
-        request, pk, ConfirmarForm(request.POST or None),
+        request,
+        pk,
+        ConfirmarForm(request.POST or None),
         lambda d: services.nomeacao_confirmar(
-            usuario=usuario_de(request), cargo=cargo, inscricao=d["inscricao"],
-            portaria=d["portaria"], data_portaria=d["data_portaria"]),
+            usuario=usuario_de(request),
+            cargo=cargo,
+            inscricao=d["inscricao"],
+            portaria=d["portaria"],
+            data_portaria=d["data_portaria"],
+        ),
         lambda d: f"Nomeação da inscrição {d['inscricao']} confirmada.",
         lambda d: _pergunta_da_nomeacao(cargo, d),
     )
@@ -160,10 +178,17 @@ def confirmar_lote(request: HttpRequest, pk: int, cargo_id: int) -> HttpResponse
         messages.info(request, f"Este formulário já foi enviado: {feito} Nada de novo foi feito.")
         return _voltar_ao_painel(request, pk)
     return _agir(
-        request, pk, ConfirmarLoteForm(request.POST or None),
+        request,
+        pk,
+        ConfirmarLoteForm(request.POST or None),
         lambda d: services.nomeacoes_confirmar_em_lote(
-            usuario=usuario_de(request), cargo=cargo, quantidade=d["quantidade"],
-            portaria=d["portaria"], data_portaria=d["data_portaria"], token=d["pedido"]),
+            usuario=usuario_de(request),
+            cargo=cargo,
+            quantidade=d["quantidade"],
+            portaria=d["portaria"],
+            data_portaria=d["data_portaria"],
+            token=d["pedido"],
+        ),
         lambda d: f"{d['quantidade']} nomeação(ões) de {cargo.codigo} confirmada(s).",
         lambda d: _pergunta_do_lote(cargo, d),
     )
@@ -179,7 +204,8 @@ def _pergunta_do_lote(cargo: Cargo, d: dict[str, Any]) -> dict[str, Any] | None:
     linhas = [
         f"{p.ordem}ª nomeação, vaga {p.vaga}: {p.inscricao} — "
         f"{p.candidato.nome if p.candidato else ''}, pela lista de {p.modalidade_rotulo}"
-        + (f", em substituição a {p.substitui}" if p.substitui else "") + "."
+        + (f", em substituição a {p.substitui}" if p.substitui else "")
+        + "."
         for p in propostas[: d["quantidade"]]
     ]
     fundamentos = "; ".join(
@@ -205,9 +231,12 @@ def _pergunta_do_lote(cargo: Cargo, d: dict[str, Any]) -> dict[str, Any] | None:
 def posse(request: HttpRequest, pk: int, nid: int) -> HttpResponse:
     nomeacao = get_object_or_404(Nomeacao, pk=nid, cargo__certame_id=pk)
     return _agir(
-        request, pk, DataForm(request.POST or None),
+        request,
+        pk,
+        DataForm(request.POST or None),
         lambda d: services.nomeacao_registrar_posse(
-            usuario=usuario_de(request), nomeacao=nomeacao, data=d["data"]),
+            usuario=usuario_de(request), nomeacao=nomeacao, data=d["data"]
+        ),
         "Posse registrada.",
     )
 
@@ -216,14 +245,21 @@ def posse(request: HttpRequest, pk: int, nid: int) -> HttpResponse:
 def desistencia(request: HttpRequest, pk: int, nid: int) -> HttpResponse:
     nomeacao = get_object_or_404(Nomeacao, pk=nid, cargo__certame_id=pk)
     return _agir(
-        request, pk, DesistenciaForm(request.POST or None),
+        request,
+        pk,
+        DesistenciaForm(request.POST or None),
         lambda d: services.nomeacao_registrar_desistencia(
-            usuario=usuario_de(request), nomeacao=nomeacao, data=d["data"], motivo=d["motivo"],
-            observacao=d["observacao"]),
+            usuario=usuario_de(request),
+            nomeacao=nomeacao,
+            data=d["data"],
+            motivo=d["motivo"],
+            observacao=d["observacao"],
+        ),
         "Registrado. A substituição foi proposta pela lista a que a vaga pertence.",
         lambda d: {
             "certame": nomeacao.cargo.certame,
-            "titulo": "registrar a desistência" if d["motivo"] == "desistencia"
+            "titulo": "registrar a desistência"
+            if d["motivo"] == "desistencia"
             else "registrar o prazo de posse esgotado",
             "botao": "Registrar",
             "o_que": [
@@ -237,8 +273,10 @@ def desistencia(request: HttpRequest, pk: int, nid: int) -> HttpResponse:
                 + "): a próxima nomeação é proposta por ela.",
             ],
             "fundamento": _fundamento_do_grupo(
-                nomeacao.cargo.certame, nomeacao.reservada_para or nomeacao.modalidade,
-                "desistencia"),
+                nomeacao.cargo.certame,
+                nomeacao.reservada_para or nomeacao.modalidade,
+                "desistencia",
+            ),
         },
     )
 
@@ -248,10 +286,15 @@ def final_de_fila(request: HttpRequest, pk: int, nid: int) -> HttpResponse:
     """Pedido do nomeado (ainda sem posse) para ir ao final da lista, se o edital o admite."""
     nomeacao = get_object_or_404(Nomeacao, pk=nid, cargo__certame_id=pk)
     return _agir(
-        request, pk, FinalDeFilaForm(request.POST or None),
+        request,
+        pk,
+        FinalDeFilaForm(request.POST or None),
         lambda d: services.nomeacao_final_de_fila(
-            usuario=usuario_de(request), nomeacao=nomeacao, data=d["data"],
-            observacao=d["observacao"]),
+            usuario=usuario_de(request),
+            nomeacao=nomeacao,
+            data=d["data"],
+            observacao=d["observacao"],
+        ),
         f"{nomeacao.candidato.inscricao} foi para o final da lista. A substituição foi "
         "proposta pela lista a que a vaga pertence.",
     )
@@ -274,8 +317,11 @@ def _pergunta_da_nomeacao(cargo: Cargo, d: dict[str, Any]) -> dict[str, Any] | N
     Sem proposta para a inscrição, nada a perguntar: o serviço diz o que falta."""
     services.conferir_nomeacao_antes(certame=cargo.certame, data_portaria=d["data_portaria"])
     proposta = next(
-        (p for p in propostas_do_motor(certame=cargo.certame)
-         if p.cargo.pk == cargo.pk and p.inscricao == d["inscricao"]),
+        (
+            p
+            for p in propostas_do_motor(certame=cargo.certame)
+            if p.cargo.pk == cargo.pk and p.inscricao == d["inscricao"]
+        ),
         None,
     )
     if proposta is None or proposta.candidato is None:
@@ -288,7 +334,8 @@ def _pergunta_da_nomeacao(cargo: Cargo, d: dict[str, Any]) -> dict[str, Any] | N
             f"Nomear {proposta.inscricao} — {proposta.candidato.nome} para {cargo.codigo} — "
             f"{cargo.nome}, {proposta.ordem}ª nomeação, na vaga {proposta.vaga}, pela lista de "
             f"{proposta.modalidade_rotulo}"
-            + (f", em substituição a {proposta.substitui}" if proposta.substitui else "") + ".",
+            + (f", em substituição a {proposta.substitui}" if proposta.substitui else "")
+            + ".",
             f"Portaria nº {d['portaria']}, de {d['data_portaria']:%d/%m/%Y}.",
             *services.avisos_da_portaria(certame=cargo.certame, portaria=d["portaria"]),
             proposta.razao,
@@ -327,11 +374,13 @@ def _sem_efeito(
 @requer_papel(ADMIN)
 def nomeacao_sem_efeito(request: HttpRequest, pk: int, nid: int) -> HttpResponse:
     n = get_object_or_404(
-        Nomeacao.objects.select_related("candidato", "cargo__certame"), pk=nid,
+        Nomeacao.objects.select_related("candidato", "cargo__certame"),
+        pk=nid,
         cargo__certame_id=pk,
     )
     return _sem_efeito(
-        request, n.cargo.certame,
+        request,
+        n.cargo.certame,
         titulo=f"tornar sem efeito a nomeação de {n.candidato.inscricao}",
         introducao=(
             f"Nomeação de {n.candidato.inscricao} — {n.candidato.nome} pela portaria nº "
@@ -344,8 +393,13 @@ def nomeacao_sem_efeito(request: HttpRequest, pk: int, nid: int) -> HttpResponse
             f"{n.cargo.codigo} (vaga {n.vaga}) volta a ser proposta pela ordem da lei."
         ],
         acao=lambda d: services.nomeacao_tornar_sem_efeito(
-            usuario=usuario_de(request), nomeacao=n, data=d["data"], ato=d["ato"],
-            autoridade=d["autoridade"], motivo=d["motivo"]),
+            usuario=usuario_de(request),
+            nomeacao=n,
+            data=d["data"],
+            ato=d["ato"],
+            autoridade=d["autoridade"],
+            motivo=d["motivo"],
+        ),
         sucesso=f"Nomeação de {n.candidato.inscricao} tornada sem efeito.",
     )
 
@@ -353,13 +407,15 @@ def nomeacao_sem_efeito(request: HttpRequest, pk: int, nid: int) -> HttpResponse
 @requer_papel(ADMIN)
 def desistencia_sem_efeito(request: HttpRequest, pk: int, did: int) -> HttpResponse:
     d0 = get_object_or_404(
-        Desistencia.objects.select_related("candidato__certame"), pk=did,
+        Desistencia.objects.select_related("candidato__certame"),
+        pk=did,
         candidato__certame_id=pk,
     )
     c = d0.candidato
     qual = "o prazo de posse esgotado" if d0.motivo == "sem_posse" else "a desistência"
     return _sem_efeito(
-        request, c.certame,
+        request,
+        c.certame,
         titulo=f"tornar sem efeito {qual} de {c.inscricao}",
         introducao=(
             f"{qual[0].upper()}{qual[1:]} de {c.inscricao} — {c.nome}, registrad{qual[0]} em "
@@ -371,8 +427,13 @@ def desistencia_sem_efeito(request: HttpRequest, pk: int, did: int) -> HttpRespo
             "nomeado(a), a nomeação volta a valer; senão, volta às listas."
         ],
         acao=lambda d: services.desistencia_tornar_sem_efeito(
-            usuario=usuario_de(request), desistencia=d0, data=d["data"], ato=d["ato"],
-            autoridade=d["autoridade"], motivo=d["motivo"]),
+            usuario=usuario_de(request),
+            desistencia=d0,
+            data=d["data"],
+            ato=d["ato"],
+            autoridade=d["autoridade"],
+            motivo=d["motivo"],
+        ),
         sucesso=f"{qual[0].upper()}{qual[1:]} de {c.inscricao} tornad{qual[0]} sem efeito.",
     )
 
@@ -380,11 +441,14 @@ def desistencia_sem_efeito(request: HttpRequest, pk: int, did: int) -> HttpRespo
 @requer_papel(ADMIN)
 def vagas_sem_efeito(request: HttpRequest, pk: int, oid: int) -> HttpResponse:
     o = get_object_or_404(
-        OfertaVagas.objects.select_related("cargo__certame"), pk=oid, cargo__certame_id=pk,
+        OfertaVagas.objects.select_related("cargo__certame"),
+        pk=oid,
+        cargo__certame_id=pk,
         do_edital=False,
     )
     return _sem_efeito(
-        request, o.cargo.certame,
+        request,
+        o.cargo.certame,
         titulo=f"tornar sem efeito as novas vagas de {o.cargo.codigo}",
         introducao=(
             f"Oferta de {o.quantidade} nova(s) vaga(s) de {o.cargo.codigo} em "
@@ -396,7 +460,12 @@ def vagas_sem_efeito(request: HttpRequest, pk: int, oid: int) -> HttpResponse:
             f"{o.cargo.codigo} volta a ser calculada sem elas."
         ],
         acao=lambda d: services.vagas_tornar_sem_efeito(
-            usuario=usuario_de(request), oferta=o, data=d["data"], ato=d["ato"],
-            autoridade=d["autoridade"], motivo=d["motivo"]),
+            usuario=usuario_de(request),
+            oferta=o,
+            data=d["data"],
+            ato=d["ato"],
+            autoridade=d["autoridade"],
+            motivo=d["motivo"],
+        ),
         sucesso=f"Novas vagas de {o.cargo.codigo} tornadas sem efeito.",
     )

@@ -12,7 +12,7 @@ from html import unescape
 
 TABELA = re.compile(
     r'<h2 id="(?P<id>[^"]+)">(?P<titulo>.*?)</h2>\s*<div class="tabela-rolagem">'
-    r'(?P<abre><table[^>]*>)',
+    r"(?P<abre><table[^>]*>)",
     re.S,
 )
 # O gráfico da ordem de nomeação: numa caixa que rola de lado em vez de encolher o texto.

@@ -20,16 +20,20 @@ class PublicacaoSituacoes(models.Model):
     )
     geracao = models.PositiveIntegerField("geração em vigor", default=0)
     versao = models.BigIntegerField(
-        "versão refletida", default=0,
+        "versão refletida",
+        default=0,
         help_text="Id do último registro de auditoria do certame quando a geração foi montada.",
     )
     erro = models.TextField(
-        "erro da reencenação", blank=True,
+        "erro da reencenação",
+        blank=True,
         help_text="Se os fatos contrariam a lei, a consulta mostra este erro.",
     )
     publicada_em = models.DateTimeField("publicada em", null=True, blank=True)
     construindo_desde = models.DateTimeField(
-        "em montagem desde", null=True, blank=True,
+        "em montagem desde",
+        null=True,
+        blank=True,
         help_text="Reserva de quem monta a geração nova; os demais servem a anterior.",
     )
 

@@ -98,9 +98,7 @@ _FIM_DA_NOMEACAO = {
 }
 
 
-def linha_do_tempo(
-    *, certame: Certame, inscricao: str, situacao: dict[str, Any]
-) -> list[Marco]:
+def linha_do_tempo(*, certame: Certame, inscricao: str, situacao: dict[str, Any]) -> list[Marco]:
     """Os atos publicados que atingiram a inscrição, em ordem de data, cada um com o fundamento:
     a homologação (se está nas listas), as nomeações por portaria, o fim de cada uma
     (desistência, posse não tomada, final da lista), a desistência de quem não foi nomeado e a
@@ -142,9 +140,7 @@ def linha_do_tempo(
     )
     saiu = desistencias or candidato["anulado_em"] or any(n.encerrada_em for n in nomeacoes)
     fundamentos = (
-        _fundamentos_das_saidas(certame, candidato["pk"], [n.pk for n in nomeacoes])
-        if saiu
-        else {}
+        _fundamentos_das_saidas(certame, candidato["pk"], [n.pk for n in nomeacoes]) if saiu else {}
     )
     encerradas = set()
     for n in nomeacoes:

@@ -102,9 +102,9 @@ def reservar(certame: Certame) -> bool:
 
 
 def _renovar(certame: Certame) -> None:
-    PublicacaoSituacoes.objects.filter(
-        certame=certame, construindo_desde__isnull=False
-    ).update(construindo_desde=timezone.now())
+    PublicacaoSituacoes.objects.filter(certame=certame, construindo_desde__isnull=False).update(
+        construindo_desde=timezone.now()
+    )
 
 
 def liberar(certame: Certame) -> None:
@@ -121,9 +121,7 @@ def _linhas(certame: Certame, geracao: int, fonte: Any) -> Iterator[tuple[Any, .
 _CAMPOS = ("certame", "geracao", "inscricao", "cargo", "dados")
 
 
-def montar(
-    certame: Certame, progresso: tarefas.Progresso | None = None
-) -> PublicacaoSituacoes:
+def montar(certame: Certame, progresso: tarefas.Progresso | None = None) -> PublicacaoSituacoes:
     """Monta a geração nova e troca o marcador para ela (quem chama tem a reserva).
 
     As linhas da geração nova são gravadas em lotes, cada um na sua transação curta: ninguém as
@@ -178,9 +176,10 @@ CARACTERES_DO_ERRO = 600
 def tem_situacoes(pub: PublicacaoSituacoes) -> bool:
     """Se a geração em vigor tem a situação das inscrições (uma montagem que falhou sem outra
     boa antes dela troca para uma geração vazia, com o erro)."""
-    return pub.geracao > 0 and SituacaoPublica.objects.filter(
-        certame_id=pub.certame_id, geracao=pub.geracao
-    ).exists()
+    return (
+        pub.geracao > 0
+        and SituacaoPublica.objects.filter(certame_id=pub.certame_id, geracao=pub.geracao).exists()
+    )
 
 
 def _apagar_em_lotes(
@@ -322,9 +321,9 @@ def retomar_montagens() -> None:
         .annotate(m=Max("id"))
         .values("m")
     )
-    PublicacaoSituacoes.objects.filter(
-        construindo_desde__lt=timezone.now() - PRAZO_RESERVA
-    ).update(construindo_desde=None)
+    PublicacaoSituacoes.objects.filter(construindo_desde__lt=timezone.now() - PRAZO_RESERVA).update(
+        construindo_desde=None
+    )
     atrasadas = (
         PublicacaoSituacoes.objects.filter(certame__homologado_em__isnull=False)
         .annotate(atual=Subquery(ultimo))

@@ -198,8 +198,7 @@ def consulta(request: HttpRequest, pk: int) -> HttpResponse:
             )
             if situacao["projecao"] is not None:
                 contexto["antes"] = [
-                    (rotulo_lista(lista), q)
-                    for lista, q in situacao["projecao"]["antes"]
+                    (rotulo_lista(lista), q) for lista, q in situacao["projecao"]["antes"]
                 ]
     return render(request, "publico/consulta.html", contexto)
 
@@ -267,9 +266,7 @@ def _pagina_do_documento(
             "tabelas": tabelas,
             "formatos": [f for f in FORMATOS if f != "csv"],
             "documentos": _publicaveis(certame),
-            "correcoes": (
-                correcoes_publicas(certame=certame) if doc in _COM_CORRECOES else []
-            ),
+            "correcoes": (correcoes_publicas(certame=certame) if doc in _COM_CORRECOES else []),
             **mais,
         },
     )
@@ -450,8 +447,12 @@ def arquivo_da_versao(request: HttpRequest, pk: int, tarefa_id: str) -> FileResp
     versão no nome."""
     certame = _certame(request, pk)
     tarefa = get_object_or_404(
-        Tarefa, pk=tarefa_id, certame=certame, tipo=Tipo.ARQUIVO_PUBLICO,
-        estado=Estado.CONCLUIDA, publica=True,
+        Tarefa,
+        pk=tarefa_id,
+        certame=certame,
+        tipo=Tipo.ARQUIVO_PUBLICO,
+        estado=Estado.CONCLUIDA,
+        publica=True,
     )
     tabela = request.GET.get("tabela") or None
     caminho = arquivos.caminho(tarefa, tabela)

@@ -222,9 +222,7 @@ def mensagem_de_falha(mensagens: Sequence[str], *, motor: bool = False) -> str:
     e quantas mais; se foi o motor que recusou um fato do certame, o que fazer."""
     from cotas.arquivos.erros import resumir
 
-    texto = " ".join(
-        resumir([str(m) for m in mensagens], MENSAGENS_DA_FALHA, CARACTERES_DA_FALHA)
-    )
+    texto = " ".join(resumir([str(m) for m in mensagens], MENSAGENS_DA_FALHA, CARACTERES_DA_FALHA))
     if motor:
         texto = (
             f"A lei do certame recusa um fato registrado: {texto} Corrija o dado indicado "

@@ -84,19 +84,22 @@ class Command(BaseCommand):
         )
         parser.add_argument("--sem-homologar", action="store_true")
         parser.add_argument(
-            "--se-vazio", action="store_true",
+            "--se-vazio",
+            action="store_true",
             help="Só carrega se não houver certame (com --demo, mostra os logins de demonstração "
-                 "que ainda têm a senha publicada).",
+            "que ainda têm a senha publicada).",
         )
         parser.add_argument(
-            "--como", default="",
+            "--como",
+            default="",
             help="Login (já existente, do RH) que faz os atos do exemplo, em vez dos logins de "
-                 "demonstração.",
+            "demonstração.",
         )
         parser.add_argument(
-            "--demo", action="store_true",
+            "--demo",
+            action="store_true",
             help="Cria os logins de demonstração (rh, comissao, auditor) com as senhas do README, "
-                 "se ainda não existirem. Recusado nas configurações de produção.",
+            "se ainda não existirem. Recusado nas configurações de produção.",
         )
 
     def handle(self, *args: Any, **opcoes: Any) -> None:
@@ -161,14 +164,18 @@ class Command(BaseCommand):
                     depois = _demo_com_nomeacoes(cenario, rh)
             except ValidationError as erro:
                 raise CommandError("; ".join(erro.messages)) from None
-            self.stdout.write(f"Certame “{antes.nome}”: antes da homologação, autodeclarados "
-                              "aguardam a comissão.")
-            self.stdout.write(f"Certame “{depois.nome}”: nomeações confirmadas, uma desistência "
-                              "e novas vagas.")
+            self.stdout.write(
+                f"Certame “{antes.nome}”: antes da homologação, autodeclarados aguardam a comissão."
+            )
+            self.stdout.write(
+                f"Certame “{depois.nome}”: nomeações confirmadas, uma desistência e novas vagas."
+            )
             federal = _demo_federal(rh)
             if federal is not None:
-                self.stdout.write(f"Certame “{federal.nome}” ({federal.lei_titulo}): três grupos, "
-                                  "homologado, vagas do edital ofertadas.")
+                self.stdout.write(
+                    f"Certame “{federal.nome}” ({federal.lei_titulo}): três grupos, "
+                    "homologado, vagas do edital ofertadas."
+                )
             self._usuarios(usuarios_demo_com_a_senha_publicada())
 
     def _usuarios(self, logins: list[tuple[str, str, str]]) -> None:
@@ -186,9 +193,9 @@ class Command(BaseCommand):
 def _designar_auditor_demo(certame: Any) -> None:
     from cotas_web.contas.permissoes import designar
 
-    auditor = get_user_model().objects.filter(
-        username="auditor", perfil__papel=Papel.AUDITOR
-    ).first()
+    auditor = (
+        get_user_model().objects.filter(username="auditor", perfil__papel=Papel.AUDITOR).first()
+    )
     if auditor is not None:
         designar(usuario=auditor, certame=certame)
 
@@ -200,9 +207,7 @@ def _quem_age(login: str) -> Any:
             "Diga quem faz os atos do exemplo: --demo (cria os logins de demonstração, com as "
             "senhas do README) ou --como LOGIN (um usuário do RH que já existe)."
         )
-    rh = get_user_model().objects.filter(
-        username=login, perfil__papel=Papel.ADMINISTRADOR
-    ).first()
+    rh = get_user_model().objects.filter(username=login, perfil__papel=Papel.ADMINISTRADOR).first()
     if rh is None:
         raise CommandError(f"O login {login} não existe ou não tem o papel de RH.")
     return rh
@@ -226,7 +231,7 @@ _PREPOSICOES = frozenset({"de", "do", "da", "dos", "das", "e"})
 
 
 def _como_nome(texto: str) -> str:
-    """"ESTADO DO RIO GRANDE DO SUL" → "Estado do Rio Grande do Sul"."""
+    """ "ESTADO DO RIO GRANDE DO SUL" → "Estado do Rio Grande do Sul"."""
     palavras = texto.lower().split()
     return " ".join(
         p if i and p in _PREPOSICOES else p[:1].upper() + p[1:] for i, p in enumerate(palavras)
@@ -301,7 +306,10 @@ def _criar_do_cenario(cenario: Any, rh: Any, nome: str, arquivo: Path, *, demo: 
     )
     for cargo in cenario.cargos:
         cargo_adicionar(
-            usuario=rh, certame=certame, codigo=cargo.codigo, nome=cargo.nome,
+            usuario=rh,
+            certame=certame,
+            codigo=cargo.codigo,
+            nome=cargo.nome,
             vagas_edital=cargo.vagas,
         )
     importacao_confirmar(usuario=rh, certame=certame, caminho=arquivo, nome_arquivo=arquivo.name)
@@ -317,7 +325,11 @@ def _criar_do_cenario(cenario: Any, rh: Any, nome: str, arquivo: Path, *, demo: 
         )
         for nome_membro, genero, cor in MEMBROS_DEMO:
             membro_adicionar(
-                usuario=rh, certame=certame, nome=nome_membro, genero=genero, cor_raca=cor,
+                usuario=rh,
+                certame=certame,
+                nome=nome_membro,
+                genero=genero,
+                cor_raca=cor,
                 usuario_membro=comissao if nome_membro == "Carlos Oliveira" else None,
             )
     certame_publicar(usuario=rh, certame=certame, data=certame.data_edital)
@@ -366,7 +378,8 @@ def _demo_antes_da_homologacao(cenario: Any, rh: Any) -> Any:
 
     with tempfile.TemporaryDirectory() as pasta:
         arquivo = _sem_pareceres(
-            cenario.arquivo_candidatos, Path(pasta) / cenario.arquivo_candidatos.name)
+            cenario.arquivo_candidatos, Path(pasta) / cenario.arquivo_candidatos.name
+        )
         return _criar_do_cenario(
             cenario, rh, NOME_ANTES.format(nome=cenario.nome), arquivo, demo=True
         )
@@ -385,7 +398,10 @@ def _demo_com_nomeacoes(cenario: Any, rh: Any) -> Any:
     )
 
     certame = _criar_do_cenario(
-        cenario, rh, NOME_NOMEACOES.format(nome=cenario.nome), cenario.arquivo_candidatos,
+        cenario,
+        rh,
+        NOME_NOMEACOES.format(nome=cenario.nome),
+        cenario.arquivo_candidatos,
         demo=True,
     )
     dia = _dia_da_homologacao(cenario)
@@ -395,23 +411,32 @@ def _demo_com_nomeacoes(cenario: Any, rh: Any) -> Any:
     for proposta in propostas_do_motor(certame=certame):
         portaria += 1
         nomeacao_confirmar(
-            usuario=rh, cargo=proposta.cargo, inscricao=proposta.inscricao,
-            portaria=f"{portaria}/{dia.year}", data_portaria=dia + timedelta(days=1),
+            usuario=rh,
+            cargo=proposta.cargo,
+            inscricao=proposta.inscricao,
+            portaria=f"{portaria}/{dia.year}",
+            data_portaria=dia + timedelta(days=1),
         )
     for evento in cenario.eventos:
         if str(evento.tipo) == "desistencia":
             candidato = certame.candidatos.filter(inscricao=evento.inscricao).first()
-            nomeacao = (
-                candidato.nomeacoes.filter(situacao="nomeado").first() if candidato else None
-            )
+            nomeacao = candidato.nomeacoes.filter(situacao="nomeado").first() if candidato else None
             if nomeacao is not None:
                 nomeacao_registrar_desistencia(
-                    usuario=rh, nomeacao=nomeacao, data=evento.data, motivo="desistencia",
-                    observacao=evento.justificativa or "")
+                    usuario=rh,
+                    nomeacao=nomeacao,
+                    data=evento.data,
+                    motivo="desistencia",
+                    observacao=evento.justificativa or "",
+                )
         elif str(evento.tipo) == "novas_vagas" and evento.cargo and evento.quantidade:
             vagas_novas_ofertar(
-                usuario=rh, cargo=certame.cargos.get(codigo=evento.cargo), data=evento.data,
-                quantidade=evento.quantidade, justificativa=evento.justificativa or "")
+                usuario=rh,
+                cargo=certame.cargos.get(codigo=evento.cargo),
+                data=evento.data,
+                quantidade=evento.quantidade,
+                justificativa=evento.justificativa or "",
+            )
     return certame
 
 
@@ -430,21 +455,33 @@ def _roteiro() -> dict[str, list[str]]:
     principal = next((n for n in nomes if n not in (antes, nomeacoes, federal)), None)
     roteiro: dict[str, list[str]] = {"rh": [], "comissao": [], "auditor": []}
     if principal:
-        roteiro["rh"].append(f"“{principal}”: confirmar as nomeações propostas (Nomeações), "
-                             "registrar uma desistência, ofertar novas vagas.")
+        roteiro["rh"].append(
+            f"“{principal}”: confirmar as nomeações propostas (Nomeações), "
+            "registrar uma desistência, ofertar novas vagas."
+        )
     if antes:
-        roteiro["rh"].append(f"“{antes}”: corrigir dados ou vagas, substituir a importação; "
-                             "homologar depois da comissão.")
-        roteiro["comissao"].append(f"“{antes}”: criar a sessão, convocar os autodeclarados e "
-                                   "registrar as verificações (Comissão).")
+        roteiro["rh"].append(
+            f"“{antes}”: corrigir dados ou vagas, substituir a importação; "
+            "homologar depois da comissão."
+        )
+        roteiro["comissao"].append(
+            f"“{antes}”: criar a sessão, convocar os autodeclarados e "
+            "registrar as verificações (Comissão)."
+        )
     if nomeacoes:
-        roteiro["rh"].append(f"“{nomeacoes}”: confirmar as substituições e as nomeações das "
-                             "novas vagas; corrigir um dado com registro.")
-        roteiro["auditor"].append(f"“{nomeacoes}”: conferir nomeações, desistência e novas "
-                                  "vagas no Histórico e na ordem de nomeação.")
+        roteiro["rh"].append(
+            f"“{nomeacoes}”: confirmar as substituições e as nomeações das "
+            "novas vagas; corrigir um dado com registro."
+        )
+        roteiro["auditor"].append(
+            f"“{nomeacoes}”: conferir nomeações, desistência e novas "
+            "vagas no Histórico e na ordem de nomeação."
+        )
     if principal:
         roteiro["auditor"].append(f"“{principal}”: conferir a classificação e a reserva.")
     if federal:
-        roteiro["rh"].append(f"“{federal}”: lei federal de três grupos; ver a reserva de cada "
-                             "um e confirmar as nomeações propostas.")
+        roteiro["rh"].append(
+            f"“{federal}”: lei federal de três grupos; ver a reserva de cada "
+            "um e confirmar as nomeações propostas."
+        )
     return roteiro

@@ -38,9 +38,7 @@ class Command(BaseCommand):
             if pub.erro:
                 self.stderr.write(f"Certame {certame.pk} ({certame.nome}): {pub.erro}")
                 continue
-            total = SituacaoPublica.objects.filter(
-                certame=certame, geracao=pub.geracao
-            ).count()
+            total = SituacaoPublica.objects.filter(certame=certame, geracao=pub.geracao).count()
             self.stdout.write(
                 f"Certame {certame.pk} ({certame.nome}): {total} situações publicadas "
                 f"(versão {pub.versao}) em {time.perf_counter() - inicio:.1f} s."
