@@ -301,7 +301,14 @@ def _mensagem_csv(exc: csv.Error) -> str:
     return f"linha de CSV malformada: {motivo}; a leitura parou aqui"
 
 
+# O maior valor de uma célula do CSV (o padrão do módulo csv): passar dele é quase sempre uma
+# aspa sem fechamento engolindo o resto do arquivo. Fixado a cada leitura, porque o limite do
+# módulo é global e outra biblioteca no mesmo processo pode tê-lo mudado.
+LIMITE_DA_CELULA = 131_072
+
+
 def _linhas_csv(texto: str, arquivo: str, erros: list[ErroEntrada]) -> _Linhas:
+    csv.field_size_limit(LIMITE_DA_CELULA)
     leitor = csv.reader(io.StringIO(texto, newline=""), delimiter=campos.separador(texto))
     anterior = 0
     while True:
