@@ -19,12 +19,15 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import os
+import uuid
 from collections.abc import Callable
 from pathlib import Path
 
 import polars as pl
 from django.conf import settings
 from django.db import connection, transaction
+
+_SEPARADOR = "__"  # entre a marca e a forma no nome do arquivo (a marca do PostgreSQL tem "-")
 
 
 def marca(certame_id: int) -> str:
@@ -44,7 +47,7 @@ def _pasta(certame_id: int) -> Path:
 
 def _arquivo(certame_id: int, marca_: str, forma: str) -> Path:
     resumo = hashlib.sha256(forma.encode()).hexdigest()[:16]
-    return _pasta(certame_id) / f"{marca_}-{resumo}.arrow"
+    return _pasta(certame_id) / f"{marca_}{_SEPARADOR}{resumo}.arrow"
 
 
 def _ler(arquivo: Path) -> pl.DataFrame | None:
@@ -55,13 +58,21 @@ def _ler(arquivo: Path) -> pl.DataFrame | None:
 
 
 def _gravar(arquivo: Path, quadro: pl.DataFrame) -> None:
-    """Grava num arquivo ao lado e troca de lugar num passo só; apaga os de outras marcas."""
-    arquivo.parent.mkdir(parents=True, exist_ok=True)
-    provisorio = arquivo.with_name(f".{arquivo.name}.{os.getpid()}")
-    quadro.write_ipc(provisorio)
-    os.replace(provisorio, arquivo)
+    """Grava num arquivo ao lado (nome único: outros processos e threads gravam ao mesmo tempo)
+    e troca de lugar num passo só; apaga os de outras marcas. Uma falha ao guardar nunca falha
+    o pedido: o quadro já foi lido do banco, e o próximo pedido tenta de novo."""
+    provisorio = arquivo.with_name(f".{arquivo.name}.{uuid.uuid4().hex}")
+    try:
+        arquivo.parent.mkdir(parents=True, exist_ok=True)
+        quadro.write_ipc(provisorio)
+        os.replace(provisorio, arquivo)
+    except OSError:
+        with contextlib.suppress(OSError):
+            provisorio.unlink()
+        return
+    marca_ = arquivo.name.split(_SEPARADOR)[0]
     for antigo in arquivo.parent.glob("*.arrow"):
-        if antigo.name.split("-")[0] != arquivo.name.split("-")[0]:
+        if antigo.name.split(_SEPARADOR)[0] != marca_:
             with contextlib.suppress(OSError):
                 antigo.unlink()
 
