@@ -609,22 +609,18 @@ def razao_da_saida(motor: Any, tipo: str, inscricao: str) -> Any:
     return saidas[-1].razao if saidas else None
 
 
-# A nomeação tornada sem efeito por um ato posterior não é mais ato em vigor.
-SITUACAO_SEM_EFEITO = "sem_efeito"
-
-
 def nomeacoes_publicadas(certame: Certame) -> dict[str, list[Any]]:
     """As nomeações confirmadas por portaria, por cargo, como o motor as recebe
     (`cotas.motor.certame.Publicada`): atos em vigor que nenhuma reencenação refaz
     (docs/INTERPRETACAO.md#atos-publicados). Em cada vaga, a ordem em que foram feitas."""
     from cotas.motor.certame import Publicada
-    from cotas_web.nomeacoes.models import Nomeacao
+    from cotas_web.nomeacoes.models import Nomeacao, SituacaoNomeacao
 
     por_cargo: dict[str, list[Any]] = {}
     ocupacoes: dict[tuple[str, int], int] = {}
     linhas = (
         Nomeacao.objects.filter(cargo__certame=certame)
-        .exclude(situacao=SITUACAO_SEM_EFEITO)
+        .exclude(situacao=SituacaoNomeacao.SEM_EFEITO)  # (não é mais ato em vigor)
         .order_by("cargo__codigo", "vaga", "ordem", "pk")
         .values_list(
             "cargo__codigo",

@@ -22,6 +22,7 @@ VALORES: dict[str, str] = {
     "eliminado": "eliminado do certame",
     "indigena": "indígena",
     **{o.value: glossario.no_meio_da_frase(o) for o in glossario.Orgao},
+    **{p.value: glossario.no_meio_da_frase(p) for p in glossario.Preterido},
     # (os valores da comissão e dos grupos que aparecem como escolha nas telas)
     "maioria": "maioria",
     "fracao": "fração (o percentual da lei)",

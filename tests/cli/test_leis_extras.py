@@ -37,7 +37,7 @@ def test_leis_malformadas_ou_ilegiveis_sao_erro_de_entrada_com_cada_arquivo(tmp_
     assert "Traceback" not in r.stderr
     assert f"{ruim}: falta 'norma'" in r.stderr
     assert f"{quebrada}: TOML inválido" in r.stderr
-    assert f"{ausente}: não foi possível ler a lei (arquivo não encontrado)" in r.stderr
+    assert f"{ausente}: não foi possível ler a lei (o arquivo ou a pasta não existe)" in r.stderr
 
 
 def test_a_ajuda_nao_depende_das_leis_de_fora(tmp_path: Path) -> None:

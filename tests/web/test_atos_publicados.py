@@ -82,6 +82,7 @@ def test_correcao_depois_de_publicadas_nao_move_as_nomeacoes(
     )
     assert "1008 (Fabio Branco), preterido(a), recebe a próxima vaga da lista geral" in pagina
     assert "a vaga 4, proposta para nomeação" in pagina
+    assert "Critério: o ato publicado fica; o preterido recebe a próxima vaga" in pagina
     assert Candidato.objects.get(certame=certame, inscricao="1008").nota == 55  # nada gravado
 
     _corrigir(client, certame, confirmar=True)

@@ -8,6 +8,7 @@ import os
 from collections.abc import Mapping
 from pathlib import Path
 
+from cotas.arquivos.erros import motivo_do_sistema
 from cotas.motor.erros import LeiInvalida
 from cotas.motor.legislacao import Lei, carregar_lei, juntar_ao_catalogo_padrao
 
@@ -23,8 +24,11 @@ def carregar(ambiente: Mapping[str, str] = os.environ) -> None:
     for caminho in caminhos:
         try:
             texto = Path(caminho).read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as erro:
-            problemas.append(f"{caminho}: não foi possível ler a lei ({_motivo(erro)})")
+        except OSError as erro:
+            problemas.append(f"{caminho}: não foi possível ler a lei ({motivo_do_sistema(erro)})")
+            continue
+        except UnicodeDecodeError:
+            problemas.append(f"{caminho}: não foi possível ler a lei (o texto não está em UTF-8)")
             continue
         try:
             leis.append(carregar_lei(texto, caminho))
@@ -40,15 +44,3 @@ def carregar(ambiente: Mapping[str, str] = os.environ) -> None:
             f"leis de {VARIAVEL} com problemas (nenhuma foi usada):\n"
             + "\n".join(f"  {p}" for p in problemas)
         )
-
-
-def _motivo(erro: Exception) -> str:
-    if isinstance(erro, FileNotFoundError):
-        return "arquivo não encontrado"
-    if isinstance(erro, IsADirectoryError):
-        return "é uma pasta, não um arquivo"
-    if isinstance(erro, PermissionError):
-        return "sem permissão de leitura"
-    if isinstance(erro, UnicodeDecodeError):
-        return "o texto não está em UTF-8"
-    return "erro de leitura"

@@ -29,6 +29,7 @@ from cotas.motor.eventos import ProcedimentoAdministrativo as ProcedimentoAdmini
 from cotas.motor.eventos import TipoEvento as TipoEvento
 from cotas.motor.eventos import ordenar_no_dia
 from cotas.motor.glossario import DuplaCondicao as DuplaCondicao
+from cotas.motor.glossario import Preterido
 from cotas.motor.legislacao import dispositivo_federal
 from cotas.motor.listas import Fila
 from cotas.motor.ordem import Lote, MemoriaDosPlanos, PlanoDeVagas, Vaga, ordinal
@@ -50,6 +51,9 @@ class ParametrosCertame:
     # Data em que se apura a idade para o desempate do Estatuto da Pessoa Idosa (padrão: edital).
     data_referencia_idade: date | None = None
     criterios_desempate: tuple[CriterioDesempate, ...] = ()
+    # Correção posterior a uma nomeação publicada (docs/INTERPRETACAO.md#atos-publicados): o ato
+    # fica (`Publicada`) e o preterido recebe a próxima vaga da sua lista.
+    preterido: Preterido = Preterido.PROXIMA_VAGA_DA_LISTA
 
 
 # O prazo de validade do concurso, que limita as nomeações (não as anulações por declaração

@@ -93,6 +93,16 @@ class FracaoEntreLotes(StrEnum):
     POR_LOTE = "por_lote"
 
 
+class Preterido(StrEnum):
+    """O que se segue quando uma correção posterior põe alguém à frente de quem uma nomeação
+    publicada nomeou (questão aberta, docs/INTERPRETACAO.md#atos-publicados). O ato publicado
+    nunca se move; o preterido recebe a próxima vaga da lista de que seria chamado, que é o que
+    o livro do certame faz com os atos publicados (o único valor implementado: a decisão da
+    autoridade por ato registrado ainda não)."""
+
+    PROXIMA_VAGA_DA_LISTA = "proxima_vaga_da_lista"
+
+
 class PrioridadeColisao(StrEnum):
     """Questão aberta (docs/INTERPRETACAO.md#prioridade-colisao): quem recebe a vaga quando
     um grupo da lei e PcD a querem ao mesmo tempo; o outro grupo recebe a seguinte.
@@ -190,6 +200,8 @@ ROTULOS: dict[StrEnum, str] = {
     FracaoEntreLotes.POR_LOTE: "A fração vale em cada lote de vagas, separadamente",
     PrioridadeColisao.LEI_PCD: "Os grupos da lei primeiro, depois PcD (padrão)",
     PrioridadeColisao.PCD_LEI: "PcD primeiro, depois os grupos da lei",
+    Preterido.PROXIMA_VAGA_DA_LISTA: "O ato publicado fica; o preterido recebe a próxima vaga "
+    "da lista de que seria chamado (padrão)",
     DuplaCondicao.LISTA_QUE_NOMEIA_ANTES: "A lista que o chama antes; no mesmo ato, a opção "
     "dele ou, sem opção, a do grupo da lei (padrão)",
     DuplaCondicao.LISTA_QUE_NOMEIA_ANTES_SENAO_PCD: "A lista que o chama antes; no mesmo ato, "
@@ -241,6 +253,7 @@ TIPOS: tuple[type[StrEnum], ...] = (
     FracaoEntreLotes,
     PrioridadeColisao,
     DuplaCondicao,
+    Preterido,
     TipoEvento,
 )
 
@@ -258,6 +271,7 @@ __all__ = [
     "FracaoEntreLotes",
     "Heteroidentificacao",
     "Orgao",
+    "Preterido",
     "PrioridadeColisao",
     "Situacao",
     "TipoEvento",

@@ -11,7 +11,7 @@ from typing import Any
 from django.db import transaction
 
 from cotas_web import ponte
-from cotas_web.rotulos import rotulo_lista
+from cotas_web.rotulos import por_extenso, rotulo_lista
 
 from .models import Candidato
 
@@ -128,14 +128,16 @@ def _destino_do_preterido(
     )
     quem = nome(pela_lei.inscricao)
     vaga = com_atos.vaga_ocupada(pela_lei.inscricao, cargo)
+    # (O que o livro faz, pelo parâmetro `preterido` do certame: um valor só, hoje.)
+    criterio = por_extenso(com_atos.parametros.preterido)
     if vaga is not None:
         return (
             f"{quem}, preterido(a), recebe a próxima vaga da {lista} de que seria chamado(a): "
-            f"a vaga {vaga}, proposta para nomeação."
+            f"a vaga {vaga}, proposta para nomeação. Critério: {criterio}."
         )
     return (
         f"{quem}, preterido(a), será chamado(a) na próxima vaga da {lista} que houver "
-        "(não há vaga livre agora)."
+        f"(não há vaga livre agora). Critério: {criterio}."
     )
 
 
