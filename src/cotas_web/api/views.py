@@ -8,6 +8,7 @@ páginas (`limite`, `deslocamento`), com o endereço da próxima.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlencode
 
@@ -118,6 +119,26 @@ def _certame(request: HttpRequest, pk: int, response: HttpResponse) -> tuple[Any
     if nao_mudou is None:
         _versionar(response, etag)
     return certame, nao_mudou
+
+
+def _do_cargo_em_paginas(
+    request: HttpRequest,
+    response: HttpResponse,
+    pk: int,
+    pagina: Paginacao,
+    cargo: str | None,
+    ler: Callable[..., tuple[int, list[Any]]],
+) -> Any:
+    """Uma lista do certame homologado (a de todos os cargos ou a de `cargo`), em páginas: o
+    304 de quem já tem a versão, o 404 do cargo desconhecido e a página pedida de `ler`."""
+    c, nao_mudou = _certame(request, pk, response)
+    if nao_mudou:
+        return nao_mudou
+    selectors.exigir_homologado(c)
+    if cargo:
+        selectors.exigir_cargo(c, cargo)
+    total, itens = ler(c, cargo=cargo or None, inicio=pagina.deslocamento, limite=pagina.limite)
+    return {**_pagina(request, total, pagina.limite, pagina.deslocamento), "itens": itens}
 
 
 def _pagina(request: HttpRequest, total: int, limite: int, deslocamento: int) -> dict[str, Any]:
@@ -247,16 +268,7 @@ def nomeacoes(
     cargo: str | None = None,
 ) -> Any:
     """Só as nomeações já publicadas por ato (portaria): as linhas do CSV `nomeacoes`."""
-    c, nao_mudou = _certame(request, pk, response)
-    if nao_mudou:
-        return nao_mudou
-    selectors.exigir_homologado(c)
-    if cargo:
-        selectors.exigir_cargo(c, cargo)
-    total, itens = selectors.nomeacoes(
-        c, cargo=cargo or None, inicio=pagina.deslocamento, limite=pagina.limite
-    )
-    return {**_pagina(request, total, pagina.limite, pagina.deslocamento), "itens": itens}
+    return _do_cargo_em_paginas(request, response, pk, pagina, cargo, selectors.nomeacoes)
 
 
 @api.get(
@@ -273,16 +285,7 @@ def ocorrencias(
     pagina: Query[Paginacao],
     cargo: str | None = None,
 ) -> Any:
-    c, nao_mudou = _certame(request, pk, response)
-    if nao_mudou:
-        return nao_mudou
-    selectors.exigir_homologado(c)
-    if cargo:
-        selectors.exigir_cargo(c, cargo)
-    total, itens = selectors.ocorrencias(
-        c, cargo=cargo or None, inicio=pagina.deslocamento, limite=pagina.limite
-    )
-    return {**_pagina(request, total, pagina.limite, pagina.deslocamento), "itens": itens}
+    return _do_cargo_em_paginas(request, response, pk, pagina, cargo, selectors.ocorrencias)
 
 
 @api.get(
