@@ -16,7 +16,7 @@ from cotas.motor.candidatos import Candidato
 from cotas.motor.certame import Certame, DuplaCondicao, Evento, ParametrosCertame, TipoEvento
 from cotas.motor.classificacao import CriterioDesempate
 from cotas.motor.colunar import TabelaCandidatos
-from cotas.motor.erros import EmpateNaoResolvido, ErroCotas
+from cotas.motor.erros import EmpateNaoResolvido, ErroCotas, HeteroidentificacaoPendente
 from cotas.motor.regras import Regras
 
 __all__ = [
@@ -86,7 +86,16 @@ def apurar_cenario(cenario: Cenario, arquivo: str = "cenário") -> Apuracao:
         regras = regras_do_cenario(cenario)
     except ErroCotas as erro:
         raise ErrosDeEntrada(
-            [ErroEntrada(arquivo, cenario.linha_certame, None, str(erro), chave="certame")],
+            [
+                ErroEntrada(
+                    arquivo,
+                    cenario.linha_certame,
+                    None,
+                    str(erro),
+                    chave="certame",
+                    causa=type(erro).__name__,
+                )
+            ],
             nao_conferidos=["a apuração (sem as regras da lei, o motor não apura)"],
         ) from None
     certame = Certame(
@@ -106,7 +115,8 @@ def apurar_cenario(cenario: Cenario, arquivo: str = "cenário") -> Apuracao:
         certame.apurar(eventos, ao_recusar=recusados.append)
     except ErroCotas as erro:  # a nomeação das vagas do edital
         raise ErrosDeEntrada(
-            [ErroEntrada(arquivo, None, None, str(erro))], nao_conferidos=sem_eventos
+            [ErroEntrada(arquivo, None, None, str(erro), causa=type(erro).__name__)],
+            nao_conferidos=sem_eventos,
         ) from None
     # Cada evento recusado na sua linha, na ordem do arquivo.
     posicao = {id(e): i for i, e in enumerate(eventos, start=1)}
@@ -114,7 +124,14 @@ def apurar_cenario(cenario: Cenario, arquivo: str = "cenário") -> Apuracao:
         assert recusado.evento is not None
         i = posicao[id(recusado.evento)]
         erros.append(
-            ErroEntrada(arquivo, recusado.evento.linha, None, str(recusado), chave=f"eventos[{i}]")
+            ErroEntrada(
+                arquivo,
+                recusado.evento.linha,
+                None,
+                str(recusado),
+                chave=f"eventos[{i}]",
+                causa=type(recusado).__name__,
+            )
         )
     if erros:
         raise ErrosDeEntrada(erros)
@@ -179,7 +196,9 @@ def conferir_antes_das_nomeacoes(
             conferencia.erros += achados
             continue
         except ErroCotas as erro:  # (a classificação da banca só para alguns, por exemplo)
-            conferencia.outros.append(ErroEntrada(arquivo, None, None, str(erro)))
+            conferencia.outros.append(
+                ErroEntrada(arquivo, None, None, str(erro), causa=type(erro).__name__)
+            )
             conferencia.erros.append(conferencia.outros[-1])
             continue
         if listas.pendentes and cargo in recebem_vagas:
@@ -214,7 +233,9 @@ def _erros_de_empate(
             mensagem += f" (linha{'s' if len(conhecidas) > 1 else ''} {_enumerar(conhecidas)}"
             mensagem += f"; {fora} de outra importação)" if fora else ")"
         primeira = min((linha for linha in linhas if linha is not None), default=None)
-        erros.append(ErroEntrada(arquivo, primeira, coluna, mensagem))
+        erros.append(
+            ErroEntrada(arquivo, primeira, coluna, mensagem, causa=EmpateNaoResolvido.__name__)
+        )
     return erros
 
 
@@ -237,6 +258,7 @@ def _erros_de_pendencia(
             f"inscrição {c.inscricao} (cargo {cargo}): verificação da autodeclaração pendente; "
             f"ela deve ocorrer antes de homologada a classificação final e das nomeações "
             f"({momento})",
+            causa=HeteroidentificacaoPendente.__name__,
         )
         for c in pendentes
     ]

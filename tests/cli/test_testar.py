@@ -363,3 +363,60 @@ def test_saida_cortada_por_quem_le_nao_e_erro() -> None:
     erros = processo.stderr.read().decode()
     assert processo.wait() == 0, erros
     assert "Traceback" not in erros
+
+
+# ---------------------------------------------------------------- os cenários legais
+
+
+CENARIOS = RAIZ / "tests" / "motor" / "cenarios"
+
+
+def test_os_cenarios_legais_passam_no_cotas_testar() -> None:
+    """Os 47 cenários legais são testes de lei: o usuário os roda como o pytest os roda."""
+    r = rodar("testar", str(CENARIOS))
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert r.stdout.strip().splitlines()[-1] == "47 testes: 47 passaram, 0 falharam."
+
+
+def test_tabela_em_linha_erro_na_linha_do_cenario(tmp_path: Path) -> None:
+    """A lista escrita no cenário: o erro de uma linha dela aponta a linha do próprio TOML."""
+    origem = CENARIOS / "limiar_3_vagas_uma_reservada.toml"
+    teste = tmp_path / origem.name
+    shutil.copy(origem, teste)
+    linha = _linha_de(teste, "Pessoa N1")
+    _trocar(teste, "; preta", "; roxa")
+    r = rodar("testar", str(teste))
+    assert r.returncode == 1, r.stdout + r.stderr
+    assert f'{teste.name}, linha {linha}, coluna "cor_raca"' in r.stdout, r.stdout
+
+
+def test_vagas_listas_e_trechos_errados_falham_dizendo_onde(tmp_path: Path) -> None:
+    origem = CENARIOS / "reversao_sem_negros_suficientes.toml"
+    teste = tmp_path / origem.name
+    shutil.copy(origem, teste)
+    _trocar(teste, "vagas_reservadas = { negros = [3, 8] }", "vagas_reservadas = { negros = [3] }")
+    _trocar(teste, 'listas_reservadas = { negros = ["N1"] }', "listas_reservadas = { negros = [] }")
+    _trocar(teste, '"revertida para a ampla concorrência"', '"revertida ao nada"')
+    r = rodar("testar", str(teste))
+    assert r.returncode == 1, r.stdout + r.stderr
+    assert "cargo ADM, vagas reservadas: esperadas negros: 3; o motor reservou negros: 3, 8" in (
+        r.stdout
+    )
+    assert "cargo ADM, lista de negros: esperada vazia; o motor montou N1" in r.stdout
+    assert 'cargo ADM: as razões não dizem "revertida ao nada"' in r.stdout
+
+
+def test_erro_do_motor_conferido(tmp_path: Path) -> None:
+    origem = CENARIOS / "desempate_sem_criterio_e_erro.toml"
+    teste = tmp_path / origem.name
+    shutil.copy(origem, teste)
+    _trocar(teste, 'erro_do_motor = "EmpateNaoResolvido"', 'erro_do_motor = "EventoInvalido"')
+    r = rodar("testar", str(teste))
+    assert r.returncode == 1, r.stdout + r.stderr
+    assert "esperada a recusa pelo erro do motor EventoInvalido; veio de: EmpateNaoResolvido" in (
+        r.stdout
+    )
+    _trocar(teste, 'erro_do_motor = "EventoInvalido"', 'erro_do_motor = "Inexistente"')
+    r = rodar("testar", str(teste))
+    assert r.returncode == 2, r.stdout + r.stderr
+    assert "erro do motor desconhecido 'Inexistente'" in r.stderr

@@ -75,14 +75,14 @@ def test_vaga_pcd_nao_invoca_a_regra_racial_de_nao_computar_os_da_ampla() -> Non
 def test_certame_sob_a_lei_revogada_cita_a_regra_de_transicao_da_nova() -> None:
     """Um edital anterior à Lei 7.344/2025 segue a Lei 4.016/2004 por força do art. 17 da nova
     (que não se aplica a editais publicados antes): o certame cita esse artigo, dos dados."""
-    from tests.motor.cenarios_legais import PASTA, carregar
+    from tests.motor.cenarios_legais import PASTA, dados
 
-    cenario = carregar(PASTA / "lei_4016_com_parametros_informados.toml")
+    parametros = dados(PASTA / "lei_4016_com_parametros_informados.toml")["parametros_lei"]
     regras = regras_aplicaveis(
         catalogo_padrao(),
         lei_id="montenegro-rs/lei-4016-2004",
         data_edital=date(2020, 5, 1),
-        informados=cenario.dados["parametros_lei"],
+        informados=parametros,
     )
     citacoes = [r.citacao() for r in regras.fundamentos_da_lei_aplicavel()]
     assert "Lei 7.344/2025 de Montenegro/RS, art. 17" in citacoes

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import date, timedelta
 from decimal import Decimal
+from pathlib import Path
 from typing import Any
 
 import polars as pl
@@ -25,7 +26,7 @@ from cotas.motor.erros import EmpateNaoResolvido, ErroCotas
 from cotas.motor.legislacao import catalogo_padrao
 from cotas.motor.regras import IDADE_IDOSO, ParametrosPcd, regras_aplicaveis
 from tests.hipoteses import exemplos
-from tests.motor.cenarios_legais import CenarioLegal, eventos, montar_certame, todos
+from tests.motor.cenarios_legais import eventos, montar_certame, todos
 
 EDITAL = date(2025, 6, 10)
 
@@ -68,8 +69,8 @@ def retrato(certame: Certame, evs: list[Evento]) -> Any:
 CENARIOS = todos()
 
 
-@pytest.mark.parametrize("cenario", CENARIOS, ids=[c.nome for c in CENARIOS])
-def test_cenarios_legais_em_colunas(cenario: CenarioLegal) -> None:
+@pytest.mark.parametrize("cenario", CENARIOS, ids=[c.stem for c in CENARIOS])
+def test_cenarios_legais_em_colunas(cenario: Path) -> None:
     try:
         certame = montar_certame(cenario)
     except ErroCotas:

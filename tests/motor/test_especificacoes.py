@@ -364,10 +364,9 @@ def test_parametro_restrito_recusa_outro_valor(nome: str) -> None:
 
 
 def test_parametro_restrito_informado_pelo_operador_tambem_e_recusado() -> None:
-    from tests.motor.cenarios_legais import PASTA, carregar
+    from tests.motor.cenarios_legais import PASTA, dados
 
-    cenario = carregar(PASTA / "lei_4016_com_parametros_informados.toml")
-    informados = dict(cenario.dados["parametros_lei"])
+    informados = dict(dados(PASTA / "lei_4016_com_parametros_informados.toml")["parametros_lei"])
     informados["negros.concorrencia_concomitante"] = {"valor": False, "justificativa": "x"}
     with pytest.raises(LeiInvalida, match=r"negros\.concorrencia_concomitante.*false.*true"):
         regras_aplicaveis(

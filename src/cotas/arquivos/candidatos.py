@@ -218,6 +218,15 @@ LIMIAR_LEITURA_EM_LOTE = 1_000_000
 
 
 @dataclass(frozen=True)
+class TabelaEmLinha:
+    """A lista de candidatos escrita no próprio cenário (um CSV entre três aspas, como nos
+    testes de lei): o texto e a linha do cenário em que ele começa."""
+
+    texto: str
+    primeira_linha: int
+
+
+@dataclass(frozen=True)
 class _Pedido:
     """O que o chamador informa para a leitura (o mesmo nos dois caminhos)."""
 
@@ -307,7 +316,9 @@ def _mensagem_csv(exc: csv.Error) -> str:
 LIMITE_DA_CELULA = 131_072
 
 
-def _linhas_csv(texto: str, arquivo: str, erros: list[ErroEntrada]) -> _Linhas:
+def _linhas_csv(
+    texto: str, arquivo: str, erros: list[ErroEntrada], primeira_linha: int = 1
+) -> _Linhas:
     csv.field_size_limit(LIMITE_DA_CELULA)
     leitor = csv.reader(io.StringIO(texto, newline=""), delimiter=campos.separador(texto))
     anterior = 0
@@ -317,7 +328,8 @@ def _linhas_csv(texto: str, arquivo: str, erros: list[ErroEntrada]) -> _Linhas:
         except StopIteration:
             return
         except csv.Error as exc:
-            erros.append(ErroEntrada(arquivo, anterior + 1, None, _mensagem_csv(exc)))
+            linha = anterior + primeira_linha
+            erros.append(ErroEntrada(arquivo, linha, None, _mensagem_csv(exc)))
             return
         yield anterior + 1, cast(list[object], celulas)
         anterior = leitor.line_num
@@ -427,8 +439,9 @@ def ler_candidatos(
     aba: str | None = None,
     data_edital: date | None = None,
     renomear: dict[str, str] | None = None,
+    em_linha: TabelaEmLinha | None = None,
 ) -> LeituraCandidatos:
-    """Lê a lista de candidatos de um CSV, XLSX ou ODS.
+    """Lê a lista de candidatos de um CSV, XLSX ou ODS (ou a escrita no cenário: `em_linha`).
 
     `colunas_desempate` são as colunas numéricas que o cenário nomeia como critérios de desempate
     do edital; cada uma vira um par (nome, Decimal) em `Candidato.desempate`, com o nome como o
@@ -438,6 +451,7 @@ def ler_candidatos(
     nas mensagens como `origem_cargos`. `aba`: a aba de uma planilha (sem ela, a única visível).
     `data_edital`: ninguém nasceu depois dela (sem ela, depois de hoje). `renomear`: título do
     arquivo → coluna, para um cabeçalho que não usa os nomes aceitos (escolha de quem importa).
+    `em_linha`: a tabela escrita no próprio cenário (`caminho` é então o do cenário).
 
     Levanta `ErrosDeEntrada` com todos os erros encontrados (e os avisos). A linha de exemplo
     do modelo que a aplicação oferece é um erro (`_linhas_de_exemplo`).
@@ -452,6 +466,7 @@ def ler_candidatos(
             aba=aba,
             data_edital=data_edital,
             renomear=renomear,
+            em_linha=em_linha,
         )
     except ErrosDaLista as erros:
         exemplo = _linhas_de_exemplo(erros.lidos or (), Path(caminho).name)
@@ -515,6 +530,7 @@ def _ler_candidatos(
     aba: str | None = None,
     data_edital: date | None = None,
     renomear: dict[str, str] | None = None,
+    em_linha: TabelaEmLinha | None = None,
 ) -> LeituraCandidatos:
     caminho = Path(caminho)
     pedido = _Pedido(
@@ -526,6 +542,8 @@ def _ler_candidatos(
         data_edital=data_edital,
         renomear={campos.chave_de_cabecalho(t): c for t, c in (renomear or {}).items()},
     )
+    if em_linha is not None:
+        return _ler_texto_csv(em_linha.texto, pedido, [], em_linha.primeira_linha)
     extensao = caminho.suffix.lower()
     if extensao not in EXTENSOES_TEXTO | EXTENSOES_PLANILHA:
         _falhar(
@@ -565,9 +583,20 @@ def _ler_csv(caminho: Path, pedido: _Pedido) -> LeituraCandidatos:
         em_lote = _em_lote(texto.encode("utf-8"), pedido)
         if em_lote is not None:
             return em_lote
+    return _ler_texto_csv(texto, pedido, erros)
+
+
+def _ler_texto_csv(
+    texto: str, pedido: _Pedido, erros: list[ErroEntrada], primeira_linha: int = 1
+) -> LeituraCandidatos:
+    """As linhas de um CSV já decodificado; cada linha com o seu número no arquivo (a tabela
+    escrita no cenário começa na `primeira_linha` dele)."""
     avisos: list[ErroEntrada] = []
     citados: set[str] = set()
-    linhas = _linhas_csv(texto, pedido.arquivo, erros)
+    linhas = (
+        (n + primeira_linha - 1, celulas)
+        for n, celulas in _linhas_csv(texto, pedido.arquivo, erros, primeira_linha)
+    )
     candidatos, cabecalho = _ler_linhas(linhas, pedido, erros, avisos, citados)
     if erros or cabecalho is None:
         lidos = candidatos if _com_candidatos(cabecalho) else None

@@ -24,6 +24,7 @@ from cotas.arquivos.candidatos import (
     COLUNAS_CONHECIDAS,
     ErrosDaLista,
     LeituraCandidatos,
+    TabelaEmLinha,
     ler_candidatos,
     normalizar_nome,
 )
@@ -641,7 +642,7 @@ def ler_cenario(caminho: Path, catalogo: Catalogo | None = None) -> Cenario:
     da_lei = provisorio or _provisorio(
         v, caminho, c, desempate, parametros_lei, pcd, cargos, eventos, apesar_dos_erros=True
     )
-    arquivo_candidatos = caminho.parent / (c.nome_candidatos or "")
+    arquivo_candidatos = _arquivo_candidatos(caminho, c.nome_candidatos)
     lista = _ler_lista(v, arquivo, arquivo_candidatos, c, desempate, cargos, linha_do_cargo, da_lei)
     candidatos, avisos_candidatos, erros_candidatos = lista.candidatos, lista.avisos, lista.erros
     lidos, leitura, nome_candidatos = lista.lidos, lista.leitura, c.nome_candidatos
@@ -653,7 +654,7 @@ def ler_cenario(caminho: Path, catalogo: Catalogo | None = None) -> Cenario:
             _conferir_candidatos(v, lidos, linha_do_cargo, cargos, arquivo_candidatos.name)
         eventos = _conferir_eventos(v, eventos, caminhos_eventos, lidos, completos=completos)
     elif any(e.inscricao is not None for e in eventos):
-        qual = f" {nome_candidatos}" if nome_candidatos else ""
+        qual = f" {nome_candidatos}" if nome_candidatos and not _em_linha(nome_candidatos) else ""
         nao_conferidos.append(
             f"as inscrições citadas nos [[eventos]], contra o arquivo de candidatos{qual} "
             "(por causa dos erros desse arquivo)"
@@ -784,6 +785,9 @@ def _ler_certame(
         certame, "certame", "dupla_condicao", codigos(DuplaCondicao), obrigatoria=False
     )
     nome_candidatos = v.texto(certame, "certame", "candidatos", obrigatoria=tem_certame)
+    bruto = certame.get("candidatos")
+    if nome_candidatos is not None and isinstance(bruto, str) and "\n" in bruto:
+        nome_candidatos = bruto  # a própria tabela (mesmo só o cabeçalho), não um nome
     return _SecaoCertame(
         nome=nome,
         municipio=municipio,
@@ -1029,7 +1033,7 @@ def _provisorio(
             eventos=eventos,
             candidatos=[],
             avisos=[],
-            arquivo_candidatos=caminho.parent / (c.nome_candidatos or ""),
+            arquivo_candidatos=_arquivo_candidatos(caminho, c.nome_candidatos),
         )
     return provisorio
 
@@ -1062,12 +1066,15 @@ def _ler_lista(
     lidos: Sequence[Candidato] | None = None  # as linhas lidas sem erro; None: nenhuma
     leitura: LeituraCandidatos | None = None
     nome_candidatos, data_edital = c.nome_candidatos, c.data_edital
+    em_linha = _tabela_em_linha(v, nome_candidatos)
     if nome_candidatos is not None:
-        if arquivo_candidatos.is_dir():
+        if em_linha is not None:
+            pass
+        elif arquivo_candidatos.is_dir():
             v.erro("certame.candidatos", f'"{nome_candidatos}" é uma pasta, não um arquivo')
         elif not arquivo_candidatos.is_file():
             v.erro("certame.candidatos", f'o arquivo de candidatos "{nome_candidatos}" não existe')
-        else:
+        if em_linha is not None or arquivo_candidatos.is_file():
             try:
                 leitura = ler_candidatos(
                     arquivo_candidatos,
@@ -1076,6 +1083,7 @@ def _ler_lista(
                     cargos=linha_do_cargo,
                     origem_cargos=f"[[cargos]] de {arquivo}",
                     data_edital=data_edital,
+                    em_linha=em_linha,
                 )
             except ErrosDaLista as exc:
                 erros_candidatos, avisos_candidatos = exc.erros, exc.avisos
@@ -1088,6 +1096,32 @@ def _ler_lista(
                 candidatos, avisos_candidatos = leitura.candidatos, leitura.avisos
                 lidos = candidatos
     return _Lista(candidatos, avisos_candidatos, erros_candidatos, lidos, leitura)
+
+
+def _em_linha(nome_candidatos: str | None) -> bool:
+    """`candidatos` traz a própria tabela (um CSV entre três aspas), não o nome de um arquivo."""
+    return nome_candidatos is not None and "\n" in nome_candidatos
+
+
+def _arquivo_candidatos(caminho: Path, nome_candidatos: str | None) -> Path:
+    """O arquivo da lista: o nomeado, ou o próprio cenário quando ela está escrita nele (os
+    erros das linhas apontam então as linhas do cenário)."""
+    return caminho if _em_linha(nome_candidatos) else caminho.parent / (nome_candidatos or "")
+
+
+def _tabela_em_linha(v: _Validador, nome_candidatos: str | None) -> TabelaEmLinha | None:
+    if not _em_linha(nome_candidatos):
+        return None
+    assert nome_candidatos is not None
+    linha = v.linha("certame.candidatos") or 1
+    linhas = v._texto.splitlines()
+    # `candidatos = """` e a tabela na linha seguinte (o TOML descarta essa quebra de linha);
+    # as linhas em branco do começo, que a leitura do valor tirou, também contam.
+    abre_e_quebra = linha <= len(linhas) and linhas[linha - 1].rstrip().endswith(('"""', "'''"))
+    primeira = linha + 1 if abre_e_quebra else linha
+    while primeira < len(linhas) and not linhas[primeira - 1].strip():
+        primeira += 1
+    return TabelaEmLinha(nome_candidatos, primeira)
 
 
 def _conferir_lei(

@@ -20,7 +20,9 @@ class ErroEntrada:
     uma planilha é a linha 1). `coluna` é o nome da coluna de uma planilha ou o
     número da coluna de um texto (TOML). `chave` é o caminho de uma chave do
     cenário, como `cargos[2].vagas` (os blocos `[[...]]` contam a partir de 1). `dica` diz
-    como corrigir (por exemplo, os nomes aceitos para uma coluna que falta).
+    como corrigir (por exemplo, os nomes aceitos para uma coluna que falta). `causa`: o nome
+    do erro do motor (`cotas.motor.erros`) que a recusa traduz, quando ela vem dele (um teste de
+    lei pode conferir qual foi).
     """
 
     arquivo: str
@@ -29,6 +31,7 @@ class ErroEntrada:
     mensagem: str
     chave: str | None = None
     dica: str | None = None
+    causa: str | None = None
 
     def __str__(self) -> str:
         partes = [self.arquivo]

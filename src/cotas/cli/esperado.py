@@ -17,6 +17,17 @@ cenário, lido e conferido com arquivo, linha e chave de cada erro.
     ocorrencias = [                          # desistências, anulações, vagas sem candidato
       { tipo = "desistencia", inscricao = "105", vaga = 3, fundamento = ["<artigo>"] },
     ]
+    vagas_reservadas = { <grupo> = [3, 8] }  # as vagas (números) reservadas a cada grupo
+    lista_geral = ["101", "105", ...]        # a lista inteira, na ordem
+    listas_reservadas = { <grupo> = ["105"] }
+    razoes_contem = ["trecho"]               # nas razões das nomeações e ocorrências do cargo
+    razoes_nao_contem = ["trecho"]
+    fundamentos_contem = ["trecho"]          # nas citações dessas razões
+    fundamentos_nao_contem = ["trecho"]
+    memoria_contem = ["trecho"]              # em alguma linha da memória de cálculo da reserva
+
+Num teste que espera a recusa, `erros_ausentes` diz o que a recusa não deve dizer e
+`erro_do_motor`, qual erro do motor (`cotas.motor.erros`) ela traduz.
 
 O formato está descrito em docs/TESTES-DE-LEI.md.
 """
@@ -24,14 +35,31 @@ O formato está descrito em docs/TESTES-DE-LEI.md.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TypeVar
 
 from cotas.arquivos.cenario import _indice_de_chaves
 from cotas.arquivos.erros import ErroEntrada
 
-CHAVES_ESPERADO = ("lei", "erros", "cargos")
-CHAVES_CARGO = ("reservadas", "ampla", "nomeacoes", "ocorrencias")
+CHAVES_ESPERADO = ("lei", "erros", "erros_ausentes", "erro_do_motor", "cargos")
+# Trechos que devem (ou não) aparecer no que o motor escreveu sobre o cargo.
+CHAVES_TRECHOS = (
+    "razoes_contem",
+    "razoes_nao_contem",
+    "fundamentos_contem",
+    "fundamentos_nao_contem",
+    "memoria_contem",
+)
+CHAVES_CARGO = (
+    "reservadas",
+    "ampla",
+    "nomeacoes",
+    "ocorrencias",
+    "vagas_reservadas",
+    "lista_geral",
+    "listas_reservadas",
+    *CHAVES_TRECHOS,
+)
 CHAVES_NOMEACAO = ("inscricao", "lista", "vaga_de", "vaga", "substitui", "fundamento")
 CHAVES_OCORRENCIA = ("tipo", "inscricao", "vaga", "fundamento")
 
@@ -74,6 +102,11 @@ class CargoEsperado:
     linha: int | None
     chave: str
     ocorrencias: tuple[OcorrenciaEsperada, ...] | None = None
+    vagas_reservadas: dict[str, tuple[int, ...]] | None = None
+    lista_geral: tuple[str, ...] | None = None
+    listas_reservadas: dict[str, tuple[str, ...]] | None = None
+    # chave de CHAVES_TRECHOS → os trechos
+    trechos: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -82,6 +115,8 @@ class Esperado:
     erros: tuple[str, ...]
     cargos: tuple[CargoEsperado, ...]
     linha: int | None
+    erros_ausentes: tuple[str, ...] = ()
+    erro_do_motor: str | None = None
 
 
 class _Leitor:
@@ -156,6 +191,17 @@ def ler_esperado(
     leitor.desconhecidas(bruto, "esperado", CHAVES_ESPERADO, None)
     lei = leitor.texto_de(bruto["lei"], "esperado.lei") if "lei" in bruto else None
     erros = leitor.textos_de(bruto["erros"], "esperado.erros") if "erros" in bruto else ()
+    ausentes = (
+        leitor.textos_de(bruto["erros_ausentes"], "esperado.erros_ausentes")
+        if "erros_ausentes" in bruto
+        else ()
+    )
+    do_motor = _erro_do_motor(leitor, bruto["erro_do_motor"]) if "erro_do_motor" in bruto else None
+    if ("erros_ausentes" in bruto or "erro_do_motor" in bruto) and "erros" not in bruto:
+        leitor.erro(
+            "esperado.erros",
+            "erros_ausentes e erro_do_motor conferem a recusa: diga também os erros esperados",
+        )
     cargos = _cargos(leitor, bruto.get("cargos"))
     if "erros" in bruto and "cargos" in bruto:
         leitor.erro(
@@ -167,7 +213,25 @@ def ler_esperado(
         leitor.erro("esperado", "nada a conferir: diga a lei, os erros ou os [esperado.cargos]")
     if leitor.erros:
         return None, leitor.erros
-    return Esperado(lei, erros, cargos, leitor.linha("esperado")), []
+    return Esperado(lei, erros, cargos, leitor.linha("esperado"), ausentes, do_motor), []
+
+
+def _erro_do_motor(leitor: _Leitor, valor: object) -> str | None:
+    from cotas.motor import erros
+
+    nome = leitor.texto_de(valor, "esperado.erro_do_motor")
+    conhecidos = sorted(
+        n
+        for n, tipo in vars(erros).items()
+        if isinstance(tipo, type) and issubclass(tipo, erros.ErroCotas)
+    )
+    if nome is not None and nome not in conhecidos:
+        leitor.erro(
+            "esperado.erro_do_motor",
+            f"erro do motor desconhecido '{nome}' (os do motor: {', '.join(conhecidos)})",
+        )
+        return None
+    return nome
 
 
 def _cargos(leitor: _Leitor, bruto: object) -> tuple[CargoEsperado, ...]:
@@ -196,9 +260,60 @@ def _cargos(leitor: _Leitor, bruto: object) -> tuple[CargoEsperado, ...]:
                 linha=leitor.linha(base),
                 chave=base,
                 ocorrencias=_itens(leitor, tabela, f"{base}.ocorrencias", _ocorrencia),
+                vagas_reservadas=_por_grupo(leitor, tabela, base, "vagas_reservadas", _vagas),
+                lista_geral=(
+                    _inscricoes(leitor, tabela["lista_geral"], f"{base}.lista_geral")
+                    if "lista_geral" in tabela
+                    else None
+                ),
+                listas_reservadas=_por_grupo(
+                    leitor, tabela, base, "listas_reservadas", _inscricoes
+                ),
+                trechos={
+                    chave: leitor.textos_de(tabela[chave], f"{base}.{chave}")
+                    for chave in CHAVES_TRECHOS
+                    if chave in tabela
+                },
             )
         )
     return tuple(cargos)
+
+
+_Valor = TypeVar("_Valor")
+
+
+def _por_grupo(
+    leitor: _Leitor,
+    tabela: dict[str, object],
+    base: str,
+    nome: str,
+    ler: Callable[[_Leitor, object, str], _Valor],
+) -> dict[str, _Valor] | None:
+    """`{ grupo = valor }` (as vagas ou a lista de cada grupo)."""
+    if nome not in tabela:
+        return None
+    bruto = tabela[nome]
+    if not isinstance(bruto, dict):
+        leitor.erro(f"{base}.{nome}", "escreva como { grupo = [ ... ] }")
+        return None
+    return {grupo: ler(leitor, valor, f"{base}.{nome}.{grupo}") for grupo, valor in bruto.items()}
+
+
+def _vagas(leitor: _Leitor, valor: object, chave: str) -> tuple[int, ...]:
+    if isinstance(valor, list):
+        numeros = [leitor.inteiro_de(v, chave, 1, leitor.linha(chave)) for v in valor]
+        return tuple(n for n in numeros if n is not None)
+    leitor.erro(chave, "deve ser uma lista de números de vaga, ex.: [3, 8]")
+    return ()
+
+
+def _inscricoes(leitor: _Leitor, valor: object, chave: str) -> tuple[str, ...]:
+    """Uma lista de inscrições (pode ser vazia: a lista sem ninguém)."""
+    if isinstance(valor, list):
+        lidas = [leitor.texto_de(v, chave, leitor.linha(chave)) for v in valor]
+        return tuple(i for i in lidas if i is not None)
+    leitor.erro(chave, 'deve ser uma lista de inscrições, ex.: ["101", "105"]')
+    return ()
 
 
 def _reservadas(leitor: _Leitor, tabela: dict[str, object], base: str) -> dict[str, int] | None:

@@ -171,9 +171,9 @@ def rodar_teste(caminho: Path, nome: str) -> Resultado:
     esperado, erros_do_esperado = ler_esperado(nome, texto, dados)
     if esperado is None:
         return _invalido(resultado, erros_do_esperado)
-    apuracao, recusa = _apurar(caminho, resultado)
+    apuracao, recusa, causas = _apurar(caminho, resultado)
     if esperado.erros:
-        resultado.diferencas = _conferir_erros(esperado, recusa)
+        resultado.diferencas = _conferir_erros(esperado, recusa, causas)
     elif apuracao is None:
         resultado.diferencas = ["o cenário não foi apurado:", *_recuar(recusa or "")]
     else:
@@ -192,38 +192,48 @@ def _invalido(resultado: Resultado, erros: list[ErroEntrada]) -> Resultado:
     return resultado
 
 
-def _apurar(caminho: Path, resultado: Resultado) -> tuple[Apuracao | None, str | None]:
-    """A apuração do cenário ou, se o motor ou os leitores o recusam, a mensagem da recusa (os
-    avisos da leitura vão para o resultado: um teste não os cala)."""
+def _apurar(caminho: Path, resultado: Resultado) -> tuple[Apuracao | None, str | None, set[str]]:
+    """A apuração do cenário ou, se o motor ou os leitores o recusam, a mensagem da recusa e os
+    erros do motor que ela traduz (os avisos da leitura vão para o resultado: um teste não os
+    cala)."""
     try:
         cenario = ler_cenario_para_apurar(caminho)
         resultado.avisos = cenario.avisos
-        return apurar_cenario(cenario, caminho.name), None
+        return apurar_cenario(cenario, caminho.name), None, set()
     except ErrosDeEntrada as erro:
         resultado.avisos = erro.avisos
-        return None, str(erro)
+        return None, str(erro), {e.causa for e in erro.erros if e.causa is not None}
     except ErroCotas as erro:
-        return None, str(erro)
+        return None, str(erro), {type(erro).__name__}
 
 
 def _recuar(texto: str) -> list[str]:
     return [f"  {linha}" for linha in texto.splitlines()]
 
 
-def _conferir_erros(esperado: Esperado, recusa: str | None) -> list[str]:
+def _conferir_erros(esperado: Esperado, recusa: str | None, causas: set[str]) -> list[str]:
     if recusa is None:
         return [
             "esperava que o cenário fosse recusado com: "
             + "; ".join(f'"{t}"' for t in esperado.erros)
             + "; o motor o apurou sem erros"
         ]
+    diferencas = []
     faltam = [t for t in esperado.erros if t not in recusa]
-    if not faltam:
+    if faltam:
+        diferencas.append("a recusa não diz " + ", ".join(f'"{t}"' for t in faltam))
+    sobram = [t for t in esperado.erros_ausentes if t in recusa]
+    if sobram:
+        diferencas.append("a recusa não devia dizer " + ", ".join(f'"{t}"' for t in sobram))
+    if esperado.erro_do_motor is not None and esperado.erro_do_motor not in causas:
+        vindos = ", ".join(sorted(causas)) or "nenhum (a recusa é da leitura dos arquivos)"
+        diferencas.append(
+            f"esperada a recusa pelo erro do motor {esperado.erro_do_motor}; veio de: {vindos}"
+        )
+    if not diferencas:
         return []
-    return [
-        "a recusa não diz " + ", ".join(f'"{t}"' for t in faltam) + "; o motor disse:",
-        *_recuar(recusa),
-    ]
+    diferencas[-1] += "; o motor disse:"
+    return [*diferencas, *_recuar(recusa)]
 
 
 def _nomes_desconhecidos(esperado: Esperado, ap: Apuracao, arquivo: str) -> list[ErroEntrada]:
@@ -244,7 +254,11 @@ def _nomes_desconhecidos(esperado: Esperado, ap: Apuracao, arquivo: str) -> list
                     cargo.chave,
                 )
             )
-        for grupo in cargo.reservadas or {}:
+        for grupo in [
+            *(cargo.reservadas or {}),
+            *(cargo.vagas_reservadas or {}),
+            *(cargo.listas_reservadas or {}),
+        ]:
             if grupo not in grupos:
                 mensagem = (
                     f"grupo desconhecido '{grupo}' (grupos deste certame: {', '.join(grupos)})"
@@ -285,6 +299,74 @@ def conferir(esperado: Esperado, ap: Apuracao) -> list[str]:
             diferencas += _conferir_ocorrencias(
                 cargo, cargo.ocorrencias, ap.certame.ocorrencias(cargo.codigo)
             )
+        diferencas += _conferir_vagas_e_listas(cargo, ap)
+        diferencas += _conferir_trechos(cargo, ap)
+    return diferencas
+
+
+def _conferir_vagas_e_listas(cargo: CargoEsperado, ap: Apuracao) -> list[str]:
+    diferencas = []
+    onde = f"cargo {cargo.codigo}"
+    if cargo.vagas_reservadas is not None:
+        tem: dict[str, tuple[int, ...]] = {}
+        for vaga in ap.certame.vagas(cargo.codigo):
+            if vaga.reservada_para:
+                tem[vaga.reservada_para] = (*tem.get(vaga.reservada_para, ()), vaga.numero)
+        if tem != cargo.vagas_reservadas:
+            diferencas.append(
+                f"{onde}, vagas reservadas: esperadas {_grupos(cargo.vagas_reservadas)}; "
+                f"o motor reservou {_grupos(tem)}"
+            )
+    listas = ap.certame.listas(cargo.codigo)
+    esperadas = {AMPLA: cargo.lista_geral} if cargo.lista_geral is not None else {}
+    for grupo, lista in {**esperadas, **(cargo.listas_reservadas or {})}.items():
+        obtida = tuple(
+            c.inscricao for c in (listas.geral if grupo == AMPLA else listas.reservadas[grupo])
+        )
+        if obtida != lista:
+            nome = "lista geral" if grupo == AMPLA else f"lista de {grupo}"
+            diferencas.append(
+                f"{onde}, {nome}: esperada {', '.join(lista) or 'vazia'}; o motor montou "
+                f"{', '.join(obtida) or 'vazia'}"
+            )
+    return diferencas
+
+
+def _grupos(vagas: dict[str, tuple[int, ...]]) -> str:
+    return "; ".join(f"{g}: {', '.join(map(str, v))}" for g, v in vagas.items()) or "nenhuma"
+
+
+def _conferir_trechos(cargo: CargoEsperado, ap: Apuracao) -> list[str]:
+    """Os trechos que as razões, as citações delas e a memória da reserva devem (ou não) ter."""
+    razoes = [n.razao for n in ap.certame.nomeacoes(cargo.codigo)]
+    razoes += [o.razao for o in ap.certame.ocorrencias(cargo.codigo)]
+    textos = " ".join(r.texto for r in razoes)
+    citacoes = " | ".join(r.fundamento_curto() for r in razoes)
+    memoria = ap.certame.reserva(cargo.codigo).memoria
+    onde = f"cargo {cargo.codigo}"
+    diferencas = []
+    for chave, trechos in cargo.trechos.items():
+        for trecho in trechos:
+            if chave.startswith("memoria"):
+                if not any(trecho in linha for linha in memoria):
+                    diferencas.append(f'{onde}: a memória da reserva não diz "{trecho}"')
+                continue
+            em, nome = (
+                (textos, "as razões")
+                if chave.startswith("razoes")
+                else (
+                    citacoes,
+                    "as citações",
+                )
+            )
+            if chave.endswith("_nao_contem") and trecho in em:
+                diferencas.append(f'{onde}: {nome} não deviam dizer "{trecho}"')
+            elif (
+                chave.endswith("_contem")
+                and not chave.endswith("_nao_contem")
+                and (trecho not in em)
+            ):
+                diferencas.append(f'{onde}: {nome} não dizem "{trecho}"')
     return diferencas
 
 
