@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from django.db import connection, transaction
 
+from cotas_web.auditoria.acoes import AcaoAuditada
 from cotas_web.auditoria.models import Registro
 from cotas_web.auditoria.services import registrar
 from cotas_web.auditoria.verificacao import verificar_cadeia
@@ -27,7 +28,12 @@ def test_dez_registros_simultaneos_numa_so_cadeia(certame: Any, rita: Any) -> No
         try:
             largada.wait(timeout=30)
             with transaction.atomic():
-                registrar(usuario=rita, certame=certame, acao="simultaneo", descricao=f"{i}")
+                registrar(
+                    usuario=rita,
+                    certame=certame,
+                    acao=AcaoAuditada.CERTAME_CORRIGIDO,
+                    descricao=f"{i}",
+                )
         except BaseException as erro:  # (anotado para o teste falhar com ele)
             erros.append(erro)
         finally:

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from django.db import DatabaseError, connection, transaction
 
+from cotas_web.auditoria.acoes import AcaoAuditada
 from cotas_web.auditoria.models import Registro
 from cotas_web.auditoria.services import registrar
 
@@ -81,7 +82,9 @@ def test_papel_da_aplicacao_so_le_e_acrescenta_ao_registro(certame: Any, rita: A
         with connection.cursor() as cursor:
             cursor.execute(f"SET LOCAL ROLE {PAPEL}")
         # O trabalho de sempre: um ato do certame grava o seu registro.
-        registro = registrar(usuario=rita, certame=certame, acao="teste", descricao="como app")
+        registro = registrar(
+            usuario=rita, certame=certame, acao=AcaoAuditada.CERTAME_CORRIGIDO, descricao="como app"
+        )
         assert Registro.objects.filter(pk=registro.pk).exists()
         assert "permission denied" in _recusado("DELETE FROM auditoria_registro")
         assert "permission denied" in _recusado("UPDATE auditoria_registro SET acao = 'x'")
@@ -135,7 +138,12 @@ def test_acrescimo_forjado_pelo_papel_da_aplicacao_e_apontado(certame: Any, rita
         with transaction.atomic():
             with connection.cursor() as cursor:
                 cursor.execute(f"SET LOCAL ROLE {PAPEL}")
-            registrar(usuario=rita, certame=alvo, acao="teste", descricao="como app")
+            registrar(
+                usuario=rita,
+                certame=alvo,
+                acao=AcaoAuditada.CERTAME_CORRIGIDO,
+                descricao="como app",
+            )
             falso = forjar(alvo.pk if alvo else None, versao, chave)
             with connection.cursor() as cursor:
                 cursor.execute("RESET ROLE")

@@ -9,6 +9,7 @@ import pytest
 from django.db import IntegrityError, connection, transaction
 from django.db.utils import DatabaseError
 
+from cotas_web.auditoria.acoes import AcaoAuditada
 from cotas_web.auditoria.models import Registro, RegistroImutavel
 from cotas_web.auditoria.services import registrar
 
@@ -54,7 +55,12 @@ def test_o_banco_tambem_recusa_alterar(certame: Any) -> None:
 @pytest.mark.django_db(transaction=True)
 def test_auditoria_exige_a_transacao_da_mudanca(rita: Any) -> None:
     with pytest.raises(RuntimeError):
-        registrar(usuario=rita, certame=None, acao="x", descricao="fora da transação")
+        registrar(
+            usuario=rita,
+            certame=None,
+            acao=AcaoAuditada.CERTAME_CORRIGIDO,
+            descricao="fora da transação",
+        )
 
 
 def test_falha_desfaz_mudanca_e_registro_juntos(certame: Any, rita: Any) -> None:
@@ -114,7 +120,7 @@ def _mais_registros(certame: Any, rita: Any, n: int = 3) -> list[Registro]:
             registrar(
                 usuario=rita,
                 certame=certame,
-                acao=f"teste_{i}",
+                acao=AcaoAuditada.CERTAME_CORRIGIDO,
                 descricao=f"ato {i}",
                 dados={"i": i, "lista": (1, 2)},
             )
@@ -456,7 +462,7 @@ def test_registro_anterior_aos_fatos_confere_em_parte(certame: Any, rita: Any) -
         registrar(
             usuario=rita,
             certame=certame,
-            acao="candidatos_importados",
+            acao=AcaoAuditada.CANDIDATOS_IMPORTADOS,
             descricao="Importados 3 candidatos (registro antigo).",
             dados={"importacao": 1},
         )

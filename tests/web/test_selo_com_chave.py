@@ -13,6 +13,7 @@ from django.db import connection, transaction
 from django.test import override_settings
 
 from cotas_web.auditoria import cadeia
+from cotas_web.auditoria.acoes import AcaoAuditada
 from cotas_web.auditoria.models import Registro
 from cotas_web.auditoria.services import registrar
 
@@ -116,7 +117,9 @@ def test_registro_sem_chave_antes_do_marco_confere_e_depois_nao(certame: Any, ri
     assert all(r.pk > ultimo for r in Registro.objects.filter(certame=certame))
     # Um marco falso que "autorizaria" registros sem chave até o id 10⁹: não confere.
     with transaction.atomic():
-        registrar(usuario=rita, certame=None, acao="teste", descricao="sem certame")
+        registrar(
+            usuario=rita, certame=None, acao=AcaoAuditada.CERTAME_CORRIGIDO, descricao="sem certame"
+        )
     ultimo_sem_certame = Registro.objects.da_cadeia(None).order_by("-id")[0]
     with connection.cursor() as cursor:
         cursor.execute(

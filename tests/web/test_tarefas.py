@@ -15,6 +15,7 @@ from django.core.management import call_command
 from django.urls import reverse
 from django.utils import timezone
 
+from cotas_web.auditoria.acoes import AcaoAuditada
 from cotas_web.publico import situacoes
 from cotas_web.publico.models import PublicacaoSituacoes
 from cotas_web.tarefas import services as fila
@@ -373,7 +374,12 @@ def test_guarda_so_o_arquivo_da_versao_atual_e_o_da_anterior(
     feitas = []
     for i in range(3):
         if i:  # um ato qualquer muda a versão
-            registrar(usuario=rita, certame=certame_homologado, acao="teste", descricao=f"{i}")
+            registrar(
+                usuario=rita,
+                certame=certame_homologado,
+                acao=AcaoAuditada.CERTAME_CORRIGIDO,
+                descricao=f"{i}",
+            )
         pedido = arquivos.pedir(certame_homologado, "anexo-edital", None, "html")
         assert pedido.gerando is not None
         _executar_fila()

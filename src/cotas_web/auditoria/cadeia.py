@@ -24,6 +24,8 @@ import json
 from datetime import UTC, datetime
 from typing import Any
 
+from .acoes import AcaoAuditada
+
 INICIO = ""  # o `anterior` do primeiro registro de cada cadeia
 SEM_CHAVE = 1
 HMAC = 2
@@ -31,7 +33,7 @@ ATUAL = HMAC
 # A ação do registro que a migração 0004 grava na cadeia sem certame: a partir dele, todo
 # registro é selado com chave (`dados["cabecas"]`: o último id selado sem chave de cada cadeia;
 # `dados["ultimo_sem_chave"]`: o maior de todos).
-MARCO = "auditoria_selo_com_chave"
+MARCO = AcaoAuditada.SELO_COM_CHAVE_ADOTADO.value
 
 
 def nome_da_cadeia(certame_id: int | None) -> str:

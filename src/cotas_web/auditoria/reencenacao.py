@@ -22,6 +22,7 @@ from django.apps import apps
 from django.db.models import TextField
 from django.db.models.functions import Cast
 
+from .acoes import AcaoAuditada, acao_gravada
 from .models import Registro
 
 # Acima disso a importação guarda só a impressão do conjunto (a diferença aponta a importação,
@@ -180,77 +181,161 @@ class Esperado:
     sem_fatos: set[str] = field(default_factory=set)  # o que não se confere (registro antigo)
 
 
-# A ação → a parte do estado que ela muda (para dizer o que ficou sem conferência).
+A = AcaoAuditada
+
+
+def _importacao(e: Esperado, r: Registro, f: dict[str, Any]) -> None:
+    e.importacoes[f["importacao"]] = (r.pk, f)
+
+
+def _importacao_desfeita(e: Esperado, r: Registro, f: dict[str, Any]) -> None:
+    e.removidas.add(f["importacao"])
+
+
+def _correcao(e: Esperado, r: Registro, f: dict[str, Any]) -> None:
+    campos = e.correcoes.setdefault(f["candidato"], {})
+    primeiro = campos.get(f["campo"], (f["anterior"], "", 0))[0]
+    campos[f["campo"]] = (primeiro, f["novo"], r.pk)
+
+
+def _nomeacao(e: Esperado, r: Registro, f: dict[str, Any]) -> None:
+    e.nomeacoes[f["nomeacao"]] = dict(f["valores"])
+    e.nomeacoes_registro[f["nomeacao"]] = r.pk
+
+
+def _nomeacao_mudou(e: Esperado, r: Registro, f: dict[str, Any]) -> None:
+    e.nomeacoes.setdefault(f["nomeacao"], {}).update(f["valores"])
+
+
+def _desistencia(e: Esperado, r: Registro, f: dict[str, Any]) -> None:
+    # (a desistência de quem ainda não foi nomeado não muda nomeação: não traz `valores`)
+    if "valores" in f:
+        _nomeacao_mudou(e, r, f)
+
+
+def _vagas_do_edital(e: Esperado, r: Registro, f: dict[str, Any]) -> None:
+    for cargo, n in f["vagas"].items():
+        e.vagas[cargo] = e.vagas.get(cargo, 0) + n
+
+
+def _novas_vagas(e: Esperado, r: Registro, f: dict[str, Any]) -> None:
+    e.vagas[f["cargo"]] = e.vagas.get(f["cargo"], 0) + f["quantidade"]
+
+
+def _vagas_sem_efeito(e: Esperado, r: Registro, f: dict[str, Any]) -> None:
+    e.vagas[f["cargo"]] = e.vagas.get(f["cargo"], 0) - f["quantidade"]
+
+
+def _convocacao(e: Esperado, r: Registro, f: dict[str, Any]) -> None:
+    grupo = str(f.get("grupo", e.grupo_padrao))
+    for pk in f["pendentes"]:
+        e.pareceres[(pk, grupo)] = ("", "pendente", r.pk)
+
+
+def _parecer(e: Esperado, r: Registro, f: dict[str, Any]) -> None:
+    grupo = str(f.get("grupo", e.grupo_padrao))
+    e.pareceres[(f["candidato"], grupo)] = (f["inscricao"], f["resultado"], r.pk)
+
+
+def _falsidade_decidida(e: Esperado, r: Registro, f: dict[str, Any]) -> None:
+    if not f.get("anulado_em"):
+        return  # (declaração não anulada: nada muda)
+    e.anulados[f["candidato"]] = (f["inscricao"], f["anulado_em"], r.pk)
+    for pk in f["nomeacoes"]:
+        e.nomeacoes.setdefault(pk, {}).update(
+            {"situacao": "anulada", "encerrada_em": f["anulado_em"]}
+        )
+
+
+def _homologacao(e: Esperado, r: Registro, f: dict[str, Any]) -> None:
+    e.homologado_em = f["data"]
+
+
+@dataclass(frozen=True)
+class Dobra:
+    """Como os fatos de uma ação entram no estado que o registro promete, e a parte do estado
+    que ela muda (para dizer o que ficou sem conferência num registro sem fatos)."""
+
+    parte: str
+    dobrar: Callable[[Esperado, Registro, dict[str, Any]], None]
+
+
+# Cada ação que muda o que se reencena, com a sua dobra (os atos que tornam outros sem efeito
+# também: o original fica gravado; issue 19, item 3).
+DOBRAS: dict[AcaoAuditada, Dobra] = {
+    A.CANDIDATOS_IMPORTADOS: Dobra("candidatos", _importacao),
+    A.IMPORTACAO_REMOVIDA: Dobra("candidatos", _importacao_desfeita),
+    A.IMPORTACAO_SUBSTITUIDA: Dobra("candidatos", _importacao_desfeita),
+    A.CANDIDATO_CORRIGIDO: Dobra("candidatos", _correcao),
+    A.NOMEADO: Dobra("nomeações", _nomeacao),
+    A.EMPOSSADO: Dobra("nomeações", _nomeacao_mudou),
+    A.PERDEU_O_PRAZO_DA_POSSE: Dobra("nomeações", _nomeacao_mudou),
+    A.FOI_PARA_O_FINAL_DA_FILA: Dobra("nomeações", _nomeacao_mudou),
+    A.NOMEACAO_TORNADA_SEM_EFEITO: Dobra("nomeações", _nomeacao_mudou),
+    A.DESISTIU: Dobra("nomeações", _desistencia),
+    A.DESISTENCIA_TORNADA_SEM_EFEITO: Dobra("nomeações", _desistencia),
+    A.FALSIDADE_DECIDIDA: Dobra("nomeações", _falsidade_decidida),
+    A.VAGAS_DO_EDITAL_OFERECIDAS: Dobra("vagas", _vagas_do_edital),
+    A.NOVAS_VAGAS_OFERECIDAS: Dobra("vagas", _novas_vagas),
+    A.VAGAS_TORNADAS_SEM_EFEITO: Dobra("vagas", _vagas_sem_efeito),
+    A.CANDIDATOS_CONVOCADOS: Dobra("pareceres", _convocacao),
+    A.PARECER_REGISTRADO: Dobra("pareceres", _parecer),
+    A.RECURSO_DECIDIDO: Dobra("pareceres", _parecer),
+    A.VERIFICACAO_DOCUMENTAL_REGISTRADA: Dobra("pareceres", _parecer),
+    A.PARECER_TORNADO_SEM_EFEITO: Dobra("pareceres", _parecer),
+    A.RECURSO_TORNADO_SEM_EFEITO: Dobra("pareceres", _parecer),
+    A.CERTAME_HOMOLOGADO: Dobra("homologação", _homologacao),
+}
+
+# As ações que não mudam nada do que se reencena (o certame, as contas, a comissão antes do
+# parecer, os procedimentos antes da decisão). Toda ação está aqui ou em DOBRAS
+# (tests/web/test_acoes_auditadas.py): uma ação nova não some da conferência sem ninguém ver.
+NAO_DOBRADAS: frozenset[AcaoAuditada] = frozenset(
+    {
+        A.FALSIDADE_APURADA,
+        A.DEFESA_REGISTRADA,
+        A.FALSIDADE_ENCAMINHADA,
+        A.CERTAME_CRIADO,
+        A.CARGO_ADICIONADO,
+        A.CERTAME_PUBLICADO,
+        A.CERTAME_ARQUIVADO,
+        A.CERTAME_CORRIGIDO,
+        A.CERTAME_RETIFICADO,
+        A.MEMBRO_DA_COMISSAO_DESIGNADO,
+        A.SESSAO_MARCADA,
+        A.GRAVACAO_GUARDADA,
+        A.ATA_GUARDADA,
+        A.RECURSO_INTERPOSTO,
+        A.USUARIO_CRIADO,
+        A.USUARIO_EDITADO,
+        A.USUARIO_DESATIVADO,
+        A.USUARIO_REATIVADO,
+        A.PAPEL_DADO,
+        A.PAPEL_TIRADO,
+        A.DESIGNADO,
+        A.DESIGNACAO_DESFEITA,
+        A.SENHA_PROVISORIA_DADA,
+        A.SENHA_REDEFINIDA,
+        A.SENHA_TROCADA,
+        A.IDENTIDADE_DO_ORGAO_ALTERADA,
+        A.SELO_COM_CHAVE_ADOTADO,
+    }
+)
+
+# A ação → a parte do estado que ela muda (para dizer o que ficou sem conferência num registro
+# sem fatos). A desistência só muda uma nomeação quando havia uma (`esperado` olha os dados), e
+# a desistência tornada sem efeito já nasceu com os fatos.
+_SEM_FATOS_POR_DADOS = (A.DESISTIU, A.DESISTENCIA_TORNADA_SEM_EFEITO)
 PARTES = {
-    "candidatos_importados": "candidatos",
-    "importacao_removida": "candidatos",
-    "importacao_substituida": "candidatos",
-    "candidato_corrigido": "candidatos",
-    "nomeacao": "nomeações",
-    "posse": "nomeações",
-    "sem_posse": "nomeações",
-    "final_de_fila": "nomeações",
-    "vagas_edital": "vagas",
-    "vagas_novas": "vagas",
-    "comissao_convocacao": "pareceres",
-    "comissao_verificacao": "pareceres",
-    "comissao_recurso_decidido": "pareceres",
-    "verificacao_documental": "pareceres",
-    "fraude_decidido": "nomeações",
-    "certame_homologado": "homologação",
-    # Os atos que tornam outros sem efeito (o original fica gravado; issue 19, item 3).
-    "nomeacao_sem_efeito": "nomeações",
-    "vagas_sem_efeito": "vagas",
-    "comissao_parecer_sem_efeito": "pareceres",
-    "comissao_recurso_sem_efeito": "pareceres",
+    acao.value: dobra.parte for acao, dobra in DOBRAS.items() if acao not in _SEM_FATOS_POR_DADOS
 }
 
 
 def _dobrar(e: Esperado, r: Registro, f: dict[str, Any]) -> None:
-    acao = r.acao
-    if acao == "candidatos_importados":
-        e.importacoes[f["importacao"]] = (r.pk, f)
-    elif acao in ("importacao_removida", "importacao_substituida"):
-        e.removidas.add(f["importacao"])
-    elif acao == "candidato_corrigido":
-        campos = e.correcoes.setdefault(f["candidato"], {})
-        primeiro = campos.get(f["campo"], (f["anterior"], "", 0))[0]
-        campos[f["campo"]] = (primeiro, f["novo"], r.pk)
-    elif acao == "nomeacao":
-        e.nomeacoes[f["nomeacao"]] = dict(f["valores"])
-        e.nomeacoes_registro[f["nomeacao"]] = r.pk
-    elif acao in ("posse", "sem_posse", "final_de_fila", "nomeacao_sem_efeito") or (
-        acao in ("desistencia", "desistencia_sem_efeito") and "valores" in f
-    ):
-        e.nomeacoes.setdefault(f["nomeacao"], {}).update(f["valores"])
-    elif acao == "vagas_edital":
-        for cargo, n in f["vagas"].items():
-            e.vagas[cargo] = e.vagas.get(cargo, 0) + n
-    elif acao == "vagas_novas":
-        e.vagas[f["cargo"]] = e.vagas.get(f["cargo"], 0) + f["quantidade"]
-    elif acao == "vagas_sem_efeito":
-        e.vagas[f["cargo"]] = e.vagas.get(f["cargo"], 0) - f["quantidade"]
-    elif acao == "comissao_convocacao":
-        grupo = str(f.get("grupo", e.grupo_padrao))
-        for pk in f["pendentes"]:
-            e.pareceres[(pk, grupo)] = ("", "pendente", r.pk)
-    elif acao in (
-        "comissao_verificacao",
-        "comissao_recurso_decidido",
-        "verificacao_documental",
-        "comissao_parecer_sem_efeito",
-        "comissao_recurso_sem_efeito",
-    ):
-        grupo = str(f.get("grupo", e.grupo_padrao))
-        e.pareceres[(f["candidato"], grupo)] = (f["inscricao"], f["resultado"], r.pk)
-    elif acao == "fraude_decidido" and f.get("anulado_em"):
-        e.anulados[f["candidato"]] = (f["inscricao"], f["anulado_em"], r.pk)
-        for pk in f["nomeacoes"]:
-            e.nomeacoes.setdefault(pk, {}).update(
-                {"situacao": "anulada", "encerrada_em": f["anulado_em"]}
-            )
-    elif acao == "certame_homologado":
-        e.homologado_em = f["data"]
+    acao = acao_gravada(r.acao)
+    dobra = DOBRAS.get(acao) if acao is not None else None
+    if dobra is not None:
+        dobra.dobrar(e, r, f)
 
 
 def _grupos(certame_id: int) -> tuple[str | None, frozenset[str]]:
@@ -277,7 +362,7 @@ def esperado(certame_id: int) -> Esperado:
         if fatos is None:
             if r.acao in PARTES:
                 e.sem_fatos.add(PARTES[r.acao])
-            elif r.acao == "desistencia" and "nomeacao" in (r.dados or {}):
+            elif r.acao == A.DESISTIU and "nomeacao" in (r.dados or {}):
                 e.sem_fatos.add("nomeações")
             continue
         _dobrar(e, r, fatos)

@@ -7,6 +7,7 @@ from typing import Any
 from django.contrib.auth.models import AnonymousUser, User
 from django.db import transaction
 
+from .acoes import AcaoAuditada
 from .models import Registro
 
 
@@ -25,14 +26,17 @@ def registrar(
     *,
     usuario: User | AnonymousUser | None,
     certame: Any,
-    acao: str,
+    acao: AcaoAuditada,
     descricao: str,
     fundamento: str = "",
     dados: dict[str, Any] | None = None,
 ) -> Registro:
-    """Acrescenta um registro à cadeia do certame (o `save` o encadeia sob a trava)."""
+    """Acrescenta um registro à cadeia do certame (o `save` o encadeia sob a trava). `acao`: um
+    membro de `AcaoAuditada` (um texto solto seria um ato que a reencenação não conhece)."""
     if not transaction.get_connection().in_atomic_block:
         raise RuntimeError("A auditoria deve ser escrita na mesma transação da mudança.")
+    if not isinstance(acao, AcaoAuditada):
+        raise TypeError(f"ação de auditoria fora de AcaoAuditada: {acao!r}")
     autor = usuario if isinstance(usuario, User) else None  # (sem login: o sistema)
     return Registro.objects.create(
         certame=certame,

@@ -19,6 +19,7 @@ from cotas.arquivos import campos
 from cotas.arquivos.esquema import Esquema
 from cotas.motor.colunar import PREFIXO_RESERVA, PREFIXO_VERIFICACAO
 from cotas_web import ponte
+from cotas_web.auditoria.acoes import AcaoAuditada
 from cotas_web.auditoria.services import registrar
 from cotas_web.certames.models import Certame
 from cotas_web.certames.services import certame_travar
@@ -243,7 +244,7 @@ def importacao_remover(*, usuario: User, importacao: Importacao, motivo: str) ->
     registrar(
         usuario=usuario,
         certame=certame,
-        acao="importacao_removida",
+        acao=AcaoAuditada.IMPORTACAO_REMOVIDA,
         descricao=(
             f"Removida a importação do arquivo {importacao.arquivo_nome} "
             f"({n} candidato(s)): {motivo.strip()}"
@@ -289,7 +290,7 @@ def importacao_substituir(
     registrar(
         usuario=usuario,
         certame=certame,
-        acao="importacao_substituida",
+        acao=AcaoAuditada.IMPORTACAO_SUBSTITUIDA,
         descricao=(
             f"A importação do arquivo {importacao.arquivo_nome} ({n} candidato(s)) foi "
             f"substituída pela do arquivo {nome_arquivo} ({nova.linhas} candidato(s))."

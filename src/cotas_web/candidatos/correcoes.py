@@ -15,6 +15,7 @@ from django.db import transaction
 from cotas.arquivos import campos
 from cotas_web import ponte
 from cotas_web.auditoria import reencenacao
+from cotas_web.auditoria.acoes import AcaoAuditada
 from cotas_web.auditoria.services import registrar
 from cotas_web.certames.services import certame_travar
 
@@ -158,7 +159,7 @@ def candidato_corrigir(
     registrar(
         usuario=usuario,
         certame=certame,
-        acao="candidato_corrigido",
+        acao=AcaoAuditada.CANDIDATO_CORRIGIDO,
         descricao=(
             f"Correção de {data:%d/%m/%Y} na inscrição {candidato.inscricao} "
             f"({candidato.nome}): {CAMPOS_CORRIGIVEIS[campo].lower()} "

@@ -22,6 +22,7 @@ from cotas.arquivos.erros import resumir
 from cotas.arquivos.esquema import esquema_do_certame
 from cotas_web import ponte
 from cotas_web.auditoria import reencenacao
+from cotas_web.auditoria.acoes import AcaoAuditada
 from cotas_web.auditoria.services import registrar
 from cotas_web.banco import inserir_em_massa
 from cotas_web.certames import datas
@@ -316,7 +317,7 @@ def importacao_confirmar(
     registrar(
         usuario=usuario,
         certame=certame,
-        acao="candidatos_importados",
+        acao=AcaoAuditada.CANDIDATOS_IMPORTADOS,
         descricao=(
             f"Importados {len(previa.candidatos)} candidatos do arquivo {nome_arquivo} "
             f"({', '.join(f'{k}: {v}' for k, v in sorted(previa.por_cargo().items()))})."
@@ -457,7 +458,7 @@ def fraude_abrir(
     registrar(
         usuario=usuario,
         certame=candidato.certame,
-        acao="fraude_aberto",
+        acao=AcaoAuditada.FALSIDADE_APURADA,
         descricao=(
             f"Aberto procedimento por suspeita de declaração falsa contra a inscrição "
             f"{candidato.inscricao} ({candidato.nome}); o candidato será notificado para a defesa."
@@ -487,7 +488,7 @@ def fraude_registrar_defesa(
     registrar(
         usuario=usuario,
         certame=procedimento.candidato.certame,
-        acao="fraude_defesa",
+        acao=AcaoAuditada.DEFESA_REGISTRADA,
         descricao=(
             f"Registrada a defesa da inscrição {procedimento.candidato.inscricao} "
             f"em {data:%d/%m/%Y} (contraditório e ampla defesa)."
@@ -571,7 +572,7 @@ def fraude_decidir(
     registrar(
         usuario=usuario,
         certame=certame,
-        acao="fraude_decidido",
+        acao=AcaoAuditada.FALSIDADE_DECIDIDA,
         descricao=descricao,
         fundamento=fundamento,
         dados={
@@ -602,7 +603,7 @@ def fraude_encaminhar(
     registrar(
         usuario=usuario,
         certame=procedimento.candidato.certame,
-        acao="fraude_encaminhado",
+        acao=AcaoAuditada.FALSIDADE_ENCAMINHADA,
         descricao=(
             f"Documentação da inscrição {procedimento.candidato.inscricao} encaminhada a "
             f"{orgao} em {data:%d/%m/%Y} para apuração de crime."
@@ -693,7 +694,7 @@ def verificacao_documental_registrar(
     registrar(
         usuario=usuario,
         certame=certame,
-        acao="verificacao_documental",
+        acao=AcaoAuditada.VERIFICACAO_DOCUMENTAL_REGISTRADA,
         descricao=(
             f"Verificação documental da inscrição {candidato.inscricao} ({candidato.nome}), "
             f"{rotulo}, em {data:%d/%m/%Y}: {Heteroidentificacao(resultado).label}. "

@@ -13,6 +13,7 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, models, transaction
 
 from cotas_web import ponte
+from cotas_web.auditoria.acoes import AcaoAuditada
 from cotas_web.auditoria.services import registrar
 
 from . import datas
@@ -175,7 +176,7 @@ def certame_criar(
     registrar(
         usuario=usuario,
         certame=certame,
-        acao="certame_criado",
+        acao=AcaoAuditada.CERTAME_CRIADO,
         descricao=_descricao_da_criacao(certame, regras.lei.municipio, regras.lei.titulo),
         fundamento=regras.lei.referencia_vigencia.citacao(),
         dados={
@@ -293,7 +294,7 @@ def cargo_adicionar(
     registrar(
         usuario=usuario,
         certame=certame,
-        acao="cargo_adicionado",
+        acao=AcaoAuditada.CARGO_ADICIONADO,
         descricao=f"Cargo {codigo} ({nome}) com {vagas_edital} vaga(s) no edital.",
         fundamento=_citacoes(tuple(r for g in regras.grupos_da_lei for r in g.ref("percentual"))),
         dados={"cargo": codigo, "vagas": vagas_edital},
@@ -388,7 +389,7 @@ def certame_homologar(*, usuario: User, certame: Certame, data: date) -> Certame
     registrar(
         usuario=usuario,
         certame=certame,
-        acao="certame_homologado",
+        acao=AcaoAuditada.CERTAME_HOMOLOGADO,
         descricao=f"Classificação final homologada em {data:%d/%m/%Y}; listas congeladas.",
         fundamento=fundamento,
         dados={"fatos": {"data": data.isoformat()}},
@@ -417,7 +418,7 @@ def certame_publicar(*, usuario: User, certame: Certame, data: date) -> Certame:
     registrar(
         usuario=usuario,
         certame=certame,
-        acao="certame_publicado",
+        acao=AcaoAuditada.CERTAME_PUBLICADO,
         descricao=f"Certame publicado em {data:%d/%m/%Y}: passa a aparecer ao público.",
     )
     return certame
@@ -436,7 +437,7 @@ def certame_arquivar(*, usuario: User, certame: Certame, data: date, motivo: str
     registrar(
         usuario=usuario,
         certame=certame,
-        acao="certame_arquivado",
+        acao=AcaoAuditada.CERTAME_ARQUIVADO,
         descricao=f"Certame arquivado em {data:%d/%m/%Y}: {motivo.strip()}",
     )
     return certame
@@ -714,7 +715,7 @@ def certame_corrigir(
     registrar(
         usuario=usuario,
         certame=certame,
-        acao="certame_corrigido",
+        acao=AcaoAuditada.CERTAME_CORRIGIDO,
         descricao=(
             "Dados corrigidos antes da homologação: "
             + "; ".join(str(m) for m in mudancas)
@@ -786,7 +787,7 @@ def retificacao_registrar(
     registrar(
         usuario=usuario,
         certame=certame,
-        acao="certame_retificado",
+        acao=AcaoAuditada.CERTAME_RETIFICADO,
         descricao=(f"Retificação de {data:%d/%m/%Y}: " + "; ".join(str(m) for m in mudancas) + "."),
         fundamento=fundamento.strip(),
         dados={"retificacao": retificacao.pk},

@@ -28,6 +28,7 @@ from cotas.motor.erros import ComissaoInvalida
 from cotas.motor.regras import RegraGrupo
 from cotas_web import ponte
 from cotas_web.auditoria import reencenacao
+from cotas_web.auditoria.acoes import AcaoAuditada
 from cotas_web.auditoria.services import registrar
 from cotas_web.candidatos.models import Candidato, Heteroidentificacao
 from cotas_web.certames import datas
@@ -144,7 +145,7 @@ def membro_adicionar(
     registrar(
         usuario=usuario,
         certame=certame,
-        acao="comissao_membro",
+        acao=AcaoAuditada.MEMBRO_DA_COMISSAO_DESIGNADO,
         descricao=f"{nome} integra a comissão ({genero}, {cor_raca})"
         + (
             f", com acesso pelo login {usuario_membro.get_username()}."
@@ -172,7 +173,7 @@ def sessao_criar(
     registrar(
         usuario=usuario,
         certame=certame,
-        acao="comissao_sessao",
+        acao=AcaoAuditada.SESSAO_MARCADA,
         descricao=f"Sessão de verificação marcada para {data:%d/%m/%Y} em {local}.",
         fundamento=_fund(certame, "exigida"),
     )
@@ -230,7 +231,7 @@ def candidatos_convocar(*, usuario: User, sessao: Sessao) -> list[Convocacao]:
     registrar(
         usuario=usuario,
         certame=certame,
-        acao="comissao_convocacao",
+        acao=AcaoAuditada.CANDIDATOS_CONVOCADOS,
         descricao=(
             f"Convocados {len(convocados)} candidato(s) para a sessão de "
             f"{sessao.data:%d/%m/%Y}: {lista}"
@@ -350,7 +351,7 @@ def verificacao_registrar(
     registrar(
         usuario=usuario,
         certame=certame,
-        acao="comissao_verificacao",
+        acao=AcaoAuditada.PARECER_REGISTRADO,
         descricao=f"Verificação da inscrição {candidato.inscricao}: {decisao.razao}",
         # a regra de decisão e o destino de quem não é reconhecido, como o ato os cita
         fundamento=_fund(
@@ -428,7 +429,7 @@ def gravacao_anexar(
     registrar(
         usuario=usuario,
         certame=certame,
-        acao="comissao_gravacao",
+        acao=AcaoAuditada.GRAVACAO_GUARDADA,
         descricao=(
             f"Gravação anexada à verificação da inscrição {convocacao.candidato.inscricao} "
             "(acesso exclusivo da comissão)."
@@ -447,7 +448,7 @@ def sessao_registrar_ata(*, usuario: User, sessao: Sessao, ata: str) -> Sessao:
     registrar(
         usuario=usuario,
         certame=sessao.certame,
-        acao="comissao_ata",
+        acao=AcaoAuditada.ATA_GUARDADA,
         descricao=f"Observações da ata da sessão de {sessao.data:%d/%m/%Y} registradas.",
     )
     return sessao
@@ -503,7 +504,7 @@ def recurso_interpor(
     registrar(
         usuario=usuario,
         certame=certame,
-        acao="comissao_recurso",
+        acao=AcaoAuditada.RECURSO_INTERPOSTO,
         descricao=(
             f"Recurso de {recorrente_nome} ({Recorrente(recorrente).label.lower()}) contra o "
             f"parecer da inscrição {candidato.inscricao}."
@@ -579,7 +580,7 @@ def recurso_decidir(
     registrar(
         usuario=usuario,
         certame=certame,
-        acao="comissao_recurso_decidido",
+        acao=AcaoAuditada.RECURSO_DECIDIDO,
         descricao=(
             f"Recurso sobre a inscrição {candidato.inscricao} "
             f"{DecisaoRecurso(decisao).label.lower()}; parecer final: "
@@ -695,7 +696,7 @@ def parecer_tornar_sem_efeito(
     registrar(
         usuario=usuario,
         certame=certame,
-        acao="comissao_parecer_sem_efeito",
+        acao=AcaoAuditada.PARECER_TORNADO_SEM_EFEITO,
         descricao=(
             f"{convocacao.sem_efeito_ato}, de {data:%d/%m/%Y} "
             f"({convocacao.sem_efeito_autoridade}): tornado sem efeito o parecer da sessão de "
@@ -718,7 +719,7 @@ def _parecer_antes_da_decisao(recurso: Recurso) -> str:
     from cotas_web.auditoria.models import Registro
 
     registro = (
-        Registro.objects.filter(acao="comissao_recurso_decidido", dados__recurso=recurso.pk)
+        Registro.objects.filter(acao=AcaoAuditada.RECURSO_DECIDIDO, dados__recurso=recurso.pk)
         .order_by("-pk")
         .first()
     )
@@ -802,7 +803,7 @@ def recurso_tornar_sem_efeito(
     registrar(
         usuario=usuario,
         certame=certame,
-        acao="comissao_recurso_sem_efeito",
+        acao=AcaoAuditada.RECURSO_TORNADO_SEM_EFEITO,
         descricao=(
             f"{recurso.sem_efeito_ato}, de {data:%d/%m/%Y} ({recurso.sem_efeito_autoridade}): "
             f"tornada sem efeito {o_que} ({recurso.get_decisao_display()}, em "

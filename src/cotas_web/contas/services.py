@@ -14,6 +14,7 @@ from django.core.validators import validate_email
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 
+from cotas_web.auditoria.acoes import AcaoAuditada
 from cotas_web.auditoria.services import nome_no_registro, registrar
 
 from .models import Designacao, Papel, Perfil, SenhaProvisoria
@@ -127,7 +128,7 @@ def usuario_criar(
     registrar(
         usuario=usuario,
         certame=None,
-        acao="usuario_criado",
+        acao=AcaoAuditada.USUARIO_CRIADO,
         descricao=f"Usuário {_quem(novo)} criado"
         + (f", e-mail {email}" if email else ", sem e-mail")
         + (f", com o papel {Papel(papel).label}." if papel else ", sem papel."),
@@ -166,7 +167,7 @@ def usuario_editar(*, usuario: User | None, alvo: User, nome: str, email: str) -
     registrar(
         usuario=usuario,
         certame=None,
-        acao="usuario_editado",
+        acao=AcaoAuditada.USUARIO_EDITADO,
         descricao=f"Usuário {alvo.get_username()} corrigido: " + "; ".join(mudancas) + ".",
         dados={"usuario": alvo.pk},
     )
@@ -182,7 +183,7 @@ def _desfazer_designacoes(usuario: User | None, alvo: User, motivo: str) -> list
         registrar(
             usuario=usuario,
             certame=certame,
-            acao="designacao_desfeita",
+            acao=AcaoAuditada.DESIGNACAO_DESFEITA,
             descricao=f"{_quem(alvo)} deixa de estar designado para o certame: {motivo}",
             dados={"usuario": alvo.pk},
         )
@@ -216,7 +217,7 @@ def papel_dar(*, usuario: User | None, alvo: User, papel: str) -> Perfil:
     registrar(
         usuario=usuario,
         certame=None,
-        acao="papel_dado",
+        acao=AcaoAuditada.PAPEL_DADO,
         descricao=f"{_quem(alvo)} passa a ter o papel {Papel(papel).label}"
         + (f" (era {Papel(anterior).label})" if anterior else "")
         + (
@@ -247,7 +248,7 @@ def papel_tirar(*, usuario: User | None, alvo: User) -> None:
     registrar(
         usuario=usuario,
         certame=None,
-        acao="papel_tirado",
+        acao=AcaoAuditada.PAPEL_TIRADO,
         descricao=f"{_quem(alvo)} deixa de ter o papel {Papel(anterior).label}"
         + (
             f"; designações encerradas: certames {', '.join(map(str, encerradas))}"
@@ -278,7 +279,7 @@ def designacao_fazer(*, usuario: User | None, alvo: User, certame_id: int) -> bo
         registrar(
             usuario=usuario,
             certame=certame,
-            acao="designacao",
+            acao=AcaoAuditada.DESIGNADO,
             descricao=f"{_quem(alvo)} ({Papel(papel).label}) designado para o certame.",
             dados={"usuario": alvo.pk},
         )
@@ -295,7 +296,7 @@ def designacao_desfazer(*, usuario: User | None, alvo: User, certame_id: int) ->
         registrar(
             usuario=usuario,
             certame=certame,
-            acao="designacao_desfeita",
+            acao=AcaoAuditada.DESIGNACAO_DESFEITA,
             descricao=f"{_quem(alvo)} deixa de estar designado para o certame.",
             dados={"usuario": alvo.pk},
         )
@@ -320,7 +321,7 @@ def usuario_desativar(*, usuario: User | None, alvo: User, motivo: str) -> User:
     registrar(
         usuario=usuario,
         certame=None,
-        acao="usuario_desativado",
+        acao=AcaoAuditada.USUARIO_DESATIVADO,
         descricao=f"Usuário {_quem(alvo)} desativado: {motivo.strip()}",
         dados={"usuario": alvo.pk},
     )
@@ -338,7 +339,7 @@ def usuario_reativar(*, usuario: User | None, alvo: User) -> User:
     registrar(
         usuario=usuario,
         certame=None,
-        acao="usuario_reativado",
+        acao=AcaoAuditada.USUARIO_REATIVADO,
         descricao=f"Usuário {_quem(alvo)} reativado.",
         dados={"usuario": alvo.pk},
     )
@@ -362,7 +363,7 @@ def senha_provisoria_definir(*, usuario: User | None, alvo: User, senha: str) ->
     registrar(
         usuario=usuario,
         certame=None,
-        acao="senha_provisoria",
+        acao=AcaoAuditada.SENHA_PROVISORIA_DADA,
         descricao=f"Senha provisória definida para {_quem(alvo)} por quem administra o sistema.",
         dados={"usuario": alvo.pk},
     )
@@ -376,7 +377,7 @@ def senha_registrar_troca(*, usuario: User, por_email: bool) -> None:
     registrar(
         usuario=usuario,
         certame=None,
-        acao="senha_redefinida" if por_email else "senha_trocada",
+        acao=AcaoAuditada.SENHA_REDEFINIDA if por_email else AcaoAuditada.SENHA_TROCADA,
         descricao=f"{_quem(usuario)} "
         + ("redefiniu a senha pelo link enviado ao e-mail." if por_email else "trocou a senha."),
         dados={"usuario": usuario.pk},

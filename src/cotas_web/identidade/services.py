@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.contrib.auth.models import User
 from django.db import transaction
 
+from cotas_web.auditoria.acoes import AcaoAuditada
 from cotas_web.auditoria.services import registrar
 
 from .models import Orgao
@@ -59,7 +60,7 @@ def orgao_salvar(*, usuario: User, orgao: Orgao) -> list[str]:
     registrar(
         usuario=usuario,
         certame=None,
-        acao="orgao_identidade",
+        acao=AcaoAuditada.IDENTIDADE_DO_ORGAO_ALTERADA,
         descricao="Identidade do órgão alterada: " + "; ".join(mudancas) + ".",
         dados={"campos": [c for c, _ in CAMPOS if getattr(antes, c) != getattr(orgao, c)]},
     )

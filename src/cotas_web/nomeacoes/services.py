@@ -15,6 +15,7 @@ from django.db import transaction
 
 from cotas_web import ponte
 from cotas_web.auditoria import reencenacao
+from cotas_web.auditoria.acoes import AcaoAuditada
 from cotas_web.auditoria.services import registrar
 from cotas_web.candidatos.models import Heteroidentificacao
 from cotas_web.certames import datas
@@ -88,7 +89,7 @@ def vagas_edital_ofertar(*, usuario: User, certame: Certame, data: date) -> list
     registrar(
         usuario=usuario,
         certame=certame,
-        acao="vagas_edital",
+        acao=AcaoAuditada.VAGAS_DO_EDITAL_OFERECIDAS,
         descricao="Ofertadas as vagas do edital: "
         + ", ".join(f"{o.cargo.codigo}: {o.quantidade}" for o in ofertas)
         + ".",
@@ -135,7 +136,7 @@ def vagas_novas_ofertar(
     registrar(
         usuario=usuario,
         certame=certame,
-        acao="vagas_novas",
+        acao=AcaoAuditada.NOVAS_VAGAS_OFERECIDAS,
         descricao=(
             f"{quantidade} nova(s) vaga(s) ofertada(s) para {cargo.codigo} em "
             f"{data:%d/%m/%Y}: {justificativa}"
@@ -212,7 +213,7 @@ def _gravar_nomeacao(
     registrar(
         usuario=usuario,
         certame=certame,
-        acao="nomeacao",
+        acao=AcaoAuditada.NOMEADO,
         descricao=(
             f"Portaria nº {ato.portaria}, de {data_portaria:%d/%m/%Y}: nomeado(a) "
             f"{proxima.candidato.nome} (inscrição {inscricao}) para {cargo.codigo}, "
@@ -268,7 +269,7 @@ def nomeacao_registrar_posse(*, usuario: User, nomeacao: Nomeacao, data: date) -
     registrar(
         usuario=usuario,
         certame=certame,
-        acao="posse",
+        acao=AcaoAuditada.EMPOSSADO,
         descricao=(
             f"Posse de {nomeacao.candidato.nome} (inscrição {nomeacao.candidato.inscricao}) "
             f"em {data:%d/%m/%Y}, vaga {nomeacao.vaga} de {nomeacao.cargo.codigo}."
@@ -312,7 +313,9 @@ def nomeacao_registrar_desistencia(
     registrar(
         usuario=usuario,
         certame=certame,
-        acao="desistencia" if motivo == "desistencia" else "sem_posse",
+        acao=AcaoAuditada.DESISTIU
+        if motivo == "desistencia"
+        else AcaoAuditada.PERDEU_O_PRAZO_DA_POSSE,
         descricao=(
             f"{nomeacao.candidato.nome} (inscrição {nomeacao.candidato.inscricao}) {texto} "
             f"em {data:%d/%m/%Y}; a vaga {nomeacao.vaga} de {nomeacao.cargo.codigo} "
@@ -369,7 +372,7 @@ def nomeacao_final_de_fila(
     registrar(
         usuario=usuario,
         certame=certame,
-        acao="final_de_fila",
+        acao=AcaoAuditada.FOI_PARA_O_FINAL_DA_FILA,
         descricao=(
             f"{nomeacao.candidato.nome} (inscrição {nomeacao.candidato.inscricao}) pediu em "
             f"{data:%d/%m/%Y} para ir ao final da lista de {nomeacao.cargo.codigo}: a nomeação "
@@ -407,7 +410,7 @@ def candidato_registrar_desistencia(
     registrar(
         usuario=usuario,
         certame=certame,
-        acao="desistencia",
+        acao=AcaoAuditada.DESISTIU,
         descricao=(
             f"{candidato.nome} (inscrição {candidato.inscricao}) desistiu em {data:%d/%m/%Y} "
             "e sai de todas as listas."
@@ -543,7 +546,7 @@ def nomeacao_tornar_sem_efeito(
     registrar(
         usuario=usuario,
         certame=certame,
-        acao="nomeacao_sem_efeito",
+        acao=AcaoAuditada.NOMEACAO_TORNADA_SEM_EFEITO,
         descricao=(
             f"{nomeacao.sem_efeito_ato}, de {data:%d/%m/%Y} ({nomeacao.sem_efeito_autoridade}): "
             f"tornada sem efeito a nomeação de {nomeacao.candidato.nome} (inscrição "
@@ -632,7 +635,7 @@ def desistencia_tornar_sem_efeito(
     registrar(
         usuario=usuario,
         certame=certame,
-        acao="desistencia_sem_efeito",
+        acao=AcaoAuditada.DESISTENCIA_TORNADA_SEM_EFEITO,
         descricao=(
             f"{desistencia.sem_efeito_ato}, de {data:%d/%m/%Y} "
             f"({desistencia.sem_efeito_autoridade}): tornad{qual[0]} sem efeito {qual} de "
@@ -700,7 +703,7 @@ def vagas_tornar_sem_efeito(
     registrar(
         usuario=usuario,
         certame=certame,
-        acao="vagas_sem_efeito",
+        acao=AcaoAuditada.VAGAS_TORNADAS_SEM_EFEITO,
         descricao=(
             f"{oferta.sem_efeito_ato}, de {data:%d/%m/%Y} ({oferta.sem_efeito_autoridade}): "
             f"tornada sem efeito {o_que} ({oferta.justificativa}); a reserva volta a ser "
