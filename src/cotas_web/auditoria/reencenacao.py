@@ -247,7 +247,7 @@ def _falsidade_decidida(e: Esperado, r: Registro, f: dict[str, Any]) -> None:
         )
 
 
-def _homologacao(e: Esperado, r: Registro, f: dict[str, Any]) -> None:
+def _homologado(e: Esperado, r: Registro, f: dict[str, Any]) -> None:
     e.homologado_em = f["data"]
 
 
@@ -284,7 +284,7 @@ DOBRAS: dict[AcaoAuditada, Dobra] = {
     A.VERIFICACAO_DOCUMENTAL_REGISTRADA: Dobra("pareceres", _parecer),
     A.PARECER_TORNADO_SEM_EFEITO: Dobra("pareceres", _parecer),
     A.RECURSO_TORNADO_SEM_EFEITO: Dobra("pareceres", _parecer),
-    A.CERTAME_HOMOLOGADO: Dobra("homologação", _homologacao),
+    A.CERTAME_HOMOLOGADO: Dobra("homologação", _homologado),
 }
 
 # As ações que não mudam nada do que se reencena (o certame, as contas, a comissão antes do
