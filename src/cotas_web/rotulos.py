@@ -9,6 +9,9 @@ from enum import StrEnum
 from cotas.motor import glossario
 from cotas.motor.aritmetica import Arredondamento
 from cotas.motor.colunar import PREFIXO_RESERVA, PREFIXO_VERIFICACAO
+from cotas.motor.glossario import codigos, escolhas
+
+__all__ = ["codigos", "escolhas"]  # (as escolhas de um campo: as dos tipos do glossário)
 
 # Valores de parâmetros das leis (`cotas/leis/*.toml`) e de listas, por extenso. Um código novo
 # sem rótulo aqui sai com espaços no lugar dos sublinhados (`por_extenso`), nunca cru.
@@ -20,7 +23,7 @@ VALORES: dict[str, str] = {
     "aprovados_antes_da_homologacao": "os aprovados autodeclarados, antes da homologação",
     **{lista: glossario.no_meio_da_frase(lista) for lista in glossario.ROTULOS_LISTA},
     "eliminado": "eliminado do certame",
-    "indigena": "indígena",
+    **{c.value: glossario.no_meio_da_frase(c) for c in glossario.CorRaca},
     **{o.value: glossario.no_meio_da_frase(o) for o in glossario.Orgao},
     **{p.value: glossario.no_meio_da_frase(p) for p in glossario.Preterido},
     # (os valores da comissão e dos grupos que aparecem como escolha nas telas)
@@ -39,7 +42,6 @@ VALORES: dict[str, str] = {
     "nenhuma": "nenhuma verificação",
     "maior_percentual": "só no grupo de maior percentual",
     "todos": "em todos os grupos",
-    "ampla": "ampla concorrência",
 }
 
 # As colunas do arquivo da banca (`cotas.arquivos.campos`), pelo nome que o servidor usa.

@@ -16,12 +16,22 @@ from enum import StrEnum
 
 from cotas.motor.aritmetica import Arredondamento
 
+
+class Codigo(StrEnum):
+    """Um código do glossário, com o seu rótulo (`ROTULOS`). Os tipos daqui são também as
+    escolhas do Django (`cotas_web`): os mesmos membros, nunca redeclarados."""
+
+    @property
+    def rotulo(self) -> str:
+        return ROTULOS[self]
+
+
 # As listas: a geral e as reservadas (os grupos das leis e a do edital).
 AMPLA = "ampla"
 PCD = "pcd"
 
 
-class CorRaca(StrEnum):
+class CorRaca(Codigo):
     """Quesito cor ou raça do IBGE (quais dão direito à reserva: `negros.cores`)."""
 
     BRANCA = "branca"
@@ -31,12 +41,12 @@ class CorRaca(StrEnum):
     INDIGENA = "indigena"
 
 
-class Situacao(StrEnum):
+class Situacao(Codigo):
     APROVADO = "aprovado"
     ELIMINADO = "eliminado"
 
 
-class Heteroidentificacao(StrEnum):
+class Heteroidentificacao(Codigo):
     """Resultado do procedimento de heteroidentificação (parâmetros `heteroidentificacao.*`)."""
 
     CONFIRMADO = "confirmado"
@@ -47,7 +57,7 @@ class Heteroidentificacao(StrEnum):
     PENDENTE = "pendente"
 
 
-class TipoSelecao(StrEnum):
+class TipoSelecao(Codigo):
     CONCURSO_PUBLICO = "concurso_publico"
     CONTRATACAO_TEMPORARIA = "contratacao_temporaria"
     ESTAGIO = "estagio"
@@ -56,7 +66,7 @@ class TipoSelecao(StrEnum):
         return no_meio_da_frase(self)
 
 
-class Orgao(StrEnum):
+class Orgao(Codigo):
     """Quem faz a seleção (o órgão ou a entidade): as leis abrangem alguns (`orgaos.<tipo>`)."""
 
     ADMINISTRACAO_DIRETA = "administracao_direta"
@@ -70,7 +80,7 @@ class Orgao(StrEnum):
         return no_meio_da_frase(self)
 
 
-class ArredondamentoPcd(StrEnum):
+class ArredondamentoPcd(Codigo):
     """O arredondamento da reserva PcD como o edital o escreve (`Arredondamento.do_edital`)."""
 
     CIMA = "cima"
@@ -78,7 +88,7 @@ class ArredondamentoPcd(StrEnum):
     BAIXO = "baixo"
 
 
-class BaseDoLimiar(StrEnum):
+class BaseDoLimiar(Codigo):
     """Sobre quais vagas se conta o mínimo de 3 (docs/INTERPRETACAO.md#base-do-limiar).
 
     Padrão: todas as oferecidas até o momento; o porquê, com o texto das leis, está na nota.
@@ -88,12 +98,12 @@ class BaseDoLimiar(StrEnum):
     EDITAL = "edital"
 
 
-class FracaoEntreLotes(StrEnum):
+class FracaoEntreLotes(Codigo):
     TOTAL_ACUMULADO = "total_acumulado"  # docs/INTERPRETACAO.md#fracao-entre-lotes
     POR_LOTE = "por_lote"
 
 
-class Preterido(StrEnum):
+class Preterido(Codigo):
     """O que se segue quando uma correção posterior põe alguém à frente de quem uma nomeação
     publicada nomeou (questão aberta, docs/INTERPRETACAO.md#atos-publicados). O ato publicado
     nunca se move; o preterido recebe a próxima vaga da lista de que seria chamado, que é o que
@@ -103,7 +113,7 @@ class Preterido(StrEnum):
     PROXIMA_VAGA_DA_LISTA = "proxima_vaga_da_lista"
 
 
-class PrioridadeColisao(StrEnum):
+class PrioridadeColisao(Codigo):
     """Questão aberta (docs/INTERPRETACAO.md#prioridade-colisao): quem recebe a vaga quando
     um grupo da lei e PcD a querem ao mesmo tempo; o outro grupo recebe a seguinte.
 
@@ -118,7 +128,7 @@ class PrioridadeColisao(StrEnum):
         return () if self is PrioridadeColisao.LEI_PCD else (PCD,)
 
 
-class DuplaCondicao(StrEnum):
+class DuplaCondicao(Codigo):
     """Candidato de dois grupos devido por ambas as listas (questão aberta,
     docs/INTERPRETACAO.md#dupla-condicao).
 
@@ -137,7 +147,7 @@ class DuplaCondicao(StrEnum):
         return self is DuplaCondicao.LISTA_QUE_NOMEIA_ANTES_SENAO_PCD
 
 
-class TipoEvento(StrEnum):
+class TipoEvento(Codigo):
     NOVAS_VAGAS = "novas_vagas"
     DESISTENCIA = "desistencia"
     ANULACAO = "anulacao"  # declaração falsa na autodeclaração racial, após procedimento
@@ -266,6 +276,7 @@ __all__ = [
     "Arredondamento",
     "ArredondamentoPcd",
     "BaseDoLimiar",
+    "Codigo",
     "CorRaca",
     "DuplaCondicao",
     "FracaoEntreLotes",

@@ -20,11 +20,21 @@ from importlib import resources
 from typing import Any
 
 from cotas.motor.erros import LeiInvalida
-from cotas.motor.glossario import Orgao, TipoSelecao, codigos, registrar_lista
+from cotas.motor.glossario import (
+    AMPLA,
+    Arredondamento,
+    CorRaca,
+    FracaoEntreLotes,
+    Orgao,
+    TipoSelecao,
+    codigos,
+    registrar_lista,
+)
 from cotas.motor.razoes import Referencia
 
 TIPOS_SELECAO = tuple(codigos(TipoSelecao))
-CORES = ("branca", "preta", "parda", "amarela", "indigena")
+# (as cores, os tipos e os modos são os do glossário: um código, um lugar)
+CORES = tuple(codigos(CorRaca))
 DECISOES = ("maioria", "fracao", "unanimidade")
 BASES_DA_DECISAO = ("membros", "presentes", "votos")
 
@@ -205,14 +215,14 @@ ESPECIFICACOES: dict[str, Especificacao] = {
     ),
     "heteroidentificacao.recusa_filmagem": Especificacao(
         "Destino de quem se recusa a ser filmado ou fotografado (exigido com a filmagem)",
-        _um_de("ampla", "eliminado"),
+        _um_de(AMPLA, "eliminado"),
         obrigatorio=False,
         so_com_comissao=True,
         lido_pelo_motor=True,
     ),
     "heteroidentificacao.nao_reconhecido": Especificacao(
         "Destino de quem não é reconhecido, se recusa ou falta",
-        _um_de("ampla", "eliminado"),
+        _um_de(AMPLA, "eliminado"),
         so_com_comissao=True,
         lido_pelo_motor=True,
     ),
@@ -321,17 +331,17 @@ ESPECIFICACOES_DO_GRUPO: dict[str, Especificacao] = {
     ),
     "arredondamento": Especificacao(
         "Arredondamento da fração de vagas reservadas",
-        _um_de("meio_para_cima", "cima", "baixo"),
+        _um_de(*codigos(Arredondamento)),
         lido_pelo_motor=True,
     ),
     "fracao_entre_lotes": Especificacao(
         "Como a fração de um lote de vagas é considerada nos lotes seguintes",
-        _um_de("total_acumulado", "por_lote"),
+        _um_de(*codigos(FracaoEntreLotes)),
         lido_pelo_motor=True,
     ),
     "cores": Especificacao(
         "Cores (quesito do IBGE) que dão direito à reserva",
-        _lista_de("branca", "preta", "parda", "amarela", "indigena"),
+        _lista_de(*CORES),
         obrigatorio=False,  # um grupo sem critério de cor (ex.: quilombolas) não o tem
         lido_pelo_motor=True,
     ),

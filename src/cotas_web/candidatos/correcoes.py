@@ -68,7 +68,7 @@ def mostrar(campo: str, valor: Any) -> str:
     if isinstance(valor, Decimal):
         return format(valor.normalize(), "f").replace(".", ",")
     if campo == "situacao":
-        return str(Situacao(str(valor)).label)
+        return str(Situacao(str(valor)).rotulo)
     return str(valor)
 
 

@@ -8,32 +8,15 @@ from django.db.models.fields.json import KeyTextTransform
 from django.db.models.functions import Cast
 
 from cotas.motor import glossario as g
-from cotas_web.rotulos import escolha
+from cotas_web.rotulos import escolhas
 
-# As escolhas do banco são as do glossário do motor (código e rótulo de cada membro);
-# tests/test_glossario.py confere que nenhum membro falta ou sobra.
-
-
-class CorRaca(models.TextChoices):
-    BRANCA = escolha(g.CorRaca.BRANCA)
-    PRETA = escolha(g.CorRaca.PRETA)
-    PARDA = escolha(g.CorRaca.PARDA)
-    AMARELA = escolha(g.CorRaca.AMARELA)
-    INDIGENA = escolha(g.CorRaca.INDIGENA)
+# As escolhas do banco são os próprios tipos do glossário do motor (código e rótulo de cada
+# membro; `glossario.escolhas` dá as escolhas de um campo): nenhum membro redeclarado aqui.
 
 
-class Situacao(models.TextChoices):
-    APROVADO = escolha(g.Situacao.APROVADO)
-    ELIMINADO = escolha(g.Situacao.ELIMINADO)
-
-
-class Heteroidentificacao(models.TextChoices):
-    CONFIRMADO = escolha(g.Heteroidentificacao.CONFIRMADO)
-    NAO_CONFIRMADO = escolha(g.Heteroidentificacao.NAO_CONFIRMADO)
-    AUSENTE = escolha(g.Heteroidentificacao.AUSENTE)
-    RECUSOU_FILMAGEM = escolha(g.Heteroidentificacao.RECUSOU_FILMAGEM)
-    RECUSOU_PERGUNTAS = escolha(g.Heteroidentificacao.RECUSOU_PERGUNTAS)
-    PENDENTE = escolha(g.Heteroidentificacao.PENDENTE)
+CorRaca = g.CorRaca
+Situacao = g.Situacao
+Heteroidentificacao = g.Heteroidentificacao
 
 
 # O resultado da análise documental (um grupo que a lei verifica por documentos) nas palavras
@@ -55,7 +38,7 @@ def rotulo_do_resultado(codigo: str, documental: bool = False) -> str:
         return ""
     if documental and codigo in ROTULOS_DOCUMENTAIS:
         return ROTULOS_DOCUMENTAIS[Heteroidentificacao(codigo)]
-    return str(Heteroidentificacao(codigo).label)
+    return str(Heteroidentificacao(codigo).rotulo)
 
 
 class Importacao(models.Model):
@@ -157,8 +140,8 @@ class Candidato(models.Model):
     cpf = models.CharField("CPF", max_length=14, blank=True, db_index=True)
     data_nascimento = models.DateField(null=True, blank=True)
     nota = models.DecimalField(max_digits=12, decimal_places=4)
-    situacao = models.CharField(max_length=20, choices=Situacao.choices)
-    cor_raca = models.CharField("cor/raça", max_length=20, choices=CorRaca.choices, blank=True)
+    situacao = models.CharField(max_length=20, choices=escolhas(Situacao))
+    cor_raca = models.CharField("cor/raça", max_length=20, choices=escolhas(CorRaca), blank=True)
     # Os grupos da lei do certame pelos quais optou (os nomes da lei: `[[grupos]]`) e o
     # resultado da verificação de cada um ({grupo: código de `Heteroidentificacao`}: o parecer
     # da comissão ou a análise documental). JSON e não uma tabela: a apuração lê o certame

@@ -94,8 +94,8 @@ class Previa:
         return [
             {
                 "c": c,
-                "situacao": Situacao(str(c.situacao)).label,
-                "cor_raca": CorRaca(str(c.cor_raca)).label if c.cor_raca else "",
+                "situacao": Situacao(str(c.situacao)).rotulo,
+                "cor_raca": CorRaca(str(c.cor_raca)).rotulo if c.cor_raca else "",
                 "reservas": [c.optou(g.nome) for g in self.grupos],
                 "verificacoes": [
                     rotulo_do_resultado(str(c.verificacao(g.nome) or ""), g.documental)
@@ -686,7 +686,7 @@ def verificacao_documental_registrar(
     if anterior and anterior != Heteroidentificacao.PENDENTE:
         raise ValidationError(
             f"A verificação documental da inscrição {candidato.inscricao} ({rotulo}) já foi "
-            f"registrada: {Heteroidentificacao(anterior).label}."
+            f"registrada: {Heteroidentificacao(anterior).rotulo}."
         )
     candidato.gravar_verificacao(grupo, resultado)
     ponte.conferir_no_motor(certame)
@@ -697,7 +697,7 @@ def verificacao_documental_registrar(
         acao=AcaoAuditada.VERIFICACAO_DOCUMENTAL_REGISTRADA,
         descricao=(
             f"Verificação documental da inscrição {candidato.inscricao} ({candidato.nome}), "
-            f"{rotulo}, em {data:%d/%m/%Y}: {Heteroidentificacao(resultado).label}. "
+            f"{rotulo}, em {data:%d/%m/%Y}: {Heteroidentificacao(resultado).rotulo}. "
             f"{fundamentacao}"
         ),
         fundamento=fundamento,

@@ -6,6 +6,7 @@ from django import forms
 
 from cotas_web import ponte
 from cotas_web.comum import CampoData, FormularioDeUmaVez
+from cotas_web.rotulos import escolhas
 
 from .models import (
     Arredondamento,
@@ -89,10 +90,10 @@ class CertameForm(FormularioDeUmaVez, ComLacunas):
     nome = forms.CharField(label="Nome do certame", max_length=200)
     municipio = forms.ChoiceField(label="Município")
     data_edital = CampoData(label="Data de publicação do edital")
-    tipo = forms.ChoiceField(label="Tipo de seleção", choices=TipoSelecao.choices)
+    tipo = forms.ChoiceField(label="Tipo de seleção", choices=escolhas(TipoSelecao))
     orgao = forms.ChoiceField(
         label="Órgão ou entidade que faz a seleção",
-        choices=[("", "— não informado —"), *Orgao.choices],
+        choices=[("", "— não informado —"), *escolhas(Orgao)],
         required=False,
         help_text="Obrigatório quando a lei só abrange alguns órgãos (ex.: só a administração "
         "direta).",
@@ -107,7 +108,7 @@ class CertameForm(FormularioDeUmaVez, ComLacunas):
     )
     pcd_arredondamento = forms.ChoiceField(
         label="PcD: arredondamento",
-        choices=Arredondamento.choices,
+        choices=escolhas(Arredondamento),
         initial="cima",
         required=False,
     )
@@ -142,7 +143,7 @@ class CertameForm(FormularioDeUmaVez, ComLacunas):
 
     prioridade_colisao = forms.ChoiceField(
         label="Quando um grupo da lei e PcD querem a mesma vaga",
-        choices=PrioridadeColisao.choices,
+        choices=escolhas(PrioridadeColisao),
         initial=PrioridadeColisao.LEI_PCD,
         required=False,
         help_text="Questão que as leis deixam em aberto: quem recebe a vaga; o outro grupo "
@@ -150,7 +151,7 @@ class CertameForm(FormularioDeUmaVez, ComLacunas):
     )
     base_do_limiar = forms.ChoiceField(
         label="Mínimo de vagas que a lei fixa para a reserva de cada grupo, contado sobre",
-        choices=BaseDoLimiar.choices,
+        choices=escolhas(BaseDoLimiar),
         initial=BaseDoLimiar.TODAS_OFERTADAS,
         required=False,
         help_text="Questão em aberto: as vagas novas durante a validade entram na conta do "
@@ -160,7 +161,7 @@ class CertameForm(FormularioDeUmaVez, ComLacunas):
     dupla_condicao = forms.ChoiceField(
         label="Candidato de um grupo da lei e com deficiência chamado pelas duas listas no mesmo "
         "ato",
-        choices=DuplaCondicao.choices,
+        choices=escolhas(DuplaCondicao),
         initial=DuplaCondicao.LISTA_QUE_NOMEIA_ANTES,
         required=False,
         help_text="Questão em aberto: vale a lista que ele escolheu na inscrição, se escolheu; "

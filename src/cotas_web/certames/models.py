@@ -6,66 +6,28 @@ from django.conf import settings
 from django.db import models
 
 from cotas.motor import glossario as g
-from cotas_web.rotulos import escolha
+from cotas_web.rotulos import escolhas
 
-# As escolhas do banco são as do glossário do motor (código e rótulo de cada membro);
-# tests/test_glossario.py confere que nenhum membro falta ou sobra.
-
-
-class TipoSelecao(models.TextChoices):
-    CONCURSO_PUBLICO = escolha(g.TipoSelecao.CONCURSO_PUBLICO)
-    CONTRATACAO_TEMPORARIA = escolha(g.TipoSelecao.CONTRATACAO_TEMPORARIA)
-    ESTAGIO = escolha(g.TipoSelecao.ESTAGIO)
+# As escolhas do banco são os próprios tipos do glossário do motor (código e rótulo de cada
+# membro; `glossario.escolhas` dá as escolhas de um campo): nenhum membro redeclarado aqui.
 
 
-class Orgao(models.TextChoices):
-    """Quem faz a seleção; a lei pode abranger só alguns (`orgaos.<tipo>`)."""
-
-    ADMINISTRACAO_DIRETA = escolha(g.Orgao.ADMINISTRACAO_DIRETA)
-    AUTARQUIA = escolha(g.Orgao.AUTARQUIA)
-    FUNDACAO = escolha(g.Orgao.FUNDACAO)
-    EMPRESA_PUBLICA = escolha(g.Orgao.EMPRESA_PUBLICA)
-    SOCIEDADE_ECONOMIA_MISTA = escolha(g.Orgao.SOCIEDADE_ECONOMIA_MISTA)
-    LEGISLATIVO = escolha(g.Orgao.LEGISLATIVO)
-
-
-class Arredondamento(models.TextChoices):
-    """O arredondamento da reserva PcD, como o edital o escreve."""
-
-    CIMA = escolha(g.ArredondamentoPcd.CIMA)
-    MEIO = escolha(g.ArredondamentoPcd.MEIO)
-    BAIXO = escolha(g.ArredondamentoPcd.BAIXO)
-
-
-class PrioridadeColisao(models.TextChoices):
-    """Questão aberta (docs/INTERPRETACAO.md#prioridade-colisao)."""
-
-    LEI_PCD = escolha(g.PrioridadeColisao.LEI_PCD)
-    PCD_LEI = escolha(g.PrioridadeColisao.PCD_LEI)
-
-
-class BaseDoLimiar(models.TextChoices):
-    """Questão aberta (docs/INTERPRETACAO.md#base-do-limiar)."""
-
-    TODAS_OFERTADAS = escolha(g.BaseDoLimiar.TODAS_OFERTADAS)
-    EDITAL = escolha(g.BaseDoLimiar.EDITAL)
-
-
-class DuplaCondicao(models.TextChoices):
-    """Questão aberta (docs/INTERPRETACAO.md#dupla-condicao)."""
-
-    LISTA_QUE_NOMEIA_ANTES = escolha(g.DuplaCondicao.LISTA_QUE_NOMEIA_ANTES)
-    LISTA_QUE_NOMEIA_ANTES_SENAO_PCD = escolha(g.DuplaCondicao.LISTA_QUE_NOMEIA_ANTES_SENAO_PCD)
+TipoSelecao = g.TipoSelecao
+Orgao = g.Orgao  # a lei pode abranger só alguns (`orgaos.<tipo>`)
+Arredondamento = g.ArredondamentoPcd  # o da reserva PcD, como o edital o escreve
+PrioridadeColisao = g.PrioridadeColisao  # docs/INTERPRETACAO.md#prioridade-colisao
+BaseDoLimiar = g.BaseDoLimiar  # docs/INTERPRETACAO.md#base-do-limiar
+DuplaCondicao = g.DuplaCondicao  # docs/INTERPRETACAO.md#dupla-condicao
 
 
 class Certame(models.Model):
     nome = models.CharField(max_length=200)
     municipio = models.CharField("município", max_length=100)
     data_edital = models.DateField("data de publicação do edital")
-    tipo = models.CharField("tipo de seleção", max_length=30, choices=TipoSelecao.choices)
+    tipo = models.CharField("tipo de seleção", max_length=30, choices=escolhas(TipoSelecao))
     # Vazio: não informado (certames de antes; a lei não restringe os órgãos).
     orgao = models.CharField(
-        "órgão ou entidade que faz a seleção", max_length=40, blank=True, choices=Orgao.choices
+        "órgão ou entidade que faz a seleção", max_length=40, blank=True, choices=escolhas(Orgao)
     )
     validade_ate = models.DateField("validade até", null=True, blank=True)
     lei_id = models.CharField("lei aplicada", max_length=100)
@@ -75,7 +37,7 @@ class Certame(models.Model):
         "PcD: percentual do edital", max_digits=5, decimal_places=2, null=True, blank=True
     )
     pcd_arredondamento = models.CharField(
-        "PcD: arredondamento", max_length=10, choices=Arredondamento.choices, blank=True
+        "PcD: arredondamento", max_length=10, choices=escolhas(Arredondamento), blank=True
     )
     pcd_teto = models.DecimalField(
         "PcD: teto (%)", max_digits=5, decimal_places=2, null=True, blank=True
@@ -100,19 +62,19 @@ class Certame(models.Model):
     prioridade_colisao = models.CharField(
         "prioridade quando dois grupos querem a mesma vaga",
         max_length=20,
-        choices=PrioridadeColisao.choices,
+        choices=escolhas(PrioridadeColisao),
         default=PrioridadeColisao.LEI_PCD,
     )
     base_do_limiar = models.CharField(
         "base do limiar de vagas da reserva de cada grupo da lei",
         max_length=20,
-        choices=BaseDoLimiar.choices,
+        choices=escolhas(BaseDoLimiar),
         default=BaseDoLimiar.TODAS_OFERTADAS,
     )
     dupla_condicao = models.CharField(
         "candidato de um grupo da lei e com deficiência chamado pelas duas listas",
         max_length=40,
-        choices=DuplaCondicao.choices,
+        choices=escolhas(DuplaCondicao),
         default=DuplaCondicao.LISTA_QUE_NOMEIA_ANTES,
     )
     # Os valores que a lei deixa em aberto (`Lei.desconhecidos()`), informados na criação:

@@ -15,6 +15,7 @@ from django.db import IntegrityError, models, transaction
 from cotas_web import ponte
 from cotas_web.auditoria.acoes import AcaoAuditada
 from cotas_web.auditoria.services import registrar
+from cotas_web.rotulos import codigos
 
 from . import datas
 from .models import (
@@ -206,7 +207,7 @@ def _conferir_orgao(regras: Any, orgao: str) -> None:
     """Quando a lei só abrange alguns órgãos, o certame diz qual faz a seleção (nunca suposto)."""
     abrangidos = ponte.orgaos_exigidos(regras)
     if abrangidos is not None and not orgao:
-        nomes = ", ".join(Orgao(o).label for o in abrangidos)
+        nomes = ", ".join(Orgao(o).rotulo for o in abrangidos)
         raise ValidationError(
             f"{regras.lei.titulo} abrange só {nomes.lower()}: diga o órgão ou a entidade que faz "
             "a seleção."
@@ -223,7 +224,7 @@ def _conferir_escolhas(
     for _coluna, sentido in desempate or []:
         if sentido not in ("maior", "menor"):
             raise ValidationError(f"Critério de desempate: sentido '{sentido}' desconhecido.")
-    if dupla_condicao not in DuplaCondicao.values:
+    if dupla_condicao not in codigos(DuplaCondicao):
         raise ValidationError(f"Dupla condição: opção '{dupla_condicao}' desconhecida.")
     if validade_ate is not None and validade_ate < data_edital:
         raise ValidationError("A validade não pode terminar antes da publicação do edital.")

@@ -9,6 +9,7 @@ from django.utils.functional import LazyObject
 
 from cotas_web.candidatos.models import Heteroidentificacao
 from cotas_web.certames.models import AtoTornavelSemEfeito
+from cotas_web.rotulos import escolhas
 
 
 class ArmazenamentoPrivado(LazyObject):  # type: ignore[type-arg]
@@ -78,7 +79,7 @@ class Convocacao(AtoTornavelSemEfeito):
     compareceu = models.BooleanField(null=True)
     recusou_filmagem = models.BooleanField("recusou ser filmado ou fotografado", default=False)
     recusou_perguntas = models.BooleanField("não respondeu às perguntas", default=False)
-    resultado = models.CharField(max_length=20, choices=Heteroidentificacao.choices, blank=True)
+    resultado = models.CharField(max_length=20, choices=escolhas(Heteroidentificacao), blank=True)
     registrado_em = models.DateTimeField(null=True, blank=True)
 
     class Meta:
@@ -155,7 +156,7 @@ class Recurso(AtoTornavelSemEfeito):
     @property
     def resultado_final_rotulo(self) -> str:
         """O parecer após o recurso por extenso ("Não confirmado"), não o código."""
-        rotulos = dict(Heteroidentificacao.choices)
+        rotulos = dict(escolhas(Heteroidentificacao))
         return str(rotulos.get(self.resultado_final, self.resultado_final))
 
     @property

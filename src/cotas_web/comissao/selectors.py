@@ -14,6 +14,7 @@ from cotas.motor.comissao import problemas_da_composicao, regra_em_palavras
 from cotas_web import ponte
 from cotas_web.candidatos.models import Candidato, Heteroidentificacao
 from cotas_web.certames.models import Certame
+from cotas_web.rotulos import escolhas
 
 from .models import Membro, Recurso, Sessao
 
@@ -161,7 +162,7 @@ def ata_na_tela(*, sessao: Sessao) -> dict[str, Any]:
     da filmagem, os recursos e o resultado depois deles (com os rótulos da tela)."""
     registro = ata_da_sessao(sessao=sessao)
     finais = resultado_apos_recursos(registro)
-    rotulos = dict(Heteroidentificacao.choices)
+    rotulos = dict(escolhas(Heteroidentificacao))
     return {
         "filmagem": filmagem(registro),
         "recursos": [

@@ -584,7 +584,7 @@ def recurso_decidir(
         descricao=(
             f"Recurso sobre a inscrição {candidato.inscricao} "
             f"{DecisaoRecurso(decisao).label.lower()}; parecer final: "
-            f"{Heteroidentificacao(resultado_final).label}."
+            f"{Heteroidentificacao(resultado_final).rotulo}."
         ),
         fundamento=_fund(certame, "recursos"),
         dados={
@@ -630,7 +630,7 @@ def consequencias_do_parecer(convocacao: Convocacao) -> list[str]:
     c = convocacao.candidato
     return [
         f"O parecer da sessão de {convocacao.sessao.data:%d/%m/%Y} sobre {c.inscricao} — "
-        f"{c.nome} ({Heteroidentificacao(convocacao.resultado).label}) deixa de valer; o "
+        f"{c.nome} ({Heteroidentificacao(convocacao.resultado).rotulo}) deixa de valer; o "
         "registro dele, com os votos, continua gravado e no histórico.",
         f"{c.inscricao} volta a aguardar o parecer da comissão: convoque-o(a) para uma nova "
         "sessão. A homologação espera esse parecer.",
@@ -701,7 +701,7 @@ def parecer_tornar_sem_efeito(
             f"{convocacao.sem_efeito_ato}, de {data:%d/%m/%Y} "
             f"({convocacao.sem_efeito_autoridade}): tornado sem efeito o parecer da sessão de "
             f"{convocacao.sessao.data:%d/%m/%Y} sobre a inscrição {candidato.inscricao} "
-            f"({Heteroidentificacao(convocacao.resultado).label}); o(a) candidato(a) volta a "
+            f"({Heteroidentificacao(convocacao.resultado).rotulo}); o(a) candidato(a) volta a "
             f"aguardar parecer. Motivo: {convocacao.sem_efeito_motivo}."
         ),
         fundamento=_fund(certame, "exigida", "momento"),
@@ -747,7 +747,7 @@ def consequencias_do_recurso(recurso: Recurso) -> list[str]:
         f"A decisão do recurso de {recurso.recorrente_nome} sobre {c.inscricao} — {c.nome} "
         f"({recurso.get_decisao_display()}, em {recurso.decidido_em:%d/%m/%Y}; parecer final: "
         f"{recurso.resultado_final_rotulo}) deixa de valer; ela continua gravada e no histórico.",
-        f"Volta a valer o parecer anterior: {Heteroidentificacao(antes).label}.",
+        f"Volta a valer o parecer anterior: {Heteroidentificacao(antes).rotulo}.",
         "O recurso volta a aguardar decisão (a homologação espera por ela) e pode ser decidido "
         "de novo.",
     ]
@@ -808,7 +808,7 @@ def recurso_tornar_sem_efeito(
             f"{recurso.sem_efeito_ato}, de {data:%d/%m/%Y} ({recurso.sem_efeito_autoridade}): "
             f"tornada sem efeito {o_que} ({recurso.get_decisao_display()}, em "
             f"{recurso.decidido_em:%d/%m/%Y}); volta a valer o parecer anterior "
-            f"({Heteroidentificacao(antes).label}) e o recurso aguarda nova decisão. Motivo: "
+            f"({Heteroidentificacao(antes).rotulo}) e o recurso aguarda nova decisão. Motivo: "
             f"{recurso.sem_efeito_motivo}."
         ),
         fundamento=_fund(certame, "recursos"),
