@@ -4,6 +4,8 @@ from cotas_web.certames.models import Cargo
 from cotas_web.comum import CampoData, FormularioDeUmaVez
 from cotas_web.rotulos import numero_da_portaria
 
+from .models import MotivoDaSaida
+
 
 class OfertaEditalForm(forms.Form):
     data = CampoData(label="Data da oferta")  # type: ignore[assignment]
@@ -55,7 +57,7 @@ class DesistenciaForm(forms.Form):
     data = CampoData(label="Data")  # type: ignore[assignment]
     motivo = forms.ChoiceField(
         label="Motivo",
-        choices=[("desistencia", "Desistência"), ("sem_posse", "Prazo de posse esgotado")],
+        choices=MotivoDaSaida.choices,
     )
     observacao = forms.CharField(label="Observação", required=False)
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.db import models
 
+from cotas.motor import glossario as g
 from cotas_web.certames.models import AtoTornavelSemEfeito
 from cotas_web.rotulos import rotulo_lista
 
@@ -22,11 +23,21 @@ class OfertaVagas(AtoTornavelSemEfeito):
 class SituacaoNomeacao(models.TextChoices):
     NOMEADO = "nomeado", "Nomeado"
     EMPOSSADO = "empossado", "Empossado"
-    DESISTENTE = "desistente", "Desistiu"
+    # (a situação de quem desistiu: "Desistente", como nas listas publicadas; o ato que a
+    # registra é a "Desistência", o evento do glossário)
+    DESISTENTE = "desistente", "Desistente"
     SEM_POSSE = "sem_posse", "Prazo de posse esgotado (nomeação sem efeito)"
     ANULADA = "anulada", "Anulada (declaração falsa)"
     FINAL_DE_FILA = "final_de_fila", "Foi para o final da lista (a pedido)"
     SEM_EFEITO = "sem_efeito", "Tornada sem efeito"
+
+
+class MotivoDaSaida(models.TextChoices):
+    """Por que um nomeado sai: o ato de desistência (o rótulo do evento no glossário) ou o prazo
+    de posse esgotado (o rótulo da situação em que a nomeação fica)."""
+
+    DESISTENCIA = "desistencia", g.TipoEvento.DESISTENCIA.rotulo
+    SEM_POSSE = "sem_posse", SituacaoNomeacao.SEM_POSSE.label
 
 
 class Nomeacao(AtoTornavelSemEfeito):
@@ -81,7 +92,9 @@ class Desistencia(AtoTornavelSemEfeito):
         "candidatos.Candidato", on_delete=models.PROTECT, related_name="desistencias"
     )
     data = models.DateField()
-    motivo = models.CharField(max_length=20, default="desistencia")
+    motivo = models.CharField(
+        max_length=20, choices=MotivoDaSaida.choices, default=MotivoDaSaida.DESISTENCIA
+    )
     observacao = models.TextField(blank=True)
 
     class Meta:
