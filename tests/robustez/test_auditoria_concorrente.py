@@ -10,9 +10,9 @@ import pytest
 from django.db import connection, transaction
 
 from cotas_web.auditoria.acoes import AcaoAuditada
+from cotas_web.auditoria.integridade import verificar_cadeia
 from cotas_web.auditoria.models import Registro
 from cotas_web.auditoria.services import registrar
-from cotas_web.auditoria.verificacao import verificar_cadeia
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 N = 10

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from django.db import transaction
 
-from cotas_web.auditoria import reencenacao
+from cotas_web.auditoria import pelo_registro
 from cotas_web.auditoria.acoes import AcaoAuditada, acao_gravada
 from cotas_web.auditoria.services import registrar
 
@@ -76,9 +76,9 @@ GRAVADOS = {
 
 
 def test_toda_acao_tem_dobra_ou_e_declarada_sem_dobra() -> None:
-    dobradas = set(reencenacao.DOBRAS)
-    assert not dobradas & reencenacao.NAO_DOBRADAS
-    assert dobradas | reencenacao.NAO_DOBRADAS == set(AcaoAuditada)
+    dobradas = set(pelo_registro.DOBRAS)
+    assert not dobradas & pelo_registro.NAO_DOBRADAS
+    assert dobradas | pelo_registro.NAO_DOBRADAS == set(AcaoAuditada)
     assert len(AcaoAuditada) == 49
 
 
@@ -91,7 +91,7 @@ def test_os_textos_gravados_nunca_mudam() -> None:
 
 def test_as_partes_sem_fatos_sao_as_de_antes_da_tabela() -> None:
     """A parte de cada ação num registro sem fatos, como o if-chain a dava."""
-    assert reencenacao.PARTES == {
+    assert pelo_registro.PARTES == {
         "candidatos_importados": "candidatos",
         "importacao_removida": "candidatos",
         "importacao_substituida": "candidatos",

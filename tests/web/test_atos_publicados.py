@@ -16,8 +16,8 @@ from django.urls import reverse
 from python_calamine import CalamineWorkbook
 
 from cotas.documentos.pdf import pdf_disponivel
-from cotas_web.auditoria.reencenacao import conferir
-from cotas_web.auditoria.verificacao import verificar_cadeia
+from cotas_web.auditoria.integridade import verificar_cadeia
+from cotas_web.auditoria.pelo_registro import conferir
 from cotas_web.candidatos.models import Candidato
 from cotas_web.nomeacoes.models import Nomeacao
 from cotas_web.nomeacoes.selectors import propostas_do_motor

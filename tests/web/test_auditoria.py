@@ -373,7 +373,7 @@ def test_nomeacao_trocada_no_banco_aparece_contra_a_cabeca_exportada(
     assert codigo == 1 and f"as nomeações do certame {certame_homologado.pk} mudaram" in texto
 
 
-# O certame refeito pelo registro (reencenacao.py): os fatos de cada ato contra as tabelas.
+# O certame refeito pelo registro (pelo_registro.py): os fatos de cada ato contra as tabelas.
 
 
 def test_nota_mudada_por_sql_e_nomeada_pelo_registro(certame_com_candidatos: Any) -> None:
@@ -528,7 +528,7 @@ def test_candidato_apagado_de_importacao_antiga_e_situado_pelas_vizinhas(
 ) -> None:
     """Nas importações registradas antes de o registro guardar as inscrições, a linha apagada
     é situada entre as vizinhas (a seguinte não é acusada de ter mudado)."""
-    from cotas_web.auditoria import reencenacao
+    from cotas_web.auditoria import pelo_registro
     from cotas_web.candidatos.models import Candidato
 
     inscricoes = sorted(
@@ -542,8 +542,8 @@ def test_candidato_apagado_de_importacao_antiga_e_situado_pelas_vizinhas(
     registro = Registro.objects.get(certame=certame_com_candidatos, acao="candidatos_importados")
     fatos = dict(registro.dados["fatos"])
     del fatos["inscricoes"]
-    problema = reencenacao._uma_importacao(
-        reencenacao.Esperado(), fatos["importacao"], registro.pk, fatos
+    problema = pelo_registro._uma_importacao(
+        pelo_registro.Esperado(), fatos["importacao"], registro.pk, fatos
     )
     assert f"entre a inscrição {inscricoes[1]} e a inscrição {inscricoes[3]}" in problema
     assert "(3ª em diante) faltam nas tabelas" in problema

@@ -14,7 +14,7 @@ from django.core.exceptions import ValidationError
 from django.urls import reverse
 
 from cotas_web import ponte
-from cotas_web.auditoria import reencenacao
+from cotas_web.auditoria import pelo_registro
 from cotas_web.auditoria.models import Registro
 from cotas_web.candidatos.models import Candidato
 from cotas_web.certames.models import Certame
@@ -232,10 +232,10 @@ def test_verificacao_documental_registrada_com_fundamento_e_conferida_pela_audit
     registro = Registro.objects.filter(acao="verificacao_documental").get()
     assert "art. indigenas.verificacao" in registro.fundamento
     assert registro.dados["fatos"]["grupo"] == "indigenas"
-    assert reencenacao.conferir(importado.pk).confere
+    assert pelo_registro.conferir(importado.pk).confere
     # Mudada direto no banco, sem ato: a auditoria a nomeia.
     Candidato.objects.filter(inscricao="4001").update(verificacoes={"indigenas": "nao_confirmado"})
-    diferenca = reencenacao.conferir(importado.pk).diferenca or ""
+    diferenca = pelo_registro.conferir(importado.pk).diferenca or ""
     assert "inscrição 4001: verificação documental (indigenas) nao_confirmado" in diferenca
 
 
@@ -332,7 +332,7 @@ def test_vaga_quilombola_sem_candidato_migra_e_a_razao_e_mostrada(
     migrada = [n for n in nomeacoes if n.reservada_para == "quilombolas"]
     assert len(migrada) == 1 and migrada[0].modalidade == "pretos_pardos"
     assert len(por_lista["pretos_pardos"]) == 3  # as 2 dela e a que veio dos quilombolas
-    assert reencenacao.conferir(c.pk).confere
+    assert pelo_registro.conferir(c.pk).confere
     entrar(client, rita)
     html = client.get(reverse("nomeacoes:painel", args=[c.pk])).content.decode()
     assert "reservada a pessoas quilombolas" in html

@@ -428,7 +428,7 @@ def test_correcao_com_valor_invalido_diz_o_porque(certame_homologado: Any, rita:
 def test_verificar_auditoria_aceita_a_correcao_registrada(
     certame_homologado: Any, rita: Any
 ) -> None:
-    from cotas_web.auditoria.fatos import impressoes, mudaram_sem_ato
+    from cotas_web.auditoria.impressoes import impressoes, mudaram_sem_ato
 
     antes = impressoes(certame_homologado.pk)
     ultimo = Registro.objects.filter(certame=certame_homologado).order_by("-id").first()

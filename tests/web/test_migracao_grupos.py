@@ -13,7 +13,7 @@ import pytest
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
-from cotas_web.auditoria import reencenacao
+from cotas_web.auditoria import pelo_registro
 from cotas_web.auditoria.models import Registro
 
 ANTES = [("candidatos", "0003_vida_do_certame")]
@@ -36,8 +36,10 @@ def _fatos_antigos(modelo: Any, importacao_id: int) -> dict[str, Any]:
         .values_list(*COLUNAS_ANTIGAS)
     )
     for linha in linhas:
-        valores = {c: reencenacao._texto(c, v) for c, v in zip(COLUNAS_ANTIGAS, linha, strict=True)}
-        canonica = reencenacao._canonica(valores)
+        valores = {
+            c: pelo_registro._texto(c, v) for c, v in zip(COLUNAS_ANTIGAS, linha, strict=True)
+        }
+        canonica = pelo_registro._canonica(valores)
         soma.update(canonica + b"\n")
         por_linha.append(hashlib.sha256(canonica).hexdigest()[:12])
     pareceres = dict(
@@ -112,11 +114,11 @@ def test_migracao_leva_o_grupo_da_lei_e_a_auditoria_antiga_confere(certame: Any,
     # o grupo da lei do certame (Montenegro/RS), lido do catálogo
     assert (parda.reservas, parda.verificacoes) == (["negros"], {"negros": "confirmado"})
     assert (branco.reservas, branco.verificacoes) == ([], {})
-    conferencia = reencenacao.conferir(certame.pk)
+    conferencia = pelo_registro.conferir(certame.pk)
     assert conferencia.confere, conferencia.diferenca
     # A conferência antiga ainda aponta uma mudança feita por fora.
     Novo.objects.filter(pk=branco.pk).update(reservas=["negros"])
-    diferenca = reencenacao.conferir(certame.pk).diferenca or ""
+    diferenca = pelo_registro.conferir(certame.pk).diferenca or ""
     assert "inscrição 2: a linha nas tabelas" in diferenca
 
 

@@ -12,7 +12,7 @@ from django.core.exceptions import ValidationError
 from django.urls import reverse
 
 from cotas_web.auditoria.models import Registro
-from cotas_web.auditoria.reencenacao import conferir
+from cotas_web.auditoria.pelo_registro import conferir
 from cotas_web.nomeacoes.models import Nomeacao
 from cotas_web.nomeacoes.selectors import propostas_do_motor
 from cotas_web.nomeacoes.services import nomeacoes_confirmar_em_lote

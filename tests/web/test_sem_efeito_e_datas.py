@@ -21,7 +21,7 @@ from django.db import connection
 from django.urls import reverse
 
 from cotas_web.auditoria.models import Registro
-from cotas_web.auditoria.reencenacao import conferir
+from cotas_web.auditoria.pelo_registro import conferir
 from cotas_web.candidatos.models import Candidato
 from cotas_web.candidatos.services import fraude_abrir, fraude_decidir, fraude_registrar_defesa
 from cotas_web.certames.selectors import lotes_do_cargo

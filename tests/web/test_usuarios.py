@@ -430,7 +430,7 @@ def test_corrigir_nome_e_email(client: Any, sofia: Any, rita: Any) -> None:
 def test_cadeias_integras_depois_dos_atos_de_usuarios(sofia: Any, certame: Any) -> None:
     """Os registros de usuários e papéis (cadeia sem certame) e as designações (cadeia do
     certame) passam pelo `verificar_auditoria`."""
-    from cotas_web.auditoria.verificacao import verificar_cadeia
+    from cotas_web.auditoria.integridade import verificar_cadeia
 
     marta = _marta(sofia)
     services.papel_dar(usuario=sofia, alvo=marta, papel=Papel.AUDITOR)

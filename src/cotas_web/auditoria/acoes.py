@@ -2,7 +2,7 @@
 aconteceu), como o `AuditLogEventType` do Zulip.
 
 Quem escreve (`services.registrar`) só aceita um membro daqui, e a reencenação
-(`reencenacao.DOBRAS`) diz, para cada um, como ele entra no que se refaz ou que não entra: um ato
+(`pelo_registro.DOBRAS`) diz, para cada um, como ele entra no que se refaz ou que não entra: um ato
 novo que ficasse de fora é acusado por `tests/web/test_acoes_auditadas.py`.
 
 O valor é o texto gravado no registro e coberto pelo selo: os registros antigos nunca se

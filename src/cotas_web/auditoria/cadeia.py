@@ -6,7 +6,7 @@ Duas versões do selo, guardadas em cada registro (`selo_versao`):
 
 - 1 (`SEM_CHAVE`): SHA-256 do conteúdo. Os registros gravados antes da migração auditoria 0004;
   quem tem só as credenciais do banco consegue calcular um selo destes, então um registro sem
-  chave gravado depois do marco (`MARCO`, ver verificacao.py) é uma falha.
+  chave gravado depois do marco (`MARCO`, ver integridade.py) é uma falha.
 - 2 (`HMAC`): HMAC-SHA256 do conteúdo com uma chave que o banco nunca guarda
   (`COTAS_CHAVE_AUDITORIA`, chaves.py); o registro guarda só a identificação da chave
   (`selo_chave`), para a troca de chave. Sem a chave não se acrescenta um registro que confira.

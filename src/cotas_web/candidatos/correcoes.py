@@ -14,7 +14,7 @@ from django.db import transaction
 
 from cotas.arquivos import campos
 from cotas_web import ponte
-from cotas_web.auditoria import reencenacao
+from cotas_web.auditoria import pelo_registro
 from cotas_web.auditoria.acoes import AcaoAuditada
 from cotas_web.auditoria.services import registrar
 from cotas_web.certames.services import certame_travar
@@ -170,7 +170,7 @@ def candidato_corrigir(
         dados={
             "correcao": correcao.pk,
             "campo": campo,
-            "fatos": reencenacao.fatos_correcao(correcao),
+            "fatos": pelo_registro.fatos_correcao(correcao),
         },
     )
     return correcao

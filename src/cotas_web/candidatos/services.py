@@ -21,7 +21,7 @@ from django.urls import reverse
 from cotas.arquivos.erros import resumir
 from cotas.arquivos.esquema import esquema_do_certame
 from cotas_web import ponte
-from cotas_web.auditoria import reencenacao
+from cotas_web.auditoria import pelo_registro
 from cotas_web.auditoria.acoes import AcaoAuditada
 from cotas_web.auditoria.services import registrar
 from cotas_web.banco import inserir_em_massa
@@ -325,7 +325,7 @@ def importacao_confirmar(
         dados={
             "importacao": importacao.pk,
             "avisos": len(previa.avisos),
-            "fatos": reencenacao.fatos_importacao(importacao),
+            "fatos": pelo_registro.fatos_importacao(importacao),
         },
     )
     return importacao
@@ -579,7 +579,7 @@ def fraude_decidir(
             "procedimento": procedimento.pk,
             "decisao": decisao,
             "nomeacoes": anuladas,
-            "fatos": reencenacao.fatos_anulacao(candidato, decisao),
+            "fatos": pelo_registro.fatos_anulacao(candidato, decisao),
         },
     )
     return procedimento
@@ -701,6 +701,6 @@ def verificacao_documental_registrar(
             f"{fundamentacao}"
         ),
         fundamento=fundamento,
-        dados={"fatos": reencenacao.fatos_parecer(candidato, grupo, resultado)},
+        dados={"fatos": pelo_registro.fatos_parecer(candidato, grupo, resultado)},
     )
     return candidato

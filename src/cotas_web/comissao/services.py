@@ -27,7 +27,7 @@ from cotas.motor.comissao import (
 from cotas.motor.erros import ComissaoInvalida
 from cotas.motor.regras import RegraGrupo
 from cotas_web import ponte
-from cotas_web.auditoria import reencenacao
+from cotas_web.auditoria import pelo_registro
 from cotas_web.auditoria.acoes import AcaoAuditada
 from cotas_web.auditoria.services import registrar
 from cotas_web.candidatos.models import Candidato, Heteroidentificacao
@@ -364,7 +364,7 @@ def verificacao_registrar(
         dados={
             "convocacao": convocacao.pk,
             "resultado": resultado,
-            "fatos": reencenacao.fatos_parecer(candidato, grupo, resultado),
+            "fatos": pelo_registro.fatos_parecer(candidato, grupo, resultado),
         },
     )
     return convocacao
@@ -591,7 +591,7 @@ def recurso_decidir(
             "recurso": recurso.pk,
             "antes": anterior,
             "depois": resultado_final,
-            "fatos": reencenacao.fatos_parecer(candidato, grupo, resultado_final),
+            "fatos": pelo_registro.fatos_parecer(candidato, grupo, resultado_final),
         },
     )
     return recurso
@@ -708,7 +708,7 @@ def parecer_tornar_sem_efeito(
         dados={
             "convocacao": convocacao.pk,
             "sem_efeito": _dados_sem_efeito(convocacao),
-            "fatos": reencenacao.fatos_parecer(candidato, grupo, Heteroidentificacao.PENDENTE),
+            "fatos": pelo_registro.fatos_parecer(candidato, grupo, Heteroidentificacao.PENDENTE),
         },
     )
     return convocacao
@@ -816,7 +816,7 @@ def recurso_tornar_sem_efeito(
             "recurso": recurso.pk,
             "reaberto": reaberto.pk,
             "sem_efeito": _dados_sem_efeito(recurso),
-            "fatos": reencenacao.fatos_parecer(candidato, grupo, antes),
+            "fatos": pelo_registro.fatos_parecer(candidato, grupo, antes),
         },
     )
     return reaberto

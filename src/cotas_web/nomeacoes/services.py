@@ -14,7 +14,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from cotas_web import ponte
-from cotas_web.auditoria import reencenacao
+from cotas_web.auditoria import pelo_registro
 from cotas_web.auditoria.acoes import AcaoAuditada
 from cotas_web.auditoria.services import registrar
 from cotas_web.candidatos.models import Heteroidentificacao
@@ -227,7 +227,7 @@ def _gravar_nomeacao(
             "nomeacao": ato.pk,
             "vaga": ato.vaga,
             "modalidade": ato.modalidade,
-            "fatos": reencenacao.fatos_nomeacao(ato),
+            "fatos": pelo_registro.fatos_nomeacao(ato),
         },
     )
     return ato
@@ -275,7 +275,7 @@ def nomeacao_registrar_posse(*, usuario: User, nomeacao: Nomeacao, data: date) -
             f"em {data:%d/%m/%Y}, vaga {nomeacao.vaga} de {nomeacao.cargo.codigo}."
         ),
         fundamento=fundamento,
-        dados={"nomeacao": nomeacao.pk, "fatos": reencenacao.fatos_nomeacao(nomeacao)},
+        dados={"nomeacao": nomeacao.pk, "fatos": pelo_registro.fatos_nomeacao(nomeacao)},
     )
     return nomeacao
 
@@ -325,7 +325,7 @@ def nomeacao_registrar_desistencia(
         dados={
             "nomeacao": nomeacao.pk,
             "motivo": motivo,
-            "fatos": reencenacao.fatos_nomeacao(nomeacao),
+            "fatos": pelo_registro.fatos_nomeacao(nomeacao),
         },
     )
     return nomeacao
@@ -381,7 +381,7 @@ def nomeacao_final_de_fila(
             "atrás de todos." + (f" Observação: {observacao}" if observacao else "")
         ),
         fundamento=fundamento,
-        dados={"nomeacao": nomeacao.pk, "fatos": reencenacao.fatos_nomeacao(nomeacao)},
+        dados={"nomeacao": nomeacao.pk, "fatos": pelo_registro.fatos_nomeacao(nomeacao)},
     )
     return nomeacao
 
@@ -558,7 +558,7 @@ def nomeacao_tornar_sem_efeito(
         dados={
             "nomeacao": nomeacao.pk,
             "sem_efeito": _dados_sem_efeito(nomeacao),
-            "fatos": reencenacao.fatos_nomeacao(nomeacao),
+            "fatos": pelo_registro.fatos_nomeacao(nomeacao),
         },
     )
     return nomeacao
@@ -629,7 +629,7 @@ def desistencia_tornar_sem_efeito(
         "sem_efeito": _dados_sem_efeito(desistencia),
     }
     if nomeacao is not None:
-        dados["fatos"] = reencenacao.fatos_nomeacao(nomeacao)
+        dados["fatos"] = pelo_registro.fatos_nomeacao(nomeacao)
     else:
         dados["fatos"] = {"desistencia": desistencia.pk, "candidato": candidato.pk}
     registrar(

@@ -2,7 +2,7 @@
 que já existiam ficam com o selo sem chave (versão 1, o SHA-256 de antes, que continua
 conferindo e mantém as cabeças já exportadas) e o marco, um registro da cadeia sem certame
 selado com a chave, guarda o último id selado sem chave de cada cadeia: um registro sem chave
-depois dele é uma falha (verificacao.py). Os gatilhos saem durante a migração (no SQLite acrescentar um campo
+depois dele é uma falha (integridade.py). Os gatilhos saem durante a migração (no SQLite acrescentar um campo
 pode refazer a tabela, e perderia os gatilhos)."""
 
 from django.db import migrations, models

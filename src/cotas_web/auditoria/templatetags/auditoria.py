@@ -4,7 +4,7 @@ from typing import Any
 
 from django import template
 
-from cotas_web.auditoria.verificacao import verificar_cadeia
+from cotas_web.auditoria.integridade import verificar_cadeia
 
 register = template.Library()
 

@@ -13,7 +13,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.utils import timezone
 
-from cotas_web.auditoria.verificacao import cabeca, verificar_todas
+from cotas_web.auditoria.integridade import cabeca, verificar_todas
 
 
 class Command(BaseCommand):

@@ -1,6 +1,6 @@
 """Confere a cadeia de hashes do registro de auditoria: sai com 0 se tudo confere, ou com 1
 nomeando o primeiro registro quebrado de cada cadeia. Com a cadeia íntegra, refaz cada certame
-pelos fatos do registro e o compara com as tabelas e com o motor (reencenacao.py), nomeando a
+pelos fatos do registro e o compara com as tabelas e com o motor (pelo_registro.py), nomeando a
 primeira diferença."""
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import connection
 
-from cotas_web.auditoria import chaves, gatilhos, reencenacao
-from cotas_web.auditoria.verificacao import conferir_cabecas, verificar_todas
+from cotas_web.auditoria import chaves, gatilhos, pelo_registro
+from cotas_web.auditoria.integridade import conferir_cabecas, verificar_todas
 
 
 class Command(BaseCommand):
@@ -37,7 +37,7 @@ class Command(BaseCommand):
         estados = verificar_todas(opcoes["certame"])
         problemas = [f"{e.nome()}: {e.quebra}" for e in estados if e.quebra is not None]
         conferencias = {
-            e.certame_id: reencenacao.conferir(e.certame_id)
+            e.certame_id: pelo_registro.conferir(e.certame_id)
             for e in estados
             if e.integra and e.certame_id is not None and not opcoes["so_cadeia"]
         }

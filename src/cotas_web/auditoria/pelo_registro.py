@@ -1,4 +1,4 @@
-"""O certame refeito a partir do registro: cada ato leva, em `dados["fatos"]`, o que mudou em
+"""A conferência pelo registro (docs/GLOSSARIO.md): o certame refeito a partir do registro: cada ato leva, em `dados["fatos"]`, o que mudou em
 forma canônica (a importação, a impressão das linhas; a correção, o campo e os valores; a
 nomeação, quem, onde e por qual portaria...). `conferir` dobra esses fatos no estado que o
 registro promete e o compara com as tabelas, nomeando a primeira diferença; depois reencena o

@@ -1,6 +1,6 @@
-"""Conferência da cadeia do registro de auditoria (cadeia.py), certame por certame: cada
-registro aponta para o anterior e o seu selo confere pela sua versão (o sem chave só até o
-marco da migração 0004; o com chave, com a chave que ele identifica)."""
+"""A integridade da cadeia do registro de auditoria (cadeia.py; docs/GLOSSARIO.md), certame
+por certame: cada registro aponta para o anterior e o seu selo confere pela sua versão (o sem
+chave só até o marco da migração 0004; o com chave, com a chave que ele identifica)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from typing import Any
 
 from django.utils import timezone
 
-from . import cadeia, chaves, fatos
+from . import cadeia, chaves, impressoes
 from .models import Registro
 
 
@@ -164,7 +164,7 @@ def cabeca(estado: EstadoCadeia, data: datetime) -> dict[str, Any]:
         "registros": estado.total,
         "integra": estado.integra,
         "data": data.isoformat(timespec="seconds"),
-        "fatos": fatos.impressoes(estado.certame_id),
+        "fatos": impressoes.impressoes(estado.certame_id),
     }
 
 
@@ -221,4 +221,4 @@ def _fatos_mudaram(cabeca: dict[str, Any], certame_id: Any, ultimo_id: int) -> l
     antes = cabeca.get("fatos")
     if not isinstance(antes, dict) or certame_id is None:
         return []
-    return fatos.mudaram_sem_ato(antes, certame_id, ultimo_id)
+    return impressoes.mudaram_sem_ato(antes, certame_id, ultimo_id)
