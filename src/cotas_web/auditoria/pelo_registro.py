@@ -1,8 +1,9 @@
-"""A conferência pelo registro (docs/GLOSSARIO.md): o certame refeito a partir do registro: cada ato leva, em `dados["fatos"]`, o que mudou em
-forma canônica (a importação, a impressão das linhas; a correção, o campo e os valores; a
-nomeação, quem, onde e por qual portaria...). `conferir` dobra esses fatos no estado que o
-registro promete e o compara com as tabelas, nomeando a primeira diferença; depois reencena o
-certame no motor e confere que as nomeações gravadas são as que o motor dá.
+"""A conferência pelo registro (docs/GLOSSARIO.md): o certame refeito a partir do registro.
+Cada ato leva, em `dados["fatos"]`, o que mudou em forma canônica (a importação, a impressão
+das linhas; a correção, o campo e os valores; a nomeação, quem, onde e por qual portaria...).
+`conferir` dobra esses fatos no estado que o registro promete e o compara com as tabelas,
+nomeando a primeira diferença; depois reencena o certame no motor e confere que as nomeações
+gravadas são as que o motor dá.
 
 Registros anteriores aos fatos não permitem a conferência do que criaram: ela fica parcial
 (dito na saída), nunca um falso alarme.
