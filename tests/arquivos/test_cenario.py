@@ -654,3 +654,21 @@ def test_eventos_conferidos_com_as_linhas_lidas_pelo_leitor(tmp_path: Path) -> N
     ]
     assert "linhas lidas sem erro" in erros.erros[0].mensagem
     assert erros.nao_conferidos == []
+
+
+def test_o_esquema_publicado_e_o_gerado_da_declaracao_do_leitor() -> None:
+    """`schema/cenario.schema.json` sai de `formato_do_cenario` (as chaves que o leitor aceita,
+    as escolhas do glossário, os grupos das leis): nada escrito à mão ao lado do leitor."""
+    from cotas.arquivos import cenario
+    from cotas.arquivos.formato_do_cenario import chaves, texto_do_esquema
+
+    publicado = (RAIZ / "schema" / "cenario.schema.json").read_text(encoding="utf-8")
+    assert publicado == texto_do_esquema(), (
+        "gere de novo: python scripts/gerar_esquema_do_cenario.py"
+    )
+    assert (
+        cenario._CHAVES_CERTAME
+        == chaves("certame")
+        == tuple(ESQUEMA["properties"]["certame"]["properties"])
+    )
+    assert len(chaves("certame")) == 14

@@ -16,7 +16,8 @@ from pathlib import Path
 from typing import Any
 
 from cotas.apuracao import parametros_do_cenario, regras_do_cenario
-from cotas.arquivos.cenario import SEM_DEFESA, ler_cenario
+from cotas.arquivos.cenario import ler_cenario
+from cotas.arquivos.formato_do_cenario import SEM_DEFESA
 from cotas.motor.certame import Certame, Evento, ProcedimentoAdministrativo, TipoEvento
 
 PASTA = Path(__file__).parent / "cenarios"

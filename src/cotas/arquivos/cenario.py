@@ -1,6 +1,7 @@
 """Leitura do cenário (TOML): o certame, os cargos, os eventos e os candidatos.
 
-O formato está publicado como JSON Schema em `schema/cenario.schema.json`.
+As chaves de cada seção são as de `formato_do_cenario`, de onde sai o JSON Schema publicado
+em `schema/cenario.schema.json`.
 Todos os problemas do cenário e da lista de candidatos são juntados e
 entregues de uma vez em `ErrosDeEntrada`. Os erros do cenário nomeiam o
 caminho da chave (`cargos[2].vagas`, com os blocos `[[...]]` contados a partir
@@ -35,6 +36,7 @@ from cotas.arquivos.esquema import (
     grupos_da_lei_no_arquivo,
     montar_esquema,
 )
+from cotas.arquivos.formato_do_cenario import SEM_DEFESA, Sentido, chaves
 from cotas.motor.candidatos import Candidato
 from cotas.motor.certame import DuplaCondicao, ProcedimentoAdministrativo, TipoEvento
 from cotas.motor.colunar import TabelaCandidatos
@@ -73,7 +75,6 @@ __all__ = [
 ]
 
 Arredondamento = Literal["cima", "meio", "baixo"]
-Sentido = Literal["maior", "menor"]
 
 
 # O tipo de seleção do glossário (o nome antigo fica para quem o importa daqui).
@@ -534,40 +535,15 @@ def _tipo_toml(valor: object) -> str:
 # ---------------------------------------------------------------- leitura
 
 # `esperado`: o resultado que um teste de lei espera (`cotas testar`); a apuração não o lê.
-_CHAVES_RAIZ = ("certame", "pcd", "cargos", "eventos", "desempate", "parametros_lei", "esperado")
-_CHAVES_CERTAME = (
-    "nome",
-    "municipio",
-    "lei",
-    "data_edital",
-    "tipo",
-    "orgao",
-    "validade_ate",
-    "publicacao_lei",
-    "lei_publicada",
-    "permite_final_de_fila",
-    "data_referencia_idade",
-    "prioridade_colisao",
-    "dupla_condicao",
-    "candidatos",
-)
-_CHAVES_PCD = ("percentual", "arredondamento", "teto")
-_CHAVES_CARGO = ("codigo", "nome", "vagas")
-_CHAVES_DESEMPATE = ("coluna", "sentido")
-_CHAVES_PARAMETRO = ("valor", "justificativa")
+_CHAVES_RAIZ = chaves()
+_CHAVES_CERTAME = chaves("certame")
+_CHAVES_PCD = chaves("pcd")
+_CHAVES_CARGO = chaves("cargos")
+_CHAVES_DESEMPATE = chaves("desempate")
+_CHAVES_PARAMETRO = chaves("parametros_lei")
 # O registro do procedimento da anulação por declaração falsa (contraditório e ampla defesa).
 _CHAVES_PROCEDIMENTO = ("notificacao", "defesa", "decisao", "autoridade")
-SEM_DEFESA = "nao_apresentada"
-_CHAVES_EVENTO = (
-    "data",
-    "tipo",
-    "cargo",
-    "inscricao",
-    "quantidade",
-    "justificativa",
-    *_CHAVES_PROCEDIMENTO,
-    "fundamento",
-)
+_CHAVES_EVENTO = chaves("eventos")
 
 
 def _conferir_total_de_vagas(v: _Validador, cargos: list[Cargo], dados: dict[str, object]) -> None:
