@@ -60,7 +60,7 @@ def _montar(grupos: list[str]) -> dict[str, Any]:
                     },
                     "municipio": {
                         "description": "Município e UF (ex.: "
-                        '"Montenegro/RS"); a lei '
+                        '"Cidade/UF"); a lei '
                         "aplicável é escolhida "
                         "pela data do edital.",
                         "$ref": "#/$defs/texto",
@@ -70,7 +70,7 @@ def _montar(grupos: list[str]) -> dict[str, Any]:
                         "aplicar, quando não se quer "
                         "escolhê-la pelo município "
                         "(ex.: "
-                        '"montenegro-rs/lei-7344-2025").',
+                        '"<ente>/lei-<número>-<ano>").',
                         "$ref": "#/$defs/texto",
                     },
                     "data_edital": {
@@ -106,7 +106,7 @@ def _montar(grupos: list[str]) -> dict[str, Any]:
                         "description": "Identificador da lei "
                         "publicada em "
                         "publicacao_lei (ex.: "
-                        '"montenegro-rs/lei-7344-2025"); '
+                        '"<ente>/lei-<número>-<ano>"); '
                         "sem ela, vale a lei "
                         "do certame ou, se só "
                         "houver o município, "
@@ -122,10 +122,7 @@ def _montar(grupos: list[str]) -> dict[str, Any]:
                         "description": "Data em que "
                         "se apura a "
                         "idade para o "
-                        "desempate da "
-                        "Lei "
-                        "10.741/2003, "
-                        "art. 27 "
+                        "desempate pela idade "
                         "(opcional).",
                         "$ref": "#/$defs/data",
                     },
@@ -355,8 +352,7 @@ def _montar(grupos: list[str]) -> dict[str, Any]:
             },
             "desempate": {
                 "description": "Critérios de desempate do edital, na ordem, "
-                "aplicados depois da idade (Lei 10.741/2003, art. "
-                "27). Cada coluna deve existir no arquivo de "
+                "aplicados depois do desempate pela idade. Cada coluna deve existir no arquivo de "
                 "candidatos, com valores numéricos.",
                 "type": "array",
                 "items": {
