@@ -1221,6 +1221,8 @@ class InscritosColunares:
         self._classificacao: ClassificacaoEmColunas | None = None
         self._em_memoria = False  # a classificação em colunas não serve: versão em memória
         self._previstos: dict[str, int] = {}  # cargo -> vagas e recomposições previstas
+        self._so_o_pedido = False  # (`classificar_so_o_pedido`)
+        self._por_cargo: dict[str, ClassificacaoEmColunas | None] = {}
         self._conferir()
         self._cargo_de = tabela.coluna_por_inscricao("cargo")
         self._nomes = tabela.coluna_por_inscricao("nome")
@@ -1250,7 +1252,21 @@ class InscritosColunares:
     def candidato(self, inscricao: str) -> Candidato | None:
         return self.tabela.candidato(inscricao)
 
-    def listas(self, regras: Regras, cargo: str) -> Listas:
+    def classificar_so_o_pedido(self) -> None:
+        """Daqui em diante, cada cargo é ordenado só quando as listas dele são pedidas: o livro
+        retomado de um estado guardado (`cotas.motor.estado`) lê as de um cargo, não as de
+        todos, e ordenar um milhão de linhas para ler um cargo de milhares custaria mais que o
+        ato inteiro."""
+        self._so_o_pedido = True
+
+    def _classificacao_para(self, cargo: str) -> ClassificacaoEmColunas | None:
+        """A ordem em colunas que serve ao cargo (None: só a versão em memória serve)."""
+        if self._so_o_pedido and self._classificacao is None:
+            if cargo not in self._por_cargo:
+                self._por_cargo[cargo] = classificar_em_colunas(
+                    self.tabela, [cargo], self._dia, self._criterios
+                )
+            return self._por_cargo[cargo]
         if self._classificacao is None and not self._em_memoria:
             # Todos os cargos de uma vez; o erro de um cargo só sai quando ele é apurado, como
             # na versão em memória.
@@ -1258,9 +1274,13 @@ class InscritosColunares:
                 self.tabela, self._cargos, self._dia, self._criterios
             )
             self._em_memoria = self._classificacao is None
-        if self._classificacao is not None:
+        return self._classificacao
+
+    def listas(self, regras: Regras, cargo: str) -> Listas:
+        classificacao = self._classificacao_para(cargo)
+        if classificacao is not None:
             listas = montar_listas_em_colunas(
-                regras, cargo, self.tabela, self._classificacao, self._dia, self._criterios
+                regras, cargo, self.tabela, classificacao, self._dia, self._criterios
             )
             if listas is not None:
                 return listas
