@@ -198,8 +198,8 @@ def prazo_do_recurso(*, certame: Certame) -> tuple[int, str]:
     (`Certame.prazo_recurso_dias`) ou o padrão documentado."""
     regra = ponte.regras_do_certame(certame).comissao
     if regra is not None and regra.recurso_prazo_dias is not None:
-        ref = regra.ref("recurso_prazo_dias")
-        return regra.recurso_prazo_dias, (ref.citacao() if ref else "lei do certame")
+        citacao = "; ".join(r.citacao() for r in regra.ref("recurso_prazo_dias"))
+        return regra.recurso_prazo_dias, citacao or "lei do certame"
     if certame.prazo_recurso_dias is not None:
         return certame.prazo_recurso_dias, "prazo fixado pelo edital"
     return PRAZO_RECURSO_PADRAO_DIAS, (

@@ -227,13 +227,13 @@ def candidatos_convocar(
         escolhidos = escolhidos.filter(pk__in=pedidos)
         fora = pedidos - set(escolhidos.values_list("pk", flat=True))
         if fora:
-            inscricoes = Candidato.objects.filter(pk__in=fora, certame=certame).values_list(
+            recusadas = Candidato.objects.filter(pk__in=fora, certame=certame).values_list(
                 "inscricao", flat=True
             )
             raise ValidationError(
                 "Convocação recusada: não aguardam convocação (já têm parecer, já estão "
                 "convocados ou não optaram pelo grupo que a comissão verifica): "
-                + (", ".join(sorted(inscricoes)) or f"{len(fora)} candidato(s) de outro certame")
+                + (", ".join(sorted(recusadas)) or f"{len(fora)} candidato(s) de outro certame")
                 + "."
             )
     if not escolhidos.exists():

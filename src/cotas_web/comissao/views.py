@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from django.core.paginator import Paginator
 from django.db import transaction
@@ -237,7 +237,7 @@ def lote(request: HttpRequest, pk: int, sid: int) -> HttpResponse:
     if feitas:
         return redirect("comissao:sessao", pk=pk, sid=sid)
     # Recusado: a página volta com tudo o que foi digitado.
-    return sessao(request, pk, sid, contexto_extra={"lote": linhas})
+    return cast(HttpResponse, sessao(request, pk, sid, contexto_extra={"lote": linhas}))
 
 
 @requer_papel(ADMIN, COMISSAO)
