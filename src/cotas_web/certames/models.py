@@ -118,6 +118,14 @@ class Certame(models.Model):
     # Os valores que a lei deixa em aberto (`Lei.desconhecidos()`), informados na criação:
     # {parâmetro: {"valor": ..., "justificativa": ...}}, como o motor os recebe (`informados`).
     informados = models.JSONField("valores informados das lacunas da lei", default=dict, blank=True)
+    # O prazo do recurso contra o parecer da comissão que o edital fixa, quando a lei não o fixa
+    # (`heteroidentificacao.recurso_prazo_dias` ausente); vazio: o padrão documentado
+    # (docs/INTERPRETACAO.md#prazo-do-recurso, `comissao.selectors.PRAZO_RECURSO_PADRAO_DIAS`).
+    prazo_recurso_dias = models.PositiveSmallIntegerField(
+        "prazo do recurso contra o parecer da comissão (dias corridos, pelo edital)",
+        null=True,
+        blank=True,
+    )
     homologado_em = models.DateField("homologado em", null=True, blank=True)
     # Rascunho até publicado: só então aparece ao público. Arquivado: sai da página inicial,
     # segue no seu endereço, só para leitura.

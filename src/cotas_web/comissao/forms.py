@@ -62,6 +62,12 @@ class VerificacaoForm(forms.Form):
     gravacao = forms.FileField(
         label="Gravação (foto ou vídeo, uso exclusivo da comissão)", required=False
     )
+    parecer = forms.CharField(
+        label="Parecer da comissão (texto)",
+        widget=forms.Textarea(attrs={"rows": 4}),
+        required=False,
+        help_text="A fundamentação escrita da comissão sobre esta verificação; vai na ata.",
+    )
 
     def __init__(
         self,
@@ -104,6 +110,22 @@ class VerificacaoForm(forms.Form):
 
     def ausentes(self) -> list[int]:
         return [pk for pk, v in self._escolhas().items() if v == "ausente"]
+
+
+SITUACOES_DO_LOTE = (
+    ("", "— não registrar agora"),
+    ("compareceu", "Compareceu"),
+    ("ausente", "Ausente"),
+    ("recusou_filmagem", "Recusou a filmagem"),
+    ("recusou_perguntas", "Não respondeu às perguntas"),
+)
+VOTOS_DO_LOTE = (
+    ("", "—"),
+    ("sim", "Reconhece"),
+    ("nao", "Não reconhece"),
+    ("abstencao", "Absteve-se"),
+    ("ausente", "Ausente"),
+)
 
 
 class AtaForm(forms.Form):

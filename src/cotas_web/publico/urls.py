@@ -29,6 +29,16 @@ urlpatterns = [
     ),
     path("publico/dados-abertos/", views.catalogo, name="catalogo"),
     path(
+        "publico/certames/<int:pk>/heteroidentificacao/",
+        views.heteroidentificacao,
+        name="heteroidentificacao",
+    ),
+    path(
+        "certames/<int:pk>/comissao/recursos.<str:formato>",
+        views.recursos,
+        name="recursos",
+    ),
+    path(
         "certames/<int:pk>/comissao/sessoes/<int:sid>/ata.<str:formato>",
         views.ata,
         name="ata",

@@ -18,7 +18,7 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.safestring import mark_safe
 
-from cotas.documentos.ata import ata_sessao
+from cotas.documentos.ata import ata_sessao, registro_recursos
 from cotas.documentos.documento import Documento
 from cotas.documentos.fonte import FonteDocumentos
 from cotas.documentos.pagina import fragmento_html
@@ -27,6 +27,7 @@ from cotas.documentos.publicacao import DOCUMENTOS, FORMATOS, POR_CARGO, TIPOS, 
 from cotas.documentos.publicacao import documento as montar_documento
 from cotas.documentos.tabelas import rotulo_lista
 from cotas_web import protecao
+from cotas_web.candidatos.models import Heteroidentificacao
 from cotas_web.candidatos.selectors import correcoes_publicas
 from cotas_web.certames.models import Certame
 from cotas_web.comissao.models import Sessao
@@ -511,3 +512,60 @@ def ata(request: HttpRequest, pk: int, sid: int, formato: str) -> HttpResponse:
     except PdfIndisponivel as erro:
         return HttpResponse(str(erro), status=503, content_type="text/plain; charset=utf-8")
     return _anexo(conteudo, TIPOS[formato], f"ata-sessao-{sid}.{formato}", formato)
+
+
+@requer_papel(ADMIN, COMISSAO, AUDITOR)
+def recursos(request: HttpRequest, pk: int, formato: str) -> HttpResponse:
+    """O registro dos recursos contra os pareceres da comissão (com as datas, a decisão e o
+    resultado final): acesso restrito, como a ata."""
+    from cotas_web.comissao.selectors import registro_dos_recursos
+
+    certame = _certame(request, pk)
+    if not certame.exige_comissao:
+        raise Http404("A lei deste certame não prevê comissão de heteroidentificação.")
+    if formato not in FORMATOS:
+        raise Http404("Formato desconhecido.")
+    d = registro_recursos(registro_dos_recursos(certame=certame))
+    try:
+        conteudo = arquivo(d, formato, "recursos" if formato == "csv" else None)
+    except PdfIndisponivel as erro:
+        return HttpResponse(str(erro), status=503, content_type="text/plain; charset=utf-8")
+    return _anexo(conteudo, TIPOS[formato], f"recursos-comissao-{pk}.{formato}", formato)
+
+
+@publica
+def heteroidentificacao(request: HttpRequest, pk: int) -> HttpResponse:
+    """O edital de convocação de cada sessão da comissão (desde a convocação) e o resultado
+    preliminar de cada sessão encerrada, com o prazo do recurso: o que o candidato precisa para
+    comparecer e para recorrer, antes da homologação. O resultado vai pela inscrição, sem o nome
+    (docs/INTERPRETACAO.md#dados-pessoais)."""
+    from cotas_web.comissao import selectors as comissao
+
+    certame = _certame(request, pk)
+    if not certame.exige_comissao:
+        raise Http404("A lei deste certame não prevê comissão de heteroidentificação.")
+    rotulos = dict(Heteroidentificacao.choices)
+    sessoes = []
+    for s in comissao.sessoes_publicas(certame=certame):
+        convocados = s.convocacoes.select_related("candidato__cargo").order_by(
+            "candidato__cargo__codigo", "candidato__inscricao"
+        )
+        preliminar = None
+        if s.encerrada_em is not None and s.registro:
+            preliminar = [
+                (a["inscricao"], a["cargo"], rotulos.get(a["resultado"], a["resultado"]))
+                for a in s.registro["avaliacoes"]
+            ]
+        sessoes.append(
+            {
+                "sessao": s,
+                "convocados": convocados,
+                "preliminar": preliminar,
+                "prazo": comissao.prazo_em_palavras(certame=certame, sessao_data=s.data),
+            }
+        )
+    return render(
+        request,
+        "publico/heteroidentificacao.html",
+        {"certame": certame, "sessoes": sessoes, "documentos": _publicaveis(certame)},
+    )
