@@ -653,19 +653,47 @@ def reencenar(certame: Certame, *, com_publicadas: bool = True, do_banco: bool =
     Levanta `ErroCotas` (mensagem em português) se um fato contraria a lei, por exemplo uma
     nomeação depois da validade do concurso.
     """
+    from cotas.motor import estado as livro
     from cotas.motor.certame import Certame as CertameMotor
+    from cotas_web import estado
+    from cotas_web import quadro as guardados
 
     regras = regras_do_certame(certame)
     cargos = {c.codigo: c.vagas_edital for c in certame.cargos.all()}
     fatos = fatos_do_certame(certame)
-    motor = CertameMotor(
-        regras,
-        cargos=cargos,
-        candidatos=tabela_de_candidatos(certame, regras, fora=fatos.fora, do_banco=do_banco),
-        validade_ate=certame.validade_ate,
-        parametros=parametros_do_certame(certame),
-        publicadas=nomeacoes_publicadas(certame) if com_publicadas else {},
-    )
+    marca = guardados.marca(certame.pk)
+    tabela = tabela_de_candidatos(certame, regras, fora=fatos.fora, do_banco=do_banco)
+    publicadas = nomeacoes_publicadas(certame) if com_publicadas else {}
+    parametros = parametros_do_certame(certame)
+    dados = {
+        "regras": regras,
+        "cargos": cargos,
+        "candidatos": tabela,
+        "validade_ate": certame.validade_ate,
+        "parametros": parametros,
+        "publicadas": publicadas,
+    }
     if fatos.abertura is None:
-        return motor
-    return motor.apurar(fatos.eventos, abertura=fatos.abertura)
+        return CertameMotor(**dados)
+    if not com_publicadas or do_banco or not marca:
+        return CertameMotor(**dados).apurar(fatos.eventos, abertura=fatos.abertura)
+    chave = estado.resumo(
+        (
+            estado.versao_do_motor(),
+            marca,
+            regras,
+            cargos,
+            certame.validade_ate,
+            parametros,
+            fatos.abertura,
+            sorted(fatos.fora),
+        )
+    )
+    return estado.retomar_ou_reencenar(
+        certame,
+        chave=chave,
+        eventos=fatos.eventos,
+        abertura=fatos.abertura,
+        novo=lambda: CertameMotor(**dados),
+        retomar=lambda guardado: livro.retomar(guardado, **dados),
+    )

@@ -239,3 +239,27 @@ class AtoTornavelSemEfeito(models.Model):
             f"{self.ROTULO_SEM_EFEITO} ({self.sem_efeito_ato}, em "
             f"{self.sem_efeito_em:%d/%m/%Y}: {self.sem_efeito_motivo})"
         )
+
+
+class EstadoDoCertame(models.Model):
+    """O livro do certame depois do último ato (`cotas.motor.estado`), para que o ato seguinte
+    o retome em vez de reencenar o certame desde o edital (`cotas_web.estado`). Não é fato: é a
+    conta dos fatos, refeita do zero quando não confere (outra versão dos candidatos, das regras
+    ou do motor; um ato fora da ordem; um ato tornado sem efeito). Quem confere o registro de
+    auditoria reencena sempre.
+
+    `chave`: o resumo do que o livro pressupõe; `eventos`: o resumo de cada evento aplicado, na
+    ordem do livro; `selo`: HMAC com a chave secreta da instalação (quem só tem o banco não
+    forja um estado que a aplicação retome)."""
+
+    certame = models.OneToOneField(
+        Certame, on_delete=models.CASCADE, primary_key=True, related_name="estado_do_livro"
+    )
+    chave = models.CharField(max_length=64)
+    eventos = models.JSONField(default=list)
+    estado = models.BinaryField()
+    selo = models.CharField(max_length=64)
+    gravado_em = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        verbose_name = "estado do livro do certame"
