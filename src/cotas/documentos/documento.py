@@ -43,6 +43,11 @@ class Documento:
     municipio: str  # "Município/UF"
     blocos: list[Bloco] = field(default_factory=list)
     paisagem: bool = False  # A4 deitado no PDF (tabelas largas)
+    # As linhas do timbre; vazio: as do município (`texto.cabecalho_municipio`). Os atos que o
+    # órgão publica levam as da identidade dele.
+    timbre: tuple[str, ...] = ()
+    # "Gerado em ..., versão N do certame; lei aplicada: ...": no fim e no rodapé de cada página.
+    carimbo: str = ""
 
     @property
     def tabelas(self) -> list[Tabela]:
