@@ -160,7 +160,11 @@ def test_editais_da_comissao_e_homologacao(client: Any, certame_homologado: Any,
     convocados = [c.candidato.nome for c in sessao.convocacoes.all()]
     assert len(convocados) == 3
     pedidos = {
-        "convocacao-comissao": {"sessao": str(sessao.pk), "numero": "3/2025", "data_do_ato": "2025-07-10"},
+        "convocacao-comissao": {
+            "sessao": str(sessao.pk),
+            "numero": "3/2025",
+            "data_do_ato": "2025-07-10",
+        },
         "resultado-preliminar": {"sessao": str(sessao.pk), "numero": "4/2025"},
         "resultado-final": {"numero": "5/2025"},
         "homologacao": {"numero": "6/2025"},

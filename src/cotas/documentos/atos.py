@@ -13,10 +13,10 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import date, datetime
+from datetime import date
 from string import Template
 
-from cotas.documentos.documento import Documento, Paragrafo, Titulo
+from cotas.documentos.documento import Carimbo, Documento, Paragrafo, Titulo
 from cotas.documentos.tabelas import Tabela
 from cotas.documentos.texto import data_br
 from cotas.motor.razoes import Referencia
@@ -150,23 +150,6 @@ def conferir_modelo(modelo: Modelo) -> None:
 class Assinatura:
     nome: str
     cargo: str
-
-
-@dataclass(frozen=True)
-class Carimbo:
-    """De que certame, em que versão, por que lei e quando o texto foi gerado."""
-
-    versao: int | None
-    lei: str
-    gerado_em: datetime
-
-    def texto(self) -> str:
-        partes = [f"Gerado em {self.gerado_em:%d/%m/%Y às %H:%M}"]
-        if self.versao is not None:
-            partes.append(f"versão {self.versao} do certame")
-        if self.lei:
-            partes.append(f"lei aplicada: {self.lei}")
-        return "; ".join(partes) + "."
 
 
 @dataclass(frozen=True)

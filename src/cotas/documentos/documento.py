@@ -7,6 +7,7 @@ lugar (`Tabela.linhas`) e cada formato apenas os desenha.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from datetime import datetime
 
 from cotas.documentos.tabelas import Tabela
 
@@ -33,6 +34,23 @@ class Figura:
 
 
 Bloco = Titulo | Paragrafo | Tabela | Figura
+
+
+@dataclass(frozen=True)
+class Carimbo:
+    """De que certame, em que versão, por que lei e quando o texto foi gerado."""
+
+    versao: int | None
+    lei: str
+    gerado_em: datetime
+
+    def texto(self) -> str:
+        partes = [f"Gerado em {self.gerado_em:%d/%m/%Y às %H:%M}"]
+        if self.versao is not None:
+            partes.append(f"versão {self.versao} do certame")
+        if self.lei:
+            partes.append(f"lei aplicada: {self.lei}")
+        return "; ".join(partes) + "."
 
 
 @dataclass

@@ -186,7 +186,7 @@ def _pedacos_documento(doc: Documento, *, para_pdf: bool) -> Iterator[str]:
             TIMBRE="\\A ".join(_css_texto(linha) for linha in timbre),
             TAMANHO="A4 landscape" if doc.paisagem else "A4",
             RODAPE="\\A ".join(_css_texto(linha) for linha in rodape.split("\n")),
-            ALTURA_GRAFICO="12cm" if doc.paisagem else "14cm",
+            ALTURA_GRAFICO="10cm" if doc.paisagem else "14cm",
         )
     yield from (
         "<!DOCTYPE html>",

@@ -22,11 +22,12 @@ from cotas.documentos.atos import (
 )
 from cotas.documentos.documento import Documento
 from cotas.documentos.tabelas import Tabela
-from cotas.documentos.texto import cabecalho_municipio, data_br, numero_e_extenso, slug
+from cotas.documentos.texto import cabecalho_municipio, data_br, numero_e_extenso
 from cotas.motor.razoes import Referencia
 from cotas_web import ponte
 from cotas_web.auditoria.models import Registro
 from cotas_web.certames.models import Certame
+from cotas_web.certames.selectors import slug_do_certame
 from cotas_web.comissao.models import Convocacao, Sessao
 from cotas_web.comissao.selectors import ata_da_sessao
 from cotas_web.identidade.models import Orgao
@@ -66,10 +67,6 @@ def timbre_do_orgao(certame: Certame) -> tuple[str, ...]:
     if orgao.nome:
         return tuple(x.upper() for x in (orgao.subordinacao, orgao.nome) if x)
     return tuple(x for x in cabecalho_municipio(certame.municipio) if x)
-
-
-def slug_do_certame(certame: Certame) -> str:
-    return slug(certame.nome) or f"certame-{certame.pk}"
 
 
 # ---------------------------------------------------------------- os atos
