@@ -10,8 +10,8 @@ from django.urls import reverse
 
 from cotas_web.auditoria.selectors import historico_do_certame, quem_fez
 from cotas_web.comum import mensagens_de, tentar
-from cotas_web.protecao import disposicao
 from cotas_web.contas.permissoes import ADMIN, AUDITOR, TODOS, publica, requer_papel, usuario_de
+from cotas_web.protecao import disposicao
 
 from . import selectors, services
 from .confirmacao import confirmado, pedir_confirmacao

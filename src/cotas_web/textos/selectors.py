@@ -15,12 +15,11 @@ from cotas.documentos.atos import (
     MODELOS_PADRAO,
     TIPOS,
     Assinatura,
-    Carimbo,
     DadosDoAto,
     Modelo,
     texto_do_ato,
 )
-from cotas.documentos.documento import Documento
+from cotas.documentos.documento import Carimbo, Documento
 from cotas.documentos.tabelas import Tabela
 from cotas.documentos.texto import cabecalho_municipio, data_br, numero_e_extenso
 from cotas.motor.razoes import Referencia
