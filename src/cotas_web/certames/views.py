@@ -1,14 +1,17 @@
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import messages
 from django.core.exceptions import ValidationError
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 
-from cotas_web.auditoria.selectors import historico_do_certame
+from cotas_web.auditoria.selectors import historico_do_certame, quem_fez
 from cotas_web.comum import mensagens_de, tentar
 from cotas_web.contas.permissoes import ADMIN, AUDITOR, TODOS, publica, requer_papel, usuario_de
+from cotas_web.protecao import disposicao
 
 from . import selectors, services
 from .confirmacao import confirmado, pedir_confirmacao
@@ -192,12 +195,60 @@ def homologar(request: HttpRequest, pk: int) -> HttpResponse:
 
 @requer_papel(ADMIN, AUDITOR)
 def historico(request: HttpRequest, pk: int) -> HttpResponse:
+    """O histórico com quem fez cada ato pelo nome e pelo papel, a data de cada ato, as
+    exportações (CSV, JSON Lines, a cabeça da cadeia) e os documentos do certame."""
+    from cotas_web.auditoria.exportacao import data_do_ato
+
     certame = get_object_or_404(Certame, pk=pk)
+    registros = [
+        (r, _so_o_nome(r), _papel_no_registro(r), data_do_ato(r))
+        for r in historico_do_certame(certame_id=certame.pk)
+    ]
     return render(
         request,
         "certames/historico.html",
-        {"certame": certame, "registros": historico_do_certame(certame_id=certame.pk)},
+        {"certame": certame, "registros": registros},
     )
+
+
+def _so_o_nome(registro: Any) -> str:
+    """O nome de quem fez, sem o login que o registro guarda ao lado ("Rita Souza (rita)")."""
+    quem = quem_fez(registro)
+    if registro.usuario is not None:
+        login = f" ({registro.usuario.get_username()})"
+        if quem.endswith(login) and quem != login.strip():
+            return quem[: -len(login)]
+    return quem
+
+
+def _papel_no_registro(registro: Any) -> str:
+    """O papel de quem fez o ato, como a tela o mostra (hoje; o registro guarda o nome)."""
+    from cotas_web.contas.permissoes import nome_do_papel
+
+    return "sistema" if registro.usuario is None else nome_do_papel(registro.usuario)
+
+
+@requer_papel(ADMIN, AUDITOR)
+def historico_exportar(request: HttpRequest, pk: int, formato: str) -> HttpResponse:
+    """O registro de auditoria do certame em CSV ou JSON Lines, ou a cabeça da cadeia
+    (`cabeca.jsonl`, que `manage.py verificar_auditoria --cabecas` confere)."""
+    from cotas_web.auditoria import exportacao
+    from cotas_web.certames.selectors import slug_do_certame
+
+    certame = get_object_or_404(Certame, pk=pk)
+    nome = f"{slug_do_certame(certame)}-auditoria"
+    if formato == "csv":
+        conteudo, tipo = exportacao.para_csv(certame.pk, _papel_no_registro), "text/csv"
+    elif formato == "jsonl":
+        conteudo, tipo = exportacao.para_jsonl(certame.pk, _papel_no_registro), "application/jsonl"
+    elif formato == "cabeca":
+        conteudo, tipo = exportacao.cabeca_jsonl(certame.pk), "application/jsonl"
+        nome, formato = f"{nome}-cabeca", "jsonl"
+    else:
+        raise Http404("Formato desconhecido.")
+    resposta = HttpResponse(conteudo, content_type=f"{tipo}; charset=utf-8")
+    resposta["Content-Disposition"] = disposicao(f"{nome}.{formato}", anexo=True)
+    return resposta
 
 
 def _voltar(certame: Certame) -> str:

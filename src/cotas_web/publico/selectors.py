@@ -10,7 +10,8 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
-from django.db.models import Q
+from django.db.models import Max, Q
+from django.utils import timezone
 
 from cotas.documentos.fonte import FonteDocumentos
 from cotas_web import ponte
@@ -74,6 +75,8 @@ def fonte_do_certame(*, certame: Certame) -> FonteDocumentos:
         data_edital=certame.data_edital,
         validade_ate=certame.validade_ate,
         atos=atos,
+        versao=Registro.objects.filter(certame_id=certame.pk).aggregate(v=Max("id"))["v"] or 0,
+        gerado_em=timezone.localtime(),
     )
 
 

@@ -325,7 +325,7 @@ def baixar(request: HttpRequest, pk: int, doc: str, formato: str) -> HttpRespons
     cargo = _pedido_valido(request, certame, doc, status_sem_cargo=400)
     if isinstance(cargo, HttpResponse):
         return cargo
-    nome = f"{doc}-{cargo}" if cargo else doc
+    nome = _nome_do_arquivo(certame, f"{doc}-{cargo}" if cargo else doc)
     if arquivos.em_segundo_plano(certame):
         return _do_disco(request, certame, doc, cargo, formato, None, f"{nome}.{formato}")
     if formato == "pdf" and (erro := _pdf_indisponivel()) is not None:
@@ -342,10 +342,17 @@ def baixar_tabela(
     cargo = _pedido_valido(request, certame, doc, status_sem_cargo=400)
     if isinstance(cargo, HttpResponse):
         return cargo
-    nome = f"{tabela}-{cargo}" if cargo else tabela
+    nome = _nome_do_arquivo(certame, f"{tabela}-{cargo}" if cargo else tabela)
     if arquivos.em_segundo_plano(certame):
         return _do_disco(request, certame, doc, cargo, "csv", tabela, f"{nome}.csv")
     return _na_hora(request, certame, doc, cargo, "csv", tabela, f"{nome}.csv")
+
+
+def _nome_do_arquivo(certame: Certame, nome: str) -> str:
+    """ "concurso-01-2025-ordem-de-nomeacao": o certame no nome de todo arquivo baixado."""
+    from cotas_web.certames.selectors import slug_do_certame
+
+    return f"{slug_do_certame(certame)}-{nome}"
 
 
 def _pdf_indisponivel() -> str | None:
@@ -463,6 +470,8 @@ def arquivo_da_versao(request: HttpRequest, pk: int, tarefa_id: str) -> FileResp
     if formato not in (*FORMATOS, "zip"):  # (as páginas da tela não são um arquivo para baixar)
         raise Http404("Arquivo não encontrado.")
     base = tabela or Path(str(tarefa.parametros["nome"])).stem
+    if not base.startswith(_nome_do_arquivo(certame, "")):
+        base = _nome_do_arquivo(certame, base)
     return _do_arquivo(caminho, formato, f"{base}-versao-{tarefa.versao}.{formato}")
 
 
@@ -476,7 +485,7 @@ def dados_abertos(request: HttpRequest, pk: int) -> HttpResponse | FileResponse:
         "documentos": [nome for nome, _ in _publicaveis(certame)],
         "fonte_url": request.build_absolute_uri(reverse("certames:publico", args=[certame.pk])),
     }
-    nome = f"dados-abertos-certame-{certame.pk}.zip"
+    nome = f"{_nome_do_arquivo(certame, 'dados-abertos')}.zip"
     doc = arquivos.PACOTE
     if arquivos.em_segundo_plano(certame):
         return _do_disco(request, certame, doc, None, "zip", None, nome, extras)
@@ -511,7 +520,8 @@ def ata(request: HttpRequest, pk: int, sid: int, formato: str) -> HttpResponse:
         conteudo = arquivo(d, formato, "decisoes" if formato == "csv" else None)
     except PdfIndisponivel as erro:
         return HttpResponse(str(erro), status=503, content_type="text/plain; charset=utf-8")
-    return _anexo(conteudo, TIPOS[formato], f"ata-sessao-{sid}.{formato}", formato)
+    nome = _nome_do_arquivo(certame, f"ata-sessao-{sid}")
+    return _anexo(conteudo, TIPOS[formato], f"{nome}.{formato}", formato)
 
 
 @requer_papel(ADMIN, COMISSAO, AUDITOR)
@@ -530,7 +540,8 @@ def recursos(request: HttpRequest, pk: int, formato: str) -> HttpResponse:
         conteudo = arquivo(d, formato, "recursos" if formato == "csv" else None)
     except PdfIndisponivel as erro:
         return HttpResponse(str(erro), status=503, content_type="text/plain; charset=utf-8")
-    return _anexo(conteudo, TIPOS[formato], f"recursos-comissao-{pk}.{formato}", formato)
+    nome = _nome_do_arquivo(certame, "recursos-comissao")
+    return _anexo(conteudo, TIPOS[formato], f"{nome}.{formato}", formato)
 
 
 @publica

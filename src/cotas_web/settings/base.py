@@ -45,6 +45,7 @@ INSTALLED_APPS = [
     "cotas_web.candidatos",
     "cotas_web.comissao",
     "cotas_web.nomeacoes",
+    "cotas_web.textos",
     "cotas_web.publico",
     "cotas_web.tarefas",
     "cotas_web.api",
