@@ -545,11 +545,15 @@ class Lei:
         except ValueError:  # 29 de fevereiro
             return inicio.replace(year=inicio.year + self.revisao_anos, day=28)
 
-    def desconhecidos(self) -> list[str]:
+    def desconhecidos(self, dia: date | None = None) -> list[str]:
+        """Os parâmetros que a lei deixa em aberto: para um edital de `dia`, só os que nenhuma
+        norma modelada fixa nessa data (um regulamento posterior ao edital não o rege); sem
+        `dia`, também os que só um regulamento fixa."""
         return sorted(
             nome
             for nome, p in self.parametros.items()
-            if p.desconhecido or p.desconhecido_ate is not None
+            if (p.desconhecido_em(dia) if dia is not None else p.desconhecido)
+            or (dia is None and p.desconhecido_ate is not None)
         )
 
 
