@@ -79,9 +79,9 @@ def _candidatos() -> str:
 
 # Um edital da véspera do decreto (26/06/2025): a divisão é do operador.
 VESPERA = "data_edital = 2025-06-26"
-DIVISAO = """"pretos_pardos.percentual" = { valor = "25", justificativa = "Edital nº 1/2025, item 5.1" }
-"indigenas.percentual" = { valor = "3", justificativa = "Edital nº 1/2025, item 5.1" }
-"quilombolas.percentual" = { valor = "2", justificativa = "Edital nº 1/2025, item 5.1" }
+DIVISAO = """"pretos_pardos.percentual" = { valor = "25", justificativa = "E1/2025, 5.1" }
+"indigenas.percentual" = { valor = "3", justificativa = "E1/2025, 5.1" }
+"quilombolas.percentual" = { valor = "2", justificativa = "E1/2025, 5.1" }
 "grupos.candidato_em_varios" = { valor = "maior_percentual", justificativa = "Edital, item 5.2" }
 "indigenas.verificacao" = { valor = "documental", justificativa = "Edital, item 6.1" }
 """

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import argparse
 import tomllib
-from datetime import date
 from collections.abc import Mapping
+from datetime import date
 from pathlib import Path
 
 from cotas.arquivos.cenario import ler_parametros_lei
