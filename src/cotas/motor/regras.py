@@ -566,7 +566,7 @@ def _informado(lei: Lei, nome: str, bruto: object) -> tuple[object, Referencia]:
     valor, justificativa = conferir_informado(lei, nome, bruto, "sem justificativa")
     # (A justificativa vai na citação: é o que a sustenta, e quem lê a nomeação a vê. A norma
     # citada é o operador, não a lei: a lei não diz o valor, o edital ou o operador o diz.)
-    return valor, Referencia(INFORMADO_PELO_OPERADOR, justificativa, f"{nome} = {valor}")
+    return valor, Referencia(INFORMADO_PELO_OPERADOR, justificativa, justificativa)
 
 
 def _obrigatorio(lei: Lei, nome: str) -> bool:
