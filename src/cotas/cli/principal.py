@@ -201,8 +201,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.comando == "leis" and args.conferir is not None:
             return _conferir_lei(args.conferir)
-        for aviso in extras.carregar(pastas=args.leis):
-            print(f"aviso: {aviso}", file=sys.stderr)
+        for lei_ignorada in extras.carregar(pastas=args.leis):
+            print(f"aviso: {lei_ignorada}", file=sys.stderr)
         if args.comando == "testar":  # (mostra cada teste ao rodá-lo e tem os seus códigos)
             return testar.executar(args)
         resultado: Any = saida.executar(args)

@@ -628,7 +628,8 @@ def carregar_lei(texto: str, origem: str) -> Lei:
     inicio, fim_proprio, ref_vigencia, atos = vigencia or (date.min, None, None, ())
     fim = atos[-1].fim if atos else fim_proprio
     esfera, ente = _juntando(erros, lambda: _esfera_e_ente(dados, origem), ("", ""))
-    grupos = _juntando(erros, lambda: _grupos(dados, origem), ())
+    sem_grupos: tuple[DeclaracaoGrupo, ...] = ()
+    grupos = _juntando(erros, lambda: _grupos(dados, origem), sem_grupos)
     nomes_grupos = [g.nome for g in grupos]
 
     brutos = dados.get("parametros", [])
