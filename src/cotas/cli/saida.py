@@ -181,7 +181,7 @@ def _regras_dos_argumentos(args: argparse.Namespace, *, ordem: bool) -> tuple[Re
         )
     except ParametrosDesconhecidos as erro:
         raise parametros.erro_de_faltantes(erro, lei) from None
-    return regras, parametros.em_aberto_nao_usados(lei, usados, informados)
+    return regras, parametros.em_aberto_nao_usados(lei, usados, informados, data)
 
 
 def _rodape(regras: Regras, em_aberto: list[str]) -> list[str]:

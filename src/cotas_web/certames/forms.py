@@ -26,10 +26,13 @@ class ComLacunas(forms.Form):
     lacunas: list[str]
     formas: dict[str, Any]
 
-    def por_lacunas(self, lei: Any, informados: dict[str, Any] | None = None) -> list[str]:
-        """Acrescenta os campos das lacunas da lei (com os valores já informados, se houver)."""
+    def por_lacunas(
+        self, lei: Any, informados: dict[str, Any] | None = None, dia: Any = None
+    ) -> list[str]:
+        """Acrescenta os campos das lacunas da lei para um edital de `dia` (o que um regulamento
+        já fixa nessa data não se pergunta), com os valores já informados, se houver."""
         informados = informados or {}
-        lacunas: list[str] = list(lei.desconhecidos())
+        lacunas: list[str] = list(lei.desconhecidos(dia))
         self.formas = {nome: ponte.forma_da_lacuna(lei, nome) for nome in lacunas}
         grupos = {g.nome: g.rotulo for g in lei.grupos}
         for nome in lacunas:
@@ -184,7 +187,7 @@ class CertameForm(FormularioDeUmaVez, ComLacunas):
             lei = ponte.lei_do_certame(None, str(municipio or ""), data_edital)
         except (forms.ValidationError, ponte.ErroCotas, TypeError, ValueError):
             return []
-        return self.por_lacunas(lei)
+        return self.por_lacunas(lei, dia=data_edital)
 
 
 FORMATO_DESEMPATE = (
@@ -362,7 +365,7 @@ class DadosCertameForm(ComLacunas):
         except ponte.ErroCotas:
             lei = None
         if lei is not None:
-            self.lacunas = self.por_lacunas(lei, certame.informados or {})
+            self.lacunas = self.por_lacunas(lei, certame.informados or {}, certame.data_edital)
         self.fields["motivo"] = forms.CharField(
             label="Motivo da correção",
             widget=forms.Textarea,
