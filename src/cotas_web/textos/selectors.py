@@ -28,7 +28,7 @@ from cotas_web.auditoria.models import Registro
 from cotas_web.certames.models import Certame
 from cotas_web.certames.selectors import slug_do_certame
 from cotas_web.comissao.models import Convocacao, Sessao
-from cotas_web.comissao.selectors import ata_da_sessao
+from cotas_web.comissao.selectors import ata_da_sessao, recursos_do_certame
 from cotas_web.identidade.models import Orgao
 from cotas_web.nomeacoes.models import Nomeacao
 
@@ -203,13 +203,12 @@ def dados_do_resultado(
     regra = ponte.regras_do_certame(certame).comissao
     linhas: list[tuple[object, ...]] = []
     sessoes = [sessao] if sessao is not None else list(certame.sessoes.order_by("data", "pk"))
+    # (Os recursos ficam no seu próprio registro; o resultado final os aplica aos pareceres.)
+    recursos = recursos_do_certame(certame=certame) if sessao is None else []
     for s in sessoes:
         ata = ata_da_sessao(sessao=s)
-        finais = (
-            resultado_apos_recursos(ata)
-            if sessao is None
-            else {a.inscricao: a.resultado for a in ata.avaliacoes}
-        )
+        pareceres = {a.inscricao: a.resultado for a in ata.avaliacoes}
+        finais = resultado_apos_recursos(pareceres, recursos)
         linhas += [
             (a.inscricao, a.nome, a.cargo, resultado_em_palavras(finais[a.inscricao], regra))
             for a in ata.avaliacoes
