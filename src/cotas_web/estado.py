@@ -57,9 +57,14 @@ def resumo(valor: object) -> str:
     return hashlib.sha256(repr(valor).encode()).hexdigest()
 
 
-def _selo(chave: str, eventos: Sequence[str], estado: bytes) -> str:
-    conteudo = json.dumps([chave, list(eventos), hashlib.sha256(estado).hexdigest()])
+def _selo(chave: str, eventos: Sequence[str], livro: bytes, cargos: dict[str, Any]) -> str:
+    conteudo = json.dumps(
+        [chave, list(eventos), hashlib.sha256(livro).hexdigest(), cargos], sort_keys=True
+    )
     return salted_hmac(_SAL, conteudo, algorithm="sha256").hexdigest()
+
+
+_SEM_ATOS = resumo([])  # (o resumo das publicadas de um cargo sem nenhuma)
 
 
 def retomar_ou_reencenar(
@@ -68,69 +73,120 @@ def retomar_ou_reencenar(
     chave: str,
     eventos: list[Evento],
     abertura: Any,
+    publicadas: dict[str, str],
     novo: Callable[[], CertameMotor],
-    retomar: Callable[[bytes], CertameMotor],
+    retomar: Callable[[bytes, Callable[[str], bytes]], CertameMotor],
 ) -> CertameMotor:
     """O livro do certame depois de `eventos`: retomado do estado guardado e acrescido do que é
     novo, ou, se o estado não confere, reencenado desde a `abertura` (`novo()` dá o certame sem
-    eventos; `retomar(bytes)`, o certame com o livro guardado). Grava o estado novo. Levanta o
-    `ErroCotas` do evento que a lei recusa, como a reencenação."""
+    eventos; `retomar(livro, carregar)`, o certame com o livro guardado). `publicadas`: o resumo
+    das nomeações publicadas de cada cargo (`ponte.resumos_das_publicadas`). Grava o estado
+    novo. Levanta o `ErroCotas` do evento que a lei recusa, como a reencenação."""
     from cotas_web.certames.models import EstadoDoCertame
 
     eventos = ordenar_no_dia(eventos)
     resumos = [resumo(e) for e in eventos]
     guardado = EstadoDoCertame.objects.filter(certame=certame).first()
-    motor = _retomado(guardado, chave, resumos, retomar)
-    if motor is not None:
-        assert guardado is not None
-        novos = eventos[len(guardado.eventos) :]
-        if not novos:
-            return motor
-        motor.prever(novos)
-        for evento in novos:
-            try:
-                motor.aplicar(evento)
-            except ErroCotas as erro:
-                erro.evento = evento
-                raise
-    else:
+    motor = _retomado(certame, guardado, chave, resumos, publicadas, retomar)
+    if motor is None:
         motor = novo().apurar(eventos, abertura=abertura)
-    _guardar(certame, chave, resumos, motor)
+        _guardar(certame, chave, resumos, motor, publicadas, None)
+        return motor
+    assert guardado is not None
+    novos = eventos[len(guardado.eventos) :]
+    if novos:
+        motor.prever(novos)
+    for evento in novos:
+        try:
+            motor.aplicar(evento)
+        except ErroCotas as erro:
+            erro.evento = evento
+            raise
+    if novos or livro.carregados(motor):
+        _guardar(certame, chave, resumos, motor, publicadas, dict(guardado.cargos))
     return motor
 
 
 def _retomado(
-    guardado: Any, chave: str, resumos: list[str], retomar: Callable[[bytes], CertameMotor]
+    certame: Any,
+    guardado: Any,
+    chave: str,
+    resumos: list[str],
+    publicadas: dict[str, str],
+    retomar: Callable[[bytes, Callable[[str], bytes]], CertameMotor],
 ) -> CertameMotor | None:
+    """O livro guardado, se confere (None: reencene)."""
+    from cotas_web.certames.models import EstadoDoCargo
+
     if guardado is None or guardado.chave != chave:
         return None
     aplicados = list(guardado.eventos)
     if resumos[: len(aplicados)] != aplicados:
         return None
-    dados = bytes(guardado.estado)
-    if not hmac.compare_digest(guardado.selo, _selo(chave, aplicados, dados)):
+    dados = bytes(guardado.livro)
+    mapa: dict[str, list[str]] = dict(guardado.cargos)
+    if not hmac.compare_digest(guardado.selo, _selo(chave, aplicados, dados, mapa)):
         return None
+
+    def carregar(cargo: str) -> bytes:
+        linha = EstadoDoCargo.objects.filter(certame=certame, cargo=cargo).first()
+        do_cargo = b"" if linha is None else bytes(linha.estado)
+        if cargo not in mapa or hashlib.sha256(do_cargo).hexdigest() != mapa[cargo][0]:
+            raise livro.EstadoIncompativel(f"o livro guardado do cargo {cargo} não confere")
+        return do_cargo
+
     try:
-        motor = retomar(dados)
+        motor = retomar(dados, carregar)
+        # Os cargos com atos publicados depois de guardado o estado: lidos já, para que o que
+        # não confere mande reencenar aqui, e não no meio de uma leitura.
+        mudaram = [
+            cargo
+            for cargo in set(mapa) | set(publicadas)
+            if publicadas.get(cargo, _SEM_ATOS) != mapa.get(cargo, ["", _SEM_ATOS])[1]
+        ]
+        livro.carregar_cargos(motor, sorted(mudaram))
     except livro.EstadoIncompativel:
         return None
-    return motor if livro.reconhecer_publicadas(motor) else None
+    return motor
 
 
-def _guardar(certame: Any, chave: str, resumos: list[str], motor: CertameMotor) -> None:
-    """Grava o estado; uma falha ao gravar nunca falha o pedido (o próximo reencena)."""
-    from cotas_web.certames.models import EstadoDoCertame
+def _guardar(
+    certame: Any,
+    chave: str,
+    resumos: list[str],
+    motor: CertameMotor,
+    publicadas: dict[str, str],
+    mapa: dict[str, list[str]] | None,
+) -> None:
+    """Grava o livro do certame e o de cada cargo lido ou apurado (`mapa`: o guardado antes;
+    None: tudo de novo). Uma falha ao gravar nunca falha o pedido (o próximo reencena)."""
+    from cotas_web.certames.models import EstadoDoCargo, EstadoDoCertame
 
-    dados = livro.guardar(motor)
+    guardado = livro.guardar(motor)
+    novo_mapa = {} if mapa is None else dict(mapa)
+    for cargo, dados in guardado.cargos.items():
+        novo_mapa[cargo] = [hashlib.sha256(dados).hexdigest(), publicadas.get(cargo, _SEM_ATOS)]
     try:
         with transaction.atomic():  # (um ponto de salvamento dentro de um ato)
+            if mapa is None:
+                EstadoDoCargo.objects.filter(certame=certame).delete()
+                EstadoDoCargo.objects.bulk_create(
+                    EstadoDoCargo(certame=certame, cargo=cargo, estado=dados)
+                    for cargo, dados in guardado.cargos.items()
+                )
+            else:
+                for cargo, dados in guardado.cargos.items():
+                    EstadoDoCargo.objects.update_or_create(
+                        certame=certame, cargo=cargo, defaults={"estado": dados}
+                    )
             EstadoDoCertame.objects.update_or_create(
                 certame=certame,
                 defaults={
                     "chave": chave,
                     "eventos": resumos,
-                    "estado": dados,
-                    "selo": _selo(chave, resumos, dados),
+                    "livro": guardado.livro,
+                    "cargos": novo_mapa,
+                    "selo": _selo(chave, resumos, guardado.livro, novo_mapa),
                 },
             )
     except DatabaseError:

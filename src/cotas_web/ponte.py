@@ -6,7 +6,7 @@ na ordem dos fatos e PROPÕE as próximas nomeações, com quem, qual vaga, qual
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
@@ -609,37 +609,74 @@ def razao_da_saida(motor: Any, tipo: str, inscricao: str) -> Any:
     return saidas[-1].razao if saidas else None
 
 
-def nomeacoes_publicadas(certame: Certame) -> dict[str, list[Any]]:
-    """As nomeações confirmadas por portaria, por cargo, como o motor as recebe
-    (`cotas.motor.certame.Publicada`): atos em vigor que nenhuma reencenação refaz
-    (docs/INTERPRETACAO.md#atos-publicados). Em cada vaga, a ordem em que foram feitas."""
-    from cotas.motor.certame import Publicada
+def _linhas_publicadas(certame: Certame, cargo: str | None = None) -> Any:
+    """As nomeações em vigor (confirmadas por portaria), em cada vaga na ordem em que foram
+    feitas: de todos os cargos ou de um."""
     from cotas_web.nomeacoes.models import Nomeacao, SituacaoNomeacao
 
-    por_cargo: dict[str, list[Any]] = {}
-    ocupacoes: dict[tuple[str, int], int] = {}
-    linhas = (
-        Nomeacao.objects.filter(cargo__certame=certame)
-        .exclude(situacao=SituacaoNomeacao.SEM_EFEITO)  # (não é mais ato em vigor)
-        .order_by("cargo__codigo", "vaga", "ordem", "pk")
-        .values_list(
-            "cargo__codigo",
-            "vaga",
-            "candidato__inscricao",
-            "modalidade",
-            "razao",
-            "portaria",
-            "data_portaria",
-        )
+    linhas = Nomeacao.objects.filter(cargo__certame=certame)
+    if cargo is not None:
+        linhas = linhas.filter(cargo__codigo=cargo)
+    return linhas.exclude(situacao=SituacaoNomeacao.SEM_EFEITO).order_by(  # (não é mais ato)
+        "cargo__codigo", "vaga", "ordem", "pk"
     )
-    for cargo, vaga, inscricao, lista, razao, portaria, dia in linhas:
-        ocupacao = ocupacoes.get((cargo, vaga), 0)
-        ocupacoes[(cargo, vaga)] = ocupacao + 1
+
+
+def nomeacoes_publicadas(certame: Certame, cargo: str) -> list[Any]:
+    """As nomeações confirmadas por portaria do cargo, como o motor as recebe
+    (`cotas.motor.certame.Publicada`): atos em vigor que nenhuma reencenação refaz
+    (docs/INTERPRETACAO.md#atos-publicados)."""
+    from cotas.motor.certame import Publicada
+
+    saida: list[Any] = []
+    ocupacoes: dict[int, int] = {}
+    linhas = _linhas_publicadas(certame, cargo).values_list(
+        "vaga", "candidato__inscricao", "modalidade", "razao", "portaria", "data_portaria"
+    )
+    for vaga, inscricao, lista, razao, portaria, dia in linhas:
+        ocupacao = ocupacoes.get(vaga, 0)
+        ocupacoes[vaga] = ocupacao + 1
         ato = f"Portaria nº {portaria}, de {dia:%d/%m/%Y}"
-        por_cargo.setdefault(cargo, []).append(
-            Publicada(vaga, inscricao, lista, razao, ocupacao, ato)
-        )
-    return por_cargo
+        saida.append(Publicada(vaga, inscricao, lista, razao, ocupacao, ato))
+    return saida
+
+
+class PublicadasDoBanco(Mapping[str, list[Any]]):
+    """As nomeações publicadas de cada cargo, lidas do banco quando o motor pede as de um cargo
+    (um ato lê as do cargo que toca, não as de todos)."""
+
+    def __init__(self, certame: Certame, cargos: list[str]) -> None:
+        self._certame = certame
+        self._cargos = cargos
+        self._lidas: dict[str, list[Any]] = {}
+
+    def __getitem__(self, cargo: str) -> list[Any]:
+        if cargo not in self._cargos:
+            raise KeyError(cargo)
+        if cargo not in self._lidas:
+            self._lidas[cargo] = nomeacoes_publicadas(self._certame, cargo)
+        return self._lidas[cargo]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._cargos)
+
+    def __len__(self) -> int:
+        return len(self._cargos)
+
+
+def resumos_das_publicadas(certame: Certame) -> dict[str, str]:
+    """De cada cargo com nomeações em vigor, o resumo delas (quem, que vaga, que lista, que
+    portaria): o livro guardado de um cargo cujo resumo mudou é conferido com os atos de agora.
+    O texto publicado não entra: um ato nunca é reescrito, só tornado sem efeito."""
+    from cotas_web import estado
+
+    por_cargo: dict[str, list[tuple[Any, ...]]] = {}
+    for cargo, *resto in _linhas_publicadas(certame).values_list(
+        "cargo__codigo", "pk", "vaga", "candidato__inscricao", "modalidade", "portaria",
+        "data_portaria",
+    ):  # fmt: skip
+        por_cargo.setdefault(cargo, []).append(tuple(resto))
+    return {cargo: estado.resumo(linhas) for cargo, linhas in por_cargo.items()}
 
 
 def reencenar(certame: Certame, *, com_publicadas: bool = True, do_banco: bool = False) -> Any:
@@ -663,7 +700,7 @@ def reencenar(certame: Certame, *, com_publicadas: bool = True, do_banco: bool =
     fatos = fatos_do_certame(certame)
     marca = guardados.marca(certame.pk)
     tabela = tabela_de_candidatos(certame, regras, fora=fatos.fora, do_banco=do_banco)
-    publicadas = nomeacoes_publicadas(certame) if com_publicadas else {}
+    publicadas = PublicadasDoBanco(certame, list(cargos)) if com_publicadas else {}
     parametros = parametros_do_certame(certame)
     dados = {
         "regras": regras,
@@ -694,6 +731,7 @@ def reencenar(certame: Certame, *, com_publicadas: bool = True, do_banco: bool =
         chave=chave,
         eventos=fatos.eventos,
         abertura=fatos.abertura,
+        publicadas=resumos_das_publicadas(certame),
         novo=lambda: CertameMotor(**dados),
-        retomar=lambda guardado: livro.retomar(guardado, **dados),
+        retomar=lambda livro_, carregar: livro.retomar(livro_, carregar, **dados),
     )

@@ -21,7 +21,7 @@ from cotas.motor.certame import (
     TipoEvento,
 )
 from cotas.motor.erros import ErroCotas
-from cotas.motor.estado import EstadoIncompativel, guardar, reconhecer_publicadas, retomar
+from cotas.motor.estado import EstadoIncompativel, carregar_cargos, guardar, retomar
 from cotas.motor.eventos import ordenar_no_dia
 from cotas.motor.regras import Regras
 from tests.motor.test_atos_publicados import _publicadas
@@ -44,6 +44,28 @@ def _novo(
     publicadas: dict[str, list[Publicada]] | None = None,
 ) -> Certame:
     return Certame(r, vagas, cands, parametros=PARAMETROS, publicadas=publicadas or {})
+
+
+def _retomar(
+    livro: Certame,
+    r: Regras,
+    cands: list[Candidato],
+    vagas: dict[str, int],
+    publicadas: dict[str, list[Publicada]] | None = None,
+) -> Certame:
+    """Guarda o livro e o retoma, como a aplicação web entre dois atos: o livro de cada cargo
+    lido ou apurado é gravado de novo; o dos outros fica o que já estava guardado."""
+    guardado = guardar(livro)
+    banco = {**BANCOS.get(id(livro), {}), **guardado.cargos}
+    retomado = retomar(guardado.livro, banco.__getitem__, r, vagas, cands,
+                       parametros=PARAMETROS, publicadas=publicadas)  # fmt: skip
+    BANCOS[id(retomado)] = banco
+    return retomado
+
+
+# O "banco" de cada livro retomado: os bytes guardados de cada cargo (id do livro -> cargo ->
+# bytes; o livro vive enquanto o teste o usa).
+BANCOS: dict[int, dict[str, bytes]] = {}
 
 
 def _evento(certame: Certame, tipo: str, k: int, dia: date) -> Evento | None:
@@ -115,18 +137,17 @@ def _retrato(certame: Certame) -> dict[str, object]:
 
 
 def _conferir(r: Regras, cands: list[Candidato], vagas: dict[str, int], eventos: list[Evento],
-              retomar_em: set[int]) -> bytes:  # fmt: skip
+              retomar_em: set[int]) -> Certame:  # fmt: skip
     reencenado = _novo(r, cands, vagas).apurar(eventos, abertura=r.data_edital)
     livro = _novo(r, cands, vagas)
     livro.abrir(r.data_edital)
     for i, evento in enumerate(eventos):
         if i in retomar_em:
-            livro = retomar(guardar(livro), r, vagas, cands, parametros=PARAMETROS)
+            livro = _retomar(livro, r, cands, vagas)
         livro.aplicar(evento)
-    estado = guardar(livro)
-    livro = retomar(estado, r, vagas, cands, parametros=PARAMETROS)
+    livro = _retomar(livro, r, cands, vagas)
     assert _retrato(livro) == _retrato(reencenado)
-    return estado
+    return livro
 
 
 def _publicar_depois(
@@ -134,7 +155,7 @@ def _publicar_depois(
     cands: list[Candidato],
     vagas: dict[str, int],
     eventos: list[Evento],
-    estado: bytes,
+    livro: Certame,
     escolhidas: dict[str, set[int]],
 ) -> None:
     """Atos publicados depois de guardado o estado (as nomeações de ordem em `escolhidas`): o
@@ -143,15 +164,15 @@ def _publicar_depois(
     reencenado = _novo(r, cands, vagas).apurar(eventos, abertura=r.data_edital)
     publicadas = {c: _publicadas(reencenado.nomeacoes(c), escolhidas.get(c, set())) for c in vagas}
     com_atos = _novo(r, cands, vagas, publicadas).apurar(eventos, abertura=r.data_edital)
-    livro = retomar(estado, r, vagas, cands, parametros=PARAMETROS, publicadas=publicadas)
-    assert reconhecer_publicadas(livro)
-    assert _retrato(livro) == _retrato(com_atos)
+    retomado = _retomar(livro, r, cands, vagas, publicadas)
+    carregar_cargos(retomado, [c for c, atos in publicadas.items() if atos])
+    assert _retrato(retomado) == _retrato(com_atos)
     # O estado com os atos, retomado sem um deles (tornado sem efeito): não serve mais.
     com_um_a_menos = {c: lista[1:] for c, lista in publicadas.items()}
     if com_um_a_menos != publicadas:
-        sem_um = retomar(guardar(livro), r, vagas, cands, parametros=PARAMETROS,
-                         publicadas=com_um_a_menos)  # fmt: skip
-        assert not reconhecer_publicadas(sem_um)
+        sem_um = _retomar(retomado, r, cands, vagas, com_um_a_menos)
+        with pytest.raises(EstadoIncompativel, match="atos publicados"):
+            carregar_cargos(sem_um, [c for c, atos in publicadas.items() if atos])
 
 
 intencoes = st.lists(st.tuples(st.sampled_from(TIPOS), st.integers(0, 60)), max_size=12)
@@ -181,9 +202,9 @@ def test_retomar_depois_de_cada_evento_e_reencenar_dao_o_mesmo_livro(
     retomar_em = set(data.draw(st.lists(st.integers(0, max(0, len(eventos) - 1)))))
     _conferir(r, cands, por_cargo, eventos, retomar_em)
     # E retomando depois de cada um, como a aplicação web faz a cada ato.
-    estado = _conferir(r, cands, por_cargo, eventos, set(range(len(eventos))))
+    livro = _conferir(r, cands, por_cargo, eventos, set(range(len(eventos))))
     escolhidas = {c: set(data.draw(st.sets(st.integers(1, 12)))) for c in por_cargo}
-    _publicar_depois(r, cands, por_cargo, eventos, estado, escolhidas)
+    _publicar_depois(r, cands, por_cargo, eventos, livro, escolhidas)
 
 
 @CONFIG
@@ -207,17 +228,29 @@ def test_retomar_nao_monta_as_listas_de_um_cargo_que_nenhum_evento_toca() -> Non
     ]
     livro = _novo(r, cands, {"C": 2, "D": 2})
     livro.abrir(EDITAL)
-    retomado = retomar(guardar(livro), r, {"C": 2, "D": 2}, cands, parametros=PARAMETROS)
+    retomado = _retomar(livro, r, cands, {"C": 2, "D": 2})
     retomado.desistencia(EDITAL + timedelta(days=1), "C0")
     assert retomado._apuracoes["C"]._listas is not None
-    assert retomado._apuracoes["D"]._listas is None
+    assert "D" not in retomado._apuracoes  # nem o livro do cargo D foi lido
+    assert retomado.nomeacoes("D")[0].inscricao == "D0"
+    assert retomado._apuracoes["D"]._listas is None  # e as listas dele, nem montadas
     assert [n.inscricao for n in retomado.nomeacoes("C")] == ["C0", "C1", "C2"]
+
+
+def _nenhum(cargo: str) -> bytes:
+    raise AssertionError(f"o livro do cargo {cargo} não devia ser lido")
 
 
 def test_estado_de_outra_forma_ou_ilegivel_e_recusado() -> None:
     r = regras(False)
     cands: list[Candidato] = []
     with pytest.raises(EstadoIncompativel, match="forma 99"):
-        retomar(pickle.dumps((99, True, None, {})), r, {"C": 1}, cands)
+        retomar(pickle.dumps((99, True, None, [])), _nenhum, r, {"C": 1}, cands)
     with pytest.raises(EstadoIncompativel, match="ilegível"):
-        retomar(b"lixo", r, {"C": 1}, cands)
+        retomar(b"lixo", _nenhum, r, {"C": 1}, cands)
+    livro = _novo(r, cands, {"C": 1})
+    livro.abrir(r.data_edital)
+    guardado = guardar(livro)
+    retomado = retomar(guardado.livro, {"C": b"lixo"}.__getitem__, r, {"C": 1}, cands)
+    with pytest.raises(EstadoIncompativel, match="cargo C ilegível"):
+        retomado.nomeacoes("C")

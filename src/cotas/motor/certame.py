@@ -862,6 +862,9 @@ class Certame:
     def __post_init__(self) -> None:
         self._apuracoes: dict[str, ApuracaoCargo] = {}
         self._memoria_dos_planos = MemoriaDosPlanos()  # partilhada entre os cargos
+        # O livro de um cargo guardado (`cotas.motor.estado.retomar`): lido quando pedido.
+        self._guardadas: Callable[[str], ApuracaoCargo | None] | None = None
+        self._no_livro: frozenset[str] = frozenset()  # (os cargos desse livro guardado)
         self.aberto = False
         self.ultimo_evento: date | None = None
         dia = self.parametros.data_referencia_idade or self.regras.data_edital
@@ -877,6 +880,9 @@ class Certame:
     def _apuracao(self, cargo: str) -> ApuracaoCargo:
         if cargo not in self.cargos:
             raise EventoInvalido(f"Cargo '{cargo}' não existe no certame.")
+        if cargo not in self._apuracoes and self._guardadas is not None:
+            if (guardada := self._guardadas(cargo)) is not None:
+                self._apuracoes[cargo] = guardada
         if cargo not in self._apuracoes:
             self._apuracoes[cargo] = ApuracaoCargo(
                 self.regras,

@@ -21,7 +21,8 @@ from __future__ import annotations
 import functools
 import io
 import pickle
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
@@ -32,23 +33,46 @@ from cotas.motor.regras import AMPLA, Regras
 
 # A forma do estado: muda quando muda o que o livro guarda (um estado de outra forma não se
 # retoma; quem o guardou reencena).
-FORMA = 1
+FORMA = 2
 
 
 class EstadoIncompativel(ValueError):
-    """O estado guardado não é desta forma do livro: reencene."""
+    """O estado guardado não serve (de outra forma do livro, ilegível, ou feito antes de atos
+    publicados que ele não tem): reencene."""
 
 
-def guardar(certame: Certame) -> bytes:
-    """O estado do livro, em bytes."""
-    saida = io.BytesIO()
-    guardador = _Guardador(saida, certame)
-    guardador.dump((FORMA, certame.aberto, certame.ultimo_evento, certame._apuracoes))
-    return saida.getvalue()
+@dataclass(frozen=True)
+class Guardado:
+    """O livro em partes: o do certame (aberto, data do último evento, os cargos do livro) e o
+    de cada cargo, à parte, para que um ato leia só o do cargo que ele toca."""
+
+    livro: bytes
+    cargos: dict[str, bytes]
+
+
+def guardar(certame: Certame, cargos: Iterable[str] | None = None) -> Guardado:
+    """O estado do livro: o do certame e o de cada cargo em `cargos` (None: todos os que estão
+    na memória; os de um livro retomado que nenhum evento leu continuam os guardados antes)."""
+    no_livro = sorted(set(certame._apuracoes) | certame._no_livro)
+    livro = pickle.dumps((FORMA, certame.aberto, certame.ultimo_evento, no_livro))
+    escolhidos = certame._apuracoes if cargos is None else cargos
+    partes = {}
+    for cargo in escolhidos:
+        if cargo in certame._apuracoes:
+            saida = io.BytesIO()
+            _Guardador(saida, certame).dump(certame._apuracoes[cargo])
+            partes[cargo] = saida.getvalue()
+    return Guardado(livro, partes)
+
+
+def carregados(certame: Certame) -> list[str]:
+    """Os cargos cujo livro está na memória (lidos do estado ou apurados agora)."""
+    return list(certame._apuracoes)
 
 
 def retomar(
-    estado: bytes,
+    livro: bytes,
+    carregar: Callable[[str], bytes],
     regras: Regras,
     cargos: Mapping[str, int],
     candidatos: Iterable[Candidato],
@@ -56,8 +80,13 @@ def retomar(
     parametros: ParametrosCertame | None = None,
     publicadas: Mapping[str, Iterable[Publicada]] | None = None,
 ) -> Certame:
-    """O certame com o livro do estado guardado, pronto para os eventos seguintes. Os dados são
-    os mesmos com que o estado foi guardado (quem guarda confere: `cotas_web.estado`)."""
+    """O certame com o livro guardado, pronto para os eventos seguintes: o do certame agora, o
+    de cada cargo quando for pedido (`carregar(cargo)` dá os bytes guardados dele). Os dados
+    são os mesmos com que o estado foi guardado (quem guarda confere: `cotas_web.estado`).
+
+    O livro de um cargo lido passa os atos publicados depois de guardado à forma publicada
+    (`ApuracaoCargo.reconhecer_publicadas`); se eles não são os do livro, `EstadoIncompativel`
+    (quem retoma confere antes, com `carregar_cargos`, os cargos cujos atos mudaram)."""
     certame = Certame(
         regras,
         cargos,
@@ -67,19 +96,42 @@ def retomar(
         publicadas or {},
     )
     certame._inscritos.classificar_so_o_pedido()
-    retomador = _Retomador(io.BytesIO(estado), certame)
     try:
-        forma, aberto, ultimo, apuracoes = retomador.load()
-    except (pickle.UnpicklingError, EOFError, AttributeError, ValueError, TypeError) as erro:
+        forma, aberto, ultimo, no_livro = pickle.loads(livro)
+    except (pickle.UnpicklingError, EOFError, ValueError, TypeError) as erro:
         raise EstadoIncompativel(f"estado ilegível: {erro}") from erro
     if forma != FORMA:
         raise EstadoIncompativel(f"estado da forma {forma}; esta é a {FORMA}")
-    for cargo, ap in apuracoes.items():
-        ap._montar_listas = functools.partial(certame._inscritos.listas, regras, cargo)
     certame.aberto = aberto
     certame.ultimo_evento = ultimo
-    certame._apuracoes = apuracoes
+    certame._no_livro = frozenset(no_livro)
+
+    def guardada(cargo: str) -> ApuracaoCargo | None:
+        return _carregar(certame, cargo, carregar) if cargo in no_livro else None
+
+    certame._guardadas = guardada
     return certame
+
+
+def carregar_cargos(certame: Certame, cargos: Iterable[str]) -> None:
+    """Lê já o livro dos cargos dados (os de atos publicados depois de guardado o estado):
+    `EstadoIncompativel` se os atos de agora não são os do livro."""
+    for cargo in cargos:
+        if cargo in certame.cargos:
+            certame._apuracao(cargo)
+
+
+def _carregar(certame: Certame, cargo: str, carregar: Callable[[str], bytes]) -> ApuracaoCargo:
+    try:
+        ap = _Retomador(io.BytesIO(carregar(cargo)), certame).load()
+    except (pickle.UnpicklingError, EOFError, AttributeError, ValueError, TypeError) as erro:
+        raise EstadoIncompativel(f"estado do cargo {cargo} ilegível: {erro}") from erro
+    if not isinstance(ap, ApuracaoCargo):
+        raise EstadoIncompativel(f"estado do cargo {cargo} ilegível")
+    ap._montar_listas = functools.partial(certame._inscritos.listas, certame.regras, cargo)
+    if not ap.reconhecer_publicadas():
+        raise EstadoIncompativel(f"os atos publicados do cargo {cargo} não são os do livro")
+    return ap
 
 
 class _Guardador(pickle.Pickler):
@@ -148,13 +200,3 @@ class _Retomador(pickle.Unpickler):
 def _lista(ap: ApuracaoCargo, nome: str) -> ListaDeClassificacao:
     listas = ap.listas
     return listas.geral if nome == AMPLA else listas.reservadas[nome]
-
-
-def reconhecer_publicadas(certame: Certame) -> bool:
-    """O livro retomado diante dos atos publicados de agora (`Certame.publicadas`): cada
-    nomeação publicada depois de guardado o estado passa à forma publicada, como a reencenação a
-    daria; False se os atos não são os que deram o livro (reencene: um ato foi tornado sem
-    efeito, ou publicou o que o livro não tem)."""
-    if any(cargo not in certame._apuracoes for cargo, atos in certame.publicadas.items() if atos):
-        return False
-    return all(ap.reconhecer_publicadas() for ap in certame._apuracoes.values())

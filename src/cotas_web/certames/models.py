@@ -249,17 +249,37 @@ class EstadoDoCertame(models.Model):
     auditoria reencena sempre.
 
     `chave`: o resumo do que o livro pressupõe; `eventos`: o resumo de cada evento aplicado, na
-    ordem do livro; `selo`: HMAC com a chave secreta da instalação (quem só tem o banco não
-    forja um estado que a aplicação retome)."""
+    ordem do livro; `livro`: o do certame; `cargos`: de cada cargo, o resumo dos bytes guardados
+    em `EstadoDoCargo` e o dos atos publicados que o livro dele já tem; `selo`: HMAC com a
+    chave secreta da instalação (quem só tem o banco não forja um estado que a aplicação
+    retome)."""
 
     certame = models.OneToOneField(
         Certame, on_delete=models.CASCADE, primary_key=True, related_name="estado_do_livro"
     )
     chave = models.CharField(max_length=64)
     eventos = models.JSONField(default=list)
-    estado = models.BinaryField()
+    livro = models.BinaryField()
+    cargos = models.JSONField(default=dict)
     selo = models.CharField(max_length=64)
     gravado_em = models.DateTimeField(auto_now=True)
 
     class Meta:
         verbose_name = "estado do livro do certame"
+
+
+class EstadoDoCargo(models.Model):
+    """O livro de um cargo (`cotas.motor.estado.Guardado.cargos`), lido só pelo ato que o toca;
+    confere com o resumo em `EstadoDoCertame.cargos`."""
+
+    certame = models.ForeignKey(
+        Certame, on_delete=models.CASCADE, related_name="estados_dos_cargos"
+    )
+    cargo = models.CharField(max_length=50)
+    estado = models.BinaryField()
+
+    class Meta:
+        verbose_name = "estado do livro de um cargo"
+        constraints = (
+            models.UniqueConstraint(fields=["certame", "cargo"], name="estado_um_por_cargo"),
+        )

@@ -198,7 +198,7 @@ def _pergunta_do_lote(cargo: Cargo, d: dict[str, Any]) -> dict[str, Any] | None:
     """Quem a portaria nomeia, um por linha, na ordem da lei (as propostas do motor). Sem
     propostas bastantes, nada a perguntar: o serviço diz quantas há."""
     services.conferir_nomeacao_antes(certame=cargo.certame, data_portaria=d["data_portaria"])
-    propostas = [p for p in propostas_do_motor(certame=cargo.certame) if p.cargo.pk == cargo.pk]
+    propostas = propostas_do_motor(certame=cargo.certame, cargo=cargo)
     if len(propostas) < d["quantidade"]:
         return None
     linhas = [
@@ -319,8 +319,8 @@ def _pergunta_da_nomeacao(cargo: Cargo, d: dict[str, Any]) -> dict[str, Any] | N
     proposta = next(
         (
             p
-            for p in propostas_do_motor(certame=cargo.certame)
-            if p.cargo.pk == cargo.pk and p.inscricao == d["inscricao"]
+            for p in propostas_do_motor(certame=cargo.certame, cargo=cargo)
+            if p.inscricao == d["inscricao"]
         ),
         None,
     )
