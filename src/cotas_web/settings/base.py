@@ -263,6 +263,16 @@ COTAS_DADOS_ABERTOS_LICENCA = {
     "path": "https://creativecommons.org/licenses/by/4.0/",
     "title": "Creative Commons Atribuição 4.0 Internacional",
 }
+# A assinatura digital dos PDF publicados (publico/assinatura.py): o certificado do órgão com a
+# chave, num PKCS#12 (ICP-Brasil em produção), e a senha dele; sem o certificado, os arquivos
+# saem sem assinatura e a página o diz. As raízes em que a assinatura confia (arquivos PEM ou DER
+# separados por ":"; em produção, as da ICP-Brasil): sem elas, a assinatura íntegra é mostrada
+# com o certificado "não conferido contra uma raiz".
+COTAS_ASSINATURA_PKCS12 = os.environ.get("COTAS_ASSINATURA_PKCS12", "")
+COTAS_ASSINATURA_SENHA = os.environ.get("COTAS_ASSINATURA_SENHA", "")
+COTAS_ASSINATURA_RAIZES = [
+    p for p in os.environ.get("COTAS_ASSINATURA_RAIZES", "").split(os.pathsep) if p
+]
 # Pedidos pesados (downloads, documentos públicos) em curso ao mesmo tempo por endereço.
 PEDIDOS_PESADOS_POR_CLIENTE = 3
 # Arquivos de candidatos maiores que isto se importam em segundo plano, com barra de progresso
