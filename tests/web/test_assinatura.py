@@ -187,7 +187,9 @@ def test_sha256_de_cada_arquivo_publicado_no_registro_de_auditoria(
     pk = certame_homologado.pk
     versao = versao_do_certame(pk)
     pdf = _baixar_pdf(certame_homologado)
-    csv = Client().get(reverse("publico:baixar_tabela", args=[pk, "ordem-de-nomeacao", "nomeacoes"]))
+    csv = Client().get(
+        reverse("publico:baixar_tabela", args=[pk, "ordem-de-nomeacao", "nomeacoes"])
+    )
     assert csv.status_code == 200
     registros = list(Registro.objects.filter(certame_id=pk, acao="arquivo_publicado"))
     assert len(registros) == 2
