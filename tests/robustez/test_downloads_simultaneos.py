@@ -148,3 +148,26 @@ def test_limite_por_cliente_vale_entre_processos(
     assert not PedidoPesado.objects.exists()
     de_novo = Client(REMOTE_ADDR="10.9.9.9").get(urls[0])
     assert de_novo.status_code == 200
+
+
+def test_em_producao_nenhum_pedido_anonimo_gera_o_arquivo(
+    certame_homologado: Any, monkeypatch: Any, settings: Any
+) -> None:
+    """Com a configuração de produção (`PUBLICO_ARQUIVOS_NA_HORA_ATE = 0`), doze pedidos
+    anônimos simultâneos não geram nada: todos recebem o andamento (202), a geração vai uma vez
+    para a fila, e o trabalhador a faz; depois, o arquivo sai do disco."""
+    from cotas_web.tarefas import services as tarefas
+
+    settings.PUBLICO_ARQUIVOS_NA_HORA_ATE = 0
+    geradas = _contar_geracoes(monkeypatch)
+    url = reverse("publico:baixar", args=[certame_homologado.pk, "listas", "pdf"])
+    clientes = [Client(REMOTE_ADDR=f"10.3.0.{i}") for i in range(12)]
+    respostas = simultaneos([lambda c=c: c.get(url) for c in clientes])
+    assert [r.status_code for r in respostas] == [202] * 12
+    assert geradas == []  # nenhum pedido gerou o arquivo
+    fila = Tarefa.objects.filter(tipo=Tipo.ARQUIVO_PUBLICO, certame=certame_homologado)
+    assert [t.estado for t in fila] == [Estado.NA_FILA]
+    tarefas.executar(str(fila[0].pk))  # (o trabalhador)
+    assert geradas == ["pdf"]
+    r = clientes[0].get(url)
+    assert r.status_code == 200 and b"".join(r.streaming_content).startswith(b"%PDF")
