@@ -169,5 +169,5 @@ def test_em_producao_nenhum_pedido_anonimo_gera_o_arquivo(
     assert [t.estado for t in fila] == [Estado.NA_FILA]
     tarefas.executar(str(fila[0].pk))  # (o trabalhador)
     assert geradas == ["pdf"]
-    r = clientes[0].get(url)
+    r: Any = clientes[0].get(url)
     assert r.status_code == 200 and b"".join(r.streaming_content).startswith(b"%PDF")

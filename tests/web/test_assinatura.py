@@ -120,8 +120,8 @@ def _pdf_a(pdf: bytes) -> bool:
 
     from pypdf import PdfReader
 
-    metadados = PdfReader(io.BytesIO(pdf)).trailer["/Root"]["/Metadata"].get_object()
-    return b"pdfaid:part" in metadados.get_data()
+    raiz: Any = PdfReader(io.BytesIO(pdf)).trailer["/Root"]
+    return b"pdfaid:part" in raiz["/Metadata"].get_object().get_data()
 
 
 def _baixar_pdf(certame: Any) -> bytes:

@@ -37,7 +37,9 @@ def _assinante(caminho: str, senha: str) -> Any:
     from pyhanko.sign import signers
 
     try:
-        assinante = signers.SimpleSigner.load_pkcs12(caminho, passphrase=senha.encode() or None)
+        assinante = signers.SimpleSigner.load_pkcs12(  # type: ignore[no-untyped-call]
+            caminho, passphrase=senha.encode() or None
+        )
     except (OSError, ValueError) as erro:
         raise AssinaturaIndisponivel(
             f"o certificado de assinatura ({caminho}) não pôde ser lido: {erro}"
