@@ -260,7 +260,10 @@ def test_cabeca_do_registro_publicada_com_a_data_na_pagina_e_no_feed(
     pagina = Client().get(reverse("certames:publico", args=[pk])).content.decode()
     assert ultimo.hash in pagina
     assert f"tem {total} registro(s)" in pagina
-    linha = html.unescape(re.search(r'<pre class="cabeca-jsonl">(.*?)</pre>', pagina)[1])  # type: ignore[index]
+    publicados = Client().get(reverse("publico:publicados", args=[pk])).content.decode()
+    achada = re.search(r'<pre class="cabeca-jsonl">(.*?)</pre>', publicados)
+    assert achada is not None
+    linha = html.unescape(achada[1])
     assert conferir_cabecas([linha], "página") == []
     # Um registro reescrito depois não confere com a linha copiada.
     adulterada = linha.replace(ultimo.hash, "0" * 64)

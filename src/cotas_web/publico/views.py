@@ -501,6 +501,7 @@ def publicados(request: HttpRequest, pk: int) -> HttpResponse:
             "arquivos": arquivos.publicados(certame),
             "assinatura_configurada": assinatura.configurada(),
             "cabeca": cabeca_publica(certame_id=certame.pk),
+            "linha_da_cabeca": True,
             "documentos": _publicaveis(certame),
         },
     )
