@@ -880,9 +880,12 @@ class Certame:
     def _apuracao(self, cargo: str) -> ApuracaoCargo:
         if cargo not in self.cargos:
             raise EventoInvalido(f"Cargo '{cargo}' não existe no certame.")
-        if cargo not in self._apuracoes and self._guardadas is not None:
-            if (guardada := self._guardadas(cargo)) is not None:
-                self._apuracoes[cargo] = guardada
+        if (
+            cargo not in self._apuracoes
+            and self._guardadas is not None
+            and (guardada := self._guardadas(cargo)) is not None
+        ):
+            self._apuracoes[cargo] = guardada
         if cargo not in self._apuracoes:
             self._apuracoes[cargo] = ApuracaoCargo(
                 self.regras,

@@ -8,7 +8,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 
-from cotas_web.auditoria.selectors import historico_do_certame, quem_fez
+from cotas_web.auditoria.selectors import cabeca_publica, historico_do_certame, quem_fez
 from cotas_web.comum import mensagens_de, tentar
 from cotas_web.contas.permissoes import ADMIN, AUDITOR, TODOS, publica, requer_papel, usuario_de
 from cotas_web.protecao import disposicao
@@ -41,6 +41,7 @@ def publico(request: HttpRequest, pk: int) -> HttpResponse:
             "reservas": selectors.reserva_por_cargo(certame=certame),
             "grupos": selectors.grupos_na_tela(regras=regras),
             "retificacoes": certame.retificacoes.all(),
+            "cabeca": cabeca_publica(certame_id=certame.pk),
         },
     )
 

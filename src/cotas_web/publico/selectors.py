@@ -39,7 +39,8 @@ def fonte_publicada(*, certame: Certame) -> FonteDocumentos:
     nova): a memória de um certame grande, não a de todos.
     """
     ultimo = (
-        Registro.objects.filter(certame_id=certame.pk)
+        Registro.objects.que_mudam_o_certame()
+        .filter(certame_id=certame.pk)
         .order_by("-id")
         .values_list("id", "quando")
         .first()

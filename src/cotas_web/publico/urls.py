@@ -17,6 +17,7 @@ urlpatterns = [
         views.baixar_tabela,
         name="baixar_tabela",
     ),
+    path("publico/certames/<int:pk>/arquivos/", views.publicados, name="publicados"),
     path(
         "publico/certames/<int:pk>/arquivos/<uuid:tarefa_id>",
         views.arquivo_da_versao,

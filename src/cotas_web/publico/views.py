@@ -493,6 +493,31 @@ def dados_abertos(request: HttpRequest, pk: int) -> HttpResponse | FileResponse:
 
 
 @publica
+def publicados(request: HttpRequest, pk: int) -> HttpResponse:
+    """Os arquivos públicos guardados do certame, cada um com o sha256 que o registro de
+    auditoria guardou e, no PDF, a assinatura conferida agora (válida ou não, e por quem); e a
+    cabeça do registro de auditoria, com a data, para quem a quiser guardar."""
+    from cotas_web.auditoria.selectors import cabeca_publica
+
+    from . import assinatura
+
+    certame = _certame(request, pk)
+    return render(
+        request,
+        "publico/publicados.html",
+        {
+            "certame": certame,
+            "titulo": "Arquivos publicados e assinaturas",
+            "arquivos": arquivos.publicados(certame),
+            "assinatura_configurada": assinatura.configurada(),
+            "cabeca": cabeca_publica(certame_id=certame.pk),
+            "linha_da_cabeca": True,
+            "documentos": _publicaveis(certame),
+        },
+    )
+
+
+@publica
 def catalogo(request: HttpRequest) -> HttpResponse:
     """A página-catálogo dos pacotes de dados abertos de todos os certames publicados."""
     from .situacoes import versao_do_certame
