@@ -254,3 +254,24 @@ def test_estado_de_outra_forma_ou_ilegivel_e_recusado() -> None:
     retomado = retomar(guardado.livro, {"C": b"lixo"}.__getitem__, r, {"C": 1}, cands)
     with pytest.raises(EstadoIncompativel, match="cargo C ilegível"):
         retomado.nomeacoes("C")
+
+
+def test_projetar_um_livro_retomado_nao_copia_os_inscritos(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A projeção copia só o livro do cargo: num livro retomado, quem monta as listas leva os
+    inscritos inteiros consigo (num certame de um milhão, copiá-los a cada projeção levava
+    minutos)."""
+    from cotas.motor.classificacao import InscritosEmMemoria
+
+    def recusar(self: object, memo: object) -> object:
+        raise AssertionError("os inscritos foram copiados")
+
+    r = regras(False)
+    cands = [
+        Candidato(inscricao=f"C{i}", nome=f"P {i}", cargo="C", nota=90 - i)  # type: ignore[arg-type]
+        for i in range(6)
+    ]
+    livro = _novo(r, cands, {"C": 2})
+    livro.abrir(r.data_edital)
+    retomado = _retomar(livro, r, cands, {"C": 2})
+    monkeypatch.setattr(InscritosEmMemoria, "__deepcopy__", recusar, raising=False)
+    assert [n.inscricao for n in retomado.projetar("C", 2)] == ["C2", "C3"]

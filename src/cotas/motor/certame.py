@@ -966,6 +966,7 @@ class Certame:
             ap.listas.geral,
             *ap.listas.reservadas.values(),
             *(fila.lista for fila in ap.filas.values()),
+            ap._montar_listas,  # (retomado: quem monta as listas leva a tabela inteira consigo)
             ap.nomes,
             ap.parametros,
             self._memoria_dos_planos,
