@@ -1202,6 +1202,12 @@ def montar_listas_em_colunas(
 
 
 # -- os inscritos em colunas ----------------------------------------------------------------------
+# Quantos cargos se ordenam um a um (`classificar_so_o_pedido`) antes de ordenar todos de uma vez:
+# quem lê muitos cargos (a situação pública, os documentos) paga uma ordenação só, não uma por
+# cargo; um ato, que lê um cargo, não paga a de todos.
+_CARGOS_UM_A_UM = 8
+
+
 class InscritosColunares:
     """Os inscritos de um certame numa `TabelaCandidatos`: as listas de cada cargo ordenadas em
     colunas, de uma vez para todos os cargos, e lidas sob demanda; a versão em memória quando a
@@ -1261,7 +1267,11 @@ class InscritosColunares:
 
     def _classificacao_para(self, cargo: str) -> ClassificacaoEmColunas | None:
         """A ordem em colunas que serve ao cargo (None: só a versão em memória serve)."""
-        if self._so_o_pedido and self._classificacao is None:
+        if (
+            self._so_o_pedido
+            and self._classificacao is None
+            and (cargo in self._por_cargo or len(self._por_cargo) < _CARGOS_UM_A_UM)
+        ):
             if cargo not in self._por_cargo:
                 self._por_cargo[cargo] = classificar_em_colunas(
                     self.tabela, [cargo], self._dia, self._criterios
