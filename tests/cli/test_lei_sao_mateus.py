@@ -12,10 +12,9 @@ import json
 import tomllib
 from typing import Any
 
-from cotas.motor.regras import INFORMADO_PELO_OPERADOR
-
 import pytest
 
+from cotas.motor.regras import INFORMADO_PELO_OPERADOR
 from tests.cli.conftest import RAIZ, rodar
 
 LEI = "sao-mateus-es/lei-239-2003"
