@@ -266,6 +266,7 @@ def arquivar(request: HttpRequest, pk: int) -> HttpResponse:
                 ],
                 botao="Arquivar",
                 voltar=_voltar(certame),
+                estilo_botao="irreversivel",
             )
         tentar(
             request,
@@ -282,6 +283,7 @@ def arquivar(request: HttpRequest, pk: int) -> HttpResponse:
             "form": form,
             "titulo": f"Arquivar — {certame.nome}",
             "botao": "Arquivar",
+            "estilo_botao": "irreversivel",
             "certame": certame,
         },
     )

@@ -27,6 +27,7 @@ class MembroForm(FormularioDeUmaVez):
         label="Acesso ao sistema (login do membro)",
         required=False,
         queryset=None,
+        empty_label="Sem acesso ao sistema",
         help_text="Só quem tem login aqui registra as verificações e vê as gravações deste "
         "certame. Deixe em branco para um membro sem acesso.",
     )
