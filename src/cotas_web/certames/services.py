@@ -674,8 +674,10 @@ def _conferir_prazo_do_recurso(regras: Any, prazo: int | None) -> None:
         citacao = "; ".join(r.citacao() for r in regras.comissao.ref("recurso_prazo_dias"))
         raise ValidationError(
             {
-                "prazo_recurso_dias": f"A lei já fixa o prazo do recurso em "
-                f"{regras.comissao.recurso_prazo_dias} dias ({citacao}): deixe o campo em branco."
+                "prazo_recurso_dias": "O prazo do recurso já vem da lei do certame (ou do valor "
+                f"que ela deixa em aberto, informado neste formulário): "
+                f"{regras.comissao.recurso_prazo_dias} dias ({citacao}). Deixe este campo em "
+                "branco."
             }
         )
 
