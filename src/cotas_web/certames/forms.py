@@ -276,9 +276,7 @@ def ler_desempate(texto: str, esquema: Any = None) -> list[tuple[str, str]]:
             erros.append(f"“{parte}”: sentido “{sentido}” desconhecido (use maior ou menor).")
         elif any(normalizar_nome(c) == normalizar_nome(coluna) for c, _ in criterios):
             erros.append(f"“{coluna}” aparece duas vezes (a importação lê os dois como um só).")
-        elif esquema is not None and (
-            recusa := recusa_do_criterio_de_desempate(esquema, coluna)
-        ):
+        elif esquema is not None and (recusa := recusa_do_criterio_de_desempate(esquema, coluna)):
             erros.append(f"“{coluna}” {recusa}.")
         else:
             criterios.append((coluna, sentido.lower()))

@@ -522,7 +522,10 @@ CONFIGURACOES_SIMPLES: dict[str, tuple[str, Any]] = {
     "data_referencia_idade": ("Data de referência da idade (desempate)", None),
     "admite_final_de_fila": ("O edital admite final de fila", False),
     "final_de_fila_item": ("Item do edital que admite o final de fila", ""),
-    "prazo_recurso_dias": ("Prazo do recurso contra o parecer da comissão (dias, pelo edital)", None),
+    "prazo_recurso_dias": (
+        "Prazo do recurso contra o parecer da comissão (dias, pelo edital)",
+        None,
+    ),
     "prioridade_colisao": (
         "Quando um grupo da lei e PcD querem a mesma vaga",
         PrioridadeColisao.LEI_PCD,
@@ -543,7 +546,7 @@ def _texto_configuracao(campo: str, valor: Any) -> str:
         return "sim" if valor else "não"
     if isinstance(valor, date):
         return _data_br(valor)
-    escolhas = dict(Certame._meta.get_field(campo).choices or ())
+    escolhas = dict(getattr(Certame._meta.get_field(campo), "choices", None) or ())
     return str(escolhas.get(valor, valor))
 
 
