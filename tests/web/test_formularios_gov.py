@@ -315,3 +315,35 @@ def test_colunas_dos_grupos_pelo_rotulo_da_lei() -> None:
     assert rotulo_da_coluna(esquema.coluna_do_titulo("reserva_indigenas")) == (
         "Optou pela reserva para pessoas indígenas"
     )
+
+
+def test_retificacao_recusada_no_campo_antes_da_confirmacao(
+    client: Any, certame_homologado: Any, rita: Any
+) -> None:
+    """A retificação com data anterior à homologação e vagas do edital já oferecidas mudadas não
+    chega à página de confirmação: cada erro junto do seu campo, com o digitado."""
+    c = certame_homologado
+    cargo = c.cargos.get()
+    url = reverse("certames:retificar", args=[c.pk])
+    html = (
+        entrar(client, rita)
+        .post(
+            url,
+            {
+                "nome": "Concurso 01/2025 (retificado)",
+                "validade_ate": "2027-06-10",
+                "data": "2025-07-01",
+                "fundamento": "Edital de retificação nº 2",
+                f"cargo_{cargo.pk}_nome": cargo.nome,
+                f"cargo_{cargo.pk}_vagas": "6",
+            },
+        )
+        .content.decode()
+    )
+    assert "Confirmar:" not in html
+    assert re.search(r'id="id_data_error">[^<]*anterior à homologação', html)
+    assert re.search(rf'id="id_cargo_{cargo.pk}_vagas_error">[^<]*já foram oferecidas', html)
+    assert 'value="Concurso 01/2025 (retificado)"' in html
+    assert "Edital de retificação nº 2" in html
+    c.refresh_from_db()
+    assert c.nome == "Concurso 01/2025" and not c.retificacoes.exists()

@@ -827,6 +827,61 @@ def certame_corrigir(
     return mudancas
 
 
+def retificacao_conferir(
+    *,
+    certame: Certame,
+    data: date,
+    fundamento: str,
+    dados: dict[str, Any],
+    cargos: dict[int, tuple[str, int]],
+) -> list[Alteracao]:
+    """O que a retificação mudaria, ou a recusa, cada erro no campo a que se refere: a tela a
+    chama antes da página de confirmação (nada se pergunta para depois ser recusado) e o ato, de
+    novo, sob a trava."""
+    if not certame.homologado:
+        raise ValidationError("O certame ainda não foi homologado: corrija os dados diretamente.")
+    erros: dict[str, list[str]] = {}
+    if not fundamento.strip():
+        erros["fundamento"] = ["Informe o fundamento da retificação (o texto do ato)."]
+    if data < certame.homologado_em:  # type: ignore[operator]
+        erros["data"] = [
+            f"Retificação em {data:%d/%m/%Y} recusada: é anterior à homologação, de "
+            f"{certame.homologado_em:%d/%m/%Y}."
+        ]
+    validade = dados.get("validade_ate", certame.validade_ate)
+    if validade is not None and validade < certame.data_edital:
+        erros["validade_ate"] = ["A validade não pode terminar antes da publicação do edital."]
+    for cargo in certame.cargos.all():
+        if (
+            cargo.pk in cargos
+            and cargos[cargo.pk][1] != cargo.vagas_edital
+            and cargo.ofertas.filter(do_edital=True).exists()
+        ):
+            erros[f"cargo_{cargo.pk}_vagas"] = [
+                f"As vagas do edital de {cargo.codigo} já foram oferecidas: vagas a mais são "
+                "novas vagas (ato próprio, no painel de nomeações)."
+            ]
+    if erros:
+        raise ValidationError(erros)
+    dados = {k: v for k, v in dados.items() if k != "data_edital"}
+    fixos = sorted(
+        {
+            SO_ANTES_DA_HOMOLOGACAO[k]
+            for k in SO_ANTES_DA_HOMOLOGACAO
+            if k in dados and _alteracoes_de_antes_da_homologacao(certame, {k: dados[k]})
+        }
+    )
+    if fixos:
+        raise ValidationError(
+            f"Depois da homologação (em {certame.homologado_em:%d/%m/%Y}) {', '.join(fixos)} "
+            "não mudam, nem por retificação: a classificação homologada foi feita com eles."
+        )
+    mudancas = alteracoes_pedidas(certame, dados=dados, cargos=cargos)
+    if not mudancas:
+        raise ValidationError("Nada mudou: os dados pedidos são os que já estão gravados.")
+    return mudancas
+
+
 @transaction.atomic
 def retificacao_registrar(
     *,
@@ -842,38 +897,10 @@ def retificacao_registrar(
     decide a lei) não se retifica; as vagas do edital, só antes de oferecidas (depois, vagas a
     mais são novas vagas, ato próprio)."""
     certame = certame_travar(certame.pk)
-    if not certame.homologado:
-        raise ValidationError("O certame ainda não foi homologado: corrija os dados diretamente.")
-    if not fundamento.strip():
-        raise ValidationError("Informe o fundamento da retificação (o texto do ato).")
-    if data < certame.homologado_em:  # type: ignore[operator]
-        raise ValidationError(
-            f"Retificação em {data:%d/%m/%Y} recusada: é anterior à homologação, de "
-            f"{certame.homologado_em:%d/%m/%Y}."
-        )
+    mudancas = retificacao_conferir(
+        certame=certame, data=data, fundamento=fundamento, dados=dados, cargos=cargos
+    )
     dados = {k: v for k, v in dados.items() if k != "data_edital"}
-    fixos = [
-        SO_ANTES_DA_HOMOLOGACAO[k]
-        for k in SO_ANTES_DA_HOMOLOGACAO
-        if k in dados and _alteracoes_de_antes_da_homologacao(certame, {k: dados[k]})
-    ]
-    if fixos:
-        raise ValidationError(
-            f"Depois da homologação (em {certame.homologado_em:%d/%m/%Y}) {', '.join(fixos)} "
-            "não mudam, nem por retificação: a classificação homologada foi feita com eles."
-        )
-    mudancas = alteracoes_pedidas(certame, dados=dados, cargos=cargos)
-    if not mudancas:
-        raise ValidationError("Nada mudou: os dados pedidos são os que já estão gravados.")
-    ofertados = {
-        cargo.pk for cargo in certame.cargos.all() if cargo.ofertas.filter(do_edital=True).exists()
-    }
-    for cargo in certame.cargos.filter(pk__in=ofertados):
-        if cargo.pk in cargos and cargos[cargo.pk][1] != cargo.vagas_edital:
-            raise ValidationError(
-                f"As vagas do edital de {cargo.codigo} já foram oferecidas: vagas a mais são "
-                "novas vagas (ato próprio, no painel de nomeações)."
-            )
     _aplicar(certame, dados=dados, cargos=cargos)
     retificacao = Retificacao.objects.create(
         certame=certame,

@@ -346,11 +346,20 @@ def retificar(request: HttpRequest, pk: int) -> HttpResponse:
         retificacao=True,
         initial={"nome": certame.nome, "validade_ate": certame.validade_ate},
     )
+    mudancas: list[services.Alteracao] = []
+    if request.method == "POST" and form.is_valid() and not confirmado(request):
+        try:  # (o que o ato recusaria, no formulário, antes da página de confirmação)
+            mudancas = services.retificacao_conferir(
+                certame=certame,
+                data=form.cleaned_data["data"],
+                fundamento=form.cleaned_data["fundamento"],
+                dados=form.dados(),
+                cargos=form.dados_dos_cargos(),
+            )
+        except ValidationError as erro:
+            erro_no_formulario(form, erro)
     if request.method == "POST" and form.is_valid():
         d = form.cleaned_data
-        mudancas = services.alteracoes_pedidas(
-            certame, dados=form.dados(), cargos=form.dados_dos_cargos()
-        )
         if mudancas and not confirmado(request):
             return pedir_confirmacao(
                 request,
