@@ -130,8 +130,8 @@ def _certame_completo(nome: str, rh: Any, membro: Any, csv: Any) -> dict[str, An
         portaria="1/2025",
         data_portaria=date(2025, 8, 3),
     )
-    candidato = c.candidatos.exclude(pk=nomeacao.candidato_id).last()
-    assert candidato is not None
+    # (o procedimento de declaração falsa só se abre contra quem optou pela reserva)
+    candidato = [x for x in c.candidatos.exclude(pk=nomeacao.candidato_id) if x.reservas][-1]
     proc = fraude_abrir(usuario=rh, candidato=candidato, data=date(2025, 8, 4), motivo="m")
     # (os atos que se tornam sem efeito: uma desistência e uma oferta de novas vagas)
     desistente = c.candidatos.exclude(pk__in=[nomeacao.candidato_id, candidato.pk]).first()

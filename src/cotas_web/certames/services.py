@@ -181,17 +181,22 @@ def certame_criar(
         acao="certame_criado",
         descricao=_descricao_da_criacao(certame, regras.lei.municipio, regras.lei.titulo),
         fundamento=regras.lei.referencia_vigencia.citacao(),
-        dados={
-            "lei": regras.lei.id,
-            "tipo": tipo,
-            "prioridade_colisao": prioridade_colisao,
-            "base_do_limiar": base_do_limiar,
-            "dupla_condicao": dupla_condicao,
-            "informados": informados or {},
-            "prazo_recurso_dias": prazo_recurso_dias,
-        },
+        dados=_dados_da_criacao(certame),
     )
     return certame
+
+
+def _dados_da_criacao(certame: Certame) -> dict[str, Any]:
+    """O que o registro da criação guarda: a lei e as escolhas que o edital faz."""
+    return {
+        "lei": certame.lei_id,
+        "tipo": certame.tipo,
+        "prioridade_colisao": certame.prioridade_colisao,
+        "base_do_limiar": certame.base_do_limiar,
+        "dupla_condicao": certame.dupla_condicao,
+        "informados": certame.informados or {},
+        "prazo_recurso_dias": certame.prazo_recurso_dias,
+    }
 
 
 def _regras_do_novo_certame(*, orgao: str, **pedido: Any) -> Any:
