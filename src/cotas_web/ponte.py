@@ -141,6 +141,13 @@ def lei_do_certame(lei_id: str | None, municipio: str, data_edital: date) -> Lei
     return catalogo().lei(lei_id) if lei_id else lei_aplicavel(catalogo(), municipio, data_edital)
 
 
+def esquema_da_lei(lei: Lei) -> Any:
+    """As colunas do arquivo de candidatos pela declaração da lei (antes de o certame existir)."""
+    from cotas.arquivos.esquema import grupos_da_lei_no_arquivo, montar_esquema
+
+    return montar_esquema(grupos_da_lei_no_arquivo(lei))
+
+
 def esquema_do_certame(certame: Certame) -> Any:
     """As colunas do arquivo de candidatos do certame (as dos grupos da lei, pelos nomes dela)."""
     from cotas.arquivos.esquema import esquema_do_certame as esquema

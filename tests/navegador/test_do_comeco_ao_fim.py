@@ -247,6 +247,8 @@ def test_do_comeco_ao_fim(
         pg.get_by_role("link", name="Nomeações").first.click()
         pg.get_by_label("Data da oferta").fill("2025-08-02")
         pg.get_by_role("button", name="Ofertar as vagas do edital").click()
+        pg.wait_for_selector("text=Confirmar: ofertar as vagas do edital")
+        pg.get_by_role("button", name="Ofertar as vagas do edital").click()
         pg.wait_for_selector("text=Vagas do edital ofertadas")
         nomeados = j.confirmar_nomeacoes(7, primeira_portaria=101, data="2025-08-03")
         assert {"1006", "1002", "2001", "2002"} <= set(nomeados), nomeados

@@ -154,6 +154,8 @@ def test_concurso_federal_da_lei_15142_pelas_telas(
         pg.get_by_role("link", name="Nomeações").first.click()
         pg.get_by_label("Data da oferta").fill("2025-10-03")
         pg.get_by_role("button", name="Ofertar as vagas do edital").click()
+        pg.wait_for_selector("text=Confirmar: ofertar as vagas do edital")
+        pg.get_by_role("button", name="Ofertar as vagas do edital").click()
         pg.wait_for_selector("text=Vagas do edital ofertadas")
         nomeados = j.confirmar_nomeacoes(25, primeira_portaria=1, data="2025-10-04")
         assert "4001" in nomeados and {f"{3000 + i}" for i in range(1, 8)} <= set(nomeados)

@@ -236,6 +236,9 @@ def _previa(
             "ultima_linha": min(total, inicio + POR_PAGINA),
             "mapa": mapa,
             "desempate": [str(c) for c, _ in certame.desempate],
+            "rotulos": assistente.rotulos_das_colunas(
+                certame, (coluna for _, coluna in previa.cabecalho)
+            ),
         }
     )
     if not previa.valida:

@@ -9,7 +9,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 
 from cotas_web.auditoria.selectors import cabeca_publica, historico_do_certame, quem_fez
-from cotas_web.comum import mensagens_de, tentar
+from cotas_web.comum import erro_no_formulario, mensagens_de, tentar
 from cotas_web.contas.permissoes import ADMIN, AUDITOR, TODOS, publica, requer_papel, usuario_de
 from cotas_web.protecao import disposicao
 
@@ -72,11 +72,11 @@ def novo(request: HttpRequest) -> HttpResponse:
                 dupla_condicao=d["dupla_condicao"] or DuplaCondicao.LISTA_QUE_NOMEIA_ANTES,
                 informados=form.informados(),
                 orgao=d["orgao"],
+                prazo_recurso_dias=d["prazo_recurso_dias"],
                 token=d["pedido"],
             )
         except ValidationError as erro:
-            for m in mensagens_de(erro):
-                form.add_error(None, m)
+            erro_no_formulario(form, erro)
         else:
             messages.success(request, "Certame criado. Cadastre os cargos e as vagas do edital.")
             return redirect("certames:detalhe", pk=certame.pk)
@@ -318,6 +318,7 @@ def arquivar(request: HttpRequest, pk: int) -> HttpResponse:
                 ],
                 botao="Arquivar",
                 voltar=_voltar(certame),
+                estilo_botao="irreversivel",
             )
         tentar(
             request,
@@ -334,6 +335,7 @@ def arquivar(request: HttpRequest, pk: int) -> HttpResponse:
             "form": form,
             "titulo": f"Arquivar — {certame.nome}",
             "botao": "Arquivar",
+            "estilo_botao": "irreversivel",
             "certame": certame,
         },
     )
@@ -347,9 +349,7 @@ def corrigir(request: HttpRequest, pk: int) -> HttpResponse:
     if certame.homologado:
         messages.info(
             request,
-            f"O certame foi homologado em {certame.homologado_em:%d/%m/%Y}: os dados "
-            "mudam só por retificação, e os critérios de desempate, a PcD, os valores em aberto "
-            "da lei e os cargos não mudam mais (a classificação homologada foi feita com eles).",
+            services.MENSAGEM_DEPOIS_DA_HOMOLOGACAO.format(data=certame.homologado_em),
         )
         return redirect("certames:retificar", pk=certame.pk)
     form = DadosCertameForm(request.POST or None, certame=certame, retificacao=False)
@@ -364,8 +364,7 @@ def corrigir(request: HttpRequest, pk: int) -> HttpResponse:
                 cargos_apagar=form.cargos_a_apagar(),
             )
         except ValidationError as erro:  # (no formulário, com o que foi digitado)
-            for m in mensagens_de(erro):
-                form.add_error(None, m)
+            erro_no_formulario(form, erro)
         else:
             messages.success(request, "Dados corrigidos; a correção está no histórico.")
             return redirect("certames:detalhe", pk=certame.pk)
@@ -378,10 +377,11 @@ def corrigir(request: HttpRequest, pk: int) -> HttpResponse:
             "botao": "Corrigir",
             "certame": certame,
             "introducao": "Antes da homologação os dados se corrigem aqui: nome, datas, cargos e "
-            "vagas, critérios de desempate, PcD e os valores que a lei deixa em "
-            "aberto (com a justificativa); um cargo sem candidatos nem vagas "
-            "oferecidas se apaga. Cada mudança fica no histórico com o antes, o "
-            "depois e o motivo. A data do edital decide a lei.",
+            "vagas, critérios de desempate, PcD, final de fila, o prazo do recurso, "
+            "as questões e os valores que a lei deixa em aberto (com a "
+            "justificativa); um cargo sem candidatos nem vagas oferecidas se apaga. "
+            "Cada mudança fica no histórico com o antes, o depois e o motivo. A "
+            "data do edital decide a lei. Depois da homologação, só por retificação.",
         },
     )
 
@@ -398,11 +398,20 @@ def retificar(request: HttpRequest, pk: int) -> HttpResponse:
         retificacao=True,
         initial={"nome": certame.nome, "validade_ate": certame.validade_ate},
     )
+    mudancas: list[services.Alteracao] = []
+    if request.method == "POST" and form.is_valid() and not confirmado(request):
+        try:  # (o que o ato recusaria, no formulário, antes da página de confirmação)
+            mudancas = services.retificacao_conferir(
+                certame=certame,
+                data=form.cleaned_data["data"],
+                fundamento=form.cleaned_data["fundamento"],
+                dados=form.dados(),
+                cargos=form.dados_dos_cargos(),
+            )
+        except ValidationError as erro:
+            erro_no_formulario(form, erro)
     if request.method == "POST" and form.is_valid():
         d = form.cleaned_data
-        mudancas = services.alteracoes_pedidas(
-            certame, dados=form.dados(), cargos=form.dados_dos_cargos()
-        )
         if mudancas and not confirmado(request):
             return pedir_confirmacao(
                 request,

@@ -27,6 +27,7 @@ class MembroForm(FormularioDeUmaVez):
         label="Acesso ao sistema (login do membro)",
         required=False,
         queryset=None,
+        empty_label="Sem acesso ao sistema",
         help_text="Só quem tem login aqui registra as verificações e vê as gravações deste "
         "certame. Deixe em branco para um membro sem acesso.",
     )
@@ -91,7 +92,7 @@ class VerificacaoForm(forms.Form):
             self.fields[f"voto_{m.pk}"] = forms.ChoiceField(
                 label=f"Voto de {m.nome}",
                 choices=[
-                    ("", "—"),
+                    ("", "Voto ainda não registrado"),
                     ("sim", "Reconhece a condição declarada"),
                     ("nao", "Não reconhece"),
                     ("abstencao", "Presente, absteve-se"),
@@ -120,7 +121,7 @@ SITUACOES_DO_LOTE = (
     ("recusou_perguntas", "Não respondeu às perguntas"),
 )
 VOTOS_DO_LOTE = (
-    ("", "—"),
+    ("", "Sem voto"),
     ("sim", "Reconhece"),
     ("nao", "Não reconhece"),
     ("abstencao", "Absteve-se"),
@@ -162,7 +163,7 @@ class DecidirRecursoForm(forms.Form):
     resultado_final = forms.ChoiceField(
         label="Novo parecer (se provido)",
         choices=[
-            ("", "—"),
+            ("", "Escolha, se o recurso for provido"),
             (Heteroidentificacao.CONFIRMADO, "Confirmado"),
             (Heteroidentificacao.NAO_CONFIRMADO, "Não confirmado"),
         ],

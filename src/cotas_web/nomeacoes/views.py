@@ -116,6 +116,21 @@ def ofertar_edital(request: HttpRequest, pk: int) -> HttpResponse:
             usuario=usuario_de(request), certame=certame, data=d["data"]
         ),
         "Vagas do edital ofertadas; veja as nomeações propostas.",
+        lambda d: {
+            "certame": certame,
+            "titulo": "ofertar as vagas do edital",
+            "botao": "Ofertar as vagas do edital",
+            "o_que": [
+                f"Ofertar em {d['data']:%d/%m/%Y} as vagas do edital de cada cargo:",
+                *(
+                    f"{c.codigo} — {c.nome}: {c.vagas_edital} vaga(s)"
+                    for c in certame.cargos.order_by("codigo")
+                ),
+                "As nomeações passam a ser propostas vaga a vaga, na ordem da lei; as vagas "
+                "do edital não mudam mais depois de ofertadas (vagas a mais são novas vagas).",
+            ],
+            "fundamento": _fundamento_dos_grupos(certame, "percentual"),
+        },
     )
 
 
