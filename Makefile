@@ -61,6 +61,10 @@ bench: $(INSTALADO)
 	@# cada `cotas` medido compilaria os módulos de novo (~0,03 s por comando).
 	$(BIN)/python -m compileall -q src
 	$(BIN)/python bench/rodar.py --saida BENCHMARKS.md
+	@# Os atos do RH (issue "atos são fatos"), no SQLite e no PostgreSQL que o projeto inicia.
+	$(BIN)/python bench/atos.py --saida bench/resultados/atos-sqlite.md
+	eval "$$(bash scripts/postgres.sh)" && $(BIN)/python bench/atos.py --banco postgres \
+		--saida bench/resultados/atos-postgres.md
 
 clean:
 	rm -rf $(VENV) build *.egg-info src/*.egg-info

@@ -45,11 +45,26 @@ def _medir(tempos: list[float], acao: Callable[[], Any]) -> Any:
     return resultado
 
 
+def _banco_novo(url: str, nome: str) -> str:
+    """Um banco vazio no mesmo servidor PostgreSQL (cada tamanho mede num banco novo)."""
+    from urllib.parse import urlsplit, urlunsplit
+
+    import psycopg
+
+    partes = urlsplit(url)
+    nome = "bench_" + "".join(c for c in nome if c.isalnum()).lower()
+    with psycopg.connect(url, autocommit=True) as conexao:
+        conexao.execute(f'CREATE DATABASE "{nome}"')
+    return urlunsplit(partes._replace(path=f"/{nome}"))
+
+
 def filho(cenario: Path, atos: int, banco: str) -> dict[str, list[float]]:
     pasta = Path(tempfile.mkdtemp(prefix="cotas-bench-atos-"))
     os.environ["DJANGO_SETTINGS_MODULE"] = "cotas_web.settings.teste"
     if banco == "sqlite":
         os.environ["DATABASE_URL"] = f"sqlite:///{pasta / 'bench.sqlite3'}"
+    else:
+        os.environ["DATABASE_URL"] = _banco_novo(os.environ["DATABASE_URL"], pasta.name)
     import django
 
     django.setup()

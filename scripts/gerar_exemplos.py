@@ -459,17 +459,13 @@ autoridade = "Prefeito Municipal"
 
 # ---------------------------------------------------------------- Lei 15.142/2025 (federal)
 
-# O que a Lei 15.142 deixa ao regulamento, como um edital fictício o fixaria. (O texto do
-# Decreto 12.536/2025 não foi lido: docs/fontes/LEIA-ME.md; o exemplo diz que é o edital.)
+# O que a Lei 15.142 deixa ao regulamento e nenhuma fonte oficial lida fixa, como um edital
+# fictício o fixaria (a divisão dos 30%, a regra do maior percentual e a verificação documental
+# de indígenas vêm dos dados da lei: docs/fontes/federal/editais-dou-decreto-12536.txt).
 _INFORMADOS_FEDERAL = {
-    "pretos_pardos.percentual": '"25"',
-    "indigenas.percentual": '"3"',
-    "quilombolas.percentual": '"2"',
-    "grupos.candidato_em_varios": '"maior_percentual"',
     "pretos_pardos.reversao": '["indigenas", "quilombolas", "ampla"]',
     "indigenas.reversao": '["quilombolas", "pretos_pardos", "ampla"]',
     "quilombolas.reversao": '["indigenas", "pretos_pardos", "ampla"]',
-    "indigenas.verificacao": '"documental"',
     "quilombolas.verificacao": '"documental"',
     "heteroidentificacao.membros": "5",
     "heteroidentificacao.momento": '"aprovados_antes_da_homologacao"',
@@ -544,8 +540,9 @@ def federal() -> None:
     (pasta / "cenario.toml").write_text(
         f"""# Exemplo fictício: concurso de uma autarquia federal sob a Lei 15.142/2025.
 # Gerado por scripts/gerar_exemplos.py; pessoas e CPFs inventados. O que a lei deixa ao
-# regulamento (a divisão dos 30%, a ordem entre os grupos, a verificação de indígenas e
-# quilombolas, a comissão) vem em [parametros_lei], com a justificativa.
+# regulamento e nenhuma fonte oficial lida fixa (a ordem entre os grupos, a verificação de
+# quilombolas, a comissão) vem em [parametros_lei], com a justificativa; a divisão dos 30%, a
+# regra do maior percentual e a verificação de indígenas vêm dos dados da lei.
 
 [certame]
 nome = "Concurso Público 01/2026 — Autarquia Federal de Exemplo"

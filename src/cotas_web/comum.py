@@ -52,6 +52,20 @@ def mensagens_de(erro: ValidationError) -> list[str]:
     return resumir([str(m) for m in erro.messages])
 
 
+def erro_no_formulario(form: Any, erro: ValidationError) -> None:
+    """O erro de um service no formulário redesenhado: o que o service diz de um campo
+    (`ValidationError({"campo": ...})`) vai junto do campo, como o gov.br mostra; o resto, no
+    alto do formulário. O que foi digitado fica."""
+    if hasattr(erro, "error_dict"):
+        for campo, erros in erro.error_dict.items():
+            destino = campo if campo in form.fields else None
+            for m in mensagens_de(ValidationError(erros)):
+                form.add_error(destino, m)
+        return
+    for m in mensagens_de(erro):
+        form.add_error(None, m)
+
+
 def erros_do_formulario(request: HttpRequest, form: Any) -> None:
     """Os erros de um formulário que não é redesenhado (a ação volta a outra página) como
     mensagens, cada uma com o rótulo do campo, como o usuário o leu na tela."""

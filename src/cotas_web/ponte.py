@@ -6,7 +6,7 @@ na ordem dos fatos e PROPÕE as próximas nomeações, com quem, qual vaga, qual
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
@@ -37,6 +37,7 @@ from cotas.motor.regras import (
     TipoSelecao,
     regras_aplicaveis,
 )
+from cotas_web.auditoria.acoes import AcaoAuditada
 
 if TYPE_CHECKING:
     from cotas_web.certames.models import Certame
@@ -139,6 +140,13 @@ def lei_do_certame(lei_id: str | None, municipio: str, data_edital: date) -> Lei
     from cotas.motor.regras import lei_aplicavel
 
     return catalogo().lei(lei_id) if lei_id else lei_aplicavel(catalogo(), municipio, data_edital)
+
+
+def esquema_da_lei(lei: Lei) -> Any:
+    """As colunas do arquivo de candidatos pela declaração da lei (antes de o certame existir)."""
+    from cotas.arquivos.esquema import grupos_da_lei_no_arquivo, montar_esquema
+
+    return montar_esquema(grupos_da_lei_no_arquivo(lei))
 
 
 def esquema_do_certame(certame: Certame) -> Any:
@@ -535,7 +543,9 @@ def procedimento_da_anulacao(candidato: Any) -> Any:
     if not proc.autoridade:
         # Decisões registradas antes de a autoridade ter campo próprio: quem as registrou.
         registro = (
-            Registro.objects.filter(acao="fraude_decidido", dados__procedimento=proc.pk)
+            Registro.objects.filter(
+                acao=AcaoAuditada.FALSIDADE_DECIDIDA, dados__procedimento=proc.pk
+            )
             .order_by("-pk")
             .first()
         )
@@ -609,37 +619,74 @@ def razao_da_saida(motor: Any, tipo: str, inscricao: str) -> Any:
     return saidas[-1].razao if saidas else None
 
 
-def nomeacoes_publicadas(certame: Certame) -> dict[str, list[Any]]:
-    """As nomeações confirmadas por portaria, por cargo, como o motor as recebe
-    (`cotas.motor.certame.Publicada`): atos em vigor que nenhuma reencenação refaz
-    (docs/INTERPRETACAO.md#atos-publicados). Em cada vaga, a ordem em que foram feitas."""
-    from cotas.motor.certame import Publicada
+def _linhas_publicadas(certame: Certame, cargo: str | None = None) -> Any:
+    """As nomeações em vigor (confirmadas por portaria), em cada vaga na ordem em que foram
+    feitas: de todos os cargos ou de um."""
     from cotas_web.nomeacoes.models import Nomeacao, SituacaoNomeacao
 
-    por_cargo: dict[str, list[Any]] = {}
-    ocupacoes: dict[tuple[str, int], int] = {}
-    linhas = (
-        Nomeacao.objects.filter(cargo__certame=certame)
-        .exclude(situacao=SituacaoNomeacao.SEM_EFEITO)  # (não é mais ato em vigor)
-        .order_by("cargo__codigo", "vaga", "ordem", "pk")
-        .values_list(
-            "cargo__codigo",
-            "vaga",
-            "candidato__inscricao",
-            "modalidade",
-            "razao",
-            "portaria",
-            "data_portaria",
-        )
+    linhas = Nomeacao.objects.filter(cargo__certame=certame)
+    if cargo is not None:
+        linhas = linhas.filter(cargo__codigo=cargo)
+    return linhas.exclude(situacao=SituacaoNomeacao.SEM_EFEITO).order_by(  # (não é mais ato)
+        "cargo__codigo", "vaga", "ordem", "pk"
     )
-    for cargo, vaga, inscricao, lista, razao, portaria, dia in linhas:
-        ocupacao = ocupacoes.get((cargo, vaga), 0)
-        ocupacoes[(cargo, vaga)] = ocupacao + 1
+
+
+def nomeacoes_publicadas(certame: Certame, cargo: str) -> list[Any]:
+    """As nomeações confirmadas por portaria do cargo, como o motor as recebe
+    (`cotas.motor.certame.Publicada`): atos em vigor que nenhuma reencenação refaz
+    (docs/INTERPRETACAO.md#atos-publicados)."""
+    from cotas.motor.certame import Publicada
+
+    saida: list[Any] = []
+    ocupacoes: dict[int, int] = {}
+    linhas = _linhas_publicadas(certame, cargo).values_list(
+        "vaga", "candidato__inscricao", "modalidade", "razao", "portaria", "data_portaria"
+    )
+    for vaga, inscricao, lista, razao, portaria, dia in linhas:
+        ocupacao = ocupacoes.get(vaga, 0)
+        ocupacoes[vaga] = ocupacao + 1
         ato = f"Portaria nº {portaria}, de {dia:%d/%m/%Y}"
-        por_cargo.setdefault(cargo, []).append(
-            Publicada(vaga, inscricao, lista, razao, ocupacao, ato)
-        )
-    return por_cargo
+        saida.append(Publicada(vaga, inscricao, lista, razao, ocupacao, ato))
+    return saida
+
+
+class PublicadasDoBanco(Mapping[str, list[Any]]):
+    """As nomeações publicadas de cada cargo, lidas do banco quando o motor pede as de um cargo
+    (um ato lê as do cargo que toca, não as de todos)."""
+
+    def __init__(self, certame: Certame, cargos: list[str]) -> None:
+        self._certame = certame
+        self._cargos = cargos
+        self._lidas: dict[str, list[Any]] = {}
+
+    def __getitem__(self, cargo: str) -> list[Any]:
+        if cargo not in self._cargos:
+            raise KeyError(cargo)
+        if cargo not in self._lidas:
+            self._lidas[cargo] = nomeacoes_publicadas(self._certame, cargo)
+        return self._lidas[cargo]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._cargos)
+
+    def __len__(self) -> int:
+        return len(self._cargos)
+
+
+def resumos_das_publicadas(certame: Certame) -> dict[str, str]:
+    """De cada cargo com nomeações em vigor, o resumo delas (quem, que vaga, que lista, que
+    portaria): o livro guardado de um cargo cujo resumo mudou é conferido com os atos de agora.
+    O texto publicado não entra: um ato nunca é reescrito, só tornado sem efeito."""
+    from cotas_web import estado
+
+    por_cargo: dict[str, list[tuple[Any, ...]]] = {}
+    for cargo, *resto in _linhas_publicadas(certame).values_list(
+        "cargo__codigo", "pk", "vaga", "candidato__inscricao", "modalidade", "portaria",
+        "data_portaria",
+    ):  # fmt: skip
+        por_cargo.setdefault(cargo, []).append(tuple(resto))
+    return {cargo: estado.resumo(linhas) for cargo, linhas in por_cargo.items()}
 
 
 def reencenar(certame: Certame, *, com_publicadas: bool = True, do_banco: bool = False) -> Any:
@@ -653,19 +700,48 @@ def reencenar(certame: Certame, *, com_publicadas: bool = True, do_banco: bool =
     Levanta `ErroCotas` (mensagem em português) se um fato contraria a lei, por exemplo uma
     nomeação depois da validade do concurso.
     """
+    from cotas.motor import estado as livro
     from cotas.motor.certame import Certame as CertameMotor
+    from cotas_web import estado
+    from cotas_web import quadro as guardados
 
     regras = regras_do_certame(certame)
     cargos = {c.codigo: c.vagas_edital for c in certame.cargos.all()}
     fatos = fatos_do_certame(certame)
-    motor = CertameMotor(
-        regras,
-        cargos=cargos,
-        candidatos=tabela_de_candidatos(certame, regras, fora=fatos.fora, do_banco=do_banco),
-        validade_ate=certame.validade_ate,
-        parametros=parametros_do_certame(certame),
-        publicadas=nomeacoes_publicadas(certame) if com_publicadas else {},
-    )
+    marca = guardados.marca(certame.pk)
+    tabela = tabela_de_candidatos(certame, regras, fora=fatos.fora, do_banco=do_banco)
+    publicadas = PublicadasDoBanco(certame, list(cargos)) if com_publicadas else {}
+    parametros = parametros_do_certame(certame)
+    dados = {
+        "regras": regras,
+        "cargos": cargos,
+        "candidatos": tabela,
+        "validade_ate": certame.validade_ate,
+        "parametros": parametros,
+        "publicadas": publicadas,
+    }
     if fatos.abertura is None:
-        return motor
-    return motor.apurar(fatos.eventos, abertura=fatos.abertura)
+        return CertameMotor(**dados)
+    if not com_publicadas or do_banco or not marca:
+        return CertameMotor(**dados).apurar(fatos.eventos, abertura=fatos.abertura)
+    chave = estado.resumo(
+        (
+            estado.versao_do_motor(),
+            marca,
+            regras,
+            cargos,
+            certame.validade_ate,
+            parametros,
+            fatos.abertura,
+            sorted(fatos.fora),
+        )
+    )
+    return estado.retomar_ou_reencenar(
+        certame,
+        chave=chave,
+        eventos=fatos.eventos,
+        abertura=fatos.abertura,
+        publicadas=resumos_das_publicadas(certame),
+        novo=lambda: CertameMotor(**dados),
+        retomar=lambda livro_, carregar: livro.retomar(livro_, carregar, **dados),
+    )

@@ -9,6 +9,7 @@ urlpatterns = [
     path("", include("cotas_web.candidatos.urls")),
     path("", include("cotas_web.comissao.urls")),
     path("", include("cotas_web.nomeacoes.urls")),
+    path("", include("cotas_web.textos.urls")),
     path("", include("cotas_web.publico.urls")),
     path("", include("cotas_web.tarefas.urls")),
     path("", include("cotas_web.api.urls")),

@@ -13,18 +13,15 @@ import pytest
 
 from tests.cli.conftest import rodar
 
-# O que a lei deixa ao regulamento (art. 1º, § 1º; art. 3º; art. 7º, § 3º), informado como o
-# edital o fixou. (O texto do decreto não foi lido: docs/fontes/LEIA-ME.md.)
+# O que a lei deixa ao regulamento (art. 3º; art. 7º, § 3º) e nenhum edital lido transcreve,
+# informado como o edital o fixou. A divisão dos 30%, a classificação de quem é de vários grupos
+# e a verificação documental de indígenas vêm do regulamento, para editais a partir de
+# 27/06/2025 (docs/fontes/federal/editais-dou-decreto-12536.txt).
 INFORMADOS = """
 [parametros_lei]
-"pretos_pardos.percentual" = { valor = "25", justificativa = "Edital nº 1/2026, item 5.1" }
-"indigenas.percentual" = { valor = "3", justificativa = "Edital nº 1/2026, item 5.1" }
-"quilombolas.percentual" = { valor = "2", justificativa = "Edital nº 1/2026, item 5.1" }
-"grupos.candidato_em_varios" = { valor = "maior_percentual", justificativa = "Edital, item 5.2" }
 "pretos_pardos.reversao" = { valor = ["indigenas", "quilombolas", "ampla"], justificativa = "E5.3" }
 "indigenas.reversao" = { valor = ["quilombolas", "pretos_pardos", "ampla"], justificativa = "E5.3" }
 "quilombolas.reversao" = { valor = ["indigenas", "pretos_pardos", "ampla"], justificativa = "E5.3" }
-"indigenas.verificacao" = { valor = "documental", justificativa = "Edital, item 6.1" }
 "quilombolas.verificacao" = { valor = "documental", justificativa = "Edital, item 6.1" }
 "heteroidentificacao.membros" = { valor = 5, justificativa = "Edital, item 7.1" }
 "heteroidentificacao.momento" = { valor = "aprovados_antes_da_homologacao", justificativa = "E7.2" }
@@ -80,6 +77,22 @@ def _candidatos() -> str:
     return "\n".join(linhas) + "\n"
 
 
+# Um edital da véspera do decreto (26/06/2025): a divisão é do operador.
+VESPERA = "data_edital = 2025-06-26"
+DIVISAO = """"pretos_pardos.percentual" = { valor = "25", justificativa = "E1/2025, 5.1" }
+"indigenas.percentual" = { valor = "3", justificativa = "E1/2025, 5.1" }
+"quilombolas.percentual" = { valor = "2", justificativa = "E1/2025, 5.1" }
+"grupos.candidato_em_varios" = { valor = "maior_percentual", justificativa = "Edital, item 5.2" }
+"indigenas.verificacao" = { valor = "documental", justificativa = "Edital, item 6.1" }
+"""
+
+
+def _da_vespera(texto: str) -> str:
+    return texto.replace("data_edital = 2026-02-02", VESPERA).replace(
+        "[parametros_lei]\n", "[parametros_lei]\n" + DIVISAO
+    )
+
+
 def _apurar(pasta: Path, *args: str) -> subprocess.CompletedProcess[str]:
     return rodar("apurar", pasta / "cenario.toml", *args)
 
@@ -105,12 +118,29 @@ def test_tres_grupos_com_a_divisao_informada_e_a_migracao_quilombola(pasta: Path
     indigena = [n for n in cargo["nomeacoes"] if n["reservada_para"] == "indigenas"]
     assert [n["inscricao"] for n in indigena] == ["0201"]
     # A ordem entre os grupos é a informada (item E5.3 do edital), citada no fundamento.
-    assert "parâmetro informado pelo operador (E5.3)" in quilombola[0]["fundamento"]
+    assert "Valor informado pelo operador, E5.3" in quilombola[0]["fundamento"]
+    assert "Lei 15.142/2025, E5.3" not in quilombola[0]["fundamento"]
     assert len(por_vaga) == 40
 
 
+def test_a_divisao_do_decreto_cita_a_transcricao_do_edital_no_dou(pasta: Path) -> None:
+    r = _apurar(pasta, "--json")
+    assert r.returncode == 0, r.stderr
+    (cargo,) = json.loads(r.stdout)["cargos"]
+    reservada = next(n for n in cargo["nomeacoes"] if n["reservada_para"] == "pretos_pardos")
+    assert "DOU de 08/08/2025 (Seção 3, nº 149, p. 76), item 4.1" in reservada["fundamento"]
+
+
+def test_informar_o_que_o_decreto_fixa_e_recusado_com_a_fonte(pasta: Path) -> None:
+    texto = (CENARIO + INFORMADOS).replace("[parametros_lei]\n", "[parametros_lei]\n" + DIVISAO)
+    (pasta / "cenario.toml").write_text(texto, encoding="utf-8")
+    r = _apurar(pasta, "--json")
+    assert r.returncode == 2
+    assert "não é uma lacuna" in r.stderr and "fixado por Decreto 12.536/2025" in r.stderr
+
+
 def test_sem_a_divisao_informada_o_erro_diz_o_que_falta(pasta: Path) -> None:
-    (pasta / "cenario.toml").write_text(CENARIO, encoding="utf-8")
+    (pasta / "cenario.toml").write_text(CENARIO.replace("data_edital = 2026-02-02", VESPERA))
     r = _apurar(pasta, "--json")
     assert r.returncode == 2
     for falta in ("pretos_pardos.percentual", "indigenas.percentual", "quilombolas.percentual"):
@@ -118,7 +148,7 @@ def test_sem_a_divisao_informada_o_erro_diz_o_que_falta(pasta: Path) -> None:
 
 
 def test_divisao_que_nao_soma_30_e_recusada_com_o_artigo(pasta: Path) -> None:
-    texto = (CENARIO + INFORMADOS).replace(
+    texto = _da_vespera(CENARIO + INFORMADOS).replace(
         'valor = "2", justificativa', 'valor = "1", justificativa'
     )
     (pasta / "cenario.toml").write_text(texto, encoding="utf-8")
@@ -162,7 +192,8 @@ def test_cotas_leis_mostra_os_tres_grupos_e_o_que_fica_ao_regulamento() -> None:
     assert r.returncode == 0
     bloco = r.stdout.split("federal/lei-15142-2025 —", 1)[1].split("\n\n", 1)[0]
     assert "Grupo indigenas: Pessoas indígenas (colunas reserva_indigenas" in bloco
-    assert "indigenas.percentual: desconhecido (o operador deve informar)" in bloco
+    assert "indigenas.percentual: desconhecido para os editais até 26/06/2025" in bloco
+    assert "indigenas.percentual = 3 (Decreto 12.536/2025, na transcrição do edital" in bloco
     dados = json.loads(rodar("leis", "--json").stdout)
     lei = next(x for x in dados["leis"] if x["id"] == "federal/lei-15142-2025")
     assert [g["nome"] for g in lei["grupos"]] == ["pretos_pardos", "indigenas", "quilombolas"]
@@ -178,7 +209,8 @@ def test_timbre_de_um_certame_federal_nao_e_de_prefeitura(pasta: Path) -> None:
 @pytest.mark.parametrize("comando", ["reserva", "ordem"])
 def test_reserva_e_ordem_sem_os_valores_da_comissao_nao_quebram(comando: str) -> None:
     """A conta não lê a comissão: com os valores dela em aberto, a reserva e a ordem saem (antes:
-    rastreamento `ValueError` ao montar a regra da comissão), e a saída diz que não os conferiu."""
+    rastreamento `ValueError` ao montar a regra da comissão), e a saída diz que não os conferiu.
+    A divisão dos 30% vem do regulamento: nenhum `--parametro`."""
     r = rodar(
         comando,
         "--lei",
@@ -187,12 +219,6 @@ def test_reserva_e_ordem_sem_os_valores_da_comissao_nao_quebram(comando: str) ->
         "2026-02-02",
         "--vagas",
         "10",
-        "--parametro",
-        "pretos_pardos.percentual=25",
-        "--parametro",
-        "indigenas.percentual=3",
-        "--parametro",
-        "quilombolas.percentual=2",
         "--json",
     )
     assert r.returncode == 0, r.stderr

@@ -1,6 +1,8 @@
 """`COTAS_LEIS_EXTRAS` na linha de comando: as leis de fora do pacote entram no catálogo do
-`cotas` como entram no da aplicação web; um arquivo ilegível ou malformado é erro de entrada
-(código 2) com o nome de cada arquivo, todos de uma vez, e `cotas --help` continua funcionando."""
+`cotas` como entram no da aplicação web (e as de `--leis PASTA`); um arquivo ilegível ou
+malformado é avisado com o nome e os erros dele e fica de fora, sem quebrar o comando que não o
+usa, e `cotas --help` continua funcionando; `cotas leis --conferir` lista os erros de um
+arquivo de uma vez."""
 
 from __future__ import annotations
 
@@ -26,18 +28,57 @@ def test_a_lei_de_fora_do_pacote_entra_no_catalogo() -> None:
     assert "teste-br/lei-3-2026" in r.stdout
 
 
-def test_leis_malformadas_ou_ilegiveis_sao_erro_de_entrada_com_cada_arquivo(tmp_path: Path) -> None:
+def test_leis_malformadas_ou_ilegiveis_sao_avisadas_e_nao_quebram_o_comando(
+    tmp_path: Path,
+) -> None:
+    """Cada arquivo ruim é avisado em português, com o nome dele, e fica de fora; o comando que
+    não o usa segue (código 0), com a lei boa que veio junto."""
     ruim = tmp_path / "ruim.toml"
     ruim.write_text('id = "x"\n', encoding="utf-8")
     quebrada = tmp_path / "quebrada.toml"
     quebrada.write_text("id = \n", encoding="utf-8")
     ausente = tmp_path / "ausente.toml"
-    r = _cotas("leis", extras=os.pathsep.join(map(str, (ruim, quebrada, ausente))))
-    assert r.returncode == 2
+    caminhos = (ruim, quebrada, ausente, LEI_DE_TESTE)
+    r = _cotas("leis", extras=os.pathsep.join(map(str, caminhos)))
+    assert r.returncode == 0, r.stderr
     assert "Traceback" not in r.stderr
     assert f"{ruim}: falta 'norma'" in r.stderr
     assert f"{quebrada}: TOML inválido" in r.stderr
     assert f"{ausente}: não foi possível ler a lei (o arquivo ou a pasta não existe)" in r.stderr
+    assert r.stderr.count("aviso: lei de fora do pacote ignorada") == 3
+    assert "teste-br/lei-3-2026" in r.stdout
+
+
+def test_a_pasta_de_leis_pela_opcao_leis(tmp_path: Path) -> None:
+    (tmp_path / "teste-br").mkdir()
+    (tmp_path / "teste-br" / "lei-3-2026.toml").write_text(
+        LEI_DE_TESTE.read_text(encoding="utf-8"), encoding="utf-8"
+    )
+    (tmp_path / "teste-br" / "testes").mkdir()
+    (tmp_path / "teste-br" / "testes" / "um-teste.toml").write_text("[certame]\n")
+    r = _cotas("--leis", str(tmp_path), "leis", extras="")
+    assert r.returncode == 0, r.stderr
+    assert "teste-br/lei-3-2026" in r.stdout and "aviso" not in r.stderr
+
+
+def test_conferir_um_arquivo_lista_todos_os_erros_de_uma_vez(tmp_path: Path) -> None:
+    ruim = tmp_path / "ruim.toml"
+    ruim.write_text(
+        'id = "x"\n[vigencia]\ninicio = "ontem"\n[[parametros]]\nnome = "zzz"\n',
+        encoding="utf-8",
+    )
+    r = _cotas("leis", "--conferir", str(ruim), extras="")
+    assert r.returncode == 2 and "Traceback" not in r.stderr
+    for erro in (
+        "falta 'norma'",
+        "falta 'titulo'",
+        "[vigencia]: 'inicio' deve ser uma data",
+        "falta [[grupos]]",
+        "parâmetro 'zzz': parâmetro desconhecido pelo motor",
+    ):
+        assert erro in r.stderr
+    r = _cotas("leis", "--conferir", str(LEI_DE_TESTE), extras="")
+    assert r.returncode == 0 and "lei conferida, sem erros" in r.stdout
 
 
 def test_a_ajuda_nao_depende_das_leis_de_fora(tmp_path: Path) -> None:

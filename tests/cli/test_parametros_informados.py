@@ -19,7 +19,8 @@ def test_reserva_sob_a_lei_4016_com_os_parametros_da_conta() -> None:
     assert r.returncode == 0, r.stderr
     # 12% (o percentual conhecido, da mensagem justificativa) × 10 = 1,2 → 1.
     assert "12% × 10 = 1,2 → 1" in r.stdout
-    assert "parâmetro informado pelo operador" in r.stdout
+    assert "Valor informado pelo operador, informado com --parametro" in r.stdout
+    assert "parâmetro informado pelo operador" not in r.stdout
 
 
 def test_reserva_json_com_parametros_informados() -> None:

@@ -218,3 +218,30 @@ def test_regras_do_edital_federal_citam_a_adi_como_fundamento_da_lei_aplicavel()
         catalogo_padrao(), municipio="União", data_edital=date(2020, 1, 1), informados=informados
     )
     assert "ADI 7.654" not in antes.citacao_da_lei_aplicavel()
+
+
+def test_o_regulamento_da_15142_so_cita_o_que_os_editais_do_dou_transcrevem() -> None:
+    """Os valores do Decreto 12.536/2025 e da IN 261/2025 valem para editais a partir de
+    27/06/2025, cada um citado como a transcrição de um edital do DOU (data, página, item), com
+    o texto palavra por palavra em docs/fontes/federal/editais-dou-decreto-12536.txt; antes, o
+    parâmetro é do operador."""
+    lei = catalogo_padrao().lei("federal/lei-15142-2025")
+    fontes = _texto_das_fontes()
+    regulados = {nome: p for nome, p in lei.parametros.items() if p.desconhecido_ate is not None}
+    assert set(regulados) == {
+        "pretos_pardos.percentual",
+        "indigenas.percentual",
+        "quilombolas.percentual",
+        "grupos.candidato_em_varios",
+        "indigenas.verificacao",
+    }
+    for nome, p in regulados.items():
+        assert p.desconhecido_ate == date(2025, 6, 26), nome
+        (valor,) = p.valores
+        assert valor.desde == date(2025, 6, 27)
+        assert "na transcrição do edital publicado no DOU de" in valor.referencia.norma
+        assert valor.referencia.artigo.endswith(" do edital")
+        assert valor.referencia.texto in fontes, nome
+    assert lei.desconhecidos(date(2025, 6, 26)) == sorted(
+        {*regulados, *lei.desconhecidos(date(2025, 6, 27))}
+    )

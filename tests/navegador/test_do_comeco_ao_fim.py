@@ -236,7 +236,7 @@ def test_do_comeco_ao_fim(
         j.passo("homologar-confirmar")
         pg.get_by_role("button", name="Homologar", exact=True).click()
         pg.wait_for_selector("text=Homologado em 01/08/2025")
-        pg.get_by_role("link", name="Publicar").click()
+        pg.get_by_role("link", name="Publicar", exact=True).click()
         pg.get_by_label("Data", exact=True).fill("2025-08-01")
         pg.get_by_role("button", name="Publicar", exact=True).click()
         pg.wait_for_selector("text=Confirmar: publicar o certame")
@@ -246,6 +246,8 @@ def test_do_comeco_ao_fim(
 
         pg.get_by_role("link", name="Nomeações").first.click()
         pg.get_by_label("Data da oferta").fill("2025-08-02")
+        pg.get_by_role("button", name="Ofertar as vagas do edital").click()
+        pg.wait_for_selector("text=Confirmar: ofertar as vagas do edital")
         pg.get_by_role("button", name="Ofertar as vagas do edital").click()
         pg.wait_for_selector("text=Vagas do edital ofertadas")
         nomeados = j.confirmar_nomeacoes(7, primeira_portaria=101, data="2025-08-03")

@@ -116,6 +116,8 @@ def test_homologar_nomear_desistencia_substituicao_e_historico(
     pagina.get_by_role("link", name="Nomeações").click()
     pagina.get_by_label("Data").fill("2025-08-02")
     pagina.get_by_role("button", name="Ofertar as vagas do edital").click()
+    pagina.wait_for_selector("text=Confirmar: ofertar as vagas do edital")
+    pagina.get_by_role("button", name="Ofertar as vagas do edital").click()
     pagina.wait_for_selector("text=Vagas do edital ofertadas")
     assert "reservada a negros" in (pagina.locator("table.propostas").text_content() or "")
     for ordem, inscricao in enumerate(("1001", "1002", "1006"), start=1):

@@ -22,18 +22,22 @@ from .test_do_comeco_ao_fim import Jornada
 
 pytestmark = [pytest.mark.navegador, pytest.mark.django_db(transaction=True)]
 
-# Os valores que a lei deixa em aberto, como o operador os escolhe na tela: um número, uma opção
-# (pelo rótulo, por extenso) ou, nas de várias escolhas, as caixas marcadas.
+# Os valores que a lei deixa em aberto e nenhuma fonte oficial fixa, como o operador os escolhe
+# na tela: um número, uma opção (pelo rótulo, por extenso) ou, nas de várias escolhas, as caixas
+# marcadas. (A divisão dos 30%, o maior percentual e a verificação de indígenas vêm dos dados da
+# lei, pelo regulamento: a tela não os pede.)
+FIXADOS = (
+    "pretos_pardos.percentual",
+    "indigenas.percentual",
+    "quilombolas.percentual",
+    "indigenas.verificacao",
+    "grupos.candidato_em_varios",
+)
 LACUNAS: dict[str, str | list[str]] = {
-    "pretos_pardos.percentual": "25",
-    "indigenas.percentual": "3",
-    "quilombolas.percentual": "2",
     "pretos_pardos.reversao": "ampla concorrência",
     "indigenas.reversao": "pessoas quilombolas → pessoas pretas e pardas → ampla concorrência",
     "quilombolas.reversao": "pessoas indígenas → pessoas pretas e pardas → ampla concorrência",
-    "indigenas.verificacao": "análise de documentos",
     "quilombolas.verificacao": "análise de documentos",
-    "grupos.candidato_em_varios": "só no grupo de maior percentual",
     "heteroidentificacao.membros": "3",
     "heteroidentificacao.decisao": "maioria",
     "heteroidentificacao.decisao_base": "todos os integrantes",
@@ -86,6 +90,8 @@ def test_concurso_federal_da_lei_15142_pelas_telas(
         pg.get_by_role("button", name="Criar certame").click()
         # A lei deixa valores ao regulamento: o motor diz quais faltam, a tela os pede.
         pg.wait_for_selector("text=informe-os (com a justificativa)")
+        for nome in FIXADOS:
+            assert pg.locator(f'[name="lacuna__{nome}"]').count() == 0, nome
         for nome, valor in LACUNAS.items():
             campo = pg.locator(f'[name="lacuna__{nome}"]')
             if isinstance(valor, list):
@@ -147,6 +153,8 @@ def test_concurso_federal_da_lei_15142_pelas_telas(
         pg.wait_for_selector("text=Homologado em 02/10/2025")
         pg.get_by_role("link", name="Nomeações").first.click()
         pg.get_by_label("Data da oferta").fill("2025-10-03")
+        pg.get_by_role("button", name="Ofertar as vagas do edital").click()
+        pg.wait_for_selector("text=Confirmar: ofertar as vagas do edital")
         pg.get_by_role("button", name="Ofertar as vagas do edital").click()
         pg.wait_for_selector("text=Vagas do edital ofertadas")
         nomeados = j.confirmar_nomeacoes(25, primeira_portaria=1, data="2025-10-04")

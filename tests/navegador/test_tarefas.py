@@ -39,7 +39,7 @@ def test_pdf_longo_acompanhado_ate_o_download(
     pagina.get_by_role("link", name="PDF").first.click()
     pagina.wait_for_selector("text=está sendo gerado")
     assert pagina.locator("progress").count() == 1
-    link = pagina.get_by_role("link", name="Baixar ordem-de-nomeacao.pdf")
+    link = pagina.get_by_role("link", name="Baixar concurso-01-2025-ordem-de-nomeacao.pdf")
     assert not link.is_visible()
     graves = _verificar(pagina)  # a barra e o aviso passam pelo axe-core
     assert not graves, _relatorio({"arquivo na fila": graves})

@@ -8,6 +8,7 @@ contado no banco, vale entre as conexões."""
 # (F811: as fixtures partilhadas de tests/web entram por import e voltam como parâmetros.)
 from __future__ import annotations
 
+import hashlib
 import threading
 import time
 from typing import Any
@@ -16,6 +17,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from cotas_web.auditoria.integridade import verificar_todas
+from cotas_web.auditoria.models import Registro
 from cotas_web.publico import arquivos
 from cotas_web.tarefas.models import Estado, PedidoPesado, Tarefa, Tipo
 from tests.robustez.test_concorrencia import _banco_que_espera_a_vez, simultaneos
@@ -75,6 +78,28 @@ def test_doze_pedidos_do_pdf_geram_o_arquivo_uma_vez(
     assert all(r.content == prontos[0].content for r in depois)
     assert geradas == ["pdf"]
     assert not PedidoPesado.objects.exists()  # (todas as vagas devolvidas)
+    # Uma publicação, um registro com o sha256 do arquivo (issue 23, item 4).
+    publicacoes = Registro.objects.filter(certame=certame_homologado, acao="arquivo_publicado")
+    assert [r.dados["arquivos"][0]["sha256"] for r in publicacoes] == [
+        hashlib.sha256(prontos[0].content).hexdigest()
+    ]
+
+
+def test_arquivos_diferentes_publicados_ao_mesmo_tempo_um_registro_cada(
+    certame_homologado: Any,
+) -> None:
+    """Quatro arquivos do mesmo certame gerados ao mesmo tempo, cada um na sua conexão: cada
+    publicação entra uma vez na cadeia do certame (sob a trava dele), que continua íntegra."""
+    pk = certame_homologado.pk
+    urls = [reverse("publico:baixar", args=[pk, "listas", f]) for f in ("pdf", "xlsx", "html")]
+    urls.append(reverse("publico:baixar_tabela", args=[pk, "ordem-de-nomeacao", "nomeacoes"]))
+    respostas = simultaneos(
+        [lambda u=u, i=i: Client(REMOTE_ADDR=f"10.2.0.{i}").get(u) for i, u in enumerate(urls)]
+    )
+    assert [r.status_code for r in respostas] == [200] * 4
+    publicacoes = Registro.objects.filter(certame=certame_homologado, acao="arquivo_publicado")
+    assert sorted(r.dados["formato"] for r in publicacoes) == ["csv", "html", "pdf", "xlsx"]
+    assert all(e.integra for e in verificar_todas())
 
 
 def test_limite_por_cliente_vale_entre_processos(
@@ -123,3 +148,26 @@ def test_limite_por_cliente_vale_entre_processos(
     assert not PedidoPesado.objects.exists()
     de_novo = Client(REMOTE_ADDR="10.9.9.9").get(urls[0])
     assert de_novo.status_code == 200
+
+
+def test_em_producao_nenhum_pedido_anonimo_gera_o_arquivo(
+    certame_homologado: Any, monkeypatch: Any, settings: Any
+) -> None:
+    """Com a configuração de produção (`PUBLICO_ARQUIVOS_NA_HORA_ATE = 0`), doze pedidos
+    anônimos simultâneos não geram nada: todos recebem o andamento (202), a geração vai uma vez
+    para a fila, e o trabalhador a faz; depois, o arquivo sai do disco."""
+    from cotas_web.tarefas import services as tarefas
+
+    settings.PUBLICO_ARQUIVOS_NA_HORA_ATE = 0
+    geradas = _contar_geracoes(monkeypatch)
+    url = reverse("publico:baixar", args=[certame_homologado.pk, "listas", "pdf"])
+    clientes = [Client(REMOTE_ADDR=f"10.3.0.{i}") for i in range(12)]
+    respostas = simultaneos([lambda c=c: c.get(url) for c in clientes])
+    assert [r.status_code for r in respostas] == [202] * 12
+    assert geradas == []  # nenhum pedido gerou o arquivo
+    fila = Tarefa.objects.filter(tipo=Tipo.ARQUIVO_PUBLICO, certame=certame_homologado)
+    assert [t.estado for t in fila] == [Estado.NA_FILA]
+    tarefas.executar(str(fila[0].pk))  # (o trabalhador)
+    assert geradas == ["pdf"]
+    r: Any = clientes[0].get(url)
+    assert r.status_code == 200 and b"".join(r.streaming_content).startswith(b"%PDF")

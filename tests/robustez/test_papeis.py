@@ -130,8 +130,8 @@ def _certame_completo(nome: str, rh: Any, membro: Any, csv: Any) -> dict[str, An
         portaria="1/2025",
         data_portaria=date(2025, 8, 3),
     )
-    candidato = c.candidatos.exclude(pk=nomeacao.candidato_id).last()
-    assert candidato is not None
+    # (o procedimento por declaração falsa é contra quem optou pela reserva)
+    candidato = [x for x in c.candidatos.exclude(pk=nomeacao.candidato_id) if x.reservas][-1]
     proc = fraude_abrir(usuario=rh, candidato=candidato, data=date(2025, 8, 4), motivo="m")
     # (os atos que se tornam sem efeito: uma desistência e uma oferta de novas vagas)
     desistente = c.candidatos.exclude(pk__in=[nomeacao.candidato_id, candidato.pk]).first()
@@ -156,6 +156,7 @@ def _certame_completo(nome: str, rh: Any, membro: Any, csv: Any) -> dict[str, An
         "oid": oferta.pk,
         "acao": "decisao",
         "formato": "csv",
+        "tipo": "homologacao",  # (um texto para publicar)
     }
 
 
@@ -200,7 +201,13 @@ def mundo(arquivo_csv: Any) -> tuple[dict[str, dict[str, Any]], dict[str, Any]]:
     return certames, usuarios
 
 
+# Os valores que uma rota pede diferentes dos das demais (os textos para publicar saem em PDF e
+# DOCX, não em CSV).
+POR_ROTA: dict[str, dict[str, Any]] = {"textos:texto": {"formato": "docx"}}
+
+
 def _url(rota: Rota, valores: dict[str, Any]) -> str:
+    valores = {**valores, **POR_ROTA.get(rota.nome, {})}
     desconhecidos = [p for p in rota.parametros if p not in valores]
     assert not desconhecidos, (
         f"A rota {rota.nome} tem parâmetro(s) {desconhecidos} que a matriz não sabe preencher: "

@@ -97,8 +97,31 @@ def test_pasta_com_o_que_nao_e_nosso_e_recusada(tmp_path: Path) -> None:
     assert rodar("apurar", MONTENEGRO, "--saida", vazia, "--sem-pdf").returncode == 0
 
 
+def test_source_date_epoch_da_os_mesmos_bytes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """O "Gerado em" vem de SOURCE_DATE_EPOCH quando dado: duas apurações, em minutos
+    diferentes, dão os mesmos documentos; um valor que não é número é recusado sem gravar."""
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1767225600")  # 01/01/2026 00:00 UTC
+    monkeypatch.setenv("TZ", "America/Sao_Paulo")
+    assert rodar("apurar", MONTENEGRO, "--saida", tmp_path / "a", "--sem-pdf").returncode == 0
+    html = (tmp_path / "a" / "listas.html").read_text(encoding="utf-8")
+    assert "Gerado em 31/12/2025 às 21:00" in html
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1767225659")  # o mesmo minuto
+    assert rodar("apurar", MONTENEGRO, "--saida", tmp_path / "b", "--sem-pdf").returncode == 0
+    assert _conjunto(tmp_path / "a") == _conjunto(tmp_path / "b")
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "ontem")
+    r = rodar("apurar", MONTENEGRO, "--saida", tmp_path / "c", "--sem-pdf")
+    assert r.returncode == 2 and "SOURCE_DATE_EPOCH='ontem'" in r.stderr, r.stderr
+    assert not (tmp_path / "c").exists()
+
+
 @pytest.mark.queda
-def test_kill_9_em_pontos_ao_acaso_deixa_um_conjunto_completo(tmp_path: Path) -> None:
+def test_kill_9_em_pontos_ao_acaso_deixa_um_conjunto_completo(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # O carimbo "Gerado em" fixo: sem ele, duas apurações em minutos diferentes diferem.
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1767225600")
     referencia = tmp_path / "referencia"
     assert rodar("apurar", MONTENEGRO, "--saida", referencia, "--sem-pdf").returncode == 0
     novo = _conjunto(referencia)

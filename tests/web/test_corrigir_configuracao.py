@@ -277,5 +277,6 @@ def test_depois_da_homologacao_recusa_dizendo_por_que(
     resposta = client.get(reverse("certames:corrigir", args=[c.pk]), follow=True)
     html = resposta.content.decode()
     assert resposta.redirect_chain[-1][0] == reverse("certames:retificar", args=[c.pk])
-    assert "homologado em 01/08/2025" in html and "não mudam mais" in html
+    assert "homologado em 01/08/2025" in html and "só por um ato de retificação" in html
+    assert "não mudam nem por retificação" in html
     assert 'name="desempate"' not in html and 'name="pcd_percentual"' not in html

@@ -25,7 +25,7 @@ def _pacote(client: Any, certame: Any, pasta: Path) -> tuple[dict[str, Any], zip
     r = client.get(reverse("publico:dados_abertos", args=[certame.pk]))
     assert r.status_code == 200, r.content[:500]
     assert r["Content-Type"] == "application/zip"
-    assert f"dados-abertos-certame-{certame.pk}.zip" in r["Content-Disposition"]
+    assert "concurso-01-2025-dados-abertos.zip" in r["Content-Disposition"]
     pacote = zipfile.ZipFile(io.BytesIO(r.content))
     pacote.extractall(pasta)
     return json.loads(pacote.read("datapackage.json")), pacote

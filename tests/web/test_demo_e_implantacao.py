@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from fractions import Fraction
 from io import StringIO
 from pathlib import Path
 from typing import Any
@@ -12,6 +13,7 @@ from typing import Any
 import pytest
 from django.core.management import CommandError, call_command
 
+from cotas_web import ponte
 from cotas_web.candidatos.models import Candidato
 from cotas_web.certames.models import Certame
 from cotas_web.nomeacoes.selectors import propostas_do_motor
@@ -44,7 +46,15 @@ def test_a_demonstracao_traz_um_concurso_federal_de_tres_grupos() -> None:
     call_command("carregar_exemplo", "--demo", stdout=saida)
     certame = Certame.objects.get(lei_id="federal/lei-15142-2025")
     assert "três grupos" in saida.getvalue() and certame.homologado
-    assert certame.informados["indigenas.percentual"]["valor"] == "3"
+    # A divisão dos 30% vem dos dados da lei (o regulamento, na transcrição dos editais do
+    # DOU), não do operador; a ordem entre os grupos, que nenhuma fonte oficial lida fixa, sim.
+    assert "indigenas.percentual" not in certame.informados
+    assert ponte.regras_do_certame(certame).grupo("indigenas").percentual == Fraction(3)  # type: ignore[union-attr]
+    assert certame.informados["indigenas.reversao"]["valor"] == [
+        "quilombolas",
+        "pretos_pardos",
+        "ampla",
+    ]
     propostas = propostas_do_motor(certame=certame)
     modalidades = {p.modalidade for p in propostas}
     assert modalidades == {"ampla", "pretos_pardos", "indigenas", "quilombolas", "pcd"}

@@ -172,17 +172,28 @@ def test_pagina_da_sessao_diz_que_o_resultado_mudou_em_recurso(
     assert "Não confirmado" in linha  # o parecer depois do recurso
 
 
-def test_ata_na_tela_tem_os_recursos_como_o_pdf(client: Any, sessao: Any, carlos: Any) -> None:
+def test_recurso_vai_no_registro_dos_recursos_com_as_datas_nao_na_ata(
+    client: Any, sessao: Any, carlos: Any
+) -> None:
+    """O recurso, posterior à sessão, não entra na ata: vai no registro dos recursos, com quem
+    recorre, a data de interposição, a decisão, a data dela e o parecer final (tela e CSV)."""
     _recurso_provido(sessao, carlos)
-    texto = _texto(
-        entrar(client, carlos).get(reverse("comissao:ata", args=[sessao.certame.pk, sessao.pk]))
-    )
-    assert "Recursos" in texto
-    assert "Outro candidato: Fabio Branco" in texto and "25/07/2025" in texto
-    assert "Provido" in texto and "reexame das imagens" in texto
-    assert "Resultado após os recursos" in texto
-    resultado = texto[texto.index("Resultado após os recursos") :]
-    assert "1006" in resultado and "Não confirmado" in resultado
+    c = entrar(client, carlos)
+    ata = _texto(c.get(reverse("comissao:ata", args=[sessao.certame.pk, sessao.pk])))
+    assert "Fabio Branco" not in ata and "reexame das imagens" not in ata
+    texto = _texto(c.get(reverse("comissao:recursos", args=[sessao.certame.pk])))
+    assert "Outro candidato: Fabio Branco" in texto and "reexame das imagens" in texto
+    linha = texto[texto.index("1006") :]
+    assert "20/07/2025" in linha  # a sessão do parecer recorrido
+    assert "25/07/2025" in linha and "28/07/2025" in linha  # interposto, decidido
+    assert "Provido" in linha and "Não confirmado" in linha
+    csv = c.get(reverse("publico:recursos", args=[sessao.certame.pk, "csv"]))
+    conteudo = b"".join(csv.streaming_content if csv.streaming else [csv.content]).decode()
+    cabecalho, linha_csv = conteudo.splitlines()[0], conteudo.splitlines()[1]
+    assert "Interposto em" in cabecalho and "Decidido em" in cabecalho
+    assert "Resultado final" in cabecalho
+    assert "25/07/2025" in linha_csv and "28/07/2025" in linha_csv
+    assert "Não reconhecido" in linha_csv
 
 
 def test_ata_nao_diz_que_filmou_quem_recusou_a_filmagem(
@@ -200,9 +211,11 @@ def test_ata_nao_diz_que_filmou_quem_recusou_a_filmagem(
         entrar(client, carlos).get(reverse("comissao:ata", args=[sessao.certame.pk, sessao.pk]))
     )
     documento = re.sub(r"<[^>]+>", " ", fragmento_html(ata_sessao(ata_da_sessao(sessao=sessao))))
+    convocados = sessao.convocacoes.count()
     for texto in (tela, documento):
         assert "A sessão foi filmada" not in texto
-        assert "exceto a de quem recusou a filmagem (inscrição 1006)" in texto
+        assert f"0 gravações enviadas de {convocados} convocados" in " ".join(texto.split())
+        assert "recusaram a filmagem: inscrição 1006" in texto
 
 
 def test_ausente_com_votos_e_recusado_com_mensagem_clara(

@@ -35,9 +35,12 @@ def _marco_da_migracao() -> None:
         import_module("cotas_web.auditoria.migrations.0004_selo_com_chave").marcar(apps, None)
 
 
-def forjar(certame_id: int | None, versao: int, chave: bytes | None = None) -> Registro:
+def forjar(
+    certame_id: int | None, versao: int, chave: bytes | None = None, *, identificada: bool = False
+) -> Registro:
     """Um registro acrescentado por SQL, com o selo calculado certo: o que o papel da aplicação
-    faz com as credenciais do banco (sem a chave, ou com uma adivinhada)."""
+    faz com as credenciais do banco (sem a chave, ou com uma adivinhada; `identificada`: com a
+    identificação da própria chave, a de quem a obteve)."""
     ultimo = Registro.objects.da_cadeia(certame_id).order_by("-id").first()
     assert ultimo is not None
     falso = Registro(
@@ -56,7 +59,8 @@ def forjar(certame_id: int | None, versao: int, chave: bytes | None = None) -> R
     else:
         assert chave is not None
         cadeia.selar(falso, chave)
-        falso.selo_chave = ultimo.selo_chave  # (finge a chave de verdade)
+        if not identificada:
+            falso.selo_chave = ultimo.selo_chave  # (finge a chave de verdade)
         falso.hash = cadeia.selo_com_chave(falso, chave)
     with connection.cursor() as cursor:
         cursor.execute(
@@ -158,6 +162,42 @@ def test_troca_de_chave(certame: Any, rita: Any) -> None:
     with override_settings(COTAS_CHAVE_AUDITORIA=nova):
         codigo, texto = _verificar("--so-cadeia")
     assert codigo == 1 and "chave que este servidor não conhece" in texto
+
+
+def test_troca_registrada_aposenta_a_chave_antiga(certame: Any, rita: Any) -> None:
+    """Depois de `trocar_chave_auditoria`, a chave antiga ainda confere o que selou antes, mas
+    um registro acrescentado depois com ela (por quem a obteve: o motivo de uma troca) é apontado,
+    com o registro da troca."""
+    from io import StringIO
+
+    from django.core.management import call_command
+    from django.core.management.base import CommandError
+
+    antiga = "chave-antiga-de-teste-com-mais-de-32-bytes-0123"
+    nova = "chave-nova-de-teste-com-mais-de-32-bytes-456789"
+    with override_settings(COTAS_CHAVE_AUDITORIA=antiga):
+        _mais_registros(certame, rita, 2)
+    # Sem chave anterior configurada, nada a aposentar: recusado.
+    with override_settings(COTAS_CHAVE_AUDITORIA=nova, COTAS_CHAVES_AUDITORIA_ANTERIORES=[]):
+        with pytest.raises(CommandError, match="Nenhuma chave anterior") as recusa:
+            call_command("trocar_chave_auditoria", stdout=StringIO())
+        assert recusa.value.returncode == 2
+    anteriores = [antiga, settings.CHAVE_AUDITORIA_DE_DESENVOLVIMENTO]
+    with override_settings(
+        COTAS_CHAVE_AUDITORIA=nova, COTAS_CHAVES_AUDITORIA_ANTERIORES=anteriores
+    ):
+        saida = StringIO()
+        call_command("trocar_chave_auditoria", stdout=saida)
+        assert "2 chave(s) aposentada(s)" in saida.getvalue()
+        troca = Registro.objects.get(acao=cadeia.TROCA_DE_CHAVE)
+        assert troca.selo_chave == cadeia.identificacao(nova.encode())
+        _mais_registros(certame, rita, 1)  # (a aplicação já sela com a nova)
+        assert _verificar("--so-cadeia")[0] == 0
+        forjado_id = forjar(certame.pk, cadeia.HMAC, antiga.encode(), identificada=True).pk
+        codigo, texto = _verificar("--so-cadeia")
+    assert codigo == 1
+    assert f"registro {forjado_id}" in texto
+    assert f"aposentada pela troca de chave do registro {troca.pk}" in texto
 
 
 def test_verificacao_avisa_da_chave_de_desenvolvimento(certame: Any) -> None:

@@ -140,7 +140,7 @@ def test_download_de_certame_grande_gerado_uma_vez_por_versao(
     assert r.status_code == 200 and r.streaming  # do disco, aos poucos
     conteudo = b"".join(r.streaming_content)
     assert conteudo[:2] == b"PK"
-    assert 'filename="listas.xlsx"' in r["Content-Disposition"]
+    assert 'filename="concurso-01-2025-listas.xlsx"' in r["Content-Disposition"]
     # CSV de uma tabela: todas saem juntas; um nome inventado dá 404 sem trabalho novo.
     url_csv = reverse("publico:baixar", args=[pk, "listas", "csv"])
     client.get(url_csv)

@@ -178,7 +178,9 @@ def test_papel_designacao_e_desativacao_pela_tela(
     # O histórico do certame mostra o nome de quem designou.
     entrar(client, rita)
     historico = client.get(reverse("certames:historico", args=[certame.pk])).content.decode()
-    assert "Sofia Almeida (sofia)" in historico
+    # (o nome e o papel, sem o login: issue 21, a mesa do auditor)
+    assert "Sofia Almeida<br><small>" in historico
+    assert "Sofia Almeida (sofia)" not in historico
     # Marta entra: antes de tudo, troca a senha provisória; depois age no certame.
     entrar(client, marta)
     detalhe = reverse("certames:detalhe", args=[certame.pk])
@@ -288,12 +290,14 @@ def test_designar_pelo_comando_depois_do_papel_dado_na_tela(
 def test_historico_antigo_mostra_o_nome_ao_lado_do_login(
     client: Any, certame: Any, rita: Any
 ) -> None:
-    """Registros gravados só com o login (antes desta mudança): a tela mostra o nome da conta."""
+    """Registros gravados só com o login (antes desta mudança): a tela mostra o nome da conta
+    (e o papel, sem o login)."""
     rita.first_name, rita.last_name = "Rita", "Helena"
     rita.save()
     entrar(client, rita)
     html = client.get(reverse("certames:historico", args=[certame.pk])).content.decode()
-    assert "Rita Helena (rita)" in html
+    assert "Rita Helena<br><small>" in html
+    assert "Rita Helena (rita)" not in html
 
 
 def test_identidade_do_orgao_fica_no_registro(client: Any, sofia: Any, rita: Any) -> None:

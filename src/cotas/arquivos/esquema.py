@@ -89,6 +89,23 @@ class Esquema:
         )
 
 
+def recusa_do_criterio_de_desempate(esquema: Esquema, nome: str) -> str | None:
+    """Por que a leitura do arquivo não aceitaria `nome` como o título da coluna de um critério
+    de desempate do edital (None: aceita). O leitor procura o critério pelo nome normalizado
+    (`campos.normalizar_nome`) antes dos apelidos: o título de uma coluna padrão (ou um apelido
+    dela) seria lido como o critério e a coluna padrão faltaria."""
+    chave = campos.normalizar_nome(nome)
+    if not any(c.isalnum() for c in chave):
+        return "não tem letras nem algarismos: não nomeia uma coluna do arquivo"
+    coluna = chave if chave in esquema.conversores else esquema.coluna_do_titulo(nome)
+    if coluna is not None:
+        return (
+            f"é o título de uma coluna padrão do arquivo de candidatos "
+            f"({esquema.no_arquivo(coluna)}), que não pode ser critério de desempate do edital"
+        )
+    return None
+
+
 def montar_esquema(grupos: Sequence[GrupoNoArquivo]) -> Esquema:
     # As colunas dos grupos logo depois da cor (a ordem em que as mensagens de uma linha saem).
     apelidos: dict[str, tuple[str, ...]] = dict(_ate_a_cor(campos.APELIDOS))

@@ -1,46 +1,90 @@
-"""As leis de fora do pacote que a linha de comando junta ao catálogo: `COTAS_LEIS_EXTRAS`, os
-caminhos dos TOMLs separados por `:` (a mesma variável da aplicação web). Um arquivo ilegível ou
-malformado é erro de entrada, com o nome dele, todos de uma vez; `cotas --help` não os lê."""
+"""As leis de fora do pacote que a linha de comando junta ao catálogo: `COTAS_LEIS_EXTRAS` (a
+mesma variável da aplicação web: caminhos de TOMLs ou de pastas, separados por `:`) e a opção
+`--leis PASTA`. Uma pasta traz todos os `.toml` dela e das subpastas, menos os de `testes/`.
+
+Um arquivo ilegível ou malformado é avisado, em português, com o nome dele e todos os seus
+erros, e fica de fora: os comandos que não o usam seguem (a ajuda nem lê as leis de fora); o
+que pede uma lei que ficou de fora recebe "lei não modelada" depois do aviso."""
 
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 from cotas.arquivos.erros import motivo_do_sistema
 from cotas.motor.erros import LeiInvalida
-from cotas.motor.legislacao import Lei, carregar_lei, juntar_ao_catalogo_padrao
+from cotas.motor.legislacao import (
+    Lei,
+    carregar_lei,
+    catalogo_padrao,
+    juntar_ao_catalogo_padrao,
+    montar_catalogo,
+)
 
 VARIAVEL = "COTAS_LEIS_EXTRAS"
 
 
-def carregar(ambiente: Mapping[str, str] = os.environ) -> None:
-    """Lê as leis de `COTAS_LEIS_EXTRAS` e as junta ao catálogo; `LeiInvalida` com todos os
-    problemas, um por linha."""
-    caminhos = [c for c in ambiente.get(VARIAVEL, "").split(os.pathsep) if c.strip()]
-    leis: list[Lei] = []
-    problemas: list[str] = []
-    for caminho in caminhos:
-        try:
-            texto = Path(caminho).read_text(encoding="utf-8")
-        except OSError as erro:
-            problemas.append(f"{caminho}: não foi possível ler a lei ({motivo_do_sistema(erro)})")
-            continue
-        except UnicodeDecodeError:
-            problemas.append(f"{caminho}: não foi possível ler a lei (o texto não está em UTF-8)")
-            continue
-        try:
-            leis.append(carregar_lei(texto, caminho))
-        except LeiInvalida as erro:
-            problemas.append(str(erro))
-    if not problemas and leis:
-        try:
-            juntar_ao_catalogo_padrao(leis)
-        except LeiInvalida as erro:
-            problemas.append(str(erro))
-    if problemas:
+def arquivos_de(caminhos: Iterable[str | Path]) -> list[Path]:
+    """Os arquivos das leis: cada caminho de arquivo como está; de uma pasta, os `.toml` dela e
+    das subpastas, em ordem, sem os testes de lei (`testes/`)."""
+    arquivos: list[Path] = []
+    for caminho in map(Path, caminhos):
+        if caminho.is_dir():
+            arquivos += sorted(
+                p for p in caminho.rglob("*.toml") if "testes" not in p.relative_to(caminho).parts
+            )
+        else:
+            arquivos.append(caminho)
+    return arquivos
+
+
+def ler(caminho: Path) -> Lei:
+    """A lei de um arquivo; `LeiInvalida` com cada erro dele, em português."""
+    try:
+        texto = caminho.read_text(encoding="utf-8")
+    except OSError as erro:
         raise LeiInvalida(
-            f"leis de {VARIAVEL} com problemas (nenhuma foi usada):\n"
-            + "\n".join(f"  {p}" for p in problemas)
-        )
+            f"{caminho}: não foi possível ler a lei ({motivo_do_sistema(erro)})"
+        ) from None
+    except UnicodeDecodeError:
+        raise LeiInvalida(
+            f"{caminho}: não foi possível ler a lei (o texto não está em UTF-8)"
+        ) from None
+    return carregar_lei(texto, str(caminho))
+
+
+def carregar(ambiente: Mapping[str, str] = os.environ, pastas: Iterable[str] = ()) -> list[str]:
+    """Junta ao catálogo as leis de `COTAS_LEIS_EXTRAS` e de `pastas` que estão boas; devolve um
+    aviso por arquivo que ficou de fora (com todos os erros dele)."""
+    caminhos = [c for c in ambiente.get(VARIAVEL, "").split(os.pathsep) if c.strip()]
+    avisos: list[str] = []
+    leis: list[Lei] = []
+    for arquivo in arquivos_de([*caminhos, *pastas]):
+        try:
+            lei = ler(arquivo)
+            montar_catalogo([*catalogo_padrao().leis, *leis, lei])  # (id, vigências do ente)
+        except LeiInvalida as erro:
+            avisos.append(f"lei de fora do pacote ignorada:\n  {_recuado(str(erro))}")
+            continue
+        leis.append(lei)
+    if leis:
+        juntar_ao_catalogo_padrao(leis)
+    return avisos
+
+
+def conferir(caminho: Path) -> list[str]:
+    """Os erros de um arquivo de lei, todos de uma vez (nenhum: a lei está boa e cabe no
+    catálogo, sem id repetido nem vigência sobreposta à de outra lei do mesmo ente)."""
+    try:
+        lei = ler(caminho)
+        # (A lei do catálogo com o mesmo id é a versão que este arquivo substitui.)
+        outras = [o for o in catalogo_padrao().leis if o.id != lei.id]
+        montar_catalogo([*outras, lei])
+    except LeiInvalida as erro:
+        return str(erro).split("\n")
+    return []
+
+
+def _recuado(texto: str) -> str:
+    return texto.replace("\n", "\n  ")

@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import tomllib
 from collections.abc import Mapping
+from datetime import date
 from pathlib import Path
 
 from cotas.arquivos.cenario import ler_parametros_lei
@@ -107,11 +108,11 @@ def _como_toml(valor: object) -> str:
 
 
 def em_aberto_nao_usados(
-    lei: Lei, usados: frozenset[str], dados: Mapping[str, object]
+    lei: Lei, usados: frozenset[str], dados: Mapping[str, object], dia: date
 ) -> list[str]:
-    """Os parâmetros que a lei deixa em aberto, ninguém informou e a conta não usa: o que a
-    saída diz não ter conferido (a abrangência, por exemplo)."""
-    return [n for n in lei.desconhecidos() if n not in usados and n not in dados]
+    """Os parâmetros que a lei deixa em aberto para um edital de `dia`, ninguém informou e a
+    conta não usa: o que a saída diz não ter conferido (a abrangência, por exemplo)."""
+    return [n for n in lei.desconhecidos(dia) if n not in usados and n not in dados]
 
 
 def erro_de_faltantes(erro: ParametrosDesconhecidos, lei: Lei) -> ErroCotas:

@@ -65,10 +65,13 @@ def _vagas(texto: str) -> int:
 def _opcoes_da_lei(p: argparse.ArgumentParser) -> None:
     qual = p.add_mutually_exclusive_group(required=True)
     # Os exemplos da ajuda vêm do catálogo de leis (`cotas leis`), não do código.
-    exemplo = catalogo_padrao().leis[-1]
-    qual.add_argument("--lei", help=f"id da lei, ex.: {exemplo.id}")
+    exemplo = _leis_do_pacote()[-1:]
+    qual.add_argument("--lei", help="id da lei" + (f", ex.: {exemplo[0].id}" if exemplo else ""))
     qual.add_argument(
-        "--municipio", help=f'município, ex.: "{exemplo.municipio}" (com --data-edital)'
+        "--municipio",
+        help="município ou ente"
+        + (f', ex.: "{exemplo[0].municipio}"' if exemplo else "")
+        + " (com --data-edital)",
     )
     p.add_argument("--data-edital", type=_data, help="data de publicação do edital (AAAA-MM-DD)")
     p.add_argument(
@@ -97,7 +100,7 @@ def construir_parser() -> argparse.ArgumentParser:
         prog="cotas",
         description=(
             "Reserva de vagas em concursos públicos pelas leis de cotas (raciais e outras): "
-            + "; ".join(lei.norma for lei in catalogo_padrao().leis if lei.revogada_por is None)
+            + "; ".join(lei.norma for lei in _leis_do_pacote() if lei.revogada_por is None)
             + "."
         ),
     )
@@ -107,10 +110,23 @@ def construir_parser() -> argparse.ArgumentParser:
         version=f"%(prog)s {_versao()}",
         help="mostra a versão do programa e sai",
     )
+    parser.add_argument(
+        "--leis",
+        action="append",
+        default=[],
+        metavar="PASTA",
+        help="pasta (ou arquivo) com leis de fora do pacote, além de COTAS_LEIS_EXTRAS",
+    )
     sub = parser.add_subparsers(dest="comando", metavar="COMANDO", required=True)
 
     p = sub.add_parser("leis", help="as leis modeladas, sua vigência e seus parâmetros")
     p.add_argument("--json", action="store_true", help="saída em JSON")
+    p.add_argument(
+        "--conferir",
+        type=Path,
+        metavar="ARQUIVO",
+        help="confere um arquivo de lei e lista todos os erros dele de uma vez",
+    )
 
     p = sub.add_parser("reserva", help="vagas reservadas de um cargo, com a conta")
     _opcoes_da_lei(p)
@@ -135,6 +151,27 @@ def construir_parser() -> argparse.ArgumentParser:
     gerar.registrar(sub)
     testar.registrar(sub)
     return parser
+
+
+def _leis_do_pacote() -> tuple[Any, ...]:
+    """As leis do pacote, para os exemplos da ajuda; sem elas (um arquivo do pacote malformado)
+    a ajuda sai sem exemplos, e o erro aparece no comando que as usa."""
+    try:
+        return catalogo_padrao().leis
+    except ErroCotas:
+        return ()
+
+
+def _conferir_lei(arquivo: Path) -> int:
+    """`cotas leis --conferir ARQUIVO`: todos os erros do arquivo, ou que ele está bom."""
+    erros = extras.conferir(arquivo)
+    if erros:
+        print(f"{arquivo}: {len(erros)} erro(s):", file=sys.stderr)
+        for erro in erros:
+            print(f"  {erro}", file=sys.stderr)
+        return ENTRADA_INVALIDA
+    print(f"{arquivo}: lei conferida, sem erros.")
+    return OK
 
 
 def _versao() -> str:
@@ -162,7 +199,10 @@ def _ler_argumentos(parser: argparse.ArgumentParser, argv: Sequence[str] | None)
 def main(argv: Sequence[str] | None = None) -> int:
     args = _ler_argumentos(construir_parser(), argv)
     try:
-        extras.carregar()
+        if args.comando == "leis" and args.conferir is not None:
+            return _conferir_lei(args.conferir)
+        for lei_ignorada in extras.carregar(pastas=args.leis):
+            print(f"aviso: {lei_ignorada}", file=sys.stderr)
         if args.comando == "testar":  # (mostra cada teste ao rodá-lo e tem os seus códigos)
             return testar.executar(args)
         resultado: Any = saida.executar(args)

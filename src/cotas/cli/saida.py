@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Iterator
-from datetime import date
+from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any
 
@@ -181,7 +182,7 @@ def _regras_dos_argumentos(args: argparse.Namespace, *, ordem: bool) -> tuple[Re
         )
     except ParametrosDesconhecidos as erro:
         raise parametros.erro_de_faltantes(erro, lei) from None
-    return regras, parametros.em_aberto_nao_usados(lei, usados, informados)
+    return regras, parametros.em_aberto_nao_usados(lei, usados, informados, data)
 
 
 def _rodape(regras: Regras, em_aberto: list[str]) -> list[str]:
@@ -350,7 +351,8 @@ def gravar_resultado(ap: Apuracao, pasta: Path, *, pdf: bool = True) -> list[Pat
     if pdf and motivo is not None:
         print(f"aviso: PDF não gerado: {motivo}.", file=sys.stderr)
     try:
-        return gravar_pasta(pasta, _arquivos_do_resultado(ap, pdf=pdf))
+        quando = momento_da_geracao()  # (recusado antes de gravar qualquer coisa)
+        return gravar_pasta(pasta, _arquivos_do_resultado(ap, pdf=pdf, quando=quando))
     except SaidaRecusada as erro:
         raise ErroCotas(str(erro)) from None
     except OSError as erro:
@@ -359,7 +361,26 @@ def gravar_resultado(ap: Apuracao, pasta: Path, *, pdf: bool = True) -> list[Pat
         ) from None
 
 
-def _arquivos_do_resultado(ap: Apuracao, *, pdf: bool) -> Iterator[tuple[str, bytes]]:
+def momento_da_geracao() -> datetime | None:
+    """O "Gerado em" dos documentos: SOURCE_DATE_EPOCH (segundos desde 1970, a convenção das
+    compilações reproduzíveis) quando o ambiente o traz: a mesma entrada dá os mesmos bytes, e
+    quem confere um arquivo publicado pode gerá-lo de novo. Sem ela, agora."""
+    valor = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
+    if not valor:
+        return None
+    try:
+        segundos = int(valor)
+        return datetime.fromtimestamp(segundos, tz=UTC).astimezone()
+    except (ValueError, OverflowError, OSError):
+        raise ErroCotas(
+            f"SOURCE_DATE_EPOCH={valor!r}: esperava um número inteiro de segundos desde "
+            "01/01/1970 (UTC)"
+        ) from None
+
+
+def _arquivos_do_resultado(
+    ap: Apuracao, *, pdf: bool, quando: datetime | None
+) -> Iterator[tuple[str, bytes]]:
     """Os arquivos de `gravar_resultado`, um a um: cada um vai para o disco antes de o próximo
     ser montado (num certame de um milhão de inscrições, juntos passariam de 1,5 GB)."""
     # Os documentos só são importados aqui: `--json` e o texto não pagam por eles no início.
@@ -370,6 +391,7 @@ def _arquivos_do_resultado(ap: Apuracao, *, pdf: bool) -> Iterator[tuple[str, by
     from cotas.documentos.tabelas import todas_as_tabelas
 
     fonte = fonte_da_apuracao(ap)
+    fonte.gerado_em = quando
     tabelas = todas_as_tabelas(fonte)
     for t in tabelas:
         yield f"{t.nome}.csv", para_csv(t)

@@ -1,11 +1,13 @@
 """Ata de uma sessão da comissão de heteroidentificação (parâmetros `heteroidentificacao.*`).
 
 A entrada é um registro simples da sessão — membros com gênero e cor, cada candidato com
-comparecimento, recusas, o voto de cada membro, o resultado pela maioria e os recursos —, que a
-aplicação web preenche a partir do banco, com os dispositivos da lei do certame
-(`SessaoAta.referencias`, a `RegraComissao.referencias` do motor): cada artigo citado vem deles.
+comparecimento, recusas, o voto de cada membro, o parecer escrito, as gravações enviadas e o
+resultado —, que a aplicação web preenche a partir do banco e congela no encerramento da
+sessão, com os dispositivos da lei do certame (`SessaoAta.referencias`, a
+`RegraComissao.referencias` do motor): cada artigo citado vem deles.
 O parecer é fato registrado pela comissão: a ata o transcreve e mostra a contagem dos votos,
-nunca o decide.
+nunca o decide. A ata é da sessão e não muda depois dela: os recursos, posteriores, vão no seu
+próprio registro (`registro_recursos`), com as datas de interposição e de decisão.
 
 Documento de acesso restrito (comissão, administração e auditoria): traz dados sensíveis
 (docs/INTERPRETACAO.md#dados-pessoais), mas o CPF, se houver, continua mascarado.
@@ -65,6 +67,9 @@ class AvaliacaoAta:
     resultado: str = ""
     recusou_filmagem: bool = False
     recusou_perguntas: bool = False
+    # O parecer escrito da comissão sobre a verificação e as gravações de fato enviadas.
+    parecer: str = ""
+    gravacoes: int = 0
 
 
 @dataclass(frozen=True)
@@ -75,6 +80,12 @@ class RecursoAta:
     decisao: str = ""  # "Provido", "Não provido" ou "" (pendente)
     resultado_final: str = ""
     fundamentacao: str = ""
+    nome: str = ""
+    razoes: str = ""
+    decidido_em: date | None = None
+    sessao: date | None = None  # a sessão que deu o parecer recorrido
+    parecer_recorrido: str = ""
+    sem_efeito: str = ""  # "Tornada sem efeito por ... de dd/mm/aaaa", se for o caso
 
 
 @dataclass(frozen=True)
@@ -85,7 +96,6 @@ class SessaoAta:
     local: str
     membros: list[MembroAta]
     avaliacoes: list[AvaliacaoAta]
-    recursos: list[RecursoAta] = field(default_factory=list)
     observacoes: str = ""
     numero: int | None = None
     # Os dispositivos da lei por parâmetro (`membros`, `decisao`, `recursos`...): a ata só cita
@@ -93,11 +103,13 @@ class SessaoAta:
     referencias: Mapping[str, Referencia] = field(default_factory=dict)
     # A regra da comissão da lei do certame (as palavras da decisão e dos destinos).
     regra: RegraComissao | None = None
+    # Quando a sessão foi encerrada ("" enquanto aberta: a ata é uma minuta).
+    encerrada_em: str = ""
 
 
-def _art(sessao: SessaoAta, *chaves: str) -> str:
+def _art(origem: SessaoAta | RegistroRecursos, *chaves: str) -> str:
     """ " (<artigo>; <artigo>)" dos parâmetros que a lei do certame traz, ou nada."""
-    artigos = [sessao.referencias[c].artigo for c in chaves if c in sessao.referencias]
+    artigos = [origem.referencias[c].artigo for c in chaves if c in origem.referencias]
     return f" ({'; '.join(artigos)})" if artigos else ""
 
 
@@ -118,7 +130,7 @@ def maioria(
     return f"{sim} de {total}{quem} reconhece{'m' if sim != 1 else ''}"
 
 
-def _voto(a: AvaliacaoAta, membro: str) -> str:
+def voto_de(a: AvaliacaoAta, membro: str) -> str:
     if not a.votos:
         return ""
     if membro not in a.votos:
@@ -165,26 +177,28 @@ def _regra_e_destinos(sessao: SessaoAta) -> str:
 
 
 def filmagem(sessao: SessaoAta) -> str:
-    """O que a ata diz da filmagem: nunca que filmou quem a recusou."""
+    """O que a ata diz da filmagem: as gravações contadas como enviadas, nunca supostas."""
     if sessao.regra is not None and not sessao.regra.registro_audiovisual:
         return f"A lei não prevê a filmagem da verificação{_art(sessao, 'registro_audiovisual')}."
-    recusaram = [a.inscricao for a in sessao.avaliacoes if a.recusou_filmagem]
-    if not recusaram:
-        return (
-            "A sessão foi filmada e/ou fotografada para uso exclusivo da comissão"
-            f"{_art(sessao, 'registro_audiovisual')}."
-        )
-    if len(recusaram) == len(sessao.avaliacoes):
-        return "Nenhuma verificação foi filmada ou fotografada: todos recusaram a filmagem."
-    rotulo = "inscrição" if len(recusaram) == 1 else "inscrições"
-    return (
-        "As verificações foram filmadas e/ou fotografadas para uso exclusivo da comissão "
-        f"{_art(sessao, 'registro_audiovisual')}, exceto a de quem recusou a filmagem "
-        f"({rotulo} {', '.join(recusaram)})."
+    convocados = len(sessao.avaliacoes)
+    enviadas = sum(a.gravacoes for a in sessao.avaliacoes)
+    com = sum(1 for a in sessao.avaliacoes if a.gravacoes)
+    frase = (
+        f"Registro audiovisual, para uso exclusivo da comissão"
+        f"{_art(sessao, 'registro_audiovisual')}: {enviadas} "
+        f"{'gravação enviada' if enviadas == 1 else 'gravações enviadas'}"
+        f" de {convocados} {'convocado' if convocados == 1 else 'convocados'}"
     )
+    if enviadas:
+        frase += f" ({com} {'verificação' if com == 1 else 'verificações'} com gravação)"
+    recusaram = [a.inscricao for a in sessao.avaliacoes if a.recusou_filmagem]
+    if recusaram:
+        rotulo = "inscrição" if len(recusaram) == 1 else "inscrições"
+        frase += f"; recusaram a filmagem: {rotulo} {', '.join(recusaram)}"
+    return frase + "."
 
 
-def _comparecimento(a: AvaliacaoAta) -> str:
+def comparecimento(a: AvaliacaoAta) -> str:
     texto = {True: "presente", False: "ausente", None: "não registrado"}[a.compareceu]
     if a.recusou_filmagem:
         texto += "; recusou ser filmado(a) ou fotografado(a)"
@@ -193,11 +207,13 @@ def _comparecimento(a: AvaliacaoAta) -> str:
     return texto
 
 
-def resultado_apos_recursos(sessao: SessaoAta) -> dict[str, str]:
-    """O parecer de cada candidato depois dos recursos decididos (o último decide)."""
-    finais = {a.inscricao: a.resultado for a in sessao.avaliacoes}
-    for r in sessao.recursos:
-        if r.decisao and r.resultado_final:
+def resultado_apos_recursos(
+    pareceres: Mapping[str, str], recursos: list[RecursoAta]
+) -> dict[str, str]:
+    """O parecer de cada inscrição depois dos recursos decididos e em vigor (o último decide)."""
+    finais = dict(pareceres)
+    for r in sorted(recursos, key=lambda r: r.decidido_em or date.min):
+        if r.decisao and r.resultado_final and not r.sem_efeito:
             finais[r.inscricao] = r.resultado_final
     return finais
 
@@ -206,6 +222,8 @@ def ata_sessao(sessao: SessaoAta) -> Documento:
     titulo = "Ata da sessão da Comissão Avaliadora de Cotas"
     if sessao.numero is not None:
         titulo += f" nº {sessao.numero}"
+    if not sessao.encerrada_em:
+        titulo += " (minuta: sessão não encerrada)"
     doc = Documento("ata-comissao", titulo, sessao.certame, sessao.municipio, paisagem=True)
     membros_txt = "; ".join(f"{m.nome} ({m.genero}, {m.cor_raca})" for m in sessao.membros)
     doc.blocos.append(
@@ -235,6 +253,8 @@ def ata_sessao(sessao: SessaoAta) -> Documento:
         *(f"Voto: {m.nome}" for m in sessao.membros),
         "Maioria" if sessao.regra is None or sessao.regra.decisao == "maioria" else "Votação",
         "Decisão",
+        "Gravações enviadas",
+        "Parecer da comissão",
     )
     linhas: list[tuple[object, ...]] = []
     for a in sessao.avaliacoes:
@@ -243,64 +263,107 @@ def ata_sessao(sessao: SessaoAta) -> Documento:
                 a.inscricao,
                 a.nome,
                 a.cargo,
-                _comparecimento(a),
-                *(_voto(a, m.nome) for m in sessao.membros),
+                comparecimento(a),
+                *(voto_de(a, m.nome) for m in sessao.membros),
                 maioria(a, sessao.membros, sessao.regra),
                 resultado_em_palavras(a.resultado, sessao.regra),
+                a.gravacoes,
+                a.parecer,
             )
         )
     doc.blocos.append(Tabela("decisoes", "Decisões da sessão", colunas, linhas))
-    doc.blocos.append(
-        Tabela(
-            "recursos",
-            f"Recursos{_art(sessao, 'recursos')}",
-            (
-                "Inscrição",
-                "Recorrente",
-                "Interposto em",
-                "Decisão",
-                "Parecer final",
-                "Fundamentação",
-            ),
-            [
-                (
-                    r.inscricao,
-                    r.recorrente,
-                    data_br(r.interposto_em),
-                    r.decisao or "Pendente",
-                    resultado_em_palavras(r.resultado_final, sessao.regra) if r.decisao else "",
-                    r.fundamentacao,
-                )
-                for r in sessao.recursos
-            ],
-        )
-    )
-    finais = resultado_apos_recursos(sessao)
-    doc.blocos.append(
-        Tabela(
-            "resultado",
-            "Resultado após os recursos",
-            ("Inscrição", "Nome", "Cargo", "Resultado"),
-            [
-                (
-                    a.inscricao,
-                    a.nome,
-                    a.cargo,
-                    resultado_em_palavras(finais[a.inscricao], sessao.regra),
-                )
-                for a in sessao.avaliacoes
-            ],
-        )
-    )
     if sessao.observacoes:
         doc.blocos.append(Titulo("Observações"))
         doc.blocos.append(Paragrafo(sessao.observacoes))
     doc.blocos.append(
         Paragrafo(
-            "Nada mais havendo a tratar, encerrou-se a sessão, lavrando-se a presente ata, "
-            "assinada pelos membros da comissão."
+            "Os recursos contra estes pareceres, posteriores à sessão, constam do registro dos "
+            f"recursos da comissão{_art(sessao, 'recursos')}, não desta ata."
         )
     )
+    encerramento = (
+        f"Nada mais havendo a tratar, encerrou-se a sessão em {sessao.encerrada_em}, "
+        "lavrando-se a presente ata, assinada pelos membros da comissão."
+        if sessao.encerrada_em
+        else "Minuta: a sessão ainda não foi encerrada; a ata se fecha no encerramento."
+    )
+    doc.blocos.append(Paragrafo(encerramento))
     for m in sessao.membros:
         doc.blocos.append(Paragrafo(f"______________________________ {m.nome}", "assinatura"))
+    return doc
+
+
+@dataclass(frozen=True)
+class RegistroRecursos:
+    """Os recursos contra os pareceres da comissão de um certame, com as datas de cada um."""
+
+    certame: str
+    municipio: str
+    recursos: list[RecursoAta]
+    referencias: Mapping[str, Referencia] = field(default_factory=dict)
+    regra: RegraComissao | None = None
+    prazo: str = ""  # o prazo do recurso, como a aplicação o lê da lei (ou do edital)
+
+
+def registro_recursos(registro: RegistroRecursos) -> Documento:
+    """O registro dos recursos: cada um com quem recorre, as datas (interposição, decisão), a
+    decisão, a fundamentação e o parecer antes e depois; a decisão tornada sem efeito fica,
+    marcada. Documento de acesso restrito, como a ata."""
+    art = _art(registro, "recursos")
+    doc = Documento(
+        "recursos-comissao",
+        "Registro dos recursos contra os pareceres da Comissão Avaliadora de Cotas",
+        registro.certame,
+        registro.municipio,
+        paisagem=True,
+    )
+    pendentes = sum(1 for r in registro.recursos if not r.decisao and not r.sem_efeito)
+    texto = (
+        f"Recursos interpostos contra os pareceres da comissão{art}: {len(registro.recursos)}"
+        f", {pendentes} sem decisão."
+    )
+    if registro.prazo:
+        texto += f" {registro.prazo}"
+    doc.blocos.append(Paragrafo(texto))
+
+    def _resultado(codigo: str) -> str:
+        return resultado_em_palavras(codigo, registro.regra) if codigo else ""
+
+    doc.blocos.append(
+        Tabela(
+            "recursos",
+            f"Recursos{art}",
+            (
+                "Inscrição",
+                "Nome",
+                "Recorrente",
+                "Sessão do parecer",
+                "Parecer recorrido",
+                "Interposto em",
+                "Razões",
+                "Decisão",
+                "Decidido em",
+                "Fundamentação",
+                "Resultado final",
+                "Situação da decisão",
+            ),
+            [
+                (
+                    r.inscricao,
+                    r.nome,
+                    r.recorrente,
+                    data_br(r.sessao) if r.sessao else "",
+                    _resultado(r.parecer_recorrido),
+                    data_br(r.interposto_em) if r.interposto_em else "",
+                    r.razoes,
+                    r.decisao or "Pendente",
+                    data_br(r.decidido_em) if r.decidido_em else "",
+                    r.fundamentacao,
+                    _resultado(r.resultado_final) if r.decisao else "",
+                    r.sem_efeito or ("em vigor" if r.decisao else "aguarda decisão"),
+                )
+                for r in registro.recursos
+            ],
+        )
+    )
     return doc

@@ -7,6 +7,7 @@ lugar (`Tabela.linhas`) e cada formato apenas os desenha.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from datetime import datetime
 
 from cotas.documentos.tabelas import Tabela
 
@@ -35,6 +36,23 @@ class Figura:
 Bloco = Titulo | Paragrafo | Tabela | Figura
 
 
+@dataclass(frozen=True)
+class Carimbo:
+    """De que certame, em que versão, por que lei e quando o texto foi gerado."""
+
+    versao: int | None
+    lei: str
+    gerado_em: datetime
+
+    def texto(self) -> str:
+        partes = [f"Gerado em {self.gerado_em:%d/%m/%Y às %H:%M}"]
+        if self.versao is not None:
+            partes.append(f"versão {self.versao} do certame")
+        if self.lei:
+            partes.append(f"lei aplicada: {self.lei}")
+        return "; ".join(partes) + "."
+
+
 @dataclass
 class Documento:
     nome: str  # nome do arquivo, sem extensão: "anexo-edital", "listas", "ordem-de-nomeacao"
@@ -43,6 +61,11 @@ class Documento:
     municipio: str  # "Município/UF"
     blocos: list[Bloco] = field(default_factory=list)
     paisagem: bool = False  # A4 deitado no PDF (tabelas largas)
+    # As linhas do timbre; vazio: as do município (`texto.cabecalho_municipio`). Os atos que o
+    # órgão publica levam as da identidade dele.
+    timbre: tuple[str, ...] = ()
+    # "Gerado em ..., versão N do certame; lei aplicada: ...": no fim e no rodapé de cada página.
+    carimbo: str = ""
 
     @property
     def tabelas(self) -> list[Tabela]:

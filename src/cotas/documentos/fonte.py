@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from datetime import date
+from datetime import date, datetime
 from typing import TYPE_CHECKING
 
+from cotas.documentos.documento import Carimbo
 from cotas.motor.certame import Certame, Nomeacao
 from cotas.motor.regras import Regras
 from cotas.motor.reserva import ReservaCargo, calcular_reserva
@@ -36,9 +37,18 @@ class FonteDocumentos:
     data_edital: date
     validade_ate: date | None = None
     atos: Mapping[tuple[str, str], str] | None = None
+    # A versão do certame (web: o último registro de auditoria) e quando a fonte foi montada:
+    # o carimbo de todo documento publicado (`carimbo`).
+    versao: int | None = None
+    gerado_em: datetime | None = None
     _reservas_do_edital: dict[str, ReservaCargo] = field(
         default_factory=dict, init=False, repr=False, compare=False
     )
+
+    def carimbo(self) -> str:
+        """ "Gerado em ..., versão N do certame; lei aplicada: ..." (sem data montada: agora)."""
+        quando = self.gerado_em or datetime.now().astimezone()
+        return Carimbo(self.versao, self.regras.lei.titulo, quando).texto()
 
     @property
     def municipio(self) -> str:

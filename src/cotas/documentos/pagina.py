@@ -25,22 +25,32 @@ figure{margin:1rem 0}figcaption{font-size:.85rem;color:#333}
 svg.grafico-ordem{max-width:100%;height:auto}
 @media screen{.tabela-rolagem{overflow-x:auto}}
 .nota{font-size:.85rem;color:#333}
+.carimbo{font-size:.8rem;color:#333;border-top:1px solid #999;margin-top:2rem;padding-top:.3rem}
+.assinatura{margin-top:2.5rem;text-align:center}
+.ato p{text-align:justify}
 """
 
+# No PDF: o gráfico com altura fixa (inteiro, com a legenda, numa página, sem invadir o rodapé:
+# largura 100% o fazia mais alto que a página deitada) e as colunas de texto longo (a razão, o
+# fundamento) numa segunda linha de cada entrada (`_pedacos_tabela`).
 ESTILO_PDF = """
-@page{size:TAMANHO;margin:2.6cm 1.6cm 2cm 1.6cm;
-  @top-center{content:"ESTADO\\A PREFEITURA";white-space:pre;font-family:"DejaVu Sans";
+@page{size:TAMANHO;margin:2.6cm 1.6cm 2.4cm 1.6cm;
+  @top-center{content:"TIMBRE";white-space:pre;font-family:"DejaVu Sans";
     font-size:9pt;font-weight:bold;text-align:center}
   @bottom-right{content:"Página " counter(page) " de " counter(pages);
     font-family:"DejaVu Sans";font-size:8pt}
-  @bottom-left{content:"RODAPE";font-family:"DejaVu Sans";font-size:8pt}}
+  @bottom-left{content:"RODAPE";white-space:pre;font-family:"DejaVu Sans";font-size:7pt}}
 body{margin:0;font-size:9pt}
 .timbre{display:none}
 table{font-size:7pt;page-break-inside:auto}tr{page-break-inside:avoid}
 thead{display:table-header-group}
-h2{page-break-after:avoid}figure{page-break-inside:avoid}
-svg.grafico-ordem{width:100%;height:auto}
+tbody.entrada{break-inside:avoid}tr.detalhe td{border-top:none;padding-left:1.5em}
+h2{page-break-after:avoid}figure{page-break-inside:avoid;break-before:auto}
+svg.grafico-ordem{width:auto;max-width:100%;height:ALTURA_GRAFICO}
+.carimbo{display:none}
 """
+# Colunas cujo texto médio passa disto (caracteres) são "longas" (razão, fundamento).
+TEXTO_LONGO = 60
 
 
 def _numerico(valor: object) -> bool:
@@ -62,20 +72,48 @@ def html_tabela(tabela: Tabela) -> str:
     return "\n".join(_pedacos_tabela(tabela))
 
 
-def _pedacos_tabela(tabela: Tabela) -> Iterator[str]:
-    """A tabela em pedaços (um por linha), que quem junta separa com quebras de linha."""
+def _pedacos_tabela(tabela: Tabela, *, para_pdf: bool = False) -> Iterator[str]:
+    """A tabela em pedaços (um por linha), que quem junta separa com quebras de linha. No PDF,
+    as colunas de texto longo (a razão, o fundamento) vão numa segunda linha da mesma entrada,
+    de margem a margem: numa coluna estreita, cada nomeação ocupava um terço da página."""
     yield f'<h2 id="{escape(tabela.nome)}">{escape(tabela.titulo)}</h2>'
     if not tabela.linhas:
         yield "<p>Nenhum registro.</p>"
         return
+    longas = _colunas_longas(tabela) if para_pdf else set()
+    curtas = [i for i in range(len(tabela.colunas)) if i not in longas]
     yield f'<div class="tabela-rolagem"><table data-tabela="{escape(tabela.nome)}"><thead><tr>'
-    for c in tabela.colunas:
-        yield f'<th scope="col">{escape(c)}</th>'
-    yield "</tr></thead><tbody>"
+    for i in curtas:
+        yield f'<th scope="col">{escape(tabela.colunas[i])}</th>'
+    yield "</tr></thead>" if longas else "</tr></thead><tbody>"
     for linha in tabela.linhas:
-        celulas = "".join(_celula(v) for v in linha)
-        yield f"<tr>{celulas}</tr>"
-    yield "</tbody></table></div>"
+        celulas = "".join(_celula(linha[i]) for i in curtas if i < len(linha))
+        if not longas:
+            yield f"<tr>{celulas}</tr>"
+            continue
+        detalhe = " ".join(
+            f"<strong>{escape(tabela.colunas[i])}:</strong> {escape(texto_celula(linha[i]))}"
+            for i in sorted(longas)
+            if i < len(linha) and texto_celula(linha[i])
+        )
+        yield (
+            f'<tbody class="entrada"><tr>{celulas}</tr>'
+            f'<tr class="detalhe"><td colspan="{len(curtas)}">{detalhe}</td></tr></tbody>'
+        )
+    yield "</table></div>" if longas else "</tbody></table></div>"
+
+
+def _colunas_longas(tabela: Tabela, amostra: int = 50) -> set[int]:
+    """As colunas de texto longo (pela média das primeiras linhas), que o PDF alarga."""
+    linhas = tabela.linhas[:amostra]
+    if not linhas:
+        return set()
+    return {
+        i
+        for i in range(len(tabela.colunas))
+        if sum(len(texto_celula(linha[i])) for linha in linhas if i < len(linha)) / len(linhas)
+        > TEXTO_LONGO
+    }
 
 
 def html_figura(figura: Figura) -> str:
@@ -90,7 +128,7 @@ def fragmento_html(doc: Documento) -> str:
     return "\n".join(_pedacos_fragmento(doc))
 
 
-def _pedacos_fragmento(doc: Documento) -> Iterator[str]:
+def _pedacos_fragmento(doc: Documento, *, para_pdf: bool = False) -> Iterator[str]:
     algum = False
     for bloco in doc.blocos:
         if isinstance(bloco, Titulo):
@@ -100,7 +138,7 @@ def _pedacos_fragmento(doc: Documento) -> Iterator[str]:
             classe = f' class="{escape(bloco.classe)}"' if bloco.classe else ""
             yield f"<p{classe}>{escape(bloco.texto)}</p>"
         elif isinstance(bloco, Tabela):
-            yield from _pedacos_tabela(bloco)
+            yield from _pedacos_tabela(bloco, para_pdf=para_pdf)
         elif isinstance(bloco, Figura):
             yield html_figura(bloco)
         else:
@@ -132,15 +170,23 @@ def html_documento(doc: Documento, *, para_pdf: bool = False) -> str:
     return "\n".join(_pedacos_documento(doc, para_pdf=para_pdf))
 
 
+def linhas_do_timbre(doc: Documento) -> tuple[str, ...]:
+    """O timbre do documento: o do órgão, se ele o tem; senão, o do município."""
+    return doc.timbre or tuple(x for x in cabecalho_municipio(doc.municipio) if x)
+
+
 def _pedacos_documento(doc: Documento, *, para_pdf: bool) -> Iterator[str]:
-    estado, prefeitura = cabecalho_municipio(doc.municipio)
+    timbre = linhas_do_timbre(doc)
     estilo = ESTILO
     if para_pdf:
+        rodape = f"{doc.certame} — {doc.titulo}"
+        if doc.carimbo:
+            rodape += "\n" + doc.carimbo
         estilo += _estilo_pdf(
-            ESTADO=_css_texto(estado),
-            PREFEITURA=_css_texto(prefeitura),
+            TIMBRE="\\A ".join(_css_texto(linha) for linha in timbre),
             TAMANHO="A4 landscape" if doc.paisagem else "A4",
-            RODAPE=_css_texto(f"{doc.certame} — {doc.titulo}"),
+            RODAPE="\\A ".join(_css_texto(linha) for linha in rodape.split("\n")),
+            ALTURA_GRAFICO="10cm" if doc.paisagem else "14cm",
         )
     yield from (
         "<!DOCTYPE html>",
@@ -148,12 +194,15 @@ def _pedacos_documento(doc: Documento, *, para_pdf: bool) -> Iterator[str]:
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
         f"<title>{escape(doc.titulo)} — {escape(doc.certame)}</title>",
         f"<style>{estilo}</style></head><body>",
-        f'<header class="timbre"><div>{escape(estado)}</div>'
-        f"<div>{escape(prefeitura)}</div></header>",
+        '<header class="timbre">'
+        + "".join(f"<div>{escape(x)}</div>" for x in timbre)
+        + "</header>",
         f"<h1>{escape(doc.titulo)}</h1>",
         f"<p><strong>{escape(doc.certame)}</strong></p>",
     )
-    yield from _pedacos_fragmento(doc)
+    yield from _pedacos_fragmento(doc, para_pdf=para_pdf)
+    if doc.carimbo:
+        yield f'<p class="carimbo">{escape(doc.carimbo)}</p>'
     yield "</body></html>"
 
 

@@ -1,4 +1,6 @@
-"""PDF dos documentos com WeasyPrint: A4, timbre do município em cada página e "Página X de Y".
+"""PDF dos documentos com WeasyPrint: A4, timbre do município em cada página e "Página X de Y";
+em PDF/A-3b (`VARIANTE`), o formato de arquivamento que a assinatura PAdES da publicação
+(cotas_web.publico.assinatura) preserva: fontes embutidas, perfil de cor, metadados XMP.
 
 O WeasyPrint precisa das bibliotecas do Pango e de fontes do sistema (no Debian:
 `libpango-1.0-0 libpangoft2-1.0-0 fonts-dejavu-core`, instaladas por `scripts/sistema.sh`).
@@ -64,6 +66,9 @@ def buscador() -> Any:
     return lambda url: urls.default_url_fetcher(url_permitida(url))
 
 
+VARIANTE = "pdf/a-3b"
+
+
 def para_pdf(doc: Documento) -> bytes:
     motivo = motivo_indisponivel()
     if motivo is not None:
@@ -71,5 +76,5 @@ def para_pdf(doc: Documento) -> bytes:
     from weasyprint import HTML
 
     html = HTML(string=html_documento(doc, para_pdf=True), url_fetcher=buscador())
-    pdf: bytes = html.write_pdf()
+    pdf: bytes = html.write_pdf(pdf_variant=VARIANTE)
     return pdf

@@ -41,10 +41,16 @@ POR_CARGO = ("listas",)
 def documento(f: FonteDocumentos, nome: str, cargo: str | None = None) -> Documento:
     """O documento `nome`; com `cargo`, só a parte dele (os de `POR_CARGO`)."""
     if cargo is None:
-        return DOCUMENTOS[nome](f)
+        return _carimbado(DOCUMENTOS[nome](f), f)
     if nome not in POR_CARGO:
         raise KeyError(nome)
-    return listas_publicacao(f, cargo)
+    return _carimbado(listas_publicacao(f, cargo), f)
+
+
+def _carimbado(doc: Documento, f: FonteDocumentos) -> Documento:
+    """Todo documento publicado diz quando foi gerado, a versão do certame e a lei."""
+    doc.carimbo = f.carimbo()
+    return doc
 
 
 def arquivo(doc: Documento, formato: str, tabela: str | None = None) -> bytes:
@@ -65,7 +71,7 @@ def arquivo(doc: Documento, formato: str, tabela: str | None = None) -> bytes:
 
 def relatorio(f: FonteDocumentos, cabecalho: list[str]) -> Documento:
     """O relatório completo: todas as tabelas e os gráficos de cada cargo."""
-    doc = Documento("relatorio", f.nome, f.nome, f.municipio, paisagem=True)
+    doc = Documento("relatorio", f.nome, f.nome, f.municipio, paisagem=True, carimbo=f.carimbo())
     doc.blocos += [Paragrafo(linha) for linha in cabecalho]
     doc.blocos += todas_as_tabelas(f)
     graficos = [grafico_ordem(f, c) for c in f.cargos if f.nomeacoes(c)]
@@ -86,7 +92,7 @@ def arquivos_em_fluxo(f: FonteDocumentos, *, pdf: bool = True) -> Iterator[tuple
     quem grava em disco não guarda todos na memória ao mesmo tempo."""
     gerar_pdf = pdf and motivo_indisponivel() is None
     for nome, montar in DOCUMENTOS.items():
-        doc = montar(f)
+        doc = _carimbado(montar(f), f)
         yield f"{nome}.html", arquivo(doc, "html")
         yield f"{nome}.xlsx", arquivo(doc, "xlsx")
         if gerar_pdf:

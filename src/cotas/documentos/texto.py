@@ -96,3 +96,12 @@ def mascarar_cpf(cpf: str | None) -> str:
 
 def data_br(d: date | None) -> str:
     return d.strftime("%d/%m/%Y") if d else ""
+
+
+def slug(texto: str) -> str:
+    """O nome de um arquivo a partir de um título: "Concurso Público 01/2025" →
+    "concurso-publico-01-2025" (sem acentos; a barra separa como o espaço)."""
+    import unicodedata
+
+    sem_acento = unicodedata.normalize("NFKD", texto).encode("ascii", "ignore").decode()
+    return re.sub(r"[^a-z0-9]+", "-", sem_acento.lower()).strip("-")

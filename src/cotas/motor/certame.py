@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 
 from cotas.motor.candidatos import Candidato
@@ -144,7 +144,10 @@ class ApuracaoCargo:
     ) -> None:
         self.regras = regras
         self.cargo = listas.cargo
-        self.listas = listas
+        # Um livro retomado de um estado guardado (`cotas.motor.estado`) só monta as listas
+        # quando um evento as lê: até lá, `_listas` é None e `_montar_listas` as dá.
+        self._listas: Listas | None = listas
+        self._montar_listas: Callable[[], Listas] | None = None
         self.parametros = parametros
         self.nomes = nomes
         self.plano = PlanoDeVagas(regras, parametros.prioridade_colisao, memoria_dos_planos)
@@ -165,6 +168,13 @@ class ApuracaoCargo:
         self.ocupacoes: dict[int, int] = {}
 
     # -- consulta -------------------------------------------------------------------------
+    @property
+    def listas(self) -> Listas:
+        if self._listas is None:
+            assert self._montar_listas is not None  # (posto por quem retomou o livro)
+            self._listas = self._montar_listas()
+        return self._listas
+
     @property
     def vagas(self) -> list[Vaga]:
         return self.plano.vagas
@@ -408,9 +418,18 @@ class ApuracaoCargo:
     ) -> Nomeacao:
         """A nomeação publicada, como foi publicada: o candidato, a lista e o texto; os
         fundamentos são os da vaga e da lista (não dependem da classificação de hoje)."""
-        lista = publicada.lista
         if fundamentos is None:
-            fundamentos = self._fundamentos_do_lote(vaga, lista)
+            fundamentos = self._fundamentos_do_lote(vaga, publicada.lista)
+        razao = self._razao_publicada(vaga, publicada, fundamentos)
+        # Quem um ato publicado nomeou não é escolhido de novo pela lei, esteja ou não nas
+        # listas de hoje (uma correção pode tê-lo tirado delas: o ato continua em vigor).
+        return self._nomear(vaga, publicada.inscricao, publicada.lista, data, substitui, razao)
+
+    @staticmethod
+    def _razao_publicada(
+        vaga: Vaga, publicada: Publicada, fundamentos: tuple[Referencia, ...]
+    ) -> Razao:
+        lista = publicada.lista
         codigo = (
             "reversao"
             if vaga.reservada_para is not None and vaga.reservada_para != lista
@@ -419,10 +438,38 @@ class ApuracaoCargo:
             else "nomeacao_reservada"
         )
         valores = (("ato", publicada.ato),) if publicada.ato else ()
-        razao = Razao(codigo, publicada.razao, fundamentos, valores)
-        # Quem um ato publicado nomeou não é escolhido de novo pela lei, esteja ou não nas
-        # listas de hoje (uma correção pode tê-lo tirado delas: o ato continua em vigor).
-        return self._nomear(vaga, publicada.inscricao, lista, data, substitui, razao)
+        return Razao(codigo, publicada.razao, fundamentos, valores)
+
+    def reconhecer_publicadas(self) -> bool:
+        """O livro retomado de um estado guardado (`cotas.motor.estado`) diante dos atos
+        publicados de agora: a nomeação que um ato publicou depois de guardado o estado passa à
+        forma publicada, como a reencenação a daria. False se o livro não é o que os atos dariam
+        (um ato numa ocupação que o livro não tem, com outra pessoa, outra lista ou outro texto;
+        ou uma nomeação reproduzida de um ato que não está mais em vigor): reencene."""
+        ocupacoes: dict[int, int] = {}
+        reconhecidas: set[tuple[int, int]] = set()
+        for i, n in enumerate(self.nomeacoes):
+            ocupacao = ocupacoes.get(n.vaga, 0)
+            ocupacoes[n.vaga] = ocupacao + 1
+            publicada = self.publicadas.get((n.vaga, ocupacao))
+            reproduzida = any(chave == "ato" for chave, _ in n.razao.valores)
+            if publicada is None:
+                if reproduzida:
+                    return False
+                continue
+            if (publicada.inscricao, publicada.lista, publicada.razao) != (
+                n.inscricao,
+                n.modalidade,
+                n.razao.texto,
+            ):
+                return False
+            vaga = self.plano.vagas[n.vaga - 1]
+            razao = self._razao_publicada(vaga, publicada, n.razao.fundamentos)
+            if reproduzida and razao != n.razao:
+                return False
+            self.nomeacoes[i] = replace(n, razao=razao)
+            reconhecidas.add((n.vaga, ocupacao))
+        return reconhecidas == set(self.publicadas)
 
     def _fundamentos_do_lote(self, vaga: Vaga, lista: str) -> tuple[Referencia, ...]:
         """Os fundamentos de quem ocupa a vaga de um lote pela lista dada (os de
@@ -815,6 +862,9 @@ class Certame:
     def __post_init__(self) -> None:
         self._apuracoes: dict[str, ApuracaoCargo] = {}
         self._memoria_dos_planos = MemoriaDosPlanos()  # partilhada entre os cargos
+        # O livro de um cargo guardado (`cotas.motor.estado.retomar`): lido quando pedido.
+        self._guardadas: Callable[[str], ApuracaoCargo | None] | None = None
+        self._no_livro: frozenset[str] = frozenset()  # (os cargos desse livro guardado)
         self.aberto = False
         self.ultimo_evento: date | None = None
         dia = self.parametros.data_referencia_idade or self.regras.data_edital
@@ -830,6 +880,12 @@ class Certame:
     def _apuracao(self, cargo: str) -> ApuracaoCargo:
         if cargo not in self.cargos:
             raise EventoInvalido(f"Cargo '{cargo}' não existe no certame.")
+        if (
+            cargo not in self._apuracoes
+            and self._guardadas is not None
+            and (guardada := self._guardadas(cargo)) is not None
+        ):
+            self._apuracoes[cargo] = guardada
         if cargo not in self._apuracoes:
             self._apuracoes[cargo] = ApuracaoCargo(
                 self.regras,
@@ -909,6 +965,8 @@ class Certame:
             ap.listas,
             ap.listas.geral,
             *ap.listas.reservadas.values(),
+            *(fila.lista for fila in ap.filas.values()),
+            ap._montar_listas,  # (retomado: quem monta as listas leva a tabela inteira consigo)
             ap.nomes,
             ap.parametros,
             self._memoria_dos_planos,

@@ -410,6 +410,9 @@ class InscritosEmMemoria:
     def antecipar(self, vagas: Mapping[str, int], listas: Callable[[str], Listas]) -> None:
         """Nada a preparar: os candidatos já estão na memória."""
 
+    def classificar_so_o_pedido(self) -> None:
+        """Já é assim: cada cargo é ordenado quando as listas dele são pedidas."""
+
 
 @functools.singledispatch
 def inscritos_de(

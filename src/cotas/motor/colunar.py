@@ -1202,6 +1202,12 @@ def montar_listas_em_colunas(
 
 
 # -- os inscritos em colunas ----------------------------------------------------------------------
+# Quantos cargos se ordenam um a um (`classificar_so_o_pedido`) antes de ordenar todos de uma vez:
+# quem lê muitos cargos (a situação pública, os documentos) paga uma ordenação só, não uma por
+# cargo; um ato, que lê um cargo, não paga a de todos.
+_CARGOS_UM_A_UM = 8
+
+
 class InscritosColunares:
     """Os inscritos de um certame numa `TabelaCandidatos`: as listas de cada cargo ordenadas em
     colunas, de uma vez para todos os cargos, e lidas sob demanda; a versão em memória quando a
@@ -1221,6 +1227,8 @@ class InscritosColunares:
         self._classificacao: ClassificacaoEmColunas | None = None
         self._em_memoria = False  # a classificação em colunas não serve: versão em memória
         self._previstos: dict[str, int] = {}  # cargo -> vagas e recomposições previstas
+        self._so_o_pedido = False  # (`classificar_so_o_pedido`)
+        self._por_cargo: dict[str, ClassificacaoEmColunas | None] = {}
         self._conferir()
         self._cargo_de = tabela.coluna_por_inscricao("cargo")
         self._nomes = tabela.coluna_por_inscricao("nome")
@@ -1250,7 +1258,25 @@ class InscritosColunares:
     def candidato(self, inscricao: str) -> Candidato | None:
         return self.tabela.candidato(inscricao)
 
-    def listas(self, regras: Regras, cargo: str) -> Listas:
+    def classificar_so_o_pedido(self) -> None:
+        """Daqui em diante, cada cargo é ordenado só quando as listas dele são pedidas: o livro
+        retomado de um estado guardado (`cotas.motor.estado`) lê as de um cargo, não as de
+        todos, e ordenar um milhão de linhas para ler um cargo de milhares custaria mais que o
+        ato inteiro."""
+        self._so_o_pedido = True
+
+    def _classificacao_para(self, cargo: str) -> ClassificacaoEmColunas | None:
+        """A ordem em colunas que serve ao cargo (None: só a versão em memória serve)."""
+        if (
+            self._so_o_pedido
+            and self._classificacao is None
+            and (cargo in self._por_cargo or len(self._por_cargo) < _CARGOS_UM_A_UM)
+        ):
+            if cargo not in self._por_cargo:
+                self._por_cargo[cargo] = classificar_em_colunas(
+                    self.tabela, [cargo], self._dia, self._criterios
+                )
+            return self._por_cargo[cargo]
         if self._classificacao is None and not self._em_memoria:
             # Todos os cargos de uma vez; o erro de um cargo só sai quando ele é apurado, como
             # na versão em memória.
@@ -1258,9 +1284,13 @@ class InscritosColunares:
                 self.tabela, self._cargos, self._dia, self._criterios
             )
             self._em_memoria = self._classificacao is None
-        if self._classificacao is not None:
+        return self._classificacao
+
+    def listas(self, regras: Regras, cargo: str) -> Listas:
+        classificacao = self._classificacao_para(cargo)
+        if classificacao is not None:
             listas = montar_listas_em_colunas(
-                regras, cargo, self.tabela, self._classificacao, self._dia, self._criterios
+                regras, cargo, self.tabela, classificacao, self._dia, self._criterios
             )
             if listas is not None:
                 return listas

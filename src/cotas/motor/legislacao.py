@@ -17,7 +17,7 @@ from dataclasses import dataclass, field, replace
 from datetime import date, timedelta
 from decimal import Decimal, InvalidOperation
 from importlib import resources
-from typing import Any
+from typing import Any, TypeVar
 
 from cotas.motor.erros import LeiInvalida
 from cotas.motor.glossario import (
@@ -555,11 +555,15 @@ class Lei:
         except ValueError:  # 29 de fevereiro
             return inicio.replace(year=inicio.year + self.revisao_anos, day=28)
 
-    def desconhecidos(self) -> list[str]:
+    def desconhecidos(self, dia: date | None = None) -> list[str]:
+        """Os parâmetros que a lei deixa em aberto: para um edital de `dia`, só os que nenhuma
+        norma modelada fixa nessa data (um regulamento posterior ao edital não o rege); sem
+        `dia`, também os que só um regulamento fixa."""
         return sorted(
             nome
             for nome, p in self.parametros.items()
-            if p.desconhecido or p.desconhecido_ate is not None
+            if (p.desconhecido_em(dia) if dia is not None else p.desconhecido)
+            or (dia is None and p.desconhecido_ate is not None)
         )
 
 
@@ -624,20 +628,18 @@ def carregar_lei(texto: str, origem: str) -> Lei:
         dados = tomllib.loads(texto)
     except tomllib.TOMLDecodeError as erro:
         raise LeiInvalida(f"{origem}: TOML inválido ({erro})") from None
-    lei_id = _texto(dados, "id", origem)
-    norma = _texto(dados, "norma", origem)
-    vig = dados.get("vigencia")
-    if not isinstance(vig, dict):
-        raise LeiInvalida(f"{origem}: falta a tabela [vigencia]")
-    inicio = _data(vig, "inicio", f"{origem} [vigencia]")
-    assert inicio is not None
-    fim_proprio = _data(vig, "fim", f"{origem} [vigencia]", obrigatoria=False)
-    ref_vigencia = _referencia(vig, norma, f"{origem} [vigencia]")
-    atos = _atos_vigencia(vig.get("atos", []), inicio, fim_proprio, origem)
+    erros: list[str] = []  # os erros de cada parte independente da lei, juntos
+    lei_id = _juntando(erros, lambda: _texto(dados, "id", origem), "")
+    norma = _juntando(erros, lambda: _texto(dados, "norma", origem), "")
+    _juntando(erros, lambda: _texto(dados, "titulo", origem), "")
+    _juntando(erros, lambda: _texto(dados, "ementa", origem), "")
+    vigencia = _juntando(erros, lambda: _vigencia(dados, norma, origem), None)
+    # (Sem vigência válida, os parâmetros ainda são conferidos, com um início qualquer.)
+    inicio, fim_proprio, ref_vigencia, atos = vigencia or (date.min, None, None, ())
     fim = atos[-1].fim if atos else fim_proprio
-    esfera, ente = _esfera_e_ente(dados, origem)
-
-    grupos = _grupos(dados, origem)
+    esfera, ente = _juntando(erros, lambda: _esfera_e_ente(dados, origem), ("", ""))
+    sem_grupos: tuple[DeclaracaoGrupo, ...] = ()
+    grupos = _juntando(erros, lambda: _grupos(dados, origem), sem_grupos)
     nomes_grupos = [g.nome for g in grupos]
 
     brutos = dados.get("parametros", [])
@@ -647,49 +649,55 @@ def carregar_lei(texto: str, origem: str) -> Lei:
     desconhecidos: set[str] = set()
     desconhecidos_ate: dict[str, date] = {}  # desconhecido até a data de um regulamento
     for i, bruto in enumerate(brutos, start=1):
-        onde = f"{origem}, parâmetro nº {i}"
-        nome = _texto(bruto, "nome", onde)
-        onde = f"{origem}, parâmetro '{nome}'"
-        espec = especificacao_de(nome, nomes_grupos)
-        if espec is None:
-            raise LeiInvalida(f"{onde}: parâmetro desconhecido pelo motor{_dica(nome)}")
-        if bruto.get("desconhecido") is True:
-            if nome in por_nome or nome in desconhecidos or nome in desconhecidos_ate:
-                raise LeiInvalida(f"{onde}: chave duplicada")
-            ate_desconhecido = _data(bruto, "ate", onde, obrigatoria=False)
-            if ate_desconhecido is None:
-                desconhecidos.add(nome)
-            else:
-                desconhecidos_ate[nome] = ate_desconhecido
-            continue
-        if nome in desconhecidos:
-            raise LeiInvalida(f"{onde}: chave duplicada (já declarada desconhecida)")
-        if "valor" not in bruto:
-            raise LeiInvalida(f"{onde}: falta 'valor'")
         try:
-            valor = espec.conferir(bruto["valor"])
-        except ValueError as erro:
-            raise LeiInvalida(f"{onde}: valor inválido: {erro}") from None
-        desde = _data(bruto, "desde", onde, obrigatoria=False) or inicio
-        ate = _data(bruto, "ate", onde, obrigatoria=False) or fim
-        if ate is not None and ate < desde:
-            raise LeiInvalida(f"{onde}: 'ate' anterior a 'desde'")
-        if nome in desconhecidos_ate and desde <= desconhecidos_ate[nome]:
-            raise LeiInvalida(
-                f"{onde}: valor desde {desde:%d/%m/%Y}, mas o parâmetro é desconhecido até "
-                f"{desconhecidos_ate[nome]:%d/%m/%Y}"
-            )
-        ref = _referencia(bruto, norma, onde)
-        novo = ValorDatado(
-            desde, ate, valor, ref, " ".join(str(bruto.get("interpretacao", "")).split())
-        )
-        for existente in por_nome.get(nome, []):
-            if _sobrepoe(existente.desde, existente.ate, novo.desde, novo.ate):
+            onde = f"{origem}, parâmetro nº {i}"
+            nome = _texto(bruto, "nome", onde)
+            onde = f"{origem}, parâmetro '{nome}'"
+            espec = especificacao_de(nome, nomes_grupos)
+            if espec is None:
+                raise LeiInvalida(f"{onde}: parâmetro desconhecido pelo motor{_dica(nome)}")
+            if bruto.get("desconhecido") is True:
+                if nome in por_nome or nome in desconhecidos or nome in desconhecidos_ate:
+                    raise LeiInvalida(f"{onde}: chave duplicada")
+                ate_desconhecido = _data(bruto, "ate", onde, obrigatoria=False)
+                if ate_desconhecido is None:
+                    desconhecidos.add(nome)
+                else:
+                    desconhecidos_ate[nome] = ate_desconhecido
+                continue
+            if nome in desconhecidos:
+                raise LeiInvalida(f"{onde}: chave duplicada (já declarada desconhecida)")
+            if "valor" not in bruto:
+                raise LeiInvalida(f"{onde}: falta 'valor'")
+            try:
+                valor = espec.conferir(bruto["valor"])
+            except ValueError as erro:
+                raise LeiInvalida(f"{onde}: valor inválido: {erro}") from None
+            desde = _data(bruto, "desde", onde, obrigatoria=False) or inicio
+            ate = _data(bruto, "ate", onde, obrigatoria=False) or fim
+            if ate is not None and ate < desde:
+                raise LeiInvalida(f"{onde}: 'ate' anterior a 'desde'")
+            if nome in desconhecidos_ate and desde <= desconhecidos_ate[nome]:
                 raise LeiInvalida(
-                    f"{onde}: chave duplicada ou períodos sobrepostos "
-                    f"({existente.desde:%d/%m/%Y} e {novo.desde:%d/%m/%Y})"
+                    f"{onde}: valor desde {desde:%d/%m/%Y}, mas o parâmetro é desconhecido até "
+                    f"{desconhecidos_ate[nome]:%d/%m/%Y}"
                 )
-        por_nome.setdefault(nome, []).append(novo)
+            ref = _referencia(bruto, norma, onde)
+            novo = ValorDatado(
+                desde, ate, valor, ref, " ".join(str(bruto.get("interpretacao", "")).split())
+            )
+            for existente in por_nome.get(nome, []):
+                if _sobrepoe(existente.desde, existente.ate, novo.desde, novo.ate):
+                    raise LeiInvalida(
+                        f"{onde}: chave duplicada ou períodos sobrepostos "
+                        f"({existente.desde:%d/%m/%Y} e {novo.desde:%d/%m/%Y})"
+                    )
+            por_nome.setdefault(nome, []).append(novo)
+        except LeiInvalida as erro:  # (cada parâmetro com o seu erro, todos de uma vez)
+            erros.append(str(erro))
+    if erros:
+        raise LeiInvalida("\n".join(erros))
+    assert ref_vigencia is not None
 
     parametros: dict[str, Parametro] = {}
     for nome, valores in por_nome.items():
@@ -755,6 +763,35 @@ def carregar_lei(texto: str, origem: str) -> Lei:
         },
         grupos=grupos,
     )
+
+
+def _vigencia(
+    dados: Mapping[str, Any], norma: str, origem: str
+) -> tuple[date, date | None, Referencia, tuple[AtoVigencia, ...]]:
+    """[vigencia]: o início, o fim que a própria lei fixa, o dispositivo e os atos de outras
+    normas que mudam o fim."""
+    vig = dados.get("vigencia")
+    if not isinstance(vig, dict):
+        raise LeiInvalida(f"{origem}: falta a tabela [vigencia]")
+    inicio = _data(vig, "inicio", f"{origem} [vigencia]")
+    assert inicio is not None
+    fim_proprio = _data(vig, "fim", f"{origem} [vigencia]", obrigatoria=False)
+    ref_vigencia = _referencia(vig, norma, f"{origem} [vigencia]")
+    atos = _atos_vigencia(vig.get("atos", []), inicio, fim_proprio, origem)
+    return inicio, fim_proprio, ref_vigencia, atos
+
+
+_T = TypeVar("_T")
+
+
+def _juntando(erros: list[str], ler: Callable[[], _T], no_erro: _T) -> _T:
+    """O que `ler` dá; se a parte é inválida, o erro vai para `erros` e segue-se com `no_erro`
+    (a lei inteira é conferida e os erros saem juntos)."""
+    try:
+        return ler()
+    except LeiInvalida as erro:
+        erros.append(str(erro))
+        return no_erro
 
 
 def _esfera_e_ente(dados: Mapping[str, Any], origem: str) -> tuple[str, str]:

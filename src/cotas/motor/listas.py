@@ -81,6 +81,11 @@ class Inscritos(Protocol):
         chamar. Não muda nenhum resultado."""
         ...
 
+    def classificar_so_o_pedido(self) -> None:
+        """Daqui em diante, ordena cada cargo só quando as listas dele são pedidas (o livro
+        retomado de um estado guardado lê as de um cargo só). Não muda nenhum resultado."""
+        ...
+
     def antecipar(self, vagas: Mapping[str, int], listas: Callable[[str], Listas]) -> None:
         """Antes de oferecer as vagas do edital (`vagas` por cargo): a forma em colunas cria numa
         ida só os candidatos que elas vão examinar. Não muda nenhum resultado."""
@@ -127,6 +132,10 @@ class Fila:
         self.itens: list[str | None] = []
         self.cursor = 0
         self.posicao: dict[str, int] = {}
+
+    @property
+    def lista(self) -> ListaDeClassificacao:
+        return self._lista
 
     def _existe(self, i: int) -> bool:
         """Se há item na posição i, lendo da lista o que faltar."""
@@ -193,3 +202,47 @@ class Fila:
         if inscricao in self.posicao or self._esgotada:
             return inscricao in self.posicao
         return self._lista.contem(inscricao)
+
+
+class ListaAdiada:
+    """Uma lista de classificação que só é montada quando alguém a lê: a de um livro retomado de
+    um estado guardado (`cotas.motor.estado`), em que a fila já leu o topo e um evento pode nunca
+    precisar do resto."""
+
+    def __init__(self, montar: Callable[[], ListaDeClassificacao]) -> None:
+        self._montar = montar
+        self._lista: ListaDeClassificacao | None = None
+
+    @property
+    def montada(self) -> ListaDeClassificacao:
+        if self._lista is None:
+            self._lista = self._montar()
+        return self._lista
+
+    def __len__(self) -> int:
+        return len(self.montada)
+
+    @overload
+    def __getitem__(self, i: int) -> Candidato: ...
+    @overload
+    def __getitem__(self, i: slice) -> Sequence[Candidato]: ...
+    def __getitem__(self, i: int | slice) -> Candidato | Sequence[Candidato]:
+        return self.montada[i]
+
+    def __iter__(self) -> Iterator[Candidato]:
+        return iter(self.montada)
+
+    def inscricao_em(self, i: int) -> str | None:
+        return self.montada.inscricao_em(i)
+
+    def posicao_de(self, inscricao: str) -> int | None:
+        return self.montada.posicao_de(inscricao)
+
+    def contem(self, inscricao: str) -> bool:
+        return self.montada.contem(inscricao)
+
+    def candidato(self, inscricao: str) -> Candidato | None:
+        return self.montada.candidato(inscricao)
+
+    def inscricoes(self) -> list[str]:
+        return self.montada.inscricoes()

@@ -168,6 +168,10 @@ class ParametrosPcd:
     limiar: int = 0
 
 
+# Quem cita um valor que a lei deixa em aberto: o operador, com a justificativa dele (o item do
+# edital, o regulamento), nunca sob o nome da lei.
+INFORMADO_PELO_OPERADOR = "Valor informado pelo operador"
+
 REF_PCD_ARREDONDAMENTO = dispositivo_federal("pcd_arredondamento")
 REF_PCD_TETO = dispositivo_federal("pcd_teto")
 REF_PCD_EDITAL = Referencia(
@@ -559,11 +563,10 @@ def _da_comissao(nome: str) -> bool:
 def _informado(lei: Lei, nome: str, bruto: object) -> tuple[object, Referencia]:
     """O valor de uma lacuna da lei informado pelo operador, conferido, e a referência que o
     registra como tal (com a justificativa dada)."""
-    valor, justificativa = conferir_informado(lei, nome, bruto, "valor informado pelo operador")
-    # (A justificativa vai na citação: é o que a sustenta, e quem lê a nomeação a vê.)
-    return valor, Referencia(
-        lei.norma, f"parâmetro informado pelo operador ({justificativa})", justificativa
-    )
+    valor, justificativa = conferir_informado(lei, nome, bruto, "sem justificativa")
+    # (A justificativa vai na citação: é o que a sustenta, e quem lê a nomeação a vê. A norma
+    # citada é o operador, não a lei: a lei não diz o valor, o edital ou o operador o diz.)
+    return valor, Referencia(INFORMADO_PELO_OPERADOR, justificativa, justificativa)
 
 
 def _obrigatorio(lei: Lei, nome: str) -> bool:
@@ -623,10 +626,13 @@ def _resolver_parametros(
         parametro = lei.parametros.get(nome)
         da_comissao = comissao_em_aberto and parametro is None and _da_comissao(nome)
         if not da_comissao and (parametro is None or not parametro.desconhecido_em(dia)):
+            fixado = parametro.em(dia) if parametro is not None else None
+            por_quem = f" (fixado por {fixado.referencia.citacao()})" if fixado else ""
             raise LeiInvalida(
-                f"Parâmetro informado '{nome}' não é uma lacuna de {lei.titulo}: só se informam "
-                f"os que a lei não define ({', '.join(lei.desconhecidos()) or 'nenhum'}) e as "
-                f"questões abertas ({', '.join(questoes_abertas(lei))})."
+                f"Parâmetro informado '{nome}' não é uma lacuna de {lei.titulo} para um edital "
+                f"de {dia:%d/%m/%Y}{por_quem}: só se informam os que a lei não define nessa data "
+                f"({', '.join(lei.desconhecidos(dia)) or 'nenhum'}) e as questões abertas "
+                f"({', '.join(questoes_abertas(lei))})."
             )
     for nome, parametro in lei.parametros.items():
         if parametro.desconhecido_em(dia):

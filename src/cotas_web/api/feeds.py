@@ -5,8 +5,9 @@ candidato, os atos que tornam outro sem efeito, as correções e as retificaçõ
 fundamento legal e o endereço da página pública em que ele aparece. Os mesmos atos de
 /api/certames/{id}/atos (`selectors.atos_publicados`).
 
-A ETag é a versão do certame, como na API: um leitor de feeds que repete o pedido com
-`If-None-Match` recebe 304 enquanto nenhum ato novo foi gravado.
+O subtítulo traz a cabeça do registro de auditoria do certame com a data (quem guarda o feed
+guarda uma cópia datada dela). A ETag é a versão do certame e a cabeça: um leitor de feeds que
+repete o pedido com `If-None-Match` recebe 304 enquanto nenhum registro novo foi gravado.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.feedgenerator import Atom1Feed
 
+from cotas_web.auditoria.selectors import cabeca_publica
 from cotas_web.certames.models import Certame
 
 from . import selectors
@@ -46,6 +48,7 @@ class _Objeto:
     def __init__(self, certame: Certame, cargo: Any | None, host: str) -> None:
         self.certame = certame
         self.cargo = cargo
+        self.cabeca = cabeca_publica(certame_id=certame.pk)
         self.guid = _tag(host, certame, f"cargo/{cargo.codigo}" if cargo else "atos")
         self.entradas = [
             _Entrada(a, _tag(host, certame, a.chave))
@@ -62,7 +65,10 @@ class FeedCertame(Feed):  # type: ignore[type-arg]
 
     def __call__(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         certame = selectors.certame_publico(int(kwargs["pk"]))
-        etag = f'"certame-{certame.pk}-v{selectors.versao(certame)}-feed"'
+        # (a cabeça do registro, no subtítulo, muda também com a publicação de um arquivo)
+        cabeca = cabeca_publica(certame_id=certame.pk)
+        ultimo = cabeca.ultimo_id if cabeca else 0
+        etag = f'"certame-{certame.pk}-v{selectors.versao(certame)}-c{ultimo}-feed"'
         pedidas = request.headers.get("If-None-Match", "")
         if etag in {t.strip().removeprefix("W/") for t in pedidas.split(",")}:
             resposta = HttpResponse(status=304)
@@ -83,16 +89,27 @@ class FeedCertame(Feed):  # type: ignore[type-arg]
                 raise Http404(f"Cargo {codigo} não existe neste certame.")
         return _Objeto(certame, cargo, request.get_host().split(":")[0])
 
-    def title(self, obj: _Objeto) -> str:
-        onde = f" — cargo {obj.cargo.codigo} ({obj.cargo.nome})" if obj.cargo else ""
-        return f"Atos publicados — {obj.certame.nome}{onde}"
-
     def subtitle(self, obj: _Objeto) -> str:
-        return (
+        atos = (
             f"{obj.certame.municipio}: homologação, ofertas de vagas, nomeações com a portaria, "
             "desistências, anulações, eliminações, idas ao final da lista, atos que tornam outro "
             "sem efeito, correções e retificações, cada ato com o fundamento legal."
         )
+        cabeca = obj.cabeca
+        if cabeca is None:
+            return atos
+        # A cabeça da cadeia do registro de auditoria, com a data: quem guarda o feed tem uma
+        # cópia datada dela e detecta depois uma reescrita do registro (como na transparência
+        # de certificados).
+        return (
+            f"{atos} Registro de auditoria em {cabeca.lida_em.isoformat(timespec='seconds')}: "
+            f"{cabeca.registros} registro(s), o último nº {cabeca.ultimo_id} com o selo "
+            f"{cabeca.ultimo_hash}. Linha para conferir: {cabeca.jsonl()}"
+        )
+
+    def title(self, obj: _Objeto) -> str:
+        onde = f" — cargo {obj.cargo.codigo} ({obj.cargo.nome})" if obj.cargo else ""
+        return f"Atos publicados — {obj.certame.nome}{onde}"
 
     def link(self, obj: _Objeto) -> str:
         return reverse("certames:publico", args=[obj.certame.pk])

@@ -103,7 +103,7 @@ def versao(certame: Certame) -> int:
 
 def versao_geral() -> int:
     """A versão da lista de certames: o último registro de auditoria de todos."""
-    return Registro.objects.aggregate(v=Max("id"))["v"] or 0
+    return Registro.objects.que_mudam_o_certame().aggregate(v=Max("id"))["v"] or 0
 
 
 def publicaveis(certame: Certame) -> list[tuple[str, str]]:

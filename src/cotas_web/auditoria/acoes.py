@@ -52,6 +52,7 @@ class AcaoAuditada(models.TextChoices):
     PARECER_REGISTRADO = "comissao_verificacao", "Parecer da comissão registrado"
     GRAVACAO_GUARDADA = "comissao_gravacao", "Gravação guardada"
     ATA_GUARDADA = "comissao_ata", "Ata da sessão guardada"
+    SESSAO_ENCERRADA = "comissao_sessao_encerrada", "Sessão encerrada e ata fechada"
     RECURSO_INTERPOSTO = "comissao_recurso", "Recurso interposto"
     RECURSO_DECIDIDO = "comissao_recurso_decidido", "Recurso decidido"
     PARECER_TORNADO_SEM_EFEITO = "comissao_parecer_sem_efeito", "Parecer tornado sem efeito"
@@ -69,8 +70,12 @@ class AcaoAuditada(models.TextChoices):
     SENHA_REDEFINIDA = "senha_redefinida", "Senha redefinida por e-mail"
     SENHA_TROCADA = "senha_trocada", "Senha trocada"
     IDENTIDADE_DO_ORGAO_ALTERADA = "orgao_identidade", "Identidade do órgão alterada"
+    MODELO_DE_TEXTO_ALTERADO = "modelo_de_texto", "Modelo de texto alterado"
+    # o que se publica (não muda o certame: `Registro.objects.que_mudam_o_certame`)
+    ARQUIVO_PUBLICADO = "arquivo_publicado", "Arquivo público gerado"
     # o registro da própria cadeia (migração 0004: a partir dele, todo selo é com chave)
     SELO_COM_CHAVE_ADOTADO = "auditoria_selo_com_chave", "Selo com chave adotado"
+    CHAVE_TROCADA = "auditoria_chave_trocada", "Chave do selo trocada"
 
 
 def acao_gravada(texto: str) -> AcaoAuditada | None:

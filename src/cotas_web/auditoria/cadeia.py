@@ -34,6 +34,12 @@ ATUAL = HMAC
 # registro é selado com chave (`dados["cabecas"]`: o último id selado sem chave de cada cadeia;
 # `dados["ultimo_sem_chave"]`: o maior de todos).
 MARCO = AcaoAuditada.SELO_COM_CHAVE_ADOTADO.value
+# A ação do registro da troca de chave (`manage.py trocar_chave_auditoria`), selado com a chave
+# nova na cadeia sem certame: as chaves anteriores ficam aposentadas a partir dele
+# (`dados["aposentadas"]`: as identificações; `dados["cabecas"]`: o último id de cada cadeia).
+# Um registro selado com uma chave aposentada depois da cabeça da sua cadeia é uma falha: quem
+# tivesse obtido a chave antiga (o motivo de uma troca) não acrescenta nada com ela.
+TROCA_DE_CHAVE = AcaoAuditada.CHAVE_TROCADA.value
 
 
 def nome_da_cadeia(certame_id: int | None) -> str:

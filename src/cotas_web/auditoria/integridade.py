@@ -58,6 +58,9 @@ class Chaves:
     conhecidas: dict[str, bytes]
     ultimo_sem_chave: int | None
     cabecas: dict[str, int] = field(default_factory=dict)  # o último sem chave de cada cadeia
+    # Cada chave aposentada por uma troca → (o registro da troca, o último id de cada cadeia
+    # então): depois dele, a chave não sela nada.
+    aposentadas: dict[str, tuple[int, dict[str, int]]] = field(default_factory=dict)
 
     def ultimo_sem_chave_da(self, certame_id: int | None) -> int | None:
         """O último id que pode estar selado sem chave nesta cadeia (None: nenhum)."""
@@ -66,8 +69,35 @@ class Chaves:
         return self.cabecas.get(cadeia.nome_da_cadeia(certame_id))
 
 
+def _aposentadas(conhecidas: dict[str, bytes]) -> dict[str, tuple[int, dict[str, int]]]:
+    """As chaves aposentadas pelas trocas registradas (a primeira troca que aposenta cada uma:
+    só os registros de troca cujo selo confere, com uma chave que não aposentam)."""
+    aposentadas: dict[str, tuple[int, dict[str, int]]] = {}
+    trocas = Registro.objects.filter(
+        certame__isnull=True, acao=cadeia.TROCA_DE_CHAVE, selo_versao=cadeia.HMAC
+    ).order_by("id")
+    for troca in trocas:
+        chave = conhecidas.get(troca.selo_chave)
+        dados = troca.dados if isinstance(troca.dados, dict) else {}
+        ids, cabecas = dados.get("aposentadas"), dados.get("cabecas")
+        if (
+            chave is None
+            or not cadeia.confere(troca, chave)
+            or not isinstance(ids, list)
+            or not isinstance(cabecas, dict)
+            or troca.selo_chave in ids
+        ):
+            continue
+        for ident in ids:
+            aposentadas.setdefault(
+                str(ident), (troca.pk, {str(k): int(v) for k, v in cabecas.items()})
+            )
+    return aposentadas
+
+
 def chaves_da_conferencia() -> Chaves:
     conhecidas = chaves.chaves_conhecidas()
+    aposentadas = _aposentadas(conhecidas)
     # O marco mais recente que confere (a migração desfeita e refeita grava outro, com as
     # cabeças de então; sem a chave ninguém grava um que confira).
     marcos = Registro.objects.filter(
@@ -83,8 +113,10 @@ def chaves_da_conferencia() -> Chaves:
             and isinstance(ultimo, int)
             and isinstance(cabecas, dict)
         ):
-            return Chaves(conhecidas, ultimo, {str(k): int(v) for k, v in cabecas.items()})
-    return Chaves(conhecidas, None)
+            return Chaves(
+                conhecidas, ultimo, {str(k): int(v) for k, v in cabecas.items()}, aposentadas
+            )
+    return Chaves(conhecidas, None, aposentadas=aposentadas)
 
 
 def _motivo_do_selo(registro: Registro, c: Chaves) -> str | None:
@@ -107,7 +139,25 @@ def _motivo_do_selo(registro: Registro, c: Chaves) -> str | None:
             f"({registro.selo_chave or 'nenhuma'}): forjado, ou falta a chave em "
             "COTAS_CHAVE_AUDITORIA / COTAS_CHAVES_AUDITORIA_ANTERIORES"
         )
-    return None if cadeia.confere(registro, chave) else _ALTERADO
+    if not cadeia.confere(registro, chave):
+        return _ALTERADO
+    return _depois_da_troca(registro, c)
+
+
+def _depois_da_troca(registro: Registro, c: Chaves) -> str | None:
+    """Selado com uma chave já aposentada, depois da troca (ainda que com um id de uma lacuna
+    antiga da sequência: vale a cabeça da cadeia no registro da troca)."""
+    aposentada = c.aposentadas.get(registro.selo_chave)
+    if aposentada is None:
+        return None
+    troca, cabecas = aposentada
+    limite = cabecas.get(cadeia.nome_da_cadeia(registro.certame_id))
+    if limite is not None and registro.pk <= limite:
+        return None
+    return (
+        f"selado com a chave {registro.selo_chave}, aposentada pela troca de chave do registro "
+        f"{troca}: acrescentado depois da troca por quem tem a chave antiga"
+    )
 
 
 _ALTERADO = "o conteúdo não confere com o selo gravado (alterado, ou inserido por fora)"

@@ -13,10 +13,17 @@ from django.db import connection, models, transaction
 from django.utils import timezone
 
 from . import cadeia
+from .acoes import AcaoAuditada
 from .chaves import chave_atual
 
 # Chave (do PostgreSQL) da trava da cadeia dos registros sem certame.
 _TRAVA_SEM_CERTAME = 0x41554454  # "AUDT"
+
+
+# Os registros que só dão conta de uma publicação (o arquivo gerado de uma versão, com o sha256):
+# não mudam o certame, então não mudam a versão dele (senão cada arquivo gerado tornaria a si
+# mesmo desatualizado).
+ACOES_DE_PUBLICACAO = (AcaoAuditada.ARQUIVO_PUBLICADO.value,)
 
 
 class RegistroImutavel(Exception):
@@ -29,6 +36,10 @@ class RegistroQuerySet(models.QuerySet["Registro"]):
         if certame_id is None:
             return self.filter(certame__isnull=True)
         return self.filter(certame_id=certame_id)
+
+    def que_mudam_o_certame(self) -> RegistroQuerySet:
+        """Os atos e fatos do certame (o que conta para a versão), sem as publicações."""
+        return self.exclude(acao__in=ACOES_DE_PUBLICACAO)
 
     def update(self, **kwargs: Any) -> int:
         raise RegistroImutavel("O registro de auditoria não pode ser alterado.")

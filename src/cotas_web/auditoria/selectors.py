@@ -1,4 +1,9 @@
+import json
+from dataclasses import dataclass
+from datetime import datetime
+
 from django.db.models import QuerySet
+from django.utils import timezone
 
 from .models import Registro
 
@@ -31,3 +36,43 @@ def registros_do_sistema(*, limite: int = 200) -> list[Registro]:
         .select_related("usuario")
         .order_by("-id")[:limite]
     )
+
+
+@dataclass(frozen=True)
+class Cabeca:
+    """A cabeça da cadeia de um certame, publicada com a data em que foi lida: quem a copia
+    detecta depois uma reescrita (`verificar_auditoria --cabecas`, com a linha de `jsonl`)."""
+
+    certame_id: int
+    ultimo_id: int
+    ultimo_hash: str
+    registros: int
+    ultimo_em: datetime
+    lida_em: datetime
+
+    def jsonl(self) -> str:
+        """A linha no formato de `exportar_cabecas_auditoria` (o que `--cabecas` confere)."""
+        return json.dumps(
+            {
+                "certame": self.certame_id,
+                "ultimo_id": self.ultimo_id,
+                "ultimo_hash": self.ultimo_hash,
+                "registros": self.registros,
+                "data": self.lida_em.isoformat(timespec="seconds"),
+            },
+            ensure_ascii=False,
+        )
+
+
+def cabeca_publica(*, certame_id: int) -> Cabeca | None:
+    """A cabeça atual da cadeia do certame (None se ainda não há registro)."""
+    ultimo = (
+        Registro.objects.da_cadeia(certame_id)
+        .order_by("-id")
+        .values_list("id", "hash", "quando")
+        .first()
+    )
+    if ultimo is None:
+        return None
+    total = Registro.objects.da_cadeia(certame_id).count()
+    return Cabeca(certame_id, ultimo[0], ultimo[1], total, ultimo[2], timezone.now())

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -63,10 +64,24 @@ class Coluna:
     descricao: str
     obrigatoria: bool
     aceitos: str  # os títulos aceitos
+    chave: str = ""  # a coluna dentro do programa (`reserva:<grupo>`); vazia num critério
 
     @property
     def rotulo(self) -> str:
-        return str(rotulo_da_coluna(self.nome))
+        # Pela chave: o nome que a lei dá à coluna ("confirmacao_pretos_pardos") sem acentos
+        # nem artigos não é um rótulo; o do grupo, pela lei, é.
+        return str(rotulo_da_coluna(self.chave or self.nome))
+
+
+def rotulos_das_colunas(certame: Certame, nomes: Iterable[str | None]) -> dict[str, str]:
+    """O rótulo de cada coluna lida do arquivo, pelo nome no arquivo (o da lei, para as colunas
+    dos grupos; o do edital, para os critérios de desempate)."""
+    esquema = ponte.esquema_do_certame(certame)
+    return {
+        nome: str(rotulo_da_coluna(esquema.coluna_do_titulo(nome) or nome))
+        for nome in nomes
+        if nome
+    }
 
 
 def _descricoes(esquema: Esquema) -> dict[str, str]:
@@ -102,6 +117,7 @@ def colunas_do_certame(certame: Certame) -> list[Coluna]:
             descricoes.get(chave, chave),
             chave in esquema.obrigatorias,
             esquema.nomes_aceitos(chave),
+            chave,
         )
         for chave in esquema.conhecidas
         if chave in esquema.obrigatorias or not chave.startswith(PREFIXO_VERIFICACAO)

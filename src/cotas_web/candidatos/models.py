@@ -166,6 +166,14 @@ class Candidato(models.Model):
                 fields=("certame", "inscricao"), name="inscricao_unica_no_certame"
             ),
         )
+        # As anuladas, que cada ato relê (ponte.fatos_do_certame): poucas num milhão.
+        indexes = (
+            models.Index(
+                fields=("certame", "anulado_em"),
+                condition=models.Q(anulado_em__isnull=False),
+                name="candidato_anulado",
+            ),
+        )
 
     def __str__(self) -> str:
         return f"{self.inscricao} — {self.nome}"

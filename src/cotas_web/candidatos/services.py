@@ -453,6 +453,18 @@ def fraude_abrir(
         raise ValidationError("A inscrição já foi anulada.")
     if candidato.procedimentos.filter(decisao="").exists():
         raise ValidationError("Já há um procedimento em aberto para este candidato.")
+    # A declaração falsa é a de quem concorreu à reserva: contra quem não optou por nenhum grupo
+    # da lei o procedimento nem se abre (o motor recusaria a anulação na decisão).
+    grupos = ponte.regras_do_certame(candidato.certame).grupos_da_lei
+    if not any(candidato.optou(g.nome) for g in grupos):
+        raise ValidationError(
+            f"Procedimento recusado: a inscrição {candidato.inscricao} ({candidato.nome}) não "
+            "optou pela reserva de nenhum grupo da lei ("
+            + ", ".join(ponte.rotulo_do_grupo(g.nome) for g in grupos)
+            + "); a declaração falsa é a de quem concorreu à reserva ("
+            + _fundamento_falsidade(candidato.certame)
+            + ")."
+        )
     datas.exigir_depois_do_edital(candidato.certame, data, "Abertura do procedimento (notificação)")
     proc = ProcedimentoFraude.objects.create(candidato=candidato, aberto_em=data, motivo=motivo)
     registrar(

@@ -79,13 +79,16 @@ def _pagina_do_candidato(
     """A página do candidato; com `correcao_form`, a correção recusada volta com o que foi
     digitado e o erro no campo."""
     correcao_form = correcao_form or CorrecaoForm()
+    regras = regras_do_certame(certame=certame)
     return render(
         request,
         "candidatos/detalhe.html",
         {
             "certame": certame,
             "c": candidato,
-            "grupos": grupos_na_tela(regras=regras_do_certame(certame=certame)),
+            "grupos": grupos_na_tela(regras=regras),
+            # o procedimento por declaração falsa é só contra quem optou pela reserva
+            "optou_pela_reserva": any(candidato.optou(g.nome) for g in regras.grupos_da_lei),
             "verificacao_form": VerificacaoDocumentalForm(),
             "correcoes": candidato.correcoes.select_related("usuario"),
             "correcao_form": correcao_form,
@@ -233,6 +236,9 @@ def _previa(
             "ultima_linha": min(total, inicio + POR_PAGINA),
             "mapa": mapa,
             "desempate": [str(c) for c, _ in certame.desempate],
+            "rotulos": assistente.rotulos_das_colunas(
+                certame, (coluna for _, coluna in previa.cabecalho)
+            ),
         }
     )
     if not previa.valida:

@@ -26,6 +26,7 @@ def pedir_confirmacao(
     fundamento: str = "",
     botao: str = "Confirmar",
     voltar: str = "",
+    estilo_botao: str = "",
 ) -> HttpResponse:
     """A página que pergunta antes do ato: o que acontecerá, o fundamento e o botão que reenvia
     o mesmo pedido, agora confirmado."""
@@ -44,6 +45,7 @@ def pedir_confirmacao(
             "o_que": o_que,
             "fundamento": fundamento,
             "botao": botao,
+            "estilo_botao": estilo_botao,
             "campos": campos,
             "acao": request.get_full_path(),
             "voltar": voltar or request.META.get("HTTP_REFERER", ""),
@@ -66,18 +68,17 @@ def pagina_sem_efeito(
     autoridade, motivo); a confirmação, com as consequências (`consequencias(dados)`: o que
     volta a valer, quem deixa de ser proposto; a recusa do serviço já aparece aqui); e o ato
     (`acao(dados)`), que volta a `voltar`. O ato original nunca se apaga."""
-    from django.contrib import messages
     from django.core.exceptions import ValidationError
     from django.shortcuts import redirect
 
-    from cotas_web.comum import erros_do_formulario, mensagens_de, tentar
+    from cotas_web.comum import erro_no_formulario, tentar
 
     from .forms import SemEfeitoForm
 
     form = SemEfeitoForm(request.POST or None)  # (sem data preenchida: a do ato novo)
     if request.method == "POST":
         if not form.is_valid():
-            erros_do_formulario(request, form)
+            pass  # (o formulário volta com o erro junto de cada campo e o que foi digitado)
         elif confirmado(request):
             if tentar(request, lambda: acao(form.cleaned_data), sucesso):
                 return redirect(voltar)
@@ -85,9 +86,8 @@ def pagina_sem_efeito(
             d = form.cleaned_data
             try:
                 linhas = consequencias(d)
-            except ValidationError as erro:
-                for m in mensagens_de(erro):
-                    messages.error(request, m)
+            except ValidationError as erro:  # (no formulário, com o que foi digitado)
+                erro_no_formulario(form, erro)
             else:
                 return pedir_confirmacao(
                     request,
@@ -101,6 +101,7 @@ def pagina_sem_efeito(
                     ],
                     botao="Tornar sem efeito",
                     voltar=voltar,
+                    estilo_botao="irreversivel",
                 )
     return render(
         request,
@@ -111,5 +112,6 @@ def pagina_sem_efeito(
             "titulo": titulo[0].upper() + titulo[1:],
             "introducao": introducao,
             "botao": "Ver as consequências",
+            "estilo_botao": "irreversivel",
         },
     )

@@ -27,10 +27,13 @@ class ComLacunas(forms.Form):
     lacunas: list[str]
     formas: dict[str, Any]
 
-    def por_lacunas(self, lei: Any, informados: dict[str, Any] | None = None) -> list[str]:
-        """Acrescenta os campos das lacunas da lei (com os valores já informados, se houver)."""
+    def por_lacunas(
+        self, lei: Any, informados: dict[str, Any] | None = None, dia: Any = None
+    ) -> list[str]:
+        """Acrescenta os campos das lacunas da lei para um edital de `dia` (o que um regulamento
+        já fixa nessa data não se pergunta), com os valores já informados, se houver."""
         informados = informados or {}
-        lacunas: list[str] = list(lei.desconhecidos())
+        lacunas: list[str] = list(lei.desconhecidos(dia))
         self.formas = {nome: ponte.forma_da_lacuna(lei, nome) for nome in lacunas}
         grupos = {g.nome: g.rotulo for g in lei.grupos}
         for nome in lacunas:
@@ -86,6 +89,19 @@ class ComLacunas(forms.Form):
         }
 
 
+# O prazo do recurso contra o parecer da comissão, quando a lei não o fixa: o do edital
+# (docs/INTERPRETACAO.md#prazo-do-recurso). Em branco, o padrão da aplicação, que só se anuncia.
+CAMPO_PRAZO_DO_RECURSO = forms.IntegerField(
+    label="Prazo do recurso contra o parecer da comissão (dias corridos, pelo edital)",
+    required=False,
+    min_value=1,
+    max_value=365,
+    help_text="Só quando a lei do certame prevê comissão e não fixa o prazo: os dias que o "
+    "edital dá, contados do dia seguinte ao da sessão. Em branco, a página pública anuncia o "
+    "prazo padrão da aplicação, sem recusar recurso por ele.",
+)
+
+
 class CertameForm(FormularioDeUmaVez, ComLacunas):
     nome = forms.CharField(label="Nome do certame", max_length=200)
     municipio = forms.ChoiceField(label="Município")
@@ -107,6 +123,7 @@ class CertameForm(FormularioDeUmaVez, ComLacunas):
         help_text="Deixe em branco se o edital não reserva vagas a pessoas com deficiência.",
     )
     pcd_arredondamento = forms.ChoiceField(
+        widget=forms.RadioSelect,
         label="PcD: arredondamento",
         choices=escolhas(Arredondamento),
         initial="cima",
@@ -142,6 +159,7 @@ class CertameForm(FormularioDeUmaVez, ComLacunas):
     )
 
     prioridade_colisao = forms.ChoiceField(
+        widget=forms.RadioSelect,
         label="Quando um grupo da lei e PcD querem a mesma vaga",
         choices=escolhas(PrioridadeColisao),
         initial=PrioridadeColisao.LEI_PCD,
@@ -150,6 +168,7 @@ class CertameForm(FormularioDeUmaVez, ComLacunas):
         "recebe a seguinte.",
     )
     base_do_limiar = forms.ChoiceField(
+        widget=forms.RadioSelect,
         label="Mínimo de vagas que a lei fixa para a reserva de cada grupo, contado sobre",
         choices=escolhas(BaseDoLimiar),
         initial=BaseDoLimiar.TODAS_OFERTADAS,
@@ -159,6 +178,7 @@ class CertameForm(FormularioDeUmaVez, ComLacunas):
     )
 
     dupla_condicao = forms.ChoiceField(
+        widget=forms.RadioSelect,
         label="Candidato de um grupo da lei e com deficiência chamado pelas duas listas no mesmo "
         "ato",
         choices=escolhas(DuplaCondicao),
@@ -168,13 +188,43 @@ class CertameForm(FormularioDeUmaVez, ComLacunas):
         "sem opção, qual lista o nomeia.",
     )
 
+    prazo_recurso_dias = CAMPO_PRAZO_DO_RECURSO
+
+    # Os grupos do formulário longo (fieldsets com legenda, como o gov.br os desenha); os valores
+    # em aberto da lei, quando a lei os tem, vão no seu próprio grupo (`grupos`).
+    GRUPOS = (
+        (
+            "Identificação do certame",
+            ["nome", "municipio", "data_edital", "tipo", "orgao", "validade_ate"],
+        ),
+        (
+            "Reserva a pessoas com deficiência (PcD) pelo edital",
+            ["pcd_percentual", "pcd_arredondamento", "pcd_teto"],
+        ),
+        (
+            "Desempate e final de fila",
+            ["data_referencia_idade", "desempate", "admite_final_de_fila", "final_de_fila_item"],
+        ),
+        ("Comissão de heteroidentificação", ["prazo_recurso_dias"]),
+        (
+            "Questões que as leis deixam em aberto",
+            ["prioridade_colisao", "base_do_limiar", "dupla_condicao"],
+        ),
+    )
+
     def clean_desempate(self) -> list[tuple[str, str]]:
-        return ler_desempate(self.cleaned_data["desempate"])
+        esquema = ponte.esquema_da_lei(self.lei) if self.lei is not None else None
+        return ler_desempate(self.cleaned_data["desempate"], esquema)
 
     def __init__(self, *args: object, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)
         self.fields["municipio"].choices = ponte.entes_por_esfera()  # type: ignore[attr-defined]
+        self.lei: Any = None
         self.lacunas = self._campos_das_lacunas()
+
+    @property
+    def grupos(self) -> list[tuple[str, list[str]]]:
+        return [*self.GRUPOS, *grupo_das_lacunas(self)]
 
     def _campos_das_lacunas(self) -> list[str]:
         """Os valores que a lei escolhida (pelo ente e pela data do edital enviados) deixa em
@@ -182,10 +232,16 @@ class CertameForm(FormularioDeUmaVez, ComLacunas):
         municipio = self.data.get("municipio") if self.is_bound else None
         try:
             data_edital = self.fields["data_edital"].clean(self.data.get("data_edital"))
-            lei = ponte.lei_do_certame(None, str(municipio or ""), data_edital)
+            self.lei = ponte.lei_do_certame(None, str(municipio or ""), data_edital)
         except (forms.ValidationError, ponte.ErroCotas, TypeError, ValueError):
             return []
-        return self.por_lacunas(lei)
+        return self.por_lacunas(self.lei, dia=data_edital)
+
+
+def grupo_das_lacunas(form: Any) -> list[tuple[str, list[str]]]:
+    """O grupo dos valores que a lei deixa em aberto (valor e justificativa de cada um)."""
+    nomes = [f"{p}__{n}" for n in getattr(form, "lacunas", []) for p in ("lacuna", "justificativa")]
+    return [("Valores que a lei deixa em aberto", nomes)] if nomes else []
 
 
 FORMATO_DESEMPATE = (
@@ -193,11 +249,16 @@ FORMATO_DESEMPATE = (
 )
 
 
-def ler_desempate(texto: str) -> list[tuple[str, str]]:
+def ler_desempate(texto: str, esquema: Any = None) -> list[tuple[str, str]]:
     """Os critérios de desempate do edital como o campo os recebe, conferidos: cada um é o
     cabeçalho da coluna, dois-pontos e o sentido. Sem os dois-pontos ("especifica maior"), o
     texto inteiro viraria o nome de uma coluna obrigatória: recusado, com o formato, todos os
-    erros de uma vez."""
+    erros de uma vez. Com o `esquema` do arquivo de candidatos do certame, o nome também passa
+    pela regra da leitura do arquivo (`recusa_do_criterio_de_desempate`): o que a importação
+    recusaria é recusado aqui, antes de virar uma coluna exigida."""
+    from cotas.arquivos.campos import normalizar_nome
+    from cotas.arquivos.esquema import recusa_do_criterio_de_desempate
+
     criterios: list[tuple[str, str]] = []
     erros: list[str] = []
     for parte in texto.split(","):
@@ -217,8 +278,10 @@ def ler_desempate(texto: str) -> list[tuple[str, str]]:
             erros.append(f"“{parte}”: falta o cabeçalho da coluna antes dos dois-pontos.")
         elif sentido.lower() not in ("maior", "menor"):
             erros.append(f"“{parte}”: sentido “{sentido}” desconhecido (use maior ou menor).")
-        elif any(c == coluna for c, _ in criterios):
-            erros.append(f"“{coluna}” aparece duas vezes.")
+        elif any(normalizar_nome(c) == normalizar_nome(coluna) for c, _ in criterios):
+            erros.append(f"“{coluna}” aparece duas vezes (a importação lê os dois como um só).")
+        elif esquema is not None and (recusa := recusa_do_criterio_de_desempate(esquema, coluna)):
+            erros.append(f"“{coluna}” {recusa}.")
         else:
             criterios.append((coluna, sentido.lower()))
     if erros:
@@ -320,6 +383,7 @@ class DadosCertameForm(ComLacunas):
                 "pcd_percentual": certame.pcd_percentual,
                 "pcd_arredondamento": certame.pcd_arredondamento or "cima",
                 "pcd_teto": certame.pcd_teto,
+                **{campo: getattr(certame, campo) for campo in CONFIGURACOES},
             },
         )
         super().__init__(*args, **kwargs)
@@ -355,23 +419,38 @@ class DadosCertameForm(ComLacunas):
         modelo = CertameForm.base_fields
         for campo in ("desempate", "pcd_percentual", "pcd_arredondamento", "pcd_teto"):
             self.fields[campo] = copy.deepcopy(modelo[campo])
+        for campo in CONFIGURACOES:
+            if campo != "prazo_recurso_dias" or prazo_do_edital_se_aplica(certame):
+                self.fields[campo] = copy.deepcopy(modelo[campo])
         self.fields["desempate"].label = "Critérios de desempate do edital"
         try:
             lei = ponte.lei_do_certame(
                 certame.lei_id or None, certame.municipio, certame.data_edital
             )
+            self.esquema = ponte.esquema_do_certame(certame)
         except ponte.ErroCotas:
             lei = None
         if lei is not None:
-            self.lacunas = self.por_lacunas(lei, certame.informados or {})
+            self.lacunas = self.por_lacunas(lei, certame.informados or {}, certame.data_edital)
         self.fields["motivo"] = forms.CharField(
             label="Motivo da correção",
             widget=forms.Textarea,
             help_text="Ex.: data do edital digitada errada.",
         )
 
+    @property
+    def grupos(self) -> list[tuple[str, list[str]]]:
+        cargos = [n for n in self.fields if n.startswith("cargo_")]
+        return [
+            ("Identificação do certame", ["nome", "data_edital", "validade_ate"]),
+            ("Cargos e vagas do edital", cargos),
+            *(g for g in CertameForm.GRUPOS if g[0] != "Identificação do certame"),
+            *grupo_das_lacunas(self),
+            ("O ato", ["data", "fundamento", "motivo"]),
+        ]
+
     def clean_desempate(self) -> list[tuple[str, str]]:
-        return ler_desempate(self.cleaned_data["desempate"])
+        return ler_desempate(self.cleaned_data["desempate"], getattr(self, "esquema", None))
 
     def dados(self) -> dict[str, Any]:
         d = self.cleaned_data
@@ -388,6 +467,9 @@ class DadosCertameForm(ComLacunas):
                 else None
             )
             dados["informados"] = self.informados()
+            for campo in CONFIGURACOES:
+                if campo in d:
+                    dados[campo] = d[campo]
         return dados
 
     def dados_dos_cargos(self) -> dict[int, tuple[str, int]]:
@@ -397,6 +479,30 @@ class DadosCertameForm(ComLacunas):
     def cargos_a_apagar(self) -> list[int]:
         d = self.cleaned_data
         return [c.pk for c in self.cargos if d.get(f"cargo_{c.pk}_apagar")]
+
+
+# Os demais dados do certame que se corrigem antes da homologação, como o formulário de criação
+# os pede (os rótulos e as escolhas dos campos de `CertameForm`).
+CONFIGURACOES = (
+    "data_referencia_idade",
+    "admite_final_de_fila",
+    "final_de_fila_item",
+    "prazo_recurso_dias",
+    "prioridade_colisao",
+    "base_do_limiar",
+    "dupla_condicao",
+)
+
+
+def prazo_do_edital_se_aplica(certame: Any) -> bool:
+    """O prazo do recurso pelo edital só vale com comissão e quando a lei não o fixa."""
+    if not certame.exige_comissao:
+        return False
+    try:
+        regra = ponte.regras_do_certame(certame).comissao
+    except ponte.ErroCotas:
+        return False
+    return regra is not None and regra.recurso_prazo_dias is None
 
 
 def cargo_sem_uso(cargo: Any) -> bool:

@@ -80,6 +80,14 @@ class Certame(models.Model):
     # Os valores que a lei deixa em aberto (`Lei.desconhecidos()`), informados na criação:
     # {parâmetro: {"valor": ..., "justificativa": ...}}, como o motor os recebe (`informados`).
     informados = models.JSONField("valores informados das lacunas da lei", default=dict, blank=True)
+    # O prazo do recurso contra o parecer da comissão que o edital fixa, quando a lei não o fixa
+    # (`heteroidentificacao.recurso_prazo_dias` ausente); vazio: o padrão documentado
+    # (docs/INTERPRETACAO.md#prazo-do-recurso, `comissao.selectors.PRAZO_RECURSO_PADRAO_DIAS`).
+    prazo_recurso_dias = models.PositiveSmallIntegerField(
+        "prazo do recurso contra o parecer da comissão (dias corridos, pelo edital)",
+        null=True,
+        blank=True,
+    )
     homologado_em = models.DateField("homologado em", null=True, blank=True)
     # Rascunho até publicado: só então aparece ao público. Arquivado: sai da página inicial,
     # segue no seu endereço, só para leitura.
@@ -192,4 +200,48 @@ class AtoTornavelSemEfeito(models.Model):
         return (
             f"{self.ROTULO_SEM_EFEITO} ({self.sem_efeito_ato}, em "
             f"{self.sem_efeito_em:%d/%m/%Y}: {self.sem_efeito_motivo})"
+        )
+
+
+class EstadoDoCertame(models.Model):
+    """O livro do certame depois do último ato (`cotas.motor.estado`), para que o ato seguinte
+    o retome em vez de reencenar o certame desde o edital (`cotas_web.estado`). Não é fato: é a
+    conta dos fatos, refeita do zero quando não confere (outra versão dos candidatos, das regras
+    ou do motor; um ato fora da ordem; um ato tornado sem efeito). Quem confere o registro de
+    auditoria reencena sempre.
+
+    `chave`: o resumo do que o livro pressupõe; `eventos`: o resumo de cada evento aplicado, na
+    ordem do livro; `livro`: o do certame; `cargos`: de cada cargo, o resumo dos bytes guardados
+    em `EstadoDoCargo` e o dos atos publicados que o livro dele já tem; `selo`: HMAC com a
+    chave secreta da instalação (quem só tem o banco não forja um estado que a aplicação
+    retome)."""
+
+    certame = models.OneToOneField(
+        Certame, on_delete=models.CASCADE, primary_key=True, related_name="estado_do_livro"
+    )
+    chave = models.CharField(max_length=64)
+    eventos = models.JSONField(default=list)
+    livro = models.BinaryField()
+    cargos = models.JSONField(default=dict)
+    selo = models.CharField(max_length=64)
+    gravado_em = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        verbose_name = "estado do livro do certame"
+
+
+class EstadoDoCargo(models.Model):
+    """O livro de um cargo (`cotas.motor.estado.Guardado.cargos`), lido só pelo ato que o toca;
+    confere com o resumo em `EstadoDoCertame.cargos`."""
+
+    certame = models.ForeignKey(
+        Certame, on_delete=models.CASCADE, related_name="estados_dos_cargos"
+    )
+    cargo = models.CharField(max_length=50)
+    estado = models.BinaryField()
+
+    class Meta:
+        verbose_name = "estado do livro de um cargo"
+        constraints = (
+            models.UniqueConstraint(fields=["certame", "cargo"], name="estado_um_por_cargo"),
         )

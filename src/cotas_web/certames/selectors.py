@@ -145,3 +145,11 @@ def fundamento_da_homologacao(certame: Certame) -> str:
         if ref is not None:
             return str(ref.citacao())
     return str(regras.lei.referencia_vigencia.citacao())
+
+
+def slug_do_certame(certame: Certame) -> str:
+    """O começo do nome de todo arquivo do certame: "concurso-01-2025" (de "Concurso 01/2025"),
+    para que os arquivos de certames diferentes não tenham o mesmo nome."""
+    from cotas.documentos.texto import slug
+
+    return slug(certame.nome) or f"certame-{certame.pk}"

@@ -131,6 +131,7 @@ def certame_criar(
     dupla_condicao: str = DuplaCondicao.LISTA_QUE_NOMEIA_ANTES,
     informados: dict[str, Any] | None = None,
     orgao: str = "",
+    prazo_recurso_dias: int | None = None,
     token: str = "",
 ) -> Certame:
     """Cria o certame com a lei em vigor na data do edital (`[transicao]` de cada lei: a lei não
@@ -150,6 +151,7 @@ def certame_criar(
         orgao=orgao,
     )
     _conferir_escolhas(desempate, dupla_condicao, data_edital, validade_ate)
+    _conferir_prazo_do_recurso(regras, prazo_recurso_dias)
     certame = Certame.objects.create(
         nome=nome,
         municipio=regras.lei.municipio,
@@ -171,6 +173,7 @@ def certame_criar(
         dupla_condicao=dupla_condicao,
         informados=informados or {},
         orgao=orgao,
+        prazo_recurso_dias=prazo_recurso_dias,
     )
     pedido_concluir(token, certame)
     _designar_quem_cria(usuario, certame)
@@ -180,16 +183,22 @@ def certame_criar(
         acao=AcaoAuditada.CERTAME_CRIADO,
         descricao=_descricao_da_criacao(certame, regras.lei.municipio, regras.lei.titulo),
         fundamento=regras.lei.referencia_vigencia.citacao(),
-        dados={
-            "lei": regras.lei.id,
-            "tipo": tipo,
-            "prioridade_colisao": prioridade_colisao,
-            "base_do_limiar": base_do_limiar,
-            "dupla_condicao": dupla_condicao,
-            "informados": informados or {},
-        },
+        dados=_dados_da_criacao(certame),
     )
     return certame
+
+
+def _dados_da_criacao(certame: Certame) -> dict[str, Any]:
+    """O que o registro da criação guarda: a lei e as escolhas que o edital faz."""
+    return {
+        "lei": certame.lei_id,
+        "tipo": certame.tipo,
+        "prioridade_colisao": certame.prioridade_colisao,
+        "base_do_limiar": certame.base_do_limiar,
+        "dupla_condicao": certame.dupla_condicao,
+        "informados": certame.informados or {},
+        "prazo_recurso_dias": certame.prazo_recurso_dias,
+    }
 
 
 def _regras_do_novo_certame(*, orgao: str, **pedido: Any) -> Any:
@@ -507,7 +516,60 @@ SO_ANTES_DA_HOMOLOGACAO = {
     "desempate": "os critérios de desempate",
     "pcd": "os parâmetros de PcD",
     "informados": "os valores que a lei deixa em aberto",
+    "data_referencia_idade": "a data de referência da idade",
+    "admite_final_de_fila": "o final de fila",
+    "final_de_fila_item": "o item do edital do final de fila",
+    "prazo_recurso_dias": "o prazo do recurso contra o parecer da comissão",
+    "prioridade_colisao": "as questões que as leis deixam em aberto",
+    "base_do_limiar": "as questões que as leis deixam em aberto",
+    "dupla_condicao": "as questões que as leis deixam em aberto",
 }
+# Os dados de um campo só (sem conta entre eles): o nome no registro e o padrão quando vazio.
+CONFIGURACOES_SIMPLES: dict[str, tuple[str, Any]] = {
+    "data_referencia_idade": ("Data de referência da idade (desempate)", None),
+    "admite_final_de_fila": ("O edital admite final de fila", False),
+    "final_de_fila_item": ("Item do edital que admite o final de fila", ""),
+    "prazo_recurso_dias": (
+        "Prazo do recurso contra o parecer da comissão (dias, pelo edital)",
+        None,
+    ),
+    "prioridade_colisao": (
+        "Quando um grupo da lei e PcD querem a mesma vaga",
+        PrioridadeColisao.LEI_PCD,
+    ),
+    "base_do_limiar": ("Mínimo de vagas da reserva contado sobre", BaseDoLimiar.TODAS_OFERTADAS),
+    "dupla_condicao": (
+        "Candidato de um grupo da lei e com deficiência chamado pelas duas listas",
+        DuplaCondicao.LISTA_QUE_NOMEIA_ANTES,
+    ),
+}
+
+
+def _texto_configuracao(campo: str, valor: Any) -> str:
+    """O valor de um dado simples como a tela o mostra (data, sim/não, o rótulo da escolha)."""
+    if valor is None or valor == "":
+        return ""
+    if isinstance(valor, bool):
+        return "sim" if valor else "não"
+    if isinstance(valor, date):
+        return _data_br(valor)
+    escolhas = dict(getattr(Certame._meta.get_field(campo), "choices", None) or ())
+    return str(escolhas.get(valor, valor))
+
+
+def _configuracoes_pedidas(dados: dict[str, Any]) -> dict[str, Any]:
+    """Os dados simples do pedido, com o padrão no lugar do vazio; o item do final de fila só
+    quando o edital o admite."""
+    pedidas = {
+        campo: padrao if dados[campo] in (None, "") else dados[campo]
+        for campo, (_rotulo, padrao) in CONFIGURACOES_SIMPLES.items()
+        if campo in dados
+    }
+    if pedidas.get("admite_final_de_fila") is False and "final_de_fila_item" in pedidas:
+        pedidas["final_de_fila_item"] = ""
+    if isinstance(pedidas.get("final_de_fila_item"), str):
+        pedidas["final_de_fila_item"] = pedidas["final_de_fila_item"].strip()
+    return pedidas
 
 
 def _texto_desempate(criterios: Any) -> str:
@@ -562,6 +624,15 @@ def _alteracoes_de_antes_da_homologacao(certame: Certame, dados: dict[str, Any])
             )
             if antes != depois:
                 mudancas.append(Alteracao(f"Valor em aberto da lei: {nome}", antes, depois))
+    for campo, valor in _configuracoes_pedidas(dados).items():
+        if valor != getattr(certame, campo):
+            mudancas.append(
+                Alteracao(
+                    CONFIGURACOES_SIMPLES[campo][0],
+                    _texto_configuracao(campo, getattr(certame, campo)),
+                    _texto_configuracao(campo, valor),
+                )
+            )
     return mudancas
 
 
@@ -587,10 +658,38 @@ def _aplicar_o_de_antes_da_homologacao(certame: Certame, dados: dict[str, Any]) 
         certame.pcd_teto = pcd[2] if pcd else None
     if "informados" in dados:
         certame.informados = dados["informados"] or {}
+    for campo, valor in _configuracoes_pedidas(dados).items():
+        setattr(certame, campo, valor)
+    _conferir_escolhas(None, certame.dupla_condicao, certame.data_edital, None)
     try:
-        ponte.regras_do_certame(certame)
+        regras = ponte.regras_do_certame(certame)
     except ponte.ErroCotas as erro:
         raise ValidationError(str(erro)) from erro
+    _conferir_prazo_do_recurso(regras, certame.prazo_recurso_dias)
+
+
+def _conferir_prazo_do_recurso(regras: Any, prazo: int | None) -> None:
+    """O prazo do recurso pelo edital só quando a lei prevê comissão e não fixa o prazo: um
+    prazo do edital ao lado do da lei seria um segundo prazo que ninguém aplica."""
+    if prazo is None:
+        return
+    if regras.comissao is None:
+        raise ValidationError(
+            {
+                "prazo_recurso_dias": f"{regras.lei.titulo} não prevê comissão de "
+                "heteroidentificação: deixe o prazo do recurso em branco."
+            }
+        )
+    if regras.comissao.recurso_prazo_dias is not None:
+        citacao = "; ".join(r.citacao() for r in regras.comissao.ref("recurso_prazo_dias"))
+        raise ValidationError(
+            {
+                "prazo_recurso_dias": "O prazo do recurso já vem da lei do certame (ou do valor "
+                f"que ela deixa em aberto, informado neste formulário): "
+                f"{regras.comissao.recurso_prazo_dias} dias ({citacao}). Deixe este campo em "
+                "branco."
+            }
+        )
 
 
 def _apagar_cargos(certame: Certame, apagar: list[int]) -> list[Alteracao]:
@@ -679,6 +778,16 @@ def _trocar_data_do_edital(certame: Certame, data_edital: date) -> list[str]:
     ]
 
 
+# A recusa de corrigir depois da homologação, a mesma no service e na tela.
+MENSAGEM_DEPOIS_DA_HOMOLOGACAO = (
+    "O certame foi homologado em {data:%d/%m/%Y}: a correção direta não vale mais. O nome e a "
+    "validade mudam só por um ato de retificação publicado, registrado em “Retificação”, com a "
+    "data e o fundamento; os critérios de desempate, a PcD, o prazo do recurso, as questões e "
+    "os valores que a lei deixa em aberto e os cargos não mudam nem por retificação (a "
+    "classificação homologada foi feita com eles)."
+)
+
+
 @transaction.atomic
 def certame_corrigir(
     *,
@@ -696,12 +805,7 @@ def certame_corrigir(
     que não muda desempate, PcD, valores em aberto nem cargos."""
     certame = certame_travar(certame.pk)
     if certame.homologado:
-        raise ValidationError(
-            f"O certame foi homologado em {certame.homologado_em:%d/%m/%Y}: seus dados mudam só "
-            "por um ato de retificação, com o seu fundamento; os critérios de desempate, a PcD, "
-            "os valores em aberto da lei e os cargos não mudam mais (a classificação homologada "
-            "foi feita com eles)."
-        )
+        raise ValidationError(MENSAGEM_DEPOIS_DA_HOMOLOGACAO.format(data=certame.homologado_em))
     apagar = list(cargos_apagar or [])
     cargos = {pk: v for pk, v in cargos.items() if pk not in apagar}
     mudancas = alteracoes_pedidas(certame, dados=dados, cargos=cargos)
@@ -730,6 +834,61 @@ def certame_corrigir(
     return mudancas
 
 
+def retificacao_conferir(
+    *,
+    certame: Certame,
+    data: date,
+    fundamento: str,
+    dados: dict[str, Any],
+    cargos: dict[int, tuple[str, int]],
+) -> list[Alteracao]:
+    """O que a retificação mudaria, ou a recusa, cada erro no campo a que se refere: a tela a
+    chama antes da página de confirmação (nada se pergunta para depois ser recusado) e o ato, de
+    novo, sob a trava."""
+    if not certame.homologado:
+        raise ValidationError("O certame ainda não foi homologado: corrija os dados diretamente.")
+    erros: dict[str, list[str]] = {}
+    if not fundamento.strip():
+        erros["fundamento"] = ["Informe o fundamento da retificação (o texto do ato)."]
+    if data < certame.homologado_em:  # type: ignore[operator]
+        erros["data"] = [
+            f"Retificação em {data:%d/%m/%Y} recusada: é anterior à homologação, de "
+            f"{certame.homologado_em:%d/%m/%Y}."
+        ]
+    validade = dados.get("validade_ate", certame.validade_ate)
+    if validade is not None and validade < certame.data_edital:
+        erros["validade_ate"] = ["A validade não pode terminar antes da publicação do edital."]
+    for cargo in certame.cargos.all():
+        if (
+            cargo.pk in cargos
+            and cargos[cargo.pk][1] != cargo.vagas_edital
+            and cargo.ofertas.filter(do_edital=True).exists()
+        ):
+            erros[f"cargo_{cargo.pk}_vagas"] = [
+                f"As vagas do edital de {cargo.codigo} já foram oferecidas: vagas a mais são "
+                "novas vagas (ato próprio, no painel de nomeações)."
+            ]
+    if erros:
+        raise ValidationError(erros)
+    dados = {k: v for k, v in dados.items() if k != "data_edital"}
+    fixos = sorted(
+        {
+            SO_ANTES_DA_HOMOLOGACAO[k]
+            for k in SO_ANTES_DA_HOMOLOGACAO
+            if k in dados and _alteracoes_de_antes_da_homologacao(certame, {k: dados[k]})
+        }
+    )
+    if fixos:
+        raise ValidationError(
+            f"Depois da homologação (em {certame.homologado_em:%d/%m/%Y}) {', '.join(fixos)} "
+            "não mudam, nem por retificação: a classificação homologada foi feita com eles."
+        )
+    mudancas = alteracoes_pedidas(certame, dados=dados, cargos=cargos)
+    if not mudancas:
+        raise ValidationError("Nada mudou: os dados pedidos são os que já estão gravados.")
+    return mudancas
+
+
 @transaction.atomic
 def retificacao_registrar(
     *,
@@ -745,38 +904,10 @@ def retificacao_registrar(
     decide a lei) não se retifica; as vagas do edital, só antes de oferecidas (depois, vagas a
     mais são novas vagas, ato próprio)."""
     certame = certame_travar(certame.pk)
-    if not certame.homologado:
-        raise ValidationError("O certame ainda não foi homologado: corrija os dados diretamente.")
-    if not fundamento.strip():
-        raise ValidationError("Informe o fundamento da retificação (o texto do ato).")
-    if data < certame.homologado_em:  # type: ignore[operator]
-        raise ValidationError(
-            f"Retificação em {data:%d/%m/%Y} recusada: é anterior à homologação, de "
-            f"{certame.homologado_em:%d/%m/%Y}."
-        )
+    mudancas = retificacao_conferir(
+        certame=certame, data=data, fundamento=fundamento, dados=dados, cargos=cargos
+    )
     dados = {k: v for k, v in dados.items() if k != "data_edital"}
-    fixos = [
-        SO_ANTES_DA_HOMOLOGACAO[k]
-        for k in SO_ANTES_DA_HOMOLOGACAO
-        if k in dados and _alteracoes_de_antes_da_homologacao(certame, {k: dados[k]})
-    ]
-    if fixos:
-        raise ValidationError(
-            f"Depois da homologação (em {certame.homologado_em:%d/%m/%Y}) {', '.join(fixos)} "
-            "não mudam, nem por retificação: a classificação homologada foi feita com eles."
-        )
-    mudancas = alteracoes_pedidas(certame, dados=dados, cargos=cargos)
-    if not mudancas:
-        raise ValidationError("Nada mudou: os dados pedidos são os que já estão gravados.")
-    ofertados = {
-        cargo.pk for cargo in certame.cargos.all() if cargo.ofertas.filter(do_edital=True).exists()
-    }
-    for cargo in certame.cargos.filter(pk__in=ofertados):
-        if cargo.pk in cargos and cargos[cargo.pk][1] != cargo.vagas_edital:
-            raise ValidationError(
-                f"As vagas do edital de {cargo.codigo} já foram oferecidas: vagas a mais são "
-                "novas vagas (ato próprio, no painel de nomeações)."
-            )
     _aplicar(certame, dados=dados, cargos=cargos)
     retificacao = Retificacao.objects.create(
         certame=certame,

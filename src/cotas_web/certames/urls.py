@@ -12,6 +12,11 @@ urlpatterns = [
     path("certames/<int:pk>/cargos/novo/", views.cargo_novo, name="cargo_novo"),
     path("certames/<int:pk>/homologar/", views.homologar, name="homologar"),
     path("certames/<int:pk>/historico/", views.historico, name="historico"),
+    path(
+        "certames/<int:pk>/historico/auditoria.<str:formato>",
+        views.historico_exportar,
+        name="historico_exportar",
+    ),
     path("certames/<int:pk>/publicar/", views.publicar, name="publicar"),
     path("certames/<int:pk>/arquivar/", views.arquivar, name="arquivar"),
     path("certames/<int:pk>/corrigir/", views.corrigir, name="corrigir"),

@@ -1,14 +1,17 @@
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import messages
 from django.core.exceptions import ValidationError
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 
-from cotas_web.auditoria.selectors import historico_do_certame
-from cotas_web.comum import mensagens_de, tentar
+from cotas_web.auditoria.selectors import cabeca_publica, historico_do_certame, quem_fez
+from cotas_web.comum import erro_no_formulario, mensagens_de, tentar
 from cotas_web.contas.permissoes import ADMIN, AUDITOR, TODOS, publica, requer_papel, usuario_de
+from cotas_web.protecao import disposicao
 
 from . import selectors, services
 from .confirmacao import confirmado, pedir_confirmacao
@@ -38,6 +41,7 @@ def publico(request: HttpRequest, pk: int) -> HttpResponse:
             "reservas": selectors.reserva_por_cargo(certame=certame),
             "grupos": selectors.grupos_na_tela(regras=regras),
             "retificacoes": certame.retificacoes.all(),
+            "cabeca": cabeca_publica(certame_id=certame.pk),
         },
     )
 
@@ -68,11 +72,11 @@ def novo(request: HttpRequest) -> HttpResponse:
                 dupla_condicao=d["dupla_condicao"] or DuplaCondicao.LISTA_QUE_NOMEIA_ANTES,
                 informados=form.informados(),
                 orgao=d["orgao"],
+                prazo_recurso_dias=d["prazo_recurso_dias"],
                 token=d["pedido"],
             )
         except ValidationError as erro:
-            for m in mensagens_de(erro):
-                form.add_error(None, m)
+            erro_no_formulario(form, erro)
         else:
             messages.success(request, "Certame criado. Cadastre os cargos e as vagas do edital.")
             return redirect("certames:detalhe", pk=certame.pk)
@@ -192,12 +196,60 @@ def homologar(request: HttpRequest, pk: int) -> HttpResponse:
 
 @requer_papel(ADMIN, AUDITOR)
 def historico(request: HttpRequest, pk: int) -> HttpResponse:
+    """O histórico com quem fez cada ato pelo nome e pelo papel, a data de cada ato, as
+    exportações (CSV, JSON Lines, a cabeça da cadeia) e os documentos do certame."""
+    from cotas_web.auditoria.exportacao import data_do_ato
+
     certame = get_object_or_404(Certame, pk=pk)
+    registros = [
+        (r, _so_o_nome(r), _papel_no_registro(r), data_do_ato(r))
+        for r in historico_do_certame(certame_id=certame.pk)
+    ]
     return render(
         request,
         "certames/historico.html",
-        {"certame": certame, "registros": historico_do_certame(certame_id=certame.pk)},
+        {"certame": certame, "registros": registros},
     )
+
+
+def _so_o_nome(registro: Any) -> str:
+    """O nome de quem fez, sem o login que o registro guarda ao lado ("Rita Souza (rita)")."""
+    quem = quem_fez(registro)
+    if registro.usuario is not None:
+        login = f" ({registro.usuario.get_username()})"
+        if quem.endswith(login) and quem != login.strip():
+            return quem[: -len(login)]
+    return quem
+
+
+def _papel_no_registro(registro: Any) -> str:
+    """O papel de quem fez o ato, como a tela o mostra (hoje; o registro guarda o nome)."""
+    from cotas_web.contas.permissoes import nome_do_papel
+
+    return "sistema" if registro.usuario is None else nome_do_papel(registro.usuario)
+
+
+@requer_papel(ADMIN, AUDITOR)
+def historico_exportar(request: HttpRequest, pk: int, formato: str) -> HttpResponse:
+    """O registro de auditoria do certame em CSV ou JSON Lines, ou a cabeça da cadeia
+    (`cabeca.jsonl`, que `manage.py verificar_auditoria --cabecas` confere)."""
+    from cotas_web.auditoria import exportacao
+    from cotas_web.certames.selectors import slug_do_certame
+
+    certame = get_object_or_404(Certame, pk=pk)
+    nome = f"{slug_do_certame(certame)}-auditoria"
+    if formato == "csv":
+        conteudo, tipo = exportacao.para_csv(certame.pk, _papel_no_registro), "text/csv"
+    elif formato == "jsonl":
+        conteudo, tipo = exportacao.para_jsonl(certame.pk, _papel_no_registro), "application/jsonl"
+    elif formato == "cabeca":
+        conteudo, tipo = exportacao.cabeca_jsonl(certame.pk), "application/jsonl"
+        nome, formato = f"{nome}-cabeca", "jsonl"
+    else:
+        raise Http404("Formato desconhecido.")
+    resposta = HttpResponse(conteudo, content_type=f"{tipo}; charset=utf-8")
+    resposta["Content-Disposition"] = disposicao(f"{nome}.{formato}", anexo=True)
+    return resposta
 
 
 def _voltar(certame: Certame) -> str:
@@ -266,6 +318,7 @@ def arquivar(request: HttpRequest, pk: int) -> HttpResponse:
                 ],
                 botao="Arquivar",
                 voltar=_voltar(certame),
+                estilo_botao="irreversivel",
             )
         tentar(
             request,
@@ -282,6 +335,7 @@ def arquivar(request: HttpRequest, pk: int) -> HttpResponse:
             "form": form,
             "titulo": f"Arquivar — {certame.nome}",
             "botao": "Arquivar",
+            "estilo_botao": "irreversivel",
             "certame": certame,
         },
     )
@@ -295,9 +349,7 @@ def corrigir(request: HttpRequest, pk: int) -> HttpResponse:
     if certame.homologado:
         messages.info(
             request,
-            f"O certame foi homologado em {certame.homologado_em:%d/%m/%Y}: os dados "
-            "mudam só por retificação, e os critérios de desempate, a PcD, os valores em aberto "
-            "da lei e os cargos não mudam mais (a classificação homologada foi feita com eles).",
+            services.MENSAGEM_DEPOIS_DA_HOMOLOGACAO.format(data=certame.homologado_em),
         )
         return redirect("certames:retificar", pk=certame.pk)
     form = DadosCertameForm(request.POST or None, certame=certame, retificacao=False)
@@ -312,8 +364,7 @@ def corrigir(request: HttpRequest, pk: int) -> HttpResponse:
                 cargos_apagar=form.cargos_a_apagar(),
             )
         except ValidationError as erro:  # (no formulário, com o que foi digitado)
-            for m in mensagens_de(erro):
-                form.add_error(None, m)
+            erro_no_formulario(form, erro)
         else:
             messages.success(request, "Dados corrigidos; a correção está no histórico.")
             return redirect("certames:detalhe", pk=certame.pk)
@@ -326,10 +377,11 @@ def corrigir(request: HttpRequest, pk: int) -> HttpResponse:
             "botao": "Corrigir",
             "certame": certame,
             "introducao": "Antes da homologação os dados se corrigem aqui: nome, datas, cargos e "
-            "vagas, critérios de desempate, PcD e os valores que a lei deixa em "
-            "aberto (com a justificativa); um cargo sem candidatos nem vagas "
-            "oferecidas se apaga. Cada mudança fica no histórico com o antes, o "
-            "depois e o motivo. A data do edital decide a lei.",
+            "vagas, critérios de desempate, PcD, final de fila, o prazo do recurso, "
+            "as questões e os valores que a lei deixa em aberto (com a "
+            "justificativa); um cargo sem candidatos nem vagas oferecidas se apaga. "
+            "Cada mudança fica no histórico com o antes, o depois e o motivo. A "
+            "data do edital decide a lei. Depois da homologação, só por retificação.",
         },
     )
 
@@ -346,11 +398,20 @@ def retificar(request: HttpRequest, pk: int) -> HttpResponse:
         retificacao=True,
         initial={"nome": certame.nome, "validade_ate": certame.validade_ate},
     )
+    mudancas: list[services.Alteracao] = []
+    if request.method == "POST" and form.is_valid() and not confirmado(request):
+        try:  # (o que o ato recusaria, no formulário, antes da página de confirmação)
+            mudancas = services.retificacao_conferir(
+                certame=certame,
+                data=form.cleaned_data["data"],
+                fundamento=form.cleaned_data["fundamento"],
+                dados=form.dados(),
+                cargos=form.dados_dos_cargos(),
+            )
+        except ValidationError as erro:
+            erro_no_formulario(form, erro)
     if request.method == "POST" and form.is_valid():
         d = form.cleaned_data
-        mudancas = services.alteracoes_pedidas(
-            certame, dados=form.dados(), cargos=form.dados_dos_cargos()
-        )
         if mudancas and not confirmado(request):
             return pedir_confirmacao(
                 request,

@@ -27,6 +27,7 @@ class MembroForm(FormularioDeUmaVez):
         label="Acesso ao sistema (login do membro)",
         required=False,
         queryset=None,
+        empty_label="Sem acesso ao sistema",
         help_text="Só quem tem login aqui registra as verificações e vê as gravações deste "
         "certame. Deixe em branco para um membro sem acesso.",
     )
@@ -62,6 +63,12 @@ class VerificacaoForm(forms.Form):
     gravacao = forms.FileField(
         label="Gravação (foto ou vídeo, uso exclusivo da comissão)", required=False
     )
+    parecer = forms.CharField(
+        label="Parecer da comissão (texto)",
+        widget=forms.Textarea(attrs={"rows": 4}),
+        required=False,
+        help_text="A fundamentação escrita da comissão sobre esta verificação; vai na ata.",
+    )
 
     def __init__(
         self,
@@ -85,7 +92,7 @@ class VerificacaoForm(forms.Form):
             self.fields[f"voto_{m.pk}"] = forms.ChoiceField(
                 label=f"Voto de {m.nome}",
                 choices=[
-                    ("", "—"),
+                    ("", "Voto ainda não registrado"),
                     ("sim", "Reconhece a condição declarada"),
                     ("nao", "Não reconhece"),
                     ("abstencao", "Presente, absteve-se"),
@@ -104,6 +111,22 @@ class VerificacaoForm(forms.Form):
 
     def ausentes(self) -> list[int]:
         return [pk for pk, v in self._escolhas().items() if v == "ausente"]
+
+
+SITUACOES_DO_LOTE = (
+    ("", "— não registrar agora"),
+    ("compareceu", "Compareceu"),
+    ("ausente", "Ausente"),
+    ("recusou_filmagem", "Recusou a filmagem"),
+    ("recusou_perguntas", "Não respondeu às perguntas"),
+)
+VOTOS_DO_LOTE = (
+    ("", "Sem voto"),
+    ("sim", "Reconhece"),
+    ("nao", "Não reconhece"),
+    ("abstencao", "Absteve-se"),
+    ("ausente", "Ausente"),
+)
 
 
 class AtaForm(forms.Form):
@@ -140,7 +163,7 @@ class DecidirRecursoForm(forms.Form):
     resultado_final = forms.ChoiceField(
         label="Novo parecer (se provido)",
         choices=[
-            ("", "—"),
+            ("", "Escolha, se o recurso for provido"),
             (Heteroidentificacao.CONFIRMADO, "Confirmado"),
             (Heteroidentificacao.NAO_CONFIRMADO, "Não confirmado"),
         ],

@@ -58,9 +58,18 @@ class Sessao(models.Model):
     data = models.DateField()
     local = models.CharField(max_length=200)
     ata = models.TextField("observações da ata", blank=True)
+    # O encerramento fecha a ata: o registro da sessão como estava nele (`selectors.registro_
+    # da_sessao`), que a ata passa a mostrar e que nada depois muda (um recurso vai no seu
+    # próprio registro). Aberta, a ata é uma minuta.
+    encerrada_em = models.DateTimeField("encerrada em", null=True, blank=True)
+    registro = models.JSONField("registro da sessão no encerramento", null=True, blank=True)
 
     class Meta:
         ordering = ("data", "id")
+
+    @property
+    def encerrada(self) -> bool:
+        return self.encerrada_em is not None
 
     def __str__(self) -> str:
         return f"Sessão de {self.data:%d/%m/%Y} — {self.local}"
@@ -80,6 +89,7 @@ class Convocacao(AtoTornavelSemEfeito):
     recusou_filmagem = models.BooleanField("recusou ser filmado ou fotografado", default=False)
     recusou_perguntas = models.BooleanField("não respondeu às perguntas", default=False)
     resultado = models.CharField(max_length=20, choices=escolhas(Heteroidentificacao), blank=True)
+    parecer = models.TextField("parecer da comissão (texto)", blank=True)
     registrado_em = models.DateTimeField(null=True, blank=True)
 
     class Meta:

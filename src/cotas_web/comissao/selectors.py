@@ -1,14 +1,22 @@
 from __future__ import annotations
 
+from dataclasses import asdict
+from datetime import date, timedelta
 from typing import Any
+
+from django.db.models import Count, Q
+from django.utils import timezone
 
 from cotas.documentos.ata import (
     AvaliacaoAta,
     MembroAta,
     RecursoAta,
+    RegistroRecursos,
     SessaoAta,
+    comparecimento,
     filmagem,
     resultado_apos_recursos,
+    voto_de,
 )
 from cotas.motor.comissao import problemas_da_composicao, regra_em_palavras
 from cotas_web import ponte
@@ -98,12 +106,14 @@ def pendencias_da_comissao(*, certame: Certame) -> list[str]:
     return saida
 
 
-def ata_da_sessao(*, sessao: Sessao) -> SessaoAta:
-    """O registro da sessão como o documento da ata o recebe."""
+def registro_da_sessao(*, sessao: Sessao) -> dict[str, Any]:
+    """Os fatos da sessão como estão agora (membros, convocados, votos, parecer escrito,
+    gravações enviadas, observações): o que o encerramento congela em `Sessao.registro`."""
     certame = sessao.certame
-    membros = list(certame.membros_comissao.all())
-    convocacoes = sessao.convocacoes.select_related("candidato__cargo").prefetch_related(
-        "votos__membro"
+    convocacoes = (
+        sessao.convocacoes.select_related("candidato__cargo")
+        .prefetch_related("votos__membro")
+        .annotate(n_gravacoes=Count("gravacoes"))
     )
     avaliacoes = [
         AvaliacaoAta(
@@ -115,64 +125,166 @@ def ata_da_sessao(*, sessao: Sessao) -> SessaoAta:
             resultado=c.resultado,
             recusou_filmagem=c.recusou_filmagem,
             recusou_perguntas=c.recusou_perguntas,
+            parecer=c.parecer,
+            gravacoes=c.n_gravacoes,
         )
         for c in convocacoes
     ]
-    inscricoes = [a.inscricao for a in avaliacoes]
-    recursos = [
-        RecursoAta(
-            inscricao=r.candidato.inscricao,
-            recorrente=(
-                r.get_recorrente_display()
-                if r.recorrente == "candidato"
-                else f"{r.get_recorrente_display()}: {r.recorrente_nome}"
-            ),
-            interposto_em=r.interposto_em,
-            decisao=r.get_decisao_display() if r.decisao else "",
-            resultado_final=r.resultado_final,
-            fundamentacao=r.fundamentacao,
-        )
-        # (a decisão tornada sem efeito fica no histórico; a ata traz a em vigor)
-        for r in Recurso.objects.filter(
-            candidato__certame=certame,
-            candidato__inscricao__in=inscricoes,
-            sem_efeito_em__isnull=True,
-        ).select_related("candidato")
+    membros = [
+        MembroAta(m.nome, m.get_genero_display().lower(), m.cor_raca)
+        for m in certame.membros_comissao.all()
     ]
-    numero = list(certame.sessoes.values_list("pk", flat=True)).index(sessao.pk) + 1
+    return {
+        "certame": certame.nome,
+        "municipio": certame.municipio,
+        "data": sessao.data.isoformat(),
+        "local": sessao.local,
+        "numero": list(certame.sessoes.values_list("pk", flat=True)).index(sessao.pk) + 1,
+        "observacoes": sessao.ata,
+        "membros": [asdict(m) for m in membros],
+        "avaliacoes": [asdict(a) for a in avaliacoes],
+    }
+
+
+def ata_da_sessao(*, sessao: Sessao) -> SessaoAta:
+    """O registro da sessão como o documento da ata o recebe: o congelado no encerramento (a
+    ata fechada, que nada depois muda) ou, com a sessão aberta, o de agora (a minuta)."""
+    certame = sessao.certame
+    dados = sessao.registro if sessao.encerrada_em is not None else None
+    dados = dados or registro_da_sessao(sessao=sessao)
+    regra = ponte.regras_do_certame(certame).comissao
     return SessaoAta(
-        certame=certame.nome,
-        municipio=certame.municipio,
-        data=sessao.data,
-        local=sessao.local,
-        membros=[MembroAta(m.nome, m.get_genero_display().lower(), m.cor_raca) for m in membros],
-        avaliacoes=avaliacoes,
-        recursos=recursos,
-        observacoes=sessao.ata,
-        numero=numero,
-        referencias=regra.referencias
-        if (regra := ponte.regras_do_certame(certame).comissao)
-        else {},
+        certame=dados["certame"],
+        municipio=dados["municipio"],
+        data=date.fromisoformat(dados["data"]),
+        local=dados["local"],
+        membros=[MembroAta(**m) for m in dados["membros"]],
+        avaliacoes=[AvaliacaoAta(**a) for a in dados["avaliacoes"]],
+        observacoes=dados["observacoes"],
+        numero=dados["numero"],
+        referencias=regra.referencias if regra else {},
         regra=regra,
+        encerrada_em=(
+            f"{timezone.localtime(sessao.encerrada_em):%d/%m/%Y, às %H:%M}"
+            if sessao.encerrada_em
+            else ""
+        ),
     )
 
 
 def ata_na_tela(*, sessao: Sessao) -> dict[str, Any]:
-    """O que a ata na tela traz além da tabela da sessão, como o documento (PDF) o traz: a frase
-    da filmagem, os recursos e o resultado depois deles (com os rótulos da tela)."""
+    """O que a ata na tela traz além dos votos, como o documento (PDF) o traz: a frase das
+    gravações enviadas, a contagem e, se encerrada, quando."""
     registro = ata_da_sessao(sessao=sessao)
-    finais = resultado_apos_recursos(registro)
     rotulos = dict(escolhas(Heteroidentificacao))
-    return {
-        "filmagem": filmagem(registro),
-        "recursos": [
-            (r, rotulos.get(r.resultado_final, r.resultado_final) if r.decisao else "")
-            for r in registro.recursos
-        ],
-        "apos_recursos": [
-            (a, rotulos.get(finais[a.inscricao], "") or "Pendente") for a in registro.avaliacoes
-        ],
-    }
+    linhas = [
+        (
+            a,
+            comparecimento(a),
+            [voto_de(a, m.nome) for m in registro.membros],
+            rotulos.get(a.resultado, "") or "Pendente",
+        )
+        for a in registro.avaliacoes
+    ]
+    return {"registro": registro, "filmagem": filmagem(registro), "linhas": linhas}
+
+
+# O prazo do recurso quando nem a lei nem o edital o fixam (docs/INTERPRETACAO.md#prazo-do-recurso).
+PRAZO_RECURSO_PADRAO_DIAS = 3
+
+
+def prazo_do_recurso(*, certame: Certame) -> tuple[int, str]:
+    """Os dias do prazo do recurso contra o parecer e de onde vêm: a lei do certame
+    (`heteroidentificacao.recurso_prazo_dias`, com o artigo), o edital
+    (`Certame.prazo_recurso_dias`) ou o padrão documentado."""
+    regra = ponte.regras_do_certame(certame).comissao
+    if regra is not None and regra.recurso_prazo_dias is not None:
+        citacao = "; ".join(r.citacao() for r in regra.ref("recurso_prazo_dias"))
+        return regra.recurso_prazo_dias, citacao or "lei do certame"
+    if certame.prazo_recurso_dias is not None:
+        return certame.prazo_recurso_dias, "prazo fixado pelo edital"
+    return PRAZO_RECURSO_PADRAO_DIAS, (
+        "a lei não fixa o prazo e o edital não o informou: padrão da aplicação (prazo_recurso_dias)"
+    )
+
+
+def fim_do_prazo(*, certame: Certame, sessao_data: date) -> date:
+    """O último dia do recurso: dias corridos do dia seguinte ao da sessão."""
+    dias, _ = prazo_do_recurso(certame=certame)
+    return sessao_data + timedelta(days=dias)
+
+
+def prazo_em_palavras(*, certame: Certame, sessao_data: date | None = None) -> str:
+    dias, origem = prazo_do_recurso(certame=certame)
+    frase = f"Prazo do recurso: {dias} dias corridos, contados do dia seguinte ao da sessão"
+    if sessao_data is not None:
+        frase += f", até {fim_do_prazo(certame=certame, sessao_data=sessao_data):%d/%m/%Y}"
+    return f"{frase} ({origem})."
+
+
+def recursos_do_certame(*, certame: Certame) -> list[RecursoAta]:
+    """Os recursos, cada um com as suas datas (interposto, decidido), o parecer recorrido e a
+    sessão dele; a decisão tornada sem efeito fica, marcada."""
+    saida = []
+    recursos = Recurso.objects.filter(candidato__certame=certame).select_related("candidato")
+    for r in recursos.order_by("interposto_em", "pk"):
+        conv = (
+            r.candidato.convocacoes.filter(
+                sessao__data__lte=r.interposto_em, registrado_em__isnull=False
+            )
+            .exclude(resultado="")
+            .select_related("sessao")
+            .order_by("-sessao__data", "-pk")
+            .first()
+        )
+        saida.append(
+            RecursoAta(
+                inscricao=r.candidato.inscricao,
+                nome=r.candidato.nome,
+                recorrente=(
+                    r.get_recorrente_display()
+                    if r.recorrente == "candidato"
+                    else f"{r.get_recorrente_display()}: {r.recorrente_nome}"
+                ),
+                interposto_em=r.interposto_em,
+                razoes=r.razoes,
+                decisao=r.get_decisao_display() if r.decisao else "",
+                decidido_em=r.decidido_em,
+                resultado_final=r.resultado_final,
+                fundamentacao=r.fundamentacao,
+                sessao=conv.sessao.data if conv else None,
+                parecer_recorrido=conv.resultado if conv else "",
+                sem_efeito=(f"tornada sem efeito: {r.sem_efeito_texto}" if r.sem_efeito_em else ""),
+            )
+        )
+    return saida
+
+
+def registro_dos_recursos(*, certame: Certame) -> RegistroRecursos:
+    regra = ponte.regras_do_certame(certame).comissao
+    return RegistroRecursos(
+        certame=certame.nome,
+        municipio=certame.municipio,
+        recursos=recursos_do_certame(certame=certame),
+        referencias=regra.referencias if regra else {},
+        regra=regra,
+        prazo=prazo_em_palavras(certame=certame),
+    )
+
+
+def resultado_final_dos_recursos(*, certame: Certame) -> dict[str, str]:
+    """Inscrição → parecer depois dos recursos em vigor (para o registro dos recursos na tela)."""
+    recursos = recursos_do_certame(certame=certame)
+    return resultado_apos_recursos({}, recursos)
+
+
+def sessoes_publicas(*, certame: Certame) -> list[Sessao]:
+    """As sessões com convocados (o edital de convocação é público desde a convocação)."""
+    return list(
+        certame.sessoes.annotate(n=Count("convocacoes", filter=Q(convocacoes__isnull=False)))
+        .filter(n__gt=0)
+        .order_by("data", "pk")
+    )
 
 
 def introducao_da_verificacao(*, certame: Certame) -> str:

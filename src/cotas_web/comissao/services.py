@@ -7,7 +7,8 @@ Cada fundamento e cada artigo citado vêm dos dados da lei.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Mapping
+from dataclasses import dataclass, field
 from datetime import date
 from typing import Any, TypeVar
 
@@ -95,6 +96,16 @@ def _entre_parenteses(certame: Certame, chave: str) -> str:
     """ " (<artigo>)" do parâmetro `heteroidentificacao.<chave>` da lei, ou nada."""
     ref = _regra_comissao(certame).referencias.get(chave)
     return f" ({ref.artigo})" if ref else ""
+
+
+def _exigir_sessao_aberta(sessao: Sessao, o_que: str) -> None:
+    """A sessão encerrada tem a ata fechada: nada mais se registra nela."""
+    if sessao.encerrada_em is not None:
+        raise ValidationError(
+            f"{o_que} recusada: a sessão de {sessao.data:%d/%m/%Y} foi encerrada em "
+            f"{timezone.localtime(sessao.encerrada_em):%d/%m/%Y} e a ata dela está fechada; "
+            "marque uma nova sessão."
+        )
 
 
 def _exigir_aberto(certame: Certame) -> None:
@@ -198,21 +209,42 @@ _LISTADOS = 200  # inscrições citadas no histórico de auditoria; as demais, p
 
 
 @transaction.atomic
-def candidatos_convocar(*, usuario: User, sessao: Sessao) -> list[Convocacao]:
-    """Convoca quem aguarda parecer, lido sob a trava do certame: dois pedidos simultâneos não
-    põem o mesmo candidato em duas sessões; o segundo não acha ninguém e é recusado."""
+def candidatos_convocar(
+    *, usuario: User, sessao: Sessao, candidatos: Collection[int] | None = None
+) -> list[Convocacao]:
+    """Convoca quem aguarda parecer (todos, ou só os `candidatos` escolhidos: a convocação
+    parcial), lido sob a trava do certame: dois pedidos simultâneos não põem o mesmo candidato
+    em duas sessões; o segundo não acha ninguém e é recusado."""
     certame = certame_travar(sessao.certame_id)
     sessao = Sessao.objects.get(pk=sessao.pk)
     _regra_comissao(certame)
     _exigir_aberto(certame)
-    if not a_convocar(certame=certame).exists():
+    _exigir_sessao_aberta(sessao, "Convocação")
+    escolhidos = a_convocar(certame=certame)
+    if candidatos is not None:
+        pedidos = set(candidatos)
+        if not pedidos:
+            raise ValidationError("Escolha ao menos um candidato a convocar.")
+        escolhidos = escolhidos.filter(pk__in=pedidos)
+        fora = pedidos - set(escolhidos.values_list("pk", flat=True))
+        if fora:
+            recusadas = Candidato.objects.filter(pk__in=fora, certame=certame).values_list(
+                "inscricao", flat=True
+            )
+            raise ValidationError(
+                "Convocação recusada: não aguardam convocação (já têm parecer, já estão "
+                "convocados ou não optaram pelo grupo que a comissão verifica): "
+                + (", ".join(sorted(recusadas)) or f"{len(fora)} candidato(s) de outro certame")
+                + "."
+            )
+    if not escolhidos.exists():
         raise ValidationError(
             "Não há candidatos a convocar: todos os autodeclarados já têm parecer ou já estão "
             "convocados para uma sessão."
         )
     # Em lote: num certame grande são dezenas de milhares de convocações numa sessão.
     convocados = Convocacao.objects.bulk_create(
-        [Convocacao(sessao=sessao, candidato=c) for c in a_convocar(certame=certame)],
+        [Convocacao(sessao=sessao, candidato=c) for c in escolhidos],
         batch_size=_LOTE,
     )
     ids = [c.candidato_id for c in convocados]
@@ -228,6 +260,7 @@ def candidatos_convocar(*, usuario: User, sessao: Sessao) -> list[Convocacao]:
             f" e mais {len(inscricoes) - _LISTADOS} (todas nas convocações da sessão, com a "
             "inscrição de cada um)"
         )
+    restam = a_convocar(certame=certame).count()
     registrar(
         usuario=usuario,
         certame=certame,
@@ -235,6 +268,7 @@ def candidatos_convocar(*, usuario: User, sessao: Sessao) -> list[Convocacao]:
         descricao=(
             f"Convocados {len(convocados)} candidato(s) para a sessão de "
             f"{sessao.data:%d/%m/%Y}: {lista}"
+            + (f". Restam {restam} a convocar." if restam else ".")
         ),
         fundamento=_fund(certame, "exigida", "momento"),
         dados={"fatos": {"pendentes": ids, "grupo": grupo}},
@@ -294,13 +328,54 @@ def verificacao_registrar(
     recusou_perguntas: bool = False,
     votos: dict[int, bool | None] | None = None,
     ausentes: Collection[int] = (),
+    parecer: str = "",
 ) -> Convocacao:
     """Registra os fatos — o comparecimento, as recusas, a presença e o voto de cada integrante
-    (None: absteve-se) — e o motor decide pela regra da lei (`cotas.motor.comissao`: a
-    composição da comissão, a regra de decisão e o destino de quem não é reconhecido)."""
+    (None: absteve-se) e o parecer escrito — e o motor decide pela regra da lei
+    (`cotas.motor.comissao`: a composição da comissão, a regra de decisão e o destino de quem
+    não é reconhecido)."""
     convocacao, certame = _travar_convocacao(convocacao)
+    return _verificacao_sob_trava(
+        usuario=usuario,
+        certame=certame,
+        convocacao=convocacao,
+        membros=list(certame.membros_comissao.all()),
+        fatos=FatosVerificacao(
+            compareceu=compareceu,
+            recusou_filmagem=recusou_filmagem,
+            recusou_perguntas=recusou_perguntas,
+            votos=votos or {},
+            ausentes=frozenset(ausentes),
+            parecer=parecer,
+        ),
+    )
+
+
+@dataclass(frozen=True)
+class FatosVerificacao:
+    """O que a comissão registra de uma verificação (uma linha do registro em lote)."""
+
+    compareceu: bool
+    recusou_filmagem: bool = False
+    recusou_perguntas: bool = False
+    votos: dict[int, bool | None] = field(default_factory=dict)  # membro → voto (None: absteve)
+    ausentes: frozenset[int] = frozenset()
+    parecer: str = ""
+
+
+def _verificacao_sob_trava(
+    *,
+    usuario: User,
+    certame: Certame,
+    convocacao: Convocacao,
+    membros: list[Membro],
+    fatos: FatosVerificacao,
+) -> Convocacao:
+    """A verificação de um candidato, com o certame já travado por quem chama (uma ou várias
+    na mesma transação): um registro de auditoria por verificação."""
     regra = _regra_comissao(certame)
     _exigir_aberto(certame)
+    _exigir_sessao_aberta(convocacao.sessao, "Verificação")
     if convocacao.sem_efeito_em is not None:
         raise ValidationError(
             f"O parecer desta convocação foi tornado sem efeito ({convocacao.sem_efeito_texto}): "
@@ -308,8 +383,10 @@ def verificacao_registrar(
         )
     if convocacao.resultado:
         raise ValidationError("A verificação deste candidato já foi registrada nesta sessão.")
-    membros = list(certame.membros_comissao.all())
-    votos = votos or {}
+    votos = fatos.votos
+    ausentes = fatos.ausentes
+    compareceu, recusou_filmagem = fatos.compareceu, fatos.recusou_filmagem
+    recusou_perguntas = fatos.recusou_perguntas
     analisa = compareceu and not recusou_filmagem and not recusou_perguntas
     if (votos or ausentes) and not analisa:
         raise ValidationError(_sem_analise_com_votos(compareceu, recusou_filmagem))
@@ -331,6 +408,7 @@ def verificacao_registrar(
     convocacao.recusou_filmagem = recusou_filmagem
     convocacao.recusou_perguntas = recusou_perguntas
     convocacao.resultado = resultado
+    convocacao.parecer = fatos.parecer.strip()
     convocacao.registrado_em = timezone.now()
     convocacao.save()
     if analisa:
@@ -352,7 +430,8 @@ def verificacao_registrar(
         usuario=usuario,
         certame=certame,
         acao=AcaoAuditada.PARECER_REGISTRADO,
-        descricao=f"Verificação da inscrição {candidato.inscricao}: {decisao.razao}",
+        descricao=f"Verificação da inscrição {candidato.inscricao}: {decisao.razao}"
+        + (f" Parecer da comissão: {convocacao.parecer}" if convocacao.parecer else ""),
         # a regra de decisão e o destino de quem não é reconhecido, como o ato os cita
         fundamento=_fund(
             certame,
@@ -368,6 +447,49 @@ def verificacao_registrar(
         },
     )
     return convocacao
+
+
+@transaction.atomic
+def verificacoes_registrar_em_lote(
+    *, usuario: User, sessao: Sessao, linhas: Mapping[int, FatosVerificacao]
+) -> list[Convocacao]:
+    """As verificações de vários convocados de uma sessão (convocação → fatos) num ato: uma
+    trava, uma transação, um registro de auditoria por verificação. Uma linha recusada recusa
+    o lote inteiro, com o erro de cada linha (inscrição e motivo), e nada fica gravado."""
+    certame = certame_travar(sessao.certame_id)
+    sessao = Sessao.objects.get(pk=sessao.pk)
+    if not linhas:
+        raise ValidationError("Nenhuma verificação preenchida: marque o comparecimento de cada um.")
+    membros = list(certame.membros_comissao.all())
+    convocacoes = {
+        c.pk: c
+        for c in Convocacao.objects.select_related("sessao", "candidato").filter(
+            pk__in=list(linhas), sessao=sessao
+        )
+    }
+    erros: list[str] = []
+    feitas: list[Convocacao] = []
+    for pk, fatos in linhas.items():
+        conv = convocacoes.get(pk)
+        if conv is None:
+            erros.append(f"Convocação {pk}: não é desta sessão.")
+            continue
+        try:
+            with transaction.atomic():  # a linha recusada não deixa nada; as demais seguem
+                feitas.append(
+                    _verificacao_sob_trava(
+                        usuario=usuario,
+                        certame=certame,
+                        convocacao=conv,
+                        membros=membros,
+                        fatos=fatos,
+                    )
+                )
+        except ValidationError as erro:
+            erros.append(f"Inscrição {conv.candidato.inscricao}: " + " ".join(erro.messages))
+    if erros:
+        raise ValidationError(erros)
+    return feitas
 
 
 # Fotos, vídeos e áudios que a comissão grava, reconhecidos pelo conteúdo (os primeiros bytes),
@@ -414,6 +536,7 @@ def gravacao_anexar(
     (`heteroidentificacao.registro_audiovisual`)."""
     convocacao, certame = _travar_convocacao(convocacao)
     _regra_comissao(certame)
+    _exigir_sessao_aberta(convocacao.sessao, "Gravação")
     tipo = tipo_da_gravacao(_ler_cabeca(arquivo))
     if tipo is None:
         raise ValidationError(
@@ -443,6 +566,7 @@ def gravacao_anexar(
 def sessao_registrar_ata(*, usuario: User, sessao: Sessao, ata: str) -> Sessao:
     certame_travar(sessao.certame_id)
     sessao = Sessao.objects.select_related("certame").get(pk=sessao.pk)
+    _exigir_sessao_aberta(sessao, "Alteração das observações da ata")
     sessao.ata = ata
     sessao.save(update_fields=["ata"])
     registrar(
@@ -450,6 +574,66 @@ def sessao_registrar_ata(*, usuario: User, sessao: Sessao, ata: str) -> Sessao:
         certame=sessao.certame,
         acao=AcaoAuditada.ATA_GUARDADA,
         descricao=f"Observações da ata da sessão de {sessao.data:%d/%m/%Y} registradas.",
+    )
+    return sessao
+
+
+@transaction.atomic
+def sessao_encerrar(*, usuario: User, sessao: Sessao) -> Sessao:
+    """Encerra a sessão e fecha a ata: o registro da sessão (votos, pareceres, gravações
+    enviadas, observações) fica congelado em `Sessao.registro`, com o seu resumo (SHA-256) no
+    histórico; nada depois o muda. Recusado com convocado sem verificação registrada (o
+    ausente se registra como ausente)."""
+    import hashlib
+    import json
+
+    from .selectors import registro_da_sessao
+
+    certame = certame_travar(sessao.certame_id)
+    sessao = Sessao.objects.select_related("certame").get(pk=sessao.pk)
+    _regra_comissao(certame)
+    if sessao.encerrada_em is not None:
+        raise ValidationError(
+            f"A sessão de {sessao.data:%d/%m/%Y} já foi encerrada em "
+            f"{timezone.localtime(sessao.encerrada_em):%d/%m/%Y, às %H:%M}."
+        )
+    convocacoes = sessao.convocacoes.filter(sem_efeito_em__isnull=True)
+    if not convocacoes.exists():
+        raise ValidationError("Encerramento recusado: a sessão não tem convocados.")
+    faltam = list(
+        convocacoes.filter(resultado="").values_list("candidato__inscricao", flat=True)[:_LISTADOS]
+    )
+    if faltam:
+        raise ValidationError(
+            f"Encerramento recusado: {len(faltam)} convocado(s) sem verificação registrada "
+            f"({', '.join(faltam)}). Registre cada um (o ausente, como ausente) antes de "
+            "encerrar."
+        )
+    hoje = timezone.localdate()
+    if hoje < sessao.data:
+        raise ValidationError(
+            f"Encerramento recusado: a sessão é de {sessao.data:%d/%m/%Y}, depois de hoje "
+            f"({hoje:%d/%m/%Y})."
+        )
+    sessao.registro = registro_da_sessao(sessao=sessao)
+    sessao.encerrada_em = timezone.now()
+    sessao.save(update_fields=["registro", "encerrada_em"])
+    canonico = json.dumps(sessao.registro, sort_keys=True, ensure_ascii=False)
+    gravacoes = sum(a["gravacoes"] for a in sessao.registro["avaliacoes"])
+    registrar(
+        usuario=usuario,
+        certame=certame,
+        acao=AcaoAuditada.SESSAO_ENCERRADA,
+        descricao=(
+            f"Sessão de {sessao.data:%d/%m/%Y} encerrada e ata fechada: "
+            f"{len(sessao.registro['avaliacoes'])} convocado(s), {gravacoes} gravação(ões) "
+            "enviada(s)."
+        ),
+        fundamento=_fund(certame, "exigida", "momento"),
+        dados={
+            "sessao": sessao.pk,
+            "registro_sha256": hashlib.sha256(canonico.encode()).hexdigest(),
+        },
     )
     return sessao
 
@@ -493,6 +677,7 @@ def recurso_interpor(
             _regra_comissao(certame), recorrente=recorrente, interposto_em=data, sessao=sessao
         )
     )
+    _conferir_prazo_do_edital(certame, data, sessao)
     recurso = Recurso.objects.create(
         candidato=candidato,
         recorrente=recorrente,
@@ -513,6 +698,26 @@ def recurso_interpor(
         dados={"recurso": recurso.pk},
     )
     return recurso
+
+
+def _conferir_prazo_do_edital(certame: Certame, data: date, sessao: date | None) -> None:
+    """O prazo que o edital fixa quando a lei não o fixa (o da lei, o motor já conferiu)."""
+    from .selectors import fim_do_prazo, prazo_do_recurso
+
+    regra = _regra_comissao(certame)
+    if regra.recurso_prazo_dias is not None or sessao is None:
+        return
+    if certame.prazo_recurso_dias is None:
+        # O padrão só anuncia a data (página pública): recusar um recurso por um prazo que nem
+        # a lei nem o edital fixaram negaria um direito (docs/INTERPRETACAO.md#prazo-do-recurso).
+        return
+    limite = fim_do_prazo(certame=certame, sessao_data=sessao)
+    if data > limite:
+        dias, origem = prazo_do_recurso(certame=certame)
+        raise ValidationError(
+            f"Recurso fora do prazo de {dias} dias ({origem}): a sessão foi em "
+            f"{sessao:%d/%m/%Y} e o prazo terminou em {limite:%d/%m/%Y}."
+        )
 
 
 def _sessao_do_parecer(candidato: Candidato) -> date | None:

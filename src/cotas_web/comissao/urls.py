@@ -11,6 +11,9 @@ urlpatterns = [
     path("certames/<int:pk>/comissao/sessoes/<int:sid>/", views.sessao, name="sessao"),
     path("certames/<int:pk>/comissao/sessoes/<int:sid>/convocar/", views.convocar, name="convocar"),
     path("certames/<int:pk>/comissao/sessoes/<int:sid>/ata/", views.ata, name="ata"),
+    path("certames/<int:pk>/comissao/sessoes/<int:sid>/lote/", views.lote, name="lote"),
+    path("certames/<int:pk>/comissao/sessoes/<int:sid>/encerrar/", views.encerrar, name="encerrar"),
+    path("certames/<int:pk>/comissao/recursos/", views.recursos, name="recursos"),
     path(
         "certames/<int:pk>/comissao/sessoes/<int:sid>/ata/registrar/",
         views.ata_registrar,

@@ -3,21 +3,33 @@
 
 from __future__ import annotations
 
+from typing import Any, cast
+
 from django.core.paginator import Paginator
 from django.db import transaction
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 
-from cotas_web.candidatos.models import Candidato
+from cotas_web.candidatos.models import Candidato, Heteroidentificacao
 from cotas_web.certames.confirmacao import pagina_sem_efeito
 from cotas_web.certames.models import Certame
 from cotas_web.comum import erros_do_formulario, tentar
 from cotas_web.contas.permissoes import ADMIN, AUDITOR, COMISSAO, requer_papel, usuario_de
 from cotas_web.protecao import nome_de_arquivo
+from cotas_web.rotulos import escolhas
 
 from . import selectors, services
-from .forms import AtaForm, DecidirRecursoForm, MembroForm, RecursoForm, SessaoForm, VerificacaoForm
+from .forms import (
+    SITUACOES_DO_LOTE,
+    VOTOS_DO_LOTE,
+    AtaForm,
+    DecidirRecursoForm,
+    MembroForm,
+    RecursoForm,
+    SessaoForm,
+    VerificacaoForm,
+)
 from .models import Convocacao, Gravacao, Recurso, Sessao
 
 CONVOCACOES_POR_PAGINA = 200
@@ -126,9 +138,22 @@ def _sessao(certame: Certame, sid: int) -> Sessao:
 
 
 @requer_papel(ADMIN, COMISSAO, AUDITOR)
-def sessao(request: HttpRequest, pk: int, sid: int) -> HttpResponse:
+def sessao(
+    request: HttpRequest, pk: int, sid: int, contexto_extra: dict[str, Any] | None = None
+) -> HttpResponse:
     certame = _certame(pk)
     s = _sessao(certame, sid)
+    membros = list(certame.membros_comissao.all())
+    contexto_extra = {
+        "lote": _linhas_do_lote(s, membros),
+        "membros": membros,
+        "situacoes": SITUACOES_DO_LOTE,
+        "opcoes_voto": VOTOS_DO_LOTE,
+        "escolha_a_convocar": services.a_convocar(certame=certame).order_by(
+            "cargo__codigo", "inscricao"
+        )[:CONVOCACOES_POR_PAGINA],
+        **(contexto_extra or {}),
+    }
     inscricao = request.GET.get("inscricao", "").strip()[:40]
     convocacoes = s.convocacoes.select_related("candidato__cargo").prefetch_related(
         "votos__membro", "gravacoes", "candidato__recursos"
@@ -147,8 +172,73 @@ def sessao(request: HttpRequest, pk: int, sid: int) -> HttpResponse:
             "inscricao": inscricao,
             "a_convocar": services.a_convocar(certame=certame).count(),
             "ata_form": AtaForm(initial={"ata": s.ata}),
+            **(contexto_extra or {}),
         },
     )
+
+
+def _linhas_do_lote(sessao: Sessao, membros: list[Any], dados: Any = None) -> list[dict[str, Any]]:
+    """Os convocados ainda sem verificação, cada um com o que foi digitado (ao voltar de uma
+    recusa o formulário mantém tudo)."""
+    dados = dados or {}
+    pendentes = sessao.convocacoes.filter(resultado="", sem_efeito_em__isnull=True).select_related(
+        "candidato__cargo"
+    )[:CONVOCACOES_POR_PAGINA]
+    return [
+        {
+            "c": c,
+            "situacao": dados.get(f"s_{c.pk}", ""),
+            "parecer": dados.get(f"p_{c.pk}", ""),
+            "votos": [(m, dados.get(f"v_{c.pk}_{m.pk}", "")) for m in membros],
+        }
+        for c in pendentes
+    ]
+
+
+def _fatos_do_lote(
+    dados: Any, linhas: list[dict[str, Any]]
+) -> dict[int, services.FatosVerificacao]:
+    """As linhas preenchidas (com a situação marcada) como os fatos de cada verificação."""
+    valores = {"sim": True, "nao": False, "abstencao": None}
+    fatos = {}
+    for linha in linhas:
+        situacao = linha["situacao"]
+        if not situacao:
+            continue
+        escolhas = {m.pk: v for m, v in linha["votos"]}
+        fatos[linha["c"].pk] = services.FatosVerificacao(
+            compareceu=situacao != "ausente",
+            recusou_filmagem=situacao == "recusou_filmagem",
+            recusou_perguntas=situacao == "recusou_perguntas",
+            votos={pk: valores[v] for pk, v in escolhas.items() if v in valores},
+            ausentes=frozenset(pk for pk, v in escolhas.items() if v == "ausente"),
+            parecer=linha["parecer"],
+        )
+    return fatos
+
+
+@requer_papel(COMISSAO)
+def lote(request: HttpRequest, pk: int, sid: int) -> HttpResponse:
+    """As verificações de vários convocados num formulário só, registradas num ato (uma trava,
+    uma transação, um registro de auditoria por verificação)."""
+    certame = _certame(pk)
+    s = _sessao(certame, sid)
+    if request.method != "POST":
+        return redirect("comissao:sessao", pk=pk, sid=sid)
+    membros = list(certame.membros_comissao.all())
+    linhas = _linhas_do_lote(s, membros, request.POST)
+    fatos = _fatos_do_lote(request.POST, linhas)
+    feitas = tentar(
+        request,
+        lambda: services.verificacoes_registrar_em_lote(
+            usuario=usuario_de(request), sessao=s, linhas=fatos
+        ),
+        f"{len(fatos)} verificação(ões) registrada(s).",
+    )
+    if feitas:
+        return redirect("comissao:sessao", pk=pk, sid=sid)
+    # Recusado: a página volta com tudo o que foi digitado.
+    return cast(HttpResponse, sessao(request, pk, sid, contexto_extra={"lote": linhas}))
 
 
 @requer_papel(ADMIN, COMISSAO)
@@ -156,12 +246,56 @@ def convocar(request: HttpRequest, pk: int, sid: int) -> HttpResponse:
     certame = _certame(pk)
     s = _sessao(certame, sid)
     if request.method == "POST":
+        # "todos" convoca quem aguarda; senão, só os marcados (a convocação parcial)
+        escolhidos = None
+        if request.POST.get("quem") != "todos":
+            escolhidos = [int(v) for v in request.POST.getlist("candidato") if v.isdigit()]
         tentar(
             request,
-            lambda: services.candidatos_convocar(usuario=usuario_de(request), sessao=s),
+            lambda: services.candidatos_convocar(
+                usuario=usuario_de(request), sessao=s, candidatos=escolhidos
+            ),
             "Candidatos convocados.",
         )
     return redirect("comissao:sessao", pk=pk, sid=sid)
+
+
+@requer_papel(COMISSAO)
+def encerrar(request: HttpRequest, pk: int, sid: int) -> HttpResponse:
+    """Encerra a sessão e fecha a ata (irreversível: pede confirmação)."""
+    certame = _certame(pk)
+    s = _sessao(certame, sid)
+    if request.method == "POST" and request.POST.get("confirmar") == "sim":
+        tentar(
+            request,
+            lambda: services.sessao_encerrar(usuario=usuario_de(request), sessao=s),
+            f"Sessão de {s.data:%d/%m/%Y} encerrada: a ata está fechada.",
+        )
+        return redirect("comissao:sessao", pk=pk, sid=sid)
+    return render(
+        request,
+        "comissao/encerrar.html",
+        {"certame": certame, "sessao": s, **selectors.ata_na_tela(sessao=s)},
+    )
+
+
+@requer_papel(ADMIN, COMISSAO, AUDITOR)
+def recursos(request: HttpRequest, pk: int) -> HttpResponse:
+    """O registro dos recursos: cada um com as suas datas, a decisão e o parecer final."""
+    certame = _certame(pk)
+    registro = selectors.registro_dos_recursos(certame=certame)
+    return render(
+        request,
+        "comissao/recursos.html",
+        {
+            "certame": certame,
+            "registro": registro,
+            "linhas": [
+                (r, dict(escolhas(Heteroidentificacao)).get(r.resultado_final, r.resultado_final))
+                for r in registro.recursos
+            ],
+        },
+    )
 
 
 @requer_papel(COMISSAO)
@@ -206,6 +340,7 @@ def verificacao(request: HttpRequest, pk: int, vid: int) -> HttpResponse:
                 recusou_perguntas=d["recusou_perguntas"],
                 votos=form.votos(),
                 ausentes=form.ausentes(),
+                parecer=d["parecer"],
             )
             if d.get("gravacao"):
                 services.gravacao_anexar(
@@ -255,13 +390,9 @@ def ata(request: HttpRequest, pk: int, sid: int) -> HttpResponse:
         {
             "certame": certame,
             "sessao": s,
-            "membros": certame.membros_comissao.all(),
             "artigos": selectors.artigos_da_comissao(certame=certame),
             "regra_da_decisao": selectors.regra_da_decisao(certame=certame),
-            "convocacoes": s.convocacoes.select_related("candidato__cargo").prefetch_related(
-                "votos__membro"
-            ),
-            # Os recursos e a frase da filmagem como o documento da ata (PDF) os traz.
+            # O registro como o documento da ata (PDF) o traz: o congelado no encerramento.
             **selectors.ata_na_tela(sessao=s),
         },
     )
@@ -314,10 +445,23 @@ def recurso_decidir(request: HttpRequest, pk: int, rid: int) -> HttpResponse:
             "Recurso decidido.",
         )
         return redirect("comissao:painel", pk=pk)
+    c = recurso.candidato
+    recorrido = c.verificacao(services.grupo_da_comissao(certame).nome)
+    rotulo = dict(escolhas(Heteroidentificacao)).get(recorrido, recorrido) or "Pendente"
     return render(
         request,
         "form.html",
-        {"form": form, "certame": certame, "titulo": "Decidir recurso", "botao": "Decidir"},
+        {
+            "form": form,
+            "certame": certame,
+            "titulo": f"Decidir o recurso sobre {c.inscricao} — {c.nome}",
+            "botao": "Decidir",
+            "introducao": (
+                f"Recurso de {recurso.recorrente_nome} ({recurso.get_recorrente_display()}), "
+                f"interposto em {recurso.interposto_em:%d/%m/%Y}, contra o parecer "
+                f"“{rotulo}”. Razões: {recurso.razoes}"
+            ),
+        },
     )
 
 

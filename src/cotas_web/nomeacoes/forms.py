@@ -12,7 +12,9 @@ class OfertaEditalForm(forms.Form):
 
 
 class NovasVagasForm(FormularioDeUmaVez):
-    cargo = forms.ModelChoiceField(label="Cargo", queryset=Cargo.objects.none())
+    cargo = forms.ModelChoiceField(
+        label="Cargo", queryset=Cargo.objects.none(), empty_label="Escolha o cargo"
+    )
     data = CampoData(label="Data")  # type: ignore[assignment]
     quantidade = forms.IntegerField(label="Quantidade de novas vagas", min_value=1)
     justificativa = forms.CharField(label="Justificativa", widget=forms.Textarea)

@@ -100,17 +100,22 @@ def painel_nomeacoes(*, certame: Certame) -> Painel:
     return painel
 
 
-def propostas_do_motor(*, certame: Certame) -> list[Proposta]:
-    """Nomeações que o motor faz e que ainda não são atos: quem, qual vaga, qual lista, por quê."""
+def propostas_do_motor(*, certame: Certame, cargo: Cargo | None = None) -> list[Proposta]:
+    """Nomeações que o motor faz e que ainda não são atos: quem, qual vaga, qual lista, por quê
+    (de todos os cargos, ou só do `cargo`: o ato de um cargo não lê o livro dos outros)."""
     motor = ponte.reencenar(certame)
-    cargos = {c.codigo: c for c in certame.cargos.all()}
+    do_certame = certame.cargos.all() if cargo is None else [cargo]
+    cargos = {c.codigo: c for c in do_certame}
     # Quantos atos cada inscrição já tem no cargo: quem foi ao final da fila pode ser nomeado
     # de novo, e só a nomeação seguinte do motor é proposta.
     # A nomeação tornada sem efeito não conta: a vaga volta a ser proposta.
+    atos = Nomeacao.objects.filter(cargo__certame=certame)
+    if cargo is not None:
+        atos = atos.filter(cargo=cargo)
     confirmadas = Counter(
-        Nomeacao.objects.filter(cargo__certame=certame)
-        .exclude(situacao=SituacaoNomeacao.SEM_EFEITO)
-        .values_list("cargo__codigo", "candidato__inscricao")
+        atos.exclude(situacao=SituacaoNomeacao.SEM_EFEITO).values_list(
+            "cargo__codigo", "candidato__inscricao"
+        )
     )
     fora = set(
         Desistencia.objects.filter(

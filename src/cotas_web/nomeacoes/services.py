@@ -167,7 +167,7 @@ def nomeacao_confirmar(
     if not portaria:
         raise ValidationError("Informe o número da portaria (ex.: 101/2025).")
     try:
-        propostas = [p for p in propostas_do_motor(certame=certame) if p.cargo.pk == cargo.pk]
+        propostas = propostas_do_motor(certame=certame, cargo=cargo)
     except ponte.ErroCotas as erro:
         raise ValidationError(str(erro)) from erro
     if not propostas:
@@ -807,7 +807,7 @@ def nomeacoes_confirmar_em_lote(
     if not 1 <= quantidade <= LOTE_MAXIMO_DE_NOMEACOES:
         raise ValidationError(f"Informe de 1 a {LOTE_MAXIMO_DE_NOMEACOES} nomeações por portaria.")
     try:
-        propostas = [p for p in propostas_do_motor(certame=certame) if p.cargo.pk == cargo.pk]
+        propostas = propostas_do_motor(certame=certame, cargo=cargo)
     except ponte.ErroCotas as erro:
         raise ValidationError(str(erro)) from erro
     if len(propostas) < quantidade:

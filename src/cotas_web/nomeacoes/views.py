@@ -116,6 +116,21 @@ def ofertar_edital(request: HttpRequest, pk: int) -> HttpResponse:
             usuario=usuario_de(request), certame=certame, data=d["data"]
         ),
         "Vagas do edital ofertadas; veja as nomeações propostas.",
+        lambda d: {
+            "certame": certame,
+            "titulo": "ofertar as vagas do edital",
+            "botao": "Ofertar as vagas do edital",
+            "o_que": [
+                f"Ofertar em {d['data']:%d/%m/%Y} as vagas do edital de cada cargo:",
+                *(
+                    f"{c.codigo} — {c.nome}: {c.vagas_edital} vaga(s)"
+                    for c in certame.cargos.order_by("codigo")
+                ),
+                "As nomeações passam a ser propostas vaga a vaga, na ordem da lei; as vagas "
+                "do edital não mudam mais depois de ofertadas (vagas a mais são novas vagas).",
+            ],
+            "fundamento": _fundamento_dos_grupos(certame, "percentual"),
+        },
     )
 
 
@@ -198,7 +213,7 @@ def _pergunta_do_lote(cargo: Cargo, d: dict[str, Any]) -> dict[str, Any] | None:
     """Quem a portaria nomeia, um por linha, na ordem da lei (as propostas do motor). Sem
     propostas bastantes, nada a perguntar: o serviço diz quantas há."""
     services.conferir_nomeacao_antes(certame=cargo.certame, data_portaria=d["data_portaria"])
-    propostas = [p for p in propostas_do_motor(certame=cargo.certame) if p.cargo.pk == cargo.pk]
+    propostas = propostas_do_motor(certame=cargo.certame, cargo=cargo)
     if len(propostas) < d["quantidade"]:
         return None
     linhas = [
@@ -319,8 +334,8 @@ def _pergunta_da_nomeacao(cargo: Cargo, d: dict[str, Any]) -> dict[str, Any] | N
     proposta = next(
         (
             p
-            for p in propostas_do_motor(certame=cargo.certame)
-            if p.cargo.pk == cargo.pk and p.inscricao == d["inscricao"]
+            for p in propostas_do_motor(certame=cargo.certame, cargo=cargo)
+            if p.inscricao == d["inscricao"]
         ),
         None,
     )

@@ -11,14 +11,17 @@ de uma tabela que não existe não vira trabalho na fila.
 
 from __future__ import annotations
 
+import hashlib
 import os
 from dataclasses import dataclass
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlencode
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
+from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone
 
@@ -27,11 +30,13 @@ from cotas.documentos.pagina import fragmento_html
 from cotas.documentos.pdf import PdfIndisponivel
 from cotas.documentos.publicacao import TIPOS, arquivo
 from cotas.documentos.publicacao import documento as montar_documento
+from cotas_web.auditoria.acoes import AcaoAuditada
+from cotas_web.auditoria.services import registrar
 from cotas_web.certames.models import Certame
 from cotas_web.tarefas import services as tarefas
 from cotas_web.tarefas.models import Estado, Tarefa, Tipo
 
-from . import pacote
+from . import assinatura, pacote
 from .apresentacao import para_tela
 from .selectors import fonte_publicada
 from .situacoes import versao_do_certame
@@ -198,6 +203,7 @@ def gerar(tarefa: Tarefa, progresso: tarefas.Progresso) -> tarefas.Resultado:
         conteudo = _conteudo(tarefa, d, pasta, progresso)
     progresso.avancar(1, "Gravando o arquivo…")
     _gravar(destino, conteudo)
+    _registrar_publicacao(certame, tarefa, destino)
     _apagar_velhos(tarefa)
     progresso.avancar(1, "Pronto.")
     return tarefas.Resultado(
@@ -224,9 +230,65 @@ def _conteudo(tarefa: Tarefa, d: Any, pasta: Path, progresso: tarefas.Progresso)
         tarefa.parametros = {**p, "tabelas": nomes}
         return "\n".join(nomes).encode("utf-8")
     try:
-        return arquivo(d, p["formato"])
-    except PdfIndisponivel as erro:
+        conteudo = arquivo(d, p["formato"])
+        # O PDF sai assinado pelo órgão (PAdES), se há certificado (assinatura.py).
+        return assinatura.assinar(conteudo) if p["formato"] == "pdf" else conteudo
+    except (PdfIndisponivel, assinatura.AssinaturaIndisponivel) as erro:
         raise ValidationError(str(erro)) from None
+
+
+def _publicados(tarefa: Tarefa, destino: Path) -> list[Path]:
+    """Os arquivos que a tarefa publica: o próprio, ou os CSV de cada tabela (o principal só
+    os lista); nenhum das páginas da tela, que não são um arquivo para baixar."""
+    p = tarefa.parametros
+    if p["formato"] == "paginas":
+        return []
+    if p["formato"] == "csv":
+        return [destino.parent / f"{tarefa.pk}-{i}.csv" for i in range(len(p["tabelas"]))]
+    return [destino]
+
+
+def _registrar_publicacao(certame: Certame, tarefa: Tarefa, destino: Path) -> None:
+    """O sha256 de cada arquivo publicado da versão (e, no PDF, quem o assinou) no registro de
+    auditoria: quem guardou o arquivo confere que é o publicado, sem confiar no servidor."""
+    publicados = _publicados(tarefa, destino)
+    if not publicados:
+        return
+    p = tarefa.parametros
+    nomes = p.get("tabelas") if p["formato"] == "csv" else None
+    itens = []
+    for i, caminho_arquivo in enumerate(publicados):
+        conteudo = caminho_arquivo.read_bytes()
+        item: dict[str, Any] = {
+            "nome": f"{nomes[i]}.csv" if nomes else p["nome"],
+            "sha256": hashlib.sha256(conteudo).hexdigest(),
+            "bytes": len(conteudo),
+        }
+        if p["formato"] == "pdf":
+            c = assinatura.conferir(conteudo)
+            item["assinatura"] = {
+                "assinado": c.assinado,
+                "valida": c.valida,
+                "signatario": c.signatario,
+                "situacao": c.frase(),
+            }
+        itens.append(item)
+    lista = ", ".join(f"{i['nome']} (sha256 {i['sha256']})" for i in itens)
+    with transaction.atomic():
+        registrar(
+            usuario=None,
+            certame=certame,
+            acao=AcaoAuditada.ARQUIVO_PUBLICADO,
+            descricao=f"Arquivo público da versão {tarefa.versao} gerado: {lista}.",
+            dados={
+                "tarefa": str(tarefa.pk),
+                "versao": tarefa.versao,
+                "documento": p["doc"],
+                "cargo": p["cargo"],
+                "formato": p["formato"],
+                "arquivos": itens,
+            },
+        )
 
 
 def _gravar(destino: Path, conteudo: bytes) -> None:
@@ -249,3 +311,59 @@ def _apagar_velhos(tarefa: Tarefa) -> None:
             for resto in base.parent.glob(f"{velha.pk}*"):
                 resto.unlink(missing_ok=True)
         Tarefa.objects.filter(pk=velha.pk).update(arquivo="")
+
+
+@dataclass(frozen=True)
+class Publicado:
+    """Um arquivo público guardado no disco, com o que o registro de auditoria diz dele e, no
+    PDF, a conferência da assinatura feita agora, sobre o arquivo que o servidor entrega."""
+
+    nome: str
+    versao: int
+    gerado_em: Any
+    url: str
+    sha256: str
+    registro: int | None
+    conferencia: assinatura.Conferencia | None
+
+
+def publicados(certame: Certame) -> list[Publicado]:
+    """Os arquivos públicos guardados do certame (o da versão atual e o da anterior de cada
+    documento e formato), os mais novos primeiro."""
+    from cotas_web.auditoria.models import Registro
+
+    registros = {
+        r.dados.get("tarefa"): r
+        for r in Registro.objects.filter(certame_id=certame.pk, acao=AcaoAuditada.ARQUIVO_PUBLICADO)
+    }
+    saida = []
+    tarefas_feitas = (
+        Tarefa.objects.filter(
+            certame=certame, tipo=Tipo.ARQUIVO_PUBLICO, estado=Estado.CONCLUIDA, publica=True
+        )
+        .exclude(arquivo="")
+        .exclude(parametros__formato="paginas")
+        .order_by("-versao", "grupo")
+    )
+    for t in tarefas_feitas:
+        registro = registros.get(str(t.pk))
+        itens = registro.dados["arquivos"] if registro is not None else []
+        tabelas = t.parametros.get("tabelas") if t.parametros.get("formato") == "csv" else None
+        for i, tabela in enumerate(tabelas or [None]):
+            caminho_arquivo = caminho(t, tabela)
+            if caminho_arquivo is None or not caminho_arquivo.is_file():
+                continue
+            url = reverse("publico:arquivo", args=[certame.pk, t.pk])
+            pdf = t.parametros.get("formato") == "pdf"
+            saida.append(
+                Publicado(
+                    nome=f"{tabela}.csv" if tabela else str(t.parametros["nome"]),
+                    versao=t.versao,
+                    gerado_em=t.terminada_em,
+                    url=f"{url}?{urlencode({'tabela': tabela})}" if tabela else url,
+                    sha256=itens[i]["sha256"] if i < len(itens) else "",
+                    registro=registro.pk if registro is not None else None,
+                    conferencia=assinatura.conferir_arquivo(caminho_arquivo) if pdf else None,
+                )
+            )
+    return saida

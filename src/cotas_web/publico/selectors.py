@@ -10,7 +10,8 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
-from django.db.models import Q
+from django.db.models import Max, Q
+from django.utils import timezone
 
 from cotas.documentos.fonte import FonteDocumentos
 from cotas_web import ponte
@@ -38,7 +39,8 @@ def fonte_publicada(*, certame: Certame) -> FonteDocumentos:
     nova): a memória de um certame grande, não a de todos.
     """
     ultimo = (
-        Registro.objects.filter(certame_id=certame.pk)
+        Registro.objects.que_mudam_o_certame()
+        .filter(certame_id=certame.pk)
         .order_by("-id")
         .values_list("id", "quando")
         .first()
@@ -74,6 +76,8 @@ def fonte_do_certame(*, certame: Certame) -> FonteDocumentos:
         data_edital=certame.data_edital,
         validade_ate=certame.validade_ate,
         atos=atos,
+        versao=Registro.objects.filter(certame_id=certame.pk).aggregate(v=Max("id"))["v"] or 0,
+        gerado_em=timezone.localtime(),
     )
 
 

@@ -50,8 +50,14 @@ PRAZO_RESERVA = timedelta(seconds=60)
 
 
 def versao_do_certame(certame_id: int) -> int:
-    """O último registro de auditoria do certame: todo ato gravado muda a versão."""
-    return Registro.objects.filter(certame_id=certame_id).aggregate(v=Max("id"))["v"] or 0
+    """O último registro de auditoria do certame: todo ato gravado muda a versão (a publicação
+    de um arquivo, não: `Registro.objects.que_mudam_o_certame`)."""
+    return (
+        Registro.objects.que_mudam_o_certame()
+        .filter(certame_id=certame_id)
+        .aggregate(v=Max("id"))["v"]
+        or 0
+    )
 
 
 def dados_publicos(s: SituacaoCandidato) -> dict[str, Any]:
@@ -231,7 +237,8 @@ def para_consulta(certame: Certame) -> Publicada:
 
     No caminho comum é UMA consulta: o marcador com a versão atual do certame ao lado."""
     ultimo = (
-        Registro.objects.filter(certame_id=OuterRef("certame_id"))
+        Registro.objects.que_mudam_o_certame()
+        .filter(certame_id=OuterRef("certame_id"))
         .order_by()
         .values("certame_id")
         .annotate(m=Max("id"))
@@ -315,7 +322,8 @@ def retomar_montagens() -> None:
     processos que morreram) e põe na fila a montagem de cada certame homologado cuja consulta
     não reflete o último ato."""
     ultimo = (
-        Registro.objects.filter(certame_id=OuterRef("certame_id"))
+        Registro.objects.que_mudam_o_certame()
+        .filter(certame_id=OuterRef("certame_id"))
         .order_by()
         .values("certame_id")
         .annotate(m=Max("id"))

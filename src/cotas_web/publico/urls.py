@@ -17,6 +17,7 @@ urlpatterns = [
         views.baixar_tabela,
         name="baixar_tabela",
     ),
+    path("publico/certames/<int:pk>/arquivos/", views.publicados, name="publicados"),
     path(
         "publico/certames/<int:pk>/arquivos/<uuid:tarefa_id>",
         views.arquivo_da_versao,
@@ -28,6 +29,16 @@ urlpatterns = [
         name="dados_abertos",
     ),
     path("publico/dados-abertos/", views.catalogo, name="catalogo"),
+    path(
+        "publico/certames/<int:pk>/heteroidentificacao/",
+        views.heteroidentificacao,
+        name="heteroidentificacao",
+    ),
+    path(
+        "certames/<int:pk>/comissao/recursos.<str:formato>",
+        views.recursos,
+        name="recursos",
+    ),
     path(
         "certames/<int:pk>/comissao/sessoes/<int:sid>/ata.<str:formato>",
         views.ata,

@@ -18,7 +18,7 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.safestring import mark_safe
 
-from cotas.documentos.ata import ata_sessao
+from cotas.documentos.ata import ata_sessao, registro_recursos
 from cotas.documentos.documento import Documento
 from cotas.documentos.fonte import FonteDocumentos
 from cotas.documentos.pagina import fragmento_html
@@ -27,10 +27,12 @@ from cotas.documentos.publicacao import DOCUMENTOS, FORMATOS, POR_CARGO, TIPOS, 
 from cotas.documentos.publicacao import documento as montar_documento
 from cotas.documentos.tabelas import rotulo_lista
 from cotas_web import protecao
+from cotas_web.candidatos.models import Heteroidentificacao
 from cotas_web.candidatos.selectors import correcoes_publicas
 from cotas_web.certames.models import Certame
 from cotas_web.comissao.models import Sessao
 from cotas_web.contas.permissoes import ADMIN, AUDITOR, COMISSAO, publica, requer_papel
+from cotas_web.rotulos import escolhas
 from cotas_web.tarefas import services as tarefas
 from cotas_web.tarefas.limite import limitar_por_cliente
 from cotas_web.tarefas.models import Estado, Tarefa, Tipo
@@ -324,7 +326,7 @@ def baixar(request: HttpRequest, pk: int, doc: str, formato: str) -> HttpRespons
     cargo = _pedido_valido(request, certame, doc, status_sem_cargo=400)
     if isinstance(cargo, HttpResponse):
         return cargo
-    nome = f"{doc}-{cargo}" if cargo else doc
+    nome = _nome_do_arquivo(certame, f"{doc}-{cargo}" if cargo else doc)
     if arquivos.em_segundo_plano(certame):
         return _do_disco(request, certame, doc, cargo, formato, None, f"{nome}.{formato}")
     if formato == "pdf" and (erro := _pdf_indisponivel()) is not None:
@@ -341,10 +343,17 @@ def baixar_tabela(
     cargo = _pedido_valido(request, certame, doc, status_sem_cargo=400)
     if isinstance(cargo, HttpResponse):
         return cargo
-    nome = f"{tabela}-{cargo}" if cargo else tabela
+    nome = _nome_do_arquivo(certame, f"{tabela}-{cargo}" if cargo else tabela)
     if arquivos.em_segundo_plano(certame):
         return _do_disco(request, certame, doc, cargo, "csv", tabela, f"{nome}.csv")
     return _na_hora(request, certame, doc, cargo, "csv", tabela, f"{nome}.csv")
+
+
+def _nome_do_arquivo(certame: Certame, nome: str) -> str:
+    """ "concurso-01-2025-ordem-de-nomeacao": o certame no nome de todo arquivo baixado."""
+    from cotas_web.certames.selectors import slug_do_certame
+
+    return f"{slug_do_certame(certame)}-{nome}"
 
 
 def _pdf_indisponivel() -> str | None:
@@ -462,6 +471,8 @@ def arquivo_da_versao(request: HttpRequest, pk: int, tarefa_id: str) -> FileResp
     if formato not in (*FORMATOS, "zip"):  # (as páginas da tela não são um arquivo para baixar)
         raise Http404("Arquivo não encontrado.")
     base = tabela or Path(str(tarefa.parametros["nome"])).stem
+    if not base.startswith(_nome_do_arquivo(certame, "")):
+        base = _nome_do_arquivo(certame, base)
     return _do_arquivo(caminho, formato, f"{base}-versao-{tarefa.versao}.{formato}")
 
 
@@ -475,11 +486,36 @@ def dados_abertos(request: HttpRequest, pk: int) -> HttpResponse | FileResponse:
         "documentos": [nome for nome, _ in _publicaveis(certame)],
         "fonte_url": request.build_absolute_uri(reverse("certames:publico", args=[certame.pk])),
     }
-    nome = f"dados-abertos-certame-{certame.pk}.zip"
+    nome = f"{_nome_do_arquivo(certame, 'dados-abertos')}.zip"
     doc = arquivos.PACOTE
     if arquivos.em_segundo_plano(certame):
         return _do_disco(request, certame, doc, None, "zip", None, nome, extras)
     return _na_hora(request, certame, doc, None, "zip", None, nome, extras)
+
+
+@publica
+def publicados(request: HttpRequest, pk: int) -> HttpResponse:
+    """Os arquivos públicos guardados do certame, cada um com o sha256 que o registro de
+    auditoria guardou e, no PDF, a assinatura conferida agora (válida ou não, e por quem); e a
+    cabeça do registro de auditoria, com a data, para quem a quiser guardar."""
+    from cotas_web.auditoria.selectors import cabeca_publica
+
+    from . import assinatura
+
+    certame = _certame(request, pk)
+    return render(
+        request,
+        "publico/publicados.html",
+        {
+            "certame": certame,
+            "titulo": "Arquivos publicados e assinaturas",
+            "arquivos": arquivos.publicados(certame),
+            "assinatura_configurada": assinatura.configurada(),
+            "cabeca": cabeca_publica(certame_id=certame.pk),
+            "linha_da_cabeca": True,
+            "documentos": _publicaveis(certame),
+        },
+    )
 
 
 @publica
@@ -510,4 +546,63 @@ def ata(request: HttpRequest, pk: int, sid: int, formato: str) -> HttpResponse:
         conteudo = arquivo(d, formato, "decisoes" if formato == "csv" else None)
     except PdfIndisponivel as erro:
         return HttpResponse(str(erro), status=503, content_type="text/plain; charset=utf-8")
-    return _anexo(conteudo, TIPOS[formato], f"ata-sessao-{sid}.{formato}", formato)
+    nome = _nome_do_arquivo(certame, f"ata-sessao-{sid}")
+    return _anexo(conteudo, TIPOS[formato], f"{nome}.{formato}", formato)
+
+
+@requer_papel(ADMIN, COMISSAO, AUDITOR)
+def recursos(request: HttpRequest, pk: int, formato: str) -> HttpResponse:
+    """O registro dos recursos contra os pareceres da comissão (com as datas, a decisão e o
+    resultado final): acesso restrito, como a ata."""
+    from cotas_web.comissao.selectors import registro_dos_recursos
+
+    certame = _certame(request, pk)
+    if not certame.exige_comissao:
+        raise Http404("A lei deste certame não prevê comissão de heteroidentificação.")
+    if formato not in FORMATOS:
+        raise Http404("Formato desconhecido.")
+    d = registro_recursos(registro_dos_recursos(certame=certame))
+    try:
+        conteudo = arquivo(d, formato, "recursos" if formato == "csv" else None)
+    except PdfIndisponivel as erro:
+        return HttpResponse(str(erro), status=503, content_type="text/plain; charset=utf-8")
+    nome = _nome_do_arquivo(certame, "recursos-comissao")
+    return _anexo(conteudo, TIPOS[formato], f"{nome}.{formato}", formato)
+
+
+@publica
+def heteroidentificacao(request: HttpRequest, pk: int) -> HttpResponse:
+    """O edital de convocação de cada sessão da comissão (desde a convocação) e o resultado
+    preliminar de cada sessão encerrada, com o prazo do recurso: o que o candidato precisa para
+    comparecer e para recorrer, antes da homologação. O resultado vai pela inscrição, sem o nome
+    (docs/INTERPRETACAO.md#dados-pessoais)."""
+    from cotas_web.comissao import selectors as comissao
+
+    certame = _certame(request, pk)
+    if not certame.exige_comissao:
+        raise Http404("A lei deste certame não prevê comissão de heteroidentificação.")
+    rotulos = dict(escolhas(Heteroidentificacao))
+    sessoes = []
+    for s in comissao.sessoes_publicas(certame=certame):
+        convocados = s.convocacoes.select_related("candidato__cargo").order_by(
+            "candidato__cargo__codigo", "candidato__inscricao"
+        )
+        preliminar = None
+        if s.encerrada_em is not None and s.registro:
+            preliminar = [
+                (a["inscricao"], a["cargo"], rotulos.get(a["resultado"], a["resultado"]))
+                for a in s.registro["avaliacoes"]
+            ]
+        sessoes.append(
+            {
+                "sessao": s,
+                "convocados": convocados,
+                "preliminar": preliminar,
+                "prazo": comissao.prazo_em_palavras(certame=certame, sessao_data=s.data),
+            }
+        )
+    return render(
+        request,
+        "publico/heteroidentificacao.html",
+        {"certame": certame, "sessoes": sessoes, "documentos": _publicaveis(certame)},
+    )

@@ -45,6 +45,7 @@ INSTALLED_APPS = [
     "cotas_web.candidatos",
     "cotas_web.comissao",
     "cotas_web.nomeacoes",
+    "cotas_web.textos",
     "cotas_web.publico",
     "cotas_web.tarefas",
     "cotas_web.api",
@@ -255,7 +256,7 @@ PUBLICO_LINHAS_POR_PAGINA = 1_000
 # Acima deste número de inscrições, os arquivos públicos (PDF, CSV, XLSX, HTML das listas, da
 # ordem e do anexo) saem de um arquivo gerado uma vez por versão do certame, em segundo plano, e
 # não a cada pedido (a PDF de uma lista de 2.227 linhas levava 44 s; a de 23.840, mais de 300 s).
-PUBLICO_ARQUIVOS_NA_HORA_ATE = 1_000
+PUBLICO_ARQUIVOS_NA_HORA_ATE = int(os.environ.get("COTAS_PUBLICO_ARQUIVOS_NA_HORA_ATE", "1000"))
 # A licença dos pacotes de dados abertos de cada certame (publico/pacote.py), no formato do
 # Frictionless (`name`, `path`, `title`); o órgão que publica pode escolher outra.
 COTAS_DADOS_ABERTOS_LICENCA = {
@@ -263,8 +264,18 @@ COTAS_DADOS_ABERTOS_LICENCA = {
     "path": "https://creativecommons.org/licenses/by/4.0/",
     "title": "Creative Commons Atribuição 4.0 Internacional",
 }
+# A assinatura digital dos PDF publicados (publico/assinatura.py): o certificado do órgão com a
+# chave, num PKCS#12 (ICP-Brasil em produção), e a senha dele; sem o certificado, os arquivos
+# saem sem assinatura e a página o diz. As raízes em que a assinatura confia (arquivos PEM ou DER
+# separados por ":"; em produção, as da ICP-Brasil): sem elas, a assinatura íntegra é mostrada
+# com o certificado "não conferido contra uma raiz".
+COTAS_ASSINATURA_PKCS12 = os.environ.get("COTAS_ASSINATURA_PKCS12", "")
+COTAS_ASSINATURA_SENHA = os.environ.get("COTAS_ASSINATURA_SENHA", "")
+COTAS_ASSINATURA_RAIZES = [
+    p for p in os.environ.get("COTAS_ASSINATURA_RAIZES", "").split(os.pathsep) if p
+]
 # Pedidos pesados (downloads, documentos públicos) em curso ao mesmo tempo por endereço.
-PEDIDOS_PESADOS_POR_CLIENTE = 3
+PEDIDOS_PESADOS_POR_CLIENTE = int(os.environ.get("COTAS_PEDIDOS_PESADOS_POR_CLIENTE", "3"))
 # Arquivos de candidatos maiores que isto se importam em segundo plano, com barra de progresso
 # (256 KiB: umas 2.500 linhas; os menores se gravam no próprio pedido, em menos de 2 s).
 IMPORTACAO_EM_SEGUNDO_PLANO_ACIMA_DE = 256 * 1024

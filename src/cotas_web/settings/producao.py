@@ -79,3 +79,7 @@ EMAIL_BACKEND = os.environ.get(
 
 # Em produção a montagem de um certame grande passa do tempo de um pedido (gunicorn --timeout).
 PUBLICO_MONTAR_EM_SEGUNDO_PLANO = True
+# Nenhum pedido anônimo gera um arquivo público: todos (PDF, XLSX, CSV, HTML, páginas da tela, o
+# pacote de dados abertos) saem da fila, uma vez por versão, e são servidos do disco (o
+# trabalhador roda ao lado do gunicorn); quem chega antes vê o andamento.
+PUBLICO_ARQUIVOS_NA_HORA_ATE = int(os.environ.get("COTAS_PUBLICO_ARQUIVOS_NA_HORA_ATE", "0"))

@@ -96,8 +96,12 @@ def optou(candidato: Any, grupo: Any) -> bool:
 @register.filter
 def verificacao(candidato: Any, grupo: Any) -> str:
     """O resultado da verificação do grupo (`ponte.GrupoNaTela`), pelo rótulo: o da comissão ou
-    o da análise documental ("" se não há)."""
-    return str(candidato.verificacao_rotulo(grupo.nome, grupo.documental))
+    o da análise documental; "Pendente" para quem optou pela reserva e ainda não foi verificado
+    (a homologação espera por ele); "" para quem não optou (nada a verificar)."""
+    rotulo = str(candidato.verificacao_rotulo(grupo.nome, grupo.documental))
+    if not rotulo and candidato.optou(str(grupo.nome)):
+        return "Pendente"
+    return rotulo
 
 
 @register.filter
@@ -118,3 +122,34 @@ def pessoa(usuario: Any) -> str:
     login = usuario.get_username()
     nome = usuario.get_full_name().strip()
     return f"{nome} ({login})" if nome and nome != login else login
+
+
+@register.filter
+def em_grupos(form: Any) -> list[tuple[str, list[Any]]]:
+    """Os campos visíveis do formulário nos grupos que ele declara (`grupos`: [(legenda,
+    [nomes])], como o gov.br agrupa um formulário longo em fieldsets); os que nenhum grupo
+    nomeia vão num último, sem legenda, e os campos que não existem no formulário (tirados
+    conforme o caso) são pulados."""
+    visiveis = {c.name: c for c in form.visible_fields()}
+    grupos: list[tuple[str, list[Any]]] = []
+    usados: set[str] = set()
+    for legenda, nomes in getattr(form, "grupos", None) or []:
+        campos = [visiveis[n] for n in nomes if n in visiveis and n not in usados]
+        usados.update(c.name for c in campos)
+        if campos:
+            grupos.append((legenda, campos))
+    resto = [c for nome, c in visiveis.items() if nome not in usados]
+    if resto:
+        grupos.append(("Outros dados" if grupos else "", resto))
+    return grupos
+
+
+@register.filter
+def tem_obrigatorios(form: Any) -> bool:
+    return any(c.field.required for c in form.visible_fields())
+
+
+@register.filter
+def campos_com_erro(erros: Any) -> int:
+    """Quantos campos (não o formulário inteiro) têm erro."""
+    return sum(1 for nome in erros if nome != "__all__")

@@ -1,0 +1,193 @@
+"""O livro de cada certame guardado no banco (`certames.EstadoDoCertame`): um ato retoma o livro
+do ato anterior e aplica só o que é novo, em vez de reencenar o certame desde o edital a cada
+pedido (issue "atos são fatos"). Todo processo lê o mesmo estado, do banco.
+
+O estado é a conta dos fatos, não um fato: só é retomado se confere com eles.
+- A `chave` resume o que o livro pressupõe: a versão do motor e das leis, a marca dos candidatos
+  (`candidatos.versao`, renovada pelos gatilhos do banco a cada mudança), as regras e os
+  parâmetros do certame, os cargos com as vagas do edital, a validade, a abertura das vagas e
+  quem saiu antes dela. Mudou qualquer um: reencena.
+- Os eventos aplicados, na ordem do livro, são o começo dos eventos de hoje (um ato novo com
+  data anterior, ou um ato tornado sem efeito, muda o começo: reencena).
+- Os atos publicados de hoje são os do livro (`cotas.motor.estado.reconhecer_publicadas`).
+- O selo (HMAC com a chave secreta da instalação, que o banco não guarda) confere: quem só tem o
+  banco não faz a aplicação retomar um estado forjado.
+Dentro de um ato, o estado novo é gravado na transação do ato: desfeito o ato, desfaz-se o estado.
+Quem confere o registro de auditoria reencena sempre, do banco (`ponte.reencenar(do_banco=True)`).
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import hmac
+import json
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from django.db import DatabaseError, transaction
+from django.utils.crypto import salted_hmac
+
+import cotas
+from cotas.motor import estado as livro
+from cotas.motor.certame import Certame as CertameMotor
+from cotas.motor.certame import Evento
+from cotas.motor.erros import ErroCotas
+from cotas.motor.eventos import ordenar_no_dia
+
+_SAL = "cotas_web.estado"
+
+
+@functools.lru_cache(maxsize=1)
+def versao_do_motor() -> str:
+    """O resumo do código do motor e dos dados das leis: outro motor, outro livro."""
+    resumo = hashlib.sha256()
+    pacote = Path(next(iter(cotas.__path__)))
+    for raiz in (pacote / "motor", pacote / "leis"):
+        for arquivo in sorted(p for p in raiz.rglob("*") if p.suffix in {".py", ".toml"}):
+            resumo.update(str(arquivo.relative_to(raiz)).encode())
+            resumo.update(arquivo.read_bytes())
+    return resumo.hexdigest()
+
+
+def resumo(valor: object) -> str:
+    """O resumo de um valor do motor pela sua representação (dataclasses congeladas, datas,
+    textos: a mesma em qualquer processo)."""
+    return hashlib.sha256(repr(valor).encode()).hexdigest()
+
+
+def _selo(chave: str, eventos: Sequence[str], livro: bytes, cargos: dict[str, Any]) -> str:
+    conteudo = json.dumps(
+        [chave, list(eventos), hashlib.sha256(livro).hexdigest(), cargos], sort_keys=True
+    )
+    return salted_hmac(_SAL, conteudo, algorithm="sha256").hexdigest()
+
+
+_SEM_ATOS = resumo([])  # (o resumo das publicadas de um cargo sem nenhuma)
+
+
+def retomar_ou_reencenar(
+    certame: Any,
+    *,
+    chave: str,
+    eventos: list[Evento],
+    abertura: Any,
+    publicadas: dict[str, str],
+    novo: Callable[[], CertameMotor],
+    retomar: Callable[[bytes, Callable[[str], bytes]], CertameMotor],
+) -> CertameMotor:
+    """O livro do certame depois de `eventos`: retomado do estado guardado e acrescido do que é
+    novo, ou, se o estado não confere, reencenado desde a `abertura` (`novo()` dá o certame sem
+    eventos; `retomar(livro, carregar)`, o certame com o livro guardado). `publicadas`: o resumo
+    das nomeações publicadas de cada cargo (`ponte.resumos_das_publicadas`). Grava o estado
+    novo. Levanta o `ErroCotas` do evento que a lei recusa, como a reencenação."""
+    from cotas_web.certames.models import EstadoDoCertame
+
+    eventos = ordenar_no_dia(eventos)
+    resumos = [resumo(e) for e in eventos]
+    guardado = EstadoDoCertame.objects.filter(certame=certame).first()
+    motor = _retomado(certame, guardado, chave, resumos, publicadas, retomar)
+    if motor is None:
+        motor = novo().apurar(eventos, abertura=abertura)
+        _guardar(certame, chave, resumos, motor, publicadas, None)
+        return motor
+    assert guardado is not None
+    novos = eventos[len(guardado.eventos) :]
+    if novos:
+        motor.prever(novos)
+    for evento in novos:
+        try:
+            motor.aplicar(evento)
+        except ErroCotas as erro:
+            erro.evento = evento
+            raise
+    if novos or livro.carregados(motor):
+        _guardar(certame, chave, resumos, motor, publicadas, dict(guardado.cargos))
+    return motor
+
+
+def _retomado(
+    certame: Any,
+    guardado: Any,
+    chave: str,
+    resumos: list[str],
+    publicadas: dict[str, str],
+    retomar: Callable[[bytes, Callable[[str], bytes]], CertameMotor],
+) -> CertameMotor | None:
+    """O livro guardado, se confere (None: reencene)."""
+    from cotas_web.certames.models import EstadoDoCargo
+
+    if guardado is None or guardado.chave != chave:
+        return None
+    aplicados = list(guardado.eventos)
+    if resumos[: len(aplicados)] != aplicados:
+        return None
+    dados = bytes(guardado.livro)
+    mapa: dict[str, list[str]] = dict(guardado.cargos)
+    if not hmac.compare_digest(guardado.selo, _selo(chave, aplicados, dados, mapa)):
+        return None
+
+    def carregar(cargo: str) -> bytes:
+        linha = EstadoDoCargo.objects.filter(certame=certame, cargo=cargo).first()
+        do_cargo = b"" if linha is None else bytes(linha.estado)
+        if cargo not in mapa or hashlib.sha256(do_cargo).hexdigest() != mapa[cargo][0]:
+            raise livro.EstadoIncompativel(f"o livro guardado do cargo {cargo} não confere")
+        return do_cargo
+
+    try:
+        motor = retomar(dados, carregar)
+        # Os cargos com atos publicados depois de guardado o estado: lidos já, para que o que
+        # não confere mande reencenar aqui, e não no meio de uma leitura.
+        mudaram = [
+            cargo
+            for cargo in set(mapa) | set(publicadas)
+            if publicadas.get(cargo, _SEM_ATOS) != mapa.get(cargo, ["", _SEM_ATOS])[1]
+        ]
+        livro.carregar_cargos(motor, sorted(mudaram))
+    except livro.EstadoIncompativel:
+        return None
+    return motor
+
+
+def _guardar(
+    certame: Any,
+    chave: str,
+    resumos: list[str],
+    motor: CertameMotor,
+    publicadas: dict[str, str],
+    mapa: dict[str, list[str]] | None,
+) -> None:
+    """Grava o livro do certame e o de cada cargo lido ou apurado (`mapa`: o guardado antes;
+    None: tudo de novo). Uma falha ao gravar nunca falha o pedido (o próximo reencena)."""
+    from cotas_web.certames.models import EstadoDoCargo, EstadoDoCertame
+
+    guardado = livro.guardar(motor)
+    novo_mapa = {} if mapa is None else dict(mapa)
+    for cargo, dados in guardado.cargos.items():
+        novo_mapa[cargo] = [hashlib.sha256(dados).hexdigest(), publicadas.get(cargo, _SEM_ATOS)]
+    try:
+        with transaction.atomic():  # (um ponto de salvamento dentro de um ato)
+            if mapa is None:
+                EstadoDoCargo.objects.filter(certame=certame).delete()
+                EstadoDoCargo.objects.bulk_create(
+                    EstadoDoCargo(certame=certame, cargo=cargo, estado=dados)
+                    for cargo, dados in guardado.cargos.items()
+                )
+            else:
+                for cargo, dados in guardado.cargos.items():
+                    EstadoDoCargo.objects.update_or_create(
+                        certame=certame, cargo=cargo, defaults={"estado": dados}
+                    )
+            EstadoDoCertame.objects.update_or_create(
+                certame=certame,
+                defaults={
+                    "chave": chave,
+                    "eventos": resumos,
+                    "livro": guardado.livro,
+                    "cargos": novo_mapa,
+                    "selo": _selo(chave, resumos, guardado.livro, novo_mapa),
+                },
+            )
+    except DatabaseError:
+        pass

@@ -1,0 +1,168 @@
+"""O livro guardado no banco (`cotas_web.estado`): cada ato retoma o livro do anterior e aplica
+só o que é novo, com o mesmo resultado da reencenação desde o edital; o estado que não confere
+(forjado, de outra versão dos candidatos, de um ato tornado sem efeito, ou seguido de um ato
+com data anterior) é refeito, nunca usado."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import date
+from typing import Any
+from unittest import mock
+
+import pytest
+
+from cotas.motor.certame import Certame as CertameMotor
+from cotas_web import ponte
+from cotas_web.candidatos.correcoes import candidato_corrigir
+from cotas_web.candidatos.models import Candidato
+from cotas_web.certames.models import EstadoDoCertame
+from cotas_web.nomeacoes.models import Nomeacao, SituacaoNomeacao
+from cotas_web.nomeacoes.selectors import propostas_do_motor
+from cotas_web.nomeacoes.services import (
+    nomeacao_confirmar,
+    nomeacao_registrar_desistencia,
+    nomeacao_tornar_sem_efeito,
+    vagas_novas_ofertar,
+)
+
+pytestmark = pytest.mark.django_db
+
+
+@contextmanager
+def _reencenacoes() -> Iterator[list[int]]:
+    """Conta as reencenações desde o edital (`Certame.apurar`) feitas dentro do bloco."""
+    contagem = [0]
+    original = CertameMotor.apurar
+
+    def contar(self: Any, *args: Any, **kwargs: Any) -> Any:
+        contagem[0] += 1
+        return original(self, *args, **kwargs)
+
+    with mock.patch.object(CertameMotor, "apurar", contar):
+        yield contagem
+
+
+def _livro(motor: Any) -> list[Any]:
+    return [
+        (motor.nomeacoes(c), motor.ocorrencias(c), motor.vagas(c), motor.ocupantes(c))
+        for c in sorted(motor.cargos)
+    ]
+
+
+def _confere_com_a_reencenacao(certame: Any) -> None:
+    """O livro retomado é o da reencenação desde o edital, lida do banco."""
+    assert _livro(ponte.reencenar(certame)) == _livro(ponte.reencenar(certame, do_banco=True))
+
+
+def _confirmar_a_primeira(certame: Any, rita: Any, portaria: str, dia: date) -> Nomeacao:
+    proposta = propostas_do_motor(certame=certame)[0]
+    return nomeacao_confirmar(
+        usuario=rita,
+        cargo=proposta.cargo,
+        inscricao=proposta.inscricao,
+        portaria=portaria,
+        data_portaria=dia,
+    )
+
+
+def test_cada_ato_retoma_o_livro_do_anterior(certame_homologado: Any, rita: Any) -> None:
+    certame = certame_homologado
+    ponte.reencenar(certame)  # o primeiro pedido reencena e guarda
+    assert EstadoDoCertame.objects.filter(certame=certame).count() == 1
+    with _reencenacoes() as reencenacoes:
+        primeira = _confirmar_a_primeira(certame, rita, "101/2025", date(2025, 8, 3))
+        _confirmar_a_primeira(certame, rita, "102/2025", date(2025, 8, 3))
+        nomeacao_registrar_desistencia(
+            usuario=rita, nomeacao=primeira, data=date(2025, 8, 10), motivo="desistencia"
+        )
+        vagas_novas_ofertar(
+            usuario=rita,
+            cargo=certame.cargos.get(),
+            data=date(2025, 8, 11),
+            quantidade=2,
+            justificativa="Lei municipal de criação de cargos",
+        )
+        motor = ponte.reencenar(certame)
+    assert reencenacoes == [0]
+    ocorrencias = [o.tipo for o in motor.ocorrencias(certame.cargos.get().codigo)]
+    assert ocorrencias == ["desistencia"]
+    estado = EstadoDoCertame.objects.get(certame=certame)
+    assert len(estado.eventos) == 2  # a desistência e as novas vagas
+    _confere_com_a_reencenacao(certame)
+
+
+def test_estado_forjado_no_banco_nao_e_retomado(certame_homologado: Any, rita: Any) -> None:
+    certame = certame_homologado
+    ponte.reencenar(certame)
+    EstadoDoCertame.objects.filter(certame=certame).update(selo="0" * 64)
+    with _reencenacoes() as reencenacoes:
+        ponte.reencenar(certame)
+    assert reencenacoes == [1]
+    # E o refeito volta a ser retomado.
+    with _reencenacoes() as reencenacoes:
+        ponte.reencenar(certame)
+    assert reencenacoes == [0]
+
+
+def test_correcao_dos_candidatos_refaz_o_livro(certame_homologado: Any, rita: Any) -> None:
+    certame = certame_homologado
+    _confirmar_a_primeira(certame, rita, "101/2025", date(2025, 8, 3))
+    chave = EstadoDoCertame.objects.get(certame=certame).chave
+    ultimo = Candidato.objects.filter(certame=certame, nomeacoes__isnull=True).order_by("-pk")[0]
+    with _reencenacoes() as reencenacoes:
+        candidato_corrigir(
+            usuario=rita,
+            candidato=ultimo,
+            campo="nota",
+            valor="99,50",
+            motivo="Recurso da prova provido",
+            fundamento="Decisão do recurso nº 7/2025",
+            data=date(2025, 8, 5),
+        )
+    # Duas: o livro com os atos (a marca dos candidatos mudou) e a conta sem eles, que mostra a
+    # preterição.
+    assert reencenacoes == [2]
+    assert EstadoDoCertame.objects.get(certame=certame).chave != chave
+    _confere_com_a_reencenacao(certame)
+
+
+def test_ato_tornado_sem_efeito_refaz_o_livro(certame_homologado: Any, rita: Any) -> None:
+    certame = certame_homologado
+    _confirmar_a_primeira(certame, rita, "101/2025", date(2025, 8, 3))
+    segunda = _confirmar_a_primeira(certame, rita, "102/2025", date(2025, 8, 3))
+    nomeacao_tornar_sem_efeito(
+        usuario=rita,
+        nomeacao=segunda,
+        data=date(2025, 8, 4),
+        ato="Portaria nº 110/2025",
+        autoridade="Prefeito Municipal",
+        motivo="Portaria com o número errado",
+    )
+    assert Nomeacao.objects.get(pk=segunda.pk).situacao == SituacaoNomeacao.SEM_EFEITO
+    _confere_com_a_reencenacao(certame)
+    # A vaga volta a ser proposta, a quem a lei a dá.
+    assert propostas_do_motor(certame=certame)[0].inscricao == segunda.candidato.inscricao
+
+
+def test_ato_do_mesmo_dia_que_o_livro_poe_antes_refaz_o_livro(
+    certame_homologado: Any, rita: Any
+) -> None:
+    """Novas vagas e, no mesmo dia, uma desistência registrada depois: o livro aplica a saída
+    antes das novas vagas, e o estado que já tinha as novas vagas não serve."""
+    certame = certame_homologado
+    primeira = _confirmar_a_primeira(certame, rita, "101/2025", date(2025, 8, 3))
+    vagas_novas_ofertar(
+        usuario=rita,
+        cargo=certame.cargos.get(),
+        data=date(2025, 8, 10),
+        quantidade=1,
+        justificativa="Lei municipal de criação de cargos",
+    )
+    with _reencenacoes() as reencenacoes:
+        nomeacao_registrar_desistencia(
+            usuario=rita, nomeacao=primeira, data=date(2025, 8, 10), motivo="desistencia"
+        )
+    assert reencenacoes == [1]
+    _confere_com_a_reencenacao(certame)

@@ -1,0 +1,81 @@
+"""A mesa do auditor (issue 21, item 6): o registro exportado da tela (CSV e JSON Lines) com
+nomes e papéis, a data de cada ato, e a cabeça da cadeia que `verificar_auditoria --cabecas`
+confere de novo."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.core.management import CommandError, call_command
+from django.urls import reverse
+
+from cotas_web.auditoria.models import Registro
+
+from .conftest import entrar
+from .test_publico import nomear_edital
+
+pytestmark = pytest.mark.django_db
+
+
+def test_exporta_o_registro_e_a_cabeca_que_o_comando_confere(
+    client: Any, certame_homologado: Any, rita: Any, ana: Any, tmp_path: Path
+) -> None:
+    nomear_edital(certame_homologado, rita)
+    entrar(client, ana)  # a auditora
+    pk = certame_homologado.pk
+    total = Registro.objects.filter(certame_id=pk).count()
+
+    r = client.get(reverse("certames:historico_exportar", args=[pk, "jsonl"]))
+    assert r.status_code == 200
+    assert 'filename="concurso-01-2025-auditoria.jsonl"' in r["Content-Disposition"]
+    linhas = [json.loads(x) for x in r.content.decode().splitlines()]
+    assert len(linhas) == total
+    nomeacao = next(x for x in linhas if x["acao"] == "nomeacao")
+    assert nomeacao["data_do_ato"] == "2025-08-03"
+    assert nomeacao["papel"] == "Administrador do certame (RH)"
+    assert len(nomeacao["hash"]) == 64 and nomeacao["anterior"]
+
+    r = client.get(reverse("certames:historico_exportar", args=[pk, "csv"]))
+    tabela = list(csv.DictReader(io.StringIO(r.content.decode("utf-8-sig"))))
+    assert len(tabela) == total
+    assert [x["hash"] for x in tabela] == [x["hash"] for x in linhas]
+
+    r = client.get(reverse("certames:historico_exportar", args=[pk, "cabeca"]))
+    cabeca = tmp_path / "cabeca.jsonl"
+    cabeca.write_bytes(r.content)
+    assert json.loads(r.content)["registros"] == total
+    saida = io.StringIO()
+    call_command("verificar_auditoria", "--cabecas", str(cabeca), "--so-cadeia", stdout=saida)
+    assert "Registro de auditoria íntegro" in saida.getvalue()
+    # Uma cabeça adulterada (outro hash no mesmo lugar) não confere.
+    falsa = json.loads(r.content)
+    falsa["ultimo_hash"] = "0" * 64
+    cabeca.write_text(json.dumps(falsa) + "\n", encoding="utf-8")
+    with pytest.raises(CommandError):
+        call_command(
+            "verificar_auditoria", "--cabecas", str(cabeca), "--so-cadeia", stderr=io.StringIO()
+        )
+
+
+def test_historico_com_nome_papel_data_do_ato_e_documentos(
+    client: Any, certame_homologado: Any, rita: Any, ana: Any
+) -> None:
+    rita.first_name, rita.last_name = "Rita", "Souza"
+    rita.save()
+    nomear_edital(certame_homologado, rita)
+    entrar(client, ana)
+    pagina = client.get(
+        reverse("certames:historico", args=[certame_homologado.pk])
+    ).content.decode()
+    assert "Rita Souza<br><small>Administrador do certame (RH)</small>" in pagina
+    assert "(rita)" not in pagina
+    assert "<td>03/08/2025</td>" in pagina  # a data da portaria, não a do registro
+    for nome in ("historico_exportar",):
+        assert reverse(f"certames:{nome}", args=[certame_homologado.pk, "cabeca"]) in pagina
+    assert reverse("textos:lista", args=[certame_homologado.pk]) in pagina
+    assert reverse("publico:documento", args=[certame_homologado.pk, "ordem-de-nomeacao"]) in pagina
