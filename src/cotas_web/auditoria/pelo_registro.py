@@ -306,6 +306,7 @@ NAO_DOBRADAS: frozenset[AcaoAuditada] = frozenset(
         A.SESSAO_MARCADA,
         A.GRAVACAO_GUARDADA,
         A.ATA_GUARDADA,
+        A.SESSAO_ENCERRADA,
         A.RECURSO_INTERPOSTO,
         A.USUARIO_CRIADO,
         A.USUARIO_EDITADO,
@@ -319,7 +320,10 @@ NAO_DOBRADAS: frozenset[AcaoAuditada] = frozenset(
         A.SENHA_REDEFINIDA,
         A.SENHA_TROCADA,
         A.IDENTIDADE_DO_ORGAO_ALTERADA,
+        A.MODELO_DE_TEXTO_ALTERADO,
+        A.ARQUIVO_PUBLICADO,
         A.SELO_COM_CHAVE_ADOTADO,
+        A.CHAVE_TROCADA,
     }
 )
 
