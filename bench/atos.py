@@ -27,13 +27,15 @@ from typing import Any
 
 from rodar import RAIZ, _dados  # bench/, ao lado deste script
 
-ATOS = ("painel", "nomeacao", "desistencia", "novas_vagas", "correcao")
+ATOS = ("resumo", "painel", "nomeacao", "desistencia", "novas_vagas", "correcao", "depois")
 ROTULOS = {
-    "painel": "abrir o painel de nomeações",
+    "resumo": "abrir o painel de nomeações (resumo dos cargos)",
+    "painel": "abrir o painel de nomeações de um cargo",
     "nomeacao": "confirmar uma nomeação",
     "desistencia": "registrar uma desistência",
     "novas_vagas": "ofertar uma nova vaga",
     "correcao": "corrigir uma nota depois da homologação",
+    "depois": "confirmar uma nomeação logo depois de uma correção",
     "situacao": "situação pública consistente depois de um ato",
 }
 
@@ -91,8 +93,15 @@ def filho(cenario: Path, atos: int, banco: str) -> dict[str, list[float]]:
     dia = certame.homologado_em + timedelta(days=1)
     vagas_edital_ofertar(usuario=usuario, certame=certame, data=dia)
     tempos: dict[str, list[float]] = {a: [] for a in (*ATOS, "situacao")}
+    # Os atos de todo dia, um cargo a cada vez; depois, à parte, as correções: uma correção muda
+    # os candidatos (o quadro e o livro se refazem no ato seguinte, medido como "depois").
+    cargos = list(certame.cargos.order_by("codigo"))
     for k in range(atos):
-        painel = _medir(tempos["painel"], lambda: painel_nomeacoes(certame=certame))
+        cargo = cargos[k % len(cargos)]
+        _medir(tempos["resumo"], lambda: painel_nomeacoes(certame=certame, com_propostas=False))
+        painel = _medir(
+            tempos["painel"], lambda c=cargo: painel_nomeacoes(certame=certame, cargo=c.codigo)
+        )
         proposta = next(p for c in painel.cargos for p in c.propostas)
         portaria = f"{1000 + k}/2026"
         _medir(
@@ -102,10 +111,7 @@ def filho(cenario: Path, atos: int, banco: str) -> dict[str, list[float]]:
                 data_portaria=dia,
             ),
         )  # fmt: skip
-        cargo = proposta.cargo
-        nomeada = Nomeacao.objects.filter(
-            cargo__certame=certame, situacao=SituacaoNomeacao.NOMEADO
-        ).first()
+        nomeada = Nomeacao.objects.filter(cargo=cargo, situacao=SituacaoNomeacao.NOMEADO).first()
         assert nomeada is not None
         _medir(
             tempos["desistencia"],
@@ -120,6 +126,9 @@ def filho(cenario: Path, atos: int, banco: str) -> dict[str, list[float]]:
                 token=f"bench-{k}",
             ),
         )  # fmt: skip
+        _medir(tempos["situacao"], lambda: situacoes.publicar(certame))
+    for k in range(atos):
+        cargo = cargos[k % len(cargos)]
         alvo = (
             Candidato.objects.filter(certame=certame, cargo=cargo, nomeacoes__isnull=True)
             .order_by("-pk")
@@ -133,7 +142,17 @@ def filho(cenario: Path, atos: int, banco: str) -> dict[str, list[float]]:
                 motivo="Bench", fundamento="Bench", data=dia,
             ),
         )  # fmt: skip
-        _medir(tempos["situacao"], lambda: situacoes.publicar(certame))
+        proposta = next(
+            p for c in painel_nomeacoes(certame=certame, cargo=cargo.codigo).cargos
+            for p in c.propostas
+        )  # fmt: skip
+        _medir(
+            tempos["depois"],
+            lambda p=proposta, k=k: nomeacao_confirmar(
+                usuario=usuario, cargo=p.cargo, inscricao=p.inscricao, portaria=f"{5000 + k}/2026",
+                data_portaria=dia,
+            ),
+        )  # fmt: skip
     return tempos
 
 
