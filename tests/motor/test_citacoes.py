@@ -44,14 +44,19 @@ def test_reservada_que_existe_porque_novas_vagas_cruzaram_o_limiar_cita_o_limiar
     assert limiar in artigos(certame.vagas("C")[2].razao)
 
 
-def test_reservada_do_edital_acima_do_limiar_nao_precisa_citar_o_limiar_de_novo() -> None:
+def test_reservada_do_edital_cita_o_minimo_de_vagas_e_a_ampla_acima_dele_nao() -> None:
+    """A reserva só existe porque as vagas chegaram ao mínimo da lei (issue 20, item 5: a razão
+    da vaga reservada cita o artigo do mínimo); a vaga de ampla acima do mínimo não o invoca."""
     regras = regras_aplicaveis(
         catalogo_padrao(), municipio="Mostardas/RS", data_edital=date(2023, 3, 1)
     )
     limiar = regras.grupo("negros").ref("limiar")[0].citacao()  # type: ignore[union-attr]
     certame = Certame(regras, {"C": 3}, [pessoa("A1", 90), pessoa("N1", 70, CorRaca.PRETA)])
     certame.abrir()
-    assert limiar not in artigos(certame.vagas("C")[2].razao)
+    vagas = certame.vagas("C")
+    assert vagas[2].reservada_para == "negros"
+    assert artigos(vagas[2].razao).count(limiar) == 1
+    assert limiar not in artigos(vagas[0].razao)
 
 
 def test_vaga_pcd_nao_invoca_a_regra_racial_de_nao_computar_os_da_ampla() -> None:

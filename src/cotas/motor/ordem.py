@@ -286,10 +286,11 @@ class PlanoDeVagas:
             *grupo.ref("teto"),
             *self.regras.ref("alternancia"),
         ]
+        # A reserva só existe porque as vagas oferecidas chegaram ao mínimo da lei: a vaga
+        # reservada cita o artigo dele (o da base do mínimo: o edital ou o total oferecido).
+        fundamentos += grupo.ref("limiar")
         if len(self.lotes) > 1:
             fundamentos += grupo.ref("fracao_entre_lotes")
-            if self._cruzou_o_limiar(grupo, k):
-                fundamentos += grupo.ref("limiar")
         return Razao(
             "vaga_reservada",
             texto,
@@ -297,14 +298,6 @@ class PlanoDeVagas:
             (("grupo", nome), ("k", str(k)), ("devidas", str(d.valor)), ("ja_destinadas", str(ja))),
             d.calculo,
         )
-
-    def _cruzou_o_limiar(self, grupo: RegraGrupo, k: int) -> bool:
-        """Se a reserva da vaga k só existe porque um lote de novas vagas levou o total oferecido
-        ao limiar (antes dele, a conta ficava abaixo)."""
-        if grupo.base_do_limiar is BaseDoLimiar.EDITAL:
-            return False
-        lote = next(lt for lt in self.lotes if lt.inicio <= k <= lt.fim)
-        return lote.numero > 1 and lote.inicio - 1 < grupo.limiar <= lote.fim
 
     def _razao_ampla(self, k: int, devidas: dict[str, Devidas]) -> Razao:
         partes = [f"{self._grupo(n).rotulo}: {devidas[n].calculo}" for n in self.prioridade]
