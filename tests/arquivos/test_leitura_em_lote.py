@@ -239,3 +239,56 @@ def test_celula_vazia_que_decide_e_erro_nos_dois_caminhos(
     r = comparar(escrever(tmp_path, [CAB, *BOAS[:3], linha]))
     assert r[0] == "erro"
     assert (5, coluna) in [(e.linha, e.coluna) for e in r[1]]
+
+
+def _esquema_federal() -> Any:
+    from datetime import date
+
+    from cotas.arquivos.esquema import esquema_do_certame
+    from cotas.motor.legislacao import catalogo_padrao
+    from cotas.motor.regras import regras_aplicaveis
+
+    regras = regras_aplicaveis(
+        catalogo_padrao(), municipio="União", data_edital=date(2026, 2, 2), usados=()
+    )
+    assert regras.candidato_em_varios == "maior_percentual"
+    return esquema_do_certame(regras)
+
+
+@pytest.mark.parametrize(
+    ("linha", "pede_a_opcao"),
+    [
+        # pretos e pardos e quilombolas: a lei classifica só no de maior percentual
+        ("1;Ana;C1;80;aprovado;parda;sim;não;sim;não;01/01/1990;confirmado;;confirmado", False),
+        # um grupo da lei e PcD: a escolha é do candidato
+        ("1;Ana;C1;80;aprovado;parda;sim;não;não;sim;01/01/1990;confirmado;;", True),
+    ],
+)
+def test_opcao_lista_so_onde_a_lei_deixa_a_escolha_ao_candidato(
+    tmp_path: Path, linha: str, pede_a_opcao: bool
+) -> None:
+    """Sob uma lei que classifica quem optou por vários grupos dela só no de maior percentual,
+    a coluna opcao_lista não é pedida a quem optou só por grupos da lei (seria pedida e
+    ignorada); quem optou também por PcD ainda escolhe. As duas leituras dizem o mesmo."""
+    cabecalho = (
+        "inscricao;nome;cargo;nota;situacao;cor_raca;reserva_pretos_pardos;reserva_indigenas;"
+        "reserva_quilombolas;pcd;data_nascimento;confirmacao_pretos_pardos;"
+        "confirmacao_indigenas;confirmacao_quilombolas"
+    )
+    caminho = tmp_path / "candidatos.csv"
+    caminho.write_text(f"{cabecalho}\n{linha}\n", encoding="utf-8")
+    resultados = []
+    for limiar in (0, float("inf")):
+        antes = leitor.LIMIAR_LEITURA_EM_LOTE
+        leitor.LIMIAR_LEITURA_EM_LOTE = limiar  # type: ignore[assignment]
+        try:
+            leitor.ler_candidatos(caminho, esquema=_esquema_federal())
+            resultados.append([])
+        except ErrosDeEntrada as e:
+            resultados.append([str(x) for x in e.erros])
+        finally:
+            leitor.LIMIAR_LEITURA_EM_LOTE = antes
+    assert resultados[0] == resultados[1]
+    assert any("falta a coluna opcao_lista" in e for e in resultados[0]) is pede_a_opcao, resultados
+    if not pede_a_opcao:
+        assert resultados[0] == []

@@ -888,7 +888,11 @@ class _Conferencia:
                     verificacao,
                     f"há resultado de verificação para quem não optou pela reserva a {g.rotulo}",
                 )
-        if self.sem_opcao_lista and reservas + (valores.get("pcd") is True) > 1:
+        esquema = self.pedido.esquema
+        if (
+            self.sem_opcao_lista
+            and esquema.reservas_em_que_concorre(reservas, valores.get("pcd") is True) > 1
+        ):
             self.duas_reservas.append(linha)
         cargo = valores.get("cargo")
         if isinstance(cargo, str):

@@ -49,6 +49,16 @@ class Esquema:
     obrigatorias: tuple[str, ...] = ()
     padroes: Mapping[str, str] = field(default_factory=dict)
     _da_chave: Mapping[str, str] = field(default_factory=dict)
+    # A lei classifica quem optou por vários grupos dela só no de maior percentual: entre eles
+    # não há escolha a fazer, e a coluna da opção (`opcao_lista`) só é pedida a quem optou por
+    # um grupo da lei e pela reserva a PcD.
+    um_grupo_da_lei: bool = False
+
+    def reservas_em_que_concorre(self, grupos_da_lei: int, pcd: bool) -> int:
+        """Por quantas listas reservadas concorre quem optou por `grupos_da_lei` grupos da lei
+        (e pela de PcD, se `pcd`): mais de uma pede a coluna da opção."""
+        da_lei = min(grupos_da_lei, 1) if self.um_grupo_da_lei else grupos_da_lei
+        return da_lei + int(pcd)
 
     @property
     def conhecidas(self) -> tuple[str, ...]:
@@ -106,7 +116,7 @@ def recusa_do_criterio_de_desempate(esquema: Esquema, nome: str) -> str | None:
     return None
 
 
-def montar_esquema(grupos: Sequence[GrupoNoArquivo]) -> Esquema:
+def montar_esquema(grupos: Sequence[GrupoNoArquivo], *, um_grupo_da_lei: bool = False) -> Esquema:
     # As colunas dos grupos logo depois da cor (a ordem em que as mensagens de uma linha saem).
     apelidos: dict[str, tuple[str, ...]] = dict(_ate_a_cor(campos.APELIDOS))
     conversores: dict[str, Callable[[object], object]] = dict(_ate_a_cor(campos.CONVERSORES))
@@ -143,7 +153,15 @@ def montar_esquema(grupos: Sequence[GrupoNoArquivo]) -> Esquema:
                     f"já é de outra coluna do arquivo de candidatos ({outra.split(':')[-1]}); "
                     "dê outro nome (coluna_opcao, coluna_verificacao ou apelidos)."
                 )
-    return Esquema(tuple(grupos), apelidos, conversores, tuple(obrigatorias), padroes, da_chave)
+    return Esquema(
+        tuple(grupos),
+        apelidos,
+        conversores,
+        tuple(obrigatorias),
+        padroes,
+        da_chave,
+        um_grupo_da_lei,
+    )
 
 
 def _ate_a_cor(colunas: Mapping[str, _T]) -> list[tuple[str, _T]]:
@@ -199,7 +217,10 @@ def grupos_no_arquivo(regras: Regras) -> tuple[GrupoNoArquivo, ...]:
 
 
 def esquema_do_certame(regras: Regras) -> Esquema:
-    return montar_esquema(grupos_no_arquivo(regras))
+    return montar_esquema(
+        grupos_no_arquivo(regras),
+        um_grupo_da_lei=regras.candidato_em_varios == "maior_percentual",
+    )
 
 
 def descrever_cores(cores: Sequence[str]) -> str:

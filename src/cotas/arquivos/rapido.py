@@ -470,6 +470,10 @@ def _ler_em_lote(
     if cargos is not None:
         conferencias.append(~pl.col("cargo").is_in(list(cargos)).all())
     if "opcao_lista" not in indices:
+        # (`Esquema.reservas_em_que_concorre` em colunas)
+        pcd, *da_lei = opcoes
+        if esquema.um_grupo_da_lei and da_lei:
+            opcoes = [pcd, pl.any_horizontal(da_lei)]
         conferencias.append((pl.sum_horizontal(opcoes) > 1).any())
     problemas = quadro.select(e.alias(f"p{i}") for i, e in enumerate(conferencias)).row(0)
     if any(problemas):
