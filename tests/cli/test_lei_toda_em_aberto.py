@@ -54,9 +54,7 @@ COMANDOS = {
 
 @pytest.mark.parametrize("comando", list(COMANDOS))
 def test_cada_comando_com_a_lei_toda_em_aberto(pasta: Path, comando: str) -> None:
-    args = [
-        a.format(leis=pasta / "leis", certame=pasta / "certame") for a in COMANDOS[comando]
-    ]
+    args = [a.format(leis=pasta / "leis", certame=pasta / "certame") for a in COMANDOS[comando]]
     r = rodar("--leis", pasta / "leis", *args)
     assert "Traceback" not in r.stderr, r.stderr
     if comando in ("leis", "conferir"):
