@@ -22,6 +22,7 @@ import functools
 import hashlib
 import hmac
 import json
+import weakref
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -90,7 +91,7 @@ def retomar_ou_reencenar(
     motor = _retomado(certame, guardado, chave, resumos, publicadas, retomar)
     if motor is None:
         motor = novo().apurar(eventos, abertura=abertura)
-        _guardar(certame, chave, resumos, motor, publicadas, None)
+        _anotar(motor, chave, _guardar(certame, chave, resumos, motor, publicadas, None))
         return motor
     assert guardado is not None
     novos = eventos[len(guardado.eventos) :]
@@ -102,9 +103,30 @@ def retomar_ou_reencenar(
         except ErroCotas as erro:
             erro.evento = evento
             raise
+    mapa = dict(guardado.cargos)
     if novos or livro.carregados(motor):
-        _guardar(certame, chave, resumos, motor, publicadas, dict(guardado.cargos))
+        mapa = _guardar(certame, chave, resumos, motor, publicadas, mapa)
+    _anotar(motor, chave, mapa)
     return motor
+
+
+# De cada livro dado por `retomar_ou_reencenar` (pelo `id`, enquanto ele vive): a chave e, de
+# cada cargo, o resumo do livro dele e o das publicadas com que foi guardado.
+_BASES: dict[int, tuple[str, dict[str, list[str]]]] = {}
+
+
+def _anotar(motor: CertameMotor, chave: str, mapa: dict[str, list[str]]) -> None:
+    _BASES[id(motor)] = (chave, {cargo: list(par) for cargo, par in mapa.items()})
+    weakref.finalize(motor, _BASES.pop, id(motor), None)
+
+
+def bases_dos_cargos(motor: CertameMotor) -> tuple[str, dict[str, list[str]]] | None:
+    """Em que se baseia o livro dado por `retomar_ou_reencenar`: a chave do certame e, de cada
+    cargo, [o resumo do livro dele, o das nomeações publicadas dele], os mesmos do estado
+    guardado. Um cargo do livro que ainda não estava na memória é lido, quando pedido, do livro
+    com esse resumo (`_retomado` confere): o resumo vale para o que o motor mostra dele.
+    None: o motor não veio daqui (reencenado sem o estado guardado)."""
+    return _BASES.get(id(motor))
 
 
 def _retomado(
@@ -157,9 +179,10 @@ def _guardar(
     motor: CertameMotor,
     publicadas: dict[str, str],
     mapa: dict[str, list[str]] | None,
-) -> None:
+) -> dict[str, list[str]]:
     """Grava o livro do certame e o de cada cargo lido ou apurado (`mapa`: o guardado antes;
-    None: tudo de novo). Uma falha ao gravar nunca falha o pedido (o próximo reencena)."""
+    None: tudo de novo) e devolve o mapa novo (de cada cargo, o resumo do livro e o das
+    publicadas). Uma falha ao gravar nunca falha o pedido (o próximo reencena)."""
     from cotas_web.certames.models import EstadoDoCargo, EstadoDoCertame
 
     guardado = livro.guardar(motor)
@@ -191,3 +214,4 @@ def _guardar(
             )
     except DatabaseError:
         pass
+    return novo_mapa
