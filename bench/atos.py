@@ -1,7 +1,9 @@
 """Os atos do RH medidos um a um (issue "atos são fatos", item 6): num certame de N candidatos
 importado e homologado pela aplicação web, o tempo de abrir o painel, confirmar uma nomeação,
 registrar uma desistência, ofertar uma nova vaga e corrigir uma nota depois da homologação,
-cada um `--atos` vezes (p50 e p95), e o tempo até a situação pública mostrar um ato.
+cada um `--atos` vezes (p50 e p95), o tempo até a situação pública mostrar um ato (uma nomeação,
+que muda um cargo; e os quatro atos, com a correção, que muda os candidatos) e o de uma consulta
+pública de uma inscrição.
 
 Uso: .venv/bin/python bench/atos.py [--tamanhos 10000,100000,1000000] [--atos 20]
          [--banco sqlite|postgres] [--saida bench/resultados/atos.md]
@@ -16,6 +18,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import random
 import subprocess
 import sys
 import tempfile
@@ -34,8 +37,12 @@ ROTULOS = {
     "desistencia": "registrar uma desistência",
     "novas_vagas": "ofertar uma nova vaga",
     "correcao": "corrigir uma nota depois da homologação",
-    "situacao": "situação pública consistente depois de um ato",
+    "situacao_nomeacao": "situação pública mostrando uma nomeação",
+    "situacao": "situação pública consistente depois dos quatro atos (com a correção)",
+    "consulta": "consulta pública de uma inscrição (o marcador e a linha)",
 }
+EXTRAS = ("situacao_nomeacao", "situacao", "consulta")
+CONSULTAS = 50  # consultas públicas medidas depois de cada rodada de atos
 
 
 def _medir(tempos: list[float], acao: Callable[[], Any]) -> Any:
@@ -90,7 +97,22 @@ def filho(cenario: Path, atos: int, banco: str) -> dict[str, list[float]]:
     assert certame.homologado_em is not None
     dia = certame.homologado_em + timedelta(days=1)
     vagas_edital_ofertar(usuario=usuario, certame=certame, data=dia)
-    tempos: dict[str, list[float]] = {a: [] for a in (*ATOS, "situacao")}
+    tempos: dict[str, list[float]] = {a: [] for a in (*ATOS, *EXTRAS)}
+    situacoes.publicar(certame)  # a primeira publicação, inteira (não medida)
+    inscricoes = list(Candidato.objects.filter(certame=certame).values_list("inscricao", flat=True))
+    sorteio = random.Random(2024)
+
+    def mostra_a_nomeacao(inscricao: str) -> None:
+        pub = situacoes.publicar(certame)
+        assert pub is not None and not pub.erro
+        dados = situacoes.situacao(pub, inscricao)
+        assert dados is not None and dados["nomeacao"] is not None, inscricao
+
+    def consultar(inscricao: str) -> None:
+        publicada = situacoes.para_consulta(certame)
+        assert publicada.atual and publicada.pub is not None
+        assert situacoes.situacao(publicada.pub, inscricao) is not None
+
     for k in range(atos):
         painel = _medir(tempos["painel"], lambda: painel_nomeacoes(certame=certame))
         proposta = next(p for c in painel.cargos for p in c.propostas)
@@ -102,6 +124,7 @@ def filho(cenario: Path, atos: int, banco: str) -> dict[str, list[float]]:
                 data_portaria=dia,
             ),
         )  # fmt: skip
+        _medir(tempos["situacao_nomeacao"], lambda p=proposta: mostra_a_nomeacao(p.inscricao))
         cargo = proposta.cargo
         nomeada = Nomeacao.objects.filter(
             cargo__certame=certame, situacao=SituacaoNomeacao.NOMEADO
@@ -134,12 +157,19 @@ def filho(cenario: Path, atos: int, banco: str) -> dict[str, list[float]]:
             ),
         )  # fmt: skip
         _medir(tempos["situacao"], lambda: situacoes.publicar(certame))
+        for inscricao in sorteio.sample(inscricoes, CONSULTAS):
+            _medir(tempos["consulta"], lambda i=inscricao: consultar(i))
     return tempos
 
 
 def _p(tempos: list[float], q: float) -> float:
     ordenados = sorted(tempos)
     return ordenados[min(len(ordenados) - 1, round(q * (len(ordenados) - 1)))]
+
+
+def _ms(segundos: float) -> str:
+    ms = segundos * 1000
+    return f"{ms:.1f}" if ms < 10 else f"{ms:.0f}"
 
 
 def relatorio(medidas: dict[int, dict[str, list[float]]], banco: str, atos: int) -> str:
@@ -149,13 +179,11 @@ def relatorio(medidas: dict[int, dict[str, list[float]]], banco: str, atos: int)
         "| ato | " + " | ".join(f"{n:,}".replace(",", ".") for n in medidas) + " |",
         "|---|" + "---|" * len(medidas),
     ]
-    for ato in (*ATOS, "situacao"):
+    for ato in (*ATOS, *EXTRAS):
         celulas = []
         for tempos in medidas.values():
             t = tempos[ato]
-            celulas.append(
-                f"{_p(t, 0.5) * 1000:.0f} / {_p(t, 0.95) * 1000:.0f} / {max(t) * 1000:.0f}"
-            )
+            celulas.append(" / ".join(_ms(x) for x in (_p(t, 0.5), _p(t, 0.95), max(t))))
         linhas.append(f"| {ROTULOS[ato]} | " + " | ".join(celulas) + " |")
     return "\n".join(linhas) + "\n"
 
