@@ -24,6 +24,7 @@ import hmac
 import json
 import weakref
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -74,6 +75,7 @@ def retomar_ou_reencenar(
     chave: str,
     eventos: list[Evento],
     abertura: Any,
+    comum: str = "",
     publicadas: dict[str, str],
     novo: Callable[[], CertameMotor],
     retomar: Callable[[bytes, Callable[[str], bytes]], CertameMotor],
@@ -81,8 +83,9 @@ def retomar_ou_reencenar(
     """O livro do certame depois de `eventos`: retomado do estado guardado e acrescido do que é
     novo, ou, se o estado não confere, reencenado desde a `abertura` (`novo()` dá o certame sem
     eventos; `retomar(livro, carregar)`, o certame com o livro guardado). `publicadas`: o resumo
-    das nomeações publicadas de cada cargo (`ponte.resumos_das_publicadas`). Grava o estado
-    novo. Levanta o `ErroCotas` do evento que a lei recusa, como a reencenação."""
+    das nomeações publicadas de cada cargo (`ponte.resumos_das_publicadas`); `comum`: o resumo
+    do que a chave pressupõe além dos candidatos (`bases_dos_cargos`). Grava o estado novo.
+    Levanta o `ErroCotas` do evento que a lei recusa, como a reencenação."""
     from cotas_web.certames.models import EstadoDoCertame
 
     eventos = ordenar_no_dia(eventos)
@@ -91,7 +94,7 @@ def retomar_ou_reencenar(
     motor = _retomado(certame, guardado, chave, resumos, publicadas, retomar)
     if motor is None:
         motor = novo().apurar(eventos, abertura=abertura)
-        _anotar(motor, chave, _guardar(certame, chave, resumos, motor, publicadas, None))
+        _anotar(motor, chave, comum, _guardar(certame, chave, resumos, motor, publicadas, None))
         return motor
     assert guardado is not None
     novos = eventos[len(guardado.eventos) :]
@@ -106,26 +109,35 @@ def retomar_ou_reencenar(
     mapa = dict(guardado.cargos)
     if novos or livro.carregados(motor):
         mapa = _guardar(certame, chave, resumos, motor, publicadas, mapa)
-    _anotar(motor, chave, mapa)
+    _anotar(motor, chave, comum, mapa)
     return motor
 
 
-# De cada livro dado por `retomar_ou_reencenar` (pelo `id`, enquanto ele vive): a chave e, de
-# cada cargo, o resumo do livro dele e o das publicadas com que foi guardado.
-_BASES: dict[int, tuple[str, dict[str, list[str]]]] = {}
+@dataclass(frozen=True)
+class Bases:
+    """Em que se baseia um livro dado por `retomar_ou_reencenar`: a `chave` do certame, o
+    `comum` (a chave sem os candidatos) e, de cada cargo, [o resumo do livro dele, o das
+    nomeações publicadas dele], os mesmos do estado guardado."""
+
+    chave: str
+    comum: str
+    cargos: dict[str, list[str]]
 
 
-def _anotar(motor: CertameMotor, chave: str, mapa: dict[str, list[str]]) -> None:
-    _BASES[id(motor)] = (chave, {cargo: list(par) for cargo, par in mapa.items()})
+# De cada livro dado por `retomar_ou_reencenar` (pelo `id`, enquanto ele vive), as bases dele.
+_BASES: dict[int, Bases] = {}
+
+
+def _anotar(motor: CertameMotor, chave: str, comum: str, mapa: dict[str, list[str]]) -> None:
+    _BASES[id(motor)] = Bases(chave, comum, {cargo: list(par) for cargo, par in mapa.items()})
     weakref.finalize(motor, _BASES.pop, id(motor), None)
 
 
-def bases_dos_cargos(motor: CertameMotor) -> tuple[str, dict[str, list[str]]] | None:
-    """Em que se baseia o livro dado por `retomar_ou_reencenar`: a chave do certame e, de cada
-    cargo, [o resumo do livro dele, o das nomeações publicadas dele], os mesmos do estado
-    guardado. Um cargo do livro que ainda não estava na memória é lido, quando pedido, do livro
-    com esse resumo (`_retomado` confere): o resumo vale para o que o motor mostra dele.
-    None: o motor não veio daqui (reencenado sem o estado guardado)."""
+def bases_dos_cargos(motor: CertameMotor) -> Bases | None:
+    """Em que se baseia o livro dado por `retomar_ou_reencenar` (`Bases`). Um cargo do livro que
+    ainda não estava na memória é lido, quando pedido, do livro com o resumo dado (`_retomado`
+    confere): o resumo vale para o que o motor mostra dele. None: o motor não veio daqui
+    (reencenado sem o estado guardado)."""
     return _BASES.get(id(motor))
 
 

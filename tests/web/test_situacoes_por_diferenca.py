@@ -127,8 +127,8 @@ def test_o_que_muda_o_certame_inteiro_regrava_todos(montenegro: Certame, monkeyp
     pub = situacoes.publicar(montenegro)
     assert pub is not None
     assert situacoes.linhas_da_geracao(pub).count() == montenegro.candidatos.count()
-    # Uma correção de nota depois da homologação muda os candidatos (a marca deles é do
-    # certame): todos de novo, e o resultado é o de uma montagem do zero.
+    # Uma correção de nota depois da homologação muda a marca dos candidatos (do certame) e o
+    # livro é reencenado inteiro; só o cargo do corrigido muda, e só ele é montado de novo.
     alvo = Candidato.objects.filter(certame=montenegro, nomeacoes__isnull=True).order_by("pk")[0]
     candidato_corrigir(
         usuario=_rh(),
@@ -141,9 +141,8 @@ def test_o_que_muda_o_certame_inteiro_regrava_todos(montenegro: Certame, monkeyp
     )
     pub = situacoes.publicar(montenegro)
     assert pub is not None and not pub.erro
-    assert alvo.inscricao in set(
-        situacoes.linhas_da_geracao(pub).values_list("inscricao", flat=True)
-    )
+    gravadas = set(situacoes.linhas_da_geracao(pub).values_list("inscricao", flat=True))
+    assert gravadas == _inscricoes_do_cargo(alvo.cargo)
     assert _servidas(montenegro) == _do_zero(montenegro)
 
 
@@ -262,8 +261,8 @@ def test_por_diferenca_igual_a_do_zero(montenegro: Certame, atos: list[tuple[str
                 gravadas = set() if novas is None else set(novas.values_list("pk", flat=True))
                 for inscricao, pk in depois.items():
                     assert pk in gravadas or antes.get(inscricao) == pk, inscricao
-                if tipo != "corrigir" and novas is not None:
-                    # Um ato num cargo (não nos candidatos): só as linhas desse cargo.
+                if novas is not None:
+                    # Um ato num cargo, ou a correção de um candidato: só as linhas do cargo.
                     assert novas.values("cargo").distinct().count() == 1
             raise _Desfaz
     except _Desfaz:
