@@ -15,7 +15,7 @@ from django.utils import timezone
 
 from .models import Registro
 from .selectors import historico_do_certame, quem_fez
-from .verificacao import cabeca, verificar_cadeia
+from .integridade import cabeca, verificar_cadeia
 
 COLUNAS = (
     "id",
