@@ -13,9 +13,9 @@ from typing import Any
 
 from django.utils import timezone
 
+from .integridade import cabeca, verificar_cadeia
 from .models import Registro
 from .selectors import historico_do_certame, quem_fez
-from .integridade import cabeca, verificar_cadeia
 
 COLUNAS = (
     "id",
