@@ -1,9 +1,8 @@
 """Os atos do RH medidos um a um (issue "atos são fatos", item 6): num certame de N candidatos
 importado e homologado pela aplicação web, o tempo de abrir o painel, confirmar uma nomeação,
 registrar uma desistência, ofertar uma nova vaga e corrigir uma nota depois da homologação,
-cada um `--atos` vezes (p50 e p95), o tempo até a situação pública mostrar um ato (uma nomeação,
-que muda um cargo; e os quatro atos, com a correção, que muda os candidatos) e o de uma consulta
-pública de uma inscrição.
+cada um `--atos` vezes (p50 e p95), o tempo até a situação pública mostrar um ato (uma nomeação;
+os três atos num cargo; uma correção) e o de uma consulta pública de uma inscrição.
 
 Uso: .venv/bin/python bench/atos.py [--tamanhos 10000,100000,1000000] [--atos 20]
          [--banco sqlite|postgres] [--saida bench/resultados/atos.md]
@@ -30,18 +29,21 @@ from typing import Any
 
 from rodar import RAIZ, _dados  # bench/, ao lado deste script
 
-ATOS = ("painel", "nomeacao", "desistencia", "novas_vagas", "correcao")
+ATOS = ("resumo", "painel", "nomeacao", "desistencia", "novas_vagas", "correcao", "depois")
 ROTULOS = {
-    "painel": "abrir o painel de nomeações",
+    "resumo": "abrir o painel de nomeações (resumo dos cargos)",
+    "painel": "abrir o painel de nomeações de um cargo",
     "nomeacao": "confirmar uma nomeação",
     "desistencia": "registrar uma desistência",
     "novas_vagas": "ofertar uma nova vaga",
     "correcao": "corrigir uma nota depois da homologação",
+    "depois": "confirmar uma nomeação logo depois de uma correção",
     "situacao_nomeacao": "situação pública mostrando uma nomeação",
-    "situacao": "situação pública consistente depois dos quatro atos (com a correção)",
+    "situacao": "situação pública consistente depois de um ato (os três num cargo)",
+    "situacao_correcao": "situação pública consistente depois de uma correção",
     "consulta": "consulta pública de uma inscrição (o marcador e a linha)",
 }
-EXTRAS = ("situacao_nomeacao", "situacao", "consulta")
+EXTRAS = ("situacao_nomeacao", "situacao", "situacao_correcao", "consulta")
 CONSULTAS = 50  # consultas públicas medidas depois de cada rodada de atos
 
 
@@ -113,8 +115,15 @@ def filho(cenario: Path, atos: int, banco: str) -> dict[str, list[float]]:
         assert publicada.atual and publicada.pub is not None
         assert situacoes.situacao(publicada.pub, inscricao) is not None
 
+    # Os atos de todo dia, um cargo a cada vez; depois, à parte, as correções: uma correção muda
+    # os candidatos (o quadro e o livro se refazem no ato seguinte, medido como "depois").
+    cargos = list(certame.cargos.order_by("codigo"))
     for k in range(atos):
-        painel = _medir(tempos["painel"], lambda: painel_nomeacoes(certame=certame))
+        cargo = cargos[k % len(cargos)]
+        _medir(tempos["resumo"], lambda: painel_nomeacoes(certame=certame, com_propostas=False))
+        painel = _medir(
+            tempos["painel"], lambda c=cargo: painel_nomeacoes(certame=certame, cargo=c.codigo)
+        )
         proposta = next(p for c in painel.cargos for p in c.propostas)
         portaria = f"{1000 + k}/2026"
         _medir(
@@ -125,10 +134,7 @@ def filho(cenario: Path, atos: int, banco: str) -> dict[str, list[float]]:
             ),
         )  # fmt: skip
         _medir(tempos["situacao_nomeacao"], lambda p=proposta: mostra_a_nomeacao(p.inscricao))
-        cargo = proposta.cargo
-        nomeada = Nomeacao.objects.filter(
-            cargo__certame=certame, situacao=SituacaoNomeacao.NOMEADO
-        ).first()
+        nomeada = Nomeacao.objects.filter(cargo=cargo, situacao=SituacaoNomeacao.NOMEADO).first()
         assert nomeada is not None
         _medir(
             tempos["desistencia"],
@@ -143,6 +149,11 @@ def filho(cenario: Path, atos: int, banco: str) -> dict[str, list[float]]:
                 token=f"bench-{k}",
             ),
         )  # fmt: skip
+        _medir(tempos["situacao"], lambda: situacoes.publicar(certame))
+        for inscricao in sorteio.sample(inscricoes, CONSULTAS):
+            _medir(tempos["consulta"], lambda i=inscricao: consultar(i))
+    for k in range(atos):
+        cargo = cargos[k % len(cargos)]
         alvo = (
             Candidato.objects.filter(certame=certame, cargo=cargo, nomeacoes__isnull=True)
             .order_by("-pk")
@@ -156,9 +167,18 @@ def filho(cenario: Path, atos: int, banco: str) -> dict[str, list[float]]:
                 motivo="Bench", fundamento="Bench", data=dia,
             ),
         )  # fmt: skip
-        _medir(tempos["situacao"], lambda: situacoes.publicar(certame))
-        for inscricao in sorteio.sample(inscricoes, CONSULTAS):
-            _medir(tempos["consulta"], lambda i=inscricao: consultar(i))
+        _medir(tempos["situacao_correcao"], lambda: situacoes.publicar(certame))
+        proposta = next(
+            p for c in painel_nomeacoes(certame=certame, cargo=cargo.codigo).cargos
+            for p in c.propostas
+        )  # fmt: skip
+        _medir(
+            tempos["depois"],
+            lambda p=proposta, k=k: nomeacao_confirmar(
+                usuario=usuario, cargo=p.cargo, inscricao=p.inscricao, portaria=f"{5000 + k}/2026",
+                data_portaria=dia,
+            ),
+        )  # fmt: skip
     return tempos
 
 

@@ -7,8 +7,11 @@ O estado é a conta dos fatos, não um fato: só é retomado se confere com eles
   (`candidatos.versao`, renovada pelos gatilhos do banco a cada mudança), as regras e os
   parâmetros do certame, os cargos com as vagas do edital, a validade, a abertura das vagas e
   quem saiu antes dela. Mudou qualquer um: reencena.
-- Os eventos aplicados, na ordem do livro, são o começo dos eventos de hoje (um ato novo com
-  data anterior, ou um ato tornado sem efeito, muda o começo: reencena).
+- Os eventos aplicados, cada um com o seu cargo, estão todos entre os de hoje, e os novos vêm,
+  na ordem do livro, depois dos já aplicados do mesmo cargo e em data não anterior à do último
+  aplicado: os cargos não dependem uns dos outros, então a saída de um cargo registrada depois
+  das novas vagas de outro, no mesmo dia, se aplica sem reencenar (`_novos`). Um ato novo com
+  data anterior, ou um ato tornado sem efeito, reencena.
 - Os atos publicados de hoje são os do livro (`cotas.motor.estado.reconhecer_publicadas`).
 - O selo (HMAC com a chave secreta da instalação, que o banco não guarda) confere: quem só tem o
   banco não faz a aplicação retomar um estado forjado.
@@ -23,6 +26,7 @@ import hashlib
 import hmac
 import json
 import weakref
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -59,7 +63,7 @@ def resumo(valor: object) -> str:
     return hashlib.sha256(repr(valor).encode()).hexdigest()
 
 
-def _selo(chave: str, eventos: Sequence[str], livro: bytes, cargos: dict[str, Any]) -> str:
+def _selo(chave: str, eventos: Sequence[Any], livro: bytes, cargos: dict[str, Any]) -> str:
     conteudo = json.dumps(
         [chave, list(eventos), hashlib.sha256(livro).hexdigest(), cargos], sort_keys=True
     )
@@ -91,16 +95,20 @@ def retomar_ou_reencenar(
     eventos = ordenar_no_dia(eventos)
     resumos = [resumo(e) for e in eventos]
     guardado = EstadoDoCertame.objects.filter(certame=certame).first()
-    motor = _retomado(certame, guardado, chave, resumos, publicadas, retomar)
-    if motor is None:
+    motor = _retomado(certame, guardado, chave, publicadas, retomar)
+    novos = None
+    if motor is not None:
+        assert guardado is not None
+        novos = _novos(motor, eventos, resumos, [tuple(a) for a in guardado.eventos])
+    if motor is None or novos is None:
         motor = novo().apurar(eventos, abertura=abertura)
-        _anotar(motor, chave, comum, _guardar(certame, chave, resumos, motor, publicadas, None))
+        aplicados = [(r, _cargo(motor, e)) for r, e in zip(resumos, eventos, strict=True)]
+        _anotar(motor, chave, comum, _guardar(certame, chave, aplicados, motor, publicadas, None))
         return motor
     assert guardado is not None
-    novos = eventos[len(guardado.eventos) :]
     if novos:
-        motor.prever(novos)
-    for evento in novos:
+        motor.prever([e for _, e in novos])
+    for _, evento in novos:
         try:
             motor.aplicar(evento)
         except ErroCotas as erro:
@@ -108,9 +116,67 @@ def retomar_ou_reencenar(
             raise
     mapa = dict(guardado.cargos)
     if novos or livro.carregados(motor):
-        mapa = _guardar(certame, chave, resumos, motor, publicadas, mapa)
+        aplicados = [tuple(a) for a in guardado.eventos] + [(r, _cargo(motor, e)) for r, e in novos]
+        mapa = _guardar(certame, chave, aplicados, motor, publicadas, mapa)
     _anotar(motor, chave, comum, mapa)
     return motor
+
+
+# O cargo de um evento que não se sabe a que cargo toca: pede que venha depois de todos.
+_TODOS = "*"
+
+
+def _cargo(motor: CertameMotor, evento: Evento) -> str:
+    """O cargo em que o evento age (as novas vagas dizem; as saídas, pela inscrição)."""
+    if evento.cargo is not None:
+        return evento.cargo
+    if evento.inscricao is None:
+        return _TODOS
+    try:
+        return motor.cargo_da_inscricao(evento.inscricao)
+    except ErroCotas:
+        return _TODOS
+
+
+def _novos(
+    motor: CertameMotor,
+    eventos: list[Evento],
+    resumos: list[str],
+    aplicados: list[tuple[str, str]],
+) -> list[tuple[str, Evento]] | None:
+    """Os eventos de hoje ainda não aplicados no livro guardado, na ordem do livro; None se
+    algum aplicado não está mais entre os de hoje (tornado sem efeito) ou se algum novo viria,
+    no seu cargo, antes de um já aplicado, ou em data anterior à do último aplicado (o livro
+    recusa datas fora de ordem): reencene. O caso comum, os aplicados como começo dos de hoje,
+    sem olhar cargos."""
+    n = len(aplicados)
+    if resumos[:n] == [r for r, _ in aplicados]:
+        return list(zip(resumos[n:], eventos[n:], strict=True))
+    faltam = Counter(r for r, _ in aplicados)
+    cargo_do_aplicado = dict(aplicados)
+    ultimo_no_cargo: dict[str, int] = {}
+    ultima_data = None
+    novos: list[tuple[int, str, Evento]] = []
+    for i, (r, e) in enumerate(zip(resumos, eventos, strict=True)):
+        if faltam[r] > 0:
+            faltam[r] -= 1
+            ultimo_no_cargo[cargo_do_aplicado[r]] = i
+            ultima_data = e.data if ultima_data is None else max(ultima_data, e.data)
+        else:
+            novos.append((i, r, e))
+    if +faltam:
+        return None  # um aplicado saiu dos fatos
+    ultimo_de_todos = max(ultimo_no_cargo.values(), default=-1)
+    for i, _, e in novos:
+        cargo = _cargo(motor, e)
+        antes = (
+            ultimo_de_todos
+            if cargo == _TODOS
+            else max(ultimo_no_cargo.get(cargo, -1), ultimo_no_cargo.get(_TODOS, -1))
+        )
+        if i < antes or (ultima_data is not None and e.data < ultima_data):
+            return None
+    return [(r, e) for _, r, e in novos]
 
 
 @dataclass(frozen=True)
@@ -145,18 +211,15 @@ def _retomado(
     certame: Any,
     guardado: Any,
     chave: str,
-    resumos: list[str],
     publicadas: dict[str, str],
     retomar: Callable[[bytes, Callable[[str], bytes]], CertameMotor],
 ) -> CertameMotor | None:
-    """O livro guardado, se confere (None: reencene)."""
+    """O livro guardado, se o selo e a chave conferem (None: reencene); os eventos, `_novos`."""
     from cotas_web.certames.models import EstadoDoCargo
 
     if guardado is None or guardado.chave != chave:
         return None
     aplicados = list(guardado.eventos)
-    if resumos[: len(aplicados)] != aplicados:
-        return None
     dados = bytes(guardado.livro)
     mapa: dict[str, list[str]] = dict(guardado.cargos)
     if not hmac.compare_digest(guardado.selo, _selo(chave, aplicados, dados, mapa)):
@@ -187,7 +250,7 @@ def _retomado(
 def _guardar(
     certame: Any,
     chave: str,
-    resumos: list[str],
+    aplicados: list[tuple[str, str]],
     motor: CertameMotor,
     publicadas: dict[str, str],
     mapa: dict[str, list[str]] | None,
@@ -218,10 +281,10 @@ def _guardar(
                 certame=certame,
                 defaults={
                     "chave": chave,
-                    "eventos": resumos,
+                    "eventos": [list(a) for a in aplicados],
                     "livro": guardado.livro,
                     "cargos": novo_mapa,
-                    "selo": _selo(chave, resumos, guardado.livro, novo_mapa),
+                    "selo": _selo(chave, [list(a) for a in aplicados], guardado.livro, novo_mapa),
                 },
             )
     except DatabaseError:

@@ -485,9 +485,7 @@ def fatos_do_certame(certame: Certame) -> Fatos:
             justificativa=o.justificativa,
         )
         registrados.append((o.data, o.pk, evento))
-    desistencias = Desistencia.objects.filter(
-        candidato__certame=certame, sem_efeito_em__isnull=True
-    )
+    desistencias = Desistencia.objects.filter(certame=certame, sem_efeito_em__isnull=True)
     for d in desistencias.select_related("candidato"):
         evento = Evento(d.data, TipoEvento.DESISTENCIA, inscricao=d.candidato.inscricao)
         registrados.append((d.data, d.pk, evento))

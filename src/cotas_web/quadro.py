@@ -19,6 +19,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import os
+import threading
 import uuid
 from collections.abc import Callable
 from pathlib import Path
@@ -28,6 +29,34 @@ from django.conf import settings
 from django.db import connection, transaction
 
 _SEPARADOR = "__"  # entre a marca e a forma no nome do arquivo (a marca do PostgreSQL tem "-")
+
+# Os últimos quadros lidos por este processo: (certame, forma) → (marca, quadro), do mais antigo
+# ao mais novo. Só um atalho do disco: vale só para a marca que o banco dá no pedido, como o
+# arquivo (nunca o estado do certame, que fica no banco).
+_NA_MEMORIA: dict[tuple[int, str], tuple[str, pl.DataFrame]] = {}
+_TRAVA = threading.Lock()
+
+
+def _lembrar(certame_id: int, forma: str, marca_: str, quadro: pl.DataFrame) -> None:
+    limite = int(getattr(settings, "QUADROS_NA_MEMORIA", 0))
+    with _TRAVA:
+        _NA_MEMORIA.pop((certame_id, forma), None)
+        if limite <= 0:
+            _NA_MEMORIA.clear()
+            return
+        _NA_MEMORIA[(certame_id, forma)] = (marca_, quadro)
+        while len(_NA_MEMORIA) > limite:
+            del _NA_MEMORIA[next(iter(_NA_MEMORIA))]
+
+
+def _lembrado(certame_id: int, forma: str, marca_: str) -> pl.DataFrame | None:
+    with _TRAVA:
+        achado = _NA_MEMORIA.get((certame_id, forma))
+        if achado is None or achado[0] != marca_:
+            return None
+        # (o mais recente vai para o fim: sai por último)
+        _NA_MEMORIA[(certame_id, forma)] = _NA_MEMORIA.pop((certame_id, forma))
+        return achado[1]
 
 
 def marca(certame_id: int) -> str:
@@ -81,7 +110,10 @@ def ler_ou_montar(certame_id: int, forma: str, montar: Callable[[], pl.DataFrame
     """O quadro guardado da marca atual ou, sem ele, o que `montar` lê do banco (guardado se a
     marca não mudou durante a leitura e não há ato em curso)."""
     atual = marca(certame_id)
+    if atual and (lembrado := _lembrado(certame_id, forma, atual)) is not None:
+        return lembrado
     if atual and (guardado := _ler(_arquivo(certame_id, atual, forma))) is not None:
+        _lembrar(certame_id, forma, atual, guardado)
         return guardado
     if connection.in_atomic_block:
         return montar()  # dentro de um ato: a marca pode ainda ser desfeita
@@ -91,4 +123,5 @@ def ler_ou_montar(certame_id: int, forma: str, montar: Callable[[], pl.DataFrame
         depois = marca(certame_id)
     if antes and antes == depois:
         _gravar(_arquivo(certame_id, antes, forma), quadro)
+        _lembrar(certame_id, forma, antes, quadro)
     return quadro

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
-from datetime import date
+from datetime import date, timedelta
 from typing import Any
 from unittest import mock
 
@@ -163,6 +163,56 @@ def test_ato_do_mesmo_dia_que_o_livro_poe_antes_refaz_o_livro(
     with _reencenacoes() as reencenacoes:
         nomeacao_registrar_desistencia(
             usuario=rita, nomeacao=primeira, data=date(2025, 8, 10), motivo="desistencia"
+        )
+    assert reencenacoes == [1]
+    _confere_com_a_reencenacao(certame)
+
+
+def test_saida_de_um_cargo_depois_das_novas_vagas_de_outro_no_mesmo_dia_retoma(
+    rita: Any,
+) -> None:
+    """Os cargos não dependem uns dos outros: a desistência num cargo, registrada depois das
+    novas vagas de outro no mesmo dia (o livro põe saídas antes de novas vagas), é aplicada ao
+    livro guardado sem reencenar, e o livro é o da reencenação desde o edital."""
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    from cotas_web.certames import datas
+    from cotas_web.certames.models import Certame
+
+    call_command("carregar_exemplo", "--demo", stdout=StringIO())
+    certame = Certame.objects.get(nome="Concurso Público 01/2025")
+    ultimo = datas.data_do_ultimo_ato(certame)
+    assert ultimo is not None
+    dia = ultimo + timedelta(days=1)
+    a, b = list(certame.cargos.order_by("codigo"))[:2]
+    ponte.reencenar(certame)  # guarda o livro
+    nomeados = {}
+    for cargo, portaria in ((a, "901/2025"), (b, "902/2025")):
+        proposta = propostas_do_motor(certame=certame, cargo=cargo)[0]
+        nomeados[cargo.codigo] = nomeacao_confirmar(
+            usuario=rita,
+            cargo=cargo,
+            inscricao=proposta.inscricao,
+            portaria=portaria,
+            data_portaria=dia,
+        )
+    vagas_novas_ofertar(
+        usuario=rita, cargo=a, data=dia, quantidade=1, justificativa="Lei de criação de cargos"
+    )
+    with _reencenacoes() as reencenacoes:
+        nomeacao_registrar_desistencia(
+            usuario=rita, nomeacao=nomeados[b.codigo], data=dia, motivo="desistencia"
+        )
+        motor = ponte.reencenar(certame)
+    assert reencenacoes == [0]
+    assert [o.tipo for o in motor.ocorrencias(b.codigo)][-1] == "desistencia"
+    _confere_com_a_reencenacao(certame)
+    # No mesmo cargo, a saída depois das novas vagas do mesmo dia ainda reencena.
+    with _reencenacoes() as reencenacoes:
+        nomeacao_registrar_desistencia(
+            usuario=rita, nomeacao=nomeados[a.codigo], data=dia, motivo="desistencia"
         )
     assert reencenacoes == [1]
     _confere_com_a_reencenacao(certame)

@@ -266,7 +266,16 @@ def test_painel_com_muitos_cargos_abre_num_resumo_e_cada_cargo_a_parte(
     monkeypatch.setattr(views, "PAINEL_CARGOS_POR_EXTENSO", 2)
     entrar(client, get_user_model().objects.get(username="rh"))
     url = reverse("nomeacoes:painel", args=[certame.pk])
-    resumo = client.get(url).content.decode()
+    # O resumo sai só do banco: não abre o livro de cargo nenhum (num certame de centenas de
+    # cargos, abrir todos levava dezenas de segundos).
+    from cotas_web.nomeacoes import selectors
+
+    def _sem_motor(**_: Any) -> Any:
+        raise AssertionError("o resumo não pede as propostas ao motor")
+
+    with monkeypatch.context() as m:
+        m.setattr(selectors, "propostas_do_motor", _sem_motor)
+        resumo = client.get(url).content.decode()
     assert "3 cargos: abra um" in resumo
     assert "?cargo=ENF" in resumo and "Confirmar nomeação de" not in resumo
     enf = client.get(url, {"cargo": "ENF"}).content.decode()
@@ -289,5 +298,19 @@ def test_painel_com_muitos_cargos_abre_num_resumo_e_cada_cargo_a_parte(
     assert r.status_code == 302 and r["Location"] == f"{url}?cargo=ENF"
     assert Nomeacao.objects.filter(candidato__inscricao=primeira_enf.inscricao).exists()
     assert client.get(url, {"cargo": "NAO-HA"}).status_code == 404
+    # Cada cargo com as vagas ofertadas, as nomeações em vigor e as vagas sem nomeação em vigor.
+    resumo = client.get(url).content.decode()
+    vistos = []
+    for cargo in certame.cargos.all():
+        ofertadas = sum(o.quantidade for o in cargo.ofertas.filter(sem_efeito_em__isnull=True))
+        em_vigor = cargo.nomeacoes.filter(situacao__in=("nomeado", "empossado")).count()
+        feitas = cargo.nomeacoes.count()
+        linha = (
+            f"{cargo.codigo} — {cargo.nome}</a></td><td>{ofertadas}</td><td>{feitas}</td>"
+            f"<td>{em_vigor}</td><td>{max(ofertadas - em_vigor, 0)}</td>"
+        )
+        assert linha in resumo, linha
+        vistos.append((ofertadas, em_vigor))
+    assert all(o > 0 for o, _ in vistos) and any(e > 0 for _, e in vistos), vistos
     monkeypatch.setattr(views, "PAINEL_CARGOS_POR_EXTENSO", 3)
     assert "Confirmar nomeação de" in client.get(url).content.decode()

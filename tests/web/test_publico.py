@@ -16,7 +16,9 @@ from .conftest import LINHAS, cpf_valido, entrar
 
 pytestmark = pytest.mark.django_db
 
-CPF_INTEIRO = re.compile(r"\d{3}\.?\d{3}\.?\d{3}-?\d{2}")
+# Um CPF inteiro solto no texto; não dentro de um código hexadecimal (a cabeça da cadeia e os
+# sha256 publicados têm, uma vez em nove, onze algarismos seguidos).
+CPF_INTEIRO = re.compile(r"(?<![0-9a-fA-F])\d{3}\.?\d{3}\.?\d{3}-?\d{2}(?![0-9a-fA-F])")
 # Valores de campo sensíveis (não nomes de pessoas como "Elisa Branca"): cor/raça, parecer.
 SENSIVEIS = (
     ">cor/raça<",

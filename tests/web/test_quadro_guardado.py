@@ -119,3 +119,30 @@ def test_a_correcao_e_vista_pelo_motor_no_proprio_ato_com_o_quadro_guardado(
         data=date(2025, 8, 5),
     )
     assert propostas_do_motor(certame=certame)[0].inscricao == "1008"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_o_quadro_na_memoria_vale_so_para_a_marca_do_banco(
+    certame_com_candidatos: Any, monkeypatch: pytest.MonkeyPatch, settings: Any
+) -> None:
+    """O processo guarda o último quadro lido: o ato seguinte não lê nem o disco; uma mudança
+    nos candidatos (outra marca no banco) o invalida; `QUADROS_NA_MEMORIA = 0` desliga."""
+    certame = certame_com_candidatos
+    regras = ponte.regras_do_certame(certame)
+    settings.QUADROS_NA_MEMORIA = 1
+    primeira = ponte.tabela_de_candidatos(certame, regras)
+
+    def nao_leia(*_: Any) -> Any:
+        raise AssertionError("leu o disco ou o banco com o quadro na memória")
+
+    with monkeypatch.context() as m:
+        m.setattr(quadro, "_ler", nao_leia)
+        m.setattr(ponte, "_quadro_do_banco", nao_leia)
+        assert ponte.tabela_de_candidatos(certame, regras).quadro is primeira.quadro
+    Candidato.objects.filter(certame=certame, inscricao="1001").update(nome="Mudado")
+    nomes = ponte.tabela_de_candidatos(certame, regras).quadro["nome"].to_list()
+    assert "Mudado" in nomes
+    settings.QUADROS_NA_MEMORIA = 0
+    quadro._lembrar(certame.pk, "x", quadro.marca(certame.pk), primeira.quadro)
+    assert quadro._lembrado(certame.pk, "x", quadro.marca(certame.pk)) is None
+    assert quadro._NA_MEMORIA == {}

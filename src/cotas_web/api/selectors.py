@@ -580,7 +580,7 @@ def _atos_dos_cargos(certame: Certame, cargo: str | None) -> list[Ato]:
                 )
             )  # fmt: skip
     desistencias = Desistencia.objects.filter(
-        candidato__certame=certame, sem_efeito_em__isnull=False
+        certame=certame, sem_efeito_em__isnull=False
     ).select_related("candidato__cargo")
     if cargo is not None:
         desistencias = desistencias.filter(candidato__cargo__codigo=cargo)

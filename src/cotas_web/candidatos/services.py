@@ -24,7 +24,7 @@ from cotas_web import ponte
 from cotas_web.auditoria import pelo_registro
 from cotas_web.auditoria.acoes import AcaoAuditada
 from cotas_web.auditoria.services import registrar
-from cotas_web.banco import inserir_em_massa
+from cotas_web.banco import atualizar_estatisticas, inserir_em_massa
 from cotas_web.certames import datas
 from cotas_web.certames.models import Certame
 from cotas_web.certames.services import certame_travar
@@ -314,6 +314,8 @@ def importacao_confirmar(
             for c in _contando(previa.candidatos, progresso)
         ),
     )
+    # (depois do commit: não alonga a trava do certame)
+    transaction.on_commit(lambda: atualizar_estatisticas(Candidato))
     registrar(
         usuario=usuario,
         certame=certame,

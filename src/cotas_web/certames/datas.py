@@ -11,6 +11,7 @@ sem importá-los.
 from __future__ import annotations
 
 from datetime import date
+from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db.models import Max
@@ -87,13 +88,29 @@ _DATAS_DOS_ATOS = (
         "a saída de um nomeado (desistência, prazo de posse, final de fila ou anulação)",
     ),
     ("cargos__nomeacoes__sem_efeito_em", "o ato que tornou sem efeito uma nomeação"),
-    ("candidatos__desistencias__data", "a desistência"),
-    ("candidatos__desistencias__sem_efeito_em", "o ato que tornou sem efeito uma desistência"),
+    ("desistencias__data", "a desistência"),
+    ("desistencias__sem_efeito_em", "o ato que tornou sem efeito uma desistência"),
 )
 
 
 # Os que a reencenação pela data pode reordenar (a posse não muda a ordem de nomeação).
 _DATAS_QUE_ORDENAM = tuple(c for c in _DATAS_DOS_ATOS if not c[0].endswith("posse_em"))
+
+
+def _maximo(certame: Certame, caminho: str, **filtros: Any) -> Any:
+    """O maior valor de `caminho` (relações a partir do certame, "cargos__nomeacoes__data_portaria")
+    entre os atos do certame, consultado a partir do modelo do ato: `Max` pelo certame faria
+    LEFT JOIN de todos os candidatos (um milhão) para achar as poucas desistências.
+    `filtros`: sobre o modelo do ato."""
+    *relacoes, campo = caminho.split("__")
+    modelo: Any = Certame
+    volta: list[str] = []
+    for nome in relacoes:
+        relacao = modelo._meta.get_field(nome)  # a relação reversa (a chave está no filho)
+        volta.insert(0, relacao.field.name)
+        modelo = relacao.related_model
+    consulta = modelo.objects.filter(**{"__".join(volta): certame.pk}, **filtros)
+    return consulta.aggregate(m=Max(campo))["m"]
 
 
 def ultimo_ato(certame: Certame, *, so_os_que_ordenam: bool = False) -> tuple[date, str] | None:
@@ -103,7 +120,7 @@ def ultimo_ato(certame: Certame, *, so_os_que_ordenam: bool = False) -> tuple[da
     if certame.homologado_em is not None:
         achados.append((certame.homologado_em, "a homologação da classificação final"))
     for caminho, qual in _DATAS_QUE_ORDENAM if so_os_que_ordenam else _DATAS_DOS_ATOS:
-        m = Certame.objects.filter(pk=certame.pk).aggregate(m=Max(caminho))["m"]
+        m = _maximo(certame, caminho)
         if m is not None:
             achados.append((m, qual))
     # (no empate, o que vem primeiro na lista: a homologação, depois a ordem acima)
@@ -149,10 +166,8 @@ def ultimo_ato_da_comissao(certame: Certame) -> tuple[date, str] | None:
     decidido, decisão tornada sem efeito), o mais recente de todos."""
     achados: list[tuple[date, str]] = []
     for caminho, qual in _ATOS_DA_COMISSAO:
-        consulta = Certame.objects.filter(pk=certame.pk)
-        if caminho == "sessoes__data":
-            consulta = consulta.filter(sessoes__convocacoes__registrado_em__isnull=False)
-        m = consulta.aggregate(m=Max(caminho))["m"]
+        extra = {"convocacoes__registrado_em__isnull": False} if caminho == "sessoes__data" else {}
+        m = _maximo(certame, caminho, **extra)
         if m is not None:
             achados.append((m, qual))
     return max(achados, key=lambda a: a[0]) if achados else None

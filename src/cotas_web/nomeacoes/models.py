@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.db import models
 
 from cotas.motor import glossario as g
@@ -91,11 +93,22 @@ class Desistencia(AtoTornavelSemEfeito):
     candidato = models.ForeignKey(
         "candidatos.Candidato", on_delete=models.PROTECT, related_name="desistencias"
     )
+    # O certame do candidato, repetido aqui (`save`): as poucas desistências de um certame se
+    # acham pelo índice delas. Pelo candidato, o SQLite monta um filtro de Bloom sobre o milhão
+    # de candidatos do certame a cada consulta (1,3 s por ato).
+    certame = models.ForeignKey(
+        "certames.Certame", on_delete=models.PROTECT, related_name="desistencias", editable=False
+    )
     data = models.DateField()
     motivo = models.CharField(
         max_length=20, choices=MotivoDaSaida.choices, default=MotivoDaSaida.DESISTENCIA
     )
     observacao = models.TextField(blank=True)
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        if self.certame_id is None:
+            self.certame_id = self.candidato.certame_id
+        super().save(*args, **kwargs)
 
     class Meta:
         ordering = ("data", "id")

@@ -43,6 +43,20 @@ class PainelCargo:
     propostas: list[Proposta] = field(default_factory=list)
     atos: list[Nomeacao] = field(default_factory=list)
 
+    @property
+    def em_vigor(self) -> int:
+        """Nomeações que ocupam a vaga hoje (nomeados e empossados)."""
+        return sum(a.situacao in _OCUPAM for a in self.atos)
+
+    @property
+    def sem_nomeado(self) -> int:
+        """Vagas ofertadas sem nomeação em vigor: as que as próximas nomeações preenchem (menos,
+        se a lista de onde viriam se esgotou: o cargo aberto o mostra)."""
+        return max(self.ofertadas - self.em_vigor, 0)
+
+
+_OCUPAM = (SituacaoNomeacao.NOMEADO, SituacaoNomeacao.EMPOSSADO)
+
 
 @dataclass
 class Painel:
@@ -58,8 +72,15 @@ def _texto(v: Any) -> str:
     return "" if v is None else str(v)
 
 
-def painel_nomeacoes(*, certame: Certame) -> Painel:
+def painel_nomeacoes(
+    *, certame: Certame, cargo: str | None = None, com_propostas: bool = True
+) -> Painel:
+    """Os atos de cada cargo e as propostas do motor: de todos, de um só (`cargo`: o ato de um
+    cargo não lê o livro dos outros) ou de nenhum (`com_propostas=False`: o resumo de um
+    certame de centenas de cargos sai só do banco, sem abrir o livro de cada um)."""
     cargos = list(certame.cargos.all())
+    if cargo is not None:
+        cargos = [c for c in cargos if c.codigo == cargo]
     ofertas = OfertaVagas.objects.filter(cargo__certame=certame)
     paineis = {
         c.codigo: PainelCargo(
@@ -71,7 +92,7 @@ def painel_nomeacoes(*, certame: Certame) -> Painel:
         for c in cargos
     }
     atos = (
-        Nomeacao.objects.filter(cargo__certame=certame)
+        Nomeacao.objects.filter(cargo__in=cargos)
         .select_related("candidato", "cargo", "substitui__candidato")
         .order_by("cargo__codigo", "ordem")
     )
@@ -83,15 +104,15 @@ def painel_nomeacoes(*, certame: Certame) -> Painel:
         edital_ofertado=edital,
         novas_ofertas=list(ofertas.filter(do_edital=False).select_related("cargo")),
         desistencias=list(
-            Desistencia.objects.filter(candidato__certame=certame).select_related(
-                "candidato__cargo"
-            )
+            Desistencia.objects.filter(certame=certame).select_related("candidato__cargo")
         ),
     )
-    if not edital:
+    if not edital or not com_propostas or not cargos:
         return painel
     try:
-        propostas = propostas_do_motor(certame=certame)
+        propostas = propostas_do_motor(
+            certame=certame, cargo=cargos[0] if cargo is not None else None
+        )
     except ponte.ErroCotas as erro:
         painel.erro = str(erro)
         return painel
@@ -118,9 +139,9 @@ def propostas_do_motor(*, certame: Certame, cargo: Cargo | None = None) -> list[
         )
     )
     fora = set(
-        Desistencia.objects.filter(
-            candidato__certame=certame, sem_efeito_em__isnull=True
-        ).values_list("candidato__inscricao", flat=True)
+        Desistencia.objects.filter(certame=certame, sem_efeito_em__isnull=True).values_list(
+            "candidato__inscricao", flat=True
+        )
     ) | set(
         Candidato.objects.filter(certame=certame, anulado_em__isnull=False).values_list(
             "inscricao", flat=True

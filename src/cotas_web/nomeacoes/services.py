@@ -585,9 +585,7 @@ def desistencia_tornar_sem_efeito(
     """A desistência (ou o prazo de posse esgotado) registrada por engano, tornada sem efeito: o
     candidato volta às listas e, se estava nomeado, a nomeação volta a valer. Recusado se o
     substituto já foi nomeado por portaria em vigor (ou outra nomeação dependa dela)."""
-    certame_id = Desistencia.objects.values_list("candidato__certame_id", flat=True).get(
-        pk=desistencia.pk
-    )
+    certame_id = Desistencia.objects.values_list("certame_id", flat=True).get(pk=desistencia.pk)
     certame = certame_travar(certame_id)
     desistencia = Desistencia.objects.select_related("candidato").get(pk=desistencia.pk)
     candidato = desistencia.candidato

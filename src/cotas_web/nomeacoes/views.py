@@ -41,12 +41,11 @@ def painel(request: HttpRequest, pk: int) -> HttpResponse:
     """As propostas do motor e os atos de cada cargo. Com muitos cargos (um concurso nacional
     tem centenas, e dezenas de milhares de nomeações), um resumo por cargo; `?cargo=` abre um."""
     certame = get_object_or_404(Certame, pk=pk)
-    painel = painel_nomeacoes(certame=certame)
     cargo = request.GET.get("cargo", "").strip()
-    if cargo:
-        painel.cargos = [pc for pc in painel.cargos if pc.cargo.codigo == cargo]
-        if not painel.cargos:
-            raise Http404("Cargo desconhecido.")
+    resumo = not cargo and certame.cargos.count() > PAINEL_CARGOS_POR_EXTENSO
+    painel = painel_nomeacoes(certame=certame, cargo=cargo or None, com_propostas=not resumo)
+    if cargo and not painel.cargos:
+        raise Http404("Cargo desconhecido.")
     return render(
         request,
         "nomeacoes/painel.html",
@@ -54,7 +53,7 @@ def painel(request: HttpRequest, pk: int) -> HttpResponse:
             "certame": certame,
             "painel": painel,
             "cargo": cargo,
-            "resumo": not cargo and len(painel.cargos) > PAINEL_CARGOS_POR_EXTENSO,
+            "resumo": resumo,
             "oferta_form": OfertaEditalForm(),
             "novas_form": NovasVagasForm(cargos=certame.cargos.all()),
             # O código do formulário de nomeações em lote (um por cargo: `-<cargo>`).
@@ -424,7 +423,7 @@ def desistencia_sem_efeito(request: HttpRequest, pk: int, did: int) -> HttpRespo
     d0 = get_object_or_404(
         Desistencia.objects.select_related("candidato__certame"),
         pk=did,
-        candidato__certame_id=pk,
+        certame_id=pk,
     )
     c = d0.candidato
     qual = "o prazo de posse esgotado" if d0.motivo == "sem_posse" else "a desistência"
