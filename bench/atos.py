@@ -1,7 +1,8 @@
 """Os atos do RH medidos um a um (issue "atos são fatos", item 6): num certame de N candidatos
 importado e homologado pela aplicação web, o tempo de abrir o painel, confirmar uma nomeação,
 registrar uma desistência, ofertar uma nova vaga e corrigir uma nota depois da homologação,
-cada um `--atos` vezes (p50 e p95), e o tempo até a situação pública mostrar um ato.
+cada um `--atos` vezes (p50 e p95), o tempo até a situação pública mostrar um ato (uma nomeação;
+os três atos num cargo; uma correção) e o de uma consulta pública de uma inscrição.
 
 Uso: .venv/bin/python bench/atos.py [--tamanhos 10000,100000,1000000] [--atos 20]
          [--banco sqlite|postgres] [--saida bench/resultados/atos.md]
@@ -16,6 +17,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import random
 import subprocess
 import sys
 import tempfile
@@ -36,8 +38,13 @@ ROTULOS = {
     "novas_vagas": "ofertar uma nova vaga",
     "correcao": "corrigir uma nota depois da homologação",
     "depois": "confirmar uma nomeação logo depois de uma correção",
-    "situacao": "situação pública consistente depois de um ato",
+    "situacao_nomeacao": "situação pública mostrando uma nomeação",
+    "situacao": "situação pública consistente depois de um ato (os três num cargo)",
+    "situacao_correcao": "situação pública consistente depois de uma correção",
+    "consulta": "consulta pública de uma inscrição (o marcador e a linha)",
 }
+EXTRAS = ("situacao_nomeacao", "situacao", "situacao_correcao", "consulta")
+CONSULTAS = 50  # consultas públicas medidas depois de cada rodada de atos
 
 
 def _medir(tempos: list[float], acao: Callable[[], Any]) -> Any:
@@ -92,7 +99,22 @@ def filho(cenario: Path, atos: int, banco: str) -> dict[str, list[float]]:
     assert certame.homologado_em is not None
     dia = certame.homologado_em + timedelta(days=1)
     vagas_edital_ofertar(usuario=usuario, certame=certame, data=dia)
-    tempos: dict[str, list[float]] = {a: [] for a in (*ATOS, "situacao")}
+    tempos: dict[str, list[float]] = {a: [] for a in (*ATOS, *EXTRAS)}
+    situacoes.publicar(certame)  # a primeira publicação, inteira (não medida)
+    inscricoes = list(Candidato.objects.filter(certame=certame).values_list("inscricao", flat=True))
+    sorteio = random.Random(2024)
+
+    def mostra_a_nomeacao(inscricao: str) -> None:
+        pub = situacoes.publicar(certame)
+        assert pub is not None and not pub.erro
+        dados = situacoes.situacao(pub, inscricao)
+        assert dados is not None and dados["nomeacao"] is not None, inscricao
+
+    def consultar(inscricao: str) -> None:
+        publicada = situacoes.para_consulta(certame)
+        assert publicada.atual and publicada.pub is not None
+        assert situacoes.situacao(publicada.pub, inscricao) is not None
+
     # Os atos de todo dia, um cargo a cada vez; depois, à parte, as correções: uma correção muda
     # os candidatos (o quadro e o livro se refazem no ato seguinte, medido como "depois").
     cargos = list(certame.cargos.order_by("codigo"))
@@ -111,6 +133,7 @@ def filho(cenario: Path, atos: int, banco: str) -> dict[str, list[float]]:
                 data_portaria=dia,
             ),
         )  # fmt: skip
+        _medir(tempos["situacao_nomeacao"], lambda p=proposta: mostra_a_nomeacao(p.inscricao))
         nomeada = Nomeacao.objects.filter(cargo=cargo, situacao=SituacaoNomeacao.NOMEADO).first()
         assert nomeada is not None
         _medir(
@@ -127,6 +150,8 @@ def filho(cenario: Path, atos: int, banco: str) -> dict[str, list[float]]:
             ),
         )  # fmt: skip
         _medir(tempos["situacao"], lambda: situacoes.publicar(certame))
+        for inscricao in sorteio.sample(inscricoes, CONSULTAS):
+            _medir(tempos["consulta"], lambda i=inscricao: consultar(i))
     for k in range(atos):
         cargo = cargos[k % len(cargos)]
         alvo = (
@@ -142,6 +167,7 @@ def filho(cenario: Path, atos: int, banco: str) -> dict[str, list[float]]:
                 motivo="Bench", fundamento="Bench", data=dia,
             ),
         )  # fmt: skip
+        _medir(tempos["situacao_correcao"], lambda: situacoes.publicar(certame))
         proposta = next(
             p for c in painel_nomeacoes(certame=certame, cargo=cargo.codigo).cargos
             for p in c.propostas
@@ -161,6 +187,11 @@ def _p(tempos: list[float], q: float) -> float:
     return ordenados[min(len(ordenados) - 1, round(q * (len(ordenados) - 1)))]
 
 
+def _ms(segundos: float) -> str:
+    ms = segundos * 1000
+    return f"{ms:.1f}" if ms < 10 else f"{ms:.0f}"
+
+
 def relatorio(medidas: dict[int, dict[str, list[float]]], banco: str, atos: int) -> str:
     linhas = [
         f"## Atos do RH ({banco}, {atos} atos de cada; p50 / p95 / máximo, em ms)",
@@ -168,13 +199,11 @@ def relatorio(medidas: dict[int, dict[str, list[float]]], banco: str, atos: int)
         "| ato | " + " | ".join(f"{n:,}".replace(",", ".") for n in medidas) + " |",
         "|---|" + "---|" * len(medidas),
     ]
-    for ato in (*ATOS, "situacao"):
+    for ato in (*ATOS, *EXTRAS):
         celulas = []
         for tempos in medidas.values():
             t = tempos[ato]
-            celulas.append(
-                f"{_p(t, 0.5) * 1000:.0f} / {_p(t, 0.95) * 1000:.0f} / {max(t) * 1000:.0f}"
-            )
+            celulas.append(" / ".join(_ms(x) for x in (_p(t, 0.5), _p(t, 0.95), max(t))))
         linhas.append(f"| {ROTULOS[ato]} | " + " | ".join(celulas) + " |")
     return "\n".join(linhas) + "\n"
 

@@ -25,8 +25,10 @@ import functools
 import hashlib
 import hmac
 import json
+import weakref
 from collections import Counter
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -77,6 +79,7 @@ def retomar_ou_reencenar(
     chave: str,
     eventos: list[Evento],
     abertura: Any,
+    comum: str = "",
     publicadas: dict[str, str],
     novo: Callable[[], CertameMotor],
     retomar: Callable[[bytes, Callable[[str], bytes]], CertameMotor],
@@ -84,8 +87,9 @@ def retomar_ou_reencenar(
     """O livro do certame depois de `eventos`: retomado do estado guardado e acrescido do que é
     novo, ou, se o estado não confere, reencenado desde a `abertura` (`novo()` dá o certame sem
     eventos; `retomar(livro, carregar)`, o certame com o livro guardado). `publicadas`: o resumo
-    das nomeações publicadas de cada cargo (`ponte.resumos_das_publicadas`). Grava o estado
-    novo. Levanta o `ErroCotas` do evento que a lei recusa, como a reencenação."""
+    das nomeações publicadas de cada cargo (`ponte.resumos_das_publicadas`); `comum`: o resumo
+    do que a chave pressupõe além dos candidatos (`bases_dos_cargos`). Grava o estado novo.
+    Levanta o `ErroCotas` do evento que a lei recusa, como a reencenação."""
     from cotas_web.certames.models import EstadoDoCertame
 
     eventos = ordenar_no_dia(eventos)
@@ -99,7 +103,7 @@ def retomar_ou_reencenar(
     if motor is None or novos is None:
         motor = novo().apurar(eventos, abertura=abertura)
         aplicados = [(r, _cargo(motor, e)) for r, e in zip(resumos, eventos, strict=True)]
-        _guardar(certame, chave, aplicados, motor, publicadas, None)
+        _anotar(motor, chave, comum, _guardar(certame, chave, aplicados, motor, publicadas, None))
         return motor
     assert guardado is not None
     if novos:
@@ -110,9 +114,11 @@ def retomar_ou_reencenar(
         except ErroCotas as erro:
             erro.evento = evento
             raise
+    mapa = dict(guardado.cargos)
     if novos or livro.carregados(motor):
         aplicados = [tuple(a) for a in guardado.eventos] + [(r, _cargo(motor, e)) for r, e in novos]
-        _guardar(certame, chave, aplicados, motor, publicadas, dict(guardado.cargos))
+        mapa = _guardar(certame, chave, aplicados, motor, publicadas, mapa)
+    _anotar(motor, chave, comum, mapa)
     return motor
 
 
@@ -173,6 +179,34 @@ def _novos(
     return [(r, e) for _, r, e in novos]
 
 
+@dataclass(frozen=True)
+class Bases:
+    """Em que se baseia um livro dado por `retomar_ou_reencenar`: a `chave` do certame, o
+    `comum` (a chave sem os candidatos) e, de cada cargo, [o resumo do livro dele, o das
+    nomeações publicadas dele], os mesmos do estado guardado."""
+
+    chave: str
+    comum: str
+    cargos: dict[str, list[str]]
+
+
+# De cada livro dado por `retomar_ou_reencenar` (pelo `id`, enquanto ele vive), as bases dele.
+_BASES: dict[int, Bases] = {}
+
+
+def _anotar(motor: CertameMotor, chave: str, comum: str, mapa: dict[str, list[str]]) -> None:
+    _BASES[id(motor)] = Bases(chave, comum, {cargo: list(par) for cargo, par in mapa.items()})
+    weakref.finalize(motor, _BASES.pop, id(motor), None)
+
+
+def bases_dos_cargos(motor: CertameMotor) -> Bases | None:
+    """Em que se baseia o livro dado por `retomar_ou_reencenar` (`Bases`). Um cargo do livro que
+    ainda não estava na memória é lido, quando pedido, do livro com o resumo dado (`_retomado`
+    confere): o resumo vale para o que o motor mostra dele. None: o motor não veio daqui
+    (reencenado sem o estado guardado)."""
+    return _BASES.get(id(motor))
+
+
 def _retomado(
     certame: Any,
     guardado: Any,
@@ -220,9 +254,10 @@ def _guardar(
     motor: CertameMotor,
     publicadas: dict[str, str],
     mapa: dict[str, list[str]] | None,
-) -> None:
+) -> dict[str, list[str]]:
     """Grava o livro do certame e o de cada cargo lido ou apurado (`mapa`: o guardado antes;
-    None: tudo de novo). Uma falha ao gravar nunca falha o pedido (o próximo reencena)."""
+    None: tudo de novo) e devolve o mapa novo (de cada cargo, o resumo do livro e o das
+    publicadas). Uma falha ao gravar nunca falha o pedido (o próximo reencena)."""
     from cotas_web.certames.models import EstadoDoCargo, EstadoDoCertame
 
     guardado = livro.guardar(motor)
@@ -254,3 +289,4 @@ def _guardar(
             )
     except DatabaseError:
         pass
+    return novo_mapa

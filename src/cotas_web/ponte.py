@@ -722,21 +722,21 @@ def reencenar(certame: Certame, *, com_publicadas: bool = True, do_banco: bool =
         return CertameMotor(**dados)
     if not com_publicadas or do_banco or not marca:
         return CertameMotor(**dados).apurar(fatos.eventos, abertura=fatos.abertura)
-    chave = estado.resumo(
-        (
-            estado.versao_do_motor(),
-            marca,
-            regras,
-            cargos,
-            certame.validade_ate,
-            parametros,
-            fatos.abertura,
-            sorted(fatos.fora),
-        )
+    # (O que o livro pressupõe além dos candidatos: a situação pública o combina com o resumo dos
+    # candidatos de cada cargo, e uma correção não remonta a dos outros cargos.)
+    sem_candidatos = (
+        estado.versao_do_motor(),
+        regras,
+        cargos,
+        certame.validade_ate,
+        parametros,
+        fatos.abertura,
+        sorted(fatos.fora),
     )
     return estado.retomar_ou_reencenar(
         certame,
-        chave=chave,
+        chave=estado.resumo((marca, *sem_candidatos)),
+        comum=estado.resumo(sem_candidatos),
         eventos=fatos.eventos,
         abertura=fatos.abertura,
         publicadas=resumos_das_publicadas(certame),

@@ -260,3 +260,17 @@ def test_idoso_quando_o_dia_e_29_de_fevereiro_e_60_anos_antes_nao_ha() -> None:
     assert quadro.select(_limite_idoso(dia)).to_series().to_list() == [True, False]
     nascimentos = quadro.get_column("data_nascimento").to_list()
     assert [idade_em(d, dia) >= IDADE_IDOSO for d in nascimentos] == [True, False]
+
+
+@pytest.mark.parametrize("cenario", CENARIOS[:20], ids=[c.stem for c in CENARIOS[:20]])
+def test_inscritos_de_um_cargo_como_os_de_todos(cenario: Path) -> None:
+    """`inscritos_do_cargo` (a situação pública de um cargo só) dá, nas duas formas, o que
+    `inscritos_por_cargo` dá para o cargo."""
+    try:
+        certame = montar_certame(cenario)
+    except ErroCotas:
+        return
+    for forma in (certame, gemeo_em_colunas(montar_certame(cenario))):
+        todos_ = forma.inscritos_por_cargo()
+        for cargo in forma.cargos:
+            assert forma.inscritos_do_cargo(cargo) == todos_[cargo]

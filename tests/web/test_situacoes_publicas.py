@@ -32,11 +32,8 @@ def montenegro() -> Certame:
 
 
 def _materializadas(certame: Certame) -> dict[str, dict[str, Any]]:
-    pub = PublicacaoSituacoes.objects.get(certame=certame)
-    return {
-        s.inscricao: s.dados
-        for s in SituacaoPublica.objects.filter(certame=certame, geracao=pub.geracao)
-    }
+    """As situações servidas: de cada inscrição, a da geração em vigor do cargo dela."""
+    return {s.inscricao: s.dados for s in situacoes.em_vigor(certame.pk)}
 
 
 def _confere_com_a_consulta_de_cada_uma(certame: Certame) -> dict[str, dict[str, Any]]:
@@ -114,8 +111,11 @@ def test_pagina_reflete_ato_novo(client: Any, certame_homologado: Any, rita: Any
     pub = PublicacaoSituacoes.objects.get(certame=certame_homologado)
     assert pub.geracao == geracao + 1
     assert pub.construindo_desde is None
-    # A geração anterior é apagada depois da troca.
+    # As linhas que a geração nova substituiu são apagadas depois da troca (o certame tem um
+    # cargo só: todas); só ficam as servidas.
     assert not SituacaoPublica.objects.filter(certame=certame_homologado, geracao=geracao).exists()
+    linhas = SituacaoPublica.objects.filter(certame=certame_homologado)
+    assert linhas.count() == situacoes.em_vigor(certame_homologado.pk).count() > 0
 
 
 def test_gravada_e_apagada_em_lotes(montenegro: Certame, monkeypatch: Any) -> None:
@@ -126,13 +126,16 @@ def test_gravada_e_apagada_em_lotes(montenegro: Certame, monkeypatch: Any) -> No
     monkeypatch.setattr(situacoes, "LOTE_APAGAR", 5)
     situacoes.publicar(montenegro)
     pub = PublicacaoSituacoes.objects.get(certame=montenegro)
-    # Restos de uma montagem da próxima geração que morreu no meio.
+    # Restos de uma montagem que morreu no meio: começou a geração seguinte (o número é gravado
+    # antes das linhas), gravou linhas de um cargo que existe e de um que nem existe mais.
+    PublicacaoSituacoes.objects.filter(pk=pub.pk).update(geracao=pub.geracao + 1)
+    cargo = montenegro.cargos.order_by("codigo").values_list("codigo", flat=True)[0]
     SituacaoPublica.objects.bulk_create(
         SituacaoPublica(
             certame=montenegro,
             geracao=pub.geracao + 1,
             inscricao=f"resto{i}",
-            cargo="X",
+            cargo="X" if i % 2 else cargo,
             dados={},
         )
         for i in range(12)
@@ -140,7 +143,7 @@ def test_gravada_e_apagada_em_lotes(montenegro: Certame, monkeypatch: Any) -> No
     _confere_com_a_consulta_de_cada_uma(montenegro)
     pub.refresh_from_db()
     linhas = SituacaoPublica.objects.filter(certame=montenegro)
-    assert set(linhas.values_list("geracao", flat=True)) == {pub.geracao}
+    assert set(linhas.values_list("geracao", flat=True)) == {pub.geracao - 1}
     assert linhas.count() == montenegro.candidatos.count()
     assert not linhas.filter(inscricao__startswith="resto").exists()
 
@@ -187,10 +190,13 @@ def test_comando_publicar_situacoes(montenegro: Certame) -> None:
     call_command("publicar_situacoes", "--certame", str(montenegro.pk), stdout=saida)
     total = Candidato.objects.filter(certame=montenegro).count()
     assert f"{total} situações publicadas" in saida.getvalue()
+    assert f"({total} montadas de novo;" in saida.getvalue()
     pub = PublicacaoSituacoes.objects.get(certame=montenegro)
     assert pub.versao == situacoes.versao_do_certame(montenegro.pk) and pub.geracao == 1
-    call_command("publicar_situacoes", stdout=StringIO())  # todos: monta de novo
-    assert PublicacaoSituacoes.objects.get(certame=montenegro).geracao == 2
+    saida = StringIO()
+    call_command("publicar_situacoes", stdout=saida)  # todos: nada mudou, nada montado de novo
+    assert "(0 montadas de novo;" in saida.getvalue()
+    assert PublicacaoSituacoes.objects.get(certame=montenegro).geracao == 1
     assert SituacaoPublica.objects.filter(certame=montenegro).count() == total
     with pytest.raises(CommandError, match="não existe ou ainda não foi homologado"):
         call_command("publicar_situacoes", "--certame", str(montenegro.pk + 99))

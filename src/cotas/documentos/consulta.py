@@ -10,7 +10,7 @@ maior de vagas preenche primeiro as de ampla concorrência (docs/INTERPRETACAO.m
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import partial
 
@@ -147,11 +147,19 @@ def _situacao(
     )
 
 
-def consultar_todos(f: FonteDocumentos) -> Iterator[SituacaoCandidato]:
-    """A situação pública de todas as inscrições do certame, de uma vez, igual à de `consultar`
-    para cada uma: posições tiradas das listas numa passada e a projeção simulada UMA vez por
-    cargo (as próximas `LIMITE_PROJECAO` vagas), com cada inscrição alcançada ligada à sua."""
-    for cargo, inscritos in f.certame.inscritos_por_cargo().items():
+def consultar_todos(
+    f: FonteDocumentos, cargos: Iterable[str] | None = None
+) -> Iterator[SituacaoCandidato]:
+    """A situação pública de todas as inscrições do certame (ou só as dos `cargos`), de uma vez,
+    igual à de `consultar` para cada uma: posições tiradas das listas numa passada e a projeção
+    simulada UMA vez por cargo (as próximas `LIMITE_PROJECAO` vagas), com cada inscrição
+    alcançada ligada à sua. A situação de uma inscrição só depende do cargo dela: a de um cargo
+    sai igual, montada sozinha ou com as dos outros."""
+    if cargos is None:
+        por_cargo = f.certame.inscritos_por_cargo()
+    else:
+        por_cargo = {cargo: f.certame.inscritos_do_cargo(cargo) for cargo in cargos}
+    for cargo, inscritos in por_cargo.items():
         if inscritos:
             yield from _consultar_cargo(f, cargo, inscritos)
 

@@ -932,6 +932,13 @@ class Certame:
             por_cargo[cargo].append((inscricao, nomes[inscricao]))
         return por_cargo
 
+    def inscritos_do_cargo(self, cargo: str) -> list[tuple[str, str]]:
+        """(inscrição, nome) dos inscritos de um cargo, na ordem do arquivo, sem passar pelos
+        dos demais cargos."""
+        if cargo not in self.cargos:
+            raise EventoInvalido(f"Cargo '{cargo}' não existe no certame.")
+        return self._inscritos.inscritos_do_cargo(cargo)
+
     def ordem_das_listas(self, cargo: str) -> list[tuple[str, list[str]]]:
         """As inscrições de cada lista do cargo, em ordem (a geral primeiro, depois as
         reservadas): para quem quer a posição de todos. Da geral sob demanda, sem criar os

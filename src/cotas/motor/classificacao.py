@@ -401,6 +401,9 @@ class InscritosEmMemoria:
     def candidato(self, inscricao: str) -> Candidato | None:
         return self._por_inscricao.get(inscricao)
 
+    def inscritos_do_cargo(self, cargo: str) -> list[tuple[str, str]]:
+        return [(c.inscricao, c.nome) for c in self._por_cargo.get(cargo, [])]
+
     def listas(self, regras: Regras, cargo: str) -> Listas:
         return montar_listas(regras, cargo, self._por_cargo[cargo], self._dia, self._criterios)
 

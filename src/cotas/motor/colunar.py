@@ -1258,6 +1258,13 @@ class InscritosColunares:
     def candidato(self, inscricao: str) -> Candidato | None:
         return self.tabela.candidato(inscricao)
 
+    def inscritos_do_cargo(self, cargo: str) -> list[tuple[str, str]]:
+        """Só as linhas do cargo, sem passar pelas do certame inteiro (a situação pública de um
+        cargo, num certame de um milhão). O nome como em `nomes` (`str` do valor da coluna)."""
+        do_cargo = self.tabela.quadro.filter(pl.col("cargo") == cargo)
+        nomes = (str(n) for n in do_cargo.get_column("nome").to_list())
+        return list(zip(do_cargo.get_column("inscricao").to_list(), nomes, strict=True))
+
     def classificar_so_o_pedido(self) -> None:
         """Daqui em diante, cada cargo é ordenado só quando as listas dele são pedidas: o livro
         retomado de um estado guardado (`cotas.motor.estado`) lê as de um cargo, não as de

@@ -71,6 +71,10 @@ class Inscritos(Protocol):
         """O inscrito, aprovado ou não."""
         ...
 
+    def inscritos_do_cargo(self, cargo: str) -> list[tuple[str, str]]:
+        """(inscrição, nome) dos inscritos do cargo, na ordem do arquivo."""
+        ...
+
     def listas(self, regras: Regras, cargo: str) -> Listas:
         """As listas do cargo, ordenadas pelos critérios completos; o erro de classificação do
         cargo (empate, classificação incompleta) sai aqui."""

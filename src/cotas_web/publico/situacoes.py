@@ -1,45 +1,60 @@
-"""A consulta pública materializada: monta e renova a situação de todas as inscrições.
+"""A consulta pública materializada: monta e renova a situação das inscrições, por diferença.
 
-Uma geração por versão do certame (o último registro de auditoria dele): reencena uma vez,
-tira as posições de todos das listas e simula a projeção UMA vez por cargo
-(`cotas.documentos.consulta.consultar_todos`). A geração nova é gravada em massa, em lotes,
-e só então o marcador passa a apontar para ela; quem consulta enquanto isso vê a
-anterior, com a data dela e o aviso de que um ato mais novo está sendo incorporado (nunca
-como se fosse a atual). Só um processo monta de cada vez: a reserva é um UPDATE condicional no
-marcador, atômico no SQLite e no PostgreSQL, renovado a cada lote; a de um processo que morreu
-vence em PRAZO_RESERVA, e o trabalhador da fila (`manage.py trabalhador`), ao iniciar e de
-tempos em tempos, refaz a montagem dos certames desatualizados (`retomar_montagens`).
+A cada versão do certame (o último registro de auditoria dele) retoma o livro guardado, e só os
+cargos cujo resumo mudou (`_resumos`: o livro do cargo, as nomeações publicadas dele, os
+candidatos, as regras, o código que monta a situação) são montados de novo: as posições tiradas
+das listas e a projeção simulada UMA vez por cargo (`cotas.documentos.consulta.consultar_todos`).
+Um ato num cargo de um certame de 1 milhão de inscrições em 200 cargos regrava as 5.000 do
+cargo, não o milhão; quando a lei, as regras ou os candidatos mudam, todos os cargos mudam e
+tudo é montado de novo. As linhas novas são gravadas com uma geração nova, em lotes, e só então
+os marcadores dos cargos mudados passam a apontar para ela, numa transação só; quem consulta
+enquanto isso vê a anterior, com a data dela e o aviso de que um ato mais novo está sendo
+incorporado (nunca como se fosse a atual). O que é do certame todo (a versão, a data, o erro da
+reencenação) fica no marcador do certame, nunca nas linhas: as que não mudam não envelhecem.
+
+Só um processo monta de cada vez: a reserva é um UPDATE condicional no marcador, atômico no
+SQLite e no PostgreSQL, renovado a cada lote; a de um processo que morreu vence em
+PRAZO_RESERVA, e o trabalhador da fila (`manage.py trabalhador`), ao iniciar e de tempos em
+tempos, refaz a montagem dos certames desatualizados (`retomar_montagens`).
 """
 
 from __future__ import annotations
 
+import functools
+import hashlib
 import time
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from datetime import timedelta
 from itertools import islice
+from pathlib import Path
 from typing import Any
 
 import orjson
+import polars as pl
 from django.conf import settings
 from django.db import connection, transaction
-from django.db.models import Max, OuterRef, Q, Subquery
+from django.db.models import F, Max, OuterRef, Q, QuerySet, Subquery
 from django.utils import timezone
 
+import cotas.documentos
 from cotas.arquivos.erros import resumir
+from cotas.documentos import consulta
 from cotas.documentos.consulta import (
     SituacaoCandidato,
     consultar_todos,
     resumo,
 )
-from cotas_web import ponte
+from cotas.documentos.fonte import FonteDocumentos
+from cotas.motor.colunar import TabelaCandidatos
+from cotas_web import estado, ponte
 from cotas_web.auditoria.models import Registro
 from cotas_web.banco import inserir_em_massa
 from cotas_web.certames.models import Certame
 from cotas_web.tarefas import services as tarefas
 from cotas_web.tarefas.models import ATIVOS, Tarefa, Tipo
 
-from .models import PublicacaoSituacoes, SituacaoPublica
+from .models import PublicacaoDoCargo, PublicacaoSituacoes, SituacaoPublica
 from .selectors import fonte_do_certame
 
 LOTE = 20_000  # linhas gravadas por transação
@@ -117,9 +132,12 @@ def liberar(certame: Certame) -> None:
     PublicacaoSituacoes.objects.filter(certame=certame).update(construindo_desde=None)
 
 
-def _linhas(certame: Certame, geracao: int, fonte: Any) -> Iterator[tuple[Any, ...]]:
-    """As linhas da geração nova, já como o banco as grava (`_CAMPOS`; o JSON em texto)."""
-    for s in consultar_todos(fonte):
+def _linhas(
+    certame: Certame, geracao: int, fonte: Any, cargos: Iterable[str]
+) -> Iterator[tuple[Any, ...]]:
+    """As linhas dos `cargos` na geração nova, já como o banco as grava (`_CAMPOS`; o JSON em
+    texto)."""
+    for s in consultar_todos(fonte, cargos):
         dados = orjson.dumps(dados_publicos(s)).decode()
         yield (certame.pk, geracao, s.inscricao, s.cargo, dados)
 
@@ -127,19 +145,99 @@ def _linhas(certame: Certame, geracao: int, fonte: Any) -> Iterator[tuple[Any, .
 _CAMPOS = ("certame", "geracao", "inscricao", "cargo", "dados")
 
 
-def montar(certame: Certame, progresso: tarefas.Progresso | None = None) -> PublicacaoSituacoes:
-    """Monta a geração nova e troca o marcador para ela (quem chama tem a reserva).
+@functools.lru_cache(maxsize=1)
+def versao_do_codigo() -> str:
+    """O resumo do código que monta a situação (os documentos e este módulo): outro código,
+    outra situação, e todos os cargos são montados de novo."""
+    resumo_ = hashlib.sha256()
+    raiz = Path(next(iter(cotas.documentos.__path__)))
+    for arquivo in [*sorted(raiz.rglob("*.py")), Path(__file__)]:
+        resumo_.update(arquivo.name.encode())
+        resumo_.update(arquivo.read_bytes())
+    return resumo_.hexdigest()
 
-    As linhas da geração nova são gravadas em lotes, cada um na sua transação curta: ninguém as
-    lê antes da troca do marcador (as consultas filtram pela geração em vigor), e assim um
-    certame de 1 milhão de inscrições não segura o banco por meio minuto (no SQLite, quem grava
-    um ato nesse meio tempo esperaria). Uma montagem interrompida deixa restos da geração nova,
-    apagados pela próxima antes de começar."""
+
+def _resumos(certame: Certame, fonte: FonteDocumentos) -> dict[str, str | None]:
+    """De cada cargo, o resumo do que a situação das inscrições dele depende: o livro do cargo
+    e as nomeações publicadas dele como o estado guardado os resume (`estado.bases_dos_cargos`),
+    o que o livro pressupõe além dos candidatos (o motor e as leis, as regras, os parâmetros, os
+    cargos, a validade, a abertura), os candidatos do cargo (`_candidatos_por_cargo`), os atos
+    publicados como a página os cita, o nome do cargo e o código que monta a situação. None: não
+    se sabe (o livro não veio do estado guardado), e o cargo é montado de novo."""
+    bases = estado.bases_dos_cargos(fonte.certame)
+    candidatos = None if bases is None else _candidatos_por_cargo(certame, fonte, bases)
+    if bases is None or candidatos is None:
+        return dict.fromkeys(fonte.cargos)
+    atos: dict[str, list[tuple[str, str]]] = {}
+    for (cargo, inscricao), ato in (fonte.atos or {}).items():
+        atos.setdefault(cargo, []).append((inscricao, ato))
+    comum = [versao_do_codigo(), consulta.LIMITE_PROJECAO, bases.comum]
+    saida: dict[str, str | None] = {}
+    for cargo in fonte.cargos:
+        if cargo not in bases.cargos:
+            saida[cargo] = None
+            continue
+        base = [
+            *comum,
+            cargo,
+            fonte.nome_cargo(cargo),
+            bases.cargos[cargo],
+            candidatos.get(cargo, _SEM_CANDIDATOS),
+            sorted(atos.get(cargo, [])),
+        ]
+        saida[cargo] = hashlib.sha256(orjson.dumps(base)).hexdigest()
+    return saida
+
+
+_SEM_CANDIDATOS = [0, 0, 0]
+# De cada certame, os resumos dos candidatos de cada cargo da última chave vista (a chave muda
+# com a marca dos candidatos): o quadro de um milhão de linhas só é percorrido depois que os
+# candidatos mudam.
+_CANDIDATOS: dict[int, tuple[str, dict[str, list[int]]]] = {}
+
+
+def _candidatos_por_cargo(
+    certame: Certame, fonte: FonteDocumentos, bases: estado.Bases
+) -> dict[str, list[int]] | None:
+    """De cada cargo, um resumo das linhas dos candidatos dele no quadro que o motor leu (todas
+    as colunas; a soma, que não depende da ordem das linhas, de dois hashes de cada linha, e
+    quantas são): uma correção muda o resumo do cargo do corrigido, não o dos outros. None: os
+    candidatos não estão num quadro (todos os cargos são montados de novo)."""
+    tabela = fonte.certame.candidatos
+    if not isinstance(tabela, TabelaCandidatos):
+        return None
+    chave = bases.chave + pl.__version__
+    guardado = _CANDIDATOS.get(certame.pk)
+    if guardado is not None and guardado[0] == chave:
+        return guardado[1]
+    linha = pl.struct(pl.all())
+    por_cargo = (
+        tabela.quadro.lazy()
+        .select(pl.col("cargo"), linha.hash(11).alias("a"), linha.hash(29).alias("b"))
+        .group_by("cargo")
+        .agg(pl.col("a").sum(), pl.col("b").sum(), pl.len())
+        .collect()
+    )
+    resumos = {str(cargo): [int(a), int(b), int(n)] for cargo, a, b, n in por_cargo.iter_rows()}
+    _CANDIDATOS[certame.pk] = (chave, resumos)
+    return resumos
+
+
+def montar(certame: Certame, progresso: tarefas.Progresso | None = None) -> PublicacaoSituacoes:
+    """Monta de novo a situação dos cargos que mudaram e troca os marcadores deles (quem chama
+    tem a reserva).
+
+    As linhas novas são gravadas em lotes, cada um na sua transação curta: ninguém as lê antes
+    da troca dos marcadores (a consulta lê a linha da geração em vigor do cargo), e assim um
+    certame de 1 milhão de inscrições montado por inteiro não segura o banco por meio minuto (no
+    SQLite, quem grava um ato nesse meio tempo esperaria). A troca dos marcadores de todos os
+    cargos mudados e do marcador do certame é uma transação só: a consulta vê a publicação
+    anterior inteira ou a nova inteira. Uma montagem interrompida deixa restos com uma geração
+    que nunca entrou em vigor, nunca servidos: a montagem seguinte os apaga."""
     versao = versao_do_certame(certame.pk)  # lida antes: um ato durante a montagem renova de novo
     pub = PublicacaoSituacoes.objects.get(certame=certame)
     if progresso is not None:
-        progresso.total(certame.candidatos.count(), "Reencenando o certame…")
-    anterior, nova = pub.geracao, pub.geracao + 1
+        progresso.total(0, "Reencenando o certame…")
     erro = ""
     fonte = None
     try:
@@ -147,16 +245,42 @@ def montar(certame: Certame, progresso: tarefas.Progresso | None = None) -> Publ
     except ponte.ErroCotas as e:
         erro = resumir([str(e)], 1, CARACTERES_DO_ERRO)[0]
         if tem_situacoes(pub):
-            # A última geração boa fica no ar, marcada com o erro: a versão tentada é gravada
+            # A última publicação boa fica no ar, marcada com o erro: a versão tentada é gravada
             # (não se tenta de novo a cada pedido; o próximo ato tenta), a data é a dela.
-            PublicacaoSituacoes.objects.filter(pk=pub.pk, geracao=anterior).update(
-                versao=versao, erro=erro
-            )
+            PublicacaoSituacoes.objects.filter(pk=pub.pk).update(versao=versao, erro=erro)
             pub.refresh_from_db()
             return pub
-    _apagar_em_lotes(certame, geracao=nova)  # restos de uma montagem interrompida
+    vigentes = {
+        cargo: (geracao, resumo_)
+        for cargo, geracao, resumo_ in PublicacaoDoCargo.objects.filter(
+            certame=certame
+        ).values_list("cargo", "geracao", "resumo")
+    }
+    em_vigor_ate = max((g for g, _ in vigentes.values()), default=0)
+    if pub.geracao > em_vigor_ate:
+        # Uma montagem interrompida deixou linhas de uma geração que nunca entrou em vigor.
+        _apagar_em_lotes(certame, acima_de=em_vigor_ate)
+    resumos = {} if fonte is None else _resumos(certame, fonte)
+    mudados = [
+        cargo
+        for cargo, resumo_ in resumos.items()
+        if resumo_ is None or cargo not in vigentes or vigentes[cargo][1] != resumo_
+    ]
+    removidos = set(vigentes) - set(resumos)
+    nova = pub.geracao
+    if mudados:
+        # Um número novo, gravado antes das linhas: o de uma montagem interrompida nunca se
+        # repete, e os restos dela nunca se confundem com as linhas em vigor.
+        PublicacaoSituacoes.objects.filter(pk=pub.pk).update(geracao=F("geracao") + 1)
+        pub.refresh_from_db()
+        nova = pub.geracao
+    if progresso is not None:
+        progresso.total(
+            certame.candidatos.filter(cargo__codigo__in=mudados).count(),
+            "Gravando a situação de cada inscrição…",
+        )
     if fonte is not None:
-        linhas = _linhas(certame, nova, fonte)
+        linhas = _linhas(certame, nova, fonte, mudados)
         while lote := list(islice(linhas, LOTE)):
             with transaction.atomic():
                 inserir_em_massa(SituacaoPublica, _CAMPOS, lote)
@@ -164,12 +288,22 @@ def montar(certame: Certame, progresso: tarefas.Progresso | None = None) -> Publ
             if progresso is not None:
                 progresso.avancar(len(lote), "Gravando a situação de cada inscrição…")
     with transaction.atomic():
-        trocou = PublicacaoSituacoes.objects.filter(pk=pub.pk, geracao=anterior).update(
-            geracao=nova, versao=versao, erro=erro, publicada_em=timezone.now()
+        trocou = PublicacaoSituacoes.objects.filter(pk=pub.pk, geracao=nova).update(
+            versao=versao, erro=erro, publicada_em=timezone.now()
         )
         if trocou != 1:
-            raise RuntimeError("Outra montagem trocou a geração ao mesmo tempo.")
-    _apagar_em_lotes(certame, anteriores_a=nova)
+            raise RuntimeError("Outra montagem começou ao mesmo tempo.")
+        PublicacaoDoCargo.objects.filter(certame=certame, cargo__in=[*mudados, *removidos]).delete()
+        PublicacaoDoCargo.objects.bulk_create(
+            PublicacaoDoCargo(
+                certame=certame, cargo=cargo, geracao=nova, resumo=resumos[cargo] or ""
+            )
+            for cargo in mudados
+        )
+    for cargo in mudados:
+        _apagar_em_lotes(certame, cargo=cargo, exceto=nova)
+    for cargo in removidos:
+        _apagar_em_lotes(certame, cargo=cargo)
     pub.refresh_from_db()
     return pub
 
@@ -179,33 +313,56 @@ def montar(certame: Certame, progresso: tarefas.Progresso | None = None) -> Publ
 CARACTERES_DO_ERRO = 600
 
 
+def em_vigor(certame_id: int) -> QuerySet[SituacaoPublica]:
+    """As linhas servidas: de cada inscrição, a da geração em vigor do cargo dela."""
+    geracao = PublicacaoDoCargo.objects.filter(
+        certame_id=OuterRef("certame_id"), cargo=OuterRef("cargo")
+    ).values("geracao")[:1]
+    return SituacaoPublica.objects.filter(certame_id=certame_id, geracao=Subquery(geracao))
+
+
+def linhas_da_geracao(pub: PublicacaoSituacoes) -> QuerySet[SituacaoPublica]:
+    """As linhas gravadas pela última montagem que começou geração (as dos cargos que ela
+    montou de novo)."""
+    return SituacaoPublica.objects.filter(certame_id=pub.certame_id, geracao=pub.geracao)
+
+
 def tem_situacoes(pub: PublicacaoSituacoes) -> bool:
-    """Se a geração em vigor tem a situação das inscrições (uma montagem que falhou sem outra
-    boa antes dela troca para uma geração vazia, com o erro)."""
-    return (
-        pub.geracao > 0
-        and SituacaoPublica.objects.filter(certame_id=pub.certame_id, geracao=pub.geracao).exists()
-    )
+    """Se a publicação em vigor tem a situação das inscrições (uma montagem que falhou sem outra
+    boa antes dela entra em vigor sem linhas, com o erro)."""
+    return pub.publicada_em is not None and em_vigor(pub.certame_id).exists()
 
 
 def _apagar_em_lotes(
-    certame: Certame, *, geracao: int | None = None, anteriores_a: int | None = None
+    certame: Certame,
+    *,
+    cargo: str | None = None,
+    exceto: int | None = None,
+    acima_de: int | None = None,
 ) -> None:
-    """Apaga as linhas de uma geração (ou as anteriores a uma) em lotes, cada um na sua
-    transação curta: um comando por lote, que escolhe as linhas no próprio banco."""
+    """Apaga linhas em lotes, cada um na sua transação curta (um comando por lote, que escolhe as
+    linhas no próprio banco): as do `cargo` (as de outra geração que não `exceto`), pelo índice
+    (certame, cargo, geração); ou as de gerações `acima_de` (restos de uma montagem
+    interrompida, raros: percorre as linhas do certame)."""
     tabela = connection.ops.quote_name(SituacaoPublica._meta.db_table)
-    valor: int | None
-    if geracao is not None:
-        condicao, valor = "geracao = %s", geracao
-    else:
-        condicao, valor = "geracao < %s", anteriores_a
+    condicoes: list[str] = ["certame_id = %s"]
+    parametros: list[Any] = [certame.pk]
+    if cargo is not None:
+        condicoes.append("cargo = %s")
+        parametros.append(cargo)
+    if exceto is not None:
+        condicoes.append("geracao <> %s")
+        parametros.append(exceto)
+    if acima_de is not None:
+        condicoes.append("geracao > %s")
+        parametros.append(acima_de)
     sql = (
         f"DELETE FROM {tabela} WHERE id IN (SELECT id FROM {tabela} "
-        f"WHERE certame_id = %s AND {condicao} LIMIT {LOTE_APAGAR})"
+        f"WHERE {' AND '.join(condicoes)} LIMIT {LOTE_APAGAR})"
     )
     while True:
         with transaction.atomic(), connection.cursor() as cursor:
-            cursor.execute(sql, [certame.pk, valor])
+            cursor.execute(sql, parametros)
             if cursor.rowcount < LOTE_APAGAR:
                 return
 
@@ -249,7 +406,7 @@ def para_consulta(certame: Certame) -> Publicada:
         .annotate(atual=Subquery(ultimo))
         .first()
     )
-    existe = pub is not None and pub.geracao > 0
+    existe = pub is not None and pub.publicada_em is not None
     if pub is not None and existe and pub.versao >= (pub.atual or 0):
         return Publicada(pub, atual=True)
     if settings.PUBLICO_MONTAR_EM_SEGUNDO_PLANO or _grande(certame):
@@ -296,7 +453,7 @@ def trabalho_montar(tarefa: Tarefa, progresso: tarefas.Progresso) -> tarefas.Res
             raise RuntimeError("Outro processo segura a montagem além do prazo.")
         try:
             pub = PublicacaoSituacoes.objects.get(certame=certame)
-            if pub.geracao and pub.versao >= versao_do_certame(certame.pk):
+            if pub.publicada_em and pub.versao >= versao_do_certame(certame.pk):
                 break  # quem tinha a reserva já montou a versão atual
             pub = montar(certame, progresso)
         finally:
@@ -348,10 +505,10 @@ def retomar_montagens() -> None:
 
 
 def situacao(pub: PublicacaoSituacoes, inscricao: str) -> dict[str, Any] | None:
-    """Uma consulta pelo índice único (certame, geração, inscrição)."""
+    """Uma consulta pelo índice único (certame, inscrição, geração): as linhas da inscrição
+    (uma; duas enquanto o cargo dela é montado de novo) e, delas, a da geração em vigor do cargo,
+    pela restrição única (certame, cargo) dos marcadores."""
     achados = list(
-        SituacaoPublica.objects.filter(
-            certame_id=pub.certame_id, geracao=pub.geracao, inscricao=inscricao
-        ).values_list("dados", flat=True)[:1]
+        em_vigor(pub.certame_id).filter(inscricao=inscricao).values_list("dados", flat=True)[:1]
     )
     return achados[0] if achados else None

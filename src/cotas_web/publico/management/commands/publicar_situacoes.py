@@ -10,7 +10,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from cotas_web.certames.models import Certame
 from cotas_web.publico import situacoes
-from cotas_web.publico.models import SituacaoPublica
+from cotas_web.publico.models import PublicacaoSituacoes
 
 
 class Command(BaseCommand):
@@ -29,6 +29,7 @@ class Command(BaseCommand):
                 )
         for certame in certames:
             inicio = time.perf_counter()
+            antes = PublicacaoSituacoes.objects.filter(certame=certame).first()
             pub = situacoes.publicar(certame)
             if pub is None:
                 self.stderr.write(
@@ -38,8 +39,12 @@ class Command(BaseCommand):
             if pub.erro:
                 self.stderr.write(f"Certame {certame.pk} ({certame.nome}): {pub.erro}")
                 continue
-            total = SituacaoPublica.objects.filter(certame=certame, geracao=pub.geracao).count()
+            total = situacoes.em_vigor(certame.pk).count()
+            # (Uma montagem que não mudou cargo algum não começa geração nova.)
+            mudou = antes is None or pub.geracao != antes.geracao
+            novas = situacoes.linhas_da_geracao(pub).count() if mudou else 0
             self.stdout.write(
                 f"Certame {certame.pk} ({certame.nome}): {total} situações publicadas "
-                f"(versão {pub.versao}) em {time.perf_counter() - inicio:.1f} s."
+                f"({novas} montadas de novo; versão {pub.versao}) em "
+                f"{time.perf_counter() - inicio:.1f} s."
             )
