@@ -59,6 +59,8 @@ FALAM_DO_BANCO = ("DATABASE_URL", "connection", "vendor", "manage.py", "web.sh",
 
 
 def _chega_ao_banco(item: pytest.Item, textos: dict[Path, str]) -> bool:
+    if item.get_closest_marker("banco_proprio"):  # (o SQLite seu, nas duas fases)
+        return False
     if item.get_closest_marker("django_db") or item.get_closest_marker("postgres"):
         return True
     if FIXTURES_DO_BANCO & set(getattr(item, "fixturenames", ())):
