@@ -49,10 +49,18 @@ check: lint
 # A porta completa, a do CI (.ci/run): todos os testes, de todos os níveis, no SQLite e, os da
 # aplicação web, de novo no PostgreSQL que o próprio projeto inicia. COTAS_EXIGIR_SISTEMA: sem
 # Chromium ou sem as bibliotecas do PDF, os testes que os usam falham em vez de serem pulados.
+# As duas fases em dois processos, como o `check` (`--dist loadfile`: os fixtures de módulo, e o
+# Chromium de cada arquivo de tests/navegador, uma vez); cada processo tem o seu banco de teste
+# (no PostgreSQL, `test_cotas_gw0` e `test_cotas_gw1`; tests/conftest.py) e o seu servidor ao
+# vivo numa porta livre. `--durations=15`: os mais lentos ficam à vista no registro do CI.
+# COTAS_SO_OS_DO_BANCO: na segunda fase, só os testes que chegam ao banco (tests/conftest.py); os
+# da linha de comando e dos documentos (o fuzzer, os arquivos hostis, a saída) fariam no
+# PostgreSQL o mesmo que já fizeram na primeira.
+PARALELO := -n 2 --dist loadfile --durations=15
 test: sistema lint
-	env -u DATABASE_URL COTAS_EXIGIR_SISTEMA=1 COTAS_HIPOTESES=ci $(BIN)/pytest
+	env -u DATABASE_URL COTAS_EXIGIR_SISTEMA=1 COTAS_HIPOTESES=ci $(BIN)/pytest $(PARALELO)
 	eval "$$(bash scripts/postgres.sh)" && COTAS_EXIGIR_SISTEMA=1 COTAS_HIPOTESES=ci \
-		$(BIN)/pytest tests/web tests/robustez
+		COTAS_SO_OS_DO_BANCO=1 $(BIN)/pytest $(PARALELO) tests/web tests/robustez
 
 # Desempenho: as cargas do issue 6 medidas contra o piso; grava BENCHMARKS.md (não é teste).
 bench: $(INSTALADO)

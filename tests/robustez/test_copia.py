@@ -71,6 +71,7 @@ def copia(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, str]:
     return pasta, pasta / "copia.tar", pagina
 
 
+@pytest.mark.banco_proprio  # (o SQLite num arquivo: DATABASE_URL própria)
 def test_a_copia_tem_manifesto_com_o_sha256_de_cada_parte(copia: tuple[Path, Path, str]) -> None:
     _, arquivo, _ = copia
     with tarfile.open(arquivo) as pacote:
@@ -83,6 +84,7 @@ def test_a_copia_tem_manifesto_com_o_sha256_de_cada_parte(copia: tuple[Path, Pat
     assert arquivo.stat().st_mode & 0o077 == 0
 
 
+@pytest.mark.banco_proprio  # (o SQLite num arquivo: DATABASE_URL própria)
 def test_restaurar_num_banco_novo_confere_a_auditoria(copia: tuple[Path, Path, str]) -> None:
     pasta, arquivo, pagina = copia
     saida = _ok(_manage(pasta, "b.sqlite3", "restaurar", str(arquivo)))
@@ -99,6 +101,7 @@ def test_restaurar_num_banco_novo_confere_a_auditoria(copia: tuple[Path, Path, s
     assert r.returncode == 2 and "banco novo e vazio" in r.stderr
 
 
+@pytest.mark.banco_proprio  # (o SQLite num arquivo: DATABASE_URL própria)
 def test_copia_adulterada_nao_e_restaurada(copia: tuple[Path, Path, str], tmp_path: Path) -> None:
     _, arquivo, _ = copia
     adulterada = tmp_path / "adulterada.tar"

@@ -442,6 +442,7 @@ def test_rotulo_das_colunas_de_desempate() -> None:
 
 
 @pytest.mark.lento
+@pytest.mark.banco_proprio  # (o SQLite num arquivo: DATABASE_URL própria)
 def test_make_run_mostra_a_pagina_404_em_portugues(tmp_path: Any) -> None:
     """`scripts/web.sh` (o `make run`) sobe a demonstração sem a página técnica do Django em
     inglês, e com os arquivos estáticos servidos."""

@@ -265,6 +265,7 @@ def _processos_da_sessao(sid: int) -> list[str]:
 
 
 @pytest.mark.lento
+@pytest.mark.banco_proprio  # (o SQLite num arquivo: DATABASE_URL própria)
 def test_make_run_sobe_o_trabalhador_e_o_para_ao_sair(tmp_path: Path) -> None:
     """`scripts/web.sh` (o `make run`) sobe o trabalhador da fila com o servidor; ao parar o
     script, nenhum dos dois fica para trás."""

@@ -443,4 +443,7 @@ def test_cadeias_integras_depois_dos_atos_de_usuarios(sofia: Any, certame: Any) 
     saida = StringIO()
     call_command("verificar_auditoria", "--so-cadeia", stdout=saida)
     assert verificar_cadeia(None).integra and verificar_cadeia(certame.pk).integra
+    # Os três atos (criar, dar o papel, desativar) e o selo da chave, que vem da migração 0004 e
+    # some do banco de teste no `flush` de um teste transacional que rodou antes no processo:
+    # 4 ou 3 conforme a ordem. Por isso piso, não conta exata.
     assert verificar_cadeia(None).total >= 3
