@@ -277,7 +277,7 @@ def test_opcao_lista_so_onde_a_lei_deixa_a_escolha_ao_candidato(
     )
     caminho = tmp_path / "candidatos.csv"
     caminho.write_text(f"{cabecalho}\n{linha}\n", encoding="utf-8")
-    resultados = []
+    resultados: list[list[str]] = []
     for limiar in (0, float("inf")):
         antes = leitor.LIMIAR_LEITURA_EM_LOTE
         leitor.LIMIAR_LEITURA_EM_LOTE = limiar  # type: ignore[assignment]

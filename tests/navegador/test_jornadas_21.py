@@ -63,7 +63,7 @@ def baixar(page: Any, link: Any, destino: Path) -> Path:
     with page.expect_download() as espera:
         link.click()
     download = espera.value
-    caminho = destino / download.suggested_filename
+    caminho = destino / str(download.suggested_filename)
     download.save_as(str(caminho))
     return caminho
 
@@ -96,6 +96,7 @@ def test_lote_de_13_nomeacoes_numa_portaria(tela: Any, rita: Any) -> None:
     assert enf.vagas_edital == 13
     propostas = propostas_do_motor(certame=certame, cargo=enf)
     assert len(propostas) == 13
+    nomes = {p.inscricao: p.candidato.nome for p in propostas if p.candidato is not None}
 
     page = tela
     entrar(page, "rita")
@@ -114,7 +115,7 @@ def test_lote_de_13_nomeacoes_numa_portaria(tela: Any, rita: Any) -> None:
     assert "Portaria nº 230/2025, de 15/08/2025, nomeia para ENF — Enfermeiro" in conferencia
     for p in propostas:  # quem, em qual vaga, por qual lista e por quê
         assert (
-            f"{p.ordem}ª nomeação, vaga {p.vaga}: {p.inscricao} — {p.candidato.nome}, "
+            f"{p.ordem}ª nomeação, vaga {p.vaga}: {p.inscricao} — {nomes[p.inscricao]}, "
             f"pela lista de {p.modalidade_rotulo}" in conferencia
         ), p
         assert "Por quê: " + " ".join(p.razao.split()) in conferencia, p.razao
@@ -127,7 +128,7 @@ def test_lote_de_13_nomeacoes_numa_portaria(tela: Any, rita: Any) -> None:
     assert feitas.count() == 13
     for i, p in enumerate(propostas):
         linha = " ".join(feitas.nth(i).inner_text().split())
-        assert f"{p.inscricao} — {p.candidato.nome}" in linha
+        assert f"{p.inscricao} — {nomes[p.inscricao]}" in linha
         assert "230/2025 de 15/08/2025" in linha
     nomeacoes = Nomeacao.objects.filter(cargo=enf)
     assert nomeacoes.count() == 13
@@ -194,7 +195,7 @@ def test_portaria_baixada_em_pdf_e_docx(
 def _ata_na_tela(page: Any, pk: int, sid: int) -> str:
     page.goto(page.base + f"/certames/{pk}/comissao/sessoes/{sid}/ata/")
     page.wait_for_selector("text=Ata da sessão de verificação")
-    return page.locator("main").inner_text()
+    return str(page.locator("main").inner_text())
 
 
 def test_ata_fechada_nao_muda_com_recurso_posterior(

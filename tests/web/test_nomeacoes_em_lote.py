@@ -98,7 +98,7 @@ def test_pela_tela_a_confirmacao_lista_cada_nomeacao_antes(
     assert "3ª nomeação, vaga 3: 1006 — Nadia Preta" in pagina
     # cada uma com o seu porquê, não só o fundamento do conjunto
     for p in propostas_do_motor(certame=certame_homologado)[:3]:
-        assert f"{p.inscricao} — {p.candidato.nome}" in pagina
+        assert p.candidato is not None and f"{p.inscricao} — {p.candidato.nome}" in pagina
         assert f"Por quê: {escape(p.razao)}</li>" in pagina
     assert Nomeacao.objects.count() == 0
     client.post(url, {**dados, "confirmar": "1"})
