@@ -375,3 +375,19 @@ def test_sessao_em_paginas_e_busca_por_inscricao(
     assert ">1007<" in segunda and ">1002<" not in segunda and "Página anterior" in segunda
     achado = client.get(url, {"inscricao": "1007"}).content.decode()
     assert "1 convocado(s)." in achado and ">1007<" in achado and ">1002<" not in achado
+
+
+def test_painel_da_comissao_sem_ids_repetidos(client: Any, sessao: Any, rita: Any) -> None:
+    """O painel tem três formulários (integrante, sessão, recurso), dois com um campo `data`:
+    cada rótulo aponta para o campo do seu formulário, não para o de outro."""
+    import re
+    from collections import Counter
+
+    pagina = (
+        entrar(client, rita)
+        .get(reverse("comissao:painel", args=[sessao.certame.pk]))
+        .content.decode()
+    )
+    repetidos = [i for i, n in Counter(re.findall(r'\sid="([^"]+)"', pagina)).items() if n > 1]
+    assert repetidos == []
+    assert re.search(r'<label for="recurso_data"[^>]*>Data de interposição</label>', pagina)

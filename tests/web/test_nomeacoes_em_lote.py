@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
+from django.utils.html import escape
 
 from cotas_web.auditoria.models import Registro
 from cotas_web.auditoria.pelo_registro import conferir
@@ -95,6 +96,10 @@ def test_pela_tela_a_confirmacao_lista_cada_nomeacao_antes(
     pagina = client.post(url, dados).content.decode()
     assert "1ª nomeação, vaga 1: 1001 — Alice Branco, pela lista de" in pagina
     assert "3ª nomeação, vaga 3: 1006 — Nadia Preta" in pagina
+    # cada uma com o seu porquê, não só o fundamento do conjunto
+    for p in propostas_do_motor(certame=certame_homologado)[:3]:
+        assert p.candidato is not None and f"{p.inscricao} — {p.candidato.nome}" in pagina
+        assert f"Por quê: {escape(p.razao)}</li>" in pagina
     assert Nomeacao.objects.count() == 0
     client.post(url, {**dados, "confirmar": "1"})
     assert Nomeacao.objects.count() == 3

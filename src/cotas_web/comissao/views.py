@@ -67,9 +67,13 @@ def painel(request: HttpRequest, pk: int) -> HttpResponse:
             ),
             "a_convocar": services.a_convocar(certame=certame).count(),
             "grupo": selectors.rotulo_do_grupo_da_comissao(certame=certame),
-            "membro_form": MembroForm(),
-            "sessao_form": SessaoForm(),
-            "recurso_form": RecursoForm(candidatos=_candidatos_com_parecer(certame)),
+            # Três formulários na mesma página: cada um com os seus ids, senão o rótulo "Data
+            # de interposição" aponta para a "Data" da sessão (id_data repetido).
+            "membro_form": MembroForm(auto_id="membro_%s"),
+            "sessao_form": SessaoForm(auto_id="sessao_%s"),
+            "recurso_form": RecursoForm(
+                candidatos=_candidatos_com_parecer(certame), auto_id="recurso_%s"
+            ),
             "decidir_form": DecidirRecursoForm(),
         },
     )

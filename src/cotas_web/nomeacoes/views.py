@@ -215,11 +215,13 @@ def _pergunta_do_lote(cargo: Cargo, d: dict[str, Any]) -> dict[str, Any] | None:
     propostas = propostas_do_motor(certame=cargo.certame, cargo=cargo)
     if len(propostas) < d["quantidade"]:
         return None
+    # Cada linha com o porquê dela (como na confirmação de uma só): quem confere um lote de 13
+    # vê por que cada um vai naquela vaga, não só o fundamento do conjunto.
     linhas = [
         f"{p.ordem}ª nomeação, vaga {p.vaga}: {p.inscricao} — "
         f"{p.candidato.nome if p.candidato else ''}, pela lista de {p.modalidade_rotulo}"
         + (f", em substituição a {p.substitui}" if p.substitui else "")
-        + "."
+        + f". Por quê: {p.razao}"
         for p in propostas[: d["quantidade"]]
     ]
     fundamentos = "; ".join(
