@@ -3,10 +3,13 @@ do ato anterior e aplica só o que é novo, em vez de reencenar o certame desde 
 pedido (issue "atos são fatos"). Todo processo lê o mesmo estado, do banco.
 
 O estado é a conta dos fatos, não um fato: só é retomado se confere com eles.
-- A `chave` resume o que o livro pressupõe: a versão do motor e das leis, a marca dos candidatos
-  (`candidatos.versao`, renovada pelos gatilhos do banco a cada mudança), as regras e os
-  parâmetros do certame, os cargos com as vagas do edital, a validade, a abertura das vagas e
-  quem saiu antes dela. Mudou qualquer um: reencena.
+- A `chave` resume o que o livro pressupõe além dos candidatos: a versão do motor e das leis, as
+  regras e os parâmetros do certame, os cargos com as vagas do edital, a validade, a abertura
+  das vagas e quem saiu antes dela. Mudou qualquer um: reencena.
+- Os candidatos, cargo a cargo: o livro de cada cargo guarda a marca dos candidatos dele
+  (`candidatos.VersaoDoCargo`, renovada pelos gatilhos do banco a cada mudança). O cargo cuja
+  marca mudou (uma correção depois da homologação) é reapurado desde a abertura com os eventos
+  dele (`Certame.reapurar`); os outros seguem do livro guardado.
 - Os eventos aplicados, cada um com o seu cargo, estão todos entre os de hoje, e os novos vêm,
   na ordem do livro, depois dos já aplicados do mesmo cargo e em data não anterior à do último
   aplicado: os cargos não dependem uns dos outros, então a saída de um cargo registrada depois
@@ -80,6 +83,7 @@ def retomar_ou_reencenar(
     eventos: list[Evento],
     abertura: Any,
     comum: str = "",
+    marcas: dict[str, str],
     publicadas: dict[str, str],
     novo: Callable[[], CertameMotor],
     retomar: Callable[[bytes, Callable[[str], bytes]], CertameMotor],
@@ -87,23 +91,29 @@ def retomar_ou_reencenar(
     """O livro do certame depois de `eventos`: retomado do estado guardado e acrescido do que é
     novo, ou, se o estado não confere, reencenado desde a `abertura` (`novo()` dá o certame sem
     eventos; `retomar(livro, carregar)`, o certame com o livro guardado). `publicadas`: o resumo
-    das nomeações publicadas de cada cargo (`ponte.resumos_das_publicadas`); `comum`: o resumo
-    do que a chave pressupõe além dos candidatos (`bases_dos_cargos`). Grava o estado novo.
+    das nomeações publicadas de cada cargo (`ponte.resumos_das_publicadas`); `marcas`: a marca
+    dos candidatos de cada cargo; `comum`: o resumo do que a chave pressupõe
+    (`bases_dos_cargos`). Grava o estado novo.
     Levanta o `ErroCotas` do evento que a lei recusa, como a reencenação."""
     from cotas_web.certames.models import EstadoDoCertame
 
     eventos = ordenar_no_dia(eventos)
     resumos = [resumo(e) for e in eventos]
     guardado = EstadoDoCertame.objects.filter(certame=certame).first()
-    motor = _retomado(certame, guardado, chave, publicadas, retomar)
-    novos = None
-    if motor is not None:
+    retomado = _retomado(certame, guardado, chave, marcas, publicadas, retomar)
+    motor, novos = None, None
+    if retomado is not None:
         assert guardado is not None
-        novos = _novos(motor, eventos, resumos, [tuple(a) for a in guardado.eventos])
+        motor, reapurar = retomado
+        aplicados = [(str(r), str(c)) for r, c in guardado.eventos]
+        if reapurar:
+            aplicados = _reapurar(motor, reapurar, eventos, resumos, aplicados, abertura)
+        novos = _novos(motor, eventos, resumos, aplicados)
     if motor is None or novos is None:
         motor = novo().apurar(eventos, abertura=abertura)
         aplicados = [(r, _cargo(motor, e)) for r, e in zip(resumos, eventos, strict=True)]
-        _anotar(motor, chave, comum, _guardar(certame, chave, aplicados, motor, publicadas, None))
+        mapa = _guardar(certame, chave, aplicados, motor, marcas, publicadas, None)
+        _anotar(motor, chave, comum, mapa)
         return motor
     assert guardado is not None
     if novos:
@@ -116,10 +126,32 @@ def retomar_ou_reencenar(
             raise
     mapa = dict(guardado.cargos)
     if novos or livro.carregados(motor):
-        aplicados = [tuple(a) for a in guardado.eventos] + [(r, _cargo(motor, e)) for r, e in novos]
-        mapa = _guardar(certame, chave, aplicados, motor, publicadas, mapa)
+        aplicados += [(r, _cargo(motor, e)) for r, e in novos]
+        mapa = _guardar(certame, chave, aplicados, motor, marcas, publicadas, mapa)
     _anotar(motor, chave, comum, mapa)
     return motor
+
+
+def _reapurar(
+    motor: CertameMotor,
+    cargos: list[str],
+    eventos: list[Evento],
+    resumos: list[str],
+    aplicados: list[tuple[str, str]],
+    abertura: Any,
+) -> list[tuple[str, str]]:
+    """Reapura os `cargos` (os candidatos deles mudaram) com os eventos de hoje de cada um e
+    devolve os aplicados: os guardados dos outros cargos e todos os de hoje destes."""
+    do_cargo: dict[str, list[tuple[str, Evento]]] = {c: [] for c in cargos}
+    for r, e in zip(resumos, eventos, strict=True):
+        cargo = _cargo(motor, e)
+        if cargo in do_cargo:
+            do_cargo[cargo].append((r, e))
+    for cargo, seus in do_cargo.items():
+        motor.reapurar(cargo, [e for _, e in seus], abertura)
+    return [a for a in aplicados if a[1] not in do_cargo] + [
+        (r, cargo) for cargo, seus in do_cargo.items() for r, _ in seus
+    ]
 
 
 # O cargo de um evento que não se sabe a que cargo toca: pede que venha depois de todos.
@@ -182,8 +214,8 @@ def _novos(
 @dataclass(frozen=True)
 class Bases:
     """Em que se baseia um livro dado por `retomar_ou_reencenar`: a `chave` do certame, o
-    `comum` (a chave sem os candidatos) e, de cada cargo, [o resumo do livro dele, o das
-    nomeações publicadas dele], os mesmos do estado guardado."""
+    `comum` (o resumo do que ela pressupõe) e, de cada cargo, [o resumo do livro dele, o das
+    nomeações publicadas dele, a marca dos candidatos dele], os mesmos do estado guardado."""
 
     chave: str
     comum: str
@@ -211,10 +243,12 @@ def _retomado(
     certame: Any,
     guardado: Any,
     chave: str,
+    marcas: dict[str, str],
     publicadas: dict[str, str],
     retomar: Callable[[bytes, Callable[[str], bytes]], CertameMotor],
-) -> CertameMotor | None:
-    """O livro guardado, se o selo e a chave conferem (None: reencene); os eventos, `_novos`."""
+) -> tuple[CertameMotor, list[str]] | None:
+    """O livro guardado, se o selo e a chave conferem (None: reencene), e os cargos a reapurar:
+    os de marca dos candidatos diferente da guardada (todos: reencene); os eventos, `_novos`."""
     from cotas_web.certames.models import EstadoDoCargo
 
     if guardado is None or guardado.chave != chave:
@@ -223,6 +257,9 @@ def _retomado(
     dados = bytes(guardado.livro)
     mapa: dict[str, list[str]] = dict(guardado.cargos)
     if not hmac.compare_digest(guardado.selo, _selo(chave, aplicados, dados, mapa)):
+        return None
+    reapurar = sorted(cargo for cargo in marcas if mapa.get(cargo, [])[2:3] != [marcas[cargo]])
+    if len(reapurar) == len(marcas):
         return None
 
     def carregar(cargo: str) -> bytes:
@@ -235,16 +272,18 @@ def _retomado(
     try:
         motor = retomar(dados, carregar)
         # Os cargos com atos publicados depois de guardado o estado: lidos já, para que o que
-        # não confere mande reencenar aqui, e não no meio de uma leitura.
+        # não confere mande reencenar aqui, e não no meio de uma leitura. (Os a reapurar, não:
+        # o livro deles é refeito.)
         mudaram = [
             cargo
             for cargo in set(mapa) | set(publicadas)
             if publicadas.get(cargo, _SEM_ATOS) != mapa.get(cargo, ["", _SEM_ATOS])[1]
+            and cargo not in reapurar
         ]
         livro.carregar_cargos(motor, sorted(mudaram))
     except livro.EstadoIncompativel:
         return None
-    return motor
+    return motor, reapurar
 
 
 def _guardar(
@@ -252,18 +291,24 @@ def _guardar(
     chave: str,
     aplicados: list[tuple[str, str]],
     motor: CertameMotor,
+    marcas: dict[str, str],
     publicadas: dict[str, str],
     mapa: dict[str, list[str]] | None,
 ) -> dict[str, list[str]]:
     """Grava o livro do certame e o de cada cargo lido ou apurado (`mapa`: o guardado antes;
-    None: tudo de novo) e devolve o mapa novo (de cada cargo, o resumo do livro e o das
-    publicadas). Uma falha ao gravar nunca falha o pedido (o próximo reencena)."""
+    None: tudo de novo) e devolve o mapa novo (de cada cargo, o resumo do livro, o das
+    publicadas e a marca dos candidatos). Uma falha ao gravar nunca falha o pedido (o próximo
+    reencena)."""
     from cotas_web.certames.models import EstadoDoCargo, EstadoDoCertame
 
     guardado = livro.guardar(motor)
     novo_mapa = {} if mapa is None else dict(mapa)
     for cargo, dados in guardado.cargos.items():
-        novo_mapa[cargo] = [hashlib.sha256(dados).hexdigest(), publicadas.get(cargo, _SEM_ATOS)]
+        novo_mapa[cargo] = [
+            hashlib.sha256(dados).hexdigest(),
+            publicadas.get(cargo, _SEM_ATOS),
+            marcas.get(cargo, ""),
+        ]
     try:
         with transaction.atomic():  # (um ponto de salvamento dentro de um ato)
             if mapa is None:

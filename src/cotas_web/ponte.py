@@ -6,7 +6,7 @@ na ordem dos fatos e PROPÕE as próximas nomeações, com quem, qual vaga, qual
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
@@ -333,13 +333,19 @@ _LOTE_LEITURA = 50_000  # linhas por ida ao cursor: o quadro cresce sem guardar 
 
 
 def tabela_de_candidatos(
-    certame: Certame, regras: Regras, *, fora: Iterable[str] = (), do_banco: bool = False
+    certame: Certame,
+    regras: Regras,
+    *,
+    fora: Iterable[str] = (),
+    do_banco: bool = False,
+    cargo: str | None = None,
 ) -> TabelaCandidatos:
     """Os candidatos do certame em colunas, como o motor os lê de um arquivo
     (`cotas.motor.colunar.TabelaCandidatos`): o motor só cria o candidato que a apuração examina.
 
     O quadro vem do guardado para a versão atual dos candidatos (`cotas_web.quadro`) ou, sem
     ele (ou com `do_banco`), do banco. `fora`: inscrições que nunca entram nas listas.
+    `cargo`: só os candidatos dele.
     """
     from cotas_web import quadro as guardados
 
@@ -351,18 +357,28 @@ def tabela_de_candidatos(
             (criterios, [(g.nome, g.verificado, tuple(g.cores)) for g in regras.grupos_da_lei])
         )
         quadro = guardados.ler_ou_montar(
-            certame.pk, forma, lambda: _quadro_do_banco(certame, regras, criterios)
+            certame.pk,
+            forma,
+            lambda: _quadro_do_banco(certame, regras, criterios),
+            lambda cargos: _quadro_do_banco(certame, regras, criterios, cargos),
         )
+    if cargo is not None:
+        quadro = quadro.filter(pl.col("cargo") == cargo)
     fora = list(fora)
     if fora:
         quadro = quadro.filter(~pl.col("inscricao").is_in(fora))
     return TabelaCandidatos(quadro, criterios, sem_repetidas=True)
 
 
-def _quadro_do_banco(certame: Certame, regras: Regras, criterios: tuple[str, ...]) -> pl.DataFrame:
+def _quadro_do_banco(
+    certame: Certame,
+    regras: Regras,
+    criterios: tuple[str, ...],
+    cargos: Sequence[str] | None = None,
+) -> pl.DataFrame:
     """O quadro lido do banco numa consulta só, sem criar um objeto do Django por inscrição (num
     certame de 1 milhão, criar os objetos levava ~40 s; esta leitura, ~3 s). As linhas seguem a
-    ordem do arquivo importado (`linha`), como na linha de comando."""
+    ordem do arquivo importado (`linha`), como na linha de comando. `cargos`: só os deles."""
     from cotas_web.candidatos.models import Candidato
 
     convertidas = {
@@ -374,8 +390,11 @@ def _quadro_do_banco(certame: Certame, regras: Regras, criterios: tuple[str, ...
     data_como_texto = connection.vendor != "postgresql"
     if data_como_texto:
         convertidas["data_nascimento"] = Cast("data_nascimento", CharField())
+    filtro: dict[str, Any] = {"certame": certame}
+    if cargos is not None:
+        filtro["cargo__codigo__in"] = list(cargos)
     consulta = (
-        Candidato.objects.filter(certame=certame)
+        Candidato.objects.filter(**filtro)
         .order_by()
         .values_list(*(convertidas.get(nome, nome) for nome, _ in _COLUNAS_DO_BANCO))
     )
@@ -687,6 +706,37 @@ def resumos_das_publicadas(certame: Certame) -> dict[str, str]:
     return {cargo: estado.resumo(linhas) for cargo, linhas in por_cargo.items()}
 
 
+def reencenar_cargo(certame: Certame, cargo: str, *, com_publicadas: bool = True) -> Any:
+    """Um cargo só, reencenado desde o edital num certame que só tem ele, com os candidatos e
+    os eventos dele: o mesmo livro do cargo que `reencenar` dá (os cargos não dependem uns dos
+    outros), no tempo de um cargo. Para o que só olha um cargo: as consequências de uma
+    correção, a preterição (`com_publicadas=False`: o que a lei faria só com a classificação de
+    hoje). Levanta `ErroCotas` como `reencenar`."""
+    from cotas.motor.certame import Certame as CertameMotor
+
+    regras = regras_do_certame(certame)
+    vagas = certame.cargos.get(codigo=cargo).vagas_edital
+    fatos = fatos_do_certame(certame)
+    tabela = tabela_de_candidatos(certame, regras, fora=fatos.fora, cargo=cargo)
+    inscricoes = set(tabela.quadro["inscricao"].to_list())
+    eventos = [
+        e
+        for e in fatos.eventos
+        if e.cargo == cargo or (e.cargo is None and e.inscricao in inscricoes)
+    ]
+    motor = CertameMotor(
+        regras=regras,
+        cargos={cargo: vagas},
+        candidatos=tabela,
+        validade_ate=certame.validade_ate,
+        parametros=parametros_do_certame(certame),
+        publicadas={cargo: nomeacoes_publicadas(certame, cargo)} if com_publicadas else {},
+    )
+    if fatos.abertura is None:
+        return motor
+    return motor.apurar(eventos, abertura=fatos.abertura)
+
+
 def reencenar(certame: Certame, *, com_publicadas: bool = True, do_banco: bool = False) -> Any:
     """Reencena os fatos do certame no motor e devolve o `cotas.motor.certame.Certame`.
 
@@ -707,6 +757,9 @@ def reencenar(certame: Certame, *, com_publicadas: bool = True, do_banco: bool =
     cargos = {c.codigo: c.vagas_edital for c in certame.cargos.all()}
     fatos = fatos_do_certame(certame)
     marca = guardados.marca(certame.pk)
+    # (As marcas antes dos candidatos: um livro guardado nunca leva marca mais nova que o quadro
+    # de que foi feito; uma mudança no meio só faz o próximo pedido reapurar.)
+    marcas = guardados.marcas_dos_cargos(certame.pk)
     tabela = tabela_de_candidatos(certame, regras, fora=fatos.fora, do_banco=do_banco)
     publicadas = PublicadasDoBanco(certame, list(cargos)) if com_publicadas else {}
     parametros = parametros_do_certame(certame)
@@ -735,8 +788,9 @@ def reencenar(certame: Certame, *, com_publicadas: bool = True, do_banco: bool =
     )
     return estado.retomar_ou_reencenar(
         certame,
-        chave=estado.resumo((marca, *sem_candidatos)),
+        chave=estado.resumo(sem_candidatos),
         comum=estado.resumo(sem_candidatos),
+        marcas=marcas,
         eventos=fatos.eventos,
         abertura=fatos.abertura,
         publicadas=resumos_das_publicadas(certame),

@@ -10,18 +10,25 @@ candidatos a marca é nova e não tem quadro: ele é montado do banco, como semp
 registro de auditoria (`verificar_auditoria`) lê sempre do banco.
 
 Os arquivos ficam em `ARQUIVOS_PRIVADOS/quadros/<certame>/`, um por marca e forma (as colunas
-dos grupos da lei e os critérios de desempate), no formato Arrow IPC; os de marcas antigas são
-apagados quando um novo é gravado.
+dos grupos da lei e os critérios de desempate), no formato Arrow IPC, com as marcas dos cargos ao
+lado (`.json`); os de marcas antigas são apagados quando um novo é gravado.
+
+Remendo: cada cargo tem também a sua marca (`candidatos.VersaoDoCargo`). Sem o quadro da marca
+atual, o último guardado é remendado: as linhas dos cargos cuja marca mudou (uma correção muda um
+só) são relidas do banco, as dos outros ficam. Num certame de um milhão, uma correção relê os
+candidatos de um cargo, não o milhão.
 """
 
 from __future__ import annotations
 
 import contextlib
 import hashlib
+import json
 import os
 import threading
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 import polars as pl
@@ -30,33 +37,41 @@ from django.db import connection, transaction
 
 _SEPARADOR = "__"  # entre a marca e a forma no nome do arquivo (a marca do PostgreSQL tem "-")
 
-# Os últimos quadros lidos por este processo: (certame, forma) → (marca, quadro), do mais antigo
-# ao mais novo. Só um atalho do disco: vale só para a marca que o banco dá no pedido, como o
-# arquivo (nunca o estado do certame, que fica no banco).
-_NA_MEMORIA: dict[tuple[int, str], tuple[str, pl.DataFrame]] = {}
+
+@dataclass(frozen=True)
+class Guardado:
+    """Um quadro com as marcas de que ele é: a do certame e a de cada cargo."""
+
+    marca: str
+    marcas: dict[str, str]
+    quadro: pl.DataFrame
+
+
+# Os últimos quadros lidos por este processo: (certame, forma) → o quadro, do mais antigo ao mais
+# novo. Só um atalho do disco: vale só para a marca que o banco dá no pedido, como o arquivo
+# (nunca o estado do certame, que fica no banco); a base do remendo, para outra.
+_NA_MEMORIA: dict[tuple[int, str], Guardado] = {}
 _TRAVA = threading.Lock()
 
 
-def _lembrar(certame_id: int, forma: str, marca_: str, quadro: pl.DataFrame) -> None:
+def _lembrar(certame_id: int, forma: str, guardado: Guardado) -> None:
     limite = int(getattr(settings, "QUADROS_NA_MEMORIA", 0))
     with _TRAVA:
         _NA_MEMORIA.pop((certame_id, forma), None)
         if limite <= 0:
             _NA_MEMORIA.clear()
             return
-        _NA_MEMORIA[(certame_id, forma)] = (marca_, quadro)
+        _NA_MEMORIA[(certame_id, forma)] = guardado
         while len(_NA_MEMORIA) > limite:
             del _NA_MEMORIA[next(iter(_NA_MEMORIA))]
 
 
-def _lembrado(certame_id: int, forma: str, marca_: str) -> pl.DataFrame | None:
+def _lembrado(certame_id: int, forma: str) -> Guardado | None:
     with _TRAVA:
         achado = _NA_MEMORIA.get((certame_id, forma))
-        if achado is None or achado[0] != marca_:
-            return None
-        # (o mais recente vai para o fim: sai por último)
-        _NA_MEMORIA[(certame_id, forma)] = _NA_MEMORIA.pop((certame_id, forma))
-        return achado[1]
+        if achado is not None:  # (o mais recente vai para o fim: sai por último)
+            _NA_MEMORIA[(certame_id, forma)] = _NA_MEMORIA.pop((certame_id, forma))
+        return achado
 
 
 def marca(certame_id: int) -> str:
@@ -70,6 +85,18 @@ def marca(certame_id: int) -> str:
     return str(linha[0]) if linha else ""
 
 
+def marcas_dos_cargos(certame_id: int) -> dict[str, str]:
+    """A marca de versão dos candidatos de cada cargo do certame, pelo código ("" se o cargo
+    nunca teve candidatos)."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT c.codigo, v.marca FROM certames_cargo c "
+            "LEFT JOIN candidatos_versaodocargo v ON v.cargo_id = c.id WHERE c.certame_id = %s",
+            [certame_id],
+        )
+        return {str(codigo): str(m or "") for codigo, m in cursor.fetchall()}
+
+
 def _pasta(certame_id: int) -> Path:
     return Path(settings.ARQUIVOS_PRIVADOS) / "quadros" / str(certame_id)
 
@@ -79,49 +106,103 @@ def _arquivo(certame_id: int, marca_: str, forma: str) -> Path:
     return _pasta(certame_id) / f"{marca_}{_SEPARADOR}{resumo}.arrow"
 
 
-def _ler(arquivo: Path) -> pl.DataFrame | None:
+def _ler(arquivo: Path) -> Guardado | None:
     try:
-        return pl.read_ipc(arquivo)
-    except (OSError, pl.exceptions.PolarsError):
+        marcas = json.loads(arquivo.with_suffix(".json").read_text())
+        return Guardado(arquivo.name.split(_SEPARADOR)[0], marcas, pl.read_ipc(arquivo))
+    except (OSError, ValueError, pl.exceptions.PolarsError):
         return None  # ausente, ou gravado pela metade por um processo morto: monta de novo
 
 
-def _gravar(arquivo: Path, quadro: pl.DataFrame) -> None:
-    """Grava num arquivo ao lado (nome único: outros processos e threads gravam ao mesmo tempo)
-    e troca de lugar num passo só; apaga os de outras marcas. Uma falha ao guardar nunca falha
-    o pedido: o quadro já foi lido do banco, e o próximo pedido tenta de novo."""
-    provisorio = arquivo.with_name(f".{arquivo.name}.{uuid.uuid4().hex}")
+def _ultimo_no_disco(certame_id: int, forma: str) -> Guardado | None:
+    """O quadro guardado desta forma, de qualquer marca (há um só: os antigos são apagados)."""
+    resumo = hashlib.sha256(forma.encode()).hexdigest()[:16]
+    for arquivo in _pasta(certame_id).glob(f"*{_SEPARADOR}{resumo}.arrow"):
+        return _ler(arquivo)
+    return None
+
+
+def _gravar(certame_id: int, forma: str, guardado: Guardado) -> None:
+    """Grava em arquivos ao lado (nome único: outros processos e threads gravam ao mesmo tempo)
+    e troca de lugar num passo só, primeiro as marcas, depois o quadro; apaga os de outras
+    marcas. Uma falha ao guardar nunca falha o pedido: o quadro já foi lido do banco, e o
+    próximo pedido tenta de novo."""
+    arquivo = _arquivo(certame_id, guardado.marca, forma)
+    marcas = arquivo.with_suffix(".json")
+    sufixo = uuid.uuid4().hex
+    provisorios = [arquivo.with_name(f".{p.name}.{sufixo}") for p in (marcas, arquivo)]
     try:
         arquivo.parent.mkdir(parents=True, exist_ok=True)
-        quadro.write_ipc(provisorio)
-        os.replace(provisorio, arquivo)
+        provisorios[0].write_text(json.dumps(guardado.marcas))
+        guardado.quadro.write_ipc(provisorios[1])
+        os.replace(provisorios[0], marcas)
+        os.replace(provisorios[1], arquivo)
     except OSError:
-        with contextlib.suppress(OSError):
-            provisorio.unlink()
+        for provisorio in provisorios:
+            with contextlib.suppress(OSError):
+                provisorio.unlink()
         return
-    marca_ = arquivo.name.split(_SEPARADOR)[0]
-    for antigo in arquivo.parent.glob("*.arrow"):
-        if antigo.name.split(_SEPARADOR)[0] != marca_:
+    for antigo in [*arquivo.parent.glob("*.arrow"), *arquivo.parent.glob("*.json")]:
+        if antigo.name.split(_SEPARADOR)[0] != guardado.marca:
             with contextlib.suppress(OSError):
                 antigo.unlink()
 
 
-def ler_ou_montar(certame_id: int, forma: str, montar: Callable[[], pl.DataFrame]) -> pl.DataFrame:
-    """O quadro guardado da marca atual ou, sem ele, o que `montar` lê do banco (guardado se a
-    marca não mudou durante a leitura e não há ato em curso)."""
+# Colunas do quadro que o remendo usa.
+_CARGO, _LINHA = "cargo", "linha"
+
+
+def _remendado(
+    base: Guardado | None,
+    marcas: dict[str, str],
+    montar_cargos: Callable[[Sequence[str]], pl.DataFrame],
+) -> pl.DataFrame | None:
+    """O quadro `base` com as linhas dos cargos cuja marca mudou relidas do banco; None se não
+    há base, se todos mudaram (uma importação: monte tudo) ou se nenhum mudou (a marca do
+    certame mudou sem a de cargo algum: não se sabe o quê, monte tudo)."""
+    if base is None:
+        return None
+    mudaram = sorted(
+        c for c in set(marcas) | set(base.marcas) if marcas.get(c) != base.marcas.get(c)
+    )
+    if not mudaram or len(mudaram) >= len(marcas):
+        return None
+    ficam = base.quadro.filter(~pl.col(_CARGO).is_in(mudaram))
+    relidas = montar_cargos(mudaram)
+    if relidas.schema != ficam.schema:
+        return None  # (a forma mudou com o código: monte tudo)
+    return pl.concat([ficam, relidas]).sort(_LINHA, nulls_last=True, maintain_order=True)
+
+
+def ler_ou_montar(
+    certame_id: int,
+    forma: str,
+    montar: Callable[[], pl.DataFrame],
+    montar_cargos: Callable[[Sequence[str]], pl.DataFrame],
+) -> pl.DataFrame:
+    """O quadro guardado da marca atual; sem ele, o último guardado remendado (`_remendado`) ou
+    o que `montar` lê do banco (`montar_cargos`: só as linhas dos cargos dados). O quadro é
+    guardado se as marcas não mudaram durante a leitura e não há ato em curso."""
     atual = marca(certame_id)
-    if atual and (lembrado := _lembrado(certame_id, forma, atual)) is not None:
-        return lembrado
+    lembrado = _lembrado(certame_id, forma)
+    if atual and lembrado is not None and lembrado.marca == atual:
+        return lembrado.quadro
     if atual and (guardado := _ler(_arquivo(certame_id, atual, forma))) is not None:
-        _lembrar(certame_id, forma, atual, guardado)
-        return guardado
+        _lembrar(certame_id, forma, guardado)
+        return guardado.quadro
+    base = lembrado if lembrado is not None else _ultimo_no_disco(certame_id, forma)
     if connection.in_atomic_block:
-        return montar()  # dentro de um ato: a marca pode ainda ser desfeita
-    with transaction.atomic():  # (no SQLite, um instantâneo só para as três leituras)
-        antes = marca(certame_id)
-        quadro = montar()
-        depois = marca(certame_id)
-    if antes and antes == depois:
-        _gravar(_arquivo(certame_id, antes, forma), quadro)
-        _lembrar(certame_id, forma, antes, quadro)
+        # Dentro de um ato, a marca pode ainda ser desfeita: nada se guarda. (A trava do certame
+        # impede outra mudança nos candidatos durante o ato.)
+        remendado = _remendado(base, marcas_dos_cargos(certame_id), montar_cargos)
+        return montar() if remendado is None else remendado
+    with transaction.atomic():  # (no SQLite, um instantâneo só para as leituras)
+        antes = (marca(certame_id), marcas_dos_cargos(certame_id))
+        quadro = _remendado(base, antes[1], montar_cargos)
+        quadro = montar() if quadro is None else quadro
+        depois = (marca(certame_id), marcas_dos_cargos(certame_id))
+    if antes[0] and antes == depois:
+        novo = Guardado(antes[0], antes[1], quadro)
+        _gravar(certame_id, forma, novo)
+        _lembrar(certame_id, forma, novo)
     return quadro

@@ -275,3 +275,69 @@ def test_projetar_um_livro_retomado_nao_copia_os_inscritos(monkeypatch: pytest.M
     retomado = _retomar(livro, r, cands, {"C": 2})
     monkeypatch.setattr(InscritosEmMemoria, "__deepcopy__", recusar, raising=False)
     assert [n.inscricao for n in retomado.projetar("C", 2)] == ["C2", "C3"]
+
+
+def _reapurado(
+    livro: Certame,
+    r: Regras,
+    cands: list[Candidato],
+    vagas: dict[str, int],
+    publicadas: dict[str, list[Publicada]],
+    cargo: str,
+    eventos: list[Evento],
+) -> Certame:
+    """O livro guardado retomado com os candidatos corrigidos e só o `cargo` reapurado, como a
+    aplicação web depois de uma correção: os eventos do cargo, desde a abertura."""
+    retomado = _retomar(livro, r, cands, vagas, publicadas)
+    do_cargo = [
+        e for e in eventos if (e.cargo or retomado.cargo_da_inscricao(e.inscricao or "")) == cargo
+    ]
+    retomado.reapurar(cargo, do_cargo, r.data_edital)
+    return retomado
+
+
+@CONFIG
+@given(
+    candidatos(),
+    st.integers(1, 8),
+    st.booleans(),
+    st.sampled_from(["Montenegro/RS", "Mostardas/RS"]),
+    intencoes,
+    st.data(),
+)
+def test_corrigir_um_candidato_e_reapurar_so_o_cargo_dele_da_o_livro_da_reencenacao(
+    cands: list[Candidato],
+    vagas: int,
+    pcd: bool,
+    municipio: str,
+    passos: list[tuple[str, int]],
+    data: st.DataObject,
+) -> None:
+    """Uma correção depois de atos publicados: retomar o livro guardado antes dela e reapurar
+    só o cargo do corrigido dá o mesmo livro (todos os cargos) que reencenar o certame inteiro
+    com o valor corrigido; a lei recusa nos dois ou em nenhum."""
+    r = regras(pcd, municipio)
+    if not cands:
+        return  # (nenhum a corrigir)
+    cands = _em_dois_cargos(cands)
+    por_cargo = {"C": vagas, "D": max(1, vagas // 2)}
+    eventos = _sortear_eventos(r, cands, por_cargo, passos)
+    reencenado = _novo(r, cands, por_cargo).apurar(eventos, abertura=r.data_edital)
+    escolhidas = {c: set(data.draw(st.sets(st.integers(1, 12)))) for c in por_cargo}
+    publicadas = {c: _publicadas(reencenado.nomeacoes(c), escolhidas[c]) for c in por_cargo}
+    livro = _novo(r, cands, por_cargo, publicadas).apurar(eventos, abertura=r.data_edital)
+    livro = _retomar(livro, r, cands, por_cargo, publicadas)
+    i = data.draw(st.integers(0, len(cands) - 1))
+    nota = data.draw(st.decimals(0, 100, places=2))
+    corrigidos = [replace(c, nota=nota) if k == i else c for k, c in enumerate(cands)]
+    cargo = corrigidos[i].cargo
+    try:
+        esperado = _retrato(
+            _novo(r, corrigidos, por_cargo, publicadas).apurar(eventos, abertura=r.data_edital)
+        )
+    except ErroCotas as erro:
+        with pytest.raises(type(erro)):
+            _retrato(_reapurado(livro, r, corrigidos, por_cargo, publicadas, cargo, eventos))
+        return
+    obtido = _retrato(_reapurado(livro, r, corrigidos, por_cargo, publicadas, cargo, eventos))
+    assert obtido == esperado

@@ -107,9 +107,11 @@ def test_estado_forjado_no_banco_nao_e_retomado(certame_homologado: Any, rita: A
 
 
 def test_correcao_dos_candidatos_refaz_o_livro(certame_homologado: Any, rita: Any) -> None:
+    """Num certame de um cargo só, a correção muda os candidatos de todos os cargos: o livro é
+    reencenado desde o edital, com a marca nova dos candidatos."""
     certame = certame_homologado
     _confirmar_a_primeira(certame, rita, "101/2025", date(2025, 8, 3))
-    chave = EstadoDoCertame.objects.get(certame=certame).chave
+    (antes,) = EstadoDoCertame.objects.get(certame=certame).cargos.values()
     ultimo = Candidato.objects.filter(certame=certame, nomeacoes__isnull=True).order_by("-pk")[0]
     with _reencenacoes() as reencenacoes:
         candidato_corrigir(
@@ -121,11 +123,91 @@ def test_correcao_dos_candidatos_refaz_o_livro(certame_homologado: Any, rita: An
             fundamento="Decisão do recurso nº 7/2025",
             data=date(2025, 8, 5),
         )
-    # Duas: o livro com os atos (a marca dos candidatos mudou) e a conta sem eles, que mostra a
-    # preterição.
+    # Duas: o livro com os atos (a marca dos candidatos mudou) e a conta do cargo sem eles, que
+    # mostra a preterição.
     assert reencenacoes == [2]
-    assert EstadoDoCertame.objects.get(certame=certame).chave != chave
+    (depois,) = EstadoDoCertame.objects.get(certame=certame).cargos.values()
+    assert depois[2] != antes[2]  # a marca dos candidatos do cargo
     _confere_com_a_reencenacao(certame)
+
+
+@pytest.mark.django_db(transaction=True)  # (o quadro só se guarda fora de uma transação)
+def test_correcao_reapura_so_o_cargo_do_corrigido(rita: Any) -> None:
+    """Num certame de vários cargos, com nomeações publicadas: a correção de uma nota reapura só
+    o cargo do corrigido, sobre o livro guardado dos outros, e o livro é o da reencenação desde
+    o edital lida do banco; o quadro dos candidatos é remendado, relendo do banco só os do
+    cargo."""
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    from cotas_web.certames import datas
+    from cotas_web.certames.models import Certame
+
+    call_command("carregar_exemplo", "--demo", stdout=StringIO())
+    certame = Certame.objects.get(nome="Concurso Público 01/2025")
+    ultimo_ato = datas.data_do_ultimo_ato(certame)
+    assert ultimo_ato is not None
+    dia = ultimo_ato + timedelta(days=1)
+    a, b = list(certame.cargos.order_by("codigo"))[:2]
+    for cargo, portaria in ((a, "901/2025"), (b, "902/2025")):
+        proposta = propostas_do_motor(certame=certame, cargo=cargo)[0]
+        nomeacao_confirmar(
+            usuario=rita,
+            cargo=cargo,
+            inscricao=proposta.inscricao,
+            portaria=portaria,
+            data_portaria=dia,
+        )
+    ponte.reencenar(certame)  # guarda o livro e o quadro
+    antes = dict(EstadoDoCertame.objects.get(certame=certame).cargos)
+    ultimo = (
+        Candidato.objects.filter(certame=certame, cargo=b, nomeacoes__isnull=True)
+        .order_by("-nota", "-pk")
+        .last()
+    )
+    assert ultimo is not None
+    reapurados: list[str] = []
+    original = CertameMotor.reapurar
+
+    def contar(self: Any, cargo: str, *args: Any, **kwargs: Any) -> Any:
+        reapurados.append(cargo)
+        return original(self, cargo, *args, **kwargs)
+
+    lidos: list[Any] = []
+    do_banco = ponte._quadro_do_banco
+
+    def ler(*args: Any) -> Any:
+        lidos.append(args[3] if len(args) > 3 else None)
+        return do_banco(*args)
+
+    with (
+        _reencenacoes() as reencenacoes,
+        mock.patch.object(CertameMotor, "reapurar", contar),
+        mock.patch.object(ponte, "_quadro_do_banco", ler),
+    ):
+        candidato_corrigir(
+            usuario=rita,
+            candidato=ultimo,
+            campo="nota",
+            valor="100",
+            motivo="Recurso da prova provido",
+            fundamento="Decisão do recurso nº 7/2025",
+            data=dia,
+        )
+    # Só a conta do cargo sem os atos publicados (a preterição) é uma reencenação, de um cargo.
+    assert reencenacoes == [1]
+    assert reapurados == [b.codigo]
+    assert lidos and all(cargos == [b.codigo] for cargos in lidos)
+    depois = dict(EstadoDoCertame.objects.get(certame=certame).cargos)
+    assert depois[b.codigo][2] != antes[b.codigo][2]
+    assert {c: v for c, v in depois.items() if c != b.codigo} == {
+        c: v for c, v in antes.items() if c != b.codigo
+    }
+    _confere_com_a_reencenacao(certame)
+    motor = ponte.reencenar(certame)
+    posicao = motor.listas(b.codigo).geral.posicao_de(ultimo.inscricao)
+    assert posicao == 0  # a nota corrigida, a maior do cargo
 
 
 def test_ato_tornado_sem_efeito_refaz_o_livro(certame_homologado: Any, rita: Any) -> None:

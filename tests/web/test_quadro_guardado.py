@@ -143,6 +143,54 @@ def test_o_quadro_na_memoria_vale_so_para_a_marca_do_banco(
     nomes = ponte.tabela_de_candidatos(certame, regras).quadro["nome"].to_list()
     assert "Mudado" in nomes
     settings.QUADROS_NA_MEMORIA = 0
-    quadro._lembrar(certame.pk, "x", quadro.marca(certame.pk), primeira.quadro)
-    assert quadro._lembrado(certame.pk, "x", quadro.marca(certame.pk)) is None
+    guardado = quadro.Guardado(quadro.marca(certame.pk), {}, primeira.quadro)
+    quadro._lembrar(certame.pk, "x", guardado)
+    assert quadro._lembrado(certame.pk, "x") is None
     assert quadro._NA_MEMORIA == {}
+
+
+@pytest.mark.django_db(transaction=True)
+def test_cada_cargo_tem_a_sua_marca_e_o_quadro_e_remendado_so_no_cargo_que_mudou(
+    rita: Any,
+) -> None:
+    """A marca de um cargo muda só com os candidatos dele (por qualquer caminho, remoção
+    inclusive); o quadro guardado é remendado relendo do banco só os candidatos do cargo que
+    mudou, e o remendado é o quadro lido do banco inteiro."""
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    from cotas_web.certames.models import Certame
+
+    call_command("carregar_exemplo", "--demo", stdout=StringIO())
+    certame = Certame.objects.get(nome="Concurso Público 01/2025")
+    regras = ponte.regras_do_certame(certame)
+    a, b = list(certame.cargos.order_by("codigo"))[:2]
+    marcas = quadro.marcas_dos_cargos(certame.pk)
+    assert all(marcas.values())
+    ponte.tabela_de_candidatos(certame, regras)  # guardado
+    with connection.cursor() as cursor:  # direto no banco, sem o Django
+        cursor.execute(
+            "UPDATE candidatos_candidato SET nome = 'Nome Corrigido' WHERE id = %s",
+            [Candidato.objects.filter(cargo=b).order_by("pk").values_list("pk", flat=True)[0]],
+        )
+    depois = quadro.marcas_dos_cargos(certame.pk)
+    assert {c for c in marcas if marcas[c] != depois[c]} == {b.codigo}
+    lidos: list[Any] = []
+    do_banco = ponte._quadro_do_banco
+
+    def ler(*args: Any) -> Any:
+        lidos.append(args[3] if len(args) > 3 else None)
+        return do_banco(*args)
+
+    with pytest.MonkeyPatch.context() as m:
+        m.setattr(ponte, "_quadro_do_banco", ler)
+        remendado = ponte.tabela_de_candidatos(certame, regras).quadro
+    assert lidos == [[b.codigo]]
+    inteiro = ponte.tabela_de_candidatos(certame, regras, do_banco=True).quadro
+    assert remendado.equals(inteiro)
+    assert "Nome Corrigido" in remendado["nome"].to_list()
+    # A remoção de um candidato também muda a marca do cargo dele (e só a dele).
+    Candidato.objects.filter(cargo=a).order_by("-pk")[0].delete()
+    ultima = quadro.marcas_dos_cargos(certame.pk)
+    assert {c for c in depois if depois[c] != ultima[c]} == {a.codigo}

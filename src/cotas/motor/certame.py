@@ -887,15 +887,18 @@ class Certame:
         ):
             self._apuracoes[cargo] = guardada
         if cargo not in self._apuracoes:
-            self._apuracoes[cargo] = ApuracaoCargo(
-                self.regras,
-                self._inscritos.listas(self.regras, cargo),
-                self.parametros,
-                self._inscritos.nomes,
-                self._memoria_dos_planos,
-                self.publicadas.get(cargo, ()),
-            )
+            self._apuracoes[cargo] = self._nova_apuracao(cargo)
         return self._apuracoes[cargo]
+
+    def _nova_apuracao(self, cargo: str) -> ApuracaoCargo:
+        return ApuracaoCargo(
+            self.regras,
+            self._inscritos.listas(self.regras, cargo),
+            self.parametros,
+            self._inscritos.nomes,
+            self._memoria_dos_planos,
+            self.publicadas.get(cargo, ()),
+        )
 
     def reserva(self, cargo: str) -> ReservaCargo:
         """A reserva do cargo sobre todos os lotes oferecidos até agora (ou só o edital)."""
@@ -1025,6 +1028,49 @@ class Certame:
             else:
                 self._apuracao(cargo)
         return nomeacoes
+
+    def reapurar(self, cargo: str, eventos: Iterable[Evento], abertura: date | None = None) -> None:
+        """Apura um cargo de novo, desde a oferta das vagas do edital (em `abertura`), só com os
+        eventos dele, num certame já aberto; os outros cargos ficam como estão. Dá o mesmo
+        livro do cargo que reencenar o certame inteiro (os cargos não dependem uns dos outros:
+        `tests/motor/test_estado.py`): quem retoma um livro guardado reapura só o cargo cujos
+        candidatos mudaram (uma correção depois da homologação). As datas são conferidas na
+        ordem dos eventos do cargo; o último evento do certame continua o mais recente dos
+        dois."""
+        if not self.aberto:
+            raise EventoInvalido("Reapurar um cargo pede o certame aberto.")
+        if cargo not in self.cargos:
+            raise EventoInvalido(f"Cargo '{cargo}' não existe no certame.")
+        eventos = ordenar_no_dia(eventos)
+        ultimo = self.ultimo_evento
+        self.prever(eventos)
+        self._apuracoes[cargo] = apuracao = self._nova_apuracao(cargo)
+        dia = abertura or self.regras.data_edital
+        self.ultimo_evento = None
+        try:
+            self._checar_data(dia, "Nomeação das vagas do edital")
+            if self.cargos[cargo] > 0:
+                apuracao.ofertar(self.cargos[cargo], dia, "Vagas do edital")
+            for evento in eventos:
+                if self._cargo_do_evento(evento) != cargo:
+                    raise EventoInvalido(
+                        f"{evento.tipo.descricao}: o evento não é do cargo {cargo}."
+                    )
+                try:
+                    self.aplicar(evento)
+                except ErroCotas as erro:
+                    erro.evento = evento
+                    raise
+        finally:
+            datas = [d for d in (ultimo, self.ultimo_evento) if d is not None]
+            self.ultimo_evento = max(datas, default=None)
+
+    def _cargo_do_evento(self, evento: Evento) -> str:
+        if evento.cargo is not None:
+            return evento.cargo
+        if evento.inscricao is None:
+            raise EventoInvalido(f"{evento.tipo.descricao}: informe a inscrição.")
+        return self.cargo_da_inscricao(evento.inscricao)
 
     def prever(self, eventos: Iterable[Evento]) -> None:
         """Avisa os eventos que virão (quem apura um cenário inteiro os conhece de antemão), para

@@ -187,13 +187,14 @@ def consequencias(
 ) -> list[str]:
     """O que a correção `aplicar` (que muda o candidato e o grava) faria, sem gravar nada: a
     correção é aplicada numa transação desfeita ao fim."""
+    # (Só o cargo do candidato muda: as três contas são dele, cada uma no tempo de um cargo.)
     cargo = candidato.cargo.codigo
-    antes = ponte.reencenar(certame)
+    antes = ponte.reencenar_cargo(certame, cargo)
     with transaction.atomic():
         simulado = Candidato.objects.get(pk=candidato.pk)
         aplicar(simulado)
-        depois = ponte.reencenar(certame)
-        sem_atos = ponte.reencenar(certame, com_publicadas=False)
+        depois = ponte.reencenar_cargo(certame, cargo)
+        sem_atos = ponte.reencenar_cargo(certame, cargo, com_publicadas=False)
         transaction.set_rollback(True)
     nome = nomeador(certame)
 

@@ -105,7 +105,7 @@ def _preterido(certame: Any, candidato: Candidato, com_atos: Any) -> list[str]:
         dict(n.razao.valores).get("ato") for n in com_atos.nomeacoes(cargo)
     ):
         return []  # sem nomeação publicada no cargo, não há quem a correção teria preterido
-    sem_atos = ponte.reencenar(certame, com_publicadas=False)
+    sem_atos = ponte.reencenar_cargo(certame, cargo, com_publicadas=False)
     return preteridos(com_atos, sem_atos, cargo, nomeador(certame))
 
 

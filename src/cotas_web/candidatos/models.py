@@ -264,3 +264,23 @@ class VersaoCandidatos(models.Model):
         "certames.Certame", on_delete=models.CASCADE, primary_key=True, related_name="+"
     )
     marca = models.CharField(max_length=64)
+
+
+class VersaoDoCargo(models.Model):
+    """A marca de versão dos candidatos de um cargo, como a do certame (`VersaoCandidatos`):
+    renovada pelos gatilhos do banco a cada INSERT, UPDATE e DELETE de um candidato do cargo
+    (`candidatos.versao`). Diz que cargos mudaram desde o livro guardado: uma correção reapura
+    só o cargo do corrigido e relê do banco só os candidatos dele.
+
+    Sem restrição de chave estrangeira: o gatilho da remoção dos candidatos de um cargo que está
+    sendo apagado marca o cargo antes de ele sair; a linha que fica não serve a ninguém (os ids
+    dos cargos não se repetem)."""
+
+    cargo = models.OneToOneField(
+        "certames.Cargo",
+        on_delete=models.DO_NOTHING,
+        db_constraint=False,
+        primary_key=True,
+        related_name="+",
+    )
+    marca = models.CharField(max_length=64)

@@ -116,3 +116,82 @@ def remover(schema_editor: Any) -> None:
             )
         elif vendor == "sqlite":
             schema_editor.execute(f"DROP TRIGGER IF EXISTS candidatos_versao_{nome};")
+
+
+# A marca de cada cargo (`VersaoDoCargo`): renovada também na remoção (o cargo continua, com um
+# candidato a menos); sem restrição de chave estrangeira, ver o modelo.
+_PG_CARGO = """
+CREATE OR REPLACE FUNCTION candidatos_versao_cargo_{nome}() RETURNS trigger AS $$
+BEGIN
+    INSERT INTO candidatos_versaodocargo (cargo_id, marca)
+    SELECT cargo_id, gen_random_uuid()::text
+    FROM (SELECT DISTINCT cargo_id FROM ({linhas}) AS linhas) AS tocados
+    ON CONFLICT (cargo_id) DO UPDATE SET marca = EXCLUDED.marca;
+    RETURN NULL;
+END;
+$$ LANGUAGE plpgsql;
+"""
+_PG_CARGO_EVENTOS = {
+    # evento: (nome, transição, linhas tocadas)
+    "INSERT": ("insercao", "NEW TABLE AS novas", "SELECT cargo_id FROM novas"),
+    "UPDATE": (
+        "alteracao",
+        "OLD TABLE AS antigas NEW TABLE AS novas",
+        "SELECT cargo_id FROM novas UNION SELECT cargo_id FROM antigas",
+    ),
+    "DELETE": ("remocao", "OLD TABLE AS antigas", "SELECT cargo_id FROM antigas"),
+}
+_SQLITE_MARCAR_CARGO = (
+    "INSERT OR REPLACE INTO candidatos_versaodocargo (cargo_id, marca) "
+    "VALUES ({quem}.cargo_id, lower(hex(randomblob(16))));"
+)
+_SQLITE_CARGO = {
+    "INSERT": ("insercao", _SQLITE_MARCAR_CARGO.format(quem="NEW")),
+    "UPDATE": (
+        "alteracao",
+        _SQLITE_MARCAR_CARGO.format(quem="NEW") + " " + _SQLITE_MARCAR_CARGO.format(quem="OLD"),
+    ),
+    "DELETE": ("remocao", _SQLITE_MARCAR_CARGO.format(quem="OLD")),
+}
+_SEMEAR_CARGOS = {
+    "postgresql": "INSERT INTO candidatos_versaodocargo (cargo_id, marca) "
+    "SELECT cargo_id, gen_random_uuid()::text FROM "
+    "(SELECT DISTINCT cargo_id FROM candidatos_candidato) AS tocados "
+    "ON CONFLICT (cargo_id) DO NOTHING;",
+    "sqlite": "INSERT OR IGNORE INTO candidatos_versaodocargo (cargo_id, marca) "
+    "SELECT cargo_id, lower(hex(randomblob(16))) FROM candidatos_candidato GROUP BY cargo_id;",
+}
+
+
+def criar_por_cargo(schema_editor: Any) -> None:
+    vendor = schema_editor.connection.vendor
+    if vendor in _SEMEAR_CARGOS:
+        schema_editor.execute(_SEMEAR_CARGOS[vendor])
+    if vendor == "postgresql":
+        for evento, (nome, transicao, linhas) in _PG_CARGO_EVENTOS.items():
+            schema_editor.execute(_PG_CARGO.format(nome=nome, linhas=linhas))
+            schema_editor.execute(
+                f"DROP TRIGGER IF EXISTS candidatos_versao_cargo_{nome} ON candidatos_candidato;"
+            )
+            schema_editor.execute(
+                f"CREATE TRIGGER candidatos_versao_cargo_{nome} AFTER {evento} ON "
+                f"candidatos_candidato REFERENCING {transicao} FOR EACH STATEMENT "
+                f"EXECUTE FUNCTION candidatos_versao_cargo_{nome}();"
+            )
+    elif vendor == "sqlite":
+        for evento, (nome, corpo) in _SQLITE_CARGO.items():
+            schema_editor.execute(
+                f"CREATE TRIGGER IF NOT EXISTS candidatos_versao_cargo_{nome} AFTER {evento} ON "
+                f"candidatos_candidato BEGIN {corpo} END;"
+            )
+
+
+def remover_por_cargo(schema_editor: Any) -> None:
+    vendor = schema_editor.connection.vendor
+    for nome, *_ in _SQLITE_CARGO.values():
+        if vendor == "postgresql":
+            schema_editor.execute(
+                f"DROP TRIGGER IF EXISTS candidatos_versao_cargo_{nome} ON candidatos_candidato;"
+            )
+        elif vendor == "sqlite":
+            schema_editor.execute(f"DROP TRIGGER IF EXISTS candidatos_versao_cargo_{nome};")

@@ -31,7 +31,6 @@ from pathlib import Path
 from typing import Any
 
 import orjson
-import polars as pl
 from django.conf import settings
 from django.db import connection, transaction
 from django.db.models import F, Max, OuterRef, Q, QuerySet, Subquery
@@ -46,7 +45,6 @@ from cotas.documentos.consulta import (
     resumo,
 )
 from cotas.documentos.fonte import FonteDocumentos
-from cotas.motor.colunar import TabelaCandidatos
 from cotas_web import estado, ponte
 from cotas_web.auditoria.models import Registro
 from cotas_web.banco import inserir_em_massa
@@ -161,12 +159,11 @@ def _resumos(certame: Certame, fonte: FonteDocumentos) -> dict[str, str | None]:
     """De cada cargo, o resumo do que a situação das inscrições dele depende: o livro do cargo
     e as nomeações publicadas dele como o estado guardado os resume (`estado.bases_dos_cargos`),
     o que o livro pressupõe além dos candidatos (o motor e as leis, as regras, os parâmetros, os
-    cargos, a validade, a abertura), os candidatos do cargo (`_candidatos_por_cargo`), os atos
+    cargos, a validade, a abertura), a marca dos candidatos do cargo (no resumo do livro), os atos
     publicados como a página os cita, o nome do cargo e o código que monta a situação. None: não
     se sabe (o livro não veio do estado guardado), e o cargo é montado de novo."""
     bases = estado.bases_dos_cargos(fonte.certame)
-    candidatos = None if bases is None else _candidatos_por_cargo(certame, fonte, bases)
-    if bases is None or candidatos is None:
+    if bases is None:
         return dict.fromkeys(fonte.cargos)
     atos: dict[str, list[tuple[str, str]]] = {}
     for (cargo, inscricao), ato in (fonte.atos or {}).items():
@@ -182,45 +179,10 @@ def _resumos(certame: Certame, fonte: FonteDocumentos) -> dict[str, str | None]:
             cargo,
             fonte.nome_cargo(cargo),
             bases.cargos[cargo],
-            candidatos.get(cargo, _SEM_CANDIDATOS),
             sorted(atos.get(cargo, [])),
         ]
         saida[cargo] = hashlib.sha256(orjson.dumps(base)).hexdigest()
     return saida
-
-
-_SEM_CANDIDATOS = [0, 0, 0]
-# De cada certame, os resumos dos candidatos de cada cargo da última chave vista (a chave muda
-# com a marca dos candidatos): o quadro de um milhão de linhas só é percorrido depois que os
-# candidatos mudam.
-_CANDIDATOS: dict[int, tuple[str, dict[str, list[int]]]] = {}
-
-
-def _candidatos_por_cargo(
-    certame: Certame, fonte: FonteDocumentos, bases: estado.Bases
-) -> dict[str, list[int]] | None:
-    """De cada cargo, um resumo das linhas dos candidatos dele no quadro que o motor leu (todas
-    as colunas; a soma, que não depende da ordem das linhas, de dois hashes de cada linha, e
-    quantas são): uma correção muda o resumo do cargo do corrigido, não o dos outros. None: os
-    candidatos não estão num quadro (todos os cargos são montados de novo)."""
-    tabela = fonte.certame.candidatos
-    if not isinstance(tabela, TabelaCandidatos):
-        return None
-    chave = bases.chave + pl.__version__
-    guardado = _CANDIDATOS.get(certame.pk)
-    if guardado is not None and guardado[0] == chave:
-        return guardado[1]
-    linha = pl.struct(pl.all())
-    por_cargo = (
-        tabela.quadro.lazy()
-        .select(pl.col("cargo"), linha.hash(11).alias("a"), linha.hash(29).alias("b"))
-        .group_by("cargo")
-        .agg(pl.col("a").sum(), pl.col("b").sum(), pl.len())
-        .collect()
-    )
-    resumos = {str(cargo): [int(a), int(b), int(n)] for cargo, a, b, n in por_cargo.iter_rows()}
-    _CANDIDATOS[certame.pk] = (chave, resumos)
-    return resumos
 
 
 def montar(certame: Certame, progresso: tarefas.Progresso | None = None) -> PublicacaoSituacoes:
