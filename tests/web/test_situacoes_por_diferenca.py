@@ -270,3 +270,34 @@ def test_por_diferenca_igual_a_do_zero(montenegro: Certame, atos: list[tuple[str
             raise _Desfaz
     except _Desfaz:
         pass
+
+
+def test_o_ato_poe_a_montagem_na_fila_no_commit(
+    montenegro: Certame, settings: Any, django_capture_on_commit_callbacks: Any
+) -> None:
+    """Com a montagem na fila (produção), cada ato, ao ser gravado, põe na fila a montagem da
+    situação pública do certame (uma por certame, por mais atos que venham juntos): a consulta
+    mostra o ato sem esperar a próxima consulta nem a volta do trabalhador. Antes da primeira
+    publicação, nada vai para a fila."""
+    from cotas_web.tarefas.models import ATIVOS, Tarefa, Tipo
+    from cotas_web.tarefas.services import Progresso
+
+    settings.PUBLICO_MONTAR_EM_SEGUNDO_PLANO = True
+
+    def na_fila() -> int:
+        return Tarefa.objects.filter(
+            tipo=Tipo.SITUACOES, certame=montenegro, estado__in=ATIVOS
+        ).count()
+
+    with django_capture_on_commit_callbacks(execute=True):
+        _nomear_um(montenegro)
+    assert na_fila() == 0  # nunca publicada
+    situacoes.publicar(montenegro)
+    with django_capture_on_commit_callbacks(execute=True) as chamadas:
+        _nomear_um(montenegro, portaria="902/2025")
+        _nomear_um(montenegro, portaria="903/2025")
+    assert chamadas and na_fila() == 1
+    # A tarefa da fila monta a versão do último ato.
+    tarefa = Tarefa.objects.get(tipo=Tipo.SITUACOES, certame=montenegro, estado__in=ATIVOS)
+    situacoes.trabalho_montar(tarefa, Progresso(tarefa.pk))
+    assert situacoes.para_consulta(montenegro).atual

@@ -46,7 +46,7 @@ from cotas.documentos.consulta import (
 )
 from cotas.documentos.fonte import FonteDocumentos
 from cotas_web import estado, ponte
-from cotas_web.auditoria.models import Registro
+from cotas_web.auditoria.models import ACOES_DE_PUBLICACAO, Registro
 from cotas_web.banco import inserir_em_massa
 from cotas_web.certames.models import Certame
 from cotas_web.tarefas import services as tarefas
@@ -403,6 +403,49 @@ def agendar(certame: Certame) -> Tarefa:
         publica=True,
         parametros={"certame": certame.pk},
     )
+
+
+def ao_registrar(sender: Any, instance: Registro, created: bool, **_: Any) -> None:
+    """Um ato novo no certame (um registro de auditoria que muda a versão): depois do commit, a
+    montagem da situação pública vai para a fila, e a consulta mostra o ato em segundos, sem
+    esperar a próxima consulta nem a volta do trabalhador (`retomar_montagens`). Ligado no
+    `ready` do app. Só onde a montagem é da fila (produção, ou certame grande): nos pequenos,
+    fora da produção, a próxima consulta monta na hora."""
+    if not created or instance.certame_id is None or instance.acao in ACOES_DE_PUBLICACAO:
+        return
+    certame_id = instance.certame_id
+    transaction.on_commit(lambda: _agendar_depois_do_ato(certame_id))
+
+
+# De cada certame, (marca dos candidatos, se é grande): contar um milhão de candidatos a cada ato
+# custaria dezenas de milissegundos; o número só muda com a marca.
+_GRANDES: dict[int, tuple[str, bool]] = {}
+
+
+def _agendar_depois_do_ato(certame_id: int) -> None:
+    from cotas_web import quadro
+
+    pub = (
+        PublicacaoSituacoes.objects.filter(
+            certame_id=certame_id,
+            publicada_em__isnull=False,
+            certame__homologado_em__isnull=False,
+        )
+        .select_related("certame")
+        .first()
+    )
+    if pub is None:
+        return  # nunca publicada: a primeira montagem é da homologação ou da consulta
+    if not settings.PUBLICO_MONTAR_EM_SEGUNDO_PLANO:
+        marca = quadro.marca(certame_id)
+        lembrado = _GRANDES.get(certame_id)
+        if lembrado is None or lembrado[0] != marca or not marca:
+            lembrado = (marca, _grande(pub.certame))
+            _GRANDES[certame_id] = lembrado
+        if not lembrado[1]:
+            return
+    if pub.versao < versao_do_certame(certame_id):
+        agendar(pub.certame)
 
 
 def trabalho_montar(tarefa: Tarefa, progresso: tarefas.Progresso) -> tarefas.Resultado:
