@@ -383,8 +383,11 @@ def para_consulta(certame: Certame) -> Publicada:
 
 
 def _grande(certame: Certame) -> bool:
-    """Grande demais para montar dentro de um pedido (o mesmo limite dos arquivos públicos)."""
-    return certame.candidatos.count() > settings.PUBLICO_ARQUIVOS_NA_HORA_ATE
+    """Grande demais para montar dentro de um pedido (o mesmo limite dos arquivos públicos).
+    (Se há uma inscrição além do limite: contar um milhão a cada pedido custaria dezenas de
+    milissegundos.)"""
+    limite = settings.PUBLICO_ARQUIVOS_NA_HORA_ATE
+    return certame.candidatos.order_by()[limite : limite + 1].exists()
 
 
 def vigente(certame: Certame) -> PublicacaoSituacoes | None:
@@ -417,14 +420,7 @@ def ao_registrar(sender: Any, instance: Registro, created: bool, **_: Any) -> No
     transaction.on_commit(lambda: _agendar_depois_do_ato(certame_id))
 
 
-# De cada certame, (marca dos candidatos, se é grande): contar um milhão de candidatos a cada ato
-# custaria dezenas de milissegundos; o número só muda com a marca.
-_GRANDES: dict[int, tuple[str, bool]] = {}
-
-
 def _agendar_depois_do_ato(certame_id: int) -> None:
-    from cotas_web import quadro
-
     pub = (
         PublicacaoSituacoes.objects.filter(
             certame_id=certame_id,
@@ -436,14 +432,8 @@ def _agendar_depois_do_ato(certame_id: int) -> None:
     )
     if pub is None:
         return  # nunca publicada: a primeira montagem é da homologação ou da consulta
-    if not settings.PUBLICO_MONTAR_EM_SEGUNDO_PLANO:
-        marca = quadro.marca(certame_id)
-        lembrado = _GRANDES.get(certame_id)
-        if lembrado is None or lembrado[0] != marca or not marca:
-            lembrado = (marca, _grande(pub.certame))
-            _GRANDES[certame_id] = lembrado
-        if not lembrado[1]:
-            return
+    if not (settings.PUBLICO_MONTAR_EM_SEGUNDO_PLANO or _grande(pub.certame)):
+        return
     if pub.versao < versao_do_certame(certame_id):
         agendar(pub.certame)
 
