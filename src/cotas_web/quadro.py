@@ -28,7 +28,7 @@ import os
 import threading
 import uuid
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import polars as pl
@@ -45,6 +45,7 @@ class Guardado:
     marca: str
     marcas: dict[str, str]
     quadro: pl.DataFrame
+    no_disco: bool = True  # (o lembrado dentro de um ato vai ao disco na primeira leitura fora)
 
 
 # Os últimos quadros lidos por este processo: (certame, forma) → o quadro, do mais antigo ao mais
@@ -186,16 +187,26 @@ def ler_ou_montar(
     atual = marca(certame_id)
     lembrado = _lembrado(certame_id, forma)
     if atual and lembrado is not None and lembrado.marca == atual:
+        if not lembrado.no_disco and not connection.in_atomic_block:
+            # (Fora de um ato, a marca lida é a gravada: o quadro lembrado no ato vale.)
+            _gravar(certame_id, forma, lembrado)
+            _lembrar(certame_id, forma, replace(lembrado, no_disco=True))
         return lembrado.quadro
     if atual and (guardado := _ler(_arquivo(certame_id, atual, forma))) is not None:
         _lembrar(certame_id, forma, guardado)
         return guardado.quadro
     base = lembrado if lembrado is not None else _ultimo_no_disco(certame_id, forma)
     if connection.in_atomic_block:
-        # Dentro de um ato, a marca pode ainda ser desfeita: nada se guarda. (A trava do certame
-        # impede outra mudança nos candidatos durante o ato.)
-        remendado = _remendado(base, marcas_dos_cargos(certame_id), montar_cargos)
-        return montar() if remendado is None else remendado
+        # Dentro de um ato, a marca pode ainda ser desfeita: nada vai ao disco. Na memória, sim:
+        # a marca nova é aleatória, e desfeita nunca volta (o lembrado só serve de base a um
+        # remendo, que relê o cargo cuja marca não confere). A trava do certame impede outra
+        # mudança nos candidatos durante o ato.
+        marcas = marcas_dos_cargos(certame_id)
+        quadro = _remendado(base, marcas, montar_cargos)
+        quadro = montar() if quadro is None else quadro
+        if atual:
+            _lembrar(certame_id, forma, Guardado(atual, marcas, quadro, no_disco=False))
+        return quadro
     with transaction.atomic():  # (no SQLite, um instantâneo só para as leituras)
         antes = (marca(certame_id), marcas_dos_cargos(certame_id))
         quadro = _remendado(base, antes[1], montar_cargos)

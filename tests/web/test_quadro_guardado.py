@@ -194,3 +194,41 @@ def test_cada_cargo_tem_a_sua_marca_e_o_quadro_e_remendado_so_no_cargo_que_mudou
     Candidato.objects.filter(cargo=a).order_by("-pk")[0].delete()
     ultima = quadro.marcas_dos_cargos(certame.pk)
     assert {c for c in depois if depois[c] != ultima[c]} == {a.codigo}
+
+
+@pytest.mark.django_db(transaction=True)
+def test_o_quadro_lembrado_num_ato_desfeito_nunca_e_servido(rita: Any, settings: Any) -> None:
+    """Dentro de um ato, o quadro remendado fica na memória (o segundo pedido do ato não relê o
+    banco); desfeito o ato, a marca dele nunca volta: o pedido seguinte lê o quadro da marca de
+    antes, o do banco, sem a mudança desfeita."""
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    from cotas_web.certames.models import Certame
+
+    settings.QUADROS_NA_MEMORIA = 2
+    call_command("carregar_exemplo", "--demo", stdout=StringIO())
+    certame = Certame.objects.get(nome="Concurso Público 01/2025")
+    regras = ponte.regras_do_certame(certame)
+    b = list(certame.cargos.order_by("codigo"))[1]
+    ponte.tabela_de_candidatos(certame, regras)  # guardado
+    lidos: list[Any] = []
+    do_banco = ponte._quadro_do_banco
+
+    def ler(*args: Any) -> Any:
+        lidos.append(args[3] if len(args) > 3 else None)
+        return do_banco(*args)
+
+    with pytest.MonkeyPatch.context() as m:
+        m.setattr(ponte, "_quadro_do_banco", ler)
+        with transaction.atomic():
+            Candidato.objects.filter(cargo=b).update(nome="Desfeito")
+            for _ in range(2):
+                assert "Desfeito" in ponte.tabela_de_candidatos(certame, regras).quadro["nome"]
+            transaction.set_rollback(True)
+        assert lidos == [[b.codigo]]  # uma leitura só do cargo no ato
+        depois = ponte.tabela_de_candidatos(certame, regras).quadro
+    assert lidos == [[b.codigo]]  # (o da marca de antes do ato, do disco)
+    assert "Desfeito" not in depois["nome"].to_list()
+    assert depois.equals(ponte.tabela_de_candidatos(certame, regras, do_banco=True).quadro)
