@@ -14,9 +14,9 @@ import tomllib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import date, datetime
+from decimal import Decimal
 from pathlib import Path
 
-from cotas.arquivos.cenario import _erro_sintaxe  # (a mesma tradução das mensagens do TOML)
 from cotas.arquivos.erros import ErroEntrada, ErrosDeEntrada, motivo_do_sistema
 from cotas.motor.edital import Edital, ModeloDeEdital, ValorDoEdital, compor, conferir_edital
 from cotas.motor.erros import ErroCotas
@@ -102,6 +102,9 @@ def ler_edital(caminho: Path, catalogo: Catalogo | None = None) -> Edital:
         assert de_quem is not None
         erros.append(de_quem.erro_em(_chave_do_valor(de_quem, recusa.nome), recusa.mensagem))
     if erros:
+        # Na ordem dos arquivos (o edital, depois o modelo) e das linhas de cada um.
+        ordem = {arquivo.nome: 0, **({arquivo_modelo.nome: 1} if arquivo_modelo else {})}
+        erros.sort(key=lambda e: (ordem.get(e.arquivo, 2), e.linha or 0))
         raise ErrosDeEntrada(erros)
     return edital
 
@@ -294,8 +297,11 @@ def _ler_arquivo(caminho: Path) -> _Arquivo:
         linha = bruto.count(b"\n", 0, exc.start) + 1
         motivo = "o edital deve estar em UTF-8; o primeiro caractere que não é UTF-8 está aqui"
         raise ErrosDeEntrada([ErroEntrada(caminho.name, linha, None, motivo)]) from None
+    # (A mesma tradução das mensagens do TOML que a do cenário, que importa este módulo.)
+    from cotas.arquivos.cenario import _erro_sintaxe
+
     try:
-        dados = tomllib.loads(texto)
+        dados = tomllib.loads(texto, parse_float=Decimal)
     except tomllib.TOMLDecodeError as exc:
         raise ErrosDeEntrada([_erro_sintaxe(caminho.name, exc, texto)]) from None
     except (RecursionError, ValueError):

@@ -7,6 +7,7 @@ import os
 import sys
 from collections.abc import Iterator, Mapping
 from datetime import UTC, date, datetime
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
@@ -254,6 +255,9 @@ def _edital_json(args: argparse.Namespace, regras: Regras) -> dict[str, Any]:
 
 
 def _json(valor: object) -> object:
+    """Um valor de parâmetro em JSON: a tupla vira lista; o número com casas, texto exato."""
+    if isinstance(valor, Decimal):
+        return str(valor)
     return list(valor) if isinstance(valor, tuple) else valor
 
 
