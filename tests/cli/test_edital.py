@@ -10,6 +10,7 @@ from pathlib import Path
 from tests.cli.conftest import EXEMPLOS, rodar
 
 MUNICIPAL = EXEMPLOS / "editais" / "edital-12-2026-municipal.toml"
+PCT = "negros.percentual="
 FEDERAL = EXEMPLOS / "editais" / "edital-93-2026.toml"
 
 
@@ -36,19 +37,19 @@ def test_ordem_com_o_edital_cita_o_edital_em_cada_vaga() -> None:
 
 
 def test_o_parametro_substitui_o_edital_e_a_saida_o_diz() -> None:
-    r = rodar("reserva", "--edital", MUNICIPAL, "--vagas", "10", "--parametro", "negros.percentual=30")
+    r = rodar("reserva", "--edital", MUNICIPAL, "--vagas", 10, "--parametro", PCT + "30")
     assert r.returncode == 0, r.stderr
     assert "30% × 10 = 3 vagas reservadas" in r.stdout
     assert "Edital nº 12/2026, item 4.1;" not in r.stdout
     assert (
-        'negros.percentual = 30 (informado com --parametro na linha de comando; substitui '
+        "negros.percentual = 30 (informado com --parametro na linha de comando; substitui "
         'Edital nº 12/2026, item 4.1: "25")' in r.stdout
     )
     assert "aviso: negros.percentual = 30 informado pelo operador substitui" in r.stderr
 
 
 def test_o_parametro_abaixo_do_minimo_segue_recusado() -> None:
-    r = rodar("reserva", "--edital", MUNICIPAL, "--vagas", "10", "--parametro", "negros.percentual=10")
+    r = rodar("reserva", "--edital", MUNICIPAL, "--vagas", 10, "--parametro", PCT + "10")
     assert r.returncode == 2
     assert "abaixo do mínimo de 20%" in r.stderr
 
@@ -60,15 +61,16 @@ def test_data_do_edital_diferente_e_recusada() -> None:
 
 
 def test_edital_e_lei_juntos_sao_recusados() -> None:
-    r = rodar("reserva", "--edital", MUNICIPAL, "--lei", "ouro-preto-mg/lei-1274-2022", "--vagas", "3")
+    lei = ("--lei", "ouro-preto-mg/lei-1274-2022")
+    r = rodar("reserva", "--edital", MUNICIPAL, *lei, "--vagas", "3")
     assert r.returncode == 2
     assert "não pode ser usado junto com" in r.stderr
 
 
 def test_o_que_nem_o_edital_nem_o_operador_dizem_segue_pedido(tmp_path: Path) -> None:
     sem_alternancia = tmp_path / "edital.toml"
-    texto = MUNICIPAL.read_text(encoding="utf-8")
-    sem_alternancia.write_text(texto.split("\n[[parametros]]\nnome = \"ordem.")[0], encoding="utf-8")
+    texto = MUNICIPAL.read_text(encoding="utf-8").split('\n[[parametros]]\nnome = "ordem.')[0]
+    sem_alternancia.write_text(texto, encoding="utf-8")
     r = rodar("ordem", "--edital", sem_alternancia, "--vagas", "3")
     assert r.returncode == 2
     assert "--parametro ordem.alternancia_proporcionalidade=VALOR" in r.stderr

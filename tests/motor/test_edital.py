@@ -46,7 +46,7 @@ coluna_opcao = "reserva_negros"
 
 
 def _parametro(nome: str, valor: str, artigo: str) -> str:
-    return f'\n[[parametros]]\nnome = "{nome}"\nvalor = {valor}\nartigo = "{artigo}"\ntexto = "T."\n'
+    return f'\n[[parametros]]\nnome = "{nome}"\nvalor = {valor}\nartigo = "{artigo}"\ntexto = "T"\n'
 
 
 def lei_de_teste(percentual: Decimal, minimo: bool, limiar: int) -> Lei:
@@ -108,9 +108,10 @@ def test_o_que_contradiz_a_lei_o_desconhecido_e_o_de_tipo_errado_saem_juntos() -
     )
     recusas = {r.nome: r.mensagem for r in conferir_edital(_catalogo(lei), edital)}
     assert set(recusas) == {"negros.percentual", "negros.arredondamento", "indigenas.percentual"}
-    assert "contradiz a lei, que fixa \"20\" (Lei 1/2020 de Teste/RS, art. 1º)" in recusas[
-        "negros.percentual"
-    ]
+    assert (
+        'contradiz a lei, que fixa "20" (Lei 1/2020 de Teste/RS, art. 1º)'
+        in recusas["negros.percentual"]
+    )
     assert "(Edital nº 93/2026, item 4.3): valor inválido" in recusas["negros.arredondamento"]
     assert "parâmetro desconhecido" in recusas["indigenas.percentual"]
 

@@ -669,7 +669,9 @@ def _ler_edital_do_certame(
     modelo) vão com os do cenário, cada um no seu arquivo. A data e a lei do edital são as do
     certame."""
     certame = dados.get("certame")
-    nome = v.texto(certame, "certame", "edital", obrigatoria=False) if isinstance(certame, dict) else None
+    if not isinstance(certame, dict):
+        return None
+    nome = v.texto(certame, "certame", "edital", obrigatoria=False)
     if nome is None:
         return None
     try:

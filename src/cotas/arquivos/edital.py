@@ -220,7 +220,8 @@ def _achar_modelo(
         edital.erro("edital.modelo", f"o modelo {chave} está em mais de um arquivo: {nomes}")
         return None
     if not achados:
-        outras = f"; versões desse modelo encontradas: {', '.join(sorted(versoes))}" if versoes else ""
+        lista = ", ".join(sorted(versoes))
+        outras = f"; versões desse modelo encontradas: {lista}" if versoes else ""
         onde = " e ".join(str(p) for p in pastas)
         edital.erro("edital.modelo", f"modelo {chave} não encontrado em {onde}{outras}")
         return None
@@ -310,9 +311,7 @@ def _ler_arquivo(caminho: Path) -> _Arquivo:
     return _Arquivo(caminho, dados, posicoes(texto), hashlib.sha256(bruto).hexdigest())
 
 
-def _tabela(
-    arquivo: _Arquivo, nome: str, conhecidas: Iterable[str]
-) -> Mapping[str, object] | None:
+def _tabela(arquivo: _Arquivo, nome: str, conhecidas: Iterable[str]) -> Mapping[str, object] | None:
     tabela = arquivo.dados.get(nome)
     if not isinstance(tabela, dict):
         return None

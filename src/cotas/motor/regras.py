@@ -68,7 +68,7 @@ class RegraGrupo:
 
     def ref(self, chave: str) -> tuple[Referencia, ...]:
         r = self.referencias.get(chave)
-        refs = (r,) if r else ()
+        refs: tuple[Referencia, ...] = (r,) if r else ()
         # O percentual que o edital eleva acima do mínimo da lei: o item do edital e o artigo
         # do mínimo, juntos.
         if chave == "percentual" and "minimo" in self.referencias:
@@ -480,7 +480,9 @@ def _regra_do_grupo(
     )
 
 
-def _minimo_elevado_pelo_edital(grupo: str, refs: Mapping[str, Referencia]) -> dict[str, Referencia]:
+def _minimo_elevado_pelo_edital(
+    grupo: str, refs: Mapping[str, Referencia]
+) -> dict[str, Referencia]:
     """O artigo do mínimo da lei, quando quem cita o percentual é um edital que o elevou (o
     operador que o eleva já o cita sob o nome da lei: `minimo.percentual_do_edital`)."""
     minimo = refs.get(f"{grupo}.percentual_minimo")
