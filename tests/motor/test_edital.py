@@ -3,6 +3,7 @@ edital, com as duas citações; o que a lei admite entra nas regras citado como 
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import date
 from decimal import Decimal
 
@@ -243,3 +244,27 @@ def test_fora_dos_limites_da_lei_e_recusado_dentro_e_usado_e_citado_como_do_edit
         assert "Edital nº 93/2026, item 9.1" in fundamentos
         if vaga.reservada_para is not None:
             assert "Edital nº 93/2026, item 4.3" in fundamentos
+
+
+def test_percentuais_que_passam_do_total_da_lei_sao_recusados_com_as_citacoes() -> None:
+    """Antes do regulamento, a divisão dos 30% é do edital: a soma não pode passar do total."""
+    catalogo = catalogo_padrao()
+    valores = {
+        nome: ValorDoEdital(nome, pct, item, "Palavras.")
+        for nome, pct, item in (
+            ("pretos_pardos.percentual", "26", "item 4.1"),
+            ("indigenas.percentual", "3", "item 4.2"),
+            ("quilombolas.percentual", "2", "item 4.3"),
+        )
+    }
+    edital = Edital("7/2025", "Autarquia", date(2025, 6, 20), "federal/lei-15142-2025", valores)
+    (recusa,) = conferir_edital(catalogo, edital)
+    assert recusa.nome == ""
+    assert "somam 31%" in recusa.mensagem and "reserva 30%" in recusa.mensagem
+    assert "Lei 15.142/2025, art. 1º, caput e § 1º" in recusa.mensagem
+    assert "pretos_pardos.percentual: Edital nº 7/2025, item 4.1" in recusa.mensagem
+    certo = {
+        **valores,
+        "pretos_pardos.percentual": replace(valores["pretos_pardos.percentual"], valor="25"),
+    }
+    assert conferir_edital(catalogo, replace(edital, valores=certo)) == []
