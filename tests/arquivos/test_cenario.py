@@ -673,4 +673,4 @@ def test_o_esquema_publicado_e_o_gerado_da_declaracao_do_leitor() -> None:
         == chaves("certame")
         == tuple(ESQUEMA["properties"]["certame"]["properties"])
     )
-    assert len(chaves("certame")) == 14
+    assert len(chaves("certame")) == 15  # (com `edital`, o arquivo do edital)

@@ -175,7 +175,7 @@ def test_ordem_json_contrato() -> None:
     dados = json.loads(r.stdout)
     assert set(dados) == {"lei", "vagas", "ordem"}
     assert [v["vaga"] for v in dados["ordem"]] == list(range(1, 22))
-    assert all(set(v) == {"vaga", "modalidade"} for v in dados["ordem"])
+    assert all(set(v) == {"vaga", "modalidade", "fundamento"} for v in dados["ordem"])
     reservadas = {v["vaga"]: v["modalidade"] for v in dados["ordem"] if v["modalidade"] != "ampla"}
     assert reservadas == {3: "negros", 5: "pcd", 8: "negros", 13: "negros", 18: "negros", 21: "pcd"}
 

@@ -29,6 +29,7 @@ from cotas.arquivos.candidatos import (
     ler_candidatos,
     normalizar_nome,
 )
+from cotas.arquivos.edital import ler_edital
 from cotas.arquivos.erros import ErroEntrada, ErrosDeEntrada, motivo_do_sistema
 from cotas.arquivos.esquema import (
     Esquema,
@@ -40,7 +41,8 @@ from cotas.arquivos.formato_do_cenario import SEM_DEFESA, Sentido, chaves
 from cotas.motor.candidatos import Candidato
 from cotas.motor.certame import DuplaCondicao, ProcedimentoAdministrativo, TipoEvento
 from cotas.motor.colunar import TabelaCandidatos
-from cotas.motor.erros import ErroCotas, SelecaoNaoAbrangida
+from cotas.motor.edital import Edital, como_toml, informados_do_edital
+from cotas.motor.erros import ErroCotas, LeiInvalida, SelecaoNaoAbrangida
 from cotas.motor.eventos import Evento  # (o mesmo evento que o motor reencena)
 from cotas.motor.glossario import (
     AMPLA,
@@ -135,6 +137,8 @@ class Cenario:
     leitura_candidatos: LeituraCandidatos | None = field(default=None, compare=False)
     # A linha de [certame], para apontar um erro das regras da lei (vigência, abrangência).
     linha_certame: int | None = field(default=None, compare=False)
+    # O edital (`[certame] edital`, com o modelo que ele segue), lido e conferido contra a lei.
+    edital: Edital | None = None
 
 
 # ---------------------------------------------------------------- sintaxe TOML
@@ -603,10 +607,12 @@ def ler_cenario(caminho: Path, catalogo: Catalogo | None = None) -> Cenario:
 
     # Cada seção na ordem do arquivo: os erros saem nessa ordem.
     c = _ler_certame(v, dados, catalogo)
+    edital = _ler_edital_do_certame(v, caminho, dados, c, catalogo)
     pcd = _ler_pcd(v, dados)
     cargos, linha_do_cargo = _ler_cargos(v, dados)
     desempate = _ler_desempate(v, dados)
     parametros_lei = _ler_parametros_lei(v, dados)
+    _avisar_substituidos(v, edital, parametros_lei)
     eventos, caminhos_eventos = _ler_eventos(
         v, dados, cargos, linha_do_cargo, c.data_edital, c.validade_ate, c.permite_final_de_fila
     )
@@ -643,12 +649,62 @@ def ler_cenario(caminho: Path, catalogo: Catalogo | None = None) -> Cenario:
     assert provisorio is not None
     return replace(
         provisorio,
+        edital=edital,
         eventos=eventos,
         candidatos=candidatos,
         avisos=avisos,
         leitura_candidatos=leitura,
         linha_certame=v.linha("certame"),
     )
+
+
+def _ler_edital_do_certame(
+    v: _Validador,
+    caminho: Path,
+    dados: dict[str, object],
+    c: _SecaoCertame,
+    catalogo: Catalogo | None,
+) -> Edital | None:
+    """`[certame] edital`: o arquivo do edital, relativo ao cenário; os erros dele (e do
+    modelo) vão com os do cenário, cada um no seu arquivo. A data e a lei do edital são as do
+    certame."""
+    certame = dados.get("certame")
+    if not isinstance(certame, dict):
+        return None
+    nome = v.texto(certame, "certame", "edital", obrigatoria=False)
+    if nome is None:
+        return None
+    try:
+        edital = ler_edital(caminho.parent / nome, catalogo)
+    except ErrosDeEntrada as erros:
+        v.erros += erros.erros
+        return None
+    if c.data_edital is not None and c.data_edital != edital.data:
+        v.erro(
+            "certame.data_edital",
+            f"{c.data_edital:%d/%m/%Y} difere da data do {edital.norma} ({edital.data:%d/%m/%Y}, "
+            f"em {nome})",
+        )
+    if c.lei is not None and c.lei != edital.lei:
+        v.erro("certame.lei", f"'{c.lei}' difere da lei do {edital.norma} ('{edital.lei}')")
+    return edital
+
+
+def _avisar_substituidos(
+    v: _Validador, edital: Edital | None, parametros_lei: Mapping[str, object]
+) -> None:
+    """Um valor de [parametros_lei] que substitui o do edital: vale o do operador, e o aviso
+    diz qual item do edital ele substituiu."""
+    if edital is None:
+        return
+    for nome in parametros_lei:
+        if nome in edital.valores:
+            ref = edital.referencia(nome)
+            v.aviso(
+                f"parametros_lei.{nome}",
+                f"substitui o valor do {ref.citacao()} "
+                f"({como_toml(edital.valores[nome].valor)}); vale o informado aqui",
+            )
 
 
 def ler_parametros_lei(caminho: Path) -> dict[str, object]:
@@ -1174,6 +1230,10 @@ def regras_do_cenario(cenario: Cenario, catalogo: Catalogo | None = None) -> Reg
             lei_publicada = leis[-1].id if leis else None
         if lei_publicada is not None:
             catalogo = catalogo.com_publicacao(lei_publicada, cenario.data_publicacao_lei)
+    informados = cenario.parametros_lei
+    if cenario.edital is not None:  # (o do operador, em [parametros_lei], substitui o do edital)
+        do_edital = informados_do_edital(catalogo.lei(cenario.edital.lei), cenario.edital)
+        informados = {**do_edital, **cenario.parametros_lei}
     regras = regras_aplicaveis(
         catalogo,
         municipio=cenario.municipio,
@@ -1181,9 +1241,14 @@ def regras_do_cenario(cenario: Cenario, catalogo: Catalogo | None = None) -> Reg
         data_edital=cenario.data_edital,
         tipo=cenario.tipo.value,
         pcd=parametros_pcd(cenario),
-        informados=cenario.parametros_lei,
+        informados=informados,
         orgao=cenario.orgao,
     )
+    if cenario.edital is not None and regras.lei.id != cenario.edital.lei:
+        raise LeiInvalida(
+            f"O {cenario.edital.norma} aplica {cenario.edital.lei}, mas a lei do certame na data "
+            f"do edital é {regras.lei.id} ({regras.citacao_da_lei_aplicavel()})."
+        )
     abrangidos = orgaos_abrangidos(regras.lei, cenario.tipo, cenario.data_edital)
     if cenario.orgao is None and abrangidos is not None:
         ref = regras.lei.parametros[f"orgaos.{cenario.tipo.value}"].em(cenario.data_edital)

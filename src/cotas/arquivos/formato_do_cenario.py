@@ -114,6 +114,12 @@ def _montar(grupos: list[str]) -> dict[str, Any]:
                         "do município.",
                         "$ref": "#/$defs/texto",
                     },
+                    "edital": {
+                        "description": "Arquivo do edital (TOML, docs/EDITAIS.md), relativo ao "
+                        "cenário: os valores que a lei deixa ao edital, cada um com o item que o "
+                        "diz (opcional; [parametros_lei] substitui um valor dele).",
+                        "$ref": "#/$defs/texto",
+                    },
                     "permite_final_de_fila": {
                         "description": "O edital admite o pedido de final de fila? Padrão: false.",
                         "type": "boolean",

@@ -1,5 +1,7 @@
-"""Os valores que a lei deixa em aberto, para `cotas reserva` e `cotas ordem`: `--parametro
-chave=valor` (repetível) e `--cenario arquivo.toml` (a seção `[parametros_lei]`).
+"""Os valores que a lei deixa em aberto, para `cotas reserva` e `cotas ordem`: `--edital
+arquivo.toml` (o edital e o modelo que ele segue, docs/EDITAIS.md), `--parametro chave=valor`
+(repetível) e `--cenario arquivo.toml` (a seção `[parametros_lei]`). O que o operador informa
+substitui o valor do edital, com a justificativa dele, e a saída diz que substituiu.
 
 Só se pedem os parâmetros que a conta usa (`regras.parametros_da_contagem`): quem quer saber a
 reserva de um cargo sob uma lei de que se conhece só o percentual informa o mínimo de vagas e o
@@ -15,6 +17,7 @@ from datetime import date
 from pathlib import Path
 
 from cotas.arquivos.cenario import ler_parametros_lei
+from cotas.motor.edital import Edital, informados_do_edital
 from cotas.motor.erros import ErroCotas, ParametrosDesconhecidos
 from cotas.motor.legislacao import Especificacao, Lei, catalogo_padrao, especificacao_de
 
@@ -36,6 +39,17 @@ def registrar(p: argparse.ArgumentParser) -> None:
         "--cenario",
         type=Path,
         help="cenário (TOML) de onde ler os valores em aberto, na seção [parametros_lei]",
+    )
+
+
+def registrar_edital(qual: argparse._MutuallyExclusiveGroup) -> None:
+    """`--edital ARQUIVO`, no grupo que diz a lei (o edital nomeia a sua)."""
+    qual.add_argument(
+        "--edital",
+        type=Path,
+        metavar="ARQUIVO",
+        help="arquivo do edital (TOML, docs/EDITAIS.md): a lei, a data e os valores que ela "
+        "deixa em aberto, cada um com o item do edital",
     )
 
 
@@ -66,9 +80,39 @@ def _valor(bruto: str) -> object:
     return bruto
 
 
-def informados(args: argparse.Namespace) -> dict[str, object]:
-    """Os valores informados, do cenário e da linha de comando; um mesmo parâmetro informado
-    duas vezes é recusado (nenhum dos dois vale em silêncio)."""
+def informados(
+    args: argparse.Namespace, lei: Lei | None = None, edital: Edital | None = None
+) -> dict[str, object]:
+    """Os valores do edital (citados como dele) e, por cima, os do operador, do cenário e da
+    linha de comando: o do operador que substitui o do edital leva na justificativa o valor e o
+    item que substituiu. Um mesmo parâmetro informado duas vezes pelo operador é recusado
+    (nenhum dos dois vale em silêncio)."""
+    do_edital = informados_do_edital(lei, edital) if lei is not None and edital else {}
+    valores = _do_operador(args)
+    for nome, informado in valores.items():
+        if nome in do_edital and isinstance(informado, dict):
+            substituido = do_edital[nome]
+            assert isinstance(substituido, Mapping)
+            informado["substitui"] = (
+                f"{substituido['justificativa']}: {_como_toml(substituido['valor'])}"
+            )
+            informado["justificativa"] = f"{informado['justificativa']}; substitui " + str(
+                informado["substitui"]
+            )
+    return {**do_edital, **valores}
+
+
+def substituidos(informados: Mapping[str, object]) -> list[str]:
+    """Os avisos dos valores do edital que o operador substituiu, um por parâmetro."""
+    return [
+        f"{nome} = {_como_toml(d.get('valor'))} informado pelo operador substitui o valor do "
+        f"{d['substitui']}"
+        for nome, d in informados.items()
+        if isinstance(d, Mapping) and "substitui" in d
+    ]
+
+
+def _do_operador(args: argparse.Namespace) -> dict[str, object]:
     valores: dict[str, object] = {}
     if args.cenario is not None:
         valores.update(ler_parametros_lei(args.cenario))
@@ -129,6 +173,10 @@ def erro_de_faltantes(erro: ParametrosDesconhecidos, lei: Lei) -> ErroCotas:
     linhas.append(
         "ou, com a justificativa de cada um, na seção [parametros_lei] de um cenário: "
         "--cenario arquivo.toml."
+    )
+    linhas.append(
+        "ou, com o item do edital que diz cada um, num arquivo de edital: --edital "
+        "edital.toml (docs/EDITAIS.md)."
     )
     return ErroCotas("\n".join(linhas))
 

@@ -73,6 +73,7 @@ def _opcoes_da_lei(p: argparse.ArgumentParser) -> None:
         + (f', ex.: "{exemplo[0].municipio}"' if exemplo else "")
         + " (com --data-edital)",
     )
+    parametros.registrar_edital(qual)
     p.add_argument("--data-edital", type=_data, help="data de publicação do edital (AAAA-MM-DD)")
     p.add_argument(
         "--tipo",

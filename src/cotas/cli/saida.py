@@ -5,15 +5,18 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from datetime import UTC, date, datetime
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
 from cotas.apuracao import Apuracao, apurar_cenario, ler_cenario_para_apurar
 from cotas.arquivos.candidatos import descrever_leitura
+from cotas.arquivos.edital import ler_edital
 from cotas.arquivos.erros import motivo_do_sistema
 from cotas.cli import gerar, parametros
+from cotas.motor.edital import Edital
 from cotas.motor.erros import ErroCotas, ParametrosDesconhecidos
 from cotas.motor.legislacao import catalogo_padrao
 from cotas.motor.ordem import ordem_de_nomeacao
@@ -163,17 +166,21 @@ def _regras_dos_argumentos(args: argparse.Namespace, *, ordem: bool) -> tuple[Re
         )
     if args.municipio is not None and args.data_edital is None:
         raise ErroCotas("Com --municipio, informe também --data-edital (AAAA-MM-DD).")
-    data = args.data_edital
-    if args.lei is not None and data is None:
-        data = catalogo.lei(args.lei).vigencia_inicio
-    lei = catalogo.lei(args.lei) if args.lei else lei_aplicavel(catalogo, args.municipio, data)
+    edital = _edital(args)
+    data = edital.data if edital is not None else args.data_edital
+    lei_id = edital.lei if edital is not None else args.lei
+    if lei_id is not None and data is None:
+        data = catalogo.lei(lei_id).vigencia_inicio
+    lei = catalogo.lei(lei_id) if lei_id else lei_aplicavel(catalogo, args.municipio, data)
     usados = parametros_da_contagem(lei, ordem=ordem)
-    informados = parametros.informados(args)
+    informados = parametros.informados(args, lei, edital)
+    for aviso in parametros.substituidos(informados):
+        print(f"aviso: {aviso}", file=sys.stderr)
     try:
         regras = regras_aplicaveis(
             catalogo,
             municipio=args.municipio,
-            lei_id=args.lei,
+            lei_id=lei_id,
             data_edital=data,
             tipo=args.tipo,
             pcd=pcd,
@@ -185,11 +192,27 @@ def _regras_dos_argumentos(args: argparse.Namespace, *, ordem: bool) -> tuple[Re
     return regras, parametros.em_aberto_nao_usados(lei, usados, informados, data)
 
 
+def _edital(args: argparse.Namespace) -> Edital | None:
+    """O edital de `--edital` (lido e conferido contra a lei); a data dele é a do certame, e
+    `--data-edital`, se dita, tem de ser a mesma."""
+    if args.edital is None:
+        return None
+    edital = ler_edital(args.edital)
+    if args.data_edital is not None and args.data_edital != edital.data:
+        raise ErroCotas(
+            f"--data-edital {args.data_edital:%d/%m/%Y} difere da data do {edital.norma} "
+            f"({edital.data:%d/%m/%Y}, em {args.edital}); informe uma só."
+        )
+    args.edital_lido = edital  # (para a saída dizer de onde vieram os valores)
+    return edital
+
+
 def _rodape(regras: Regras, em_aberto: list[str]) -> list[str]:
-    """Os valores em aberto que o operador informou (com a justificativa) e os que ninguém
-    informou e a conta não usa: nada do que a lei não diz fica calado."""
+    """Os valores que o edital diz (com o item) e os que o operador informou (com a
+    justificativa) e os em aberto que ninguém informou e a conta não usa: nada do que a lei não
+    diz fica calado."""
     linhas = [
-        f"  Informado pelo operador: {nome} = {parametros.como_texto(d)}"
+        f"  {_quem_informou(d)}: {nome} = {parametros.como_texto(d)}"
         for nome, d in regras.informados.items()
     ]
     if em_aberto:
@@ -199,6 +222,43 @@ def _rodape(regras: Regras, em_aberto: list[str]) -> list[str]:
             + "."
         )
     return linhas
+
+
+def _quem_informou(informado: object) -> str:
+    if isinstance(informado, Mapping) and "referencia" in informado:
+        return "Do edital"
+    return "Informado pelo operador"
+
+
+def _edital_json(args: argparse.Namespace, regras: Regras) -> dict[str, Any]:
+    """O edital usado (com a versão e o sha256 do modelo) e os valores que vieram dele."""
+    edital: Edital | None = getattr(args, "edital_lido", None)
+    if edital is None:
+        return {}
+    modelo = edital.modelo
+    return {
+        "edital": {
+            "norma": edital.norma,
+            "data": edital.data.isoformat(),
+            "modelo": (
+                {"id": modelo.id, "versao": modelo.versao, "sha256": modelo.sha256}
+                if modelo
+                else None
+            ),
+            "valores": {
+                nome: {"valor": _json(d["valor"]), "citacao": d["justificativa"]}
+                for nome, d in regras.informados.items()
+                if isinstance(d, Mapping) and "referencia" in d
+            },
+        }
+    }
+
+
+def _json(valor: object) -> object:
+    """Um valor de parâmetro em JSON: a tupla vira lista; o número com casas, texto exato."""
+    if isinstance(valor, Decimal):
+        return str(valor)
+    return list(valor) if isinstance(valor, tuple) else valor
 
 
 def reserva(args: argparse.Namespace) -> Any:
@@ -211,6 +271,7 @@ def reserva(args: argparse.Namespace) -> Any:
             "reservadas": {g.nome: r.reservadas[g.nome] for g in regras.grupos},
             "ampla": r.ampla,
             "memoria": r.memoria,
+            **_edital_json(args, regras),
             **({"nao_conferidos": em_aberto} if em_aberto else {}),
         }
     cabecalho = f"{regras.lei.titulo} ({regras.lei.id}) — {args.vagas} vaga(s)"
@@ -227,13 +288,22 @@ def ordem(args: argparse.Namespace) -> Any:
         return {
             "lei": regras.lei.id,
             "vagas": args.vagas,
-            "ordem": [{"vaga": v.numero, "modalidade": v.reservada_para or AMPLA} for v in vagas],
+            "ordem": [
+                {
+                    "vaga": v.numero,
+                    "modalidade": v.reservada_para or AMPLA,
+                    "fundamento": v.razao.fundamento_curto(),
+                }
+                for v in vagas
+            ],
+            **_edital_json(args, regras),
             **({"nao_conferidos": em_aberto} if em_aberto else {}),
         }
     linhas = [f"{regras.lei.titulo} ({regras.lei.id}) — ordem das {args.vagas} primeiras vagas"]
     for v in vagas:
         linhas.append(f"  {v.numero:>4}  {rotulo_lista(v.reservada_para or AMPLA)}")
         linhas.append(f"        {v.razao.texto}")
+        linhas.append(f"        Fundamento: {v.razao.fundamento_curto()}")
     return "\n".join([*linhas, *_rodape(regras, em_aberto)])
 
 

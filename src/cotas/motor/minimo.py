@@ -7,6 +7,7 @@ informado (`[parametros_lei]` do cenário), com a justificativa (o item do edita
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import date
 from decimal import Decimal
 
@@ -38,8 +39,18 @@ def percentual_do_edital(lei: Lei, nome: str, dia: date, bruto: object) -> tuple
             f"Parâmetro informado '{nome}' = {valor}% abaixo do mínimo de {da_lei.valor}% que "
             f"a lei fixa ({ref.citacao()}): o edital pode reservar mais, nunca menos."
         )
+    do_edital = referencia_do_edital(bruto)
+    if do_edital is not None:  # o item do edital (e o mínimo da lei: `RegraGrupo.ref`)
+        return valor, do_edital
     return valor, Referencia(
         ref.norma,
         f"{ref.artigo} (mínimo de {da_lei.valor}%) e edital",
         f"{justificativa}. {ref.texto}",
     )
+
+
+def referencia_do_edital(bruto: object) -> Referencia | None:
+    """A referência de um valor que um arquivo de edital diz (`{"valor": ..., "referencia":
+    ...}`, de `cotas.motor.edital.informados_do_edital`): o valor se cita como do edital."""
+    ref = bruto.get("referencia") if isinstance(bruto, Mapping) else None
+    return ref if isinstance(ref, Referencia) else None

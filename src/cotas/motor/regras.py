@@ -39,7 +39,7 @@ from cotas.motor.legislacao import (
     exigidos_pelos_valores,
     valor_federal,
 )
-from cotas.motor.minimo import eleva_o_minimo, percentual_do_edital
+from cotas.motor.minimo import eleva_o_minimo, percentual_do_edital, referencia_do_edital
 from cotas.motor.razoes import Referencia
 
 
@@ -68,7 +68,12 @@ class RegraGrupo:
 
     def ref(self, chave: str) -> tuple[Referencia, ...]:
         r = self.referencias.get(chave)
-        return (r,) if r else ()
+        refs: tuple[Referencia, ...] = (r,) if r else ()
+        # O percentual que o edital eleva acima do mínimo da lei: o item do edital e o artigo
+        # do mínimo, juntos.
+        if chave == "percentual" and "minimo" in self.referencias:
+            refs += (self.referencias["minimo"],)
+        return refs
 
 
 @dataclass(frozen=True)
@@ -453,6 +458,7 @@ def _regra_do_grupo(
         **ref("desistencia"),
         **ref("reversao"),
         **ref("verificacao"),
+        **_minimo_elevado_pelo_edital(g, refs),
     }
     return RegraGrupo(
         nome=g,
@@ -472,6 +478,18 @@ def _regra_do_grupo(
         declaracao=declaracao,
         referencias=referencias,
     )
+
+
+def _minimo_elevado_pelo_edital(
+    grupo: str, refs: Mapping[str, Referencia]
+) -> dict[str, Referencia]:
+    """O artigo do mínimo da lei, quando quem cita o percentual é um edital que o elevou (o
+    operador que o eleva já o cita sob o nome da lei: `minimo.percentual_do_edital`)."""
+    minimo = refs.get(f"{grupo}.percentual_minimo")
+    percentual = refs.get(f"{grupo}.percentual")
+    if minimo is None or percentual is None or percentual.norma == minimo.norma:
+        return {}
+    return {"minimo": minimo}
 
 
 # O que a regra da comissão não pode deixar de ter (os demais valores são opcionais nela).
@@ -564,6 +582,9 @@ def _informado(lei: Lei, nome: str, bruto: object) -> tuple[object, Referencia]:
     """O valor de uma lacuna da lei informado pelo operador, conferido, e a referência que o
     registra como tal (com a justificativa dada)."""
     valor, justificativa = conferir_informado(lei, nome, bruto, "sem justificativa")
+    do_edital = referencia_do_edital(bruto)
+    if do_edital is not None:  # (o item do edital que diz o valor: citado como do edital)
+        return valor, do_edital
     # (A justificativa vai na citação: é o que a sustenta, e quem lê a nomeação a vê. A norma
     # citada é o operador, não a lei: a lei não diz o valor, o edital ou o operador o diz.)
     return valor, Referencia(INFORMADO_PELO_OPERADOR, justificativa, justificativa)
@@ -603,37 +624,48 @@ def _faltam_para(
     return [n for n in faltam if n in usados or (comissao and _da_comissao(n))]
 
 
+def _comissao_em_aberto(lei: Lei) -> bool:
+    """Se a lei não diz se há comissão: os parâmetros da comissão também são lacunas dela (quem
+    informa que há comissão informa como ela funciona)."""
+    exigida = lei.parametros.get("heteroidentificacao.exigida")
+    return exigida is not None and exigida.desconhecido
+
+
+def conferir_informavel(lei: Lei, nome: str, dia: date, valor: object) -> None:
+    """Se `nome` pode ser informado (pelo operador ou por um edital) para um edital de `dia`:
+    uma questão aberta (com uma das respostas aceitas), um percentual que a lei fixa como mínimo
+    (o valor se confere em `minimo.percentual_do_edital`) ou uma lacuna da lei nessa data.
+    `LeiInvalida` com o que a lei fixa, se não pode."""
+    aceitas = _questao_aberta(lei, nome)
+    if aceitas is not None:
+        if valor not in aceitas:
+            opcoes = ", ".join(aceitas)
+            raise LeiInvalida(f"Parâmetro informado '{nome}' deve ser um de: {opcoes}.")
+        return
+    if eleva_o_minimo(lei, nome, dia):
+        return
+    parametro = lei.parametros.get(nome)
+    da_comissao = _comissao_em_aberto(lei) and parametro is None and _da_comissao(nome)
+    if not da_comissao and (parametro is None or not parametro.desconhecido_em(dia)):
+        fixado = parametro.em(dia) if parametro is not None else None
+        por_quem = f" (fixado por {fixado.referencia.citacao()})" if fixado else ""
+        raise LeiInvalida(
+            f"Parâmetro informado '{nome}' não é uma lacuna de {lei.titulo} para um edital "
+            f"de {dia:%d/%m/%Y}{por_quem}: só se informam os que a lei não define nessa data "
+            f"({', '.join(lei.desconhecidos(dia)) or 'nenhum'}) e as questões abertas "
+            f"({', '.join(questoes_abertas(lei))})."
+        )
+
+
 def _resolver_parametros(
     lei: Lei, dia: date, informados: Mapping[str, object], usados: Collection[str] | None = None
 ) -> tuple[dict[str, object], dict[str, Referencia]]:
     valores: dict[str, object] = {}
     refs: dict[str, Referencia] = {}
     faltam: list[str] = []
-    # Se a lei não diz se há comissão, os parâmetros da comissão também são lacunas dela: quem
-    # informa que há comissão informa como ela funciona.
-    exigida = lei.parametros.get("heteroidentificacao.exigida")
-    comissao_em_aberto = exigida is not None and exigida.desconhecido
+    comissao_em_aberto = _comissao_em_aberto(lei)
     for nome in informados:
-        aceitas = _questao_aberta(lei, nome)
-        if aceitas is not None:
-            valor = _valor_informado(informados, nome, None)
-            if valor not in aceitas:
-                opcoes = ", ".join(aceitas)
-                raise LeiInvalida(f"Parâmetro informado '{nome}' deve ser um de: {opcoes}.")
-            continue
-        if eleva_o_minimo(lei, nome, dia):
-            continue
-        parametro = lei.parametros.get(nome)
-        da_comissao = comissao_em_aberto and parametro is None and _da_comissao(nome)
-        if not da_comissao and (parametro is None or not parametro.desconhecido_em(dia)):
-            fixado = parametro.em(dia) if parametro is not None else None
-            por_quem = f" (fixado por {fixado.referencia.citacao()})" if fixado else ""
-            raise LeiInvalida(
-                f"Parâmetro informado '{nome}' não é uma lacuna de {lei.titulo} para um edital "
-                f"de {dia:%d/%m/%Y}{por_quem}: só se informam os que a lei não define nessa data "
-                f"({', '.join(lei.desconhecidos(dia)) or 'nenhum'}) e as questões abertas "
-                f"({', '.join(questoes_abertas(lei))})."
-            )
+        conferir_informavel(lei, nome, dia, _valor_informado(informados, nome, None))
     for nome, parametro in lei.parametros.items():
         if parametro.desconhecido_em(dia):
             if nome not in informados:
