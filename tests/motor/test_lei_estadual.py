@@ -175,8 +175,9 @@ def test_lei_6067_so_fixa_o_que_se_leu_e_so_para_editais_da_redacao_da_9852() ->
 
 
 def test_todo_texto_da_lei_6067_foi_lido_nas_fontes() -> None:
-    """Cada texto citado está, palavra por palavra, nos textos guardados em docs/fontes/estado-rj
-    (os trechos entre "[...]" um a um)."""
+    """Cada texto citado está, palavra por palavra, num dos textos guardados para a lei
+    (docs/fontes/estado-rj/lei-9852-2022.txt e lei-6067-2011.txt; os trechos entre "[...]" um a
+    um)."""
     fontes = " ".join(
         " ".join(p.read_text(encoding="utf-8").split())
         for p in sorted((FONTES / "estado-rj").glob("*.txt"))

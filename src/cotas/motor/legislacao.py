@@ -461,7 +461,7 @@ class Parametro:
 
 
 # As esferas do ente que edita a lei. Uma lei municipal é do município (`municipio`); uma
-# estadual ou federal, do ente que a declara (`ente`: "Estado do Rio de Janeiro", "União").
+# estadual ou federal, do ente que a declara (`ente`: o estado, o ente federal).
 # O catálogo procura pelo nome do ente.
 ESFERAS = ("municipal", "estadual", "federal")
 

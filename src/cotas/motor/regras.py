@@ -231,12 +231,12 @@ class Regras:
 
 
 def lei_aplicavel(catalogo: Catalogo, municipio: str, data_edital: date) -> Lei:
-    """A lei do ente (município, estado ou União) em vigor na data de publicação do edital."""
+    """A lei do ente (município, estado ou ente federal) em vigor na data de publicação do edital."""
     leis = catalogo.do_municipio(municipio)
     if not leis:
         raise NenhumaLeiAplicavel(
             f"Nenhuma lei modelada para '{municipio}'; entes conhecidos (municípios, estados e "
-            "União): "
+            "ente federal): "
             f"{', '.join(catalogo.municipios())}."
         )
     for lei in leis:
