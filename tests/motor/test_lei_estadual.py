@@ -46,7 +46,9 @@ def test_lei_estadual_tem_esfera_e_o_estado_como_ente() -> None:
     with pytest.raises(LeiInvalida, match="ente"):
         carregar_lei(ESTADUAL.replace('ente = "Estado de Teste"', ""), "t.toml")
     with pytest.raises(LeiInvalida, match="municipio"):
-        carregar_lei(ESTADUAL.replace('ente = "Estado de Teste"', 'ente = "E"\nmunicipio = "X"'), "t")
+        carregar_lei(
+            ESTADUAL.replace('ente = "Estado de Teste"', 'ente = "E"\nmunicipio = "X"'), "t"
+        )
 
 
 def test_lei_estadual_e_municipal_do_mesmo_periodo_convivem_no_catalogo() -> None:
@@ -98,7 +100,9 @@ def test_edital_no_intervalo_sem_lei_e_recusado_com_a_razao(por: str) -> None:
 
 
 def test_prorrogacao_que_nao_retroage_rege_so_desde_a_data_do_ato() -> None:
-    sem_retroagir = PRORROGACAO.replace("convalida_desde = 2021-11-25", "convalida_desde = 2022-09-15")
+    sem_retroagir = PRORROGACAO.replace(
+        "convalida_desde = 2021-11-25", "convalida_desde = 2022-09-15"
+    )
     [lacuna] = carregar_lei(prorrogada(sem_retroagir), "t.toml").lacunas
     assert (lacuna.inicio, lacuna.fim) == (date(2021, 10, 25), date(2022, 9, 14))
 
@@ -109,7 +113,7 @@ def test_convalidacao_desde_o_dia_seguinte_ao_fim_nao_deixa_intervalo() -> None:
 
 def test_ato_depois_do_fim_sem_dizer_desde_quando_e_rejeitado() -> None:
     sem_data = PRORROGACAO.replace("convalida_desde = 2021-11-25\n", "")
-    with pytest.raises(LeiInvalida, match="depois do fim.*convalida_desde"):
+    with pytest.raises(LeiInvalida, match=r"depois do fim.*convalida_desde"):
         carregar_lei(prorrogada(sem_data), "t.toml")
 
 

@@ -564,14 +564,12 @@ class Lei:
     def lacunas(self) -> tuple[Lacuna, ...]:
         """Os intervalos em que a lei não regia edital nenhum: entre um fim de vigência e o dia
         desde o qual o ato que a prorrogou depois desse fim a faz valer de novo."""
-        lacunas = []
+        lacunas: list[Lacuna] = []
         fim = self.fim_proprio
         for ato in self.atos_vigencia:
-            if ato.convalida_desde is not None and fim is not None:
-                if ato.convalida_desde > fim + timedelta(days=1):
-                    lacunas.append(
-                        Lacuna(fim + timedelta(days=1), ato.convalida_desde - timedelta(days=1), ato)
-                    )
+            desde = ato.convalida_desde
+            if desde is not None and fim is not None and desde > fim + timedelta(days=1):
+                lacunas.append(Lacuna(fim + timedelta(days=1), desde - timedelta(days=1), ato))
             fim = ato.fim
         return tuple(lacunas)
 

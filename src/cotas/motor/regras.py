@@ -231,7 +231,7 @@ class Regras:
 
 
 def lei_aplicavel(catalogo: Catalogo, municipio: str, data_edital: date) -> Lei:
-    """A lei do ente (município, estado ou ente federal) em vigor na data de publicação do edital."""
+    """A lei do ente (município, estado ou ente federal) em vigor na data do edital."""
     leis = catalogo.do_municipio(municipio)
     if not leis:
         raise NenhumaLeiAplicavel(
