@@ -75,7 +75,7 @@ _PARTICULAS = frozenset({"de", "da", "do", "das", "dos", "e"})
 
 
 def nome_proprio(texto: str) -> str:
-    """ "ESTADO DO RIO DE JANEIRO" → "Estado do Rio de Janeiro": cada palavra com maiúscula, menos
+    """ "ESTADO DE MINAS GERAIS" → "Estado de Minas Gerais": cada palavra com maiúscula, menos
     as partículas (de, da, do, das, dos, e) no meio do nome."""
     palavras = texto.lower().split()
     return " ".join(
@@ -85,7 +85,7 @@ def nome_proprio(texto: str) -> str:
 
 def cabecalho_municipio(municipio: str) -> tuple[str, str]:
     """ "Município/RS" → ("ESTADO DO RIO GRANDE DO SUL", "PREFEITURA MUNICIPAL DE MUNICÍPIO");
-    o ente de uma lei estadual ou federal (sem UF: "Estado do Rio de Janeiro", o ente federal) →
+    o ente de uma lei estadual ou federal (sem UF: "Estado de Minas Gerais", o ente federal) →
     ("REPÚBLICA FEDERATIVA DO BRASIL", o ente, maiúsculo)."""
     nome, _, uf = municipio.partition("/")
     if not uf:
