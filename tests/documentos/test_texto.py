@@ -8,6 +8,7 @@ from cotas.documentos.texto import (
     cabecalho_municipio,
     extenso,
     mascarar_cpf,
+    nome_proprio,
     numero_e_extenso,
     vagas_por_extenso,
 )
@@ -34,6 +35,18 @@ def test_masculino_e_plural() -> None:
     assert numero_e_extenso(3, feminino=False) == "3 (três)"
     assert vagas_por_extenso(1) == "1 (uma) vaga"
     assert vagas_por_extenso(10) == "10 (dez) vagas"
+
+
+def test_timbre_do_estado_e_o_nome_dele_no_ato() -> None:
+    """O ente de uma lei estadual não tem UF: o timbre é o da República e o do estado, e o nome
+    do órgão, quando o órgão não tem nome, lê-se com as preposições em minúsculas."""
+    cabecalho = cabecalho_municipio("Estado do Rio de Janeiro")
+    assert cabecalho == ("REPÚBLICA FEDERATIVA DO BRASIL", "ESTADO DO RIO DE JANEIRO")
+    assert nome_proprio(cabecalho[1]) == "Estado do Rio de Janeiro"
+    assert (
+        nome_proprio("PREFEITURA MUNICIPAL DE SÃO MATEUS") == "Prefeitura Municipal de São Mateus"
+    )
+    assert nome_proprio("DE LUCCA") == "De Lucca"  # a primeira palavra sempre com maiúscula
 
 
 def test_timbre_do_municipio() -> None:

@@ -54,7 +54,7 @@ def test_lei_federal_tem_esfera_e_ente_sem_municipio() -> None:
 
 def test_esfera_desconhecida_e_rejeitada() -> None:
     with pytest.raises(LeiInvalida, match="esfera"):
-        carregar_lei(FEDERAL.replace('"federal"', '"estadual"'), "t.toml")
+        carregar_lei(FEDERAL.replace('"federal"', '"distrital"'), "t.toml")
 
 
 def test_lei_federal_sem_ente_ou_com_municipio_e_rejeitada() -> None:

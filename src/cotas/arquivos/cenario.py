@@ -1164,7 +1164,7 @@ def _conferir_lei(
     if municipio and not leis_do_municipio:
         v.erro(
             "certame.municipio",
-            f'não há lei modelada para "{municipio}"; municípios conhecidos: '
+            f'não há lei modelada para "{municipio}"; entes conhecidos: '
             + ", ".join(catalogo.municipios()),
         )
     if lei is None:

@@ -96,11 +96,16 @@ def leis(args: argparse.Namespace) -> Any:
                         {
                             "data": ato.data.isoformat(),
                             "fim": _iso(ato.fim),
+                            "convalida_desde": _iso(ato.convalida_desde),
                             "norma": ato.referencia.norma,
                             "artigo": ato.referencia.artigo,
                             "texto": ato.referencia.texto,
                         }
                         for ato in lei.atos_vigencia
+                    ],
+                    "lacunas": [
+                        {"inicio": lacuna.inicio.isoformat(), "fim": lacuna.fim.isoformat()}
+                        for lacuna in lei.lacunas
                     ],
                 },
                 "revisao_do_percentual": _iso(lei.revisao_em()),
@@ -129,8 +134,19 @@ def leis(args: argparse.Namespace) -> Any:
         )
         for ato in lei.atos_vigencia:
             ate = f"até {_br(ato.fim)}" if ato.fim else "sem data de fim"
+            convalida = (
+                f", regendo os editais desde {_br(ato.convalida_desde)}"
+                if ato.convalida_desde
+                else ""
+            )
             linhas.append(
-                f"  Vigência mudada a partir de {_br(ato.data)}: {ate} ({ato.referencia.citacao()})"
+                f"  Vigência mudada a partir de {_br(ato.data)}: {ate}{convalida} "
+                f"({ato.referencia.citacao()})"
+            )
+        for lacuna in lei.lacunas:
+            linhas.append(
+                f"  Sem lei de {_br(lacuna.inicio)} a {_br(lacuna.fim)}: editais desse intervalo "
+                "não são regidos por ela"
             )
         if lei.revisao_em():
             linhas.append(

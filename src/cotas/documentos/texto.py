@@ -71,9 +71,22 @@ def vagas_por_extenso(n: int) -> str:
     return f"{numero_e_extenso(n)} {'vaga' if n == 1 else 'vagas'}"
 
 
+_PARTICULAS = frozenset({"de", "da", "do", "das", "dos", "e"})
+
+
+def nome_proprio(texto: str) -> str:
+    """ "ESTADO DE MINAS GERAIS" → "Estado de Minas Gerais": cada palavra com maiúscula, menos
+    as partículas (de, da, do, das, dos, e) no meio do nome."""
+    palavras = texto.lower().split()
+    return " ".join(
+        p if i and p in _PARTICULAS else p[:1].upper() + p[1:] for i, p in enumerate(palavras)
+    )
+
+
 def cabecalho_municipio(municipio: str) -> tuple[str, str]:
     """ "Município/RS" → ("ESTADO DO RIO GRANDE DO SUL", "PREFEITURA MUNICIPAL DE MUNICÍPIO");
-    o ente de uma lei federal (sem UF) → ("REPÚBLICA FEDERATIVA DO BRASIL", o ente, maiúsculo)."""
+    o ente de uma lei estadual ou federal (sem UF: "Estado de Minas Gerais", o ente federal) →
+    ("REPÚBLICA FEDERATIVA DO BRASIL", o ente, maiúsculo)."""
     nome, _, uf = municipio.partition("/")
     if not uf:
         return ("REPÚBLICA FEDERATIVA DO BRASIL", nome.strip().upper())

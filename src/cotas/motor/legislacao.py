@@ -1,10 +1,11 @@
 """As leis como dados datados: carregamento, validação e o catálogo.
 
 Cada lei é um arquivo TOML em `cotas/leis/<ente>/<lei>.toml` (o caminho é o id; o ente é o
-município, ou `federal` para as leis federais, com `esfera = "federal"`). Cada parâmetro tem
-valor, data em que passou a valer e o dispositivo que o fixa com as palavras da lei; a revogação
-é um fim datado, não uma linha apagada, e o ato de outra norma que muda a vigência (uma decisão
-judicial que a prorroga, a lei que a revoga) é um dado com a sua data e o seu texto
+município, `federal` para as leis federais, com `esfera = "federal"`, ou o estado, com
+`esfera = "estadual"`). Cada parâmetro tem valor, data em que passou a valer e o dispositivo que
+o fixa com as palavras da lei; a revogação é um fim datado, não uma linha apagada, e o ato de
+outra norma que muda a vigência (uma decisão judicial que a prorroga, a lei que a revoga, a lei
+que a prorroga depois do fim e convalida o intervalo) é um dado com a sua data e o seu texto
 (`[[vigencia.atos]]`). Outra lei é outro arquivo, não código novo.
 """
 
@@ -460,8 +461,9 @@ class Parametro:
 
 
 # As esferas do ente que edita a lei. Uma lei municipal é do município (`municipio`); uma
-# federal, do ente que a declara (`ente`). O catálogo procura pelo nome do ente.
-ESFERAS = ("municipal", "federal")
+# estadual ou federal, do ente que a declara (`ente`: o estado, o ente federal).
+# O catálogo procura pelo nome do ente.
+ESFERAS = ("municipal", "estadual", "federal")
 
 
 @dataclass(frozen=True)
@@ -469,13 +471,30 @@ class AtoVigencia:
     """Ato de outra norma que muda o fim da vigência de uma lei a partir de `data`: uma decisão
     judicial que a mantém (`fim` vazio: até outra norma), a lei que a revoga (`fim` = véspera
     da revogadora, `revogacao`) e, se esta ressalva os editais anteriores,
-    `mantem_editais_anteriores`."""
+    `mantem_editais_anteriores`. Um ato posterior ao fim (a lei que prorroga uma vigência já
+    acabada) diz desde quando a lei volta a reger editais: `convalida_desde`, a data a partir da
+    qual ele convalida os atos do intervalo (a data do próprio ato, se não retroage); entre o fim
+    e essa data fica uma lacuna, em que a lei não rege edital nenhum."""
 
     data: date
     fim: date | None
     referencia: Referencia
     revogacao: bool = False
     mantem_editais_anteriores: bool = False
+    convalida_desde: date | None = None
+
+
+@dataclass(frozen=True)
+class Lacuna:
+    """Intervalo sem lei: do dia seguinte ao fim da vigência à véspera do dia desde o qual o ato
+    que a prorrogou depois do fim a faz valer de novo."""
+
+    inicio: date
+    fim: date
+    ato: AtoVigencia
+
+    def contem(self, dia: date) -> bool:
+        return self.inicio <= dia <= self.fim
 
 
 @dataclass(frozen=True)
@@ -533,16 +552,57 @@ class Lei:
         refs = [self.referencia_vigencia]
         fim = self.fim_proprio
         for ato in self.atos_vigencia:
-            if fim is not None and fim < dia and (ato.fim is None or dia <= ato.fim):
+            alcanca = fim is not None and fim < dia and (ato.fim is None or dia <= ato.fim)
+            if alcanca and ato.referencia not in refs:
                 refs.append(ato.referencia)
             fim = ato.fim
         if self.referencia_mantida_por and self.referencia_mantida_por not in refs:
             refs.append(self.referencia_mantida_por)
         return tuple(refs)
 
+    @property
+    def lacunas(self) -> tuple[Lacuna, ...]:
+        """Os intervalos em que a lei não regia edital nenhum: entre um fim de vigência e o dia
+        desde o qual o ato que a prorrogou depois desse fim a faz valer de novo."""
+        lacunas: list[Lacuna] = []
+        fim = self.fim_proprio
+        for ato in self.atos_vigencia:
+            desde = ato.convalida_desde
+            if desde is not None and fim is not None and desde > fim + timedelta(days=1):
+                lacunas.append(Lacuna(fim + timedelta(days=1), desde - timedelta(days=1), ato))
+            fim = ato.fim
+        return tuple(lacunas)
+
+    def lacuna_em(self, dia: date) -> Lacuna | None:
+        return next((lacuna for lacuna in self.lacunas if lacuna.contem(dia)), None)
+
     def vige_em(self, dia: date) -> bool:
-        return self.vigencia_inicio <= dia and (
-            self.vigencia_fim is None or dia <= self.vigencia_fim
+        return (
+            self.vigencia_inicio <= dia
+            and (self.vigencia_fim is None or dia <= self.vigencia_fim)
+            and self.lacuna_em(dia) is None
+        )
+
+    def fora_da_vigencia(self, dia: date) -> str:
+        """Por que a lei não rege um edital de `dia`, com as datas e o dispositivo (vazio se
+        rege)."""
+        if self.vige_em(dia):
+            return ""
+        lacuna = self.lacuna_em(dia)
+        if lacuna is not None:
+            desde = lacuna.ato.convalida_desde
+            assert desde is not None
+            return (
+                f"{self.titulo} vigeu até {lacuna.inicio - timedelta(days=1):%d/%m/%Y}; "
+                f"{lacuna.ato.referencia.norma}, de {lacuna.ato.data:%d/%m/%Y}, prorrogou-a e a "
+                f"faz reger os editais desde {desde:%d/%m/%Y} "
+                f"({lacuna.ato.referencia.citacao()}): o edital de {dia:%d/%m/%Y} fica no "
+                f"intervalo sem lei, de {lacuna.inicio:%d/%m/%Y} a {lacuna.fim:%d/%m/%Y}."
+            )
+        fim = f" a {self.vigencia_fim:%d/%m/%Y}" if self.vigencia_fim else ""
+        return (
+            f"{self.titulo} vige de {self.vigencia_inicio:%d/%m/%Y}{fim}; não se aplica ao "
+            f"edital de {dia:%d/%m/%Y} ({self.referencia_vigencia.citacao()})."
         )
 
     def revisao_em(self) -> date | None:
@@ -795,8 +855,8 @@ def _juntando(erros: list[str], ler: Callable[[], _T], no_erro: _T) -> _T:
 
 
 def _esfera_e_ente(dados: Mapping[str, Any], origem: str) -> tuple[str, str]:
-    """A esfera (`municipal`, o padrão, ou `federal`) e o ente: o `municipio` de uma lei
-    municipal, o `ente` declarado de uma federal."""
+    """A esfera (`municipal`, o padrão, `estadual` ou `federal`) e o ente: o `municipio` de uma
+    lei municipal, o `ente` declarado de uma estadual ou federal."""
     esfera = dados.get("esfera", "municipal")
     if esfera not in ESFERAS:
         raise LeiInvalida(f"{origem}: 'esfera' deve ser um de: {', '.join(ESFERAS)}")
@@ -811,7 +871,8 @@ def _atos_vigencia(
     brutos: object, inicio: date, fim: date | None, origem: str
 ) -> tuple[AtoVigencia, ...]:
     """Os `[[vigencia.atos]]` em ordem de data, cada um vindo enquanto a lei ainda vige (ou no
-    dia seguinte ao fim dela): um ato depois do fim não ressuscita a lei."""
+    dia seguinte ao fim dela). Um ato depois do fim só a faz valer de novo se disser desde
+    quando (`convalida_desde`, com o texto que convalida): nunca em silêncio."""
     if not isinstance(brutos, list):
         raise LeiInvalida(f"{origem}: 'vigencia.atos' deve ser uma lista [[vigencia.atos]]")
     atos: list[AtoVigencia] = []
@@ -824,12 +885,32 @@ def _atos_vigencia(
         novo_fim = _data(bruto, "fim", onde, obrigatoria=False)
         if data <= (atos[-1].data if atos else inicio):
             raise LeiInvalida(f"{onde}: os atos vão em ordem de data, depois do início da lei")
-        if fim is not None and data > fim + timedelta(days=1):
+        convalida_desde = _data(bruto, "convalida_desde", onde, obrigatoria=False)
+        depois_do_fim = fim is not None and data > fim + timedelta(days=1)
+        if depois_do_fim and convalida_desde is None:
+            assert fim is not None
             raise LeiInvalida(
-                f"{onde}: ato de {data:%d/%m/%Y} depois do fim da vigência ({fim:%d/%m/%Y})"
+                f"{onde}: ato de {data:%d/%m/%Y} depois do fim da vigência ({fim:%d/%m/%Y}): "
+                "diga desde quando ele faz a lei reger editais de novo ('convalida_desde', a "
+                "data desde a qual convalida os atos do intervalo, com o texto que o diz; a "
+                "data do próprio ato, se não retroage)"
             )
+        if convalida_desde is not None:
+            if not depois_do_fim:
+                raise LeiInvalida(
+                    f"{onde}: 'convalida_desde' só cabe a um ato posterior ao fim da vigência"
+                )
+            assert fim is not None
+            if not fim < convalida_desde <= data:
+                raise LeiInvalida(
+                    f"{onde}: 'convalida_desde' ({convalida_desde:%d/%m/%Y}) deve estar entre "
+                    f"o fim da vigência ({fim:%d/%m/%Y}, exclusive) e a data do ato "
+                    f"({data:%d/%m/%Y})"
+                )
         if novo_fim is not None and novo_fim < inicio:
             raise LeiInvalida(f"{onde}: 'fim' anterior ao início da lei")
+        if novo_fim is not None and convalida_desde is not None and novo_fim < convalida_desde:
+            raise LeiInvalida(f"{onde}: 'fim' anterior a 'convalida_desde'")
         atos.append(
             AtoVigencia(
                 data,
@@ -837,6 +918,7 @@ def _atos_vigencia(
                 _referencia(bruto, "", onde),
                 revogacao=bruto.get("revogacao") is True,
                 mantem_editais_anteriores=bruto.get("mantem_editais_anteriores") is True,
+                convalida_desde=convalida_desde,
             )
         )
         fim = novo_fim

@@ -236,16 +236,20 @@ class Regras:
 
 
 def lei_aplicavel(catalogo: Catalogo, municipio: str, data_edital: date) -> Lei:
-    """A lei do município em vigor na data de publicação do edital."""
+    """A lei do ente (município, estado ou ente federal) em vigor na data do edital."""
     leis = catalogo.do_municipio(municipio)
     if not leis:
         raise NenhumaLeiAplicavel(
-            f"Nenhuma lei modelada para o município '{municipio}'; municípios conhecidos: "
+            f"Nenhuma lei modelada para '{municipio}'; entes conhecidos (municípios, estados e "
+            "ente federal): "
             f"{', '.join(catalogo.municipios())}."
         )
     for lei in leis:
         if lei.vige_em(data_edital):
             return lei
+    for lei in leis:  # num intervalo sem lei entre o fim e a prorrogação que veio depois dele
+        if lei.lacuna_em(data_edital) is not None:
+            raise NenhumaLeiAplicavel(lei.fora_da_vigencia(data_edital))
     ultima = leis[-1]
     if ultima.vigencia_fim is not None and data_edital > ultima.vigencia_fim:
         fim = ultima.referencia_revogacao or ultima.referencia_vigencia
@@ -287,11 +291,7 @@ def regras_aplicaveis(
     if lei_id is not None:
         lei = catalogo.lei(lei_id)
         if not lei.vige_em(data_edital):
-            fim = f" a {lei.vigencia_fim:%d/%m/%Y}" if lei.vigencia_fim else ""
-            raise NenhumaLeiAplicavel(
-                f"{lei.titulo} vige de {lei.vigencia_inicio:%d/%m/%Y}{fim}; não se aplica ao "
-                f"edital de {data_edital:%d/%m/%Y} ({lei.referencia_vigencia.citacao()})."
-            )
+            raise NenhumaLeiAplicavel(lei.fora_da_vigencia(data_edital))
     elif municipio is not None:
         lei = lei_aplicavel(catalogo, municipio, data_edital)
     else:

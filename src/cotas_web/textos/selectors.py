@@ -21,7 +21,7 @@ from cotas.documentos.atos import (
 )
 from cotas.documentos.documento import Carimbo, Documento
 from cotas.documentos.tabelas import Tabela
-from cotas.documentos.texto import cabecalho_municipio, data_br, numero_e_extenso
+from cotas.documentos.texto import cabecalho_municipio, data_br, nome_proprio, numero_e_extenso
 from cotas.motor.razoes import Referencia
 from cotas_web import ponte
 from cotas_web.auditoria.models import Registro
@@ -280,7 +280,7 @@ def gerar(certame: Certame, dados: DadosDoAto) -> TextoGerado:
     doc = texto_do_ato(
         dados,
         modelo,
-        orgao=orgao.nome or cabecalho_municipio(certame.municipio)[1].title(),
+        orgao=orgao.nome or nome_proprio(cabecalho_municipio(certame.municipio)[1]),
         timbre=timbre_do_orgao(certame),
         assinatura=assinatura,
         carimbo=carimbo_do_certame(certame),
