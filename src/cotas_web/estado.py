@@ -108,7 +108,11 @@ def retomar_ou_reencenar(
         aplicados = [(str(r), str(c)) for r, c in guardado.eventos]
         if reapurar:
             aplicados = _reapurar(motor, reapurar, eventos, resumos, aplicados, abertura)
-        novos = _novos(motor, eventos, resumos, aplicados)
+        achados = _novos(motor, eventos, resumos, aplicados)
+        if achados is not None:
+            novos, fora_de_ordem = achados
+            if fora_de_ordem:
+                aplicados = _reapurar(motor, fora_de_ordem, eventos, resumos, aplicados, abertura)
     if motor is None or novos is None:
         motor = novo().apurar(eventos, abertura=abertura)
         aplicados = [(r, _cargo(motor, e)) for r, e in zip(resumos, eventos, strict=True)]
@@ -175,15 +179,16 @@ def _novos(
     eventos: list[Evento],
     resumos: list[str],
     aplicados: list[tuple[str, str]],
-) -> list[tuple[str, Evento]] | None:
-    """Os eventos de hoje ainda não aplicados no livro guardado, na ordem do livro; None se
-    algum aplicado não está mais entre os de hoje (tornado sem efeito) ou se algum novo viria,
-    no seu cargo, antes de um já aplicado, ou em data anterior à do último aplicado (o livro
-    recusa datas fora de ordem): reencene. O caso comum, os aplicados como começo dos de hoje,
-    sem olhar cargos."""
+) -> tuple[list[tuple[str, Evento]], list[str]] | None:
+    """Os eventos de hoje ainda não aplicados no livro guardado, na ordem do livro, e os cargos
+    a reapurar: o de um aplicado que não está mais entre os de hoje (tornado sem efeito) e o de
+    um novo que viria, no seu cargo, antes de um já aplicado, ou em data anterior à do último
+    aplicado (o livro recusa datas fora de ordem); os novos desses cargos ficam de fora (a
+    reapuração os aplica). None: um evento sem cargo conhecido; reencene. O caso comum, os
+    aplicados como começo dos de hoje, sem olhar cargos."""
     n = len(aplicados)
     if resumos[:n] == [r for r, _ in aplicados]:
-        return list(zip(resumos[n:], eventos[n:], strict=True))
+        return list(zip(resumos[n:], eventos[n:], strict=True)), []
     faltam = Counter(r for r, _ in aplicados)
     cargo_do_aplicado = dict(aplicados)
     ultimo_no_cargo: dict[str, int] = {}
@@ -196,19 +201,23 @@ def _novos(
             ultima_data = e.data if ultima_data is None else max(ultima_data, e.data)
         else:
             novos.append((i, r, e))
-    if +faltam:
-        return None  # um aplicado saiu dos fatos
+    reapurar = {cargo_do_aplicado[r] for r in +faltam}  # (aplicados que saíram dos fatos)
     ultimo_de_todos = max(ultimo_no_cargo.values(), default=-1)
+    cargos: list[str] = []
     for i, _, e in novos:
         cargo = _cargo(motor, e)
+        cargos.append(cargo)
         antes = (
             ultimo_de_todos
             if cargo == _TODOS
             else max(ultimo_no_cargo.get(cargo, -1), ultimo_no_cargo.get(_TODOS, -1))
         )
         if i < antes or (ultima_data is not None and e.data < ultima_data):
-            return None
-    return [(r, e) for _, r, e in novos]
+            reapurar.add(cargo)
+    if _TODOS in reapurar:
+        return None
+    seguem = [(r, e) for (_, r, e), c in zip(novos, cargos, strict=True) if c not in reapurar]
+    return seguem, sorted(reapurar)
 
 
 @dataclass(frozen=True)
@@ -272,18 +281,22 @@ def _retomado(
     try:
         motor = retomar(dados, carregar)
         # Os cargos com atos publicados depois de guardado o estado: lidos já, para que o que
-        # não confere mande reencenar aqui, e não no meio de uma leitura. (Os a reapurar, não:
-        # o livro deles é refeito.)
+        # não confere seja reapurado aqui, e não falhe no meio de uma leitura. (Os a reapurar
+        # pelos candidatos, não: o livro deles é refeito.)
         mudaram = [
             cargo
             for cargo in set(mapa) | set(publicadas)
             if publicadas.get(cargo, _SEM_ATOS) != mapa.get(cargo, ["", _SEM_ATOS])[1]
             and cargo not in reapurar
         ]
-        livro.carregar_cargos(motor, sorted(mudaram))
     except livro.EstadoIncompativel:
         return None
-    return motor, reapurar
+    for cargo in sorted(c for c in mudaram if c in marcas):
+        try:
+            livro.carregar_cargos(motor, [cargo])
+        except livro.EstadoIncompativel:
+            reapurar.append(cargo)  # (um ato publicado tornado sem efeito: o livro dele se refaz)
+    return motor, sorted(reapurar)
 
 
 def _guardar(

@@ -44,6 +44,20 @@ def _reencenacoes() -> Iterator[list[int]]:
         yield contagem
 
 
+@contextmanager
+def _reapuracoes() -> Iterator[list[str]]:
+    """Os cargos reapurados sobre o livro guardado (`Certame.reapurar`) dentro do bloco."""
+    cargos: list[str] = []
+    original = CertameMotor.reapurar
+
+    def contar(self: Any, cargo: str, *args: Any, **kwargs: Any) -> Any:
+        cargos.append(cargo)
+        return original(self, cargo, *args, **kwargs)
+
+    with mock.patch.object(CertameMotor, "reapurar", contar):
+        yield cargos
+
+
 def _livro(motor: Any) -> list[Any]:
     return [
         (motor.nomeacoes(c), motor.ocorrencias(c), motor.vagas(c), motor.ocupantes(c))
@@ -228,11 +242,12 @@ def test_ato_tornado_sem_efeito_refaz_o_livro(certame_homologado: Any, rita: Any
     assert propostas_do_motor(certame=certame)[0].inscricao == segunda.candidato.inscricao
 
 
-def test_ato_do_mesmo_dia_que_o_livro_poe_antes_refaz_o_livro(
+def test_ato_do_mesmo_dia_que_o_livro_poe_antes_reapura_o_cargo(
     certame_homologado: Any, rita: Any
 ) -> None:
     """Novas vagas e, no mesmo dia, uma desistência registrada depois: o livro aplica a saída
-    antes das novas vagas, e o estado que já tinha as novas vagas não serve."""
+    antes das novas vagas, e o livro guardado do cargo, que já tinha as novas vagas, não serve:
+    o cargo é reapurado desde a abertura com os eventos dele."""
     certame = certame_homologado
     primeira = _confirmar_a_primeira(certame, rita, "101/2025", date(2025, 8, 3))
     vagas_novas_ofertar(
@@ -242,11 +257,12 @@ def test_ato_do_mesmo_dia_que_o_livro_poe_antes_refaz_o_livro(
         quantidade=1,
         justificativa="Lei municipal de criação de cargos",
     )
-    with _reencenacoes() as reencenacoes:
+    with _reencenacoes() as reencenacoes, _reapuracoes() as reapurados:
         nomeacao_registrar_desistencia(
             usuario=rita, nomeacao=primeira, data=date(2025, 8, 10), motivo="desistencia"
         )
-    assert reencenacoes == [1]
+    assert reencenacoes == [0]
+    assert reapurados == [certame.cargos.get().codigo]
     _confere_com_a_reencenacao(certame)
 
 
@@ -291,10 +307,58 @@ def test_saida_de_um_cargo_depois_das_novas_vagas_de_outro_no_mesmo_dia_retoma(
     assert reencenacoes == [0]
     assert [o.tipo for o in motor.ocorrencias(b.codigo)][-1] == "desistencia"
     _confere_com_a_reencenacao(certame)
-    # No mesmo cargo, a saída depois das novas vagas do mesmo dia ainda reencena.
-    with _reencenacoes() as reencenacoes:
+    # No mesmo cargo, a saída depois das novas vagas do mesmo dia reapura o cargo (só ele).
+    with _reencenacoes() as reencenacoes, _reapuracoes() as reapurados:
         nomeacao_registrar_desistencia(
             usuario=rita, nomeacao=nomeados[a.codigo], data=dia, motivo="desistencia"
         )
-    assert reencenacoes == [1]
+    assert reencenacoes == [0]
+    assert reapurados == [a.codigo]
     _confere_com_a_reencenacao(certame)
+
+
+def test_tornar_sem_efeito_reapura_so_o_cargo_do_ato(rita: Any) -> None:
+    """Num certame de vários cargos, a nomeação de um cargo tornada sem efeito: o livro
+    guardado desse cargo não serve mais (o ato saiu dos fatos) e só ele é reapurado; o livro é
+    o da reencenação desde o edital, e a vaga volta a ser proposta."""
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    from cotas_web.certames import datas
+    from cotas_web.certames.models import Certame
+
+    call_command("carregar_exemplo", "--demo", stdout=StringIO())
+    certame = Certame.objects.get(nome="Concurso Público 01/2025")
+    ultimo = datas.data_do_ultimo_ato(certame)
+    assert ultimo is not None
+    dia = ultimo + timedelta(days=1)
+    a, b = list(certame.cargos.order_by("codigo"))[:2]
+    nomeadas = {}
+    for cargo, portaria in ((a, "901/2025"), (b, "902/2025")):
+        proposta = propostas_do_motor(certame=certame, cargo=cargo)[0]
+        nomeadas[cargo.codigo] = nomeacao_confirmar(
+            usuario=rita,
+            cargo=cargo,
+            inscricao=proposta.inscricao,
+            portaria=portaria,
+            data_portaria=dia,
+        )
+    ponte.reencenar(certame)
+    with _reencenacoes() as reencenacoes, _reapuracoes() as reapurados:
+        nomeacao_tornar_sem_efeito(
+            usuario=rita,
+            nomeacao=nomeadas[b.codigo],
+            data=dia + timedelta(days=1),
+            ato="Portaria nº 910/2025",
+            autoridade="Prefeito Municipal",
+            motivo="Portaria com o número errado",
+        )
+        motor = ponte.reencenar(certame)
+    assert reencenacoes == [0]
+    assert set(reapurados) == {b.codigo}
+    _confere_com_a_reencenacao(certame)
+    assert motor.ocupantes(b.codigo) == ponte.reencenar(certame, do_banco=True).ocupantes(b.codigo)
+    assert propostas_do_motor(certame=certame, cargo=b)[0].inscricao == (
+        nomeadas[b.codigo].candidato.inscricao
+    )
