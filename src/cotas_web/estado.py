@@ -147,8 +147,11 @@ def _reapurar(
     """Reapura os `cargos` (os candidatos deles mudaram) com os eventos de hoje de cada um e
     devolve os aplicados: os guardados dos outros cargos e todos os de hoje destes."""
     do_cargo: dict[str, list[tuple[str, Evento]]] = {c: [] for c in cargos}
+    # O cargo de cada evento já aplicado vem do estado guardado: achar a inscrição de cada um
+    # num quadro de um milhão montaria o índice inteiro dele (~1 s).
+    conhecidos = dict(aplicados)
     for r, e in zip(resumos, eventos, strict=True):
-        cargo = _cargo(motor, e)
+        cargo = conhecidos.get(r) or _cargo(motor, e)
         if cargo in do_cargo:
             do_cargo[cargo].append((r, e))
     for cargo, seus in do_cargo.items():

@@ -214,7 +214,10 @@ def _projetar_cargo(
 
     # 1. Nomeações que o motor já faz nas vagas oferecidas, mas ainda sem ato publicado.
     for n in f.certame.nomeacoes(cargo):
-        if not f.publicada(cargo, n.inscricao) and f.certame.vaga_ocupada(n.inscricao) == n.vaga:
+        if (
+            not f.publicada(cargo, n.inscricao)
+            and f.certame.vaga_ocupada(n.inscricao, cargo) == n.vaga
+        ):
             conta(n)
     # 2. As próximas vagas, uma a uma, numa cópia do livro do cargo (o motor não muda).
     simuladas = 0
