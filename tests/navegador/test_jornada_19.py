@@ -157,9 +157,9 @@ def test_correcao_depois_das_nomeacoes_nao_move_o_publicado(
     # O que o público lê delas antes da correção: a ordem de nomeação e as consultas.
     page.goto(page.base + f"/publico/certames/{pk}/documentos/ordem-de-nomeacao/")
     ordem_antes = nomeacoes_na_ordem_publica(page)
-    assert ordem_antes == [
-        (str(o), str(v), i, n, ATOS[i]) for o, v, i, n, _, _ in PUBLICADAS
-    ], ordem_antes
+    assert ordem_antes == [(str(o), str(v), i, n, ATOS[i]) for o, v, i, n, _, _ in PUBLICADAS], (
+        ordem_antes
+    )
     resumo_antes = {i: consultar(page, pk, i).split(" Posição em cada lista")[0] for i in ATOS}
 
     # 2. A correção da nota de 1008. Antes de confirmar, as consequências, na mesa e no telefone.
@@ -182,8 +182,7 @@ def test_correcao_depois_das_nomeacoes_nao_move_o_publicado(
         assert (
             "1008 (Fabio Branco), preterido(a), recebe a próxima vaga da lista geral de que seria "
             "chamado(a): a vaga 4, proposta para nomeação. Critério: o ato publicado fica; o "
-            "preterido recebe a próxima vaga da lista de que seria chamado (padrão)."
-            in conferencia
+            "preterido recebe a próxima vaga da lista de que seria chamado (padrão)." in conferencia
         )
         assert "As nomeações já publicadas por portaria não mudam" in conferencia
         olhar(p, "3-conferir-correcao", tela)
@@ -230,15 +229,8 @@ def test_correcao_depois_das_nomeacoes_nao_move_o_publicado(
 
     # Os arquivos, baixados pelos links da página: CSV, XLSX e PDF dizem o mesmo.
     downloads = page.locator("p.downloads")
-    tabela = list(
-        csv.DictReader(
-            io.StringIO(
-                baixar(page, downloads.get_by_role("link", name="CSV (Ordem de nomeação)"), tmp_path)
-                .decode("utf-8-sig")
-            ),
-            delimiter=";",
-        )
-    )
+    planilha = baixar(page, downloads.get_by_role("link", name="CSV (Ordem de nomeação)"), tmp_path)
+    tabela = list(csv.DictReader(io.StringIO(planilha.decode("utf-8-sig")), delimiter=";"))
     esperado = [(str(o), str(v), i, n, ATOS[i]) for o, v, i, n, _, _ in PUBLICADAS]
     assert [
         (t["Ordem"], t["Vaga"], t["Inscrição"], t["Nome"], t["Ato"]) for t in tabela
@@ -250,9 +242,12 @@ def test_correcao_depois_das_nomeacoes_nao_move_o_publicado(
     )
     cabecalho, *linhas = livro.get_sheet_by_name("nomeacoes").to_python()
     col = {nome: i for i, nome in enumerate(cabecalho)}
+    # (o calamine lê os números como float: 1.0)
     assert [
-        tuple(str(linha[col[c]]).removesuffix(".0") for c in ("Ordem", "Vaga", "Inscrição"))
-        + (str(linha[col["Nome"]]), str(linha[col["Ato"]]))
+        tuple(
+            str(linha[col[c]]).removesuffix(".0")
+            for c in ("Ordem", "Vaga", "Inscrição", "Nome", "Ato")
+        )
         for linha in linhas
     ] == esperado
 

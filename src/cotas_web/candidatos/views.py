@@ -402,9 +402,7 @@ def corrigir(request: HttpRequest, pk: int, cid: int) -> HttpResponse:
 
     certame = get_object_or_404(Certame, pk=pk)
     candidato = get_object_or_404(Candidato, pk=cid, certame=certame)
-    form = CorrecaoForm(
-        request.POST or None, data_edital=certame.data_edital, auto_id=ID_CORRECAO
-    )
+    form = CorrecaoForm(request.POST or None, data_edital=certame.data_edital, auto_id=ID_CORRECAO)
     if request.method == "POST" and form.is_valid():
         d = form.cleaned_data
         if not confirmado(request):
