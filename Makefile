@@ -55,12 +55,14 @@ check: lint
 # vivo numa porta livre. `--durations=15`: os mais lentos ficam à vista no registro do CI.
 # COTAS_SO_OS_DO_BANCO: na segunda fase, só os testes que chegam ao banco (tests/conftest.py); os
 # da linha de comando e dos documentos (o fuzzer, os arquivos hostis, a saída) fariam no
-# PostgreSQL o mesmo que já fizeram na primeira.
+# PostgreSQL o mesmo que já fizeram na primeira. De tests/navegador, só a jornada dos atos
+# publicados (issue 19), que o issue pede nos dois bancos.
 PARALELO := -n 2 --dist loadfile --durations=15
 test: sistema lint
 	env -u DATABASE_URL COTAS_EXIGIR_SISTEMA=1 COTAS_HIPOTESES=ci $(BIN)/pytest $(PARALELO)
 	eval "$$(bash scripts/postgres.sh)" && COTAS_EXIGIR_SISTEMA=1 COTAS_HIPOTESES=ci \
-		COTAS_SO_OS_DO_BANCO=1 $(BIN)/pytest $(PARALELO) tests/web tests/robustez
+		COTAS_SO_OS_DO_BANCO=1 $(BIN)/pytest $(PARALELO) tests/web tests/robustez \
+		tests/navegador/test_jornada_19.py
 
 # Desempenho: as cargas do issue 6 medidas contra o piso; grava BENCHMARKS.md (não é teste).
 bench: $(INSTALADO)

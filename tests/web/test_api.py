@@ -284,7 +284,7 @@ def test_nomeacoes_iguais_ao_csv_com_razao_e_fundamento(client: Any, nomeado: An
         "Vaga reservada a": "reservada_a",
         "Substitui": "substitui",
         "Substituída por": "substituida_por",
-        "Data": "data",
+        "Vaga aberta em": "data",
         "Lote": "lote",
         "Ato": "ato",
         "Razão": "razao",
@@ -293,7 +293,7 @@ def test_nomeacoes_iguais_ao_csv_com_razao_e_fundamento(client: Any, nomeado: An
     for item, linha in zip(itens, linhas, strict=True):
         for coluna, valor in zip(cabecalho, linha, strict=True):
             esperado = item[chaves[coluna]]
-            if coluna == "Data":
+            if coluna == "Vaga aberta em":
                 esperado = date.fromisoformat(esperado).strftime("%d/%m/%Y")
             assert str(esperado) == valor, (coluna, esperado, valor)
     # A 3ª nomeação é a vaga reservada a negros (20% de 5), com a portaria e o fundamento.

@@ -468,3 +468,30 @@ def test_planilha_com_aba_oculta_le_a_visivel_e_diz_qual(
     assert "Prévia: 1 candidato(s)" in resposta.content.decode()
     resposta = client.post(url, {"token": resposta.context["token"]})
     assert Candidato.objects.count() == 1
+
+
+def test_paginas_do_candidato_e_da_declaracao_falsa_sem_ids_repetidos(
+    client: Any, certame_homologado: Any, rita: Any
+) -> None:
+    """A página do candidato tem vários formulários com um campo `data` (correção, desistência,
+    declaração falsa), e a do procedimento três (defesa, decisão, encaminhamento): cada rótulo
+    aponta para o campo do seu formulário. Antes, "Data do ato de correção" levava à data da
+    desistência, escondida noutro formulário fechado."""
+    import re
+    from collections import Counter
+
+    nadia = Candidato.objects.get(inscricao="1006")
+    proc = fraude_abrir(usuario=rita, candidato=nadia, data=date(2025, 8, 5), motivo="denúncia")
+    entrar(client, rita)
+    pk = certame_homologado.pk
+    for url in (
+        reverse("candidatos:detalhe", args=[pk, nadia.pk]),
+        reverse("candidatos:fraude", args=[pk, proc.pk]),
+    ):
+        pagina = client.get(url).content.decode()
+        ids = Counter(re.findall(r'\sid="([^"]+)"', pagina))
+        assert [i for i, n in ids.items() if n > 1] == [], url
+        for rotulo in re.findall(r'<label for="([^"]+)"', pagina):
+            assert ids[rotulo] == 1, (url, rotulo)  # cada rótulo aponta para um campo que há
+    detalhe = client.get(reverse("candidatos:detalhe", args=[pk, nadia.pk])).content.decode()
+    assert re.search(r'<label for="correcao_data"[^>]*>Data do ato de correção', detalhe)

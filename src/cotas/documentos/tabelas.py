@@ -248,7 +248,9 @@ def tabela_nomeacoes(origem: Apuracao | FonteDocumentos) -> Tabela:
         "Vaga reservada a",
         "Substitui",
         "Substituída por",
-        "Data",
+        # A data em que a vaga se abriu (a oferta do lote ou o evento que a recompôs), não a do
+        # ato: com a coluna "Ato" ao lado, "Data" fazia ler 02/08 numa portaria de 03/08.
+        "Vaga aberta em",
         "Lote",
         *(("Ato",) if com_ato else ()),
         "Razão",

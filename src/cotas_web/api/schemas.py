@@ -151,7 +151,10 @@ class Nomeacao(Schema):
     reservada_a: str
     substitui: str
     substituida_por: str
-    data: date | None
+    data: date | None = Field(
+        description="A data em que a vaga se abriu (a oferta do lote ou o evento que a "
+        "recompôs); a do ato está em `ato`."
+    )
     lote: int | str
     ato: str = Field(default="", description="A portaria que publicou a nomeação.")
     razao: str

@@ -330,7 +330,7 @@ def nomeacoes(
         "Vaga reservada a": "reservada_a",
         "Substitui": "substitui",
         "Substituída por": "substituida_por",
-        "Data": "data",
+        "Vaga aberta em": "data",
         "Lote": "lote",
         "Ato": "ato",
         "Razão": "razao",

@@ -70,6 +70,11 @@ def detalhe(request: HttpRequest, pk: int, cid: int) -> HttpResponse:
     return _pagina_do_candidato(request, certame, candidato)
 
 
+# A página do candidato tem vários formulários com os mesmos campos (data, motivo): cada um com
+# os seus ids, senão o rótulo "Data do ato de correção" aponta para a data da desistência.
+ID_CORRECAO = "correcao_%s"
+
+
 def _pagina_do_candidato(
     request: HttpRequest,
     certame: Certame,
@@ -78,22 +83,27 @@ def _pagina_do_candidato(
 ) -> HttpResponse:
     """A página do candidato; com `correcao_form`, a correção recusada volta com o que foi
     digitado e o erro no campo."""
-    correcao_form = correcao_form or CorrecaoForm()
+    correcao_form = correcao_form or CorrecaoForm(auto_id=ID_CORRECAO)
     regras = regras_do_certame(certame=certame)
+    grupos = grupos_na_tela(regras=regras)
     return render(
         request,
         "candidatos/detalhe.html",
         {
             "certame": certame,
             "c": candidato,
-            "grupos": grupos_na_tela(regras=regras),
+            "grupos": grupos,
             # o procedimento por declaração falsa é só contra quem optou pela reserva
             "optou_pela_reserva": any(candidato.optou(g.nome) for g in regras.grupos_da_lei),
-            "verificacao_form": VerificacaoDocumentalForm(),
+            # um formulário por grupo verificado por documentos, cada um com os seus ids
+            "verificacao_forms": {
+                g.nome: VerificacaoDocumentalForm(auto_id=f"verificacao_{g.nome}_%s")
+                for g in grupos
+            },
             "correcoes": candidato.correcoes.select_related("usuario"),
             "correcao_form": correcao_form,
-            "fraude_form": FraudeAbrirForm(),
-            "desistencia_form": DesistenciaForm(),
+            "fraude_form": FraudeAbrirForm(auto_id="fraude_%s"),
+            "desistencia_form": DesistenciaForm(auto_id="desistencia_%s"),
             # a desistência em vigor e as tornadas sem efeito (com o ato que as desfez)
             "desistencias": list(candidato.desistencias.all()),
             "desistiu": candidato.desistencias.filter(sem_efeito_em__isnull=True).first(),
@@ -392,7 +402,7 @@ def corrigir(request: HttpRequest, pk: int, cid: int) -> HttpResponse:
 
     certame = get_object_or_404(Certame, pk=pk)
     candidato = get_object_or_404(Candidato, pk=cid, certame=certame)
-    form = CorrecaoForm(request.POST or None, data_edital=certame.data_edital)
+    form = CorrecaoForm(request.POST or None, data_edital=certame.data_edital, auto_id=ID_CORRECAO)
     if request.method == "POST" and form.is_valid():
         d = form.cleaned_data
         if not confirmado(request):
@@ -568,9 +578,9 @@ def fraude(request: HttpRequest, pk: int, fid: int) -> HttpResponse:
         {
             "certame": certame,
             "p": _proc(certame, fid),
-            "defesa_form": DefesaForm(),
-            "decisao_form": DecisaoForm(),
-            "encaminhamento_form": EncaminhamentoForm(),
+            "defesa_form": DefesaForm(auto_id="defesa_%s"),
+            "decisao_form": DecisaoForm(auto_id="decisao_%s"),
+            "encaminhamento_form": EncaminhamentoForm(auto_id="encaminhamento_%s"),
         },
     )
 
