@@ -17,6 +17,7 @@ from python_calamine import CalamineWorkbook
 
 from cotas.documentos.pdf import pdf_disponivel
 from cotas_web.auditoria.integridade import verificar_cadeia
+from cotas_web.auditoria.models import Registro
 from cotas_web.auditoria.pelo_registro import conferir
 from cotas_web.candidatos.models import Candidato
 from cotas_web.nomeacoes.models import Nomeacao
@@ -80,6 +81,8 @@ def test_correcao_depois_de_publicadas_nao_move_as_nomeacoes(
         "A vaga 1 (Portaria nº 105/2025, de 03/08/2025) é de 1001 (Alice Branco): pela "
         "classificação de hoje, seria de 1008 (Fabio Branco)" in pagina
     )
+    # A vaga 2 teria ido à 1001, que já tem a 1 por ato: ninguém foi preterido nela.
+    assert "A vaga 2 (Portaria nº 106/2025" not in pagina
     assert "1008 (Fabio Branco), preterido(a), recebe a próxima vaga da lista geral" in pagina
     assert "a vaga 4, proposta para nomeação" in pagina
     assert "Critério: o ato publicado fica; o preterido recebe a próxima vaga" in pagina
@@ -88,6 +91,8 @@ def test_correcao_depois_de_publicadas_nao_move_as_nomeacoes(
     _corrigir(client, certame, confirmar=True)
     assert Candidato.objects.get(certame=certame, inscricao="1008").nota == 99
     assert _publicadas() == antes  # as nomeações gravadas, intactas
+    registro = Registro.objects.filter(certame=certame).order_by("-pk")[0]
+    assert "Motivo: Recurso da prova provido. A vaga 1" in registro.descricao
 
     # O painel do RH: as propostas seguem nas vagas livres, a 4 ao preterido.
     assert [(p.vaga, p.inscricao) for p in propostas_do_motor(certame=certame)] == [

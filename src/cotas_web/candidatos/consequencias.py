@@ -98,20 +98,23 @@ def preteridos(com_atos: Any, sem_atos: Any, cargo: str, nome: Callable[[str], s
         if dict(n.razao.valores).get("ato")
     }
     pela_lei = _ocupacoes(sem_atos.nomeacoes(cargo))
+    com_ato = {n.inscricao for n in publicadas.values()}
     frases: list[str] = []
     vistos: set[str] = set()
     for chave, ato in publicadas.items():
         outro = pela_lei.get(chave)
         if outro is None or outro.inscricao == ato.inscricao:
             continue
+        if outro.inscricao in com_ato:
+            # Quem teria esta vaga já tem outra por ato publicado (a correção só trocou a ordem
+            # de dois nomeados): ninguém foi preterido nesta.
+            continue
         frases.append(
             f"A vaga {ato.vaga} ({dict(ato.razao.valores)['ato']}) é de {nome(ato.inscricao)}: "
             f"pela classificação de hoje, seria de {nome(outro.inscricao)}. O ato publicado "
             "continua em vigor."
         )
-        if outro.inscricao in vistos or outro.inscricao in {
-            n.inscricao for n in publicadas.values()
-        }:
+        if outro.inscricao in vistos:
             continue
         vistos.add(outro.inscricao)
         frases.append(_destino_do_preterido(com_atos, cargo, outro, nome))

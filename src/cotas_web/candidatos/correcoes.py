@@ -109,6 +109,12 @@ def _preterido(certame: Any, candidato: Candidato, com_atos: Any) -> list[str]:
     return preteridos(com_atos, sem_atos, cargo, nomeador(certame))
 
 
+def _com_ponto(frase: str) -> str:
+    """A frase terminada em ponto (o motivo vem seguido das frases da preterição)."""
+    frase = frase.strip()
+    return frase if frase.endswith((".", "!", "?")) else f"{frase}."
+
+
 @transaction.atomic
 def candidato_corrigir(
     *,
@@ -164,7 +170,7 @@ def candidato_corrigir(
             f"Correção de {data:%d/%m/%Y} na inscrição {candidato.inscricao} "
             f"({candidato.nome}): {CAMPOS_CORRIGIVEIS[campo].lower()} "
             f"{correcao.anterior or '(vazio)'} → {correcao.novo or '(vazio)'}. "
-            f"Motivo: {correcao.motivo}" + "".join(f" {frase}" for frase in preterido)
+            f"Motivo: {_com_ponto(correcao.motivo)}" + "".join(f" {frase}" for frase in preterido)
         ),
         fundamento=correcao.fundamento,
         dados={
