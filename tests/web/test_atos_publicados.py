@@ -23,6 +23,7 @@ from cotas_web.candidatos.models import Candidato
 from cotas_web.nomeacoes.models import Nomeacao
 from cotas_web.nomeacoes.selectors import propostas_do_motor
 from cotas_web.nomeacoes.services import nomeacao_confirmar
+from tests.documentos.conftest import texto_pdf
 
 from .conftest import entrar
 
@@ -127,9 +128,24 @@ def test_correcao_depois_de_publicadas_nao_move_as_nomeacoes(
         for linha in planilha.get_sheet_by_name(nome).to_python()
     ]
     assert any("1001" in linha and "105/2025" in " ".join(linha) for linha in celulas)
+    # A correção também nos arquivos, com a data dela: na sua aba do XLSX, no seu CSV e no PDF.
+    assert ["10/08/2025", "PROF", "1008", "nota: 55 → 99", "Decisão do recurso nº 7/2025"] in [
+        linha[:5] for linha in celulas
+    ]
+    csv = client.get(reverse("publico:baixar_tabela", args=[pk, "ordem-de-nomeacao", "correcoes"]))
+    correcoes = list(
+        csv_mod.DictReader(io.StringIO(csv.content.decode("utf-8-sig")), delimiter=";")
+    )
+    assert [(c["Data"], c["Inscrição"], c["Correção"]) for c in correcoes] == [
+        ("10/08/2025", "1008", "nota: 55 → 99")
+    ]
+    listas = client.get(reverse("publico:baixar_tabela", args=[pk, "listas", "correcoes"]))
+    assert "nota: 55 → 99" in listas.content.decode("utf-8-sig")
     if pdf_disponivel():
         pdf = client.get(reverse("publico:baixar", args=[pk, "ordem-de-nomeacao", "pdf"]))
         assert pdf.status_code == 200 and pdf.content.startswith(b"%PDF")
+        texto = texto_pdf(pdf.content)
+        assert "Correções depois da homologação" in texto and "nota: 55 → 99" in texto
 
     # As consultas: 1001 continua nomeada na vaga 1; 1008 espera a vaga 4.
     consulta = reverse("publico:consulta", args=[pk])
@@ -137,6 +153,9 @@ def test_correcao_depois_de_publicadas_nao_move_as_nomeacoes(
     assert "nomeado(a) na vaga 1" in alice and "Portaria nº 105/2025" in alice
     fabio = client.get(consulta, {"inscricao": "1008"}).content.decode()
     assert "vaga 1" not in fabio
+    # A correção dele na linha do tempo, com a data e o fundamento.
+    assert "10/08/2025</time> — Correção depois da homologação (nota: 55 → 99)" in fabio
+    assert "Decisão do recurso nº 7/2025" in fabio
 
     # O histórico: a nomeação na vaga 1 e a correção com a preterição, e a cadeia íntegra.
     entrar(client, rita)

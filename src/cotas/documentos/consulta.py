@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import partial
 
-from cotas.documentos.fonte import FonteDocumentos
+from cotas.documentos.fonte import CorrecaoPublica, FonteDocumentos
 from cotas.documentos.tabelas import rotulo_lista, situacoes
 from cotas.motor.certame import Nomeacao
 from cotas.motor.erros import ErroCotas
@@ -60,6 +60,8 @@ class SituacaoCandidato:
     situacao: str = ""  # texto público: "Nomeado(a) na vaga 3", "Desistente (...)", ...
     projecao: Projecao | None = None
     aviso: str = ""
+    # As correções depois da homologação desta inscrição, com as datas (valem delas em diante).
+    correcoes: tuple[CorrecaoPublica, ...] = ()
 
 
 # (inscrição, nome, cargo, nome do cargo, posições): o que toda situação traz.
@@ -110,7 +112,21 @@ def _situacao(
     projetar: Callable[[], tuple[Projecao | None, str]],
     ato: str = "",
 ) -> SituacaoCandidato:
-    """A decisão comum à consulta de uma inscrição e à de todas (`consultar_todos`)."""
+    """A decisão comum à consulta de uma inscrição e à de todas (`consultar_todos`), com as
+    correções da inscrição ao lado."""
+    sit = _decidir(f, base, situacao, publicada, projetar, ato)
+    correcoes = f.correcoes_de(sit.inscricao)
+    return replace(sit, correcoes=correcoes) if correcoes else sit
+
+
+def _decidir(
+    f: FonteDocumentos,
+    base: _Base,
+    situacao: str,
+    publicada: Nomeacao | None,
+    projetar: Callable[[], tuple[Projecao | None, str]],
+    ato: str = "",
+) -> SituacaoCandidato:
     inscricao, nome, cargo, nome_cargo, posicoes = base
     if not posicoes:
         return SituacaoCandidato(

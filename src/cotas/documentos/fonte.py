@@ -21,6 +21,18 @@ if TYPE_CHECKING:
     from cotas.apuracao import Apuracao
 
 
+@dataclass(frozen=True)
+class CorrecaoPublica:
+    """Uma correção depois da homologação como se publica ao lado dos atos: vale da sua data em
+    diante, e as nomeações já publicadas não mudam (docs/INTERPRETACAO.md#atos-publicados)."""
+
+    data: date
+    cargo: str
+    inscricao: str
+    mudanca: str  # "nota: 55 → 99" (ou só "nome corrigido(a)": dado pessoal)
+    fundamento: str
+
+
 @dataclass
 class FonteDocumentos:
     """O certame apurado e o que dele se publica.
@@ -41,9 +53,23 @@ class FonteDocumentos:
     # o carimbo de todo documento publicado (`carimbo`).
     versao: int | None = None
     gerado_em: datetime | None = None
+    # As correções depois da homologação (web), publicadas nas listas e na ordem de nomeação.
+    correcoes: tuple[CorrecaoPublica, ...] = ()
     _reservas_do_edital: dict[str, ReservaCargo] = field(
         default_factory=dict, init=False, repr=False, compare=False
     )
+    _correcoes_por_inscricao: dict[str, tuple[CorrecaoPublica, ...]] | None = field(
+        default=None, init=False, repr=False, compare=False
+    )
+
+    def correcoes_de(self, inscricao: str) -> tuple[CorrecaoPublica, ...]:
+        """As correções da inscrição, na ordem em que foram publicadas."""
+        if self._correcoes_por_inscricao is None:
+            por: dict[str, list[CorrecaoPublica]] = {}
+            for c in self.correcoes:
+                por.setdefault(c.inscricao, []).append(c)
+            self._correcoes_por_inscricao = {i: tuple(cs) for i, cs in por.items()}
+        return self._correcoes_por_inscricao.get(inscricao, ())
 
     def carimbo(self) -> str:
         """ "Gerado em ..., versão N do certame; lei aplicada: ..." (sem data montada: agora)."""

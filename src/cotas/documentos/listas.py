@@ -8,6 +8,7 @@ deficiência ou o parecer individual da comissão.
 
 from __future__ import annotations
 
+from cotas.documentos.correcoes import blocos_das_correcoes
 from cotas.documentos.documento import Documento, Paragrafo
 from cotas.documentos.fonte import FonteDocumentos
 from cotas.documentos.tabelas import tabela_classificacao
@@ -44,4 +45,5 @@ def listas_publicacao(f: FonteDocumentos, cargo: str | None = None) -> Documento
     doc.blocos.append(Paragrafo(texto))
     doc.blocos.append(Paragrafo(AVISO_LGPD, "nota"))
     doc.blocos.append(tabela_classificacao(f, None if cargo is None else [cargo]))
+    doc.blocos.extend(blocos_das_correcoes(f, cargo))
     return doc

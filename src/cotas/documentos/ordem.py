@@ -8,6 +8,7 @@ docs/INTERPRETACAO.md#ordem-de-nomeacao).
 
 from __future__ import annotations
 
+from cotas.documentos.correcoes import blocos_das_correcoes
 from cotas.documentos.documento import Documento, Paragrafo, Titulo
 from cotas.documentos.fonte import FonteDocumentos
 from cotas.documentos.grafico import grafico_ordem
@@ -26,6 +27,7 @@ def ordem_de_nomeacao(f: FonteDocumentos) -> Documento:
         )
     doc.blocos.append(tabela_nomeacoes(f))
     doc.blocos.append(tabela_ocorrencias(f))
+    doc.blocos.extend(blocos_das_correcoes(f))
     doc.blocos.append(Titulo("Gráficos da ordem de nomeação por cargo"))
     for cargo in f.cargos:
         if f.nomeacoes(cargo):

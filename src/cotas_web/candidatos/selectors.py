@@ -2,6 +2,8 @@ from typing import Any
 
 from django.db.models import Q, QuerySet
 
+from cotas.documentos.fonte import CorrecaoPublica
+
 from .models import Candidato
 
 DIGITOS_DO_CPF = 11
@@ -33,25 +35,38 @@ def _so_cpf(termo: str) -> bool:
 _CORRECAO_PUBLICA = ("nota", "situacao", "classificacao")
 
 
-def correcoes_publicas(*, certame: Any) -> list[dict[str, str]]:
-    """As correções depois da homologação, como o público as lê ao lado dos atos publicados:
-    data, inscrição, o que mudou e o fundamento (docs/INTERPRETACAO.md#atos-publicados)."""
+def correcoes_publicadas(*, certame: Any) -> tuple[CorrecaoPublica, ...]:
+    """As correções depois da homologação, como se publicam ao lado dos atos (nas páginas e nos
+    documentos): data, cargo, inscrição, o que mudou e o fundamento
+    (docs/INTERPRETACAO.md#atos-publicados)."""
     from .correcoes import CAMPOS_CORRIGIVEIS
     from .models import Correcao
 
     saida = []
-    for c in Correcao.objects.filter(candidato__certame=certame).select_related("candidato"):
+    for c in Correcao.objects.filter(candidato__certame=certame).select_related(
+        "candidato", "candidato__cargo"
+    ):
         rotulo = CAMPOS_CORRIGIVEIS.get(c.campo, c.campo)
         if c.campo in _CORRECAO_PUBLICA:
             mudanca = f"{rotulo.lower()}: {c.anterior or '(vazio)'} → {c.novo or '(vazio)'}"
         else:
             mudanca = f"{rotulo.lower()} corrigido(a)"
         saida.append(
-            {
-                "data": f"{c.data:%d/%m/%Y}",
-                "inscricao": c.candidato.inscricao,
-                "mudanca": mudanca,
-                "fundamento": c.fundamento,
-            }
+            CorrecaoPublica(
+                c.data, c.candidato.cargo.codigo, c.candidato.inscricao, mudanca, c.fundamento
+            )
         )
-    return saida
+    return tuple(saida)
+
+
+def correcoes_publicas(*, certame: Any) -> list[dict[str, str]]:
+    """As correções publicadas (`correcoes_publicadas`) como textos, para a API."""
+    return [
+        {
+            "data": f"{c.data:%d/%m/%Y}",
+            "inscricao": c.inscricao,
+            "mudanca": c.mudanca,
+            "fundamento": c.fundamento,
+        }
+        for c in correcoes_publicadas(certame=certame)
+    ]

@@ -17,6 +17,7 @@ from cotas.documentos.fonte import FonteDocumentos
 from cotas_web import ponte
 from cotas_web.auditoria.models import Registro
 from cotas_web.candidatos.models import Candidato
+from cotas_web.candidatos.selectors import correcoes_publicadas
 from cotas_web.certames.models import Certame
 from cotas_web.certames.selectors import fundamento_da_homologacao
 from cotas_web.comissao.selectors import ata_da_sessao as ata_da_sessao  # (a ata é da comissão)
@@ -78,6 +79,7 @@ def fonte_do_certame(*, certame: Certame) -> FonteDocumentos:
         atos=atos,
         versao=Registro.objects.filter(certame_id=certame.pk).aggregate(v=Max("id"))["v"] or 0,
         gerado_em=timezone.localtime(),
+        correcoes=correcoes_publicadas(certame=certame),
     )
 
 
@@ -122,8 +124,18 @@ def linha_do_tempo(*, certame: Certame, inscricao: str, situacao: dict[str, Any]
                 fundamento_da_homologacao(certame),
             )
         )
+    # As correções da inscrição, já na situação publicada (nenhuma consulta a mais).
+    for c in situacao.get("correcoes", ()):
+        marcos.append(
+            Marco(
+                date.fromisoformat(c["data"]),
+                f"Correção depois da homologação ({c['mudanca']}): vale desta data em diante; "
+                "as nomeações já publicadas por portaria não mudam.",
+                c["fundamento"],
+            )
+        )
     if situacao.get("nomeacao") is None and situacao.get("situacao") in ("", "Aguardando nomeação"):
-        return marcos
+        return sorted(marcos, key=lambda m: m.data)
     candidato = (
         Candidato.objects.filter(certame=certame, inscricao=inscricao)
         .values("pk", "anulado_em")

@@ -109,6 +109,16 @@ def dados_publicos(s: SituacaoCandidato) -> dict[str, Any]:
         },
         "aviso": s.aviso,
         "resumo": resumo(s),
+        **(
+            {
+                "correcoes": [
+                    {"data": c.data.isoformat(), "mudanca": c.mudanca, "fundamento": c.fundamento}
+                    for c in s.correcoes
+                ]
+            }
+            if s.correcoes
+            else {}
+        ),
     }
 
 

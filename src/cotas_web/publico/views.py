@@ -28,7 +28,6 @@ from cotas.documentos.publicacao import documento as montar_documento
 from cotas.documentos.tabelas import rotulo_lista
 from cotas_web import protecao
 from cotas_web.candidatos.models import Heteroidentificacao
-from cotas_web.candidatos.selectors import correcoes_publicas
 from cotas_web.certames.models import Certame
 from cotas_web.comissao.models import Sessao
 from cotas_web.contas.permissoes import ADMIN, AUDITOR, COMISSAO, publica, requer_papel
@@ -233,10 +232,6 @@ def documento(request: HttpRequest, pk: int, doc: str) -> HttpResponse | FileRes
     )
 
 
-# Os documentos que mostram, ao lado, as correções posteriores à homologação.
-_COM_CORRECOES = ("listas", "ordem-de-nomeacao")
-
-
 def _pagina_do_documento(
     request: HttpRequest,
     certame: Certame,
@@ -268,7 +263,6 @@ def _pagina_do_documento(
             "tabelas": tabelas,
             "formatos": [f for f in FORMATOS if f != "csv"],
             "documentos": _publicaveis(certame),
-            "correcoes": (correcoes_publicas(certame=certame) if doc in _COM_CORRECOES else []),
             **mais,
         },
     )
