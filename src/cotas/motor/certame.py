@@ -613,7 +613,9 @@ class ApuracaoCargo:
             outro = self.regras.grupo(destino)
             para = f"a lista de {outro.rotulo if outro else destino}"
             # (A ordem dos destinos da vaga PcD e da reserva conjunta é a do edital.)
-            de_quem = "da lei" if regra is not None and regra.declaracao is not None else "do edital"
+            de_quem = (
+                "da lei" if regra is not None and regra.declaracao is not None else "do edital"
+            )
             quem = (
                 f"passa ao grupo seguinte na ordem {de_quem} e é preenchida pelo próximo da lista "
                 "dele, observada a ordem de classificação"
@@ -938,6 +940,11 @@ class Certame:
 
     def vagas(self, cargo: str) -> list[Vaga]:
         return self._apuracao(cargo).vagas
+
+    def lista(self, cargo: str, nome: str) -> ListaDeClassificacao:
+        """A lista do cargo pelo nome: a geral (`ampla`), a de um grupo ou a de uma reserva
+        conjunta do edital."""
+        return self._apuracao(cargo).lista_da_fila(nome)
 
     def nomeacoes(self, cargo: str) -> list[Nomeacao]:
         return list(self._apuracao(cargo).nomeacoes)

@@ -283,7 +283,10 @@ class PlanoDeVagas:
             refs += [r for r in (*g.ref("percentual"), *g.ref("arredondamento")) if r not in refs]
             if d.abaixo_do_limiar:
                 refs += [r for r in g.ref("limiar") if r not in refs]
-        return valor, "; ".join(contas), tuple(refs)
+        conta = "; ".join(contas)
+        if grupo.membros:
+            conta += f"; ao todo, {valor}"
+        return valor, conta, tuple(refs)
 
     def _conferir_contra_a_lei(self, lote: Lote) -> None:
         """Nunca menos do que a lei: no total oferecido, cada lista do plano tem ao menos as
@@ -327,24 +330,33 @@ class PlanoDeVagas:
                 f"A {ordinal(k)} nomeação é de ampla concorrência pela ordem que o edital "
                 f"publica ({ordem.referencia.citacao()})."
             )
-            return Vaga(k, lote.numero, None, Razao("vaga_ampla", texto, (ordem.referencia, *lei)))
+            fundamentos = _sem_repetir((ordem.referencia, *lei))
+            return Vaga(k, lote.numero, None, Razao("vaga_ampla", texto, fundamentos))
         grupo = self._grupo(nome)
         valor, conta, refs = self.conta_da_lei(nome, k)
         ja = self.atribuidas[nome]
         texto = (
-            f"A {ordinal(k)} nomeação é reservada a {grupo.rotulo} por {ordem.descricao(nome)} "
+            f"A {ordinal(k)} nomeação é reservada a {grupo.rotulo} pela {ordem.descricao(nome)} "
             f"({ordem.referencia.citacao()}); após {contar(k, 'nomeação', 'nomeações')}, a conta "
             f"da lei é de {contar(valor, 'vaga', 'vagas')} ({conta}) e "
             f"{contar(ja, 'havia sido destinada', 'haviam sido destinadas')} antes."
         )
-        fundamentos = (ordem.referencia, *refs, *lei, *grupo.ref("limiar"))
-        valores = (("grupo", nome), ("k", str(k)), ("devidas", str(valor)), ("ja_destinadas", str(ja)))
-        return Vaga(k, lote.numero, nome, Razao("vaga_reservada", texto, fundamentos, valores, conta))
+        fundamentos = _sem_repetir((ordem.referencia, *refs, *lei, *grupo.ref("limiar")))
+        valores = (
+            ("grupo", nome),
+            ("k", str(k)),
+            ("devidas", str(valor)),
+            ("ja_destinadas", str(ja)),
+        )
+        return Vaga(
+            k, lote.numero, nome, Razao("vaga_reservada", texto, fundamentos, valores, conta)
+        )
 
     def _dividir(self, vaga: Vaga) -> Vaga:
         """A vaga de uma reserva conjunta com divisão vai ao grupo dela mais atrás da sua conta
         da lei (a diferença entre as vagas que a lei lhe dá após k nomeações e as que já
-        recebeu); no empate, o primeiro na ordem do edital (docs/INTERPRETACAO.md#reserva-conjunta)."""
+        recebeu); no empate, o primeiro na ordem do edital
+        (docs/INTERPRETACAO.md#reserva-conjunta)."""
         conjunta = self._por_nome.get(vaga.reservada_para or "")
         if conjunta is None or not conjunta.divisao:
             return vaga
@@ -355,14 +367,18 @@ class PlanoDeVagas:
 
         membro = max(conjunta.membros, key=atras)  # (max: o primeiro dos empatados)
         d = self.devidas(membro, k)
+        antes = contar(
+            self.por_lista[membro.nome], "vaga havia sido destinada", "vagas haviam sido destinadas"
+        )
         texto = (
             f"{vaga.razao.texto} Dentro da reserva conjunta, a vaga vai a {membro.rotulo}, pela "
             f"divisão da lei: após {contar(k, 'nomeação', 'nomeações')}, {d.calculo}, e "
-            f"{contar(self.por_lista[membro.nome], 'vaga havia sido destinada', 'vagas haviam sido destinadas')} "
-            "antes."
+            f"{antes} antes."
         )
         refs = [*vaga.razao.fundamentos]
-        refs += [r for r in (*membro.ref("percentual"), *membro.ref("arredondamento")) if r not in refs]
+        refs += [
+            r for r in (*membro.ref("percentual"), *membro.ref("arredondamento")) if r not in refs
+        ]
         razao = replace(
             vaga.razao,
             texto=texto,
@@ -453,6 +469,15 @@ class PlanoDeVagas:
             (("k", str(k)),),
             "; ".join(partes),
         )
+
+
+def _sem_repetir(refs: Sequence[Referencia]) -> tuple[Referencia, ...]:
+    """Os dispositivos sem repetir a citação (o item do edital que diz a ordem pode ser o mesmo
+    que diz a alternância)."""
+    vistos: dict[str, Referencia] = {}
+    for r in refs:
+        vistos.setdefault(r.citacao(), r)
+    return tuple(vistos.values())
 
 
 def ordem_de_nomeacao(

@@ -72,11 +72,13 @@ class OrdemDoEdital:
         return (self.lista,) if self.lista else ()
 
     def descricao(self, lista: str) -> str:
-        """ "a tabela de posições do edital (3ª, 8ª, 13ª)" ou "uma a cada 5 vagas"."""
+        """ "tabela de posições do edital (3ª, 8ª, 13ª)" ou "regra de uma vaga a cada 5 (a 5ª,
+        a 10ª...)"."""
         if self.regra == TABELA:
             posicoes = sorted(p for p, nome in self.posicoes.items() if nome == lista)
-            return f"a tabela de posições do edital ({', '.join(f'{p}ª' for p in posicoes)})"
-        return f"uma a cada {self.a_cada} vagas (a {self.a_cada}ª, a {2 * (self.a_cada or 0)}ª...)"
+            return f"tabela de posições do edital ({', '.join(f'{p}ª' for p in posicoes)})"
+        n = self.a_cada or 0
+        return f"regra de uma vaga a cada {n} (a {n}ª, a {2 * n}ª...)"
 
 
 @dataclass(frozen=True)

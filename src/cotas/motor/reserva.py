@@ -153,23 +153,24 @@ def _reserva_pelo_edital(
         lei, conta, refs = plano.conta_da_lei(grupo.nome, total)
         fundamentos: list[Referencia] = []
         if ordem is not None:
-            quem = f"{ordem.descricao(grupo.nome)} ({ordem.referencia.citacao()})"
+            quem = f"pela {ordem.descricao(grupo.nome)} ({ordem.referencia.citacao()})"
             fundamentos.append(ordem.referencia)
         else:
-            quem = f"a alternância ({citacoes(regras.ref('alternancia')) or 'lei'})"
+            quem = f"pela alternância ({citacoes(regras.ref('alternancia')) or 'lei'})"
         if grupo.membros:
             quem += f", numa lista conjunta ({grupo.referencias['percentual'].citacao()})"
             fundamentos.append(grupo.referencias["percentual"])
         fundamentos += [r for r in refs if r not in fundamentos]
         linha = (
             f"{grupo.rotulo.capitalize()}: {contar(dadas, 'vaga reservada', 'vagas reservadas')} "
-            f"por {quem}; a conta da lei: {conta} → {contar(lei, 'vaga', 'vagas')} "
-            f"({citacoes(tuple(refs))})."
+            f"{quem}; a conta da lei: {conta} ({citacoes(tuple(refs))})."
         )
         if grupo.divisao:
-            linha += " Divididas pela conta da lei de cada grupo: " + "; ".join(
-                f"{m.rotulo}: {plano.por_lista[m.nome]}" for m in grupo.membros
-            ) + "."
+            linha += (
+                " Divididas pela conta da lei de cada grupo: "
+                + "; ".join(f"{m.rotulo}: {plano.por_lista[m.nome]}" for m in grupo.membros)
+                + "."
+            )
         if grupo.nome in sorteadas:
             linha += " Inclui a vaga sorteada entre cargos (a razão da vaga diz o sorteio)."
         memoria.append(linha)

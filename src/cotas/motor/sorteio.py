@@ -121,7 +121,7 @@ def _razao(regras: Regras, sorteio: Sorteio, extracao: Extracao) -> Razao:
     texto = (
         f"A {ordinal(sorteio.posicao)} nomeação do cargo {extracao.cargo} é reservada a {rotulo} "
         f"pelo sorteio entre cargos de {sorteio.data:%d/%m/%Y} ({sorteio.referencia.citacao()}): "
-        f"a {ordinal(extracao.numero)} extração, da semente registrada \"{sorteio.semente}\", "
+        f'a {ordinal(extracao.numero)} extração, da semente registrada "{sorteio.semente}", '
         f"escolheu este cargo entre {extracao.concorrentes}."
     )
     valores = (
@@ -148,7 +148,7 @@ def ata_do_sorteio(regras: Regras, resultado: ResultadoDoSorteio) -> str:
         f'{sorteio.referencia.citacao()}: "{sorteio.referencia.texto}"',
         "",
         f'Semente registrada: "{sorteio.semente}".',
-        "Método: em cada extração n, calcula-se o SHA-256 do texto \"<semente>|<n>\" (UTF-8), "
+        'Método: em cada extração n, calcula-se o SHA-256 do texto "<semente>|<n>" (UTF-8), '
         "lido como um número inteiro; o resto da divisão dele pelo número de cargos ainda não "
         "sorteados indica o cargo, contado a partir de 0 na ordem abaixo, sem os já sorteados. "
         "Cada cargo recebe no máximo uma vaga do sorteio; as listas se sorteiam na ordem do "
@@ -164,7 +164,7 @@ def ata_do_sorteio(regras: Regras, resultado: ResultadoDoSorteio) -> str:
     ]
     for e in resultado.extracoes:
         linhas.append(
-            f"  {e.numero}ª ({_rotulo(regras, e.lista)}): SHA-256(\"{sorteio.semente}|{e.numero}\") "
+            f'  {e.numero}ª ({_rotulo(regras, e.lista)}): SHA-256("{sorteio.semente}|{e.numero}") '
             f"= {e.resumo}; resto por {e.concorrentes} = {e.resto}; cargo sorteado: {e.cargo}."
         )
     linhas += ["", "Resultado:"]
