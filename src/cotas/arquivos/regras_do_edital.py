@@ -202,7 +202,9 @@ class _Leitor:
                 if p in posicoes:
                     self.erro(
                         "ordem.posicoes",
-                        f"a {p}ª posição está na tabela duas vezes ({posicoes[p]} e {lista})",
+                        f"a {p}ª posição está na tabela duas vezes ('{posicoes[p]}' e '{lista}')"
+                        if posicoes[p] != lista
+                        else f"a {p}ª posição está duas vezes nas posições de '{lista}'",
                     )
                 elif ate is not None and p > ate:
                     self.erro(
