@@ -62,6 +62,7 @@ from cotas.motor.regras import (
     orgaos_abrangidos,
     regras_aplicaveis,
 )
+from cotas.motor.regras_do_edital import aplicar as aplicar_regras_do_edital
 
 __all__ = [
     "Arredondamento",
@@ -1258,6 +1259,8 @@ def regras_do_cenario(cenario: Cenario, catalogo: Catalogo | None = None) -> Reg
             f"({ref.referencia.citacao()}): diga em [certame] o órgão que faz a seleção "
             f"(orgao = um de: {', '.join(codigos(Orgao))})."
         )
+    if cenario.edital is not None and cenario.edital.regras is not None:
+        regras = aplicar_regras_do_edital(regras, cenario.edital.regras)
     return regras
 
 

@@ -18,6 +18,7 @@ from decimal import Decimal
 from pathlib import Path
 
 from cotas.arquivos.erros import ErroEntrada, ErrosDeEntrada, motivo_do_sistema
+from cotas.arquivos.regras_do_edital import SECOES, ler_regras
 from cotas.motor.edital import Edital, ModeloDeEdital, ValorDoEdital, compor, conferir_edital
 from cotas.motor.erros import ErroCotas
 from cotas.motor.legislacao import Catalogo, catalogo_padrao
@@ -68,6 +69,11 @@ def ler_edital(caminho: Path, catalogo: Catalogo | None = None) -> Edital:
     arquivo = _ler_arquivo(Path(caminho))
     cabecalho = _cabecalho_do_edital(arquivo, catalogo)
     proprios = _parametros(arquivo)
+    _secoes_desconhecidas(arquivo, ("edital", "parametros", *SECOES))
+    regras = None
+    if cabecalho.lei is not None and cabecalho.numero is not None:
+        grupos = [g.nome for g in catalogo.lei(cabecalho.lei).grupos]
+        regras = ler_regras(arquivo, f"Edital nº {cabecalho.numero}", grupos)
     modelo: ModeloDeEdital | None = None
     arquivo_modelo: _Arquivo | None = None
     nao_conferidos: list[str] = []
@@ -93,6 +99,7 @@ def ler_edital(caminho: Path, catalogo: Catalogo | None = None) -> Edital:
         valores=compor(proprios, modelo),
         modelo=modelo,
         titulo=cabecalho.titulo or "",
+        regras=regras if regras is not None and not regras.vazias else None,
     )
     for recusa in conferir_edital(catalogo, edital):
         if not recusa.nome:
@@ -169,7 +176,26 @@ def _cabecalho_do_edital(arquivo: _Arquivo, catalogo: Catalogo) -> _Cabecalho:
     )
 
 
+def _secoes_desconhecidas(arquivo: _Arquivo, aceitas: tuple[str, ...]) -> None:
+    """Uma tabela fora das do formato é erro (nunca ignorada em silêncio); as regras do edital
+    (a ordem, as conjuntas, os destinos, os sorteios) são do edital, ainda não de um modelo."""
+    for chave in arquivo.dados:
+        if chave in aceitas:
+            continue
+        if chave in SECOES:
+            arquivo.erro(
+                chave,
+                f"[{chave}] é uma regra do edital: vai no arquivo do edital, não no modelo (ainda)",
+            )
+        else:
+            arquivo.erro(
+                chave,
+                f"chave desconhecida '{chave}' (as aceitas aqui são {', '.join(aceitas)})",
+            )
+
+
 def _modelo(arquivo: _Arquivo) -> ModeloDeEdital | None:
+    _secoes_desconhecidas(arquivo, ("modelo", "parametros"))
     tabela = _tabela(arquivo, "modelo", CHAVES_MODELO)
     if tabela is None:
         arquivo.erro("modelo", "falta a tabela [modelo] (id, versao, titulo, orgao, lei)")

@@ -28,6 +28,7 @@ from cotas.motor.regras import (
     parametros_da_contagem,
     regras_aplicaveis,
 )
+from cotas.motor.regras_do_edital import aplicar as aplicar_regras_do_edital
 from cotas.motor.reserva import calcular_reserva
 
 
@@ -205,6 +206,8 @@ def _regras_dos_argumentos(args: argparse.Namespace, *, ordem: bool) -> tuple[Re
         )
     except ParametrosDesconhecidos as erro:
         raise parametros.erro_de_faltantes(erro, lei) from None
+    if edital is not None and edital.regras is not None:
+        regras = aplicar_regras_do_edital(regras, edital.regras)
     return regras, parametros.em_aberto_nao_usados(lei, usados, informados, data)
 
 
@@ -284,7 +287,7 @@ def reserva(args: argparse.Namespace) -> Any:
         return {
             "lei": regras.lei.id,
             "vagas": args.vagas,
-            "reservadas": {g.nome: r.reservadas[g.nome] for g in regras.grupos},
+            "reservadas": dict(r.reservadas),
             "ampla": r.ampla,
             "memoria": r.memoria,
             **_edital_json(args, regras),
@@ -355,7 +358,7 @@ def resultado_json(ap: Apuracao) -> dict[str, Any]:
             {
                 "codigo": cargo,
                 "vagas_ofertadas": r.vagas,
-                "reservadas": {g.nome: r.reservadas[g.nome] for g in ap.regras.grupos},
+                "reservadas": dict(r.reservadas),
                 "nomeacoes": [
                     {
                         "ordem": n.ordem,

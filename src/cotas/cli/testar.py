@@ -239,7 +239,7 @@ def _conferir_erros(esperado: Esperado, recusa: str | None, causas: set[str]) ->
 def _nomes_desconhecidos(esperado: Esperado, ap: Apuracao, arquivo: str) -> list[ErroEntrada]:
     """Cargos, grupos e listas do `[esperado]` que o cenário não tem: erro do teste (não do
     motor)."""
-    grupos = [g.nome for g in ap.regras.grupos]
+    grupos = list(ap.regras.listas_reservadas)  # (os grupos e as conjuntas do edital)
     listas = [AMPLA, *grupos]
     erros = []
     for cargo in esperado.cargos:
@@ -317,12 +317,9 @@ def _conferir_vagas_e_listas(cargo: CargoEsperado, ap: Apuracao) -> list[str]:
                 f"{onde}, vagas reservadas: esperadas {_grupos(cargo.vagas_reservadas)}; "
                 f"o motor reservou {_grupos(tem)}"
             )
-    listas = ap.certame.listas(cargo.codigo)
     esperadas = {AMPLA: cargo.lista_geral} if cargo.lista_geral is not None else {}
     for grupo, lista in {**esperadas, **(cargo.listas_reservadas or {})}.items():
-        obtida = tuple(
-            c.inscricao for c in (listas.geral if grupo == AMPLA else listas.reservadas[grupo])
-        )
+        obtida = tuple(c.inscricao for c in ap.certame.lista(cargo.codigo, grupo))
         if obtida != lista:
             nome = "lista geral" if grupo == AMPLA else f"lista de {grupo}"
             diferencas.append(
@@ -374,7 +371,7 @@ def _conferir_reserva(cargo: CargoEsperado, ap: Apuracao) -> list[str]:
     reserva = ap.certame.reserva(cargo.codigo)
     diferencas = []
     if cargo.reservadas is not None:
-        for grupo in [g.nome for g in ap.regras.grupos]:
+        for grupo in ap.regras.listas_reservadas:
             quer, tem = cargo.reservadas.get(grupo, 0), reserva.reservadas.get(grupo, 0)
             if quer != tem:
                 diferencas.append(

@@ -31,11 +31,12 @@ from cotas.motor.eventos import ordenar_no_dia
 from cotas.motor.glossario import DuplaCondicao as DuplaCondicao
 from cotas.motor.glossario import Preterido
 from cotas.motor.legislacao import dispositivo_federal
-from cotas.motor.listas import Fila
+from cotas.motor.listas import Fila, ListaConjunta, ListaDeClassificacao
 from cotas.motor.ordem import Lote, MemoriaDosPlanos, PlanoDeVagas, Vaga, ordinal
 from cotas.motor.razoes import Razao, Referencia, contar, faixa_de_vagas, milhar
 from cotas.motor.regras import AMPLA, PCD, Regras
 from cotas.motor.reserva import ReservaCargo, calcular_reserva
+from cotas.motor.sorteio import posicoes_sorteadas
 
 
 @dataclass(frozen=True)
@@ -141,6 +142,7 @@ class ApuracaoCargo:
         nomes: Mapping[str, str],
         memoria_dos_planos: MemoriaDosPlanos | None = None,
         publicadas: Iterable[Publicada] = (),
+        fixadas: Mapping[int, tuple[str, Razao]] | None = None,
     ) -> None:
         self.regras = regras
         self.cargo = listas.cargo
@@ -150,10 +152,14 @@ class ApuracaoCargo:
         self._montar_listas: Callable[[], Listas] | None = None
         self.parametros = parametros
         self.nomes = nomes
-        self.plano = PlanoDeVagas(regras, parametros.prioridade_colisao, memoria_dos_planos)
+        self.plano = PlanoDeVagas(
+            regras, parametros.prioridade_colisao, memoria_dos_planos, fixadas
+        )
         self.filas: dict[str, Fila] = {AMPLA: Fila(listas.geral)}
         for grupo, lista in listas.reservadas.items():
             self.filas[grupo] = Fila(lista)
+        for conjunta in regras.conjuntas:  # (a lista de uma reserva conjunta do edital)
+            self.filas[conjunta.nome] = Fila(self.lista_da_fila(conjunta.nome, listas))
         self.nomeados: set[str] = set()  # já chamados (nunca duas vezes)
         self.removidos: set[str] = set()  # desistentes e anulados: fora de todas as listas
         self.ocupante: dict[int, str | None] = {}
@@ -178,6 +184,18 @@ class ApuracaoCargo:
     @property
     def vagas(self) -> list[Vaga]:
         return self.plano.vagas
+
+    def lista_da_fila(self, nome: str, listas: Listas | None = None) -> ListaDeClassificacao:
+        """A lista que a fila `nome` percorre: a geral, a de um grupo ou a de uma reserva
+        conjunta do edital (as dos grupos dela, juntas na ordem da geral)."""
+        listas = listas or self.listas
+        if nome == AMPLA:
+            return listas.geral
+        conjunta = self.regras.grupo(nome)
+        if conjunta is not None and conjunta.membros and nome not in listas.reservadas:
+            membros = [listas.reservadas[m.nome] for m in conjunta.membros]
+            return ListaConjunta(listas.geral, membros)
+        return listas.reservadas[nome]
 
     def _indisponiveis(self) -> set[str]:
         return self.nomeados | self.removidos
@@ -594,8 +612,12 @@ class ApuracaoCargo:
         else:
             outro = self.regras.grupo(destino)
             para = f"a lista de {outro.rotulo if outro else destino}"
+            # (A ordem dos destinos da vaga PcD e da reserva conjunta é a do edital.)
+            de_quem = (
+                "da lei" if regra is not None and regra.declaracao is not None else "do edital"
+            )
             quem = (
-                "passa ao grupo seguinte na ordem da lei e é preenchida pelo próximo da lista "
+                f"passa ao grupo seguinte na ordem {de_quem} e é preenchida pelo próximo da lista "
                 "dele, observada a ordem de classificação"
             )
         texto = (
@@ -862,6 +884,9 @@ class Certame:
     def __post_init__(self) -> None:
         self._apuracoes: dict[str, ApuracaoCargo] = {}
         self._memoria_dos_planos = MemoriaDosPlanos()  # partilhada entre os cargos
+        # As posições que os sorteios do edital fixaram em cada cargo (a mesma semente, o mesmo
+        # resultado: `cotas.motor.sorteio`).
+        self._sorteadas = posicoes_sorteadas(self.regras, self.cargos)
         # O livro de um cargo guardado (`cotas.motor.estado.retomar`): lido quando pedido.
         self._guardadas: Callable[[str], ApuracaoCargo | None] | None = None
         self._no_livro: frozenset[str] = frozenset()  # (os cargos desse livro guardado)
@@ -898,6 +923,7 @@ class Certame:
             self._inscritos.nomes,
             self._memoria_dos_planos,
             self.publicadas.get(cargo, ()),
+            self._sorteadas.get(cargo),
         )
 
     def reserva(self, cargo: str) -> ReservaCargo:
@@ -905,11 +931,20 @@ class Certame:
         ap = self._apuracao(cargo)
         lotes = [lt.quantidade for lt in ap.plano.lotes] or [self.cargos[cargo]]
         return calcular_reserva(
-            self.regras, lotes, self.parametros.prioridade_colisao, plano=ap.plano
+            self.regras,
+            lotes,
+            self.parametros.prioridade_colisao,
+            plano=ap.plano,
+            fixadas=self._sorteadas.get(cargo),
         )
 
     def vagas(self, cargo: str) -> list[Vaga]:
         return self._apuracao(cargo).vagas
+
+    def lista(self, cargo: str, nome: str) -> ListaDeClassificacao:
+        """A lista do cargo pelo nome: a geral (`ampla`), a de um grupo ou a de uma reserva
+        conjunta do edital."""
+        return self._apuracao(cargo).lista_da_fila(nome)
 
     def nomeacoes(self, cargo: str) -> list[Nomeacao]:
         return list(self._apuracao(cargo).nomeacoes)

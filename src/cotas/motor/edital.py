@@ -34,6 +34,7 @@ from cotas.motor.regras import (
     parametros_da_contagem,
     regras_aplicaveis,
 )
+from cotas.motor.regras_do_edital import RegrasDoEdital
 
 
 @dataclass(frozen=True)
@@ -87,6 +88,9 @@ class Edital:
     valores: Mapping[str, ValorDoEdital]
     modelo: ModeloDeEdital | None = None
     titulo: str = ""
+    # As regras que o edital acrescenta (a ordem publicada, as conjuntas, os destinos da vaga
+    # PcD, os sorteios): `cotas.motor.regras_do_edital`.
+    regras: RegrasDoEdital | None = None
 
     @property
     def norma(self) -> str:

@@ -24,6 +24,12 @@ class LeiInvalida(ErroCotas):
     """Lei malformada: parâmetro sem referência, chave duplicada, períodos sobrepostos."""
 
 
+class ReservaAbaixoDaLei(LeiInvalida):
+    """Uma regra do edital (a tabela de posições, uma a cada N vagas, a reserva conjunta) dá a
+    um grupo menos vagas do que a conta da lei no total oferecido, ou a tabela não cobre a vaga
+    oferecida (`cotas.motor.regras_do_edital`)."""
+
+
 class NenhumaLeiAplicavel(ErroCotas):
     """Edital publicado antes de qualquer lei modelada para o município (ou município sem lei)."""
 

@@ -29,7 +29,7 @@ from typing import Any
 from cotas.motor.candidatos import Candidato
 from cotas.motor.certame import ApuracaoCargo, Certame, ParametrosCertame, Publicada
 from cotas.motor.listas import ListaAdiada, ListaDeClassificacao
-from cotas.motor.regras import AMPLA, Regras
+from cotas.motor.regras import Regras
 
 # A forma do estado: muda quando muda o que o livro guarda (um estado de outra forma não se
 # retoma; quem o guardou reencena).
@@ -143,7 +143,7 @@ class _Guardador(pickle.Pickler):
         regras = certame.regras
         ids[id(regras)] = ("regras",)
         ids[id(regras.grupos)] = ("grupos",)
-        for grupo in regras.grupos:
+        for grupo in (*regras.grupos, *regras.conjuntas):
             ids[id(grupo)] = ("grupo", grupo.nome)
         ids[id(certame.parametros)] = ("parametros",)
         ids[id(certame._inscritos.nomes)] = ("nomes",)
@@ -181,7 +181,7 @@ class _Retomador(pickle.Unpickler):
             case ("grupos",):
                 return certame.regras.grupos
             case ("grupo", nome):
-                return next(g for g in certame.regras.grupos if g.nome == nome)
+                return certame.regras.grupo(nome)
             case ("parametros",):
                 return certame.parametros
             case ("nomes",):
@@ -198,5 +198,4 @@ class _Retomador(pickle.Unpickler):
 
 
 def _lista(ap: ApuracaoCargo, nome: str) -> ListaDeClassificacao:
-    listas = ap.listas
-    return listas.geral if nome == AMPLA else listas.reservadas[nome]
+    return ap.lista_da_fila(nome)

@@ -250,3 +250,81 @@ class ListaAdiada:
 
     def inscricoes(self) -> list[str]:
         return self.montada.inscricoes()
+
+
+class ListaConjunta:
+    """A lista de uma reserva conjunta do edital (`cotas.motor.regras_do_edital`): os candidatos
+    das listas dos grupos que ela junta, uma vez cada, na ordem da lista geral. Montada aos
+    poucos, do topo de cada lista: o livro só lê o topo."""
+
+    def __init__(self, geral: ListaDeClassificacao, membros: Sequence[ListaDeClassificacao]):
+        self._geral = geral
+        self._membros = list(membros)
+        self._cursores = [0] * len(self._membros)
+        self._itens: list[str] = []
+        self._posicoes: dict[str, int] = {}
+        self._esgotada = False
+
+    def _ler_ate(self, i: int) -> bool:
+        """Se há item na posição i, lendo das listas dos grupos o que faltar."""
+        while i >= len(self._itens) and not self._esgotada:
+            melhor: tuple[int, int, str] | None = None
+            for m, lista in enumerate(self._membros):
+                while (insc := lista.inscricao_em(self._cursores[m])) in self._posicoes:
+                    self._cursores[m] += 1  # (já está na conjunta, por outro grupo)
+                if insc is None:
+                    continue
+                posicao = self._geral.posicao_de(insc)
+                assert posicao is not None  # (toda lista reservada sai da geral)
+                if melhor is None or posicao < melhor[0]:
+                    melhor = (posicao, m, insc)
+            if melhor is None:
+                self._esgotada = True
+                break
+            _, m, insc = melhor
+            self._cursores[m] += 1
+            self._posicoes[insc] = len(self._itens)
+            self._itens.append(insc)
+        return i < len(self._itens)
+
+    def _tudo(self) -> list[str]:
+        while self._ler_ate(len(self._itens)):
+            pass
+        return self._itens
+
+    def __len__(self) -> int:
+        return len(self._tudo())
+
+    @overload
+    def __getitem__(self, i: int) -> Candidato: ...
+    @overload
+    def __getitem__(self, i: slice) -> Sequence[Candidato]: ...
+    def __getitem__(self, i: int | slice) -> Candidato | Sequence[Candidato]:
+        if isinstance(i, slice):
+            return [self._candidato(x) for x in self._tudo()[i]]
+        return self._candidato(self._tudo()[i])
+
+    def _candidato(self, inscricao: str) -> Candidato:
+        c = self._geral.candidato(inscricao)
+        assert c is not None
+        return c
+
+    def __iter__(self) -> Iterator[Candidato]:
+        return iter([self._candidato(x) for x in self._tudo()])
+
+    def inscricao_em(self, i: int) -> str | None:
+        return self._itens[i] if i >= 0 and self._ler_ate(i) else None
+
+    def posicao_de(self, inscricao: str) -> int | None:
+        if inscricao not in self._posicoes and self.contem(inscricao):
+            self._tudo()
+        return self._posicoes.get(inscricao)
+
+    def contem(self, inscricao: str) -> bool:
+        return inscricao in self._posicoes or any(m.contem(inscricao) for m in self._membros)
+
+    def candidato(self, inscricao: str) -> Candidato | None:
+        return self._geral.candidato(inscricao) if self.contem(inscricao) else None
+
+    def inscricoes(self) -> list[str]:
+        return list(self._tudo())

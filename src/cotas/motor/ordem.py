@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from datetime import date
 from fractions import Fraction
 
@@ -27,7 +27,8 @@ from cotas.motor.aritmetica import (
     formatar_percentual,
     percentual_de,
 )
-from cotas.motor.razoes import Razao, Referencia, contar
+from cotas.motor.erros import ReservaAbaixoDaLei
+from cotas.motor.razoes import Razao, Referencia, citacoes, contar
 from cotas.motor.regras import BaseDoLimiar, FracaoEntreLotes, RegraGrupo, Regras
 
 
@@ -105,23 +106,44 @@ class PlanoDeVagas:
         regras: Regras,
         prioridade: Sequence[str] | None = None,
         memoria: MemoriaDosPlanos | None = None,
+        fixadas: Mapping[int, tuple[str, Razao]] | None = None,
     ) -> None:
         self.regras = regras
+        # A ordem que o edital publica (a tabela de posições, uma a cada N vagas) e as posições
+        # que um sorteio fixou neste cargo (`fixadas`: posição -> lista e a razão do sorteio).
+        do_edital = regras.do_edital
+        self._ordem = do_edital.ordem if do_edital is not None else None
+        self.fixadas = dict(fixadas or {})
+        self.grupos = regras.grupos_do_plano
+        if self._ordem is not None or self.fixadas or any(g.divisao for g in self.grupos):
+            memoria = None  # (o plano deixa de depender só das regras e da quantidade)
         # O primeiro lote de um cargo só depende das regras, da prioridade e da quantidade: os
         # cargos de um certame com o mesmo número de vagas no edital têm o mesmo plano, e o
         # certame o guarda para todos.
         self._primeiros_lotes = memoria.primeiros_lotes if memoria is not None else None
         self._devidas = memoria.devidas if memoria is not None else None
         self._decisoes = memoria.decisoes if memoria is not None else None
-        self.grupos = regras.grupos
         nomes = [g.nome for g in self.grupos]
-        ordem = list(prioridade or nomes)
+        # (Um grupo de uma reserva conjunta, na prioridade, fala pela conjunta.)
+        ordem = [self._no_plano(n) for n in (prioridade or nomes)]
         ordem += [n for n in nomes if n not in ordem]
-        self.prioridade = tuple(n for n in ordem if n in nomes)
+        self.prioridade = tuple(n for n in dict.fromkeys(ordem) if n in nomes)
         self.lotes: list[Lote] = []
         self.vagas: list[Vaga] = []
         self.atribuidas: dict[str, int] = {g.nome: 0 for g in self.grupos}
+        # Quantas vagas foram a cada lista (a de um grupo, dentro de uma conjunta com divisão).
+        self.por_lista: dict[str, int] = {n: 0 for n in regras.listas_reservadas}
         self._por_nome = {g.nome: g for g in self.grupos}
+
+    def _no_plano(self, lista: str) -> str:
+        """A lista do plano que conta as vagas da lista dada (a conjunta, para um grupo dela)."""
+        conjunta = self.regras.conjunta_de(lista)
+        return conjunta.nome if conjunta is not None else lista
+
+    def _destinar(self, vaga: Vaga) -> None:
+        if vaga.reservada_para is not None:
+            self.atribuidas[self._no_plano(vaga.reservada_para)] += 1
+            self.por_lista[vaga.reservada_para] += 1
 
     @property
     def ofertadas(self) -> int:
@@ -206,6 +228,9 @@ class PlanoDeVagas:
             self.lotes.append(lote)
             self.vagas.extend(vagas)
             self.atribuidas = dict(atribuidas)
+            for v in vagas:
+                if v.reservada_para is not None:
+                    self.por_lista[v.reservada_para] += 1
             return list(vagas)
         self.lotes.append(lote)
         alvo = {g.nome: self.devidas(g, lote.fim).valor for g in self.grupos}
@@ -218,7 +243,12 @@ class PlanoDeVagas:
         novas: list[Vaga] = []
         for k in range(lote.inicio, lote.fim + 1):
             vaga: Vaga | None = None
-            if decisoes is not None:
+            if k in self.fixadas:
+                lista, razao = self.fixadas[k]
+                vaga = Vaga(k, lote.numero, lista, razao)
+            elif self._ordem is not None:
+                vaga = self._pelo_edital(k, lote)
+            elif decisoes is not None:
                 estado = (self.prioridade, abaixo, k, tuple(self.atribuidas.values()))
                 vaga = decisoes.get(estado)
                 if vaga is not None and vaga.reservada_para is None:
@@ -229,13 +259,133 @@ class PlanoDeVagas:
                 vaga, forcada = self._decidir(k, lote, alvo)
                 if decisoes is not None and not forcada:
                     decisoes[estado] = vaga
-            if vaga.reservada_para is not None:
-                self.atribuidas[vaga.reservada_para] += 1
+            vaga = self._dividir(vaga)
+            self._destinar(vaga)
             novas.append(vaga)
         self.vagas.extend(novas)
+        if self._ordem is not None or self.fixadas or self.regras.conjuntas:
+            self._conferir_contra_a_lei(lote)
         if memoria is not None:
             memoria[chave] = (tuple(novas), dict(self.atribuidas))
         return novas
+
+    # -- as regras do edital (cotas.motor.regras_do_edital) -----------------------------------
+    def conta_da_lei(self, nome: str, k: int) -> tuple[int, str, tuple[Referencia, ...]]:
+        """As vagas que a lei manda reservar à lista do plano após k nomeações, a conta e os
+        dispositivos (a conjunta: a soma da conta de cada grupo dela, pela lei de cada um)."""
+        grupo = self._grupo(nome)
+        partes = grupo.membros or (grupo,)
+        valor, contas, refs = 0, [], []
+        for g in partes:
+            d = self.devidas(g, k)
+            valor += d.valor
+            contas.append(f"{g.rotulo}: {d.calculo}" if grupo.membros else d.calculo)
+            refs += [r for r in (*g.ref("percentual"), *g.ref("arredondamento")) if r not in refs]
+            if d.abaixo_do_limiar:
+                refs += [r for r in g.ref("limiar") if r not in refs]
+        conta = "; ".join(contas)
+        if grupo.membros:
+            conta += f"; ao todo, {valor}"
+        return valor, conta, tuple(refs)
+
+    def _conferir_contra_a_lei(self, lote: Lote) -> None:
+        """Nunca menos do que a lei: no total oferecido, cada lista do plano tem ao menos as
+        vagas que a conta da lei lhe dá (a conjunta, a soma das dos grupos dela)."""
+        for g in self.grupos:
+            lei, conta, refs = self.conta_da_lei(g.nome, lote.fim)
+            dadas = self.atribuidas[g.nome]
+            if dadas >= lei:
+                continue
+            quem = self._quem_decidiu(g.nome)
+            raise ReservaAbaixoDaLei(
+                f"{quem} dá a {g.rotulo} {contar(dadas, 'vaga', 'vagas')} das {lote.fim} "
+                f"oferecidas; a lei manda reservar {contar(lei, 'vaga', 'vagas')} ({conta}; "
+                f"{citacoes(refs)}): o edital pode reservar mais, nunca menos."
+            )
+
+    def _quem_decidiu(self, nome: str) -> str:
+        """ "Edital nº 12/2026, item 9.2 (a tabela de posições do edital (3ª, 8ª))"."""
+        ordem = self._ordem
+        if ordem is not None:
+            return f"{ordem.referencia.citacao()} ({ordem.descricao(nome)})"
+        grupo = self._grupo(nome)
+        if grupo.membros:
+            return f"{grupo.referencias['percentual'].citacao()} (a reserva conjunta)"
+        return "O sorteio do edital"
+
+    def _pelo_edital(self, k: int, lote: Lote) -> Vaga:
+        """A vaga k pela ordem que o edital publica, com o item dele e a conta da lei."""
+        ordem = self._ordem
+        assert ordem is not None
+        if not ordem.cobre(k):
+            raise ReservaAbaixoDaLei(
+                f"{ordem.referencia.citacao()}: a tabela de posições do edital vai até a "
+                f"{ordinal(ordem.ate or 0)} nomeação; a {ordinal(k)} vaga oferecida não está "
+                "nela (o edital que oferece mais vagas publica a tabela delas)."
+            )
+        nome = ordem.lista_da_posicao(k)
+        lei = self.regras.ref("alternancia")
+        if nome is None:
+            texto = (
+                f"A {ordinal(k)} nomeação é de ampla concorrência pela ordem que o edital "
+                f"publica ({ordem.referencia.citacao()})."
+            )
+            fundamentos = _sem_repetir((ordem.referencia, *lei))
+            return Vaga(k, lote.numero, None, Razao("vaga_ampla", texto, fundamentos))
+        grupo = self._grupo(nome)
+        valor, conta, refs = self.conta_da_lei(nome, k)
+        ja = self.atribuidas[nome]
+        texto = (
+            f"A {ordinal(k)} nomeação é reservada a {grupo.rotulo} pela {ordem.descricao(nome)} "
+            f"({ordem.referencia.citacao()}); após {contar(k, 'nomeação', 'nomeações')}, a conta "
+            f"da lei é de {contar(valor, 'vaga', 'vagas')} ({conta}) e "
+            f"{contar(ja, 'havia sido destinada', 'haviam sido destinadas')} antes."
+        )
+        fundamentos = _sem_repetir((ordem.referencia, *refs, *lei, *grupo.ref("limiar")))
+        valores = (
+            ("grupo", nome),
+            ("k", str(k)),
+            ("devidas", str(valor)),
+            ("ja_destinadas", str(ja)),
+        )
+        return Vaga(
+            k, lote.numero, nome, Razao("vaga_reservada", texto, fundamentos, valores, conta)
+        )
+
+    def _dividir(self, vaga: Vaga) -> Vaga:
+        """A vaga de uma reserva conjunta com divisão vai ao grupo dela mais atrás da sua conta
+        da lei (a diferença entre as vagas que a lei lhe dá após k nomeações e as que já
+        recebeu); no empate, o primeiro na ordem do edital
+        (docs/INTERPRETACAO.md#reserva-conjunta)."""
+        conjunta = self._por_nome.get(vaga.reservada_para or "")
+        if conjunta is None or not conjunta.divisao:
+            return vaga
+        k = vaga.numero
+
+        def atras(m: RegraGrupo) -> int:
+            return self.devidas(m, k).valor - self.por_lista[m.nome]
+
+        membro = max(conjunta.membros, key=atras)  # (max: o primeiro dos empatados)
+        d = self.devidas(membro, k)
+        antes = contar(
+            self.por_lista[membro.nome], "vaga havia sido destinada", "vagas haviam sido destinadas"
+        )
+        texto = (
+            f"{vaga.razao.texto} Dentro da reserva conjunta, a vaga vai a {membro.rotulo}, pela "
+            f"divisão da lei: após {contar(k, 'nomeação', 'nomeações')}, {d.calculo}, e "
+            f"{antes} antes."
+        )
+        refs = [*vaga.razao.fundamentos]
+        refs += [
+            r for r in (*membro.ref("percentual"), *membro.ref("arredondamento")) if r not in refs
+        ]
+        razao = replace(
+            vaga.razao,
+            texto=texto,
+            fundamentos=tuple(refs),
+            valores=(*vaga.razao.valores, ("membro", membro.nome)),
+        )
+        return replace(vaga, reservada_para=membro.nome, razao=razao)
 
     def _decidir(self, k: int, lote: Lote, alvo: dict[str, int]) -> tuple[Vaga, bool]:
         """A vaga k e se foi o fim do lote que a forçou."""
@@ -319,6 +469,15 @@ class PlanoDeVagas:
             (("k", str(k)),),
             "; ".join(partes),
         )
+
+
+def _sem_repetir(refs: Sequence[Referencia]) -> tuple[Referencia, ...]:
+    """Os dispositivos sem repetir a citação (o item do edital que diz a ordem pode ser o mesmo
+    que diz a alternância)."""
+    vistos: dict[str, Referencia] = {}
+    for r in refs:
+        vistos.setdefault(r.citacao(), r)
+    return tuple(vistos.values())
 
 
 def ordem_de_nomeacao(

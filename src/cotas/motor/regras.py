@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from decimal import Decimal
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from cotas.motor.aritmetica import Arredondamento, fracao
 from cotas.motor.erros import (
@@ -42,6 +43,9 @@ from cotas.motor.legislacao import (
 from cotas.motor.minimo import eleva_o_minimo, percentual_do_edital, referencia_do_edital
 from cotas.motor.razoes import Referencia
 
+if TYPE_CHECKING:
+    from cotas.motor.regras_do_edital import RegrasDoEdital
+
 
 @dataclass(frozen=True)
 class RegraGrupo:
@@ -61,6 +65,10 @@ class RegraGrupo:
     verificacao: str = "nenhuma"
     declaracao: DeclaracaoGrupo | None = None  # as colunas do grupo (None: o grupo do edital)
     referencias: Mapping[str, Referencia] = field(default_factory=dict)
+    # Uma reserva conjunta do edital (`cotas.motor.regras_do_edital`): os grupos da lei que ela
+    # junta numa lista só e se as vagas dela se dividem entre eles pela conta de cada um.
+    membros: tuple[RegraGrupo, ...] = ()
+    divisao: bool = False
 
     @property
     def verificado(self) -> bool:
@@ -73,6 +81,10 @@ class RegraGrupo:
         # do mínimo, juntos.
         if chave == "percentual" and "minimo" in self.referencias:
             refs += (self.referencias["minimo"],)
+        # A conjunta cita o item do edital e o percentual de cada grupo que ela junta.
+        if chave == "percentual":
+            for membro in self.membros:
+                refs += tuple(r for r in membro.ref(chave) if r not in refs)
         return refs
 
 
@@ -209,6 +221,10 @@ class Regras:
     # Quem pode concorrer por mais de um grupo da lei: "todos" ou só o de "maior_percentual"
     candidato_em_varios: str = "todos"
     referencia_varios: Referencia | None = None
+    # As regras do edital (a ordem publicada, as reservas conjuntas, os destinos, os sorteios:
+    # `cotas.motor.regras_do_edital.aplicar`) e as listas conjuntas que elas criam.
+    do_edital: RegrasDoEdital | None = None
+    conjuntas: tuple[RegraGrupo, ...] = ()
 
     @property
     def grupos_da_lei(self) -> tuple[RegraGrupo, ...]:
@@ -216,8 +232,32 @@ class Regras:
         return tuple(g for g in self.grupos if g.declaracao is not None)
 
     @functools.cached_property
+    def grupos_do_plano(self) -> tuple[RegraGrupo, ...]:
+        """As listas que a ordem das vagas conta: cada grupo, salvo os de uma reserva conjunta
+        do edital, que contam juntos, como a conjunta, no lugar do primeiro deles."""
+        saida: list[RegraGrupo] = []
+        for g in self.grupos:
+            conjunta = next((c for c in self.conjuntas if g in c.membros), g)
+            if conjunta not in saida:
+                saida.append(conjunta)
+        return tuple(saida)
+
+    @property
+    def listas_do_plano(self) -> tuple[str, ...]:
+        return tuple(g.nome for g in self.grupos_do_plano)
+
+    @property
+    def listas_reservadas(self) -> tuple[str, ...]:
+        """Todas as listas reservadas do certame: as dos grupos e as conjuntas do edital."""
+        return (*(g.nome for g in self.grupos), *(c.nome for c in self.conjuntas))
+
+    def conjunta_de(self, grupo: str) -> RegraGrupo | None:
+        """A reserva conjunta que junta o grupo (None: ele conta sozinho)."""
+        return next((c for c in self.conjuntas if any(m.nome == grupo for m in c.membros)), None)
+
+    @functools.cached_property
     def _por_nome(self) -> dict[str, RegraGrupo]:
-        return {g.nome: g for g in self.grupos}
+        return {g.nome: g for g in (*self.grupos, *self.conjuntas)}
 
     def grupo(self, nome: str) -> RegraGrupo | None:
         return self._por_nome.get(nome)

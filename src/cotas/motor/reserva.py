@@ -5,11 +5,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from cotas.motor.ordem import Devidas, PlanoDeVagas
-from cotas.motor.razoes import Razao, Referencia, citacoes
+from cotas.motor.razoes import Razao, Referencia, citacoes, contar
 from cotas.motor.regras import BaseDoLimiar, FracaoEntreLotes, RegraGrupo, Regras
 
 
@@ -27,11 +27,13 @@ def calcular_reserva(
     vagas: int | Sequence[int],
     prioridade: Sequence[str] | None = None,
     plano: PlanoDeVagas | None = None,
+    fixadas: Mapping[int, tuple[str, Razao]] | None = None,
 ) -> ReservaCargo:
     """Vagas reservadas por grupo para `vagas` oferecidas (um número ou os lotes, em ordem).
 
     Negros: percentual, limiar e arredondamento da lei (`negros.percentual`,
     `negros.limiar_vagas`, `negros.arredondamento`). PcD: os parâmetros do edital.
+    `fixadas`: as posições que um sorteio do edital fixou no cargo.
     """
     lotes = [vagas] if isinstance(vagas, int) else list(vagas)
     if any(q < 0 for q in lotes):
@@ -48,9 +50,11 @@ def calcular_reserva(
         # `plano`: o do próprio certame, já feito com estes mesmos lotes (o livro o tem); refazê-lo
         # daria o mesmo resultado vaga a vaga, só que de novo.
         if plano is None or [lt.quantidade for lt in plano.lotes] != lotes:
-            plano = PlanoDeVagas(regras, prioridade)
+            plano = PlanoDeVagas(regras, prioridade, fixadas=fixadas)
             for q in lotes:
                 plano.acrescentar_lote(q)
+        if _com_regras_do_edital(regras, plano):
+            return _reserva_pelo_edital(regras, plano, lotes, memoria)
         reservadas = dict(plano.atribuidas)
         for grupo in regras.grupos:
             devidas = plano.devidas(grupo, total)
@@ -124,3 +128,64 @@ def _novas_vagas_cruzaram_o_limiar(grupo: RegraGrupo, lotes: Sequence[int]) -> b
         and grupo.base_do_limiar is BaseDoLimiar.TODAS_OFERTADAS
         and lotes[0] < grupo.limiar <= sum(lotes)
     )
+
+
+def _com_regras_do_edital(regras: Regras, plano: PlanoDeVagas) -> bool:
+    """Se a ordem do cargo segue regras do edital (a ordem publicada, uma reserva conjunta, uma
+    posição sorteada): a memória diz então o que o edital deu e a conta da lei ao lado."""
+    do_edital = regras.do_edital
+    return bool(
+        regras.conjuntas or plano.fixadas or (do_edital is not None and do_edital.ordem is not None)
+    )
+
+
+def _reserva_pelo_edital(
+    regras: Regras, plano: PlanoDeVagas, lotes: Sequence[int], memoria: list[str]
+) -> ReservaCargo:
+    """A reserva de um cargo que segue regras do edital: o que cada lista recebeu e a conta da
+    lei no mesmo total (o plano já recusou o que fica abaixo dela)."""
+    total = sum(lotes)
+    ordem = regras.do_edital.ordem if regras.do_edital is not None else None
+    sorteadas = {lista for lista, _ in plano.fixadas.values()}
+    razoes: dict[str, Razao] = {}
+    for grupo in plano.grupos:
+        dadas = plano.atribuidas[grupo.nome]
+        lei, conta, refs = plano.conta_da_lei(grupo.nome, total)
+        fundamentos: list[Referencia] = []
+        if ordem is not None:
+            quem = f"pela {ordem.descricao(grupo.nome)} ({ordem.referencia.citacao()})"
+            fundamentos.append(ordem.referencia)
+        else:
+            quem = f"pela alternância ({citacoes(regras.ref('alternancia')) or 'lei'})"
+        if grupo.membros:
+            quem += f", numa lista conjunta ({grupo.referencias['percentual'].citacao()})"
+            fundamentos.append(grupo.referencias["percentual"])
+        fundamentos += [r for r in refs if r not in fundamentos]
+        linha = (
+            f"{grupo.rotulo.capitalize()}: {contar(dadas, 'vaga reservada', 'vagas reservadas')} "
+            f"{quem}; a conta da lei: {conta} ({citacoes(tuple(refs))})."
+        )
+        if grupo.divisao:
+            linha += (
+                " Divididas pela conta da lei de cada grupo: "
+                + "; ".join(f"{m.rotulo}: {plano.por_lista[m.nome]}" for m in grupo.membros)
+                + "."
+            )
+        if grupo.nome in sorteadas:
+            linha += " Inclui a vaga sorteada entre cargos (a razão da vaga diz o sorteio)."
+        memoria.append(linha)
+        valores = (("vagas", str(total)), ("reservadas", str(dadas)), ("lei", str(lei)))
+        razao = Razao("reserva_cargo", linha, tuple(fundamentos), valores, conta)
+        for nome in (m.nome for m in grupo.membros) if grupo.divisao else (grupo.nome,):
+            razoes[nome] = razao
+    # Por lista: a de cada grupo (0 para o que está numa conjunta sem divisão) e a de cada
+    # conjunta sem divisão.
+    nomes = [*(g.nome for g in regras.grupos), *(c.nome for c in regras.conjuntas if not c.divisao)]
+    reservadas = {n: plano.por_lista.get(n, 0) for n in nomes}
+    ampla = total - sum(reservadas.values())
+    memoria.append(
+        f"Ampla concorrência: {total}"
+        + "".join(f" − {plano.atribuidas[g.nome]} ({g.rotulo})" for g in plano.grupos)
+        + f" = {ampla}."
+    )
+    return ReservaCargo(total, reservadas, ampla, memoria, razoes)

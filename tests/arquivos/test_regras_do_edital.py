@@ -1,0 +1,138 @@
+"""A leitura das regras do edital (`cotas.arquivos.regras_do_edital`): a ordem publicada, as
+reservas conjuntas, os destinos da vaga PcD e os sorteios; cada erro com linha e coluna."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from cotas.arquivos.edital import ler_edital
+from cotas.arquivos.erros import ErroEntrada, ErrosDeEntrada
+from cotas.motor.regras_do_edital import A_CADA, TABELA
+
+MOSTARDAS = """[edital]
+numero = "20/2026"
+orgao = "Prefeitura"
+data = 2026-03-02
+lei = "mostardas-rs/lei-3920-2019"
+"""
+FEDERAL = MOSTARDAS.replace("mostardas-rs/lei-3920-2019", "federal/lei-15142-2025")
+
+
+def _erros(caminho: Path) -> list[ErroEntrada]:
+    with pytest.raises(ErrosDeEntrada) as erros:
+        ler_edital(caminho)
+    return erros.value.erros
+
+
+def _escrever(tmp_path: Path, texto: str) -> Path:
+    caminho = tmp_path / "e.toml"
+    caminho.write_text(texto, encoding="utf-8")
+    return caminho
+
+
+def test_a_tabela_e_uma_a_cada_n_sao_lidas_com_o_item(tmp_path: Path) -> None:
+    edital = ler_edital(
+        _escrever(
+            tmp_path,
+            MOSTARDAS + '\n[ordem]\nregra = "tabela"\nate = 12\nposicoes = { negros = [7, 2] }\n'
+            'item = "item 5.2"\ntexto = """A tabela."""\n',
+        )
+    )
+    assert edital.regras is not None and edital.regras.ordem is not None
+    ordem = edital.regras.ordem
+    assert (ordem.regra, dict(ordem.posicoes), ordem.ate) == (
+        TABELA,
+        {2: "negros", 7: "negros"},
+        12,
+    )
+    assert ordem.referencia.citacao() == "Edital nº 20/2026, item 5.2"
+    edital = ler_edital(
+        _escrever(
+            tmp_path,
+            MOSTARDAS + '\n[ordem]\nregra = "a_cada"\na_cada = 5\nlista = "negros"\n'
+            'item = "item 6.1"\ntexto = "Uma a cada cinco."\n',
+        )
+    )
+    assert edital.regras is not None and edital.regras.ordem is not None
+    assert (edital.regras.ordem.regra, edital.regras.ordem.a_cada) == (A_CADA, 5)
+
+
+def test_os_erros_da_tabela_todos_de_uma_vez_com_linha_e_coluna(tmp_path: Path) -> None:
+    texto = MOSTARDAS + (
+        '\n[ordem]\nregra = "tabela"\nate = 10\n'
+        "posicoes = { negros = [2, 2, 12], indigenas = [3] }\n"
+        'item = "item 5.2"\nlista = "negros"\n'
+    )
+    erros = _erros(_escrever(tmp_path, texto))
+    assert [(e.linha, e.coluna, e.chave) for e in erros] == [
+        (7, 1, "ordem.texto"),  # (a chave que falta: a linha da tabela)
+        (10, 12, "ordem.posicoes"),
+        (10, 12, "ordem.posicoes"),
+        (10, 12, "ordem.posicoes"),
+        (12, 9, "ordem.lista"),
+    ]
+    mensagens = " | ".join(e.mensagem for e in erros)
+    assert '"lista" é da regra "a_cada"' in mensagens
+    assert "falta esta chave obrigatória" in mensagens
+    assert "a 2ª posição está duas vezes nas posições de 'negros'" in mensagens
+    assert "a 12ª posição de 'negros' passa do fim da tabela (ate = 10)" in mensagens
+    assert "'indigenas' não é uma lista reservada deste edital (são: negros, pcd)" in mensagens
+
+
+def test_a_conjunta_os_destinos_e_o_sorteio(tmp_path: Path) -> None:
+    texto = FEDERAL + (
+        "\n[[reservas_conjuntas]]\n"
+        'nome = "ppiq"\nrotulo = "pessoas pretas, pardas, indígenas e quilombolas"\n'
+        'grupos = ["pretos_pardos", "indigenas", "quilombolas"]\ndivisao = false\n'
+        'destinos = ["ampla"]\nitem = "item 4.1"\ntexto = "Uma lista."\n'
+        '\n[[destinos]]\nlista = "pcd"\nordem = ["ppiq", "ampla"]\nitem = "item 4.5"\n'
+        'texto = "A vaga PcD."\n'
+        '\n[[sorteios]]\ndata = 2026-02-20\nsemente = "abc"\nposicao = 1\n'
+        'cargos = ["A", "B", "C"]\nsorteadas = { ppiq = 1 }\nitem = "item 3.5"\n'
+        'texto = "Sorteio."\n'
+    )
+    edital = ler_edital(_escrever(tmp_path, texto))
+    regras = edital.regras
+    assert regras is not None
+    (conjunta,) = regras.conjuntas
+    assert (conjunta.nome, conjunta.divisao, conjunta.destinos) == ("ppiq", False, ("ampla",))
+    assert regras.destinos[0].ordem == ("ppiq", "ampla")
+    assert regras.sorteios[0].sorteadas == {"ppiq": 1}
+
+
+def test_erros_da_conjunta_do_destino_e_do_sorteio(tmp_path: Path) -> None:
+    texto = FEDERAL + (
+        "\n[[reservas_conjuntas]]\n"
+        'nome = "pcd"\nrotulo = "R"\ngrupos = ["pretos_pardos", "negros"]\n'
+        'item = "item 4.1"\ntexto = "T."\n'
+        '\n[[destinos]]\nlista = "pretos_pardos"\nordem = ["indigenas"]\nitem = "i"\ntexto = "T."\n'
+        '\n[[sorteios]]\ndata = "ontem"\nsemente = "abc"\nposicao = 0\n'
+        'cargos = ["A", "B"]\nsorteadas = { indigenas = 3 }\nitem = "item 3.5"\ntexto = "S."\n'
+    )
+    mensagens = [f"{e.linha}:{e.chave}: {e.mensagem}" for e in _erros(_escrever(tmp_path, texto))]
+    esperados = [
+        "7:reservas_conjuntas[1].divisao: true (cada vaga vai a um grupo",
+        "8:reservas_conjuntas[1].nome: 'pcd' não serve de nome da lista conjunta",
+        "10:reservas_conjuntas[1].grupos: 'negros' não é um grupo da lei deste edital",
+        "15:destinos[1].lista: só a vaga PcD não preenchida",
+        "16:destinos[1].ordem: a ordem termina na ampla concorrência",
+        "21:sorteios[1].data: a data do sorteio, sem aspas",
+        "23:sorteios[1].posicao: deve ser um número inteiro positivo",
+        "25:sorteios[1].sorteadas: 3 vagas a sortear entre 2 cargos",
+    ]
+    assert len(mensagens) == len(esperados), mensagens
+    for esperado, mensagem in zip(esperados, mensagens, strict=True):
+        assert mensagem.startswith(esperado), (esperado, mensagem)
+
+
+def test_as_regras_do_edital_nao_vem_de_um_modelo(tmp_path: Path) -> None:
+    (tmp_path / "m.toml").write_text(
+        '[modelo]\nid = "pref/x"\nversao = "1"\ntitulo = "Modelo X"\norgao = "Pref"\n'
+        'lei = "mostardas-rs/lei-3920-2019"\n\n[ordem]\nregra = "a_cada"\n',
+        encoding="utf-8",
+    )
+    (erro,) = _erros(_escrever(tmp_path, MOSTARDAS + 'modelo = "pref/x@1"\n'))
+    assert (erro.arquivo, erro.linha, erro.chave) == ("m.toml", 8, "ordem")
+    assert "[ordem] é uma regra do edital: vai no arquivo do edital" in erro.mensagem
