@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import partial
 
 from cotas.documentos.fonte import CorrecaoPublica, FonteDocumentos
@@ -114,53 +114,24 @@ def _situacao(
 ) -> SituacaoCandidato:
     """A decisão comum à consulta de uma inscrição e à de todas (`consultar_todos`), com as
     correções da inscrição ao lado."""
-    sit = _decidir(f, base, situacao, publicada, projetar, ato)
-    correcoes = f.correcoes_de(sit.inscricao)
-    return replace(sit, correcoes=correcoes) if correcoes else sit
-
-
-def _decidir(
-    f: FonteDocumentos,
-    base: _Base,
-    situacao: str,
-    publicada: Nomeacao | None,
-    projetar: Callable[[], tuple[Projecao | None, str]],
-    ato: str = "",
-) -> SituacaoCandidato:
     inscricao, nome, cargo, nome_cargo, posicoes = base
-    if not posicoes:
-        return SituacaoCandidato(
-            inscricao,
-            nome,
-            cargo,
-            nome_cargo,
-            posicoes,
-            situacao="Não consta das listas de classificação (não aprovado).",
-        )
-    if f.certame.excluida(inscricao, cargo):
-        return SituacaoCandidato(inscricao, nome, cargo, nome_cargo, posicoes, situacao=situacao)
-    if publicada is not None and f.certame.vaga_ocupada(inscricao, cargo) is not None:
-        return SituacaoCandidato(
-            inscricao,
-            nome,
-            cargo,
-            nome_cargo,
-            posicoes,
-            nomeacao=publicada,
-            ato=ato,
-            situacao=situacao,
-        )
-    projecao, aviso = projetar()
-    return SituacaoCandidato(
+    nova = partial(
+        SituacaoCandidato,
         inscricao,
         nome,
         cargo,
         nome_cargo,
         posicoes,
-        situacao=situacao or "Aguardando nomeação",
-        projecao=projecao,
-        aviso=aviso,
+        correcoes=f.correcoes_de(inscricao),
     )
+    if not posicoes:
+        return nova(situacao="Não consta das listas de classificação (não aprovado).")
+    if f.certame.excluida(inscricao, cargo):
+        return nova(situacao=situacao)
+    if publicada is not None and f.certame.vaga_ocupada(inscricao, cargo) is not None:
+        return nova(nomeacao=publicada, ato=ato, situacao=situacao)
+    projecao, aviso = projetar()
+    return nova(situacao=situacao or "Aguardando nomeação", projecao=projecao, aviso=aviso)
 
 
 def consultar_todos(
