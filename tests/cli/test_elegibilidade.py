@@ -33,8 +33,9 @@ ESCOLA = LEIS / "escola-publica-br" / "lei-1-2026.toml"
 QUILOMBO = LEIS / "cor-ou-quilombola-br" / "lei-2-2026.toml"
 
 
-def _regras(caminho: Path) -> Regras:
-    lei = carregar_lei(caminho.read_text(encoding="utf-8"), str(caminho))
+def _regras(caminho: Path, minimo: int = 7) -> Regras:
+    texto = caminho.read_text(encoding="utf-8").replace("minimo = 7", f"minimo = {minimo}")
+    lei = carregar_lei(texto, str(caminho))
     return regras_aplicaveis(montar_catalogo([lei]), lei_id=lei.id, data_edital=date(2026, 3, 1))
 
 
@@ -49,6 +50,13 @@ def test_os_testes_de_lei_das_leis_de_teste_passam() -> None:
     )
     assert r.returncode == 0, r.stdout + r.stderr
     assert "4 testes: 4 passaram, 0 falharam." in r.stdout
+
+
+@pytest.mark.parametrize(("minimo", "lista"), [(7, ["2"]), (6, ["1", "2"]), (8, [])])
+def test_o_minimo_da_lei_decide_a_lista_reservada(minimo: int, lista: list[str]) -> None:
+    candidatos = [_candidato("1", "parda", True, 6), _candidato("2", "preta", True, 7)]
+    listas = montar_listas(_regras(ESCOLA, minimo), "ADM", candidatos)
+    assert [c.inscricao for c in listas.reservadas["negros"]] == lista
 
 
 def _candidato(inscricao: str, cor: str, optou: bool, anos: int | None) -> Candidato:
