@@ -96,7 +96,9 @@ _CORES = st.sampled_from([c.value for c in CorRaca])
         max_size=30,
     )
 )
-def test_a_mesma_declaracao_nas_duas_formas(linhas: list[tuple[str, bool, int | None, bool]]) -> None:
+def test_a_mesma_declaracao_nas_duas_formas(
+    linhas: list[tuple[str, bool, int | None, bool]],
+) -> None:
     """`cumpre` (candidato a candidato) e `em_colunas` (polars) dizem o mesmo de cada linha."""
     elegibilidade = ler_elegibilidade(
         [{"cores": ["preta", "parda"], "anos": {"minimo": 7}}, {"quilombola": True}]
@@ -154,9 +156,10 @@ def test_a_leitura_le_os_anos_como_inteiros() -> None:
     caminho = ESCOLA.parent / "testes" / "anos-de-escola-publica-abaixo-do-minimo.csv"
     assert _ler(caminho, 0) == (
         "ok",
-        [(str(i), (("anos_escola_publica", anos),)) for i, anos in zip(
-            range(201, 206), (0, 3, 6, 7, 12), strict=True
-        )],
+        [
+            (str(i), (("anos_escola_publica", anos),))
+            for i, anos in zip(range(201, 206), (0, 3, 6, 7, 12), strict=True)
+        ],
     )
 
 
@@ -187,9 +190,11 @@ def test_o_carregador_recusa_o_campo_ou_o_criterio_malformado(
 
 
 def test_um_campo_que_nenhum_grupo_le_e_recusado() -> None:
-    texto = ESCOLA.read_text(encoding="utf-8").replace(
-        "anos_escola_publica = { minimo = 7 }", "cores = ['indigena']", 1
-    ).replace('cores = ["preta", "parda"], ', "", 1)
+    texto = (
+        ESCOLA.read_text(encoding="utf-8")
+        .replace("anos_escola_publica = { minimo = 7 }", "cores = ['indigena']", 1)
+        .replace('cores = ["preta", "parda"], ', "", 1)
+    )
     with pytest.raises(LeiInvalida) as exc:
         carregar_lei(texto, "lei.toml")
     assert "campo 'anos_escola_publica': nenhum grupo o lê" in str(exc.value)

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, TypeVar
 
 from cotas.arquivos import campos
 from cotas.motor.colunar import PREFIXO_RESERVA, PREFIXO_VERIFICACAO
-from cotas.motor.elegibilidade import PREFIXO_CAMPO, CampoDoCandidato
+from cotas.motor.elegibilidade import CampoDoCandidato
 from cotas.motor.erros import LeiInvalida
 from cotas.motor.glossario import PCD, CorRaca, Heteroidentificacao, no_meio_da_frase
 

@@ -611,7 +611,9 @@ class ApuracaoCargo:
         if regra is None or regra.elegibilidade_da_lei is None:
             return ""
         campos = {c.nome: c for c in self.regras.lei.campos}
-        return f"Cumpre o que a lei exige para a reserva ({regra.elegibilidade.descrever(campos)}). "
+        return (
+            f"Cumpre o que a lei exige para a reserva ({regra.elegibilidade.descrever(campos)}). "
+        )
 
     def _razao_reversao(self, vaga: Vaga, destino: str = AMPLA) -> Razao:
         regra = self.regras.grupo(vaga.reservada_para or "")

@@ -160,7 +160,8 @@ class Elegibilidade:
 
     def descrever(self, campos: Mapping[str, CampoDoCandidato]) -> str:
         return "; ou ".join(
-            " e ".join(k.descrever(campos) for k in alternativa) for alternativa in self.alternativas
+            " e ".join(k.descrever(campos) for k in alternativa)
+            for alternativa in self.alternativas
         )
 
     def declarado(self, c: Candidato, campos: Mapping[str, CampoDoCandidato]) -> str:
