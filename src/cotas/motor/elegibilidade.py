@@ -158,6 +158,9 @@ class Elegibilidade:
             dict.fromkeys(k.campo for a in self.alternativas for k in a if k.campo != "cor_raca")
         )
 
+    def __str__(self) -> str:  # (como a listagem das leis mostra o valor)
+        return self.descrever({})
+
     def descrever(self, campos: Mapping[str, CampoDoCandidato]) -> str:
         return "; ou ".join(
             " e ".join(k.descrever(campos) for k in alternativa)
