@@ -154,6 +154,9 @@ PROVADOS_EM_TEST_GRUPOS = {
     "orgaos.concurso_publico",
     "orgaos.contratacao_temporaria",
     "orgaos.estagio",
+    # (e os critérios além da cor: tests/cli/test_elegibilidade.py, o mínimo de anos que muda
+    # a lista reservada)
+    "negros.elegibilidade",
 }
 
 

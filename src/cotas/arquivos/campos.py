@@ -32,6 +32,7 @@ __all__ = [
     "chave_de_cabecalho",
     "coluna_do_titulo",
     "decimal_opcional",
+    "inteiro_nao_negativo",
     "nome_do_exemplo",
     "nomes_aceitos",
     "normalizar_nome",
@@ -442,6 +443,25 @@ def _classificacao(valor: object) -> int | None:
     raise ValorInvalido(
         f'valor "{resumo(lido)}" não é uma posição de classificação (inteiro de 1 a '
         f"{limites.DIGITOS_DA_CLASSIFICACAO} algarismos)"
+    )
+
+
+def inteiro_nao_negativo(valor: object) -> int:
+    """Um campo inteiro que a lei declara (anos de estudo em escola pública...): 0 ou mais, só
+    algarismos; vazio é erro (o valor decide a elegibilidade e não se presume)."""
+    if isinstance(valor, int) and not isinstance(valor, bool) and valor >= 0:
+        return valor
+    if isinstance(valor, float) and valor.is_integer() and valor >= 0:  # (a célula da planilha)
+        return int(valor)
+    lido = texto(valor)
+    if not lido:
+        raise ValorInvalido("valor vazio; informe um número inteiro (0 ou mais)")
+    curto = len(lido) <= limites.DIGITOS_DO_CAMPO_INTEIRO
+    if lido.isascii() and lido.isdigit() and curto:
+        return int(lido)
+    raise ValorInvalido(
+        f'valor "{resumo(lido)}" não é um número inteiro (0 ou mais, até '
+        f"{limites.DIGITOS_DO_CAMPO_INTEIRO} algarismos)"
     )
 
 

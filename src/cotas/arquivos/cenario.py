@@ -33,8 +33,8 @@ from cotas.arquivos.edital import ler_edital
 from cotas.arquivos.erros import ErroEntrada, ErrosDeEntrada, motivo_do_sistema
 from cotas.arquivos.esquema import (
     Esquema,
+    esquema_da_lei,
     esquema_do_certame,
-    grupos_da_lei_no_arquivo,
     montar_esquema,
 )
 from cotas.arquivos.formato_do_cenario import SEM_DEFESA, Sentido, chaves
@@ -1204,7 +1204,7 @@ def _esquema(cenario: Cenario | None) -> Esquema:
         )
     except ErroCotas:
         return montar_esquema(())
-    return montar_esquema(grupos_da_lei_no_arquivo(lei))
+    return esquema_da_lei(lei)
 
 
 # ---------------------------------------------------------------- regras do cenário

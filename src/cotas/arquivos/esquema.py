@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, TypeVar
 
 from cotas.arquivos import campos
 from cotas.motor.colunar import PREFIXO_RESERVA, PREFIXO_VERIFICACAO
+from cotas.motor.elegibilidade import CampoDoCandidato
 from cotas.motor.erros import LeiInvalida
 from cotas.motor.glossario import PCD, CorRaca, Heteroidentificacao, no_meio_da_frase
 
@@ -53,6 +54,8 @@ class Esquema:
     # não há escolha a fazer, e a coluna da opção (`opcao_lista`) só é pedida a quem optou por
     # um grupo da lei e pela reserva a PcD.
     um_grupo_da_lei: bool = False
+    # Os campos que a lei declara ([[campos]]): cada um, uma coluna obrigatória `campo:<nome>`.
+    campos_da_lei: tuple[CampoDoCandidato, ...] = ()
 
     def reservas_em_que_concorre(self, grupos_da_lei: int, pcd: bool) -> int:
         """Por quantas listas reservadas concorre quem optou por `grupos_da_lei` grupos da lei
@@ -91,10 +94,16 @@ class Esquema:
             v = valores.pop(PREFIXO_VERIFICACAO + g.grupo, None)
             if isinstance(v, Heteroidentificacao):
                 verificacoes.append((g.grupo, v))
+        lidos = []
+        for campo in self.campos_da_lei:
+            lido = valores.pop(campo.chave, None)
+            if isinstance(lido, int):  # (bool é int: os dois tipos de campo)
+                lidos.append((campo.nome, lido))
         return Candidato(
             linha=linha,
             reservas=reservas,
             verificacoes=tuple(verificacoes),
+            campos=tuple(lidos),
             **valores,  # type: ignore[arg-type]
         )
 
@@ -116,7 +125,12 @@ def recusa_do_criterio_de_desempate(esquema: Esquema, nome: str) -> str | None:
     return None
 
 
-def montar_esquema(grupos: Sequence[GrupoNoArquivo], *, um_grupo_da_lei: bool = False) -> Esquema:
+def montar_esquema(
+    grupos: Sequence[GrupoNoArquivo],
+    *,
+    um_grupo_da_lei: bool = False,
+    campos_da_lei: Sequence[CampoDoCandidato] = (),
+) -> Esquema:
     # As colunas dos grupos logo depois da cor (a ordem em que as mensagens de uma linha saem).
     apelidos: dict[str, tuple[str, ...]] = dict(_ate_a_cor(campos.APELIDOS))
     conversores: dict[str, Callable[[object], object]] = dict(_ate_a_cor(campos.CONVERSORES))
@@ -138,6 +152,11 @@ def montar_esquema(grupos: Sequence[GrupoNoArquivo], *, um_grupo_da_lei: bool = 
                     f"sem a coluna {g.verificacao[0]}: nenhum parecer de comissão nem outra "
                     f"verificação (a lei do certame não verifica a condição de {g.rotulo})"
                 )
+    for c in campos_da_lei:
+        # (obrigatória: o valor decide a elegibilidade e nunca se presume)
+        apelidos[c.chave] = _normalizados((c.coluna, *c.apelidos))
+        conversores[c.chave] = CONVERSORES_DE_CAMPO[c.tipo]
+        obrigatorias.append(c.chave)
     apelidos.update(_depois_da_cor(campos.APELIDOS))
     conversores.update(_depois_da_cor(campos.CONVERSORES))
     obrigatorias += [c for c in campos.COLUNAS_OBRIGATORIAS if c not in obrigatorias]
@@ -161,7 +180,15 @@ def montar_esquema(grupos: Sequence[GrupoNoArquivo], *, um_grupo_da_lei: bool = 
         padroes,
         da_chave,
         um_grupo_da_lei,
+        tuple(campos_da_lei),
     )
+
+
+# O conversor da coluna de cada tipo de campo que a lei declara.
+CONVERSORES_DE_CAMPO: dict[str, Callable[[object], object]] = {
+    "inteiro": campos.inteiro_nao_negativo,
+    "booleano": campos.sim_nao,
+}
 
 
 def _ate_a_cor(colunas: Mapping[str, _T]) -> list[tuple[str, _T]]:
@@ -220,7 +247,13 @@ def esquema_do_certame(regras: Regras) -> Esquema:
     return montar_esquema(
         grupos_no_arquivo(regras),
         um_grupo_da_lei=regras.candidato_em_varios == "maior_percentual",
+        campos_da_lei=regras.lei.campos,
     )
+
+
+def esquema_da_lei(lei: Lei) -> Esquema:
+    """As colunas só pela declaração da lei (os grupos e os campos), sem as regras."""
+    return montar_esquema(grupos_da_lei_no_arquivo(lei), campos_da_lei=lei.campos)
 
 
 def descrever_cores(cores: Sequence[str]) -> str:

@@ -19,6 +19,7 @@ CASAS_DO_PERCENTUAL = 4  # 5,1234%: mais casas que isso não é percentual de ed
 DIGITOS_DA_NOTA = 9  # parte inteira da nota e dos critérios de desempate
 CASAS_DA_NOTA = 6  # casas decimais da nota e dos critérios
 DIGITOS_DA_CLASSIFICACAO = 9
+DIGITOS_DO_CAMPO_INTEIRO = 9  # um campo inteiro que a lei declara (anos de escola pública...)
 PROFUNDIDADE_TOML = 100  # (o cenário usa 3 níveis; o tomllib estoura a pilha perto de 1.000)
 
 DESCOMPACTADO_MAXIMO = 2_000_000_000  # bytes de uma planilha, descompactada

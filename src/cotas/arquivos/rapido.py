@@ -204,6 +204,9 @@ def _vocabularios(
                     [h.value for h in Heteroidentificacao],
                 )
             )
+    for c in esquema.campos_da_lei:
+        if c.tipo == "booleano":  # (obrigatória: sem a coluna, o cabeçalho já recusa)
+            vocabularios.append((c.chave, campos.sim_nao, None, sim_nao))
     listas = [*(g.grupo for g in esquema.grupos), PCD]
     vocabularios.append(("opcao_lista", esquema.conversores["opcao_lista"], None, listas))
     return vocabularios
@@ -215,6 +218,8 @@ def _tipos_dos_grupos(esquema: Esquema) -> dict[str, Any]:
         tipos[PREFIXO_RESERVA + g.grupo] = pl.Boolean
         if g.verificacao:
             tipos[PREFIXO_VERIFICACAO + g.grupo] = pl.String
+    for c in esquema.campos_da_lei:
+        tipos[c.chave] = pl.Int64 if c.tipo == "inteiro" else pl.Boolean
     return tipos
 
 
@@ -384,6 +389,15 @@ def _ler_em_lote(
         saida["classificacao"] = pl.when(c == "").then(None).otherwise(numero)
     else:
         saida["classificacao"] = pl.lit(None, pl.Int64)
+
+    # Os campos inteiros que a lei declara (`campos.inteiro_nao_negativo`): só algarismos; vazio
+    # ou outra grafia vai à leitura linha a linha, que diz a linha e a coluna.
+    inteiro_do_campo = rf"^[0-9]{{1,{limites.DIGITOS_DO_CAMPO_INTEIRO}}}$"
+    for campo_da_lei in esquema.campos_da_lei:
+        if campo_da_lei.tipo == "inteiro":
+            c = coluna(campo_da_lei.chave)
+            conferir.append(~c.str.contains(inteiro_do_campo))
+            saida[campo_da_lei.chave] = c.cast(pl.Int64, strict=False)
 
     # Vocabulários fechados. No plano, as grafias canônicas ("sim", "não", "parda"...) viram
     # valores pelo conversor da leitura linha a linha, e o texto segue junto; se alguma linha

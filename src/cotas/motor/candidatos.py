@@ -38,6 +38,9 @@ class Candidato:
     # lista preferida por quem é de dois grupos (docs/INTERPRETACAO.md#dupla-condicao)
     opcao_lista: str | None = None
     linha: int | None = field(default=None, compare=False)  # linha no arquivo de origem
+    # os campos que a lei do certame declara ([[campos]]: anos de escola pública...), lidos
+    # das colunas dela; decidem a elegibilidade de um grupo (`cotas.motor.elegibilidade`)
+    campos: tuple[tuple[str, int | bool], ...] = ()
 
     @property
     def aprovado(self) -> bool:
@@ -50,6 +53,12 @@ class Candidato:
         for nome, resultado in self.verificacoes:
             if nome == grupo:
                 return resultado
+        return None
+
+    def campo(self, nome: str) -> int | bool | None:
+        for n, valor in self.campos:
+            if n == nome:
+                return valor
         return None
 
     def valor_desempate(self, coluna: str) -> Decimal | None:

@@ -34,7 +34,7 @@ from cotas.motor.legislacao import dispositivo_federal
 from cotas.motor.listas import Fila, ListaConjunta, ListaDeClassificacao
 from cotas.motor.ordem import Lote, MemoriaDosPlanos, PlanoDeVagas, Vaga, ordinal
 from cotas.motor.razoes import Razao, Referencia, contar, faixa_de_vagas, milhar
-from cotas.motor.regras import AMPLA, PCD, Regras
+from cotas.motor.regras import AMPLA, PCD, RegraGrupo, Regras
 from cotas.motor.reserva import ReservaCargo, calcular_reserva
 from cotas.motor.sorteio import posicoes_sorteadas
 
@@ -592,15 +592,27 @@ class ApuracaoCargo:
         texto = (
             f"Vaga {vaga.numero}, reservada a {rotulo}: {inscricao} ocupa o {posicao}º lugar da "
             f"lista de {rotulo} e é o mais bem classificado dela fora das vagas de ampla "
-            f"concorrência{nao_computados}. {vaga.razao.texto}"
+            f"concorrência{nao_computados}. {self._criterios_cumpridos(regra)}{vaga.razao.texto}"
         )
-        fundamentos = (*concorrencia, *vaga.razao.fundamentos)
+        # (o artigo dos critérios além da cor, quando a lei os tem: a razão diz que os cumpre)
+        criterios = regra.ref("elegibilidade") if regra and regra.elegibilidade_da_lei else ()
+        fundamentos = (*concorrencia, *criterios, *vaga.razao.fundamentos)
         return Razao(
             "nomeacao_reservada",
             texto,
             fundamentos,
             (("grupo", grupo), ("posicao_lista", str(posicao))),
             vaga.razao.calculo,
+        )
+
+    def _criterios_cumpridos(self, regra: RegraGrupo | None) -> str:
+        """O que a lista de um grupo com critérios além da cor (`<grupo>.elegibilidade`)
+        exigiu de quem está nela (vazio na regra de sempre, só a cor)."""
+        if regra is None or regra.elegibilidade_da_lei is None:
+            return ""
+        campos = {c.nome: c for c in self.regras.lei.campos}
+        return (
+            f"Cumpre o que a lei exige para a reserva ({regra.elegibilidade.descrever(campos)}). "
         )
 
     def _razao_reversao(self, vaga: Vaga, destino: str = AMPLA) -> Razao:

@@ -222,16 +222,12 @@ def coluna_necessaria(grupo: str) -> str:
     return "pcd" if grupo == PCD else f"reserva:{grupo}"
 
 
-def _declarou_a_cor(regra: RegraGrupo, c: Candidato) -> bool:
-    return not regra.cores or (c.cor_raca is not None and c.cor_raca.value in regra.cores)
-
-
 def aguarda_verificacao(regra: RegraGrupo, c: Candidato) -> bool:
     """Optou, declarou o que o grupo pede e a verificação que a lei exige ainda não veio."""
     return (
         regra.verificado
         and c.optou(regra.nome)
-        and _declarou_a_cor(regra, c)
+        and regra.elegibilidade.cumpre(c)
         and c.verificacao(regra.nome) in (None, Heteroidentificacao.PENDENTE)
     )
 
@@ -245,13 +241,8 @@ def elegivel_reserva(grupo: str, c: Candidato, regras: Regras) -> tuple[bool, Ra
         return c.pcd, None
     if not c.optou(grupo):
         return False, None
-    if not _declarou_a_cor(regra, c):
-        cores = " ou ".join(no_meio_da_frase(CorRaca(cor)) for cor in regra.cores)
-        return False, Razao(
-            "nao_autodeclarado",
-            f"{c.inscricao} optou pela reserva a {regra.rotulo} sem se autodeclarar {cores}.",
-            regra.ref("elegibilidade"),
-        )
+    if not regra.elegibilidade.cumpre(c):
+        return False, _sem_o_criterio(regra, regras, c)
     if not regra.verificado:
         return True, None
     h = c.verificacao(grupo)
@@ -260,6 +251,26 @@ def elegivel_reserva(grupo: str, c: Candidato, regras: Regras) -> tuple[bool, Ra
     if h in NEGATIVOS:
         return False, _nao_reconhecido(regra, regras, c, h)
     return False, None  # pendente: tratado à parte
+
+
+def _sem_o_criterio(regra: RegraGrupo, regras: Regras, c: Candidato) -> Razao:
+    """Por que quem optou pelo grupo não está na lista dele: não cumpre a elegibilidade."""
+    elegibilidade = regra.elegibilidade
+    if elegibilidade.so_cor and regra.cores:
+        cores = " ou ".join(no_meio_da_frase(CorRaca(cor)) for cor in regra.cores)
+        return Razao(
+            "nao_autodeclarado",
+            f"{c.inscricao} optou pela reserva a {regra.rotulo} sem se autodeclarar {cores}.",
+            regra.ref("elegibilidade"),
+        )
+    campos = {k.nome: k for k in regras.lei.campos}
+    lidos = [campos[n].referencia for n in elegibilidade.campos() if n in campos]
+    return Razao(
+        "nao_elegivel",
+        f"{c.inscricao} optou pela reserva a {regra.rotulo} sem cumprir o que a lei exige para "
+        f"ela ({elegibilidade.descrever(campos)}); declarou {elegibilidade.declarado(c, campos)}.",
+        (*regra.ref("elegibilidade"), *(r for r in lidos if r not in regra.ref("elegibilidade"))),
+    )
 
 
 def _nao_reconhecido(

@@ -46,6 +46,7 @@ from cotas.motor.classificacao import (
     inscritos_de,
     montar_listas,
 )
+from cotas.motor.elegibilidade import PREFIXO_CAMPO
 from cotas.motor.erros import (
     ClassificacaoIncompleta,
     EmpateNaoResolvido,
@@ -100,8 +101,9 @@ _PARECER: dict[str | None, Heteroidentificacao | None] = {
 def _aguarda_verificacao(regra: RegraGrupo, colunas: Sequence[str]) -> pl.Expr:
     """`classificacao.aguarda_verificacao` em colunas."""
     filtro = pl.col(PREFIXO_RESERVA + regra.nome)
-    if regra.cores:
-        filtro = filtro & pl.col("cor_raca").is_in(list(regra.cores))
+    if not regra.elegibilidade.sem_criterio:
+        # (a mesma declaração que `classificacao` lê candidato a candidato)
+        filtro = filtro & regra.elegibilidade.em_colunas()
     verificacao = PREFIXO_VERIFICACAO + regra.nome
     if verificacao in colunas:
         filtro = filtro & (
@@ -142,6 +144,10 @@ class TabelaCandidatos(Sequence[Candidato]):
         self._verificados = tuple(
             g for g in self.grupos if PREFIXO_VERIFICACAO + g in quadro.columns
         )
+        # Os campos que a lei declara (`campo:<nome>`), lidos para `Candidato.campos`.
+        self.campos = tuple(
+            c.removeprefix(PREFIXO_CAMPO) for c in quadro.columns if c.startswith(PREFIXO_CAMPO)
+        )
         self._indice: dict[str, int] | None = None
         self._criados: dict[int, Candidato] = {}
         self._leves: dict[int, tuple[str, str]] = {}  # linha -> (inscrição, nome), sem criar
@@ -165,9 +171,11 @@ class TabelaCandidatos(Sequence[Candidato]):
         candidatos: Iterable[Candidato],
         colunas_desempate: Sequence[str] | None = None,
         grupos: Sequence[str] | None = None,
+        campos: Mapping[str, Any] | None = None,
     ) -> TabelaCandidatos:
         """A tabela de uma lista de candidatos já criados (ensaios e testes de equivalência);
-        `grupos`: os da lei (sem eles, os que os candidatos citam)."""
+        `grupos`: os da lei (sem eles, os que os candidatos citam); `campos`: o tipo do polars de
+        cada campo da lei (sem eles, os que os candidatos trazem, pelo valor)."""
         lista = list(candidatos)
         if colunas_desempate is None:
             nomes: dict[str, None] = {}
@@ -200,6 +208,15 @@ class TabelaCandidatos(Sequence[Candidato]):
             verificacoes = [c.verificacao(g) for c in lista]
             dados[PREFIXO_VERIFICACAO + g] = [v.value if v else None for v in verificacoes]
             esquema[PREFIXO_VERIFICACAO + g] = pl.String
+        if campos is None:
+            campos = {
+                n: pl.Boolean if isinstance(v, bool) else pl.Int64
+                for c in lista
+                for n, v in c.campos
+            }
+        for nome, tipo in campos.items():
+            dados[PREFIXO_CAMPO + nome] = [c.campo(nome) for c in lista]
+            esquema[PREFIXO_CAMPO + nome] = tipo
         for nome in colunas_desempate:
             valores = [c.valor_desempate(nome) for c in lista]
             dados[PREFIXO_DESEMPATE + nome] = [
@@ -254,6 +271,7 @@ class TabelaCandidatos(Sequence[Candidato]):
                 *(PREFIXO_RESERVA + g for g in self.grupos),
                 *(PREFIXO_VERIFICACAO + g for g in self._verificados),
                 *(PREFIXO_DESEMPATE + c for c in self.colunas_desempate),
+                *(PREFIXO_CAMPO + c for c in self.campos),
             ]
             self._colunas = self.quadro.select(colunas)
         nomes_desempate = self.colunas_desempate
@@ -271,6 +289,17 @@ class TabelaCandidatos(Sequence[Candidato]):
         verificacoes = self._verificacoes(
             valores[n_esquema + len(self.grupos) : n_fixas], len(indices)
         )
+        n_campos = len(self.campos)
+        campos_lidos: Iterable[tuple[tuple[str, int | bool], ...]] = (
+            (
+                tuple((n, v) for n, v in zip(self.campos, vs, strict=True) if v is not None)
+                for vs in zip(*valores[len(valores) - n_campos :], strict=True)
+            )
+            if n_campos
+            else itertools.repeat(())
+        )
+        if n_campos:
+            valores = valores[: len(valores) - n_campos]
         # Os critérios do edital como pares (nome, Decimal), sem os vazios; o caso comum (um
         # critério só) sem gerador, que custaria mais que o resto da linha.
         extras: Iterable[tuple[tuple[str, Decimal], ...]]
@@ -290,8 +319,9 @@ class TabelaCandidatos(Sequence[Candidato]):
             )
         # Os campos na ordem de `Candidato` (posicionais: a linha mais barata de montar).
         for i, (linha, inscricao, nome, cargo, nota, situacao, cor, pcd,
-                nascimento, classificacao, cpf, opcao), reserva, parecer, desempate in zip(
-            indices, fixas, reservas, verificacoes, extras, strict=False  # (`extras`: infinito)
+                nascimento, classificacao, cpf, opcao), reserva, parecer, desempate, lidos in zip(
+            indices, fixas, reservas, verificacoes, extras, campos_lidos,
+            strict=False,  # (`extras` e `campos_lidos` podem ser infinitos)
         ):  # fmt: skip
             parcial[inscricao] = i
             criar(
@@ -311,6 +341,7 @@ class TabelaCandidatos(Sequence[Candidato]):
                     cpf,
                     opcao,
                     linha,
+                    lidos,
                 )
             )
         return resultado

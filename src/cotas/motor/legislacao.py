@@ -20,6 +20,14 @@ from decimal import Decimal, InvalidOperation
 from importlib import resources
 from typing import Any, TypeVar
 
+from cotas.motor.elegibilidade import (
+    TIPOS_DE_CAMPO,
+    CampoDoCandidato,
+    Elegibilidade,
+    conferir_com_os_campos,
+    ler_elegibilidade,
+    nome_de_campo_valido,
+)
 from cotas.motor.erros import LeiInvalida
 from cotas.motor.glossario import (
     AMPLA,
@@ -346,6 +354,13 @@ ESPECIFICACOES_DO_GRUPO: dict[str, Especificacao] = {
         obrigatorio=False,  # um grupo sem critério de cor (ex.: quilombolas) não o tem
         lido_pelo_motor=True,
     ),
+    "elegibilidade": Especificacao(
+        "Quem tem direito à reserva: as alternativas de critérios (a cor e os campos do "
+        "candidato que a lei declara em [[campos]]); basta cumprir todos os de uma",
+        ler_elegibilidade,
+        obrigatorio=False,  # sem ele, o critério é só a cor (`cores`), se houver
+        lido_pelo_motor=True,
+    ),
     "verificacao": Especificacao(
         "Como a condição declarada é verificada: pela comissão de heteroidentificação, por "
         "análise documental ou sem verificação",
@@ -537,6 +552,8 @@ class Lei:
     # aplique (ex.: `quadro_no_edital`), cada um com o artigo e o texto da lei.
     citacoes: Mapping[str, Referencia] = field(default_factory=dict)
     grupos: tuple[DeclaracaoGrupo, ...] = ()
+    # [[campos]]: os campos do candidato que decidem a elegibilidade além da cor
+    campos: tuple[CampoDoCandidato, ...] = ()
     esfera: str = "municipal"
     # [vigencia].fim: o fim que a própria lei fixa (prazo), antes dos atos de outras normas
     fim_proprio: date | None = None
@@ -701,6 +718,8 @@ def carregar_lei(texto: str, origem: str) -> Lei:
     sem_grupos: tuple[DeclaracaoGrupo, ...] = ()
     grupos = _juntando(erros, lambda: _grupos(dados, origem), sem_grupos)
     nomes_grupos = [g.nome for g in grupos]
+    sem_campos: tuple[CampoDoCandidato, ...] = ()
+    campos = _juntando(erros, lambda: _campos(dados, norma, grupos, origem), sem_campos)
 
     brutos = dados.get("parametros", [])
     if not isinstance(brutos, list):
@@ -780,6 +799,7 @@ def carregar_lei(texto: str, origem: str) -> Lei:
         parametros[nome] = Parametro(nome, espec.descricao, desconhecido=True)
 
     _conferir_parametros(parametros, nomes_grupos, origem)
+    _conferir_elegibilidade(parametros, nomes_grupos, campos, origem)
 
     revisao = dados.get("revisao")
     revogacao = dados.get("revogacao")
@@ -822,6 +842,7 @@ def carregar_lei(texto: str, origem: str) -> Lei:
             for chave, c in citacoes.items()
         },
         grupos=grupos,
+        campos=campos,
     )
 
 
@@ -990,6 +1011,101 @@ def _conferir_colunas_dos_grupos(grupos: list[DeclaracaoGrupo], origem: str) -> 
                     f"{origem}, grupo '{g.nome}': o título de coluna '{titulo}' já é de outra "
                     "coluna da lei (cada título, de uma coluna só)"
                 )
+
+
+def _campos(
+    dados: Mapping[str, Any], norma: str, grupos: Sequence[DeclaracaoGrupo], origem: str
+) -> tuple[CampoDoCandidato, ...]:
+    """[[campos]]: os campos do candidato que a lei exige para a reserva além da cor, cada um
+    com a coluna do arquivo, o tipo e o dispositivo que o exige (nunca sem ele)."""
+    brutos = dados.get("campos", [])
+    if not isinstance(brutos, list):
+        raise LeiInvalida(f"{origem}: 'campos' deve ser uma lista [[campos]]")
+    campos: list[CampoDoCandidato] = []
+    titulos = {
+        _chave_do_titulo(t): g.nome
+        for g in grupos
+        for t in (g.coluna_opcao, *g.apelidos_opcao, g.coluna_verificacao or "")
+        for t in filter(None, [t])
+    }
+    erros: list[str] = []
+    for i, bruto in enumerate(brutos, start=1):
+        onde = f"{origem}, campo nº {i}"
+        try:
+            if not isinstance(bruto, dict):
+                raise LeiInvalida(f"{onde}: deve ser uma tabela [[campos]]")
+            nome = _texto(bruto, "nome", onde)
+            onde = f"{origem}, campo '{nome}'"
+            if not nome_de_campo_valido(nome) or any(c.nome == nome for c in campos):
+                raise LeiInvalida(
+                    f"{onde}: nome inválido ou repetido (letras, dígitos e _, e não o de uma "
+                    "coluna de todo certame)"
+                )
+            tipo = bruto.get("tipo")
+            if tipo not in TIPOS_DE_CAMPO:
+                raise LeiInvalida(f"{onde}: 'tipo' deve ser um de: {', '.join(TIPOS_DE_CAMPO)}")
+            campo = CampoDoCandidato(
+                nome=nome,
+                rotulo=_texto(bruto, "rotulo", onde),
+                coluna=_texto(bruto, "coluna", onde),
+                tipo=str(tipo),
+                referencia=_referencia(bruto, norma, onde),
+                apelidos=_lista_de_textos(bruto, "apelidos", onde),
+            )
+            for titulo in (campo.coluna, *campo.apelidos):
+                dono = titulos.setdefault(_chave_do_titulo(titulo), nome)
+                if dono != nome:
+                    raise LeiInvalida(
+                        f"{onde}: o título de coluna '{titulo}' já é de outra coluna da lei "
+                        f"({dono})"
+                    )
+            campos.append(campo)
+        except LeiInvalida as erro:
+            erros.append(str(erro))
+    if erros:
+        raise LeiInvalida("\n".join(erros))
+    return tuple(campos)
+
+
+def _chave_do_titulo(titulo: str) -> str:
+    return " ".join(titulo.lower().replace("_", " ").split())
+
+
+def _conferir_elegibilidade(
+    parametros: Mapping[str, Parametro],
+    grupos: Sequence[str],
+    campos: Sequence[CampoDoCandidato],
+    origem: str,
+) -> None:
+    """Cada `<grupo>.elegibilidade` lê só campos declarados, do tipo certo, e não convive com
+    `<grupo>.cores` (a cor vai numa das alternativas); cada campo declarado é lido por alguma."""
+    por_nome = {c.nome: c for c in campos}
+    erros: list[str] = []
+    lidos: set[str] = set()
+    for g in grupos:
+        parametro = parametros.get(f"{g}.elegibilidade")
+        if parametro is None:
+            continue
+        if f"{g}.cores" in parametros:
+            erros.append(
+                f"{origem}, parâmetro '{g}.elegibilidade': o grupo declara também '{g}.cores'; "
+                "a cor vai como critério (cores = [...]) numa das alternativas"
+            )
+        for valor in parametro.valores:
+            assert isinstance(valor.valor, Elegibilidade)
+            lidos.update(valor.valor.campos())
+            erros += [
+                f"{origem}, parâmetro '{g}.elegibilidade': {erro}"
+                for erro in conferir_com_os_campos(valor.valor, por_nome)
+            ]
+    erros += [
+        f"{origem}, campo '{c.nome}': nenhum grupo o lê em <grupo>.elegibilidade (um campo que "
+        "não decide nada não se pede no arquivo)"
+        for c in campos
+        if c.nome not in lidos
+    ]
+    if erros:
+        raise LeiInvalida("\n".join(erros))
 
 
 def _conferir_parametros(

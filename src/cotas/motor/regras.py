@@ -15,6 +15,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from cotas.motor.aritmetica import Arredondamento, fracao
+from cotas.motor.elegibilidade import Elegibilidade
 from cotas.motor.erros import (
     LeiInvalida,
     NenhumaLeiAplicavel,
@@ -60,7 +61,11 @@ class RegraGrupo:
     fracao_entre_lotes: FracaoEntreLotes = FracaoEntreLotes.TOTAL_ACUMULADO
     base_do_limiar: BaseDoLimiar = BaseDoLimiar.TODAS_OFERTADAS
     migracao: tuple[str, ...] = ()  # grupos que recebem a vaga antes de reverter à ampla
-    cores: tuple[str, ...] = ()  # quesito cor/raça que dá direito (vazio: não há critério de cor)
+    # as cores sem as quais não há direito (vazio: não há critério de cor, ou uma alternativa
+    # o dispensa); o critério inteiro é `elegibilidade` (`cotas.motor.elegibilidade`)
+    cores: tuple[str, ...] = ()
+    # `<grupo>.elegibilidade` da lei (None: só a cor, `cores`)
+    elegibilidade_da_lei: Elegibilidade | None = None
     # "heteroidentificacao" (a comissão), "documental" ou "nenhuma" (`<grupo>.verificacao`)
     verificacao: str = "nenhuma"
     declaracao: DeclaracaoGrupo | None = None  # as colunas do grupo (None: o grupo do edital)
@@ -73,6 +78,13 @@ class RegraGrupo:
     @property
     def verificado(self) -> bool:
         return self.verificacao != "nenhuma"
+
+    @functools.cached_property
+    def elegibilidade(self) -> Elegibilidade:
+        """O critério do direito à reserva: o da lei, ou só a cor."""
+        if self.elegibilidade_da_lei is not None:
+            return self.elegibilidade_da_lei
+        return Elegibilidade.so_a_cor(self.cores)
 
     def ref(self, chave: str) -> tuple[Referencia, ...]:
         r = self.referencias.get(chave)
@@ -484,6 +496,10 @@ def _regra_do_grupo(
 
     cores = valores.get(f"{g}.cores", ())
     assert isinstance(cores, tuple)
+    elegibilidade = valores.get(f"{g}.elegibilidade")
+    assert elegibilidade is None or isinstance(elegibilidade, Elegibilidade)
+    if elegibilidade is not None:
+        cores = elegibilidade.cores_exigidas
     reversao = valores.get(f"{g}.reversao", ())  # (em aberto e fora da conta: nenhuma)
     assert isinstance(reversao, tuple)
     # Sem `<grupo>.verificacao`, a lei de um grupo só verifica pela comissão quando a exige.
@@ -494,6 +510,7 @@ def _regra_do_grupo(
         **ref("arredondamento"),
         **ref("fracao_entre_lotes"),
         **({"elegibilidade": refs[f"{g}.cores"]} if f"{g}.cores" in refs else {}),
+        **ref("elegibilidade"),
         **ref("concorrencia_concomitante", "concorrencia"),
         **ref("desistencia"),
         **ref("reversao"),
@@ -510,6 +527,7 @@ def _regra_do_grupo(
             str(valores.get(f"{g}.fracao_entre_lotes", FracaoEntreLotes.TOTAL_ACUMULADO.value))
         ),
         cores=tuple(str(c) for c in cores),
+        elegibilidade_da_lei=elegibilidade,
         base_do_limiar=BaseDoLimiar(
             str(_valor_informado(informados, f"{g}.base_do_limiar", BaseDoLimiar.TODAS_OFERTADAS))
         ),

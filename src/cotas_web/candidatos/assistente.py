@@ -65,9 +65,12 @@ class Coluna:
     obrigatoria: bool
     aceitos: str  # os títulos aceitos
     chave: str = ""  # a coluna dentro do programa (`reserva:<grupo>`); vazia num critério
+    rotulo_da_lei: str = ""  # o de um campo que a lei declara ([[campos]]), como ela o diz
 
     @property
     def rotulo(self) -> str:
+        if self.rotulo_da_lei:
+            return self.rotulo_da_lei
         # Pela chave: o nome que a lei dá à coluna ("confirmacao_pretos_pardos") sem acentos
         # nem artigos não é um rótulo; o do grupo, pela lei, é.
         return str(rotulo_da_coluna(self.chave or self.nome))
@@ -92,6 +95,11 @@ def _descricoes(esquema: Esquema) -> dict[str, str]:
         descricoes[PREFIXO_VERIFICACAO + g.grupo] = (
             f"resultado da verificação da condição de {g.rotulo} (pendente enquanto não verificado)"
         )
+    for c in esquema.campos_da_lei:
+        forma = "número inteiro (0 ou mais)" if c.tipo == "inteiro" else "sim ou nao"
+        descricoes[c.chave] = (
+            f"{c.rotulo}: {forma}; a lei o exige para a reserva ({c.referencia.citacao()})"
+        )
     listas = " ou ".join([*(g.grupo for g in esquema.grupos), "pcd"])
     descricoes["opcao_lista"] = f"{listas}, só para quem optou por duas reservas"
     return descricoes
@@ -102,6 +110,8 @@ def _exemplos(esquema: Esquema) -> dict[str, str]:
     for g in esquema.grupos:
         exemplos[esquema.no_arquivo(PREFIXO_RESERVA + g.grupo)] = "sim"
         exemplos[esquema.no_arquivo(PREFIXO_VERIFICACAO + g.grupo)] = "pendente"
+    for c in esquema.campos_da_lei:
+        exemplos[esquema.no_arquivo(c.chave)] = "0" if c.tipo == "inteiro" else "nao"
     return exemplos
 
 
@@ -111,6 +121,7 @@ def colunas_do_certame(certame: Certame) -> list[Coluna]:
     de desempate do edital e as opcionais, cada uma com os títulos aceitos."""
     esquema = ponte.esquema_do_certame(certame)
     descricoes = _descricoes(esquema)
+    rotulos_da_lei = {c.chave: c.rotulo for c in esquema.campos_da_lei}
     colunas = [
         Coluna(
             esquema.no_arquivo(chave),
@@ -118,6 +129,7 @@ def colunas_do_certame(certame: Certame) -> list[Coluna]:
             chave in esquema.obrigatorias,
             esquema.nomes_aceitos(chave),
             chave,
+            rotulos_da_lei.get(chave, ""),
         )
         for chave in esquema.conhecidas
         if chave in esquema.obrigatorias or not chave.startswith(PREFIXO_VERIFICACAO)
