@@ -989,6 +989,14 @@ def _ler_eventos(
     return eventos, caminhos_eventos
 
 
+# novas_vagas: as chaves que exige, cada uma com a sua mensagem.
+_EXIGIDAS_EM_NOVAS_VAGAS = (
+    ("cargo", "novas_vagas exige o cargo"),
+    ("quantidade", "novas_vagas exige a quantidade de vagas (> 0)"),
+    ("justificativa", "novas_vagas exige a justificativa (o ato que cria as vagas)"),
+)
+
+
 def _conferir_chaves_do_tipo(
     v: _Validador,
     bloco: dict[str, object],
@@ -998,40 +1006,45 @@ def _conferir_chaves_do_tipo(
 ) -> None:
     """As chaves que o tipo do evento exige e as que só outro tipo tem."""
     if tipo_evento == TipoEvento.NOVAS_VAGAS:
-        if "cargo" not in bloco:
-            v.erro(f"{base}.cargo", "novas_vagas exige o cargo")
-        if "quantidade" not in bloco:
-            v.erro(f"{base}.quantidade", "novas_vagas exige a quantidade de vagas (> 0)")
-        if "justificativa" not in bloco:
-            v.erro(
-                f"{base}.justificativa",
-                "novas_vagas exige a justificativa (o ato que cria as vagas)",
-            )
+        for chave, mensagem in _EXIGIDAS_EM_NOVAS_VAGAS:
+            if chave not in bloco:
+                v.erro(f"{base}.{chave}", mensagem)
         if "inscricao" in bloco:
             v.erro(f"{base}.inscricao", "novas_vagas não se refere a uma inscrição")
     elif tipo_evento is not None:
-        if "inscricao" not in bloco:
-            v.erro(f"{base}.inscricao", f"{tipo_evento} exige a inscrição do candidato")
-        if "quantidade" in bloco:
-            v.erro(f"{base}.quantidade", f"{tipo_evento} não tem quantidade")
-        if tipo_evento == TipoEvento.ELIMINACAO:
-            for chave, o_que in (
-                ("fundamento", "o fundamento legal"),
-                ("justificativa", "a causa"),
-            ):
-                if chave not in bloco:
-                    v.erro(f"{base}.{chave}", f"eliminacao exige {o_que}")
-        elif "fundamento" in bloco:
-            v.erro(f"{base}.fundamento", "só a eliminacao tem fundamento informado")
-        if tipo_evento != TipoEvento.ANULACAO:
-            for chave in (c for c in _CHAVES_PROCEDIMENTO if c in bloco):
-                v.erro(f"{base}.{chave}", "só a anulacao tem procedimento")
-        if tipo_evento == TipoEvento.FINAL_DE_FILA and not permite_final_de_fila:
-            v.erro(
-                f"{base}.tipo",
-                "final_de_fila só é aceito quando o edital o permite "
-                "([certame] permite_final_de_fila = true)",
-            )
+        _conferir_evento_da_inscricao(v, bloco, base, tipo_evento, permite_final_de_fila)
+
+
+def _conferir_evento_da_inscricao(
+    v: _Validador,
+    bloco: dict[str, object],
+    base: str,
+    tipo_evento: str,
+    permite_final_de_fila: bool,
+) -> None:
+    """Um evento de um candidato (desistência, anulação, eliminação, final de fila)."""
+    if "inscricao" not in bloco:
+        v.erro(f"{base}.inscricao", f"{tipo_evento} exige a inscrição do candidato")
+    if "quantidade" in bloco:
+        v.erro(f"{base}.quantidade", f"{tipo_evento} não tem quantidade")
+    if tipo_evento == TipoEvento.ELIMINACAO:
+        for chave, o_que in (
+            ("fundamento", "o fundamento legal"),
+            ("justificativa", "a causa"),
+        ):
+            if chave not in bloco:
+                v.erro(f"{base}.{chave}", f"eliminacao exige {o_que}")
+    elif "fundamento" in bloco:
+        v.erro(f"{base}.fundamento", "só a eliminacao tem fundamento informado")
+    if tipo_evento != TipoEvento.ANULACAO:
+        for chave in (c for c in _CHAVES_PROCEDIMENTO if c in bloco):
+            v.erro(f"{base}.{chave}", "só a anulacao tem procedimento")
+    if tipo_evento == TipoEvento.FINAL_DE_FILA and not permite_final_de_fila:
+        v.erro(
+            f"{base}.tipo",
+            "final_de_fila só é aceito quando o edital o permite "
+            "([certame] permite_final_de_fila = true)",
+        )
 
 
 def _conferir_data_do_evento(
