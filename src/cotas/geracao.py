@@ -32,7 +32,7 @@ import os
 import random
 import shutil
 import tempfile
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import date, timedelta
 from pathlib import Path
 
@@ -196,98 +196,136 @@ def _gerar(pasta: Path, candidatos: int, cargos: int, semente: int) -> Resumo:
     cargo_da_linha = [k for k, quantos in enumerate(inscritos) for _ in range(quantos)]
     rng.shuffle(cargo_da_linha)
 
-    # Quem é negro em cada cargo: exatamente `alvo` pessoas, sorteadas entre as do cargo.
-    restantes = list(inscritos)
-    negros_restantes = []
-    for quantos in inscritos:
-        proporcao = rng.uniform(0.20, 0.55)
-        alvo = min(max(math.ceil(0.20 * quantos), round(proporcao * quantos)), int(0.55 * quantos))
-        negros_restantes.append(alvo)
-
-    usados: list[set[int]] = [set() for _ in range(cargos)]  # (nota, desempate) dos aprovados
-    # Os mais bem colocados de cada cargo (heap de mínimo pela chave), para os eventos.
-    topo: list[list[tuple[int, int, int, str]]] = [[] for _ in range(cargos)]
-    limite_topo = [2 * v + 5 for v in vagas]
-    opcao_confirmada: set[str] = set()
-    primeiro = 2025_000_001
-    multiplicador = 387_420_489  # 3^18: primo com 10^9, então i -> i*m mod 10^9 é bijetiva
-    parecer_nomes = [p for p, _ in _PARECERES]
-    parecer_pesos = [w for _, w in _PARECERES]
-
+    sorteio = _Sorteio(
+        rng,
+        codigos,
+        restantes=list(inscritos),
+        negros_restantes=_negros_por_cargo(rng, inscritos),
+        limite_topo=[2 * v + 5 for v in vagas],
+    )
     caminho_csv = pasta / "candidatos.csv"
     with caminho_csv.open("w", encoding="utf-8", newline="") as saida:
         saida.write(";".join(_cabecalho()) + "\r\n")
         bloco: list[str] = []
         for i, k in enumerate(cargo_da_linha):
-            inscricao = str(primeiro + i)
-            nome = f"{rng.choice(_PRENOMES)} {rng.choice(_SOBRENOMES)} {rng.choice(_SOBRENOMES)}"
-            cpf = _cpf((i * multiplicador + 12_345) % 1_000_000_000)
-            idade_dias = rng.randint(18 * 365, 72 * 365)
-            nascimento = DATA_EDITAL - timedelta(days=idade_dias)
-            # negro com probabilidade "restantes negros / restantes no cargo": sai exato.
-            negro = rng.random() * restantes[k] < negros_restantes[k]
-            restantes[k] -= 1
-            if negro:
-                negros_restantes[k] -= 1
-                cor = "preta" if rng.random() < 0.2 else "parda"
-                reserva = rng.random() < 0.85
-            else:
-                cor = rng.choice(_CORES_OUTRAS)
-                reserva = False
-            pcd = rng.random() < 0.05
-            aprovado = rng.random() < 0.85
-            if aprovado:
-                while True:
-                    nota = rng.randint(60, 200) * 50  # em centésimos, de meio em meio ponto
-                    desempate = rng.randint(0, 6_000)
-                    chave = nota * 10_000 + desempate
-                    if chave not in usados[k]:
-                        usados[k].add(chave)
-                        break
-                parecer = rng.choices(parecer_nomes, parecer_pesos)[0] if reserva else ""
-                item = (nota, desempate, -i, inscricao)
-                if len(topo[k]) < limite_topo[k]:
-                    heapq.heappush(topo[k], item)
-                elif item > topo[k][0]:
-                    heapq.heapreplace(topo[k], item)
-                if parecer == "confirmado":
-                    opcao_confirmada.add(inscricao)
-            else:
-                nota = rng.randint(0, 119) * 50
-                desempate = rng.randint(0, 6_000)
-                parecer = "pendente" if reserva else ""  # a comissão só vê aprovados
-            bloco.append(
-                ";".join(
-                    (
-                        inscricao,
-                        nome,
-                        cpf,
-                        nascimento.strftime("%d/%m/%Y"),
-                        codigos[k],
-                        _decimal_br(nota),
-                        "aprovado" if aprovado else "eliminado",
-                        cor,
-                        "sim" if reserva else "não",
-                        "sim" if pcd else "não",
-                        parecer,
-                        "",  # opcao_lista
-                        _decimal_br(desempate),
-                    )
-                )
-            )
+            bloco.append(sorteio.linha(i, k))
             if len(bloco) >= 10_000:
                 saida.write("\r\n".join(bloco) + "\r\n")
                 bloco.clear()
         if bloco:
             saida.write("\r\n".join(bloco) + "\r\n")
-    del usados
+    sorteio.usados = []  # (a memória das notas usadas, antes dos eventos)
 
-    eventos = _eventos(rng, candidatos, codigos, topo, opcao_confirmada)
+    eventos = _eventos(rng, candidatos, codigos, sorteio.topo, sorteio.opcao_confirmada)
     caminho_toml = pasta / "cenario.toml"
     caminho_toml.write_text(
         _cenario_toml(candidatos, cargos, semente, codigos, vagas, eventos), encoding="utf-8"
     )
     return Resumo(caminho_toml, caminho_csv, candidatos, cargos, sum(vagas), len(eventos))
+
+
+def _negros_por_cargo(rng: random.Random, inscritos: list[int]) -> list[int]:
+    """Quantos são negros em cada cargo: entre 20% e 55% dos inscritos, sorteado."""
+    negros = []
+    for quantos in inscritos:
+        proporcao = rng.uniform(0.20, 0.55)
+        alvo = min(max(math.ceil(0.20 * quantos), round(proporcao * quantos)), int(0.55 * quantos))
+        negros.append(alvo)
+    return negros
+
+
+_PRIMEIRA_INSCRICAO = 2025_000_001
+_MULTIPLICADOR_CPF = 387_420_489  # 3^18: primo com 10^9, então i -> i*m mod 10^9 é bijetiva
+_PARECER_NOMES = [p for p, _ in _PARECERES]
+_PARECER_PESOS = [w for _, w in _PARECERES]
+
+
+@dataclass
+class _Sorteio:
+    """O sorteio das linhas do arquivo, uma a uma, com o que ele guarda entre elas: quantos
+    negros ainda faltam em cada cargo (`alvo` exato, sorteado entre as pessoas do cargo), as
+    (nota, desempate) já usadas e os mais bem colocados de cada cargo (para os eventos)."""
+
+    rng: random.Random
+    codigos: list[str]
+    restantes: list[int]
+    negros_restantes: list[int]
+    limite_topo: list[int]
+    usados: list[set[int]] = field(init=False)  # (nota, desempate) dos aprovados
+    # Os mais bem colocados de cada cargo (heap de mínimo pela chave), para os eventos.
+    topo: list[list[tuple[int, int, int, str]]] = field(init=False)
+    opcao_confirmada: set[str] = field(default_factory=set)
+
+    def __post_init__(self) -> None:
+        self.usados = [set() for _ in self.codigos]
+        self.topo = [[] for _ in self.codigos]
+
+    def linha(self, i: int, k: int) -> str:
+        """A `i`-ésima linha do arquivo, de um candidato do cargo `k`."""
+        rng = self.rng
+        inscricao = str(_PRIMEIRA_INSCRICAO + i)
+        nome = f"{rng.choice(_PRENOMES)} {rng.choice(_SOBRENOMES)} {rng.choice(_SOBRENOMES)}"
+        cpf = _cpf((i * _MULTIPLICADOR_CPF + 12_345) % 1_000_000_000)
+        idade_dias = rng.randint(18 * 365, 72 * 365)
+        nascimento = DATA_EDITAL - timedelta(days=idade_dias)
+        cor, reserva = self._cor_e_reserva(k)
+        pcd = rng.random() < 0.05
+        aprovado = rng.random() < 0.85
+        if aprovado:
+            nota, desempate, parecer = self._aprovado(i, k, inscricao, reserva)
+        else:
+            nota = rng.randint(0, 119) * 50
+            desempate = rng.randint(0, 6_000)
+            parecer = "pendente" if reserva else ""  # a comissão só vê aprovados
+        return ";".join(
+            (
+                inscricao,
+                nome,
+                cpf,
+                nascimento.strftime("%d/%m/%Y"),
+                self.codigos[k],
+                _decimal_br(nota),
+                "aprovado" if aprovado else "eliminado",
+                cor,
+                "sim" if reserva else "não",
+                "sim" if pcd else "não",
+                parecer,
+                "",  # opcao_lista
+                _decimal_br(desempate),
+            )
+        )
+
+    def _cor_e_reserva(self, k: int) -> tuple[str, bool]:
+        rng = self.rng
+        # negro com probabilidade "restantes negros / restantes no cargo": sai exato.
+        negro = rng.random() * self.restantes[k] < self.negros_restantes[k]
+        self.restantes[k] -= 1
+        if not negro:
+            return rng.choice(_CORES_OUTRAS), False
+        self.negros_restantes[k] -= 1
+        cor = "preta" if rng.random() < 0.2 else "parda"
+        return cor, rng.random() < 0.85
+
+    def _aprovado(self, i: int, k: int, inscricao: str, reserva: bool) -> tuple[int, int, str]:
+        """Nota e desempate de um aprovado, sem repetir os de outro do cargo, e o parecer."""
+        rng = self.rng
+        while True:
+            nota = rng.randint(60, 200) * 50  # em centésimos, de meio em meio ponto
+            desempate = rng.randint(0, 6_000)
+            chave = nota * 10_000 + desempate
+            if chave not in self.usados[k]:
+                self.usados[k].add(chave)
+                break
+        parecer = rng.choices(_PARECER_NOMES, _PARECER_PESOS)[0] if reserva else ""
+        item = (nota, desempate, -i, inscricao)
+        topo = self.topo[k]
+        if len(topo) < self.limite_topo[k]:
+            heapq.heappush(topo, item)
+        elif item > topo[0]:
+            heapq.heapreplace(topo, item)
+        if parecer == "confirmado":
+            self.opcao_confirmada.add(inscricao)
+        return nota, desempate, parecer
 
 
 def _eventos(

@@ -964,47 +964,9 @@ def _ler_eventos(
         justificativa = v.texto(bloco, base, "justificativa", obrigatoria=False)
         if cargo is not None and cargos and cargo not in linha_do_cargo:
             v.erro(f"{base}.cargo", f'o cargo "{cargo}" não está em [[cargos]]')
-        if tipo_evento == TipoEvento.NOVAS_VAGAS:
-            if "cargo" not in bloco:
-                v.erro(f"{base}.cargo", "novas_vagas exige o cargo")
-            if "quantidade" not in bloco:
-                v.erro(f"{base}.quantidade", "novas_vagas exige a quantidade de vagas (> 0)")
-            if "justificativa" not in bloco:
-                v.erro(
-                    f"{base}.justificativa",
-                    "novas_vagas exige a justificativa (o ato que cria as vagas)",
-                )
-            if "inscricao" in bloco:
-                v.erro(f"{base}.inscricao", "novas_vagas não se refere a uma inscrição")
-        elif tipo_evento is not None:
-            if "inscricao" not in bloco:
-                v.erro(f"{base}.inscricao", f"{tipo_evento} exige a inscrição do candidato")
-            if "quantidade" in bloco:
-                v.erro(f"{base}.quantidade", f"{tipo_evento} não tem quantidade")
-            if tipo_evento == TipoEvento.ELIMINACAO:
-                for chave, o_que in (
-                    ("fundamento", "o fundamento legal"),
-                    ("justificativa", "a causa"),
-                ):
-                    if chave not in bloco:
-                        v.erro(f"{base}.{chave}", f"eliminacao exige {o_que}")
-            elif "fundamento" in bloco:
-                v.erro(f"{base}.fundamento", "só a eliminacao tem fundamento informado")
-            if tipo_evento != TipoEvento.ANULACAO:
-                for chave in (c for c in _CHAVES_PROCEDIMENTO if c in bloco):
-                    v.erro(f"{base}.{chave}", "só a anulacao tem procedimento")
-            if tipo_evento == TipoEvento.FINAL_DE_FILA and not permite_final_de_fila:
-                v.erro(
-                    f"{base}.tipo",
-                    "final_de_fila só é aceito quando o edital o permite "
-                    "([certame] permite_final_de_fila = true)",
-                )
-        if data_evento is not None and data_edital is not None and data_evento < data_edital:
-            v.erro(f"{base}.data", "o evento é anterior à data do edital")
-        if data_evento is not None and validade_ate is not None and data_evento > validade_ate:
-            v.aviso(f"{base}.data", "o evento é posterior ao fim da validade do certame")
-        if data_evento is not None and eventos and data_evento < eventos[-1].data:
-            v.aviso(f"{base}.data", "o evento tem data anterior à do evento que vem antes dele")
+        _conferir_chaves_do_tipo(v, bloco, base, tipo_evento, permite_final_de_fila)
+        anterior = eventos[-1].data if eventos else None
+        _conferir_data_do_evento(v, base, data_evento, data_edital, validade_ate, anterior)
         procedimento = None
         if tipo_evento == TipoEvento.ANULACAO:
             procedimento = _ler_procedimento(v, bloco, base, data_evento)
@@ -1025,6 +987,81 @@ def _ler_eventos(
             )
             caminhos_eventos.append(base)
     return eventos, caminhos_eventos
+
+
+# novas_vagas: as chaves que exige, cada uma com a sua mensagem.
+_EXIGIDAS_EM_NOVAS_VAGAS = (
+    ("cargo", "novas_vagas exige o cargo"),
+    ("quantidade", "novas_vagas exige a quantidade de vagas (> 0)"),
+    ("justificativa", "novas_vagas exige a justificativa (o ato que cria as vagas)"),
+)
+
+
+def _conferir_chaves_do_tipo(
+    v: _Validador,
+    bloco: dict[str, object],
+    base: str,
+    tipo_evento: str | None,
+    permite_final_de_fila: bool,
+) -> None:
+    """As chaves que o tipo do evento exige e as que só outro tipo tem."""
+    if tipo_evento == TipoEvento.NOVAS_VAGAS:
+        for chave, mensagem in _EXIGIDAS_EM_NOVAS_VAGAS:
+            if chave not in bloco:
+                v.erro(f"{base}.{chave}", mensagem)
+        if "inscricao" in bloco:
+            v.erro(f"{base}.inscricao", "novas_vagas não se refere a uma inscrição")
+    elif tipo_evento is not None:
+        _conferir_evento_da_inscricao(v, bloco, base, tipo_evento, permite_final_de_fila)
+
+
+def _conferir_evento_da_inscricao(
+    v: _Validador,
+    bloco: dict[str, object],
+    base: str,
+    tipo_evento: str,
+    permite_final_de_fila: bool,
+) -> None:
+    """Um evento de um candidato (desistência, anulação, eliminação, final de fila)."""
+    if "inscricao" not in bloco:
+        v.erro(f"{base}.inscricao", f"{tipo_evento} exige a inscrição do candidato")
+    if "quantidade" in bloco:
+        v.erro(f"{base}.quantidade", f"{tipo_evento} não tem quantidade")
+    if tipo_evento == TipoEvento.ELIMINACAO:
+        for chave, o_que in (
+            ("fundamento", "o fundamento legal"),
+            ("justificativa", "a causa"),
+        ):
+            if chave not in bloco:
+                v.erro(f"{base}.{chave}", f"eliminacao exige {o_que}")
+    elif "fundamento" in bloco:
+        v.erro(f"{base}.fundamento", "só a eliminacao tem fundamento informado")
+    if tipo_evento != TipoEvento.ANULACAO:
+        for chave in (c for c in _CHAVES_PROCEDIMENTO if c in bloco):
+            v.erro(f"{base}.{chave}", "só a anulacao tem procedimento")
+    if tipo_evento == TipoEvento.FINAL_DE_FILA and not permite_final_de_fila:
+        v.erro(
+            f"{base}.tipo",
+            "final_de_fila só é aceito quando o edital o permite "
+            "([certame] permite_final_de_fila = true)",
+        )
+
+
+def _conferir_data_do_evento(
+    v: _Validador,
+    base: str,
+    data_evento: date | None,
+    data_edital: date | None,
+    validade_ate: date | None,
+    anterior: date | None,
+) -> None:
+    """A data do evento contra o edital, a validade e a do evento que vem antes dele."""
+    if data_evento is not None and data_edital is not None and data_evento < data_edital:
+        v.erro(f"{base}.data", "o evento é anterior à data do edital")
+    if data_evento is not None and validade_ate is not None and data_evento > validade_ate:
+        v.aviso(f"{base}.data", "o evento é posterior ao fim da validade do certame")
+    if data_evento is not None and anterior is not None and data_evento < anterior:
+        v.aviso(f"{base}.data", "o evento tem data anterior à do evento que vem antes dele")
 
 
 def _provisorio(

@@ -18,7 +18,7 @@ from cotas.arquivos.erros import motivo_do_sistema
 from cotas.cli import gerar, parametros
 from cotas.motor.edital import Edital
 from cotas.motor.erros import ErroCotas, ParametrosDesconhecidos
-from cotas.motor.legislacao import catalogo_padrao
+from cotas.motor.legislacao import Lei, catalogo_padrao
 from cotas.motor.ordem import ordem_de_nomeacao
 from cotas.motor.regras import (
     AMPLA,
@@ -55,118 +55,125 @@ def _br(d: Any) -> str:
 # -- leis ------------------------------------------------------------------------------------
 def leis(args: argparse.Namespace) -> Any:
     catalogo = catalogo_padrao()
-    dados: list[dict[str, Any]] = []
-    for lei in catalogo.leis:
-        parametros: list[dict[str, Any]] = []
-        for nome, p in sorted(lei.parametros.items()):
-            if p.desconhecido or p.desconhecido_ate is not None:
-                parametros.append(
-                    {
-                        "nome": nome,
-                        "descricao": p.descricao,
-                        "desconhecido": True,
-                        "ate": _iso(p.desconhecido_ate),
-                    }
-                )
-            for v in p.valores:
-                parametros.append(
-                    {
-                        "nome": nome,
-                        "descricao": p.descricao,
-                        "valor": list(v.valor) if isinstance(v.valor, tuple) else v.valor,
-                        "desde": v.desde.isoformat(),
-                        "ate": v.ate.isoformat() if v.ate else None,
-                        "norma": v.referencia.norma,
-                        "artigo": v.referencia.artigo,
-                        "texto": v.referencia.texto,
-                    }
-                )
-        dados.append(
-            {
-                "id": lei.id,
-                "titulo": lei.titulo,
-                "esfera": lei.esfera,
-                "ente": lei.ente,
-                "municipio": lei.municipio if lei.esfera == "municipal" else None,
-                "vigencia": {
-                    "inicio": lei.vigencia_inicio.isoformat(),
-                    "fim": lei.vigencia_fim.isoformat() if lei.vigencia_fim else None,
-                    "artigo": lei.referencia_vigencia.artigo,
-                    "fim_proprio": _iso(lei.fim_proprio),
-                    "atos": [
-                        {
-                            "data": ato.data.isoformat(),
-                            "fim": _iso(ato.fim),
-                            "convalida_desde": _iso(ato.convalida_desde),
-                            "norma": ato.referencia.norma,
-                            "artigo": ato.referencia.artigo,
-                            "texto": ato.referencia.texto,
-                        }
-                        for ato in lei.atos_vigencia
-                    ],
-                    "lacunas": [
-                        {"inicio": lacuna.inicio.isoformat(), "fim": lacuna.fim.isoformat()}
-                        for lacuna in lei.lacunas
-                    ],
-                },
-                "revisao_do_percentual": _iso(lei.revisao_em()),
-                "grupos": [
-                    {
-                        "nome": g.nome,
-                        "rotulo": g.rotulo,
-                        "coluna_opcao": g.coluna_opcao,
-                        "coluna_verificacao": g.coluna_verificacao,
-                    }
-                    for g in lei.grupos
-                ],
-                "parametros": parametros,
-            }
-        )
+    dados = [_dados_da_lei(lei) for lei in catalogo.leis]
     if args.json:
         return {"leis": dados}
     linhas = []
     for lei, d in zip(catalogo.leis, dados, strict=True):
-        fim = f" até {_br(lei.vigencia_fim)}" if lei.vigencia_fim else " (em vigor)"
-        esfera = "" if lei.esfera == "municipal" else f", {lei.esfera}"
-        linhas.append(f"{lei.id} — {lei.titulo} ({lei.ente}{esfera})")
-        linhas.append(
-            f"  Vigência: desde {_br(lei.vigencia_inicio)}{fim}; "
-            f"{lei.referencia_vigencia.citacao()}"
-        )
-        for ato in lei.atos_vigencia:
-            ate = f"até {_br(ato.fim)}" if ato.fim else "sem data de fim"
-            convalida = (
-                f", regendo os editais desde {_br(ato.convalida_desde)}"
-                if ato.convalida_desde
-                else ""
-            )
-            linhas.append(
-                f"  Vigência mudada a partir de {_br(ato.data)}: {ate}{convalida} "
-                f"({ato.referencia.citacao()})"
-            )
-        for lacuna in lei.lacunas:
-            linhas.append(
-                f"  Sem lei de {_br(lacuna.inicio)} a {_br(lacuna.fim)}: editais desse intervalo "
-                "não são regidos por ela"
-            )
-        if lei.revisao_em():
-            linhas.append(
-                f"  Reavaliação do percentual: {_br(lei.revisao_em())} "
-                f"({lei.referencia_revisao.citacao() if lei.referencia_revisao else ''})"
-            )
-        for g in lei.grupos:
-            verificacao = f", {g.coluna_verificacao}" if g.coluna_verificacao else ""
-            linhas.append(f"  Grupo {g.nome}: {g.rotulo} (colunas {g.coluna_opcao}{verificacao})")
-        for p in d["parametros"]:
-            if p.get("desconhecido"):
-                ate = (
-                    f" para os editais até {_br(date.fromisoformat(p['ate']))}" if p["ate"] else ""
-                )
-                linhas.append(f"  - {p['nome']}: desconhecido{ate} (o operador deve informar)")
-            else:
-                linhas.append(f"  - {p['nome']} = {p['valor']} ({p['norma']}, {p['artigo']})")
+        linhas += _texto_da_lei(lei, d["parametros"])
         linhas.append("")
     return "\n".join(linhas).rstrip()
+
+
+def _parametros_da_lei(lei: Lei) -> list[dict[str, Any]]:
+    """Cada parâmetro da lei, por nome: o aviso de desconhecido e cada valor datado."""
+    parametros: list[dict[str, Any]] = []
+    for nome, p in sorted(lei.parametros.items()):
+        if p.desconhecido or p.desconhecido_ate is not None:
+            parametros.append(
+                {
+                    "nome": nome,
+                    "descricao": p.descricao,
+                    "desconhecido": True,
+                    "ate": _iso(p.desconhecido_ate),
+                }
+            )
+        for v in p.valores:
+            parametros.append(
+                {
+                    "nome": nome,
+                    "descricao": p.descricao,
+                    "valor": list(v.valor) if isinstance(v.valor, tuple) else v.valor,
+                    "desde": v.desde.isoformat(),
+                    "ate": v.ate.isoformat() if v.ate else None,
+                    "norma": v.referencia.norma,
+                    "artigo": v.referencia.artigo,
+                    "texto": v.referencia.texto,
+                }
+            )
+    return parametros
+
+
+def _dados_da_lei(lei: Lei) -> dict[str, Any]:
+    """A lei como vai para o JSON de `cotas leis --json`."""
+    return {
+        "id": lei.id,
+        "titulo": lei.titulo,
+        "esfera": lei.esfera,
+        "ente": lei.ente,
+        "municipio": lei.municipio if lei.esfera == "municipal" else None,
+        "vigencia": {
+            "inicio": lei.vigencia_inicio.isoformat(),
+            "fim": lei.vigencia_fim.isoformat() if lei.vigencia_fim else None,
+            "artigo": lei.referencia_vigencia.artigo,
+            "fim_proprio": _iso(lei.fim_proprio),
+            "atos": [
+                {
+                    "data": ato.data.isoformat(),
+                    "fim": _iso(ato.fim),
+                    "convalida_desde": _iso(ato.convalida_desde),
+                    "norma": ato.referencia.norma,
+                    "artigo": ato.referencia.artigo,
+                    "texto": ato.referencia.texto,
+                }
+                for ato in lei.atos_vigencia
+            ],
+            "lacunas": [
+                {"inicio": lacuna.inicio.isoformat(), "fim": lacuna.fim.isoformat()}
+                for lacuna in lei.lacunas
+            ],
+        },
+        "revisao_do_percentual": _iso(lei.revisao_em()),
+        "grupos": [
+            {
+                "nome": g.nome,
+                "rotulo": g.rotulo,
+                "coluna_opcao": g.coluna_opcao,
+                "coluna_verificacao": g.coluna_verificacao,
+            }
+            for g in lei.grupos
+        ],
+        "parametros": _parametros_da_lei(lei),
+    }
+
+
+def _texto_da_lei(lei: Lei, parametros: list[dict[str, Any]]) -> list[str]:
+    """A lei em texto, para `cotas leis`: vigência, atos, lacunas, revisão, grupos, parâmetros."""
+    fim = f" até {_br(lei.vigencia_fim)}" if lei.vigencia_fim else " (em vigor)"
+    esfera = "" if lei.esfera == "municipal" else f", {lei.esfera}"
+    linhas = [
+        f"{lei.id} — {lei.titulo} ({lei.ente}{esfera})",
+        f"  Vigência: desde {_br(lei.vigencia_inicio)}{fim}; {lei.referencia_vigencia.citacao()}",
+    ]
+    for ato in lei.atos_vigencia:
+        ate = f"até {_br(ato.fim)}" if ato.fim else "sem data de fim"
+        convalida = (
+            f", regendo os editais desde {_br(ato.convalida_desde)}" if ato.convalida_desde else ""
+        )
+        linhas.append(
+            f"  Vigência mudada a partir de {_br(ato.data)}: {ate}{convalida} "
+            f"({ato.referencia.citacao()})"
+        )
+    for lacuna in lei.lacunas:
+        linhas.append(
+            f"  Sem lei de {_br(lacuna.inicio)} a {_br(lacuna.fim)}: editais desse intervalo "
+            "não são regidos por ela"
+        )
+    if lei.revisao_em():
+        linhas.append(
+            f"  Reavaliação do percentual: {_br(lei.revisao_em())} "
+            f"({lei.referencia_revisao.citacao() if lei.referencia_revisao else ''})"
+        )
+    for g in lei.grupos:
+        verificacao = f", {g.coluna_verificacao}" if g.coluna_verificacao else ""
+        linhas.append(f"  Grupo {g.nome}: {g.rotulo} (colunas {g.coluna_opcao}{verificacao})")
+    for p in parametros:
+        if p.get("desconhecido"):
+            ate = f" para os editais até {_br(date.fromisoformat(p['ate']))}" if p["ate"] else ""
+            linhas.append(f"  - {p['nome']}: desconhecido{ate} (o operador deve informar)")
+        else:
+            linhas.append(f"  - {p['nome']} = {p['valor']} ({p['norma']}, {p['artigo']})")
+    return linhas
 
 
 # -- reserva e ordem ------------------------------------------------------------------------

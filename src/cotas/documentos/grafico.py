@@ -108,15 +108,8 @@ def _ident(cargo: str) -> str:
     return "grafico-ordem-" + re.sub(r"[^A-Za-z0-9_-]", "-", cargo)
 
 
-def grafico_ordem(f: FonteDocumentos, cargo: str) -> Figura:
-    faixas = faixas_do_cargo(f, cargo)
-    grupos = list(f.regras.grupos)
-    ident = _ident(cargo)
-    nome_cargo = f.nome_cargo(cargo)
-    titulo = f"Ordem de nomeação — {cargo}" + (f" ({nome_cargo})" if nome_cargo else "")
-    n = len(faixas)
-
-    # Percentual acumulado de cada lista reservada, vaga a vaga (frações exatas).
+def _acumulados(faixas: list[Faixa], grupos: list[RegraGrupo]) -> dict[str, list[Fraction]]:
+    """Percentual acumulado de cada lista reservada, vaga a vaga (frações exatas)."""
     acumulados: dict[str, list[Fraction]] = {g.nome: [] for g in grupos}
     contagem = {g.nome: 0 for g in grupos}
     for k, faixa in enumerate(faixas, start=1):
@@ -124,8 +117,16 @@ def grafico_ordem(f: FonteDocumentos, cargo: str) -> Figura:
             if faixa.lista == g.nome:
                 contagem[g.nome] += 1
             acumulados[g.nome].append(Fraction(contagem[g.nome], k))
+    return acumulados
 
-    # Descrição e legenda em texto: o que o gráfico mostra, para quem não o vê.
+
+def _descricao(
+    faixas: list[Faixa],
+    grupos: list[RegraGrupo],
+    acumulados: dict[str, list[Fraction]],
+    vazias: str,
+) -> str:
+    """O que o gráfico mostra, em texto, para quem não o vê."""
     por_lista: dict[str, list[int]] = {}
     for faixa in faixas:
         por_lista.setdefault(faixa.lista or "", []).append(faixa.vaga)
@@ -135,38 +136,74 @@ def grafico_ordem(f: FonteDocumentos, cargo: str) -> Figura:
         vagas_txt = ", ".join(map(str, numeros))
         frases.append(f"{rotulo}: {len(numeros)} (vagas {vagas_txt})")
     revertidas = [fx.vaga for fx in faixas if fx.revertida]
-    descricao = f"{n} vagas providas. " + "; ".join(frases) + "."
-    vazias = sem_candidato(f, cargo)
+    descricao = f"{len(faixas)} vagas providas. " + "; ".join(frases) + "."
     if vazias:
         descricao += f" Sem candidato: {vazias}."
     if revertidas:
         descricao += f" Revertidas à ampla concorrência: vagas {', '.join(map(str, revertidas))}."
     for g in grupos:
-        if n:
+        if faixas:
             descricao += (
                 f" Ao final, {rotulo_lista(g.nome).lower()} ocupam "
                 f"{_pct(acumulados[g.nome][-1])} das vagas; percentual da lei ou do edital: "
                 f"{_pct(_lei(g))}."
             )
+    return descricao
 
-    # Geometria.
-    esquerda, direita = 56, 16
-    celula = max(4.0, min(22.0, 760 / max(n, 1)))
-    largura = esquerda + direita + celula * max(n, 1)
-    largura = max(largura, 560)
-    faixa_y, faixa_h = 40, 30
-    graf_y, graf_h = 110, 150
+
+@dataclass(frozen=True)
+class _Geometria:
+    """Onde cada parte do gráfico fica: a faixa das vagas, o gráfico do acumulado e a legenda."""
+
+    n: int
+    celula: float
+    teto: Fraction
+    linhas_legenda: int
+    esquerda: int = 56
+    direita: int = 16
+    faixa_y: int = 40
+    faixa_h: int = 30
+    graf_y: int = 110
+    graf_h: int = 150
+
+    @property
+    def largura(self) -> float:
+        return max(self.esquerda + self.direita + self.celula * max(self.n, 1), 560)
+
+    @property
+    def legenda_y(self) -> int:
+        return self.graf_y + self.graf_h + 56
+
+    @property
+    def altura(self) -> int:
+        return self.legenda_y + 18 * self.linhas_legenda + 8
+
+    def x_de(self, k: int) -> float:
+        return self.esquerda + self.celula * (k - 1)
+
+    def y_de(self, p: Fraction) -> float:
+        return self.graf_y + self.graf_h - float(p / self.teto) * self.graf_h
+
+
+def _geometria(n: int, acumulados: dict[str, list[Fraction]], linhas_legenda: int) -> _Geometria:
     maximo = max([Fraction(1, 2)] + [p for lst in acumulados.values() for p in lst])
     teto = Fraction(int(maximo * 10 + Fraction(9, 10)), 10) or Fraction(1, 2)
-    legenda_y = graf_y + graf_h + 56
+    celula = max(4.0, min(22.0, 760 / max(n, 1)))
+    return _Geometria(n, celula, teto, linhas_legenda)
+
+
+def grafico_ordem(f: FonteDocumentos, cargo: str) -> Figura:
+    faixas = faixas_do_cargo(f, cargo)
+    grupos = list(f.regras.grupos)
+    ident = _ident(cargo)
+    nome_cargo = f.nome_cargo(cargo)
+    titulo = f"Ordem de nomeação — {cargo}" + (f" ({nome_cargo})" if nome_cargo else "")
+    acumulados = _acumulados(faixas, grupos)
+    vazias = sem_candidato(f, cargo)
+    descricao = _descricao(faixas, grupos, acumulados, vazias)
+    revertidas = any(fx.revertida for fx in faixas)
     linhas_legenda = 2 + len(grupos) + (1 if revertidas else 0) + (1 if vazias else 0)
-    altura = legenda_y + 18 * linhas_legenda + 8
-
-    def x_de(k: int) -> float:
-        return esquerda + celula * (k - 1)
-
-    def y_de(p: Fraction) -> float:
-        return graf_y + graf_h - float(p / teto) * graf_h
+    geo = _geometria(len(faixas), acumulados, linhas_legenda)
 
     # (Os grupos da lei na ordem dela: a mesma cor para o mesmo grupo em todo gráfico.)
     extras: dict[str, str] = {}
@@ -175,16 +212,30 @@ def grafico_ordem(f: FonteDocumentos, cargo: str) -> Figura:
     p: list[str] = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="grafico-ordem" id="{ident}" '
         f'role="img" aria-labelledby="{ident}-titulo {ident}-desc" '
-        f'viewBox="0 0 {largura:.0f} {altura:.0f}" width="{largura:.0f}" height="{altura:.0f}" '
-        'font-family="DejaVu Sans, Arial, sans-serif" font-size="11">',
+        f'viewBox="0 0 {geo.largura:.0f} {geo.altura:.0f}" width="{geo.largura:.0f}" '
+        f'height="{geo.altura:.0f}" font-family="DejaVu Sans, Arial, sans-serif" font-size="11">',
         f'<title id="{ident}-titulo">{escape(titulo)}</title>',
         f'<desc id="{ident}-desc">{escape(descricao)}</desc>',
-        f'<text x="{esquerda}" y="18" font-size="13" font-weight="bold">{escape(titulo)}</text>',
-        f'<text x="{esquerda}" y="{faixa_y - 6}">Vagas na ordem de nomeação (cor: lista de '
-        "quem ocupa a vaga)</text>",
+        f'<text x="{geo.esquerda}" y="18" font-size="13" font-weight="bold">'
+        f"{escape(titulo)}</text>",
+        f'<text x="{geo.esquerda}" y="{geo.faixa_y - 6}">Vagas na ordem de nomeação (cor: lista '
+        "de quem ocupa a vaga)</text>",
     ]
+    p += _barras(faixas, geo, extras)
+    p += _lotes(f, cargo, faixas, geo)
+    p += _eixos(geo)
+    p += _linhas_dos_grupos(grupos, acumulados, geo, extras)
+    p += _legenda(grupos, acumulados, geo, extras, revertidas, vazias)
+    p.append("</svg>")
+    return Figura(ident, "\n".join(p), f"{titulo}. {descricao}")
+
+
+def _barras(faixas: list[Faixa], geo: _Geometria, extras: dict[str, str]) -> list[str]:
+    """Uma barra por vaga, na cor da lista de quem a ocupa; a revertida com um traço."""
+    p = []
+    celula, faixa_y, faixa_h = geo.celula, geo.faixa_y, geo.faixa_h
     for k, faixa in enumerate(faixas, start=1):
-        x = x_de(k)
+        x = geo.x_de(k)
         cor = _cor(faixa.lista, extras)
         rotulo = rotulo_lista(faixa.lista) if faixa.lista else "sem ocupante"
         dica = f"Vaga {faixa.vaga}: {rotulo}"
@@ -199,64 +250,94 @@ def grafico_ordem(f: FonteDocumentos, cargo: str) -> Figura:
                 f'<line x1="{x:.1f}" y1="{faixa_y + faixa_h}" x2="{x + celula - 1:.1f}" '
                 f'y2="{faixa_y}" stroke="#000" stroke-width="1.5"/>'
             )
-        if n <= 40 or k == 1 or k % 10 == 0:
+        if geo.n <= 40 or k == 1 or k % 10 == 0:
             p.append(
                 f'<text x="{x + (celula - 1) / 2:.1f}" y="{faixa_y + faixa_h + 12}" '
                 f'text-anchor="middle" font-size="9">{faixa.vaga}</text>'
             )
-    # Lotes: uma linha tracejada onde começa cada novo lote de vagas, com a data da oferta.
+    return p
+
+
+def _lotes(f: FonteDocumentos, cargo: str, faixas: list[Faixa], geo: _Geometria) -> list[str]:
+    """Uma linha tracejada onde começa cada novo lote de vagas, com a data da oferta."""
     datas = {
         lt.numero: f" ({data_br(lt.data)})" for lt in f.certame.lotes(cargo) if lt.data is not None
     }
-    for k in range(2, n + 1):
+    p = []
+    for k in range(2, len(faixas) + 1):
         if faixas[k - 1].lote != faixas[k - 2].lote:
-            x = x_de(k) - 0.5
+            x = geo.x_de(k) - 0.5
             p.append(
-                f'<line x1="{x:.1f}" y1="{faixa_y - 4}" x2="{x:.1f}" y2="{graf_y + graf_h}" '
-                'stroke="#333" stroke-dasharray="2 2"/>'
-                f'<text x="{x + 2:.1f}" y="{graf_y - 4}" font-size="9">lote '
+                f'<line x1="{x:.1f}" y1="{geo.faixa_y - 4}" x2="{x:.1f}" '
+                f'y2="{geo.graf_y + geo.graf_h}" stroke="#333" stroke-dasharray="2 2"/>'
+                f'<text x="{x + 2:.1f}" y="{geo.graf_y - 4}" font-size="9">lote '
                 f"{faixas[k - 1].lote}{datas.get(faixas[k - 1].lote, '')}</text>"
             )
+    return p
 
-    # Eixos do percentual acumulado.
-    p.append(
-        f'<line x1="{esquerda}" y1="{graf_y + graf_h}" x2="{largura - direita}" '
-        f'y2="{graf_y + graf_h}" stroke="#333"/>'
-        f'<line x1="{esquerda}" y1="{graf_y}" x2="{esquerda}" y2="{graf_y + graf_h}" '
+
+def _eixos(geo: _Geometria) -> list[str]:
+    """Os eixos do percentual acumulado, com uma marca a cada 10%."""
+    esquerda, base = geo.esquerda, geo.graf_y + geo.graf_h
+    p = [
+        f'<line x1="{esquerda}" y1="{base}" x2="{geo.largura - geo.direita}" '
+        f'y2="{base}" stroke="#333"/>'
+        f'<line x1="{esquerda}" y1="{geo.graf_y}" x2="{esquerda}" y2="{base}" '
         'stroke="#333"/>'
-    )
-    passo = Fraction(1, 10)
+    ]
     marca = Fraction(0)
-    while marca <= teto:
-        y = y_de(marca)
+    while marca <= geo.teto:
+        y = geo.y_de(marca)
         p.append(
             f'<line x1="{esquerda - 3}" y1="{y:.1f}" x2="{esquerda}" y2="{y:.1f}" stroke="#333"/>'
             f'<text x="{esquerda - 6}" y="{y + 3:.1f}" text-anchor="end" font-size="9">'
             f"{_pct(marca)}</text>"
         )
-        marca += passo
+        marca += Fraction(1, 10)
     p.append(
-        f'<text x="{esquerda}" y="{graf_y + graf_h + 20}">Percentual acumulado das vagas de cada '
+        f'<text x="{esquerda}" y="{base + 20}">Percentual acumulado das vagas de cada '
         "lista reservada (linha cheia)</text>"
-        f'<text x="{esquerda}" y="{graf_y + graf_h + 34}">e percentual da lei ou do edital '
+        f'<text x="{esquerda}" y="{base + 34}">e percentual da lei ou do edital '
         "(linha tracejada)</text>"
     )
+    return p
+
+
+def _linhas_dos_grupos(
+    grupos: list[RegraGrupo],
+    acumulados: dict[str, list[Fraction]],
+    geo: _Geometria,
+    extras: dict[str, str],
+) -> list[str]:
+    """De cada lista reservada, o percentual da lei (tracejado) e o acumulado (linha cheia)."""
+    p = []
     for g in grupos:
         cor = _cor(g.nome, extras)
-        y = y_de(min(_lei(g), teto))
+        y = geo.y_de(min(_lei(g), geo.teto))
         p.append(
-            f'<line x1="{esquerda}" y1="{y:.1f}" x2="{largura - direita}" y2="{y:.1f}" '
-            f'stroke="{cor}" stroke-dasharray="6 3" stroke-width="1.5"/>'
+            f'<line x1="{geo.esquerda}" y1="{y:.1f}" x2="{geo.largura - geo.direita}" '
+            f'y2="{y:.1f}" stroke="{cor}" stroke-dasharray="6 3" stroke-width="1.5"/>'
         )
         pontos = " ".join(
-            f"{x_de(k) + (celula - 1) / 2:.1f},{y_de(min(v, teto)):.1f}"
+            f"{geo.x_de(k) + (geo.celula - 1) / 2:.1f},{geo.y_de(min(v, geo.teto)):.1f}"
             for k, v in enumerate(acumulados[g.nome], start=1)
         )
         if pontos:
             p.append(f'<polyline points="{pontos}" fill="none" stroke="{cor}" stroke-width="2"/>')
+    return p
 
-    # Legenda em texto.
-    y = legenda_y
+
+def _legenda(
+    grupos: list[RegraGrupo],
+    acumulados: dict[str, list[Fraction]],
+    geo: _Geometria,
+    extras: dict[str, str],
+    revertidas: bool,
+    vazias: str,
+) -> list[str]:
+    """A legenda em texto: a cor de cada lista, o percentual final de cada grupo e os sinais."""
+    esquerda, y = geo.esquerda, geo.legenda_y
+    p = []
     itens: list[tuple[str, str]] = [(AMPLA, rotulo_lista(AMPLA))]
     itens += [(g.nome, rotulo_lista(g.nome)) for g in grupos]
     for lista, rotulo in itens:
@@ -267,7 +348,7 @@ def grafico_ordem(f: FonteDocumentos, cargo: str) -> Figura:
         )
         y += 18
     for g in grupos:
-        final = acumulados[g.nome][-1] if n else Fraction(0)
+        final = acumulados[g.nome][-1] if geo.n else Fraction(0)
         p.append(
             f'<text x="{esquerda}" y="{y}">{escape(rotulo_lista(g.nome))}: '
             f"{_pct(final)} das vagas providas; lei ou edital: {_pct(_lei(g))}</text>"
@@ -281,5 +362,4 @@ def grafico_ordem(f: FonteDocumentos, cargo: str) -> Figura:
         y += 18
     if vazias:
         p.append(f'<text x="{esquerda}" y="{y}">Sem candidato: {escape(vazias)}</text>')
-    p.append("</svg>")
-    return Figura(ident, "\n".join(p), f"{titulo}. {descricao}")
+    return p

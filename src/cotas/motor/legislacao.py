@@ -18,7 +18,7 @@ from dataclasses import dataclass, field, replace
 from datetime import date, timedelta
 from decimal import Decimal, InvalidOperation
 from importlib import resources
-from typing import Any, TypeVar
+from typing import Any, TypedDict, TypeVar
 
 from cotas.motor.elegibilidade import (
     TIPOS_DE_CAMPO,
@@ -724,91 +724,23 @@ def carregar_lei(texto: str, origem: str) -> Lei:
     brutos = dados.get("parametros", [])
     if not isinstance(brutos, list):
         raise LeiInvalida(f"{origem}: 'parametros' deve ser uma lista [[parametros]]")
-    por_nome: dict[str, list[ValorDatado]] = {}
-    desconhecidos: set[str] = set()
-    desconhecidos_ate: dict[str, date] = {}  # desconhecido até a data de um regulamento
+    lidos = _ParametrosLidos(origem, norma, nomes_grupos, inicio, fim)
     for i, bruto in enumerate(brutos, start=1):
         try:
-            onde = f"{origem}, parâmetro nº {i}"
-            nome = _texto(bruto, "nome", onde)
-            onde = f"{origem}, parâmetro '{nome}'"
-            espec = especificacao_de(nome, nomes_grupos)
-            if espec is None:
-                raise LeiInvalida(f"{onde}: parâmetro desconhecido pelo motor{_dica(nome)}")
-            if bruto.get("desconhecido") is True:
-                if nome in por_nome or nome in desconhecidos or nome in desconhecidos_ate:
-                    raise LeiInvalida(f"{onde}: chave duplicada")
-                ate_desconhecido = _data(bruto, "ate", onde, obrigatoria=False)
-                if ate_desconhecido is None:
-                    desconhecidos.add(nome)
-                else:
-                    desconhecidos_ate[nome] = ate_desconhecido
-                continue
-            if nome in desconhecidos:
-                raise LeiInvalida(f"{onde}: chave duplicada (já declarada desconhecida)")
-            if "valor" not in bruto:
-                raise LeiInvalida(f"{onde}: falta 'valor'")
-            try:
-                valor = espec.conferir(bruto["valor"])
-            except ValueError as erro:
-                raise LeiInvalida(f"{onde}: valor inválido: {erro}") from None
-            desde = _data(bruto, "desde", onde, obrigatoria=False) or inicio
-            ate = _data(bruto, "ate", onde, obrigatoria=False) or fim
-            if ate is not None and ate < desde:
-                raise LeiInvalida(f"{onde}: 'ate' anterior a 'desde'")
-            if nome in desconhecidos_ate and desde <= desconhecidos_ate[nome]:
-                raise LeiInvalida(
-                    f"{onde}: valor desde {desde:%d/%m/%Y}, mas o parâmetro é desconhecido até "
-                    f"{desconhecidos_ate[nome]:%d/%m/%Y}"
-                )
-            ref = _referencia(bruto, norma, onde)
-            novo = ValorDatado(
-                desde, ate, valor, ref, " ".join(str(bruto.get("interpretacao", "")).split())
-            )
-            for existente in por_nome.get(nome, []):
-                if _sobrepoe(existente.desde, existente.ate, novo.desde, novo.ate):
-                    raise LeiInvalida(
-                        f"{onde}: chave duplicada ou períodos sobrepostos "
-                        f"({existente.desde:%d/%m/%Y} e {novo.desde:%d/%m/%Y})"
-                    )
-            por_nome.setdefault(nome, []).append(novo)
+            lidos.ler(i, bruto)
         except LeiInvalida as erro:  # (cada parâmetro com o seu erro, todos de uma vez)
             erros.append(str(erro))
     if erros:
         raise LeiInvalida("\n".join(erros))
     assert ref_vigencia is not None
 
-    parametros: dict[str, Parametro] = {}
-    for nome, valores in por_nome.items():
-        espec = especificacao_de(nome, nomes_grupos)
-        assert espec is not None
-        parametros[nome] = Parametro(
-            nome,
-            espec.descricao,
-            tuple(sorted(valores, key=lambda v: v.desde)),
-            desconhecido_ate=desconhecidos_ate.get(nome),
-        )
-    for nome, ate_desconhecido in desconhecidos_ate.items():
-        if nome not in parametros:
-            espec = especificacao_de(nome, nomes_grupos)
-            assert espec is not None
-            parametros[nome] = Parametro(nome, espec.descricao, desconhecido_ate=ate_desconhecido)
-    for nome in desconhecidos:
-        espec = especificacao_de(nome, nomes_grupos)
-        assert espec is not None
-        parametros[nome] = Parametro(nome, espec.descricao, desconhecido=True)
-
+    parametros = lidos.parametros()
     _conferir_parametros(parametros, nomes_grupos, origem)
     _conferir_elegibilidade(parametros, nomes_grupos, campos, origem)
 
-    revisao = dados.get("revisao")
-    revogacao = dados.get("revogacao")
     efeitos = _efeitos_falsidade(dados, parametros.get("falsidade.anulacao"), origem)
-    transicao = dados.get("transicao")
-    citacoes = dados.get("citacoes", {})
-    if not isinstance(citacoes, dict):
-        raise LeiInvalida(f"{origem}: 'citacoes' deve ser uma tabela [citacoes.<chave>]")
-    revogadora = next((a for a in atos if a.revogacao), None)
+    referencias = _referencias_da_lei(dados, norma, origem, atos)
+    revisao = dados.get("revisao")
     mantida = next((a for a in atos if a.mantem_editais_anteriores), None)
     return Lei(
         id=lei_id,
@@ -826,24 +758,141 @@ def carregar_lei(texto: str, origem: str) -> Lei:
         parametros=parametros,
         revoga=dados.get("revoga"),
         revogada_por=dados.get("revogada_por"),
-        referencia_revogacao=(
+        revisao_anos=revisao.get("anos") if revisao else None,
+        efeitos_falsidade=efeitos,
+        grupos=grupos,
+        campos=campos,
+        **referencias,
+    )
+
+
+class _ReferenciasDaLei(TypedDict):
+    referencia_revogacao: Referencia | None
+    referencia_revisao: Referencia | None
+    referencia_transicao: Referencia | None
+    citacoes: Mapping[str, Referencia]
+
+
+def _referencias_da_lei(
+    dados: Mapping[str, Any], norma: str, origem: str, atos: Sequence[AtoVigencia]
+) -> _ReferenciasDaLei:
+    """Os dispositivos da revogação, da revisão e da transição, e as citações da lei."""
+    revisao = dados.get("revisao")
+    revogacao = dados.get("revogacao")
+    transicao = dados.get("transicao")
+    citacoes = dados.get("citacoes", {})
+    if not isinstance(citacoes, dict):
+        raise LeiInvalida(f"{origem}: 'citacoes' deve ser uma tabela [citacoes.<chave>]")
+    revogadora = next((a for a in atos if a.revogacao), None)
+    return {
+        "referencia_revogacao": (
             _referencia(revogacao, norma, f"{origem} [revogacao]")
             if revogacao
             else (revogadora.referencia if revogadora else None)
         ),
-        revisao_anos=revisao.get("anos") if revisao else None,
-        referencia_revisao=_referencia(revisao, norma, f"{origem} [revisao]") if revisao else None,
-        efeitos_falsidade=efeitos,
-        referencia_transicao=(
+        "referencia_revisao": (
+            _referencia(revisao, norma, f"{origem} [revisao]") if revisao else None
+        ),
+        "referencia_transicao": (
             _referencia(transicao, norma, f"{origem} [transicao]") if transicao else None
         ),
-        citacoes={
+        "citacoes": {
             chave: _referencia(c, norma, f"{origem} [citacoes.{chave}]")
             for chave, c in citacoes.items()
         },
-        grupos=grupos,
-        campos=campos,
-    )
+    }
+
+
+@dataclass
+class _ParametrosLidos:
+    """Os [[parametros]] de uma lei, lidos um a um: os valores datados de cada nome e os
+    declarados desconhecidos (para sempre, ou até a data de um regulamento)."""
+
+    origem: str
+    norma: str
+    nomes_grupos: list[str]
+    inicio: date
+    fim: date | None
+    por_nome: dict[str, list[ValorDatado]] = field(default_factory=dict)
+    desconhecidos: set[str] = field(default_factory=set)
+    desconhecidos_ate: dict[str, date] = field(default_factory=dict)
+
+    def ler(self, i: int, bruto: Mapping[str, Any]) -> None:
+        onde = f"{self.origem}, parâmetro nº {i}"
+        nome = _texto(bruto, "nome", onde)
+        onde = f"{self.origem}, parâmetro '{nome}'"
+        espec = especificacao_de(nome, self.nomes_grupos)
+        if espec is None:
+            raise LeiInvalida(f"{onde}: parâmetro desconhecido pelo motor{_dica(nome)}")
+        if bruto.get("desconhecido") is True:
+            self._desconhecido(nome, bruto, onde)
+            return
+        if nome in self.desconhecidos:
+            raise LeiInvalida(f"{onde}: chave duplicada (já declarada desconhecida)")
+        novo = self._valor(nome, espec, bruto, onde)
+        for existente in self.por_nome.get(nome, []):
+            if _sobrepoe(existente.desde, existente.ate, novo.desde, novo.ate):
+                raise LeiInvalida(
+                    f"{onde}: chave duplicada ou períodos sobrepostos "
+                    f"({existente.desde:%d/%m/%Y} e {novo.desde:%d/%m/%Y})"
+                )
+        self.por_nome.setdefault(nome, []).append(novo)
+
+    def _desconhecido(self, nome: str, bruto: Mapping[str, Any], onde: str) -> None:
+        if nome in self.por_nome or nome in self.desconhecidos or nome in self.desconhecidos_ate:
+            raise LeiInvalida(f"{onde}: chave duplicada")
+        ate_desconhecido = _data(bruto, "ate", onde, obrigatoria=False)
+        if ate_desconhecido is None:
+            self.desconhecidos.add(nome)
+        else:
+            self.desconhecidos_ate[nome] = ate_desconhecido
+
+    def _valor(
+        self, nome: str, espec: Especificacao, bruto: Mapping[str, Any], onde: str
+    ) -> ValorDatado:
+        if "valor" not in bruto:
+            raise LeiInvalida(f"{onde}: falta 'valor'")
+        try:
+            valor = espec.conferir(bruto["valor"])
+        except ValueError as erro:
+            raise LeiInvalida(f"{onde}: valor inválido: {erro}") from None
+        desde = _data(bruto, "desde", onde, obrigatoria=False) or self.inicio
+        ate = _data(bruto, "ate", onde, obrigatoria=False) or self.fim
+        if ate is not None and ate < desde:
+            raise LeiInvalida(f"{onde}: 'ate' anterior a 'desde'")
+        if nome in self.desconhecidos_ate and desde <= self.desconhecidos_ate[nome]:
+            raise LeiInvalida(
+                f"{onde}: valor desde {desde:%d/%m/%Y}, mas o parâmetro é desconhecido até "
+                f"{self.desconhecidos_ate[nome]:%d/%m/%Y}"
+            )
+        ref = _referencia(bruto, self.norma, onde)
+        return ValorDatado(
+            desde, ate, valor, ref, " ".join(str(bruto.get("interpretacao", "")).split())
+        )
+
+    def _descricao(self, nome: str) -> str:
+        espec = especificacao_de(nome, self.nomes_grupos)
+        assert espec is not None
+        return espec.descricao
+
+    def parametros(self) -> dict[str, Parametro]:
+        """Cada parâmetro lido: com os seus valores, na ordem das datas, ou desconhecido."""
+        parametros: dict[str, Parametro] = {}
+        for nome, valores in self.por_nome.items():
+            parametros[nome] = Parametro(
+                nome,
+                self._descricao(nome),
+                tuple(sorted(valores, key=lambda v: v.desde)),
+                desconhecido_ate=self.desconhecidos_ate.get(nome),
+            )
+        for nome, ate_desconhecido in self.desconhecidos_ate.items():
+            if nome not in parametros:
+                parametros[nome] = Parametro(
+                    nome, self._descricao(nome), desconhecido_ate=ate_desconhecido
+                )
+        for nome in self.desconhecidos:
+            parametros[nome] = Parametro(nome, self._descricao(nome), desconhecido=True)
+        return parametros
 
 
 def _vigencia(

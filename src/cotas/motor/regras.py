@@ -340,59 +340,17 @@ def regras_aplicaveis(
     e nada do que o lê pode ser calculado com elas (só a conta).
     """
     tipo = TipoSelecao(tipo)
-    if lei_id is not None:
-        lei = catalogo.lei(lei_id)
-        if not lei.vige_em(data_edital):
-            raise NenhumaLeiAplicavel(lei.fora_da_vigencia(data_edital))
-    elif municipio is not None:
-        lei = lei_aplicavel(catalogo, municipio, data_edital)
-    else:
-        raise NenhumaLeiAplicavel("Informe o município ou a lei do certame.")
-
+    lei = _lei_do_certame(catalogo, data_edital, municipio, lei_id)
     informados = dict(informados or {})
     valores, refs = _resolver_parametros(lei, data_edital, informados, usados)
-
-    abrangencia = valores.get("abrangencia")  # (None: em aberto e fora da conta)
-    assert abrangencia is None or isinstance(abrangencia, tuple)
-    if abrangencia is not None and tipo.value not in abrangencia:
-        raise SelecaoNaoAbrangida(
-            f"{lei.titulo} não abrange {tipo.descricao()}: aplica-se a "
-            f"{', '.join(TipoSelecao(t).descricao() for t in abrangencia)} "
-            f"({refs['abrangencia'].citacao()})."
-        )
+    _conferir_abrangencia(lei, tipo, valores, refs)
     _conferir_orgao(lei, tipo, None if orgao is None else Orgao(orgao), valores, refs)
 
     comissao_exigida = valores.get("heteroidentificacao.exigida") is True
     grupos = [_regra_do_grupo(d, valores, refs, informados, comissao_exigida) for d in lei.grupos]
     _conferir_total(grupos, valores, refs)
     if pcd is not None:
-        teto = fracao(pcd.teto)
-        if not 0 < fracao(pcd.percentual) <= 100 or not 0 < teto <= 100:
-            raise LeiInvalida("Percentual e teto da reserva PcD devem estar entre 0 e 100.")
-        grupos.append(
-            RegraGrupo(
-                nome=PCD,
-                rotulo="pessoas com deficiência",
-                percentual=fracao(pcd.percentual),
-                arredondamento=Arredondamento.do_edital(pcd.arredondamento),
-                limiar=pcd.limiar,
-                teto=teto,
-                # O decreto e a lei federal só fundamentam o arredondamento e o teto quando o
-                # edital segue o que eles dizem (sempre para cima; até 20%); fora disso, e na
-                # reversão e na desistência (as leis municipais só falam de negros), é o edital.
-                referencias={
-                    "percentual": REF_PCD_EDITAL,
-                    "arredondamento": (
-                        REF_PCD_ARREDONDAMENTO
-                        if Arredondamento.do_edital(pcd.arredondamento) is Arredondamento.CIMA
-                        else REF_PCD_EDITAL_REGRAS
-                    ),
-                    "teto": REF_PCD_TETO if teto == 20 else REF_PCD_EDITAL_REGRAS,
-                    "reversao": REF_PCD_EDITAL_REGRAS,
-                    "desistencia": REF_PCD_EDITAL_REGRAS,
-                },
-            )
-        )
+        grupos.append(_regra_pcd(pcd))
 
     comissao = None
     # A comissão com valores em aberto fora dos `usados` (a conta da reserva não a lê) fica fora
@@ -423,6 +381,63 @@ def regras_aplicaveis(
         ),
         candidato_em_varios=str(valores.get("grupos.candidato_em_varios", "todos")),
         referencia_varios=refs.get("grupos.candidato_em_varios"),
+    )
+
+
+def _lei_do_certame(
+    catalogo: Catalogo, data_edital: date, municipio: str | None, lei_id: str | None
+) -> Lei:
+    """A lei nomeada pelo certame (que deve viger no edital) ou a do município na data."""
+    if lei_id is not None:
+        lei = catalogo.lei(lei_id)
+        if not lei.vige_em(data_edital):
+            raise NenhumaLeiAplicavel(lei.fora_da_vigencia(data_edital))
+        return lei
+    if municipio is not None:
+        return lei_aplicavel(catalogo, municipio, data_edital)
+    raise NenhumaLeiAplicavel("Informe o município ou a lei do certame.")
+
+
+def _conferir_abrangencia(
+    lei: Lei, tipo: TipoSelecao, valores: Mapping[str, object], refs: Mapping[str, Referencia]
+) -> None:
+    abrangencia = valores.get("abrangencia")  # (None: em aberto e fora da conta)
+    assert abrangencia is None or isinstance(abrangencia, tuple)
+    if abrangencia is not None and tipo.value not in abrangencia:
+        raise SelecaoNaoAbrangida(
+            f"{lei.titulo} não abrange {tipo.descricao()}: aplica-se a "
+            f"{', '.join(TipoSelecao(t).descricao() for t in abrangencia)} "
+            f"({refs['abrangencia'].citacao()})."
+        )
+
+
+def _regra_pcd(pcd: ParametrosPcd) -> RegraGrupo:
+    """A reserva para pessoas com deficiência, como o edital a fixa."""
+    teto = fracao(pcd.teto)
+    if not 0 < fracao(pcd.percentual) <= 100 or not 0 < teto <= 100:
+        raise LeiInvalida("Percentual e teto da reserva PcD devem estar entre 0 e 100.")
+    arredondamento = Arredondamento.do_edital(pcd.arredondamento)
+    return RegraGrupo(
+        nome=PCD,
+        rotulo="pessoas com deficiência",
+        percentual=fracao(pcd.percentual),
+        arredondamento=arredondamento,
+        limiar=pcd.limiar,
+        teto=teto,
+        # O decreto e a lei federal só fundamentam o arredondamento e o teto quando o
+        # edital segue o que eles dizem (sempre para cima; até 20%); fora disso, e na
+        # reversão e na desistência (as leis municipais só falam de negros), é o edital.
+        referencias={
+            "percentual": REF_PCD_EDITAL,
+            "arredondamento": (
+                REF_PCD_ARREDONDAMENTO
+                if arredondamento is Arredondamento.CIMA
+                else REF_PCD_EDITAL_REGRAS
+            ),
+            "teto": REF_PCD_TETO if teto == 20 else REF_PCD_EDITAL_REGRAS,
+            "reversao": REF_PCD_EDITAL_REGRAS,
+            "desistencia": REF_PCD_EDITAL_REGRAS,
+        },
     )
 
 

@@ -497,18 +497,28 @@ _ORDEM_NO_DIA = {
 
 
 def _atos_dos_cargos(certame: Certame, cargo: str | None) -> list[Ato]:
+    """Os atos de vagas e nomeações do certame (ou só de `cargo`), com as ocorrências e as
+    correções publicadas."""
     pk = certame.pk
-    fonte, anexo = _tabela(certame, "anexo-edital")
+    ordem = reverse("publico:documento", args=[pk, "ordem-de-nomeacao"])
+    return [
+        *_atos_das_ofertas(certame, cargo),
+        *_atos_das_nomeacoes(certame, cargo, ordem),
+        *_desistencias_sem_efeito(certame, cargo),
+        *_atos_das_ocorrencias(certame, cargo, ordem),
+        *_correcoes(certame, cargo),
+    ]
+
+
+def _atos_das_ofertas(certame: Certame, cargo: str | None) -> list[Ato]:
+    """Cada oferta de vagas (a do edital e as novas), e a que foi tornada sem efeito."""
+    _, anexo = _tabela(certame, "anexo-edital")
     fundamento_da_reserva = {str(linha[0]): str(linha[-1]) for linha in anexo.linhas}
-    atos: list[Ato] = []
     ofertas = OfertaVagas.objects.filter(cargo__certame=certame).select_related("cargo")
-    nomeacoes_do_certame = Nomeacao.objects.filter(cargo__certame=certame).select_related(
-        "cargo", "candidato"
-    )
     if cargo is not None:
         ofertas = ofertas.filter(cargo__codigo=cargo)
-        nomeacoes_do_certame = nomeacoes_do_certame.filter(cargo__codigo=cargo)
-    pagina = reverse("certames:publico", args=[pk])
+    pagina = reverse("certames:publico", args=[certame.pk])
+    atos: list[Ato] = []
     for o in ofertas:
         tipo = "vagas_edital" if o.do_edital else "novas_vagas"
         vagas = f"{o.quantidade} {'vaga' if o.quantidade == 1 else 'vagas'}"
@@ -538,7 +548,17 @@ def _atos_dos_cargos(certame: Certame, cargo: str | None) -> list[Ato]:
                     fundamento_da_reserva.get(o.cargo.codigo, ""), pagina,
                 )
             )  # fmt: skip
-    ordem = reverse("publico:documento", args=[pk, "ordem-de-nomeacao"])
+    return atos
+
+
+def _atos_das_nomeacoes(certame: Certame, cargo: str | None, ordem: str) -> list[Ato]:
+    """Cada nomeação (a portaria), e a que foi tornada sem efeito."""
+    nomeacoes_do_certame = Nomeacao.objects.filter(cargo__certame=certame).select_related(
+        "cargo", "candidato"
+    )
+    if cargo is not None:
+        nomeacoes_do_certame = nomeacoes_do_certame.filter(cargo__codigo=cargo)
+    atos: list[Ato] = []
     for n in nomeacoes_do_certame:
         portaria = f"Portaria nº {numero_da_portaria(n.portaria)}, de {n.data_portaria:%d/%m/%Y}"
         atos.append(
@@ -579,6 +599,13 @@ def _atos_dos_cargos(certame: Certame, cargo: str | None) -> list[Ato]:
                     "", ordem,
                 )
             )  # fmt: skip
+    return atos
+
+
+def _desistencias_sem_efeito(certame: Certame, cargo: str | None) -> list[Ato]:
+    """As desistências (e os prazos de posse esgotados) tornadas sem efeito."""
+    pk = certame.pk
+    atos: list[Ato] = []
     desistencias = Desistencia.objects.filter(
         certame=certame, sem_efeito_em__isnull=False
     ).select_related("candidato__cargo")
@@ -599,6 +626,14 @@ def _atos_dos_cargos(certame: Certame, cargo: str | None) -> list[Ato]:
                 consulta + "?" + urlencode({"inscricao": c.inscricao}),
             )
         )  # fmt: skip
+    return atos
+
+
+def _atos_das_ocorrencias(certame: Certame, cargo: str | None, ordem: str) -> list[Ato]:
+    """As ocorrências da tabela publicada (desistências, anulações, vagas sem candidato...),
+    cada uma com uma chave estável."""
+    pk = certame.pk
+    atos: list[Ato] = []
     _, tabela = _tabela(certame, "ocorrencias")
     vistas: dict[str, int] = {}
     for indice, linha in enumerate(tabela.linhas):
@@ -630,8 +665,6 @@ def _atos_dos_cargos(certame: Certame, cargo: str | None) -> list[Ato]:
                 indice,
             )
         )
-    atos += _correcoes(certame, cargo)
-    del fonte
     return atos
 
 

@@ -363,6 +363,46 @@ class FatosVerificacao:
     parecer: str = ""
 
 
+def _exigir_verificacao_pendente(convocacao: Convocacao) -> None:
+    """A convocação ainda sem parecer, e não tornada sem efeito."""
+    if convocacao.sem_efeito_em is not None:
+        raise ValidationError(
+            f"O parecer desta convocação foi tornado sem efeito ({convocacao.sem_efeito_texto}): "
+            "convoque o(a) candidato(a) para uma nova sessão."
+        )
+    if convocacao.resultado:
+        raise ValidationError("A verificação deste candidato já foi registrada nesta sessão.")
+
+
+def _gravar_verificacao(
+    convocacao: Convocacao,
+    fatos: FatosVerificacao,
+    resultado: Heteroidentificacao,
+    membros_que_analisaram: list[Membro],
+) -> None:
+    """O que se registrou da verificação na convocação e, se a comissão analisou, o voto (ou a
+    ausência) de cada membro."""
+    convocacao.compareceu = fatos.compareceu
+    convocacao.recusou_filmagem = fatos.recusou_filmagem
+    convocacao.recusou_perguntas = fatos.recusou_perguntas
+    convocacao.resultado = resultado
+    convocacao.parecer = fatos.parecer.strip()
+    convocacao.registrado_em = timezone.now()
+    convocacao.save()
+    if membros_que_analisaram:
+        Voto.objects.bulk_create(
+            [
+                Voto(
+                    convocacao=convocacao,
+                    membro=m,
+                    presente=m.pk in fatos.votos,
+                    reconhece=fatos.votos.get(m.pk),
+                )
+                for m in membros_que_analisaram
+            ]
+        )
+
+
 def _verificacao_sob_trava(
     *,
     usuario: User,
@@ -376,13 +416,7 @@ def _verificacao_sob_trava(
     regra = _regra_comissao(certame)
     _exigir_aberto(certame)
     _exigir_sessao_aberta(convocacao.sessao, "Verificação")
-    if convocacao.sem_efeito_em is not None:
-        raise ValidationError(
-            f"O parecer desta convocação foi tornado sem efeito ({convocacao.sem_efeito_texto}): "
-            "convoque o(a) candidato(a) para uma nova sessão."
-        )
-    if convocacao.resultado:
-        raise ValidationError("A verificação deste candidato já foi registrada nesta sessão.")
+    _exigir_verificacao_pendente(convocacao)
     votos = fatos.votos
     ausentes = fatos.ausentes
     compareceu, recusou_filmagem = fatos.compareceu, fatos.recusou_filmagem
@@ -404,25 +438,7 @@ def _verificacao_sob_trava(
         )
     )
     resultado = Heteroidentificacao(decisao.resultado)
-    convocacao.compareceu = compareceu
-    convocacao.recusou_filmagem = recusou_filmagem
-    convocacao.recusou_perguntas = recusou_perguntas
-    convocacao.resultado = resultado
-    convocacao.parecer = fatos.parecer.strip()
-    convocacao.registrado_em = timezone.now()
-    convocacao.save()
-    if analisa:
-        Voto.objects.bulk_create(
-            [
-                Voto(
-                    convocacao=convocacao,
-                    membro=m,
-                    presente=m.pk in votos,
-                    reconhece=votos.get(m.pk),
-                )
-                for m in membros
-            ]
-        )
+    _gravar_verificacao(convocacao, fatos, resultado, membros if analisa else [])
     candidato = convocacao.candidato
     grupo = grupo_da_comissao(certame).nome
     candidato.gravar_verificacao(grupo, resultado)

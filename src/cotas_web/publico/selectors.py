@@ -113,27 +113,9 @@ def linha_do_tempo(*, certame: Certame, inscricao: str, situacao: dict[str, Any]
     Parte do que a consulta já sabe (a situação publicada): quem só aguarda nomeação não custa
     nenhuma consulta a mais; os atos de quem foi atingido são lidos pelos índices da inscrição.
     Nada de cor/raça nem do parecer da comissão; a observação livre das saídas não se publica."""
-    marcos: list[Marco] = []
     if not situacao.get("posicoes"):
-        return marcos
-    if certame.homologado_em is not None:
-        marcos.append(
-            Marco(
-                certame.homologado_em,
-                "Classificação final homologada: a inscrição entra nas listas publicadas.",
-                fundamento_da_homologacao(certame),
-            )
-        )
-    # As correções da inscrição, já na situação publicada (nenhuma consulta a mais).
-    for c in situacao.get("correcoes", ()):
-        marcos.append(
-            Marco(
-                date.fromisoformat(c["data"]),
-                f"Correção depois da homologação ({c['mudanca']}): vale desta data em diante; "
-                "as nomeações já publicadas por portaria não mudam.",
-                c["fundamento"],
-            )
-        )
+        return []
+    marcos = _homologacao_e_correcoes(certame, situacao)
     if situacao.get("nomeacao") is None and situacao.get("situacao") in ("", "Aguardando nomeação"):
         return sorted(marcos, key=lambda m: m.data)
     candidato = (
@@ -158,27 +140,8 @@ def linha_do_tempo(*, certame: Certame, inscricao: str, situacao: dict[str, Any]
     fundamentos = (
         _fundamentos_das_saidas(certame, candidato["pk"], [n.pk for n in nomeacoes]) if saiu else {}
     )
-    encerradas = set()
-    for n in nomeacoes:
-        marcos.append(
-            Marco(
-                n.data_portaria,
-                f"Portaria nº {numero_da_portaria(n.portaria)}, de {n.data_portaria:%d/%m/%Y}: "
-                f"nomeado(a) para {n.cargo.codigo}, vaga {n.vaga} ({n.ordem}ª nomeação), pela "
-                f"lista {rotulo_lista(n.modalidade).lower()}.",
-                n.fundamento,
-            )
-        )
-        fim = _FIM_DA_NOMEACAO.get(SituacaoNomeacao(n.situacao))
-        if fim is not None and n.encerrada_em is not None:
-            encerradas.add(n.encerrada_em)
-            marcos.append(
-                Marco(
-                    n.encerrada_em,
-                    fim.format(vaga=n.vaga, portaria=numero_da_portaria(n.portaria)),
-                    fundamentos.get(("nomeacao", n.pk), ""),
-                )
-            )
+    marcos += _marcos_das_nomeacoes(nomeacoes, fundamentos)
+    encerradas = {n.encerrada_em for n in nomeacoes if _encerrada(n)}
     for d in desistencias:
         if d.data not in encerradas:  # (a de um nomeado já está no fim da nomeação)
             marcos.append(
@@ -199,6 +162,62 @@ def linha_do_tempo(*, certame: Certame, inscricao: str, situacao: dict[str, Any]
             )
         )
     return sorted(marcos, key=lambda m: m.data)
+
+
+def _homologacao_e_correcoes(certame: Certame, situacao: dict[str, Any]) -> list[Marco]:
+    """A homologação e as correções da inscrição, já na situação publicada (nenhuma consulta a
+    mais)."""
+    marcos: list[Marco] = []
+    if certame.homologado_em is not None:
+        marcos.append(
+            Marco(
+                certame.homologado_em,
+                "Classificação final homologada: a inscrição entra nas listas publicadas.",
+                fundamento_da_homologacao(certame),
+            )
+        )
+    for c in situacao.get("correcoes", ()):
+        marcos.append(
+            Marco(
+                date.fromisoformat(c["data"]),
+                f"Correção depois da homologação ({c['mudanca']}): vale desta data em diante; "
+                "as nomeações já publicadas por portaria não mudam.",
+                c["fundamento"],
+            )
+        )
+    return marcos
+
+
+def _encerrada(n: Nomeacao) -> bool:
+    """A nomeação que terminou por desistência, posse não tomada ou final da lista."""
+    return n.encerrada_em is not None and SituacaoNomeacao(n.situacao) in _FIM_DA_NOMEACAO
+
+
+def _marcos_das_nomeacoes(
+    nomeacoes: list[Nomeacao], fundamentos: dict[tuple[str, int], str]
+) -> list[Marco]:
+    """Cada nomeação por portaria e, se terminou, o fim dela."""
+    marcos: list[Marco] = []
+    for n in nomeacoes:
+        marcos.append(
+            Marco(
+                n.data_portaria,
+                f"Portaria nº {numero_da_portaria(n.portaria)}, de {n.data_portaria:%d/%m/%Y}: "
+                f"nomeado(a) para {n.cargo.codigo}, vaga {n.vaga} ({n.ordem}ª nomeação), pela "
+                f"lista {rotulo_lista(n.modalidade).lower()}.",
+                n.fundamento,
+            )
+        )
+        fim = _FIM_DA_NOMEACAO.get(SituacaoNomeacao(n.situacao))
+        if fim is not None and n.encerrada_em is not None:
+            marcos.append(
+                Marco(
+                    n.encerrada_em,
+                    fim.format(vaga=n.vaga, portaria=numero_da_portaria(n.portaria)),
+                    fundamentos.get(("nomeacao", n.pk), ""),
+                )
+            )
+    return marcos
 
 
 def _fundamentos_das_saidas(

@@ -252,32 +252,66 @@ def montar(certame: Certame, progresso: tarefas.Progresso | None = None) -> Publ
             "Gravando a situação de cada inscrição…",
         )
     if fonte is not None:
-        linhas = _linhas(certame, nova, fonte, mudados)
-        while lote := list(islice(linhas, LOTE)):
-            with transaction.atomic():
-                inserir_em_massa(SituacaoPublica, _CAMPOS, lote)
-            _renovar(certame)
-            if progresso is not None:
-                progresso.avancar(len(lote), "Gravando a situação de cada inscrição…")
-    with transaction.atomic():
-        trocou = PublicacaoSituacoes.objects.filter(pk=pub.pk, geracao=nova).update(
-            versao=versao, erro=erro, publicada_em=timezone.now()
-        )
-        if trocou != 1:
-            raise RuntimeError("Outra montagem começou ao mesmo tempo.")
-        PublicacaoDoCargo.objects.filter(certame=certame, cargo__in=[*mudados, *removidos]).delete()
-        PublicacaoDoCargo.objects.bulk_create(
-            PublicacaoDoCargo(
-                certame=certame, cargo=cargo, geracao=nova, resumo=resumos[cargo] or ""
-            )
-            for cargo in mudados
-        )
+        _gravar_em_lotes(certame, nova, fonte, mudados, progresso)
+    _trocar_marcadores(
+        certame,
+        pub.pk,
+        nova,
+        versao=versao,
+        erro=erro,
+        mudados=mudados,
+        resumos=resumos,
+        removidos=removidos,
+    )
     for cargo in mudados:
         _apagar_em_lotes(certame, cargo=cargo, exceto=nova)
     for cargo in removidos:
         _apagar_em_lotes(certame, cargo=cargo)
     pub.refresh_from_db()
     return pub
+
+
+def _gravar_em_lotes(
+    certame: Certame,
+    nova: int,
+    fonte: FonteDocumentos,
+    mudados: list[str],
+    progresso: tarefas.Progresso | None,
+) -> None:
+    """As linhas da geração `nova` dos cargos mudados, cada lote na sua transação curta."""
+    linhas = _linhas(certame, nova, fonte, mudados)
+    while lote := list(islice(linhas, LOTE)):
+        with transaction.atomic():
+            inserir_em_massa(SituacaoPublica, _CAMPOS, lote)
+        _renovar(certame)
+        if progresso is not None:
+            progresso.avancar(len(lote), "Gravando a situação de cada inscrição…")
+
+
+@transaction.atomic
+def _trocar_marcadores(
+    certame: Certame,
+    publicacao: int,
+    nova: int,
+    *,
+    versao: int,
+    erro: str,
+    mudados: list[str],
+    resumos: dict[str, str | None],
+    removidos: set[str],
+) -> None:
+    """A troca dos marcadores dos cargos mudados e do certame, numa transação só: a consulta vê
+    a publicação anterior inteira ou a nova inteira."""
+    trocou = PublicacaoSituacoes.objects.filter(pk=publicacao, geracao=nova).update(
+        versao=versao, erro=erro, publicada_em=timezone.now()
+    )
+    if trocou != 1:
+        raise RuntimeError("Outra montagem começou ao mesmo tempo.")
+    PublicacaoDoCargo.objects.filter(certame=certame, cargo__in=[*mudados, *removidos]).delete()
+    PublicacaoDoCargo.objects.bulk_create(
+        PublicacaoDoCargo(certame=certame, cargo=cargo, geracao=nova, resumo=resumos[cargo] or "")
+        for cargo in mudados
+    )
 
 
 # O erro da reencenação que a página pública mostra: curto (a recusa do motor pode citar milhares

@@ -106,8 +106,6 @@ class Command(BaseCommand):
         from cotas.arquivos.cenario import ler_cenario
         from cotas.arquivos.erros import ErrosDeEntrada
         from cotas_web.certames.models import Certame
-        from cotas_web.certames.services import certame_homologar
-        from cotas_web.nomeacoes.services import vagas_edital_ofertar
 
         demo = bool(opcoes["demo"])
         if demo and em_producao():
@@ -145,38 +143,32 @@ class Command(BaseCommand):
 
         situacao = "cadastrado, candidatos importados"
         if not opcoes["sem_homologar"]:
-            dia = _dia_da_homologacao(cenario)
-            try:
-                certame_homologar(usuario=rh, certame=certame, data=dia)
-                vagas_edital_ofertar(usuario=rh, certame=certame, data=dia)
-                situacao = (
-                    f"homologado em {dia:%d/%m/%Y}, vagas do edital ofertadas; "
-                    "as nomeações propostas aguardam confirmação"
-                )
-            except ValidationError as erro:
-                situacao += f" (não homologado: {'; '.join(erro.messages)})"
-
+            situacao = _homologar(cenario, rh, certame, situacao)
         self.stdout.write(f"Certame “{certame.nome}” ({certame.lei_titulo}): {situacao}.")
         if demo:
-            try:
-                with transaction.atomic():
-                    antes = _demo_antes_da_homologacao(cenario, rh)
-                    depois = _demo_com_nomeacoes(cenario, rh)
-            except ValidationError as erro:
-                raise CommandError("; ".join(erro.messages)) from None
-            self.stdout.write(
-                f"Certame “{antes.nome}”: antes da homologação, autodeclarados aguardam a comissão."
-            )
-            self.stdout.write(
-                f"Certame “{depois.nome}”: nomeações confirmadas, uma desistência e novas vagas."
-            )
-            federal = _demo_federal(rh)
-            if federal is not None:
-                self.stdout.write(
-                    f"Certame “{federal.nome}” ({federal.lei_titulo}): três grupos, "
-                    "homologado, vagas do edital ofertadas."
-                )
+            self._certames_de_demonstracao(cenario, rh)
             self._usuarios(usuarios_demo_com_a_senha_publicada())
+
+    def _certames_de_demonstracao(self, cenario: Any, rh: Any) -> None:
+        """Os certames da demonstração: antes da homologação, com nomeações e o federal."""
+        try:
+            with transaction.atomic():
+                antes = _demo_antes_da_homologacao(cenario, rh)
+                depois = _demo_com_nomeacoes(cenario, rh)
+        except ValidationError as erro:
+            raise CommandError("; ".join(erro.messages)) from None
+        self.stdout.write(
+            f"Certame “{antes.nome}”: antes da homologação, autodeclarados aguardam a comissão."
+        )
+        self.stdout.write(
+            f"Certame “{depois.nome}”: nomeações confirmadas, uma desistência e novas vagas."
+        )
+        federal = _demo_federal(rh)
+        if federal is not None:
+            self.stdout.write(
+                f"Certame “{federal.nome}” ({federal.lei_titulo}): três grupos, "
+                "homologado, vagas do edital ofertadas."
+            )
 
     def _usuarios(self, logins: list[tuple[str, str, str]]) -> None:
         if not logins:
@@ -263,6 +255,23 @@ def identificar_orgao_demo(municipio: str) -> None:
 # trabalho à espera num deles.
 NOME_ANTES = "{nome} — turma B (antes da homologação)"
 NOME_NOMEACOES = "{nome} — turma C (nomeações em curso)"
+
+
+def _homologar(cenario: Any, rh: Any, certame: Any, situacao: str) -> str:
+    """Homologa o certame do exemplo e oferta as vagas do edital; a situação, para a saída."""
+    from cotas_web.certames.services import certame_homologar
+    from cotas_web.nomeacoes.services import vagas_edital_ofertar
+
+    dia = _dia_da_homologacao(cenario)
+    try:
+        certame_homologar(usuario=rh, certame=certame, data=dia)
+        vagas_edital_ofertar(usuario=rh, certame=certame, data=dia)
+    except ValidationError as erro:
+        return situacao + f" (não homologado: {'; '.join(erro.messages)})"
+    return (
+        f"homologado em {dia:%d/%m/%Y}, vagas do edital ofertadas; "
+        "as nomeações propostas aguardam confirmação"
+    )
 
 
 def _dia_da_homologacao(cenario: Any) -> Any:
