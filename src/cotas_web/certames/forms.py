@@ -22,30 +22,49 @@ class ComLacunas(forms.Form):
     """Os campos dos valores que a lei deixa em aberto: um para o valor e outro para a
     justificativa de cada um. O motor diz quais o certame precisa (os da comissão, só se há
     comissão; os demais têm padrão documentado) e recusa a lei sem eles, com a lista; o operador
-    os informa e o certame os guarda."""
+    os informa e o certame os guarda.
+
+    Com o edital como dado (docs/EDITAIS.md), os valores que ele diz vêm preenchidos, agrupados
+    por assunto com as palavras da lei, cada um com o item e as palavras do edital; pedem-se em
+    branco só os que nem a lei nem o edital dizem. Um valor do edital mudado aqui o substitui,
+    com a justificativa, como `--parametro` na linha de comando."""
 
     lacunas: list[str]
     formas: dict[str, Any]
+    # Os valores que o edital diz e que valem como dele: o valor do edital e o item como a tela
+    # o mostra (`cotas.motor.edital.ItemDoEdital`), e os assuntos em que vão (título, nomes).
+    do_edital: dict[str, object]
+    itens_do_edital: dict[str, Any]
+    assuntos_do_edital: list[tuple[str, list[str]]]
 
     def por_lacunas(
-        self, lei: Any, informados: dict[str, Any] | None = None, dia: Any = None
+        self,
+        lei: Any,
+        informados: dict[str, Any] | None = None,
+        dia: Any = None,
+        edital: Any = None,
     ) -> list[str]:
         """Acrescenta os campos das lacunas da lei para um edital de `dia` (o que um regulamento
-        já fixa nessa data não se pergunta), com os valores já informados, se houver."""
+        já fixa nessa data não se pergunta), com os valores já informados, se houver; com o
+        `edital`, os dele preenchidos (ou o do operador que os substitui)."""
         informados = informados or {}
-        lacunas: list[str] = list(lei.desconhecidos(dia))
-        self.formas = {nome: ponte.forma_da_lacuna(lei, nome) for nome in lacunas}
+        self.do_edital, self.itens_do_edital, self.assuntos_do_edital = {}, {}, []
+        self.formas = {}
+        if edital is not None:
+            self._campos_do_edital(lei, edital, informados)
+        lacunas: list[str] = [n for n in lei.desconhecidos(dia) if n not in self.do_edital]
+        self.formas.update({nome: ponte.forma_da_lacuna(lei, nome) for nome in lacunas})
         grupos = {g.nome: g.rotulo for g in lei.grupos}
         for nome in lacunas:
             # (O parâmetro de um grupo diz de qual: os três percentuais têm a mesma descrição.)
             grupo = grupos.get(nome.partition(".")[0])
             descricao = lei.parametros[nome].descricao or nome
             o_que = f"{grupo} — {descricao}" if grupo else descricao
+            fixa = "nem a lei nem o edital fixam" if edital is not None else "a lei deixa em aberto"
             self.fields[f"lacuna__{nome}"] = campo_da_lacuna(
                 self.formas[nome],
-                label=f"{lei.norma} deixa em aberto: {o_que}",
-                help_text=f"Parâmetro {nome} (o nome no arquivo da lei). Deixe em branco se o "
-                "certame não precisa dele.",
+                label=f"Valor que {fixa}: {o_que}",
+                help_text="Deixe em branco se o certame não precisa dele.",
             )
             self.fields[f"justificativa__{nome}"] = forms.CharField(
                 label=f"De onde vem o valor de “{o_que}”",
@@ -60,13 +79,70 @@ class ComLacunas(forms.Form):
                 self.fields[f"justificativa__{nome}"].initial = informados[nome].get(
                     "justificativa", ""
                 )
-        return lacunas
+        return [*self.do_edital, *lacunas]
+
+    def _campos_do_edital(self, lei: Any, edital: Any, informados: dict[str, Any]) -> None:
+        """Um campo por valor do edital, preenchido, em grupos por assunto (o rótulo de cada
+        grupo da lei, a comissão...), com a descrição da lei, nunca o nome interno; e a
+        justificativa, pedida só se o valor mudar."""
+        from cotas.motor.legislacao import especificacao_de
+
+        usados = set(ponte.usados_do_edital(edital))
+        grupos = [g.nome for g in lei.grupos]
+        for assunto in ponte.assuntos_do_edital(edital):
+            nomes: list[str] = []
+            for item in assunto.itens:
+                if item.nome not in usados or especificacao_de(item.nome, grupos) is None:
+                    continue  # (o que só repete a lei vale como da lei; a questão aberta do
+                    # grupo tem o seu campo no certame)
+                forma = self.formas[item.nome] = ponte.forma_da_lacuna(lei, item.nome)
+                valor = edital.valores[item.nome].valor
+                self.do_edital[item.nome] = valor
+                self.itens_do_edital[item.nome] = item
+                o_que = f"{assunto.titulo} — {item.descricao}"
+                da_lei = (
+                    f" A lei fixa o mínimo ({item.da_lei.citacao()}); o edital o eleva."
+                    if item.da_lei is not None
+                    else ""
+                )
+                campo = campo_da_lacuna(
+                    forma,
+                    label=item.descricao,
+                    help_text=f"{item.citacao}: “{item.texto}”{da_lei}",
+                    do_edital=True,
+                )
+                substituto = informados.get(item.nome)
+                campo.initial = inicial_da_lacuna(
+                    forma, substituto.get("valor") if substituto else valor
+                )
+                self.fields[f"lacuna__{item.nome}"] = campo
+                self.fields[f"justificativa__{item.nome}"] = forms.CharField(
+                    label=f"Se mudar “{o_que}”: de onde vem o novo valor",
+                    required=False,
+                    initial=substituto.get("justificativa", "") if substituto else "",
+                    help_text="Em branco, vale o edital. Um valor mudado substitui o do edital "
+                    "e a razão de cada resultado diz o que ele substituiu (ex.: “Retificação "
+                    "nº 1 do edital, item 2”).",
+                )
+                nomes += [f"lacuna__{item.nome}", f"justificativa__{item.nome}"]
+            if nomes:
+                self.assuntos_do_edital.append((f"{assunto.titulo}, pelo {edital.norma}", nomes))
+
+    def igual_ao_edital(self, nome: str, valor: object) -> bool:
+        """Se o valor do campo é o que o edital diz (sem mudar nada)."""
+        forma = self.formas[nome]
+        return mesmo_valor(forma, valor_informado(forma, valor), self.do_edital[nome])
 
     def clean(self) -> dict[str, Any] | None:
         dados = super().clean() or {}
         for nome in getattr(self, "lacunas", []):
-            valor = _preenchido(dados.get(f"lacuna__{nome}"))
+            if f"lacuna__{nome}" in self.errors:
+                continue
             justificativa = (dados.get(f"justificativa__{nome}") or "").strip()
+            if nome in getattr(self, "do_edital", {}):
+                self._conferir_o_do_edital(nome, dados.get(f"lacuna__{nome}"), justificativa)
+                continue
+            valor = _preenchido(dados.get(f"lacuna__{nome}"))
             if valor and not justificativa:
                 self.add_error(
                     f"justificativa__{nome}",
@@ -77,16 +153,183 @@ class ComLacunas(forms.Form):
                 self.add_error(f"lacuna__{nome}", f"Informe o valor de {nome}.")
         return dados
 
+    def _conferir_o_do_edital(self, nome: str, valor: object, justificativa: str) -> None:
+        item = self.itens_do_edital[nome]
+        igual = self.igual_ao_edital(nome, valor)
+        if not igual and not justificativa:
+            self.add_error(
+                f"justificativa__{nome}",
+                f"O valor difere do {item.citacao} ({item.valor}): diga de onde vem o novo (uma "
+                "retificação do edital, por exemplo), ou volte ao valor do edital.",
+            )
+        elif igual and justificativa:
+            self.add_error(
+                f"justificativa__{nome}",
+                f"O valor é o do {item.citacao}: apague a justificativa, ou mude o valor.",
+            )
+
     def informados(self) -> dict[str, dict[str, object]]:
-        """{parâmetro: {"valor", "justificativa"}} das lacunas da lei, como o motor os recebe."""
-        return {
-            nome: {
-                "valor": valor_informado(self.formas[nome], self.cleaned_data[f"lacuna__{nome}"]),
+        """{parâmetro: {"valor", "justificativa"}} das lacunas da lei e dos valores do edital
+        mudados aqui, como o motor os recebe (o do edital que não mudou fica com o edital)."""
+        saida: dict[str, dict[str, object]] = {}
+        for nome in self.lacunas:
+            valor = self.cleaned_data[f"lacuna__{nome}"]
+            if nome in self.do_edital:
+                if self.igual_ao_edital(nome, valor):
+                    continue
+            elif not _preenchido(valor):
+                continue
+            saida[nome] = {
+                "valor": valor_informado(self.formas[nome], valor),
                 "justificativa": self.cleaned_data[f"justificativa__{nome}"].strip(),
             }
-            for nome in self.lacunas
-            if _preenchido(self.cleaned_data[f"lacuna__{nome}"])
-        }
+        return saida
+
+
+class ComEdital(forms.Form):
+    """O edital como dado no formulário: o arquivo do edital (e o do modelo que ele segue, se
+    ainda não está guardado), ou um modelo guardado escolhido e o número do edital. Lido pelo
+    leitor da linha de comando (`editais.ler_edital_enviado`); os erros de todos os arquivos de
+    uma vez, cada um no seu campo, com arquivo, linha e coluna.
+
+    O arquivo enviado não volta num campo de arquivo: o texto lido volta oculto, e o formulário
+    seguinte o lê de novo. Um edital novo (ou outro) não é adotado no mesmo envio: a tela mostra
+    os valores dele para o operador conferir (`edital_novo`), e só o envio seguinte vale."""
+
+    edital_arquivo = forms.FileField(
+        label="Arquivo do edital (TOML)",
+        required=False,
+        help_text="O edital como dado: cada valor que a lei deixa ao edital, com o item que o "
+        "diz (formato em docs/EDITAIS.md). A lei, a data e os valores vêm dele.",
+    )
+    modelo_arquivo = forms.FileField(
+        label="Arquivo do modelo de edital que ele segue (TOML)",
+        required=False,
+        help_text="Só se o modelo ainda não está guardado nesta instalação: ele fica guardado, "
+        "na versão do arquivo, para os próximos certames.",
+    )
+    modelo_guardado = forms.ChoiceField(
+        label="Ou um modelo de edital já guardado",
+        required=False,
+        help_text="Sem o arquivo do edital: o edital segue o modelo como ele está, e os "
+        "valores que mudam se informam abaixo, com a justificativa.",
+    )
+    edital_numero = forms.CharField(
+        label="Número do edital (com o modelo escolhido, sem o arquivo do edital)",
+        required=False,
+        max_length=60,
+        help_text="Ex.: 93/2026. As razões citam “Edital nº 93/2026 (modelo ...), item ...”.",
+    )
+    edital_texto = forms.CharField(widget=forms.HiddenInput, required=False)
+    edital_nome = forms.CharField(widget=forms.HiddenInput, required=False)
+    modelo_texto = forms.CharField(widget=forms.HiddenInput, required=False)
+    modelo_nome = forms.CharField(widget=forms.HiddenInput, required=False)
+    edital_conferido = forms.CharField(widget=forms.HiddenInput, required=False)
+
+    CAMPOS_DO_EDITAL = ["edital_arquivo", "modelo_arquivo", "modelo_guardado", "edital_numero"]
+
+    edital_lido: Any
+    erros_do_edital: Any
+    edital_novo: bool
+
+    def data_do_edital(self) -> Any:
+        """A data do edital que só segue um modelo (a do formulário, ou a do certame)."""
+        return None
+
+    def ler_o_edital(self) -> None:
+        """Lê o que foi enviado (ou o texto que voltou oculto); guarda o edital lido, ou os
+        erros para o `clean`, e prepara os campos para o próximo envio."""
+        from . import editais
+
+        self.edital_lido, self.erros_do_edital, self.edital_novo = None, None, False
+        self.fields["modelo_guardado"].choices = [  # type: ignore[attr-defined]
+            ("", "— nenhum —"),
+            *editais.escolhas_de_modelos(),
+        ]
+        if not self.is_bound:
+            return
+        try:
+            edital = self._enviado("edital", editais.CAMPO_EDITAL)
+            modelo = self._enviado("modelo", editais.CAMPO_MODELO)
+        except forms.ValidationError as erro:
+            self.erros_do_edital = erro
+            return
+        escolhido = str(self.data.get("modelo_guardado") or "")
+        numero = str(self.data.get("edital_numero") or "").strip()
+        if edital is None and modelo is None and not escolhido:
+            return
+        try:
+            lido = editais.ler_edital_enviado(
+                edital=edital,
+                modelo=modelo,
+                escolhido=escolhido,
+                numero=numero,
+                data=self.data_do_edital(),
+            )
+        except forms.ValidationError as erro:
+            self.erros_do_edital = erro
+            return
+        self.edital_lido = lido
+        dados = self.data.copy()
+        # (Volta oculto só o arquivo enviado; o edital escrito a partir do modelo se escreve de
+        # novo a cada envio, com o número e a data de então.)
+        dados["edital_texto"] = lido.texto if edital is not None else ""
+        dados["edital_nome"] = lido.arquivo if edital is not None else ""
+        dados["modelo_texto"] = lido.modelo_enviado.texto if lido.modelo_enviado else ""
+        dados["modelo_nome"] = lido.modelo_enviado.nome if lido.modelo_enviado else ""
+        self.edital_novo = dados.get("edital_conferido") != lido.marca
+        dados["edital_conferido"] = lido.marca
+        self.data = dados
+        modelo_lido = lido.edital.modelo
+        segue = f", que segue o modelo {modelo_lido.chave}" if modelo_lido is not None else ""
+        if edital is not None:
+            self.fields["edital_arquivo"].help_text = (
+                f"Lido: {lido.arquivo} ({lido.edital.norma}, de "
+                f"{lido.edital.data:%d/%m/%Y}{segue}). Envie outro arquivo só para trocá-lo."
+            )
+        if lido.modelo_enviado is not None:
+            self.fields["modelo_arquivo"].help_text = (
+                f"Lido: {lido.modelo_enviado.nome} ({modelo_lido.chave if modelo_lido else ''}); "
+                "fica guardado nesta instalação quando o edital for adotado."
+            )
+
+    def _enviado(self, prefixo: str, campo: str) -> Any:
+        """O arquivo enviado agora ou, sem ele, o texto que voltou oculto do envio anterior."""
+        from . import editais
+
+        arquivo = self.files.get(f"{prefixo}_arquivo") if self.files else None
+        if arquivo is not None:
+            return editais.ler_enviado(arquivo.name or f"{prefixo}.toml", arquivo.read(), campo)
+        texto = str(self.data.get(f"{prefixo}_texto") or "")
+        if not texto:
+            return None
+        return editais.Enviado(str(self.data.get(f"{prefixo}_nome") or f"{prefixo}.toml"), texto)
+
+    @property
+    def aviso_do_edital(self) -> str:
+        """O passo de conferir o edital recém-lido (sem erro: nada foi gravado ainda)."""
+        if not getattr(self, "edital_novo", False):
+            return ""
+        lido = self.edital_lido
+        modelo = lido.edital.modelo
+        segue = f", que segue o modelo {modelo.titulo} (versão {modelo.versao})" if modelo else ""
+        return (
+            f"{lido.edital.norma} lido{segue}: confira abaixo os valores dele, por assunto, e "
+            "envie de novo para adotá-lo. Um valor mudado aqui substitui o do edital e pede a "
+            "justificativa. Nada foi gravado ainda."
+        )
+
+    def is_valid(self) -> bool:
+        return super().is_valid() and not getattr(self, "edital_novo", False)
+
+    def clean(self) -> dict[str, Any] | None:
+        dados = super().clean()
+        erro = getattr(self, "erros_do_edital", None)
+        if erro is not None:
+            for campo, mensagens in erro.message_dict.items():
+                for mensagem in mensagens:
+                    self.add_error(campo if campo in self.fields else None, mensagem)
+        return dados
 
 
 # O prazo do recurso contra o parecer da comissão, quando a lei não o fixa: o do edital
@@ -102,10 +345,15 @@ CAMPO_PRAZO_DO_RECURSO = forms.IntegerField(
 )
 
 
-class CertameForm(FormularioDeUmaVez, ComLacunas):
+class CertameForm(FormularioDeUmaVez, ComEdital, ComLacunas):
     nome = forms.CharField(label="Nome do certame", max_length=200)
-    municipio = forms.ChoiceField(label="Município")
-    data_edital = CampoData(label="Data de publicação do edital")
+    municipio = forms.ChoiceField(
+        label="Município", help_text="Com o arquivo do edital, em branco: vem da lei do edital."
+    )
+    data_edital = CampoData(
+        label="Data de publicação do edital",
+        help_text="Com o arquivo do edital, em branco: vem do edital.",
+    )
     tipo = forms.ChoiceField(label="Tipo de seleção", choices=escolhas(TipoSelecao))
     orgao = forms.ChoiceField(
         label="Órgão ou entidade que faz a seleção",
@@ -193,6 +441,7 @@ class CertameForm(FormularioDeUmaVez, ComLacunas):
     # Os grupos do formulário longo (fieldsets com legenda, como o gov.br os desenha); os valores
     # em aberto da lei, quando a lei os tem, vão no seu próprio grupo (`grupos`).
     GRUPOS = (
+        ("O edital como dado (opcional)", ComEdital.CAMPOS_DO_EDITAL),
         (
             "Identificação do certame",
             ["nome", "municipio", "data_edital", "tipo", "orgao", "validade_ate"],
@@ -218,17 +467,38 @@ class CertameForm(FormularioDeUmaVez, ComLacunas):
 
     def __init__(self, *args: object, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["municipio"].choices = ponte.entes_por_esfera()  # type: ignore[attr-defined]
+        self.fields["municipio"].choices = [  # type: ignore[attr-defined]
+            ("", "— escolha —"),
+            *ponte.entes_por_esfera(),
+        ]
         self.lei: Any = None
+        self.ler_o_edital()
+        if self.is_bound and (self.edital_lido is not None or self.erros_do_edital is not None):
+            # (O ente e a data vêm do edital; o que for dito tem de ser o dele: `clean`.)
+            self.fields["municipio"].required = False
+            if self.data.get("edital_texto") or self.files.get("edital_arquivo"):
+                self.fields["data_edital"].required = False
         self.lacunas = self._campos_das_lacunas()
+        if self.edital_novo:
+            self._mostrar_os_valores_do_edital()
 
     @property
     def grupos(self) -> list[tuple[str, list[str]]]:
         return [*self.GRUPOS, *grupo_das_lacunas(self)]
 
+    def data_do_edital(self) -> Any:
+        try:
+            return self.fields["data_edital"].clean(self.data.get("data_edital"))
+        except forms.ValidationError:
+            return None
+
     def _campos_das_lacunas(self) -> list[str]:
-        """Os valores que a lei escolhida (pelo ente e pela data do edital enviados) deixa em
-        aberto (`Lei.desconhecidos()`)."""
+        """Os valores que a lei escolhida (pelo edital, ou pelo ente e pela data do edital
+        enviados) deixa em aberto (`Lei.desconhecidos()`), com os do edital preenchidos."""
+        if self.edital_lido is not None:
+            edital = self.edital_lido.edital
+            self.lei = ponte.catalogo().lei(edital.lei)
+            return self.por_lacunas(self.lei, dia=edital.data, edital=edital)
         municipio = self.data.get("municipio") if self.is_bound else None
         try:
             data_edital = self.fields["data_edital"].clean(self.data.get("data_edital"))
@@ -237,11 +507,72 @@ class CertameForm(FormularioDeUmaVez, ComLacunas):
             return []
         return self.por_lacunas(self.lei, dia=data_edital)
 
+    def _mostrar_os_valores_do_edital(self) -> None:
+        """O edital recém-lido: os campos dele com os valores dele (o que veio no envio era de
+        outro edital, ou de nenhum), e o ente e a data do edital onde ficaram em branco."""
+        edital = self.edital_lido.edital
+        dados = self.data.copy()
+        for nome in self.do_edital:
+            inicial = self.fields[f"lacuna__{nome}"].initial
+            if isinstance(inicial, list):
+                dados.setlist(f"lacuna__{nome}", [str(v) for v in inicial])
+            else:
+                dados[f"lacuna__{nome}"] = "" if inicial is None else str(inicial)
+            dados[f"justificativa__{nome}"] = ""
+        if not dados.get("data_edital"):
+            dados["data_edital"] = edital.data.isoformat()
+        if not dados.get("municipio") and self.lei is not None:
+            dados["municipio"] = self.lei.municipio
+        self.data = dados
+
+    def clean(self) -> dict[str, Any] | None:
+        dados = super().clean() or {}
+        lido = self.edital_lido
+        if lido is None:
+            return dados
+        edital = lido.edital
+        if not dados.get("data_edital"):
+            dados["data_edital"] = edital.data
+        if not dados.get("municipio") and self.lei is not None:
+            dados["municipio"] = self.lei.municipio
+        if dados.get("data_edital") != edital.data and "data_edital" not in self.errors:
+            self.add_error(
+                "data_edital",
+                f"O {edital.norma} é de {edital.data:%d/%m/%Y} ({lido.arquivo}); a data do "
+                "certame é a do edital. Deixe em branco ou corrija.",
+            )
+        if self.lei is not None and dados.get("municipio") not in ("", None, self.lei.municipio):
+            self.add_error(
+                "municipio",
+                f"O {edital.norma} aplica {self.lei.titulo}, de {self.lei.municipio}; deixe em "
+                "branco ou escolha o ente da lei do edital.",
+            )
+        numero = (dados.get("edital_numero") or "").strip()
+        if numero and self.data.get("edital_texto") and numero != edital.numero:
+            self.add_error(
+                "edital_numero",
+                f"O arquivo do edital é do {edital.norma}; o número informado é {numero}. Deixe "
+                "em branco (o número vem do arquivo) ou corrija.",
+            )
+        return dados
+
 
 def grupo_das_lacunas(form: Any) -> list[tuple[str, list[str]]]:
-    """O grupo dos valores que a lei deixa em aberto (valor e justificativa de cada um)."""
-    nomes = [f"{p}__{n}" for n in getattr(form, "lacunas", []) for p in ("lacuna", "justificativa")]
-    return [("Valores que a lei deixa em aberto", nomes)] if nomes else []
+    """Os grupos dos valores do edital, um por assunto, e o dos valores que a lei deixa em
+    aberto e o edital (se há) não diz (valor e justificativa de cada um)."""
+    do_edital = getattr(form, "do_edital", {})
+    nomes = [
+        f"{p}__{n}"
+        for n in getattr(form, "lacunas", [])
+        if n not in do_edital
+        for p in ("lacuna", "justificativa")
+    ]
+    titulo = (
+        "Valores que nem a lei nem o edital fixam"
+        if getattr(form, "edital_lido", None) is not None or do_edital
+        else "Valores que a lei deixa em aberto"
+    )
+    return [*getattr(form, "assuntos_do_edital", []), *([(titulo, nomes)] if nomes else [])]
 
 
 FORMATO_DESEMPATE = (
@@ -306,6 +637,25 @@ def inicial_da_lacuna(forma: Any, valor: object) -> object:
     return valor
 
 
+def mesmo_valor(forma: Any, a: object, b: object) -> bool:
+    """Se dois valores de um parâmetro (como o motor os recebe) são o mesmo: percentuais pelo
+    número, listas de escolhas sem ordem, ordens de destino em ordem."""
+    from decimal import InvalidOperation
+
+    if forma.tipo == "percentual":
+        try:
+            return Decimal(str(a)) == Decimal(str(b))
+        except InvalidOperation:
+            return False
+    if forma.tipo in ("lista", "reversao"):
+        uma = [str(v) for v in (a if isinstance(a, list | tuple) else [a])]
+        outra = [str(v) for v in (b if isinstance(b, list | tuple) else [b])]
+        return sorted(uma) == sorted(outra) if forma.tipo == "lista" else uma == outra
+    if forma.tipo == "booleano":
+        return isinstance(a, bool) and isinstance(b, bool) and a == b
+    return str(a) == str(b)
+
+
 def _preenchido(valor: object) -> str:
     """O valor de um campo de lacuna como texto ("" se em branco), qualquer que seja o campo."""
     if valor is None:
@@ -315,11 +665,14 @@ def _preenchido(valor: object) -> str:
     return str(valor).strip()
 
 
-def campo_da_lacuna(forma: Any, *, label: str, help_text: str) -> forms.Field:
+def campo_da_lacuna(
+    forma: Any, *, label: str, help_text: str, do_edital: bool = False
+) -> forms.Field:
     """O campo de um valor em aberto na forma do parâmetro (nunca a sintaxe do arquivo da lei):
-    escolha, várias escolhas, sim ou não, número."""
-    comum: dict[str, Any] = {"label": label, "help_text": help_text, "required": False}
-    vazio = [("", "— não informado —")]
+    escolha, várias escolhas, sim ou não, número. `do_edital`: o valor vem do edital, e um
+    valor há de haver (sem a opção "não informado")."""
+    comum: dict[str, Any] = {"label": label, "help_text": help_text, "required": do_edital}
+    vazio = [] if do_edital else [("", "— não informado —")]
     if forma.tipo in ("escolha", "reversao"):
         return forms.ChoiceField(choices=[*vazio, *forma.opcoes], **comum)
     if forma.tipo == "lista":
@@ -428,10 +781,16 @@ class DadosCertameForm(ComLacunas):
                 certame.lei_id or None, certame.municipio, certame.data_edital
             )
             self.esquema = ponte.esquema_do_certame(certame)
+            edital = ponte.edital_do_certame(certame)
         except ponte.ErroCotas:
-            lei = None
+            lei, edital = None, None
         if lei is not None:
-            self.lacunas = self.por_lacunas(lei, certame.informados or {}, certame.data_edital)
+            self.lacunas = self.por_lacunas(
+                lei, certame.informados or {}, certame.data_edital, edital=edital
+            )
+        if certame.edital_texto and "data_edital" in self.fields:
+            # (A data do certame é a do edital: muda trocando o edital.)
+            del self.fields["data_edital"]
         self.fields["motivo"] = forms.CharField(
             label="Motivo da correção",
             widget=forms.Textarea,

@@ -17,7 +17,8 @@ from cotas_web.auditoria.acoes import AcaoAuditada
 from cotas_web.auditoria.services import registrar
 from cotas_web.rotulos import codigos
 
-from . import datas
+from . import datas, editais
+from .editais import EditalLido
 from .models import (
     AtoTornavelSemEfeito,
     BaseDoLimiar,
@@ -133,12 +134,18 @@ def certame_criar(
     orgao: str = "",
     prazo_recurso_dias: int | None = None,
     token: str = "",
+    edital: EditalLido | None = None,
 ) -> Certame:
     """Cria o certame com a lei em vigor na data do edital (`[transicao]` de cada lei: a lei não
     se aplica a editais publicados antes de sua vigência). O mesmo formulário enviado de novo
-    (`token`) devolve o certame já criado."""
+    (`token`) devolve o certame já criado. `edital`: o edital como dado, lido e conferido
+    (`editais.ler_edital_enviado`); a data e a lei do certame têm de ser as dele, e o modelo
+    enviado com ele fica guardado na instalação."""
     if (anterior := pedido_anterior(token, "certame_criar", Certame)) is not None:
         return anterior
+    if edital is not None:
+        _conferir_data_do_edital(edital, data_edital)
+        _conferir_lei_do_edital(edital, municipio, data_edital)
     regras = _regras_do_novo_certame(
         municipio=municipio,
         data_edital=data_edital,
@@ -149,6 +156,7 @@ def certame_criar(
         base_do_limiar=base_do_limiar,
         informados=informados,
         orgao=orgao,
+        edital=edital.edital if edital is not None else None,
     )
     _conferir_escolhas(desempate, dupla_condicao, data_edital, validade_ate)
     _conferir_prazo_do_recurso(regras, prazo_recurso_dias)
@@ -175,6 +183,8 @@ def certame_criar(
         orgao=orgao,
         prazo_recurso_dias=prazo_recurso_dias,
     )
+    if edital is not None:
+        _gravar_edital(usuario, certame, edital)
     pedido_concluir(token, certame)
     _designar_quem_cria(usuario, certame)
     registrar(
@@ -189,15 +199,74 @@ def certame_criar(
 
 
 def _dados_da_criacao(certame: Certame) -> dict[str, Any]:
-    """O que o registro da criação guarda: a lei e as escolhas que o edital faz."""
+    """O que o registro da criação guarda: a lei, o edital como dado (se há) e as escolhas que
+    o edital faz."""
     return {
         "lei": certame.lei_id,
+        "edital": _edital_como_dado(certame),
         "tipo": certame.tipo,
         "prioridade_colisao": certame.prioridade_colisao,
         "base_do_limiar": certame.base_do_limiar,
         "dupla_condicao": certame.dupla_condicao,
         "informados": certame.informados or {},
         "prazo_recurso_dias": certame.prazo_recurso_dias,
+    }
+
+
+def _conferir_data_do_edital(edital: EditalLido, data_edital: date) -> None:
+    if data_edital != edital.edital.data:
+        raise ValidationError(
+            {
+                "data_edital": f"O {edital.edital.norma} é de {edital.edital.data:%d/%m/%Y} "
+                f"({edital.arquivo}); a data do certame é a do edital."
+            }
+        )
+
+
+def _conferir_lei_do_edital(edital: EditalLido, municipio: str, data_edital: date) -> None:
+    """A lei do ente na data do edital é a que o edital aplica (nunca uma no lugar da outra)."""
+    try:
+        lei = ponte.lei_do_certame(None, municipio, data_edital)
+    except ponte.ErroCotas as erro:
+        raise ValidationError({"municipio": str(erro)}) from erro
+    if lei.id != edital.edital.lei:
+        raise ValidationError(
+            {
+                "municipio": f"O {edital.edital.norma} aplica {edital.edital.lei}, mas a lei de "
+                f"{municipio} para um edital de {data_edital:%d/%m/%Y} é {lei.titulo}."
+            }
+        )
+
+
+def _gravar_edital(usuario: User, certame: Certame, edital: EditalLido) -> None:
+    """O edital no certame: o texto, o nome do arquivo e o modelo na versão usada, com o sha256
+    dele (o modelo enviado fica guardado na instalação)."""
+    modelo = editais.guardar_modelo(usuario, edital)
+    certame.edital_texto = edital.texto
+    certame.edital_arquivo = edital.arquivo
+    certame.modelo_de_edital = modelo
+    certame.modelo_sha256 = modelo.sha256 if modelo is not None else ""
+    certame.save(
+        update_fields=["edital_texto", "edital_arquivo", "modelo_de_edital", "modelo_sha256"]
+    )
+
+
+def _edital_como_dado(certame: Certame) -> dict[str, Any] | None:
+    """O edital do certame no registro de auditoria: o arquivo, o sha256 dele e o modelo (id,
+    versão, sha256)."""
+    if not certame.edital_texto:
+        return None
+    import hashlib
+
+    modelo = certame.modelo_de_edital
+    return {
+        "arquivo": certame.edital_arquivo,
+        "sha256": hashlib.sha256(certame.edital_texto.encode("utf-8")).hexdigest(),
+        "modelo": (
+            {"id": modelo.identificador, "versao": modelo.versao, "sha256": certame.modelo_sha256}
+            if modelo is not None
+            else None
+        ),
     }
 
 

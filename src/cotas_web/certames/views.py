@@ -48,7 +48,7 @@ def publico(request: HttpRequest, pk: int) -> HttpResponse:
 
 @requer_papel(ADMIN)
 def novo(request: HttpRequest) -> HttpResponse:
-    form = CertameForm(request.POST or None)
+    form = CertameForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
         d = form.cleaned_data
         try:
@@ -74,6 +74,7 @@ def novo(request: HttpRequest) -> HttpResponse:
                 orgao=d["orgao"],
                 prazo_recurso_dias=d["prazo_recurso_dias"],
                 token=d["pedido"],
+                edital=form.edital_lido,
             )
         except ValidationError as erro:
             erro_no_formulario(form, erro)
@@ -88,8 +89,10 @@ def novo(request: HttpRequest) -> HttpResponse:
             "titulo": "Novo certame",
             "botao": "Criar certame",
             "introducao": "A lei aplicável é escolhida pelo município (ou pelo ente federal), "
-            "pela data do edital e pelo tipo de seleção. Se a lei deixa valores em "
-            "aberto, a tela os pede, cada um com a justificativa.",
+            "pela data do edital e pelo tipo de seleção, ou vem do arquivo do edital. Os "
+            "valores que a lei deixa ao edital vêm dele, por assunto; a tela pede só os que "
+            "nem a lei nem o edital fixam, cada um com a justificativa.",
+            "aviso": form.aviso_do_edital,
         },
     )
 
