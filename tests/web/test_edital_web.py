@@ -152,3 +152,209 @@ def test_edital_com_modelo_enviados_a_razao_da_reserva_cita_o_edital(
         r"prefeitura-exemplo/concurso@2026\.1\), item 4\.1; ",
         html,
     ), html
+
+
+def test_edital_invalido_mostra_todos_os_erros_com_linha_e_coluna_e_nada_se_grava(
+    client: Any, rita: Any
+) -> None:
+    entrar(client, rita)
+    registros = Registro.objects.count()
+    ruim = _edital().replace('numero = "12/2026"', 'numero = "12/2026"\nsigla = 1')
+    modelo_ruim = _modelo(percentual="15").replace('valor = ["candidato"]', 'valor = "sim"')
+    r = _enviar(
+        client,
+        _dados(
+            "Concurso ruim",
+            edital_arquivo=_arquivo("ruim.toml", ruim),
+            modelo_arquivo=_arquivo("modelo-ruim.toml", modelo_ruim),
+        ),
+    )
+    assert r.status_code == 200
+    form = r.context["form"]
+    erros_do_edital = form.errors["edital_arquivo"]
+    erros_do_modelo = form.errors["modelo_arquivo"]
+    # Todos de uma vez: a chave desconhecida no edital, o percentual abaixo do mínimo e o valor
+    # de tipo errado no modelo, cada um com o arquivo, a linha e a coluna.
+    assert erros_do_edital == [
+        'ruim.toml, linha 3, coluna 9, chave "edital.sigla": chave desconhecida \'sigla\' (as '
+        "chaves aceitas aqui são numero, orgao, data, lei, modelo, titulo)"
+    ]
+    assert len(erros_do_modelo) == 2, erros_do_modelo
+    assert erros_do_modelo[0].startswith(
+        'modelo-ruim.toml, linha 10, coluna 9, chave "parametros[1].valor": '
+        "'negros.percentual' = \"15\""
+    )
+    assert "abaixo do mínimo de 20%" in erros_do_modelo[0]
+    assert "Edital nº 12/2026 (modelo prefeitura-exemplo/concurso@2026.1), item 4.1" in (
+        erros_do_modelo[0]
+    )
+    assert erros_do_modelo[1].startswith(
+        'modelo-ruim.toml, linha 70, coluna 9, chave "parametros[11].valor": '
+        "'heteroidentificacao.recorrentes' = \"sim\""
+    )
+    html = r.content.decode()
+    assert "2 campos precisam de correção" in html  # (cada erro junto do campo do seu arquivo)
+    for erro in [*erros_do_edital, *erros_do_modelo]:
+        assert erro.replace("'", "&#x27;").replace('"', "&quot;") in html
+    assert not Certame.objects.exists() and not ModeloDeEdital.objects.exists()
+    assert Registro.objects.count() == registros
+
+
+def test_erro_de_sintaxe_do_edital_com_linha_e_coluna(client: Any, rita: Any) -> None:
+    entrar(client, rita)
+    r = _enviar(
+        client,
+        _dados("Concurso", edital_arquivo=_arquivo("quebrado.toml", '[edital]\nnumero = "1\n')),
+    )
+    [erro] = r.context["form"].errors["edital_arquivo"]
+    assert erro.startswith("quebrado.toml, linha 2, coluna ")
+    assert not Certame.objects.exists()
+
+
+def test_o_certame_fica_com_a_versao_do_modelo_depois_de_uma_versao_nova(
+    client: Any, rita: Any
+) -> None:
+    entrar(client, rita)
+    r = _enviar(
+        client,
+        _dados(
+            "Concurso A",
+            edital_arquivo=_arquivo("edital-12.toml", _edital()),
+            modelo_arquivo=_arquivo("modelo-2026.1.toml", _modelo()),
+        ),
+    )
+    assert _confirmar(client, r, "Concurso A").status_code == 302
+    antigo = Certame.objects.get(nome="Concurso A")
+    # A versão nova do modelo (30%) chega com outro certame.
+    r = _enviar(
+        client,
+        _dados(
+            "Concurso B",
+            edital_arquivo=_arquivo("edital-13.toml", _edital("13/2026", "2026.2")),
+            modelo_arquivo=_arquivo("modelo-2026.2.toml", _modelo("2026.2", "30")),
+        ),
+    )
+    assert _confirmar(client, r, "Concurso B").status_code == 302
+    novo = Certame.objects.get(nome="Concurso B")
+    assert [m.versao for m in ModeloDeEdital.objects.order_by("versao")] == ["2026.1", "2026.2"]
+    assert antigo.modelo_de_edital.versao == "2026.1"  # type: ignore[union-attr]
+    assert novo.modelo_de_edital.versao == "2026.2"  # type: ignore[union-attr]
+    antigo.refresh_from_db()
+    assert ponte.regras_do_certame(antigo).grupos_da_lei[0].percentual == 25
+    assert ponte.regras_do_certame(novo).grupos_da_lei[0].percentual == 30
+    # A versão guardada nunca muda: o mesmo id e versão com outro conteúdo é recusado.
+    r = _enviar(
+        client,
+        _dados(
+            "Concurso C",
+            edital_arquivo=_arquivo("edital-14.toml", _edital("14/2026")),
+            modelo_arquivo=_arquivo("outro.toml", _modelo("2026.1", "35")),
+        ),
+    )
+    [erro] = r.context["form"].errors["modelo_arquivo"]
+    assert "o modelo prefeitura-exemplo/concurso@2026.1 já está guardado" in erro
+    assert not Certame.objects.filter(nome="Concurso C").exists()
+    assert ModeloDeEdital.objects.count() == 2
+    # O modelo guardado serve ao edital seguinte sem o arquivo dele.
+    r = _enviar(
+        client, _dados("Concurso D", edital_arquivo=_arquivo("edital-15.toml", _edital("15/2026")))
+    )
+    assert _confirmar(client, r, "Concurso D").status_code == 302
+    assert Certame.objects.get(nome="Concurso D").modelo_de_edital == antigo.modelo_de_edital
+
+
+def test_modelo_guardado_escolhido_com_o_numero_e_um_valor_mudado_com_justificativa(
+    client: Any, rita: Any
+) -> None:
+    entrar(client, rita)
+    r = _enviar(
+        client,
+        _dados(
+            "Concurso A",
+            edital_arquivo=_arquivo("edital-12.toml", _edital()),
+            modelo_arquivo=_arquivo("modelo-2026.1.toml", _modelo()),
+        ),
+    )
+    assert _confirmar(client, r, "Concurso A").status_code == 302
+    # Sem o arquivo do edital: o modelo guardado, o número e a data.
+    dados = _dados(
+        "Concurso E",
+        modelo_guardado="prefeitura-exemplo/concurso@2026.1",
+        edital_numero="20/2026",
+        data_edital="2026-04-01",
+    )
+    r = _enviar(client, dados)
+    html = r.content.decode()
+    assert "Edital nº 20/2026 lido, que segue o modelo" in html
+    assert not Certame.objects.filter(nome="Concurso E").exists()
+    # O operador muda o percentual sem justificativa: recusado, junto do campo.
+    form = r.context["form"]
+    dados = {k: v for k, v in form.data.lists()}
+    dados["lacuna__negros.percentual"] = ["30"]
+    r = client.post(reverse("certames:novo"), dados)
+    [erro] = r.context["form"].errors["justificativa__negros.percentual"]
+    assert erro.startswith("O valor difere do Edital nº 20/2026 (modelo prefeitura-exemplo/")
+    dados["justificativa__negros.percentual"] = ["Retificação nº 1 do edital, item 2"]
+    r = client.post(reverse("certames:novo"), dados)
+    assert r.status_code == 302, r.context["form"].errors
+    certame = Certame.objects.get(nome="Concurso E")
+    assert certame.informados == {
+        "negros.percentual": {
+            "valor": "30",
+            "justificativa": "Retificação nº 1 do edital, item 2",
+        }
+    }
+    assert "numero = \"20/2026\"" in (certame.edital_texto or "")
+    # A razão cita o valor do operador com a justificativa e o que ele substituiu (como
+    # `--parametro` na linha de comando).
+    regras = ponte.regras_do_certame(certame)
+    substitui = 'substitui Edital nº 20/2026 (modelo prefeitura-exemplo/concurso@2026.1), item 4.1: "25"'
+    assert regras.informados["negros.percentual"]["justificativa"] == (
+        f"Retificação nº 1 do edital, item 2; {substitui}"
+    )
+    [ref] = regras.grupos_da_lei[0].ref("percentual")
+    assert ref.texto.startswith(f"Retificação nº 1 do edital, item 2; {substitui}")
+    # os demais valores seguem citados como do edital
+    [ref] = regras.grupos_da_lei[0].ref("reversao")
+    assert ref.citacao() == "Edital nº 20/2026 (modelo prefeitura-exemplo/concurso@2026.1), item 5.4"
+
+
+def test_federal_com_o_regulamento_e_o_edital_nao_pede_mais_nada(client: Any, rita: Any) -> None:
+    """Lei 15.142/2025 com o regulamento nos dados e o edital de exemplo com o modelo: o
+    formulário mostra os valores do edital e não pede nenhum valor; o certame se cria sem
+    nenhum valor digitado."""
+    entrar(client, rita)
+    r = _enviar(
+        client,
+        _dados(
+            "Concurso federal 01/2026",
+            orgao="autarquia",
+            edital_arquivo=_arquivo(FEDERAL.name, FEDERAL.read_text(encoding="utf-8")),
+            modelo_arquivo=_arquivo(MODELO_FEDERAL.name, MODELO_FEDERAL.read_text("utf-8")),
+        ),
+    )
+    form = r.context["form"]
+    assert not form.errors, form.errors
+    html = r.content.decode()
+    visivel = _visivel(html)
+    for titulo in ("Pessoas pretas e pardas", "Pessoas quilombolas", "Comissão de heteroidentificação"):
+        assert f"{titulo}, pelo Edital nº 93/2026" in visivel
+    assert "Edital nº 93/2026, item 4.3" in visivel
+    assert "heteroidentificacao" not in visivel and "reversao" not in visivel
+    # Nada do que a lei, o regulamento ou o edital fixa é perguntado; o que resta em aberto é
+    # opcional (o certame não precisa dele).
+    lei = ponte.catalogo().lei("federal/lei-15142-2025")
+    em_branco = [n for n in form.lacunas if n not in form.do_edital]
+    assert set(em_branco) == set(lei.desconhecidos(date(2026, 3, 2))) - set(form.do_edital)
+    assert all(not form.fields[f"lacuna__{n}"].required for n in em_branco)
+    for nome in ("pretos_pardos.percentual", "grupos.candidato_em_varios"):
+        assert f'name="lacuna__{nome}"' not in html
+    r = _confirmar(client, r, "Concurso federal 01/2026")
+    assert r.status_code == 302, r.context["form"].errors
+    certame = Certame.objects.get(nome="Concurso federal 01/2026")
+    assert certame.informados == {} and certame.municipio == lei.municipio
+    regras = ponte.regras_do_certame(certame)
+    assert regras.comissao is not None and regras.comissao.membros == 5
+    assert "Edital nº 93/2026, item 4.3" in [
+        r.citacao() for g in regras.grupos_da_lei if g.nome == "quilombolas" for r in g.ref("reversao")
+    ]

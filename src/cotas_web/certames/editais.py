@@ -13,6 +13,7 @@ import json
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date
+from decimal import Decimal, InvalidOperation
 from typing import TYPE_CHECKING
 
 from django.contrib.auth.models import User
@@ -346,3 +347,20 @@ def guardar_modelo(usuario: User, lido: EditalLido) -> ModeloDeEdital | None:
         sha256=modelo.sha256,
         usuario=usuario,
     )
+
+
+def mesmo_valor(tipo: str, a: object, b: object) -> bool:
+    """Se dois valores de um parâmetro (como o motor os recebe) são o mesmo: percentuais pelo
+    número, listas de escolhas sem ordem, ordens de destino em ordem."""
+    if tipo == "percentual":
+        try:
+            return Decimal(str(a)) == Decimal(str(b))
+        except InvalidOperation:
+            return False
+    if tipo in ("lista", "reversao"):
+        uma = [str(v) for v in (a if isinstance(a, list | tuple) else [a])]
+        outra = [str(v) for v in (b if isinstance(b, list | tuple) else [b])]
+        return sorted(uma) == sorted(outra) if tipo == "lista" else uma == outra
+    if tipo == "booleano":
+        return isinstance(a, bool) and isinstance(b, bool) and a == b
+    return str(a) == str(b)

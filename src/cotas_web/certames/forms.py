@@ -131,7 +131,9 @@ class ComLacunas(forms.Form):
     def igual_ao_edital(self, nome: str, valor: object) -> bool:
         """Se o valor do campo é o que o edital diz (sem mudar nada)."""
         forma = self.formas[nome]
-        return mesmo_valor(forma, valor_informado(forma, valor), self.do_edital[nome])
+        from .editais import mesmo_valor
+
+        return mesmo_valor(forma.tipo, valor_informado(forma, valor), self.do_edital[nome])
 
     def clean(self) -> dict[str, Any] | None:
         dados = super().clean() or {}
@@ -637,25 +639,6 @@ def inicial_da_lacuna(forma: Any, valor: object) -> object:
     return valor
 
 
-def mesmo_valor(forma: Any, a: object, b: object) -> bool:
-    """Se dois valores de um parâmetro (como o motor os recebe) são o mesmo: percentuais pelo
-    número, listas de escolhas sem ordem, ordens de destino em ordem."""
-    from decimal import InvalidOperation
-
-    if forma.tipo == "percentual":
-        try:
-            return Decimal(str(a)) == Decimal(str(b))
-        except InvalidOperation:
-            return False
-    if forma.tipo in ("lista", "reversao"):
-        uma = [str(v) for v in (a if isinstance(a, list | tuple) else [a])]
-        outra = [str(v) for v in (b if isinstance(b, list | tuple) else [b])]
-        return sorted(uma) == sorted(outra) if forma.tipo == "lista" else uma == outra
-    if forma.tipo == "booleano":
-        return isinstance(a, bool) and isinstance(b, bool) and a == b
-    return str(a) == str(b)
-
-
 def _preenchido(valor: object) -> str:
     """O valor de um campo de lacuna como texto ("" se em branco), qualquer que seja o campo."""
     if valor is None:
@@ -700,6 +683,39 @@ def valor_informado(forma: Any, valor: object) -> object:
         texto = format(valor, "f")
         return texto.rstrip("0").rstrip(".") if "." in texto else texto
     return valor
+
+
+class EditalForm(ComEdital):
+    """Adotar ou trocar o edital como dado de um certame, até a homologação (o edital escrito
+    a partir de um modelo escolhido leva a data do certame)."""
+
+    motivo = forms.CharField(
+        label="Motivo",
+        widget=forms.Textarea,
+        help_text="Ex.: o edital publicado foi retificado; o modelo do órgão tem versão nova.",
+    )
+
+    def __init__(self, *args: Any, certame: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.certame = certame
+        self.ler_o_edital()
+
+    def clean(self) -> dict[str, Any] | None:
+        dados = super().clean()
+        if self.edital_lido is None and self.erros_do_edital is None:
+            self.add_error(
+                "edital_arquivo",
+                "Envie o arquivo do edital, ou escolha um modelo guardado e informe o número do "
+                "edital.",
+            )
+        return dados
+
+    def data_do_edital(self) -> Any:
+        return self.certame.data_edital
+
+    @property
+    def grupos(self) -> list[tuple[str, list[str]]]:
+        return [("O edital", self.CAMPOS_DO_EDITAL), ("O ato", ["motivo"])]
 
 
 class CargoForm(forms.Form):

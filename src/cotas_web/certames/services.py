@@ -12,6 +12,7 @@ from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, models, transaction
 
+from cotas.motor.legislacao import especificacao_de
 from cotas_web import ponte
 from cotas_web.auditoria.acoes import AcaoAuditada
 from cotas_web.auditoria.services import registrar
@@ -994,3 +995,141 @@ def retificacao_registrar(
         dados={"retificacao": retificacao.pk},
     )
     return retificacao
+
+
+# ---------------------------------------------------------------- o edital como dado
+
+MENSAGEM_EDITAL_DEPOIS_DA_HOMOLOGACAO = (
+    "O certame foi homologado em {data:%d/%m/%Y}: o edital como dado não muda mais (a "
+    "classificação homologada foi feita com os valores dele)."
+)
+
+
+@transaction.atomic
+def certame_edital_adotar(
+    *, usuario: User, certame: Certame, edital: EditalLido, motivo: str
+) -> list[Alteracao]:
+    """Adota (ou troca) o edital como dado do certame, até a homologação, com o registro do
+    antes e do depois: o arquivo, o sha256 e o modelo na versão usada (o modelo enviado fica
+    guardado na instalação). A data do certame passa a ser a do edital (outra lei, só sem
+    candidatos importados); o valor informado pelo operador igual ao do edital novo sai (vale o
+    edital); o diferente fica, e o substitui. O motor confere o certame com os valores novos."""
+    certame = certame_travar(certame.pk)
+    if certame.homologado:
+        raise ValidationError(
+            MENSAGEM_EDITAL_DEPOIS_DA_HOMOLOGACAO.format(data=certame.homologado_em)
+        )
+    if not motivo.strip():
+        raise ValidationError({"motivo": "Diga por que o certame adota este edital."})
+    antes = _edital_como_dado(certame)
+    if antes is not None and antes["sha256"] == edital.sha256 and (
+        edital.edital.modelo is None or certame.modelo_sha256 == edital.edital.modelo.sha256
+    ):
+        raise ValidationError("Nada mudou: o edital enviado é o que o certame já tem.")
+    mudancas = _trocar_a_data_pelo_edital(certame, edital)
+    saem = _informados_iguais_ao_edital(certame, edital)
+    for nome in saem:
+        mudancas.append(
+            Alteracao(
+                f"Valor informado pelo operador: {nome}",
+                _texto_informado(certame.informados[nome]),
+                f"o do {edital.edital.referencia(nome).citacao()}",
+            )
+        )
+    certame.informados = {k: v for k, v in (certame.informados or {}).items() if k not in saem}
+    certame.save()
+    _gravar_edital(usuario, certame, edital)
+    try:
+        regras = ponte.regras_do_certame(certame)
+    except ponte.ErroCotas as erro:
+        raise ValidationError(str(erro)) from erro
+    certame.exige_comissao = regras.comissao is not None
+    certame.save(update_fields=["exige_comissao"])
+    _conferir_prazo_do_recurso(regras, certame.prazo_recurso_dias)
+    if certame.candidatos.exists():
+        ponte.conferir_no_motor(certame)
+    depois = _edital_como_dado(certame)
+    mudancas.insert(
+        0,
+        Alteracao(
+            "Edital como dado",
+            _texto_do_edital(antes),
+            f"{edital.edital.norma}: {_texto_do_edital(depois)}",
+        ),
+    )
+    registrar(
+        usuario=usuario,
+        certame=certame,
+        acao=AcaoAuditada.EDITAL_ADOTADO,
+        descricao=(
+            f"{edital.edital.norma} adotado como dado do certame: "
+            + "; ".join(str(m) for m in mudancas)
+            + f". Motivo: {motivo.strip()}"
+        ),
+        fundamento=edital.edital.norma,
+        dados={"antes": antes, "depois": depois, "alteracoes": [m.como_dado() for m in mudancas]},
+    )
+    return mudancas
+
+
+def _texto_do_edital(dado: dict[str, Any] | None) -> str:
+    """O edital no histórico: o arquivo, o sha256 e o modelo com a versão."""
+    if dado is None:
+        return "nenhum"
+    modelo = dado.get("modelo")
+    segue = f", modelo {modelo['id']}@{modelo['versao']}" if modelo else ""
+    return f"{dado['arquivo']} (sha256 {str(dado['sha256'])[:12]}…{segue})"
+
+
+def _trocar_a_data_pelo_edital(certame: Certame, edital: EditalLido) -> list[Alteracao]:
+    """A data do certame é a do edital: a nova data pode trazer outra lei, que tem de ser a do
+    edital, e com candidatos importados não se troca a lei (as colunas e a comissão mudariam)."""
+    data = edital.edital.data
+    try:
+        lei = ponte.lei_do_certame(None, certame.municipio, data)
+    except ponte.ErroCotas as erro:
+        raise ValidationError(str(erro)) from erro
+    if lei.id != edital.edital.lei:
+        raise ValidationError(
+            f"O {edital.edital.norma} aplica {edital.edital.lei}, mas a lei do certame "
+            f"({certame.municipio}) para um edital de {data:%d/%m/%Y} é {lei.titulo}."
+        )
+    mudancas = []
+    if data != certame.data_edital:
+        mudancas.append(
+            Alteracao(
+                "Data de publicação do edital", _data_br(certame.data_edital), _data_br(data)
+            )
+        )
+        certame.data_edital = data
+    if lei.id != certame.lei_id:
+        if certame.candidatos.exists():
+            raise ValidationError(
+                f"Com o {edital.edital.norma} a lei aplicada passa a ser {lei.titulo}, e já há "
+                f"candidatos importados pela lei atual ({certame.lei_titulo}): remova a "
+                "importação antes de trocar o edital."
+            )
+        mudancas.append(Alteracao("Lei aplicada", certame.lei_titulo, lei.titulo))
+        certame.lei_id, certame.lei_titulo = lei.id, lei.titulo
+    if (
+        certame.validade_ate is not None
+        and certame.validade_ate < certame.data_edital
+    ):
+        raise ValidationError("A validade não pode terminar antes da publicação do edital.")
+    return mudancas
+
+
+def _informados_iguais_ao_edital(certame: Certame, edital: EditalLido) -> list[str]:
+    """Os valores informados pelo operador que o edital novo diz igual (vale o edital)."""
+    lei = ponte.catalogo().lei(edital.edital.lei)
+    usados = set(ponte.usados_do_edital(edital.edital))
+    saem = []
+    grupos = [g.nome for g in lei.grupos]
+    for nome, informado in (certame.informados or {}).items():
+        if nome not in usados or not isinstance(informado, dict):
+            continue
+        espec = especificacao_de(nome, grupos)
+        tipo = espec.forma.tipo if espec is not None else ""
+        if editais.mesmo_valor(tipo, informado.get("valor"), edital.edital.valores[nome].valor):
+            saem.append(nome)
+    return saem
