@@ -287,15 +287,13 @@ def edital_do_certame(certame: Certame) -> Edital | None:
     if edital.modelo is not None and edital.modelo.sha256 != certame.modelo_sha256:
         raise ErroCotas(
             f"O modelo {edital.modelo.chave} guardado não é o que o certame adotou (sha256 "
-            f"{edital.modelo.sha256[:12]}…, adotado {certame.modelo_sha256[:12]}…)."
+            f"{edital.modelo.sha256[:12]}…, adotado {(certame.modelo_sha256 or '')[:12]}…)."
         )
     return edital
 
 
 @lru_cache(maxsize=64)
-def _edital_lido(
-    nome: str, texto: str, modelo: tuple[str, str] | None, _catalogo: int
-) -> Edital:
+def _edital_lido(nome: str, texto: str, modelo: tuple[str, str] | None, _catalogo: int) -> Edital:
     """O edital lido e conferido contra a lei (o mesmo texto com o mesmo catálogo, a mesma
     leitura: guardada)."""
     from cotas.arquivos.edital import ler_edital_do_texto

@@ -132,7 +132,9 @@ def test_edital_com_modelo_enviados_a_razao_da_reserva_cita_o_edital(
     assert certame.lei_id == "ouro-preto-mg/lei-1274-2022"
     assert certame.informados == {}
     modelo = ModeloDeEdital.objects.get()
-    assert certame.modelo_de_edital == modelo and modelo.chave == "prefeitura-exemplo/concurso@2026.1"
+    assert (
+        certame.modelo_de_edital == modelo and modelo.chave == "prefeitura-exemplo/concurso@2026.1"
+    )
     assert certame.modelo_sha256 == modelo.sha256 and len(modelo.sha256) == 64
     assert certame.edital_texto == _edital() and certame.edital_arquivo == "edital-12-2026.toml"
     registro = Registro.objects.get(certame=certame, acao=AcaoAuditada.CERTAME_CRIADO)
@@ -176,7 +178,7 @@ def test_edital_invalido_mostra_todos_os_erros_com_linha_e_coluna_e_nada_se_grav
     # Todos de uma vez: a chave desconhecida no edital, o percentual abaixo do mínimo e o valor
     # de tipo errado no modelo, cada um com o arquivo, a linha e a coluna.
     assert erros_do_edital == [
-        'ruim.toml, linha 3, coluna 9, chave "edital.sigla": chave desconhecida \'sigla\' (as '
+        "ruim.toml, linha 3, coluna 9, chave \"edital.sigla\": chave desconhecida 'sigla' (as "
         "chaves aceitas aqui são numero, orgao, data, lei, modelo, titulo)"
     ]
     assert len(erros_do_modelo) == 2, erros_do_modelo
@@ -185,8 +187,9 @@ def test_edital_invalido_mostra_todos_os_erros_com_linha_e_coluna_e_nada_se_grav
         "'negros.percentual' = \"15\""
     )
     assert "abaixo do mínimo de 20%" in erros_do_modelo[0]
-    assert "Edital nº 12/2026 (modelo prefeitura-exemplo/concurso@2026.1), item 4.1" in (
-        erros_do_modelo[0]
+    assert (
+        "Edital nº 12/2026 (modelo prefeitura-exemplo/concurso@2026.1), item 4.1"
+        in (erros_do_modelo[0])
     )
     assert erros_do_modelo[1].startswith(
         'modelo-ruim.toml, linha 70, coluna 9, chave "parametros[11].valor": '
@@ -304,19 +307,22 @@ def test_modelo_guardado_escolhido_com_o_numero_e_um_valor_mudado_com_justificat
             "justificativa": "Retificação nº 1 do edital, item 2",
         }
     }
-    assert "numero = \"20/2026\"" in (certame.edital_texto or "")
+    assert 'numero = "20/2026"' in (certame.edital_texto or "")
     # A razão cita o valor do operador com a justificativa e o que ele substituiu (como
     # `--parametro` na linha de comando).
     regras = ponte.regras_do_certame(certame)
-    substitui = 'substitui Edital nº 20/2026 (modelo prefeitura-exemplo/concurso@2026.1), item 4.1: "25"'
-    assert regras.informados["negros.percentual"]["justificativa"] == (
-        f"Retificação nº 1 do edital, item 2; {substitui}"
+    substitui = (
+        'substitui Edital nº 20/2026 (modelo prefeitura-exemplo/concurso@2026.1), item 4.1: "25"'
     )
+    informado: Any = regras.informados["negros.percentual"]
+    assert informado["justificativa"] == (f"Retificação nº 1 do edital, item 2; {substitui}")
     [ref] = regras.grupos_da_lei[0].ref("percentual")
     assert ref.texto.startswith(f"Retificação nº 1 do edital, item 2; {substitui}")
     # os demais valores seguem citados como do edital
     [ref] = regras.grupos_da_lei[0].ref("reversao")
-    assert ref.citacao() == "Edital nº 20/2026 (modelo prefeitura-exemplo/concurso@2026.1), item 5.4"
+    assert (
+        ref.citacao() == "Edital nº 20/2026 (modelo prefeitura-exemplo/concurso@2026.1), item 5.4"
+    )
 
 
 def test_federal_com_o_regulamento_e_o_edital_nao_pede_mais_nada(client: Any, rita: Any) -> None:
@@ -337,7 +343,11 @@ def test_federal_com_o_regulamento_e_o_edital_nao_pede_mais_nada(client: Any, ri
     assert not form.errors, form.errors
     html = r.content.decode()
     visivel = _visivel(html)
-    for titulo in ("Pessoas pretas e pardas", "Pessoas quilombolas", "Comissão de heteroidentificação"):
+    for titulo in (
+        "Pessoas pretas e pardas",
+        "Pessoas quilombolas",
+        "Comissão de heteroidentificação",
+    ):
         assert f"{titulo}, pelo Edital nº 93/2026" in visivel
     assert "Edital nº 93/2026, item 4.3" in visivel
     assert "heteroidentificacao" not in visivel and "reversao" not in visivel
@@ -356,7 +366,10 @@ def test_federal_com_o_regulamento_e_o_edital_nao_pede_mais_nada(client: Any, ri
     regras = ponte.regras_do_certame(certame)
     assert regras.comissao is not None and regras.comissao.membros == 5
     assert "Edital nº 93/2026, item 4.3" in [
-        r.citacao() for g in regras.grupos_da_lei if g.nome == "quilombolas" for r in g.ref("reversao")
+        r.citacao()
+        for g in regras.grupos_da_lei
+        if g.nome == "quilombolas"
+        for r in g.ref("reversao")
     ]
 
 
@@ -389,9 +402,10 @@ def test_o_edital_se_adota_ate_a_homologacao_com_registro(client: Any, rita: Any
     )
     entrar(client, rita)
     url = reverse("certames:edital", args=[certame.pk])
-    assert "Adotar o edital como dado" in client.get(
-        reverse("certames:detalhe", args=[certame.pk])
-    ).content.decode()
+    assert (
+        "Adotar o edital como dado"
+        in client.get(reverse("certames:detalhe", args=[certame.pk])).content.decode()
+    )
     r = client.post(
         url,
         {
@@ -463,9 +477,12 @@ def test_depois_da_homologacao_o_edital_nao_muda(
     url = reverse("certames:edital", args=[certame_homologado.pk])
     html = client.get(url).content.decode()
     assert "o edital como dado não muda mais" in html and "<form" not in html.split("<main")[-1]
-    assert "Trocar o edital" not in client.get(
-        reverse("certames:detalhe", args=[certame_homologado.pk])
-    ).content.decode()
+    assert (
+        "Trocar o edital"
+        not in client.get(
+            reverse("certames:detalhe", args=[certame_homologado.pk])
+        ).content.decode()
+    )
 
 
 def test_corrigir_mostra_os_valores_do_edital_e_aceita_o_que_o_substitui(

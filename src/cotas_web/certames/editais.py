@@ -130,16 +130,20 @@ def ler_enviado(nome: str, bruto: bytes, campo: str) -> Enviado:
     """O arquivo enviado como texto; grande demais ou fora do UTF-8, recusado no campo."""
     if len(bruto) > TAMANHO_MAXIMO:
         raise ValidationError(
-            {campo: f"{nome}: {len(bruto) // 1024} KB; um edital ou um modelo tem até "
-             f"{TAMANHO_MAXIMO // 1024} KB (é o arquivo TOML, não a planilha nem o PDF)."}
+            {
+                campo: f"{nome}: {len(bruto) // 1024} KB; um edital ou um modelo tem até "
+                f"{TAMANHO_MAXIMO // 1024} KB (é o arquivo TOML, não a planilha nem o PDF)."
+            }
         )
     try:
         return Enviado(nome, bruto.decode("utf-8"))
     except UnicodeDecodeError as exc:
         linha = bruto.count(b"\n", 0, exc.start) + 1
         raise ValidationError(
-            {campo: f"{nome}, linha {linha}: o arquivo deve estar em UTF-8 (o primeiro "
-             "caractere que não é UTF-8 está nessa linha)."}
+            {
+                campo: f"{nome}, linha {linha}: o arquivo deve estar em UTF-8 (o primeiro "
+                "caractere que não é UTF-8 está nessa linha)."
+            }
         ) from None
 
 
@@ -191,12 +195,11 @@ def ler_edital_enviado(
         edital=lido,
         arquivo=edital.nome,
         texto=edital.texto,
-        modelo_guardado=(
-            _guardado(seguido.id, seguido.versao) if seguido is not None else None
-        ),
+        modelo_guardado=(_guardado(seguido.id, seguido.versao) if seguido is not None else None),
         modelo_enviado=(
             modelo
-            if seguido is not None and lido_enviado is not None
+            if seguido is not None
+            and lido_enviado is not None
             and lido_enviado.chave == seguido.chave
             and _guardado(seguido.id, seguido.versao) is None
             else None

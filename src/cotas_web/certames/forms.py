@@ -3,6 +3,7 @@ from decimal import Decimal
 from typing import Any
 
 from django import forms
+from django.http import QueryDict
 
 from cotas_web import ponte
 from cotas_web.comum import CampoData, FormularioDeUmaVez
@@ -188,6 +189,18 @@ class ComLacunas(forms.Form):
         return saida
 
 
+def copia_mutavel(dados: Any) -> QueryDict:
+    """Os dados enviados numa cópia que se pode mudar (o formulário a redesenha preenchida)."""
+    copia = QueryDict(mutable=True)
+    if hasattr(dados, "lists"):
+        for chave, valores in dados.lists():
+            copia.setlist(chave, valores)
+    else:
+        for chave, valor in dados.items():
+            copia.setlist(chave, valor if isinstance(valor, list) else [valor])
+    return copia
+
+
 class ComEdital(forms.Form):
     """O edital como dado no formulário: o arquivo do edital (e o do modelo que ele segue, se
     ainda não está guardado), ou um modelo guardado escolhido e o número do edital. Lido pelo
@@ -228,7 +241,7 @@ class ComEdital(forms.Form):
     modelo_nome = forms.CharField(widget=forms.HiddenInput, required=False)
     edital_conferido = forms.CharField(widget=forms.HiddenInput, required=False)
 
-    CAMPOS_DO_EDITAL = ["edital_arquivo", "modelo_arquivo", "modelo_guardado", "edital_numero"]
+    CAMPOS_DO_EDITAL = ("edital_arquivo", "modelo_arquivo", "modelo_guardado", "edital_numero")
 
     edital_lido: Any
     erros_do_edital: Any
@@ -272,7 +285,7 @@ class ComEdital(forms.Form):
             self.erros_do_edital = erro
             return
         self.edital_lido = lido
-        dados = self.data.copy()
+        dados = copia_mutavel(self.data)
         # (Volta oculto só o arquivo enviado; o edital escrito a partir do modelo se escreve de
         # novo a cada envio, com o número e a data de então.)
         dados["edital_texto"] = lido.texto if edital is not None else ""
@@ -443,7 +456,7 @@ class CertameForm(FormularioDeUmaVez, ComEdital, ComLacunas):
     # Os grupos do formulário longo (fieldsets com legenda, como o gov.br os desenha); os valores
     # em aberto da lei, quando a lei os tem, vão no seu próprio grupo (`grupos`).
     GRUPOS = (
-        ("O edital como dado (opcional)", ComEdital.CAMPOS_DO_EDITAL),
+        ("O edital como dado (opcional)", list(ComEdital.CAMPOS_DO_EDITAL)),
         (
             "Identificação do certame",
             ["nome", "municipio", "data_edital", "tipo", "orgao", "validade_ate"],
@@ -513,7 +526,7 @@ class CertameForm(FormularioDeUmaVez, ComEdital, ComLacunas):
         """O edital recém-lido: os campos dele com os valores dele (o que veio no envio era de
         outro edital, ou de nenhum), e o ente e a data do edital onde ficaram em branco."""
         edital = self.edital_lido.edital
-        dados = self.data.copy()
+        dados = copia_mutavel(self.data)
         for nome in self.do_edital:
             inicial = self.fields[f"lacuna__{nome}"].initial
             if isinstance(inicial, list):
@@ -715,7 +728,7 @@ class EditalForm(ComEdital):
 
     @property
     def grupos(self) -> list[tuple[str, list[str]]]:
-        return [("O edital", self.CAMPOS_DO_EDITAL), ("O ato", ["motivo"])]
+        return [("O edital", list(self.CAMPOS_DO_EDITAL)), ("O ato", ["motivo"])]
 
 
 class CargoForm(forms.Form):

@@ -140,9 +140,7 @@ class Certame(models.Model):
         related_name="certames",
         verbose_name="modelo de edital seguido",
     )
-    modelo_sha256 = models.CharField(
-        "sha256 do modelo usado", max_length=64, null=True, blank=True
-    )
+    modelo_sha256 = models.CharField("sha256 do modelo usado", max_length=64, null=True, blank=True)
     homologado_em = models.DateField("homologado em", null=True, blank=True)
     # Rascunho até publicado: só então aparece ao público. Arquivado: sai da página inicial,
     # segue no seu endereço, só para leitura.

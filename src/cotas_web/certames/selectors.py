@@ -178,7 +178,7 @@ def edital_na_tela(*, certame: Certame) -> EditalNaTela | None:
 
     if not certame.edital_texto:
         return None
-    base = {
+    base: dict[str, Any] = {
         "arquivo": certame.edital_arquivo or "",
         "sha256": hashlib.sha256(certame.edital_texto.encode("utf-8")).hexdigest(),
         "modelo": certame.modelo_de_edital,
@@ -197,9 +197,7 @@ def edital_na_tela(*, certame: Certame) -> EditalNaTela | None:
         for item in assunto.itens
         if item.nome in informados
     }
-    return EditalNaTela(
-        norma=edital.norma, assuntos=assuntos, substituidos=substituidos, **base
-    )
+    return EditalNaTela(norma=edital.norma, assuntos=assuntos, substituidos=substituidos, **base)
 
 
 def assuntos_do_edital(*, edital: Any) -> list[Any]:

@@ -1022,8 +1022,10 @@ def certame_edital_adotar(
     if not motivo.strip():
         raise ValidationError({"motivo": "Diga por que o certame adota este edital."})
     antes = _edital_como_dado(certame)
-    if antes is not None and antes["sha256"] == edital.sha256 and (
-        edital.edital.modelo is None or certame.modelo_sha256 == edital.edital.modelo.sha256
+    if (
+        antes is not None
+        and antes["sha256"] == edital.sha256
+        and (edital.edital.modelo is None or certame.modelo_sha256 == edital.edital.modelo.sha256)
     ):
         raise ValidationError("Nada mudou: o edital enviado é o que o certame já tem.")
     mudancas = _trocar_a_data_pelo_edital(certame, edital)
@@ -1097,9 +1099,7 @@ def _trocar_a_data_pelo_edital(certame: Certame, edital: EditalLido) -> list[Alt
     mudancas = []
     if data != certame.data_edital:
         mudancas.append(
-            Alteracao(
-                "Data de publicação do edital", _data_br(certame.data_edital), _data_br(data)
-            )
+            Alteracao("Data de publicação do edital", _data_br(certame.data_edital), _data_br(data))
         )
         certame.data_edital = data
     if lei.id != certame.lei_id:
@@ -1111,10 +1111,7 @@ def _trocar_a_data_pelo_edital(certame: Certame, edital: EditalLido) -> list[Alt
             )
         mudancas.append(Alteracao("Lei aplicada", certame.lei_titulo, lei.titulo))
         certame.lei_id, certame.lei_titulo = lei.id, lei.titulo
-    if (
-        certame.validade_ate is not None
-        and certame.validade_ate < certame.data_edital
-    ):
+    if certame.validade_ate is not None and certame.validade_ate < certame.data_edital:
         raise ValidationError("A validade não pode terminar antes da publicação do edital.")
     return mudancas
 
