@@ -125,6 +125,9 @@ def test_edital_com_modelo_enviados_a_razao_da_reserva_cita_o_edital(
     assert "Negros (pretos e pardos), pelo Edital nº 12/2026" in _visivel(html)
     assert "Edital nº 12/2026 (modelo prefeitura-exemplo/concurso@2026.1), item 4.1" in html
     assert "negros.percentual" not in _visivel(html) and "alternancia" not in _visivel(html)
+    # O arquivo volta oculto sem quebras de linha (o navegador as reescreveria em CRLF, e o
+    # edital conferido seria outro a cada envio).
+    assert "\n" not in r.context["form"].data["edital_texto"]
     r = _confirmar(client, r, "Concurso 12/2026")
     assert r.status_code == 302, r.context["form"].errors
     certame = Certame.objects.get(nome="Concurso 12/2026")

@@ -1,3 +1,4 @@
+import base64
 import copy
 from decimal import Decimal
 from typing import Any
@@ -189,6 +190,12 @@ class ComLacunas(forms.Form):
         return saida
 
 
+def _oculto(texto: str) -> str:
+    """O arquivo lido num campo oculto, byte a byte: em base64, porque o navegador reescreve as
+    quebras de linha de um campo ao enviá-lo (e o sha256 do arquivo mudaria)."""
+    return base64.b64encode(texto.encode("utf-8")).decode("ascii")
+
+
 def copia_mutavel(dados: Any) -> QueryDict:
     """Os dados enviados numa cópia que se pode mudar (o formulário a redesenha preenchida)."""
     copia = QueryDict(mutable=True)
@@ -288,9 +295,9 @@ class ComEdital(forms.Form):
         dados = copia_mutavel(self.data)
         # (Volta oculto só o arquivo enviado; o edital escrito a partir do modelo se escreve de
         # novo a cada envio, com o número e a data de então.)
-        dados["edital_texto"] = lido.texto if edital is not None else ""
+        dados["edital_texto"] = _oculto(lido.texto) if edital is not None else ""
         dados["edital_nome"] = lido.arquivo if edital is not None else ""
-        dados["modelo_texto"] = lido.modelo_enviado.texto if lido.modelo_enviado else ""
+        dados["modelo_texto"] = _oculto(lido.modelo_enviado.texto) if lido.modelo_enviado else ""
         dados["modelo_nome"] = lido.modelo_enviado.nome if lido.modelo_enviado else ""
         self.edital_novo = dados.get("edital_conferido") != lido.marca
         dados["edital_conferido"] = lido.marca
@@ -315,10 +322,15 @@ class ComEdital(forms.Form):
         arquivo = self.files.get(f"{prefixo}_arquivo") if self.files else None
         if arquivo is not None:
             return editais.ler_enviado(arquivo.name or f"{prefixo}.toml", arquivo.read(), campo)
-        texto = str(self.data.get(f"{prefixo}_texto") or "")
-        if not texto:
+        oculto = str(self.data.get(f"{prefixo}_texto") or "")
+        if not oculto:
             return None
-        return editais.Enviado(str(self.data.get(f"{prefixo}_nome") or f"{prefixo}.toml"), texto)
+        try:
+            bruto = base64.b64decode(oculto, validate=True)
+        except ValueError:
+            return None  # (um campo oculto adulterado: como se nada tivesse voltado)
+        nome = str(self.data.get(f"{prefixo}_nome") or f"{prefixo}.toml")
+        return editais.ler_enviado(nome, bruto, campo)
 
     @property
     def aviso_do_edital(self) -> str:
@@ -362,12 +374,17 @@ CAMPO_PRAZO_DO_RECURSO = forms.IntegerField(
 
 class CertameForm(FormularioDeUmaVez, ComEdital, ComLacunas):
     nome = forms.CharField(label="Nome do certame", max_length=200)
+    # (Não obrigatórios no navegador: com o arquivo do edital, vêm dele; sem ele, o `clean` os
+    # exige.)
     municipio = forms.ChoiceField(
-        label="Município", help_text="Com o arquivo do edital, em branco: vem da lei do edital."
+        label="Município",
+        required=False,
+        help_text="Obrigatório sem o arquivo do edital; com ele, em branco: vem da lei do edital.",
     )
     data_edital = CampoData(
         label="Data de publicação do edital",
-        help_text="Com o arquivo do edital, em branco: vem do edital.",
+        required=False,
+        help_text="Obrigatória sem o arquivo do edital; com ele, em branco: vem do edital.",
     )
     tipo = forms.ChoiceField(label="Tipo de seleção", choices=escolhas(TipoSelecao))
     orgao = forms.ChoiceField(
@@ -488,11 +505,6 @@ class CertameForm(FormularioDeUmaVez, ComEdital, ComLacunas):
         ]
         self.lei: Any = None
         self.ler_o_edital()
-        if self.is_bound and (self.edital_lido is not None or self.erros_do_edital is not None):
-            # (O ente e a data vêm do edital; o que for dito tem de ser o dele: `clean`.)
-            self.fields["municipio"].required = False
-            if self.data.get("edital_texto") or self.files.get("edital_arquivo"):
-                self.fields["data_edital"].required = False
         self.lacunas = self._campos_das_lacunas()
         if self.edital_novo:
             self._mostrar_os_valores_do_edital()
@@ -522,6 +534,22 @@ class CertameForm(FormularioDeUmaVez, ComEdital, ComLacunas):
             return []
         return self.por_lacunas(self.lei, dia=data_edital)
 
+    def _exigir_sem_o_edital(self, dados: dict[str, Any]) -> None:
+        """Sem o edital (ou com erro nele), o ente e a data do edital são pedidos aqui; com o
+        arquivo do edital com erro, os erros dele bastam."""
+        if self.erros_do_edital is not None:
+            return
+        if not dados.get("municipio") and "municipio" not in self.errors:
+            self.add_error(
+                "municipio", "Escolha o ente da lei (ou envie o arquivo do edital, que a diz)."
+            )
+        if dados.get("data_edital") is None and "data_edital" not in self.errors:
+            self.add_error(
+                "data_edital",
+                "Informe a data de publicação do edital (ou envie o arquivo do edital, que a "
+                "diz).",
+            )
+
     def _mostrar_os_valores_do_edital(self) -> None:
         """O edital recém-lido: os campos dele com os valores dele (o que veio no envio era de
         outro edital, ou de nenhum), e o ente e a data do edital onde ficaram em branco."""
@@ -544,6 +572,7 @@ class CertameForm(FormularioDeUmaVez, ComEdital, ComLacunas):
         dados = super().clean() or {}
         lido = self.edital_lido
         if lido is None:
+            self._exigir_sem_o_edital(dados)
             return dados
         edital = lido.edital
         if not dados.get("data_edital"):
