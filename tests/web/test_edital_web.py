@@ -206,15 +206,33 @@ def test_edital_invalido_mostra_todos_os_erros_com_linha_e_coluna_e_nada_se_grav
     assert Registro.objects.count() == registros
 
 
-def test_erro_de_sintaxe_do_edital_com_linha_e_coluna(client: Any, rita: Any) -> None:
+def test_erro_de_sintaxe_do_edital_com_linha_e_coluna_e_o_modelo_lido_fica(
+    client: Any, rita: Any
+) -> None:
     entrar(client, rita)
     r = _enviar(
         client,
-        _dados("Concurso", edital_arquivo=_arquivo("quebrado.toml", '[edital]\nnumero = "1\n')),
+        _dados(
+            "Concurso",
+            edital_arquivo=_arquivo("quebrado.toml", '[edital]\nnumero = "1\n'),
+            modelo_arquivo=_arquivo("modelo-2026.1.toml", _modelo()),
+        ),
     )
-    [erro] = r.context["form"].errors["edital_arquivo"]
+    form = r.context["form"]
+    [erro] = form.errors["edital_arquivo"]
     assert erro.startswith("quebrado.toml, linha 2, coluna ")
-    assert not Certame.objects.exists()
+    assert "modelo_arquivo" not in form.errors
+    assert not Certame.objects.exists() and not ModeloDeEdital.objects.exists()
+    # O modelo lido sem erro volta oculto: basta enviar o edital corrigido.
+    assert "Basta enviar de novo o arquivo do edital corrigido" in r.content.decode()
+    dados = {k: v for k, v in form.data.lists() if k != "edital_arquivo"}
+    r = client.post(
+        reverse("certames:novo"),
+        {**dados, "edital_arquivo": _arquivo("edital-12.toml", _edital())},
+    )
+    assert "Edital nº 12/2026 lido, que segue o modelo" in r.content.decode()
+    assert _confirmar(client, r, "Concurso").status_code == 302
+    assert Certame.objects.get().modelo_de_edital == ModeloDeEdital.objects.get()
 
 
 def test_o_certame_fica_com_a_versao_do_modelo_depois_de_uma_versao_nova(
@@ -293,14 +311,24 @@ def test_modelo_guardado_escolhido_com_o_numero_e_um_valor_mudado_com_justificat
     html = r.content.decode()
     assert "Edital nº 20/2026 lido, que segue o modelo" in html
     assert not Certame.objects.filter(nome="Concurso E").exists()
-    # O operador muda o percentual sem justificativa: recusado, junto do campo.
+    # O operador muda o percentual sem o fundamento: recusado, junto do campo.
     form = r.context["form"]
     dados = {k: v for k, v in form.data.lists()}
     dados["lacuna__negros.percentual"] = ["30"]
     r = client.post(reverse("certames:novo"), dados)
-    [erro] = r.context["form"].errors["justificativa__negros.percentual"]
-    assert erro.startswith("O valor difere do Edital nº 20/2026 (modelo prefeitura-exemplo/")
-    dados["justificativa__negros.percentual"] = ["Retificação nº 1 do edital, item 2"]
+    erros = r.context["form"].errors
+    [erro] = erros["lacuna__negros.percentual"]
+    assert erro.startswith("Difere do Edital nº 20/2026 (modelo prefeitura-exemplo/")
+    assert "item 4.1 (25%)" in erro
+    assert erros["justificativa_do_edital"][0].startswith("Informe de onde vêm os valores mudados")
+    # Um fundamento sem nada mudado também é recusado.
+    sem_mudanca = {**dados, "lacuna__negros.percentual": ["25"]}
+    sem_mudanca["justificativa_do_edital"] = ["Retificação nº 1 do edital, item 2"]
+    r = client.post(reverse("certames:novo"), sem_mudanca)
+    assert r.context["form"].errors["justificativa_do_edital"] == [
+        "Nenhum valor difere do edital: apague este texto, ou mude o valor."
+    ]
+    dados["justificativa_do_edital"] = ["Retificação nº 1 do edital, item 2"]
     r = client.post(reverse("certames:novo"), dados)
     assert r.status_code == 302, r.context["form"].errors
     certame = Certame.objects.get(nome="Concurso E")
@@ -516,7 +544,7 @@ def test_corrigir_mostra_os_valores_do_edital_e_aceita_o_que_o_substitui(
     dados.update(
         {
             "lacuna__negros.percentual": "30",
-            "justificativa__negros.percentual": "Retificação nº 1, item 2",
+            "justificativa_do_edital": "Retificação nº 1, item 2",
             "motivo": "Retificação do edital.",
             "lacuna__heteroidentificacao.recorrentes": ["candidato"],
         }

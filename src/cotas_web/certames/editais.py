@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal, InvalidOperation
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
@@ -367,3 +367,39 @@ def mesmo_valor(tipo: str, a: object, b: object) -> bool:
     if tipo == "booleano":
         return isinstance(a, bool) and isinstance(b, bool) and a == b
     return str(a) == str(b)
+
+
+def assuntos_na_tela(edital: Edital) -> list[Any]:
+    """Os valores do edital por assunto, nas palavras da lei (`valores_por_assunto`), cada valor
+    escrito como as telas o escrevem (`valor_na_tela`)."""
+    from dataclasses import replace
+
+    return [
+        replace(
+            assunto,
+            itens=tuple(
+                replace(item, valor=valor_na_tela(item, edital.valores[item.nome].valor))
+                for item in assunto.itens
+            ),
+        )
+        for assunto in ponte.assuntos_do_edital(edital)
+    ]
+
+
+def valor_na_tela(item: Any, bruto: object) -> str:
+    """O valor de um item do edital como as telas da aplicação o escrevem (os mesmos rótulos
+    das escolhas do formulário: "pessoas indígenas → ampla concorrência", "análise de
+    documentos"); números e percentuais, como o motor os escreve ("25%")."""
+    from cotas_web.contas.templatetags.formatos import valor_por_extenso
+
+    if isinstance(bruto, list | tuple) or (isinstance(bruto, str) and not _numero(bruto)):
+        return valor_por_extenso(bruto)
+    return str(item.valor)
+
+
+def _numero(texto: str) -> bool:
+    try:
+        Decimal(texto)
+    except InvalidOperation:
+        return False
+    return True

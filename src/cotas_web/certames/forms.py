@@ -62,10 +62,9 @@ class ComLacunas(forms.Form):
             grupo = grupos.get(nome.partition(".")[0])
             descricao = lei.parametros[nome].descricao or nome
             o_que = f"{grupo} — {descricao}" if grupo else descricao
-            fixa = "nem a lei nem o edital fixam" if edital is not None else "a lei deixa em aberto"
             self.fields[f"lacuna__{nome}"] = campo_da_lacuna(
                 self.formas[nome],
-                label=f"Valor que {fixa}: {o_que}",
+                label=o_que,  # (a legenda do grupo diz que a lei o deixa em aberto)
                 help_text="Deixe em branco se o certame não precisa dele.",
             )
             self.fields[f"justificativa__{nome}"] = forms.CharField(
@@ -85,13 +84,16 @@ class ComLacunas(forms.Form):
 
     def _campos_do_edital(self, lei: Any, edital: Any, informados: dict[str, Any]) -> None:
         """Um campo por valor do edital, preenchido, em grupos por assunto (o rótulo de cada
-        grupo da lei, a comissão...), com a descrição da lei, nunca o nome interno; e a
-        justificativa, pedida só se o valor mudar."""
+        grupo da lei, a comissão...), com a descrição da lei, nunca o nome interno; e, depois
+        deles, um campo só para o fundamento dos valores mudados (pedido só se algum mudar: uma
+        retificação muda vários itens de uma vez)."""
         from cotas.motor.legislacao import especificacao_de
+
+        from .editais import assuntos_na_tela
 
         usados = set(ponte.usados_do_edital(edital))
         grupos = [g.nome for g in lei.grupos]
-        for assunto in ponte.assuntos_do_edital(edital):
+        for assunto in assuntos_na_tela(edital):
             nomes: list[str] = []
             for item in assunto.itens:
                 if item.nome not in usados or especificacao_de(item.nome, grupos) is None:
@@ -101,7 +103,6 @@ class ComLacunas(forms.Form):
                 valor = edital.valores[item.nome].valor
                 self.do_edital[item.nome] = valor
                 self.itens_do_edital[item.nome] = item
-                o_que = f"{assunto.titulo} — {item.descricao}"
                 da_lei = (
                     f" A lei fixa o mínimo ({item.da_lei.citacao()}); o edital o eleva."
                     if item.da_lei is not None
@@ -118,17 +119,25 @@ class ComLacunas(forms.Form):
                     forma, substituto.get("valor") if substituto else valor
                 )
                 self.fields[f"lacuna__{item.nome}"] = campo
-                self.fields[f"justificativa__{item.nome}"] = forms.CharField(
-                    label=f"Se mudar “{o_que}”: de onde vem o novo valor",
-                    required=False,
-                    initial=substituto.get("justificativa", "") if substituto else "",
-                    help_text="Em branco, vale o edital. Um valor mudado substitui o do edital "
-                    "e a razão de cada resultado diz o que ele substituiu (ex.: “Retificação "
-                    "nº 1 do edital, item 2”).",
-                )
-                nomes += [f"lacuna__{item.nome}", f"justificativa__{item.nome}"]
+                nomes.append(f"lacuna__{item.nome}")
             if nomes:
                 self.assuntos_do_edital.append((f"{assunto.titulo}, pelo {edital.norma}", nomes))
+        if not self.do_edital:
+            return
+        justificativas = [
+            str(informados[n].get("justificativa", "")) for n in self.do_edital if n in informados
+        ]
+        self.fields[CAMPO_MUDANCAS] = forms.CharField(
+            label=f"Se mudou algum valor do {edital.norma}: de onde vêm os novos valores",
+            required=False,
+            initial="; ".join(dict.fromkeys(j for j in justificativas if j)),
+            help_text="Ex.: “Retificação nº 1 do edital, itens 2 e 3”. Em branco, valem os "
+            "valores do edital. Um valor mudado substitui o do edital, e a razão de cada "
+            "resultado diz o que ele substituiu.",
+        )
+        self.assuntos_do_edital.append(
+            (f"Mudanças nos valores do {edital.norma}", [CAMPO_MUDANCAS])
+        )
 
     def igual_ao_edital(self, nome: str, valor: object) -> bool:
         """Se o valor do campo é o que o edital diz (sem mudar nada)."""
@@ -140,12 +149,9 @@ class ComLacunas(forms.Form):
     def clean(self) -> dict[str, Any] | None:
         dados = super().clean() or {}
         for nome in getattr(self, "lacunas", []):
-            if f"lacuna__{nome}" in self.errors:
+            if f"lacuna__{nome}" in self.errors or nome in getattr(self, "do_edital", {}):
                 continue
             justificativa = (dados.get(f"justificativa__{nome}") or "").strip()
-            if nome in getattr(self, "do_edital", {}):
-                self._conferir_o_do_edital(nome, dados.get(f"lacuna__{nome}"), justificativa)
-                continue
             valor = _preenchido(dados.get(f"lacuna__{nome}"))
             if valor and not justificativa:
                 self.add_error(
@@ -155,39 +161,65 @@ class ComLacunas(forms.Form):
                 )
             elif justificativa and not valor:
                 self.add_error(f"lacuna__{nome}", f"Informe o valor de {nome}.")
+        if getattr(self, "do_edital", {}):
+            self._conferir_as_mudancas(dados)
         return dados
 
-    def _conferir_o_do_edital(self, nome: str, valor: object, justificativa: str) -> None:
-        item = self.itens_do_edital[nome]
-        igual = self.igual_ao_edital(nome, valor)
-        if not igual and not justificativa:
+    def mudados(self, dados: dict[str, Any]) -> list[str]:
+        """Os valores do edital que o formulário muda."""
+        return [
+            nome
+            for nome in self.do_edital
+            if f"lacuna__{nome}" in dados
+            and not self.igual_ao_edital(nome, dados[f"lacuna__{nome}"])
+        ]
+
+    def _conferir_as_mudancas(self, dados: dict[str, Any]) -> None:
+        """Um valor do edital mudado nunca vale sem o fundamento; um fundamento sem mudança
+        seria um registro que nada sustenta."""
+        fundamento = (dados.get(CAMPO_MUDANCAS) or "").strip()
+        mudados = self.mudados(dados)
+        if mudados and not fundamento:
+            for nome in mudados:
+                item = self.itens_do_edital[nome]
+                self.add_error(
+                    f"lacuna__{nome}",
+                    f"Difere do {item.citacao} ({item.valor}): diga abaixo de onde vem o novo "
+                    "valor, ou volte ao do edital.",
+                )
             self.add_error(
-                f"justificativa__{nome}",
-                f"O valor difere do {item.citacao} ({item.valor}): diga de onde vem o novo (uma "
-                "retificação do edital, por exemplo), ou volte ao valor do edital.",
+                CAMPO_MUDANCAS,
+                "Informe de onde vêm os valores mudados (uma retificação do edital, por "
+                "exemplo): um valor do edital não muda sem fundamento.",
             )
-        elif igual and justificativa:
+        elif fundamento and not mudados:
             self.add_error(
-                f"justificativa__{nome}",
-                f"O valor é o do {item.citacao}: apague a justificativa, ou mude o valor.",
+                CAMPO_MUDANCAS,
+                "Nenhum valor difere do edital: apague este texto, ou mude o valor.",
             )
 
     def informados(self) -> dict[str, dict[str, object]]:
         """{parâmetro: {"valor", "justificativa"}} das lacunas da lei e dos valores do edital
         mudados aqui, como o motor os recebe (o do edital que não mudou fica com o edital)."""
         saida: dict[str, dict[str, object]] = {}
+        d = self.cleaned_data
+        for nome in self.mudados(d):
+            saida[nome] = {
+                "valor": valor_informado(self.formas[nome], d[f"lacuna__{nome}"]),
+                "justificativa": (d.get(CAMPO_MUDANCAS) or "").strip(),
+            }
         for nome in self.lacunas:
-            valor = self.cleaned_data[f"lacuna__{nome}"]
-            if nome in self.do_edital:
-                if self.igual_ao_edital(nome, valor):
-                    continue
-            elif not _preenchido(valor):
+            if nome in self.do_edital or not _preenchido(d[f"lacuna__{nome}"]):
                 continue
             saida[nome] = {
-                "valor": valor_informado(self.formas[nome], valor),
-                "justificativa": self.cleaned_data[f"justificativa__{nome}"].strip(),
+                "valor": valor_informado(self.formas[nome], d[f"lacuna__{nome}"]),
+                "justificativa": d[f"justificativa__{nome}"].strip(),
             }
         return saida
+
+
+# O fundamento dos valores do edital mudados no formulário (um só: uma retificação muda vários).
+CAMPO_MUDANCAS = "justificativa_do_edital"
 
 
 def _oculto(texto: str) -> str:
@@ -290,6 +322,7 @@ class ComEdital(forms.Form):
             )
         except forms.ValidationError as erro:
             self.erros_do_edital = erro
+            self._depois_do_erro(modelo, erro)
             return
         self.edital_lido = lido
         dados = copia_mutavel(self.data)
@@ -314,6 +347,26 @@ class ComEdital(forms.Form):
                 f"Lido: {lido.modelo_enviado.nome} ({modelo_lido.chave if modelo_lido else ''}); "
                 "fica guardado nesta instalação quando o edital for adotado."
             )
+
+    def _depois_do_erro(self, modelo: Any, erro: forms.ValidationError) -> None:
+        """Com erro, nada do edital volta oculto (um edital lido antes não vale em silêncio no
+        lugar do que foi recusado); o modelo enviado sem erro volta, e a tela o diz: basta
+        enviar de novo o edital corrigido."""
+        from . import editais
+
+        dados = copia_mutavel(self.data)
+        dados["edital_texto"] = dados["edital_nome"] = dados["edital_conferido"] = ""
+        dados["modelo_texto"] = dados["modelo_nome"] = ""
+        if modelo is not None and editais.CAMPO_MODELO not in erro.message_dict:
+            dados["modelo_texto"], dados["modelo_nome"] = _oculto(modelo.texto), modelo.nome
+            self.fields["modelo_arquivo"].help_text = (
+                f"Lido sem erro: {modelo.nome}. Basta enviar de novo o arquivo do edital corrigido."
+            )
+        self.data = dados
+        self.fields["edital_arquivo"].help_text = (
+            "Nada foi gravado: corrija o arquivo (cada erro diz a linha e a coluna) e envie de "
+            "novo."
+        )
 
     def _enviado(self, prefixo: str, campo: str) -> Any:
         """O arquivo enviado agora ou, sem ele, o texto que voltou oculto do envio anterior."""
@@ -342,9 +395,13 @@ class ComEdital(forms.Form):
         segue = f", que segue o modelo {modelo.titulo} (versão {modelo.versao})" if modelo else ""
         return (
             f"{lido.edital.norma} lido{segue}: confira abaixo os valores dele, por assunto, e "
-            "envie de novo para adotá-lo. Um valor mudado aqui substitui o do edital e pede a "
-            "justificativa. Nada foi gravado ainda."
+            f"clique em “{self.botao_do_edital}” para adotá-lo. Um valor mudado aqui substitui o "
+            "do edital e pede o fundamento. Nada foi gravado ainda."
         )
+
+    @property
+    def botao_do_edital(self) -> str:
+        return "Criar certame"
 
     def is_valid(self) -> bool:
         return super().is_valid() and not getattr(self, "edital_novo", False)
@@ -511,7 +568,11 @@ class CertameForm(FormularioDeUmaVez, ComEdital, ComLacunas):
 
     @property
     def grupos(self) -> list[tuple[str, list[str]]]:
-        return [*self.GRUPOS, *grupo_das_lacunas(self)]
+        # (Os valores do edital logo depois da identificação: o aviso manda conferi-los; os que
+        # nem a lei nem o edital fixam, no fim, como sempre.)
+        do_edital = getattr(self, "assuntos_do_edital", [])
+        livres = [g for g in grupo_das_lacunas(self) if g not in do_edital]
+        return [*self.GRUPOS[:2], *do_edital, *self.GRUPOS[2:], *livres]
 
     def data_do_edital(self) -> Any:
         try:
@@ -546,8 +607,7 @@ class CertameForm(FormularioDeUmaVez, ComEdital, ComLacunas):
         if dados.get("data_edital") is None and "data_edital" not in self.errors:
             self.add_error(
                 "data_edital",
-                "Informe a data de publicação do edital (ou envie o arquivo do edital, que a "
-                "diz).",
+                "Informe a data de publicação do edital (ou envie o arquivo do edital, que a diz).",
             )
 
     def _mostrar_os_valores_do_edital(self) -> None:
@@ -561,7 +621,7 @@ class CertameForm(FormularioDeUmaVez, ComEdital, ComLacunas):
                 dados.setlist(f"lacuna__{nome}", [str(v) for v in inicial])
             else:
                 dados[f"lacuna__{nome}"] = "" if inicial is None else str(inicial)
-            dados[f"justificativa__{nome}"] = ""
+            dados[CAMPO_MUDANCAS] = ""
         if not dados.get("data_edital"):
             dados["data_edital"] = edital.data.isoformat()
         if not dados.get("municipio") and self.lei is not None:
@@ -754,6 +814,11 @@ class EditalForm(ComEdital):
 
     def data_do_edital(self) -> Any:
         return self.certame.data_edital
+
+    @property
+    def botao_do_edital(self) -> str:
+        lido = self.edital_lido
+        return f"Adotar o {lido.edital.norma}" if lido is not None else "Ler o edital"
 
     @property
     def grupos(self) -> list[tuple[str, list[str]]]:

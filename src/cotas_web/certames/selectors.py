@@ -176,6 +176,8 @@ def edital_na_tela(*, certame: Certame) -> EditalNaTela | None:
     """O edital do certame para a página (None: o certame não tem o edital como dado)."""
     import hashlib
 
+    from .editais import assuntos_na_tela
+
     if not certame.edital_texto:
         return None
     base: dict[str, Any] = {
@@ -187,7 +189,7 @@ def edital_na_tela(*, certame: Certame) -> EditalNaTela | None:
     try:
         edital = ponte.edital_do_certame(certame)
         assert edital is not None
-        assuntos = tuple(ponte.assuntos_do_edital(edital))
+        assuntos = tuple(assuntos_na_tela(edital))
     except ponte.ErroCotas as erro:
         return EditalNaTela(erro=str(erro), **base)
     informados = certame.informados or {}
@@ -202,4 +204,6 @@ def edital_na_tela(*, certame: Certame) -> EditalNaTela | None:
 
 def assuntos_do_edital(*, edital: Any) -> list[Any]:
     """Os valores de um edital lido (ainda não adotado) por assunto, nas palavras da lei."""
-    return ponte.assuntos_do_edital(edital)
+    from .editais import assuntos_na_tela
+
+    return assuntos_na_tela(edital)
