@@ -1,7 +1,7 @@
 """O edital como dado pelas telas (docs/EDITAIS.md), na mesa e no celular: o RH envia o arquivo
 do edital federal de exemplo e o do modelo que ele segue; a tela mostra os valores do edital por
 assunto, nas palavras da lei, sem pedir nenhum; o segundo envio cria o certame, e a página dele
-diz o edital e a versão do modelo. Um edital com erro mostra cada erro com a linha e a coluna, e
+diz o edital e a versão do modelo; depois, o edital se troca pelo modelo guardado e outro número. Um edital com erro mostra cada erro com a linha e a coluna, e
 nada se grava. O axe-core confere cada tela. Capturas em artefatos/navegador/.
 """
 
@@ -90,6 +90,20 @@ def test_enviar_o_edital_com_o_modelo_pela_tela(
         assert "Edital nº 93/2026" in edital and "versão 2026.1" in edital, edital
         passo("certame")
         assert Certame.objects.get().modelo_de_edital is not None
+
+        # Trocar o edital até a homologação: o modelo guardado, com outro número.
+        pg.get_by_role("link", name="Trocar o edital").click()
+        pg.get_by_label("Ou um modelo de edital já guardado").select_option(index=1)
+        pg.get_by_label("Número do edital (com o modelo escolhido, sem o arquivo do edital)").fill(
+            "94/2026"
+        )
+        pg.get_by_label("Motivo").fill("O edital foi republicado com outro número.")
+        pg.get_by_role("button", name="Ler o edital").click()
+        pg.wait_for_selector("text=Os valores do Edital nº 94/2026")
+        passo("trocar")
+        pg.get_by_role("button", name="Adotar o Edital nº 94/2026").click()
+        pg.wait_for_selector("text=Edital nº 94/2026 adotado")
+        assert "Edital nº 94/2026" in pg.locator("#edital-do-certame").inner_text()
     finally:
         capturar(pg, f"edital-fim-{tela}")
         contexto.close()

@@ -359,7 +359,9 @@ class ComEdital(forms.Form):
         dados["modelo_texto"] = dados["modelo_nome"] = ""
         if modelo is not None and editais.CAMPO_MODELO not in erro.message_dict:
             dados["modelo_texto"], dados["modelo_nome"] = _oculto(modelo.texto), modelo.nome
-            self.fields["modelo_arquivo"].help_text = (
+            self.fields[
+                "modelo_arquivo"
+            ].help_text = (
                 f"Lido sem erro: {modelo.nome}. Basta enviar de novo o arquivo do edital corrigido."
             )
         self.data = dados
@@ -393,10 +395,14 @@ class ComEdital(forms.Form):
         lido = self.edital_lido
         modelo = lido.edital.modelo
         segue = f", que segue o modelo {modelo.titulo} (versão {modelo.versao})" if modelo else ""
+        mudar = (
+            " Um valor mudado aqui substitui o do edital e pede o fundamento."
+            if getattr(self, "do_edital", None)
+            else ""
+        )
         return (
             f"{lido.edital.norma} lido{segue}: confira abaixo os valores dele, por assunto, e "
-            f"clique em “{self.botao_do_edital}” para adotá-lo. Um valor mudado aqui substitui o "
-            "do edital e pede o fundamento. Nada foi gravado ainda."
+            f"clique em “{self.botao_do_edital}” para adotá-lo.{mudar} Nada foi gravado ainda."
         )
 
     @property
