@@ -1,8 +1,9 @@
 """O edital como dado pelas telas (docs/EDITAIS.md), na mesa e no celular: o RH envia o arquivo
 do edital federal de exemplo e o do modelo que ele segue; a tela mostra os valores do edital por
 assunto, nas palavras da lei, sem pedir nenhum; o segundo envio cria o certame, e a página dele
-diz o edital e a versão do modelo; depois, o edital se troca pelo modelo guardado e outro número. Um edital com erro mostra cada erro com a linha e a coluna, e
-nada se grava. O axe-core confere cada tela. Capturas em artefatos/navegador/.
+diz o edital e a versão do modelo; depois, o edital se troca pelo modelo guardado com outro
+número. Um edital com erro mostra cada erro com a linha e a coluna, e nada se grava. O axe-core
+confere cada tela. Capturas em artefatos/navegador/.
 """
 
 from __future__ import annotations
