@@ -169,7 +169,7 @@ class ComLacunas(forms.Form):
         """Os valores do edital que o formulário muda."""
         return [
             nome
-            for nome in self.do_edital
+            for nome in getattr(self, "do_edital", {})
             if f"lacuna__{nome}" in dados
             and not self.igual_ao_edital(nome, dados[f"lacuna__{nome}"])
         ]
@@ -209,7 +209,7 @@ class ComLacunas(forms.Form):
                 "justificativa": (d.get(CAMPO_MUDANCAS) or "").strip(),
             }
         for nome in self.lacunas:
-            if nome in self.do_edital or not _preenchido(d[f"lacuna__{nome}"]):
+            if nome in getattr(self, "do_edital", {}) or not _preenchido(d[f"lacuna__{nome}"]):
                 continue
             saida[nome] = {
                 "valor": valor_informado(self.formas[nome], d[f"lacuna__{nome}"]),

@@ -123,22 +123,20 @@ class Certame(models.Model):
         blank=True,
     )
     # O edital como dado (docs/EDITAIS.md), se o certame o tem: o arquivo como foi enviado (ou o
-    # que a tela escreveu a partir do modelo escolhido e do número), o modelo que ele segue, na
-    # versão usada, e o sha256 do modelo lido (conferido a cada leitura). Muda até a
-    # homologação, com registro; os valores dele vão ao motor pela ponte. (Colunas que aceitam
-    # nulo, o "sem edital" dos certames de antes: assim entram no SQLite sem refazer a tabela,
-    # que os gatilhos da marca dos candidatos citam.)
+    # que a tela escreveu a partir do modelo escolhido e do número), o id e a versão do modelo
+    # que ele segue (`ModeloDeEdital`, que nunca muda) e o sha256 do modelo lido (conferido a
+    # cada leitura). Muda até a homologação, com registro; os valores dele vão ao motor pela
+    # ponte. (Colunas simples que aceitam nulo, o "sem edital" dos certames de antes: entram e
+    # saem do SQLite sem refazer a tabela, que os gatilhos da marca dos candidatos citam.)
     edital_texto = models.TextField("o arquivo do edital (TOML)", null=True, blank=True)
     edital_arquivo = models.CharField(
         "nome do arquivo do edital", max_length=255, null=True, blank=True
     )
-    modelo_de_edital = models.ForeignKey(
-        ModeloDeEdital,
-        on_delete=models.PROTECT,
-        null=True,
-        blank=True,
-        related_name="certames",
-        verbose_name="modelo de edital seguido",
+    modelo_identificador = models.CharField(
+        "id do modelo de edital seguido", max_length=200, null=True, blank=True
+    )
+    modelo_versao = models.CharField(
+        "versão do modelo de edital seguido", max_length=60, null=True, blank=True
     )
     modelo_sha256 = models.CharField("sha256 do modelo usado", max_length=64, null=True, blank=True)
     homologado_em = models.DateField("homologado em", null=True, blank=True)
@@ -165,6 +163,30 @@ class Certame(models.Model):
     @property
     def arquivado(self) -> bool:
         return self.arquivado_em is not None
+
+    @property
+    def modelo_de_edital(self) -> ModeloDeEdital | None:
+        """O modelo guardado que o edital do certame segue, na versão que ele usou (lido uma
+        vez por objeto e por versão)."""
+        chave = (self.modelo_identificador or "", self.modelo_versao or "")
+        if not chave[0]:
+            return None
+        lido: tuple[tuple[str, str], ModeloDeEdital | None] | None = getattr(
+            self, "_modelo_lido", None
+        )
+        if lido is None or lido[0] != chave:
+            modelo = ModeloDeEdital.objects.filter(identificador=chave[0], versao=chave[1]).first()
+            lido = (chave, modelo)
+            self._modelo_lido = lido
+        return lido[1]
+
+    @modelo_de_edital.setter
+    def modelo_de_edital(self, modelo: ModeloDeEdital | None) -> None:
+        self.modelo_identificador = modelo.identificador if modelo is not None else None
+        self.modelo_versao = modelo.versao if modelo is not None else None
+        self.modelo_sha256 = modelo.sha256 if modelo is not None else None
+        if modelo is not None:
+            self._modelo_lido = ((modelo.identificador, modelo.versao), modelo)
 
 
 class Cargo(models.Model):

@@ -139,14 +139,11 @@ def certame_criar(
 ) -> Certame:
     """Cria o certame com a lei em vigor na data do edital (`[transicao]` de cada lei: a lei não
     se aplica a editais publicados antes de sua vigência). O mesmo formulário enviado de novo
-    (`token`) devolve o certame já criado. `edital`: o edital como dado, lido e conferido
-    (`editais.ler_edital_enviado`); a data e a lei do certame têm de ser as dele, e o modelo
-    enviado com ele fica guardado na instalação."""
+    (`token`) devolve o certame já criado. `edital`: o edital como dado (`editais`), com a data
+    e a lei do certame; o modelo enviado com ele fica guardado na instalação."""
     if (anterior := pedido_anterior(token, "certame_criar", Certame)) is not None:
         return anterior
-    if edital is not None:
-        _conferir_data_do_edital(edital, data_edital)
-        _conferir_lei_do_edital(edital, municipio, data_edital)
+    _conferir_o_edital(edital, municipio, data_edital)
     regras = _regras_do_novo_certame(
         municipio=municipio,
         data_edital=data_edital,
@@ -184,8 +181,7 @@ def certame_criar(
         orgao=orgao,
         prazo_recurso_dias=prazo_recurso_dias,
     )
-    if edital is not None:
-        _gravar_edital(usuario, certame, edital)
+    _gravar_edital(usuario, certame, edital)
     pedido_concluir(token, certame)
     _designar_quem_cria(usuario, certame)
     registrar(
@@ -214,6 +210,13 @@ def _dados_da_criacao(certame: Certame) -> dict[str, Any]:
     }
 
 
+def _conferir_o_edital(edital: EditalLido | None, municipio: str, data_edital: date) -> None:
+    """A data e a lei do certame novo são as do edital, se ele o tem."""
+    if edital is not None:
+        _conferir_data_do_edital(edital, data_edital)
+        _conferir_lei_do_edital(edital, municipio, data_edital)
+
+
 def _conferir_data_do_edital(edital: EditalLido, data_edital: date) -> None:
     if data_edital != edital.edital.data:
         raise ValidationError(
@@ -239,16 +242,23 @@ def _conferir_lei_do_edital(edital: EditalLido, municipio: str, data_edital: dat
         )
 
 
-def _gravar_edital(usuario: User, certame: Certame, edital: EditalLido) -> None:
-    """O edital no certame: o texto, o nome do arquivo e o modelo na versão usada, com o sha256
-    dele (o modelo enviado fica guardado na instalação)."""
+def _gravar_edital(usuario: User, certame: Certame, edital: EditalLido | None) -> None:
+    """O edital no certame (se ele o tem): o texto, o nome do arquivo e o modelo na versão
+    usada, com o sha256 dele (o modelo enviado fica guardado na instalação)."""
+    if edital is None:
+        return
     modelo = editais.guardar_modelo(usuario, edital)
     certame.edital_texto = edital.texto
     certame.edital_arquivo = edital.arquivo
-    certame.modelo_de_edital = modelo
-    certame.modelo_sha256 = modelo.sha256 if modelo is not None else ""
+    certame.modelo_de_edital = modelo  # (o id, a versão e o sha256)
     certame.save(
-        update_fields=["edital_texto", "edital_arquivo", "modelo_de_edital", "modelo_sha256"]
+        update_fields=[
+            "edital_texto",
+            "edital_arquivo",
+            "modelo_identificador",
+            "modelo_versao",
+            "modelo_sha256",
+        ]
     )
 
 
