@@ -20,7 +20,7 @@ from cotas_web import ponte
 from cotas_web.auditoria.acoes import AcaoAuditada
 from cotas_web.auditoria.models import Registro
 from cotas_web.certames.models import Certame, ModeloDeEdital
-from tests.web.conftest import entrar
+from tests.web.conftest import entrar, publicar
 
 pytestmark = pytest.mark.django_db
 
@@ -150,13 +150,16 @@ def test_edital_com_modelo_enviados_a_razao_da_reserva_cita_o_edital(
         reverse("certames:cargo_novo", args=[certame.pk]),
         {"codigo": "ADM", "nome": "Analista", "vagas_edital": "10"},
     )
-    html = client.get(reverse("certames:detalhe", args=[certame.pk])).content.decode()
-    # 25% do modelo (acima dos 20% mínimos da lei) × 10 = 2,5 → 3
-    assert re.search(
+    # 25% do modelo (acima dos 20% mínimos da lei) × 10 = 2,5 → 3, no painel e, sem login, na
+    # página pública
+    razao = re.compile(
         r"25% × 10 = 2,5 → 3 vagas reservadas \(Edital nº 12/2026 \(modelo "
-        r"prefeitura-exemplo/concurso@2026\.1\), item 4\.1; ",
-        html,
-    ), html
+        r"prefeitura-exemplo/concurso@2026\.1\), item 4\.1; "
+    )
+    assert razao.search(client.get(reverse("certames:detalhe", args=[certame.pk])).content.decode())
+    publicar(certame, rita)
+    client.logout()
+    assert razao.search(client.get(reverse("certames:publico", args=[certame.pk])).content.decode())
 
 
 def test_edital_invalido_mostra_todos_os_erros_com_linha_e_coluna_e_nada_se_grava(
