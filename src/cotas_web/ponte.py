@@ -25,6 +25,7 @@ from cotas.motor.colunar import (
     PREFIXO_VERIFICACAO,
     TabelaCandidatos,
 )
+from cotas.motor.edital import Edital, informados_do_edital, sobrepor
 from cotas.motor.erros import ErroCotas
 from cotas.motor.legislacao import Catalogo, Lei, carregar_lei, catalogo_padrao, montar_catalogo
 from cotas.motor.regras import (
@@ -37,6 +38,7 @@ from cotas.motor.regras import (
     TipoSelecao,
     regras_aplicaveis,
 )
+from cotas.motor.regras_do_edital import aplicar as aplicar_regras_do_edital
 from cotas_web.auditoria.acoes import AcaoAuditada
 
 if TYPE_CHECKING:
@@ -105,11 +107,13 @@ def regras_para(
     base_do_limiar: str = BaseDoLimiar.TODAS_OFERTADAS,
     informados: Mapping[str, Any] | None = None,
     orgao: str = "",
+    edital: Edital | None = None,
 ) -> Regras:
     """As regras do certame, com os grupos que a lei declara. `orgao`: quem faz a seleção (o
     motor recusa o que a lei não abrange; vazio, não confere). `informados`: os valores que a
     lei deixa em aberto (`Lei.desconhecidos()`), cada um {"valor", "justificativa"}, como o
-    operador os informou ao criar o certame."""
+    operador os informou ao criar o certame. `edital`: o edital como dado, cujos valores o
+    motor cita como do edital; os `informados` os substituem (a razão diz o que substituíram)."""
     pcd = None
     if pcd_percentual is not None:
         pcd = ParametrosPcd(
@@ -118,12 +122,15 @@ def regras_para(
             teto=pcd_teto if pcd_teto is not None else Decimal(20),
         )
     valores = dict(informados or {})
+    if edital is not None:
+        do_edital = informados_do_edital(catalogo().lei(edital.lei), edital)
+        valores = sobrepor(do_edital, valores)
     # A questão aberta só vai ao motor quando difere do padrão (o motor registra o valor
     # informado como fundamento).
     if base_do_limiar != BaseDoLimiar.TODAS_OFERTADAS:
         for g in lei_do_certame(lei_id, municipio, data_edital).grupos:
             valores[f"{g.nome}.base_do_limiar"] = base_do_limiar
-    return regras_aplicaveis(
+    regras = regras_aplicaveis(
         catalogo(),
         municipio=None if lei_id else municipio,
         lei_id=lei_id,
@@ -133,6 +140,12 @@ def regras_para(
         informados=valores or None,
         orgao=orgao or None,
     )
+    # As regras do edital (a ordem publicada, as reservas conjuntas, os destinos da vaga PcD,
+    # os sorteios), como na linha de comando; elas vão nas regras e, com elas, na chave do livro
+    # guardado (`reencenar`).
+    if edital is not None and edital.regras is not None and not edital.regras.vazias:
+        regras = aplicar_regras_do_edital(regras, edital.regras)
+    return regras
 
 
 def lei_do_certame(lei_id: str | None, municipio: str, data_edital: date) -> Lei:
@@ -261,7 +274,63 @@ def regras_do_certame(certame: Certame) -> Regras:
         base_do_limiar=certame.base_do_limiar,
         informados=certame.informados or None,
         orgao=certame.orgao,
+        edital=edital_do_certame(certame),
     )
+
+
+def edital_do_certame(certame: Certame) -> Edital | None:
+    """O edital como dado do certame (None: o certame não o tem), lido do texto guardado com o
+    modelo guardado na versão que ele usou; o sha256 do modelo lido tem de ser o gravado na
+    adoção do edital."""
+    if not certame.edital_texto:
+        return None
+    modelo = certame.modelo_de_edital
+    edital = _edital_lido(
+        certame.edital_arquivo or "edital.toml",
+        certame.edital_texto,
+        (modelo.arquivo, modelo.texto) if modelo is not None else None,
+        id(catalogo()),
+    )
+    if edital.modelo is not None and edital.modelo.sha256 != certame.modelo_sha256:
+        raise ErroCotas(
+            f"O modelo {edital.modelo.chave} guardado não é o que o certame adotou (sha256 "
+            f"{edital.modelo.sha256[:12]}…, adotado {(certame.modelo_sha256 or '')[:12]}…)."
+        )
+    return edital
+
+
+@lru_cache(maxsize=64)
+def _edital_lido(nome: str, texto: str, modelo: tuple[str, str] | None, _catalogo: int) -> Edital:
+    """O edital lido e conferido contra a lei (o mesmo texto com o mesmo catálogo, a mesma
+    leitura: guardada)."""
+    from cotas.arquivos.edital import ler_edital_do_texto
+    from cotas.arquivos.erros import ErrosDeEntrada
+
+    modelos = [(modelo[0], modelo[1].encode("utf-8"))] if modelo is not None else []
+    try:
+        return ler_edital_do_texto(
+            nome,
+            texto.encode("utf-8"),
+            catalogo(),
+            modelos=lambda _id: modelos,
+            onde="entre os modelos guardados nesta instalação",
+        )
+    except ErrosDeEntrada as erros:
+        raise ErroCotas(f"O edital guardado no certame não pôde ser lido: {erros}") from None
+
+
+def assuntos_do_edital(edital: Edital) -> list[Any]:
+    """Os valores do edital por assunto, nas palavras da lei (`valores_por_assunto`)."""
+    from cotas.motor.edital import valores_por_assunto
+
+    return valores_por_assunto(catalogo().lei(edital.lei), edital, edital.data)
+
+
+def usados_do_edital(edital: Edital) -> list[str]:
+    """Os valores do edital que valem como dele (o que só repete a lei vale como da lei)."""
+    from cotas.motor.edital import usados_do_edital as usados
+
+    return usados(catalogo().lei(edital.lei), edital)
 
 
 def orgaos_exigidos(regras: Regras) -> tuple[str, ...] | None:

@@ -84,6 +84,7 @@ def test_novo_certame_em_grupos_com_obrigatorios_marcados(client: Any, rita: Any
     html = entrar(client, rita).get(reverse("certames:novo")).content.decode()
     legendas = re.findall(r'<fieldset class="grupo"><legend>(.*?)</legend>', html)
     assert legendas == [
+        "O edital como dado (opcional)",
         "Identificação do certame",
         "Reserva a pessoas com deficiência (PcD) pelo edital",
         "Desempate e final de fila",

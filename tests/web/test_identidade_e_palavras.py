@@ -39,9 +39,10 @@ def test_dicas_do_formulario_apontam_para_ids_que_existem(client: Any, rita: Any
     entrar(client, rita)
     html = client.get(reverse("certames:novo")).content.decode()
     descritos = re.findall(r'aria-describedby="([^"]+)"', html)
-    # (7 campos com dica, entre eles o prazo do recurso, e as 3 questões em aberto, cujos botões
-    # de rádio têm a dica no fieldset que os agrupa)
-    assert len(descritos) == 10
+    # (13 campos com dica, entre eles o prazo do recurso, os 4 do edital como dado, o ente e a
+    # data que vêm do edital, e as 3 questões em aberto, cujos botões de rádio têm a dica no
+    # fieldset que os agrupa)
+    assert len(descritos) == 16
     ids = _ids(html)
     faltam = [d for ref in descritos for d in ref.split() if d not in ids]
     assert not faltam, f"aria-describedby sem elemento: {faltam}"

@@ -3,7 +3,9 @@
 Todos os erros dos dois arquivos de uma vez, cada um com arquivo, linha e coluna: os da forma
 (uma chave que falta, um tipo errado, um parâmetro repetido) e os do direito (um valor que a lei
 não admite, com a citação da lei e a do edital: `cotas.motor.edital.conferir_edital`). O modelo
-`modelo = "<id>@<versão>"` é procurado na pasta do edital e na subpasta `modelos/`.
+`modelo = "<id>@<versão>"` é procurado na pasta do edital e na subpasta `modelos/`; quem não
+tem os arquivos numa pasta (a aplicação web: o edital enviado, os modelos guardados no banco) lê
+do texto, com `ler_edital_do_texto`, e diz onde procurar o modelo.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from __future__ import annotations
 import hashlib
 import re
 import tomllib
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from decimal import Decimal
@@ -40,6 +42,7 @@ class _Arquivo:
     posicoes: dict[str, tuple[int, int]]
     sha256: str
     erros: list[ErroEntrada] = field(default_factory=list)
+    modelo_ilegivel: bool = False  # (um candidato a modelo dado pelo texto não pôde ser lido)
 
     @property
     def nome(self) -> str:
@@ -63,10 +66,55 @@ class _Arquivo:
 
 
 def ler_edital(caminho: Path, catalogo: Catalogo | None = None) -> Edital:
-    """O edital do arquivo, com os valores do modelo que ele segue, conferido contra a lei na
-    data dele. `ErrosDeEntrada` com todos os erros do edital e do modelo."""
-    catalogo = catalogo or catalogo_padrao()
+    """O edital do arquivo, com os valores do modelo que ele segue (na pasta do edital ou em
+    `modelos/`), conferido contra a lei na data dele. `ErrosDeEntrada` com todos os erros do
+    edital e do modelo."""
     arquivo = _ler_arquivo(Path(caminho))
+    return _edital(arquivo, catalogo, lambda procurado: _achar_modelo_na_pasta(arquivo, procurado))
+
+
+# Os arquivos candidatos a modelo de um `id` (todas as versões que houver): (nome, conteúdo).
+BuscaDeModelos = Callable[[str], Iterable[tuple[str, bytes]]]
+
+
+def ler_edital_do_texto(
+    nome: str,
+    bruto: bytes,
+    catalogo: Catalogo | None = None,
+    *,
+    modelos: BuscaDeModelos | None = None,
+    onde: str = "nos modelos informados",
+) -> Edital:
+    """O edital de um conteúdo (`nome`: como os erros chamam o arquivo), com o modelo que ele
+    segue procurado entre os que `modelos(id)` dá, conferido contra a lei. Um candidato ilegível
+    é erro (quem o deu o quis como modelo); `onde` completa "modelo X não encontrado ...".
+    `ErrosDeEntrada` com todos os erros do edital e do modelo."""
+    arquivo = _ler_conteudo(Path(nome), bruto)
+
+    def achar(procurado: tuple[str, str]) -> tuple[ModeloDeEdital, _Arquivo] | None:
+        candidatos = [] if modelos is None else list(modelos(procurado[0]))
+        return _achar_modelo(arquivo, procurado, _lidos(arquivo, candidatos), onde)
+
+    return _edital(arquivo, catalogo, achar)
+
+
+def _lidos(edital: _Arquivo, candidatos: list[tuple[str, bytes]]) -> Iterable[_Arquivo]:
+    """Os candidatos lidos; o ilegível vira erro do edital (o modelo enviado com erro de
+    sintaxe diz onde, em vez de "modelo não encontrado")."""
+    for nome, bruto in candidatos:
+        try:
+            yield _ler_conteudo(Path(nome), bruto)
+        except ErrosDeEntrada as erros:
+            edital.erros += erros.erros
+            edital.modelo_ilegivel = True
+
+
+def _edital(
+    arquivo: _Arquivo,
+    catalogo: Catalogo | None,
+    achar: Callable[[tuple[str, str]], tuple[ModeloDeEdital, _Arquivo] | None],
+) -> Edital:
+    catalogo = catalogo or catalogo_padrao()
     cabecalho = _cabecalho_do_edital(arquivo, catalogo)
     proprios = _parametros(arquivo)
     _secoes_desconhecidas(arquivo, ("edital", "parametros", *SECOES))
@@ -78,7 +126,7 @@ def ler_edital(caminho: Path, catalogo: Catalogo | None = None) -> Edital:
     arquivo_modelo: _Arquivo | None = None
     nao_conferidos: list[str] = []
     if cabecalho.modelo is not None:
-        achado = _achar_modelo(arquivo, cabecalho.modelo)
+        achado = achar(cabecalho.modelo)
         if achado is not None:
             modelo, arquivo_modelo = achado
             if cabecalho.lei is not None and modelo.lei != cabecalho.lei:
@@ -119,7 +167,15 @@ def ler_edital(caminho: Path, catalogo: Catalogo | None = None) -> Edital:
 def ler_modelo(caminho: Path) -> ModeloDeEdital:
     """Um modelo de edital, conferido na forma (a lei o confere no edital que o segue, na data
     dele). `ErrosDeEntrada` com todos os erros."""
-    arquivo = _ler_arquivo(Path(caminho))
+    return _so_o_modelo(_ler_arquivo(Path(caminho)))
+
+
+def ler_modelo_do_texto(nome: str, bruto: bytes) -> ModeloDeEdital:
+    """O modelo de um conteúdo (`nome`: como os erros chamam o arquivo), conferido na forma."""
+    return _so_o_modelo(_ler_conteudo(Path(nome), bruto))
+
+
+def _so_o_modelo(arquivo: _Arquivo) -> ModeloDeEdital:
     modelo = _modelo(arquivo)
     if arquivo.erros or modelo is None:
         raise ErrosDeEntrada(arquivo.erros)
@@ -215,20 +271,32 @@ def _modelo(arquivo: _Arquivo) -> ModeloDeEdital | None:
     )
 
 
-def _achar_modelo(
+def _achar_modelo_na_pasta(
     edital: _Arquivo, procurado: tuple[str, str]
 ) -> tuple[ModeloDeEdital, _Arquivo] | None:
-    """O modelo `id@versão` na pasta do edital ou em `modelos/`; o erro diz onde se procurou e
-    que versões daquele modelo havia."""
+    """O modelo `id@versão` na pasta do edital ou em `modelos/` (os outros arquivos da pasta,
+    ilegíveis, não são o modelo de ninguém aqui: pulados)."""
     pasta = edital.caminho.parent
     pastas = [pasta, pasta / PASTA_DOS_MODELOS]
+
+    def lidos() -> Iterable[_Arquivo]:
+        for caminho in _tomls(pastas, fora=edital.caminho):
+            try:
+                yield _ler_arquivo(caminho)
+            except ErrosDeEntrada:
+                continue
+
+    return _achar_modelo(edital, procurado, lidos(), "em " + " e ".join(map(str, pastas)))
+
+
+def _achar_modelo(
+    edital: _Arquivo, procurado: tuple[str, str], candidatos: Iterable[_Arquivo], onde: str
+) -> tuple[ModeloDeEdital, _Arquivo] | None:
+    """O modelo `id@versão` entre os candidatos; o erro diz onde se procurou e que versões
+    daquele modelo havia."""
     achados: list[tuple[ModeloDeEdital, _Arquivo]] = []
     versoes: set[str] = set()
-    for caminho in _tomls(pastas, fora=edital.caminho):
-        try:
-            arquivo = _ler_arquivo(caminho)
-        except ErrosDeEntrada:
-            continue  # (outro arquivo da pasta, ilegível: não é o modelo de ninguém aqui)
+    for arquivo in candidatos:
         cabeca = arquivo.dados.get("modelo")
         if not isinstance(cabeca, dict) or cabeca.get("id") != procurado[0]:
             continue
@@ -246,10 +314,11 @@ def _achar_modelo(
         edital.erro("edital.modelo", f"o modelo {chave} está em mais de um arquivo: {nomes}")
         return None
     if not achados:
+        if edital.modelo_ilegivel:
+            return None  # (o erro do modelo ilegível já diz onde está o problema)
         lista = ", ".join(sorted(versoes))
         outras = f"; versões desse modelo encontradas: {lista}" if versoes else ""
-        onde = " e ".join(str(p) for p in pastas)
-        edital.erro("edital.modelo", f"modelo {chave} não encontrado em {onde}{outras}")
+        edital.erro("edital.modelo", f"modelo {chave} não encontrado {onde}{outras}")
         return None
     return achados[0]
 
@@ -312,14 +381,20 @@ def _chave_do_valor(arquivo: _Arquivo, nome: str) -> str:
 
 
 def _ler_arquivo(caminho: Path) -> _Arquivo:
-    """O texto, o TOML e as posições; um arquivo ilegível ou com erro de sintaxe encerra a
-    leitura (não há o que conferir)."""
+    """O arquivo do disco, lido por `_ler_conteudo`."""
     try:
         bruto = caminho.read_bytes()
-        texto = bruto.decode("utf-8-sig")
     except OSError as exc:
         motivo = f"não foi possível abrir o arquivo ({motivo_do_sistema(exc)})"
         raise ErrosDeEntrada([ErroEntrada(caminho.name, None, None, motivo)]) from None
+    return _ler_conteudo(caminho, bruto)
+
+
+def _ler_conteudo(caminho: Path, bruto: bytes) -> _Arquivo:
+    """O texto, o TOML e as posições; um conteúdo que não é UTF-8 ou com erro de sintaxe
+    encerra a leitura (não há o que conferir)."""
+    try:
+        texto = bruto.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         linha = bruto.count(b"\n", 0, exc.start) + 1
         motivo = "o edital deve estar em UTF-8; o primeiro caractere que não é UTF-8 está aqui"

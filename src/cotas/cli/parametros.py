@@ -17,7 +17,7 @@ from datetime import date
 from pathlib import Path
 
 from cotas.arquivos.cenario import ler_parametros_lei
-from cotas.motor.edital import Edital, informados_do_edital
+from cotas.motor.edital import Edital, informados_do_edital, sobrepor
 from cotas.motor.erros import ErroCotas, ParametrosDesconhecidos
 from cotas.motor.legislacao import Especificacao, Lei, catalogo_padrao, especificacao_de
 
@@ -88,18 +88,7 @@ def informados(
     item que substituiu. Um mesmo parâmetro informado duas vezes pelo operador é recusado
     (nenhum dos dois vale em silêncio)."""
     do_edital = informados_do_edital(lei, edital) if lei is not None and edital else {}
-    valores = _do_operador(args)
-    for nome, informado in valores.items():
-        if nome in do_edital and isinstance(informado, dict):
-            substituido = do_edital[nome]
-            assert isinstance(substituido, Mapping)
-            informado["substitui"] = (
-                f"{substituido['justificativa']}: {_como_toml(substituido['valor'])}"
-            )
-            informado["justificativa"] = f"{informado['justificativa']}; substitui " + str(
-                informado["substitui"]
-            )
-    return {**do_edital, **valores}
+    return sobrepor(do_edital, _do_operador(args))
 
 
 def substituidos(informados: Mapping[str, object]) -> list[str]:

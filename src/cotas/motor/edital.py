@@ -275,6 +275,26 @@ def informados_do_edital(lei: Lei, edital: Edital) -> dict[str, object]:
     }
 
 
+def sobrepor(
+    do_edital: Mapping[str, object], do_operador: Mapping[str, object]
+) -> dict[str, object]:
+    """Os valores do edital (`informados_do_edital`) e, por cima, os do operador: o do operador
+    que substitui um do edital leva na justificativa o item e o valor que substituiu
+    (`substitui`), e a razão que o cita o diz."""
+    valores: dict[str, object] = dict(do_edital)
+    for nome, informado in do_operador.items():
+        substituido = do_edital.get(nome)
+        if isinstance(informado, Mapping) and isinstance(substituido, Mapping):
+            substitui = f"{substituido['justificativa']}: {como_toml(substituido['valor'])}"
+            informado = {
+                **informado,
+                "substitui": substitui,
+                "justificativa": f"{informado.get('justificativa', '')}; substitui {substitui}",
+            }
+        valores[nome] = informado
+    return valores
+
+
 def como_toml(valor: object) -> str:
     if isinstance(valor, bool):
         return "true" if valor else "false"

@@ -34,6 +34,7 @@ class AcaoAuditada(models.TextChoices):
     CERTAME_ARQUIVADO = "certame_arquivado", "Certame arquivado"
     CERTAME_CORRIGIDO = "certame_corrigido", "Certame corrigido"
     CERTAME_RETIFICADO = "certame_retificado", "Edital retificado"
+    EDITAL_ADOTADO = "certame_edital", "Edital como dado adotado"
     # nomeações
     VAGAS_DO_EDITAL_OFERECIDAS = "vagas_edital", "Vagas do edital oferecidas"
     NOVAS_VAGAS_OFERECIDAS = "vagas_novas", "Novas vagas oferecidas"

@@ -20,6 +20,40 @@ BaseDoLimiar = g.BaseDoLimiar  # docs/INTERPRETACAO.md#base-do-limiar
 DuplaCondicao = g.DuplaCondicao  # docs/INTERPRETACAO.md#dupla-condicao
 
 
+class ModeloDeEdital(models.Model):
+    """Um modelo de edital guardado na instalação (o edital padrão de um órgão ou de uma banca,
+    docs/EDITAIS.md), numa versão: o arquivo como foi enviado e o sha256 dele. Nunca se
+    reescreve: uma versão nova é outra linha, e o certame que seguiu a anterior fica com ela."""
+
+    identificador = models.CharField("id do modelo", max_length=200)
+    versao = models.CharField("versão", max_length=60)
+    titulo = models.CharField("título", max_length=300)
+    orgao = models.CharField("órgão", max_length=300)
+    lei_id = models.CharField("lei", max_length=100)
+    arquivo = models.CharField("nome do arquivo enviado", max_length=255)
+    texto = models.TextField("o arquivo do modelo (TOML)")
+    sha256 = models.CharField(max_length=64)
+    usuario = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT)
+    guardado_em = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ("identificador", "guardado_em")
+        verbose_name = "modelo de edital"
+        verbose_name_plural = "modelos de edital"
+        constraints = (
+            models.UniqueConstraint(
+                fields=("identificador", "versao"), name="modelo_de_edital_versao_unica"
+            ),
+        )
+
+    def __str__(self) -> str:
+        return f"{self.titulo}, versão {self.versao}"
+
+    @property
+    def chave(self) -> str:
+        return f"{self.identificador}@{self.versao}"
+
+
 class Certame(models.Model):
     nome = models.CharField(max_length=200)
     municipio = models.CharField("município", max_length=100)
@@ -88,6 +122,23 @@ class Certame(models.Model):
         null=True,
         blank=True,
     )
+    # O edital como dado (docs/EDITAIS.md), se o certame o tem: o arquivo como foi enviado (ou o
+    # que a tela escreveu a partir do modelo escolhido e do número), o id e a versão do modelo
+    # que ele segue (`ModeloDeEdital`, que nunca muda) e o sha256 do modelo lido (conferido a
+    # cada leitura). Muda até a homologação, com registro; os valores dele vão ao motor pela
+    # ponte. (Colunas simples que aceitam nulo, o "sem edital" dos certames de antes: entram e
+    # saem do SQLite sem refazer a tabela, que os gatilhos da marca dos candidatos citam.)
+    edital_texto = models.TextField("o arquivo do edital (TOML)", null=True, blank=True)
+    edital_arquivo = models.CharField(
+        "nome do arquivo do edital", max_length=255, null=True, blank=True
+    )
+    modelo_identificador = models.CharField(
+        "id do modelo de edital seguido", max_length=200, null=True, blank=True
+    )
+    modelo_versao = models.CharField(
+        "versão do modelo de edital seguido", max_length=60, null=True, blank=True
+    )
+    modelo_sha256 = models.CharField("sha256 do modelo usado", max_length=64, null=True, blank=True)
     homologado_em = models.DateField("homologado em", null=True, blank=True)
     # Rascunho até publicado: só então aparece ao público. Arquivado: sai da página inicial,
     # segue no seu endereço, só para leitura.
@@ -112,6 +163,30 @@ class Certame(models.Model):
     @property
     def arquivado(self) -> bool:
         return self.arquivado_em is not None
+
+    @property
+    def modelo_de_edital(self) -> ModeloDeEdital | None:
+        """O modelo guardado que o edital do certame segue, na versão que ele usou (lido uma
+        vez por objeto e por versão)."""
+        chave = (self.modelo_identificador or "", self.modelo_versao or "")
+        if not chave[0]:
+            return None
+        lido: tuple[tuple[str, str], ModeloDeEdital | None] | None = getattr(
+            self, "_modelo_lido", None
+        )
+        if lido is None or lido[0] != chave:
+            modelo = ModeloDeEdital.objects.filter(identificador=chave[0], versao=chave[1]).first()
+            lido = (chave, modelo)
+            self._modelo_lido = lido
+        return lido[1]
+
+    @modelo_de_edital.setter
+    def modelo_de_edital(self, modelo: ModeloDeEdital | None) -> None:
+        self.modelo_identificador = modelo.identificador if modelo is not None else None
+        self.modelo_versao = modelo.versao if modelo is not None else None
+        self.modelo_sha256 = modelo.sha256 if modelo is not None else None
+        if modelo is not None:
+            self._modelo_lido = ((modelo.identificador, modelo.versao), modelo)
 
 
 class Cargo(models.Model):

@@ -153,3 +153,57 @@ def slug_do_certame(certame: Certame) -> str:
     from cotas.documentos.texto import slug
 
     return slug(certame.nome) or f"certame-{certame.pk}"
+
+
+@dataclass(frozen=True)
+class EditalNaTela:
+    """O edital como dado de um certame, como a página o mostra: o número, o arquivo e o
+    sha256, o modelo na versão usada, e os valores por assunto, nas palavras da lei; de cada um,
+    o valor informado pelo operador que o substitui, se há. `erro`: o edital guardado não pôde
+    ser lido (a mensagem do leitor)."""
+
+    norma: str = ""
+    arquivo: str = ""
+    sha256: str = ""
+    modelo: Any = None  # (o `ModeloDeEdital` guardado)
+    modelo_sha256: str = ""
+    assuntos: tuple[Any, ...] = ()
+    substituidos: dict[str, Any] | None = None
+    erro: str = ""
+
+
+def edital_na_tela(*, certame: Certame) -> EditalNaTela | None:
+    """O edital do certame para a página (None: o certame não tem o edital como dado)."""
+    import hashlib
+
+    from .editais import assuntos_na_tela
+
+    if not certame.edital_texto:
+        return None
+    base: dict[str, Any] = {
+        "arquivo": certame.edital_arquivo or "",
+        "sha256": hashlib.sha256(certame.edital_texto.encode("utf-8")).hexdigest(),
+        "modelo": certame.modelo_de_edital,
+        "modelo_sha256": certame.modelo_sha256 or "",
+    }
+    try:
+        edital = ponte.edital_do_certame(certame)
+        assert edital is not None
+        assuntos = tuple(assuntos_na_tela(edital))
+    except ponte.ErroCotas as erro:
+        return EditalNaTela(erro=str(erro), **base)
+    informados = certame.informados or {}
+    substituidos = {
+        item.nome: informados[item.nome]
+        for assunto in assuntos
+        for item in assunto.itens
+        if item.nome in informados
+    }
+    return EditalNaTela(norma=edital.norma, assuntos=assuntos, substituidos=substituidos, **base)
+
+
+def assuntos_do_edital(*, edital: Any) -> list[Any]:
+    """Os valores de um edital lido (ainda não adotado) por assunto, nas palavras da lei."""
+    from .editais import assuntos_na_tela
+
+    return assuntos_na_tela(edital)

@@ -12,12 +12,14 @@ from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, models, transaction
 
+from cotas.motor.legislacao import especificacao_de
 from cotas_web import ponte
 from cotas_web.auditoria.acoes import AcaoAuditada
 from cotas_web.auditoria.services import registrar
 from cotas_web.rotulos import codigos
 
-from . import datas
+from . import datas, editais
+from .editais import EditalLido
 from .models import (
     AtoTornavelSemEfeito,
     BaseDoLimiar,
@@ -133,12 +135,15 @@ def certame_criar(
     orgao: str = "",
     prazo_recurso_dias: int | None = None,
     token: str = "",
+    edital: EditalLido | None = None,
 ) -> Certame:
     """Cria o certame com a lei em vigor na data do edital (`[transicao]` de cada lei: a lei não
     se aplica a editais publicados antes de sua vigência). O mesmo formulário enviado de novo
-    (`token`) devolve o certame já criado."""
+    (`token`) devolve o certame já criado. `edital`: o edital como dado (`editais`), com a data
+    e a lei do certame; o modelo enviado com ele fica guardado na instalação."""
     if (anterior := pedido_anterior(token, "certame_criar", Certame)) is not None:
         return anterior
+    _conferir_o_edital(edital, municipio, data_edital)
     regras = _regras_do_novo_certame(
         municipio=municipio,
         data_edital=data_edital,
@@ -149,6 +154,7 @@ def certame_criar(
         base_do_limiar=base_do_limiar,
         informados=informados,
         orgao=orgao,
+        edital=edital.edital if edital is not None else None,
     )
     _conferir_escolhas(desempate, dupla_condicao, data_edital, validade_ate)
     _conferir_prazo_do_recurso(regras, prazo_recurso_dias)
@@ -175,6 +181,7 @@ def certame_criar(
         orgao=orgao,
         prazo_recurso_dias=prazo_recurso_dias,
     )
+    _gravar_edital(usuario, certame, edital)
     pedido_concluir(token, certame)
     _designar_quem_cria(usuario, certame)
     registrar(
@@ -189,15 +196,88 @@ def certame_criar(
 
 
 def _dados_da_criacao(certame: Certame) -> dict[str, Any]:
-    """O que o registro da criação guarda: a lei e as escolhas que o edital faz."""
+    """O que o registro da criação guarda: a lei, o edital como dado (se há) e as escolhas que
+    o edital faz."""
     return {
         "lei": certame.lei_id,
+        "edital": _edital_como_dado(certame),
         "tipo": certame.tipo,
         "prioridade_colisao": certame.prioridade_colisao,
         "base_do_limiar": certame.base_do_limiar,
         "dupla_condicao": certame.dupla_condicao,
         "informados": certame.informados or {},
         "prazo_recurso_dias": certame.prazo_recurso_dias,
+    }
+
+
+def _conferir_o_edital(edital: EditalLido | None, municipio: str, data_edital: date) -> None:
+    """A data e a lei do certame novo são as do edital, se ele o tem."""
+    if edital is not None:
+        _conferir_data_do_edital(edital, data_edital)
+        _conferir_lei_do_edital(edital, municipio, data_edital)
+
+
+def _conferir_data_do_edital(edital: EditalLido, data_edital: date) -> None:
+    if data_edital != edital.edital.data:
+        raise ValidationError(
+            {
+                "data_edital": f"O {edital.edital.norma} é de {edital.edital.data:%d/%m/%Y} "
+                f"({edital.arquivo}); a data do certame é a do edital."
+            }
+        )
+
+
+def _conferir_lei_do_edital(edital: EditalLido, municipio: str, data_edital: date) -> None:
+    """A lei do ente na data do edital é a que o edital aplica (nunca uma no lugar da outra)."""
+    try:
+        lei = ponte.lei_do_certame(None, municipio, data_edital)
+    except ponte.ErroCotas as erro:
+        raise ValidationError({"municipio": str(erro)}) from erro
+    if lei.id != edital.edital.lei:
+        raise ValidationError(
+            {
+                "municipio": f"O {edital.edital.norma} aplica {edital.edital.lei}, mas a lei de "
+                f"{municipio} para um edital de {data_edital:%d/%m/%Y} é {lei.titulo}."
+            }
+        )
+
+
+def _gravar_edital(usuario: User, certame: Certame, edital: EditalLido | None) -> None:
+    """O edital no certame (se ele o tem): o texto, o nome do arquivo e o modelo na versão
+    usada, com o sha256 dele (o modelo enviado fica guardado na instalação)."""
+    if edital is None:
+        return
+    modelo = editais.guardar_modelo(usuario, edital)
+    certame.edital_texto = edital.texto
+    certame.edital_arquivo = edital.arquivo
+    certame.modelo_de_edital = modelo  # (o id, a versão e o sha256)
+    certame.save(
+        update_fields=[
+            "edital_texto",
+            "edital_arquivo",
+            "modelo_identificador",
+            "modelo_versao",
+            "modelo_sha256",
+        ]
+    )
+
+
+def _edital_como_dado(certame: Certame) -> dict[str, Any] | None:
+    """O edital do certame no registro de auditoria: o arquivo, o sha256 dele e o modelo (id,
+    versão, sha256)."""
+    if not certame.edital_texto:
+        return None
+    import hashlib
+
+    modelo = certame.modelo_de_edital
+    return {
+        "arquivo": certame.edital_arquivo,
+        "sha256": hashlib.sha256(certame.edital_texto.encode("utf-8")).hexdigest(),
+        "modelo": (
+            {"id": modelo.identificador, "versao": modelo.versao, "sha256": certame.modelo_sha256}
+            if modelo is not None
+            else None
+        ),
     }
 
 
@@ -925,3 +1005,138 @@ def retificacao_registrar(
         dados={"retificacao": retificacao.pk},
     )
     return retificacao
+
+
+# ---------------------------------------------------------------- o edital como dado
+
+MENSAGEM_EDITAL_DEPOIS_DA_HOMOLOGACAO = (
+    "O certame foi homologado em {data:%d/%m/%Y}: o edital como dado não muda mais (a "
+    "classificação homologada foi feita com os valores dele)."
+)
+
+
+@transaction.atomic
+def certame_edital_adotar(
+    *, usuario: User, certame: Certame, edital: EditalLido, motivo: str
+) -> list[Alteracao]:
+    """Adota (ou troca) o edital como dado do certame, até a homologação, com o registro do
+    antes e do depois: o arquivo, o sha256 e o modelo na versão usada (o modelo enviado fica
+    guardado na instalação). A data do certame passa a ser a do edital (outra lei, só sem
+    candidatos importados); o valor informado pelo operador igual ao do edital novo sai (vale o
+    edital); o diferente fica, e o substitui. O motor confere o certame com os valores novos."""
+    certame = certame_travar(certame.pk)
+    if certame.homologado:
+        raise ValidationError(
+            MENSAGEM_EDITAL_DEPOIS_DA_HOMOLOGACAO.format(data=certame.homologado_em)
+        )
+    if not motivo.strip():
+        raise ValidationError({"motivo": "Diga por que o certame adota este edital."})
+    antes = _edital_como_dado(certame)
+    if (
+        antes is not None
+        and antes["sha256"] == edital.sha256
+        and (edital.edital.modelo is None or certame.modelo_sha256 == edital.edital.modelo.sha256)
+    ):
+        raise ValidationError("Nada mudou: o edital enviado é o que o certame já tem.")
+    mudancas = _trocar_a_data_pelo_edital(certame, edital)
+    saem = _informados_iguais_ao_edital(certame, edital)
+    for nome in saem:
+        mudancas.append(
+            Alteracao(
+                f"Valor informado pelo operador: {nome}",
+                _texto_informado(certame.informados[nome]),
+                f"o do {edital.edital.referencia(nome).citacao()}",
+            )
+        )
+    certame.informados = {k: v for k, v in (certame.informados or {}).items() if k not in saem}
+    certame.save()
+    _gravar_edital(usuario, certame, edital)
+    try:
+        regras = ponte.regras_do_certame(certame)
+    except ponte.ErroCotas as erro:
+        raise ValidationError(str(erro)) from erro
+    certame.exige_comissao = regras.comissao is not None
+    certame.save(update_fields=["exige_comissao"])
+    _conferir_prazo_do_recurso(regras, certame.prazo_recurso_dias)
+    if certame.candidatos.exists():
+        ponte.conferir_no_motor(certame)
+    depois = _edital_como_dado(certame)
+    mudancas.insert(
+        0,
+        Alteracao(
+            "Edital como dado",
+            _texto_do_edital(antes),
+            f"{edital.edital.norma}: {_texto_do_edital(depois)}",
+        ),
+    )
+    registrar(
+        usuario=usuario,
+        certame=certame,
+        acao=AcaoAuditada.EDITAL_ADOTADO,
+        descricao=(
+            f"{edital.edital.norma} adotado como dado do certame: "
+            + "; ".join(str(m) for m in mudancas)
+            + f". Motivo: {motivo.strip()}"
+        ),
+        fundamento=edital.edital.norma,
+        dados={"antes": antes, "depois": depois, "alteracoes": [m.como_dado() for m in mudancas]},
+    )
+    return mudancas
+
+
+def _texto_do_edital(dado: dict[str, Any] | None) -> str:
+    """O edital no histórico: o arquivo, o sha256 e o modelo com a versão."""
+    if dado is None:
+        return "nenhum"
+    modelo = dado.get("modelo")
+    segue = f", modelo {modelo['id']}@{modelo['versao']}" if modelo else ""
+    return f"{dado['arquivo']} (sha256 {str(dado['sha256'])[:12]}…{segue})"
+
+
+def _trocar_a_data_pelo_edital(certame: Certame, edital: EditalLido) -> list[Alteracao]:
+    """A data do certame é a do edital: a nova data pode trazer outra lei, que tem de ser a do
+    edital, e com candidatos importados não se troca a lei (as colunas e a comissão mudariam)."""
+    data = edital.edital.data
+    try:
+        lei = ponte.lei_do_certame(None, certame.municipio, data)
+    except ponte.ErroCotas as erro:
+        raise ValidationError(str(erro)) from erro
+    if lei.id != edital.edital.lei:
+        raise ValidationError(
+            f"O {edital.edital.norma} aplica {edital.edital.lei}, mas a lei do certame "
+            f"({certame.municipio}) para um edital de {data:%d/%m/%Y} é {lei.titulo}."
+        )
+    mudancas = []
+    if data != certame.data_edital:
+        mudancas.append(
+            Alteracao("Data de publicação do edital", _data_br(certame.data_edital), _data_br(data))
+        )
+        certame.data_edital = data
+    if lei.id != certame.lei_id:
+        if certame.candidatos.exists():
+            raise ValidationError(
+                f"Com o {edital.edital.norma} a lei aplicada passa a ser {lei.titulo}, e já há "
+                f"candidatos importados pela lei atual ({certame.lei_titulo}): remova a "
+                "importação antes de trocar o edital."
+            )
+        mudancas.append(Alteracao("Lei aplicada", certame.lei_titulo, lei.titulo))
+        certame.lei_id, certame.lei_titulo = lei.id, lei.titulo
+    if certame.validade_ate is not None and certame.validade_ate < certame.data_edital:
+        raise ValidationError("A validade não pode terminar antes da publicação do edital.")
+    return mudancas
+
+
+def _informados_iguais_ao_edital(certame: Certame, edital: EditalLido) -> list[str]:
+    """Os valores informados pelo operador que o edital novo diz igual (vale o edital)."""
+    lei = ponte.catalogo().lei(edital.edital.lei)
+    usados = set(ponte.usados_do_edital(edital.edital))
+    saem = []
+    grupos = [g.nome for g in lei.grupos]
+    for nome, informado in (certame.informados or {}).items():
+        if nome not in usados or not isinstance(informado, dict):
+            continue
+        espec = especificacao_de(nome, grupos)
+        tipo = espec.forma.tipo if espec is not None else ""
+        if editais.mesmo_valor(tipo, informado.get("valor"), edital.edital.valores[nome].valor):
+            saem.append(nome)
+    return saem

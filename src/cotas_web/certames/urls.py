@@ -21,4 +21,5 @@ urlpatterns = [
     path("certames/<int:pk>/arquivar/", views.arquivar, name="arquivar"),
     path("certames/<int:pk>/corrigir/", views.corrigir, name="corrigir"),
     path("certames/<int:pk>/retificar/", views.retificar, name="retificar"),
+    path("certames/<int:pk>/edital/", views.edital, name="edital"),
 ]

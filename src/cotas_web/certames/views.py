@@ -15,7 +15,14 @@ from cotas_web.protecao import disposicao
 
 from . import selectors, services
 from .confirmacao import confirmado, pedir_confirmacao
-from .forms import ArquivarForm, CargoForm, CertameForm, DadosCertameForm, DataForm
+from .forms import (
+    ArquivarForm,
+    CargoForm,
+    CertameForm,
+    DadosCertameForm,
+    DataForm,
+    EditalForm,
+)
 from .models import BaseDoLimiar, Certame, DuplaCondicao, PrioridadeColisao
 
 
@@ -48,7 +55,7 @@ def publico(request: HttpRequest, pk: int) -> HttpResponse:
 
 @requer_papel(ADMIN)
 def novo(request: HttpRequest) -> HttpResponse:
-    form = CertameForm(request.POST or None)
+    form = CertameForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
         d = form.cleaned_data
         try:
@@ -74,6 +81,7 @@ def novo(request: HttpRequest) -> HttpResponse:
                 orgao=d["orgao"],
                 prazo_recurso_dias=d["prazo_recurso_dias"],
                 token=d["pedido"],
+                edital=form.edital_lido,
             )
         except ValidationError as erro:
             erro_no_formulario(form, erro)
@@ -88,8 +96,10 @@ def novo(request: HttpRequest) -> HttpResponse:
             "titulo": "Novo certame",
             "botao": "Criar certame",
             "introducao": "A lei aplicável é escolhida pelo município (ou pelo ente federal), "
-            "pela data do edital e pelo tipo de seleção. Se a lei deixa valores em "
-            "aberto, a tela os pede, cada um com a justificativa.",
+            "pela data do edital e pelo tipo de seleção, ou vem do arquivo do edital. Os "
+            "valores que a lei deixa ao edital vêm dele, por assunto; a tela pede só os que "
+            "nem a lei nem o edital fixam, cada um com a justificativa.",
+            "aviso": form.aviso_do_edital,
         },
     )
 
@@ -113,6 +123,7 @@ def detalhe(request: HttpRequest, pk: int) -> HttpResponse:
             "publicar_form": DataForm(),
             "n_candidatos": certame.candidatos.count(),
             "retificacoes": certame.retificacoes.all(),
+            "edital": selectors.edital_na_tela(certame=certame),
         },
     )
 
@@ -449,5 +460,41 @@ def retificar(request: HttpRequest, pk: int) -> HttpResponse:
             "retificação, com o seu fundamento. A data do edital não se retifica, "
             "nem os critérios de desempate, a PcD, os valores em aberto da lei e os "
             "cargos: a classificação homologada foi feita com eles.",
+        },
+    )
+
+
+@requer_papel(ADMIN)
+def edital(request: HttpRequest, pk: int) -> HttpResponse:
+    """O edital como dado do certame: o que ele tem e, até a homologação, adotar ou trocar o
+    edital (o primeiro envio lê e mostra os valores do edital novo; o seguinte o adota)."""
+    certame = get_object_or_404(Certame, pk=pk)
+    form = EditalForm(request.POST or None, request.FILES or None, certame=certame)
+    if request.method == "POST" and not certame.homologado and form.is_valid():
+        try:
+            services.certame_edital_adotar(
+                usuario=usuario_de(request),
+                certame=certame,
+                edital=form.edital_lido,
+                motivo=form.cleaned_data["motivo"],
+            )
+        except ValidationError as erro:
+            erro_no_formulario(form, erro)
+        else:
+            messages.success(
+                request,
+                f"{form.edital_lido.edital.norma} adotado; a troca está no histórico.",
+            )
+            return redirect("certames:detalhe", pk=certame.pk)
+    novo = form.edital_lido.edital if form.edital_novo else None
+    return render(
+        request,
+        "certames/edital.html",
+        {
+            "certame": certame,
+            "form": form,
+            "edital": selectors.edital_na_tela(certame=certame),
+            "novo": novo,
+            "novos_assuntos": selectors.assuntos_do_edital(edital=novo) if novo else [],
         },
     )
