@@ -172,10 +172,10 @@ def _remendado(
     relidas = montar_cargos(mudaram)
     if relidas.schema != ficam.schema:
         return None  # (a forma mudou com o código: monte tudo)
-    if ficam[_LINHA].null_count() or relidas[_LINHA].null_count():
-        return pl.concat([ficam, relidas]).sort(_LINHA, nulls_last=True, maintain_order=True)
-    # As duas partes já em ordem: juntá-las na ordem custa uma passada, não uma ordenação.
-    return ficam.merge_sorted(relidas.sort(_LINHA, maintain_order=True), key=_LINHA)
+    # As linhas relidas vão ao fim, na ordem do arquivo: dentro de cada cargo a ordem é a do
+    # arquivo, como no quadro lido inteiro; entre cargos, ninguém a lê (o livro conta posições
+    # nas listas, nunca linhas do quadro). Reordenar o milhão custava 0,4 s a cada correção.
+    return pl.concat([ficam, relidas.sort(_LINHA, nulls_last=True, maintain_order=True)])
 
 
 def ler_ou_montar(
