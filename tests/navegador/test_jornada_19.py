@@ -222,9 +222,11 @@ def test_correcao_depois_das_nomeacoes_nao_move_o_publicado(
         p.get_by_role("link", name="Ordem de nomeação").first.click()
         p.wait_for_selector("svg.grafico-ordem")
         assert nomeacoes_na_ordem_publica(p) == ordem_antes
-        correcoes = texto(p, "section[aria-labelledby=correcoes]")
+        # (A tabela das correções é do próprio documento: a mesma no PDF, no XLSX e no CSV.)
+        correcoes = texto(p, "div.documento")
+        assert "Correções depois da homologação" in correcoes
         assert "as nomeações já publicadas por portaria não mudam" in correcoes
-        assert "10/08/2025 1008 nota: 55 → 99 Decisão do recurso nº 7/2025" in correcoes
+        assert "10/08/2025 PROF 1008 nota: 55 → 99 Decisão do recurso nº 7/2025" in correcoes
         olhar(p, "6-ordem-publica", tela)
 
     # Os arquivos, baixados pelos links da página: CSV, XLSX e PDF dizem o mesmo.

@@ -3,7 +3,7 @@ nomeação (em todo formato: a tabela é a mesma em HTML, PDF, XLSX e CSV)."""
 
 from __future__ import annotations
 
-from cotas.documentos.documento import Bloco, Paragrafo, Titulo
+from cotas.documentos.documento import Bloco, Paragrafo
 from cotas.documentos.fonte import FonteDocumentos
 from cotas.documentos.tabelas import Tabela
 from cotas.documentos.texto import data_br
@@ -12,8 +12,8 @@ TITULO = "Correções depois da homologação"
 
 
 def blocos_das_correcoes(f: FonteDocumentos, cargo: str | None = None) -> list[Bloco]:
-    """O título, a nota e a tabela das correções (de todos os cargos ou de um); nada se não
-    houve correção."""
+    """A tabela das correções (de todos os cargos ou de um) e a nota que diz de quando valem;
+    nada se não houve correção."""
     correcoes = [c for c in f.correcoes if cargo is None or c.cargo == cargo]
     if not correcoes:
         return []
@@ -21,12 +21,12 @@ def blocos_das_correcoes(f: FonteDocumentos, cargo: str | None = None) -> list[B
     linhas: list[tuple[object, ...]] = [
         (data_br(c.data), c.cargo, c.inscricao, c.mudanca, c.fundamento) for c in correcoes
     ]
+    # (A tabela leva o seu título em todo formato; a nota vem depois dela.)
     return [
-        Titulo(TITULO),
+        Tabela("correcoes", TITULO, colunas, linhas),
         Paragrafo(
             "Cada correção vale da sua data em diante: as nomeações já publicadas por portaria "
             "não mudam.",
             "nota",
         ),
-        Tabela("correcoes", TITULO, colunas, linhas),
     ]
