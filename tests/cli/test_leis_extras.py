@@ -56,6 +56,14 @@ def test_a_pasta_de_leis_pela_opcao_leis(tmp_path: Path) -> None:
     )
     (tmp_path / "teste-br" / "testes").mkdir()
     (tmp_path / "teste-br" / "testes" / "um-teste.toml").write_text("[certame]\n")
+    # Os editais e os modelos guardados junto das leis não são leis: nem lidos como uma.
+    editais = Path(__file__).resolve().parents[2] / "exemplos" / "editais"
+    (tmp_path / "teste-br" / "edital.toml").write_text(
+        (editais / "edital-93-2026.toml").read_text(encoding="utf-8"), encoding="utf-8"
+    )
+    (tmp_path / "teste-br" / "modelo.toml").write_text(
+        next((editais / "modelos").glob("*.toml")).read_text(encoding="utf-8"), encoding="utf-8"
+    )
     r = _cotas("--leis", str(tmp_path), "leis", extras="")
     assert r.returncode == 0, r.stderr
     assert "teste-br/lei-3-2026" in r.stdout and "aviso" not in r.stderr

@@ -9,6 +9,7 @@ que pede uma lei que ficou de fora recebe "lei não modelada" depois do aviso.""
 from __future__ import annotations
 
 import os
+import tomllib
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
@@ -27,16 +28,30 @@ VARIAVEL = "COTAS_LEIS_EXTRAS"
 
 def arquivos_de(caminhos: Iterable[str | Path]) -> list[Path]:
     """Os arquivos das leis: cada caminho de arquivo como está; de uma pasta, os `.toml` dela e
-    das subpastas, em ordem, sem os testes de lei (`testes/`)."""
+    das subpastas, em ordem, sem os testes de lei (`testes/`) nem os editais e modelos de edital
+    guardados junto (docs/EDITAIS.md: não são leis)."""
     arquivos: list[Path] = []
     for caminho in map(Path, caminhos):
         if caminho.is_dir():
             arquivos += sorted(
-                p for p in caminho.rglob("*.toml") if "testes" not in p.relative_to(caminho).parts
+                p
+                for p in caminho.rglob("*.toml")
+                if "testes" not in p.relative_to(caminho).parts and not _e_edital(p)
             )
         else:
             arquivos.append(caminho)
     return arquivos
+
+
+def _e_edital(arquivo: Path) -> bool:
+    """Um edital ou um modelo de edital (a tabela [edital] ou [modelo], sem o `id` de uma lei).
+    O que não se lê fica na lista: a leitura da lei dirá o erro."""
+    try:
+        dados = tomllib.loads(arquivo.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return False
+    tabelas = ("edital", "modelo")
+    return "id" not in dados and any(isinstance(dados.get(t), dict) for t in tabelas)
 
 
 def ler(caminho: Path) -> Lei:
