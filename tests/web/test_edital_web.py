@@ -312,7 +312,8 @@ def test_modelo_guardado_escolhido_com_o_numero_e_um_valor_mudado_com_justificat
     )
     r = _enviar(client, dados)
     html = r.content.decode()
-    assert "Edital nº 20/2026 lido, que segue o modelo" in html
+    assert "Edital nº 20/2026 lido, que segue o modelo de edital da Prefeitura" in html
+    assert "modelo Modelo" not in html
     assert not Certame.objects.filter(nome="Concurso E").exists()
     # O operador muda o percentual sem o fundamento: recusado, junto do campo.
     form = r.context["form"]

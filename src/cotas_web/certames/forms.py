@@ -394,7 +394,9 @@ class ComEdital(forms.Form):
             return ""
         lido = self.edital_lido
         modelo = lido.edital.modelo
-        segue = f", que segue o modelo {modelo.titulo} (versão {modelo.versao})" if modelo else ""
+        segue = ""
+        if modelo:
+            segue = f", que segue o {_o_modelo(modelo.titulo)} (versão {modelo.versao})"
         mudar = (
             " Um valor mudado aqui substitui o do edital e pede o fundamento."
             if getattr(self, "do_edital", None)
@@ -1018,3 +1020,10 @@ class SemEfeitoForm(forms.Form):
     )
     autoridade = forms.CharField(label="Autoridade que o assina (cargo e nome)", max_length=200)
     motivo = forms.CharField(label="Motivo (o engano que o ato corrige)", widget=forms.Textarea)
+
+
+def _o_modelo(titulo: str) -> str:
+    """ "modelo X" sem repetir a palavra quando o título já a traz ("Modelo de edital de ...")."""
+    if titulo.lower().startswith("modelo"):
+        return titulo[0].lower() + titulo[1:]
+    return f"modelo {titulo}"
