@@ -103,6 +103,14 @@ def test_correcao_depois_de_publicadas_nao_move_as_nomeacoes(
     ]
     painel = client.get(reverse("nomeacoes:painel", args=[certame.pk])).content.decode()
     assert "105/2025" in painel and "106/2025" in painel
+    # O "Por quê" da vaga 4 diz ao preterido a correção e a vaga que seria dele; só nela.
+    (na_4,) = [p for p in propostas_do_motor(certame=certame) if p.vaga == 4]
+    assert "Preterido(a) pela correção de 10/08/2025: a vaga 1 (Portaria nº 105/2025" in na_4.razao
+    assert "Critério: o ato publicado fica" in na_4.razao
+    assert "Preterido" in painel
+    assert all(
+        "Preterido" not in p.razao for p in propostas_do_motor(certame=certame) if p.vaga != 4
+    )
 
     # A ordem pública: página, CSV, XLSX e PDF dizem a vaga 1 de 1001 pela Portaria 105.
     client.logout()

@@ -92,6 +92,22 @@ def preteridos(com_atos: Any, sem_atos: Any, cargo: str, nome: Callable[[str], s
     """As nomeações publicadas que, pela classificação de hoje, teriam ido a outro candidato, e
     para onde vai quem foi preterido: a próxima vaga da lista de que seria chamado (parâmetro
     `preterido`, docs/INTERPRETACAO.md#atos-publicados), que o motor já lhe dá."""
+    frases: list[str] = []
+    for p in preterimentos(com_atos, sem_atos, cargo):
+        frases.append(
+            f"A vaga {p['vaga']} ({p['ato']}) é de {nome(p['de'])}: pela classificação de hoje, "
+            f"seria de {nome(p['inscricao'])}. O ato publicado continua em vigor."
+        )
+        if p["primeira"]:
+            frases.append(_destino_do_preterido(com_atos, cargo, p, nome))
+    return frases
+
+
+def preterimentos(com_atos: Any, sem_atos: Any, cargo: str) -> list[dict[str, Any]]:
+    """Cada nomeação publicada que, pela classificação de hoje, teria ido a outro: a vaga, o ato,
+    quem a tem (`de`), quem a teria (`inscricao`), a lista dele e se é a primeira vez que ele
+    aparece (`primeira`). Quem a teria e já tem outra vaga por ato não é preterido. Vai nos
+    dados do registro da correção: o painel diz ao preterido por que esta é a vaga dele."""
     publicadas = {
         chave: n
         for chave, n in _ocupacoes(com_atos.nomeacoes(cargo)).items()
@@ -99,38 +115,35 @@ def preteridos(com_atos: Any, sem_atos: Any, cargo: str, nome: Callable[[str], s
     }
     pela_lei = _ocupacoes(sem_atos.nomeacoes(cargo))
     com_ato = {n.inscricao for n in publicadas.values()}
-    frases: list[str] = []
+    saida: list[dict[str, Any]] = []
     vistos: set[str] = set()
     for chave, ato in publicadas.items():
         outro = pela_lei.get(chave)
-        if outro is None or outro.inscricao == ato.inscricao:
+        if outro is None or outro.inscricao == ato.inscricao or outro.inscricao in com_ato:
+            # (Quem teria esta vaga já tem outra por ato publicado: a correção só trocou a ordem
+            # de dois nomeados, ninguém foi preterido nesta.)
             continue
-        if outro.inscricao in com_ato:
-            # Quem teria esta vaga já tem outra por ato publicado (a correção só trocou a ordem
-            # de dois nomeados): ninguém foi preterido nesta.
-            continue
-        frases.append(
-            f"A vaga {ato.vaga} ({dict(ato.razao.valores)['ato']}) é de {nome(ato.inscricao)}: "
-            f"pela classificação de hoje, seria de {nome(outro.inscricao)}. O ato publicado "
-            "continua em vigor."
+        saida.append(
+            {
+                "cargo": cargo,
+                "vaga": ato.vaga,
+                "ato": dict(ato.razao.valores)["ato"],
+                "de": ato.inscricao,
+                "inscricao": outro.inscricao,
+                "lista": outro.modalidade,
+                "primeira": outro.inscricao not in vistos,
+            }
         )
-        if outro.inscricao in vistos:
-            continue
         vistos.add(outro.inscricao)
-        frases.append(_destino_do_preterido(com_atos, cargo, outro, nome))
-    return frases
+    return saida
 
 
 def _destino_do_preterido(
-    com_atos: Any, cargo: str, pela_lei: Any, nome: Callable[[str], str]
+    com_atos: Any, cargo: str, preterimento: dict[str, Any], nome: Callable[[str], str]
 ) -> str:
-    lista = (
-        "lista geral"
-        if pela_lei.modalidade == "ampla"
-        else (f"lista de {rotulo_lista(pela_lei.modalidade)}")
-    )
-    quem = nome(pela_lei.inscricao)
-    vaga = com_atos.vaga_ocupada(pela_lei.inscricao, cargo)
+    lista = _rotulo_da_lista(preterimento["lista"])
+    quem = nome(preterimento["inscricao"])
+    vaga = com_atos.vaga_ocupada(preterimento["inscricao"], cargo)
     # (O que o livro faz, pelo parâmetro `preterido` do certame: um valor só, hoje.)
     criterio = por_extenso(com_atos.parametros.preterido)
     if vaga is not None:
@@ -207,3 +220,18 @@ def consequencias(
     frases += preteridos(depois, sem_atos, cargo, nome)
     frases += _propostas_que_mudam(antes, depois, cargo, nome)
     return frases or ["Nenhuma lista nem nomeação muda."]
+
+
+def _rotulo_da_lista(lista: str) -> str:
+    return "lista geral" if lista == "ampla" else f"lista de {rotulo_lista(lista)}"
+
+
+def razao_do_preterido(preterimento: dict[str, Any], data: str, criterio: str) -> str:
+    """O que o "Por quê" da nomeação proposta ao preterido acrescenta: a correção que o pôs à
+    frente, a vaga que pela classificação de hoje seria dele e o critério do certame."""
+    return (
+        f"Preterido(a) pela correção de {data}: a vaga {preterimento['vaga']} "
+        f"({preterimento['ato']}) seria sua pela classificação de hoje; o ato publicado continua "
+        f"em vigor, e esta é a próxima vaga da {_rotulo_da_lista(preterimento['lista'])} de que "
+        f"seria chamado(a). Critério: {criterio}."
+    )

@@ -19,7 +19,7 @@ from cotas_web.auditoria.acoes import AcaoAuditada
 from cotas_web.auditoria.services import registrar
 from cotas_web.certames.services import certame_travar
 
-from .consequencias import consequencias, nomeador, preteridos
+from .consequencias import consequencias, nomeador, preteridos, preterimentos
 from .models import Candidato, Correcao, Situacao
 
 # O que se corrige assim, com o rótulo da tela. A cor/raça e as opções de reserva não: são
@@ -98,15 +98,21 @@ def consequencias_da_correcao(*, candidato: Candidato, campo: str, valor: str) -
         raise ValidationError(f"A correção seria recusada: {erro}") from erro
 
 
-def _preterido(certame: Any, candidato: Candidato, com_atos: Any) -> list[str]:
-    """As nomeações publicadas que a correção teria mudado, para o registro do ato."""
+def _preterido(
+    certame: Any, candidato: Candidato, com_atos: Any
+) -> tuple[list[str], list[dict[str, Any]]]:
+    """As nomeações publicadas que a correção teria mudado, para o registro do ato: as frases e
+    cada preterição (`consequencias.preterimentos`)."""
     cargo = candidato.cargo.codigo
     if not com_atos.aberto or not any(
         dict(n.razao.valores).get("ato") for n in com_atos.nomeacoes(cargo)
     ):
-        return []  # sem nomeação publicada no cargo, não há quem a correção teria preterido
+        return [], []  # sem nomeação publicada no cargo, não há quem a correção teria preterido
     sem_atos = ponte.reencenar_cargo(certame, cargo, com_publicadas=False)
-    return preteridos(com_atos, sem_atos, cargo, nomeador(certame))
+    return (
+        preteridos(com_atos, sem_atos, cargo, nomeador(certame)),
+        preterimentos(com_atos, sem_atos, cargo),
+    )
 
 
 def _com_ponto(frase: str) -> str:
@@ -151,7 +157,7 @@ def candidato_corrigir(
     # O motor confere o certame com o valor corrigido (um empate que nenhum critério desfaz,
     # por exemplo, recusa a correção); as nomeações publicadas ficam como foram publicadas.
     com_atos = ponte.conferir_no_motor(certame)
-    preterido = _preterido(certame, candidato, com_atos)
+    preterido, preterimentos_ = _preterido(certame, candidato, com_atos)
     correcao = Correcao.objects.create(
         candidato=candidato,
         campo=campo,
@@ -177,6 +183,7 @@ def candidato_corrigir(
             "correcao": correcao.pk,
             "campo": campo,
             "fatos": pelo_registro.fatos_correcao(correcao),
+            **({"preteridos": preterimentos_} if preterimentos_ else {}),
         },
     )
     return correcao

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from datetime import date
 from typing import Any
 
 from cotas_web import ponte
@@ -172,6 +173,7 @@ def propostas_do_motor(*, certame: Certame, cargo: Cargo | None = None) -> list[
         )
         for cargo, n in propostas
     ]
+    saida = _com_a_pretericao(certame, motor, saida)
     saida.sort(key=lambda p: (p.cargo.codigo, p.ordem))
     return saida
 
@@ -187,3 +189,36 @@ def _candidatos_por_inscricao(certame: Certame, inscricoes: list[str]) -> dict[s
         ):
             achados[c.inscricao] = c
     return achados
+
+
+def _com_a_pretericao(certame: Certame, motor: Any, propostas: list[Proposta]) -> list[Proposta]:
+    """A primeira nomeação proposta a quem uma correção depois da homologação preteriu diz, no
+    seu "Por quê", a correção e a vaga que pela classificação de hoje seria dele (gravadas no
+    registro da correção: `candidatos.consequencias.preterimentos`)."""
+    from cotas_web.auditoria.acoes import AcaoAuditada
+    from cotas_web.auditoria.models import Registro
+    from cotas_web.candidatos.consequencias import razao_do_preterido
+    from cotas_web.rotulos import por_extenso
+
+    registros = Registro.objects.filter(
+        certame=certame, acao=AcaoAuditada.CANDIDATO_CORRIGIDO.value, dados__has_key="preteridos"
+    ).order_by("id")
+    frases: dict[tuple[str, str], str] = {}
+    criterio = por_extenso(motor.parametros.preterido)
+    for dados in registros.values_list("dados", flat=True):
+        data = date.fromisoformat(dados["fatos"]["data"])
+        for p in dados["preteridos"]:
+            if p.get("primeira"):
+                frases[(p["cargo"], p["inscricao"])] = razao_do_preterido(
+                    p, f"{data:%d/%m/%Y}", criterio
+                )
+    if not frases:
+        return propostas
+    saida, vistas = [], set()
+    for p in sorted(propostas, key=lambda p: (p.cargo.codigo, p.ordem)):
+        chave = (p.cargo.codigo, p.inscricao)
+        if chave in frases and chave not in vistas:
+            vistas.add(chave)
+            p = replace(p, razao=f"{p.razao} {frases[chave]}")
+        saida.append(p)
+    return saida
