@@ -148,7 +148,7 @@ def preparar(cenario: Path) -> None:
     from cotas.arquivos.cenario import ler_cenario
     from cotas_web.candidatos.services import importacao_confirmar
     from cotas_web.certames.models import Certame
-    from cotas_web.certames.services import certame_homologar
+    from cotas_web.certames.services import certame_homologar, certame_publicar
     from cotas_web.nomeacoes.selectors import propostas_do_motor
     from cotas_web.nomeacoes.services import nomeacao_confirmar, vagas_edital_ofertar
 
@@ -161,6 +161,8 @@ def preparar(cenario: Path) -> None:
     lido = ler_cenario(cenario)
     usuario = get_user_model().objects.create_user("bench", password=secrets.token_urlsafe(20))
     certame = certame_do_cenario(usuario, lido, "Concurso sintético (B4)")
+    # (Um rascunho não existe para o público: a consulta responderia 404.)
+    certame_publicar(usuario=usuario, certame=certame, data=lido.data_edital)
     t = _passo("importando pelo serviço importacao_confirmar")
     csv_ = lido.arquivo_candidatos
     importacao_confirmar(usuario=usuario, certame=certame, caminho=csv_, nome_arquivo=csv_.name)
