@@ -339,8 +339,9 @@ def importacao_confirmar(
 
 @lru_cache(maxsize=4096)
 def _json(valores: tuple[Any, ...], tipo: type) -> str:
-    """O texto JSON das opções, das verificações ou dos campos da lei de uma linha: poucas combinações num arquivo
-    inteiro, cada uma escrita uma vez (num milhão de linhas, `json.dumps` por linha pesava)."""
+    """O texto JSON das opções, das verificações ou dos campos da lei de uma linha: poucas
+    combinações num arquivo inteiro, cada uma escrita uma vez (num milhão de linhas,
+    `json.dumps` por linha pesava)."""
     return json.dumps(tipo(valores), ensure_ascii=False)
 
 
