@@ -26,6 +26,7 @@ from cotas.motor.colunar import (
     TabelaCandidatos,
 )
 from cotas.motor.edital import Edital, informados_do_edital, sobrepor
+from cotas.motor.elegibilidade import PREFIXO_CAMPO
 from cotas.motor.erros import ErroCotas
 from cotas.motor.legislacao import Catalogo, Lei, carregar_lei, catalogo_padrao, montar_catalogo
 from cotas.motor.regras import (
@@ -397,6 +398,7 @@ _COLUNAS_DO_BANCO: tuple[tuple[str, Any], ...] = (
     ("cpf", pl.String),
     ("opcao_lista", pl.String),
     ("desempate", pl.String),
+    ("campos", pl.String),  # JSON: {campo da lei: valor}
 )
 _LOTE_LEITURA = 50_000  # linhas por ida ao cursor: o quadro cresce sem guardar todas as tuplas
 
@@ -423,7 +425,12 @@ def tabela_de_candidatos(
         quadro = _quadro_do_banco(certame, regras, criterios)
     else:
         forma = repr(
-            (criterios, [(g.nome, g.verificado, tuple(g.cores)) for g in regras.grupos_da_lei])
+            (
+                criterios,
+                [(g.nome, g.verificado, tuple(g.cores)) for g in regras.grupos_da_lei],
+                # (os campos da lei são colunas do quadro: um guardado sem eles não serve)
+                [(c.nome, c.tipo) for c in regras.lei.campos],
+            )
         )
         quadro = guardados.ler_ou_montar(
             certame.pk,
@@ -452,7 +459,7 @@ def _quadro_do_banco(
 
     convertidas = {
         "nota": Cast("nota", CharField()),
-        **{c: Cast(c, TextField()) for c in ("desempate", "reservas", "verificacoes")},
+        **{c: Cast(c, TextField()) for c in ("desempate", "reservas", "verificacoes", "campos")},
     }
     # A data como texto no SQLite (mais rápido que o conversor de datas do módulo sqlite3, linha
     # a linha); no PostgreSQL, o valor (o texto dependeria do DateStyle do servidor).
@@ -500,6 +507,7 @@ def _quadro_do_banco(
             vazio_nulo["cpf"],
             vazio_nulo["opcao_lista"],
             *_colunas_dos_grupos(regras),
+            *_colunas_dos_campos(regras),
         )
         .collect()
     )
@@ -513,7 +521,23 @@ def _quadro_do_banco(
             .alias(PREFIXO_DESEMPATE + nome)
             for nome in criterios
         )
-    return quadro.drop("id", "cargo__codigo", "desempate", "reservas", "verificacoes")
+    return quadro.drop("id", "cargo__codigo", "desempate", "reservas", "verificacoes", "campos")
+
+
+def tipos_dos_campos(regras: Regras) -> dict[str, Any]:
+    """O tipo do polars de cada campo que a lei declara ([[campos]]), como a leitura em colunas
+    do arquivo os dá (`cotas.arquivos.rapido`)."""
+    return {c.nome: pl.Int64 if c.tipo == "inteiro" else pl.Boolean for c in regras.lei.campos}
+
+
+def _colunas_dos_campos(regras: Regras) -> list[pl.Expr]:
+    """Cada campo que a lei declara (`campo:<nome>`, o nome que o motor lê em colunas), tirado
+    do JSON gravado na importação; sem valor gravado, nulo (o motor o conta como não cumprido)."""
+    tipos = tipos_dos_campos(regras)
+    if not tipos:
+        return []
+    gravados = pl.col("campos").str.json_decode(pl.Struct(tipos))
+    return [gravados.struct.field(nome).alias(PREFIXO_CAMPO + nome) for nome in tipos]
 
 
 def _colunas_dos_grupos(regras: Regras) -> list[pl.Expr]:

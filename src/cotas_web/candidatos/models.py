@@ -151,6 +151,10 @@ class Candidato(models.Model):
     verificacoes = models.JSONField(
         "resultado da verificação de cada grupo", default=dict, blank=True
     )
+    # Os campos que a lei do certame declara ([[campos]]: {nome: inteiro ou booleano}), lidos
+    # das colunas dela na importação; decidem a elegibilidade de um grupo
+    # (`cotas.motor.elegibilidade`; a ponte os leva ao motor como `campo:<nome>`).
+    campos = models.JSONField("campos da lei", default=dict, blank=True)
     classificacao = models.PositiveIntegerField("classificação", null=True, blank=True)
     desempate = models.JSONField(default=list, blank=True)
     opcao_lista = models.CharField(max_length=20, blank=True)

@@ -220,7 +220,10 @@ def _conferir_no_motor(
     tabela = colunas if isinstance(colunas, TabelaCandidatos) else None
     if tabela is None:
         tabela = TabelaCandidatos.de_candidatos(
-            candidatos, criterios, [g.nome for g in regras.grupos_da_lei]
+            candidatos,
+            criterios,
+            [g.nome for g in regras.grupos_da_lei],
+            ponte.tipos_dos_campos(regras),
         )
     outros = certame.candidatos.all()
     if substitui:
@@ -306,6 +309,7 @@ def importacao_confirmar(
                     tuple((g.nome, str(v)) for g in previa.grupos if (v := c.verificacao(g.nome))),
                     dict,
                 ),
+                _json(c.campos, dict),  # os campos que a lei declara, como o arquivo os deu
                 c.classificacao,
                 json.dumps([[k, str(v)] for k, v in c.desempate]),
                 c.opcao_lista or "",
@@ -335,8 +339,9 @@ def importacao_confirmar(
 
 @lru_cache(maxsize=4096)
 def _json(valores: tuple[Any, ...], tipo: type) -> str:
-    """O texto JSON das opções ou das verificações de uma linha: poucas combinações num arquivo
-    inteiro, cada uma escrita uma vez (num milhão de linhas, `json.dumps` por linha pesava)."""
+    """O texto JSON das opções, das verificações ou dos campos da lei de uma linha: poucas
+    combinações num arquivo inteiro, cada uma escrita uma vez (num milhão de linhas,
+    `json.dumps` por linha pesava)."""
     return json.dumps(tipo(valores), ensure_ascii=False)
 
 
@@ -423,6 +428,7 @@ _CAMPOS_IMPORTADOS = (
     "reservas",
     "pcd",
     "verificacoes",
+    "campos",
     "classificacao",
     "desempate",
     "opcao_lista",

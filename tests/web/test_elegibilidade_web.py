@@ -1,0 +1,152 @@
+"""A elegibilidade além da cor na aplicação web, com a lei de TESTE da escola pública
+(tests/leis/escola-publica-br: reserva a negros com ao menos 7 anos da educação básica em escola
+pública, campo `anos_escola_publica`). A importação guarda o valor de cada campo que a lei
+declara e a reencenação o leva ao motor: o resultado é o da linha de comando (`cotas apurar`)
+sobre o mesmo arquivo."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cotas_web import ponte
+from cotas_web.candidatos.models import Candidato
+from cotas_web.certames.models import Certame
+from tests.cli.conftest import COTAS
+
+from .conftest import cpf_valido, designar_auditora, publicar
+
+pytestmark = pytest.mark.django_db
+
+LEIS = Path(__file__).resolve().parents[1] / "leis"
+LEI = LEIS / "escola-publica-br" / "lei-1-2026.toml"
+EDITAL = date(2026, 3, 1)
+CABECALHO = "inscricao,nome,cpf,data_nascimento,cargo,nota,situacao,cor_raca,pcd,"
+CABECALHO += "reserva_negros,anos_escola_publica"
+# ADM, 3 vagas: 20% × 3 = 0,6 → 1 reservada, na 3ª nomeação. 203 é parda e optou, mas declarou
+# 6 anos (abaixo do mínimo): fora da lista de negros, embora à frente de 204 (preta, 7 anos).
+LINHAS = (
+    ("201", 95, "branca", "nao", 0),
+    ("202", 90, "branca", "nao", 3),
+    ("203", 85, "parda", "sim", 6),
+    ("204", 80, "preta", "sim", 7),
+    ("205", 70, "branca", "nao", 12),
+)
+
+
+@pytest.fixture(autouse=True)
+def lei_da_escola_publica(settings: Any) -> Any:
+    """O catálogo da aplicação com a lei de teste (gancho `COTAS_LEIS_EXTRAS`)."""
+    settings.COTAS_LEIS_EXTRAS = [str(LEI)]
+    ponte.catalogo.cache_clear()
+    yield
+    ponte.catalogo.cache_clear()
+
+
+def _csv() -> str:
+    linhas = [
+        f"{i},Pessoa {i},{cpf_valido(f'{int(i) * 7919:09d}')},1990-01-01,ADM,{nota},aprovado,"
+        f"{cor},nao,{optou},{anos}"
+        for i, nota, cor, optou, anos in LINHAS
+    ]
+    return "\n".join([CABECALHO, *linhas]) + "\n"
+
+
+@pytest.fixture
+def arquivo(tmp_path: Path) -> Path:
+    caminho = tmp_path / "escola.csv"
+    caminho.write_text(_csv(), encoding="utf-8")
+    return caminho
+
+
+@pytest.fixture
+def homologado(rita: Any, ana: Any, arquivo: Path) -> Certame:
+    from cotas_web.candidatos.services import importacao_confirmar
+    from cotas_web.certames.services import cargo_adicionar, certame_criar, certame_homologar
+    from cotas_web.nomeacoes.services import vagas_edital_ofertar
+
+    c = certame_criar(
+        usuario=rita,
+        nome="Concurso escola pública",
+        municipio="Escola Pública/BR",
+        data_edital=EDITAL,
+        tipo="concurso_publico",
+        validade_ate=date(2028, 3, 1),
+    )
+    cargo_adicionar(usuario=rita, certame=c, codigo="ADM", nome="Agente", vagas_edital=3)
+    designar_auditora(c, ana)
+    c = publicar(c, rita)
+    importacao_confirmar(usuario=rita, certame=c, caminho=arquivo, nome_arquivo="escola.csv")
+    c = certame_homologar(usuario=rita, certame=c, data=date(2026, 4, 2))
+    vagas_edital_ofertar(usuario=rita, certame=c, data=date(2026, 4, 3))
+    c.refresh_from_db()
+    return c
+
+
+def _nomear_todas(c: Certame, rita: Any) -> None:
+    from cotas_web.nomeacoes.selectors import propostas_do_motor
+    from cotas_web.nomeacoes.services import nomeacao_confirmar
+
+    cargo = c.cargos.get()
+    for i in range(3):
+        proposta = propostas_do_motor(certame=c)[0]
+        nomeacao_confirmar(
+            usuario=rita,
+            cargo=cargo,
+            inscricao=proposta.inscricao,
+            portaria=f"{i + 1}/2026",
+            data_portaria=date(2026, 4, 10),
+        )
+
+
+def _pela_linha_de_comando(arquivo: Path) -> list[tuple[str, str]]:
+    """As nomeações de `cotas apurar` sobre o mesmo arquivo: (inscrição, lista)."""
+    cenario = arquivo.with_name("cenario.toml")
+    cenario.write_text(
+        "[certame]\n"
+        'nome = "Concurso escola pública"\n'
+        'municipio = "Escola Pública/BR"\n'
+        "data_edital = 2026-03-01\n"
+        'tipo = "concurso_publico"\n'
+        f'candidatos = "{arquivo.name}"\n\n'
+        '[[cargos]]\ncodigo = "ADM"\nnome = "Agente"\nvagas = 3\n',
+        encoding="utf-8",
+    )
+    r = subprocess.run(
+        [str(COTAS), "--leis", str(LEI), "apurar", str(cenario), "--json"],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "COTAS_LEIS_EXTRAS": ""},
+        timeout=120,
+        check=False,
+    )
+    assert r.returncode == 0, r.stdout + r.stderr
+    (cargo,) = json.loads(r.stdout)["cargos"]
+    return [(n["inscricao"], n["modalidade"]) for n in cargo["nomeacoes"]]
+
+
+def test_a_importacao_guarda_o_campo_que_a_lei_declara(homologado: Certame) -> None:
+    anos = dict(Candidato.objects.values_list("inscricao", "campos__anos_escola_publica"))
+    assert anos == {i: a for i, _, _, _, a in LINHAS}
+
+
+def test_a_lista_reservada_so_tem_quem_cumpre_o_minimo_como_na_linha_de_comando(
+    homologado: Certame, rita: Any, arquivo: Path
+) -> None:
+    motor = ponte.reencenar(homologado)
+    assert [c.inscricao for c in motor.lista("ADM", "negros")] == ["204"]
+    # O quadro guardado (`cotas_web.quadro`) e o lido do banco dizem o mesmo.
+    assert [c.inscricao for c in ponte.reencenar(homologado).lista("ADM", "negros")] == ["204"]
+    assert [
+        c.inscricao for c in ponte.reencenar(homologado, do_banco=True).lista("ADM", "negros")
+    ] == ["204"]
+    _nomear_todas(homologado, rita)
+    web = [(n.inscricao, n.modalidade) for n in ponte.reencenar(homologado).nomeacoes("ADM")]
+    assert web == [("201", "ampla"), ("202", "ampla"), ("204", "negros")]
+    assert web == _pela_linha_de_comando(arquivo)
