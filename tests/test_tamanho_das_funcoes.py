@@ -78,7 +78,6 @@ SRC = Path(__file__).resolve().parents[1] / "src"
 EM_REESCRITA = {
     "cotas/arquivos/rapido.py",  # _ler_em_lote
     "cotas/motor/colunar.py",  # classificar_em_colunas
-    "cotas_web/candidatos/services.py",  # fraude_decidir
 }
 
 

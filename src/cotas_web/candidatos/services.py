@@ -519,22 +519,11 @@ def fraude_registrar_defesa(
     return procedimento
 
 
-@transaction.atomic
-def fraude_decidir(
-    *,
-    usuario: User,
-    procedimento: ProcedimentoFraude,
-    data: date,
-    decisao: str,
-    fundamentacao: str,
-    autoridade: str,
-) -> ProcedimentoFraude:
-    """Declaração falsa: elimina o candidato e anula todo ato posterior, inclusive a nomeação;
-    a vaga volta a ser preenchida pela lista certa (parâmetro `falsidade.anulacao`;
-    docs/INTERPRETACAO.md#anulacao)."""
-    from cotas_web.nomeacoes.models import Nomeacao, SituacaoNomeacao
-
-    procedimento = _travar_procedimento(procedimento)
+def _conferir_decisao(
+    procedimento: ProcedimentoFraude, data: date, decisao: str, autoridade: str
+) -> None:
+    """A decisão do procedimento só depois da defesa (contraditório e ampla defesa), em data
+    não anterior à notificação nem à defesa, com uma decisão conhecida e a autoridade."""
     if procedimento.decidido:
         raise ValidationError("O procedimento já foi decidido.")
     if procedimento.defesa_em is None:
@@ -555,6 +544,25 @@ def fraude_decidir(
         raise ValidationError("Decisão desconhecida.")
     if not autoridade.strip():
         raise ValidationError("Informe a autoridade que decide (cargo e nome).")
+
+
+@transaction.atomic
+def fraude_decidir(
+    *,
+    usuario: User,
+    procedimento: ProcedimentoFraude,
+    data: date,
+    decisao: str,
+    fundamentacao: str,
+    autoridade: str,
+) -> ProcedimentoFraude:
+    """Declaração falsa: elimina o candidato e anula todo ato posterior, inclusive a nomeação;
+    a vaga volta a ser preenchida pela lista certa (parâmetro `falsidade.anulacao`;
+    docs/INTERPRETACAO.md#anulacao)."""
+    from cotas_web.nomeacoes.models import Nomeacao, SituacaoNomeacao
+
+    procedimento = _travar_procedimento(procedimento)
+    _conferir_decisao(procedimento, data, decisao, autoridade)
     candidato = procedimento.candidato
     certame = candidato.certame
     procedimento.decisao = decisao
