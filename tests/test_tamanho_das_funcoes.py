@@ -77,7 +77,6 @@ SRC = Path(__file__).resolve().parents[1] / "src"
 # sua frente terminar, e a função longa dele se divide como as outras.
 EM_REESCRITA = {
     "cotas/arquivos/rapido.py",  # _ler_em_lote
-    "cotas/motor/colunar.py",  # classificar_em_colunas
     "cotas_web/candidatos/services.py",  # fraude_decidir
 }
 
