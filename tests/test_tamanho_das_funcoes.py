@@ -76,7 +76,6 @@ SRC = Path(__file__).resolve().parents[1] / "src"
 # PROVISÓRIO: arquivos que outras frentes reescrevem agora (issue 22); cada um sai daqui quando a
 # sua frente terminar, e a função longa dele se divide como as outras.
 EM_REESCRITA = {
-    "cotas/arquivos/rapido.py",  # _ler_em_lote
     "cotas_web/candidatos/services.py",  # fraude_decidir
 }
 
