@@ -73,20 +73,12 @@ def test_o_desligamento_separa_o_final_de_fila_a_exclusao_e_a_vaga_sem_recomposi
 # `def` à última (os decoradores não contam). O ruff (C901, PLR0915 no pyproject.toml) pega
 # antes a que ramifica ou faz demais; este pega a que só é comprida.
 SRC = Path(__file__).resolve().parents[1] / "src"
-# PROVISÓRIO: arquivos que outras frentes reescrevem agora (issue 22); cada um sai daqui quando a
-# sua frente terminar, e a função longa dele se divide como as outras.
-EM_REESCRITA = {
-    "cotas/arquivos/rapido.py",  # _ler_em_lote
-    "cotas/motor/colunar.py",  # classificar_em_colunas
-}
 
 
 def _funcoes_longas(raiz: Path) -> list[str]:
     longas = []
     for arquivo in sorted(raiz.rglob("*.py")):
         relativo = arquivo.relative_to(raiz).as_posix()
-        if relativo in EM_REESCRITA:
-            continue
         for no in ast.walk(ast.parse(arquivo.read_text(encoding="utf-8"))):
             if isinstance(no, ast.FunctionDef | ast.AsyncFunctionDef):
                 linhas = (no.end_lineno or no.lineno) - no.lineno + 1
@@ -104,8 +96,3 @@ def test_a_regra_acha_a_funcao_longa(tmp_path: Path) -> None:
     corpo = "".join(f"    x{i} = {i}\n" for i in range(LIMITE))  # o `def` e mais LIMITE linhas
     (tmp_path / "modulo.py").write_text(f"def longa():\n{corpo}\n\ndef curta():\n    pass\n")
     assert _funcoes_longas(tmp_path) == [f"modulo.py: longa ({LIMITE + 1} linhas, desde a 1)"]
-
-
-def test_os_arquivos_em_reescrita_existem() -> None:
-    # (um arquivo renomeado ou apagado não pode continuar fora da regra sem ninguém ver)
-    assert all((SRC / relativo).is_file() for relativo in EM_REESCRITA)

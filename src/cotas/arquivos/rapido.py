@@ -20,6 +20,7 @@ import codecs
 import csv
 import io
 from collections.abc import Callable, Collection, Sequence
+from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
 from typing import Any
@@ -287,6 +288,40 @@ def _ler_em_lote(
     data_edital: date | None,
     esquema: Esquema,
 ) -> tuple[TabelaCandidatos, list[ErroEntrada]]:
+    sep, largura, indices, avisos = _cabecalho(fonte, ler_cabecalho)
+    plano = _plano(fonte, sep, largura, indices)
+    _conferir_textos(plano)
+    _ler_cpf(plano)
+    _ler_nascimento(plano, data_edital)
+    _ler_nota(plano)
+    _ler_classificacao(plano)
+    _ler_campos_inteiros(plano, esquema)
+    vocabularios = _vocabularios(esquema)
+    tipos = {**ESQUEMA, **_tipos_dos_grupos(esquema)}
+    _ler_vocabularios(plano, vocabularios, tipos)
+    nomes_desempate = _ler_desempates(plano, colunas_desempate)
+    _com_hashes(plano)
+    quadro = _executar(plano, fisicas)
+    if quadro.get_column("_incomum").any():
+        quadro = _converter_incomuns(quadro, vocabularios, indices, tipos)
+    _conferir_entre_linhas(quadro, esquema, tipos, indices, cargos)
+    quadro = quadro.select(
+        *(pl.col(c).cast(t) for c, t in tipos.items()),
+        *(PREFIXO_DESEMPATE + o for o in nomes_desempate.values()),
+    )
+    # (A nota e os critérios passaram por `_NUMERO` e trocaram a vírgula pelo ponto.)
+    tabela = TabelaCandidatos(
+        quadro, list(nomes_desempate.values()), sem_repetidas=True, decimais_conferidos=True
+    )
+    return tabela, avisos
+
+
+def _cabecalho(
+    fonte: Path | bytes,
+    ler_cabecalho: Callable[[list[object], list[ErroEntrada], list[ErroEntrada]], dict[str, int]],
+) -> tuple[str, int, dict[str, int], list[ErroEntrada]]:
+    """(separador, número de colunas, `coluna -> índice`, avisos) da primeira linha, conferida
+    pela leitura linha a linha."""
     try:
         primeira = _primeira_linha(fonte).decode("utf-8")
     except (UnicodeDecodeError, OSError):
@@ -305,7 +340,24 @@ def _ler_em_lote(
     indices = ler_cabecalho(cabecalho, erros, avisos)
     if erros or not any(str(c).strip() for c in cabecalho):
         raise _Recusa
-    largura = len(cabecalho)
+    return sep, len(cabecalho), indices, avisos
+
+
+@dataclass
+class _Plano:
+    """O plano da leitura em montagem: `saida`, o que cada coluna do quadro lido vale;
+    `conferir`, expressões que devem ser falsas em todas as linhas (nulo = recusa)."""
+
+    plano: pl.LazyFrame
+    indices: dict[str, int]
+    saida: dict[str, pl.Expr]
+    conferir: list[pl.Expr] = field(default_factory=list)
+
+    def coluna(self, nome: str) -> pl.Expr:
+        return pl.col(f"c{self.indices[nome]}")
+
+
+def _plano(fonte: Path | bytes, sep: str, largura: int, indices: dict[str, int]) -> _Plano:
     # Linha com valores a mais: o polars recusa (e a leitura linha a linha explica). Linha com
     # valores a menos: o polars completa com "" (`empty_string_is_null=False`), como a leitura
     # linha a linha completa as células que faltam.
@@ -327,116 +379,138 @@ def _ler_em_lote(
     # Linhas só com separadores (ou em branco) são puladas na leitura linha a linha, e a
     # numeração continua: ficam no plano, marcadas, e saem depois.
     vazia = ~pl.any_horizontal(pl.col(f"c{i}") != "" for i in range(largura))
-
-    def coluna(nome: str) -> pl.Expr:
-        return pl.col(f"c{indices[nome]}")
-
     saida: dict[str, pl.Expr] = {"linha": pl.col("linha").cast(pl.Int64), "_vazia": vazia}
-    conferir: list[pl.Expr] = []  # cada uma deve ser falsa em todas as linhas (nulo = recusa)
+    return _Plano(plano, indices, saida)
+
+
+def _conferir_textos(p: _Plano) -> None:
     # O tamanho de cada valor (em bytes, que é o que o polars guarda: um valor com mais bytes
     # que o limite de caracteres pode ainda caber, e a leitura linha a linha decide).
-    conferir.extend(
-        pl.col(f"c{i}").str.len_bytes() > campos.LIMITE_CARACTERES for i in set(indices.values())
+    p.conferir.extend(
+        pl.col(f"c{i}").str.len_bytes() > campos.LIMITE_CARACTERES for i in set(p.indices.values())
     )
-
     for campo in ("inscricao", "nome", "cargo"):
-        c = coluna(campo)
-        conferir.append(~c.str.contains(_LIMPO) | c.str.contains(_CONTROLE))
-        saida[campo] = c
+        c = p.coluna(campo)
+        p.conferir.append(~c.str.contains(_LIMPO) | c.str.contains(_CONTROLE))
+        p.saida[campo] = c
 
-    if "cpf" in indices:
-        plano = _com_cpf_conferido(plano, f"c{indices['cpf']}")
-        c = coluna("cpf")
-        repetido = pl.col("_cpf_digitos").is_in(list(campos.CPFS_REPETIDOS))
-        conferir.append((c != "") & (~c.str.contains(_CPF) | ~pl.col("_cpf_ok") | repetido))
-        saida["cpf"] = pl.when(c == "").then(None).otherwise(pl.col("_cpf_digitos"))
-    else:
-        saida["cpf"] = pl.lit(None, pl.String)
 
-    if "data_nascimento" in indices:
-        c = coluna("data_nascimento")
-        # A forma pela expressão regular da leitura linha a linha; o dia, pelo polars (que
-        # aceitaria mais formas: espaços, sinal, ano de 5 dígitos, daí a forma antes).
-        iso = c.str.contains(_DATA_ISO)
-        br = c.str.contains(_DATA_BR)
-        plano = plano.with_columns(
-            pl.when(iso)
-            .then(c.str.to_date("%Y-%m-%d", strict=False))
-            .when(br)
-            .then(c.str.to_date("%d/%m/%Y", strict=False))
-            .alias("_data")
-        )
-        data = pl.col("_data")
-        # (Antes do ano 1 o `date` do Python não existe; comparar com uma data custa menos que
-        # extrair o ano de cada uma.)
-        fora = (data < campos.NASCIMENTO_MINIMO) | (data > campos.nascimento_maximo(data_edital))
-        conferir.append((c != "") & (data.is_null() | fora))
-        saida["data_nascimento"] = pl.when(c == "").then(None).otherwise(data)
-    else:
-        saida["data_nascimento"] = pl.lit(None, pl.Date)
+def _ler_cpf(p: _Plano) -> None:
+    if "cpf" not in p.indices:
+        p.saida["cpf"] = pl.lit(None, pl.String)
+        return
+    p.plano = _com_cpf_conferido(p.plano, f"c{p.indices['cpf']}")
+    c = p.coluna("cpf")
+    repetido = pl.col("_cpf_digitos").is_in(list(campos.CPFS_REPETIDOS))
+    p.conferir.append((c != "") & (~c.str.contains(_CPF) | ~pl.col("_cpf_ok") | repetido))
+    p.saida["cpf"] = pl.when(c == "").then(None).otherwise(pl.col("_cpf_digitos"))
 
-    c = coluna("nota")
-    conferir.append(
+
+def _ler_nascimento(p: _Plano, data_edital: date | None) -> None:
+    if "data_nascimento" not in p.indices:
+        p.saida["data_nascimento"] = pl.lit(None, pl.Date)
+        return
+    c = p.coluna("data_nascimento")
+    # A forma pela expressão regular da leitura linha a linha; o dia, pelo polars (que
+    # aceitaria mais formas: espaços, sinal, ano de 5 dígitos, daí a forma antes).
+    iso = c.str.contains(_DATA_ISO)
+    br = c.str.contains(_DATA_BR)
+    p.plano = p.plano.with_columns(
+        pl.when(iso)
+        .then(c.str.to_date("%Y-%m-%d", strict=False))
+        .when(br)
+        .then(c.str.to_date("%d/%m/%Y", strict=False))
+        .alias("_data")
+    )
+    data = pl.col("_data")
+    # (Antes do ano 1 o `date` do Python não existe; comparar com uma data custa menos que
+    # extrair o ano de cada uma.)
+    fora = (data < campos.NASCIMENTO_MINIMO) | (data > campos.nascimento_maximo(data_edital))
+    p.conferir.append((c != "") & (data.is_null() | fora))
+    p.saida["data_nascimento"] = pl.when(c == "").then(None).otherwise(data)
+
+
+def _ler_nota(p: _Plano) -> None:
+    c = p.coluna("nota")
+    p.conferir.append(
         ~c.str.contains(_NUMERO) | ~c.str.contains(_NUMERO_CURTO) | c.str.contains(_NEGATIVO)
     )
-    saida["nota"] = c.str.replace(",", ".", literal=True)
+    p.saida["nota"] = c.str.replace(",", ".", literal=True)
 
-    if "classificacao" in indices:
-        c = coluna("classificacao")
-        numero = c.cast(pl.Int64, strict=False)
-        inteiro = rf"^[0-9]{{1,{limites.DIGITOS_DA_CLASSIFICACAO}}}$"
-        conferir.append((c != "") & (~c.str.contains(inteiro) | ~(numero >= 1)))
-        saida["classificacao"] = pl.when(c == "").then(None).otherwise(numero)
-    else:
-        saida["classificacao"] = pl.lit(None, pl.Int64)
 
+def _ler_classificacao(p: _Plano) -> None:
+    if "classificacao" not in p.indices:
+        p.saida["classificacao"] = pl.lit(None, pl.Int64)
+        return
+    c = p.coluna("classificacao")
+    numero = c.cast(pl.Int64, strict=False)
+    inteiro = rf"^[0-9]{{1,{limites.DIGITOS_DA_CLASSIFICACAO}}}$"
+    p.conferir.append((c != "") & (~c.str.contains(inteiro) | ~(numero >= 1)))
+    p.saida["classificacao"] = pl.when(c == "").then(None).otherwise(numero)
+
+
+def _ler_campos_inteiros(p: _Plano, esquema: Esquema) -> None:
     # Os campos inteiros que a lei declara (`campos.inteiro_nao_negativo`): só algarismos; vazio
     # ou outra grafia vai à leitura linha a linha, que diz a linha e a coluna.
     inteiro_do_campo = rf"^[0-9]{{1,{limites.DIGITOS_DO_CAMPO_INTEIRO}}}$"
     for campo_da_lei in esquema.campos_da_lei:
         if campo_da_lei.tipo == "inteiro":
-            c = coluna(campo_da_lei.chave)
-            conferir.append(~c.str.contains(inteiro_do_campo))
-            saida[campo_da_lei.chave] = c.cast(pl.Int64, strict=False)
+            c = p.coluna(campo_da_lei.chave)
+            p.conferir.append(~c.str.contains(inteiro_do_campo))
+            p.saida[campo_da_lei.chave] = c.cast(pl.Int64, strict=False)
 
+
+def _ler_vocabularios(
+    p: _Plano,
+    vocabularios: list[tuple[str, Callable[[object], object], Any, list[str]]],
+    tipos: dict[str, Any],
+) -> None:
     # Vocabulários fechados. No plano, as grafias canônicas ("sim", "não", "parda"...) viram
     # valores pelo conversor da leitura linha a linha, e o texto segue junto; se alguma linha
     # traz outra grafia ("SIM", "Parda "), depois cada grafia distinta passa pelo conversor.
-    vocabularios = _vocabularios(esquema)
-    tipos = {**ESQUEMA, **_tipos_dos_grupos(esquema)}
     incomuns: list[pl.Expr] = []
     for campo, conversor, padrao, canonicas in vocabularios:
-        if campo not in indices:
-            saida[campo] = pl.lit(padrao, tipos[campo])
+        if campo not in p.indices:
+            p.saida[campo] = pl.lit(padrao, tipos[campo])
             continue
-        c = coluna(campo)
+        c = p.coluna(campo)
         traducao = _traducao(conversor, ["", *canonicas], todas=False)
-        saida[campo] = _traduzir(c, traducao, tipos[campo])
-        saida[f"_bruto_{campo}"] = c
+        p.saida[campo] = _traduzir(c, traducao, tipos[campo])
+        p.saida[f"_bruto_{campo}"] = c
         incomuns.append(~c.is_in(list(traducao)))
-    saida["_incomum"] = pl.any_horizontal(incomuns) if incomuns else pl.lit(False)
+    p.saida["_incomum"] = pl.any_horizontal(incomuns) if incomuns else pl.lit(False)
 
+
+def _ler_desempates(p: _Plano, colunas_desempate: Sequence[str]) -> dict[str, str]:
+    """Os critérios do edital; devolve `nome normalizado -> nome original`."""
     nomes_desempate = {campos.normalizar_nome(c): c for c in colunas_desempate}
     sem_desempate: list[pl.Expr] = []
     for nome, original in nomes_desempate.items():
-        c = coluna(nome)
-        conferir.append((c != "") & (~c.str.contains(_NUMERO) | ~c.str.contains(_NUMERO_CURTO)))
+        c = p.coluna(nome)
+        p.conferir.append((c != "") & (~c.str.contains(_NUMERO) | ~c.str.contains(_NUMERO_CURTO)))
         sem_desempate.append(c == "")  # obrigatório para aprovados: conferido com a situação
-        saida[PREFIXO_DESEMPATE + original] = (
+        p.saida[PREFIXO_DESEMPATE + original] = (
             pl.when(c == "").then(None).otherwise(c.str.replace(",", ".", literal=True))
         )
-    saida["_sem_desempate"] = pl.any_horizontal(sem_desempate) if sem_desempate else pl.lit(False)
-    # Para as repetições (conferidas depois, no quadro inteiro), os hashes já no plano.
-    cpf = saida["cpf"]
-    saida["_hash_inscricao"] = coluna("inscricao").hash()
-    saida["_hash_cpf"] = pl.when(cpf.is_not_null()).then(pl.struct(coluna("cargo"), cpf).hash())
+    p.saida["_sem_desempate"] = pl.any_horizontal(sem_desempate) if sem_desempate else pl.lit(False)
+    return nomes_desempate
 
+
+def _com_hashes(p: _Plano) -> None:
+    # Para as repetições (conferidas depois, no quadro inteiro), os hashes já no plano.
+    cpf = p.saida["cpf"]
+    p.saida["_hash_inscricao"] = p.coluna("inscricao").hash()
+    p.saida["_hash_cpf"] = pl.when(cpf.is_not_null()).then(pl.struct(p.coluna("cargo"), cpf).hash())
+
+
+def _executar(p: _Plano, fisicas: int) -> pl.DataFrame:
+    """O plano executado de uma vez; sem as linhas vazias."""
     # Primeiro os valores lidos, depois as conferências (que usam os brutos e os lidos).
-    recusa = pl.any_horizontal(e.fill_null(True) for e in conferir) & ~pl.col("_vazia")
+    recusa = pl.any_horizontal(e.fill_null(True) for e in p.conferir) & ~pl.col("_vazia")
     try:
         quadro = (
-            plano.with_columns(expr.alias(nome) for nome, expr in saida.items())
-            .select(*saida, recusa.alias("_recusa"))
+            p.plano.with_columns(expr.alias(nome) for nome, expr in p.saida.items())
+            .select(*p.saida, recusa.alias("_recusa"))
             .collect(engine="streaming")
         )
     except Exception:  # o polars levanta tipos próprios; a leitura linha a linha explica
@@ -445,20 +519,36 @@ def _ler_em_lote(
         raise _Recusa
     if quadro.get_column("_vazia").any():
         quadro = quadro.filter(~pl.col("_vazia"))
+    return quadro
 
-    if quadro.get_column("_incomum").any():
-        convertidas: list[pl.Expr] = []
-        for campo, conversor, _, _ in vocabularios:
-            if campo not in indices:
-                continue
-            grafias = quadro.get_column(f"_bruto_{campo}").unique()
-            if grafias.len() > _MAX_GRAFIAS:
-                raise _Recusa
-            traducao = _traducao(conversor, grafias.to_list(), todas=True)
-            bruto = pl.col(f"_bruto_{campo}")
-            convertidas.append(_traduzir(bruto, traducao, tipos[campo]).alias(campo))
-        quadro = quadro.with_columns(convertidas)
 
+def _converter_incomuns(
+    quadro: pl.DataFrame,
+    vocabularios: list[tuple[str, Callable[[object], object], Any, list[str]]],
+    indices: dict[str, int],
+    tipos: dict[str, Any],
+) -> pl.DataFrame:
+    """Cada grafia distinta dos vocabulários fechados pelo conversor da leitura linha a linha."""
+    convertidas: list[pl.Expr] = []
+    for campo, conversor, _, _ in vocabularios:
+        if campo not in indices:
+            continue
+        grafias = quadro.get_column(f"_bruto_{campo}").unique()
+        if grafias.len() > _MAX_GRAFIAS:
+            raise _Recusa
+        traducao = _traducao(conversor, grafias.to_list(), todas=True)
+        bruto = pl.col(f"_bruto_{campo}")
+        convertidas.append(_traduzir(bruto, traducao, tipos[campo]).alias(campo))
+    return quadro.with_columns(convertidas)
+
+
+def _conferir_entre_linhas(
+    quadro: pl.DataFrame,
+    esquema: Esquema,
+    tipos: dict[str, Any],
+    indices: dict[str, int],
+    cargos: Collection[str] | None,
+) -> None:
     # O que a leitura linha a linha acusaria entre linhas ou depois dos vocabulários: inscrição
     # repetida, critério do edital vazio de aprovado, reserva sem autodeclaração, parecer de
     # quem não optou, o mesmo CPF duas vezes no cargo, cargo fora do certame, as duas reservas
@@ -492,12 +582,3 @@ def _ler_em_lote(
     problemas = quadro.select(e.alias(f"p{i}") for i, e in enumerate(conferencias)).row(0)
     if any(problemas):
         raise _Recusa
-    quadro = quadro.select(
-        *(pl.col(c).cast(t) for c, t in tipos.items()),
-        *(PREFIXO_DESEMPATE + o for o in nomes_desempate.values()),
-    )
-    # (A nota e os critérios passaram por `_NUMERO` e trocaram a vírgula pelo ponto.)
-    tabela = TabelaCandidatos(
-        quadro, list(nomes_desempate.values()), sem_repetidas=True, decimais_conferidos=True
-    )
-    return tabela, avisos

@@ -263,8 +263,26 @@ class TabelaCandidatos(Sequence[Candidato]):
         return [criados[i] for i in indices]
 
     def _criar(self, indices: list[int]) -> list[Candidato]:
-        # As colunas na ordem de `Candidato`, escolhidas uma vez; depois só `gather` e `rows()`,
-        # o caminho mais curto do quadro para tuplas do Python.
+        # Coluna a coluna (`to_list` de cada uma, depois `zip`): bem mais rápido que `rows()`
+        # quando o bloco é grande (a antecipação de `Certame.abrir` pede dezenas de milhares).
+        bloco = self._quadro_de_criar()[indices]
+        valores = [bloco.get_column(c).to_list() for c in bloco.columns]
+        n_esquema = len(ESQUEMA)
+        n_reservas = n_esquema + len(self.grupos)
+        n_fixas = n_reservas + len(self._verificados)
+        n_desempate = n_fixas + len(self.colunas_desempate)
+        return self._montar(
+            indices,
+            zip(*valores[:n_esquema], strict=True),
+            self._reservas(valores[n_esquema:n_reservas], len(indices)),
+            self._verificacoes(valores[n_reservas:n_fixas], len(indices)),
+            self._extras(valores[n_fixas:n_desempate]),
+            self._campos_lidos(valores[n_desempate:]),
+        )
+
+    def _quadro_de_criar(self) -> pl.DataFrame:
+        # As colunas na ordem de `Candidato`, escolhidas uma vez; depois só `gather` e `to_list`,
+        # o caminho mais curto do quadro para o Python.
         if self._colunas is None:
             colunas = [
                 *ESQUEMA,
@@ -274,49 +292,47 @@ class TabelaCandidatos(Sequence[Candidato]):
                 *(PREFIXO_CAMPO + c for c in self.campos),
             ]
             self._colunas = self.quadro.select(colunas)
+        return self._colunas
+
+    def _extras(self, colunas: list[list[Any]]) -> Iterable[tuple[tuple[str, Decimal], ...]]:
+        """Os critérios do edital como pares (nome, Decimal), sem os vazios; o caso comum (um
+        critério só) sem gerador, que custaria mais que o resto da linha."""
         nomes_desempate = self.colunas_desempate
-        n_esquema = len(ESQUEMA)
-        n_fixas = n_esquema + len(self.grupos) + len(self._verificados)
+        if not nomes_desempate:
+            return itertools.repeat(())
+        if len(nomes_desempate) == 1:
+            (unico,) = nomes_desempate
+            return (() if v is None else ((unico, Decimal(v)),) for v in colunas[0])
+        return (
+            tuple(
+                (n, Decimal(v)) for n, v in zip(nomes_desempate, vs, strict=True) if v is not None
+            )
+            for vs in zip(*colunas, strict=True)
+        )
+
+    def _campos_lidos(
+        self, colunas: list[list[Any]]
+    ) -> Iterable[tuple[tuple[str, int | bool], ...]]:
+        """Os campos que a lei declara, como pares (nome, valor), sem os vazios."""
+        if not self.campos:
+            return itertools.repeat(())
+        return (
+            tuple((n, v) for n, v in zip(self.campos, vs, strict=True) if v is not None)
+            for vs in zip(*colunas, strict=True)
+        )
+
+    def _montar(
+        self,
+        indices: list[int],
+        fixas: Iterable[tuple[Any, ...]],
+        reservas: Iterable[frozenset[str]],
+        verificacoes: Iterable[tuple[tuple[str, Heteroidentificacao], ...]],
+        extras: Iterable[tuple[tuple[str, Decimal], ...]],
+        campos_lidos: Iterable[tuple[tuple[str, int | bool], ...]],
+    ) -> list[Candidato]:
         resultado: list[Candidato] = []
         criar = resultado.append
         parcial = self._parcial
-        # Coluna a coluna (`to_list` de cada uma, depois `zip`): bem mais rápido que `rows()`
-        # quando o bloco é grande (a antecipação de `Certame.abrir` pede dezenas de milhares).
-        bloco = self._colunas[indices]
-        valores = [bloco.get_column(c).to_list() for c in bloco.columns]
-        fixas = zip(*valores[:n_esquema], strict=True)
-        reservas = self._reservas(valores[n_esquema : n_esquema + len(self.grupos)], len(indices))
-        verificacoes = self._verificacoes(
-            valores[n_esquema + len(self.grupos) : n_fixas], len(indices)
-        )
-        n_campos = len(self.campos)
-        campos_lidos: Iterable[tuple[tuple[str, int | bool], ...]] = (
-            (
-                tuple((n, v) for n, v in zip(self.campos, vs, strict=True) if v is not None)
-                for vs in zip(*valores[len(valores) - n_campos :], strict=True)
-            )
-            if n_campos
-            else itertools.repeat(())
-        )
-        if n_campos:
-            valores = valores[: len(valores) - n_campos]
-        # Os critérios do edital como pares (nome, Decimal), sem os vazios; o caso comum (um
-        # critério só) sem gerador, que custaria mais que o resto da linha.
-        extras: Iterable[tuple[tuple[str, Decimal], ...]]
-        if not nomes_desempate:
-            extras = itertools.repeat(())
-        elif len(nomes_desempate) == 1:
-            (unico,) = nomes_desempate
-            extras = (() if v is None else ((unico, Decimal(v)),) for v in valores[n_fixas])
-        else:
-            extras = (
-                tuple(
-                    (n, Decimal(v))
-                    for n, v in zip(nomes_desempate, vs, strict=True)
-                    if v is not None
-                )
-                for vs in zip(*valores[n_fixas:], strict=True)
-            )
         # Os campos na ordem de `Candidato` (posicionais: a linha mais barata de montar).
         for i, (linha, inscricao, nome, cargo, nota, situacao, cor, pcd,
                 nascimento, classificacao, cpf, opcao), reserva, parecer, desempate, lidos in zip(
@@ -664,6 +680,10 @@ class ClassificacaoEmColunas:
     filtradas: dict[str, dict[str, tuple[Sequence[int], Sequence[int]]]]
 
 
+# (quadro ordenado, coluna do cargo, nomes dos cargos se a coluna é um código)
+_Ordenado = tuple[pl.DataFrame, str, list[str] | None]
+
+
 def classificar_em_colunas(
     tabela: TabelaCandidatos,
     cargos: Iterable[str],
@@ -673,42 +693,12 @@ def classificar_em_colunas(
     """A ordem de cada cargo como `classificacao.ordenar` a daria, com o mesmo erro quando ela o
     daria (empate em qualquer ponto da lista). None: use a versão em memória."""
     cargos = list(cargos)
-    # Só as colunas que a ordem usa (o polars não copia as outras ao filtrar).
     # As condições necessárias das listas reservadas (`coluna_necessaria`): PcD e cada grupo.
     campos = [coluna_necessaria(PCD), *(coluna_necessaria(g) for g in tabela.grupos)]
-    usadas = [
-        "cargo",
-        "situacao",
-        "inscricao",
-        "nota",
-        "data_nascimento",
-        "classificacao",
-        *campos,
-        *(PREFIXO_DESEMPATE + c.coluna for c in criterios),
-    ]
-    q = (
-        tabela.quadro.lazy()
-        .select(c for c in usadas if c in tabela.quadro.columns)
-        .with_row_index("_i")
-        .filter((pl.col("situacao") == Situacao.APROVADO.value) & pl.col("cargo").is_in(cargos))
-        .collect()
-    )
+    q = _aprovados(tabela, cargos, campos, criterios)
     resultado: dict[str, Sequence[int] | ErroCotas] = {c: [] for c in cargos}
-    # Sem nenhuma classificação da banca no quadro (o caso comum), nem é preciso agrupar.
-    com_classificacao = q.height - q.get_column("classificacao").null_count()
-    modos = (
-        q.group_by("cargo").agg(com=pl.col("classificacao").is_not_null().sum(), n=pl.len())
-        if com_classificacao
-        else None
-    )
-    banca = set()
-    for cargo, com, n in modos.iter_rows() if modos is not None else ():
-        if com == n:
-            banca.add(cargo)
-        elif com:
-            resultado[cargo] = ClassificacaoIncompleta(cargo)
-    # (quadro ordenado, coluna do cargo, nomes dos cargos se a coluna é um código)
-    ordenados: list[tuple[pl.DataFrame, str, list[str] | None]] = []
+    banca = _cargos_da_banca(q, resultado)
+    ordenados: list[_Ordenado] = []
 
     # Pela classificação da banca: (classificacao, inscricao); posições repetidas são empate.
     if banca:
@@ -725,48 +715,120 @@ def classificar_em_colunas(
         # (Sem filtrar quando todos os cargos do quadro são ordenados pela nota, o caso comum.)
         todos = len(legais) == len(set(cargos))  # (o quadro só tem linhas desses cargos)
         ql = q if todos else q.filter(pl.col("cargo").is_in(legais))
-        nomes = [PREFIXO_DESEMPATE + criterio.coluna for criterio in criterios]
-        if any(nome not in ql.columns for nome in nomes):
-            return None
-        decimais = _decimais(["nota", *nomes], ql, tabela.decimais_conferidos)
-        if decimais is None:
-            return None
-        idoso = _limite_idoso(dia)
-        componentes = chave_de_classificacao(criterios)
-        colunas = [
-            _expressao(k, decimais, idoso).alias(f"_k{i}") for i, k in enumerate(componentes)
-        ]
-        chaves = [f"_k{i}" for i in range(len(componentes))]
-        descendente = [k.sentido == "maior" for k in componentes]
-        # Só as colunas que a ordem e o resultado usam; o cargo vira código inteiro (a ordem
-        # entre cargos não importa, só o agrupamento). Sem `maintain_order`: chaves inteiras
-        # iguais são empate, e empate é erro.
-        ql = (
-            ql.lazy()
-            .select(  # (plano preguiçoso: o polars calcula `idoso` uma vez só)
-                "_i",
-                "cargo",
-                "inscricao",
-                *campos,
-                pl.col("cargo")
-                .replace_strict({c: i for i, c in enumerate(legais)}, return_dtype=pl.UInt32)
-                .alias("_cargo"),
-                *colunas,
-            )
-            .collect()
+        pela_lei = _ordenar_pela_lei(
+            ql, q, legais, campos, criterios, dia, tabela.decimais_conferidos, resultado
         )
-        chave = _empacotar(ql, ["_cargo", *chaves], [False, *descendente])
-        if chave is not None:
-            # Ordena só o que o resultado usa (índice, cargo como código, as condições das
-            # reservadas e a chave); os nomes dos cargos e as inscrições, só se houver empate.
-            ql = ql.select("_i", "_cargo", *campos, chave.alias("_chave")).sort("_chave")
-            _empates(ql, ["_chave"], resultado, ordenado_pela_chave=True, legais=legais, q=q)
-            ordenados.append((ql, "_cargo", legais))
-        else:
-            ql = ql.sort(["_cargo", *chaves], descending=[False, *descendente])
-            _empates(ql, chaves, resultado)
-            ordenados.append((ql, "cargo", None))
+        if pela_lei is None:
+            return None
+        ordenados.append(pela_lei)
+    return _em_fatias(ordenados, campos, resultado, len(tabela))
 
+
+def _aprovados(
+    tabela: TabelaCandidatos,
+    cargos: list[str],
+    campos: list[str],
+    criterios: Sequence[CriterioDesempate],
+) -> pl.DataFrame:
+    """Os aprovados dos cargos, com o índice na tabela (`_i`) e só as colunas que a ordem usa
+    (o polars não copia as outras ao filtrar)."""
+    usadas = [
+        "cargo",
+        "situacao",
+        "inscricao",
+        "nota",
+        "data_nascimento",
+        "classificacao",
+        *campos,
+        *(PREFIXO_DESEMPATE + c.coluna for c in criterios),
+    ]
+    return (
+        tabela.quadro.lazy()
+        .select(c for c in usadas if c in tabela.quadro.columns)
+        .with_row_index("_i")
+        .filter((pl.col("situacao") == Situacao.APROVADO.value) & pl.col("cargo").is_in(cargos))
+        .collect()
+    )
+
+
+def _cargos_da_banca(q: pl.DataFrame, resultado: dict[str, Sequence[int] | ErroCotas]) -> set[str]:
+    """Os cargos em que a banca classificou todos; o que ela classificou só em parte recebe o
+    erro em `resultado`."""
+    # Sem nenhuma classificação da banca no quadro (o caso comum), nem é preciso agrupar.
+    com_classificacao = q.height - q.get_column("classificacao").null_count()
+    modos = (
+        q.group_by("cargo").agg(com=pl.col("classificacao").is_not_null().sum(), n=pl.len())
+        if com_classificacao
+        else None
+    )
+    banca = set()
+    for cargo, com, n in modos.iter_rows() if modos is not None else ():
+        if com == n:
+            banca.add(cargo)
+        elif com:
+            resultado[cargo] = ClassificacaoIncompleta(cargo)
+    return banca
+
+
+def _ordenar_pela_lei(
+    ql: pl.DataFrame,
+    q: pl.DataFrame,
+    legais: list[str],
+    campos: list[str],
+    criterios: Sequence[CriterioDesempate],
+    dia: date,
+    conferidos: bool,
+    resultado: dict[str, Sequence[int] | ErroCotas],
+) -> _Ordenado | None:
+    """Os cargos `legais` ordenados pela chave da lei, com os empates em `resultado`; None quando
+    a chave não cabe em colunas (use a versão em memória)."""
+    nomes = [PREFIXO_DESEMPATE + criterio.coluna for criterio in criterios]
+    if any(nome not in ql.columns for nome in nomes):
+        return None
+    decimais = _decimais(["nota", *nomes], ql, conferidos)
+    if decimais is None:
+        return None
+    idoso = _limite_idoso(dia)
+    componentes = chave_de_classificacao(criterios)
+    colunas = [_expressao(k, decimais, idoso).alias(f"_k{i}") for i, k in enumerate(componentes)]
+    chaves = [f"_k{i}" for i in range(len(componentes))]
+    descendente = [k.sentido == "maior" for k in componentes]
+    # Só as colunas que a ordem e o resultado usam; o cargo vira código inteiro (a ordem
+    # entre cargos não importa, só o agrupamento). Sem `maintain_order`: chaves inteiras
+    # iguais são empate, e empate é erro.
+    ql = (
+        ql.lazy()
+        .select(  # (plano preguiçoso: o polars calcula `idoso` uma vez só)
+            "_i",
+            "cargo",
+            "inscricao",
+            *campos,
+            pl.col("cargo")
+            .replace_strict({c: i for i, c in enumerate(legais)}, return_dtype=pl.UInt32)
+            .alias("_cargo"),
+            *colunas,
+        )
+        .collect()
+    )
+    chave = _empacotar(ql, ["_cargo", *chaves], [False, *descendente])
+    if chave is not None:
+        # Ordena só o que o resultado usa (índice, cargo como código, as condições das
+        # reservadas e a chave); os nomes dos cargos e as inscrições, só se houver empate.
+        ql = ql.select("_i", "_cargo", *campos, chave.alias("_chave")).sort("_chave")
+        _empates(ql, ["_chave"], resultado, ordenado_pela_chave=True, legais=legais, q=q)
+        return (ql, "_cargo", legais)
+    ql = ql.sort(["_cargo", *chaves], descending=[False, *descendente])
+    _empates(ql, chaves, resultado)
+    return (ql, "cargo", None)
+
+
+def _em_fatias(
+    ordenados: list[_Ordenado],
+    campos: list[str],
+    resultado: dict[str, Sequence[int] | ErroCotas],
+    n: int,
+) -> ClassificacaoEmColunas:
+    """A ordem de cada cargo (e a de cada lista reservada) como fatias dos quadros ordenados."""
     pares: list[tuple[pl.Series, pl.Series]] = []  # (linhas, posições) de cada quadro ordenado
     filtradas: dict[str, dict[str, tuple[Sequence[int], Sequence[int]]]] = {c: {} for c in campos}
     for ordenado, coluna, nomes_cargos in ordenados:
@@ -787,7 +849,7 @@ def classificar_em_colunas(
                 if not isinstance(resultado.get(cargo), ErroCotas):
                     por_cargo[cargo] = (indices, posicoes)
         pares.append((ordenado.get_column("_i"), ordenado.get_column("_p")))
-    return ClassificacaoEmColunas(resultado, _PosicaoPorLinha(len(tabela), pares), filtradas)
+    return ClassificacaoEmColunas(resultado, _PosicaoPorLinha(n, pares), filtradas)
 
 
 class _PosicaoPorLinha(Sequence[int]):
