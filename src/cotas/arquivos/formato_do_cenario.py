@@ -17,6 +17,7 @@ from typing import Any, Literal, get_args
 
 from cotas.motor.glossario import (
     AMPLA,
+    PCD,
     ROTULOS_LISTA,
     ArredondamentoPcd,
     DuplaCondicao,
@@ -360,11 +361,30 @@ def chaves(secao: str = "") -> tuple[str, ...]:
 
 
 def esquema() -> dict[str, Any]:
-    """O JSON Schema do cenário, com os grupos que as leis do catálogo declaram."""
+    """O JSON Schema do cenário, com os grupos que as leis do pacote declaram (não os de uma
+    lei de fora do pacote que o processo tenha lido: o esquema publicado é um só)."""
     from cotas.motor.legislacao import catalogo_padrao
 
     catalogo_padrao()  # (os grupos das leis registram as suas listas ao carregá-las)
-    return _montar([g for g in ROTULOS_LISTA if g != AMPLA])
+    do_pacote = _grupos_das_leis_do_pacote()
+    return _montar([g for g in ROTULOS_LISTA if g != AMPLA and (g == PCD or g in do_pacote)])
+
+
+def _grupos_das_leis_do_pacote() -> set[str]:
+    """Os nomes dos [[grupos]] declarados nos arquivos de lei do pacote (`cotas/leis`)."""
+    import tomllib
+    from importlib import resources
+
+    nomes: set[str] = set()
+    pastas = [resources.files("cotas") / "leis"]
+    while pastas:
+        for item in pastas.pop().iterdir():
+            if item.is_dir() and item.name != "testes":
+                pastas.append(item)
+            elif item.name.endswith(".toml"):
+                dados = tomllib.loads(item.read_text(encoding="utf-8"))
+                nomes |= {str(g.get("nome")) for g in dados.get("grupos", [])}
+    return nomes
 
 
 def texto_do_esquema() -> str:
