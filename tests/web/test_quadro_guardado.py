@@ -239,3 +239,25 @@ def test_o_quadro_lembrado_num_ato_desfeito_nunca_e_servido(rita: Any, settings:
     assert "Desfeito" not in depois["nome"].to_list()
     inteiro = ponte.tabela_de_candidatos(certame, regras, do_banco=True).quadro
     assert depois.sort("linha").equals(inteiro.sort("linha"))
+
+
+@pytest.mark.django_db(transaction=True)
+def test_os_gatilhos_das_marcas_voltam_depois_de_todo_migrate(
+    certame_com_candidatos: Any,
+) -> None:
+    """Uma migração que refaz a tabela dos candidatos no SQLite apaga os gatilhos dela: depois
+    de todo `migrate` eles são recriados, e a marca volta a mudar com os candidatos."""
+    from cotas_web.candidatos.apps import garantir_gatilhos
+    from cotas_web.candidatos.versao import remover, remover_por_cargo
+
+    certame = certame_com_candidatos
+    with connection.schema_editor() as editor:  # (o que a tabela refeita deixaria)
+        remover(editor)
+        remover_por_cargo(editor)
+    antes = quadro.marca(certame.pk), quadro.marcas_dos_cargos(certame.pk)
+    Candidato.objects.filter(certame=certame, inscricao="1001").update(nome="Sem gatilho")
+    assert (quadro.marca(certame.pk), quadro.marcas_dos_cargos(certame.pk)) == antes
+    garantir_gatilhos()
+    Candidato.objects.filter(certame=certame, inscricao="1001").update(nome="Com gatilho")
+    depois = quadro.marca(certame.pk), quadro.marcas_dos_cargos(certame.pk)
+    assert depois[0] != antes[0] and depois[1] != antes[1]
