@@ -81,6 +81,40 @@ def _confirmar_a_primeira(certame: Any, rita: Any, portaria: str, dia: date) -> 
     )
 
 
+def _demo_com_uma_nomeada_em_dois_cargos(
+    rita: Any, *, guardar_antes: bool = False
+) -> tuple[Any, date, tuple[Any, Any], dict[str, Nomeacao]]:
+    """O exemplo de Montenegro (vários cargos) com uma nomeação confirmada em cada um dos dois
+    primeiros, no dia seguinte ao último ato: o certame, esse dia, os dois cargos e as
+    nomeações por código. `guardar_antes`: o livro guardado antes delas."""
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    from cotas_web.certames import datas
+    from cotas_web.certames.models import Certame
+
+    call_command("carregar_exemplo", "--demo", stdout=StringIO())
+    certame = Certame.objects.get(nome="Concurso Público 01/2025")
+    ultimo = datas.data_do_ultimo_ato(certame)
+    assert ultimo is not None
+    dia = ultimo + timedelta(days=1)
+    a, b = list(certame.cargos.order_by("codigo"))[:2]
+    if guardar_antes:
+        ponte.reencenar(certame)
+    nomeadas = {}
+    for cargo, portaria in ((a, "901/2025"), (b, "902/2025")):
+        proposta = propostas_do_motor(certame=certame, cargo=cargo)[0]
+        nomeadas[cargo.codigo] = nomeacao_confirmar(
+            usuario=rita,
+            cargo=cargo,
+            inscricao=proposta.inscricao,
+            portaria=portaria,
+            data_portaria=dia,
+        )
+    return certame, dia, (a, b), nomeadas
+
+
 def test_cada_ato_retoma_o_livro_do_anterior(certame_homologado: Any, rita: Any) -> None:
     certame = certame_homologado
     ponte.reencenar(certame)  # o primeiro pedido reencena e guarda
@@ -151,28 +185,7 @@ def test_correcao_reapura_so_o_cargo_do_corrigido(rita: Any) -> None:
     o cargo do corrigido, sobre o livro guardado dos outros, e o livro é o da reencenação desde
     o edital lida do banco; o quadro dos candidatos é remendado, relendo do banco só os do
     cargo."""
-    from io import StringIO
-
-    from django.core.management import call_command
-
-    from cotas_web.certames import datas
-    from cotas_web.certames.models import Certame
-
-    call_command("carregar_exemplo", "--demo", stdout=StringIO())
-    certame = Certame.objects.get(nome="Concurso Público 01/2025")
-    ultimo_ato = datas.data_do_ultimo_ato(certame)
-    assert ultimo_ato is not None
-    dia = ultimo_ato + timedelta(days=1)
-    a, b = list(certame.cargos.order_by("codigo"))[:2]
-    for cargo, portaria in ((a, "901/2025"), (b, "902/2025")):
-        proposta = propostas_do_motor(certame=certame, cargo=cargo)[0]
-        nomeacao_confirmar(
-            usuario=rita,
-            cargo=cargo,
-            inscricao=proposta.inscricao,
-            portaria=portaria,
-            data_portaria=dia,
-        )
+    certame, dia, (_a, b), _ = _demo_com_uma_nomeada_em_dois_cargos(rita)
     ponte.reencenar(certame)  # guarda o livro e o quadro
     antes = dict(EstadoDoCertame.objects.get(certame=certame).cargos)
     ultimo = (
@@ -272,30 +285,7 @@ def test_saida_de_um_cargo_depois_das_novas_vagas_de_outro_no_mesmo_dia_retoma(
     """Os cargos não dependem uns dos outros: a desistência num cargo, registrada depois das
     novas vagas de outro no mesmo dia (o livro põe saídas antes de novas vagas), é aplicada ao
     livro guardado sem reencenar, e o livro é o da reencenação desde o edital."""
-    from io import StringIO
-
-    from django.core.management import call_command
-
-    from cotas_web.certames import datas
-    from cotas_web.certames.models import Certame
-
-    call_command("carregar_exemplo", "--demo", stdout=StringIO())
-    certame = Certame.objects.get(nome="Concurso Público 01/2025")
-    ultimo = datas.data_do_ultimo_ato(certame)
-    assert ultimo is not None
-    dia = ultimo + timedelta(days=1)
-    a, b = list(certame.cargos.order_by("codigo"))[:2]
-    ponte.reencenar(certame)  # guarda o livro
-    nomeados = {}
-    for cargo, portaria in ((a, "901/2025"), (b, "902/2025")):
-        proposta = propostas_do_motor(certame=certame, cargo=cargo)[0]
-        nomeados[cargo.codigo] = nomeacao_confirmar(
-            usuario=rita,
-            cargo=cargo,
-            inscricao=proposta.inscricao,
-            portaria=portaria,
-            data_portaria=dia,
-        )
+    certame, dia, (a, b), nomeados = _demo_com_uma_nomeada_em_dois_cargos(rita, guardar_antes=True)
     vagas_novas_ofertar(
         usuario=rita, cargo=a, data=dia, quantidade=1, justificativa="Lei de criação de cargos"
     )
@@ -321,29 +311,7 @@ def test_tornar_sem_efeito_reapura_so_o_cargo_do_ato(rita: Any) -> None:
     """Num certame de vários cargos, a nomeação de um cargo tornada sem efeito: o livro
     guardado desse cargo não serve mais (o ato saiu dos fatos) e só ele é reapurado; o livro é
     o da reencenação desde o edital, e a vaga volta a ser proposta."""
-    from io import StringIO
-
-    from django.core.management import call_command
-
-    from cotas_web.certames import datas
-    from cotas_web.certames.models import Certame
-
-    call_command("carregar_exemplo", "--demo", stdout=StringIO())
-    certame = Certame.objects.get(nome="Concurso Público 01/2025")
-    ultimo = datas.data_do_ultimo_ato(certame)
-    assert ultimo is not None
-    dia = ultimo + timedelta(days=1)
-    a, b = list(certame.cargos.order_by("codigo"))[:2]
-    nomeadas = {}
-    for cargo, portaria in ((a, "901/2025"), (b, "902/2025")):
-        proposta = propostas_do_motor(certame=certame, cargo=cargo)[0]
-        nomeadas[cargo.codigo] = nomeacao_confirmar(
-            usuario=rita,
-            cargo=cargo,
-            inscricao=proposta.inscricao,
-            portaria=portaria,
-            data_portaria=dia,
-        )
+    certame, dia, (_a, b), nomeadas = _demo_com_uma_nomeada_em_dois_cargos(rita)
     ponte.reencenar(certame)
     with _reencenacoes() as reencenacoes, _reapuracoes() as reapurados:
         nomeacao_tornar_sem_efeito(
