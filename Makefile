@@ -72,9 +72,9 @@ bench: $(INSTALADO)
 	$(BIN)/python -m compileall -q src
 	$(BIN)/python bench/rodar.py --saida BENCHMARKS.md
 	@# Os atos do RH (issue "atos são fatos"), no SQLite e no PostgreSQL que o projeto inicia.
-	$(BIN)/python bench/atos.py --saida bench/resultados/atos-sqlite.md
+	$(BIN)/python bench/atos.py --saida bench/resultados/atos-sqlite.md --anexar BENCHMARKS.md
 	eval "$$(bash scripts/postgres.sh)" && $(BIN)/python bench/atos.py --banco postgres \
-		--saida bench/resultados/atos-postgres.md
+		--saida bench/resultados/atos-postgres.md --anexar BENCHMARKS.md
 
 clean:
 	rm -rf $(VENV) build *.egg-info src/*.egg-info

@@ -214,6 +214,7 @@ def main() -> None:
     p.add_argument("--atos", type=int, default=20)
     p.add_argument("--banco", choices=("sqlite", "postgres"), default="sqlite")
     p.add_argument("--saida", default=str(RAIZ / "bench" / "resultados" / "atos.md"))
+    p.add_argument("--anexar", metavar="ARQUIVO", help="acrescenta o relatório ao fim (BENCHMARKS.md)")
     p.add_argument("--filho", metavar="CENARIO")
     args = p.parse_args()
     if args.filho:
@@ -233,6 +234,9 @@ def main() -> None:
     print(texto)
     Path(args.saida).parent.mkdir(parents=True, exist_ok=True)
     Path(args.saida).write_text(texto, encoding="utf-8")
+    if args.anexar:  # `make bench`: as figuras dos atos na mesma rodada que as outras
+        with Path(args.anexar).open("a", encoding="utf-8") as arquivo:
+            arquivo.write("\n" + texto)
 
 
 if __name__ == "__main__":
