@@ -218,6 +218,7 @@ def _filho_importacao(cenario: Path, repeticoes: int) -> dict[str, list[float]]:
                         [[c, v[cab[c]].replace(",", ".")] for c in desempate if v[cab[c]]]
                     ),
                     "opcao_lista": "",
+                    "campos": "{}",  # (os campos que a lei declara além da cor: nenhum aqui)
                     "linha": n,
                     "anulado_em": None,
                 }
@@ -249,13 +250,15 @@ def _certame_homologado(cenario: Path) -> tuple[int, list[str]]:
 
     from cotas.arquivos.cenario import ler_cenario
     from cotas_web.candidatos.services import importacao_confirmar
-    from cotas_web.certames.services import certame_homologar
+    from cotas_web.certames.services import certame_homologar, certame_publicar
 
     call_command("migrate", verbosity=0)
     lido = ler_cenario(cenario)
     csv_ = lido.arquivo_candidatos
     usuario = get_user_model().objects.create_user("bench", password="bench-senha-longa-123")
     certame = certame_do_cenario(usuario, lido, "Consulta")
+    # Publicado (as páginas públicas só mostram o certame publicado: sem isto, a consulta é 404).
+    certame_publicar(usuario=usuario, certame=certame, data=lido.data_edital)
     importacao_confirmar(usuario=usuario, certame=certame, caminho=csv_, nome_arquivo=csv_.name)
     certame_homologar(usuario=usuario, certame=certame, data=lido.data_edital + timedelta(days=1))
     inscricoes = [c.inscricao for c in lido.candidatos[: min(len(lido.candidatos), 5000)]]
