@@ -393,27 +393,51 @@ class Publicada:
     tarefa: Tarefa | None = None
 
 
-def para_consulta(certame: Certame) -> Publicada:
+@functools.cache
+def _sql_do_marcador() -> tuple[str, tuple[str, ...]]:
+    """O marcador com o último ato que muda o certame ao lado (a versão que ele deveria ter), em
+    SQL montado uma vez: montar esta consulta pelo ORM custava mais que o resto da consulta
+    pública quando a página vem da memória (publico/consultas_guardadas.py)."""
+    pub, registro = PublicacaoSituacoes._meta.db_table, Registro._meta.db_table
+    acoes = tuple(str(a) for a in ACOES_DE_PUBLICACAO)
+    return (
+        f"SELECT p.*, (SELECT MAX(r.id) FROM {registro} r WHERE r.certame_id = p.certame_id "
+        f"AND r.acao NOT IN ({', '.join(['%s'] * len(acoes))})) AS atual "
+        f"FROM {pub} p WHERE p.certame_id = %s",
+        acoes,
+    )
+
+
+class _NaoLido:
+    """(O marcador ainda não lido neste pedido; None é "lido, e não há publicação".)"""
+
+
+NAO_LIDO = _NaoLido()
+
+
+def marcador(certame_pk: int) -> PublicacaoSituacoes | None:
+    """A publicação do certame com `atual`, o último ato que muda o certame: uma consulta."""
+    sql, acoes = _sql_do_marcador()
+    return next(iter(PublicacaoSituacoes.objects.raw(sql, (*acoes, certame_pk))), None)
+
+
+def em_dia(pub: PublicacaoSituacoes) -> bool:
+    """A publicação lida pelo `marcador` reflete o último ato que muda o certame."""
+    ultimo: int | None = getattr(pub, "atual", None)
+    return pub.versao >= (ultimo or 0)
+
+
+def para_consulta(
+    certame: Certame, lido: PublicacaoSituacoes | _NaoLido | None = NAO_LIDO
+) -> Publicada:
     """A publicação a servir: a atual, renovada aqui se o certame mudou desde ela (ou, em
     segundo plano, pela fila). Enquanto outro processo renova, serve a anterior marcada como
     desatualizada, nunca como atual.
 
-    No caminho comum é UMA consulta: o marcador com a versão atual do certame ao lado."""
-    ultimo = (
-        Registro.objects.que_mudam_o_certame()
-        .filter(certame_id=OuterRef("certame_id"))
-        .order_by()
-        .values("certame_id")
-        .annotate(m=Max("id"))
-        .values("m")
-    )
-    pub = (
-        PublicacaoSituacoes.objects.filter(certame_id=certame.pk)
-        .annotate(atual=Subquery(ultimo))
-        .first()
-    )
+    No caminho comum é UMA consulta, o marcador (ou nenhuma, se o pedido já o leu: `lido`)."""
+    pub = marcador(certame.pk) if isinstance(lido, _NaoLido) else lido
     existe = pub is not None and pub.publicada_em is not None
-    if pub is not None and existe and pub.versao >= (pub.atual or 0):
+    if pub is not None and existe and em_dia(pub):
         return Publicada(pub, atual=True)
     if settings.PUBLICO_MONTAR_EM_SEGUNDO_PLANO or _grande(certame):
         # Certame grande: a montagem leva mais que um pedido; vai para a fila e todos servem a

@@ -36,7 +36,7 @@ from cotas_web.tarefas import services as tarefas
 from cotas_web.tarefas.limite import limitar_por_cliente
 from cotas_web.tarefas.models import Estado, Tarefa, Tipo
 
-from . import arquivos, selectors, situacoes
+from . import arquivos, consultas_guardadas, selectors, situacoes
 from .apresentacao import para_tela
 
 TITULOS = {
@@ -164,8 +164,13 @@ def _anexo(conteudo: bytes, tipo: str, nome: str, formato: str) -> HttpResponse:
 def consulta(request: HttpRequest, pk: int) -> HttpResponse:
     """Uma consulta indexada na situação pública materializada (`situacoes`), renovada quando
     um ato muda o certame; sem reencenar o certame a cada pedido."""
-    certame = _certame(request, pk)
     inscricao = request.GET.get("inscricao", "").strip()[:40]
+    lido: Any = situacoes.NAO_LIDO
+    if inscricao and consultas_guardadas.pode_guardar(request):
+        lido = situacoes.marcador(pk)
+        if pronta := consultas_guardadas.pela_versao(pk, lido, inscricao):
+            return pronta  # (a mesma versão já montada neste processo)
+    certame = _certame(request, pk)
     contexto: dict[str, object] = {
         "certame": certame,
         "titulo": "Consultar inscrição",
@@ -173,7 +178,7 @@ def consulta(request: HttpRequest, pk: int) -> HttpResponse:
         "documentos": _publicaveis(certame),
     }
     if inscricao and certame.homologado:
-        publicada = situacoes.para_consulta(certame)
+        publicada = situacoes.para_consulta(certame, lido)
         pub = publicada.pub
         # Enquanto a consulta se atualiza, a anterior vai marcada, com a data e o andamento.
         contexto["desatualizada"] = not publicada.atual
@@ -188,6 +193,7 @@ def consulta(request: HttpRequest, pk: int) -> HttpResponse:
             )
         if pub.erro:  # a última versão boa, marcada: os atos depois dela não entraram
             contexto["desatualizada"], contexto["erro_da_atualizacao"] = True, pub.erro
+        guardada = consultas_guardadas.chave(request, certame, publicada, inscricao)
         situacao = situacoes.situacao(pub, inscricao)
         contexto["publicada_em"] = pub.publicada_em
         contexto["situacao"] = situacao
@@ -201,6 +207,10 @@ def consulta(request: HttpRequest, pk: int) -> HttpResponse:
                 contexto["antes"] = [
                     (rotulo_lista(lista), q) for lista, q in situacao["projecao"]["antes"]
                 ]
+        resposta = render(request, "publico/consulta.html", contexto)
+        if guardada is not None:
+            consultas_guardadas.guardar(guardada, resposta)
+        return resposta
     return render(request, "publico/consulta.html", contexto)
 
 
