@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 
-from cotas.motor import glossario as g
+from cotas_web.ponte.vocabulario import glossario as g
 from cotas_web.rotulos import escolhas
 
 # As escolhas do banco são os próprios tipos do glossário do motor (código e rótulo de cada

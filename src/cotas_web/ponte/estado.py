@@ -19,7 +19,8 @@ O estado é a conta dos fatos, não um fato: só é retomado se confere com eles
 - O selo (HMAC com a chave secreta da instalação, que o banco não guarda) confere: quem só tem o
   banco não faz a aplicação retomar um estado forjado.
 Dentro de um ato, o estado novo é gravado na transação do ato: desfeito o ato, desfaz-se o estado.
-Quem confere o registro de auditoria reencena sempre, do banco (`ponte.reencenar(do_banco=True)`).
+Quem confere o registro de auditoria reencena sempre, do banco
+(`reencenacao.reencenar(do_banco=True)`).
 """
 
 from __future__ import annotations
@@ -45,7 +46,7 @@ from cotas.motor.certame import Evento
 from cotas.motor.erros import ErroCotas
 from cotas.motor.eventos import ordenar_no_dia
 
-_SAL = "cotas_web.estado"
+_SAL = "cotas_web.estado"  # (o nome de antes do módulo: outro sal invalidaria os selos guardados)
 
 
 @functools.lru_cache(maxsize=1)
@@ -91,7 +92,7 @@ def retomar_ou_reencenar(
     """O livro do certame depois de `eventos`: retomado do estado guardado e acrescido do que é
     novo, ou, se o estado não confere, reencenado desde a `abertura` (`novo()` dá o certame sem
     eventos; `retomar(livro, carregar)`, o certame com o livro guardado). `publicadas`: o resumo
-    das nomeações publicadas de cada cargo (`ponte.resumos_das_publicadas`); `marcas`: a marca
+    das nomeações publicadas de cada cargo (`publicadas.resumos_das_publicadas`); `marcas`: a marca
     dos candidatos de cada cargo; `comum`: o resumo do que a chave pressupõe
     (`bases_dos_cargos`). Grava o estado novo.
     Levanta o `ErroCotas` do evento que a lei recusa, como a reencenação."""

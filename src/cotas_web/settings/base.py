@@ -287,5 +287,5 @@ IMPORTACAO_EM_SEGUNDO_PLANO_ACIMA_DE = 256 * 1024
 
 # Leis além das do pacote (arquivos TOML no formato de `cotas/leis/`, separados por ":"): a de um
 # ente que ainda não está no pacote, ou uma lei de teste. A aplicação as junta ao catálogo
-# (`ponte.catalogo`); o carregador as valida como as do pacote.
+# (`ponte.catalogo.catalogo`); o carregador as valida como as do pacote.
 COTAS_LEIS_EXTRAS = [p for p in os.environ.get("COTAS_LEIS_EXTRAS", "").split(os.pathsep) if p]
