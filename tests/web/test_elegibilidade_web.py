@@ -141,7 +141,7 @@ def test_a_lista_reservada_so_tem_quem_cumpre_o_minimo_como_na_linha_de_comando(
 ) -> None:
     motor = reencenacao.reencenar(homologado)
     assert [c.inscricao for c in motor.lista("ADM", "negros")] == ["204"]
-    # O quadro guardado (`cotas_web.quadro`) e o lido do banco dizem o mesmo.
+    # O quadro guardado (`cotas_web.ponte.quadro`) e o lido do banco dizem o mesmo.
     assert [c.inscricao for c in reencenacao.reencenar(homologado).lista("ADM", "negros")] == [
         "204"
     ]

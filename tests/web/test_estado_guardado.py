@@ -1,7 +1,7 @@
-"""O livro guardado no banco (`cotas_web.estado`): cada ato retoma o livro do anterior e aplica
-só o que é novo, com o mesmo resultado da reencenação desde o edital; o estado que não confere
-(forjado, de outra versão dos candidatos, de um ato tornado sem efeito, ou seguido de um ato
-com data anterior) é refeito, nunca usado."""
+"""O livro guardado no banco (`cotas_web.ponte.estado`): cada ato retoma o livro do anterior e
+aplica só o que é novo, com o mesmo resultado da reencenação desde o edital; o estado que não
+confere (forjado, de outra versão dos candidatos, de um ato tornado sem efeito, ou seguido de um
+ato com data anterior) é refeito, nunca usado."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""O quadro de candidatos guardado (`cotas_web.quadro`): a marca de versão renovada pelos
+"""O quadro de candidatos guardado (`cotas_web.ponte.quadro`): a marca de versão renovada pelos
 gatilhos do banco a cada mudança nos candidatos, por qualquer caminho; o quadro só é guardado
 fora de um ato e só é lido enquanto a marca é a mesma; dentro de um ato que mudou os candidatos,
 o motor lê o banco."""

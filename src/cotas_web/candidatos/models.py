@@ -262,7 +262,7 @@ class VersaoCandidatos(models.Model):
     """Uma marca aleatória nova a cada mudança nos candidatos do certame, escrita só pelos
     gatilhos do banco (`candidatos.versao`), na mesma transação da mudança: nenhum caminho de
     escrita a esquece, e uma transação desfeita não a deixa. É a chave do quadro de candidatos
-    guardado que os atos releem sem ler o banco inteiro (`cotas_web.quadro_guardado`)."""
+    guardado que os atos releem sem ler o banco inteiro (`cotas_web.ponte.quadro`)."""
 
     certame = models.OneToOneField(
         "certames.Certame", on_delete=models.CASCADE, primary_key=True, related_name="+"

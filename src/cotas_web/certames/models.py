@@ -280,10 +280,10 @@ class AtoTornavelSemEfeito(models.Model):
 
 class EstadoDoCertame(models.Model):
     """O livro do certame depois do último ato (`cotas.motor.estado`), para que o ato seguinte
-    o retome em vez de reencenar o certame desde o edital (`cotas_web.estado`). Não é fato: é a
-    conta dos fatos, refeita do zero quando não confere (outra versão dos candidatos, das regras
-    ou do motor; um ato fora da ordem; um ato tornado sem efeito). Quem confere o registro de
-    auditoria reencena sempre.
+    o retome em vez de reencenar o certame desde o edital (`cotas_web.ponte.estado`). Não é
+    fato: é a conta dos fatos, refeita do zero quando não confere (outra versão dos candidatos,
+    das regras ou do motor; um ato fora da ordem; um ato tornado sem efeito). Quem confere o
+    registro de auditoria reencena sempre.
 
     `chave`: o resumo do que o livro pressupõe; `eventos`: o resumo de cada evento aplicado, na
     ordem do livro; `livro`: o do certame; `cargos`: de cada cargo, o resumo dos bytes guardados

@@ -21,8 +21,8 @@ from cotas_web.certames.models import Certame
 from cotas_web.certames.selectors import fundamento_da_homologacao
 from cotas_web.comissao.selectors import ata_da_sessao as ata_da_sessao  # (a ata é da comissão)
 from cotas_web.nomeacoes.models import Desistencia, Nomeacao, SituacaoNomeacao
-from cotas_web.ponte.erros import ErroCotas as ErroCotas  # (o que as leituras levantam; as views o pegam)
 from cotas_web.ponte import leis, reencenacao
+from cotas_web.ponte.erros import ErroCotas as ErroCotas  # (as views o pegam daqui)
 from cotas_web.rotulos import numero_da_portaria, rotulo_lista
 
 _GUARDADA = threading.local()

@@ -258,9 +258,10 @@ PUBLICO_LINHAS_POR_PAGINA = 1_000
 # não a cada pedido (a PDF de uma lista de 2.227 linhas levava 44 s; a de 23.840, mais de 300 s).
 PUBLICO_ARQUIVOS_NA_HORA_ATE = int(os.environ.get("COTAS_PUBLICO_ARQUIVOS_NA_HORA_ATE", "1000"))
 
-# Quantos quadros de candidatos cada processo guarda na memória (`cotas_web.quadro`): o do último
-# certame em que se agiu, conferido pela marca do banco a cada ato. Ler o quadro do disco custa
-# ~0,5 s a um milhão de inscrições; da memória, nada. Cada um ocupa ~200 MB a um milhão; 0 desliga.
+# Quantos quadros de candidatos cada processo guarda na memória (`cotas_web.ponte.quadro`): o do
+# último certame em que se agiu, conferido pela marca do banco a cada ato. Ler o quadro do disco
+# custa ~0,5 s a um milhão de inscrições; da memória, nada. Cada um ocupa ~200 MB a um milhão; 0
+# desliga.
 QUADROS_NA_MEMORIA = int(os.environ.get("COTAS_QUADROS_NA_MEMORIA", "2"))
 # A licença dos pacotes de dados abertos de cada certame (publico/pacote.py), no formato do
 # Frictionless (`name`, `path`, `title`); o órgão que publica pode escolher outra.
