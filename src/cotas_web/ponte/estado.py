@@ -33,8 +33,9 @@ import weakref
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from datetime import date
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.db import DatabaseError, transaction
 from django.utils.crypto import salted_hmac
@@ -45,6 +46,9 @@ from cotas.motor.certame import Certame as CertameMotor
 from cotas.motor.certame import Evento
 from cotas.motor.erros import ErroCotas
 from cotas.motor.eventos import ordenar_no_dia
+
+if TYPE_CHECKING:
+    from cotas_web.certames.models import Certame, EstadoDoCertame
 
 _SAL = "cotas_web.estado"  # (o nome de antes do módulo: outro sal invalidaria os selos guardados)
 
@@ -78,11 +82,11 @@ _SEM_ATOS = resumo([])  # (o resumo das publicadas de um cargo sem nenhuma)
 
 
 def retomar_ou_reencenar(
-    certame: Any,
+    certame: Certame,
     *,
     chave: str,
     eventos: list[Evento],
-    abertura: Any,
+    abertura: date,
     comum: str = "",
     marcas: dict[str, str],
     publicadas: dict[str, str],
@@ -143,7 +147,7 @@ def _reapurar(
     eventos: list[Evento],
     resumos: list[str],
     aplicados: list[tuple[str, str]],
-    abertura: Any,
+    abertura: date,
 ) -> list[tuple[str, str]]:
     """Reapura os `cargos` (os candidatos deles mudaram) com os eventos de hoje de cada um e
     devolve os aplicados: os guardados dos outros cargos e todos os de hoje destes."""
@@ -253,8 +257,8 @@ def bases_dos_cargos(motor: CertameMotor) -> Bases | None:
 
 
 def _retomado(
-    certame: Any,
-    guardado: Any,
+    certame: Certame,
+    guardado: EstadoDoCertame | None,
     chave: str,
     marcas: dict[str, str],
     publicadas: dict[str, str],
@@ -304,7 +308,7 @@ def _retomado(
 
 
 def _guardar(
-    certame: Any,
+    certame: Certame,
     chave: str,
     aplicados: list[tuple[str, str]],
     motor: CertameMotor,
