@@ -16,7 +16,8 @@ Um módulo por assunto, de baixo para cima:
 - `estado`: o livro do certame guardado no banco, retomado de um ato ao seguinte;
 - `reencenacao`: o certame reencenado no motor.
 
-Os apps chamam as funções pelo módulo (`leis.regras_do_certame(certame)`,
+Os apps chamam as funções da ponte pelo módulo (`leis.regras_do_certame(certame)`,
 `reencenacao.reencenar(certame)`): o mesmo nome em toda a web, e um teste que troca uma delas a
-troca para todos. Tipos, exceções e constantes, pelo nome.
+troca para todos. O que a ponte só repassa do motor (tipos, exceções, códigos, as regras da
+comissão) vem pelo nome.
 """
