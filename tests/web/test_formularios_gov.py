@@ -307,12 +307,12 @@ def test_colunas_dos_grupos_pelo_rotulo_da_lei() -> None:
 
     esquema = catalogo.esquema_da_lei(catalogo.catalogo().lei("federal/lei-15142-2025"))
     chave = esquema.coluna_do_titulo("confirmacao_pretos_pardos")
-    coluna = Coluna("confirmacao_pretos_pardos", "", True, "", chave)
+    coluna = Coluna("confirmacao_pretos_pardos", "", True, "", chave)  # type: ignore[arg-type]
     assert coluna.rotulo == (
         "Resultado da verificação (pessoas pretas e pardas): parecer da comissão ou análise "
         "documental"
     )
-    assert rotulo_da_coluna(esquema.coluna_do_titulo("reserva_indigenas")) == (
+    assert rotulo_da_coluna(esquema.coluna_do_titulo("reserva_indigenas")) == (  # type: ignore[arg-type]
         "Optou pela reserva para pessoas indígenas"
     )
 

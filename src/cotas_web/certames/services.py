@@ -442,6 +442,7 @@ def _recusas_do_motor(certame: Certame) -> list[str]:
     dita, com os recursos, por `pendencias_da_comissao`): os empates e o que mais ele recusa
     nas listas de um cargo, cada um com as linhas do arquivo importado."""
     from cotas.apuracao import conferir_antes_das_nomeacoes
+    from cotas_web.ponte.tipos import TabelaCandidatos
 
     ativas = certame.importacoes.filter(removida_em__isnull=True)
     importacoes = list(ativas.values_list("arquivo_nome", flat=True)[:2])
@@ -450,7 +451,9 @@ def _recusas_do_motor(certame: Certame) -> list[str]:
         motor = reencenacao.reencenar(certame)
     except ErroCotas as erro:
         return [str(erro)]
-    conferencia = conferir_antes_das_nomeacoes(motor, motor.candidatos, arquivo)
+    candidatos = motor.candidatos
+    assert isinstance(candidatos, TabelaCandidatos)  # (a reencenação os lê do banco em colunas)
+    conferencia = conferir_antes_das_nomeacoes(motor, candidatos, arquivo)
     return [str(e) for e in conferencia.empates + conferencia.outros]
 
 

@@ -83,7 +83,9 @@ def fatos_do_certame(certame: Certame) -> Fatos:
     fora = {
         e.inscricao
         for _, _, e in registrados
-        if e.tipo in saidas and (abertura is None or e.data < abertura)
+        if e.tipo in saidas
+        and e.inscricao is not None  # (toda saída tem a sua)
+        and (abertura is None or e.data < abertura)
     }
     eventos = [e for _, _, e in registrados if e.inscricao not in fora]
     return Fatos(abertura, eventos, fora)
@@ -103,6 +105,7 @@ def procedimento_da_anulacao(candidato: Candidato) -> ProcedimentoAdministrativo
     )
     if proc is None:
         return None
+    assert proc.decidido_em is not None  # (só as decididas)
     autoridade = f"{proc.autoridade} (procedimento nº {proc.pk})"
     if not proc.autoridade:
         # Decisões registradas antes de a autoridade ter campo próprio: quem as registrou.

@@ -5,7 +5,6 @@ de hoje (docs/INTERPRETACAO.md#atos-publicados)."""
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from datetime import date
 from typing import TYPE_CHECKING
 
 from cotas.motor.certame import Publicada
@@ -77,7 +76,7 @@ def resumos_das_publicadas(certame: Certame) -> dict[str, str]:
     """De cada cargo com nomeações em vigor, o resumo delas (quem, que vaga, que lista, que
     portaria): o livro guardado de um cargo cujo resumo mudou é conferido com os atos de agora.
     O texto publicado não entra: um ato nunca é reescrito, só tornado sem efeito."""
-    por_cargo: dict[str, list[tuple[int | str | date, ...]]] = {}
+    por_cargo: dict[str, list[tuple[object, ...]]] = {}
     for cargo, *resto in _linhas_publicadas(certame).values_list(
         "cargo__codigo", "pk", "vaga", "candidato__inscricao", "modalidade", "portaria",
         "data_portaria",
