@@ -185,9 +185,9 @@ def _filho_importacao(cenario: Path, repeticoes: int) -> dict[str, list[float]]:
         certame = novo_certame(f"Carga simples {r}")
         cargos = {c.codigo: c.pk for c in certame.cargos.all()}
         # As colunas do grupo da lei do cenário, pelos nomes dela (um grupo nos cenários gerados).
-        from cotas_web import ponte
+        from cotas_web.ponte import leis
 
-        grupo = ponte.regras_do_certame(certame).grupos_da_lei[0]
+        grupo = leis.regras_do_certame(certame).grupos_da_lei[0]
         assert grupo.declaracao is not None
         opcao, verificacao = grupo.declaracao.coluna_opcao, grupo.declaracao.coluna_verificacao
         t = time.perf_counter()

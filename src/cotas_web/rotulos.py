@@ -6,10 +6,14 @@ from __future__ import annotations
 import re
 from enum import StrEnum
 
-from cotas.motor import glossario
-from cotas.motor.aritmetica import Arredondamento
-from cotas.motor.colunar import PREFIXO_RESERVA, PREFIXO_VERIFICACAO
-from cotas.motor.glossario import codigos, escolhas
+from cotas_web.ponte.vocabulario import (
+    PREFIXO_RESERVA,
+    PREFIXO_VERIFICACAO,
+    Arredondamento,
+    codigos,
+    escolhas,
+    glossario,
+)
 
 __all__ = ["codigos", "escolhas"]  # (as escolhas de um campo: as dos tipos do glossário)
 

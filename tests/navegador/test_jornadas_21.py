@@ -144,8 +144,8 @@ def test_lote_de_13_nomeacoes_numa_portaria(tela: Any, rita: Any) -> None:
 def test_portaria_baixada_em_pdf_e_docx(
     mesa: Any, certame_homologado: Any, rita: Any, tmp_path: Path
 ) -> None:
-    from cotas_web import ponte
     from cotas_web.nomeacoes.services import nomeacoes_confirmar_em_lote
+    from cotas_web.ponte import leis
 
     cargo = certame_homologado.cargos.get()
     atos = nomeacoes_confirmar_em_lote(
@@ -155,7 +155,7 @@ def test_portaria_baixada_em_pdf_e_docx(
         portaria="201/2025",
         data_portaria=date(2025, 8, 3),
     )
-    vigencia = ponte.regras_do_certame(certame_homologado).lei.referencia_vigencia
+    vigencia = leis.regras_do_certame(certame_homologado).lei.referencia_vigencia
 
     page = mesa
     entrar(page, "rita")

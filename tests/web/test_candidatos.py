@@ -202,10 +202,12 @@ def test_falsidade_depois_da_nomeacao_anula_e_recompoe_a_vaga(
     decidido = Registro.objects.get(acao="fraude_decidido")
     assert "arts. 12 e 13" in decidido.fundamento
     # O motor recebe o registro do procedimento e cita as palavras da lei aplicável.
-    from cotas_web import ponte
+    from cotas_web.ponte import reencenacao
 
     [anulacao] = [
-        o for o in ponte.reencenar(certame_homologado).ocorrencias("PROF") if o.tipo == "anulacao"
+        o
+        for o in reencenacao.reencenar(certame_homologado).ocorrencias("PROF")
+        if o.tipo == "anulacao"
     ]
     assert "notificação em 01/09/2025, defesa apresentada em 10/09/2025" in anulacao.razao.texto
     # Quem decide é a autoridade informada com a decisão, não quem a registrou no sistema.
@@ -318,7 +320,7 @@ def _parecer(c: Any) -> Any:
 
 
 def test_o_motor_recebe_do_banco_cada_campo_como_o_leitor_o_leu(rita: Any) -> None:
-    """A reencenação lê os candidatos do banco em colunas (`ponte.tabela_de_candidatos`), numa
+    """A reencenação lê os candidatos do banco em colunas (`tabela.tabela_de_candidatos`), numa
     consulta só; cada candidato que o motor cria dela é o que o leitor leu do arquivo, salvo o
     parecer: quem optou pela reserva, se declarou preto ou pardo e ainda não tem parecer fica
     pendente (Montenegro exige a comissão, art. 2º). Quem está `fora` não entra."""
@@ -327,7 +329,8 @@ def test_o_motor_recebe_do_banco_cada_campo_como_o_leitor_o_leu(rita: Any) -> No
     from django.db import connection
 
     from cotas.motor.candidatos import Heteroidentificacao
-    from cotas_web import ponte
+    from cotas_web.ponte import leis
+    from cotas_web.ponte.tabela import tabela_de_candidatos
 
     certame, lidos = _certame_do_exemplo(rita)
     assert certame.exige_comissao
@@ -336,7 +339,7 @@ def test_o_motor_recebe_do_banco_cada_campo_como_o_leitor_o_leu(rita: Any) -> No
         with connection.cursor() as cursor:
             cursor.execute("SET LOCAL DateStyle = 'SQL, DMY'")
     fora = {lidos[0].inscricao, lidos[-1].inscricao}
-    tabela = ponte.tabela_de_candidatos(certame, ponte.regras_do_certame(certame), fora=fora)
+    tabela = tabela_de_candidatos(certame, leis.regras_do_certame(certame), fora=fora)
     esperados = [
         replace(
             c,

@@ -10,9 +10,9 @@ import pytest
 from django.urls import reverse
 
 from cotas.motor.razoes import Referencia
-from cotas_web import ponte
 from cotas_web.auditoria.models import Registro
 from cotas_web.comissao.selectors import aviso_distribuicao
+from cotas_web.ponte import leis
 
 from .conftest import entrar
 
@@ -39,7 +39,7 @@ ARTIGOS = {
 @pytest.fixture
 def outra_lei(monkeypatch: Any) -> None:
     """A lei do certame com os artigos de `ARTIGOS` nos parâmetros da comissão."""
-    original = ponte.regras_do_certame
+    original = leis.regras_do_certame
 
     def regras(certame: Any) -> Any:
         r = original(certame)
@@ -51,7 +51,7 @@ def outra_lei(monkeypatch: Any) -> None:
         }
         return replace(r, comissao=replace(r.comissao, referencias=refs))
 
-    monkeypatch.setattr(ponte, "regras_do_certame", regras)
+    monkeypatch.setattr(leis, "regras_do_certame", regras)
 
 
 def test_aviso_de_integrantes_cita_o_artigo_da_lei(
@@ -120,14 +120,14 @@ def test_painel_oferece_incluir_ate_o_numero_de_integrantes_da_lei(
     """O formulário de inclusão some quando a comissão tem os integrantes da lei (não 3 fixo)."""
     from cotas_web.comissao.services import membro_adicionar
 
-    original = ponte.regras_do_certame
+    original = leis.regras_do_certame
 
     def com_dois(certame: Any) -> Any:
         r = original(certame)
         assert r.comissao is not None
         return replace(r, comissao=replace(r.comissao, membros=2))
 
-    monkeypatch.setattr(ponte, "regras_do_certame", com_dois)
+    monkeypatch.setattr(leis, "regras_do_certame", com_dois)
     c = certame_com_candidatos
     for nome, genero, cor in (("A", "feminino", "parda"), ("B", "masculino", "branca")):
         membro_adicionar(usuario=rita, certame=c, nome=nome, genero=genero, cor_raca=cor)

@@ -13,7 +13,6 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
-from cotas_web import ponte
 from cotas_web.auditoria.models import Registro
 from cotas_web.comissao.models import Convocacao, Voto
 from cotas_web.comissao.selectors import aviso_distribuicao
@@ -24,6 +23,7 @@ from cotas_web.comissao.services import (
     sessao_criar,
     verificacao_registrar,
 )
+from cotas_web.ponte import leis
 from tests.motor.test_comissao_como_dado import comissao_ouro_preto
 
 from .conftest import entrar
@@ -36,13 +36,13 @@ SEM_METADE = ("preta", "parda", "branca", "branca", "branca", "amarela")
 
 @pytest.fixture
 def regra_ouro_preto(monkeypatch: Any) -> Any:
-    original = ponte.regras_do_certame
+    original = leis.regras_do_certame
     regra = comissao_ouro_preto()
 
     def regras(certame: Any) -> Any:
         return replace(original(certame), comissao=regra)
 
-    monkeypatch.setattr(ponte, "regras_do_certame", regras)
+    monkeypatch.setattr(leis, "regras_do_certame", regras)
     return regra
 
 

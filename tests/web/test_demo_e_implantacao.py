@@ -13,10 +13,10 @@ from typing import Any
 import pytest
 from django.core.management import CommandError, call_command
 
-from cotas_web import ponte
 from cotas_web.candidatos.models import Candidato
 from cotas_web.certames.models import Certame
 from cotas_web.nomeacoes.selectors import propostas_do_motor
+from cotas_web.ponte import leis
 
 RAIZ = Path(__file__).resolve().parents[2]
 
@@ -49,7 +49,7 @@ def test_a_demonstracao_traz_um_concurso_federal_de_tres_grupos() -> None:
     # A divisão dos 30% vem dos dados da lei (o regulamento, na transcrição dos editais do
     # DOU), não do operador; a ordem entre os grupos, que nenhuma fonte oficial lida fixa, sim.
     assert "indigenas.percentual" not in certame.informados
-    assert ponte.regras_do_certame(certame).grupo("indigenas").percentual == Fraction(3)  # type: ignore[union-attr]
+    assert leis.regras_do_certame(certame).grupo("indigenas").percentual == Fraction(3)  # type: ignore[union-attr]
     assert certame.informados["indigenas.reversao"]["valor"] == [
         "quilombolas",
         "pretos_pardos",

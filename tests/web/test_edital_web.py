@@ -16,10 +16,10 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from cotas_web import ponte
 from cotas_web.auditoria.acoes import AcaoAuditada
 from cotas_web.auditoria.models import Registro
 from cotas_web.certames.models import Certame, ModeloDeEdital
+from cotas_web.ponte import catalogo, leis
 from tests.web.conftest import entrar, publicar
 
 pytestmark = pytest.mark.django_db
@@ -267,8 +267,8 @@ def test_o_certame_fica_com_a_versao_do_modelo_depois_de_uma_versao_nova(
     assert antigo.modelo_de_edital.versao == "2026.1"  # type: ignore[union-attr]
     assert novo.modelo_de_edital.versao == "2026.2"  # type: ignore[union-attr]
     antigo.refresh_from_db()
-    assert ponte.regras_do_certame(antigo).grupos_da_lei[0].percentual == 25
-    assert ponte.regras_do_certame(novo).grupos_da_lei[0].percentual == 30
+    assert leis.regras_do_certame(antigo).grupos_da_lei[0].percentual == 25
+    assert leis.regras_do_certame(novo).grupos_da_lei[0].percentual == 30
     # A versão guardada nunca muda: o mesmo id e versão com outro conteúdo é recusado.
     r = _enviar(
         client,
@@ -345,7 +345,7 @@ def test_modelo_guardado_escolhido_com_o_numero_e_um_valor_mudado_com_justificat
     assert 'numero = "20/2026"' in (certame.edital_texto or "")
     # A razão cita o valor do operador com a justificativa e o que ele substituiu (como
     # `--parametro` na linha de comando).
-    regras = ponte.regras_do_certame(certame)
+    regras = leis.regras_do_certame(certame)
     substitui = (
         'substitui Edital nº 20/2026 (modelo prefeitura-exemplo/concurso@2026.1), item 4.1: "25"'
     )
@@ -388,7 +388,7 @@ def test_federal_com_o_regulamento_e_o_edital_nao_pede_mais_nada(client: Any, ri
     assert "heteroidentificacao" not in visivel and "reversao" not in visivel
     # Nada do que a lei, o regulamento ou o edital fixa é perguntado; o que resta em aberto é
     # opcional (o certame não precisa dele).
-    lei = ponte.catalogo().lei("federal/lei-15142-2025")
+    lei = catalogo.catalogo().lei("federal/lei-15142-2025")
     em_branco = [n for n in form.lacunas if n not in form.do_edital]
     assert set(em_branco) == set(lei.desconhecidos(date(2026, 3, 2))) - set(form.do_edital)
     assert all(not form.fields[f"lacuna__{n}"].required for n in em_branco)
@@ -398,7 +398,7 @@ def test_federal_com_o_regulamento_e_o_edital_nao_pede_mais_nada(client: Any, ri
     assert r.status_code == 302, r.context["form"].errors
     certame = Certame.objects.get(nome="Concurso federal 01/2026")
     assert certame.informados == {} and certame.municipio == lei.municipio
-    regras = ponte.regras_do_certame(certame)
+    regras = leis.regras_do_certame(certame)
     assert regras.comissao is not None and regras.comissao.membros == 5
     assert "Edital nº 93/2026, item 4.3" in [
         r.citacao()
@@ -486,7 +486,7 @@ def test_o_edital_se_adota_ate_a_homologacao_com_registro(client: Any, rita: Any
     ultimo = Registro.objects.filter(acao=AcaoAuditada.EDITAL_ADOTADO).order_by("pk").last()
     assert ultimo is not None and ultimo.dados["antes"]["modelo"]["versao"] == "2026.1"
     assert ultimo.dados["depois"]["modelo"]["versao"] == "2026.2"
-    assert ponte.regras_do_certame(certame).grupos_da_lei[0].percentual == 30
+    assert leis.regras_do_certame(certame).grupos_da_lei[0].percentual == 30
 
 
 def test_depois_da_homologacao_o_edital_nao_muda(
@@ -559,7 +559,7 @@ def test_corrigir_mostra_os_valores_do_edital_e_aceita_o_que_o_substitui(
     assert certame.informados == {
         "negros.percentual": {"valor": "30", "justificativa": "Retificação nº 1, item 2"}
     }
-    assert ponte.regras_do_certame(certame).grupos_da_lei[0].percentual == 30
+    assert leis.regras_do_certame(certame).grupos_da_lei[0].percentual == 30
 
 
 def test_as_regras_do_edital_adotado_vao_ao_motor_e_a_chave_do_livro(
@@ -576,7 +576,7 @@ def test_as_regras_do_edital_adotado_vao_ao_motor_e_a_chave_do_livro(
     r = _confirmar(client, r, "Concurso 05/2026")
     assert r.status_code == 302, r.context["form"].errors
     certame = Certame.objects.get(nome="Concurso 05/2026")
-    regras = ponte.regras_do_certame(certame)
+    regras = leis.regras_do_certame(certame)
     assert regras.do_edital is not None and regras.do_edital.ordem is not None
     assert regras.do_edital.ordem.a_cada == 5
     from cotas.motor.ordem import PlanoDeVagas

@@ -15,9 +15,9 @@ from typing import Any
 
 import pytest
 
-from cotas_web import ponte
 from cotas_web.candidatos.models import Candidato
 from cotas_web.certames.models import Certame
+from cotas_web.ponte import catalogo, reencenacao
 from tests.cli.conftest import COTAS
 
 from .conftest import cpf_valido, designar_auditora, publicar
@@ -44,9 +44,9 @@ LINHAS = (
 def lei_da_escola_publica(settings: Any) -> Any:
     """O catálogo da aplicação com a lei de teste (gancho `COTAS_LEIS_EXTRAS`)."""
     settings.COTAS_LEIS_EXTRAS = [str(LEI)]
-    ponte.catalogo.cache_clear()
+    catalogo.catalogo.cache_clear()
     yield
-    ponte.catalogo.cache_clear()
+    catalogo.catalogo.cache_clear()
 
 
 def _csv() -> str:
@@ -139,14 +139,16 @@ def test_a_importacao_guarda_o_campo_que_a_lei_declara(homologado: Certame) -> N
 def test_a_lista_reservada_so_tem_quem_cumpre_o_minimo_como_na_linha_de_comando(
     homologado: Certame, rita: Any, arquivo: Path
 ) -> None:
-    motor = ponte.reencenar(homologado)
+    motor = reencenacao.reencenar(homologado)
     assert [c.inscricao for c in motor.lista("ADM", "negros")] == ["204"]
-    # O quadro guardado (`cotas_web.quadro`) e o lido do banco dizem o mesmo.
-    assert [c.inscricao for c in ponte.reencenar(homologado).lista("ADM", "negros")] == ["204"]
+    # O quadro guardado (`cotas_web.ponte.quadro`) e o lido do banco dizem o mesmo.
+    assert [c.inscricao for c in reencenacao.reencenar(homologado).lista("ADM", "negros")] == [
+        "204"
+    ]
     assert [
-        c.inscricao for c in ponte.reencenar(homologado, do_banco=True).lista("ADM", "negros")
+        c.inscricao for c in reencenacao.reencenar(homologado, do_banco=True).lista("ADM", "negros")
     ] == ["204"]
     _nomear_todas(homologado, rita)
-    web = [(n.inscricao, n.modalidade) for n in ponte.reencenar(homologado).nomeacoes("ADM")]
+    web = [(n.inscricao, n.modalidade) for n in reencenacao.reencenar(homologado).nomeacoes("ADM")]
     assert web == [("201", "ampla"), ("202", "ampla"), ("204", "negros")]
     assert web == _pela_linha_de_comando(arquivo)

@@ -1,7 +1,7 @@
-"""O livro guardado no banco (`cotas_web.estado`): cada ato retoma o livro do anterior e aplica
-só o que é novo, com o mesmo resultado da reencenação desde o edital; o estado que não confere
-(forjado, de outra versão dos candidatos, de um ato tornado sem efeito, ou seguido de um ato
-com data anterior) é refeito, nunca usado."""
+"""O livro guardado no banco (`cotas_web.ponte.estado`): cada ato retoma o livro do anterior e
+aplica só o que é novo, com o mesmo resultado da reencenação desde o edital; o estado que não
+confere (forjado, de outra versão dos candidatos, de um ato tornado sem efeito, ou seguido de um
+ato com data anterior) é refeito, nunca usado."""
 
 from __future__ import annotations
 
@@ -14,7 +14,6 @@ from unittest import mock
 import pytest
 
 from cotas.motor.certame import Certame as CertameMotor
-from cotas_web import ponte
 from cotas_web.candidatos.correcoes import candidato_corrigir
 from cotas_web.candidatos.models import Candidato
 from cotas_web.certames.models import EstadoDoCertame
@@ -26,6 +25,7 @@ from cotas_web.nomeacoes.services import (
     nomeacao_tornar_sem_efeito,
     vagas_novas_ofertar,
 )
+from cotas_web.ponte import reencenacao, tabela
 
 pytestmark = pytest.mark.django_db
 
@@ -67,7 +67,9 @@ def _livro(motor: Any) -> list[Any]:
 
 def _confere_com_a_reencenacao(certame: Any) -> None:
     """O livro retomado é o da reencenação desde o edital, lida do banco."""
-    assert _livro(ponte.reencenar(certame)) == _livro(ponte.reencenar(certame, do_banco=True))
+    assert _livro(reencenacao.reencenar(certame)) == _livro(
+        reencenacao.reencenar(certame, do_banco=True)
+    )
 
 
 def _confirmar_a_primeira(certame: Any, rita: Any, portaria: str, dia: date) -> Nomeacao:
@@ -101,7 +103,7 @@ def _demo_com_uma_nomeada_em_dois_cargos(
     dia = ultimo + timedelta(days=1)
     a, b = list(certame.cargos.order_by("codigo"))[:2]
     if guardar_antes:
-        ponte.reencenar(certame)
+        reencenacao.reencenar(certame)
     nomeadas = {}
     for cargo, portaria in ((a, "901/2025"), (b, "902/2025")):
         proposta = propostas_do_motor(certame=certame, cargo=cargo)[0]
@@ -117,7 +119,7 @@ def _demo_com_uma_nomeada_em_dois_cargos(
 
 def test_cada_ato_retoma_o_livro_do_anterior(certame_homologado: Any, rita: Any) -> None:
     certame = certame_homologado
-    ponte.reencenar(certame)  # o primeiro pedido reencena e guarda
+    reencenacao.reencenar(certame)  # o primeiro pedido reencena e guarda
     assert EstadoDoCertame.objects.filter(certame=certame).count() == 1
     with _reencenacoes() as reencenacoes:
         primeira = _confirmar_a_primeira(certame, rita, "101/2025", date(2025, 8, 3))
@@ -132,7 +134,7 @@ def test_cada_ato_retoma_o_livro_do_anterior(certame_homologado: Any, rita: Any)
             quantidade=2,
             justificativa="Lei municipal de criação de cargos",
         )
-        motor = ponte.reencenar(certame)
+        motor = reencenacao.reencenar(certame)
     assert reencenacoes == [0]
     ocorrencias = [o.tipo for o in motor.ocorrencias(certame.cargos.get().codigo)]
     assert ocorrencias == ["desistencia"]
@@ -143,14 +145,14 @@ def test_cada_ato_retoma_o_livro_do_anterior(certame_homologado: Any, rita: Any)
 
 def test_estado_forjado_no_banco_nao_e_retomado(certame_homologado: Any, rita: Any) -> None:
     certame = certame_homologado
-    ponte.reencenar(certame)
+    reencenacao.reencenar(certame)
     EstadoDoCertame.objects.filter(certame=certame).update(selo="0" * 64)
     with _reencenacoes() as reencenacoes:
-        ponte.reencenar(certame)
+        reencenacao.reencenar(certame)
     assert reencenacoes == [1]
     # E o refeito volta a ser retomado.
     with _reencenacoes() as reencenacoes:
-        ponte.reencenar(certame)
+        reencenacao.reencenar(certame)
     assert reencenacoes == [0]
 
 
@@ -186,7 +188,7 @@ def test_correcao_reapura_so_o_cargo_do_corrigido(rita: Any) -> None:
     o edital lida do banco; o quadro dos candidatos é remendado, relendo do banco só os do
     cargo."""
     certame, dia, (_a, b), _ = _demo_com_uma_nomeada_em_dois_cargos(rita)
-    ponte.reencenar(certame)  # guarda o livro e o quadro
+    reencenacao.reencenar(certame)  # guarda o livro e o quadro
     antes = dict(EstadoDoCertame.objects.get(certame=certame).cargos)
     ultimo = (
         Candidato.objects.filter(certame=certame, cargo=b, nomeacoes__isnull=True)
@@ -202,7 +204,7 @@ def test_correcao_reapura_so_o_cargo_do_corrigido(rita: Any) -> None:
         return original(self, cargo, *args, **kwargs)
 
     lidos: list[Any] = []
-    do_banco = ponte._quadro_do_banco
+    do_banco = tabela._quadro_do_banco
 
     def ler(*args: Any) -> Any:
         lidos.append(args[3] if len(args) > 3 else None)
@@ -211,7 +213,7 @@ def test_correcao_reapura_so_o_cargo_do_corrigido(rita: Any) -> None:
     with (
         _reencenacoes() as reencenacoes,
         mock.patch.object(CertameMotor, "reapurar", contar),
-        mock.patch.object(ponte, "_quadro_do_banco", ler),
+        mock.patch.object(tabela, "_quadro_do_banco", ler),
     ):
         candidato_corrigir(
             usuario=rita,
@@ -232,7 +234,7 @@ def test_correcao_reapura_so_o_cargo_do_corrigido(rita: Any) -> None:
         c: v for c, v in antes.items() if c != b.codigo
     }
     _confere_com_a_reencenacao(certame)
-    motor = ponte.reencenar(certame)
+    motor = reencenacao.reencenar(certame)
     posicao = motor.listas(b.codigo).geral.posicao_de(ultimo.inscricao)
     assert posicao == 0  # a nota corrigida, a maior do cargo
 
@@ -293,7 +295,7 @@ def test_saida_de_um_cargo_depois_das_novas_vagas_de_outro_no_mesmo_dia_retoma(
         nomeacao_registrar_desistencia(
             usuario=rita, nomeacao=nomeados[b.codigo], data=dia, motivo="desistencia"
         )
-        motor = ponte.reencenar(certame)
+        motor = reencenacao.reencenar(certame)
     assert reencenacoes == [0]
     assert [o.tipo for o in motor.ocorrencias(b.codigo)][-1] == "desistencia"
     _confere_com_a_reencenacao(certame)
@@ -312,7 +314,7 @@ def test_tornar_sem_efeito_reapura_so_o_cargo_do_ato(rita: Any) -> None:
     guardado desse cargo não serve mais (o ato saiu dos fatos) e só ele é reapurado; o livro é
     o da reencenação desde o edital, e a vaga volta a ser proposta."""
     certame, dia, (_a, b), nomeadas = _demo_com_uma_nomeada_em_dois_cargos(rita)
-    ponte.reencenar(certame)
+    reencenacao.reencenar(certame)
     with _reencenacoes() as reencenacoes, _reapuracoes() as reapurados:
         nomeacao_tornar_sem_efeito(
             usuario=rita,
@@ -322,11 +324,13 @@ def test_tornar_sem_efeito_reapura_so_o_cargo_do_ato(rita: Any) -> None:
             autoridade="Prefeito Municipal",
             motivo="Portaria com o número errado",
         )
-        motor = ponte.reencenar(certame)
+        motor = reencenacao.reencenar(certame)
     assert reencenacoes == [0]
     assert set(reapurados) == {b.codigo}
     _confere_com_a_reencenacao(certame)
-    assert motor.ocupantes(b.codigo) == ponte.reencenar(certame, do_banco=True).ocupantes(b.codigo)
+    assert motor.ocupantes(b.codigo) == reencenacao.reencenar(certame, do_banco=True).ocupantes(
+        b.codigo
+    )
     assert propostas_do_motor(certame=certame, cargo=b)[0].inscricao == (
         nomeadas[b.codigo].candidato.inscricao
     )

@@ -301,18 +301,18 @@ def test_passo_atual_da_importacao(client: Any, certame: Any, rita: Any) -> None
 def test_colunas_dos_grupos_pelo_rotulo_da_lei() -> None:
     """O nome que a lei federal dá à coluna ("confirmacao_pretos_pardos") nunca vira rótulo
     ("Confirmacao pretos pardos"): a tela usa o do grupo, com os acentos da lei."""
-    from cotas_web import ponte
     from cotas_web.candidatos.assistente import Coluna
+    from cotas_web.ponte import catalogo
     from cotas_web.rotulos import rotulo_da_coluna
 
-    esquema = ponte.esquema_da_lei(ponte.catalogo().lei("federal/lei-15142-2025"))
+    esquema = catalogo.esquema_da_lei(catalogo.catalogo().lei("federal/lei-15142-2025"))
     chave = esquema.coluna_do_titulo("confirmacao_pretos_pardos")
-    coluna = Coluna("confirmacao_pretos_pardos", "", True, "", chave)
+    coluna = Coluna("confirmacao_pretos_pardos", "", True, "", chave)  # type: ignore[arg-type]
     assert coluna.rotulo == (
         "Resultado da verificação (pessoas pretas e pardas): parecer da comissão ou análise "
         "documental"
     )
-    assert rotulo_da_coluna(esquema.coluna_do_titulo("reserva_indigenas")) == (
+    assert rotulo_da_coluna(esquema.coluna_do_titulo("reserva_indigenas")) == (  # type: ignore[arg-type]
         "Optou pela reserva para pessoas indígenas"
     )
 

@@ -8,7 +8,6 @@ from typing import Any
 
 import pytest
 
-from cotas_web import ponte
 from cotas_web.auditoria.models import Registro
 from cotas_web.nomeacoes.models import Nomeacao
 from cotas_web.nomeacoes.selectors import propostas_do_motor
@@ -18,6 +17,7 @@ from cotas_web.nomeacoes.services import (
     nomeacao_registrar_desistencia,
     vagas_novas_ofertar,
 )
+from cotas_web.ponte import leis, reencenacao
 
 pytestmark = pytest.mark.django_db
 
@@ -37,7 +37,7 @@ def _confirmar_todas(certame: Any, rita: Any) -> list[Nomeacao]:
 
 def _do_motor(certame: Any, tipo: str, inscricao: str) -> str:
     """A citação que o motor deu à ocorrência, reencenando o certame."""
-    motor = ponte.reencenar(certame)
+    motor = reencenacao.reencenar(certame)
     (ocorrencia,) = [
         o for o in motor.ocorrencias("PROF") if o.tipo == tipo and o.inscricao == inscricao
     ]
@@ -46,7 +46,7 @@ def _do_motor(certame: Any, tipo: str, inscricao: str) -> str:
 
 
 def _citacao_da_desistencia_reservada(certame: Any) -> str:
-    negros = ponte.regras_do_certame(certame).grupo("negros")
+    negros = leis.regras_do_certame(certame).grupo("negros")
     assert negros is not None
     return "; ".join(r.citacao() for r in negros.ref("desistencia"))
 
@@ -111,7 +111,7 @@ def test_novas_vagas_citam_a_reserva_que_o_motor_calculou(
         justificativa="Lei cria 3 cargos",
     )
     registro = Registro.objects.get(acao="vagas_novas")
-    reserva = ponte.reencenar(certame_homologado).reserva("PROF")
+    reserva = reencenacao.reencenar(certame_homologado).reserva("PROF")
     esperado = [r.citacao() for razao in reserva.razoes.values() for r in razao.fundamentos]
     assert esperado and registro.fundamento == "; ".join(dict.fromkeys(esperado))
 

@@ -14,11 +14,11 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
-from cotas_web import ponte
 from cotas_web.auditoria import pelo_registro
 from cotas_web.auditoria.models import Registro
 from cotas_web.candidatos.models import Candidato
 from cotas_web.certames.models import Certame
+from cotas_web.ponte import catalogo, leis, reencenacao
 
 from .conftest import cpf_valido, designar_auditora, entrar, publicar
 
@@ -43,9 +43,9 @@ CABECALHO = (
 def lei_de_tres_grupos(settings: Any) -> Any:
     """O catálogo da aplicação com a lei de teste (gancho `COTAS_LEIS_EXTRAS`)."""
     settings.COTAS_LEIS_EXTRAS = [str(LEI)]
-    ponte.catalogo.cache_clear()
+    catalogo.catalogo.cache_clear()
     yield
-    ponte.catalogo.cache_clear()
+    catalogo.catalogo.cache_clear()
 
 
 def _linha(insc: str, nota: int, cor: str, grupos: dict[str, str]) -> str:
@@ -118,7 +118,7 @@ def _verificar_indigena(rita: Any, resultado: str = "confirmado") -> Candidato:
 
 
 def test_lei_de_tres_grupos_nao_e_recusada_pela_aplicacao(certame3: Certame) -> None:
-    regras = ponte.regras_do_certame(certame3)
+    regras = leis.regras_do_certame(certame3)
     assert [g.nome for g in regras.grupos_da_lei] == list(GRUPOS)
     assert [g.percentual for g in regras.grupos_da_lei] == [20, 10, 10]
     assert certame3.informados == INFORMADOS
@@ -329,7 +329,7 @@ def test_vaga_quilombola_sem_candidato_migra_e_a_razao_e_mostrada(
             portaria=f"{i + 1}/2026",
             data_portaria=date(2026, 4, 10),
         )
-    motor = ponte.reencenar(c)
+    motor = reencenacao.reencenar(c)
     nomeacoes = motor.nomeacoes("ADM")
     por_lista: dict[str, list[str]] = {}
     for n in nomeacoes:

@@ -136,9 +136,9 @@ def test_migracao_da_prioridade_troca_o_codigo_sem_mudar_o_sentido(certame: Any)
     executor.loader.build_graph()
     executor.migrate(executor.loader.graph.leaf_nodes())
 
-    from cotas_web import ponte
     from cotas_web.certames.models import Certame
+    from cotas_web.ponte import leis
 
     novo = Certame.objects.get(pk=certame.pk)
     assert novo.prioridade_colisao == "pcd,lei"
-    assert ponte.parametros_do_certame(novo).prioridade_colisao == ("pcd",)
+    assert leis.parametros_do_certame(novo).prioridade_colisao == ("pcd",)

@@ -230,7 +230,7 @@ def test_propostas_nao_carregam_todos_os_inscritos(certame_homologado: Any) -> N
     propostas só trazem do banco os candidatos propostos."""
     from django.db.models.signals import post_init
 
-    from cotas_web import ponte
+    from cotas_web.ponte import reencenacao
 
     criados: list[str] = []
 
@@ -239,7 +239,7 @@ def test_propostas_nao_carregam_todos_os_inscritos(certame_homologado: Any) -> N
 
     post_init.connect(contar, sender=Candidato)
     try:
-        ponte.reencenar(certame_homologado)
+        reencenacao.reencenar(certame_homologado)
         assert criados == []
         propostas = propostas_do_motor(certame=certame_homologado)
     finally:

@@ -286,7 +286,7 @@ def test_tarefa_recusada_pelo_motor_diz_o_que_fazer_e_interna_nao_mostra_rastrea
 def test_consulta_publica_segue_na_ultima_versao_boa_marcada(
     client: Any, certame_homologado: Any, rita: Any, monkeypatch: Any
 ) -> None:
-    from cotas_web import ponte
+    from cotas_web.ponte.erros import ErroCotas
     from cotas_web.publico import situacoes
 
     from .test_publico import nomear_edital
@@ -297,7 +297,7 @@ def test_consulta_publica_segue_na_ultima_versao_boa_marcada(
     nomear_edital(certame_homologado, rita)  # um ato novo; a montagem dele é recusada
 
     def recusa(**_: Any) -> Any:
-        raise ponte.ErroCotas("Empate não resolvido no cargo PROF entre " + "x, " * 20_000)
+        raise ErroCotas("Empate não resolvido no cargo PROF entre " + "x, " * 20_000)
 
     monkeypatch.setattr(situacoes, "fonte_do_certame", recusa)
     r = client.get(url, {"inscricao": "1006"})
@@ -326,11 +326,11 @@ def test_previa_de_csv_grande_em_colunas_recusa_o_empate_com_outra_importacao(
     linhas.append(_linha("40001", "Empata Com Pessoa", "0.007"))  # = 20007, deste arquivo
     caminho = _arquivo(tmp_path, linhas)
     assert caminho.stat().st_size >= LIMIAR_LEITURA_EM_LOTE
-    from cotas_web import ponte
     from cotas_web.candidatos.leitura import ler_arquivo
+    from cotas_web.ponte import leis
 
     lido = ler_arquivo(
-        caminho, esquema=ponte.esquema_do_certame(certame_com_candidatos), cargos={"PROF"}
+        caminho, esquema=leis.esquema_do_certame(certame_com_candidatos), cargos={"PROF"}
     )
     assert lido.colunas is not None  # (a leitura em lote, em colunas)
     previa = importacao_previa(
@@ -365,7 +365,7 @@ def test_previa_recusa_valor_decisivo_ausente(certame: Any, tmp_path: Path) -> N
 def test_arquivo_publico_que_falha_oferece_o_da_ultima_versao_boa(
     client: Any, certame_homologado: Any, rita: Any, settings: Any, monkeypatch: Any
 ) -> None:
-    from cotas_web import ponte
+    from cotas_web.ponte.erros import ErroCotas
     from cotas_web.publico import arquivos
 
     from .test_publico import nomear_edital
@@ -379,7 +379,7 @@ def test_arquivo_publico_que_falha_oferece_o_da_ultima_versao_boa(
     nomear_edital(certame_homologado, rita)  # versão nova; a geração dela é recusada
 
     def recusa(**_: Any) -> Any:
-        raise ponte.ErroCotas("Empate não resolvido no cargo PROF entre " + "x, " * 20_000)
+        raise ErroCotas("Empate não resolvido no cargo PROF entre " + "x, " * 20_000)
 
     monkeypatch.setattr(arquivos, "fonte_publicada", recusa)
     client.get(url)

@@ -252,17 +252,17 @@ def test_documentos_reencenam_so_quando_o_certame_muda(
     """As páginas públicas de documentos guardam o certame reencenado enquanto a versão (o
     último registro de auditoria) não muda: outro pedido não reencena; um ato novo, sim, e a
     página mostra o ato."""
-    from cotas_web import ponte
+    from cotas_web.ponte import reencenacao
     from cotas_web.publico import selectors
 
     reencenacoes: list[int] = []
-    original = ponte.reencenar
+    original = reencenacao.reencenar
 
     def contar(certame: Any) -> Any:
         reencenacoes.append(certame.pk)
         return original(certame)
 
-    monkeypatch.setattr(ponte, "reencenar", contar)
+    monkeypatch.setattr(reencenacao, "reencenar", contar)
     pk = certame_homologado.pk
     url = reverse("publico:documento", args=[pk, "ordem-de-nomeacao"])
     assert "Portaria nº 101/2025" not in client.get(url).content.decode()
@@ -271,9 +271,9 @@ def test_documentos_reencenam_so_quando_o_certame_muda(
     assert len(reencenacoes) == 1
     primeira = selectors.fonte_publicada(certame=certame_homologado)
     assert selectors.fonte_publicada(certame=certame_homologado) is primeira
-    monkeypatch.setattr(ponte, "reencenar", original)
+    monkeypatch.setattr(reencenacao, "reencenar", original)
     nomear_edital(certame_homologado, rita)  # cada portaria é um registro de auditoria
-    monkeypatch.setattr(ponte, "reencenar", contar)
+    monkeypatch.setattr(reencenacao, "reencenar", contar)
     assert "Portaria nº 101/2025" in client.get(url).content.decode()
     assert len(reencenacoes) == 2
     assert selectors.fonte_publicada(certame=certame_homologado) is not primeira

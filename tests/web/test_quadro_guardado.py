@@ -1,4 +1,4 @@
-"""O quadro de candidatos guardado (`cotas_web.quadro`): a marca de versão renovada pelos
+"""O quadro de candidatos guardado (`cotas_web.ponte.quadro`): a marca de versão renovada pelos
 gatilhos do banco a cada mudança nos candidatos, por qualquer caminho; o quadro só é guardado
 fora de um ato e só é lido enquanto a marca é a mesma; dentro de um ato que mudou os candidatos,
 o motor lê o banco."""
@@ -14,10 +14,10 @@ import pytest
 from django.conf import settings
 from django.db import connection, transaction
 
-from cotas_web import ponte, quadro
 from cotas_web.candidatos.correcoes import candidato_corrigir
 from cotas_web.candidatos.models import Candidato
 from cotas_web.nomeacoes.selectors import propostas_do_motor
+from cotas_web.ponte import leis, quadro, tabela
 
 
 def _arquivos(certame: Any) -> list[Path]:
@@ -58,8 +58,8 @@ def test_quadro_guardado_fora_de_um_ato_e_renovado_quando_os_candidatos_mudam(
     certame_com_candidatos: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     certame = certame_com_candidatos
-    regras = ponte.regras_do_certame(certame)
-    primeira = ponte.tabela_de_candidatos(certame, regras)
+    regras = leis.regras_do_certame(certame)
+    primeira = tabela.tabela_de_candidatos(certame, regras)
     (arquivo,) = _arquivos(certame)
     assert arquivo.name.startswith(quadro.marca(certame.pk))
 
@@ -67,8 +67,8 @@ def test_quadro_guardado_fora_de_um_ato_e_renovado_quando_os_candidatos_mudam(
     def nao_leia(*_: Any) -> Any:
         raise AssertionError("leu o banco com o quadro guardado")
 
-    monkeypatch.setattr(ponte, "_quadro_do_banco", nao_leia)
-    assert ponte.tabela_de_candidatos(certame, regras).quadro.equals(primeira.quadro)
+    monkeypatch.setattr(tabela, "_quadro_do_banco", nao_leia)
+    assert tabela.tabela_de_candidatos(certame, regras).quadro.equals(primeira.quadro)
     monkeypatch.undo()
 
     # Uma mudança direto no banco renova a marca: o quadro é lido de novo e guardado no lugar.
@@ -79,7 +79,7 @@ def test_quadro_guardado_fora_de_um_ato_e_renovado_quando_os_candidatos_mudam(
             [certame.pk],
         )
     nomes = dict(
-        ponte.tabela_de_candidatos(certame, regras).quadro.select("inscricao", "nome").iter_rows()
+        tabela.tabela_de_candidatos(certame, regras).quadro.select("inscricao", "nome").iter_rows()
     )
     assert nomes["1001"] == "Outro Nome"
     (novo,) = _arquivos(certame)
@@ -89,14 +89,14 @@ def test_quadro_guardado_fora_de_um_ato_e_renovado_quando_os_candidatos_mudam(
 @pytest.mark.django_db(transaction=True)
 def test_dentro_de_um_ato_o_quadro_nunca_e_guardado(certame_com_candidatos: Any) -> None:
     certame = certame_com_candidatos
-    regras = ponte.regras_do_certame(certame)
+    regras = leis.regras_do_certame(certame)
     with transaction.atomic():
         Candidato.objects.filter(certame=certame, inscricao="1001").update(nome="Desfeito")
-        tabela = ponte.tabela_de_candidatos(certame, regras)
-        assert "Desfeito" in tabela.quadro["nome"].to_list()
+        no_ato = tabela.tabela_de_candidatos(certame, regras)
+        assert "Desfeito" in no_ato.quadro["nome"].to_list()
         transaction.set_rollback(True)
     assert _arquivos(certame) == []
-    nomes = ponte.tabela_de_candidatos(certame, regras).quadro["nome"].to_list()
+    nomes = tabela.tabela_de_candidatos(certame, regras).quadro["nome"].to_list()
     assert "Desfeito" not in nomes
 
 
@@ -129,19 +129,19 @@ def test_o_quadro_na_memoria_vale_so_para_a_marca_do_banco(
     """O processo guarda o último quadro lido: o ato seguinte não lê nem o disco; uma mudança
     nos candidatos (outra marca no banco) o invalida; `QUADROS_NA_MEMORIA = 0` desliga."""
     certame = certame_com_candidatos
-    regras = ponte.regras_do_certame(certame)
+    regras = leis.regras_do_certame(certame)
     settings.QUADROS_NA_MEMORIA = 1
-    primeira = ponte.tabela_de_candidatos(certame, regras)
+    primeira = tabela.tabela_de_candidatos(certame, regras)
 
     def nao_leia(*_: Any) -> Any:
         raise AssertionError("leu o disco ou o banco com o quadro na memória")
 
     with monkeypatch.context() as m:
         m.setattr(quadro, "_ler", nao_leia)
-        m.setattr(ponte, "_quadro_do_banco", nao_leia)
-        assert ponte.tabela_de_candidatos(certame, regras).quadro is primeira.quadro
+        m.setattr(tabela, "_quadro_do_banco", nao_leia)
+        assert tabela.tabela_de_candidatos(certame, regras).quadro is primeira.quadro
     Candidato.objects.filter(certame=certame, inscricao="1001").update(nome="Mudado")
-    nomes = ponte.tabela_de_candidatos(certame, regras).quadro["nome"].to_list()
+    nomes = tabela.tabela_de_candidatos(certame, regras).quadro["nome"].to_list()
     assert "Mudado" in nomes
     settings.QUADROS_NA_MEMORIA = 0
     guardado = quadro.Guardado(quadro.marca(certame.pk), {}, primeira.quadro)
@@ -165,11 +165,11 @@ def test_cada_cargo_tem_a_sua_marca_e_o_quadro_e_remendado_so_no_cargo_que_mudou
 
     call_command("carregar_exemplo", "--demo", stdout=StringIO())
     certame = Certame.objects.get(nome="Concurso Público 01/2025")
-    regras = ponte.regras_do_certame(certame)
+    regras = leis.regras_do_certame(certame)
     a, b = list(certame.cargos.order_by("codigo"))[:2]
     marcas = quadro.marcas_dos_cargos(certame.pk)
     assert all(marcas.values())
-    ponte.tabela_de_candidatos(certame, regras)  # guardado
+    tabela.tabela_de_candidatos(certame, regras)  # guardado
     with connection.cursor() as cursor:  # direto no banco, sem o Django
         cursor.execute(
             "UPDATE candidatos_candidato SET nome = 'Nome Corrigido' WHERE id = %s",
@@ -178,17 +178,17 @@ def test_cada_cargo_tem_a_sua_marca_e_o_quadro_e_remendado_so_no_cargo_que_mudou
     depois = quadro.marcas_dos_cargos(certame.pk)
     assert {c for c in marcas if marcas[c] != depois[c]} == {b.codigo}
     lidos: list[Any] = []
-    do_banco = ponte._quadro_do_banco
+    do_banco = tabela._quadro_do_banco
 
     def ler(*args: Any) -> Any:
         lidos.append(args[3] if len(args) > 3 else None)
         return do_banco(*args)
 
     with pytest.MonkeyPatch.context() as m:
-        m.setattr(ponte, "_quadro_do_banco", ler)
-        remendado = ponte.tabela_de_candidatos(certame, regras).quadro
+        m.setattr(tabela, "_quadro_do_banco", ler)
+        remendado = tabela.tabela_de_candidatos(certame, regras).quadro
     assert lidos == [[b.codigo]]
-    inteiro = ponte.tabela_de_candidatos(certame, regras, do_banco=True).quadro
+    inteiro = tabela.tabela_de_candidatos(certame, regras, do_banco=True).quadro
     # As mesmas linhas; dentro de cada cargo, na ordem do arquivo (as relidas vão ao fim).
     assert remendado.sort("linha").equals(inteiro.sort("linha"))
     for cargo in (a.codigo, b.codigo):
@@ -216,28 +216,28 @@ def test_o_quadro_lembrado_num_ato_desfeito_nunca_e_servido(rita: Any, settings:
     settings.QUADROS_NA_MEMORIA = 2
     call_command("carregar_exemplo", "--demo", stdout=StringIO())
     certame = Certame.objects.get(nome="Concurso Público 01/2025")
-    regras = ponte.regras_do_certame(certame)
+    regras = leis.regras_do_certame(certame)
     b = list(certame.cargos.order_by("codigo"))[1]
-    ponte.tabela_de_candidatos(certame, regras)  # guardado
+    tabela.tabela_de_candidatos(certame, regras)  # guardado
     lidos: list[Any] = []
-    do_banco = ponte._quadro_do_banco
+    do_banco = tabela._quadro_do_banco
 
     def ler(*args: Any) -> Any:
         lidos.append(args[3] if len(args) > 3 else None)
         return do_banco(*args)
 
     with pytest.MonkeyPatch.context() as m:
-        m.setattr(ponte, "_quadro_do_banco", ler)
+        m.setattr(tabela, "_quadro_do_banco", ler)
         with transaction.atomic():
             Candidato.objects.filter(cargo=b).update(nome="Desfeito")
             for _ in range(2):
-                assert "Desfeito" in ponte.tabela_de_candidatos(certame, regras).quadro["nome"]
+                assert "Desfeito" in tabela.tabela_de_candidatos(certame, regras).quadro["nome"]
             transaction.set_rollback(True)
         assert lidos == [[b.codigo]]  # uma leitura só do cargo no ato
-        depois = ponte.tabela_de_candidatos(certame, regras).quadro
+        depois = tabela.tabela_de_candidatos(certame, regras).quadro
     assert lidos == [[b.codigo]]  # (o da marca de antes do ato, do disco)
     assert "Desfeito" not in depois["nome"].to_list()
-    inteiro = ponte.tabela_de_candidatos(certame, regras, do_banco=True).quadro
+    inteiro = tabela.tabela_de_candidatos(certame, regras, do_banco=True).quadro
     assert depois.sort("linha").equals(inteiro.sort("linha"))
 
 

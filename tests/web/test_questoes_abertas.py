@@ -14,7 +14,6 @@ import pytest
 from django.urls import reverse
 
 from cotas.motor.regras import BaseDoLimiar
-from cotas_web import ponte
 from cotas_web.certames.models import Certame
 from cotas_web.certames.services import cargo_adicionar, certame_criar, certame_homologar
 from cotas_web.nomeacoes.selectors import propostas_do_motor
@@ -23,6 +22,7 @@ from cotas_web.nomeacoes.services import (
     vagas_edital_ofertar,
     vagas_novas_ofertar,
 )
+from cotas_web.ponte import leis, reencenacao
 
 from .conftest import entrar
 
@@ -33,8 +33,8 @@ def test_padroes_quando_nada_se_escolhe(certame: Any) -> None:
     assert certame.prioridade_colisao == "lei,pcd"
     assert certame.base_do_limiar == "todas_ofertadas"
     # (vazia: os grupos da lei na ordem dela, depois PcD)
-    assert ponte.parametros_do_certame(certame).prioridade_colisao == ()
-    negros = ponte.regras_do_certame(certame).grupo("negros")
+    assert leis.parametros_do_certame(certame).prioridade_colisao == ()
+    negros = leis.regras_do_certame(certame).grupo("negros")
     assert negros is not None and negros.base_do_limiar is BaseDoLimiar.TODAS_OFERTADAS
 
 
@@ -58,8 +58,8 @@ def test_escolhidas_pela_tela_e_mostradas_no_certame(client: Any, rita: Any) -> 
     assert resposta.status_code == 302
     c = Certame.objects.get(nome="Concurso 03/2025")
     assert (c.prioridade_colisao, c.base_do_limiar) == ("pcd,lei", "edital")
-    assert ponte.parametros_do_certame(c).prioridade_colisao == ("pcd",)
-    negros = ponte.regras_do_certame(c).grupo("negros")
+    assert leis.parametros_do_certame(c).prioridade_colisao == ("pcd",)
+    negros = leis.regras_do_certame(c).grupo("negros")
     assert negros is not None and negros.base_do_limiar is BaseDoLimiar.EDITAL
     html = client.get(reverse("certames:detalhe", args=[c.pk])).content.decode()
     assert "PcD primeiro, depois os grupos da lei" in html
@@ -122,7 +122,7 @@ def test_dupla_condicao_padrao_escolhida_pela_tela_e_levada_ao_motor(
     from cotas.motor.certame import DuplaCondicao
 
     assert certame.dupla_condicao == "lista_que_nomeia_antes"
-    padrao = ponte.parametros_do_certame(certame).dupla_condicao
+    padrao = leis.parametros_do_certame(certame).dupla_condicao
     assert padrao is DuplaCondicao.LISTA_QUE_NOMEIA_ANTES
 
     entrar(client, rita)
@@ -143,7 +143,7 @@ def test_dupla_condicao_padrao_escolhida_pela_tela_e_levada_ao_motor(
     assert resposta.status_code == 302
     c = Certame.objects.get(nome="Concurso 04/2025")
     assert c.dupla_condicao == "lista_que_nomeia_antes_senao_pcd"
-    assert ponte.reencenar(c).parametros.dupla_condicao is (
+    assert reencenacao.reencenar(c).parametros.dupla_condicao is (
         DuplaCondicao.LISTA_QUE_NOMEIA_ANTES_SENAO_PCD
     )
     html = client.get(reverse("certames:detalhe", args=[c.pk])).content.decode()

@@ -16,9 +16,9 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
-from cotas_web import ponte
 from cotas_web.auditoria.models import Registro
 from cotas_web.nomeacoes.services import nomeacao_confirmar, nomeacoes_confirmar_em_lote
+from cotas_web.ponte import leis
 from cotas_web.textos.models import ModeloDeTexto
 from cotas_web.textos.selectors import versao_do_certame
 from cotas_web.textos.services import modelo_salvar
@@ -71,7 +71,7 @@ def test_portaria_de_um_lote_em_pdf_e_docx(client: Any, certame_homologado: Any,
     )
     _assinar(rita, "portaria-nomeacao")
     entrar(client, rita)
-    regras = ponte.regras_do_certame(certame_homologado)
+    regras = leis.regras_do_certame(certame_homologado)
     vigencia = regras.lei.referencia_vigencia
     versao = versao_do_certame(certame_homologado)
     for formato, ler in (("pdf", _texto_do_pdf), ("docx", _texto_do_docx)):
@@ -154,7 +154,7 @@ def test_convocacao_dos_nomeados_cita_a_portaria(
 
 def test_editais_da_comissao_e_homologacao(client: Any, certame_homologado: Any, rita: Any) -> None:
     sessao = certame_homologado.sessoes.get()
-    regra = ponte.regras_do_certame(certame_homologado).comissao
+    regra = leis.regras_do_certame(certame_homologado).comissao
     assert regra is not None
     entrar(client, rita)
     convocados = [c.candidato.nome for c in sessao.convocacoes.all()]

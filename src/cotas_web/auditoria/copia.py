@@ -34,7 +34,7 @@ from django.db import connection
 FORMATO = "cotas-copia-1"
 MANIFESTO = "manifesto.json"
 # Pastas privadas que não vão na cópia: as prévias de importação e os quadros de candidatos
-# guardados (`cotas_web.quadro`: refeitos do banco na primeira leitura).
+# guardados (`cotas_web.ponte.quadro`: refeitos do banco na primeira leitura).
 _EXCLUIDAS = ("importacoes", "quadros")
 
 

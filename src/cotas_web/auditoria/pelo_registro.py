@@ -348,16 +348,17 @@ def _grupos(certame_id: int) -> tuple[str | None, frozenset[str]]:
     """O grupo que os registros anteriores aos grupos da lei como dados verificavam (o único
     grupo da lei do certame: a aplicação só aceitava leis de um grupo) e os que a comissão
     verifica."""
-    from cotas_web import ponte
+    from cotas_web.ponte import leis, verificacao
+    from cotas_web.ponte.erros import ErroCotas
 
     certame = apps.get_model("certames.Certame")._default_manager.get(pk=certame_id)
     try:
-        regras = ponte.regras_do_certame(certame)
-    except ponte.ErroCotas:
+        regras = leis.regras_do_certame(certame)
+    except ErroCotas:
         return None, frozenset()
     grupos = regras.grupos_da_lei
     padrao = grupos[0].nome if len(grupos) == 1 else None
-    return padrao, frozenset(g.nome for g in ponte.grupos_da_comissao(regras))
+    return padrao, frozenset(g.nome for g in verificacao.grupos_da_comissao(regras))
 
 
 def esperado(certame_id: int) -> Esperado:
@@ -642,12 +643,13 @@ def _homologacao(e: Esperado, certame_id: int) -> str | None:
 
 def _motor(certame_id: int) -> str | None:
     """As nomeações gravadas são as que o motor dá ao reencenar os atos."""
-    from cotas_web import ponte
+    from cotas_web.ponte import reencenacao
+    from cotas_web.ponte.erros import ErroCotas
 
     certame = apps.get_model("certames.Certame")._default_manager.get(pk=certame_id)
     try:
-        motor = ponte.reencenar(certame, do_banco=True)
-    except ponte.ErroCotas as erro:
+        motor = reencenacao.reencenar(certame, do_banco=True)
+    except ErroCotas as erro:
         return f"o motor não reencena o certame com os atos gravados: {erro}"
     modelo = apps.get_model("nomeacoes.Nomeacao")
     # A nomeação tornada sem efeito não é do motor (o ato que a desfez está no registro).

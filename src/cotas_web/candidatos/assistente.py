@@ -18,12 +18,12 @@ from django.utils import timezone
 
 from cotas.arquivos import campos
 from cotas.arquivos.esquema import Esquema
-from cotas.motor.colunar import PREFIXO_RESERVA, PREFIXO_VERIFICACAO
-from cotas_web import ponte
 from cotas_web.auditoria.acoes import AcaoAuditada
 from cotas_web.auditoria.services import registrar
 from cotas_web.certames.models import Certame
 from cotas_web.certames.services import certame_travar
+from cotas_web.ponte import leis
+from cotas_web.ponte.vocabulario import PREFIXO_RESERVA, PREFIXO_VERIFICACAO
 from cotas_web.rotulos import rotulo_da_coluna
 
 from .models import Importacao, MapeamentoColunas
@@ -79,7 +79,7 @@ class Coluna:
 def rotulos_das_colunas(certame: Certame, nomes: Iterable[str | None]) -> dict[str, str]:
     """O rótulo de cada coluna lida do arquivo, pelo nome no arquivo (o da lei, para as colunas
     dos grupos; o do edital, para os critérios de desempate)."""
-    esquema = ponte.esquema_do_certame(certame)
+    esquema = leis.esquema_do_certame(certame)
     return {
         nome: str(rotulo_da_coluna(esquema.coluna_do_titulo(nome) or nome))
         for nome in nomes
@@ -119,7 +119,7 @@ def colunas_do_certame(certame: Certame) -> list[Coluna]:
     """As colunas que o arquivo deste certame traz: as que decidem um resultado (obrigatórias,
     com as de cada grupo da lei e o resultado da verificação quando a lei a prevê), os critérios
     de desempate do edital e as opcionais, cada uma com os títulos aceitos."""
-    esquema = ponte.esquema_do_certame(certame)
+    esquema = leis.esquema_do_certame(certame)
     descricoes = _descricoes(esquema)
     rotulos_da_lei = {c.chave: c.rotulo for c in esquema.campos_da_lei}
     colunas = [
@@ -149,7 +149,7 @@ def colunas_do_certame(certame: Certame) -> list[Coluna]:
 def faltam(certame: Certame, titulos: list[str], mapa: dict[str, str]) -> list[Coluna]:
     """As colunas obrigatórias que nenhum título do arquivo nomeia (nem pelo mapeamento)."""
     desempate = {campos.normalizar_nome(str(c)) for c, _ in certame.desempate}
-    esquema = ponte.esquema_do_certame(certame)
+    esquema = leis.esquema_do_certame(certame)
     achadas = set()
     for titulo in titulos:
         if titulo in mapa:
@@ -171,7 +171,7 @@ def faltam(certame: Certame, titulos: list[str], mapa: dict[str, str]) -> list[C
 def _linhas_do_modelo(certame: Certame) -> tuple[list[str], list[str]]:
     colunas = colunas_do_certame(certame)
     cargo = certame.cargos.values_list("codigo", flat=True).first() or "CARGO"
-    exemplo = {**_exemplos(ponte.esquema_do_certame(certame)), "cargo": cargo}
+    exemplo = {**_exemplos(leis.esquema_do_certame(certame)), "cargo": cargo}
     titulos = [c.nome for c in colunas]
     return titulos, [exemplo.get(c.nome, "0") for c in colunas]
 

@@ -10,7 +10,7 @@ from typing import Any
 
 from django.db import transaction
 
-from cotas_web import ponte
+from cotas_web.ponte import reencenacao
 from cotas_web.rotulos import por_extenso, rotulo_lista
 
 from .models import Candidato
@@ -205,12 +205,12 @@ def consequencias(
     correção é aplicada numa transação desfeita ao fim."""
     # (Só o cargo do candidato muda: as três contas são dele, cada uma no tempo de um cargo.)
     cargo = candidato.cargo.codigo
-    antes = ponte.reencenar_cargo(certame, cargo)
+    antes = reencenacao.reencenar_cargo(certame, cargo)
     with transaction.atomic():
         simulado = Candidato.objects.get(pk=candidato.pk)
         aplicar(simulado)
-        depois = ponte.reencenar_cargo(certame, cargo)
-        sem_atos = ponte.reencenar_cargo(certame, cargo, com_publicadas=False)
+        depois = reencenacao.reencenar_cargo(certame, cargo)
+        sem_atos = reencenacao.reencenar_cargo(certame, cargo, com_publicadas=False)
         transaction.set_rollback(True)
     nome = nomeador(certame)
 

@@ -13,11 +13,12 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from cotas.arquivos import campos
-from cotas_web import ponte
 from cotas_web.auditoria import pelo_registro
 from cotas_web.auditoria.acoes import AcaoAuditada
 from cotas_web.auditoria.services import registrar
 from cotas_web.certames.services import certame_travar
+from cotas_web.ponte import reencenacao
+from cotas_web.ponte.erros import ErroCotas
 
 from .consequencias import consequencias, nomeador, preteridos, preterimentos
 from .models import Candidato, Correcao, Situacao
@@ -94,7 +95,7 @@ def consequencias_da_correcao(*, candidato: Candidato, campo: str, valor: str) -
 
     try:
         return consequencias(candidato.certame, candidato, aplicar)
-    except ponte.ErroCotas as erro:
+    except ErroCotas as erro:
         raise ValidationError(f"A correção seria recusada: {erro}") from erro
 
 
@@ -108,7 +109,7 @@ def _preterido(
         dict(n.razao.valores).get("ato") for n in com_atos.nomeacoes(cargo)
     ):
         return [], []  # sem nomeação publicada no cargo, não há quem a correção teria preterido
-    sem_atos = ponte.reencenar_cargo(certame, cargo, com_publicadas=False)
+    sem_atos = reencenacao.reencenar_cargo(certame, cargo, com_publicadas=False)
     return (
         preteridos(com_atos, sem_atos, cargo, nomeador(certame)),
         preterimentos(com_atos, sem_atos, cargo),
@@ -156,7 +157,7 @@ def candidato_corrigir(
     candidato.save(update_fields=[campo])
     # O motor confere o certame com o valor corrigido (um empate que nenhum critério desfaz,
     # por exemplo, recusa a correção); as nomeações publicadas ficam como foram publicadas.
-    com_atos = ponte.conferir_no_motor(certame)
+    com_atos = reencenacao.conferir_no_motor(certame)
     preterido, preterimentos_ = _preterido(certame, candidato, com_atos)
     correcao = Correcao.objects.create(
         candidato=candidato,

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
 from cotas.arquivos.candidatos import EXTENSOES_PLANILHA
 from cotas.arquivos.erros import ErroEntrada, ErrosDeEntrada
-from cotas.motor.candidatos import Candidato
+from cotas_web.ponte.tipos import Candidato
 
 __all__ = ["ErroEntrada", "ErrosDeEntrada", "Leitura", "ler_arquivo", "titulos_do_arquivo"]
 
@@ -79,7 +79,7 @@ def ler_arquivo(
     avisos = list(leitura.avisos)
     if nome_exibido:
         avisos = [_renomear(a, nome_exibido) for a in avisos]
-    from cotas.motor.colunar import TabelaCandidatos
+    from cotas_web.ponte.tipos import TabelaCandidatos
 
     colunas = leitura.candidatos if isinstance(leitura.candidatos, TabelaCandidatos) else None
     return Leitura(

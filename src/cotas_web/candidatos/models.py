@@ -7,7 +7,7 @@ from django.db import models
 from django.db.models.fields.json import KeyTextTransform
 from django.db.models.functions import Cast
 
-from cotas.motor import glossario as g
+from cotas_web.ponte.vocabulario import glossario as g
 from cotas_web.rotulos import escolhas
 
 # As escolhas do banco são os próprios tipos do glossário do motor (código e rótulo de cada
@@ -145,7 +145,7 @@ class Candidato(models.Model):
     # Os grupos da lei do certame pelos quais optou (os nomes da lei: `[[grupos]]`) e o
     # resultado da verificação de cada um ({grupo: código de `Heteroidentificacao`}: o parecer
     # da comissão ou a análise documental). JSON e não uma tabela: a apuração lê o certame
-    # inteiro numa consulta só (`ponte.tabela_de_candidatos`).
+    # inteiro numa consulta só (`ponte.tabela.tabela_de_candidatos`).
     reservas = models.JSONField("grupos da lei pelos quais optou", default=list, blank=True)
     pcd = models.BooleanField("pessoa com deficiência", default=False)
     verificacoes = models.JSONField(
@@ -170,7 +170,7 @@ class Candidato(models.Model):
                 fields=("certame", "inscricao"), name="inscricao_unica_no_certame"
             ),
         )
-        # As anuladas, que cada ato relê (ponte.fatos_do_certame): poucas num milhão.
+        # As anuladas, que cada ato relê (ponte.eventos.fatos_do_certame): poucas num milhão.
         indexes = (
             models.Index(
                 fields=("certame", "anulado_em"),
@@ -262,7 +262,7 @@ class VersaoCandidatos(models.Model):
     """Uma marca aleatória nova a cada mudança nos candidatos do certame, escrita só pelos
     gatilhos do banco (`candidatos.versao`), na mesma transação da mudança: nenhum caminho de
     escrita a esquece, e uma transação desfeita não a deixa. É a chave do quadro de candidatos
-    guardado que os atos releem sem ler o banco inteiro (`cotas_web.quadro_guardado`)."""
+    guardado que os atos releem sem ler o banco inteiro (`cotas_web.ponte.quadro`)."""
 
     certame = models.OneToOneField(
         "certames.Certame", on_delete=models.CASCADE, primary_key=True, related_name="+"

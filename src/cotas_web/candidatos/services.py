@@ -5,12 +5,12 @@ from __future__ import annotations
 import json
 import os
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
 from django.contrib.auth.models import User
@@ -20,7 +20,6 @@ from django.urls import reverse
 
 from cotas.arquivos.erros import resumir
 from cotas.arquivos.esquema import esquema_do_certame
-from cotas_web import ponte
 from cotas_web.auditoria import pelo_registro
 from cotas_web.auditoria.acoes import AcaoAuditada
 from cotas_web.auditoria.services import registrar
@@ -28,6 +27,8 @@ from cotas_web.banco import atualizar_estatisticas, inserir_em_massa
 from cotas_web.certames import datas
 from cotas_web.certames.models import Certame
 from cotas_web.certames.services import certame_travar
+from cotas_web.ponte import eventos, leis, reencenacao, tabela, tela, verificacao
+from cotas_web.ponte.erros import ErroCotas
 from cotas_web.tarefas import services as tarefas
 from cotas_web.tarefas.models import Tarefa, Tipo
 
@@ -44,6 +45,11 @@ from .models import (
     rotulo_do_resultado,
 )
 
+if TYPE_CHECKING:
+    from cotas.apuracao import Conferencia
+    from cotas_web.ponte.tipos import Candidato as CandidatoLido
+    from cotas_web.ponte.tipos import Regras
+
 
 @dataclass
 class Previa:
@@ -56,7 +62,7 @@ class Previa:
     cabecalho: tuple[tuple[str, str | None], ...] = ()
     padroes: tuple[str, ...] = ()
     aba: str | None = None
-    grupos: tuple[ponte.GrupoNaTela, ...] = ()  # os grupos da lei do certame, na ordem dela
+    grupos: tuple[tela.GrupoNaTela, ...] = ()  # os grupos da lei do certame, na ordem dela
     # Quem ainda aguarda a verificação da autodeclaração que a lei exige (a comissão ou a
     # análise documental, feitas depois da importação): não impede importar, impede homologar.
     pendentes: list[ErroEntrada] = field(default_factory=list)
@@ -71,7 +77,7 @@ class Previa:
         return resumir([str(e) for e in self.pendentes], caracteres=300)
 
     @property
-    def verificados(self) -> tuple[ponte.GrupoNaTela, ...]:
+    def verificados(self) -> tuple[tela.GrupoNaTela, ...]:
         """Os grupos cuja verificação a lei exige (a coluna do resultado é obrigatória)."""
         return tuple(g for g in self.grupos if g.verificado)
 
@@ -147,7 +153,7 @@ def importacao_previa(
 ) -> Previa:
     """Lê e confere o arquivo contra o certame (a lei diz se o parecer da comissão é
     obrigatório; os cargos são os do certame); lista cada erro com a linha de origem."""
-    regras = ponte.regras_do_certame(certame)
+    regras = leis.regras_do_certame(certame)
     try:
         leitura = ler_arquivo(
             caminho,
@@ -167,7 +173,7 @@ def importacao_previa(
         cabecalho=leitura.cabecalho,
         padroes=leitura.padroes,
         aba=leitura.aba,
-        grupos=ponte.grupos_na_tela(regras),
+        grupos=tela.grupos_na_tela(regras),
     )
     # (Os candidatos da importação que este arquivo substituirá não contam como já importados.)
     existentes = set(
@@ -199,58 +205,38 @@ def importacao_previa(
 
 def _conferir_no_motor(
     certame: Certame,
-    regras: Any,
-    candidatos: list[Any],
+    regras: Regras,
+    candidatos: list[CandidatoLido],
     nome_arquivo: str,
     substitui: int | None,
-    colunas: Any = None,
-) -> Any:
+    colunas: Sequence[CandidatoLido] | None = None,
+) -> Conferencia:
     """O que o motor recusaria depois, ao nomear, achado já na prévia, pela mesma regra
     (`cotas.apuracao.conferir_antes_das_nomeacoes`, a de `cotas validar`): as listas de cada
     cargo com os candidatos deste arquivo e os já importados (menos os da importação que ele
     substitui), em colunas como a reencenação as lê do banco. `colunas`: os mesmos candidatos
     já em colunas (a leitura em lote de um CSV grande), sem recriá-los."""
-    import polars as pl
+    from cotas.apuracao import Conferencia, conferir_antes_das_nomeacoes
 
-    from cotas.apuracao import conferir_antes_das_nomeacoes
-    from cotas.motor.certame import Certame as CertameMotor
-    from cotas.motor.colunar import TabelaCandidatos
-
-    criterios = tuple(str(c) for c, _ in certame.desempate)
-    tabela = colunas if isinstance(colunas, TabelaCandidatos) else None
-    if tabela is None:
-        tabela = TabelaCandidatos.de_candidatos(
-            candidatos,
-            criterios,
-            [g.nome for g in regras.grupos_da_lei],
-            ponte.tipos_dos_campos(regras),
-        )
     outros = certame.candidatos.all()
     if substitui:
         outros = outros.exclude(importacao_id=substitui)
+    fora: set[str] | None = None
     if outros.exists():
-        fora = set(ponte.fatos_do_certame(certame).fora)
+        fora = set(eventos.fatos_do_certame(certame).fora)
         if substitui:
             fora |= set(
                 certame.candidatos.filter(importacao_id=substitui).values_list(
                     "inscricao", flat=True
                 )
             )
-        ja = ponte.tabela_de_candidatos(certame, regras, fora=fora)
-        quadro = pl.concat([ja.quadro, tabela.quadro], how="diagonal_relaxed")
-        tabela = TabelaCandidatos(quadro, criterios)
-    motor = CertameMotor(
-        regras,
-        cargos={c.codigo: c.vagas_edital for c in certame.cargos.all()},
-        candidatos=tabela,
-        validade_ate=certame.validade_ate,
-        parametros=ponte.parametros_do_certame(certame),
+    previa = tabela.tabela_da_previa(
+        certame, regras, candidatos, colunas=colunas, importados_menos=fora
     )
+    motor = reencenacao.certame_sem_eventos(certame, regras, previa)
     try:
         return conferir_antes_das_nomeacoes(motor, candidatos, nome_arquivo)
-    except ponte.ErroCotas as erro:  # (o que o motor recusa ao montar o certame)
-        from cotas.apuracao import Conferencia
-
+    except ErroCotas as erro:  # (o que o motor recusa ao montar o certame)
         return Conferencia(outros=[ErroEntrada(nome_arquivo, None, None, str(erro))])
 
 
@@ -447,7 +433,7 @@ def _travar_procedimento(procedimento: ProcedimentoFraude) -> ProcedimentoFraude
 
 
 def _fundamento_falsidade(certame: Certame) -> str:
-    regras = ponte.regras_do_certame(certame)
+    regras = leis.regras_do_certame(certame)
     return "; ".join(r.citacao() for r in regras.ref("falsidade"))
 
 
@@ -463,12 +449,12 @@ def fraude_abrir(
         raise ValidationError("Já há um procedimento em aberto para este candidato.")
     # A declaração falsa é a de quem concorreu à reserva: contra quem não optou por nenhum grupo
     # da lei o procedimento nem se abre (o motor recusaria a anulação na decisão).
-    grupos = ponte.regras_do_certame(candidato.certame).grupos_da_lei
+    grupos = leis.regras_do_certame(candidato.certame).grupos_da_lei
     if not any(candidato.optou(g.nome) for g in grupos):
         raise ValidationError(
             f"Procedimento recusado: a inscrição {candidato.inscricao} ({candidato.nome}) não "
             "optou pela reserva de nenhum grupo da lei ("
-            + ", ".join(ponte.rotulo_do_grupo(g.nome) for g in grupos)
+            + ", ".join(tela.rotulo_do_grupo(g.nome) for g in grupos)
             + "); a declaração falsa é a de quem concorreu à reserva ("
             + _fundamento_falsidade(candidato.certame)
             + ")."
@@ -589,8 +575,8 @@ def fraude_decidir(
         )
         # O motor confere a anulação (quem optou pela reserva, o registro do procedimento) e dá o
         # fundamento que o histórico guarda; recusada, a transação desfaz tudo.
-        motor = ponte.conferir_no_motor(certame)
-        razao = ponte.razao_da_saida(motor, "anulacao", candidato.inscricao)
+        motor = reencenacao.conferir_no_motor(certame)
+        razao = reencenacao.razao_da_saida(motor, "anulacao", candidato.inscricao)
         fundamento = razao.fundamento_curto() if razao is not None else fundamento
     else:
         descricao = (
@@ -627,7 +613,7 @@ def fraude_encaminhar(
     procedimento.encaminhado_a = orgao
     procedimento.encaminhado_em = data
     procedimento.save(update_fields=["encaminhado_a", "encaminhado_em"])
-    regras = ponte.regras_do_certame(procedimento.candidato.certame)
+    regras = leis.regras_do_certame(procedimento.candidato.certame)
     registrar(
         usuario=usuario,
         certame=procedimento.candidato.certame,
@@ -684,18 +670,18 @@ def verificacao_documental_registrar(
     e reencenada no motor antes de gravar o registro."""
     certame = certame_travar(candidato.certame_id)
     candidato = Candidato.objects.select_related("certame").get(pk=candidato.pk)
-    regras = ponte.regras_do_certame(certame)
-    regra = next((g for g in ponte.grupos_documentais(regras) if g.nome == grupo), None)
+    regras = leis.regras_do_certame(certame)
+    regra = next((g for g in verificacao.grupos_documentais(regras) if g.nome == grupo), None)
     if regra is None:
         raise ValidationError(
             f"{regras.lei.titulo} não verifica por documentos o grupo “{grupo}”: "
             + (
-                ", ".join(g.rotulo for g in ponte.grupos_documentais(regras))
+                ", ".join(g.rotulo for g in verificacao.grupos_documentais(regras))
                 or "nenhum grupo desta lei"
             )
             + " se verifica assim."
         )
-    rotulo = ponte.rotulo_do_grupo(grupo)
+    rotulo = tela.rotulo_do_grupo(grupo)
     if certame.homologado:
         raise ValidationError(
             "A verificação ocorre antes de homologada a classificação final; este certame já "
@@ -717,7 +703,7 @@ def verificacao_documental_registrar(
             f"registrada: {Heteroidentificacao(anterior).rotulo}."
         )
     candidato.gravar_verificacao(grupo, resultado)
-    ponte.conferir_no_motor(certame)
+    reencenacao.conferir_no_motor(certame)
     fundamento = "; ".join(r.citacao() for r in regra.ref("verificacao")) or regras.lei.norma
     registrar(
         usuario=usuario,

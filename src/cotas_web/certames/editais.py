@@ -22,13 +22,13 @@ from django.db.models import QuerySet
 
 from cotas.arquivos.edital import ler_edital_do_texto, ler_modelo_do_texto
 from cotas.arquivos.erros import ErrosDeEntrada
-from cotas_web import ponte
+from cotas_web.ponte import catalogo, leis
 
 from .models import ModeloDeEdital
 
 if TYPE_CHECKING:
-    from cotas.motor.edital import Edital
-    from cotas.motor.edital import ModeloDeEdital as ModeloLido
+    from cotas_web.ponte.tipos import Edital
+    from cotas_web.ponte.tipos import ModeloDeEdital as ModeloLido
 
 # Os campos do formulário a que cada erro vai (forms.ComEdital).
 CAMPO_EDITAL = "edital_arquivo"
@@ -172,7 +172,7 @@ def ler_edital_enviado(
         lido = ler_edital_do_texto(
             edital.nome,
             edital.bruto,
-            ponte.catalogo(),
+            catalogo.catalogo(),
             modelos=lambda identificador: _candidatos(identificador, candidato, lido_enviado),
             onde=ONDE_PROCURAR if modelo is not None else ONDE_PROCURAR_GUARDADOS,
         )
@@ -382,7 +382,7 @@ def assuntos_na_tela(edital: Edital) -> list[Any]:
                 for item in assunto.itens
             ),
         )
-        for assunto in ponte.assuntos_do_edital(edital)
+        for assunto in leis.assuntos_do_edital(edital)
     ]
 
 

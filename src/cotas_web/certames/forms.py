@@ -6,8 +6,9 @@ from typing import Any
 from django import forms
 from django.http import QueryDict
 
-from cotas_web import ponte
 from cotas_web.comum import CampoData, FormularioDeUmaVez
+from cotas_web.ponte import catalogo, leis, tela
+from cotas_web.ponte.erros import ErroCotas
 from cotas_web.rotulos import escolhas
 
 from .models import (
@@ -55,7 +56,7 @@ class ComLacunas(forms.Form):
         if edital is not None:
             self._campos_do_edital(lei, edital, informados)
         lacunas: list[str] = [n for n in lei.desconhecidos(dia) if n not in self.do_edital]
-        self.formas.update({nome: ponte.forma_da_lacuna(lei, nome) for nome in lacunas})
+        self.formas.update({nome: tela.forma_da_lacuna(lei, nome) for nome in lacunas})
         grupos = {g.nome: g.rotulo for g in lei.grupos}
         for nome in lacunas:
             # (O parâmetro de um grupo diz de qual: os três percentuais têm a mesma descrição.)
@@ -87,11 +88,11 @@ class ComLacunas(forms.Form):
         grupo da lei, a comissão...), com a descrição da lei, nunca o nome interno; e, depois
         deles, um campo só para o fundamento dos valores mudados (pedido só se algum mudar: uma
         retificação muda vários itens de uma vez)."""
-        from cotas.motor.legislacao import especificacao_de
+        from cotas_web.ponte.catalogo import especificacao_de
 
         from .editais import assuntos_na_tela
 
-        usados = set(ponte.usados_do_edital(edital))
+        usados = set(leis.usados_do_edital(edital))
         grupos = [g.nome for g in lei.grupos]
         for assunto in assuntos_na_tela(edital):
             nomes: list[str] = []
@@ -99,7 +100,7 @@ class ComLacunas(forms.Form):
                 if item.nome not in usados or especificacao_de(item.nome, grupos) is None:
                     continue  # (o que só repete a lei vale como da lei; a questão aberta do
                     # grupo tem o seu campo no certame)
-                forma = self.formas[item.nome] = ponte.forma_da_lacuna(lei, item.nome)
+                forma = self.formas[item.nome] = tela.forma_da_lacuna(lei, item.nome)
                 valor = edital.valores[item.nome].valor
                 self.do_edital[item.nome] = valor
                 self.itens_do_edital[item.nome] = item
@@ -481,8 +482,8 @@ class CertameForm(FormularioDeUmaVez, ComEdital, ComLacunas):
     data_referencia_idade = CampoData(
         label="Data de referência da idade (desempate)",
         required=False,
-        help_text=f"Idade de {ponte.IDADE_IDOSO} anos ou mais desempata primeiro "
-        f"({ponte.REF_IDOSO.citacao()}).",
+        help_text=f"Idade de {leis.IDADE_IDOSO} anos ou mais desempata primeiro "
+        f"({leis.REF_IDOSO.citacao()}).",
     )
     desempate = forms.CharField(
         label="Outros critérios de desempate do edital",
@@ -559,14 +560,14 @@ class CertameForm(FormularioDeUmaVez, ComEdital, ComLacunas):
     )
 
     def clean_desempate(self) -> list[tuple[str, str]]:
-        esquema = ponte.esquema_da_lei(self.lei) if self.lei is not None else None
+        esquema = catalogo.esquema_da_lei(self.lei) if self.lei is not None else None
         return ler_desempate(self.cleaned_data["desempate"], esquema)
 
     def __init__(self, *args: object, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)
         self.fields["municipio"].choices = [  # type: ignore[attr-defined]
             ("", "— escolha —"),
-            *ponte.entes_por_esfera(),
+            *catalogo.entes_por_esfera(),
         ]
         self.lei: Any = None
         self.ler_o_edital()
@@ -593,13 +594,13 @@ class CertameForm(FormularioDeUmaVez, ComEdital, ComLacunas):
         enviados) deixa em aberto (`Lei.desconhecidos()`), com os do edital preenchidos."""
         if self.edital_lido is not None:
             edital = self.edital_lido.edital
-            self.lei = ponte.catalogo().lei(edital.lei)
+            self.lei = catalogo.catalogo().lei(edital.lei)
             return self.por_lacunas(self.lei, dia=edital.data, edital=edital)
         municipio = self.data.get("municipio") if self.is_bound else None
         try:
             data_edital = self.fields["data_edital"].clean(self.data.get("data_edital"))
-            self.lei = ponte.lei_do_certame(None, str(municipio or ""), data_edital)
-        except (forms.ValidationError, ponte.ErroCotas, TypeError, ValueError):
+            self.lei = catalogo.lei_do_certame(None, str(municipio or ""), data_edital)
+        except (forms.ValidationError, ErroCotas, TypeError, ValueError):
             return []
         return self.por_lacunas(self.lei, dia=data_edital)
 
@@ -908,12 +909,12 @@ class DadosCertameForm(ComLacunas):
                 self.fields[campo] = copy.deepcopy(modelo[campo])
         self.fields["desempate"].label = "Critérios de desempate do edital"
         try:
-            lei = ponte.lei_do_certame(
+            lei = catalogo.lei_do_certame(
                 certame.lei_id or None, certame.municipio, certame.data_edital
             )
-            self.esquema = ponte.esquema_do_certame(certame)
-            edital = ponte.edital_do_certame(certame)
-        except ponte.ErroCotas:
+            self.esquema = leis.esquema_do_certame(certame)
+            edital = leis.edital_do_certame(certame)
+        except ErroCotas:
             lei, edital = None, None
         if lei is not None:
             self.lacunas = self.por_lacunas(
@@ -989,8 +990,8 @@ def prazo_do_edital_se_aplica(certame: Any) -> bool:
     if not certame.exige_comissao:
         return False
     try:
-        regra = ponte.regras_do_certame(certame).comissao
-    except ponte.ErroCotas:
+        regra = leis.regras_do_certame(certame).comissao
+    except ErroCotas:
         return False
     return regra is not None and regra.recurso_prazo_dias is None
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 
-from cotas.motor import glossario as g
+from cotas_web.ponte.vocabulario import glossario as g
 from cotas_web.rotulos import escolhas
 
 # As escolhas do banco são os próprios tipos do glossário do motor (código e rótulo de cada
@@ -280,10 +280,10 @@ class AtoTornavelSemEfeito(models.Model):
 
 class EstadoDoCertame(models.Model):
     """O livro do certame depois do último ato (`cotas.motor.estado`), para que o ato seguinte
-    o retome em vez de reencenar o certame desde o edital (`cotas_web.estado`). Não é fato: é a
-    conta dos fatos, refeita do zero quando não confere (outra versão dos candidatos, das regras
-    ou do motor; um ato fora da ordem; um ato tornado sem efeito). Quem confere o registro de
-    auditoria reencena sempre.
+    o retome em vez de reencenar o certame desde o edital (`cotas_web.ponte.estado`). Não é
+    fato: é a conta dos fatos, refeita do zero quando não confere (outra versão dos candidatos,
+    das regras ou do motor; um ato fora da ordem; um ato tornado sem efeito). Quem confere o
+    registro de auditoria reencena sempre.
 
     `chave`: o resumo do que o livro pressupõe; `eventos`: o resumo de cada evento aplicado, na
     ordem do livro; `livro`: o do certame; `cargos`: de cada cargo, o resumo dos bytes guardados

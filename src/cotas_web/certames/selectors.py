@@ -8,13 +8,14 @@ from typing import TYPE_CHECKING, Any
 from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import QuerySet
 
-from cotas_web import ponte
+from cotas_web.ponte import leis, tela
+from cotas_web.ponte.erros import ErroCotas
 from cotas_web.rotulos import por_extenso, rotulo_da_coluna
 
 from .models import Certame
 
 if TYPE_CHECKING:
-    from cotas.motor.regras import Regras
+    from cotas_web.ponte.tipos import Regras
 
 
 @dataclass(frozen=True)
@@ -70,25 +71,25 @@ def lotes_do_cargo(cargo: Any) -> tuple[Lote, ...]:
 
 def regras_do_certame(*, certame: Certame) -> Regras:
     """A lei aplicável ao certame e suas regras, pelo motor (as views não chamam a ponte)."""
-    return ponte.regras_do_certame(certame)
+    return leis.regras_do_certame(certame)
 
 
-def grupos_na_tela(*, regras: Regras) -> tuple[ponte.GrupoNaTela, ...]:
+def grupos_na_tela(*, regras: Regras) -> tuple[tela.GrupoNaTela, ...]:
     """Os grupos da lei do certame como as telas os mostram (rótulo e verificação, da lei)."""
-    return ponte.grupos_na_tela(regras)
+    return tela.grupos_na_tela(regras)
 
 
 def reserva_por_cargo(*, certame: Certame) -> list[ReservaCargo]:
     """A reserva de cada cargo sobre as vagas oferecidas até agora (o edital e cada lote de novas
     vagas), com a memória de cálculo do motor."""
-    regras = ponte.regras_do_certame(certame)
+    regras = leis.regras_do_certame(certame)
     saida = []
     for cargo in certame.cargos.prefetch_related("ofertas"):
         lotes = lotes_do_cargo(cargo)
         total = sum(lt.quantidade for lt in lotes)
         try:
-            r = ponte.reserva(certame, regras, [lt.quantidade for lt in lotes])
-        except ponte.ErroCotas as erro:
+            r = leis.reserva(certame, regras, [lt.quantidade for lt in lotes])
+        except ErroCotas as erro:
             saida.append(ReservaCargo(cargo, total, {}, 0, [], str(erro), lotes))
             continue
         saida.append(
@@ -97,12 +98,12 @@ def reserva_por_cargo(*, certame: Certame) -> list[ReservaCargo]:
     return saida
 
 
-def artigos_da_lei(*, regras: Regras) -> list[ponte.ArtigoLei]:
+def artigos_da_lei(*, regras: Regras) -> list[tela.ArtigoLei]:
     """Cada parâmetro da lei com o artigo que o fixa, para a página do certame, e o valor por
     extenso ("meio_para_cima" → a regra em palavras)."""
     return [
         replace(a, valor=", ".join(por_extenso(v) for v in a.valor.split(", ")))
-        for a in ponte.artigos_da_lei(regras)
+        for a in tela.artigos_da_lei(regras)
     ]
 
 
@@ -139,7 +140,7 @@ def certame_publico(*, pk: int, usuario: User | AnonymousUser) -> Certame:
 def fundamento_da_homologacao(certame: Certame) -> str:
     """O artigo que diz quando se homologa (o momento da verificação, quando a lei tem comissão);
     sem ele, o da vigência da lei aplicada."""
-    regras = ponte.regras_do_certame(certame)
+    regras = leis.regras_do_certame(certame)
     if regras.comissao is not None:
         ref = regras.comissao.referencias.get("momento")
         if ref is not None:
@@ -187,10 +188,10 @@ def edital_na_tela(*, certame: Certame) -> EditalNaTela | None:
         "modelo_sha256": certame.modelo_sha256 or "",
     }
     try:
-        edital = ponte.edital_do_certame(certame)
+        edital = leis.edital_do_certame(certame)
         assert edital is not None
         assuntos = tuple(assuntos_na_tela(edital))
-    except ponte.ErroCotas as erro:
+    except ErroCotas as erro:
         return EditalNaTela(erro=str(erro), **base)
     informados = certame.informados or {}
     substituidos = {

@@ -12,10 +12,11 @@ from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, models, transaction
 
-from cotas.motor.legislacao import especificacao_de
-from cotas_web import ponte
 from cotas_web.auditoria.acoes import AcaoAuditada
 from cotas_web.auditoria.services import registrar
+from cotas_web.ponte import catalogo, leis, reencenacao, verificacao
+from cotas_web.ponte.catalogo import especificacao_de
+from cotas_web.ponte.erros import ErroCotas
 from cotas_web.rotulos import codigos
 
 from . import datas, editais
@@ -230,8 +231,8 @@ def _conferir_data_do_edital(edital: EditalLido, data_edital: date) -> None:
 def _conferir_lei_do_edital(edital: EditalLido, municipio: str, data_edital: date) -> None:
     """A lei do ente na data do edital é a que o edital aplica (nunca uma no lugar da outra)."""
     try:
-        lei = ponte.lei_do_certame(None, municipio, data_edital)
-    except ponte.ErroCotas as erro:
+        lei = catalogo.lei_do_certame(None, municipio, data_edital)
+    except ErroCotas as erro:
         raise ValidationError({"municipio": str(erro)}) from erro
     if lei.id != edital.edital.lei:
         raise ValidationError(
@@ -285,8 +286,8 @@ def _regras_do_novo_certame(*, orgao: str, **pedido: Any) -> Any:
     """As regras que o motor dá ao pedido (a lei em vigor na data do edital), com o órgão que
     faz a seleção conferido; o erro do motor vira o do formulário."""
     try:
-        regras = ponte.regras_para(orgao=orgao, **pedido)
-    except ponte.ErroCotas as erro:
+        regras = leis.regras_para(orgao=orgao, **pedido)
+    except ErroCotas as erro:
         raise ValidationError(str(erro)) from erro
     _conferir_orgao(regras, orgao)
     return regras
@@ -294,7 +295,7 @@ def _regras_do_novo_certame(*, orgao: str, **pedido: Any) -> Any:
 
 def _conferir_orgao(regras: Any, orgao: str) -> None:
     """Quando a lei só abrange alguns órgãos, o certame diz qual faz a seleção (nunca suposto)."""
-    abrangidos = ponte.orgaos_exigidos(regras)
+    abrangidos = leis.orgaos_exigidos(regras)
     if abrangidos is not None and not orgao:
         nomes = ", ".join(Orgao(o).rotulo for o in abrangidos)
         raise ValidationError(
@@ -380,7 +381,7 @@ def cargo_adicionar(
     cargo = Cargo.objects.create(
         certame=certame, codigo=codigo, nome=nome, vagas_edital=vagas_edital
     )
-    regras = ponte.regras_do_certame(certame)
+    regras = leis.regras_do_certame(certame)
     registrar(
         usuario=usuario,
         certame=certame,
@@ -418,8 +419,8 @@ def impedimentos_da_homologacao(certame: Certame, data: date | None = None) -> l
                 impedimentos += erro.messages
     if not certame.candidatos.exists():
         return [*impedimentos, "Importe os candidatos antes de homologar."]
-    regras = ponte.regras_do_certame(certame)
-    if certame.exige_comissao or ponte.grupos_documentais(regras):
+    regras = leis.regras_do_certame(certame)
+    if certame.exige_comissao or verificacao.grupos_documentais(regras):
         from cotas_web.comissao.selectors import pendencias_da_comissao
 
         pendencias = pendencias_da_comissao(certame=certame)
@@ -441,15 +442,18 @@ def _recusas_do_motor(certame: Certame) -> list[str]:
     dita, com os recursos, por `pendencias_da_comissao`): os empates e o que mais ele recusa
     nas listas de um cargo, cada um com as linhas do arquivo importado."""
     from cotas.apuracao import conferir_antes_das_nomeacoes
+    from cotas_web.ponte.tipos import TabelaCandidatos
 
     ativas = certame.importacoes.filter(removida_em__isnull=True)
     importacoes = list(ativas.values_list("arquivo_nome", flat=True)[:2])
     arquivo = importacoes[0] if len(importacoes) == 1 else "candidatos importados"
     try:
-        motor = ponte.reencenar(certame)
-    except ponte.ErroCotas as erro:
+        motor = reencenacao.reencenar(certame)
+    except ErroCotas as erro:
         return [str(erro)]
-    conferencia = conferir_antes_das_nomeacoes(motor, motor.candidatos, arquivo)
+    candidatos = motor.candidatos
+    assert isinstance(candidatos, TabelaCandidatos)  # (a reencenação os lê do banco em colunas)
+    conferencia = conferir_antes_das_nomeacoes(motor, candidatos, arquivo)
     return [str(e) for e in conferencia.empates + conferencia.outros]
 
 
@@ -461,7 +465,7 @@ def homologacao_conferir(*, certame: Certame, data: date) -> str:
     impedimentos = impedimentos_da_homologacao(certame, data)
     if impedimentos:
         raise ValidationError(impedimentos)
-    regras = ponte.regras_do_certame(certame)
+    regras = leis.regras_do_certame(certame)
     ref = regras.comissao.referencias.get("momento") if regras.comissao is not None else None
     return ref.citacao() if ref else ""
 
@@ -742,8 +746,8 @@ def _aplicar_o_de_antes_da_homologacao(certame: Certame, dados: dict[str, Any]) 
         setattr(certame, campo, valor)
     _conferir_escolhas(None, certame.dupla_condicao, certame.data_edital, None)
     try:
-        regras = ponte.regras_do_certame(certame)
-    except ponte.ErroCotas as erro:
+        regras = leis.regras_do_certame(certame)
+    except ErroCotas as erro:
         raise ValidationError(str(erro)) from erro
     _conferir_prazo_do_recurso(regras, certame.prazo_recurso_dias)
 
@@ -828,7 +832,7 @@ def _trocar_data_do_edital(certame: Certame, data_edital: date) -> list[str]:
     importados, outra lei é recusada (as colunas exigidas e a comissão mudariam): remova a
     importação antes."""
     try:
-        regras = ponte.regras_para(
+        regras = leis.regras_para(
             municipio=certame.municipio,
             data_edital=data_edital,
             tipo=certame.tipo,
@@ -837,7 +841,7 @@ def _trocar_data_do_edital(certame: Certame, data_edital: date) -> list[str]:
             pcd_teto=certame.pcd_teto,
             base_do_limiar=certame.base_do_limiar,
         )
-    except ponte.ErroCotas as erro:
+    except ErroCotas as erro:
         raise ValidationError(str(erro)) from erro
     certame.data_edital = data_edital
     if regras.lei.id == certame.lei_id:
@@ -896,7 +900,7 @@ def certame_corrigir(
     mudancas += _apagar_cargos(certame, apagar)
     notas = _aplicar(certame, dados=dados, cargos=cargos)
     if certame.candidatos.exists():
-        ponte.conferir_no_motor(certame)
+        reencenacao.conferir_no_motor(certame)
     registrar(
         usuario=usuario,
         certame=certame,
@@ -908,7 +912,7 @@ def certame_corrigir(
             + " ".join(notas)
             + f" Motivo: {motivo.strip()}"
         ),
-        fundamento=ponte.regras_do_certame(certame).lei.referencia_vigencia.citacao(),
+        fundamento=leis.regras_do_certame(certame).lei.referencia_vigencia.citacao(),
         dados={"alteracoes": [m.como_dado() for m in mudancas]},
     )
     return mudancas
@@ -1052,14 +1056,14 @@ def certame_edital_adotar(
     certame.save()
     _gravar_edital(usuario, certame, edital)
     try:
-        regras = ponte.regras_do_certame(certame)
-    except ponte.ErroCotas as erro:
+        regras = leis.regras_do_certame(certame)
+    except ErroCotas as erro:
         raise ValidationError(str(erro)) from erro
     certame.exige_comissao = regras.comissao is not None
     certame.save(update_fields=["exige_comissao"])
     _conferir_prazo_do_recurso(regras, certame.prazo_recurso_dias)
     if certame.candidatos.exists():
-        ponte.conferir_no_motor(certame)
+        reencenacao.conferir_no_motor(certame)
     depois = _edital_como_dado(certame)
     mudancas.insert(
         0,
@@ -1098,8 +1102,8 @@ def _trocar_a_data_pelo_edital(certame: Certame, edital: EditalLido) -> list[Alt
     edital, e com candidatos importados não se troca a lei (as colunas e a comissão mudariam)."""
     data = edital.edital.data
     try:
-        lei = ponte.lei_do_certame(None, certame.municipio, data)
-    except ponte.ErroCotas as erro:
+        lei = catalogo.lei_do_certame(None, certame.municipio, data)
+    except ErroCotas as erro:
         raise ValidationError(str(erro)) from erro
     if lei.id != edital.edital.lei:
         raise ValidationError(
@@ -1128,8 +1132,8 @@ def _trocar_a_data_pelo_edital(certame: Certame, edital: EditalLido) -> list[Alt
 
 def _informados_iguais_ao_edital(certame: Certame, edital: EditalLido) -> list[str]:
     """Os valores informados pelo operador que o edital novo diz igual (vale o edital)."""
-    lei = ponte.catalogo().lei(edital.edital.lei)
-    usados = set(ponte.usados_do_edital(edital.edital))
+    lei = catalogo.catalogo().lei(edital.edital.lei)
+    usados = set(leis.usados_do_edital(edital.edital))
     saem = []
     grupos = [g.nome for g in lei.grupos]
     for nome, informado in (certame.informados or {}).items():

@@ -18,10 +18,11 @@ from cotas.documentos.ata import (
     resultado_apos_recursos,
     voto_de,
 )
-from cotas.motor.comissao import problemas_da_composicao, regra_em_palavras
-from cotas_web import ponte
 from cotas_web.candidatos.models import Candidato, Heteroidentificacao
 from cotas_web.certames.models import Certame
+from cotas_web.ponte import leis, tela, verificacao
+from cotas_web.ponte.erros import ErroCotas
+from cotas_web.ponte.verificacao import problemas_da_composicao, regra_em_palavras
 from cotas_web.rotulos import escolhas
 
 from .models import Membro, Recurso, Sessao
@@ -30,12 +31,12 @@ from .models import Membro, Recurso, Sessao
 def artigos_da_comissao(*, certame: Certame) -> dict[str, str]:
     """A norma (`norma`) e o artigo de cada parâmetro `heteroidentificacao.<chave>` da lei do
     certame (`membros`, `decisao`, `recursos`...), para as frases da tela; vazio sem comissão."""
-    regra = ponte.regras_do_certame(certame).comissao
+    regra = leis.regras_do_certame(certame).comissao
     if regra is None:
         return {}
     artigos = {chave: ref.artigo for chave, ref in regra.referencias.items()}
     exigida = regra.referencias.get("exigida")
-    norma = exigida.norma if exigida else ponte.regras_do_certame(certame).lei.norma
+    norma = exigida.norma if exigida else leis.regras_do_certame(certame).lei.norma
     return {"norma": norma, **artigos}
 
 
@@ -46,7 +47,7 @@ def _citacao(artigos: dict[str, str], chave: str) -> str:
 
 def integrantes_previstos(*, certame: Certame) -> int:
     """Quantos integrantes a lei do certame dá à comissão (`heteroidentificacao.membros`)."""
-    regra = ponte.regras_do_certame(certame).comissao
+    regra = leis.regras_do_certame(certame).comissao
     return regra.membros if regra is not None else 0
 
 
@@ -55,7 +56,7 @@ def aviso_distribuicao(*, certame: Certame) -> str:
     distribuição, o mínimo de integrantes de certas cores), pelo motor e com os artigos. Avisa
     ao compor; a verificação com a comissão fora da lei é recusada
     (`services.verificacao_registrar`)."""
-    regra = ponte.regras_do_certame(certame).comissao
+    regra = leis.regras_do_certame(certame).comissao
     if regra is None:
         return ""
     from .services import integrantes
@@ -76,17 +77,17 @@ def aviso_distribuicao(*, certame: Certame) -> str:
 def rotulo_do_grupo_da_comissao(*, certame: Certame) -> str:
     """O rótulo do grupo que a comissão verifica ("" se a lei não verifica grupo por ela)."""
     try:
-        grupo = ponte.grupo_da_comissao(ponte.regras_do_certame(certame))
-    except ponte.ErroCotas:
+        grupo = verificacao.grupo_da_comissao(leis.regras_do_certame(certame))
+    except ErroCotas:
         return ""
-    return ponte.rotulo_do_grupo(grupo.nome) if grupo is not None else ""
+    return tela.rotulo_do_grupo(grupo.nome) if grupo is not None else ""
 
 
 def pendencias_da_comissao(*, certame: Certame) -> list[str]:
     """O que falta antes da homologação: a verificação de cada grupo que a lei verifica (pela
     comissão ou pelos documentos) e os recursos sem decisão."""
     saida = []
-    for grupo in ponte.regras_do_certame(certame).grupos_da_lei:
+    for grupo in leis.regras_do_certame(certame).grupos_da_lei:
         if not grupo.verificado:
             continue
         pendentes = Candidato.objects.filter(certame=certame).aguardando_parecer(
@@ -95,10 +96,10 @@ def pendencias_da_comissao(*, certame: Certame) -> list[str]:
         n = pendentes.count()
         if n:
             inscricoes = ", ".join(pendentes.values_list("inscricao", flat=True)[:10])
-            if grupo.verificacao == ponte.VERIFICACAO_COMISSAO:
+            if grupo.verificacao == verificacao.VERIFICACAO_COMISSAO:
                 falta = "parecer da comissão"
             else:
-                falta = f"verificação documental ({ponte.rotulo_do_grupo(grupo.nome)})"
+                falta = f"verificação documental ({tela.rotulo_do_grupo(grupo.nome)})"
             saida.append(f"{n} candidato(s) sem {falta} ({inscricoes})")
     recursos = Recurso.objects.filter(candidato__certame=certame, decisao="").count()
     if recursos:
@@ -152,7 +153,7 @@ def ata_da_sessao(*, sessao: Sessao) -> SessaoAta:
     certame = sessao.certame
     dados = sessao.registro if sessao.encerrada_em is not None else None
     dados = dados or registro_da_sessao(sessao=sessao)
-    regra = ponte.regras_do_certame(certame).comissao
+    regra = leis.regras_do_certame(certame).comissao
     return SessaoAta(
         certame=dados["certame"],
         municipio=dados["municipio"],
@@ -197,7 +198,7 @@ def prazo_do_recurso(*, certame: Certame) -> tuple[int, str]:
     """Os dias do prazo do recurso contra o parecer e de onde vêm: a lei do certame
     (`heteroidentificacao.recurso_prazo_dias`, com o artigo), o edital
     (`Certame.prazo_recurso_dias`) ou o padrão documentado."""
-    regra = ponte.regras_do_certame(certame).comissao
+    regra = leis.regras_do_certame(certame).comissao
     if regra is not None and regra.recurso_prazo_dias is not None:
         citacao = "; ".join(r.citacao() for r in regra.ref("recurso_prazo_dias"))
         return regra.recurso_prazo_dias, citacao or "lei do certame"
@@ -261,7 +262,7 @@ def recursos_do_certame(*, certame: Certame) -> list[RecursoAta]:
 
 
 def registro_dos_recursos(*, certame: Certame) -> RegistroRecursos:
-    regra = ponte.regras_do_certame(certame).comissao
+    regra = leis.regras_do_certame(certame).comissao
     return RegistroRecursos(
         certame=certame.nome,
         municipio=certame.municipio,
@@ -290,14 +291,14 @@ def sessoes_publicas(*, certame: Certame) -> list[Sessao]:
 def introducao_da_verificacao(*, certame: Certame) -> str:
     """A regra da decisão e os destinos, nas palavras e com os artigos da lei do certame (pelo
     motor: `regra_em_palavras`, `RegraComissao.destino`)."""
-    regras = ponte.regras_do_certame(certame)
+    regras = leis.regras_do_certame(certame)
     regra = regras.comissao
-    grupo = ponte.grupo_da_comissao(regras)
+    grupo = verificacao.grupo_da_comissao(regras)
     if regra is None or grupo is None:
         return ""
     artigos = artigos_da_comissao(certame=certame)
     frase = (
-        f"Considera-se do grupo {ponte.rotulo_do_grupo(grupo.nome)} quem for reconhecido "
+        f"Considera-se do grupo {tela.rotulo_do_grupo(grupo.nome)} quem for reconhecido "
         f"{regra_em_palavras(regra)}"
         f"{_citacao(artigos, 'decisao')}. Quem não é reconhecido, falta ou não responde às "
         f"perguntas {regra.destino('nao_confirmado')}{_citacao(artigos, 'nao_reconhecido')}."
@@ -317,7 +318,7 @@ def introducao_da_verificacao(*, certame: Certame) -> str:
 def regra_da_decisao(*, certame: Certame) -> str:
     """A regra de reconhecimento com o artigo ("pela maioria dos membros da comissão
     (<artigo>)"), para a ata na tela."""
-    regra = ponte.regras_do_certame(certame).comissao
+    regra = leis.regras_do_certame(certame).comissao
     if regra is None:
         return ""
     artigo = artigos_da_comissao(certame=certame).get("decisao")

@@ -19,15 +19,6 @@ from django.db import transaction
 from django.db.models import QuerySet
 from django.utils import timezone
 
-from cotas.motor.comissao import (
-    Integrante,
-    conferir_composicao,
-    conferir_recurso,
-    decidir_verificacao,
-)
-from cotas.motor.erros import ComissaoInvalida
-from cotas.motor.regras import RegraGrupo
-from cotas_web import ponte
 from cotas_web.auditoria import pelo_registro
 from cotas_web.auditoria.acoes import AcaoAuditada
 from cotas_web.auditoria.services import registrar
@@ -39,6 +30,15 @@ from cotas_web.certames.services import (
     gravar_sem_efeito,
     pedido_anterior,
     pedido_concluir,
+)
+from cotas_web.ponte import leis, verificacao
+from cotas_web.ponte.erros import ComissaoInvalida, ErroCotas
+from cotas_web.ponte.tipos import RegraGrupo
+from cotas_web.ponte.verificacao import (
+    Integrante,
+    conferir_composicao,
+    conferir_recurso,
+    decidir_verificacao,
 )
 
 from .models import (
@@ -66,7 +66,7 @@ def _travar_convocacao(convocacao: Convocacao) -> tuple[Convocacao, Certame]:
 def _regra_comissao(certame: Certame) -> Any:
     if not certame.exige_comissao:
         raise ValidationError("A lei deste certame não prevê comissão de heteroidentificação.")
-    regras = ponte.regras_do_certame(certame)
+    regras = leis.regras_do_certame(certame)
     if regras.comissao is None:
         raise ValidationError("A lei deste certame não prevê comissão de heteroidentificação.")
     return regras.comissao
@@ -75,8 +75,8 @@ def _regra_comissao(certame: Certame) -> Any:
 def grupo_da_comissao(certame: Certame) -> RegraGrupo:
     """O grupo da lei que a comissão verifica (`<grupo>.verificacao = "heteroidentificacao"`)."""
     try:
-        grupo = ponte.grupo_da_comissao(ponte.regras_do_certame(certame))
-    except ponte.ErroCotas as erro:
+        grupo = verificacao.grupo_da_comissao(leis.regras_do_certame(certame))
+    except ErroCotas as erro:
         raise ValidationError(str(erro)) from None
     if grupo is None:
         raise ValidationError(
@@ -89,7 +89,7 @@ def _fund(certame: Certame, *chaves: str) -> str:
     """A citação dos parâmetros `heteroidentificacao.<chave>` da lei (ou, se a lei não os
     traz, a própria lei)."""
     refs = [r.citacao() for r in _regra_comissao(certame).refs(*chaves)]
-    return "; ".join(refs) or ponte.regras_do_certame(certame).lei.norma
+    return "; ".join(refs) or leis.regras_do_certame(certame).lei.norma
 
 
 def _entre_parenteses(certame: Certame, chave: str) -> str:

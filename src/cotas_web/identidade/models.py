@@ -11,7 +11,7 @@ from typing import Any
 
 from django.db import models
 
-from cotas.motor.legislacao import dispositivo_federal
+from cotas_web.ponte.catalogo import dispositivo_federal
 
 # O cabeçalho de toda página lê o órgão: guardado na memória do processo por alguns segundos, para
 # não custar uma consulta ao banco por página (as páginas públicas têm orçamento de consultas).

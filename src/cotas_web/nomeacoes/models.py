@@ -6,8 +6,8 @@ from typing import Any
 
 from django.db import models
 
-from cotas.motor import glossario as g
 from cotas_web.certames.models import AtoTornavelSemEfeito
+from cotas_web.ponte.vocabulario import glossario as g
 from cotas_web.rotulos import rotulo_lista
 
 

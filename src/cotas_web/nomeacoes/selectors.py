@@ -7,9 +7,10 @@ from dataclasses import dataclass, field, replace
 from datetime import date
 from typing import Any
 
-from cotas_web import ponte
 from cotas_web.candidatos.models import Candidato
 from cotas_web.certames.models import Cargo, Certame
+from cotas_web.ponte import reencenacao
+from cotas_web.ponte.erros import ErroCotas
 from cotas_web.rotulos import rotulo_lista
 
 from .models import Desistencia, Nomeacao, OfertaVagas, SituacaoNomeacao
@@ -114,7 +115,7 @@ def painel_nomeacoes(
         propostas = propostas_do_motor(
             certame=certame, cargo=cargos[0] if cargo is not None else None
         )
-    except ponte.ErroCotas as erro:
+    except ErroCotas as erro:
         painel.erro = str(erro)
         return painel
     for p in propostas:
@@ -125,7 +126,7 @@ def painel_nomeacoes(
 def propostas_do_motor(*, certame: Certame, cargo: Cargo | None = None) -> list[Proposta]:
     """Nomeações que o motor faz e que ainda não são atos: quem, qual vaga, qual lista, por quê
     (de todos os cargos, ou só do `cargo`: o ato de um cargo não lê o livro dos outros)."""
-    motor = ponte.reencenar(certame)
+    motor = reencenacao.reencenar(certame)
     do_certame = certame.cargos.all() if cargo is None else [cargo]
     cargos = {c.codigo: c for c in do_certame}
     # Quantos atos cada inscrição já tem no cargo: quem foi ao final da fila pode ser nomeado

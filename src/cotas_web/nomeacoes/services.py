@@ -13,7 +13,6 @@ from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
-from cotas_web import ponte
 from cotas_web.auditoria import pelo_registro
 from cotas_web.auditoria.acoes import AcaoAuditada
 from cotas_web.auditoria.services import registrar
@@ -26,6 +25,8 @@ from cotas_web.certames.services import (
     pedido_anterior,
     pedido_concluir,
 )
+from cotas_web.ponte import leis, reencenacao, verificacao
+from cotas_web.ponte.erros import ErroCotas
 from cotas_web.rotulos import numero_da_portaria, rotulo_lista
 
 from .models import Desistencia, Nomeacao, OfertaVagas, SituacaoNomeacao
@@ -55,7 +56,7 @@ def _exigir_homologado(certame: Certame) -> None:
 def _fundamento_da_saida(motor: Any, tipo: str, inscricao: str) -> str:
     """O fundamento que o motor deu à saída: depende da vaga que o candidato ocupava (a regra da
     desistência de uma lista reservada só vale para a vaga reservada), nunca recalculado aqui."""
-    razao = ponte.razao_da_saida(motor, tipo, inscricao)
+    razao = reencenacao.razao_da_saida(motor, tipo, inscricao)
     return razao.fundamento_curto() if razao is not None else ""
 
 
@@ -85,7 +86,7 @@ def vagas_edital_ofertar(*, usuario: User, certame: Certame, data: date) -> list
         )
         for c in certame.cargos.all()
     ]
-    ponte.conferir_no_motor(certame)
+    reencenacao.conferir_no_motor(certame)
     registrar(
         usuario=usuario,
         certame=certame,
@@ -132,7 +133,7 @@ def vagas_novas_ofertar(
         cargo=cargo, data=data, quantidade=quantidade, justificativa=justificativa
     )
     pedido_concluir(token, oferta)
-    motor = ponte.conferir_no_motor(certame)
+    motor = reencenacao.conferir_no_motor(certame)
     registrar(
         usuario=usuario,
         certame=certame,
@@ -168,7 +169,7 @@ def nomeacao_confirmar(
         raise ValidationError("Informe o número da portaria (ex.: 101/2025).")
     try:
         propostas = propostas_do_motor(certame=certame, cargo=cargo)
-    except ponte.ErroCotas as erro:
+    except ErroCotas as erro:
         raise ValidationError(str(erro)) from erro
     if not propostas:
         raise ValidationError(f"Não há nomeação proposta para {cargo.codigo}.")
@@ -247,8 +248,8 @@ def nomeacao_registrar_posse(*, usuario: User, nomeacao: Nomeacao, data: date) -
         f"a nomeação (portaria nº {nomeacao.portaria})",
     )
     fundamento = ""
-    regras = ponte.regras_do_certame(certame) if certame.exige_comissao else None
-    grupo = ponte.grupo_da_comissao(regras) if regras is not None else None
+    regras = leis.regras_do_certame(certame) if certame.exige_comissao else None
+    grupo = verificacao.grupo_da_comissao(regras) if regras is not None else None
     reservada = grupo is not None and grupo.nome in (nomeacao.modalidade, nomeacao.reservada_para)
     comissao = regras.comissao if regras is not None else None
     if reservada and grupo is not None and comissao is not None and comissao.posse_apos_parecer:
@@ -308,7 +309,7 @@ def nomeacao_registrar_desistencia(
     Desistencia.objects.create(
         candidato=nomeacao.candidato, data=data, motivo=motivo, observacao=observacao
     )
-    motor = ponte.conferir_no_motor(certame)
+    motor = reencenacao.conferir_no_motor(certame)
     texto = "desistiu" if motivo == "desistencia" else "não tomou posse no prazo"
     registrar(
         usuario=usuario,
@@ -362,9 +363,9 @@ def nomeacao_final_de_fila(
     nomeacao.situacao = SituacaoNomeacao.FINAL_DE_FILA
     nomeacao.encerrada_em = data
     nomeacao.save(update_fields=["situacao", "encerrada_em"])
-    motor = ponte.conferir_no_motor(certame)
-    razao = ponte.razao_da_saida(motor, "final_de_fila", nomeacao.candidato.inscricao)
-    # O item do edital vai ao motor como o texto da referência "Edital" (ponte.reencenar).
+    motor = reencenacao.conferir_no_motor(certame)
+    razao = reencenacao.razao_da_saida(motor, "final_de_fila", nomeacao.candidato.inscricao)
+    # O item do edital vai ao motor como o texto da referência "Edital" (reencenacao.reencenar).
     fundamento = "; ".join(
         r.texto if r.norma == "Edital" else r.citacao()
         for r in (razao.fundamentos if razao is not None else ())
@@ -406,7 +407,7 @@ def candidato_registrar_desistencia(
     desistencia = Desistencia.objects.create(
         candidato=candidato, data=data, motivo="desistencia", observacao=observacao
     )
-    motor = ponte.conferir_no_motor(certame)
+    motor = reencenacao.conferir_no_motor(certame)
     registrar(
         usuario=usuario,
         certame=certame,
@@ -541,7 +542,7 @@ def nomeacao_tornar_sem_efeito(
     gravar_sem_efeito(nomeacao, data=data, ato=ato, autoridade=autoridade, motivo=motivo)
     nomeacao.situacao = SituacaoNomeacao.SEM_EFEITO
     nomeacao.save(update_fields=["situacao"])
-    motor = ponte.conferir_no_motor(certame)
+    motor = reencenacao.conferir_no_motor(certame)
     _exigir_nomeacoes_mantidas(certame, motor, o_que)
     registrar(
         usuario=usuario,
@@ -614,7 +615,7 @@ def desistencia_tornar_sem_efeito(
         nomeacao.situacao = SituacaoNomeacao.NOMEADO
         nomeacao.encerrada_em = None
         nomeacao.save(update_fields=["situacao", "encerrada_em"])
-    motor = ponte.conferir_no_motor(certame)
+    motor = reencenacao.conferir_no_motor(certame)
     _exigir_nomeacoes_mantidas(certame, motor, o_que)
     volta = (
         f"a nomeação da portaria nº {nomeacao.portaria} (vaga {nomeacao.vaga} de "
@@ -696,7 +697,7 @@ def vagas_tornar_sem_efeito(
         certame, data, "Tornar sem efeito a oferta de vagas", recusado="recusado"
     )
     gravar_sem_efeito(oferta, data=data, ato=ato, autoridade=autoridade, motivo=motivo)
-    motor = ponte.conferir_no_motor(certame)
+    motor = reencenacao.conferir_no_motor(certame)
     _exigir_nomeacoes_mantidas(certame, motor, o_que)
     registrar(
         usuario=usuario,
@@ -806,7 +807,7 @@ def nomeacoes_confirmar_em_lote(
         raise ValidationError(f"Informe de 1 a {LOTE_MAXIMO_DE_NOMEACOES} nomeações por portaria.")
     try:
         propostas = propostas_do_motor(certame=certame, cargo=cargo)
-    except ponte.ErroCotas as erro:
+    except ErroCotas as erro:
         raise ValidationError(str(erro)) from erro
     if len(propostas) < quantidade:
         raise ValidationError(
@@ -819,7 +820,7 @@ def nomeacoes_confirmar_em_lote(
         for proposta in propostas[:quantidade]
     ]
     pedido_concluir(token, atos[0])
-    ponte.conferir_no_motor(certame)
+    reencenacao.conferir_no_motor(certame)
     return atos
 
 

@@ -14,7 +14,6 @@ from django.db.models import Max, Q
 from django.utils import timezone
 
 from cotas.documentos.fonte import FonteDocumentos
-from cotas_web import ponte
 from cotas_web.auditoria.models import Registro
 from cotas_web.candidatos.models import Candidato
 from cotas_web.candidatos.selectors import correcoes_publicadas
@@ -22,7 +21,8 @@ from cotas_web.certames.models import Certame
 from cotas_web.certames.selectors import fundamento_da_homologacao
 from cotas_web.comissao.selectors import ata_da_sessao as ata_da_sessao  # (a ata é da comissão)
 from cotas_web.nomeacoes.models import Desistencia, Nomeacao, SituacaoNomeacao
-from cotas_web.ponte import ErroCotas as ErroCotas  # (o que as leituras levantam; as views o pegam)
+from cotas_web.ponte import leis, reencenacao
+from cotas_web.ponte.erros import ErroCotas as ErroCotas  # (as views o pegam daqui)
 from cotas_web.rotulos import numero_da_portaria, rotulo_lista
 
 _GUARDADA = threading.local()
@@ -36,8 +36,8 @@ def fonte_publicada(*, certame: Certame) -> FonteDocumentos:
     Num certame de 1 milhão de inscrições, reencenar leva ~4 s: sem isso, cada página pública de
     documento (as listas de cada cargo, a ordem de nomeação) custaria isso ao servidor, a cada
     pedido. Só para as páginas públicas, que só leem; quem grava um ato reencena com
-    `ponte.reencenar`. Uma fonte só por linha de execução (a anterior é solta antes de montar a
-    nova): a memória de um certame grande, não a de todos.
+    `reencenacao.reencenar`. Uma fonte só por linha de execução (a anterior é solta antes de
+    montar a nova): a memória de um certame grande, não a de todos.
     """
     ultimo = (
         Registro.objects.que_mudam_o_certame()
@@ -57,9 +57,9 @@ def fonte_publicada(*, certame: Certame) -> FonteDocumentos:
 
 
 def fonte_do_certame(*, certame: Certame) -> FonteDocumentos:
-    """Levanta `ponte.ErroCotas` (mensagem em português) se os fatos contrariam a lei."""
-    regras = ponte.regras_do_certame(certame)
-    motor = ponte.reencenar(certame)
+    """Levanta `ErroCotas` (mensagem em português) se os fatos contrariam a lei."""
+    regras = leis.regras_do_certame(certame)
+    motor = reencenacao.reencenar(certame)
     atos = {
         (n.cargo.codigo, n.candidato.inscricao): (
             f"Portaria nº {numero_da_portaria(n.portaria)}, de {n.data_portaria:%d/%m/%Y}"

@@ -45,10 +45,11 @@ from cotas.documentos.consulta import (
     resumo,
 )
 from cotas.documentos.fonte import FonteDocumentos
-from cotas_web import estado, ponte
 from cotas_web.auditoria.models import ACOES_DE_PUBLICACAO, Registro
 from cotas_web.banco import inserir_em_massa
 from cotas_web.certames.models import Certame
+from cotas_web.ponte import estado
+from cotas_web.ponte.erros import ErroCotas
 from cotas_web.tarefas import services as tarefas
 from cotas_web.tarefas.models import ATIVOS, Tarefa, Tipo
 
@@ -214,7 +215,7 @@ def montar(certame: Certame, progresso: tarefas.Progresso | None = None) -> Publ
     fonte = None
     try:
         fonte = fonte_do_certame(certame=certame)
-    except ponte.ErroCotas as e:
+    except ErroCotas as e:
         erro = resumir([str(e)], 1, CARACTERES_DO_ERRO)[0]
         if tem_situacoes(pub):
             # A última publicação boa fica no ar, marcada com o erro: a versão tentada é gravada

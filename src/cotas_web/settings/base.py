@@ -261,9 +261,10 @@ PUBLICO_ARQUIVOS_NA_HORA_ATE = int(os.environ.get("COTAS_PUBLICO_ARQUIVOS_NA_HOR
 # situação publicada (publico/consultas_guardadas.py): quantas páginas (~15 KB cada) no máximo.
 PUBLICO_CONSULTAS_NA_MEMORIA = int(os.environ.get("COTAS_PUBLICO_CONSULTAS_NA_MEMORIA", "2000"))
 
-# Quantos quadros de candidatos cada processo guarda na memória (`cotas_web.quadro`): o do último
-# certame em que se agiu, conferido pela marca do banco a cada ato. Ler o quadro do disco custa
-# ~0,5 s a um milhão de inscrições; da memória, nada. Cada um ocupa ~200 MB a um milhão; 0 desliga.
+# Quantos quadros de candidatos cada processo guarda na memória (`cotas_web.ponte.quadro`): o do
+# último certame em que se agiu, conferido pela marca do banco a cada ato. Ler o quadro do disco
+# custa ~0,5 s a um milhão de inscrições; da memória, nada. Cada um ocupa ~200 MB a um milhão; 0
+# desliga.
 QUADROS_NA_MEMORIA = int(os.environ.get("COTAS_QUADROS_NA_MEMORIA", "2"))
 # A licença dos pacotes de dados abertos de cada certame (publico/pacote.py), no formato do
 # Frictionless (`name`, `path`, `title`); o órgão que publica pode escolher outra.
@@ -290,5 +291,5 @@ IMPORTACAO_EM_SEGUNDO_PLANO_ACIMA_DE = 256 * 1024
 
 # Leis além das do pacote (arquivos TOML no formato de `cotas/leis/`, separados por ":"): a de um
 # ente que ainda não está no pacote, ou uma lei de teste. A aplicação as junta ao catálogo
-# (`ponte.catalogo`); o carregador as valida como as do pacote.
+# (`ponte.catalogo.catalogo`); o carregador as valida como as do pacote.
 COTAS_LEIS_EXTRAS = [p for p in os.environ.get("COTAS_LEIS_EXTRAS", "").split(os.pathsep) if p]

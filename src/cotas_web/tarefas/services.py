@@ -28,7 +28,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.module_loading import import_string
 
-from cotas.motor.erros import ErroCotas
+from cotas_web.ponte.erros import ErroCotas
 
 from .models import ATIVOS, Estado, Tarefa
 

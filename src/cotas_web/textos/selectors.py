@@ -22,8 +22,6 @@ from cotas.documentos.atos import (
 from cotas.documentos.documento import Carimbo, Documento
 from cotas.documentos.tabelas import Tabela
 from cotas.documentos.texto import cabecalho_municipio, data_br, nome_proprio, numero_e_extenso
-from cotas.motor.razoes import Referencia
-from cotas_web import ponte
 from cotas_web.auditoria.models import Registro
 from cotas_web.certames.models import Certame
 from cotas_web.certames.selectors import slug_do_certame
@@ -31,6 +29,8 @@ from cotas_web.comissao.models import Convocacao, Sessao
 from cotas_web.comissao.selectors import ata_da_sessao, recursos_do_certame
 from cotas_web.identidade.models import Orgao
 from cotas_web.nomeacoes.models import Nomeacao
+from cotas_web.ponte import leis
+from cotas_web.ponte.tipos import Referencia
 
 from .models import ModeloDeTexto
 
@@ -73,7 +73,7 @@ def timbre_do_orgao(certame: Certame) -> tuple[str, ...]:
 
 def _fundamentos_da_nomeacao(certame: Certame) -> list[Referencia]:
     """A lei que rege o certame, a reserva de cada grupo e a ordem (alternância)."""
-    regras = ponte.regras_do_certame(certame)
+    regras = leis.regras_do_certame(certame)
     refs = [*regras.lei.fundamentos_vigencia(certame.data_edital)]
     for grupo in regras.grupos_da_lei:
         refs += grupo.ref("percentual")
@@ -82,7 +82,7 @@ def _fundamentos_da_nomeacao(certame: Certame) -> list[Referencia]:
 
 
 def _fundamentos_da_comissao(certame: Certame, *chaves: str) -> list[Referencia]:
-    regra = ponte.regras_do_certame(certame).comissao
+    regra = leis.regras_do_certame(certame).comissao
     return list(regra.refs(*chaves)) if regra is not None else []
 
 
@@ -158,7 +158,7 @@ def _convocados(sessao: Sessao) -> list[Convocacao]:
 
 
 def _campos_da_sessao(sessao: Sessao, certame: Certame) -> dict[str, str]:
-    regra = ponte.regras_do_certame(certame).comissao
+    regra = leis.regras_do_certame(certame).comissao
     prazo = regra.recurso_prazo_dias if regra is not None else None
     return {
         "local": sessao.local,
@@ -200,7 +200,7 @@ def dados_do_resultado(
 ) -> DadosDoAto:
     """O resultado preliminar (de uma sessão, antes dos recursos) ou o final (todas as sessões,
     depois dos recursos decididos)."""
-    regra = ponte.regras_do_certame(certame).comissao
+    regra = leis.regras_do_certame(certame).comissao
     linhas: list[tuple[object, ...]] = []
     sessoes = [sessao] if sessao is not None else list(certame.sessoes.order_by("data", "pk"))
     # (Os recursos ficam no seu próprio registro; o resultado final os aplica aos pareceres.)
@@ -240,7 +240,7 @@ def dados_do_resultado(
 def dados_da_homologacao(certame: Certame, numero: str, data: date | None) -> DadosDoAto:
     if certame.homologado_em is None:
         raise TextoIndisponivel("O certame ainda não foi homologado.")
-    regras = ponte.regras_do_certame(certame)
+    regras = leis.regras_do_certame(certame)
     tabela = Tabela(
         "cargos",
         "Cargos e vagas do edital",

@@ -95,7 +95,7 @@ def optou(candidato: Any, grupo: Any) -> bool:
 
 @register.filter
 def verificacao(candidato: Any, grupo: Any) -> str:
-    """O resultado da verificação do grupo (`ponte.GrupoNaTela`), pelo rótulo: o da comissão ou
+    """O resultado da verificação do grupo (`ponte.tela.GrupoNaTela`), pelo rótulo: o da comissão ou
     o da análise documental; "Pendente" para quem optou pela reserva e ainda não foi verificado
     (a homologação espera por ele); "" para quem não optou (nada a verificar)."""
     rotulo = str(candidato.verificacao_rotulo(grupo.nome, grupo.documental))

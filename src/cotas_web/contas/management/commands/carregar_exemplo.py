@@ -17,10 +17,10 @@ from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
-from cotas.motor.glossario import PCD
-from cotas.motor.legislacao import ESFERAS
 from cotas_web.certames.models import BaseDoLimiar, PrioridadeColisao
 from cotas_web.contas.models import Papel, Perfil
+from cotas_web.ponte.catalogo import ESFERAS
+from cotas_web.ponte.vocabulario import PCD
 
 # A pasta das leis federais (o id de uma lei começa pela pasta do ente: `federal/...`).
 ESFERA_FEDERAL = ESFERAS[1]
@@ -209,7 +209,7 @@ def _base_do_limiar(cenario: Any) -> str:
     """A questão aberta do limiar como o motor a resolve para o cenário (o valor informado em
     `[parametros_lei]` ou o padrão)."""
     from cotas.apuracao import regras_do_cenario
-    from cotas.motor.erros import ErroCotas
+    from cotas_web.ponte.erros import ErroCotas
 
     try:
         grupos = regras_do_cenario(cenario).grupos_da_lei

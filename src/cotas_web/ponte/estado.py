@@ -19,7 +19,8 @@ O estado é a conta dos fatos, não um fato: só é retomado se confere com eles
 - O selo (HMAC com a chave secreta da instalação, que o banco não guarda) confere: quem só tem o
   banco não faz a aplicação retomar um estado forjado.
 Dentro de um ato, o estado novo é gravado na transação do ato: desfeito o ato, desfaz-se o estado.
-Quem confere o registro de auditoria reencena sempre, do banco (`ponte.reencenar(do_banco=True)`).
+Quem confere o registro de auditoria reencena sempre, do banco
+(`reencenacao.reencenar(do_banco=True)`).
 """
 
 from __future__ import annotations
@@ -32,8 +33,9 @@ import weakref
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from datetime import date
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.db import DatabaseError, transaction
 from django.utils.crypto import salted_hmac
@@ -45,7 +47,10 @@ from cotas.motor.certame import Evento
 from cotas.motor.erros import ErroCotas
 from cotas.motor.eventos import ordenar_no_dia
 
-_SAL = "cotas_web.estado"
+if TYPE_CHECKING:
+    from cotas_web.certames.models import Certame, EstadoDoCertame
+
+_SAL = "cotas_web.estado"  # (o nome de antes do módulo: outro sal invalidaria os selos guardados)
 
 
 @functools.lru_cache(maxsize=1)
@@ -77,11 +82,11 @@ _SEM_ATOS = resumo([])  # (o resumo das publicadas de um cargo sem nenhuma)
 
 
 def retomar_ou_reencenar(
-    certame: Any,
+    certame: Certame,
     *,
     chave: str,
     eventos: list[Evento],
-    abertura: Any,
+    abertura: date,
     comum: str = "",
     marcas: dict[str, str],
     publicadas: dict[str, str],
@@ -91,7 +96,7 @@ def retomar_ou_reencenar(
     """O livro do certame depois de `eventos`: retomado do estado guardado e acrescido do que é
     novo, ou, se o estado não confere, reencenado desde a `abertura` (`novo()` dá o certame sem
     eventos; `retomar(livro, carregar)`, o certame com o livro guardado). `publicadas`: o resumo
-    das nomeações publicadas de cada cargo (`ponte.resumos_das_publicadas`); `marcas`: a marca
+    das nomeações publicadas de cada cargo (`publicadas.resumos_das_publicadas`); `marcas`: a marca
     dos candidatos de cada cargo; `comum`: o resumo do que a chave pressupõe
     (`bases_dos_cargos`). Grava o estado novo.
     Levanta o `ErroCotas` do evento que a lei recusa, como a reencenação."""
@@ -142,7 +147,7 @@ def _reapurar(
     eventos: list[Evento],
     resumos: list[str],
     aplicados: list[tuple[str, str]],
-    abertura: Any,
+    abertura: date,
 ) -> list[tuple[str, str]]:
     """Reapura os `cargos` (os candidatos deles mudaram) com os eventos de hoje de cada um e
     devolve os aplicados: os guardados dos outros cargos e todos os de hoje destes."""
@@ -252,8 +257,8 @@ def bases_dos_cargos(motor: CertameMotor) -> Bases | None:
 
 
 def _retomado(
-    certame: Any,
-    guardado: Any,
+    certame: Certame,
+    guardado: EstadoDoCertame | None,
     chave: str,
     marcas: dict[str, str],
     publicadas: dict[str, str],
@@ -303,7 +308,7 @@ def _retomado(
 
 
 def _guardar(
-    certame: Any,
+    certame: Certame,
     chave: str,
     aplicados: list[tuple[str, str]],
     motor: CertameMotor,
