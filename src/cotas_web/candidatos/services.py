@@ -301,7 +301,7 @@ def importacao_confirmar(
                 c.opcao_lista or "",
                 c.linha,
             )
-            for c in _contando(previa.candidatos, progresso)
+            for c in _contando(tabela.na_ordem_dos_cargos(previa.candidatos), progresso)
         ),
     )
     # (depois do commit: não alonga a trava do certame)
@@ -334,7 +334,7 @@ def _json(valores: tuple[Any, ...], tipo: type) -> str:
 PASSO_ANDAMENTO = 1000  # linhas gravadas entre dois avanços da barra
 
 
-def _contando(candidatos: list[Any], progresso: tarefas.Progresso | None) -> Any:
+def _contando(candidatos: Iterable[Any], progresso: tarefas.Progresso | None) -> Any:
     """Os candidatos, um a um, avançando o andamento a cada PASSO_ANDAMENTO."""
     for i, c in enumerate(candidatos, 1):
         yield c

@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
 import polars as pl
@@ -28,7 +28,7 @@ from cotas_web.ponte import quadro as guardados
 if TYPE_CHECKING:
     from cotas_web.certames.models import Certame
 
-__all__ = ["tabela_da_previa", "tabela_de_candidatos", "tipos_dos_campos"]
+__all__ = ["na_ordem_dos_cargos", "tabela_da_previa", "tabela_de_candidatos", "tipos_dos_campos"]
 
 # O tipo de uma coluna do polars.
 TipoDaColuna = type[pl.DataType]
@@ -57,6 +57,23 @@ _COLUNAS_DO_BANCO: tuple[tuple[str, TipoDaColuna], ...] = (
     ("campos", pl.String),  # JSON: {campo da lei: valor}
 )
 _LOTE_LEITURA = 50_000  # linhas por ida ao cursor: o quadro cresce sem guardar todas as tuplas
+_LOTE_GRAVACAO = 4096  # candidatos criados de cada vez ao gravar na ordem dos cargos
+
+
+def na_ordem_dos_cargos(candidatos: Sequence[Candidato]) -> Iterator[Candidato]:
+    """Os candidatos cargo a cargo (dentro de cada um, na ordem do arquivo), a ordem em que a
+    importação os grava: as linhas de um cargo ficam juntas nas páginas do banco, e cada ato, que
+    relê só o cargo que tocou, lê poucas páginas. (Num milhão com os cargos misturados no
+    arquivo, reler um cargo de 13 mil inscrições no PostgreSQL lia ~10.600 páginas: ~1 s com o
+    cache frio.) A ordem do arquivo segue na coluna `linha`, que é a que se lê."""
+    if not isinstance(candidatos, TabelaCandidatos):
+        yield from sorted(candidatos, key=lambda c: c.cargo)  # (estável: a ordem do arquivo)
+        return
+    ordem = (
+        candidatos.quadro.select("cargo").with_row_index("_i").sort("cargo", "_i").get_column("_i")
+    )
+    for inicio in range(0, len(ordem), _LOTE_GRAVACAO):
+        yield from candidatos.materializar(ordem[inicio : inicio + _LOTE_GRAVACAO].to_list())
 
 
 def tabela_de_candidatos(
