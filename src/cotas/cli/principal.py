@@ -81,7 +81,12 @@ def _opcoes_da_lei(p: argparse.ArgumentParser) -> None:
         default=TipoSelecao.CONCURSO_PUBLICO.value,
         help=f"tipo de seleção (padrão: {TipoSelecao.CONCURSO_PUBLICO.value})",
     )
-    p.add_argument("--vagas", type=_vagas, required=True, help="número de vagas do cargo")
+    p.add_argument(
+        "--vagas",
+        type=_vagas,
+        help="número de vagas do cargo (sem ele, só com um --edital que conta a reserva PcD no "
+        "total: cada cargo do quadro de vagas do edital)",
+    )
     p.add_argument("--pcd-percentual", type=_decimal, help="percentual PcD do edital, ex.: 5")
     p.add_argument(
         "--pcd-arredondamento",
