@@ -19,7 +19,10 @@ if TYPE_CHECKING:
     from cotas.arquivos.edital import _Arquivo
 
 SECAO = "reserva_pcd_no_total"
-CHAVES = ("percentual", "arredondamento", "teto", "vagas", "reservadas", "colocacao", "item", "texto")
+CHAVES = (
+    *("percentual", "arredondamento", "teto", "vagas", "reservadas"),
+    *("colocacao", "item", "texto"),
+)
 CHAVES_COLOCACAO = ("cargos", "regra", "item", "texto")
 
 
@@ -120,7 +123,7 @@ def _colocacao(
     regra = bruto.get("regra")
     listada = None
     if ("cargos" in bruto) == ("regra" in bruto):
-        arquivo.erro(base, 'diga os cargos (cargos = { ADM = 1 }) ou a regra, um dos dois')
+        arquivo.erro(base, "diga os cargos (cargos = { ADM = 1 }) ou a regra, um dos dois")
         return None
     if "cargos" in bruto:
         listada = _por_cargo(arquivo, bruto, f"{base}.cargos", "as vagas PcD de cada cargo")

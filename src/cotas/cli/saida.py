@@ -391,9 +391,7 @@ def ordem(args: argparse.Namespace) -> Any:
 
     regras, em_aberto = _regras_dos_argumentos(args, ordem=True)
     quadro = _quadro(args, regras) or {"": args.vagas}
-    por_cargo = {
-        cargo: PlanoDeVagas(regras, cargo=cargo or None) for cargo in quadro
-    }
+    por_cargo = {cargo: PlanoDeVagas(regras, cargo=cargo or None) for cargo in quadro}
     for cargo, plano in por_cargo.items():
         if quadro[cargo]:
             plano.acrescentar_lote(quadro[cargo])

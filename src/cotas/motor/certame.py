@@ -33,10 +33,10 @@ from cotas.motor.glossario import Preterido
 from cotas.motor.legislacao import dispositivo_federal
 from cotas.motor.listas import Fila, ListaConjunta, ListaDeClassificacao
 from cotas.motor.ordem import Lote, MemoriaDosPlanos, PlanoDeVagas, Vaga, ordinal
+from cotas.motor.pcd_no_total import conferir_quadro_do_edital
 from cotas.motor.razoes import Razao, Referencia, contar, faixa_de_vagas, milhar
 from cotas.motor.regras import AMPLA, PCD, RegraGrupo, Regras
 from cotas.motor.reserva import ReservaCargo, calcular_reserva
-from cotas.motor.pcd_no_total import conferir_quadro_do_edital
 from cotas.motor.sorteio import posicoes_sorteadas
 
 
