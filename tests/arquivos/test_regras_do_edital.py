@@ -206,8 +206,8 @@ def test_a_colocacao_que_nao_soma_a_conta_e_a_forma_errada(tmp_path: Path) -> No
     )
     mensagens = [f"{e.chave}: {e.mensagem}" for e in _erros(_escrever(tmp_path, texto))]
     assert mensagens == [
-        "reserva_pcd_no_total.percentual: falta esta chave obrigatória: um percentual entre 0 e 100, sem "
-        "aspas (ex.: 5)",
+        "reserva_pcd_no_total.percentual: falta esta chave obrigatória: um percentual entre 0 "
+        "e 100, sem aspas (ex.: 5)",
         "reserva_pcd_no_total.base: chave desconhecida 'base' (as chaves aceitas aqui são "
         "percentual, arredondamento, teto, vagas, reservadas, colocacao, item, texto)",
         "reserva_pcd_no_total.colocacao: diga os cargos (cargos = { ADM = 1 }) ou a regra, um "

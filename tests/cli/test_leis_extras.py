@@ -110,7 +110,7 @@ def test_conferir_um_edital_ou_um_modelo_lista_todos_os_erros_com_a_linha() -> N
     for erro in (
         f'{nome}, linha 16, coluna 14, chave "reserva_pcd_no_total.reservadas": Edital nº '
         "24/2026, item 5.1: 0 vagas PcD no total de 11",
-        f"{nome}, linha 22, coluna 10, chave \"reserva_pcd_no_total.colocacao.cargos\": Edital "
+        f'{nome}, linha 22, coluna 10, chave "reserva_pcd_no_total.colocacao.cargos": Edital '
         "nº 24/2026, item 5.2: o cargo 'FIS' não está no quadro",
         "3 vagas PcD no cargo 'MOT', que tem 2 vagas no edital",
         "a colocação soma 5 vagas PcD",
