@@ -700,13 +700,16 @@ def parametros_do_certame(certame: Certame) -> Any:
     )
 
 
-def reserva(certame: Certame, regras: Regras, vagas: int | list[int]) -> Any:
+def reserva(
+    certame: Certame, regras: Regras, vagas: int | list[int], cargo: str | None = None
+) -> Any:
     """A reserva de `vagas` (um número ou os lotes, em ordem) no certame (com a prioridade na
-    colisão escolhida nele), com a memória de cálculo do motor."""
+    colisão escolhida nele), com a memória de cálculo do motor; `cargo`, o código (a reserva PcD
+    que o edital conta no total e coloca nos cargos o pede)."""
     from cotas.motor.reserva import calcular_reserva
 
     prioridade = parametros_do_certame(certame).prioridade_colisao
-    return calcular_reserva(regras, vagas=vagas, prioridade=prioridade)
+    return calcular_reserva(regras, vagas=vagas, prioridade=prioridade, cargo=cargo)
 
 
 def conferir_no_motor(certame: Certame) -> Any:

@@ -233,15 +233,17 @@ def _com_pcd_no_total(
             "diga a mesma, ou só a do edital"
         )
         return grupos
-    # O que o decreto e a lei federal fundamentam (sempre para cima; até 20%) fica com eles; o
-    # percentual e o resto, com o item do edital.
+    # O percentual é do item do edital; o arredondamento e o teto, do decreto e da lei federal
+    # quando o edital segue o que eles dizem (sempre para cima; até 20%), senão do item; a
+    # reversão e a desistência, das regras do edital para a reserva PcD, como sem esta regra.
     referencias = {
-        **{k: no_total.referencia for k in novo.referencias},
+        **novo.referencias,
         **{
-            k: r
-            for k, r in novo.referencias.items()
-            if k in ("arredondamento", "teto") and r.norma != "Edital"
+            k: no_total.referencia
+            for k in ("arredondamento", "teto")
+            if novo.referencias[k].norma == "Edital"
         },
+        "percentual": no_total.referencia,
         "colocacao": no_total.colocacao,
     }
     pcd = replace(novo, referencias=referencias, no_total=no_total)

@@ -87,7 +87,7 @@ def reserva_por_cargo(*, certame: Certame) -> list[ReservaCargo]:
         lotes = lotes_do_cargo(cargo)
         total = sum(lt.quantidade for lt in lotes)
         try:
-            r = ponte.reserva(certame, regras, [lt.quantidade for lt in lotes])
+            r = ponte.reserva(certame, regras, [lt.quantidade for lt in lotes], cargo=cargo.codigo)
         except ponte.ErroCotas as erro:
             saida.append(ReservaCargo(cargo, total, {}, 0, [], str(erro), lotes))
             continue
