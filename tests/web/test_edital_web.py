@@ -619,5 +619,9 @@ def test_o_edital_que_conta_a_reserva_pcd_no_total_a_coloca_no_cargo_que_diz(
     memoria = " ".join(reservas["ADM"].memoria)
     assert "1 vaga colocada neste cargo pelo edital" in memoria
     assert "Edital nº 22/2026, item 5.1; Edital nº 22/2026, item 5.2" in memoria
-    vagas = ponte.reencenar(certame).vagas("ADM")
-    assert [v.numero for v in vagas if v.reservada_para == "pcd"] == [5]
+    assert ponte.reencenar(certame).reserva("ADM").reservadas == {"negros": 1, "pcd": 1}
+    from cotas.motor.ordem import PlanoDeVagas
+
+    plano = PlanoDeVagas(ponte.regras_do_certame(certame), cargo="ADM")
+    plano.acrescentar_lote(6)
+    assert [v.numero for v in plano.vagas if v.reservada_para == "pcd"] == [5]

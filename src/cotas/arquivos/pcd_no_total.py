@@ -144,12 +144,16 @@ def _colocacao(
 def _referencia(
     arquivo: _Arquivo, tabela: Mapping[str, object], base: str, norma: str
 ) -> Referencia | None:
-    textos = {}
+    textos: dict[str, str] = {}
     for chave in ("item", "texto"):
         valor = tabela.get(chave)
         if not isinstance(valor, str) or not valor.strip():
-            falta = "falta esta chave obrigatória (um texto)" if valor is None else "deve ser"
-            arquivo.erro(f"{base}.{chave}", falta if valor is None else f"{falta} um texto")
+            arquivo.erro(
+                f"{base}.{chave}",
+                "falta esta chave obrigatória (um texto)"
+                if valor is None
+                else "deve ser um texto entre aspas, não vazio",
+            )
             continue
         textos[chave] = " ".join(valor.split())
     if len(textos) < 2:
