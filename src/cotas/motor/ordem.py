@@ -230,15 +230,15 @@ class PlanoDeVagas:
         n = no_total.colocadas[self.cargo]
         do_edital = no_total.vagas[self.cargo]
         valor, conta = self._no_intervalo(grupo, k)
-        colocadas = contar(n, "vaga colocada", "vagas colocadas")
+        colocadas = f"{contar(n, 'vaga colocada', 'vagas colocadas')} neste cargo pelo edital"
         if k < do_edital and valor <= n:
-            conta = f"{conta}, das {colocadas} neste cargo pelo edital"
-        elif k <= do_edital:
-            conta = f"{colocadas} neste cargo pelo edital (neste cargo, {conta})"
-            valor = n
+            conta = f"{conta}; {colocadas}"
+        elif k < do_edital:
+            conta, valor = f"{colocadas} ({conta})", n
+        elif k == do_edital:
+            conta, valor = colocadas, n
         elif valor < n:
-            conta = f"{conta}; as {colocadas} neste cargo pelo edital"
-            valor = n
+            conta, valor = f"{conta}; {colocadas}, nunca menos", n
         return Devidas(grupo.nome, k, valor, conta)
 
     @staticmethod
