@@ -137,7 +137,7 @@ def test_conferir_um_modelo_com_erros(tmp_path: Path) -> None:
         'modelo.toml, linha 1, coluna 1, chave "modelo.titulo": falta esta chave obrigatória',
         'chave "modelo.orgao": falta',
         'chave "modelo.lei": falta',
-        'modelo.toml, linha 6, coluna 8, chave "parametros[1].valor": falta esta chave',
+        'modelo.toml, linha 5, coluna 1, chave "parametros[1].valor": falta esta chave',
         'chave "parametros[1].item": falta',
     ):
         assert erro in r.stderr
