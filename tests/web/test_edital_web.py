@@ -600,7 +600,8 @@ def test_o_edital_que_conta_a_reserva_pcd_no_total_a_coloca_no_cargo_que_diz(
     arquivo = EDITAIS / "edital-22-2026-pcd-no-total.toml"
     texto = arquivo.read_text(encoding="utf-8")
     entrar(client, rita)
-    r = _enviar(client, _dados("Concurso 22/2026", edital_arquivo=_arquivo(arquivo.name, texto)))
+    dados = _dados("Concurso 22/2026", orgao="administracao_direta")
+    r = _enviar(client, {**dados, "edital_arquivo": _arquivo(arquivo.name, texto)})
     assert not r.context["form"].errors, r.context["form"].errors
     r = _confirmar(client, r, "Concurso 22/2026")
     assert r.status_code == 302, r.context["form"].errors
