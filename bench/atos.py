@@ -214,7 +214,9 @@ def main() -> None:
     p.add_argument("--atos", type=int, default=20)
     p.add_argument("--banco", choices=("sqlite", "postgres"), default="sqlite")
     p.add_argument("--saida", default=str(RAIZ / "bench" / "resultados" / "atos.md"))
-    p.add_argument("--anexar", metavar="ARQUIVO", help="acrescenta o relatório ao fim (BENCHMARKS.md)")
+    p.add_argument(
+        "--anexar", metavar="ARQUIVO", help="acrescenta o relatório ao fim (BENCHMARKS.md)"
+    )
     p.add_argument("--filho", metavar="CENARIO")
     args = p.parse_args()
     if args.filho:
