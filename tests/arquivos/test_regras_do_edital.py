@@ -136,3 +136,80 @@ def test_as_regras_do_edital_nao_vem_de_um_modelo(tmp_path: Path) -> None:
     (erro,) = _erros(_escrever(tmp_path, MOSTARDAS + 'modelo = "pref/x@1"\n'))
     assert (erro.arquivo, erro.linha, erro.chave) == ("m.toml", 8, "ordem")
     assert "[ordem] é uma regra do edital: vai no arquivo do edital" in erro.mensagem
+
+
+PCD_NO_TOTAL = """
+[reserva_pcd_no_total]
+percentual = 5
+arredondamento = "cima"
+vagas = { ADM = 6, TEC = 3, MOT = 2 }
+item = "item 5.1"
+texto = "Cinco por cento do total das vagas."
+
+[reserva_pcd_no_total.colocacao]
+cargos = { ADM = 1 }
+item = "item 5.2"
+texto = "A vaga PcD fica no cargo ADM."
+"""
+
+
+def test_a_reserva_pcd_no_total_e_lida_com_a_conta_e_a_colocacao(tmp_path: Path) -> None:
+    edital = ler_edital(_escrever(tmp_path, MOSTARDAS + PCD_NO_TOTAL))
+    assert edital.regras is not None and edital.regras.pcd_no_total is not None
+    no_total = edital.regras.pcd_no_total
+    assert no_total.conta() == (1, "5% × 11 = 0,55 → 1")
+    assert dict(no_total.colocadas) == {"ADM": 1, "TEC": 0, "MOT": 0}
+    assert no_total.referencia.citacao() == "Edital nº 20/2026, item 5.1"
+    assert no_total.colocacao.citacao() == "Edital nº 20/2026, item 5.2"
+    # A regra das mais vagas: no empate (ADM e TEC com 8), a ordem do quadro; 5% × 21 → 2.
+    regra = PCD_NO_TOTAL.replace("cargos = { ADM = 1 }", 'regra = "mais_vagas"').replace(
+        "{ ADM = 6, TEC = 3, MOT = 2 }", "{ MOT = 5, ADM = 8, TEC = 8 }"
+    )
+    edital = ler_edital(_escrever(tmp_path, MOSTARDAS + regra))
+    assert edital.regras is not None and edital.regras.pcd_no_total is not None
+    assert dict(edital.regras.pcd_no_total.colocadas) == {"MOT": 0, "ADM": 1, "TEC": 1}
+
+
+def test_os_erros_da_reserva_pcd_no_total_todos_de_uma_vez_com_o_item(tmp_path: Path) -> None:
+    texto = MOSTARDAS + PCD_NO_TOTAL.replace(
+        'item = "item 5.1"', 'reservadas = 0\nitem = "item 5.1"'
+    ).replace("cargos = { ADM = 1 }", "cargos = { ADM = 1, FIS = 1, MOT = 3 }")
+    erros = _erros(_escrever(tmp_path, texto))
+    assert [(e.linha, e.chave) for e in erros] == [
+        (11, "reserva_pcd_no_total.reservadas"),
+        (16, "reserva_pcd_no_total.colocacao.cargos"),
+        (16, "reserva_pcd_no_total.colocacao.cargos"),
+        (16, "reserva_pcd_no_total.colocacao.cargos"),
+    ]
+    assert [e.mensagem for e in erros] == [
+        "Edital nº 20/2026, item 5.1: 0 vagas PcD no total de 11; a conta no total dá 1 vaga "
+        "(5% × 11 = 0,55 → 1): o edital pode reservar mais, nunca menos",
+        "Edital nº 20/2026, item 5.2: o cargo 'FIS' não está no quadro de vagas do edital "
+        "(ADM, TEC, MOT)",
+        "Edital nº 20/2026, item 5.2: 3 vagas PcD no cargo 'MOT', que tem 2 vagas no edital",
+        "Edital nº 20/2026, item 5.2: a colocação soma 5 vagas PcD; as que o edital reserva: "
+        "0 vagas",
+    ]
+
+
+def test_a_colocacao_que_nao_soma_a_conta_e_a_forma_errada(tmp_path: Path) -> None:
+    # Sem `reservadas`, a colocação soma a conta no total (1), não 2.
+    texto = MOSTARDAS + PCD_NO_TOTAL.replace("cargos = { ADM = 1 }", "cargos = { ADM = 2 }")
+    (erro,) = _erros(_escrever(tmp_path, texto))
+    assert erro.mensagem == (
+        "Edital nº 20/2026, item 5.2: a colocação soma 2 vagas PcD; a conta no total "
+        "(5% × 11 = 0,55 → 1): 1 vaga"
+    )
+    # A forma: sem percentual, com os cargos e a regra juntos, e uma chave desconhecida.
+    texto = MOSTARDAS + PCD_NO_TOTAL.replace("percentual = 5\n", "base = 1\n").replace(
+        "cargos = { ADM = 1 }", 'cargos = { ADM = 1 }\nregra = "mais_vagas"'
+    )
+    mensagens = [f"{e.chave}: {e.mensagem}" for e in _erros(_escrever(tmp_path, texto))]
+    assert mensagens == [
+        "reserva_pcd_no_total.percentual: falta esta chave obrigatória: um percentual entre 0 "
+        "e 100, sem aspas (ex.: 5)",
+        "reserva_pcd_no_total.base: chave desconhecida 'base' (as chaves aceitas aqui são "
+        "percentual, arredondamento, teto, vagas, reservadas, colocacao, item, texto)",
+        "reserva_pcd_no_total.colocacao: diga os cargos (cargos = { ADM = 1 }) ou a regra, um "
+        "dos dois",
+    ]

@@ -94,3 +94,50 @@ def test_a_ajuda_nao_depende_das_leis_de_fora(tmp_path: Path) -> None:
     ruim.write_text('id = "x"\n', encoding="utf-8")
     r = _cotas("--help", extras=str(ruim))
     assert r.returncode == 0 and "uso: cotas" in r.stdout
+
+
+EDITAIS = Path(__file__).resolve().parents[2] / "exemplos" / "editais"
+
+
+def test_conferir_um_edital_ou_um_modelo_lista_todos_os_erros_com_a_linha() -> None:
+    """O edital e o modelo são reconhecidos pela tabela [edital] ou [modelo] e lidos como
+    `--edital` os lê: cada erro com o arquivo, a linha e a coluna, todos de uma vez."""
+    ruim = EDITAIS / "recusados" / "edital-24-2026-pcd-no-total-mal-colocada.toml"
+    r = _cotas("leis", "--conferir", str(ruim), extras="")
+    assert r.returncode == 2 and "Traceback" not in r.stderr
+    assert f"{ruim}: 4 erro(s):" in r.stderr
+    nome = ruim.name
+    for erro in (
+        f'{nome}, linha 16, coluna 14, chave "reserva_pcd_no_total.reservadas": Edital nº '
+        "24/2026, item 5.1: 0 vagas PcD no total de 11",
+        f'{nome}, linha 22, coluna 10, chave "reserva_pcd_no_total.colocacao.cargos": Edital '
+        "nº 24/2026, item 5.2: o cargo 'FIS' não está no quadro",
+        "3 vagas PcD no cargo 'MOT', que tem 2 vagas no edital",
+        "a colocação soma 5 vagas PcD",
+    ):
+        assert erro in r.stderr
+    for bom, o_que in (
+        (EDITAIS / "edital-22-2026-pcd-no-total.toml", "edital conferido"),
+        (EDITAIS / "edital-93-2026.toml", "edital conferido"),
+        (EDITAIS / "modelos" / "autarquia-exemplo-concurso@2026.1.toml", "modelo de edital"),
+    ):
+        r = _cotas("leis", "--conferir", str(bom), extras="")
+        assert r.returncode == 0, r.stderr
+        assert f"{o_que}" in r.stdout and "sem erros" in r.stdout
+
+
+def test_conferir_um_modelo_com_erros(tmp_path: Path) -> None:
+    ruim = tmp_path / "modelo.toml"
+    ruim.write_text(
+        '[modelo]\nid = "x/y"\nversao = "1"\n\n[[parametros]]\nnome = "a"\n', encoding="utf-8"
+    )
+    r = _cotas("leis", "--conferir", str(ruim), extras="")
+    assert r.returncode == 2 and "Traceback" not in r.stderr
+    for erro in (
+        'modelo.toml, linha 1, coluna 1, chave "modelo.titulo": falta esta chave obrigatória',
+        'chave "modelo.orgao": falta',
+        'chave "modelo.lei": falta',
+        'modelo.toml, linha 5, coluna 1, chave "parametros[1].valor": falta esta chave',
+        'chave "parametros[1].item": falta',
+    ):
+        assert erro in r.stderr

@@ -84,9 +84,9 @@ def test_reserva_do_edital_feita_uma_vez_e_igual_a_calculada(
     )
     chamadas: list[int] = []
 
-    def contar(regras: object, vagas: int) -> object:
+    def contar(regras: object, vagas: int, cargo: str | None = None) -> object:
         chamadas.append(vagas)
-        return calcular_reserva(regras, vagas)  # type: ignore[arg-type]
+        return calcular_reserva(regras, vagas, cargo=cargo)  # type: ignore[arg-type]
 
     monkeypatch.setattr(modulo, "calcular_reserva", contar)
     anexo_edital(nova)

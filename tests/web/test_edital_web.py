@@ -19,7 +19,7 @@ from django.urls import reverse
 from cotas_web.auditoria.acoes import AcaoAuditada
 from cotas_web.auditoria.models import Registro
 from cotas_web.certames.models import Certame, ModeloDeEdital
-from cotas_web.ponte import catalogo, leis
+from cotas_web.ponte import catalogo, leis, reencenacao
 from tests.web.conftest import entrar, publicar
 
 pytestmark = pytest.mark.django_db
@@ -586,3 +586,43 @@ def test_as_regras_do_edital_adotado_vao_ao_motor_e_a_chave_do_livro(
     quintas = [v for v in plano.vagas if v.numero % 5 == 0]
     assert [v.reservada_para for v in quintas] == ["negros_indigenas"] * 2
     assert all("Edital nº 5/2026, item 3.6" in v.razao.fundamento_curto() for v in quintas)
+
+
+def test_o_edital_que_conta_a_reserva_pcd_no_total_a_coloca_no_cargo_que_diz(
+    client: Any, rita: Any
+) -> None:
+    """O edital que conta a reserva PcD no total das 11 vagas (5% × 11 = 0,55 → 1) e a põe em
+    ADM: adotado pela tela, com os cargos do quadro, a reserva de ADM tem a vaga PcD, com os
+    itens do edital, e os outros cargos, nenhuma."""
+    from cotas_web.certames import selectors
+    from cotas_web.certames.services import cargo_adicionar
+
+    arquivo = EDITAIS / "edital-22-2026-pcd-no-total.toml"
+    texto = arquivo.read_text(encoding="utf-8")
+    entrar(client, rita)
+    dados = _dados("Concurso 22/2026", orgao="administracao_direta")
+    r = _enviar(client, {**dados, "edital_arquivo": _arquivo(arquivo.name, texto)})
+    assert not r.context["form"].errors, r.context["form"].errors
+    r = _confirmar(client, r, "Concurso 22/2026")
+    assert r.status_code == 302, r.context["form"].errors
+    certame = Certame.objects.get(nome="Concurso 22/2026")
+    for codigo, vagas in (("ADM", 6), ("TEC", 3), ("MOT", 2)):
+        cargo_adicionar(
+            usuario=rita, certame=certame, codigo=codigo, nome=codigo, vagas_edital=vagas
+        )
+    reservas = {r.cargo.codigo: r for r in selectors.reserva_por_cargo(certame=certame)}
+    assert {c: r.reservadas.get("pcd") for c, r in reservas.items()} == {
+        "ADM": 1,
+        "MOT": 0,
+        "TEC": 0,
+    }
+    assert not reservas["ADM"].erro
+    memoria = " ".join(reservas["ADM"].memoria)
+    assert "1 vaga colocada neste cargo pelo edital" in memoria
+    assert "Edital nº 22/2026, item 5.1; Edital nº 22/2026, item 5.2" in memoria
+    assert reencenacao.reencenar(certame).reserva("ADM").reservadas == {"negros": 1, "pcd": 1}
+    from cotas.motor.ordem import PlanoDeVagas
+
+    plano = PlanoDeVagas(leis.regras_do_certame(certame), cargo="ADM")
+    plano.acrescentar_lote(6)
+    assert [v.numero for v in plano.vagas if v.reservada_para == "pcd"] == [5]

@@ -1,5 +1,6 @@
 """Leitura das regras do edital (docs/EDITAIS.md#regras-do-edital): `[ordem]` (a tabela de
-posições ou uma a cada N vagas), `[[reservas_conjuntas]]`, `[[destinos]]` e `[[sorteios]]`.
+posições ou uma a cada N vagas), `[[reservas_conjuntas]]`, `[[destinos]]`, `[[sorteios]]` e
+`[reserva_pcd_no_total]` (a leitura desta em `cotas.arquivos.pcd_no_total`).
 
 Cada erro com a linha e a coluna; o que se confere aqui é a forma e o que o arquivo e a lei
 bastam para conferir (os grupos da lei, as posições da tabela); o que depende do certame (a
@@ -14,6 +15,8 @@ from collections.abc import Mapping, Sequence
 from datetime import date, datetime
 from typing import TYPE_CHECKING
 
+from cotas.arquivos.pcd_no_total import SECAO as SECAO_PCD_NO_TOTAL
+from cotas.arquivos.pcd_no_total import ler_pcd_no_total
 from cotas.motor.glossario import AMPLA, PCD
 from cotas.motor.razoes import Referencia
 from cotas.motor.regras_do_edital import (
@@ -30,7 +33,7 @@ from cotas.motor.regras_do_edital import (
 if TYPE_CHECKING:
     from cotas.arquivos.edital import _Arquivo
 
-SECOES = ("ordem", "reservas_conjuntas", "destinos", "sorteios")
+SECOES = ("ordem", "reservas_conjuntas", "destinos", "sorteios", SECAO_PCD_NO_TOTAL)
 CHAVES_ORDEM = ("regra", "item", "texto", "ate", "posicoes", "a_cada", "lista")
 CHAVES_CONJUNTA = ("nome", "rotulo", "grupos", "divisao", "destinos", "item", "texto")
 CHAVES_DESTINOS = ("lista", "ordem", "item", "texto")
@@ -70,7 +73,8 @@ def ler_regras(arquivo: _Arquivo, norma: str, grupos_da_lei: Sequence[str]) -> R
         if (s := leitor.sorteio(bruto, f"sorteios[{i}]", i, do_plano)) is not None
     )
     ordem = leitor.ordem(do_plano)
-    return RegrasDoEdital(norma, ordem, conjuntas, destinos, sorteios)
+    pcd_no_total = ler_pcd_no_total(arquivo, norma)
+    return RegrasDoEdital(norma, ordem, conjuntas, destinos, sorteios, pcd_no_total)
 
 
 class _Leitor:

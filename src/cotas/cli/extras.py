@@ -13,8 +13,8 @@ import tomllib
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
-from cotas.arquivos.erros import motivo_do_sistema
-from cotas.motor.erros import LeiInvalida
+from cotas.arquivos.erros import ErrosDeEntrada, motivo_do_sistema
+from cotas.motor.erros import ErroCotas, LeiInvalida
 from cotas.motor.legislacao import (
     Lei,
     carregar_lei,
@@ -88,9 +88,22 @@ def carregar(ambiente: Mapping[str, str] = os.environ, pastas: Iterable[str] = (
     return avisos
 
 
+def e_edital(arquivo: Path) -> str | None:
+    """ "edital" ou "modelo", se o arquivo é um edital ou um modelo de edital (não uma lei)."""
+    if not _e_edital(arquivo):
+        return None
+    dados = tomllib.loads(arquivo.read_text(encoding="utf-8"))  # (_e_edital já o leu)
+    return "edital" if isinstance(dados.get("edital"), dict) else "modelo"
+
+
 def conferir(caminho: Path) -> list[str]:
-    """Os erros de um arquivo de lei, todos de uma vez (nenhum: a lei está boa e cabe no
-    catálogo, sem id repetido nem vigência sobreposta à de outra lei do mesmo ente)."""
+    """Os erros de um arquivo de lei, de edital ou de modelo de edital (reconhecidos pela tabela
+    [edital] ou [modelo]), todos de uma vez: a lei cabe no catálogo, sem id repetido nem
+    vigência sobreposta à de outra lei do mesmo ente; o edital é lido como `--edital` o lê (com o
+    modelo que segue, conferido contra a lei na data dele), cada erro com a linha e a coluna."""
+    tipo = e_edital(caminho)
+    if tipo is not None:
+        return _conferir_edital(caminho, tipo)
     try:
         lei = ler(caminho)
         # (A lei do catálogo com o mesmo id é a versão que este arquivo substitui.)
@@ -98,6 +111,23 @@ def conferir(caminho: Path) -> list[str]:
         montar_catalogo([*outras, lei])
     except LeiInvalida as erro:
         return str(erro).split("\n")
+    return []
+
+
+def _conferir_edital(caminho: Path, tipo: str) -> list[str]:
+    from cotas.arquivos.edital import ler_edital, ler_modelo
+
+    try:
+        if tipo == "edital":
+            ler_edital(caminho)
+        else:
+            ler_modelo(caminho)
+    except ErrosDeEntrada as erros:
+        return [str(e) for e in erros.erros] + [
+            f"não conferido por causa desses erros: {m}" for m in erros.nao_conferidos
+        ]
+    except ErroCotas as erro:
+        return [f"{caminho.name}: {erro}"]
     return []
 
 

@@ -81,7 +81,12 @@ def _opcoes_da_lei(p: argparse.ArgumentParser) -> None:
         default=TipoSelecao.CONCURSO_PUBLICO.value,
         help=f"tipo de seleção (padrão: {TipoSelecao.CONCURSO_PUBLICO.value})",
     )
-    p.add_argument("--vagas", type=_vagas, required=True, help="número de vagas do cargo")
+    p.add_argument(
+        "--vagas",
+        type=_vagas,
+        help="número de vagas do cargo (sem ele, só com um --edital que conta a reserva PcD no "
+        "total: cada cargo do quadro de vagas do edital)",
+    )
     p.add_argument("--pcd-percentual", type=_decimal, help="percentual PcD do edital, ex.: 5")
     p.add_argument(
         "--pcd-arredondamento",
@@ -126,7 +131,8 @@ def construir_parser() -> argparse.ArgumentParser:
         "--conferir",
         type=Path,
         metavar="ARQUIVO",
-        help="confere um arquivo de lei e lista todos os erros dele de uma vez",
+        help="confere um arquivo de lei, de edital ou de modelo de edital e lista todos os "
+        "erros dele de uma vez",
     )
 
     p = sub.add_parser("reserva", help="vagas reservadas de um cargo, com a conta")
@@ -163,15 +169,23 @@ def _leis_do_pacote() -> tuple[Any, ...]:
         return ()
 
 
-def _conferir_lei(arquivo: Path) -> int:
-    """`cotas leis --conferir ARQUIVO`: todos os erros do arquivo, ou que ele está bom."""
+def _conferir_arquivo(arquivo: Path, pastas: Sequence[str]) -> int:
+    """`cotas leis --conferir ARQUIVO`: todos os erros do arquivo (uma lei, um edital ou um
+    modelo de edital), ou que ele está bom."""
+    edital = extras.e_edital(arquivo)
+    if edital:  # (o edital de uma lei de fora do pacote: ela entra no catálogo antes)
+        for lei_ignorada in extras.carregar(pastas=pastas):
+            print(f"aviso: {lei_ignorada}", file=sys.stderr)
     erros = extras.conferir(arquivo)
     if erros:
         print(f"{arquivo}: {len(erros)} erro(s):", file=sys.stderr)
         for erro in erros:
             print(f"  {erro}", file=sys.stderr)
         return ENTRADA_INVALIDA
-    print(f"{arquivo}: lei conferida, sem erros.")
+    o_que = {"edital": "edital conferido", "modelo": "modelo de edital conferido"}.get(
+        edital or "", "lei conferida"
+    )
+    print(f"{arquivo}: {o_que}, sem erros.")
     return OK
 
 
@@ -201,7 +215,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = _ler_argumentos(construir_parser(), argv)
     try:
         if args.comando == "leis" and args.conferir is not None:
-            return _conferir_lei(args.conferir)
+            return _conferir_arquivo(args.conferir, args.leis)
         for lei_ignorada in extras.carregar(pastas=args.leis):
             print(f"aviso: {lei_ignorada}", file=sys.stderr)
         if args.comando == "testar":  # (mostra cada teste ao rodá-lo e tem os seus códigos)

@@ -19,9 +19,10 @@ from cotas.cli import gerar, parametros
 from cotas.motor.edital import Edital
 from cotas.motor.erros import ErroCotas, ParametrosDesconhecidos
 from cotas.motor.legislacao import Lei, catalogo_padrao
-from cotas.motor.ordem import ordem_de_nomeacao
+from cotas.motor.ordem import PlanoDeVagas
 from cotas.motor.regras import (
     AMPLA,
+    PCD,
     ParametrosPcd,
     Regras,
     lei_aplicavel,
@@ -287,8 +288,52 @@ def _json(valor: object) -> object:
     return list(valor) if isinstance(valor, tuple) else valor
 
 
+def _quadro(args: argparse.Namespace, regras: Regras) -> dict[str, int] | None:
+    """O quadro de vagas do edital que conta a reserva PcD no total (cada cargo dele sai na
+    conta); None: a conta de um cargo de `--vagas`."""
+    grupo = regras.grupo(PCD)
+    no_total = grupo.no_total if grupo is not None else None
+    if no_total is None:
+        if args.vagas is None:
+            raise ErroCotas("Informe --vagas (o número de vagas do cargo).")
+        return None
+    if args.vagas is not None:
+        raise ErroCotas(
+            f"{no_total.referencia.citacao()} conta a reserva a pessoas com deficiência no total "
+            f"do quadro de vagas do edital ({_vagas_do_quadro(no_total.vagas)}): a conta sai para "
+            "cada cargo dele; --vagas não se aplica."
+        )
+    return dict(no_total.vagas)
+
+
+def _vagas_do_quadro(vagas: Mapping[str, int]) -> str:
+    return ", ".join(f"{c}: {n}" for c, n in vagas.items())
+
+
+def _pcd_no_total_json(regras: Regras) -> dict[str, Any]:
+    grupo = regras.grupo(PCD)
+    if grupo is None or grupo.no_total is None:
+        return {}
+    no_total = grupo.no_total
+    return {
+        "pcd_no_total": {
+            "vagas": no_total.total,
+            "conta": no_total.conta()[1],
+            "reservadas": no_total.numero,
+            "colocacao": dict(no_total.colocadas),
+            "regra": no_total.regra,
+            "citacao": no_total.referencia.citacao(),
+            "citacao_colocacao": no_total.colocacao.citacao(),
+            "memoria": no_total.descricao(),
+        }
+    }
+
+
 def reserva(args: argparse.Namespace) -> Any:
     regras, em_aberto = _regras_dos_argumentos(args, ordem=False)
+    quadro = _quadro(args, regras)
+    if quadro is not None:
+        return _reserva_do_quadro(args, regras, quadro, em_aberto)
     r = calcular_reserva(regras, args.vagas)
     if args.json:
         return {
@@ -305,31 +350,85 @@ def reserva(args: argparse.Namespace) -> Any:
     return "\n".join([*linhas, *_rodape(regras, em_aberto)])
 
 
+def _reserva_do_quadro(
+    args: argparse.Namespace, regras: Regras, quadro: Mapping[str, int], em_aberto: list[str]
+) -> Any:
+    """A reserva de cada cargo do quadro do edital, com a conta PcD no total uma vez só."""
+    reservas = {cargo: calcular_reserva(regras, n, cargo=cargo) for cargo, n in quadro.items()}
+    if args.json:
+        return {
+            "lei": regras.lei.id,
+            "vagas": sum(quadro.values()),
+            **_pcd_no_total_json(regras),
+            "cargos": [
+                {
+                    "codigo": cargo,
+                    "vagas": r.vagas,
+                    "reservadas": dict(r.reservadas),
+                    "ampla": r.ampla,
+                    "memoria": r.memoria,
+                }
+                for cargo, r in reservas.items()
+            ],
+            **_edital_json(args, regras),
+            **({"nao_conferidos": em_aberto} if em_aberto else {}),
+        }
+    grupo = regras.grupo(PCD)
+    assert grupo is not None and grupo.no_total is not None
+    linhas = [
+        f"{regras.lei.titulo} ({regras.lei.id}) — quadro de vagas do edital "
+        f"({_vagas_do_quadro(quadro)})",
+        f"  {grupo.no_total.descricao()}",
+    ]
+    for cargo, r in reservas.items():
+        linhas.append(f"  Cargo {cargo} — {r.vagas} vaga(s):")
+        linhas += [f"    {linha}" for linha in r.memoria]
+    return "\n".join([*linhas, *_rodape(regras, em_aberto)])
+
+
 def ordem(args: argparse.Namespace) -> Any:
     from cotas.documentos.tabelas import rotulo_lista
 
     regras, em_aberto = _regras_dos_argumentos(args, ordem=True)
-    vagas = ordem_de_nomeacao(regras, [args.vagas]) if args.vagas else []
+    quadro = _quadro(args, regras) or {"": args.vagas}
+    por_cargo = {cargo: PlanoDeVagas(regras, cargo=cargo or None) for cargo in quadro}
+    for cargo, plano in por_cargo.items():
+        if quadro[cargo]:
+            plano.acrescentar_lote(quadro[cargo])
     if args.json:
-        return {
-            "lei": regras.lei.id,
-            "vagas": args.vagas,
-            "ordem": [
+        ordens = {
+            cargo: [
                 {
                     "vaga": v.numero,
                     "modalidade": v.reservada_para or AMPLA,
                     "fundamento": v.razao.fundamento_curto(),
                 }
-                for v in vagas
-            ],
+                for v in plano.vagas
+            ]
+            for cargo, plano in por_cargo.items()
+        }
+        saida: dict[str, Any] = (
+            {"vagas": args.vagas, "ordem": ordens[""]}
+            if "" in ordens
+            else {"vagas": sum(quadro.values()), **_pcd_no_total_json(regras), "cargos": ordens}
+        )
+        return {
+            "lei": regras.lei.id,
+            **saida,
             **_edital_json(args, regras),
             **({"nao_conferidos": em_aberto} if em_aberto else {}),
         }
-    linhas = [f"{regras.lei.titulo} ({regras.lei.id}) — ordem das {args.vagas} primeiras vagas"]
-    for v in vagas:
-        linhas.append(f"  {v.numero:>4}  {rotulo_lista(v.reservada_para or AMPLA)}")
-        linhas.append(f"        {v.razao.texto}")
-        linhas.append(f"        Fundamento: {v.razao.fundamento_curto()}")
+    linhas = []
+    for cargo, plano in por_cargo.items():
+        de_quem = f"do cargo {cargo}, " if cargo else ""
+        linhas.append(
+            f"{regras.lei.titulo} ({regras.lei.id}) — ordem {de_quem}das {quadro[cargo]} "
+            "primeiras vagas"
+        )
+        for v in plano.vagas:
+            linhas.append(f"  {v.numero:>4}  {rotulo_lista(v.reservada_para or AMPLA)}")
+            linhas.append(f"        {v.razao.texto}")
+            linhas.append(f"        Fundamento: {v.razao.fundamento_curto()}")
     return "\n".join([*linhas, *_rodape(regras, em_aberto)])
 
 

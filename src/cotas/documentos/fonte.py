@@ -105,7 +105,7 @@ class FonteDocumentos:
             self._reservas_do_edital[cargo] = (
                 self.certame.reserva(cargo)
                 if lotes in ([], [vagas])
-                else calcular_reserva(self.regras, vagas)
+                else calcular_reserva(self.regras, vagas, cargo=cargo)
             )
         return self._reservas_do_edital[cargo]
 

@@ -33,6 +33,7 @@ from cotas.motor.glossario import Preterido
 from cotas.motor.legislacao import dispositivo_federal
 from cotas.motor.listas import Fila, ListaConjunta, ListaDeClassificacao
 from cotas.motor.ordem import Lote, MemoriaDosPlanos, PlanoDeVagas, Vaga, ordinal
+from cotas.motor.pcd_no_total import conferir_quadro_do_edital
 from cotas.motor.razoes import Razao, Referencia, contar, faixa_de_vagas, milhar
 from cotas.motor.regras import AMPLA, PCD, RegraGrupo, Regras
 from cotas.motor.reserva import ReservaCargo, calcular_reserva
@@ -153,7 +154,7 @@ class ApuracaoCargo:
         self.parametros = parametros
         self.nomes = nomes
         self.plano = PlanoDeVagas(
-            regras, parametros.prioridade_colisao, memoria_dos_planos, fixadas
+            regras, parametros.prioridade_colisao, memoria_dos_planos, fixadas, self.cargo
         )
         self.filas: dict[str, Fila] = {AMPLA: Fila(listas.geral)}
         for grupo, lista in listas.reservadas.items():
@@ -899,6 +900,7 @@ class Certame:
         # As posições que os sorteios do edital fixaram em cada cargo (a mesma semente, o mesmo
         # resultado: `cotas.motor.sorteio`).
         self._sorteadas = posicoes_sorteadas(self.regras, self.cargos)
+        conferir_quadro_do_edital(self.regras, self.cargos)
         # O livro de um cargo guardado (`cotas.motor.estado.retomar`): lido quando pedido.
         self._guardadas: Callable[[str], ApuracaoCargo | None] | None = None
         self._no_livro: frozenset[str] = frozenset()  # (os cargos desse livro guardado)
@@ -948,6 +950,7 @@ class Certame:
             self.parametros.prioridade_colisao,
             plano=ap.plano,
             fixadas=self._sorteadas.get(cargo),
+            cargo=cargo,
         )
 
     def vagas(self, cargo: str) -> list[Vaga]:

@@ -27,7 +27,7 @@ from cotas.motor.aritmetica import (
     formatar_percentual,
     percentual_de,
 )
-from cotas.motor.erros import ReservaAbaixoDaLei
+from cotas.motor.erros import LeiInvalida, ReservaAbaixoDaLei
 from cotas.motor.razoes import Razao, Referencia, citacoes, contar
 from cotas.motor.regras import BaseDoLimiar, FracaoEntreLotes, RegraGrupo, Regras
 
@@ -107,15 +107,22 @@ class PlanoDeVagas:
         prioridade: Sequence[str] | None = None,
         memoria: MemoriaDosPlanos | None = None,
         fixadas: Mapping[int, tuple[str, Razao]] | None = None,
+        cargo: str | None = None,
     ) -> None:
         self.regras = regras
+        # O cargo: a reserva PcD que o edital conta no total e coloca nos cargos depende dele.
+        self.cargo = cargo
         # A ordem que o edital publica (a tabela de posições, uma a cada N vagas) e as posições
         # que um sorteio fixou neste cargo (`fixadas`: posição -> lista e a razão do sorteio).
         do_edital = regras.do_edital
         self._ordem = do_edital.ordem if do_edital is not None else None
         self.fixadas = dict(fixadas or {})
         self.grupos = regras.grupos_do_plano
-        if self._ordem is not None or self.fixadas or any(g.divisao for g in self.grupos):
+        if (
+            self._ordem is not None
+            or self.fixadas
+            or any(g.divisao or g.no_total is not None for g in self.grupos)
+        ):
             memoria = None  # (o plano deixa de depender só das regras e da quantidade)
         # O primeiro lote de um cargo só depende das regras, da prioridade e da quantidade: os
         # cargos de um certame com o mesmo número de vagas no edital têm o mesmo plano, e o
@@ -181,6 +188,8 @@ class PlanoDeVagas:
         return calculada
 
     def _calcular_devidas(self, grupo: RegraGrupo, k: int, lote: Lote, base: int) -> Devidas:
+        if grupo.no_total is not None:
+            return self._colocadas_pelo_edital(grupo, k)
         if base < grupo.limiar:
             return Devidas(
                 grupo.nome,
@@ -200,6 +209,36 @@ class PlanoDeVagas:
                 conta = f"{anteriores} dos lotes anteriores + {conta}"
             return Devidas(grupo.nome, k, anteriores + valor, conta)
         valor, conta = self._no_intervalo(grupo, k)
+        return Devidas(grupo.nome, k, valor, conta)
+
+    def _colocadas_pelo_edital(self, grupo: RegraGrupo, k: int) -> Devidas:
+        """A reserva PcD que o edital conta no total e coloca nos cargos
+        (docs/INTERPRETACAO.md#pcd-no-total): nas vagas do edital, o cargo tem as n colocadas
+        nele, nos lugares que a conta do cargo (percentual, arredondamento e teto) lhes dá, sem
+        passar de n, e o fim das vagas do edital completa as n; nas novas vagas, a conta do
+        cargo no total acumulado, nunca menos que as n."""
+        no_total = grupo.no_total
+        assert no_total is not None
+        if self.cargo is None or self.cargo not in no_total.colocadas:
+            raise LeiInvalida(
+                f"{no_total.referencia.citacao()}: a reserva a pessoas com deficiência é contada "
+                "no total das vagas do edital e colocada nos cargos do quadro dele "
+                f"({', '.join(no_total.vagas)}); a conta de "
+                + (f"'{self.cargo}'" if self.cargo else "um cargo sem o código dele")
+                + " não se faz"
+            )
+        n = no_total.colocadas[self.cargo]
+        do_edital = no_total.vagas[self.cargo]
+        valor, conta = self._no_intervalo(grupo, k)
+        colocadas = f"{contar(n, 'vaga colocada', 'vagas colocadas')} neste cargo pelo edital"
+        if k < do_edital and valor <= n:
+            conta = f"{conta}; {colocadas}"
+        elif k < do_edital:
+            conta, valor = f"{colocadas} ({conta})", n
+        elif k == do_edital:
+            conta, valor = colocadas, n
+        elif valor < n:
+            conta, valor = f"{conta}; {colocadas}, nunca menos", n
         return Devidas(grupo.nome, k, valor, conta)
 
     @staticmethod

@@ -45,6 +45,7 @@ from cotas.motor.minimo import eleva_o_minimo, percentual_do_edital, referencia_
 from cotas.motor.razoes import Referencia
 
 if TYPE_CHECKING:
+    from cotas.motor.pcd_no_total import ReservaPcdNoTotal
     from cotas.motor.regras_do_edital import RegrasDoEdital
 
 
@@ -74,6 +75,9 @@ class RegraGrupo:
     # junta numa lista só e se as vagas dela se dividem entre eles pela conta de cada um.
     membros: tuple[RegraGrupo, ...] = ()
     divisao: bool = False
+    # A reserva PcD que o edital conta no total das vagas dele e coloca nos cargos
+    # (`cotas.motor.pcd_no_total`): cada cargo tem as vagas colocadas nele, não a conta dele.
+    no_total: ReservaPcdNoTotal | None = None
 
     @property
     def verificado(self) -> bool:
@@ -93,6 +97,9 @@ class RegraGrupo:
         # do mínimo, juntos.
         if chave == "percentual" and "minimo" in self.referencias:
             refs += (self.referencias["minimo"],)
+        # A reserva PcD no total do edital: o item da conta e o da colocação nos cargos.
+        if chave == "percentual" and "colocacao" in self.referencias:
+            refs += tuple(r for r in (self.referencias["colocacao"],) if r not in refs)
         # A conjunta cita o item do edital e o percentual de cada grupo que ela junta.
         if chave == "percentual":
             for membro in self.membros:
@@ -350,7 +357,7 @@ def regras_aplicaveis(
     grupos = [_regra_do_grupo(d, valores, refs, informados, comissao_exigida) for d in lei.grupos]
     _conferir_total(grupos, valores, refs)
     if pcd is not None:
-        grupos.append(_regra_pcd(pcd))
+        grupos.append(regra_pcd(pcd))
 
     comissao = None
     # A comissão com valores em aberto fora dos `usados` (a conta da reserva não a lê) fica fora
@@ -411,7 +418,7 @@ def _conferir_abrangencia(
         )
 
 
-def _regra_pcd(pcd: ParametrosPcd) -> RegraGrupo:
+def regra_pcd(pcd: ParametrosPcd) -> RegraGrupo:
     """A reserva para pessoas com deficiência, como o edital a fixa."""
     teto = fracao(pcd.teto)
     if not 0 < fracao(pcd.percentual) <= 100 or not 0 < teto <= 100:

@@ -10,7 +10,9 @@ como cumpri-la. O edital pode:
   indígenas e quilombolas), com ou sem a divisão da lei entre eles (`ReservaConjunta`);
 - dizer **para onde vai a vaga não preenchida** de uma lista que a lei não regula (PcD) ou da
   conjunta (`DestinosDoEdital`);
-- **sortear entre cargos** de poucas vagas qual recebe a vaga reservada (`cotas.motor.sorteio`).
+- **sortear entre cargos** de poucas vagas qual recebe a vaga reservada (`cotas.motor.sorteio`);
+- contar a **reserva PcD no total** das vagas do edital e colocá-la nos cargos
+  (`cotas.motor.pcd_no_total`).
 
 Nunca menos do que a lei: a cada total de vagas oferecidas, as posições que o edital dá a um
 grupo (ou à conjunta) não podem ser menos do que a conta da lei naquele total
@@ -27,6 +29,7 @@ from fractions import Fraction
 
 from cotas.motor.erros import LeiInvalida
 from cotas.motor.glossario import AMPLA
+from cotas.motor.pcd_no_total import ReservaPcdNoTotal
 from cotas.motor.razoes import Referencia
 from cotas.motor.regras import PCD, RegraGrupo, Regras
 
@@ -130,10 +133,13 @@ class RegrasDoEdital:
     conjuntas: tuple[ReservaConjunta, ...] = ()
     destinos: tuple[DestinosDoEdital, ...] = ()
     sorteios: tuple[Sorteio, ...] = ()
+    pcd_no_total: ReservaPcdNoTotal | None = None
 
     @property
     def vazias(self) -> bool:
-        return not (self.ordem or self.conjuntas or self.destinos or self.sorteios)
+        return not (
+            self.ordem or self.conjuntas or self.destinos or self.sorteios or self.pcd_no_total
+        )
 
     def chave(self) -> str:
         """Uma descrição estável do que decide o resultado (quem guarda o livro a põe na chave
@@ -154,6 +160,9 @@ def aplicar(regras: Regras, do_edital: RegrasDoEdital) -> Regras:
         c for c in (_conjunta(regras, rc, problemas) for rc in do_edital.conjuntas) if c
     )
     grupos = list(regras.grupos)
+    if do_edital.pcd_no_total is not None:
+        problemas += [m for _, m in do_edital.pcd_no_total.problemas()]
+        grupos = _com_pcd_no_total(grupos, do_edital.pcd_no_total, problemas)
     for destinos in do_edital.destinos:
         i = next((i for i, g in enumerate(grupos) if g.nome == destinos.lista), None)
         cita = destinos.referencia.citacao()
@@ -200,6 +209,45 @@ def aplicar(regras: Regras, do_edital: RegrasDoEdital) -> Regras:
     if problemas:
         raise LeiInvalida("Regras do edital que o certame não admite: " + "; ".join(problemas))
     return novas
+
+
+def _com_pcd_no_total(
+    grupos: list[RegraGrupo], no_total: ReservaPcdNoTotal, problemas: list[str]
+) -> list[RegraGrupo]:
+    """O grupo PcD do edital, com o percentual, o arredondamento e o teto que ele diz e a
+    colocação nos cargos, citados pelo item dele. Uma reserva PcD dita também pelo certame
+    (`[pcd]` do cenário, `--pcd-percentual`) com outros valores é recusada: nenhum dos dois
+    vale em silêncio."""
+    novo = no_total.grupo
+    atual = next((g for g in grupos if g.nome == PCD), None)
+    if atual is not None and (atual.percentual, atual.arredondamento, atual.teto) != (
+        novo.percentual,
+        novo.arredondamento,
+        novo.teto,
+    ):
+        problemas.append(
+            f"{no_total.referencia.citacao()}: o edital conta a reserva PcD no total das vagas "
+            f"com {no_total.parametros.percentual}% (arredondamento "
+            f"{no_total.parametros.arredondamento}, teto {no_total.parametros.teto}%), e o "
+            "certame diz outra reserva PcD ([pcd] do cenário, --pcd-percentual, o formulário); "
+            "diga a mesma, ou só a do edital"
+        )
+        return grupos
+    # O percentual é do item do edital; o arredondamento e o teto, do decreto e da lei federal
+    # quando o edital segue o que eles dizem (sempre para cima; até 20%), senão do item; a
+    # reversão e a desistência, das regras do edital para a reserva PcD, como sem esta regra.
+    referencias = {
+        **novo.referencias,
+        **{
+            k: no_total.referencia
+            for k in ("arredondamento", "teto")
+            if novo.referencias[k].norma == "Edital"
+        },
+        "percentual": no_total.referencia,
+        "colocacao": no_total.colocacao,
+    }
+    pcd = replace(novo, referencias=referencias, no_total=no_total)
+    return [g for g in grupos if g.nome != PCD] + [pcd]
 
 
 def _conjunta(regras: Regras, rc: ReservaConjunta, problemas: list[str]) -> RegraGrupo | None:

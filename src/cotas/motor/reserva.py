@@ -28,12 +28,14 @@ def calcular_reserva(
     prioridade: Sequence[str] | None = None,
     plano: PlanoDeVagas | None = None,
     fixadas: Mapping[int, tuple[str, Razao]] | None = None,
+    cargo: str | None = None,
 ) -> ReservaCargo:
     """Vagas reservadas por grupo para `vagas` oferecidas (um número ou os lotes, em ordem).
 
     Negros: percentual, limiar e arredondamento da lei (`negros.percentual`,
     `negros.limiar_vagas`, `negros.arredondamento`). PcD: os parâmetros do edital.
-    `fixadas`: as posições que um sorteio do edital fixou no cargo.
+    `fixadas`: as posições que um sorteio do edital fixou no cargo; `cargo`: o código dele (a
+    reserva PcD que o edital conta no total e coloca nos cargos o pede).
     """
     lotes = [vagas] if isinstance(vagas, int) else list(vagas)
     if any(q < 0 for q in lotes):
@@ -50,7 +52,7 @@ def calcular_reserva(
         # `plano`: o do próprio certame, já feito com estes mesmos lotes (o livro o tem); refazê-lo
         # daria o mesmo resultado vaga a vaga, só que de novo.
         if plano is None or [lt.quantidade for lt in plano.lotes] != lotes:
-            plano = PlanoDeVagas(regras, prioridade, fixadas=fixadas)
+            plano = PlanoDeVagas(regras, prioridade, fixadas=fixadas, cargo=cargo)
             for q in lotes:
                 plano.acrescentar_lote(q)
         if _com_regras_do_edital(regras, plano):
@@ -84,6 +86,14 @@ def _linha_do_grupo(
 ) -> tuple[str, list[Referencia]]:
     """A memória de cálculo da reserva de um grupo e os dispositivos que a fundamentam."""
     fundamentos: list[Referencia] = []
+    if grupo.no_total is not None:
+        # A conta é a do total do edital (mostrada uma vez para o edital): aqui, a colocação.
+        linha = (
+            f"{grupo.rotulo.capitalize()}: {devidas.calculo} "
+            f"({citacoes(grupo.ref('percentual'))}), da reserva contada no total das "
+            f"{grupo.no_total.total} vagas do edital ({grupo.no_total.conta()[1]})."
+        )
+        return linha, [*grupo.ref("percentual"), *grupo.ref("arredondamento")]
     if devidas.abaixo_do_limiar:
         linha = (
             f"{grupo.rotulo.capitalize()}: {devidas.calculo} "

@@ -88,7 +88,7 @@ def reserva_por_cargo(*, certame: Certame) -> list[ReservaCargo]:
         lotes = lotes_do_cargo(cargo)
         total = sum(lt.quantidade for lt in lotes)
         try:
-            r = leis.reserva(certame, regras, [lt.quantidade for lt in lotes])
+            r = leis.reserva(certame, regras, [lt.quantidade for lt in lotes], cargo=cargo.codigo)
         except ErroCotas as erro:
             saida.append(ReservaCargo(cargo, total, {}, 0, [], str(erro), lotes))
             continue

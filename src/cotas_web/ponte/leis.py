@@ -149,11 +149,14 @@ def parametros_do_certame(certame: Certame) -> ParametrosCertame:
     )
 
 
-def reserva(certame: Certame, regras: Regras, vagas: int | list[int]) -> ReservaCargo:
+def reserva(
+    certame: Certame, regras: Regras, vagas: int | list[int], cargo: str | None = None
+) -> ReservaCargo:
     """A reserva de `vagas` (um número ou os lotes, em ordem) no certame (com a prioridade na
-    colisão escolhida nele), com a memória de cálculo do motor."""
+    colisão escolhida nele), com a memória de cálculo do motor; `cargo`, o código (a reserva PcD
+    que o edital conta no total e coloca nos cargos o pede)."""
     prioridade = parametros_do_certame(certame).prioridade_colisao
-    return calcular_reserva(regras, vagas=vagas, prioridade=prioridade)
+    return calcular_reserva(regras, vagas=vagas, prioridade=prioridade, cargo=cargo)
 
 
 # --- O edital como dado ------------------------------------------------------------------------
