@@ -16,6 +16,7 @@ from cotas.arquivos import campos
 from cotas_web.auditoria import pelo_registro
 from cotas_web.auditoria.acoes import AcaoAuditada
 from cotas_web.auditoria.services import registrar
+from cotas_web.banco import atualizar_estatisticas
 from cotas_web.certames.services import certame_travar
 from cotas_web.ponte import reencenacao
 from cotas_web.ponte.erros import ErroCotas
@@ -159,6 +160,11 @@ def candidato_corrigir(
     # por exemplo, recusa a correção); as nomeações publicadas ficam como foram publicadas.
     com_atos = reencenacao.conferir_no_motor(certame)
     preterido, preterimentos_ = _preterido(certame, candidato, com_atos)
+    if not Correcao.objects.exists():
+        # A primeira correção do banco: sem estatísticas da tabela, o SQLite a supõe grande e
+        # junta as correções de um certame percorrendo os candidatos dele (0,36 s num milhão, a
+        # cada publicação); com elas, parte das poucas correções (`banco.atualizar_estatisticas`).
+        transaction.on_commit(lambda: atualizar_estatisticas(Correcao))
     correcao = Correcao.objects.create(
         candidato=candidato,
         campo=campo,
