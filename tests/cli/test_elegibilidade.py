@@ -20,8 +20,7 @@ from cotas.arquivos import candidatos as leitor
 from cotas.arquivos.erros import ErrosDeEntrada
 from cotas.arquivos.esquema import esquema_do_certame
 from cotas.motor.candidatos import Candidato, CorRaca
-from cotas.motor.classificacao import montar_listas
-from cotas.motor.colunar import TabelaCandidatos
+from cotas.motor.colunar import TabelaCandidatos, montar_listas
 from cotas.motor.elegibilidade import Elegibilidade, ler_elegibilidade
 from cotas.motor.erros import LeiInvalida
 from cotas.motor.legislacao import carregar_lei, montar_catalogo
