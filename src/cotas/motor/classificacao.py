@@ -14,8 +14,8 @@ decide.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from datetime import date
 from dataclasses import dataclass, field
+from datetime import date
 from enum import StrEnum
 from typing import Literal
 
