@@ -90,6 +90,9 @@ ESQUEMA: dict[str, Any] = {
 }
 PREFIXO_DESEMPATE = "desempate:"
 _BLOCO = 4096  # linhas criadas de cada vez ao percorrer a tabela inteira
+# Até quantas linhas um quadro é "pequeno": cada operação do polars custa ~0,1 ms fixo, e
+# alguns atalhos para milhões de linhas (a chave empacotada) não se pagam.
+_PEQUENO = 4096
 # Texto do quadro -> valor do motor (um dicionário é mais rápido que chamar a enumeração).
 _SITUACAO = {s.value: s for s in Situacao}
 _COR: dict[str | None, CorRaca | None] = {None: None, **{c.value: c for c in CorRaca}}
@@ -490,6 +493,23 @@ class TabelaCandidatos(Sequence[Candidato]):
     def primeira_fora_dos_cargos(self, cargos: list[str]) -> int | None:
         return self._primeira_linha(~pl.col("cargo").is_in(cargos))
 
+    def primeiros_problemas(self, cargos: list[str]) -> tuple[int | None, int | None]:
+        """A primeira linha fora dos cargos e a primeira inscrição repetida, numa busca só."""
+        if self._repetida_buscada:
+            return self.primeira_fora_dos_cargos(cargos), self._repetida
+        fora, repetida = (
+            self.quadro.lazy()
+            .with_row_index("_i")
+            .select(
+                pl.col("_i").filter(~pl.col("cargo").is_in(cargos)).min(),
+                pl.col("_i").filter(~pl.col("inscricao").is_first_distinct()).min().alias("_r"),
+            )
+            .collect()
+            .row(0)
+        )
+        self._repetida, self._repetida_buscada = repetida, True
+        return fora, repetida
+
     def primeira_repetida(self) -> int | None:
         """A primeira linha cuja inscrição já apareceu antes (buscada uma vez só)."""
         if not self._repetida_buscada:
@@ -810,7 +830,12 @@ def _ordenar_pela_lei(
         )
         .collect()
     )
-    chave = _empacotar(ql, ["_cargo", *chaves], [False, *descendente])
+    # (Num quadro pequeno, empacotar custa mais do que poupa.)
+    chave = (
+        None
+        if ql.height <= _PEQUENO
+        else _empacotar(ql, ["_cargo", *chaves], [False, *descendente])
+    )
     if chave is not None:
         # Ordena só o que o resultado usa (índice, cargo como código, as condições das
         # reservadas e a chave); os nomes dos cargos e as inscrições, só se houver empate.
@@ -954,7 +979,14 @@ def _fatias_por_cargo(
     contíguo; a coluna do cargo é o nome ou, com `nomes_cargos`, o código (a posição do nome)."""
     series = [ordenado.get_column(c) for c in colunas]
     inicio = 0
-    for cargo, n in ordenado.group_by(coluna, maintain_order=True).len().iter_rows():
+    if ordenado.height <= _PEQUENO:  # (contar os trechos no Python custa menos que agrupar)
+        trechos = [
+            (cargo, len(list(iguais)))
+            for cargo, iguais in itertools.groupby(ordenado.get_column(coluna).to_list())
+        ]
+    else:
+        trechos = list(ordenado.group_by(coluna, maintain_order=True).len().iter_rows())
+    for cargo, n in trechos:
         nome = cargo if nomes_cargos is None else nomes_cargos[cargo]
         yield nome, [Indices(s.slice(inicio, n)) for s in series]
         inicio += n
@@ -1410,8 +1442,7 @@ class InscritosColunares:
         """Cada inscrição num cargo do certame, nenhuma repetida, no quadro inteiro: vale o
         primeiro problema na ordem do arquivo."""
         tabela = self.tabela
-        fora = tabela.primeira_fora_dos_cargos(self._cargos)
-        repetida = tabela.primeira_repetida()
+        fora, repetida = tabela.primeiros_problemas(self._cargos)
         if fora is not None and (repetida is None or fora <= repetida):
             c = tabela[fora]
             raise EventoInvalido(
