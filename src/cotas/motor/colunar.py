@@ -1335,15 +1335,31 @@ def _observacoes(
     if not linhas:
         return {}
     desempate = [PREFIXO_DESEMPATE + c.coluna for c in criterios or ()]
-    linhas_do_cargo = tabela.quadro[linhas].with_columns(pl.Series("_i", linhas, pl.Int64))
-    q = (
-        _com_as_listas(linhas_do_cargo.lazy(), tabela.quadro.columns, regras, desempate)
-        .with_columns(reservadas.colunas_das_listas(regras))
-        .collect()
+    do_cargo = tabela.quadro[linhas].with_columns(
+        pl.Series("_i", linhas, pl.Int64),
+        *(
+            pl.lit(None, pl.String).alias(d)
+            for d in dict.fromkeys(desempate)
+            if d not in tabela.quadro.columns
+        ),
     )
+    plano = _com_as_listas(do_cargo.lazy(), tabela.quadro.columns, regras, desempate)
+    plano = plano.with_columns(reservadas.colunas_das_listas(regras))
+    componentes = () if criterios is None else chave_de_classificacao(criterios)
+    if criterios is not None:  # (os componentes da chave, no mesmo plano)
+        plano = plano.with_columns(_chaves(do_cargo, criterios, dia, tabela.decimais_conferidos))
+        plano = plano.with_columns(_motivo(len(componentes)))
+    q = plano.collect()
     observacoes: dict[str, list[Razao]] = {}
     if criterios is not None:
-        _razoes_de_desempate(q, criterios, dia, tabela.decimais_conferidos, observacoes)
+        # Cada par vizinho na mesma nota, com o primeiro componente da chave em que diferem.
+        anterior = pl.col("inscricao").shift(1).alias("_anterior")
+        pares = q.select(anterior, "inscricao", "_motivo", "_mesma_nota")
+        for a, b, i, mesma_nota in pares.iter_rows():
+            if mesma_nota:
+                razao = razao_desempate(a, b, componentes[i or 0], componentes)
+                observacoes.setdefault(a, []).append(razao)
+                observacoes.setdefault(b, []).append(razao)
     grupos = regras.grupos
     situacoes = [coluna_no_grupo(g.nome) for g in grupos]
     explicar = q.filter(
@@ -1381,30 +1397,15 @@ def _observacoes(
     return observacoes
 
 
-def _razoes_de_desempate(
-    q: pl.DataFrame,
-    criterios: Sequence[CriterioDesempate],
-    dia: date,
-    conferidos: bool,
-    observacoes: dict[str, list[Razao]],
-) -> None:
-    """Cada par vizinho na mesma nota, com o primeiro componente da chave em que diferem."""
-    componentes = chave_de_classificacao(criterios)
-    chaves = q.select("inscricao", *_chaves(q, criterios, dia, conferidos))
+def _motivo(n: int) -> list[pl.Expr]:
+    """Sobre os componentes da chave (`_k0`...): se a linha tem a nota da anterior
+    (`_mesma_nota`) e o primeiro componente em que difere dela (`_motivo`)."""
     motivo: pl.Expr = pl.lit(None, pl.Int32)
-    for i in reversed(range(1, len(componentes))):
+    for i in reversed(range(1, n)):
         k = pl.col(f"_k{i}")
         motivo = pl.when(k.ne_missing(k.shift(1))).then(pl.lit(i, pl.Int32)).otherwise(motivo)
-    pares = chaves.select(
-        pl.col("inscricao").shift(1).alias("a"),
-        pl.col("inscricao").alias("b"),
-        motivo.alias("motivo"),
-        (pl.col("_k0") == pl.col("_k0").shift(1)).fill_null(False).alias("mesma_nota"),
-    ).filter("mesma_nota")
-    for a, b, i in pares.select("a", "b", "motivo").iter_rows():
-        razao = razao_desempate(a, b, componentes[i or 0], componentes)
-        observacoes.setdefault(a, []).append(razao)
-        observacoes.setdefault(b, []).append(razao)
+    mesma_nota = (pl.col("_k0") == pl.col("_k0").shift(1)).fill_null(False)
+    return [motivo.alias("_motivo"), mesma_nota.alias("_mesma_nota")]
 
 
 # -- os inscritos em colunas ----------------------------------------------------------------------
