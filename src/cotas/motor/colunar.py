@@ -152,6 +152,7 @@ class TabelaCandidatos(Sequence[Candidato]):
         self.decimais_conferidos = decimais_conferidos
         self._faltas = 0
         self._colunas: pl.DataFrame | None = None
+        self._decimais: dict[tuple[str, ...], dict[str, pl.Expr]] = {}
 
     @classmethod
     def de_candidatos(
@@ -493,6 +494,14 @@ class TabelaCandidatos(Sequence[Candidato]):
     def primeira_fora_dos_cargos(self, cargos: list[str]) -> int | None:
         return self._primeira_linha(~pl.col("cargo").is_in(cargos))
 
+    def decimais(self, colunas: tuple[str, ...]) -> dict[str, pl.Expr]:
+        """As colunas de texto decimal como inteiros exatos (`_decimais`), medidas uma vez."""
+        if colunas not in self._decimais:
+            faltam = [c for c in colunas if c not in self.quadro.columns]
+            quadro = self.quadro.with_columns(pl.lit(None, pl.String).alias(c) for c in faltam)
+            self._decimais[colunas] = _decimais(list(colunas), quadro, self.decimais_conferidos)
+        return self._decimais[colunas]
+
     def primeiros_problemas(self, cargos: list[str]) -> tuple[int | None, int | None]:
         """A primeira linha fora dos cargos e a primeira inscrição repetida, numa busca só."""
         if self._repetida_buscada:
@@ -670,11 +679,12 @@ def _expressao(componente: Componente, decimais: Mapping[str, pl.Expr], idoso: p
 
 
 def _chaves(
-    q: pl.DataFrame, criterios: Sequence[CriterioDesempate], dia: date, conferidos: bool
+    tabela: TabelaCandidatos, criterios: Sequence[CriterioDesempate], dia: date
 ) -> list[pl.Expr]:
-    """Os componentes da chave de classificação (`_k0`, `_k1`, ...) sobre os aprovados `q`."""
+    """Os componentes da chave de classificação (`_k0`, `_k1`, ...), com as colunas decimais
+    medidas uma vez na tabela inteira."""
     nomes = [PREFIXO_DESEMPATE + criterio.coluna for criterio in criterios]
-    decimais = _decimais(["nota", *nomes], q, conferidos)
+    decimais = tabela.decimais(("nota", *nomes))
     idoso = _limite_idoso(dia)
     componentes = chave_de_classificacao(criterios)
     return [_expressao(k, decimais, idoso).alias(f"_k{i}") for i, k in enumerate(componentes)]
@@ -739,11 +749,8 @@ def classificar_em_colunas(
         # (Sem filtrar quando todos os cargos do quadro são ordenados pela nota, o caso comum.)
         todos = len(legais) == len(set(cargos))  # (o quadro só tem linhas desses cargos)
         ql = q if todos else q.filter(pl.col("cargo").is_in(legais))
-        ordenados.append(
-            _ordenar_pela_lei(
-                ql, q, legais, campos, criterios, dia, tabela.decimais_conferidos, resultado
-            )
-        )
+        chaves = _chaves(tabela, criterios, dia)
+        ordenados.append(_ordenar_pela_lei(ql, q, legais, campos, criterios, chaves, resultado))
     return _em_fatias(ordenados, regras, resultado, len(tabela), banca)
 
 
@@ -804,15 +811,23 @@ def _ordenar_pela_lei(
     legais: list[str],
     campos: list[str],
     criterios: Sequence[CriterioDesempate],
-    dia: date,
-    conferidos: bool,
+    colunas: list[pl.Expr],
     resultado: dict[str, Sequence[int] | ErroCotas],
 ) -> _Ordenado:
-    """Os cargos `legais` ordenados pela chave da lei, com os empates em `resultado`."""
+    """Os cargos `legais` ordenados pela chave da lei (`colunas`: os componentes, `_chaves`), com
+    os empates em `resultado`."""
     componentes = chave_de_classificacao(criterios)
-    colunas = _chaves(ql, criterios, dia, conferidos)
     chaves = [f"_k{i}" for i in range(len(componentes))]
     descendente = [k.sentido == "maior" for k in componentes]
+    if ql.height <= _PEQUENO:  # (num quadro pequeno, a chave empacotada custa mais do que poupa)
+        ql = (
+            ql.lazy()
+            .with_columns(colunas)
+            .sort(["cargo", *chaves], descending=[False, *descendente])
+            .collect()
+        )
+        _empates(ql, chaves, resultado)
+        return (ql, "cargo", None)
     # Só as colunas que a ordem e o resultado usam; o cargo vira código inteiro (a ordem
     # entre cargos não importa, só o agrupamento). Sem `maintain_order`: chaves inteiras
     # iguais são empate, e empate é erro.
@@ -830,12 +845,7 @@ def _ordenar_pela_lei(
         )
         .collect()
     )
-    # (Num quadro pequeno, empacotar custa mais do que poupa.)
-    chave = (
-        None
-        if ql.height <= _PEQUENO
-        else _empacotar(ql, ["_cargo", *chaves], [False, *descendente])
-    )
+    chave = _empacotar(ql, ["_cargo", *chaves], [False, *descendente])
     if chave is not None:
         # Ordena só o que o resultado usa (índice, cargo como código, as condições das
         # reservadas e a chave); os nomes dos cargos e as inscrições, só se houver empate.
@@ -1347,7 +1357,7 @@ def _observacoes(
     plano = plano.with_columns(reservadas.colunas_das_listas(regras))
     componentes = () if criterios is None else chave_de_classificacao(criterios)
     if criterios is not None:  # (os componentes da chave, no mesmo plano)
-        plano = plano.with_columns(_chaves(do_cargo, criterios, dia, tabela.decimais_conferidos))
+        plano = plano.with_columns(_chaves(tabela, criterios, dia))
         plano = plano.with_columns(_motivo(len(componentes)))
     q = plano.collect()
     observacoes: dict[str, list[Razao]] = {}
