@@ -12,7 +12,7 @@ decidem.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from enum import StrEnum
+from enum import IntEnum
 
 import polars as pl
 
@@ -33,14 +33,15 @@ NEGATIVOS = (
 )
 
 
-class NoGrupo(StrEnum):
-    """A situação de um candidato aprovado num grupo com reserva."""
+class NoGrupo(IntEnum):
+    """A situação de um candidato aprovado num grupo com reserva (no quadro, um inteiro
+    pequeno: um milhão de textos custaria mais)."""
 
-    FORA = "fora"  # não optou pelo grupo (PcD: não concorre às vagas da pessoa com deficiência)
-    SEM_CRITERIO = "sem_criterio"  # optou sem cumprir a elegibilidade da lei
-    NA_LISTA = "na_lista"
-    NAO_RECONHECIDO = "nao_reconhecido"  # a verificação da lei deu um resultado de `NEGATIVOS`
-    AGUARDA = "aguarda"  # a verificação que a lei exige ainda não veio
+    FORA = 0  # não optou pelo grupo (PcD: não concorre às vagas da pessoa com deficiência)
+    SEM_CRITERIO = 1  # optou sem cumprir a elegibilidade da lei
+    NA_LISTA = 2
+    NAO_RECONHECIDO = 3  # a verificação da lei deu um resultado de `NEGATIVOS`
+    AGUARDA = 4  # a verificação que a lei exige ainda não veio
 
 
 def coluna(nome: str) -> str:
@@ -84,8 +85,8 @@ def situacao(regra: RegraGrupo) -> pl.Expr:
     if regra.declaracao is None:  # o grupo do edital (PcD): basta concorrer
         return (
             pl.when(pl.col("pcd").fill_null(False))
-            .then(pl.lit(NoGrupo.NA_LISTA.value))
-            .otherwise(pl.lit(NoGrupo.FORA.value))
+            .then(_literal(NoGrupo.NA_LISTA))
+            .otherwise(_literal(NoGrupo.FORA))
         )
     casos = [(~pl.col(PREFIXO_RESERVA + regra.nome).fill_null(False), NoGrupo.FORA)]
     if not regra.elegibilidade.sem_criterio:
@@ -102,10 +103,14 @@ def situacao(regra: RegraGrupo) -> pl.Expr:
 
 def _o_primeiro(casos: list[tuple[pl.Expr, NoGrupo]], senao: NoGrupo) -> pl.Expr:
     """A situação do primeiro caso cuja condição vale (nula não vale); nenhum: `senao`."""
-    expr = pl.lit(senao.value)
+    expr = _literal(senao)
     for condicao, codigo in reversed(casos):
-        expr = pl.when(condicao).then(pl.lit(codigo.value)).otherwise(expr)
+        expr = pl.when(condicao).then(_literal(codigo)).otherwise(expr)
     return expr
+
+
+def _literal(situacao: NoGrupo) -> pl.Expr:
+    return pl.lit(situacao.value, pl.UInt8)
 
 
 def colunas_das_listas(regras: Regras) -> list[pl.Expr]:
