@@ -20,8 +20,7 @@ from cotas.arquivos import candidatos as leitor
 from cotas.arquivos.erros import ErrosDeEntrada
 from cotas.arquivos.esquema import esquema_do_certame
 from cotas.motor.candidatos import Candidato, CorRaca
-from cotas.motor.classificacao import montar_listas
-from cotas.motor.colunar import TabelaCandidatos
+from cotas.motor.colunar import TabelaCandidatos, montar_listas
 from cotas.motor.elegibilidade import Elegibilidade, ler_elegibilidade
 from cotas.motor.erros import LeiInvalida
 from cotas.motor.legislacao import carregar_lei, montar_catalogo
@@ -99,7 +98,8 @@ _CORES = st.sampled_from([c.value for c in CorRaca])
 def test_a_mesma_declaracao_nas_duas_formas(
     linhas: list[tuple[str, bool, int | None, bool]],
 ) -> None:
-    """`cumpre` (candidato a candidato) e `em_colunas` (polars) dizem o mesmo de cada linha."""
+    """`em_colunas` (polars) diz de cada linha o que a declaração diz: a cor preta ou parda com ao
+    menos 7 anos, ou quilombola."""
     elegibilidade = ler_elegibilidade(
         [{"cores": ["preta", "parda"], "anos": {"minimo": 7}}, {"quilombola": True}]
     )
@@ -122,7 +122,10 @@ def test_a_mesma_declaracao_nas_duas_formas(
         candidatos, (), (), campos={"anos": pl.Int64, "quilombola": pl.Boolean}
     )
     em_colunas = tabela.quadro.select(elegibilidade.em_colunas().alias("e"))["e"].to_list()
-    assert em_colunas == [elegibilidade.cumpre(c) for c in candidatos]
+    assert em_colunas == [
+        (cor in ("preta", "parda") and anos is not None and anos >= 7) or quilombola
+        for cor, _, anos, quilombola in linhas
+    ]
     # E a tabela devolve os mesmos campos que recebeu.
     assert [c.campos for c in tabela] == [c.campos for c in candidatos]
 

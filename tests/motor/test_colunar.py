@@ -1,8 +1,11 @@
-"""A classificação em colunas (`cotas.motor.colunar`) dá exatamente o que a versão em memória dá.
+"""A classificação em colunas (`cotas.motor.colunar`), a única que decide, dá o mesmo de uma
+lista de `Candidato` e de uma tabela já em colunas.
 
-Cada certame é apurado duas vezes: com a lista de `Candidato` e com a mesma lista em colunas
-(`TabelaCandidatos`), cujas listas são criadas sob demanda. Nomeações, ocorrências, listas
-inteiras, observações e erros (tipo e mensagem) têm de ser iguais.
+Cada certame é apurado duas vezes: com a lista de `Candidato` (que o motor põe em colunas com as
+colunas da lei) e com a tabela montada da lista sem saber a lei (`TabelaCandidatos`, como a
+leitura em lote e a web a dão). Nomeações, ocorrências, listas inteiras, observações e erros
+(tipo e mensagem) têm de ser iguais; os resultados esperados de cada cenário legal estão nos
+próprios cenários.
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ from hypothesis import strategies as st
 
 from cotas.motor.candidatos import Candidato, CorRaca, Heteroidentificacao, Situacao
 from cotas.motor.certame import Certame, Evento, ParametrosCertame, TipoEvento
-from cotas.motor.classificacao import CriterioDesempate, idade_em
+from cotas.motor.classificacao import CriterioDesempate
 from cotas.motor.colunar import ListaGeral, TabelaCandidatos, _limite_idoso
 from cotas.motor.erros import EmpateNaoResolvido, ErroCotas
 from cotas.motor.legislacao import catalogo_padrao
@@ -29,6 +32,11 @@ from tests.hipoteses import exemplos
 from tests.motor.cenarios_legais import eventos, montar_certame, todos
 
 EDITAL = date(2025, 6, 10)
+
+
+def idade_em(nascimento: date, dia: date) -> int:
+    """A idade completa no dia, pela conta de sempre (o esperado de `_limite_idoso`)."""
+    return dia.year - nascimento.year - ((dia.month, dia.day) < (nascimento.month, nascimento.day))
 
 
 def gemeo_em_colunas(certame: Certame) -> Certame:

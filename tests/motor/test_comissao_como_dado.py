@@ -8,10 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import date
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
 
+from cotas.motor.candidatos import Candidato, CorRaca, Heteroidentificacao
+from cotas.motor.certame import Certame
 from cotas.motor.comissao import (
     Integrante,
     conferir_composicao,
@@ -21,7 +24,7 @@ from cotas.motor.comissao import (
 )
 from cotas.motor.erros import ComissaoInvalida, LeiInvalida
 from cotas.motor.legislacao import carregar_lei, catalogo_padrao, montar_catalogo
-from cotas.motor.regras import RegraComissao, Regras, regras_aplicaveis
+from cotas.motor.regras import ParametrosPcd, RegraComissao, Regras, regras_aplicaveis
 from cotas.motor.reserva import calcular_reserva
 
 NEGROS = "negros"  # o grupo que as leis dos testes declaram
@@ -239,3 +242,33 @@ def test_percentual_fixo_nao_se_eleva() -> None:
             data_edital=date(2024, 1, 1),
             informados={"negros.percentual": _j("30")},
         )
+
+
+def test_quem_a_comissao_elimina_sai_de_todas_as_listas() -> None:
+    """Com `nao_reconhecido = eliminado`, quem falta à comissão sai de todas as listas, também da
+    PcD (INTERPRETACAO.md#nao-reconhecido), e a apuração segue sem ele."""
+    regras = regras_aplicaveis(
+        catalogo_padrao(),
+        lei_id=OURO_PRETO,
+        data_edital=date(2026, 3, 1),
+        informados={**LACUNAS_OURO_PRETO, "heteroidentificacao.nao_reconhecido": _j("eliminado")},
+        pcd=ParametrosPcd(),
+    )
+    ausente = (NEGROS, Heteroidentificacao.AUSENTE)
+    confirmado = (NEGROS, Heteroidentificacao.CONFIRMADO)
+    candidatos = [
+        Candidato("I1", "P1", "C", Decimal(90), cor_raca=CorRaca.PARDA, pcd=True,
+                  reservas=frozenset({NEGROS}), verificacoes=(ausente,)),
+        Candidato("I2", "P2", "C", Decimal(80), pcd=True),
+        Candidato("I3", "P3", "C", Decimal(70)),
+        Candidato("I4", "P4", "C", Decimal(60), cor_raca=CorRaca.PRETA,
+                  reservas=frozenset({NEGROS}), verificacoes=(confirmado,)),
+    ]  # fmt: skip
+    certame = Certame(regras, {"C": 5}, candidatos)
+    certame.apurar([])
+    listas = certame.listas("C")
+    assert listas.geral.inscricoes() == ["I2", "I3", "I4"]
+    assert listas.reservadas["pcd"].inscricoes() == ["I2"]
+    assert listas.reservadas[NEGROS].inscricoes() == ["I4"]
+    assert [r.codigo for r in listas.observacoes["I1"]] == ["comissao_ausente"]
+    assert sorted(n.inscricao for n in certame.nomeacoes("C")) == ["I2", "I3", "I4"]

@@ -260,7 +260,7 @@ def test_projetar_um_livro_retomado_nao_copia_os_inscritos(monkeypatch: pytest.M
     """A projeção copia só o livro do cargo: num livro retomado, quem monta as listas leva os
     inscritos inteiros consigo (num certame de um milhão, copiá-los a cada projeção levava
     minutos)."""
-    from cotas.motor.classificacao import InscritosEmMemoria
+    from cotas.motor.colunar import InscritosColunares
 
     def recusar(self: object, memo: object) -> object:
         raise AssertionError("os inscritos foram copiados")
@@ -273,7 +273,7 @@ def test_projetar_um_livro_retomado_nao_copia_os_inscritos(monkeypatch: pytest.M
     livro = _novo(r, cands, {"C": 2})
     livro.abrir(r.data_edital)
     retomado = _retomar(livro, r, cands, {"C": 2})
-    monkeypatch.setattr(InscritosEmMemoria, "__deepcopy__", recusar, raising=False)
+    monkeypatch.setattr(InscritosColunares, "__deepcopy__", recusar, raising=False)
     assert [n.inscricao for n in retomado.projetar("C", 2)] == ["C2", "C3"]
 
 

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from cotas.motor.aritmetica import arredondar, percentual_de
 from cotas.motor.candidatos import Candidato, CorRaca, Heteroidentificacao
 from cotas.motor.certame import Certame
-from cotas.motor.classificacao import montar_listas
+from cotas.motor.colunar import montar_listas
 from cotas.motor.erros import LeiInvalida
 from cotas.motor.legislacao import carregar_lei, montar_catalogo
 from cotas.motor.regras import Regras, regras_aplicaveis

@@ -1,7 +1,8 @@
-"""O livro do certame lê as listas só pelo protocolo: em memória ou em colunas, o mesmo código.
+"""O livro do certame lê as listas só pelo protocolo: de uma lista de `Candidato` ou de uma
+tabela, o mesmo código.
 
-A equivalência dos resultados das duas formas está em `test_colunar.py`; aqui, a estrutura: o
-livro (`cotas.motor.certame`) nunca pergunta qual forma tem, e as duas cumprem os protocolos de
+Aqui, a estrutura: o livro (`cotas.motor.certame`) nunca pergunta que forma tem nas mãos (a
+tabela em colunas é a única que decide), e as listas cumprem os protocolos de
 `cotas.motor.listas`.
 """
 
@@ -15,12 +16,7 @@ from decimal import Decimal
 import cotas.motor.certame as modulo_certame
 from cotas.motor.candidatos import Candidato, CorRaca, Heteroidentificacao
 from cotas.motor.certame import Certame
-from cotas.motor.classificacao import (
-    CriterioDesempate,
-    InscritosEmMemoria,
-    Valor,
-    chave_de_classificacao,
-)
+from cotas.motor.classificacao import CriterioDesempate, Valor, chave_de_classificacao
 from cotas.motor.colunar import InscritosColunares, TabelaCandidatos
 from cotas.motor.legislacao import catalogo_padrao
 from cotas.motor.listas import Inscritos, ListaDeClassificacao
@@ -72,11 +68,10 @@ def test_as_duas_formas_cumprem_os_protocolos() -> None:
         )
         for i in range(1, 6)
     ]
-    em_memoria = _certame(candidatos)
-    em_colunas = _certame(TabelaCandidatos.de_candidatos(candidatos))
-    assert isinstance(em_memoria._inscritos, InscritosEmMemoria)
-    assert isinstance(em_colunas._inscritos, InscritosColunares)
-    for certame in (em_memoria, em_colunas):
+    de_uma_lista = _certame(candidatos)
+    de_uma_tabela = _certame(TabelaCandidatos.de_candidatos(candidatos))
+    for certame in (de_uma_lista, de_uma_tabela):
+        assert isinstance(certame._inscritos, InscritosColunares)
         assert isinstance(certame._inscritos, Inscritos)
         listas = certame.listas("A")
         for lista in (listas.geral, *listas.reservadas.values()):

@@ -907,9 +907,13 @@ class Certame:
         self.aberto = False
         self.ultimo_evento: date | None = None
         dia = self.parametros.data_referencia_idade or self.regras.data_edital
-        # Em memória ou em colunas, conforme os candidatos dados; o livro não distingue.
+        # Sempre em colunas (uma lista de `Candidato` vira uma tabela): um caminho só.
         self._inscritos = inscritos_de(
-            self.candidatos, list(self.cargos), dia, self.parametros.criterios_desempate
+            self.candidatos,
+            list(self.cargos),
+            dia,
+            self.parametros.criterios_desempate,
+            self.regras,
         )
 
     # -- listas e apuração por cargo ------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""Candidatos em colunas e classificação em colunas, para certames de milhões de inscrições.
+"""Os candidatos em colunas e a classificação em colunas: a forma que decide as listas.
 
 O motor só examina o topo de cada lista: as vagas de um cargo são poucas perto dos inscritos e o
 cursor de cada lista (`listas.Fila`) só avança quando alguém é chamado ou sai. Montar um
@@ -6,20 +6,19 @@ cursor de cada lista (`listas.Fila`) só avança quando alguém é chamado ou sa
 
 - `TabelaCandidatos` guarda os candidatos em colunas (um quadro polars) e só cria o `Candidato`
   de uma linha quando alguém o pede. Para quem a percorre, é uma sequência de `Candidato` como
-  outra qualquer (na ordem do arquivo).
-- `classificar_em_colunas` ordena todos os cargos de uma vez, pela mesma chave de
-  `classificacao.ordenar` (`classificacao.chave_de_classificacao`, declarada uma vez e traduzida
-  aqui em expressões do polars), em aritmética decimal exata, e procura empates na
-  lista INTEIRA de cada cargo: um empate que nada resolve continua sendo erro mesmo no fim da
-  lista, onde o cursor nunca chegaria.
-- `ListaGeral` e `ListaReservada` são as listas de `Listas`, criadas sob demanda: a geral segue a
-  ordem calculada em colunas; a reservada filtra a geral com a mesma `elegivel_reserva` da versão
-  em memória, candidato a candidato, à medida que o cursor pede mais.
+  outra qualquer (na ordem do arquivo). Uma lista de `Candidato` vira uma tabela
+  (`inscritos_de`): há um caminho só, para dez inscritos ou para um milhão.
+- `classificar_em_colunas` ordena todos os cargos de uma vez, pela chave de
+  `classificacao.chave_de_classificacao` (declarada uma vez e traduzida aqui em expressões do
+  polars), em aritmética decimal exata, e procura empates na lista INTEIRA de cada cargo: um
+  empate que nada resolve continua sendo erro mesmo no fim da lista, onde o cursor nunca
+  chegaria. Quem entra em cada lista reservada, quem a comissão elimina e quem aguarda a
+  verificação saem das expressões de `cotas.motor.reservadas`, calculadas no mesmo quadro.
+- `ListaGeral` e `ListaReservada` são as listas de `Listas`, criadas sob demanda, do topo para
+  baixo, na ordem calculada em colunas.
 
-Quem pede a lista inteira (os documentos, `len()`, `list()`) recebe exatamente o que
-`classificacao.montar_listas` daria; as observações de desempate e de elegibilidade são calculadas
-por ela mesma, sobre o cargo inteiro, na primeira consulta. Os testes de
-`tests/motor/test_colunar.py` comparam as duas formas em certames aleatórios.
+As razões (desempates, quem ficou fora de uma lista) são escritas por `classificacao` sobre o
+que as colunas decidiram, sobre o cargo inteiro, na primeira consulta.
 """
 
 from __future__ import annotations
@@ -34,6 +33,7 @@ from typing import Any, overload
 
 import polars as pl
 
+from cotas.motor import reservadas
 from cotas.motor.candidatos import Candidato, CorRaca, Heteroidentificacao, Situacao
 from cotas.motor.classificacao import (
     Componente,
@@ -41,10 +41,10 @@ from cotas.motor.classificacao import (
     Listas,
     Valor,
     chave_de_classificacao,
-    classificado_no_grupo,
-    coluna_necessaria,
-    inscritos_de,
-    montar_listas,
+    razao_desempate,
+    razao_nao_reconhecido,
+    razao_sem_o_criterio,
+    razao_varios_grupos,
 )
 from cotas.motor.elegibilidade import PREFIXO_CAMPO
 from cotas.motor.erros import (
@@ -56,7 +56,11 @@ from cotas.motor.erros import (
 from cotas.motor.eventos import Evento, TipoEvento
 from cotas.motor.listas import ListaDeClassificacao
 from cotas.motor.razoes import Razao
-from cotas.motor.regras import IDADE_IDOSO, PCD, REF_IDOSO, RegraGrupo, Regras
+from cotas.motor.regras import IDADE_IDOSO, REF_IDOSO, Regras
+from cotas.motor.reservadas import PREFIXO_RESERVA as PREFIXO_RESERVA
+from cotas.motor.reservadas import PREFIXO_VERIFICACAO as PREFIXO_VERIFICACAO
+from cotas.motor.reservadas import NoGrupo, coluna_da_lista
+from cotas.motor.reservadas import coluna as coluna_no_grupo
 
 __all__ = [
     "InscritosColunares",
@@ -64,7 +68,8 @@ __all__ = [
     "ListaReservada",
     "TabelaCandidatos",
     "classificar_em_colunas",
-    "montar_listas_em_colunas",
+    "inscritos_em_colunas",
+    "montar_listas",
 ]
 
 # Colunas do quadro e o tipo de cada uma. As notas e os critérios do edital ficam como texto
@@ -84,11 +89,10 @@ ESQUEMA: dict[str, Any] = {
     "opcao_lista": pl.String,
 }
 PREFIXO_DESEMPATE = "desempate:"
-# Os grupos da lei: `reserva:<grupo>` (booleana, optou) e `verificacao:<grupo>` (texto ou nulo,
-# o resultado da verificação), uma de cada por grupo que a lei declara.
-PREFIXO_RESERVA = "reserva:"
-PREFIXO_VERIFICACAO = "verificacao:"
 _BLOCO = 4096  # linhas criadas de cada vez ao percorrer a tabela inteira
+# Até quantas linhas um quadro é "pequeno": cada operação do polars custa ~0,1 ms fixo, e
+# alguns atalhos para milhões de linhas (a chave empacotada) não se pagam.
+_PEQUENO = 4096
 # Texto do quadro -> valor do motor (um dicionário é mais rápido que chamar a enumeração).
 _SITUACAO = {s.value: s for s in Situacao}
 _COR: dict[str | None, CorRaca | None] = {None: None, **{c.value: c for c in CorRaca}}
@@ -96,21 +100,6 @@ _PARECER: dict[str | None, Heteroidentificacao | None] = {
     None: None,
     **{h.value: h for h in Heteroidentificacao},
 }
-
-
-def _aguarda_verificacao(regra: RegraGrupo, colunas: Sequence[str]) -> pl.Expr:
-    """`classificacao.aguarda_verificacao` em colunas."""
-    filtro = pl.col(PREFIXO_RESERVA + regra.nome)
-    if not regra.elegibilidade.sem_criterio:
-        # (a mesma declaração que `classificacao` lê candidato a candidato)
-        filtro = filtro & regra.elegibilidade.em_colunas()
-    verificacao = PREFIXO_VERIFICACAO + regra.nome
-    if verificacao in colunas:
-        filtro = filtro & (
-            pl.col(verificacao).is_null()
-            | (pl.col(verificacao) == Heteroidentificacao.PENDENTE.value)
-        )
-    return filtro
 
 
 def _texto_decimal(valor: Decimal) -> str:
@@ -163,7 +152,7 @@ class TabelaCandidatos(Sequence[Candidato]):
         self.decimais_conferidos = decimais_conferidos
         self._faltas = 0
         self._colunas: pl.DataFrame | None = None
-        self._sem_parecer: dict[str, list[int]] | None = None
+        self._decimais: dict[tuple[str, ...], dict[str, pl.Expr]] = {}
 
     @classmethod
     def de_candidatos(
@@ -443,25 +432,6 @@ class TabelaCandidatos(Sequence[Candidato]):
             zip(achadas["inscricao"].to_list(), achadas["_i"].to_list(), strict=True)
         )
 
-    def sem_parecer_por_cargo(self, regras: Regras) -> dict[str, list[int]]:
-        """Por cargo, as linhas dos aprovados que optaram pela reserva, se autodeclararam
-        pretos ou pardos e ainda não têm parecer da comissão (os `pendentes` de
-        `montar_listas`), calculadas uma vez para todos os cargos."""
-        if self._sem_parecer is None:
-            aguardam = [
-                _aguarda_verificacao(g, self.quadro.columns)
-                for g in regras.grupos_da_lei
-                if g.verificado and PREFIXO_RESERVA + g.nome in self.quadro.columns
-            ]
-            filtro = (pl.col("situacao") == Situacao.APROVADO.value) & pl.any_horizontal(
-                aguardam or [pl.lit(False)]
-            )
-            grupos = (
-                self.quadro.with_row_index("_i").filter(filtro).group_by("cargo").agg(pl.col("_i"))
-            )
-            self._sem_parecer = {cargo: list(linhas) for cargo, linhas in grupos.iter_rows()}
-        return self._sem_parecer
-
     def inscricoes(self, linhas: Sequence[int]) -> list[str]:
         """As inscrições das linhas dadas, sem criar candidatos (a fila da ampla só precisa
         delas); guarda onde cada uma está e o nome, que a nomeação cita. Uma ida ao quadro só
@@ -523,6 +493,31 @@ class TabelaCandidatos(Sequence[Candidato]):
 
     def primeira_fora_dos_cargos(self, cargos: list[str]) -> int | None:
         return self._primeira_linha(~pl.col("cargo").is_in(cargos))
+
+    def decimais(self, colunas: tuple[str, ...]) -> dict[str, pl.Expr]:
+        """As colunas de texto decimal como inteiros exatos (`_decimais`), medidas uma vez."""
+        if colunas not in self._decimais:
+            faltam = [c for c in colunas if c not in self.quadro.columns]
+            quadro = self.quadro.with_columns(pl.lit(None, pl.String).alias(c) for c in faltam)
+            self._decimais[colunas] = _decimais(list(colunas), quadro, self.decimais_conferidos)
+        return self._decimais[colunas]
+
+    def primeiros_problemas(self, cargos: list[str]) -> tuple[int | None, int | None]:
+        """A primeira linha fora dos cargos e a primeira inscrição repetida, numa busca só."""
+        if self._repetida_buscada:
+            return self.primeira_fora_dos_cargos(cargos), self._repetida
+        fora, repetida = (
+            self.quadro.lazy()
+            .with_row_index("_i")
+            .select(
+                pl.col("_i").filter(~pl.col("cargo").is_in(cargos)).min(),
+                pl.col("_i").filter(~pl.col("inscricao").is_first_distinct()).min().alias("_r"),
+            )
+            .collect()
+            .row(0)
+        )
+        self._repetida, self._repetida_buscada = repetida, True
+        return fora, repetida
 
     def primeira_repetida(self) -> int | None:
         """A primeira linha cuja inscrição já apareceu antes (buscada uma vez só)."""
@@ -603,13 +598,14 @@ class _ItensDaColuna(ItemsView[str, str]):
 # -- ordenação em colunas -------------------------------------------------------------------------
 def _decimais(
     colunas: list[str], quadro: pl.DataFrame, conferidos: bool = False
-) -> dict[str, pl.Expr] | None:
+) -> dict[str, pl.Expr]:
     """Cada coluna de texto decimal como inteiro exato: o valor × 10^escala, com a escala = o
     maior número de casas do arquivo (7,5 e 7,50 viram o mesmo inteiro, como `Decimal` os
     compara). As medidas de todas as colunas saem numa passada só (os nulos não contam).
 
-    None quando alguma não cabe em 38 dígitos (ou não é texto decimal canônico): a apuração
-    usa então a versão em memória. `conferidos`: a forma já foi conferida por quem fez a tabela.
+    A coluna que não cabe em 38 dígitos (ou não é texto decimal canônico) vira o posto de cada
+    valor entre os valores dela (`_postos`). `conferidos`: a forma já foi conferida por quem fez
+    a tabela.
     """
     medidas: list[pl.Expr] = []
     for k, coluna in enumerate(colunas):
@@ -626,16 +622,34 @@ def _decimais(
     for k, coluna in enumerate(colunas):
         escala, inteiros, estranhos = valores[3 * k : 3 * k + 3]
         if estranhos or escala + inteiros > 38:
-            return None
+            inteiros_exatos[coluna] = _postos(quadro, coluna)
+            continue
         # O Decimal do polars guarda o inteiro escalado; ordenar Int64 é mais rápido que Decimal.
         inteiro = pl.col(coluna).cast(pl.Decimal(38, escala)).to_physical()
         inteiros_exatos[coluna] = inteiro.cast(pl.Int64) if escala + inteiros <= 18 else inteiro
     return inteiros_exatos
 
 
+def _postos(quadro: pl.DataFrame, coluna: str) -> pl.Expr:
+    """A coluna de texto decimal como o posto de cada valor entre os da coluna, comparados como
+    `Decimal` (valores iguais, o mesmo posto): a mesma ordem, para os números que não cabem num
+    inteiro do polars."""
+    textos = quadro.get_column(coluna).drop_nulls().unique().to_list()
+    postos: dict[str, int] = {}
+    anterior: Decimal | None = None
+    posto = -1
+    for texto, valor in sorted(((t, Decimal(t)) for t in textos), key=lambda par: par[1]):
+        if valor != anterior:
+            posto, anterior = posto + 1, valor
+        postos[texto] = posto
+    return pl.col(coluna).replace_strict(
+        list(postos), list(postos.values()), default=None, return_dtype=pl.Int64
+    )
+
+
 def _limite_idoso(dia: date) -> pl.Expr:
-    """Idade ≥ 60 em `dia` (como `classificacao.idade_em`): nascido até o mesmo dia e mês, 60 anos
-    antes, isto é, (ano, mês, dia) do nascimento ≤ (ano − 60, mês, dia) na ordem do calendário.
+    """Idade ≥ 60 em `dia`: nascido até o mesmo dia e mês, 60 anos antes, isto é, (ano, mês,
+    dia) do nascimento ≤ (ano − 60, mês, dia) na ordem do calendário.
     Comparado com uma data só (uma comparação de inteiros por linha; extrair ano, mês e dia de
     um milhão de datas custava ~0,03 s). Se `dia` é 29 de fevereiro e o ano de 60 anos antes
     não é bissexto, o último dia que a ordem admite é 28 de fevereiro."""
@@ -649,8 +663,8 @@ def _limite_idoso(dia: date) -> pl.Expr:
 
 
 def _expressao(componente: Componente, decimais: Mapping[str, pl.Expr], idoso: pl.Expr) -> pl.Expr:
-    """O componente da chave de classificação como expressão do polars, com os mesmos valores
-    relativos de `classificacao.chave` (antes do sentido, que vai para a ordenação)."""
+    """O componente da chave de classificação como expressão do polars (antes do sentido, que
+    vai para a ordenação)."""
     match componente.valor:
         case Valor.NOTA:
             return decimais["nota"]
@@ -664,20 +678,36 @@ def _expressao(componente: Componente, decimais: Mapping[str, pl.Expr], idoso: p
             return decimais[PREFIXO_DESEMPATE + componente.coluna].fill_null(0)
 
 
+def _chaves(
+    tabela: TabelaCandidatos, criterios: Sequence[CriterioDesempate], dia: date
+) -> list[pl.Expr]:
+    """Os componentes da chave de classificação (`_k0`, `_k1`, ...), com as colunas decimais
+    medidas uma vez na tabela inteira."""
+    nomes = [PREFIXO_DESEMPATE + criterio.coluna for criterio in criterios]
+    decimais = tabela.decimais(("nota", *nomes))
+    idoso = _limite_idoso(dia)
+    componentes = chave_de_classificacao(criterios)
+    return [_expressao(k, decimais, idoso).alias(f"_k{i}") for i, k in enumerate(componentes)]
+
+
 @dataclass
 class ClassificacaoEmColunas:
-    """A ordem de todos os cargos, calculada de uma vez.
+    """A ordem e as listas de todos os cargos, calculadas de uma vez.
 
-    `ordem[cargo]`: os índices (na tabela) dos aprovados do cargo em ordem de classificação, ou
-    o erro que `classificacao.ordenar` levantaria para ele. `posicao[i]`: a posição da linha i
-    na lista geral do seu cargo (-1 se não está em nenhuma). `filtradas[campo][cargo]`: a mesma
-    ordem, só com as linhas em que o campo booleano é verdadeiro (`coluna_necessaria`),
-    e a posição de cada uma na lista geral.
+    `ordem[cargo]`: os índices (na tabela) da lista geral do cargo em ordem de classificação, ou
+    o erro do cargo (empate, classificação incompleta); `todos[cargo]`: a mesma ordem com quem a
+    comissão eliminou (as razões o citam). `posicao[i]`: a posição da linha i na lista geral do
+    seu cargo (-1 se não está em nenhuma). `filtradas[grupo][cargo]`: a lista do grupo (índices)
+    e a posição de cada um na geral. `pendentes[cargo]`: quem aguarda a verificação, na ordem.
+    `banca`: os cargos ordenados pela classificação da banca.
     """
 
     ordem: dict[str, Sequence[int] | ErroCotas]
+    todos: dict[str, Sequence[int]]
     posicao: Sequence[int]
     filtradas: dict[str, dict[str, tuple[Sequence[int], Sequence[int]]]]
+    pendentes: dict[str, Sequence[int]]
+    banca: set[str]
 
 
 # (quadro ordenado, coluna do cargo, nomes dos cargos se a coluna é um código)
@@ -688,14 +718,18 @@ def classificar_em_colunas(
     tabela: TabelaCandidatos,
     cargos: Iterable[str],
     dia: date,
-    criterios: Sequence[CriterioDesempate] = (),
-) -> ClassificacaoEmColunas | None:
-    """A ordem de cada cargo como `classificacao.ordenar` a daria, com o mesmo erro quando ela o
-    daria (empate em qualquer ponto da lista). None: use a versão em memória."""
+    criterios: Sequence[CriterioDesempate],
+    regras: Regras,
+) -> ClassificacaoEmColunas:
+    """A ordem de cada cargo e as suas listas, com o erro do cargo quando a ordem não se decide
+    (empate em qualquer ponto da lista, mesmo onde o cursor nunca chegaria)."""
     cargos = list(cargos)
-    # As condições necessárias das listas reservadas (`coluna_necessaria`): PcD e cada grupo.
-    campos = [coluna_necessaria(PCD), *(coluna_necessaria(g) for g in tabela.grupos)]
-    q = _aprovados(tabela, cargos, campos, criterios)
+    campos = [
+        *(coluna_da_lista(g.nome) for g in regras.grupos),
+        reservadas.ELIMINADO,
+        reservadas.AGUARDA,
+    ]
+    q = _aprovados(tabela, cargos, regras, criterios)
     resultado: dict[str, Sequence[int] | ErroCotas] = {c: [] for c in cargos}
     banca = _cargos_da_banca(q, resultado)
     ordenados: list[_Ordenado] = []
@@ -715,38 +749,39 @@ def classificar_em_colunas(
         # (Sem filtrar quando todos os cargos do quadro são ordenados pela nota, o caso comum.)
         todos = len(legais) == len(set(cargos))  # (o quadro só tem linhas desses cargos)
         ql = q if todos else q.filter(pl.col("cargo").is_in(legais))
-        pela_lei = _ordenar_pela_lei(
-            ql, q, legais, campos, criterios, dia, tabela.decimais_conferidos, resultado
-        )
-        if pela_lei is None:
-            return None
-        ordenados.append(pela_lei)
-    return _em_fatias(ordenados, campos, resultado, len(tabela))
+        chaves = _chaves(tabela, criterios, dia)
+        ordenados.append(_ordenar_pela_lei(ql, q, legais, campos, criterios, chaves, resultado))
+    return _em_fatias(ordenados, regras, resultado, len(tabela), banca)
 
 
 def _aprovados(
     tabela: TabelaCandidatos,
     cargos: list[str],
-    campos: list[str],
+    regras: Regras,
     criterios: Sequence[CriterioDesempate],
 ) -> pl.DataFrame:
-    """Os aprovados dos cargos, com o índice na tabela (`_i`) e só as colunas que a ordem usa
-    (o polars não copia as outras ao filtrar)."""
-    usadas = [
-        "cargo",
-        "situacao",
-        "inscricao",
-        "nota",
-        "data_nascimento",
-        "classificacao",
-        *campos,
-        *(PREFIXO_DESEMPATE + c.coluna for c in criterios),
-    ]
+    """Os aprovados dos cargos, com o índice na tabela (`_i`), as colunas que a ordem usa e, de
+    cada um, as listas em que entra (`cotas.motor.reservadas`); o polars não copia as outras
+    colunas ao filtrar."""
+    desempate = [PREFIXO_DESEMPATE + c.coluna for c in criterios]
+    filtro = (pl.col("situacao") == Situacao.APROVADO.value) & pl.col("cargo").is_in(cargos)
     return (
-        tabela.quadro.lazy()
-        .select(c for c in usadas if c in tabela.quadro.columns)
-        .with_row_index("_i")
-        .filter((pl.col("situacao") == Situacao.APROVADO.value) & pl.col("cargo").is_in(cargos))
+        _com_as_listas(
+            tabela.quadro.lazy().with_row_index("_i").filter(filtro),
+            tabela.quadro.columns,
+            regras,
+            desempate,
+        )
+        .select(
+            "_i",
+            "cargo",
+            "inscricao",
+            "nota",
+            "data_nascimento",
+            "classificacao",
+            *dict.fromkeys(desempate),
+            *reservadas.colunas_das_listas(regras),
+        )
         .collect()
     )
 
@@ -776,23 +811,23 @@ def _ordenar_pela_lei(
     legais: list[str],
     campos: list[str],
     criterios: Sequence[CriterioDesempate],
-    dia: date,
-    conferidos: bool,
+    colunas: list[pl.Expr],
     resultado: dict[str, Sequence[int] | ErroCotas],
-) -> _Ordenado | None:
-    """Os cargos `legais` ordenados pela chave da lei, com os empates em `resultado`; None quando
-    a chave não cabe em colunas (use a versão em memória)."""
-    nomes = [PREFIXO_DESEMPATE + criterio.coluna for criterio in criterios]
-    if any(nome not in ql.columns for nome in nomes):
-        return None
-    decimais = _decimais(["nota", *nomes], ql, conferidos)
-    if decimais is None:
-        return None
-    idoso = _limite_idoso(dia)
+) -> _Ordenado:
+    """Os cargos `legais` ordenados pela chave da lei (`colunas`: os componentes, `_chaves`), com
+    os empates em `resultado`."""
     componentes = chave_de_classificacao(criterios)
-    colunas = [_expressao(k, decimais, idoso).alias(f"_k{i}") for i, k in enumerate(componentes)]
     chaves = [f"_k{i}" for i in range(len(componentes))]
     descendente = [k.sentido == "maior" for k in componentes]
+    if ql.height <= _PEQUENO:  # (num quadro pequeno, a chave empacotada custa mais do que poupa)
+        ql = (
+            ql.lazy()
+            .with_columns(colunas)
+            .sort(["cargo", *chaves], descending=[False, *descendente])
+            .collect()
+        )
+        _empates(ql, chaves, resultado)
+        return (ql, "cargo", None)
     # Só as colunas que a ordem e o resultado usam; o cargo vira código inteiro (a ordem
     # entre cargos não importa, só o agrupamento). Sem `maintain_order`: chaves inteiras
     # iguais são empate, e empate é erro.
@@ -824,14 +859,29 @@ def _ordenar_pela_lei(
 
 def _em_fatias(
     ordenados: list[_Ordenado],
-    campos: list[str],
+    regras: Regras,
     resultado: dict[str, Sequence[int] | ErroCotas],
     n: int,
+    banca: set[str],
 ) -> ClassificacaoEmColunas:
-    """A ordem de cada cargo (e a de cada lista reservada) como fatias dos quadros ordenados."""
+    """A ordem de cada cargo, a de cada lista reservada e a dos pendentes, como fatias dos
+    quadros ordenados. Quem a comissão eliminou sai de todas as listas."""
     pares: list[tuple[pl.Series, pl.Series]] = []  # (linhas, posições) de cada quadro ordenado
-    filtradas: dict[str, dict[str, tuple[Sequence[int], Sequence[int]]]] = {c: {} for c in campos}
+    filtradas: dict[str, dict[str, tuple[Sequence[int], Sequence[int]]]] = {
+        g.nome: {} for g in regras.grupos
+    }
+    todos: dict[str, Sequence[int]] = {}
+    pendentes: dict[str, Sequence[int]] = {}
     for ordenado, coluna, nomes_cargos in ordenados:
+        if ordenado.get_column(reservadas.AGUARDA).any():
+            aguardam = ordenado.filter(pl.col(reservadas.AGUARDA))
+            for cargo, (indices,) in _fatias_por_cargo(aguardam, coluna, nomes_cargos, ["_i"]):
+                pendentes[cargo] = indices
+        eliminados = bool(ordenado.get_column(reservadas.ELIMINADO).any())
+        if eliminados:  # (as razões citam também quem foi eliminado, na ordem de todos)
+            for cargo, (indices,) in _fatias_por_cargo(ordenado, coluna, nomes_cargos, ["_i"]):
+                todos[cargo] = indices
+            ordenado = ordenado.filter(~pl.col(reservadas.ELIMINADO))
         # `_p`: a posição na lista geral do cargo. Cada cargo ocupa um trecho contíguo do quadro
         # ordenado: a ordem de cada um é uma fatia da coluna `_i`, que só vira lista do Python
         # quando e onde o cursor a lê.
@@ -841,15 +891,19 @@ def _em_fatias(
         for cargo, (indices,) in _fatias_por_cargo(ordenado, coluna, nomes_cargos, ["_i"]):
             if not isinstance(resultado.get(cargo), ErroCotas):
                 resultado[cargo] = indices
-        for campo, por_cargo in filtradas.items():
-            filtrado = ordenado.filter(pl.col(campo))
+            if not eliminados:
+                todos[cargo] = indices
+        for grupo, por_cargo in filtradas.items():
+            filtrado = ordenado.filter(pl.col(coluna_da_lista(grupo)))
             for cargo, (indices, posicoes) in _fatias_por_cargo(
                 filtrado, coluna, nomes_cargos, ["_i", "_p"]
             ):
                 if not isinstance(resultado.get(cargo), ErroCotas):
                     por_cargo[cargo] = (indices, posicoes)
         pares.append((ordenado.get_column("_i"), ordenado.get_column("_p")))
-    return ClassificacaoEmColunas(resultado, _PosicaoPorLinha(n, pares), filtradas)
+    return ClassificacaoEmColunas(
+        resultado, todos, _PosicaoPorLinha(n, pares), filtradas, pendentes, banca
+    )
 
 
 class _PosicaoPorLinha(Sequence[int]):
@@ -935,7 +989,14 @@ def _fatias_por_cargo(
     contíguo; a coluna do cargo é o nome ou, com `nomes_cargos`, o código (a posição do nome)."""
     series = [ordenado.get_column(c) for c in colunas]
     inicio = 0
-    for cargo, n in ordenado.group_by(coluna, maintain_order=True).len().iter_rows():
+    if ordenado.height <= _PEQUENO:  # (contar os trechos no Python custa menos que agrupar)
+        trechos = [
+            (cargo, len(list(iguais)))
+            for cargo, iguais in itertools.groupby(ordenado.get_column(coluna).to_list())
+        ]
+    else:
+        trechos = list(ordenado.group_by(coluna, maintain_order=True).len().iter_rows())
+    for cargo, n in trechos:
         nome = cargo if nomes_cargos is None else nomes_cargos[cargo]
         yield nome, [Indices(s.slice(inicio, n)) for s in series]
         inicio += n
@@ -1163,72 +1224,56 @@ class ListaGeral(_SobDemanda):
 
 
 class ListaReservada(_SobDemanda):
-    """Uma lista reservada: a geral filtrada por `elegivel`, avaliada à medida que se lê.
+    """Uma lista reservada: as linhas que a classificação em colunas pôs nela, em ordem, com a
+    posição de cada uma na lista geral; os candidatos criados à medida que se lê."""
 
-    `linhas` é a ordem da geral já sem quem falha uma condição necessária da elegibilidade
-    (`coluna_necessaria`): esses nunca entrariam, e assim nem são criados.
-    """
-
-    def __init__(
-        self,
-        geral: ListaGeral,
-        elegivel: Callable[[Candidato], bool],
-        linhas: Sequence[int],
-        posicoes: Sequence[int],
-    ) -> None:
+    def __init__(self, geral: ListaGeral, linhas: Sequence[int], posicoes: Sequence[int]) -> None:
         self.geral = geral
-        self.elegivel = elegivel
-        self._fonte = _Prefixo(geral.tabela, linhas)
-        self._posicoes = posicoes  # a posição de cada linha da fonte na lista geral
-        self._itens: list[Candidato] = []
-        self._lidos = 0  # quantos da fonte já foram examinados
-
-    def _ate(self, i: int) -> bool:
-        na_geral = self.geral._posicoes
-        while len(self._itens) <= i and self._fonte.ate(self._lidos):
-            c = self._fonte.itens[self._lidos]
-            if self.elegivel(c):
-                self._itens.append(c)
-                # (A posição na geral, que a razão da nomeação cita, já sabida.)
-                na_geral.setdefault(c.inscricao, self._posicoes[self._lidos])
-            self._lidos += 1
-        return i < len(self._itens)
-
-    def linhas_ate(self, posicao_na_geral: int, alem: int) -> list[int]:
-        """As linhas da fonte até a posição dada da lista geral, e mais `alem` depois dela
-        (para antecipar a criação dos candidatos que o cursor vai pedir)."""
-        corte = bisect.bisect_left(self._posicoes, posicao_na_geral)
-        return list(self._fonte.linhas[: corte + alem])
-
-    def contem(self, inscricao: str) -> bool:
-        """Se a inscrição está na lista: está na geral e é elegível (cria só esse candidato)."""
-        return self.candidato(inscricao) is not None
-
-    def candidato(self, inscricao: str) -> Candidato | None:
-        if self.geral.posicao_de(inscricao) is None:
-            return None
-        c = self.geral.tabela.candidato(inscricao)
-        return c if c is not None and self.elegivel(c) else None
-
-    def posicao_de(self, inscricao: str) -> int | None:
-        """A posição na lista, lendo-a até a inscrição (só quem está nela)."""
-        if not self.contem(inscricao):
-            return None
-        i = 0
-        while self._ate(i) and self._itens[i].inscricao != inscricao:
-            i += 1
-        return i
+        self.linhas = linhas
+        self._posicoes = posicoes  # a posição de cada linha na lista geral (crescente)
+        self._prefixo = _Prefixo(geral.tabela, linhas)
+        self._vistos = 0
 
     def __len__(self) -> int:
-        self._ate(len(self.geral))
-        return len(self._itens)
+        return len(self.linhas)
+
+    def _ate(self, i: int) -> bool:
+        existe = self._prefixo.ate(i)
+        itens, na_geral = self._prefixo.itens, self.geral._posicoes
+        for p in range(self._vistos, len(itens)):
+            # (A posição na geral, que a razão da nomeação cita, já sabida.)
+            na_geral.setdefault(itens[p].inscricao, self._posicoes[p])
+        self._vistos = len(itens)
+        return existe
 
     def _item(self, i: int) -> Candidato:
-        return self._itens[i]
+        return self._prefixo.itens[i]
+
+    def linhas_ate(self, posicao_na_geral: int, alem: int) -> list[int]:
+        """As linhas da lista até a posição dada da lista geral, e mais `alem` depois dela
+        (para antecipar a criação dos candidatos que o cursor vai pedir)."""
+        corte = bisect.bisect_left(self._posicoes, posicao_na_geral)
+        return list(self.linhas[: corte + alem])
+
+    def posicao_de(self, inscricao: str) -> int | None:
+        """A posição na lista, pela posição na geral (sem criar candidatos)."""
+        linha = self.geral.tabela.indice(inscricao)
+        na_geral = None if linha is None else self.geral.posicao_da_linha(linha)
+        if na_geral is None:
+            return None
+        k = bisect.bisect_left(self._posicoes, na_geral)
+        return k if k < len(self._posicoes) and self._posicoes[k] == na_geral else None
+
+    def contem(self, inscricao: str) -> bool:
+        return self.posicao_de(inscricao) is not None
+
+    def candidato(self, inscricao: str) -> Candidato | None:
+        k = self.posicao_de(inscricao)
+        return None if k is None else self.geral.tabela.materializar([self.linhas[k]])[0]
 
 
 class _ObservacoesSobDemanda(Mapping[str, list[Razao]]):
-    """As observações de `montar_listas`, calculadas por ela mesma na primeira consulta."""
+    """As razões das listas de um cargo, escritas na primeira consulta."""
 
     def __init__(self, calcular: Callable[[], dict[str, list[Razao]]]) -> None:
         self._calcular = calcular
@@ -1249,49 +1294,128 @@ class _ObservacoesSobDemanda(Mapping[str, list[Razao]]):
         return len(self._obter())
 
 
-def montar_listas_em_colunas(
+def _listas_do_cargo(
     regras: Regras,
     cargo: str,
     tabela: TabelaCandidatos,
     classificacao: ClassificacaoEmColunas,
     dia: date,
     criterios: Sequence[CriterioDesempate] = (),
-) -> Listas | None:
-    """As `Listas` do cargo sob demanda; None quando só a versão em memória serve (a ordem não
-    pôde ser calculada em colunas, ou a lei elimina quem a comissão não reconhece, o que tira gente
-    da geral pelo parecer)."""
-    ordem = classificacao.ordem.get(cargo)
+) -> Listas:
+    """As `Listas` do cargo, sob demanda; o erro de classificação do cargo sai aqui."""
+    ordem = classificacao.ordem.get(cargo, [])
     if isinstance(ordem, ErroCotas):
         raise ordem
-    if ordem is None:
-        return None
-    if regras.comissao is not None and regras.comissao.pode_eliminar:
-        return None
     geral = ListaGeral(tabela, ordem, classificacao.posicao)
-
-    def elegivel_para(grupo: str) -> Callable[[Candidato], bool]:
-        return lambda c: classificado_no_grupo(grupo, c, regras)
-
-    reservadas: dict[str, ListaDeClassificacao] = {}
+    reservadas_: dict[str, ListaDeClassificacao] = {}
     for g in regras.grupos:
-        campo = coluna_necessaria(g.nome)
-        linhas, posicoes = (
-            classificacao.filtradas[campo].get(cargo, ([], []))
-            if campo in classificacao.filtradas
-            else ([], [])  # ninguém optou: a coluna do grupo nem existe no quadro
-        )
-        reservadas[g.nome] = ListaReservada(geral, elegivel_para(g.nome), linhas, posicoes)
-    pendentes: list[Candidato] = []
-    if ordem and any(g.verificado for g in regras.grupos_da_lei):
-        achados = tabela.sem_parecer_por_cargo(regras).get(cargo, [])
-        if achados:
-            pendentes = tabela.materializar(sorted(achados, key=classificacao.posicao.__getitem__))
+        linhas, posicoes = classificacao.filtradas[g.nome].get(cargo, ([], []))
+        reservadas_[g.nome] = ListaReservada(geral, linhas, posicoes)
+    pendentes = tabela.materializar(classificacao.pendentes.get(cargo, []))
+    todos = classificacao.todos.get(cargo, ordem)
+    pela_lei = cargo not in classificacao.banca
 
     def observacoes() -> dict[str, list[Razao]]:
-        todos = tabela.materializar(ordem)
-        return dict(montar_listas(regras, cargo, todos, dia, criterios).observacoes)
+        return _observacoes(regras, tabela, todos, dia, criterios if pela_lei else None)
 
-    return Listas(cargo, geral, reservadas, pendentes, _ObservacoesSobDemanda(observacoes))
+    return Listas(cargo, geral, reservadas_, pendentes, _ObservacoesSobDemanda(observacoes))
+
+
+def _com_as_listas(
+    quadro: pl.LazyFrame, colunas: Sequence[str], regras: Regras, desempate: Sequence[str]
+) -> pl.LazyFrame:
+    """O quadro com as colunas que faltam, a situação em cada grupo e as listas de cada um
+    (`cotas.motor.reservadas`)."""
+    return quadro.with_columns(
+        *reservadas.colunas_que_faltam(colunas, regras),
+        *(pl.lit(None, pl.String).alias(d) for d in dict.fromkeys(desempate) if d not in colunas),
+    ).with_columns(reservadas.situacao(g).alias(coluna_no_grupo(g.nome)) for g in regras.grupos)
+
+
+def _observacoes(
+    regras: Regras,
+    tabela: TabelaCandidatos,
+    todos: Sequence[int],
+    dia: date,
+    criterios: Sequence[CriterioDesempate] | None,
+) -> dict[str, list[Razao]]:
+    """As razões do cargo, do que as colunas decidiram: cada desempate na mesma nota (se a
+    ordem é a da lei, `criterios`), e quem ficou fora de uma lista, ou só numa, e por quê."""
+    linhas = list(todos)
+    if not linhas:
+        return {}
+    desempate = [PREFIXO_DESEMPATE + c.coluna for c in criterios or ()]
+    do_cargo = tabela.quadro[linhas].with_columns(
+        pl.Series("_i", linhas, pl.Int64),
+        *(
+            pl.lit(None, pl.String).alias(d)
+            for d in dict.fromkeys(desempate)
+            if d not in tabela.quadro.columns
+        ),
+    )
+    plano = _com_as_listas(do_cargo.lazy(), tabela.quadro.columns, regras, desempate)
+    plano = plano.with_columns(reservadas.colunas_das_listas(regras))
+    componentes = () if criterios is None else chave_de_classificacao(criterios)
+    if criterios is not None:  # (os componentes da chave, no mesmo plano)
+        plano = plano.with_columns(_chaves(tabela, criterios, dia))
+        plano = plano.with_columns(_motivo(len(componentes)))
+    q = plano.collect()
+    observacoes: dict[str, list[Razao]] = {}
+    if criterios is not None:
+        # Cada par vizinho na mesma nota, com o primeiro componente da chave em que diferem.
+        anterior = pl.col("inscricao").shift(1).alias("_anterior")
+        pares = q.select(anterior, "inscricao", "_motivo", "_mesma_nota")
+        for a, b, i, mesma_nota in pares.iter_rows():
+            if mesma_nota:
+                razao = razao_desempate(a, b, componentes[i or 0], componentes)
+                observacoes.setdefault(a, []).append(razao)
+                observacoes.setdefault(b, []).append(razao)
+    grupos = regras.grupos
+    situacoes = [coluna_no_grupo(g.nome) for g in grupos]
+    explicar = q.filter(
+        pl.any_horizontal(
+            pl.col(situacoes).is_in([NoGrupo.SEM_CRITERIO.value, NoGrupo.NAO_RECONHECIDO.value])
+        )
+        | pl.col(reservadas.EM_VARIOS)
+    )
+    listas = [coluna_da_lista(g.nome) for g in grupos]
+    candidatos = tabela.materializar(explicar.get_column("_i").to_list())
+    for linha, c in zip(explicar.iter_rows(named=True), candidatos, strict=True):
+        for g, codigo in zip(grupos, (linha[s] for s in situacoes), strict=True):
+            if codigo == NoGrupo.SEM_CRITERIO:
+                observacoes.setdefault(c.inscricao, []).append(razao_sem_o_criterio(g, regras, c))
+            elif codigo == NoGrupo.NAO_RECONHECIDO:
+                h = c.verificacao(g.nome)
+                assert h is not None
+                observacoes.setdefault(c.inscricao, []).append(
+                    razao_nao_reconhecido(g, regras, c, h)
+                )
+        if linha[reservadas.EM_VARIOS]:
+            elegiveis = [
+                g
+                for g, s in zip(grupos, situacoes, strict=True)
+                if g.declaracao is not None and linha[s] == NoGrupo.NA_LISTA
+            ]
+            escolhido = next(
+                g
+                for g, lista in zip(grupos, listas, strict=True)
+                if g in elegiveis and linha[lista]
+            )
+            observacoes.setdefault(c.inscricao, []).append(
+                razao_varios_grupos(regras, c, elegiveis, escolhido)
+            )
+    return observacoes
+
+
+def _motivo(n: int) -> list[pl.Expr]:
+    """Sobre os componentes da chave (`_k0`...): se a linha tem a nota da anterior
+    (`_mesma_nota`) e o primeiro componente em que difere dela (`_motivo`)."""
+    motivo: pl.Expr = pl.lit(None, pl.Int32)
+    for i in reversed(range(1, n)):
+        k = pl.col(f"_k{i}")
+        motivo = pl.when(k.ne_missing(k.shift(1))).then(pl.lit(i, pl.Int32)).otherwise(motivo)
+    mesma_nota = (pl.col("_k0") == pl.col("_k0").shift(1)).fill_null(False)
+    return [motivo.alias("_motivo"), mesma_nota.alias("_mesma_nota")]
 
 
 # -- os inscritos em colunas ----------------------------------------------------------------------
@@ -1303,8 +1427,7 @@ _CARGOS_UM_A_UM = 8
 
 class InscritosColunares:
     """Os inscritos de um certame numa `TabelaCandidatos`: as listas de cada cargo ordenadas em
-    colunas, de uma vez para todos os cargos, e lidas sob demanda; a versão em memória quando a
-    ordem não pode ser calculada assim (`montar_listas_em_colunas`)."""
+    colunas, de uma vez para todos os cargos, e lidas sob demanda."""
 
     def __init__(
         self,
@@ -1317,21 +1440,20 @@ class InscritosColunares:
         self._cargos = list(cargos)
         self._dia = dia
         self._criterios = criterios
+        self._regras: Regras | None = None  # as regras da classificação guardada
         self._classificacao: ClassificacaoEmColunas | None = None
-        self._em_memoria = False  # a classificação em colunas não serve: versão em memória
         self._previstos: dict[str, int] = {}  # cargo -> vagas e recomposições previstas
         self._so_o_pedido = False  # (`classificar_so_o_pedido`)
-        self._por_cargo: dict[str, ClassificacaoEmColunas | None] = {}
+        self._por_cargo: dict[str, ClassificacaoEmColunas] = {}
         self._conferir()
         self._cargo_de = tabela.coluna_por_inscricao("cargo")
         self._nomes = tabela.coluna_por_inscricao("nome")
 
     def _conferir(self) -> None:
-        """As conferências da versão em memória, no quadro inteiro: vale o primeiro problema na
-        ordem do arquivo."""
+        """Cada inscrição num cargo do certame, nenhuma repetida, no quadro inteiro: vale o
+        primeiro problema na ordem do arquivo."""
         tabela = self.tabela
-        fora = tabela.primeira_fora_dos_cargos(self._cargos)
-        repetida = tabela.primeira_repetida()
+        fora, repetida = tabela.primeiros_problemas(self._cargos)
         if fora is not None and (repetida is None or fora <= repetida):
             c = tabela[fora]
             raise EventoInvalido(
@@ -1365,8 +1487,10 @@ class InscritosColunares:
         ato inteiro."""
         self._so_o_pedido = True
 
-    def _classificacao_para(self, cargo: str) -> ClassificacaoEmColunas | None:
-        """A ordem em colunas que serve ao cargo (None: só a versão em memória serve)."""
+    def _classificacao_para(self, regras: Regras, cargo: str) -> ClassificacaoEmColunas:
+        """A ordem em colunas que serve ao cargo."""
+        if regras is not self._regras:  # (as listas dependem das regras dos grupos)
+            self._regras, self._classificacao, self._por_cargo = regras, None, {}
         if (
             self._so_o_pedido
             and self._classificacao is None
@@ -1374,28 +1498,21 @@ class InscritosColunares:
         ):
             if cargo not in self._por_cargo:
                 self._por_cargo[cargo] = classificar_em_colunas(
-                    self.tabela, [cargo], self._dia, self._criterios
+                    self.tabela, [cargo], self._dia, self._criterios, regras
                 )
             return self._por_cargo[cargo]
-        if self._classificacao is None and not self._em_memoria:
-            # Todos os cargos de uma vez; o erro de um cargo só sai quando ele é apurado, como
-            # na versão em memória.
+        if self._classificacao is None:
+            # Todos os cargos de uma vez; o erro de um cargo só sai quando ele é apurado.
             self._classificacao = classificar_em_colunas(
-                self.tabela, self._cargos, self._dia, self._criterios
+                self.tabela, self._cargos, self._dia, self._criterios, regras
             )
-            self._em_memoria = self._classificacao is None
         return self._classificacao
 
     def listas(self, regras: Regras, cargo: str) -> Listas:
-        classificacao = self._classificacao_para(cargo)
-        if classificacao is not None:
-            listas = montar_listas_em_colunas(
-                regras, cargo, self.tabela, classificacao, self._dia, self._criterios
-            )
-            if listas is not None:
-                return listas
-        candidatos = self.tabela.materializar(self.tabela.linhas_do_cargo(cargo))
-        return montar_listas(regras, cargo, candidatos, self._dia, self._criterios)
+        classificacao = self._classificacao_para(regras, cargo)
+        return _listas_do_cargo(
+            regras, cargo, self.tabela, classificacao, self._dia, self._criterios
+        )
 
     def prever(self, eventos: Iterable[Evento]) -> None:
         """As inscrições citadas, achadas na tabela numa busca só; e, por cargo, quantos
@@ -1437,11 +1554,39 @@ class InscritosColunares:
         self.tabela.inscricoes(sorted(set(so_inscricao)))
 
 
-@inscritos_de.register(TabelaCandidatos)
-def _inscritos_colunares(
-    candidatos: TabelaCandidatos,
+def inscritos_em_colunas(
+    candidatos: Iterable[Candidato],
     cargos: Iterable[str],
     dia: date,
-    criterios: Sequence[CriterioDesempate] = (),
+    criterios: Sequence[CriterioDesempate],
+    regras: Regras,
 ) -> InscritosColunares:
+    """Os inscritos em colunas: a tabela dada, ou a de uma lista de `Candidato` (com as colunas
+    dos grupos e dos campos da lei e dos critérios do edital)."""
+    if not isinstance(candidatos, TabelaCandidatos):
+        lista = list(candidatos)
+        desempate = dict.fromkeys(c.coluna for c in criterios)
+        for c in lista:
+            desempate.update(dict.fromkeys(nome for nome, _ in c.desempate))
+        candidatos = TabelaCandidatos.de_candidatos(
+            lista,
+            tuple(desempate),
+            grupos=[g.nome for g in regras.grupos_da_lei],
+            campos={
+                k.nome: pl.Int64 if k.tipo == "inteiro" else pl.Boolean for k in regras.lei.campos
+            },
+        )
     return InscritosColunares(candidatos, cargos, dia, criterios)
+
+
+def montar_listas(
+    regras: Regras,
+    cargo: str,
+    candidatos: Iterable[Candidato],
+    data_referencia_idade: date | None = None,
+    criterios: Sequence[CriterioDesempate] = (),
+) -> Listas:
+    """As listas de um cargo (a geral, só com os aprovados, e cada reservada, na mesma ordem
+    relativa), pelo mesmo caminho do certame: os candidatos em colunas."""
+    dia = data_referencia_idade or regras.data_edital
+    return inscritos_em_colunas(candidatos, [cargo], dia, criterios, regras).listas(regras, cargo)

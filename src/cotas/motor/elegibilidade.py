@@ -6,9 +6,10 @@ e o dispositivo que o exige; e, por grupo, `<grupo>.elegibilidade`: as alternati
 critérios (basta cumprir uma; numa alternativa, todos os critérios). Sem ela, o critério é só a
 cor (`<grupo>.cores`).
 
-Cada critério diz, aqui mesmo, se um `Candidato` o cumpre (`cumpre`) e a mesma condição como
-expressão do polars sobre o quadro em colunas (`em_colunas`, `cotas.motor.colunar`): as duas
-formas do certame leem a mesma declaração.
+Cada critério diz, aqui mesmo, quem o cumpre, como expressão do polars sobre o quadro em colunas
+(`em_colunas`, lida por `cotas.motor.reservadas`): a forma que decide. O que o candidato
+declarou e o que a lei pede, para a razão de quem ficou fora, também saem daqui (`declarado`,
+`descrever`).
 """
 
 from __future__ import annotations
@@ -61,16 +62,8 @@ class Criterio:
     cores: tuple[str, ...] = ()
     minimo: int | None = None
 
-    def cumpre(self, c: Candidato) -> bool:
-        if self.campo == "cor_raca":
-            return c.cor_raca is not None and c.cor_raca.value in self.cores
-        valor = c.campo(self.campo)
-        if self.minimo is not None:
-            return isinstance(valor, int) and not isinstance(valor, bool) and valor >= self.minimo
-        return valor is True
-
     def em_colunas(self) -> pl.Expr:
-        """`cumpre` no quadro em colunas (nulo conta como não cumprido)."""
+        """Se o candidato cumpre o critério, no quadro em colunas (nulo conta como não cumprido)."""
         import polars as pl
 
         if self.campo == "cor_raca":
@@ -116,11 +109,6 @@ class Elegibilidade:
     @property
     def sem_criterio(self) -> bool:
         return not self.alternativas
-
-    def cumpre(self, c: Candidato) -> bool:
-        return self.sem_criterio or any(
-            all(k.cumpre(c) for k in alternativa) for alternativa in self.alternativas
-        )
 
     def em_colunas(self) -> pl.Expr:
         import polars as pl

@@ -1,9 +1,8 @@
 """As listas de classificação como o livro do certame as lê, e os inscritos de onde elas saem.
 
-Duas formas, o mesmo resultado: em memória (`cotas.motor.classificacao`) e em colunas
-(`cotas.motor.colunar`), para certames de milhões de inscrições, em que só o topo de cada lista
-é lido. O livro (`cotas.motor.certame`) só conhece os protocolos daqui: nunca pergunta qual forma
-tem nas mãos.
+Uma forma decide: a em colunas (`cotas.motor.colunar`), de dez inscrições ou de milhões, em
+que só o topo de cada lista é lido. O livro (`cotas.motor.certame`) só conhece os protocolos
+daqui: nunca pergunta que forma tem nas mãos.
 """
 
 from __future__ import annotations
@@ -94,33 +93,6 @@ class Inscritos(Protocol):
         """Antes de oferecer as vagas do edital (`vagas` por cargo): a forma em colunas cria numa
         ida só os candidatos que elas vão examinar. Não muda nenhum resultado."""
         ...
-
-
-class ListaEmMemoria(list[Candidato]):
-    """Uma lista de classificação já inteira na memória."""
-
-    _posicoes: dict[str, int] | None = None
-
-    def _indice(self) -> dict[str, int]:
-        if self._posicoes is None:
-            self._posicoes = {c.inscricao: i for i, c in enumerate(self)}
-        return self._posicoes
-
-    def inscricao_em(self, i: int) -> str | None:
-        return self[i].inscricao if 0 <= i < len(self) else None
-
-    def posicao_de(self, inscricao: str) -> int | None:
-        return self._indice().get(inscricao)
-
-    def contem(self, inscricao: str) -> bool:
-        return inscricao in self._indice()
-
-    def candidato(self, inscricao: str) -> Candidato | None:
-        i = self.posicao_de(inscricao)
-        return None if i is None else self[i]
-
-    def inscricoes(self) -> list[str]:
-        return [c.inscricao for c in self]
 
 
 class Fila:
