@@ -2,8 +2,11 @@
 
 A leitura linha a linha (`cotas.arquivos.candidatos`) e a leitura em lote (`cotas.arquivos.rapido`)
 importam daqui o que aceitam: os nomes de coluna (com os apelidos que as pessoas digitam), o
-tamanho máximo de um valor, os limites de nota, data e CPF, os conversores e as mensagens. Assim um
-arquivo nunca é aceito por uma e recusado pela outra.
+tamanho máximo de um valor, os limites de nota, data e CPF, os conversores e as mensagens. Cada
+regra de campo está escrita uma vez: as formas aceitas (de data, de número, de inteiro) como
+expressões regulares ou formatos que as duas usam, o dígito verificador do CPF numa conta que vale
+para um valor e para uma coluna do polars. Assim um arquivo nunca é aceito por uma e recusado pela
+outra.
 """
 
 from __future__ import annotations
@@ -481,8 +484,8 @@ PESOS_DO_CPF = tuple(range(10, 1, -1))
 
 
 def _verificador(soma: _N) -> _N:
-    # 11 menos o resto da soma por 11; 10 e 11 viram 0 (sem operando negativo, que o `%` do
-    # polars e o do Python tratariam diferente).
+    # 11 menos o resto da soma por 11; 10 e 11 viram 0. (Sem operando negativo: o resto de um
+    # negativo depende da convenção de quem calcula.)
     return (11 - soma % 11) % 11 % 10
 
 
