@@ -292,3 +292,134 @@ def test_opcao_lista_so_onde_a_lei_deixa_a_escolha_ao_candidato(
     assert any("falta a coluna opcao_lista" in e for e in resultados[0]) is pede_a_opcao, resultados
     if not pede_a_opcao:
         assert resultados[0] == []
+
+
+# Cada regra de campo está escrita uma vez (`cotas.arquivos.campos`) e as duas leituras a usam:
+# a linha a linha por valor, a em lote nas expressões do polars. Para cada valor difícil, o
+# arquivo com ele dá o mesmo nas duas (`comparar`: candidatos, erros, linha e coluna), e o
+# caminho esperado: "lote" (a leitura em lote aceita), "linha" (a em lote devolve o arquivo e a
+# linha a linha o aceita) ou "erro".
+VALORES_DIFICEIS: dict[str, list[tuple[str, str]]] = {
+    "cpf": [
+        ("529.982.247-25", "lote"),
+        ("52998224725", "lote"),
+        ("000.000.001-91", "lote"),
+        ("", "lote"),
+        ("529.982.247-26", "erro"),
+        ("52998224715", "erro"),
+        ("00000000000", "erro"),
+        ("111.111.111-11", "erro"),
+        ("99999999999", "erro"),
+        ("5299822472", "erro"),
+        ("529982247250", "erro"),
+        ("529.982.24725", "linha"),
+        ("529 982 247 25", "linha"),
+        ("529.982.247–25", "linha"),  # (traço, não hífen: o stdnum aceita)
+        ("٥٢٩٩٨٢٢٤٧٢٥", "erro"),
+        ("abc.def.ghi-jk", "erro"),
+    ],
+    "data_nascimento": [
+        ("07/03/1960", "lote"),
+        ("7/3/1960", "lote"),
+        ("1960-03-07", "lote"),
+        ("1960-3-7", "lote"),
+        ("29/02/1960", "lote"),
+        ("01/01/1900", "lote"),
+        ("", "lote"),
+        ("29/02/1961", "erro"),
+        ("31/02/1960", "erro"),
+        ("1960-13-01", "erro"),
+        ("31/12/1899", "erro"),
+        ("0000-01-01", "erro"),
+        ("01/01/2999", "erro"),
+        ("1960/03/07", "erro"),
+        ("07-03-1960", "erro"),
+        ("07/03/60", "erro"),
+        ("07/03/19600", "erro"),
+        ("007/03/1960", "erro"),
+        ("1960-03-07T00:00", "erro"),
+        ("07.03.1960", "erro"),
+        (" 07/03/1960", "linha"),
+        ("٠٧/٠٣/١٩٦٠", "linha"),  # (algarismos arábicos: o `re` e o `int` do Python os leem)
+    ],
+    "nota": [
+        ("87,5", "lote"),
+        ("87.5", "lote"),
+        ("+0,25", "lote"),
+        (",5", "lote"),
+        ("7.", "lote"),
+        ("-0", "lote"),
+        ("-0,00", "lote"),
+        ("1,123456", "lote"),
+        ("123456789,123456", "lote"),
+        ("000000000123456789", "lote"),
+        ("-1", "erro"),
+        ("-0,01", "erro"),
+        ("1,1234567", "erro"),
+        ("1.1234560", "erro"),
+        ("1234567890", "erro"),
+        ("1,2,3", "erro"),
+        ("1.234,5", "erro"),
+        ("1e3", "erro"),
+        (".", "erro"),
+        ("+", "erro"),
+        ("", "erro"),
+        ("8x", "erro"),
+        ("87,50 ", "linha"),
+        ("٨٧", "linha"),
+        ("٠٠٠٠٠٠٠٠٠٠٨٧", "linha"),
+    ],
+    "extra": [  # (critério de desempate do edital: a forma e os limites da nota, sem o sinal)
+        ("1,5", "lote"),
+        ("-1,5", "lote"),
+        ("0,000001", "lote"),
+        ("0,0000001", "erro"),
+        ("1234567890", "erro"),
+        ("1,2,3", "erro"),
+    ],
+}
+_POSICAO = {coluna: i for i, coluna in enumerate(CAB.split(";"))}
+
+
+@pytest.mark.parametrize(
+    ("coluna", "valor", "caminho"),
+    [(c, v, caminho) for c, valores in VALORES_DIFICEIS.items() for v, caminho in valores],
+)
+def test_as_duas_leituras_concordam_em_cada_regra_de_campo(
+    tmp_path: Path, coluna: str, valor: str, caminho: str
+) -> None:
+    celulas = BOAS[0].split(";")
+    celulas[_POSICAO[coluna]] = valor
+    r = comparar(escrever(tmp_path, [CAB, ";".join(celulas), *BOAS[1:]]))
+    if caminho == "erro":
+        assert r[0] == "erro" and [(e.linha, e.coluna) for e in r[1]] == [(2, coluna)], r
+    else:
+        assert r[0] == "ok", r
+        esperado = TabelaCandidatos if caminho == "lote" else list
+        assert r[1] is esperado, r
+
+
+@pytest.mark.parametrize(
+    ("valor", "caminho"),
+    [
+        ("1", "lote"),
+        ("01", "lote"),
+        ("999999999", "lote"),
+        ("", "lote"),
+        ("0", "erro"),
+        ("1234567890", "erro"),
+        ("²", "erro"),
+        ("1,0", "erro"),
+        ("+1", "erro"),
+        ("-1", "erro"),
+    ],
+)
+def test_as_duas_leituras_concordam_na_classificacao(
+    tmp_path: Path, valor: str, caminho: str
+) -> None:
+    linhas = ["inscricao;nome;cargo;nota;classificacao;extra", f"1;A;C;1;{valor};1"]
+    r = comparar(escrever(tmp_path, linhas))
+    if caminho == "erro":
+        assert r[0] == "erro" and [(e.linha, e.coluna) for e in r[1]] == [(2, "classificacao")]
+    else:
+        assert r[0] == "ok" and r[1] is TabelaCandidatos, r

@@ -2,8 +2,11 @@
 
 A leitura linha a linha (`cotas.arquivos.candidatos`) e a leitura em lote (`cotas.arquivos.rapido`)
 importam daqui o que aceitam: os nomes de coluna (com os apelidos que as pessoas digitam), o
-tamanho máximo de um valor, os limites de nota, data e CPF, os conversores e as mensagens. Assim um
-arquivo nunca é aceito por uma e recusado pela outra.
+tamanho máximo de um valor, os limites de nota, data e CPF, os conversores e as mensagens. Cada
+regra de campo está escrita uma vez: as formas aceitas (de data, de número, de inteiro) como
+expressões regulares ou formatos que as duas usam, o dígito verificador do CPF numa conta que vale
+para um valor e para uma coluna do polars. Assim um arquivo nunca é aceito por uma e recusado pela
+outra.
 """
 
 from __future__ import annotations
@@ -13,9 +16,16 @@ import unicodedata
 from collections.abc import Callable, Sequence
 from datetime import date, datetime
 from decimal import Decimal, InvalidOperation
+from typing import TYPE_CHECKING, Any, TypeVar, overload
 
 from cotas.arquivos import limites
 from cotas.motor.candidatos import CorRaca, Heteroidentificacao, Situacao
+
+if TYPE_CHECKING:
+    import polars as pl
+
+# Um inteiro (um valor, na leitura linha a linha) ou uma coluna (a leitura em lote).
+_N = TypeVar("_N", int, "pl.Expr")
 
 __all__ = [
     "ABA_DE_AJUDA_DO_MODELO",
@@ -215,7 +225,38 @@ def _texto_obrigatorio(valor: object) -> str:
     return lido
 
 
-RE_NUMERO = re.compile(r"[+-]?(?:\d+(?:[.,]\d*)?|[.,]\d+)")
+# ---- números (nota e critérios de desempate)
+#
+# Cada forma escrita uma vez, com a classe de algarismo de quem a usa: `\d` na leitura linha a
+# linha (o `re` do Python casa algarismos de outras escritas, "٨٧", que o Decimal lê) e `[0-9]` na
+# leitura em lote (que só lê algarismos ASCII; os outros mandam o arquivo à linha a linha).
+ALGARISMO = r"\d"
+ALGARISMO_ASCII = "[0-9]"
+
+
+def forma_do_numero(algarismo: str = ALGARISMO) -> str:
+    """Sinal opcional, algarismos, vírgula ou ponto decimal: "87,5", "+0.25", ",5", "7."."""
+    a = algarismo
+    return rf"[+-]?(?:{a}+(?:[.,]{a}*)?|[.,]{a}+)"
+
+
+# Nos limites de `limites` (zeros à esquerda não contam), para um número na forma acima.
+FORMA_NOS_LIMITES = (
+    rf"[+-]?0*[0-9]{{0,{limites.DIGITOS_DA_NOTA}}}(?:[.,][0-9]{{0,{limites.CASAS_DA_NOTA}}})?"
+)
+# Negativo: o sinal de menos e algum algarismo que não é zero (-0 e -0,00 valem zero).
+FORMA_NEGATIVA = r"-.*[1-9]"
+
+RE_NUMERO = re.compile(forma_do_numero())
+_RE_NOS_LIMITES = re.compile(FORMA_NOS_LIMITES)
+_RE_NEGATIVA = re.compile(FORMA_NEGATIVA)
+
+
+def _por_extenso(numero: Decimal) -> str:
+    """O número com os seus algarismos ASCII, sem expoente ("1E+2" → "100", "٨٧" → "87"), na
+    forma de `forma_do_numero`: o que as formas acima conferem, venha de um texto ou de uma
+    célula numérica da planilha."""
+    return format(numero, "f")
 
 
 def _decimal(valor: object) -> Decimal:
@@ -245,11 +286,7 @@ def _decimal(valor: object) -> Decimal:
 def _limitado(numero: Decimal, valor: object) -> Decimal:
     """Nota e critérios: até `DIGITOS_DA_NOTA` dígitos inteiros e `CASAS_DA_NOTA` casas (mais
     que isso estoura a precisão das contas e da escrita, e nenhuma prova tem)."""
-    _, digitos, expoente = numero.as_tuple()
-    casas = -expoente if isinstance(expoente, int) and expoente < 0 else 0
-    inteiros = len(digitos) - casas if isinstance(expoente, int) else 0
-    inteiros += expoente if isinstance(expoente, int) and expoente > 0 else 0
-    if inteiros > limites.DIGITOS_DA_NOTA or casas > limites.CASAS_DA_NOTA:
+    if not _RE_NOS_LIMITES.fullmatch(_por_extenso(numero)):
         raise ValorInvalido(
             f'valor "{mostrar(valor)}" tem dígitos demais; o limite é '
             f"{limites.DIGITOS_DA_NOTA} dígitos antes da vírgula e {limites.CASAS_DA_NOTA} depois"
@@ -266,7 +303,7 @@ def resumo(texto: str, limite: int = 60) -> str:
 
 def _nota(valor: object) -> Decimal:
     numero = _limitado(_decimal(valor), valor)
-    if numero < 0:
+    if _RE_NEGATIVA.match(_por_extenso(numero)):
         raise ValorInvalido(f'nota negativa ("{mostrar(valor)}"); a nota vai de zero para cima')
     return numero
 
@@ -355,9 +392,36 @@ def sim_nao(valor: object) -> bool:
     raise ValorInvalido(f'valor "{mostrar(valor)}" não é sim nem não')
 
 
-RE_DATA_ISO = re.compile(r"(\d{4})-(\d{1,2})-(\d{1,2})")
-RE_DATA_BR = re.compile(r"(\d{1,2})/(\d{1,2})/(\d{4})")
-_FORMAS_DE_DATA = "use AAAA-MM-DD ou DD/MM/AAAA"
+# ---- datas
+#
+# As formas de data aceitas, no formato do strftime, declaradas uma vez: delas saem a expressão
+# regular de cada leitura (`forma_da_data`), o formato com que a leitura em lote lê o dia e o
+# que as mensagens pedem.
+FORMATOS_DE_DATA = ("%Y-%m-%d", "%d/%m/%Y")
+# Cada parte: o grupo da expressão regular, quantos algarismos e como a mensagem a escreve.
+_PARTES_DA_DATA = {
+    "%Y": ("ano", "{4}", "AAAA"),
+    "%m": ("mes", "{1,2}", "MM"),
+    "%d": ("dia", "{1,2}", "DD"),
+}
+
+
+def forma_da_data(formato: str, algarismo: str = ALGARISMO) -> str:
+    """`"%d/%m/%Y"` → a expressão regular dessa forma, com os grupos `dia`, `mes` e `ano`."""
+    partes = re.split(r"(%[Ymd])", formato)
+    return "".join(
+        f"(?P<{_PARTES_DA_DATA[p][0]}>{algarismo}{_PARTES_DA_DATA[p][1]})"
+        if p in _PARTES_DA_DATA
+        else re.escape(p)
+        for p in partes
+    )
+
+
+_RES_DE_DATA = tuple(re.compile(forma_da_data(f)) for f in FORMATOS_DE_DATA)
+_FORMAS_DE_DATA = "use " + " ou ".join(
+    "".join(_PARTES_DA_DATA[p][2] if p in _PARTES_DA_DATA else p for p in re.split(r"(%[Ymd])", f))
+    for f in FORMATOS_DE_DATA
+)  # "use AAAA-MM-DD ou DD/MM/AAAA"
 
 
 def _data(valor: object) -> date | None:
@@ -369,14 +433,13 @@ def _data(valor: object) -> date | None:
         lido = valor.strip()
         if not lido:
             return None
-        if m := RE_DATA_ISO.fullmatch(lido):
-            ano, mes, dia = int(m[1]), int(m[2]), int(m[3])
-        elif m := RE_DATA_BR.fullmatch(lido):
-            dia, mes, ano = int(m[1]), int(m[2]), int(m[3])
+        for forma in _RES_DE_DATA:
+            if m := forma.fullmatch(lido):
+                break
         else:
             raise ValorInvalido(f'valor "{resumo(lido)}" não é uma data ({_FORMAS_DE_DATA})')
         try:
-            return date(ano, mes, dia)
+            return date(int(m["ano"]), int(m["mes"]), int(m["dia"]))
         except ValueError:
             raise ValorInvalido(f'a data "{resumo(lido)}" não existe') from None
     raise ValorInvalido(f'valor "{mostrar(valor)}" não é uma data ({_FORMAS_DE_DATA})')
@@ -413,32 +476,72 @@ def conversor_nascimento(data_edital: date | None) -> Callable[[object], date | 
 data_nascimento = conversor_nascimento(None)
 
 
+# ---- CPF
+
+# Os pesos dos 9 primeiros dígitos na soma do 1º dígito verificador; na do 2º, cada um pesa um a
+# mais e o 1º verificador pesa 2.
+PESOS_DO_CPF = tuple(range(10, 1, -1))
+
+
+def _verificador(soma: _N) -> _N:
+    # 11 menos o resto da soma por 11; 10 e 11 viram 0. (Sem operando negativo: o resto de um
+    # negativo depende da convenção de quem calcula.)
+    return (11 - soma % 11) % 11 % 10
+
+
+@overload
+def cpf_confere(numero: int, ponderada: int, soma: int) -> bool: ...
+@overload
+def cpf_confere(numero: pl.Expr, ponderada: pl.Expr, soma: pl.Expr) -> pl.Expr: ...
+def cpf_confere(numero: Any, ponderada: Any, soma: Any) -> Any:
+    """Se os dígitos verificadores do CPF conferem (a conta do `stdnum.br.cpf`, que os testes
+    comparam). `numero`: os 11 dígitos como inteiro; `ponderada`: a soma dos 9 primeiros pelos
+    `PESOS_DO_CPF`; `soma`: a soma simples deles. Vale para um inteiro (a leitura linha a linha)
+    e para colunas do polars (a leitura em lote): a regra escrita uma vez. Zero não é CPF."""
+    dv1 = _verificador(ponderada)
+    dv2 = _verificador(ponderada + soma + 2 * dv1)
+    return (dv1 == numero // 10 % 10) & (dv2 == numero % 10) & (numero > 0)
+
+
+def _cpf_valido(digitos: str) -> bool:
+    if not (len(digitos) == 11 and digitos.isascii() and digitos.isdigit()):
+        return False
+    nove = [int(d) for d in digitos[:9]]
+    ponderada = sum(p * d for p, d in zip(PESOS_DO_CPF, nove, strict=True))
+    return cpf_confere(int(digitos), ponderada, sum(nove))
+
+
 def cpf(valor: object) -> str | None:
     lido = texto(valor)
     if not lido:
         return None
     if isinstance(valor, (int, float)) and lido.isdigit():
         lido = lido.zfill(11)  # planilha que guardou o CPF como número perdeu os zeros
-    # Importado aqui: a leitura em lote confere os CPFs no polars e não paga o import.
+    # A pontuação aceita é a do `stdnum` (pontos, hífens e espaços, também os traços de outras
+    # grafias); importado aqui: a leitura em lote não o usa e não paga o import.
     from stdnum.br import cpf as stdnum_cpf
-    from stdnum.exceptions import ValidationError
 
-    try:
-        digitos = str(stdnum_cpf.validate(lido))
-    except ValidationError:
-        raise ValorInvalido(f'CPF "{resumo(lido)}" inválido') from None
+    digitos = stdnum_cpf.compact(lido)
+    if not _cpf_valido(digitos):
+        raise ValorInvalido(f'CPF "{resumo(lido)}" inválido')
     if digitos in CPFS_REPETIDOS:
         raise ValorInvalido(f'CPF "{resumo(lido)}" inválido (todos os dígitos iguais)')
     return digitos
+
+
+# ---- inteiros (só os algarismos 0-9: "²" e "①" são dígitos para o Python, mas não números)
+
+FORMA_DA_CLASSIFICACAO = rf"[0-9]{{1,{limites.DIGITOS_DA_CLASSIFICACAO}}}"
+FORMA_DO_CAMPO_INTEIRO = rf"[0-9]{{1,{limites.DIGITOS_DO_CAMPO_INTEIRO}}}"
+_RE_CLASSIFICACAO = re.compile(FORMA_DA_CLASSIFICACAO)
+_RE_CAMPO_INTEIRO = re.compile(FORMA_DO_CAMPO_INTEIRO)
 
 
 def _classificacao(valor: object) -> int | None:
     lido = texto(valor)
     if not lido:
         return None
-    # (Só os algarismos 0-9: "²" e "①" são dígitos para o Python, mas não números.)
-    curto = len(lido) <= limites.DIGITOS_DA_CLASSIFICACAO
-    if lido.isascii() and lido.isdigit() and curto and int(lido) >= 1:
+    if _RE_CLASSIFICACAO.fullmatch(lido) and int(lido) >= 1:
         return int(lido)
     raise ValorInvalido(
         f'valor "{resumo(lido)}" não é uma posição de classificação (inteiro de 1 a '
@@ -456,8 +559,7 @@ def inteiro_nao_negativo(valor: object) -> int:
     lido = texto(valor)
     if not lido:
         raise ValorInvalido("valor vazio; informe um número inteiro (0 ou mais)")
-    curto = len(lido) <= limites.DIGITOS_DO_CAMPO_INTEIRO
-    if lido.isascii() and lido.isdigit() and curto:
+    if _RE_CAMPO_INTEIRO.fullmatch(lido):
         return int(lido)
     raise ValorInvalido(
         f'valor "{resumo(lido)}" não é um número inteiro (0 ou mais, até '

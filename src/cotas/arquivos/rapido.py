@@ -27,7 +27,7 @@ from typing import Any
 
 import polars as pl
 
-from cotas.arquivos import campos, limites
+from cotas.arquivos import campos
 from cotas.arquivos.erros import ErroEntrada
 from cotas.arquivos.esquema import Esquema, montar_esquema
 from cotas.motor.candidatos import CorRaca, Heteroidentificacao, Situacao
@@ -42,27 +42,32 @@ from cotas.motor.glossario import PCD
 
 # Sem espaço nas pontas, para `str.strip()` do Python: o `\s` do polars (Unicode) e \x1c-\x1f.
 _LIMPO = r"^[^\s\x1c-\x1f]([^\r\n]*[^\s\x1c-\x1f])?$"
-_NUMERO = r"^[+-]?([0-9]+([.,][0-9]*)?|[.,][0-9]+)$"
-_NEGATIVO = r"^-.*[1-9]"  # (-0 e -0,00 não são negativos, como no Decimal)
-_DATA_ISO = r"^([0-9]{4})-([0-9]{1,2})-([0-9]{1,2})$"
-_DATA_BR = r"^([0-9]{1,2})/([0-9]{1,2})/([0-9]{4})$"
+
+
+def _inteira(forma: str) -> str:
+    """A forma (de `campos`) casando o valor inteiro, como o `fullmatch` da linha a linha."""
+    return f"^(?:{forma})$"
+
+
+# As formas de cada campo vêm de `campos`, com algarismos ASCII (os outros: linha a linha).
+_NUMERO = _inteira(campos.forma_do_numero(campos.ALGARISMO_ASCII))
+_NUMERO_CURTO = _inteira(campos.FORMA_NOS_LIMITES)
+_NEGATIVO = "^" + campos.FORMA_NEGATIVA
+# O CPF só nas duas formas de sempre; outra pontuação (que o `stdnum` da linha a linha aceita)
+# manda o arquivo à linha a linha.
 _CPF = r"^([0-9]{3}\.[0-9]{3}\.[0-9]{3}-[0-9]{2}|[0-9]{11})$"
 _CONTROLE = campos.RE_CONTROLE.pattern
-# Nota e critérios dentro dos limites de dígitos (fora deles, a linha a linha explica).
-_NUMERO_CURTO = (
-    rf"^[+-]?0*[0-9]{{0,{limites.DIGITOS_DA_NOTA}}}([.,][0-9]{{0,{limites.CASAS_DA_NOTA}}})?$"
-)
 _MAX_GRAFIAS = 200  # mais grafias distintas que isso num vocabulário fechado: linha a linha
 
 
 def _tabela_de_bloco(posicao: int) -> pl.Series:
     """Para cada bloco de 3 dígitos (0 a 999) na posição dada (0, 1 ou 2) dos 9 primeiros
-    dígitos do CPF: a soma ponderada do 1º dígito verificador (pesos 10 a 2) × 1000 + a soma dos
-    dígitos (o 2º verificador pesa cada dígito com um a mais)."""
+    dígitos do CPF: a soma ponderada (`campos.PESOS_DO_CPF`) × 1000 + a soma dos dígitos, as
+    duas somas de `campos.cpf_confere`."""
+    pesos = campos.PESOS_DO_CPF[3 * posicao : 3 * posicao + 3]
     valores = []
     for bloco in range(1000):
         digitos = (bloco // 100, bloco // 10 % 10, bloco % 10)
-        pesos = (10 - 3 * posicao, 9 - 3 * posicao, 8 - 3 * posicao)
         ponderada = sum(p * d for p, d in zip(pesos, digitos, strict=True))
         valores.append(ponderada * 1000 + sum(digitos))
     return pl.Series(valores, dtype=pl.Int32)
@@ -103,13 +108,9 @@ def _com_cpf_conferido(quadro: pl.LazyFrame, coluna: str) -> pl.LazyFrame:
         pl.lit(tabela).gather(bloco) for tabela, bloco in zip(_BLOCOS_CPF, blocos, strict=True)
     ]
     q = q.with_columns((partes[0] + partes[1] + partes[2]).alias("_cpf_somas"))
-    soma1 = pl.col("_cpf_somas") // 1000
-    # (11 - s) % 11 % 10 do stdnum, sem operandos negativos: (11 - s % 11) % 11 % 10
-    q = q.with_columns(((11 - soma1 % 11) % 11 % 10).alias("_dv1"))
-    soma2 = soma1 + pl.col("_cpf_somas") % 1000 + 2 * pl.col("_dv1")
-    dv2 = (11 - soma2 % 11) % 11 % 10
-    ok = (pl.col("_dv1") == n // 10 % 10) & (dv2 == n % 10) & (n > 0)
-    return q.with_columns(ok.alias("_cpf_ok")).drop("_cpf_n", "_cpf_somas", "_dv1")
+    somas = pl.col("_cpf_somas")
+    ok = campos.cpf_confere(n, somas // 1000, somas % 1000)
+    return q.with_columns(ok.alias("_cpf_ok")).drop("_cpf_n", "_cpf_somas")
 
 
 def _traduzir(coluna: pl.Expr, traducao: dict[str, Any], tipo: Any) -> pl.Expr:
@@ -413,15 +414,11 @@ def _ler_nascimento(p: _Plano, data_edital: date | None) -> None:
     c = p.coluna("data_nascimento")
     # A forma pela expressão regular da leitura linha a linha; o dia, pelo polars (que
     # aceitaria mais formas: espaços, sinal, ano de 5 dígitos, daí a forma antes).
-    iso = c.str.contains(_DATA_ISO)
-    br = c.str.contains(_DATA_BR)
-    p.plano = p.plano.with_columns(
-        pl.when(iso)
-        .then(c.str.to_date("%Y-%m-%d", strict=False))
-        .when(br)
-        .then(c.str.to_date("%d/%m/%Y", strict=False))
-        .alias("_data")
-    )
+    lida: Any = pl
+    for formato in campos.FORMATOS_DE_DATA:
+        forma = _inteira(campos.forma_da_data(formato, campos.ALGARISMO_ASCII))
+        lida = lida.when(c.str.contains(forma)).then(c.str.to_date(formato, strict=False))
+    p.plano = p.plano.with_columns(lida.alias("_data"))
     data = pl.col("_data")
     # (Antes do ano 1 o `date` do Python não existe; comparar com uma data custa menos que
     # extrair o ano de cada uma.)
@@ -444,7 +441,7 @@ def _ler_classificacao(p: _Plano) -> None:
         return
     c = p.coluna("classificacao")
     numero = c.cast(pl.Int64, strict=False)
-    inteiro = rf"^[0-9]{{1,{limites.DIGITOS_DA_CLASSIFICACAO}}}$"
+    inteiro = _inteira(campos.FORMA_DA_CLASSIFICACAO)
     p.conferir.append((c != "") & (~c.str.contains(inteiro) | ~(numero >= 1)))
     p.saida["classificacao"] = pl.when(c == "").then(None).otherwise(numero)
 
@@ -452,7 +449,7 @@ def _ler_classificacao(p: _Plano) -> None:
 def _ler_campos_inteiros(p: _Plano, esquema: Esquema) -> None:
     # Os campos inteiros que a lei declara (`campos.inteiro_nao_negativo`): só algarismos; vazio
     # ou outra grafia vai à leitura linha a linha, que diz a linha e a coluna.
-    inteiro_do_campo = rf"^[0-9]{{1,{limites.DIGITOS_DO_CAMPO_INTEIRO}}}$"
+    inteiro_do_campo = _inteira(campos.FORMA_DO_CAMPO_INTEIRO)
     for campo_da_lei in esquema.campos_da_lei:
         if campo_da_lei.tipo == "inteiro":
             c = p.coluna(campo_da_lei.chave)
