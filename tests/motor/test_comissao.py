@@ -88,3 +88,37 @@ def test_lei_com_regra_de_decisao_que_o_motor_nao_conhece_e_recusada() -> None:
     comissao["heteroidentificacao.registro_audiovisual"] = "true"
     with pytest.raises(LeiInvalida, match=r"faltam.*heteroidentificacao\.recusa_filmagem"):
         carregar_lei(lei(**comissao, **{"heteroidentificacao.decisao": '"maioria"'}), "t.toml")
+
+
+def test_quem_recusa_a_filmagem_tem_a_razao_do_destino_proprio() -> None:
+    """A lei que elimina quem recusa a filmagem, mas põe na ampla quem não é reconhecido: a
+    razão de quem recusou diz a eliminação e cita o dispositivo da recusa (não "segue
+    concorrendo", o destino do não reconhecido)."""
+    from dataclasses import replace
+    from types import SimpleNamespace
+    from typing import Any
+
+    from cotas.motor.classificacao import razao_nao_reconhecido
+    from cotas.motor.glossario import Heteroidentificacao
+    from cotas.motor.razoes import Referencia
+
+    regras = regras_aplicaveis(
+        catalogo_padrao(), lei_id=LEI, data_edital=date(2025, 6, 10), tipo="concurso_publico"
+    )
+    assert regras.comissao is not None
+    recusa = Referencia("Lei de teste", "art. 10", "Quem recusa a filmagem é eliminado.")
+    comissao = replace(
+        regras.comissao,
+        nao_reconhecido="ampla",
+        recusa_filmagem="eliminado",
+        referencias={**regras.comissao.referencias, "recusa_filmagem": recusa},
+    )
+    regras = replace(regras, comissao=comissao)
+    grupo = next(g for g in regras.grupos_da_lei if g.verificacao == "heteroidentificacao")
+    candidato: Any = SimpleNamespace(inscricao="0007")
+    razao = razao_nao_reconhecido(grupo, regras, candidato, Heteroidentificacao.RECUSOU_FILMAGEM)
+    assert "é eliminado do concurso" in razao.texto and "segue concorrendo" not in razao.texto
+    assert recusa in razao.fundamentos
+    nao = razao_nao_reconhecido(grupo, regras, candidato, Heteroidentificacao.NAO_CONFIRMADO)
+    assert "segue concorrendo às vagas de ampla concorrência" in nao.texto
+    assert recusa not in nao.fundamentos

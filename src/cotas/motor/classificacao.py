@@ -149,14 +149,17 @@ def razao_nao_reconhecido(
     regra: RegraGrupo, regras: Regras, c: Candidato, h: Heteroidentificacao
 ) -> Razao:
     if regra.verificacao == "heteroidentificacao" and regras.comissao is not None:
+        # O destino deste resultado (quem recusa a filmagem pode ter um destino próprio na lei,
+        # `recusa_filmagem`), com o dispositivo que o funda.
+        comissao = regras.comissao
         return Razao(
             "comissao_" + h.value,
             f"{c.inscricao}: resultado da heteroidentificação '{h.value}'; "
-            f"{regras.comissao.destino_do_nao_reconhecido}.",
+            f"{comissao.destino(h.value)}.",
             tuple(
                 r
-                for chave in ("nao_reconhecido", "recursos")
-                if (r := regras.comissao.referencias.get(chave)) is not None
+                for chave in (comissao.chave_do_destino(h.value), "recursos")
+                if (r := comissao.referencias.get(chave)) is not None
             ),
         )
     # Verificação documental: sem a condição comprovada, não entra na lista do grupo e segue
