@@ -13,7 +13,7 @@ continua sendo a prova: quem confere o registro de auditoria reencena.
 
 A forma é a do `pickle` da biblioteca padrão (o livro tem dezenas de tipos, partilha as razões
 entre as vagas e muda com o motor): retome só o que o próprio sistema guardou, conferido por um
-selo que quem lê o banco não forja (a web sela com a chave do ambiente: `cotas_web.estado`).
+selo que quem lê o banco não forja (a web sela com a chave do ambiente: `cotas_web.ponte.estado`).
 """
 
 from __future__ import annotations
@@ -82,7 +82,7 @@ def retomar(
 ) -> Certame:
     """O certame com o livro guardado, pronto para os eventos seguintes: o do certame agora, o
     de cada cargo quando for pedido (`carregar(cargo)` dá os bytes guardados dele). Os dados
-    são os mesmos com que o estado foi guardado (quem guarda confere: `cotas_web.estado`).
+    são os mesmos com que o estado foi guardado (quem guarda confere: `cotas_web.ponte.estado`).
 
     O livro de um cargo lido passa os atos publicados depois de guardado à forma publicada
     (`ApuracaoCargo.reconhecer_publicadas`); se eles não são os do livro, `EstadoIncompativel`
