@@ -587,13 +587,15 @@ def _arquivos_do_resultado(
 
     fonte = fonte_da_apuracao(ap)
     fonte.gerado_em = quando
+    # Cada tabela montada uma vez para todos os documentos (a classificação de um milhão de
+    # linhas está no resultado, no relatório e nas listas), e cada CSV gravado uma vez.
+    fonte.guardar_tabelas()
     tabelas = todas_as_tabelas(fonte)
     for t in tabelas:
         yield f"{t.nome}.csv", para_csv(t)
     yield "resultado.xlsx", para_xlsx(tabelas)
-    del tabelas  # (o relatório monta as suas)
     yield "relatorio.html", para_html_documento(relatorio(fonte, cabecalho(ap)))
-    yield from arquivos_em_fluxo(fonte, pdf=pdf)
+    yield from arquivos_em_fluxo(fonte, pdf=pdf, csv_gravados={id(t): t for t in tabelas})
 
 
 def apurar(args: argparse.Namespace) -> Any:

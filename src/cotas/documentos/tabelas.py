@@ -66,6 +66,10 @@ def _grupos(f: FonteDocumentos) -> list[str]:
 def tabela_reserva(origem: Apuracao | FonteDocumentos) -> Tabela:
     """A reserva sobre todas as vagas oferecidas até agora (edital e novas vagas)."""
     f = _fonte(origem)
+    return f.tabela("reserva", lambda: _tabela_reserva(f))
+
+
+def _tabela_reserva(f: FonteDocumentos) -> Tabela:
     grupos = _grupos(f)
     colunas = (
         "Cargo",
@@ -95,6 +99,10 @@ def tabela_anexo(origem: Apuracao | FonteDocumentos) -> Tabela:
     """O quadro do edital (`[citacoes.quadro_no_edital]` da lei): vagas do edital e a reserva
     de cada cargo."""
     f = _fonte(origem)
+    return f.tabela("anexo-edital", lambda: _tabela_anexo(f))
+
+
+def _tabela_anexo(f: FonteDocumentos) -> Tabela:
     grupos = _grupos(f)
     colunas = (
         "Cargo",
@@ -176,8 +184,14 @@ def tabela_classificacao(
 ) -> Tabela:
     """As listas de cada cargo (de `cargos`, ou de todos), uma linha por posição em cada lista."""
     f = _fonte(origem)
+    if cargos is None:
+        return f.tabela("classificacao", lambda: _tabela_classificacao(f, f.cargos))
+    return _tabela_classificacao(f, cargos)
+
+
+def _tabela_classificacao(f: FonteDocumentos, cargos: Sequence[str]) -> Tabela:
     linhas: list[tuple[object, ...]] = []
-    for cargo in f.cargos if cargos is None else cargos:
+    for cargo in cargos:
         linhas += linhas_classificacao(f, cargo)
     return Tabela("classificacao", "Listas de classificação", COLUNAS_CLASSIFICACAO, linhas)
 
@@ -237,6 +251,10 @@ def linhas_classificacao(
 
 def tabela_nomeacoes(origem: Apuracao | FonteDocumentos) -> Tabela:
     f = _fonte(origem)
+    return f.tabela("nomeacoes", lambda: _tabela_nomeacoes(f))
+
+
+def _tabela_nomeacoes(f: FonteDocumentos) -> Tabela:
     com_ato = f.atos is not None
     colunas = (
         "Cargo",
@@ -290,6 +308,10 @@ def tabela_nomeacoes(origem: Apuracao | FonteDocumentos) -> Tabela:
 
 def tabela_ocorrencias(origem: Apuracao | FonteDocumentos) -> Tabela:
     f = _fonte(origem)
+    return f.tabela("ocorrencias", lambda: _tabela_ocorrencias(f))
+
+
+def _tabela_ocorrencias(f: FonteDocumentos) -> Tabela:
     colunas = ("Cargo", "Data", "Ocorrência", "Inscrição", "Vaga", "Descrição", "Fundamento legal")
     rotulos = {
         "desistencia": "Desistência",
