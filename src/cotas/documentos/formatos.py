@@ -59,9 +59,33 @@ def para_csv(tabela: Tabela) -> bytes:
     saida = io.StringIO()
     escritor = csv.writer(saida, delimiter=";", lineterminator="\r\n")
     escritor.writerow([texto_seguro_csv(t) for t in tabela.colunas])
-    for linha in tabela.linhas:
-        escritor.writerow([texto_seguro_csv(v) for v in linha])
+    linhas = tabela.linhas
+    if len(set(map(len, linhas))) > 1:  # (irregular: linha a linha)
+        escritor.writerows([texto_seguro_csv(v) for v in linha] for linha in linhas)
+    # Coluna a coluna, um trecho de cada vez (as células de um trecho, não as da tabela).
+    for inicio in range(0, len(linhas) if len(set(map(len, linhas))) <= 1 else 0, 50_000):
+        trecho = linhas[inicio : inicio + 50_000]
+        escritor.writerows(zip(*map(_coluna_csv, zip(*trecho, strict=True)), strict=True))
     return ("\ufeff" + saida.getvalue()).encode("utf-8")
+
+
+def _coluna_csv(valores: tuple[object, ...]) -> list[str]:
+    """As células (`texto_seguro_csv`) de uma coluna de uma vez: o texto só precisa da
+    conferência do início de fórmula; a nota (`Decimal`), o texto de cada valor distinto uma
+    vez; o inteiro, o seu número."""
+    tipos = set(map(type, valores))
+    if tipos == {str}:
+        textos: tuple[str, ...] = valores  # type: ignore[assignment]
+        return ["'" + t if t.startswith(_INICIO_DE_FORMULA) else t for t in textos]
+    if tipos == {int}:
+        return list(map(str, valores))
+    if tipos == {Decimal}:
+        feitas: dict[object, str] = {}
+        for v in valores:
+            if v not in feitas:
+                feitas[v] = texto_celula(v)
+        return [feitas[v] for v in valores]
+    return [texto_seguro_csv(v) for v in valores]
 
 
 # O limite de linhas de uma aba do formato (Excel, LibreOffice); o cabeçalho é uma delas.
