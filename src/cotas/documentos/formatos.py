@@ -53,20 +53,49 @@ def texto_seguro_csv(valor: object) -> str:
     return texto
 
 
+# O dialeto dos CSV: `;` e o fim de linha do Windows, com aspas só onde precisam.
+_DIALETO_CSV: dict[str, Any] = {"delimiter": ";", "lineterminator": "\r\n"}
+# Linhas convertidas de cada vez: a memória de um trecho, não a da tabela.
+_LINHAS_POR_TRECHO = 100_000
+
+
 def para_csv(tabela: Tabela) -> bytes:
     """CSV como o Excel brasileiro abre: `;`, vírgula decimal, UTF-8 com BOM; texto que
-    pareça fórmula vai com `'` na frente."""
-    saida = io.StringIO()
-    escritor = csv.writer(saida, delimiter=";", lineterminator="\r\n")
-    escritor.writerow([texto_seguro_csv(t) for t in tabela.colunas])
-    linhas = tabela.linhas
-    if len(set(map(len, linhas))) > 1:  # (irregular: linha a linha)
+    pareça fórmula vai com `'` na frente.
+
+    As linhas vão coluna a coluna para o escritor de CSV do polars, que põe as aspas onde o
+    módulo `csv` as poria (no campo com `;`, aspas, CR ou LF; o texto vazio vai como nulo, que
+    ele escreve sem aspas) e é ~6× mais rápido que ele linha a linha. A tabela irregular e a de
+    uma coluna só (o `csv` escreve `""` na linha de um só campo vazio) vão pelo módulo `csv`."""
+    cabecalho = io.StringIO()
+    csv.writer(cabecalho, **_DIALETO_CSV).writerow([texto_seguro_csv(t) for t in tabela.colunas])
+    saida = io.BytesIO()
+    saida.write(("\ufeff" + cabecalho.getvalue()).encode("utf-8"))
+    linhas, largura = tabela.linhas, len(tabela.colunas)
+    if largura < 2 or set(map(len, linhas)) - {largura}:
+        corpo = io.StringIO()
+        escritor = csv.writer(corpo, **_DIALETO_CSV)
         escritor.writerows([texto_seguro_csv(v) for v in linha] for linha in linhas)
-    # Coluna a coluna, um trecho de cada vez (as células de um trecho, não as da tabela).
-    for inicio in range(0, len(linhas) if len(set(map(len, linhas))) <= 1 else 0, 50_000):
-        trecho = linhas[inicio : inicio + 50_000]
-        escritor.writerows(zip(*map(_coluna_csv, zip(*trecho, strict=True)), strict=True))
-    return ("\ufeff" + saida.getvalue()).encode("utf-8")
+        saida.write(corpo.getvalue().encode("utf-8"))
+        return saida.getvalue()
+    import polars as pl
+
+    esquema = {str(i): pl.String for i in range(largura)}
+    for inicio in range(0, len(linhas), _LINHAS_POR_TRECHO):
+        trecho = linhas[inicio : inicio + _LINHAS_POR_TRECHO]
+        colunas = [
+            [texto or None for texto in _coluna_csv(valores)]
+            for valores in zip(*trecho, strict=True)
+        ]
+        pl.DataFrame(dict(zip(esquema, colunas, strict=True)), schema=esquema).write_csv(
+            saida,
+            include_header=False,
+            separator=";",
+            line_terminator="\r\n",
+            quote_style="necessary",
+            null_value="",
+        )
+    return saida.getvalue()
 
 
 def _coluna_csv(valores: tuple[object, ...]) -> list[str]:
@@ -128,10 +157,12 @@ def para_xlsx(tabelas: list[Tabela], *, celulas_de_texto: bool = False) -> bytes
             if not linhas:  # (sem linhas, o cabeçalho só sai de um quadro vazio)
                 abas.append((nome, pl.DataFrame(schema=dict.fromkeys(titulos, pl.String))))
                 continue
-            colunas, com_decimal = zip(
-                *map(_coluna_no_livro, zip(*linhas, strict=True)), strict=True
-            )
-            formatos[nome] = {t: duas_casas for t, d in zip(titulos, com_decimal, strict=True) if d}
+            preparadas = [_coluna_no_livro(c) for c in zip(*linhas, strict=True)]
+            if None in preparadas:
+                return _xlsx_celula_a_celula(tabelas, celulas_de_texto=False)
+            colunas = [valores for valores, _ in preparadas]  # type: ignore[misc]
+            notas = [t for t, (_, nota) in zip(titulos, preparadas, strict=True) if nota]  # type: ignore[misc]
+            formatos[nome] = dict.fromkeys(notas, duas_casas)
             abas.append((nome, _registros(titulos, colunas)))
     saida = io.BytesIO()
     rustpy_xlsxwriter.write_worksheets(
@@ -168,11 +199,20 @@ def _em_colunas(tabela: Tabela) -> bool:
 _TIPOS_DO_LIVRO = frozenset({int, float, bool, date, datetime, type(None)})
 
 
-def _coluna_no_livro(valores: tuple[object, ...]) -> tuple[Sequence[object], bool]:
-    """Os valores de uma coluna como o escritor os grava, e se há nota (`Decimal`, que vai como
-    número com duas casas). Uma coluna só de texto sem nada a tratar (o caso de quase todas)
-    passa como está, conferida de uma vez só."""
+def _coluna_no_livro(valores: tuple[object, ...]) -> tuple[Sequence[object], bool] | None:
+    """Os valores de uma coluna como o escritor os grava, e se é de notas (`Decimal`, que vão
+    como número com duas casas: o formato é o da coluna inteira). Uma coluna só de texto sem
+    nada a tratar (o caso de quase todas) passa como está, conferida de uma vez só. None: notas
+    misturadas com outros valores, que só célula a célula teriam cada uma o seu formato, e
+    datas misturadas com números (o escritor daria aos números depois de uma data o formato
+    de data)."""
     tipos = set(map(type, valores))
+    if tipos <= {Decimal, type(None)}:
+        return [None if v is None else float(v) for v in valores], bool(tipos)  # type: ignore[arg-type]
+    if any(isinstance(v, Decimal) for v in valores):
+        return None
+    if any(issubclass(t, date) for t in tipos) and any(issubclass(t, int | float) for t in tipos):
+        return None
     if tipos == {str}:
         textos: tuple[str, ...] = valores  # type: ignore[assignment]
         if _CONTROLE_OU_CR.search("\n".join(textos)) is None and (
@@ -182,7 +222,7 @@ def _coluna_no_livro(valores: tuple[object, ...]) -> tuple[Sequence[object], boo
         return [_texto_no_livro(t) for t in textos], False
     if tipos <= _TIPOS_DO_LIVRO:
         return valores, False
-    return [_valor_no_livro(v) for v in valores], any(isinstance(v, Decimal) for v in valores)
+    return [_valor_no_livro(v) for v in valores], False
 
 
 def _valor_no_livro(valor: object) -> object:
@@ -190,8 +230,6 @@ def _valor_no_livro(valor: object) -> object:
         return valor
     if isinstance(valor, str):
         return _texto_no_livro(valor)
-    if isinstance(valor, Decimal):
-        return float(valor)
     if isinstance(valor, bool):
         return bool(valor)
     if isinstance(valor, datetime):
