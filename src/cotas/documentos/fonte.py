@@ -66,9 +66,7 @@ class FonteDocumentos:
     )
     # As tabelas do certame inteiro já montadas (`guardar_tabelas`); None: cada documento monta
     # as suas (a web, que guarda a fonte entre pedidos e não deve guardar também as tabelas).
-    _tabelas: dict[str, Tabela] | None = field(
-        default=None, init=False, repr=False, compare=False
-    )
+    _tabelas: dict[str, Tabela] | None = field(default=None, init=False, repr=False, compare=False)
 
     def guardar_tabelas(self) -> None:
         """Cada tabela do certame inteiro montada uma vez só e a mesma em todo documento e

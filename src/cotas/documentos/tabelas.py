@@ -8,7 +8,7 @@ mascarado (`***.456.789-**`). As listas reservadas são publicadas porque a lei 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -18,6 +18,7 @@ from cotas.motor.glossario import AMPLA, ROTULOS_LISTA, rotulo
 if TYPE_CHECKING:
     from cotas.apuracao import Apuracao
     from cotas.documentos.fonte import FonteDocumentos
+    from cotas.motor.razoes import Razao
 
 __all__ = [
     "COLUNAS_CLASSIFICACAO",
@@ -227,26 +228,31 @@ def linhas_classificacao(
         base += total
         if ate <= de:
             continue
+        # (O laço de um milhão de linhas: o rótulo da lista uma vez, as observações só na
+        # geral, a única que as publica.)
+        rotulo_da_lista, na_geral = rotulo_lista(nome_lista), nome_lista == AMPLA
         for posicao, c in enumerate(candidatos[de:ate], start=de + 1):
-            obs = " ".join(
-                r.texto
-                for r in listas.observacoes.get(c.inscricao, [])
-                if r.codigo.startswith(OBSERVACOES_PUBLICAS)
-            )
             linhas.append(
                 (
                     cargo,
-                    rotulo_lista(nome_lista),
+                    rotulo_da_lista,
                     posicao,
                     c.inscricao,
                     c.nome,
                     mascarar_cpf(c.cpf),
                     c.nota,
                     sit.get(c.inscricao, ""),
-                    obs if nome_lista == AMPLA else "",
+                    _observacoes_publicas(listas.observacoes, c.inscricao) if na_geral else "",
                 )
             )
     return linhas
+
+
+def _observacoes_publicas(observacoes: Mapping[str, list[Razao]], inscricao: str) -> str:
+    razoes = observacoes.get(inscricao)
+    if not razoes:
+        return ""
+    return " ".join(r.texto for r in razoes if r.codigo.startswith(OBSERVACOES_PUBLICAS))
 
 
 def tabela_nomeacoes(origem: Apuracao | FonteDocumentos) -> Tabela:
