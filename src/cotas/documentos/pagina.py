@@ -133,7 +133,8 @@ def _celulas_da_coluna(valores: tuple[object, ...]) -> list[str]:
     if tipos == {str}:
         # (Sem nada a escapar na coluna inteira, conferida de uma vez, o texto vai como está.)
         textos: tuple[str, ...] = valores  # type: ignore[assignment]
-        escapar = _A_ESCAPAR.search("".join(textos)) is not None
+        juntos = "".join(textos)
+        escapar = any(c in juntos for c in _A_ESCAPAR)
         feitas: dict[object, str] = {}
         for t in textos:
             if t not in feitas:
@@ -148,8 +149,8 @@ def _celulas_da_coluna(valores: tuple[object, ...]) -> list[str]:
     return [_celula(v) for v in valores]
 
 
-# O que `html.escape` troca.
-_A_ESCAPAR = re.compile("[&<>\"']")
+# O que `html.escape` troca (procurado caractere a caractere: cada busca é em C).
+_A_ESCAPAR = "&<>\"'"
 
 
 def _celula_de_texto(texto: str, escapado: str) -> str:
