@@ -425,14 +425,15 @@ class SaidaRecusada(ValueError):
 
 
 def gravar_pasta(
-    destino: Path, arquivos: Mapping[str, bytes] | Iterable[tuple[str, bytes]]
+    destino: Path, arquivos: Mapping[str, bytes] | Iterable[tuple[str, bytes | Iterable[bytes]]]
 ) -> list[Path]:
     """Grava tudo numa pasta temporária ao lado e só então a põe no lugar; nada pela metade.
 
     `arquivos`: nome → conteúdo, ou pares (nome, conteúdo) produzidos um a um: cada conteúdo
     vai para o disco assim que chega e não fica na memória esperando os outros (num certame de
-    um milhão de inscrições, os HTML têm centenas de MB cada). Um nome repetido vale pelo
-    último conteúdo.
+    um milhão de inscrições, os HTML têm centenas de MB cada); um conteúdo em pedaços (bytes
+    um após outro) vai para o disco pedaço a pedaço. Um nome repetido vale pelo último
+    conteúdo.
 
     O conjunto novo substitui o anterior inteiro, num passo só (troca atômica das duas pastas):
     nenhum arquivo da apuração anterior fica ao lado dos novos. Só se substitui uma pasta vazia
@@ -451,7 +452,11 @@ def gravar_pasta(
         (temporaria / MANIFESTO).write_text(_CABECALHO_DO_MANIFESTO, encoding="utf-8")
         nomes: dict[str, None] = {}  # na ordem da primeira vez
         for nome, conteudo in pares:
-            (temporaria / nome).write_bytes(conteudo)
+            with (temporaria / nome).open("wb") as arquivo:
+                if isinstance(conteudo, bytes):
+                    arquivo.write(conteudo)
+                else:
+                    arquivo.writelines(conteudo)
             nomes[nome] = None
             del conteudo
         manifesto = _CABECALHO_DO_MANIFESTO + "".join(f"{nome}\n" for nome in nomes)

@@ -266,4 +266,13 @@ def _pedacos_documento(doc: Documento, *, para_pdf: bool) -> Iterator[str]:
 def para_html_documento(doc: Documento) -> bytes:
     """A página em UTF-8, codificada pedaço a pedaço: a página inteira nunca existe também como
     texto (num certame de um milhão de inscrições, o relatório tem centenas de MB)."""
-    return b"\n".join(pedaco.encode("utf-8") for pedaco in _pedacos_documento(doc, para_pdf=False))
+    return b"".join(html_em_pedacos(doc))
+
+
+def html_em_pedacos(doc: Documento) -> Iterator[bytes]:
+    """`para_html_documento` em pedaços, para quem grava em disco à medida que chegam: nem a
+    página inteira nem todos os pedaços ficam na memória."""
+    separador = b""
+    for pedaco in _pedacos_documento(doc, para_pdf=False):
+        yield separador + pedaco.encode("utf-8")
+        separador = b"\n"
