@@ -162,3 +162,98 @@ def test_o_escritor_de_xlsx_e_um_so() -> None:
         for m in importa.finditer(p.read_text(encoding="utf-8"))
     )
     assert usam == [("cotas/documentos/formatos.py", "xlsxwriter")]
+
+
+# Textos que pedem aspas, escape ou neutralização, em colunas de um tipo só e misturadas.
+_DIFICEIS = ["", " ", "a;b", 'a"b', "a\rb", "a\nb", "a\r\nb", " x ", "\t", "=1", "-2", "@x"]
+_DIFICEIS += ["+x", "'=1", "<b>&amp;</b>", "O'Neil", "—", "\\", "null", "\x00", "\u2028"]
+
+
+def _tabela_dificil() -> Tabela:
+    n = len(_DIFICEIS)
+    mistas: list[object] = [7, None, True, "x", 2.5, "", "<r>y</r>"]
+    linhas: list[tuple[object, ...]] = [
+        (
+            _DIFICEIS[i],
+            _DIFICEIS[n - 1 - i],
+            i,
+            Decimal(i) / 4,
+            mistas[i % len(mistas)],
+            date(2025, 3, i + 1) if i % 3 else "-",
+            "Ampla concorrência" if i % 2 else "",
+        )
+        for i in range(n)
+    ]
+    return Tabela("t", "T", ("a", "b", "n", "nota", "mista", "data", "lista"), linhas)
+
+
+def test_csv_coluna_a_coluna_igual_ao_modulo_csv_linha_a_linha(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """O CSV escrito em colunas (e em trechos) é, byte a byte, o que o módulo `csv` escreve
+    linha a linha com `texto_seguro_csv` em cada célula: as mesmas aspas e neutralizações."""
+    import csv
+
+    monkeypatch.setattr(formatos, "_LINHAS_POR_TRECHO", 5)
+    tabela = _tabela_dificil()
+    esperado = io.StringIO()
+    escritor = csv.writer(esperado, delimiter=";", lineterminator="\r\n")
+    for linha in [tabela.colunas, *tabela.linhas]:
+        escritor.writerow([formatos.texto_seguro_csv(v) for v in linha])
+    assert formatos.para_csv(tabela) == ("\ufeff" + esperado.getvalue()).encode("utf-8")
+    # Uma coluna só, com a linha de um campo vazio (que o `csv` escreve `""`).
+    uma = Tabela("u", "U", ("a",), [("",), ("=x",), ("a;b",)])
+    assert formatos.para_csv(uma) == '\ufeffa\r\n""\r\n\'=x\r\n"a;b"\r\n'.encode()
+
+
+def test_html_coluna_a_coluna_igual_celula_a_celula(monkeypatch: pytest.MonkeyPatch) -> None:
+    """As linhas do HTML desenhadas em colunas (e em trechos) são as de cada célula
+    desenhada sozinha."""
+    from cotas.documentos import pagina
+
+    monkeypatch.setattr(pagina, "_LINHAS_POR_TRECHO", 5)
+    tabela = _tabela_dificil()
+    linhas = "\n".join(
+        "<tr>" + "".join(pagina._celula(v) for v in linha) + "</tr>" for linha in tabela.linhas
+    )
+    assert linhas in pagina.html_tabela(tabela)
+
+
+def test_xlsx_em_colunas_com_os_valores_do_escritor_celula_a_celula() -> None:
+    """O livro escrito coluna a coluna tem, lido de volta, os mesmos valores e tipos do livro
+    escrito célula a célula pelo XlsxWriter (o caminho do modelo de importação)."""
+    tabela = _tabela_dificil()
+    # Colunas de um tipo só (texto, inteiro, nota), com vazios: vão num quadro do polars.
+    linhas: list[tuple[object, ...]] = [(a, b, n, d, x) for a, b, n, d, _, _, x in tabela.linhas]
+    so_um_tipo = Tabela(
+        "u", "U", ("a", "b", "n", "nota", "lista"), [*linhas, (None, "", 0, None, "")]
+    )
+    vazia = Tabela("vazia", "V", ("x", "y"), [])
+    tabelas = [tabela, so_um_tipo, vazia]
+    em_colunas = formatos.para_xlsx(tabelas)
+    celula_a_celula = formatos._xlsx_celula_a_celula(tabelas, celulas_de_texto=False)
+    assert _abas_calamine(em_colunas) == _abas_calamine(celula_a_celula)
+
+    def tipos(dados: bytes) -> list[list[list[tuple[object, str, str]]]]:
+        # (O formato de número de uma célula de texto não muda o que ela mostra: o escritor em
+        # colunas dá o de data ao texto que vem depois de uma data na coluna.)
+        livro = load_workbook(io.BytesIO(dados))
+        return [
+            [
+                [
+                    (c.value, c.data_type, "" if c.data_type == "s" else c.number_format)
+                    for c in linha
+                ]
+                for linha in aba.iter_rows()
+            ]
+            for aba in livro.worksheets
+        ]
+
+    assert tipos(em_colunas) == tipos(celula_a_celula)
+    # A nota misturada com outros valores, cada célula no seu formato (célula a célula).
+    for valores in ([Decimal("1.5"), 2, date(2025, 1, 2)], [date(2025, 1, 2), 2, Decimal("1.5")]):
+        mista = Tabela("m", "M", ("a", "b"), [("x", v) for v in valores])
+        aba = load_workbook(io.BytesIO(formatos.para_xlsx([mista])))["m"]
+        formatos_lidos = [c.number_format for c in aba["B"][1:]]
+        esperados = {Decimal: "0.00", int: "General", date: "dd/mm/yyyy"}
+        assert formatos_lidos == [esperados[type(v)] for v in valores]

@@ -575,25 +575,27 @@ def momento_da_geracao() -> datetime | None:
 
 def _arquivos_do_resultado(
     ap: Apuracao, *, pdf: bool, quando: datetime | None
-) -> Iterator[tuple[str, bytes]]:
+) -> Iterator[tuple[str, bytes | Iterator[bytes]]]:
     """Os arquivos de `gravar_resultado`, um a um: cada um vai para o disco antes de o próximo
     ser montado (num certame de um milhão de inscrições, juntos passariam de 1,5 GB)."""
     # Os documentos só são importados aqui: `--json` e o texto não pagam por eles no início.
     from cotas.documentos.fonte import fonte_da_apuracao
     from cotas.documentos.formatos import para_csv, para_xlsx
-    from cotas.documentos.pagina import para_html_documento
-    from cotas.documentos.publicacao import arquivos_em_fluxo, relatorio
+    from cotas.documentos.pagina import html_em_pedacos
+    from cotas.documentos.publicacao import arquivos_em_pedacos, relatorio
     from cotas.documentos.tabelas import todas_as_tabelas
 
     fonte = fonte_da_apuracao(ap)
     fonte.gerado_em = quando
+    # Cada tabela montada uma vez para todos os documentos (a classificação de um milhão de
+    # linhas está no resultado, no relatório e nas listas), e cada CSV gravado uma vez.
+    fonte.guardar_tabelas()
     tabelas = todas_as_tabelas(fonte)
     for t in tabelas:
         yield f"{t.nome}.csv", para_csv(t)
     yield "resultado.xlsx", para_xlsx(tabelas)
-    del tabelas  # (o relatório monta as suas)
-    yield "relatorio.html", para_html_documento(relatorio(fonte, cabecalho(ap)))
-    yield from arquivos_em_fluxo(fonte, pdf=pdf)
+    yield "relatorio.html", html_em_pedacos(relatorio(fonte, cabecalho(ap)))
+    yield from arquivos_em_pedacos(fonte, pdf=pdf, csv_gravados={id(t): t for t in tabelas})
 
 
 def apurar(args: argparse.Namespace) -> Any:

@@ -18,7 +18,10 @@ from cotas.motor.regras import Regras
 from cotas.motor.reserva import ReservaCargo, calcular_reserva
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from cotas.apuracao import Apuracao
+    from cotas.documentos.tabelas import Tabela
 
 
 @dataclass(frozen=True)
@@ -61,6 +64,25 @@ class FonteDocumentos:
     _correcoes_por_inscricao: dict[str, tuple[CorrecaoPublica, ...]] | None = field(
         default=None, init=False, repr=False, compare=False
     )
+    # As tabelas do certame inteiro já montadas (`guardar_tabelas`); None: cada documento monta
+    # as suas (a web, que guarda a fonte entre pedidos e não deve guardar também as tabelas).
+    _tabelas: dict[str, Tabela] | None = field(default=None, init=False, repr=False, compare=False)
+
+    def guardar_tabelas(self) -> None:
+        """Cada tabela do certame inteiro montada uma vez só e a mesma em todo documento e
+        formato desta fonte: quem grava todos os arquivos de uma vez (`cotas apurar --saida`)
+        não monta três vezes a classificação de um milhão de linhas."""
+        if self._tabelas is None:
+            self._tabelas = {}
+
+    def tabela(self, nome: str, montar: Callable[[], Tabela]) -> Tabela:
+        """A tabela `nome` do certame inteiro: a guardada, se a fonte guarda (`guardar_tabelas`),
+        ou montada agora."""
+        if self._tabelas is None:
+            return montar()
+        if nome not in self._tabelas:
+            self._tabelas[nome] = montar()
+        return self._tabelas[nome]
 
     def correcoes_de(self, inscricao: str) -> tuple[CorrecaoPublica, ...]:
         """As correções da inscrição, na ordem em que foram publicadas."""

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from decimal import Decimal
 from html import escape
 
 from cotas.documentos.documento import Documento, Figura, Paragrafo, Titulo
@@ -54,8 +55,6 @@ TEXTO_LONGO = 60
 
 
 def _numerico(valor: object) -> bool:
-    from decimal import Decimal
-
     return isinstance(valor, int | Decimal) and not isinstance(valor, bool)
 
 
@@ -86,11 +85,12 @@ def _pedacos_tabela(tabela: Tabela, *, para_pdf: bool = False) -> Iterator[str]:
     for i in curtas:
         yield f'<th scope="col">{escape(tabela.colunas[i])}</th>'
     yield "</tr></thead>" if longas else "</tr></thead><tbody>"
+    if not longas:
+        yield from _linhas_html(tabela)
+        yield "</tbody></table></div>"
+        return
     for linha in tabela.linhas:
         celulas = "".join(_celula(linha[i]) for i in curtas if i < len(linha))
-        if not longas:
-            yield f"<tr>{celulas}</tr>"
-            continue
         detalhe = " ".join(
             f"<strong>{escape(tabela.colunas[i])}:</strong> {escape(texto_celula(linha[i]))}"
             for i in sorted(longas)
@@ -100,7 +100,64 @@ def _pedacos_tabela(tabela: Tabela, *, para_pdf: bool = False) -> Iterator[str]:
             f'<tbody class="entrada"><tr>{celulas}</tr>'
             f'<tr class="detalhe"><td colspan="{len(curtas)}">{detalhe}</td></tr></tbody>'
         )
-    yield "</table></div>" if longas else "</tbody></table></div>"
+    yield "</table></div>"
+
+
+# Linhas desenhadas de cada vez por `_linhas_html`: a memória de um trecho, não a da tabela.
+_LINHAS_POR_TRECHO = 20_000
+
+
+def _linhas_html(tabela: Tabela) -> Iterator[str]:
+    """As linhas `<tr>` da tabela (sem colunas longas), em trechos de linhas separadas por
+    quebras de linha (o mesmo texto que uma a uma), desenhadas coluna a coluna: as células de
+    uma coluna são do mesmo tipo, e o texto de cada valor repetido (cargo, lista, situação) é
+    feito uma vez. Uma tabela irregular (linhas de tamanhos diferentes) vai linha a linha."""
+    linhas, largura = tabela.linhas, len(tabela.colunas)
+    if set(map(len, linhas)) != {largura}:
+        for linha in linhas:
+            yield f"<tr>{''.join(_celula(linha[i]) for i in range(min(largura, len(linha))))}</tr>"
+        return
+    for inicio in range(0, len(linhas), _LINHAS_POR_TRECHO):
+        trecho = linhas[inicio : inicio + _LINHAS_POR_TRECHO]
+        colunas = [_celulas_da_coluna(valores) for valores in zip(*trecho, strict=True)]
+        yield "\n".join(f"<tr>{''.join(celulas)}</tr>" for celulas in zip(*colunas, strict=True))
+
+
+def _celulas_da_coluna(valores: tuple[object, ...]) -> list[str]:
+    """As células (`_celula`) de uma coluna de uma vez. Só texto, só inteiros ou só notas
+    (`Decimal`, cujo texto depende só do valor): cada valor distinto desenhado uma vez; outra
+    mistura de tipos, célula a célula."""
+    tipos = set(map(type, valores))
+    if tipos == {int}:
+        return [f'<td class="num">{v}</td>' for v in valores]
+    if tipos == {str}:
+        # (Sem nada a escapar na coluna inteira, conferida de uma vez, o texto vai como está.)
+        textos: tuple[str, ...] = valores  # type: ignore[assignment]
+        juntos = "".join(textos)
+        escapar = any(c in juntos for c in _A_ESCAPAR)
+        feitas: dict[object, str] = {}
+        for t in textos:
+            if t not in feitas:
+                feitas[t] = _celula_de_texto(t, escape(t) if escapar else t)
+        return [feitas[t] for t in textos]
+    if tipos == {Decimal}:
+        feitas = {}
+        for v in valores:
+            if v not in feitas:
+                feitas[v] = _celula(v)
+        return [feitas[v] for v in valores]
+    return [_celula(v) for v in valores]
+
+
+# O que `html.escape` troca (procurado caractere a caractere: cada busca é em C).
+_A_ESCAPAR = "&<>\"'"
+
+
+def _celula_de_texto(texto: str, escapado: str) -> str:
+    """A `_celula` de um texto (`str`), com o texto já escapado."""
+    if texto and len(texto) <= 16 and " " not in texto:
+        return f'<td class="curta">{escapado}</td>'
+    return f"<td>{escapado}</td>"
 
 
 def _colunas_longas(tabela: Tabela, amostra: int = 50) -> set[int]:
@@ -209,4 +266,13 @@ def _pedacos_documento(doc: Documento, *, para_pdf: bool) -> Iterator[str]:
 def para_html_documento(doc: Documento) -> bytes:
     """A página em UTF-8, codificada pedaço a pedaço: a página inteira nunca existe também como
     texto (num certame de um milhão de inscrições, o relatório tem centenas de MB)."""
-    return b"\n".join(pedaco.encode("utf-8") for pedaco in _pedacos_documento(doc, para_pdf=False))
+    return b"".join(html_em_pedacos(doc))
+
+
+def html_em_pedacos(doc: Documento) -> Iterator[bytes]:
+    """`para_html_documento` em pedaços, para quem grava em disco à medida que chegam: nem a
+    página inteira nem todos os pedaços ficam na memória."""
+    separador = b""
+    for pedaco in _pedacos_documento(doc, para_pdf=False):
+        yield separador + pedaco.encode("utf-8")
+        separador = b"\n"

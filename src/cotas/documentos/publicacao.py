@@ -15,9 +15,9 @@ from cotas.documentos.formatos import para_csv, para_xlsx
 from cotas.documentos.grafico import grafico_ordem
 from cotas.documentos.listas import listas_publicacao
 from cotas.documentos.ordem import ordem_de_nomeacao
-from cotas.documentos.pagina import para_html_documento
+from cotas.documentos.pagina import html_em_pedacos, para_html_documento
 from cotas.documentos.pdf import motivo_indisponivel, para_pdf
-from cotas.documentos.tabelas import todas_as_tabelas
+from cotas.documentos.tabelas import Tabela, todas_as_tabelas
 
 DOCUMENTOS: dict[str, Callable[[FonteDocumentos], Documento]] = {
     "anexo-edital": anexo_edital,
@@ -87,18 +87,37 @@ def arquivos_publicacao(f: FonteDocumentos, *, pdf: bool = True) -> dict[str, by
     return dict(arquivos_em_fluxo(f, pdf=pdf))
 
 
-def arquivos_em_fluxo(f: FonteDocumentos, *, pdf: bool = True) -> Iterator[tuple[str, bytes]]:
+def arquivos_em_fluxo(
+    f: FonteDocumentos, *, pdf: bool = True, csv_gravados: dict[int, Tabela] | None = None
+) -> Iterator[tuple[str, bytes]]:
+    """Os arquivos de `arquivos_publicacao`, um a um (ver `arquivos_em_pedacos`)."""
+    for nome, conteudo in arquivos_em_pedacos(f, pdf=pdf, csv_gravados=csv_gravados):
+        yield nome, conteudo if isinstance(conteudo, bytes) else b"".join(conteudo)
+
+
+def arquivos_em_pedacos(
+    f: FonteDocumentos, *, pdf: bool = True, csv_gravados: dict[int, Tabela] | None = None
+) -> Iterator[tuple[str, bytes | Iterator[bytes]]]:
     """Os arquivos de `arquivos_publicacao`, um a um, cada documento montado só na sua vez:
-    quem grava em disco não guarda todos na memória ao mesmo tempo."""
+    quem grava em disco (`formatos.gravar_pasta`) não guarda todos na memória ao mesmo tempo,
+    e o HTML vem em pedaços (o das listas tem centenas de MB num milhão de inscrições).
+
+    `csv_gravados`: as tabelas (pelo `id`, com a própria tabela, que assim não sai da memória e
+    não cede o `id` a outra) cujo CSV quem chama já gravou; o CSV da mesma tabela é o mesmo
+    arquivo, e não se desenha de novo (com `FonteDocumentos.guardar_tabelas`, a classificação
+    das listas é a do resultado). Recebe as deste fluxo."""
     gerar_pdf = pdf and motivo_indisponivel() is None
+    gravados = {} if csv_gravados is None else csv_gravados
     for nome, montar in DOCUMENTOS.items():
         doc = _carimbado(montar(f), f)
-        yield f"{nome}.html", arquivo(doc, "html")
+        yield f"{nome}.html", html_em_pedacos(doc)
         yield f"{nome}.xlsx", arquivo(doc, "xlsx")
         if gerar_pdf:
             yield f"{nome}.pdf", arquivo(doc, "pdf")
         for t in doc.tabelas:
-            yield f"{t.nome}.csv", para_csv(t)
+            if gravados.get(id(t)) is not t:
+                gravados[id(t)] = t
+                yield f"{t.nome}.csv", para_csv(t)
         for figura in doc.figuras:
             yield f"{figura.nome}.svg", figura.svg.encode("utf-8")
         del doc

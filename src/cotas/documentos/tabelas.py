@@ -8,7 +8,7 @@ mascarado (`***.456.789-**`). As listas reservadas são publicadas porque a lei 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -18,6 +18,7 @@ from cotas.motor.glossario import AMPLA, ROTULOS_LISTA, rotulo
 if TYPE_CHECKING:
     from cotas.apuracao import Apuracao
     from cotas.documentos.fonte import FonteDocumentos
+    from cotas.motor.razoes import Razao
 
 __all__ = [
     "COLUNAS_CLASSIFICACAO",
@@ -66,6 +67,10 @@ def _grupos(f: FonteDocumentos) -> list[str]:
 def tabela_reserva(origem: Apuracao | FonteDocumentos) -> Tabela:
     """A reserva sobre todas as vagas oferecidas até agora (edital e novas vagas)."""
     f = _fonte(origem)
+    return f.tabela("reserva", lambda: _tabela_reserva(f))
+
+
+def _tabela_reserva(f: FonteDocumentos) -> Tabela:
     grupos = _grupos(f)
     colunas = (
         "Cargo",
@@ -95,6 +100,10 @@ def tabela_anexo(origem: Apuracao | FonteDocumentos) -> Tabela:
     """O quadro do edital (`[citacoes.quadro_no_edital]` da lei): vagas do edital e a reserva
     de cada cargo."""
     f = _fonte(origem)
+    return f.tabela("anexo-edital", lambda: _tabela_anexo(f))
+
+
+def _tabela_anexo(f: FonteDocumentos) -> Tabela:
     grupos = _grupos(f)
     colunas = (
         "Cargo",
@@ -176,8 +185,14 @@ def tabela_classificacao(
 ) -> Tabela:
     """As listas de cada cargo (de `cargos`, ou de todos), uma linha por posição em cada lista."""
     f = _fonte(origem)
+    if cargos is None:
+        return f.tabela("classificacao", lambda: _tabela_classificacao(f, f.cargos))
+    return _tabela_classificacao(f, cargos)
+
+
+def _tabela_classificacao(f: FonteDocumentos, cargos: Sequence[str]) -> Tabela:
     linhas: list[tuple[object, ...]] = []
-    for cargo in f.cargos if cargos is None else cargos:
+    for cargo in cargos:
         linhas += linhas_classificacao(f, cargo)
     return Tabela("classificacao", "Listas de classificação", COLUNAS_CLASSIFICACAO, linhas)
 
@@ -213,30 +228,39 @@ def linhas_classificacao(
         base += total
         if ate <= de:
             continue
+        # (O laço de um milhão de linhas: o rótulo da lista uma vez, as observações só na
+        # geral, a única que as publica.)
+        rotulo_da_lista, na_geral = rotulo_lista(nome_lista), nome_lista == AMPLA
         for posicao, c in enumerate(candidatos[de:ate], start=de + 1):
-            obs = " ".join(
-                r.texto
-                for r in listas.observacoes.get(c.inscricao, [])
-                if r.codigo.startswith(OBSERVACOES_PUBLICAS)
-            )
             linhas.append(
                 (
                     cargo,
-                    rotulo_lista(nome_lista),
+                    rotulo_da_lista,
                     posicao,
                     c.inscricao,
                     c.nome,
                     mascarar_cpf(c.cpf),
                     c.nota,
                     sit.get(c.inscricao, ""),
-                    obs if nome_lista == AMPLA else "",
+                    _observacoes_publicas(listas.observacoes, c.inscricao) if na_geral else "",
                 )
             )
     return linhas
 
 
+def _observacoes_publicas(observacoes: Mapping[str, list[Razao]], inscricao: str) -> str:
+    razoes = observacoes.get(inscricao)
+    if not razoes:
+        return ""
+    return " ".join(r.texto for r in razoes if r.codigo.startswith(OBSERVACOES_PUBLICAS))
+
+
 def tabela_nomeacoes(origem: Apuracao | FonteDocumentos) -> Tabela:
     f = _fonte(origem)
+    return f.tabela("nomeacoes", lambda: _tabela_nomeacoes(f))
+
+
+def _tabela_nomeacoes(f: FonteDocumentos) -> Tabela:
     com_ato = f.atos is not None
     colunas = (
         "Cargo",
@@ -290,6 +314,10 @@ def tabela_nomeacoes(origem: Apuracao | FonteDocumentos) -> Tabela:
 
 def tabela_ocorrencias(origem: Apuracao | FonteDocumentos) -> Tabela:
     f = _fonte(origem)
+    return f.tabela("ocorrencias", lambda: _tabela_ocorrencias(f))
+
+
+def _tabela_ocorrencias(f: FonteDocumentos) -> Tabela:
     colunas = ("Cargo", "Data", "Ocorrência", "Inscrição", "Vaga", "Descrição", "Fundamento legal")
     rotulos = {
         "desistencia": "Desistência",

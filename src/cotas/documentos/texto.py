@@ -96,12 +96,19 @@ def cabecalho_municipio(municipio: str) -> tuple[str, str]:
     return (estado, prefeitura)
 
 
+# Apaga de um texto ASCII tudo o que não é dígito.
+_SO_DIGITOS_ASCII = {i: None for i in range(128) if not chr(i).isdigit()}
+
+
 def mascarar_cpf(cpf: str | None) -> str:
     """Mostra só os seis dígitos do meio: ***.456.789-**
     (docs/INTERPRETACAO.md#dados-pessoais)."""
     if not cpf:
         return ""
-    digitos = "".join(ch for ch in cpf if ch.isdigit())
+    if cpf.isascii():  # (o caso de sempre; o mesmo que `isdigit`, sem um laço em Python)
+        digitos = cpf.translate(_SO_DIGITOS_ASCII)
+    else:
+        digitos = "".join(ch for ch in cpf if ch.isdigit())
     if len(digitos) != 11:
         return "***"
     return f"***.{digitos[3:6]}.{digitos[6:9]}-**"
