@@ -9,8 +9,9 @@ e devolve a página guardada sem montá-la.
 
 Só para quem chega sem sessão (a de quem entrou tem o nome e o papel dele) e só a versão atual
 (a desatualizada mostra o andamento da tarefa, que muda a cada segundo). A página guardada vale
-no máximo `Orgao.VALIDADE` segundos: a mudança do órgão chega a ela como chega ao cabeçalho das
-outras páginas. Um número limitado de páginas por processo (as mais recentes ficam).
+no máximo `VALIDADE_DA_MEMORIA` segundos (a do órgão guardado): a mudança do órgão chega a ela
+como chega ao cabeçalho das outras páginas. Um número limitado de páginas por processo (as mais
+recentes ficam).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import time
 from collections import OrderedDict
 
 from django.conf import settings
+from django.contrib.messages.storage.cookie import CookieStorage
 from django.http import HttpRequest, HttpResponse
 
 from cotas_web.certames.models import Certame
@@ -56,7 +58,8 @@ def _sem_sessao(request: HttpRequest) -> bool:
     o nome no cabeçalho; uma mensagem de uma página anterior sairia na página guardada e, dela,
     na de outros visitantes.)"""
     return not (
-        request.COOKIES.get(settings.SESSION_COOKIE_NAME) or request.COOKIES.get("messages")
+        request.COOKIES.get(settings.SESSION_COOKIE_NAME)
+        or request.COOKIES.get(CookieStorage.cookie_name)
     )
 
 
