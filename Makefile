@@ -71,6 +71,8 @@ bench: $(INSTALADO)
 	@# cada `cotas` medido compilaria os módulos de novo (~0,03 s por comando).
 	$(BIN)/python -m compileall -q src
 	$(BIN)/python bench/rodar.py --saida BENCHMARKS.md
+	@# B4 sob carga: a consulta pública com inscrições sorteadas, a 1.000.000 (issue "transparência").
+	$(BIN)/python bench/carga_publica.py --anexar BENCHMARKS.md
 	@# Os atos do RH (issue "atos são fatos"), no SQLite e no PostgreSQL que o projeto inicia.
 	$(BIN)/python bench/atos.py --saida bench/resultados/atos-sqlite.md --anexar BENCHMARKS.md
 	eval "$$(bash scripts/postgres.sh)" && $(BIN)/python bench/atos.py --banco postgres \

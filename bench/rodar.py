@@ -14,6 +14,8 @@ Cada medida roda num processo filho, para que a memória de pico (ru_maxrss, lid
          candidatos já lidos (`TabelaCandidatos`);
 - B2:    `cotas apurar --json` de ponta a ponta, processo novo a cada repetição;
 - B3:    importação para o banco da aplicação web (SQLite), contra `executemany` das mesmas linhas;
+- B4:    a sondagem de uma consulta pública, sem carga (a consulta sob carga, com inscrições
+         sorteadas, é `bench/carga_publica.py`, que o `make bench` roda depois deste);
 - B5:    B1 e B2 em vários tamanhos, com o crescimento comparado a n·log n;
 - vagas sem candidato: `cotas apurar --saida` (com e sem o PDF) no exemplo de 3 cargos com
          100.000 vagas no primeiro e 62 aprovados (issue 15: as vagas vazias saem em faixas);
@@ -53,7 +55,8 @@ METAS = {
     "B1": "≤ 2 s (1.000.000 candidatos, 200 cargos, ~20.000 vagas, 1.000 eventos)",
     "B2": "≤ 3× o piso medido nesta rodada; pico de memória ≤ 2 GiB",
     "B3": "≤ 3× a carga simples (executemany no SQLite, COPY no PostgreSQL) das mesmas linhas",
-    "B4": "≥ 500 req/s, p99 ≤ 100 ms, sem erros",
+    "B4": "a 1.000.000, ≥ 1.000 req/s, p99 ≤ 50 ms, sem erros, com inscrições sorteadas "
+    "(`bench/carga_publica.py`, que o `make bench` roda depois deste)",
     "B5": "crescimento não pior que n·log n",
     "saída": "`cotas apurar --saida --sem-pdf` ≤ 3× o `--json` do mesmo tamanho, na mesma rodada",
 }
@@ -302,99 +305,12 @@ def _filho_consulta(cenario: Path, repeticoes: int) -> dict[str, Any]:
     return {"consulta": tempos, "montagem": montagem}
 
 
-def _filho_carga(cenario: Path, duracao: int) -> dict[str, Any]:
-    """B4: a página pública de consulta sob carga, como a meta pede: servidor de produção
-    (gunicorn, 2 processos, configurações de produção) em 127.0.0.1 e o wrk por `duracao`
-    segundos, só no loopback."""
-    import re
-    import secrets
-    import socket
-    import tempfile
-    import urllib.request
-
-    pasta = Path(tempfile.mkdtemp(prefix="cotas-carga-"))
-    (pasta / "cotas_bench_carga.py").write_text(
-        "from pathlib import Path\n"
-        "from cotas_web.settings.producao import *  # noqa: F403\n"
-        f"STATIC_ROOT = Path({str(pasta / 'static')!r})\n",
-        encoding="utf-8",
-    )
-    sys.path.insert(0, str(pasta))
-    ambiente = {
-        "DJANGO_SETTINGS_MODULE": "cotas_bench_carga",
-        "DJANGO_SECRET_KEY": secrets.token_urlsafe(50),
-        "COTAS_CHAVE_AUDITORIA": secrets.token_urlsafe(48),
-        "DJANGO_ALLOWED_HOSTS": "127.0.0.1",
-        "DATABASE_URL": f"sqlite:///{pasta / 'bench.sqlite3'}",
-    }
-    os.environ.update(ambiente)
-    import django
-
-    django.setup()
-    from django.core.management import call_command
-    from django.db import connections
-
-    pk, inscricoes = _certame_homologado(cenario)
-    t = time.perf_counter()
-    call_command("publicar_situacoes", "--certame", str(pk), stdout=sys.stderr)
-    montagem = time.perf_counter() - t
-    call_command("collectstatic", interactive=False, verbosity=0)
-    connections.close_all()
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        porta = s.getsockname()[1]
-    url = f"http://127.0.0.1:{porta}/publico/certames/{pk}/consulta/?inscricao={inscricoes[0]}"
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(pasta), str(RAIZ / "src")])}
-    servidor = subprocess.Popen(
-        [str(PYTHON.parent / "gunicorn"), "cotas_web.wsgi", "-w", "2", "-b",
-         f"127.0.0.1:{porta}", "--timeout", "300"],
-        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-    )  # fmt: skip
-    try:
-        pedido = urllib.request.Request(url, headers={"X-Forwarded-Proto": "https"})
-        # O servidor sobe e a primeira consulta pode esperar a situação pública ser calculada
-        # (503 enquanto isso): tenta por até 15 minutos, nunca mais.
-        limite = time.monotonic() + 900
-        while True:
-            try:
-                with urllib.request.urlopen(pedido, timeout=120) as r:
-                    if r.status == 200:
-                        break
-            except OSError:
-                if time.monotonic() > limite:
-                    raise RuntimeError("o servidor não respondeu 200 em 15 minutos") from None
-                time.sleep(1)
-        saida = subprocess.run(
-            ["wrk", "-t2", "-c4", f"-d{duracao}s", "--timeout", "30s", "--latency",
-             "-H", "X-Forwarded-Proto: https", url],
-            capture_output=True, text=True, check=True, timeout=duracao + 120,
-        ).stdout  # fmt: skip
-    finally:
-        servidor.terminate()
-        servidor.wait(timeout=30)
-
-    def achar(padrao: str) -> str | None:
-        m = re.search(padrao, saida)
-        return m.group(1) if m else None
-
-    return {
-        "req_s": float(achar(r"Requests/sec:\s+([\d.]+)") or 0),
-        "p99": achar(r"99%\s+(\S+)"),
-        "pedidos": int(achar(r"(\d+) requests in") or 0),
-        "nao_2xx": int(achar(r"Non-2xx or 3xx responses: (\d+)") or 0),
-        "erros_socket": achar(r"Socket errors: (.+)"),
-        "montagem": montagem,
-        "wrk": saida,
-    }
-
-
 def filho(args: argparse.Namespace) -> None:
     tarefas = {
         "piso": _filho_piso,
         "motor": _filho_motor,
         "importacao": _filho_importacao,
         "consulta": _filho_consulta,
-        "carga": _filho_carga,
     }
     resultado = tarefas[args.tarefa](Path(args.arquivo), args.repeticoes)
     print(json.dumps(resultado))
@@ -637,12 +553,6 @@ def orquestrar(args: argparse.Namespace) -> None:
         tempos4, _ = _em_filho("consulta", _dados(n4) / "cenario.toml", 3)
         consultas[n4] = {**_resumo(tempos4["consulta"]), "montagem": tempos4["montagem"]}
         print(f"B4 n={n4}: {json.dumps(consultas[n4])}", file=sys.stderr)
-    carga: dict[str, Any] | None = None
-    if args.b4_carga:
-        carga, _ = _em_filho("carga", _dados(args.b4_carga) / "cenario.toml", 30)
-        carga["n"] = args.b4_carga
-        print(f"B4 carga: {json.dumps({k: v for k, v in carga.items() if k != 'wrk'})}",
-              file=sys.stderr)  # fmt: skip
     saida: dict[str, Any] | None = None
     if args.saida_sem_pdf:
         n_s = args.saida_sem_pdf
@@ -669,13 +579,12 @@ def orquestrar(args: argparse.Namespace) -> None:
         "linhas": linhas,
         "b3": importacao,
         "b4": consultas,
-        "b4_carga": carga,
         "vagas_sem_candidato": vazias,
         "saida_sem_pdf": saida,
     }
     DADOS.mkdir(parents=True, exist_ok=True)
     (DADOS / "ultima.json").write_text(json.dumps(medidas), encoding="utf-8")
-    texto = relatorio(maquina, linhas, importacao, consultas, carga, vazias, saida)
+    texto = relatorio(maquina, linhas, importacao, consultas, vazias, saida)
     print(texto)
     if args.saida:
         Path(args.saida).write_text(texto, encoding="utf-8")
@@ -687,7 +596,6 @@ def relatorio(
     linhas: dict[int, dict[str, Any]],
     importacao: dict[str, Any] | None = None,
     consultas: dict[int, dict[str, float]] | None = None,
-    carga: dict[str, Any] | None = None,
     vazias: dict[str, Any] | None = None,
     saida: dict[str, Any] | None = None,
 ) -> str:
@@ -782,22 +690,6 @@ def relatorio(
                 f"| {_ms(r4['mediana'])} ({_ms(r4['min'])}–{_ms(r4['max'])}) "
                 f"| {_int(2 / r4['mediana'])} |"
             )
-    if carga is not None:
-        out += [
-            "",
-            "## B4: a consulta pública sob carga (wrk)",
-            "",
-            f"{_int(carga['n'])} candidatos importados, certame homologado e situação pública "
-            "montada"
-            + (f" ({_s(carga['montagem'])} s)" if "montagem" in carga else "")
-            + "; gunicorn com 2 processos e as configurações de produção em 127.0.0.1; "
-            "`wrk -t2 -c4 -d30s --latency`, sempre a mesma consulta.",
-            "",
-            "| req/s | p99 | pedidos | respostas não 2xx | erros de socket |",
-            "|---:|---:|---:|---:|---:|",
-            f"| {_x(carga['req_s'])} | {carga['p99']} | {_int(carga['pedidos'])} "
-            f"| {carga['nao_2xx']} | {carga['erros_socket'] or 'nenhum'} |",
-        ]
     if saida is not None:
         out += _relatorio_saida(saida)
     if vazias is not None:
@@ -873,12 +765,6 @@ def main() -> None:
         help="tamanhos da sondagem de B4 (vazio: não mede)",
     )
     p.add_argument(
-        "--b4-carga",
-        type=int,
-        default=1_000_000,
-        help="candidatos no certame da carga com wrk (0: não mede)",
-    )
-    p.add_argument(
         "--vagas-sem-candidato",
         type=int,
         default=100_000,
@@ -906,7 +792,6 @@ def main() -> None:
             linhas,
             m["b3"],
             b4,
-            m.get("b4_carga"),
             m.get("vagas_sem_candidato"),
             m.get("saida_sem_pdf"),
         )

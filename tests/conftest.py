@@ -39,9 +39,9 @@ def _orgao_esquecido() -> Iterator[None]:
     modulo = sys.modules.get("cotas_web.identidade.models")
     if modulo is not None:
         modulo.Orgao.esquecer()
-    guardadas = sys.modules.get("cotas_web.publico.consultas_guardadas")
-    if guardadas is not None:  # (as páginas da consulta, pela mesma razão)
-        guardadas.esquecer()
+    cascas = sys.modules.get("cotas_web.publico.casca_da_consulta")
+    if cascas is not None:  # (as cascas da página da consulta, pela mesma razão)
+        cascas.esquecer()
 
 
 # A segunda fase do `make test` roda tests/web e tests/robustez de novo no PostgreSQL; um teste

@@ -398,7 +398,7 @@ class Publicada:
 def _sql_do_marcador() -> tuple[str, tuple[str, ...]]:
     """O marcador com o último ato que muda o certame ao lado (a versão que ele deveria ter), em
     SQL montado uma vez: montar esta consulta pelo ORM custava mais que o resto da consulta
-    pública quando a página vem da memória (publico/consultas_guardadas.py)."""
+    pública quando a página sai da casca (publico/casca_da_consulta.py)."""
     pub, registro = PublicacaoSituacoes._meta.db_table, Registro._meta.db_table
     acoes = tuple(str(a) for a in ACOES_DE_PUBLICACAO)
     return (
@@ -571,8 +571,22 @@ def retomar_montagens() -> None:
 def situacao(pub: PublicacaoSituacoes, inscricao: str) -> dict[str, Any] | None:
     """Uma consulta pelo índice único (certame, inscrição, geração): as linhas da inscrição
     (uma; duas enquanto o cargo dela é montado de novo) e, delas, a da geração em vigor do cargo,
-    pela restrição única (certame, cargo) dos marcadores."""
-    achados = list(
-        em_vigor(pub.certame_id).filter(inscricao=inscricao).values_list("dados", flat=True)[:1]
+    pela restrição única (certame, cargo) dos marcadores. É `em_vigor` em SQL montado uma vez:
+    montá-la pelo ORM custava metade da consulta pública inteira."""
+    with connection.cursor() as cursor:
+        cursor.execute(_sql_da_situacao(), (pub.certame_id, inscricao))
+        linha = cursor.fetchone()
+    if linha is None:
+        return None
+    dados = linha[0]  # (texto no SQLite; o psycopg pode já entregar o JSON lido)
+    return orjson.loads(dados) if isinstance(dados, str | bytes) else dados
+
+
+@functools.cache
+def _sql_da_situacao() -> str:
+    s, c = SituacaoPublica._meta.db_table, PublicacaoDoCargo._meta.db_table
+    return (
+        f"SELECT s.dados FROM {s} s WHERE s.certame_id = %s AND s.inscricao = %s AND s.geracao = "
+        f"(SELECT c.geracao FROM {c} c WHERE c.certame_id = s.certame_id AND c.cargo = s.cargo) "
+        "LIMIT 1"
     )
-    return achados[0] if achados else None

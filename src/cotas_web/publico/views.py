@@ -15,8 +15,9 @@ from urllib.parse import urlencode
 from django.conf import settings
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils.safestring import mark_safe
+from django.utils.safestring import SafeString, mark_safe
 
 from cotas.documentos.ata import ata_sessao, registro_recursos
 from cotas.documentos.documento import Documento
@@ -36,8 +37,9 @@ from cotas_web.tarefas import services as tarefas
 from cotas_web.tarefas.limite import limitar_por_cliente
 from cotas_web.tarefas.models import Estado, Tarefa, Tipo
 
-from . import arquivos, consultas_guardadas, selectors, situacoes
+from . import arquivos, casca_da_consulta, selectors, situacoes
 from .apresentacao import para_tela
+from .models import PublicacaoSituacoes
 
 TITULOS = {
     "anexo-edital": "Anexo do edital: vagas e reserva",
@@ -163,13 +165,14 @@ def _anexo(conteudo: bytes, tipo: str, nome: str, formato: str) -> HttpResponse:
 @publica
 def consulta(request: HttpRequest, pk: int) -> HttpResponse:
     """Uma consulta indexada na situação pública materializada (`situacoes`), renovada quando
-    um ato muda o certame; sem reencenar o certame a cada pedido."""
+    um ato muda o certame; sem reencenar o certame a cada pedido. Para quem chega sem sessão, a
+    página sai da casca da versão (`casca_da_consulta`) com só o resultado montado."""
     inscricao = request.GET.get("inscricao", "").strip()[:40]
     lido: Any = situacoes.NAO_LIDO
-    if inscricao and consultas_guardadas.pode_guardar(request):
+    if inscricao and casca_da_consulta.pode_servir(request):
         lido = situacoes.marcador(pk)
-        if pronta := consultas_guardadas.pela_versao(pk, lido, inscricao):
-            return pronta  # (a mesma versão já montada neste processo)
+        if (casca := casca_da_consulta.pela_versao(pk, lido)) is not None:
+            return HttpResponse(casca.pagina(inscricao, _resultado(casca.certame, lido, inscricao)))
     certame = _certame(request, pk)
     contexto: dict[str, object] = {
         "certame": certame,
@@ -177,41 +180,59 @@ def consulta(request: HttpRequest, pk: int) -> HttpResponse:
         "inscricao": inscricao,
         "documentos": _publicaveis(certame),
     }
-    if inscricao and certame.homologado:
-        publicada = situacoes.para_consulta(certame, lido)
-        pub = publicada.pub
-        # Enquanto a consulta se atualiza, a anterior vai marcada, com a data e o andamento.
-        contexto["desatualizada"] = not publicada.atual
-        contexto["tarefa"] = publicada.tarefa
-        if pub is None:
-            resposta = render(request, "publico/atualizando.html", contexto, status=503)
-            resposta["Retry-After"] = "5"
-            return resposta
-        if pub.erro and not situacoes.tem_situacoes(pub):
-            return render(
-                request, "publico/erro.html", {"certame": certame, "erro": pub.erro}, status=409
-            )
-        if pub.erro:  # a última versão boa, marcada: os atos depois dela não entraram
-            contexto["desatualizada"], contexto["erro_da_atualizacao"] = True, pub.erro
-        guardada = consultas_guardadas.chave(request, certame, publicada, inscricao)
-        situacao = situacoes.situacao(pub, inscricao)
-        contexto["publicada_em"] = pub.publicada_em
-        contexto["situacao"] = situacao
-        contexto["nao_encontrada"] = situacao is None
-        if situacao is not None:
-            contexto["resumo"] = situacao["resumo"]
-            contexto["linha_do_tempo"] = selectors.linha_do_tempo(
-                certame=certame, inscricao=situacao["inscricao"], situacao=situacao
-            )
-            if situacao["projecao"] is not None:
-                contexto["antes"] = [
-                    (rotulo_lista(lista), q) for lista, q in situacao["projecao"]["antes"]
-                ]
-        resposta = render(request, "publico/consulta.html", contexto)
-        if guardada is not None:
-            consultas_guardadas.guardar(guardada, resposta)
+    if not (inscricao and certame.homologado):
+        return render(request, "publico/consulta.html", contexto)
+    publicada = situacoes.para_consulta(certame, lido)
+    pub = publicada.pub
+    # Enquanto a consulta se atualiza, a anterior vai marcada, com a data e o andamento.
+    contexto["desatualizada"] = not publicada.atual
+    contexto["tarefa"] = publicada.tarefa
+    if pub is None:
+        resposta = render(request, "publico/atualizando.html", contexto, status=503)
+        resposta["Retry-After"] = "5"
         return resposta
-    return render(request, "publico/consulta.html", contexto)
+    if pub.erro and not situacoes.tem_situacoes(pub):
+        return render(
+            request, "publico/erro.html", {"certame": certame, "erro": pub.erro}, status=409
+        )
+    if pub.erro:  # a última versão boa, marcada: os atos depois dela não entraram
+        contexto["desatualizada"], contexto["erro_da_atualizacao"] = True, pub.erro
+    contexto["publicada_em"] = pub.publicada_em
+    resultado = _resultado(certame, pub, inscricao)
+    chave = casca_da_consulta.chave(request, certame, publicada)
+    if chave is None:
+        return render(request, "publico/consulta.html", {**contexto, "resultado": resultado})
+
+    def desenhar(inscricao: str, resultado: str) -> str:
+        # Seguro: o resultado é o modelo `_consulta_resultado.html`, que escapa o que mostra.
+        local = {**contexto, "inscricao": inscricao, "resultado": mark_safe(resultado)}
+        return render_to_string("publico/consulta.html", local, request)
+
+    casca = casca_da_consulta.montar(chave, certame, desenhar)
+    return HttpResponse(casca.pagina(inscricao, resultado))
+
+
+def _resultado(certame: Certame, pub: PublicacaoSituacoes, inscricao: str) -> SafeString:
+    """O trecho da página com o resultado da inscrição: posições, nomeação ou projeção e a
+    linha do tempo dos atos que a atingiram."""
+    situacao = situacoes.situacao(pub, inscricao)
+    contexto: dict[str, object] = {
+        "certame": certame,
+        "inscricao": inscricao,
+        "situacao": situacao,
+        "nao_encontrada": situacao is None,
+    }
+    if situacao is not None:
+        contexto["resumo"] = situacao["resumo"]
+        contexto["linha_do_tempo"] = selectors.linha_do_tempo(
+            certame=certame, inscricao=situacao["inscricao"], situacao=situacao
+        )
+        if situacao["projecao"] is not None:
+            contexto["antes"] = [
+                (rotulo_lista(lista), q) for lista, q in situacao["projecao"]["antes"]
+            ]
+    # Seguro: o modelo escapa tudo o que mostra.
+    return mark_safe(render_to_string("publico/_consulta_resultado.html", contexto))
 
 
 @publica

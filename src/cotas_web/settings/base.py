@@ -257,9 +257,10 @@ PUBLICO_LINHAS_POR_PAGINA = 1_000
 # ordem e do anexo) saem de um arquivo gerado uma vez por versão do certame, em segundo plano, e
 # não a cada pedido (a PDF de uma lista de 2.227 linhas levava 44 s; a de 23.840, mais de 300 s).
 PUBLICO_ARQUIVOS_NA_HORA_ATE = int(os.environ.get("COTAS_PUBLICO_ARQUIVOS_NA_HORA_ATE", "1000"))
-# A página da consulta de uma inscrição guardada na memória de cada processo, por versão da
-# situação publicada (publico/consultas_guardadas.py): quantas páginas (~15 KB cada) no máximo.
-PUBLICO_CONSULTAS_NA_MEMORIA = int(os.environ.get("COTAS_PUBLICO_CONSULTAS_NA_MEMORIA", "2000"))
+# A casca da página da consulta (tudo menos o resultado da inscrição) guardada na memória de cada
+# processo, uma por certame e versão da situação publicada (publico/casca_da_consulta.py): quantas
+# no máximo (~15 KB cada).
+PUBLICO_CASCAS_NA_MEMORIA = int(os.environ.get("COTAS_PUBLICO_CASCAS_NA_MEMORIA", "200"))
 
 # Quantos quadros de candidatos cada processo guarda na memória (`cotas_web.ponte.quadro`): o do
 # último certame em que se agiu, conferido pela marca do banco a cada ato. Ler o quadro do disco
