@@ -78,7 +78,6 @@ def test_a_casca_vence_com_o_orgao_guardado(
     """O nome do órgão, no cabeçalho da casca, muda sem ato: a casca vence no prazo do órgão
     guardado, como o cabeçalho das outras páginas."""
     from cotas_web.identidade.models import VALIDADE_DA_MEMORIA, Orgao
-    from cotas_web.publico import casca_da_consulta
 
     url = reverse("publico:consulta", args=[certame_homologado.pk])
     agora = [1000.0]
@@ -131,6 +130,7 @@ def test_um_modelo_que_poe_a_inscricao_duas_vezes_e_recusado(certame_homologado:
         casca_da_consulta.montar(
             (1, 1, 1, 1),
             certame_homologado,
+            "",
             lambda i, r: f"<title>{i}</title><input value='{i}'>{r}",
         )
     assert not casca_da_consulta._CASCAS

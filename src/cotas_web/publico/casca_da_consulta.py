@@ -43,9 +43,11 @@ Chave = tuple[int, int, int, int]
 @dataclass(frozen=True)
 class Casca:
     """A página sem a inscrição: o que vem antes dela no formulário, entre ela e o resultado,
-    e depois do resultado; e o certame lido ao montá-la (o resultado cita a homologação)."""
+    e depois do resultado; e o certame lido ao montá-la, com o fundamento da homologação, que
+    o resultado de toda inscrição cita."""
 
     certame: Certame
+    homologacao: str
     antes: str
     meio: str
     fim: str
@@ -105,7 +107,9 @@ def pela_versao(pk: int, pub: PublicacaoSituacoes | None) -> Casca | None:
     return casca
 
 
-def montar(chave: Chave, certame: Certame, desenhar: Callable[[str, str], str]) -> Casca:
+def montar(
+    chave: Chave, certame: Certame, homologacao: str, desenhar: Callable[[str, str], str]
+) -> Casca:
     """Desenha a página com as marcas no lugar da inscrição e do resultado e a guarda.
     `desenhar(inscricao, resultado)` é o modelo inteiro da página."""
     pagina = desenhar(MARCA_DA_INSCRICAO, MARCA_DO_RESULTADO)
@@ -115,7 +119,7 @@ def montar(chave: Chave, certame: Certame, desenhar: Callable[[str, str], str]) 
         raise RuntimeError("O modelo da consulta deve pôr a inscrição e o resultado uma vez.")
     antes, resto = pagina.split(MARCA_DA_INSCRICAO, 1)
     meio, fim = resto.split(MARCA_DO_RESULTADO, 1)
-    casca = Casca(certame, antes, meio, fim, time.monotonic())
+    casca = Casca(certame, homologacao, antes, meio, fim, time.monotonic())
     _CASCAS[chave] = casca
     _CASCAS.move_to_end(chave)
     while len(_CASCAS) > settings.PUBLICO_CASCAS_NA_MEMORIA:

@@ -18,7 +18,6 @@ from cotas_web.auditoria.models import Registro
 from cotas_web.candidatos.models import Candidato
 from cotas_web.candidatos.selectors import correcoes_publicadas
 from cotas_web.certames.models import Certame
-from cotas_web.certames.selectors import fundamento_da_homologacao
 from cotas_web.comissao.selectors import ata_da_sessao as ata_da_sessao  # (a ata é da comissão)
 from cotas_web.nomeacoes.models import Desistencia, Nomeacao, SituacaoNomeacao
 from cotas_web.ponte import leis, reencenacao
@@ -104,7 +103,9 @@ _FIM_DA_NOMEACAO = {
 }
 
 
-def linha_do_tempo(*, certame: Certame, inscricao: str, situacao: dict[str, Any]) -> list[Marco]:
+def linha_do_tempo(
+    *, certame: Certame, inscricao: str, situacao: dict[str, Any], homologacao: str
+) -> list[Marco]:
     """Os atos publicados que atingiram a inscrição, em ordem de data, cada um com o fundamento:
     a homologação (se está nas listas), as nomeações por portaria, o fim de cada uma
     (desistência, posse não tomada, final da lista), a desistência de quem não foi nomeado e a
@@ -112,10 +113,12 @@ def linha_do_tempo(*, certame: Certame, inscricao: str, situacao: dict[str, Any]
 
     Parte do que a consulta já sabe (a situação publicada): quem só aguarda nomeação não custa
     nenhuma consulta a mais; os atos de quem foi atingido são lidos pelos índices da inscrição.
-    Nada de cor/raça nem do parecer da comissão; a observação livre das saídas não se publica."""
+    Nada de cor/raça nem do parecer da comissão; a observação livre das saídas não se publica.
+    `homologacao` é o fundamento da homologação (`fundamento_da_homologacao`), o mesmo para
+    todas as inscrições: quem consulta muitas o lê uma vez."""
     if not situacao.get("posicoes"):
         return []
-    marcos = _homologacao_e_correcoes(certame, situacao)
+    marcos = _homologacao_e_correcoes(certame, situacao, homologacao)
     if situacao.get("nomeacao") is None and situacao.get("situacao") in ("", "Aguardando nomeação"):
         return sorted(marcos, key=lambda m: m.data)
     candidato = (
@@ -164,7 +167,9 @@ def linha_do_tempo(*, certame: Certame, inscricao: str, situacao: dict[str, Any]
     return sorted(marcos, key=lambda m: m.data)
 
 
-def _homologacao_e_correcoes(certame: Certame, situacao: dict[str, Any]) -> list[Marco]:
+def _homologacao_e_correcoes(
+    certame: Certame, situacao: dict[str, Any], homologacao: str
+) -> list[Marco]:
     """A homologação e as correções da inscrição, já na situação publicada (nenhuma consulta a
     mais)."""
     marcos: list[Marco] = []
@@ -173,7 +178,7 @@ def _homologacao_e_correcoes(certame: Certame, situacao: dict[str, Any]) -> list
             Marco(
                 certame.homologado_em,
                 "Classificação final homologada: a inscrição entra nas listas publicadas.",
-                fundamento_da_homologacao(certame),
+                homologacao,
             )
         )
     for c in situacao.get("correcoes", ()):

@@ -579,7 +579,8 @@ def situacao(pub: PublicacaoSituacoes, inscricao: str) -> dict[str, Any] | None:
     if linha is None:
         return None
     dados = linha[0]  # (texto no SQLite; o psycopg pode já entregar o JSON lido)
-    return orjson.loads(dados) if isinstance(dados, str | bytes) else dados
+    lido: dict[str, Any] = orjson.loads(dados) if isinstance(dados, str | bytes) else dados
+    return lido
 
 
 @functools.cache

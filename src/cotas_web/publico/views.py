@@ -30,6 +30,7 @@ from cotas.documentos.tabelas import rotulo_lista
 from cotas_web import protecao
 from cotas_web.candidatos.models import Heteroidentificacao
 from cotas_web.certames.models import Certame
+from cotas_web.certames.selectors import fundamento_da_homologacao
 from cotas_web.comissao.models import Sessao
 from cotas_web.contas.permissoes import ADMIN, AUDITOR, COMISSAO, publica, requer_papel
 from cotas_web.rotulos import escolhas
@@ -172,7 +173,8 @@ def consulta(request: HttpRequest, pk: int) -> HttpResponse:
     if inscricao and casca_da_consulta.pode_servir(request):
         lido = situacoes.marcador(pk)
         if (casca := casca_da_consulta.pela_versao(pk, lido)) is not None:
-            return HttpResponse(casca.pagina(inscricao, _resultado(casca.certame, lido, inscricao)))
+            resultado = _resultado(casca.certame, lido, inscricao, casca.homologacao)
+            return HttpResponse(casca.pagina(inscricao, resultado))
     certame = _certame(request, pk)
     contexto: dict[str, object] = {
         "certame": certame,
@@ -198,7 +200,8 @@ def consulta(request: HttpRequest, pk: int) -> HttpResponse:
     if pub.erro:  # a última versão boa, marcada: os atos depois dela não entraram
         contexto["desatualizada"], contexto["erro_da_atualizacao"] = True, pub.erro
     contexto["publicada_em"] = pub.publicada_em
-    resultado = _resultado(certame, pub, inscricao)
+    homologacao = fundamento_da_homologacao(certame)
+    resultado = _resultado(certame, pub, inscricao, homologacao)
     chave = casca_da_consulta.chave(request, certame, publicada)
     if chave is None:
         return render(request, "publico/consulta.html", {**contexto, "resultado": resultado})
@@ -208,11 +211,13 @@ def consulta(request: HttpRequest, pk: int) -> HttpResponse:
         local = {**contexto, "inscricao": inscricao, "resultado": mark_safe(resultado)}
         return render_to_string("publico/consulta.html", local, request)
 
-    casca = casca_da_consulta.montar(chave, certame, desenhar)
+    casca = casca_da_consulta.montar(chave, certame, homologacao, desenhar)
     return HttpResponse(casca.pagina(inscricao, resultado))
 
 
-def _resultado(certame: Certame, pub: PublicacaoSituacoes, inscricao: str) -> SafeString:
+def _resultado(
+    certame: Certame, pub: PublicacaoSituacoes, inscricao: str, homologacao: str
+) -> SafeString:
     """O trecho da página com o resultado da inscrição: posições, nomeação ou projeção e a
     linha do tempo dos atos que a atingiram."""
     situacao = situacoes.situacao(pub, inscricao)
@@ -225,7 +230,10 @@ def _resultado(certame: Certame, pub: PublicacaoSituacoes, inscricao: str) -> Sa
     if situacao is not None:
         contexto["resumo"] = situacao["resumo"]
         contexto["linha_do_tempo"] = selectors.linha_do_tempo(
-            certame=certame, inscricao=situacao["inscricao"], situacao=situacao
+            certame=certame,
+            inscricao=situacao["inscricao"],
+            situacao=situacao,
+            homologacao=homologacao,
         )
         if situacao["projecao"] is not None:
             contexto["antes"] = [
