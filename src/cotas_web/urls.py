@@ -3,6 +3,10 @@ from django.urls import include, path
 from cotas_web.api.urls import URLS_DA_API
 
 urlpatterns = [
+    # As páginas públicas primeiro: a consulta de uma inscrição é a página mais pedida, e cada
+    # include antes dela custa ao Django uma tentativa a mais por pedido. (Nenhum caminho delas
+    # é também de outro app: a ordem não muda qual vista responde.)
+    path("", include("cotas_web.publico.urls")),
     path("", include("cotas_web.contas.urls")),
     path("", include("cotas_web.identidade.urls")),
     path("", include("cotas_web.certames.urls")),
@@ -10,7 +14,6 @@ urlpatterns = [
     path("", include("cotas_web.comissao.urls")),
     path("", include("cotas_web.nomeacoes.urls")),
     path("", include("cotas_web.textos.urls")),
-    path("", include("cotas_web.publico.urls")),
     path("", include("cotas_web.tarefas.urls")),
     path("", include("cotas_web.api.urls")),
     path("api/", URLS_DA_API),

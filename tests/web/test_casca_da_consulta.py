@@ -1,6 +1,6 @@
 """A página da consulta pública montada da casca da versão (publico/casca_da_consulta.py): é a
 mesma, byte a byte, que o modelo inteiro daria; qualquer inscrição, depois da primeira, custa
-duas consultas ao banco; um ato e uma correção trocam a casca; quem entrou nunca recebe a casca
+uma consulta ao banco; um ato e uma correção trocam a casca; quem entrou nunca recebe a casca
 de outro."""
 
 from __future__ import annotations
@@ -49,13 +49,13 @@ def test_a_pagina_da_casca_e_a_do_modelo_inteiro(
     assert "<b>" not in escapada and 'value="&lt;b&gt;&quot;&amp;&#x27;x"' in escapada
 
 
-def test_outra_inscricao_depois_da_primeira_custa_duas_consultas(
+def test_outra_inscricao_depois_da_primeira_custa_uma_consulta(
     client: Any, certame_homologado: Any, django_assert_num_queries: Any
 ) -> None:
     url = reverse("publico:consulta", args=[certame_homologado.pk])
     assert client.get(url, {"inscricao": "1008"}).status_code == 200
-    # O marcador da publicação (com o último ato ao lado) e a linha da inscrição.
-    with django_assert_num_queries(2):
+    # O marcador da publicação, com o último ato e a linha da inscrição ao lado.
+    with django_assert_num_queries(1):
         outra = client.get(url, {"inscricao": "1007"})
     texto = outra.content.decode()
     assert outra.status_code == 200

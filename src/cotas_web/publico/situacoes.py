@@ -395,18 +395,22 @@ class Publicada:
 
 
 @functools.cache
-def _sql_do_marcador() -> tuple[str, tuple[str, ...]]:
-    """O marcador com o último ato que muda o certame ao lado (a versão que ele deveria ter), em
-    SQL montado uma vez: montar esta consulta pelo ORM custava mais que o resto da consulta
-    pública quando a página sai da casca (publico/casca_da_consulta.py)."""
+def _sql_do_marcador() -> tuple[str, tuple[str, ...], tuple[str, ...]]:
+    """O marcador com o último ato que muda o certame ao lado (a versão que ele deveria ter) e a
+    linha de uma inscrição (a mesma de `situacao`), em SQL montado uma vez: montar esta consulta
+    pelo ORM custava mais que o resto da consulta pública quando a página sai da casca
+    (publico/casca_da_consulta.py). Numa consulta só, a linha é da mesma versão que o marcador."""
     pub, registro = PublicacaoSituacoes._meta.db_table, Registro._meta.db_table
+    campos = tuple(f.attname for f in PublicacaoSituacoes._meta.concrete_fields)
+    colunas = ", ".join(f"p.{f.column}" for f in PublicacaoSituacoes._meta.concrete_fields)
     acoes = tuple(str(a) for a in ACOES_DE_PUBLICACAO)
-    return (
-        f"SELECT p.*, (SELECT MAX(r.id) FROM {registro} r WHERE r.certame_id = p.certame_id "
-        f"AND r.acao NOT IN ({', '.join(['%s'] * len(acoes))})) AS atual "
-        f"FROM {pub} p WHERE p.certame_id = %s",
-        acoes,
+    sql = (
+        f"SELECT {colunas}, (SELECT MAX(r.id) FROM {registro} r WHERE r.certame_id = p.certame_id "
+        f"AND r.acao NOT IN ({', '.join(['%s'] * len(acoes))})) AS atual, "
+        f"({_sql_da_situacao('p.certame_id')}) AS dados "
+        f"FROM {pub} p WHERE p.certame_id = %s"
     )
+    return sql, acoes, campos
 
 
 class _NaoLido:
@@ -416,10 +420,26 @@ class _NaoLido:
 NAO_LIDO = _NaoLido()
 
 
-def marcador(certame_pk: int) -> PublicacaoSituacoes | None:
-    """A publicação do certame com `atual`, o último ato que muda o certame: uma consulta."""
-    sql, acoes = _sql_do_marcador()
-    return next(iter(PublicacaoSituacoes.objects.raw(sql, (*acoes, certame_pk))), None)
+def marcador(certame_pk: int, inscricao: str | None = None) -> PublicacaoSituacoes | None:
+    """A publicação do certame com `atual`, o último ato que muda o certame, e, se pedida, a
+    linha da inscrição (`lida_com_o_marcador`): uma consulta."""
+    sql, acoes, campos = _sql_do_marcador()
+    with connection.cursor() as cursor:
+        cursor.execute(sql, (*acoes, inscricao, certame_pk))
+        linha = cursor.fetchone()
+    if linha is None:
+        return None
+    *valores, atual, dados = linha
+    pub = PublicacaoSituacoes.from_db(connection.alias, list(campos), valores)
+    pub.atual = atual  # type: ignore[attr-defined]
+    pub.dados_lidos = _dados(dados)  # type: ignore[attr-defined]
+    return pub
+
+
+def lida_com_o_marcador(pub: PublicacaoSituacoes) -> dict[str, Any] | None:
+    """A situação da inscrição lida com o marcador (None: não há essa inscrição)."""
+    dados: dict[str, Any] | None = getattr(pub, "dados_lidos", None)
+    return dados
 
 
 def em_dia(pub: PublicacaoSituacoes) -> bool:
@@ -571,23 +591,28 @@ def retomar_montagens() -> None:
 def situacao(pub: PublicacaoSituacoes, inscricao: str) -> dict[str, Any] | None:
     """Uma consulta pelo índice único (certame, inscrição, geração): as linhas da inscrição
     (uma; duas enquanto o cargo dela é montado de novo) e, delas, a da geração em vigor do cargo,
-    pela restrição única (certame, cargo) dos marcadores. É `em_vigor` em SQL montado uma vez:
-    montá-la pelo ORM custava metade da consulta pública inteira."""
+    pela restrição única (certame, cargo) dos marcadores. É `em_vigor` em SQL montado uma vez."""
     with connection.cursor() as cursor:
-        cursor.execute(_sql_da_situacao(), (pub.certame_id, inscricao))
+        cursor.execute(_sql_da_situacao("%s"), (inscricao, pub.certame_id))
         linha = cursor.fetchone()
-    if linha is None:
-        return None
-    dados = linha[0]  # (texto no SQLite; o psycopg pode já entregar o JSON lido)
-    lido: dict[str, Any] = orjson.loads(dados) if isinstance(dados, str | bytes) else dados
-    return lido
+    return None if linha is None else _dados(linha[0])
 
 
 @functools.cache
-def _sql_da_situacao() -> str:
+def _sql_da_situacao(certame: str) -> str:
+    """A linha em vigor de uma inscrição (o parâmetro é a inscrição) do `certame` (uma coluna
+    ou o parâmetro seguinte)."""
     s, c = SituacaoPublica._meta.db_table, PublicacaoDoCargo._meta.db_table
     return (
-        f"SELECT s.dados FROM {s} s WHERE s.certame_id = %s AND s.inscricao = %s AND s.geracao = "
-        f"(SELECT c.geracao FROM {c} c WHERE c.certame_id = s.certame_id AND c.cargo = s.cargo) "
-        "LIMIT 1"
+        f"SELECT s.dados FROM {s} s WHERE s.inscricao = %s AND s.certame_id = {certame} AND "
+        f"s.geracao = (SELECT c.geracao FROM {c} c WHERE c.certame_id = s.certame_id "
+        "AND c.cargo = s.cargo) LIMIT 1"
     )
+
+
+def _dados(dados: str | bytes | dict[str, Any] | None) -> dict[str, Any] | None:
+    """A coluna JSON lida por SQL: texto no SQLite; o psycopg pode já entregá-la lida."""
+    if dados is None or isinstance(dados, dict):
+        return dados
+    lido: dict[str, Any] = orjson.loads(dados)
+    return lido

@@ -40,7 +40,6 @@ from cotas_web.tarefas.models import Estado, Tarefa, Tipo
 
 from . import arquivos, casca_da_consulta, selectors, situacoes
 from .apresentacao import para_tela
-from .models import PublicacaoSituacoes
 
 TITULOS = {
     "anexo-edital": "Anexo do edital: vagas e reserva",
@@ -171,9 +170,10 @@ def consulta(request: HttpRequest, pk: int) -> HttpResponse:
     inscricao = request.GET.get("inscricao", "").strip()[:40]
     lido: Any = situacoes.NAO_LIDO
     if inscricao and casca_da_consulta.pode_servir(request):
-        lido = situacoes.marcador(pk)
+        lido = situacoes.marcador(pk, inscricao)
         if (casca := casca_da_consulta.pela_versao(pk, lido)) is not None:
-            resultado = _resultado(casca.certame, lido, inscricao, casca.homologacao)
+            situacao = situacoes.lida_com_o_marcador(lido)
+            resultado = _resultado(casca.certame, situacao, inscricao, casca.homologacao)
             return HttpResponse(casca.pagina(inscricao, resultado))
     certame = _certame(request, pk)
     contexto: dict[str, object] = {
@@ -201,7 +201,7 @@ def consulta(request: HttpRequest, pk: int) -> HttpResponse:
         contexto["desatualizada"], contexto["erro_da_atualizacao"] = True, pub.erro
     contexto["publicada_em"] = pub.publicada_em
     homologacao = fundamento_da_homologacao(certame)
-    resultado = _resultado(certame, pub, inscricao, homologacao)
+    resultado = _resultado(certame, situacoes.situacao(pub, inscricao), inscricao, homologacao)
     chave = casca_da_consulta.chave(request, certame, publicada)
     if chave is None:
         return render(request, "publico/consulta.html", {**contexto, "resultado": resultado})
@@ -216,11 +216,10 @@ def consulta(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _resultado(
-    certame: Certame, pub: PublicacaoSituacoes, inscricao: str, homologacao: str
+    certame: Certame, situacao: dict[str, Any] | None, inscricao: str, homologacao: str
 ) -> SafeString:
-    """O trecho da página com o resultado da inscrição: posições, nomeação ou projeção e a
-    linha do tempo dos atos que a atingiram."""
-    situacao = situacoes.situacao(pub, inscricao)
+    """O trecho da página com o resultado da inscrição (`situacao`, a linha publicada dela, ou
+    None se não há): posições, nomeação ou projeção e a linha do tempo dos atos que a atingiram."""
     contexto: dict[str, object] = {
         "certame": certame,
         "inscricao": inscricao,
