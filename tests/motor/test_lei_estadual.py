@@ -207,7 +207,8 @@ def test_cotas_leis_mostra_a_prorrogacao_depois_do_fim() -> None:
     r = rodar("--leis", LEIS_DE_TESTE, "leis")
     assert r.returncode == 0, r.stderr
     assert (
-        "estado-de-teste/lei-9-2011 — Lei nº 9, de 25 de outubro de 2011 (Estado de Teste, estadual)"
+        "estado-de-teste/lei-9-2011 — Lei nº 9, de 25 de outubro de 2011 "
+        "(Estado de Teste, estadual)"
     ) in r.stdout
     assert "a partir de 15/09/2022: até 31/12/2081, regendo os editais desde 25/11/2021" in r.stdout
     dados = json.loads(rodar("--leis", LEIS_DE_TESTE, "leis", "--json").stdout)
@@ -290,8 +291,7 @@ def test_cotas_leis_mostra_a_lei_estadual() -> None:
     r = rodar("leis")
     assert r.returncode == 0, r.stderr
     assert (
-        "estado-rs/lei-16294-2025 — Lei nº 16.294, de 9 de maio de 2025 "
-        f"({MP_RS}, estadual)"
+        f"estado-rs/lei-16294-2025 — Lei nº 16.294, de 9 de maio de 2025 ({MP_RS}, estadual)"
     ) in r.stdout
     dados = json.loads(rodar("leis", "--json").stdout)
     rs = next(lei for lei in dados["leis"] if lei["id"] == RS)
