@@ -25,7 +25,7 @@ def test_leis_texto_e_json() -> None:
         "federal/lei-15142-2025",
         "ouro-preto-mg/lei-1274-2022",
         "sao-mateus-es/lei-239-2003",
-        "estado-rj/lei-6067-2011",
+        "estado-rs/lei-16294-2025",
     }
     montenegro = next(lei for lei in dados["leis"] if lei["id"] == "montenegro-rs/lei-7344-2025")
     assert montenegro["vigencia"]["inicio"] == "2025-04-04"

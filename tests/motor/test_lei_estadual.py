@@ -5,19 +5,25 @@ alcança fica sem lei, com a razão."""
 from __future__ import annotations
 
 import json
+import os
+import subprocess
 from datetime import date
 from pathlib import Path
 
 import pytest
 
 from cotas.motor.erros import LeiInvalida, NenhumaLeiAplicavel
-from cotas.motor.legislacao import carregar_lei, catalogo_padrao, montar_catalogo
+from cotas.motor.legislacao import Lei, carregar_lei, catalogo_padrao, montar_catalogo
 from cotas.motor.regras import lei_aplicavel, regras_aplicaveis
-from tests.cli.conftest import rodar
+from tests.cli.conftest import COTAS, rodar
 from tests.motor.test_legislacao import lei
 
 FONTES = Path(__file__).resolve().parents[2] / "docs" / "fontes"
-RJ = "estado-rj/lei-6067-2011"
+RS = "estado-rs/lei-16294-2025"
+MP_RS = "Ministério Público do Estado do Rio Grande do Sul"
+# A lei fictícia prorrogada depois do fim, com os seus testes de lei (tests/motor/leis/).
+LEIS_DE_TESTE = Path(__file__).resolve().parent / "leis"
+PRORROGADA = LEIS_DE_TESTE / "estado-de-teste" / "lei-9-2011.toml"
 
 ESTADUAL = lei().replace('municipio = "Teste/RS"', 'esfera = "estadual"\nente = "Estado de Teste"')
 
@@ -131,41 +137,45 @@ def test_convalidacao_fora_do_lugar_e_rejeitada(convalida_desde: str, fim: str, 
         carregar_lei(prorrogada(atos, fim=fim), "t.toml")
 
 
-# ---------------------------------------------------- a Lei 6.067/2011 do Estado do Rio de Janeiro
+# ------------------------------- uma lei inteira prorrogada depois do fim (lei fictícia de teste)
 
 
-def test_lei_6067_esta_no_catalogo_como_lei_estadual_prorrogada() -> None:
-    rj = catalogo_padrao().lei(RJ)
-    assert (rj.esfera, rj.ente) == ("estadual", "Estado do Rio de Janeiro")
-    assert "Estado do Rio de Janeiro" in catalogo_padrao().municipios()
-    assert (rj.vigencia_inicio, rj.fim_proprio, rj.vigencia_fim) == (
+def _prorrogada() -> Lei:
+    return carregar_lei(PRORROGADA.read_text(encoding="utf-8"), str(PRORROGADA))
+
+
+def test_lei_prorrogada_depois_do_fim_convalidando_a_vespera_nao_deixa_intervalo() -> None:
+    teste = _prorrogada()
+    assert (teste.esfera, teste.ente) == ("estadual", "Estado de Teste")
+    assert "Estado de Teste" in montar_catalogo([teste]).municipios()
+    assert (teste.vigencia_inicio, teste.fim_proprio, teste.vigencia_fim) == (
         date(2011, 10, 25),
         date(2021, 11, 24),
         date(2081, 12, 31),
     )
-    [ato] = rj.atos_vigencia
+    [ato] = teste.atos_vigencia
     assert (ato.data, ato.convalida_desde, ato.referencia.norma) == (
         date(2022, 9, 15),
         date(2021, 11, 25),
-        "Lei 9.852/2022",
+        "Lei 99/2022",
     )
-    assert rj.lacunas == ()
-    assert rj.vige_em(date(2022, 3, 1)) and not rj.vige_em(date(2082, 1, 1))
-    normas = [r.norma for r in rj.fundamentos_vigencia(date(2022, 3, 1))]
-    assert normas.count("Lei 9.852/2022") == 2  # o prazo próprio lido dela e a prorrogação
+    assert teste.lacunas == ()
+    assert teste.vige_em(date(2022, 3, 1)) and not teste.vige_em(date(2082, 1, 1))
+    normas = [r.norma for r in teste.fundamentos_vigencia(date(2022, 3, 1))]
+    assert normas.count("Lei 99/2022") == 2  # o prazo próprio lido dela e a prorrogação
 
 
-def test_lei_6067_so_fixa_o_que_se_leu_e_so_para_editais_da_redacao_da_9852() -> None:
-    rj = catalogo_padrao().lei(RJ)
-    percentual = rj.parametros["negros_indigenas.percentual"]
+def test_lei_prorrogada_so_fixa_o_que_a_redacao_da_prorrogacao_diz() -> None:
+    teste = _prorrogada()
+    percentual = teste.parametros["negros_indigenas.percentual"]
     assert percentual.desconhecido_em(date(2022, 9, 14))
     assert percentual.em(date(2022, 9, 15)).valor == "20"  # type: ignore[union-attr]
-    assert rj.parametros["negros_indigenas.cores"].em(date(2023, 1, 1)).valor == (  # type: ignore[union-attr]
+    assert teste.parametros["negros_indigenas.cores"].em(date(2023, 1, 1)).valor == (  # type: ignore[union-attr]
         "preta",
         "parda",
         "indigena",
     )
-    assert set(rj.desconhecidos(date(2023, 1, 1))) == {
+    assert set(teste.desconhecidos(date(2023, 1, 1))) == {
         "negros_indigenas.limiar_vagas",
         "negros_indigenas.arredondamento",
         "negros_indigenas.fracao_entre_lotes",
@@ -178,50 +188,124 @@ def test_lei_6067_so_fixa_o_que_se_leu_e_so_para_editais_da_redacao_da_9852() ->
     }
 
 
-def test_todo_texto_da_lei_6067_foi_lido_nas_fontes() -> None:
-    """Cada texto citado está, palavra por palavra, num dos textos guardados para a lei
-    (docs/fontes/estado-rj/lei-9852-2022.txt e lei-6067-2011.txt; os trechos entre "[...]" um a
-    um)."""
+def test_os_testes_de_lei_da_lei_prorrogada_passam() -> None:
+    """O edital no intervalo convalidado, o do período prorrogado, o depois do fim da prorrogação
+    e os demais (tests/motor/leis/estado-de-teste/testes/), pelo `cotas testar`."""
+    r = subprocess.run(
+        [str(COTAS), "--leis", str(LEIS_DE_TESTE), "testar", str(LEIS_DE_TESTE)],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "COTAS_LEIS_EXTRAS": ""},
+        timeout=120,
+        check=False,
+    )
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "6 testes: 6 passaram, 0 falharam." in r.stdout
+
+
+def test_cotas_leis_mostra_a_prorrogacao_depois_do_fim() -> None:
+    r = rodar("--leis", LEIS_DE_TESTE, "leis")
+    assert r.returncode == 0, r.stderr
+    assert (
+        "estado-de-teste/lei-9-2011 — Lei nº 9, de 25 de outubro de 2011 "
+        "(Estado de Teste, estadual)"
+    ) in r.stdout
+    assert "a partir de 15/09/2022: até 31/12/2081, regendo os editais desde 25/11/2021" in r.stdout
+    dados = json.loads(rodar("--leis", LEIS_DE_TESTE, "leis", "--json").stdout)
+    teste = next(lei for lei in dados["leis"] if lei["id"] == "estado-de-teste/lei-9-2011")
+    assert (teste["esfera"], teste["ente"], teste["municipio"]) == (
+        "estadual",
+        "Estado de Teste",
+        None,
+    )
+    assert teste["vigencia"]["atos"][0]["convalida_desde"] == "2021-11-25"
+    assert teste["vigencia"]["lacunas"] == []
+
+
+# ------------------------------------------------ a Lei 16.294/2025 do Estado do Rio Grande do Sul
+
+
+def test_lei_16294_esta_no_catalogo_como_lei_estadual_do_ministerio_publico() -> None:
+    rs = catalogo_padrao().lei(RS)
+    assert (rs.esfera, rs.ente) == ("estadual", MP_RS)
+    assert MP_RS in catalogo_padrao().municipios()
+    assert (rs.vigencia_inicio, rs.vigencia_fim, rs.atos_vigencia, rs.lacunas) == (
+        date(2025, 5, 9),
+        None,
+        (),
+        (),
+    )
+    assert not rs.vige_em(date(2025, 5, 8)) and rs.vige_em(date(2025, 5, 9))
+    assert lei_aplicavel(catalogo_padrao(), MP_RS, date(2025, 8, 1)).id == RS
+
+
+def test_lei_16294_so_fixa_o_que_se_leu_do_art_1() -> None:
+    rs = catalogo_padrao().lei(RS)
+    dia = date(2025, 8, 1)
+    valores = {
+        nome: rs.parametros[nome].em(dia).valor  # type: ignore[union-attr]
+        for nome in (
+            "abrangencia",
+            "negros.percentual",
+            "negros.percentual_minimo",
+            "negros.cores",
+            "negros.limiar_vagas",
+            "negros.arredondamento",
+        )
+    }
+    assert valores == {
+        "abrangencia": ("concurso_publico",),
+        "negros.percentual": "20",
+        "negros.percentual_minimo": False,
+        "negros.cores": ("preta", "parda"),
+        "negros.limiar_vagas": 3,
+        "negros.arredondamento": "meio_para_cima",
+    }
+    assert set(rs.desconhecidos(dia)) == {
+        "negros.fracao_entre_lotes",
+        "negros.concorrencia_concomitante",
+        "negros.desistencia",
+        "negros.reversao",
+        "ordem.alternancia_proporcionalidade",
+        "falsidade.anulacao",
+        "heteroidentificacao.exigida",
+    }
+
+
+def test_todo_texto_da_lei_16294_foi_lido_nas_fontes() -> None:
+    """Cada texto citado está, palavra por palavra, no texto guardado do Diário Oficial do
+    Estado (docs/fontes/estado-rs/lei-16294-2025.txt; os trechos entre "[...]" um a um)."""
     fontes = " ".join(
         " ".join(p.read_text(encoding="utf-8").split())
-        for p in sorted((FONTES / "estado-rj").glob("*.txt"))
+        for p in sorted((FONTES / "estado-rs").glob("*.txt"))
     )
-    rj = catalogo_padrao().lei(RJ)
-    refs = [rj.referencia_vigencia, *(a.referencia for a in rj.atos_vigencia)]
-    refs += [v.referencia for p in rj.parametros.values() for v in p.valores]
+    rs = catalogo_padrao().lei(RS)
+    refs = [rs.referencia_vigencia, *(a.referencia for a in rs.atos_vigencia)]
+    refs += [v.referencia for p in rs.parametros.values() for v in p.valores]
     for ref in refs:
         for trecho in ref.texto.split("[...]"):
             assert trecho.strip() in fontes, (ref.norma, ref.artigo, trecho)
 
 
-def test_cotas_leis_mostra_a_lei_estadual_e_a_prorrogacao() -> None:
+def test_cotas_leis_mostra_a_lei_estadual() -> None:
     r = rodar("leis")
     assert r.returncode == 0, r.stderr
     assert (
-        "estado-rj/lei-6067-2011 — Lei nº 6.067, de 25 de outubro de 2011 "
-        "(Estado do Rio de Janeiro, estadual)"
+        f"estado-rs/lei-16294-2025 — Lei nº 16.294, de 9 de maio de 2025 ({MP_RS}, estadual)"
     ) in r.stdout
-    assert "a partir de 15/09/2022: até 31/12/2081, regendo os editais desde 25/11/2021" in r.stdout
     dados = json.loads(rodar("leis", "--json").stdout)
-    rj = next(lei for lei in dados["leis"] if lei["id"] == RJ)
-    assert (rj["esfera"], rj["ente"], rj["municipio"]) == (
-        "estadual",
-        "Estado do Rio de Janeiro",
-        None,
-    )
-    assert rj["vigencia"]["atos"][0]["convalida_desde"] == "2021-11-25"
-    assert rj["vigencia"]["lacunas"] == []
+    rs = next(lei for lei in dados["leis"] if lei["id"] == RS)
+    assert (rs["esfera"], rs["ente"], rs["municipio"]) == ("estadual", MP_RS, None)
+    assert rs["vigencia"]["atos"] == [] and rs["vigencia"]["lacunas"] == []
 
 
-def test_cotas_reserva_pelo_estado_pede_o_que_nao_se_leu() -> None:
-    r = rodar(
-        "reserva",
-        "--municipio",
-        "Estado do Rio de Janeiro",
-        "--data-edital",
-        "2023-03-01",
-        "--vagas",
-        "10",
-    )
-    assert r.returncode != 0
-    assert "negros_indigenas.limiar_vagas" in r.stderr + r.stdout
+def test_cotas_reserva_pelo_ente_conta_e_a_ordem_pede_o_que_nao_se_leu() -> None:
+    """A reserva usa só o que o art. 1º fixa (20%, o mínimo de 3, o arredondamento); a ordem
+    usa a alternância, que está no que não se leu: é pedida, não adivinhada."""
+    args = ("--municipio", MP_RS, "--data-edital", "2025-08-01", "--vagas", "10")
+    r = rodar("reserva", *args)
+    assert r.returncode == 0, r.stderr
+    assert "20% × 10 = 2 vagas reservadas" in r.stdout
+    r = rodar("ordem", *args)
+    assert r.returncode == 2, r.stdout
+    assert "--parametro ordem.alternancia_proporcionalidade=" in r.stderr

@@ -584,7 +584,7 @@ def test_as_regras_do_edital_adotado_vao_ao_motor_e_a_chave_do_livro(
     plano = PlanoDeVagas(regras)
     plano.acrescentar_lote(10)
     quintas = [v for v in plano.vagas if v.numero % 5 == 0]
-    assert [v.reservada_para for v in quintas] == ["negros_indigenas"] * 2
+    assert [v.reservada_para for v in quintas] == ["negros"] * 2
     assert all("Edital nº 5/2026, item 3.6" in v.razao.fundamento_curto() for v in quintas)
 
 

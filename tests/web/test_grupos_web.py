@@ -171,10 +171,14 @@ def test_municipio_na_lista_do_formulario_por_esfera(client: Any, rita: Any) -> 
     assert '<optgroup label="Municípios">' in html and "Teste/BR" in html
     federal = html[html.index('<optgroup label="Esfera federal">') :]
     assert 'value="União"' in federal[: federal.index("</optgroup>")]
-    # A lei estadual do pacote: o estado no grupo da sua esfera, nem entre os municípios nem
+    # A lei estadual do pacote: o ente dela no grupo da sua esfera, nem entre os municípios nem
     # entre os entes federais.
     grupos = re.findall(r'<optgroup label="([^"]+)">(.*?)</optgroup>', html, flags=re.S)
-    [rotulo] = [r for r, opcoes in grupos if 'value="Estado do Rio de Janeiro"' in opcoes]
+    [rotulo] = [
+        r
+        for r, opcoes in grupos
+        if 'value="Ministério Público do Estado do Rio Grande do Sul"' in opcoes
+    ]
     assert rotulo not in ("Municípios", "Esfera federal")
 
 
