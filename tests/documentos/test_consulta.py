@@ -33,7 +33,24 @@ def test_ainda_nao_nomeado_conta_quem_vem_antes(fonte: FonteDocumentos) -> None:
     assert s.projecao.antes == {"pcd": 1, "ampla": 2}
     assert (s.projecao.vaga, s.projecao.lista) == (8, "negros")
     assert "A 8ª nomeação é reservada a negros" in s.projecao.razao
-    assert "Antes da sua vêm 3 nomeação(ões)" in resumo(s)
+    assert "Antes da sua vêm 3 nomeações (1 da lista pessoas com deficiência, 2 da lista" in resumo(
+        s
+    )
+
+
+def test_a_proxima_e_a_unica_antes_no_singular(fonte: FonteDocumentos) -> None:
+    """O resumo fala como se lê: "a sua é a próxima" (nenhuma antes), "vem 1 nomeação"."""
+    proxima, depois_de_uma = consultar(fonte, "20250031"), consultar(fonte, "20250013")
+    assert proxima is not None and proxima.projecao is not None
+    assert depois_de_uma is not None and depois_de_uma.projecao is not None
+    assert (proxima.projecao.total_antes, depois_de_uma.projecao.total_antes) == (0, 1)
+    assert resumo(proxima) == (
+        "Inscrição 20250031: ainda não nomeado(a). A sua é a próxima nomeação: a vaga 14, pela "
+        "lista ampla concorrência."
+    )
+    assert "Antes da sua vem 1 nomeação (1 da lista ampla concorrência); a sua seria a vaga 15" in (
+        resumo(depois_de_uma)
+    )
 
 
 def test_desistente_anulado_e_inexistente(fonte: FonteDocumentos) -> None:

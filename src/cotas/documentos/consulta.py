@@ -247,10 +247,16 @@ def resumo(s: SituacaoCandidato) -> str:
     antes = ", ".join(partes) if partes else "nenhuma"
     if not p.alcancado:
         return f"Inscrição {s.inscricao}: {p.razao} Antes: {antes}."
+    lista = rotulo_lista(p.lista).lower()
+    if not p.total_antes:
+        return (
+            f"Inscrição {s.inscricao}: ainda não nomeado(a). A sua é a próxima nomeação: a vaga "
+            f"{p.vaga}, pela lista {lista}."
+        )
+    vem = "vem 1 nomeação" if p.total_antes == 1 else f"vêm {p.total_antes} nomeações"
     return (
-        f"Inscrição {s.inscricao}: ainda não nomeado(a). Antes da sua vêm {p.total_antes} "
-        f"nomeação(ões) ({antes}); a sua seria a vaga {p.vaga}, pela lista "
-        f"{rotulo_lista(p.lista).lower()}."
+        f"Inscrição {s.inscricao}: ainda não nomeado(a). Antes da sua {vem} ({antes}); a sua "
+        f"seria a vaga {p.vaga}, pela lista {lista}."
     )
 
 
