@@ -134,3 +134,23 @@ def test_um_modelo_que_poe_a_inscricao_duas_vezes_e_recusado(certame_homologado:
             lambda i, r: f"<title>{i}</title><input value='{i}'>{r}",
         )
     assert not casca_da_consulta._CASCAS
+
+
+def test_o_processo_guarda_no_maximo_as_cascas_mais_recentes(
+    certame_homologado: Any, settings: Any
+) -> None:
+    """Um número limitado de cascas por processo (`PUBLICO_CASCAS_NA_MEMORIA`): a menos usada
+    sai; a lida há pouco fica."""
+    from cotas_web.publico import casca_da_consulta
+
+    settings.PUBLICO_CASCAS_NA_MEMORIA = 2
+    pagina = "<input value='{i}'>{r}"
+    for versao in (1, 2):
+        casca_da_consulta.montar(
+            (1, 1, versao, 1), certame_homologado, "", lambda i, r: pagina.format(i=i, r=r)
+        )
+    casca_da_consulta._CASCAS.move_to_end((1, 1, 1, 1))  # (a versão 1 lida por último)
+    casca_da_consulta.montar(
+        (1, 1, 3, 1), certame_homologado, "", lambda i, r: pagina.format(i=i, r=r)
+    )
+    assert list(casca_da_consulta._CASCAS) == [(1, 1, 1, 1), (1, 1, 3, 1)]

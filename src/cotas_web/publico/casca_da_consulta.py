@@ -17,6 +17,7 @@ páginas.
 
 from __future__ import annotations
 
+import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable
@@ -58,6 +59,9 @@ class Casca:
 
 
 _CASCAS: OrderedDict[Chave, Casca] = OrderedDict()
+# (Um processo com várias threads, como o gunicorn com `--threads`: mexer na ordem das cascas
+# enquanto outra thread tira a mais antiga daria KeyError.)
+_TRAVA = threading.Lock()
 
 
 def chave(request: HttpRequest, certame: Certame, publicada: Publicada) -> Chave | None:
@@ -97,13 +101,14 @@ def pela_versao(pk: int, pub: PublicacaoSituacoes | None) -> Casca | None:
     if pub is None or pub.erro or pub.publicada_em is None or not em_dia(pub):
         return None
     chave = (pk, pub.pk, pub.versao, pub.geracao)
-    casca = _CASCAS.get(chave)
-    if casca is None:
-        return None
-    if time.monotonic() - casca.montada > VALIDADE_DA_MEMORIA:
-        _CASCAS.pop(chave, None)
-        return None
-    _CASCAS.move_to_end(chave)
+    with _TRAVA:
+        casca = _CASCAS.get(chave)
+        if casca is None:
+            return None
+        if time.monotonic() - casca.montada > VALIDADE_DA_MEMORIA:
+            del _CASCAS[chave]
+            return None
+        _CASCAS.move_to_end(chave)
     return casca
 
 
@@ -120,13 +125,15 @@ def montar(
     antes, resto = pagina.split(MARCA_DA_INSCRICAO, 1)
     meio, fim = resto.split(MARCA_DO_RESULTADO, 1)
     casca = Casca(certame, homologacao, antes, meio, fim, time.monotonic())
-    _CASCAS[chave] = casca
-    _CASCAS.move_to_end(chave)
-    while len(_CASCAS) > settings.PUBLICO_CASCAS_NA_MEMORIA:
-        _CASCAS.popitem(last=False)
+    with _TRAVA:
+        _CASCAS[chave] = casca
+        _CASCAS.move_to_end(chave)
+        while len(_CASCAS) > settings.PUBLICO_CASCAS_NA_MEMORIA:
+            _CASCAS.popitem(last=False)
     return casca
 
 
 def esquecer() -> None:
     """Para os testes: cada um tem o seu banco (os números das chaves se repetem)."""
-    _CASCAS.clear()
+    with _TRAVA:
+        _CASCAS.clear()
