@@ -60,9 +60,7 @@ def _sem_carimbo(html: str) -> str:
     return re.sub(r'<p class="carimbo">.*?</p>', "", html, flags=re.S)
 
 
-def test_a_ata_publicada_e_a_da_linha_de_comando(
-    client: Any, rita: Any, tmp_path: Path
-) -> None:
+def test_a_ata_publicada_e_a_da_linha_de_comando(client: Any, rita: Any, tmp_path: Path) -> None:
     certame = _certame(rita, cargos=(*CARGOS, ("TRA", "Tradutor")))
     saida = tmp_path / "saida"
     assert cotas(["apurar", str(CENARIO), "--saida", str(saida), "--sem-pdf"]) == 0

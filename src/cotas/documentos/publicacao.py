@@ -29,7 +29,9 @@ DOCUMENTOS: dict[str, Callable[[FonteDocumentos], Documento]] = {
 }
 # Os documentos que só existem quando o edital tem a regra de que falam (um certame sem sorteio
 # não tem ata do sorteio): nem na linha de comando, nem nas páginas públicas.
-SO_COM_REGRA_DO_EDITAL: dict[str, Callable[[RegrasDoEdital], bool]] = {"ata-do-sorteio": tem_sorteio}
+SO_COM_REGRA_DO_EDITAL: dict[str, Callable[[RegrasDoEdital], bool]] = {
+    "ata-do-sorteio": tem_sorteio
+}
 FORMATOS = ("pdf", "html", "xlsx", "csv")
 TIPOS = {
     "pdf": "application/pdf",

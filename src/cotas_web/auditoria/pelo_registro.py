@@ -396,8 +396,8 @@ def _candidatos(e: Esperado, certame_id: int) -> str | None:
         problema = _uma_importacao(e, importacao, registro, fatos)
         if problema:
             return problema
-    if problema := _campos_da_lei_corrigidos(e):
-        return problema
+    if campo := _campos_da_lei_corrigidos(e):
+        return campo
     modelo = apps.get_model("candidatos.Candidato")
     if parecer := _pareceres_importados(e, ativas, modelo):
         return parecer

@@ -45,9 +45,7 @@ PREFIXO_DA_LEI = "campos."
 
 def campos_da_lei(certame: Any) -> dict[str, CampoDoCandidato]:
     """Os campos que a lei do certame declara, pela chave da correção (`campos.<nome>`)."""
-    return {
-        PREFIXO_DA_LEI + c.nome: c for c in leis.esquema_do_certame(certame).campos_da_lei
-    }
+    return {PREFIXO_DA_LEI + c.nome: c for c in leis.esquema_do_certame(certame).campos_da_lei}
 
 
 def campos_corrigiveis(certame: Any) -> dict[str, str]:
