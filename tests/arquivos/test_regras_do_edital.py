@@ -127,15 +127,70 @@ def test_erros_da_conjunta_do_destino_e_do_sorteio(tmp_path: Path) -> None:
         assert mensagem.startswith(esperado), (esperado, mensagem)
 
 
-def test_as_regras_do_edital_nao_vem_de_um_modelo(tmp_path: Path) -> None:
+def test_as_regras_do_modelo_com_os_erros_do_arquivo_dele_e_o_quadro_so_no_edital(
+    tmp_path: Path,
+) -> None:
+    """O modelo traz a ordem, as conjuntas e os destinos (o edital os herda); os erros delas
+    saem com o arquivo, a linha e a coluna do modelo, todos de uma vez, com os do edital. A
+    reserva PcD no total e o sorteio nomeiam os cargos de um edital: recusados no modelo."""
     (tmp_path / "m.toml").write_text(
         '[modelo]\nid = "pref/x"\nversao = "1"\ntitulo = "Modelo X"\norgao = "Pref"\n'
-        'lei = "mostardas-rs/lei-3920-2019"\n\n[ordem]\nregra = "a_cada"\n',
+        'lei = "mostardas-rs/lei-3920-2019"\n\n[ordem]\nregra = "a_cada"\na_cada = 5\n'
+        'lista = "indigenas"\nitem = "item 3.6"\ntexto = "Uma a cada cinco."\n'
+        + PCD_NO_TOTAL
+        + '\n[[sorteios]]\ndata = 2026-02-20\nsemente = "s"\nposicao = 1\n'
+        'cargos = ["A", "B"]\nsorteadas = { negros = 1 }\nitem = "item 3.5"\ntexto = "T."\n',
         encoding="utf-8",
     )
-    (erro,) = _erros(_escrever(tmp_path, MOSTARDAS + 'modelo = "pref/x@1"\n'))
-    assert (erro.arquivo, erro.linha, erro.chave) == ("m.toml", 8, "ordem")
-    assert "[ordem] é uma regra do edital: vai no arquivo do edital" in erro.mensagem
+    erros = _erros(_escrever(tmp_path, MOSTARDAS + 'modelo = "pref/x@1"\nxis = 1\n'))
+    assert [(e.arquivo, e.linha, e.coluna, e.chave) for e in erros] == [
+        ("e.toml", 7, 7, "edital.xis"),
+        ("m.toml", 11, 9, "ordem.lista"),
+        ("m.toml", 15, 1, "reserva_pcd_no_total"),
+        ("m.toml", 27, 1, "sorteios[1]"),
+    ]
+    assert "uma de negros, pcd" in erros[1].mensagem
+    for erro in erros[2:]:
+        assert "nomeia os cargos de um edital" in erro.mensagem
+        assert "vai no arquivo do edital, não no modelo" in erro.mensagem
+
+
+def test_o_edital_herda_as_regras_do_modelo_e_substitui_o_que_diz_de_novo(
+    tmp_path: Path,
+) -> None:
+    """A conjunta e os destinos do modelo, citados como do edital que o segue; a conjunta de
+    mesmo nome que o edital diz de novo substitui a do modelo, e a ordem do modelo, que o edital
+    não diz, vale com a lista dela."""
+    conjunta = (
+        '\n[[reservas_conjuntas]]\nnome = "ppiq"\nrotulo = "{rotulo}"\n'
+        'grupos = ["pretos_pardos", "indigenas", "quilombolas"]\ndivisao = false\n'
+        'destinos = ["ampla"]\nitem = "{item}"\ntexto = "Conjunta."\n'
+    )
+    (tmp_path / "m.toml").write_text(
+        '[modelo]\nid = "aut/x"\nversao = "1"\ntitulo = "Modelo X"\norgao = "Aut"\n'
+        'lei = "federal/lei-15142-2025"\n\n[ordem]\nregra = "a_cada"\na_cada = 4\n'
+        'lista = "ppiq"\nitem = "item 3.6"\ntexto = "Uma a cada quatro."\n'
+        + conjunta.format(rotulo="do modelo", item="item 4.1")
+        + '\n[[destinos]]\nlista = "pcd"\nordem = ["ppiq", "ampla"]\nitem = "item 4.5"\n'
+        'texto = "Destinos."\n',
+        encoding="utf-8",
+    )
+    edital = ler_edital(
+        _escrever(
+            tmp_path,
+            FEDERAL + 'modelo = "aut/x@1"\n' + conjunta.format(rotulo="do edital", item="item 4.2"),
+        )
+    )
+    regras = edital.regras
+    assert regras is not None and regras.ordem is not None
+    assert (regras.ordem.a_cada, regras.ordem.lista) == (4, "ppiq")
+    assert regras.ordem.referencia.citacao() == "Edital nº 20/2026 (modelo aut/x@1), item 3.6"
+    ((conjunta_lida,), (destinos,)) = (regras.conjuntas, regras.destinos)
+    assert (conjunta_lida.rotulo, conjunta_lida.referencia.citacao()) == (
+        "do edital",
+        "Edital nº 20/2026, item 4.2",
+    )
+    assert destinos.referencia.citacao() == "Edital nº 20/2026 (modelo aut/x@1), item 4.5"
 
 
 PCD_NO_TOTAL = """

@@ -107,7 +107,7 @@ def test_cotas_testar_roda_o_certame_so_com_o_edital() -> None:
     r = rodar("testar", EXEMPLOS / "editais")
     assert r.returncode == 0, r.stdout + r.stderr
     assert "PASSOU" in r.stdout and "vaga-quilombola-pelo-edital-com-modelo.toml" in r.stdout
-    assert "11 testes: 11 passaram, 0 falharam." in r.stdout
+    assert "13 testes: 13 passaram, 0 falharam." in r.stdout
 
 
 def test_parametros_lei_do_cenario_substituem_o_edital_com_aviso(tmp_path: Path) -> None:

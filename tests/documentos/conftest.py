@@ -23,11 +23,20 @@ from cotas.documentos.pdf import motivo_indisponivel
 
 RAIZ = Path(__file__).resolve().parents[2]
 MONTENEGRO = RAIZ / "exemplos" / "montenegro" / "cenario.toml"
+# O certame cujo edital sorteia entre cargos (o único com a ata do sorteio).
+SORTEIO = (
+    RAIZ / "exemplos" / "editais" / "testes" / "sorteio-entre-cargos-reproduzido-da-semente.toml"
+)
 
 
 @pytest.fixture(scope="session")
 def fonte() -> FonteDocumentos:
     return fonte_da_apuracao(apurar_cenario(ler_cenario(MONTENEGRO)))
+
+
+@pytest.fixture(scope="session")
+def fonte_do_sorteio() -> FonteDocumentos:
+    return fonte_da_apuracao(apurar_cenario(ler_cenario(SORTEIO)))
 
 
 def exigir_pdf() -> None:

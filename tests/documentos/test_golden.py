@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from cotas.documentos.fonte import FonteDocumentos
-from cotas.documentos.publicacao import DOCUMENTOS, arquivo, documento
+from cotas.documentos.publicacao import DOCUMENTOS, arquivo, documento, publicados
 
 from .conftest import (
     celulas_curtas,
@@ -20,7 +20,12 @@ from .conftest import (
 
 
 @pytest.fixture(scope="module", params=sorted(DOCUMENTOS))
-def formatos(request: pytest.FixtureRequest, fonte: FonteDocumentos) -> dict[str, object]:
+def formatos(
+    request: pytest.FixtureRequest, fonte: FonteDocumentos, fonte_do_sorteio: FonteDocumentos
+) -> dict[str, object]:
+    # (A ata do sorteio só existe no certame cujo edital sorteia.)
+    if request.param not in publicados(fonte.regras.do_edital):
+        fonte = fonte_do_sorteio
     doc = documento(fonte, request.param)
     return {
         "doc": doc,

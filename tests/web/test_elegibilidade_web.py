@@ -152,3 +152,151 @@ def test_a_lista_reservada_so_tem_quem_cumpre_o_minimo_como_na_linha_de_comando(
     web = [(n.inscricao, n.modalidade) for n in reencenacao.reencenar(homologado).nomeacoes("ADM")]
     assert web == [("201", "ampla"), ("202", "ampla"), ("204", "negros")]
     assert web == _pela_linha_de_comando(arquivo)
+
+
+# -- o campo da lei corrigido depois da homologação -------------------------------------------
+
+CAMPO = "campos.anos_escola_publica"
+
+
+def _corrigir_203(rita: Any, valor: str = "7") -> Any:
+    from cotas_web.candidatos.correcoes import candidato_corrigir
+
+    return candidato_corrigir(
+        usuario=rita,
+        candidato=Candidato.objects.get(inscricao="203"),
+        campo=CAMPO,
+        valor=valor,
+        motivo="O histórico escolar do recurso comprova 7 anos em escola pública",
+        fundamento="Decisão do recurso nº 9/2026",
+        data=date(2026, 4, 20),
+    )
+
+
+def _verificar_auditoria() -> tuple[int, str]:
+    from io import StringIO
+
+    from django.core.management import call_command
+    from django.core.management.base import CommandError
+
+    saida, erros = StringIO(), StringIO()
+    try:
+        call_command("verificar_auditoria", stdout=saida, stderr=erros)
+    except CommandError as erro:
+        return erro.returncode, erros.getvalue() + str(erro)
+    return 0, saida.getvalue()
+
+
+def test_o_campo_da_lei_se_corrige_com_registro_e_as_nomeacoes_publicadas_ficam(
+    homologado: Certame, rita: Any
+) -> None:
+    """203 (parda, optou) declarou 6 anos; o recurso comprova 7. A correção é um ato com motivo
+    e fundamento, registrado; dela em diante 203 está na lista de negros, à frente de 204, mas a
+    vaga de negros já publicada (204, por portaria) não muda."""
+    from django.db import connection
+
+    from cotas_web.auditoria.acoes import AcaoAuditada
+    from cotas_web.auditoria.models import Registro
+    from cotas_web.candidatos.models import Correcao
+
+    _nomear_todas(homologado, rita)
+    correcao = _corrigir_203(rita)
+    assert (correcao.campo, correcao.anterior, correcao.novo) == (CAMPO, "6", "7")
+    assert Candidato.objects.get(inscricao="203").campos == {"anos_escola_publica": 7}
+    registro = Registro.objects.filter(acao=AcaoAuditada.CANDIDATO_CORRIGIDO).get()
+    assert "anos de estudo da educação básica em escola pública 6 → 7" in registro.descricao
+    assert registro.fundamento == "Decisão do recurso nº 9/2026"
+    motor = reencenacao.reencenar(homologado)
+    assert [c.inscricao for c in motor.lista("ADM", "negros")] == ["203", "204"]
+    assert [(n.inscricao, n.modalidade) for n in motor.nomeacoes("ADM")] == [
+        ("201", "ampla"),
+        ("202", "ampla"),
+        ("204", "negros"),
+    ]
+    # O mesmo valor de novo é recusado; um valor que não é inteiro, com o rótulo do campo.
+    with pytest.raises(Exception, match="o valor pedido é o que já está gravado"):
+        _corrigir_203(rita)
+    with pytest.raises(Exception, match="Anos de estudo da educação básica em escola pública: "):
+        _corrigir_203(rita, valor="sete")
+    with pytest.raises(Exception, match="valor vazio"):
+        _corrigir_203(rita, valor="")
+    assert Correcao.objects.count() == 1
+    # A conferência pelo registro explica o valor novo; o mesmo valor mudado por fora, não.
+    codigo, texto = _verificar_auditoria()
+    assert codigo == 0, texto
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "UPDATE candidatos_candidato SET campos = %s WHERE inscricao = '203'",
+            ['{"anos_escola_publica": 9}'],
+        )
+    codigo, texto = _verificar_auditoria()
+    assert codigo == 1 and "inscrição 203" in texto and "7 pela última correção" in texto
+
+
+def test_a_correcao_do_campo_da_lei_vale_da_data_dela_em_diante(
+    homologado: Certame, rita: Any
+) -> None:
+    """Só a primeira vaga nomeada (201) antes da correção: a vaga de negros, a 3ª, é nomeada
+    depois, já com o valor corrigido, e vai a 203."""
+    from cotas_web.nomeacoes.selectors import propostas_do_motor
+    from cotas_web.nomeacoes.services import nomeacao_confirmar
+
+    cargo = homologado.cargos.get()
+    nomeacao_confirmar(
+        usuario=rita,
+        cargo=cargo,
+        inscricao="201",
+        portaria="1/2026",
+        data_portaria=date(2026, 4, 10),
+    )
+    _corrigir_203(rita)
+    assert [p.inscricao for p in propostas_do_motor(certame=homologado)][:2] == ["202", "203"]
+
+
+def test_a_tela_corrige_o_campo_da_lei_e_a_previa_o_mostra(
+    client: Any, homologado: Certame, rita: Any, arquivo: Path
+) -> None:
+    from django.core.files.uploadedfile import SimpleUploadedFile
+    from django.urls import reverse
+
+    from .conftest import entrar
+
+    entrar(client, rita)
+    c203 = Candidato.objects.get(inscricao="203")
+    url = reverse("candidatos:detalhe", args=[homologado.pk, c203.pk])
+    html = client.get(url).content.decode()
+    rotulo = "Anos de estudo da educação básica em escola pública"
+    assert f"<dt>{rotulo}</dt><dd>6</dd>" in html
+    assert f'<option value="{CAMPO}">{rotulo}</option>' in html
+    corrigir = reverse("candidatos:corrigir", args=[homologado.pk, c203.pk])
+    dados = {
+        "campo": CAMPO,
+        "valor": "sete",
+        "data": "2026-04-20",
+        "motivo": "Recurso",
+        "fundamento": "Decisão do recurso nº 9/2026",
+    }
+    html = client.post(corrigir, dados).content.decode()
+    assert "Confirmar:" not in html and f"{rotulo}: valor" in html
+    html = client.post(corrigir, {**dados, "valor": "7"}).content.decode()
+    assert f"{rotulo.lower()} 6 → 7, em 20/04/2026" in html
+    client.post(corrigir, {**dados, "valor": "7", "confirmar": "1"})
+    html = client.get(url).content.decode()
+    assert f"<dt>{rotulo}</dt><dd>7</dd>" in html
+    assert f"<td>{rotulo}</td><td>6</td><td>7</td>" in html
+    # A prévia de uma importação mostra o valor de cada linha (num certame ainda aberto).
+    from cotas_web.certames.services import cargo_adicionar, certame_criar
+
+    outro = certame_criar(
+        usuario=rita,
+        nome="Concurso escola pública 2",
+        municipio="Escola Pública/BR",
+        data_edital=EDITAL,
+        tipo="concurso_publico",
+    )
+    cargo_adicionar(usuario=rita, certame=outro, codigo="ADM", nome="Agente", vagas_edital=3)
+    envio = SimpleUploadedFile("escola.csv", arquivo.read_bytes(), "text/csv")
+    html = client.post(reverse("candidatos:importar", args=[outro.pk]), {"arquivo": envio})
+    texto = html.content.decode()
+    assert f'<th scope="col">{rotulo}</th>' in texto
+    assert "<td>6</td>" in texto and "<td>12</td>" in texto

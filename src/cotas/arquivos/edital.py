@@ -20,7 +20,7 @@ from decimal import Decimal
 from pathlib import Path
 
 from cotas.arquivos.erros import ErroEntrada, ErrosDeEntrada, motivo_do_sistema
-from cotas.arquivos.regras_do_edital import SECOES, ler_regras
+from cotas.arquivos.regras_do_edital import SECOES, SECOES_DO_MODELO, ler_regras
 from cotas.motor.edital import Edital, ModeloDeEdital, ValorDoEdital, compor, conferir_edital
 from cotas.motor.erros import ErroCotas
 from cotas.motor.legislacao import Catalogo, catalogo_padrao
@@ -118,10 +118,6 @@ def _edital(
     cabecalho = _cabecalho_do_edital(arquivo, catalogo)
     proprios = _parametros(arquivo)
     _secoes_desconhecidas(arquivo, ("edital", "parametros", *SECOES))
-    regras = None
-    if cabecalho.lei is not None and cabecalho.numero is not None:
-        grupos = [g.nome for g in catalogo.lei(cabecalho.lei).grupos]
-        regras = ler_regras(arquivo, f"Edital nº {cabecalho.numero}", grupos)
     modelo: ModeloDeEdital | None = None
     arquivo_modelo: _Arquivo | None = None
     nao_conferidos: list[str] = []
@@ -135,6 +131,16 @@ def _edital(
                     f"o modelo {modelo.chave} é de outra lei ({modelo.lei}); o edital aplica "
                     f"{cabecalho.lei}",
                 )
+    regras = None
+    if cabecalho.lei is not None and cabecalho.numero is not None:
+        grupos = [g.nome for g in catalogo.lei(cabecalho.lei).grupos]
+        norma = f"Edital nº {cabecalho.numero}"
+        herdadas = None
+        if modelo is not None and arquivo_modelo is not None and modelo.lei == cabecalho.lei:
+            # As regras do modelo, citadas como os valores dele: "Edital nº 93/2026 (modelo
+            # x@1), item 5.2"; os erros delas, com o arquivo, a linha e a coluna do modelo.
+            herdadas = ler_regras(arquivo_modelo, f"{norma} (modelo {modelo.chave})", grupos)
+        regras = ler_regras(arquivo, norma, grupos, herdadas)
     erros = arquivo.erros + (arquivo_modelo.erros if arquivo_modelo else [])
     if cabecalho.data is None or cabecalho.lei is None or cabecalho.numero is None:
         nao_conferidos.append("os valores do edital contra a lei (sem a lei e a data do edital)")
@@ -164,19 +170,28 @@ def _edital(
     return edital
 
 
-def ler_modelo(caminho: Path) -> ModeloDeEdital:
+def ler_modelo(caminho: Path, catalogo: Catalogo | None = None) -> ModeloDeEdital:
     """Um modelo de edital, conferido na forma (a lei o confere no edital que o segue, na data
     dele). `ErrosDeEntrada` com todos os erros."""
-    return _so_o_modelo(_ler_arquivo(Path(caminho)))
+    return _so_o_modelo(_ler_arquivo(Path(caminho)), catalogo)
 
 
-def ler_modelo_do_texto(nome: str, bruto: bytes) -> ModeloDeEdital:
+def ler_modelo_do_texto(
+    nome: str, bruto: bytes, catalogo: Catalogo | None = None
+) -> ModeloDeEdital:
     """O modelo de um conteúdo (`nome`: como os erros chamam o arquivo), conferido na forma."""
-    return _so_o_modelo(_ler_conteudo(Path(nome), bruto))
+    return _so_o_modelo(_ler_conteudo(Path(nome), bruto), catalogo)
 
 
-def _so_o_modelo(arquivo: _Arquivo) -> ModeloDeEdital:
+def _so_o_modelo(arquivo: _Arquivo, catalogo: Catalogo | None) -> ModeloDeEdital:
     modelo = _modelo(arquivo)
+    if modelo is not None:
+        # As regras do modelo, conferidas contra os grupos da lei dele (a lei que o catálogo
+        # não tem é recusada no edital que o segue, com as regras dele).
+        catalogo = catalogo or catalogo_padrao()
+        if any(lei.id == modelo.lei for lei in catalogo.leis):
+            grupos = [g.nome for g in catalogo.lei(modelo.lei).grupos]
+            ler_regras(arquivo, f"Modelo {modelo.chave}", grupos)
     if arquivo.erros or modelo is None:
         raise ErrosDeEntrada(arquivo.erros)
     return modelo
@@ -233,15 +248,17 @@ def _cabecalho_do_edital(arquivo: _Arquivo, catalogo: Catalogo) -> _Cabecalho:
 
 
 def _secoes_desconhecidas(arquivo: _Arquivo, aceitas: tuple[str, ...]) -> None:
-    """Uma tabela fora das do formato é erro (nunca ignorada em silêncio); as regras do edital
-    (a ordem, as conjuntas, os destinos, os sorteios) são do edital, ainda não de um modelo."""
+    """Uma tabela fora das do formato é erro (nunca ignorada em silêncio); o sorteio entre
+    cargos e a reserva PcD no total nomeiam os cargos do edital: só no arquivo do edital."""
     for chave in arquivo.dados:
         if chave in aceitas:
             continue
         if chave in SECOES:
             arquivo.erro(
-                chave,
-                f"[{chave}] é uma regra do edital: vai no arquivo do edital, não no modelo (ainda)",
+                # (o bloco [[...]] tem linha pelo primeiro dele)
+                f"{chave}[1]" if isinstance(arquivo.dados[chave], list) else chave,
+                f"[{chave}] nomeia os cargos de um edital (o quadro de vagas dele, os cargos do "
+                "sorteio): vai no arquivo do edital, não no modelo",
             )
         else:
             arquivo.erro(
@@ -251,7 +268,7 @@ def _secoes_desconhecidas(arquivo: _Arquivo, aceitas: tuple[str, ...]) -> None:
 
 
 def _modelo(arquivo: _Arquivo) -> ModeloDeEdital | None:
-    _secoes_desconhecidas(arquivo, ("modelo", "parametros"))
+    _secoes_desconhecidas(arquivo, ("modelo", "parametros", *SECOES_DO_MODELO))
     tabela = _tabela(arquivo, "modelo", CHAVES_MODELO)
     if tabela is None:
         arquivo.erro("modelo", "falta a tabela [modelo] (id, versao, titulo, orgao, lei)")

@@ -11,9 +11,9 @@ reserva PcD, os cargos, a conta da lei em cada total oferecido) se confere ao ap
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import date, datetime
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from cotas.arquivos.pcd_no_total import SECAO as SECAO_PCD_NO_TOTAL
 from cotas.arquivos.pcd_no_total import ler_pcd_no_total
@@ -34,22 +34,34 @@ if TYPE_CHECKING:
     from cotas.arquivos.edital import _Arquivo
 
 SECOES = ("ordem", "reservas_conjuntas", "destinos", "sorteios", SECAO_PCD_NO_TOTAL)
+# As que um modelo de edital também traz (o edital que o segue as herda): não as que nomeiam os
+# cargos do edital, o sorteio entre eles e o quadro da reserva PcD no total, só do edital.
+SECOES_DO_MODELO = ("ordem", "reservas_conjuntas", "destinos")
 CHAVES_ORDEM = ("regra", "item", "texto", "ate", "posicoes", "a_cada", "lista")
 CHAVES_CONJUNTA = ("nome", "rotulo", "grupos", "divisao", "destinos", "item", "texto")
 CHAVES_DESTINOS = ("lista", "ordem", "item", "texto")
 CHAVES_SORTEIO = ("data", "semente", "posicao", "cargos", "sorteadas", "item", "texto")
 _RE_NOME = re.compile(r"^[a-z][a-z0-9_]*$")
+_T = TypeVar("_T")
 
 
-def ler_regras(arquivo: _Arquivo, norma: str, grupos_da_lei: Sequence[str]) -> RegrasDoEdital:
+def ler_regras(
+    arquivo: _Arquivo,
+    norma: str,
+    grupos_da_lei: Sequence[str],
+    herdadas: RegrasDoEdital | None = None,
+) -> RegrasDoEdital:
     """As regras do edital no arquivo (`norma`: "Edital nº 93/2026", para as citações;
-    `grupos_da_lei`: os grupos da lei que o edital aplica)."""
+    `grupos_da_lei`: os grupos da lei que o edital aplica). `herdadas`: as do modelo que o
+    edital segue; o edital as herda e substitui o que diz de novo: a `[ordem]` inteira, a
+    conjunta de mesmo `nome`, os destinos da mesma `lista`."""
     leitor = _Leitor(arquivo, norma)
-    conjuntas = tuple(
+    proprias = tuple(
         c
         for i, bruto in enumerate(leitor.blocos("reservas_conjuntas"), start=1)
         if (c := leitor.conjunta(bruto, f"reservas_conjuntas[{i}]", grupos_da_lei)) is not None
     )
+    conjuntas = _herdando(herdadas.conjuntas if herdadas else (), proprias, lambda c: c.nome)
     nomes = {*grupos_da_lei, PCD, *(c.nome for c in conjuntas)}
     juntos = {g for c in conjuntas for g in c.grupos}
     for c in conjuntas:
@@ -62,10 +74,14 @@ def ler_regras(arquivo: _Arquivo, norma: str, grupos_da_lei: Sequence[str]) -> R
                 )
     # As listas que a ordem e o sorteio contam: a conjunta, no lugar dos grupos dela.
     do_plano = nomes - juntos
-    destinos = tuple(
-        d
-        for i, bruto in enumerate(leitor.blocos("destinos"), start=1)
-        if (d := leitor.destinos(bruto, f"destinos[{i}]", nomes)) is not None
+    destinos = _herdando(
+        herdadas.destinos if herdadas else (),
+        tuple(
+            d
+            for i, bruto in enumerate(leitor.blocos("destinos"), start=1)
+            if (d := leitor.destinos(bruto, f"destinos[{i}]", nomes)) is not None
+        ),
+        lambda d: d.lista,
     )
     sorteios = tuple(
         s
@@ -73,8 +89,20 @@ def ler_regras(arquivo: _Arquivo, norma: str, grupos_da_lei: Sequence[str]) -> R
         if (s := leitor.sorteio(bruto, f"sorteios[{i}]", i, do_plano)) is not None
     )
     ordem = leitor.ordem(do_plano)
+    if ordem is None and "ordem" not in arquivo.dados and herdadas is not None:
+        ordem = herdadas.ordem
     pcd_no_total = ler_pcd_no_total(arquivo, norma)
     return RegrasDoEdital(norma, ordem, conjuntas, destinos, sorteios, pcd_no_total)
+
+
+def _herdando(
+    herdados: Sequence[_T], proprios: Sequence[_T], chave: Callable[[_T], str]
+) -> tuple[_T, ...]:
+    """Os blocos do modelo, cada um no lugar do de mesma chave que o edital diz de novo, e
+    depois os novos do edital."""
+    novos = {chave(p): p for p in proprios}
+    do_modelo = [novos.pop(chave(h), h) for h in herdados]
+    return (*do_modelo, *(p for p in proprios if chave(p) in novos))
 
 
 class _Leitor:

@@ -17,12 +17,20 @@ from cotas.documentos.listas import listas_publicacao
 from cotas.documentos.ordem import ordem_de_nomeacao
 from cotas.documentos.pagina import html_em_pedacos, para_html_documento
 from cotas.documentos.pdf import motivo_indisponivel, para_pdf
+from cotas.documentos.sorteio import ata_do_sorteio, tem_sorteio
 from cotas.documentos.tabelas import Tabela, todas_as_tabelas
+from cotas.motor.regras_do_edital import RegrasDoEdital
 
 DOCUMENTOS: dict[str, Callable[[FonteDocumentos], Documento]] = {
     "anexo-edital": anexo_edital,
     "listas": listas_publicacao,
     "ordem-de-nomeacao": ordem_de_nomeacao,
+    "ata-do-sorteio": ata_do_sorteio,
+}
+# Os documentos que só existem quando o edital tem a regra de que falam (um certame sem sorteio
+# não tem ata do sorteio): nem na linha de comando, nem nas páginas públicas.
+SO_COM_REGRA_DO_EDITAL: dict[str, Callable[[RegrasDoEdital], bool]] = {
+    "ata-do-sorteio": tem_sorteio
 }
 FORMATOS = ("pdf", "html", "xlsx", "csv")
 TIPOS = {
@@ -38,8 +46,22 @@ TIPOS = {
 POR_CARGO = ("listas",)
 
 
+def publicados(do_edital: RegrasDoEdital | None) -> list[str]:
+    """Os documentos que um certame publica, pelas regras do edital dele (`Regras.do_edital`;
+    None: o certame não tem o edital como dado), na ordem de `DOCUMENTOS`."""
+    return [
+        nome
+        for nome in DOCUMENTOS
+        if nome not in SO_COM_REGRA_DO_EDITAL
+        or (do_edital is not None and SO_COM_REGRA_DO_EDITAL[nome](do_edital))
+    ]
+
+
 def documento(f: FonteDocumentos, nome: str, cargo: str | None = None) -> Documento:
-    """O documento `nome`; com `cargo`, só a parte dele (os de `POR_CARGO`)."""
+    """O documento `nome`; com `cargo`, só a parte dele (os de `POR_CARGO`). `KeyError` se o
+    certame não o publica (`publicados`)."""
+    if nome not in publicados(f.regras.do_edital):
+        raise KeyError(nome)
     if cargo is None:
         return _carimbado(DOCUMENTOS[nome](f), f)
     if nome not in POR_CARGO:
@@ -108,8 +130,8 @@ def arquivos_em_pedacos(
     das listas é a do resultado). Recebe as deste fluxo."""
     gerar_pdf = pdf and motivo_indisponivel() is None
     gravados = {} if csv_gravados is None else csv_gravados
-    for nome, montar in DOCUMENTOS.items():
-        doc = _carimbado(montar(f), f)
+    for nome in publicados(f.regras.do_edital):
+        doc = _carimbado(DOCUMENTOS[nome](f), f)
         yield f"{nome}.html", html_em_pedacos(doc)
         yield f"{nome}.xlsx", arquivo(doc, "xlsx")
         if gerar_pdf:

@@ -26,7 +26,7 @@ from django.http import Http404
 from django.urls import reverse
 
 from cotas.documentos.fonte import FonteDocumentos
-from cotas.documentos.publicacao import DOCUMENTOS, FORMATOS, POR_CARGO
+from cotas.documentos.publicacao import FORMATOS, POR_CARGO
 from cotas.documentos.tabelas import (
     Tabela,
     linhas_classificacao,
@@ -52,6 +52,7 @@ TABELAS_DOS_DOCUMENTOS = {
     "anexo-edital": ("anexo-edital",),
     "listas": ("classificacao",),
     "ordem-de-nomeacao": ("nomeacoes", "ocorrencias"),
+    "ata-do-sorteio": ("sorteio-extracoes",),
 }
 
 # Rótulo de cada tipo de ato publicado (a API e os feeds).
@@ -110,7 +111,7 @@ def publicaveis(certame: Certame) -> list[tuple[str, str]]:
     """Os documentos públicos do certame agora (as listas e a ordem, depois da homologação)."""
     return [
         (nome, TITULOS[nome])
-        for nome in DOCUMENTOS
+        for nome in publico.documentos_do_certame(certame=certame)
         if certame.homologado or nome not in SO_HOMOLOGADO
     ]
 

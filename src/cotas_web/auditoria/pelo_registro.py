@@ -396,6 +396,8 @@ def _candidatos(e: Esperado, certame_id: int) -> str | None:
         problema = _uma_importacao(e, importacao, registro, fatos)
         if problema:
             return problema
+    if campo := _campos_da_lei_corrigidos(e):
+        return campo
     modelo = apps.get_model("candidatos.Candidato")
     if parecer := _pareceres_importados(e, ativas, modelo):
         return parecer
@@ -443,6 +445,31 @@ def _pareceres_importados(e: Esperado, ativas: dict[int, Any], modelo: Any) -> s
     return None
 
 
+def _campos_da_lei_corrigidos(e: Esperado) -> str | None:
+    """Os campos da lei corrigidos (`Candidato.campos`, fora da linha que a importação guardou):
+    o valor nas tabelas é o da última correção registrada."""
+    from cotas_web.candidatos.correcoes import PREFIXO_DA_LEI, mostrar
+
+    pedidos = {
+        pk: {c: v for c, v in campos.items() if c.startswith(PREFIXO_DA_LEI)}
+        for pk, campos in e.correcoes.items()
+    }
+    pedidos = {pk: campos for pk, campos in pedidos.items() if campos}
+    if not pedidos:
+        return None
+    modelo = apps.get_model("candidatos.Candidato")
+    linhas = modelo._default_manager.filter(pk__in=pedidos).values_list("pk", "inscricao", "campos")
+    for pk, inscricao, gravados in linhas.order_by("inscricao", "pk"):
+        for campo, (_, novo, reg) in sorted(pedidos[pk].items()):
+            valor = mostrar(campo, (gravados or {}).get(campo.removeprefix(PREFIXO_DA_LEI)))
+            if valor != novo:
+                return (
+                    f"inscrição {inscricao}: {campo} {valor or '(vazio)'} nas tabelas, "
+                    f"{novo or '(vazio)'} pela última correção registrada (registro {reg})"
+                )
+    return None
+
+
 def _uma_importacao(e: Esperado, importacao: int, registro: int, fatos: dict[str, Any]) -> str:
     onde = f"importação nº {importacao}, registro {registro}"
     soma = hashlib.sha256()
@@ -454,6 +481,8 @@ def _uma_importacao(e: Esperado, importacao: int, registro: int, fatos: dict[str
         valores = _no_formato(valores, formato, e.grupo_padrao)
         correcoes = e.correcoes.get(pk, {})
         for campo, (anterior, novo, reg) in correcoes.items():
+            if campo not in valores:  # um campo da lei: fora da linha guardada
+                continue  # (`_campos_da_lei_corrigidos`)
             if valores[campo] != novo:
                 return (
                     f"inscrição {valores['inscricao']}: {campo} {valores[campo] or '(vazio)'} "

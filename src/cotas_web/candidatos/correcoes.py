@@ -6,23 +6,27 @@ from __future__ import annotations
 
 from datetime import date
 from decimal import Decimal
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from cotas.arquivos import campos
+from cotas.arquivos.esquema import CONVERSORES_DE_CAMPO
 from cotas_web.auditoria import pelo_registro
 from cotas_web.auditoria.acoes import AcaoAuditada
 from cotas_web.auditoria.services import registrar
 from cotas_web.banco import atualizar_estatisticas
 from cotas_web.certames.services import certame_travar
-from cotas_web.ponte import reencenacao
+from cotas_web.ponte import leis, reencenacao
 from cotas_web.ponte.erros import ErroCotas
 
 from .consequencias import consequencias, nomeador, preteridos, preterimentos
 from .models import Candidato, Correcao, Situacao
+
+if TYPE_CHECKING:
+    from cotas_web.ponte.tipos import CampoDoCandidato
 
 # O que se corrige assim, com o rótulo da tela. A cor/raça e as opções de reserva não: são
 # declarações do candidato, que a comissão e o procedimento por declaração falsa decidem.
@@ -33,38 +37,81 @@ CAMPOS_CORRIGIVEIS = {
     "situacao": "Situação",
     "classificacao": "Classificação",
 }
+# E os campos que a lei do certame declara ([[campos]]: anos em escola pública, ser quilombola),
+# que decidem a elegibilidade a um grupo: `campos.<nome>` é o valor `<nome>` de
+# `Candidato.campos`, lido pelo conversor do tipo dele, o da importação.
+PREFIXO_DA_LEI = "campos."
 
 
-def _ler(campo: str, texto: str, data_edital: date) -> Any:
+def campos_da_lei(certame: Any) -> dict[str, CampoDoCandidato]:
+    """Os campos que a lei do certame declara, pela chave da correção (`campos.<nome>`)."""
+    return {PREFIXO_DA_LEI + c.nome: c for c in leis.esquema_do_certame(certame).campos_da_lei}
+
+
+def campos_corrigiveis(certame: Any) -> dict[str, str]:
+    """O que se corrige no certame, com o rótulo da tela: os de todo certame e os da lei dele."""
+    return {
+        **CAMPOS_CORRIGIVEIS,
+        **{chave: c.rotulo for chave, c in campos_da_lei(certame).items()},
+    }
+
+
+def _ler(certame: Any, campo: str, texto: str) -> Any:
     """O valor pedido, lido pelas mesmas regras da importação (o mesmo erro, a mesma forma)."""
-    conversor = (
-        campos.conversor_nascimento(data_edital)
-        if campo == "data_nascimento"
-        else campos.CONVERSORES[campo]
-    )
+    da_lei = campos_da_lei(certame)
+    if campo not in CAMPOS_CORRIGIVEIS and campo not in da_lei:
+        raise ValidationError(f"O campo “{campo}” não se corrige por aqui.")
+    if campo in da_lei:
+        rotulo = da_lei[campo].rotulo
+        conversor = CONVERSORES_DE_CAMPO[da_lei[campo].tipo]
+    else:
+        rotulo = CAMPOS_CORRIGIVEIS[campo]
+        conversor = (
+            campos.conversor_nascimento(certame.data_edital)
+            if campo == "data_nascimento"
+            else campos.CONVERSORES[campo]
+        )
     try:
         valor = conversor(texto)
     except campos.ValorInvalido as erro:
-        raise ValidationError(f"{CAMPOS_CORRIGIVEIS[campo]}: {erro}.") from None
+        raise ValidationError(f"{rotulo}: {erro}.") from None
     if campo == "situacao":
         return str(valor)
     if valor is None and campo in ("data_nascimento",):
-        raise ValidationError(f"{CAMPOS_CORRIGIVEIS[campo]}: informe o valor corrigido.")
+        raise ValidationError(f"{rotulo}: informe o valor corrigido.")
     return valor
 
 
-def ler_valor(campo: str, texto: str, data_edital: date) -> Any:
+def ler_valor(*, certame: Any, campo: str, texto: str) -> Any:
     """O valor corrigido pedido, lido como o service o lerá (o formulário o confere antes da
     página de confirmação)."""
-    if campo not in CAMPOS_CORRIGIVEIS:
-        raise ValidationError(f"O campo “{campo}” não se corrige por aqui.")
-    return _ler(campo, texto, data_edital)
+    return _ler(certame, campo, texto)
+
+
+def valor_atual(candidato: Candidato, campo: str) -> Any:
+    """O valor gravado do campo (o da lei: None se a importação não o trouxe)."""
+    if campo.startswith(PREFIXO_DA_LEI):
+        return (candidato.campos or {}).get(campo.removeprefix(PREFIXO_DA_LEI))
+    return getattr(candidato, campo)
+
+
+def _gravar(candidato: Candidato, campo: str, valor: Any) -> None:
+    if campo.startswith(PREFIXO_DA_LEI):
+        nome = campo.removeprefix(PREFIXO_DA_LEI)
+        candidato.campos = {**(candidato.campos or {}), nome: valor}
+        candidato.save(update_fields=["campos"])
+    else:
+        setattr(candidato, campo, valor)
+        candidato.save(update_fields=[campo])
 
 
 def mostrar(campo: str, valor: Any) -> str:
     """O valor como a tela e o registro o mostram."""
     if valor is None or valor == "":
         return ""
+    if campo.startswith(PREFIXO_DA_LEI) and isinstance(valor, bool):
+        # (só nos campos da lei: o texto dos outros está nas impressões já gravadas)
+        return "sim" if valor else "não"
     if isinstance(valor, date):
         return f"{valor:%d/%m/%Y}"
     if isinstance(valor, Decimal):
@@ -76,12 +123,11 @@ def mostrar(campo: str, valor: Any) -> str:
 
 def valor_corrigido(candidato: Candidato, campo: str, valor: str) -> Any:
     """O valor pedido, lido e conferido (diferente do gravado); `ValidationError` se não."""
-    if campo not in CAMPOS_CORRIGIVEIS:
-        raise ValidationError(f"O campo “{campo}” não se corrige por aqui.")
-    novo = _ler(campo, valor, candidato.certame.data_edital)
-    if mostrar(campo, getattr(candidato, campo)) == mostrar(campo, novo):
+    novo = _ler(candidato.certame, campo, valor)
+    if mostrar(campo, valor_atual(candidato, campo)) == mostrar(campo, novo):
         raise ValidationError(
-            f"{CAMPOS_CORRIGIVEIS[campo]}: o valor pedido é o que já está gravado."
+            f"{campos_corrigiveis(candidato.certame)[campo]}: o valor pedido é o que já está "
+            "gravado."
         )
     return novo
 
@@ -91,8 +137,7 @@ def consequencias_da_correcao(*, candidato: Candidato, campo: str, valor: str) -
     novo = valor_corrigido(candidato, campo, valor)
 
     def aplicar(simulado: Candidato) -> None:
-        setattr(simulado, campo, novo)
-        simulado.save(update_fields=[campo])
+        _gravar(simulado, campo, novo)
 
     try:
         return consequencias(candidato.certame, candidato, aplicar)
@@ -138,7 +183,8 @@ def candidato_corrigir(
     arquivo inteiro se troca (a importação substituída)."""
     certame = certame_travar(candidato.certame_id)
     candidato = Candidato.objects.get(pk=candidato.pk)
-    if campo not in CAMPOS_CORRIGIVEIS:
+    corrigiveis = campos_corrigiveis(certame)
+    if campo not in corrigiveis:
         raise ValidationError(f"O campo “{campo}” não se corrige por aqui.")
     if not certame.homologado:
         raise ValidationError(
@@ -152,10 +198,9 @@ def candidato_corrigir(
             f"Correção em {data:%d/%m/%Y} recusada: é anterior à homologação, de "
             f"{certame.homologado_em:%d/%m/%Y}."
         )
-    anterior = getattr(candidato, campo)
+    anterior = valor_atual(candidato, campo)
     novo = valor_corrigido(candidato, campo, valor)
-    setattr(candidato, campo, novo)
-    candidato.save(update_fields=[campo])
+    _gravar(candidato, campo, novo)
     # O motor confere o certame com o valor corrigido (um empate que nenhum critério desfaz,
     # por exemplo, recusa a correção); as nomeações publicadas ficam como foram publicadas.
     com_atos = reencenacao.conferir_no_motor(certame)
@@ -181,7 +226,7 @@ def candidato_corrigir(
         acao=AcaoAuditada.CANDIDATO_CORRIGIDO,
         descricao=(
             f"Correção de {data:%d/%m/%Y} na inscrição {candidato.inscricao} "
-            f"({candidato.nome}): {CAMPOS_CORRIGIVEIS[campo].lower()} "
+            f"({candidato.nome}): {corrigiveis[campo].lower()} "
             f"{correcao.anterior or '(vazio)'} → {correcao.novo or '(vazio)'}. "
             f"Motivo: {_com_ponto(correcao.motivo)}" + "".join(f" {frase}" for frase in preterido)
         ),

@@ -56,7 +56,7 @@ class CorrecaoForm(forms.Form):
         max_length=200,
         required=False,
         help_text="Como no arquivo da banca: nota com vírgula ou ponto; data DD/MM/AAAA; "
-        "situação aprovado ou eliminado.",
+        "situação aprovado ou eliminado; os campos da lei, um número inteiro ou sim/não.",
     )
     data = CampoData(label="Data do ato de correção")  # type: ignore[assignment]
     motivo = forms.CharField(label="Por quê", widget=forms.Textarea)
@@ -66,12 +66,13 @@ class CorrecaoForm(forms.Form):
         help_text="O ato ou a decisão que manda corrigir (ex.: decisão do recurso nº ...).",
     )
 
-    def __init__(self, *args: Any, data_edital: Any = None, **kwargs: Any) -> None:
-        from .correcoes import CAMPOS_CORRIGIVEIS
+    def __init__(self, *args: Any, certame: Any, **kwargs: Any) -> None:
+        from .correcoes import campos_corrigiveis
 
         super().__init__(*args, **kwargs)
-        self.fields["campo"].choices = list(CAMPOS_CORRIGIVEIS.items())  # type: ignore[attr-defined]
-        self.data_edital = data_edital
+        # (os de todo certame e os campos que a lei do certame declara)
+        self.fields["campo"].choices = list(campos_corrigiveis(certame).items())  # type: ignore[attr-defined]
+        self.certame = certame
 
     def clean(self) -> dict[str, Any]:
         """O valor lido aqui, pelas regras da importação (as do service), antes da página de
@@ -80,9 +81,9 @@ class CorrecaoForm(forms.Form):
 
         dados = super().clean() or {}
         campo = dados.get("campo")
-        if campo and self.data_edital is not None and "valor" in dados:
+        if campo and "valor" in dados:
             try:
-                self.valor_lido = ler_valor(campo, dados["valor"], self.data_edital)
+                self.valor_lido = ler_valor(certame=self.certame, campo=campo, texto=dados["valor"])
             except forms.ValidationError as erro:
                 self.add_error("valor", erro)
         return dados

@@ -39,14 +39,15 @@ def correcoes_publicadas(*, certame: Any) -> tuple[CorrecaoPublica, ...]:
     """As correções depois da homologação, como se publicam ao lado dos atos (nas páginas e nos
     documentos): data, cargo, inscrição, o que mudou e o fundamento
     (docs/INTERPRETACAO.md#atos-publicados)."""
-    from .correcoes import CAMPOS_CORRIGIVEIS
+    from .correcoes import campos_corrigiveis
     from .models import Correcao
 
+    rotulos = campos_corrigiveis(certame)
     saida = []
     for c in Correcao.objects.filter(candidato__certame=certame).select_related(
         "candidato", "candidato__cargo"
     ):
-        rotulo = CAMPOS_CORRIGIVEIS.get(c.campo, c.campo)
+        rotulo = rotulos.get(c.campo, c.campo)
         if c.campo in _CORRECAO_PUBLICA:
             mudanca = f"{rotulo.lower()}: {c.anterior or '(vazio)'} → {c.novo or '(vazio)'}"
         else:

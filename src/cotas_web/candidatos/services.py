@@ -66,6 +66,8 @@ class Previa:
     # Quem ainda aguarda a verificação da autodeclaração que a lei exige (a comissão ou a
     # análise documental, feitas depois da importação): não impede importar, impede homologar.
     pendentes: list[ErroEntrada] = field(default_factory=list)
+    # Os campos que a lei do certame declara ([[campos]]), (nome, rótulo), na ordem dela.
+    campos_da_lei: tuple[tuple[str, str], ...] = ()
 
     @property
     def erros_na_tela(self) -> list[str]:
@@ -97,6 +99,8 @@ class Previa:
 
     def linhas_da_pagina(self, inicio: int, fim: int) -> list[dict[str, Any]]:
         """As linhas de uma página da prévia (um arquivo de 25 mil linhas não cabe numa)."""
+        from .correcoes import PREFIXO_DA_LEI, mostrar
+
         return [
             {
                 "c": c,
@@ -106,6 +110,11 @@ class Previa:
                 "verificacoes": [
                     rotulo_do_resultado(str(c.verificacao(g.nome) or ""), g.documental)
                     for g in self.verificados
+                ],
+                # (como a página do candidato e a correção os mostram)
+                "campos": [
+                    mostrar(PREFIXO_DA_LEI + nome, dict(c.campos).get(nome))
+                    for nome, _ in self.campos_da_lei
                 ],
             }
             for c in self.candidatos[inicio:fim]
@@ -174,6 +183,7 @@ def importacao_previa(
         padroes=leitura.padroes,
         aba=leitura.aba,
         grupos=tela.grupos_na_tela(regras),
+        campos_da_lei=tuple((c.nome, c.rotulo) for c in regras.lei.campos),
     )
     # (Os candidatos da importação que este arquivo substituirá não contam como já importados.)
     existentes = set(

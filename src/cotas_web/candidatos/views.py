@@ -83,7 +83,9 @@ def _pagina_do_candidato(
 ) -> HttpResponse:
     """A página do candidato; com `correcao_form`, a correção recusada volta com o que foi
     digitado e o erro no campo."""
-    correcao_form = correcao_form or CorrecaoForm(auto_id=ID_CORRECAO)
+    from .correcoes import campos_corrigiveis, campos_da_lei, mostrar, valor_atual
+
+    correcao_form = correcao_form or CorrecaoForm(certame=certame, auto_id=ID_CORRECAO)
     regras = regras_do_certame(certame=certame)
     grupos = grupos_na_tela(regras=regras)
     return render(
@@ -100,7 +102,13 @@ def _pagina_do_candidato(
                 g.nome: VerificacaoDocumentalForm(auto_id=f"verificacao_{g.nome}_%s")
                 for g in grupos
             },
+            # os campos que a lei declara (anos em escola pública...), com o valor gravado
+            "campos_da_lei": [
+                (c.rotulo, mostrar(chave, valor_atual(candidato, chave)))
+                for chave, c in campos_da_lei(certame).items()
+            ],
             "correcoes": candidato.correcoes.select_related("usuario"),
+            "rotulos_dos_campos": campos_corrigiveis(certame),
             "correcao_form": correcao_form,
             "fraude_form": FraudeAbrirForm(auto_id="fraude_%s"),
             "desistencia_form": DesistenciaForm(auto_id="desistencia_%s"),
@@ -394,15 +402,16 @@ def corrigir(request: HttpRequest, pk: int, cid: int) -> HttpResponse:
     """Correção de um dado do candidato depois da homologação, com o registro (pergunta
     antes: o dado corrigido muda as listas e os documentos)."""
     from .correcoes import (
-        CAMPOS_CORRIGIVEIS,
+        campos_corrigiveis,
         candidato_corrigir,
         consequencias_da_correcao,
         mostrar,
+        valor_atual,
     )
 
     certame = get_object_or_404(Certame, pk=pk)
     candidato = get_object_or_404(Candidato, pk=cid, certame=certame)
-    form = CorrecaoForm(request.POST or None, data_edital=certame.data_edital, auto_id=ID_CORRECAO)
+    form = CorrecaoForm(request.POST or None, certame=certame, auto_id=ID_CORRECAO)
     if request.method == "POST" and form.is_valid():
         d = form.cleaned_data
         if not confirmado(request):
@@ -421,8 +430,8 @@ def corrigir(request: HttpRequest, pk: int, cid: int) -> HttpResponse:
                 botao="Registrar a correção",
                 o_que=[
                     f"{candidato.inscricao} — {candidato.nome}: "
-                    f"{CAMPOS_CORRIGIVEIS[d['campo']].lower()} "
-                    f"{mostrar(d['campo'], getattr(candidato, d['campo'])) or '(vazio)'} → "
+                    f"{campos_corrigiveis(certame)[d['campo']].lower()} "
+                    f"{mostrar(d['campo'], valor_atual(candidato, d['campo'])) or '(vazio)'} → "
                     f"{mostrar(d['campo'], form.valor_lido) or '(vazio)'}, "
                     f"em {d['data']:%d/%m/%Y}.",
                     f"Motivo: {d['motivo']}",

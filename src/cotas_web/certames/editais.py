@@ -221,7 +221,7 @@ def _o_modelo_enviado(
     if modelo is None:
         return None, False
     try:
-        lido = ler_modelo_do_texto(modelo.nome, modelo.bruto)
+        lido = ler_modelo_do_texto(modelo.nome, modelo.bruto, catalogo.catalogo())
     except ErrosDeEntrada as falhas:
         erros.setdefault(CAMPO_MODELO, []).extend(str(e) for e in falhas.erros)
         return None, False

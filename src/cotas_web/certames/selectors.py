@@ -157,6 +157,29 @@ def slug_do_certame(certame: Certame) -> str:
 
 
 @dataclass(frozen=True)
+class SorteioNaTela:
+    """Um sorteio entre cargos do edital, como a página do certame o mostra: a ata, como se
+    publica, e os cargos do sorteio que o certame ainda não cadastrou (sem eles, o motor recusa
+    o certame)."""
+
+    ata: str
+    faltam: tuple[str, ...] = ()
+
+
+def sorteios_na_tela(*, certame: Certame, regras: Regras) -> list[SorteioNaTela]:
+    """A ata de cada sorteio entre cargos do edital do certame (vazia: o edital não sorteia)."""
+    from cotas.documentos.sorteio import atas
+
+    if regras.do_edital is None or not regras.do_edital.sorteios:
+        return []
+    cadastrados = set(certame.cargos.values_list("codigo", flat=True))
+    return [
+        SorteioNaTela(ata, tuple(c for c in sorteio.cargos if c not in cadastrados))
+        for sorteio, ata in zip(regras.do_edital.sorteios, atas(regras), strict=True)
+    ]
+
+
+@dataclass(frozen=True)
 class EditalNaTela:
     """O edital como dado de um certame, como a página o mostra: o número, o arquivo e o
     sha256, o modelo na versão usada, e os valores por assunto, nas palavras da lei; de cada um,

@@ -124,6 +124,7 @@ def detalhe(request: HttpRequest, pk: int) -> HttpResponse:
             "n_candidatos": certame.candidatos.count(),
             "retificacoes": certame.retificacoes.all(),
             "edital": selectors.edital_na_tela(certame=certame),
+            "sorteios": selectors.sorteios_na_tela(certame=certame, regras=regras),
         },
     )
 

@@ -14,6 +14,7 @@ from django.db.models import Max, Q
 from django.utils import timezone
 
 from cotas.documentos.fonte import FonteDocumentos
+from cotas.documentos.publicacao import publicados
 from cotas_web.auditoria.models import Registro
 from cotas_web.candidatos.models import Candidato
 from cotas_web.candidatos.selectors import correcoes_publicadas
@@ -53,6 +54,17 @@ def fonte_publicada(*, certame: Certame) -> FonteDocumentos:
     fonte = fonte_do_certame(certame=certame)
     _GUARDADA.fonte = (chave, fonte)
     return fonte
+
+
+def documentos_do_certame(*, certame: Certame) -> list[str]:
+    """Os documentos que o certame publica (`cotas.documentos.publicacao.publicados`): a ata do
+    sorteio só se o edital dele sorteia. Um edital guardado que não se lê não publica o que
+    depende dele; a página de cada documento mostra o erro (`ErroCotas`), que é o do certame."""
+    try:
+        edital = leis.edital_do_certame(certame)
+    except ErroCotas:
+        edital = None
+    return publicados(edital.regras if edital is not None else None)
 
 
 def fonte_do_certame(*, certame: Certame) -> FonteDocumentos:

@@ -24,7 +24,7 @@ from cotas.documentos.documento import Documento
 from cotas.documentos.fonte import FonteDocumentos
 from cotas.documentos.pagina import fragmento_html
 from cotas.documentos.pdf import PdfIndisponivel
-from cotas.documentos.publicacao import DOCUMENTOS, FORMATOS, POR_CARGO, TIPOS, arquivo
+from cotas.documentos.publicacao import FORMATOS, POR_CARGO, TIPOS, arquivo
 from cotas.documentos.publicacao import documento as montar_documento
 from cotas.documentos.tabelas import rotulo_lista
 from cotas_web import protecao
@@ -45,6 +45,7 @@ TITULOS = {
     "anexo-edital": "Anexo do edital: vagas e reserva",
     "listas": "Listas de classificação",
     "ordem-de-nomeacao": "Ordem de nomeação",
+    "ata-do-sorteio": "Ata do sorteio entre cargos",
     arquivos.PACOTE: "Pacote de dados abertos",
 }
 # Só depois da homologação as listas e a ordem são publicadas.
@@ -61,7 +62,7 @@ def _certame(request: HttpRequest, pk: int) -> Certame:
 def _publicaveis(certame: Certame) -> list[tuple[str, str]]:
     return [
         (nome, TITULOS[nome])
-        for nome in DOCUMENTOS
+        for nome in selectors.documentos_do_certame(certame=certame)
         if certame.homologado or nome not in SO_HOMOLOGADO
     ]
 
@@ -100,7 +101,7 @@ def _pedido_valido(
 ) -> str | HttpResponse | None:
     """O cargo de `?cargo=` de um pedido do documento `doc` que pode ser atendido; senão 404 ou
     a página que pede o cargo (sem montar nada)."""
-    if doc not in DOCUMENTOS or (doc in SO_HOMOLOGADO and not certame.homologado):
+    if doc not in dict(_publicaveis(certame)):
         raise Http404("Documento não publicado.")
     cargo = _cargo_pedido(request, certame, doc)
     if (total := _so_por_cargo(certame, doc, cargo)) is not None:
