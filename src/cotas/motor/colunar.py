@@ -93,6 +93,13 @@ _BLOCO = 4096  # linhas criadas de cada vez ao percorrer a tabela inteira
 # Até quantas linhas um quadro é "pequeno": cada operação do polars custa ~0,1 ms fixo, e
 # alguns atalhos para milhões de linhas (a chave empacotada) não se pagam.
 _PEQUENO = 4096
+
+
+def _coletar(plano: pl.LazyFrame, linhas: int) -> pl.DataFrame:
+    """O plano executado: num quadro pequeno, pelo motor em memória do polars (o padrão, o de
+    fluxo, custa ~0,2 ms a mais por consulta só para começar, o que pesa em dez inscritos e
+    nada em um milhão, onde o padrão fica)."""
+    return plano.collect(engine="in-memory") if linhas <= _PEQUENO else plano.collect()
 # Texto do quadro -> valor do motor (um dicionário é mais rápido que chamar a enumeração).
 _SITUACAO = {s.value: s for s in Situacao}
 _COR: dict[str | None, CorRaca | None] = {None: None, **{c.value: c for c in CorRaca}}
@@ -397,7 +404,7 @@ class TabelaCandidatos(Sequence[Candidato]):
             achada = (
                 self.quadro.lazy()
                 .select(pl.arg_where(pl.col("inscricao") == inscricao).first())
-                .collect()
+                .pipe(_coletar, self.quadro.height)
                 .item()
             )
             if achada is not None:
@@ -426,7 +433,7 @@ class TabelaCandidatos(Sequence[Candidato]):
             .with_row_index("_i")
             .filter(pl.col("inscricao").is_in(procuradas))
             .select("inscricao", "_i")
-            .collect()
+            .pipe(_coletar, self.quadro.height)
         )
         self._parcial.update(
             zip(achadas["inscricao"].to_list(), achadas["_i"].to_list(), strict=True)
@@ -487,7 +494,7 @@ class TabelaCandidatos(Sequence[Candidato]):
             .group_by("cargo")  # (sem `maintain_order`, mais barato; ordena-se depois)
             .agg(pl.len(), pl.col("linha").first(), pl.col("_i").first())
             .sort("_i")
-            .collect()
+            .pipe(_coletar, self.quadro.height)
         )
         return {cargo: (int(n), linha) for cargo, n, linha, _ in contagem.iter_rows()}
 
@@ -513,7 +520,7 @@ class TabelaCandidatos(Sequence[Candidato]):
                 pl.col("_i").filter(~pl.col("cargo").is_in(cargos)).min(),
                 pl.col("_i").filter(~pl.col("inscricao").is_first_distinct()).min().alias("_r"),
             )
-            .collect()
+            .pipe(_coletar, self.quadro.height)
             .row(0)
         )
         self._repetida, self._repetida_buscada = repetida, True
@@ -537,7 +544,7 @@ class TabelaCandidatos(Sequence[Candidato]):
             .with_row_index("_i")
             .filter(condicao)
             .select(pl.col("_i").min())
-            .collect()
+            .pipe(_coletar, self.quadro.height)
             .item()
         )
         return None if achadas is None else int(achadas)
@@ -782,7 +789,7 @@ def _aprovados(
             *dict.fromkeys(desempate),
             *reservadas.colunas_das_listas(regras),
         )
-        .collect()
+        .pipe(_coletar, tabela.quadro.height)
     )
 
 
@@ -824,7 +831,7 @@ def _ordenar_pela_lei(
             ql.lazy()
             .with_columns(colunas)
             .sort(["cargo", *chaves], descending=[False, *descendente])
-            .collect()
+            .pipe(_coletar, ql.height)
         )
         _empates(ql, chaves, resultado)
         return (ql, "cargo", None)
@@ -843,7 +850,7 @@ def _ordenar_pela_lei(
             .alias("_cargo"),
             *colunas,
         )
-        .collect()
+        .pipe(_coletar, ql.height)
     )
     chave = _empacotar(ql, ["_cargo", *chaves], [False, *descendente])
     if chave is not None:
@@ -1359,7 +1366,7 @@ def _observacoes(
     if criterios is not None:  # (os componentes da chave, no mesmo plano)
         plano = plano.with_columns(_chaves(tabela, criterios, dia))
         plano = plano.with_columns(_motivo(len(componentes)))
-    q = plano.collect()
+    q = _coletar(plano, len(linhas))
     observacoes: dict[str, list[Razao]] = {}
     if criterios is not None:
         # Cada par vizinho na mesma nota, com o primeiro componente da chave em que diferem.
