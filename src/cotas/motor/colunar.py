@@ -110,8 +110,18 @@ _PARECER: dict[str | None, Heteroidentificacao | None] = {
 
 
 def _texto_decimal(valor: Decimal) -> str:
-    """Texto sem expoente, que `Decimal()` relê igual e o polars converte sem perda."""
-    return format(valor, "f")
+    """Texto sem expoente, que `Decimal()` relê igual e o polars converte sem perda. (`str`,
+    quatro vezes mais barato, dá o mesmo texto quando não escreve o expoente.)"""
+    texto = str(valor)
+    return format(valor, "f") if "E" in texto else texto
+
+
+# O código de cada membro do vocabulário, como o quadro o guarda (sem o `.value` da enumeração,
+# lento, a cada candidato de uma lista convertida em tabela).
+_CODIGO: dict[Any, str | None] = {
+    None: None,
+    **{m: m.value for tipo in (Situacao, CorRaca, Heteroidentificacao) for m in tipo},
+}
 
 
 class TabelaCandidatos(Sequence[Candidato]):
@@ -179,14 +189,15 @@ class TabelaCandidatos(Sequence[Candidato]):
                 for nome, _ in c.desempate:
                     nomes.setdefault(nome)
             colunas_desempate = tuple(nomes)
+        codigo, texto = _CODIGO, _texto_decimal
         dados: dict[str, list[Any]] = {
             "linha": [c.linha for c in lista],
             "inscricao": [c.inscricao for c in lista],
             "nome": [c.nome for c in lista],
             "cargo": [c.cargo for c in lista],
-            "nota": [_texto_decimal(c.nota) for c in lista],
-            "situacao": [c.situacao.value for c in lista],
-            "cor_raca": [c.cor_raca.value if c.cor_raca else None for c in lista],
+            "nota": [texto(c.nota) for c in lista],
+            "situacao": [codigo[c.situacao] for c in lista],
+            "cor_raca": [codigo[c.cor_raca] for c in lista],
             "pcd": [c.pcd for c in lista],
             "data_nascimento": [c.data_nascimento for c in lista],
             "classificacao": [c.classificacao for c in lista],
@@ -198,11 +209,12 @@ class TabelaCandidatos(Sequence[Candidato]):
             grupos = tuple(
                 dict.fromkeys(g for c in lista for g in (*c.reservas, *dict(c.verificacoes)))
             )
+        # (Os pares de cada candidato como dicionário só para quem os tem: quase ninguém.)
+        verificacoes = [dict(c.verificacoes) if c.verificacoes else None for c in lista]
         for g in grupos:
-            dados[PREFIXO_RESERVA + g] = [c.optou(g) for c in lista]
+            dados[PREFIXO_RESERVA + g] = [g in c.reservas for c in lista]
             esquema[PREFIXO_RESERVA + g] = pl.Boolean
-            verificacoes = [c.verificacao(g) for c in lista]
-            dados[PREFIXO_VERIFICACAO + g] = [v.value if v else None for v in verificacoes]
+            dados[PREFIXO_VERIFICACAO + g] = [v and codigo[v.get(g)] for v in verificacoes]
             esquema[PREFIXO_VERIFICACAO + g] = pl.String
         if campos is None:
             campos = {
@@ -211,13 +223,11 @@ class TabelaCandidatos(Sequence[Candidato]):
                 for n, v in c.campos
             }
         for nome, tipo in campos.items():
-            dados[PREFIXO_CAMPO + nome] = [c.campo(nome) for c in lista]
+            dados[PREFIXO_CAMPO + nome] = [c.campo(nome) if c.campos else None for c in lista]
             esquema[PREFIXO_CAMPO + nome] = tipo
         for nome in colunas_desempate:
-            valores = [c.valor_desempate(nome) for c in lista]
-            dados[PREFIXO_DESEMPATE + nome] = [
-                None if v is None else _texto_decimal(v) for v in valores
-            ]
+            valores = [c.valor_desempate(nome) if c.desempate else None for c in lista]
+            dados[PREFIXO_DESEMPATE + nome] = [None if v is None else texto(v) for v in valores]
             esquema[PREFIXO_DESEMPATE + nome] = pl.String
         return cls(pl.DataFrame(dados, schema=esquema), colunas_desempate)
 
@@ -736,8 +746,19 @@ def classificar_em_colunas(
         reservadas.ELIMINADO,
         reservadas.AGUARDA,
     ]
-    q = _aprovados(tabela, cargos, regras, criterios)
     resultado: dict[str, Sequence[int] | ErroCotas] = {c: [] for c in cargos}
+    aprovados = _aprovados(tabela, cargos, regras, criterios)
+    if len(tabela) <= _PEQUENO:
+        # Num quadro pequeno, cada ida ao polars custa mais que o trabalho dela: os aprovados já
+        # saem ordenados pela chave da lei, com os empates marcados, numa ida só. Se a banca
+        # classificou alguém (raro), o quadro segue pelo caminho de sempre, que o reordena.
+        chaves = _chaves(tabela, criterios, dia)
+        q = _coletar(_pela_chave(aprovados.with_columns(chaves), criterios), len(tabela))
+        if q.get_column("classificacao").null_count() == q.height:
+            _empates(q, _nomes_das_chaves(criterios), resultado, marcados=True)
+            return _em_fatias([(q, "cargo", None)], regras, resultado, len(tabela), set())
+    else:
+        q = _coletar(aprovados, len(tabela))
     banca = _cargos_da_banca(q, resultado)
     ordenados: list[_Ordenado] = []
 
@@ -769,27 +790,23 @@ def _aprovados(
 ) -> pl.DataFrame:
     """Os aprovados dos cargos, com o índice na tabela (`_i`), as colunas que a ordem usa e, de
     cada um, as listas em que entra (`cotas.motor.reservadas`); o polars não copia as outras
-    colunas ao filtrar."""
+    colunas ao filtrar. O plano, ainda por executar."""
     desempate = [PREFIXO_DESEMPATE + c.coluna for c in criterios]
     filtro = (pl.col("situacao") == Situacao.APROVADO.value) & pl.col("cargo").is_in(cargos)
-    return (
-        _com_as_listas(
-            tabela.quadro.lazy().with_row_index("_i").filter(filtro),
-            tabela.quadro.columns,
-            regras,
-            desempate,
-        )
-        .select(
-            "_i",
-            "cargo",
-            "inscricao",
-            "nota",
-            "data_nascimento",
-            "classificacao",
-            *dict.fromkeys(desempate),
-            *reservadas.colunas_das_listas(regras),
-        )
-        .pipe(_coletar, tabela.quadro.height)
+    return _com_as_listas(
+        tabela.quadro.lazy().with_row_index("_i").filter(filtro),
+        tabela.quadro.columns,
+        regras,
+        desempate,
+    ).select(
+        "_i",
+        "cargo",
+        "inscricao",
+        "nota",
+        "data_nascimento",
+        "classificacao",
+        *dict.fromkeys(desempate),
+        *reservadas.colunas_das_listas(regras),
     )
 
 
@@ -824,16 +841,11 @@ def _ordenar_pela_lei(
     """Os cargos `legais` ordenados pela chave da lei (`colunas`: os componentes, `_chaves`), com
     os empates em `resultado`."""
     componentes = chave_de_classificacao(criterios)
-    chaves = [f"_k{i}" for i in range(len(componentes))]
+    chaves = _nomes_das_chaves(criterios)
     descendente = [k.sentido == "maior" for k in componentes]
     if ql.height <= _PEQUENO:  # (num quadro pequeno, a chave empacotada custa mais do que poupa)
-        ql = (
-            ql.lazy()
-            .with_columns(colunas)
-            .sort(["cargo", *chaves], descending=[False, *descendente])
-            .pipe(_coletar, ql.height)
-        )
-        _empates(ql, chaves, resultado)
+        ql = _coletar(_pela_chave(ql.lazy().with_columns(colunas), criterios), ql.height)
+        _empates(ql, chaves, resultado, marcados=True)
         return (ql, "cargo", None)
     # Só as colunas que a ordem e o resultado usam; o cargo vira código inteiro (a ordem
     # entre cargos não importa, só o agrupamento). Sem `maintain_order`: chaves inteiras
@@ -864,6 +876,26 @@ def _ordenar_pela_lei(
     return (ql, "cargo", None)
 
 
+def _nomes_das_chaves(criterios: Sequence[CriterioDesempate]) -> list[str]:
+    """As colunas dos componentes da chave (`_chaves`): `_k0`, `_k1`, ..."""
+    return [f"_k{i}" for i in range(len(chave_de_classificacao(criterios)))]
+
+
+def _pela_chave(plano: pl.LazyFrame, criterios: Sequence[CriterioDesempate]) -> pl.LazyFrame:
+    """O plano (com os componentes da chave, `_chaves`) ordenado por cargo e pela chave, coluna
+    a coluna, com os empates marcados (`_repetido`, `_mesma_chave`)."""
+    chaves = _nomes_das_chaves(criterios)
+    descendente = [k.sentido == "maior" for k in chave_de_classificacao(criterios)]
+    return plano.sort(["cargo", *chaves], descending=[False, *descendente]).with_columns(
+        _mesma_chave(chaves).alias("_repetido")
+    )
+
+
+def _mesma_chave(chaves: list[str]) -> pl.Expr:
+    """Se outra linha do mesmo cargo tem a mesma chave inteira (empate)."""
+    return pl.struct(["cargo", *chaves]).is_duplicated()
+
+
 def _em_fatias(
     ordenados: list[_Ordenado],
     regras: Regras,
@@ -879,16 +911,19 @@ def _em_fatias(
     }
     todos: dict[str, Sequence[int]] = {}
     pendentes: dict[str, Sequence[int]] = {}
+    listas = [coluna_da_lista(g) for g in filtradas]
     for ordenado, coluna, nomes_cargos in ordenados:
-        if ordenado.get_column(reservadas.AGUARDA).any():
-            aguardam = ordenado.filter(pl.col(reservadas.AGUARDA))
+        aguarda = ordenado.get_column(reservadas.AGUARDA)
+        if aguarda.any():
+            aguardam = _linhas_em(ordenado, aguarda, [coluna, "_i"])
             for cargo, (indices,) in _fatias_por_cargo(aguardam, coluna, nomes_cargos, ["_i"]):
                 pendentes[cargo] = indices
-        eliminados = bool(ordenado.get_column(reservadas.ELIMINADO).any())
+        eliminado = ordenado.get_column(reservadas.ELIMINADO)
+        eliminados = bool(eliminado.any())
         if eliminados:  # (as razões citam também quem foi eliminado, na ordem de todos)
             for cargo, (indices,) in _fatias_por_cargo(ordenado, coluna, nomes_cargos, ["_i"]):
                 todos[cargo] = indices
-            ordenado = ordenado.filter(~pl.col(reservadas.ELIMINADO))
+            ordenado = _linhas_em(ordenado, ~eliminado, [coluna, "_i", *listas])
         # `_p`: a posição na lista geral do cargo. Cada cargo ocupa um trecho contíguo do quadro
         # ordenado: a ordem de cada um é uma fatia da coluna `_i`, que só vira lista do Python
         # quando e onde o cursor a lê.
@@ -901,7 +936,9 @@ def _em_fatias(
             if not eliminados:
                 todos[cargo] = indices
         for grupo, por_cargo in filtradas.items():
-            filtrado = ordenado.filter(pl.col(coluna_da_lista(grupo)))
+            filtrado = _linhas_em(
+                ordenado, ordenado.get_column(coluna_da_lista(grupo)), [coluna, "_i", "_p"]
+            )
             for cargo, (indices, posicoes) in _fatias_por_cargo(
                 filtrado, coluna, nomes_cargos, ["_i", "_p"]
             ):
@@ -911,6 +948,12 @@ def _em_fatias(
     return ClassificacaoEmColunas(
         resultado, todos, _PosicaoPorLinha(n, pares), filtradas, pendentes, banca
     )
+
+
+def _linhas_em(quadro: pl.DataFrame, mascara: pl.Series, colunas: list[str]) -> pl.DataFrame:
+    """As colunas pedidas, só nas linhas em que `mascara` vale: coluna a coluna, sem uma consulta
+    ao polars (que num quadro pequeno custa mais que o próprio filtro) e sem as outras colunas."""
+    return pl.DataFrame([quadro.get_column(c).filter(mascara) for c in colunas])
 
 
 class _PosicaoPorLinha(Sequence[int]):
@@ -1044,6 +1087,7 @@ def _empates(
     ordenado_pela_chave: bool = False,
     legais: list[str] | None = None,
     q: pl.DataFrame | None = None,
+    marcados: bool = False,
 ) -> None:
     """Grupos de inscrições com a mesma chave inteira, na ordem da lista (como `ordenar`).
 
@@ -1051,6 +1095,8 @@ def _empates(
     e o quadro está ordenado por ela: iguais ficam lado a lado, basta olhar os vizinhos. Nesse
     caso o quadro pode trazer o cargo só como código (`_cargo`, posição em `legais`) e não
     trazer as inscrições: elas vêm de `q` (pelo `_i`) só para os empatados.
+
+    `marcados`: o quadro veio de `_pela_chave`, com os empatados já marcados em `_repetido`.
     """
     if ordenado_pela_chave:
         (chave,) = chaves
@@ -1058,8 +1104,12 @@ def _empates(
             pl.col(chave) == pl.col(chave).shift(-1)
         )
         repetido = igual.fill_null(False)
+    elif marcados:  # (já marcados no plano da ordem, `_pela_chave`)
+        if not ordenado.get_column("_repetido").any():
+            return
+        repetido = pl.col("_repetido")
     else:
-        repetido = pl.struct(["cargo", *chaves]).is_duplicated()
+        repetido = _mesma_chave(chaves)
     repetidos = ordenado.with_row_index("_pos").filter(repetido)
     if repetidos.is_empty():
         return
@@ -1574,7 +1624,8 @@ def inscritos_em_colunas(
         lista = list(candidatos)
         desempate = dict.fromkeys(c.coluna for c in criterios)
         for c in lista:
-            desempate.update(dict.fromkeys(nome for nome, _ in c.desempate))
+            for nome, _ in c.desempate:
+                desempate.setdefault(nome)
         candidatos = TabelaCandidatos.de_candidatos(
             lista,
             tuple(desempate),
