@@ -29,9 +29,12 @@ from collections.abc import Callable, ItemsView, Iterable, Iterator, Mapping, Se
 from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
-from typing import Any, overload
+from typing import TYPE_CHECKING, Any, overload
 
 import polars as pl
+
+if TYPE_CHECKING:
+    from polars._typing import EngineType
 
 from cotas.motor import reservadas
 from cotas.motor.candidatos import Candidato, CorRaca, Heteroidentificacao, Situacao
@@ -95,11 +98,17 @@ _BLOCO = 4096  # linhas criadas de cada vez ao percorrer a tabela inteira
 _PEQUENO = 4096
 
 
-def _coletar(plano: pl.LazyFrame, linhas: int) -> pl.DataFrame:
-    """O plano executado: num quadro pequeno, pelo motor em memória do polars (o padrão, o de
-    fluxo, custa ~0,2 ms a mais por consulta só para começar, o que pesa em dez inscritos e
-    nada em um milhão, onde o padrão fica)."""
-    return plano.collect(engine="in-memory") if linhas <= _PEQUENO else plano.collect()
+def _coletar(plano: pl.LazyFrame, linhas: int, motor: EngineType = "auto") -> pl.DataFrame:
+    """O plano executado. Num quadro pequeno, pelo motor em memória do polars e sem as
+    otimizações do plano: o motor padrão (o de fluxo) custa ~0,2 ms a mais por consulta só para
+    começar, e otimizar o plano custa mais do que poupa em poucas linhas (~25% da consulta);
+    nada disso pesa em um milhão, onde fica o `motor` pedido."""
+    if linhas <= _PEQUENO:
+        return plano.collect(engine="in-memory", optimizations=_SEM_OTIMIZAR)
+    return plano.collect(engine=motor)
+
+
+_SEM_OTIMIZAR = pl.QueryOptFlags.none()
 # Texto do quadro -> valor do motor (um dicionário é mais rápido que chamar a enumeração).
 _SITUACAO = {s.value: s for s in Situacao}
 _COR: dict[str | None, CorRaca | None] = {None: None, **{c.value: c for c in CorRaca}}
@@ -297,7 +306,7 @@ class TabelaCandidatos(Sequence[Candidato]):
                 *(PREFIXO_DESEMPATE + c for c in self.colunas_desempate),
                 *(PREFIXO_CAMPO + c for c in self.campos),
             ]
-            self._colunas = self.quadro.select(colunas)
+            self._colunas = self.quadro[colunas]
         return self._colunas
 
     def _extras(self, colunas: list[list[Any]]) -> Iterable[tuple[tuple[str, Decimal], ...]]:
@@ -401,8 +410,11 @@ class TabelaCandidatos(Sequence[Candidato]):
         Quase toda consulta é de alguém já criado (nomeado, chamado, substituído): esses estão
         em `_parcial`. Para os outros (um evento sobre quem o cursor não alcançou), uma busca
         no quadro; só depois de muitas faltas monta-se o índice inteiro (um dicionário de um
-        milhão de chaves custa mais que toda a apuração de um cargo).
+        milhão de chaves custa mais que toda a apuração de um cargo). Num quadro pequeno, o
+        índice inteiro sai de uma vez: custa menos que uma busca.
         """
+        if self._indice is None and len(self) <= _PEQUENO:
+            self._montar_indice()
         if self._indice is not None:
             return self._indice.get(inscricao)
         if self._unicas is None:
@@ -420,6 +432,10 @@ class TabelaCandidatos(Sequence[Candidato]):
             if achada is not None:
                 self._parcial[inscricao] = int(achada)
             return None if achada is None else int(achada)
+        return self._montar_indice().get(inscricao)
+
+    def _montar_indice(self) -> dict[str, int]:
+        """`inscrição -> linha` do quadro inteiro (a primeira, se repetida)."""
         inscricoes = self.quadro.get_column("inscricao").to_list()
         indice = dict(zip(inscricoes, range(len(inscricoes)), strict=True))
         if len(indice) != len(inscricoes):  # repetidas: vale a primeira
@@ -427,12 +443,15 @@ class TabelaCandidatos(Sequence[Candidato]):
             for i, insc in enumerate(inscricoes):
                 indice.setdefault(insc, i)
         self._indice = indice
-        return self._indice.get(inscricao)
+        return indice
 
     def localizar(self, inscricoes: Iterable[str]) -> None:
         """Prepara, numa busca só, o índice de várias inscrições (as citadas pelos eventos)."""
         procuradas = list(set(inscricoes))
         if not procuradas or self._indice is not None:
+            return
+        if len(self) <= _PEQUENO:  # (o índice inteiro custa menos que a busca)
+            self._montar_indice()
             return
         if self._unicas is None:
             self._unicas = self.primeira_repetida() is None
@@ -456,7 +475,7 @@ class TabelaCandidatos(Sequence[Candidato]):
         leves, criados = self._leves, self._criados
         faltam = [i for i in linhas if i not in leves and i not in criados]
         if faltam:
-            bloco = self.quadro.select("inscricao", "nome")[pl.Series(faltam, dtype=pl.Int64)]
+            bloco = self.quadro[["inscricao", "nome"]][pl.Series(faltam, dtype=pl.Int64)]
             parcial = self._parcial
             for i, inscricao, nome in zip(
                 faltam,
@@ -515,7 +534,9 @@ class TabelaCandidatos(Sequence[Candidato]):
         """As colunas de texto decimal como inteiros exatos (`_decimais`), medidas uma vez."""
         if colunas not in self._decimais:
             faltam = [c for c in colunas if c not in self.quadro.columns]
-            quadro = self.quadro.with_columns(pl.lit(None, pl.String).alias(c) for c in faltam)
+            quadro = self.quadro
+            if faltam:
+                quadro = quadro.with_columns(pl.lit(None, pl.String).alias(c) for c in faltam)
             self._decimais[colunas] = _decimais(list(colunas), quadro, self.decimais_conferidos)
         return self._decimais[colunas]
 
@@ -634,7 +655,8 @@ def _decimais(
             pl.coalesce(ponto, tamanho).max().alias(f"inteiros{k}"),  # conta o sinal: por cima
             (pl.lit(0) if conferidos else (~canonico).sum()).alias(f"estranhos{k}"),
         ]
-    valores = [int(v or 0) for v in quadro.select(medidas).row(0)]
+    medido = _coletar(quadro.lazy().select(medidas), quadro.height, motor="in-memory")
+    valores = [int(v or 0) for v in medido.row(0)]
     inteiros_exatos: dict[str, pl.Expr] = {}
     for k, coluna in enumerate(colunas):
         escala, inteiros, estranhos = valores[3 * k : 3 * k + 3]
@@ -750,12 +772,12 @@ def classificar_em_colunas(
     aprovados = _aprovados(tabela, cargos, regras, criterios)
     if len(tabela) <= _PEQUENO:
         # Num quadro pequeno, cada ida ao polars custa mais que o trabalho dela: os aprovados já
-        # saem ordenados pela chave da lei, com os empates marcados, numa ida só. Se a banca
+        # saem ordenados pela chave da lei numa ida só. Se a banca
         # classificou alguém (raro), o quadro segue pelo caminho de sempre, que o reordena.
         chaves = _chaves(tabela, criterios, dia)
         q = _coletar(_pela_chave(aprovados.with_columns(chaves), criterios), len(tabela))
         if q.get_column("classificacao").null_count() == q.height:
-            _empates(q, _nomes_das_chaves(criterios), resultado, marcados=True)
+            _empates(q, _nomes_das_chaves(criterios), resultado)
             return _em_fatias([(q, "cargo", None)], regras, resultado, len(tabela), set())
     else:
         q = _coletar(aprovados, len(tabela))
@@ -787,7 +809,7 @@ def _aprovados(
     cargos: list[str],
     regras: Regras,
     criterios: Sequence[CriterioDesempate],
-) -> pl.DataFrame:
+) -> pl.LazyFrame:
     """Os aprovados dos cargos, com o índice na tabela (`_i`), as colunas que a ordem usa e, de
     cada um, as listas em que entra (`cotas.motor.reservadas`); o polars não copia as outras
     colunas ao filtrar. O plano, ainda por executar."""
@@ -845,7 +867,7 @@ def _ordenar_pela_lei(
     descendente = [k.sentido == "maior" for k in componentes]
     if ql.height <= _PEQUENO:  # (num quadro pequeno, a chave empacotada custa mais do que poupa)
         ql = _coletar(_pela_chave(ql.lazy().with_columns(colunas), criterios), ql.height)
-        _empates(ql, chaves, resultado, marcados=True)
+        _empates(ql, chaves, resultado)
         return (ql, "cargo", None)
     # Só as colunas que a ordem e o resultado usam; o cargo vira código inteiro (a ordem
     # entre cargos não importa, só o agrupamento). Sem `maintain_order`: chaves inteiras
@@ -883,17 +905,10 @@ def _nomes_das_chaves(criterios: Sequence[CriterioDesempate]) -> list[str]:
 
 def _pela_chave(plano: pl.LazyFrame, criterios: Sequence[CriterioDesempate]) -> pl.LazyFrame:
     """O plano (com os componentes da chave, `_chaves`) ordenado por cargo e pela chave, coluna
-    a coluna, com os empates marcados (`_repetido`, `_mesma_chave`)."""
+    a coluna."""
     chaves = _nomes_das_chaves(criterios)
     descendente = [k.sentido == "maior" for k in chave_de_classificacao(criterios)]
-    return plano.sort(["cargo", *chaves], descending=[False, *descendente]).with_columns(
-        _mesma_chave(chaves).alias("_repetido")
-    )
-
-
-def _mesma_chave(chaves: list[str]) -> pl.Expr:
-    """Se outra linha do mesmo cargo tem a mesma chave inteira (empate)."""
-    return pl.struct(["cargo", *chaves]).is_duplicated()
+    return plano.sort(["cargo", *chaves], descending=[False, *descendente])
 
 
 def _em_fatias(
@@ -927,8 +942,12 @@ def _em_fatias(
         # `_p`: a posição na lista geral do cargo. Cada cargo ocupa um trecho contíguo do quadro
         # ordenado: a ordem de cada um é uma fatia da coluna `_i`, que só vira lista do Python
         # quando e onde o cursor a lê.
-        ordenado = ordenado.with_columns(
-            pl.int_range(pl.len(), dtype=pl.Int64).over(coluna).alias("_p")
+        ordenado = _coletar(
+            ordenado.lazy().with_columns(
+                pl.int_range(pl.len(), dtype=pl.Int64).over(coluna).alias("_p")
+            ),
+            ordenado.height,
+            motor="in-memory",
         )
         for cargo, (indices,) in _fatias_por_cargo(ordenado, coluna, nomes_cargos, ["_i"]):
             if not isinstance(resultado.get(cargo), ErroCotas):
@@ -971,7 +990,11 @@ class _PosicaoPorLinha(Sequence[int]):
 
     def _montar(self) -> Indices:
         if self._indices is None:
-            posicao = pl.repeat(-1, self._n, dtype=pl.Int64, eager=True)
+            posicao = (
+                pl.Series([-1] * self._n, dtype=pl.Int64)  # (sem uma consulta ao polars)
+                if self._n <= _PEQUENO
+                else pl.repeat(-1, self._n, dtype=pl.Int64, eager=True)
+            )
             for linhas, posicoes in self._pares:
                 posicao = posicao.scatter(linhas, posicoes)
             self._indices = Indices(posicao)
@@ -1087,7 +1110,6 @@ def _empates(
     ordenado_pela_chave: bool = False,
     legais: list[str] | None = None,
     q: pl.DataFrame | None = None,
-    marcados: bool = False,
 ) -> None:
     """Grupos de inscrições com a mesma chave inteira, na ordem da lista (como `ordenar`).
 
@@ -1095,21 +1117,19 @@ def _empates(
     e o quadro está ordenado por ela: iguais ficam lado a lado, basta olhar os vizinhos. Nesse
     caso o quadro pode trazer o cargo só como código (`_cargo`, posição em `legais`) e não
     trazer as inscrições: elas vêm de `q` (pelo `_i`) só para os empatados.
-
-    `marcados`: o quadro veio de `_pela_chave`, com os empatados já marcados em `_repetido`.
     """
     if ordenado_pela_chave:
         (chave,) = chaves
         igual = (pl.col(chave) == pl.col(chave).shift(1)) | (
             pl.col(chave) == pl.col(chave).shift(-1)
         )
-        repetido = igual.fill_null(False)
-    elif marcados:  # (já marcados no plano da ordem, `_pela_chave`)
-        if not ordenado.get_column("_repetido").any():
-            return
-        repetido = pl.col("_repetido")
+        repetido: pl.Expr | pl.Series = igual.fill_null(False)
     else:
-        repetido = _mesma_chave(chaves)
+        # A mesma chave inteira noutra linha do cargo (o método do quadro, sem montar um plano:
+        # num quadro pequeno, bem mais barato).
+        repetido = ordenado[["cargo", *chaves]].is_duplicated()
+        if not repetido.any():
+            return
     repetidos = ordenado.with_row_index("_pos").filter(repetido)
     if repetidos.is_empty():
         return
