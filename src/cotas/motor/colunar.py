@@ -24,6 +24,7 @@ que as colunas decidiram, sobre o cargo inteiro, na primeira consulta.
 from __future__ import annotations
 
 import bisect
+import functools
 import itertools
 from collections.abc import Callable, ItemsView, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -533,27 +534,40 @@ class TabelaCandidatos(Sequence[Candidato]):
     def decimais(self, colunas: tuple[str, ...]) -> dict[str, pl.Expr]:
         """As colunas de texto decimal como inteiros exatos (`_decimais`), medidas uma vez."""
         if colunas not in self._decimais:
-            faltam = [c for c in colunas if c not in self.quadro.columns]
-            quadro = self.quadro
-            if faltam:
-                quadro = quadro.with_columns(pl.lit(None, pl.String).alias(c) for c in faltam)
+            quadro = self._com_as_colunas(colunas)
             self._decimais[colunas] = _decimais(list(colunas), quadro, self.decimais_conferidos)
         return self._decimais[colunas]
 
-    def primeiros_problemas(self, cargos: list[str]) -> tuple[int | None, int | None]:
-        """A primeira linha fora dos cargos e a primeira inscrição repetida, numa busca só."""
+    def _com_as_colunas(self, colunas: Iterable[str]) -> pl.DataFrame:
+        """O quadro com as colunas pedidas que ele não tem, vazias."""
+        faltam = [c for c in colunas if c not in self.quadro.columns]
+        if not faltam:
+            return self.quadro
+        return self.quadro.with_columns(pl.lit(None, pl.String).alias(c) for c in faltam)
+
+    def primeiros_problemas(
+        self, cargos: list[str], decimais: tuple[str, ...] = ()
+    ) -> tuple[int | None, int | None]:
+        """A primeira linha fora dos cargos e a primeira inscrição repetida, numa busca só; num
+        quadro pequeno, na mesma busca, as medidas das colunas `decimais` (as de `decimais`)."""
         if self._repetida_buscada:
             return self.primeira_fora_dos_cargos(cargos), self._repetida
-        fora, repetida = (
-            self.quadro.lazy()
+        medir = decimais if len(self) <= _PEQUENO and decimais not in self._decimais else ()
+        quadro = self._com_as_colunas(medir)
+        fora, repetida, *medidas = (
+            quadro.lazy()
             .with_row_index("_i")
             .select(
                 pl.col("_i").filter(~pl.col("cargo").is_in(cargos)).min(),
                 pl.col("_i").filter(~pl.col("inscricao").is_first_distinct()).min().alias("_r"),
+                *_medidas(medir, self.decimais_conferidos),
             )
             .pipe(_coletar, self.quadro.height)
             .row(0)
         )
+        if medir:
+            conferidos = self.decimais_conferidos
+            self._decimais[medir] = _decimais(list(medir), quadro, conferidos, medidas)
         self._repetida, self._repetida_buscada = repetida, True
         return fora, repetida
 
@@ -635,7 +649,10 @@ class _ItensDaColuna(ItemsView[str, str]):
 
 # -- ordenação em colunas -------------------------------------------------------------------------
 def _decimais(
-    colunas: list[str], quadro: pl.DataFrame, conferidos: bool = False
+    colunas: list[str],
+    quadro: pl.DataFrame,
+    conferidos: bool = False,
+    medidas: Sequence[int | None] | None = None,
 ) -> dict[str, pl.Expr]:
     """Cada coluna de texto decimal como inteiro exato: o valor × 10^escala, com a escala = o
     maior número de casas do arquivo (7,5 e 7,50 viram o mesmo inteiro, como `Decimal` os
@@ -643,8 +660,26 @@ def _decimais(
 
     A coluna que não cabe em 38 dígitos (ou não é texto decimal canônico) vira o posto de cada
     valor entre os valores dela (`_postos`). `conferidos`: a forma já foi conferida por quem fez
-    a tabela.
+    a tabela. `medidas`: as de `_medidas`, já feitas por quem chama.
     """
+    if medidas is None:
+        plano = quadro.lazy().select(_medidas(tuple(colunas), conferidos))
+        medidas = _coletar(plano, quadro.height, motor="in-memory").row(0)
+    valores = [int(v or 0) for v in medidas]
+    inteiros_exatos: dict[str, pl.Expr] = {}
+    for k, coluna in enumerate(colunas):
+        escala, inteiros, estranhos = valores[3 * k : 3 * k + 3]
+        if estranhos or escala + inteiros > 38:
+            inteiros_exatos[coluna] = _postos(quadro, coluna)
+            continue
+        inteiros_exatos[coluna] = _inteiro_exato(coluna, escala, escala + inteiros <= 18)
+    return inteiros_exatos
+
+
+# (As expressões das medidas e da conversão, montadas uma vez para cada coluna e escala: num
+# certame pequeno, montá-las custa mais que avaliá-las.)
+@functools.lru_cache(maxsize=64)
+def _medidas(colunas: tuple[str, ...], conferidos: bool) -> tuple[pl.Expr, ...]:
     medidas: list[pl.Expr] = []
     for k, coluna in enumerate(colunas):
         ponto = pl.col(coluna).str.find(".", literal=True)
@@ -655,18 +690,14 @@ def _decimais(
             pl.coalesce(ponto, tamanho).max().alias(f"inteiros{k}"),  # conta o sinal: por cima
             (pl.lit(0) if conferidos else (~canonico).sum()).alias(f"estranhos{k}"),
         ]
-    medido = _coletar(quadro.lazy().select(medidas), quadro.height, motor="in-memory")
-    valores = [int(v or 0) for v in medido.row(0)]
-    inteiros_exatos: dict[str, pl.Expr] = {}
-    for k, coluna in enumerate(colunas):
-        escala, inteiros, estranhos = valores[3 * k : 3 * k + 3]
-        if estranhos or escala + inteiros > 38:
-            inteiros_exatos[coluna] = _postos(quadro, coluna)
-            continue
-        # O Decimal do polars guarda o inteiro escalado; ordenar Int64 é mais rápido que Decimal.
-        inteiro = pl.col(coluna).cast(pl.Decimal(38, escala)).to_physical()
-        inteiros_exatos[coluna] = inteiro.cast(pl.Int64) if escala + inteiros <= 18 else inteiro
-    return inteiros_exatos
+    return tuple(medidas)
+
+
+@functools.lru_cache(maxsize=256)
+def _inteiro_exato(coluna: str, escala: int, cabe_em_64_bits: bool) -> pl.Expr:
+    # O Decimal do polars guarda o inteiro escalado; ordenar Int64 é mais rápido que Decimal.
+    inteiro = pl.col(coluna).cast(pl.Decimal(38, escala)).to_physical()
+    return inteiro.cast(pl.Int64) if cabe_em_64_bits else inteiro
 
 
 def _postos(quadro: pl.DataFrame, coluna: str) -> pl.Expr:
@@ -684,6 +715,11 @@ def _postos(quadro: pl.DataFrame, coluna: str) -> pl.Expr:
     return pl.col(coluna).replace_strict(
         list(postos), list(postos.values()), default=None, return_dtype=pl.Int64
     )
+
+
+def _colunas_decimais(criterios: Sequence[CriterioDesempate]) -> tuple[str, ...]:
+    """As colunas de texto decimal que a chave de classificação lê: a nota e os critérios."""
+    return ("nota", *(PREFIXO_DESEMPATE + criterio.coluna for criterio in criterios))
 
 
 def _limite_idoso(dia: date) -> pl.Expr:
@@ -722,8 +758,7 @@ def _chaves(
 ) -> list[pl.Expr]:
     """Os componentes da chave de classificação (`_k0`, `_k1`, ...), com as colunas decimais
     medidas uma vez na tabela inteira."""
-    nomes = [PREFIXO_DESEMPATE + criterio.coluna for criterio in criterios]
-    decimais = tabela.decimais(("nota", *nomes))
+    decimais = tabela.decimais(_colunas_decimais(criterios))
     idoso = _limite_idoso(dia)
     componentes = chave_de_classificacao(criterios)
     return [_expressao(k, decimais, idoso).alias(f"_k{i}") for i, k in enumerate(componentes)]
@@ -775,10 +810,12 @@ def classificar_em_colunas(
         # saem ordenados pela chave da lei numa ida só. Se a banca
         # classificou alguém (raro), o quadro segue pelo caminho de sempre, que o reordena.
         chaves = _chaves(tabela, criterios, dia)
-        q = _coletar(_pela_chave(aprovados.with_columns(chaves), criterios), len(tabela))
+        plano = _pela_chave(aprovados.with_columns(chaves), criterios)
+        q = _coletar(plano.with_columns(_posicao_no_cargo("cargo")), len(tabela))
         if q.get_column("classificacao").null_count() == q.height:
             _empates(q, _nomes_das_chaves(criterios), resultado)
             return _em_fatias([(q, "cargo", None)], regras, resultado, len(tabela), set())
+        q = q.drop("_p")  # (a posição é a da ordem que o caminho de sempre vai dar)
     else:
         q = _coletar(aprovados, len(tabela))
     banca = _cargos_da_banca(q, resultado)
@@ -939,16 +976,16 @@ def _em_fatias(
             for cargo, (indices,) in _fatias_por_cargo(ordenado, coluna, nomes_cargos, ["_i"]):
                 todos[cargo] = indices
             ordenado = _linhas_em(ordenado, ~eliminado, [coluna, "_i", *listas])
-        # `_p`: a posição na lista geral do cargo. Cada cargo ocupa um trecho contíguo do quadro
-        # ordenado: a ordem de cada um é uma fatia da coluna `_i`, que só vira lista do Python
-        # quando e onde o cursor a lê.
-        ordenado = _coletar(
-            ordenado.lazy().with_columns(
-                pl.int_range(pl.len(), dtype=pl.Int64).over(coluna).alias("_p")
-            ),
-            ordenado.height,
-            motor="in-memory",
-        )
+        # `_p`: a posição na lista geral do cargo (já no quadro quando veio do plano que ordena
+        # um quadro pequeno e ninguém foi eliminado). Cada cargo ocupa um trecho contíguo do
+        # quadro ordenado: a ordem de cada um é uma fatia da coluna `_i`, que só vira lista do
+        # Python quando e onde o cursor a lê.
+        if "_p" not in ordenado.columns:
+            ordenado = _coletar(
+                ordenado.lazy().with_columns(_posicao_no_cargo(coluna)),
+                ordenado.height,
+                motor="in-memory",
+            )
         for cargo, (indices,) in _fatias_por_cargo(ordenado, coluna, nomes_cargos, ["_i"]):
             if not isinstance(resultado.get(cargo), ErroCotas):
                 resultado[cargo] = indices
@@ -967,6 +1004,11 @@ def _em_fatias(
     return ClassificacaoEmColunas(
         resultado, todos, _PosicaoPorLinha(n, pares), filtradas, pendentes, banca
     )
+
+
+def _posicao_no_cargo(coluna: str) -> pl.Expr:
+    """`_p`: a posição de cada linha no trecho do seu cargo, num quadro ordenado."""
+    return pl.int_range(pl.len(), dtype=pl.Int64).over(coluna).alias("_p")
 
 
 def _linhas_em(quadro: pl.DataFrame, mascara: pl.Series, colunas: list[str]) -> pl.DataFrame:
@@ -1530,7 +1572,9 @@ class InscritosColunares:
         """Cada inscrição num cargo do certame, nenhuma repetida, no quadro inteiro: vale o
         primeiro problema na ordem do arquivo."""
         tabela = self.tabela
-        fora, repetida = tabela.primeiros_problemas(self._cargos)
+        fora, repetida = tabela.primeiros_problemas(
+            self._cargos, _colunas_decimais(self._criterios)
+        )
         if fora is not None and (repetida is None or fora <= repetida):
             c = tabela[fora]
             raise EventoInvalido(

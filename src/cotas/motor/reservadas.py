@@ -11,12 +11,13 @@ decidem.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from enum import IntEnum
 
 import polars as pl
 
-from cotas.motor.elegibilidade import PREFIXO_CAMPO
+from cotas.motor.elegibilidade import PREFIXO_CAMPO, Elegibilidade
 from cotas.motor.glossario import Heteroidentificacao
 from cotas.motor.regras import RegraGrupo, Regras
 
@@ -82,18 +83,28 @@ def colunas_que_faltam(colunas: Sequence[str], regras: Regras) -> list[pl.Expr]:
 
 def situacao(regra: RegraGrupo) -> pl.Expr:
     """A situação (`NoGrupo`) de cada candidato no grupo."""
-    if regra.declaracao is None:  # o grupo do edital (PcD): basta concorrer
+    return _situacao(regra.nome, regra.declaracao is None, regra.elegibilidade, regra.verificado)
+
+
+# (Montar as expressões custa mais que avaliá-las num certame pequeno: a mesma expressão, que o
+# polars não altera, serve a todo certame com o mesmo grupo. A chave do cache são os argumentos:
+# a regra só lê o que recebe.)
+@functools.lru_cache(maxsize=256)
+def _situacao(
+    nome: str, do_edital: bool, elegibilidade: Elegibilidade, verificado: bool
+) -> pl.Expr:
+    if do_edital:  # o grupo do edital (PcD): basta concorrer
         return (
             pl.when(pl.col("pcd").fill_null(False))
             .then(_literal(NoGrupo.NA_LISTA))
             .otherwise(_literal(NoGrupo.FORA))
         )
-    casos = [(~pl.col(PREFIXO_RESERVA + regra.nome).fill_null(False), NoGrupo.FORA)]
-    if not regra.elegibilidade.sem_criterio:
-        casos.append((~regra.elegibilidade.em_colunas(), NoGrupo.SEM_CRITERIO))
-    if not regra.verificado:
+    casos = [(~pl.col(PREFIXO_RESERVA + nome).fill_null(False), NoGrupo.FORA)]
+    if not elegibilidade.sem_criterio:
+        casos.append((~elegibilidade.em_colunas(), NoGrupo.SEM_CRITERIO))
+    if not verificado:
         return _o_primeiro(casos, NoGrupo.NA_LISTA)
-    resultado = pl.col(PREFIXO_VERIFICACAO + regra.nome)
+    resultado = pl.col(PREFIXO_VERIFICACAO + nome)
     casos += [
         (resultado == Heteroidentificacao.CONFIRMADO.value, NoGrupo.NA_LISTA),
         (resultado.is_in([h.value for h in NEGATIVOS]), NoGrupo.NAO_RECONHECIDO),
