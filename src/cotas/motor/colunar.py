@@ -239,7 +239,9 @@ class TabelaCandidatos(Sequence[Candidato]):
             valores = [c.valor_desempate(nome) if c.desempate else None for c in lista]
             dados[PREFIXO_DESEMPATE + nome] = [None if v is None else texto(v) for v in valores]
             esquema[PREFIXO_DESEMPATE + nome] = pl.String
-        return cls(pl.DataFrame(dados, schema=esquema), colunas_desempate)
+        # (Coluna a coluna, cada uma com o seu tipo: mais barato que o dicionário com o esquema.)
+        quadro = pl.DataFrame([pl.Series(nome, dados[nome], dtype=esquema[nome]) for nome in dados])
+        return cls(quadro, colunas_desempate)
 
     # -- sequência ------------------------------------------------------------------------------
     def __len__(self) -> int:
