@@ -119,11 +119,13 @@ _PARECER: dict[str | None, Heteroidentificacao | None] = {
 }
 
 
-def _texto_decimal(valor: Decimal) -> str:
-    """Texto sem expoente, que `Decimal()` relê igual e o polars converte sem perda. (`str`,
-    quatro vezes mais barato, dá o mesmo texto quando não escreve o expoente.)"""
-    texto = str(valor)
-    return format(valor, "f") if "E" in texto else texto
+def _textos_decimais(valores: Iterable[Decimal | None]) -> list[str | None]:
+    """Cada valor como texto sem expoente, que `Decimal()` relê igual e o polars converte sem
+    perda (nulo fica nulo). `str`, quatro vezes mais barato que o formato "f", dá o mesmo texto
+    quando não escreve o expoente."""
+    return [
+        None if v is None else (t if "E" not in (t := str(v)) else format(v, "f")) for v in valores
+    ]
 
 
 # O código de cada membro do vocabulário, como o quadro o guarda (sem o `.value` da enumeração,
@@ -199,13 +201,13 @@ class TabelaCandidatos(Sequence[Candidato]):
                 for nome, _ in c.desempate:
                     nomes.setdefault(nome)
             colunas_desempate = tuple(nomes)
-        codigo, texto = _CODIGO, _texto_decimal
+        codigo = _CODIGO
         dados: dict[str, list[Any]] = {
             "linha": [c.linha for c in lista],
             "inscricao": [c.inscricao for c in lista],
             "nome": [c.nome for c in lista],
             "cargo": [c.cargo for c in lista],
-            "nota": [texto(c.nota) for c in lista],
+            "nota": _textos_decimais([c.nota for c in lista]),
             "situacao": [codigo[c.situacao] for c in lista],
             "cor_raca": [codigo[c.cor_raca] for c in lista],
             "pcd": [c.pcd for c in lista],
@@ -236,8 +238,13 @@ class TabelaCandidatos(Sequence[Candidato]):
             dados[PREFIXO_CAMPO + nome] = [c.campo(nome) if c.campos else None for c in lista]
             esquema[PREFIXO_CAMPO + nome] = tipo
         for nome in colunas_desempate:
-            valores = [c.valor_desempate(nome) if c.desempate else None for c in lista]
-            dados[PREFIXO_DESEMPATE + nome] = [None if v is None else texto(v) for v in valores]
+            valores = [
+                (d[0][1] if d[0][0] == nome else c.valor_desempate(nome))  # (o comum: o 1º)
+                if (d := c.desempate)
+                else None
+                for c in lista
+            ]
+            dados[PREFIXO_DESEMPATE + nome] = _textos_decimais(valores)
             esquema[PREFIXO_DESEMPATE + nome] = pl.String
         # (Coluna a coluna, cada uma com o seu tipo: mais barato que o dicionário com o esquema.)
         quadro = pl.DataFrame([pl.Series(nome, dados[nome], dtype=esquema[nome]) for nome in dados])
