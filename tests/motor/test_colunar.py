@@ -175,7 +175,7 @@ def test_em_colunas_igual_em_memoria(dados: tuple[Certame, list[Evento]]) -> Non
     assert retrato(gemeo_em_colunas(certame), evs) == retrato(certame, evs)
 
 
-@settings(max_examples=exemplos(150), suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=exemplos(100), suppress_health_check=[HealthCheck.too_slow])
 @given(certames())
 def test_quadro_pequeno_igual_ao_grande(dados: tuple[Certame, list[Evento]]) -> None:
     """Um quadro pequeno segue atalhos (os aprovados ordenados no mesmo plano, o motor em memória
