@@ -21,6 +21,7 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
+from cotas.motor import colunar
 from cotas.motor.candidatos import Candidato, CorRaca, Heteroidentificacao, Situacao
 from cotas.motor.certame import Certame, Evento, ParametrosCertame, TipoEvento
 from cotas.motor.classificacao import CriterioDesempate
@@ -172,6 +173,20 @@ def certames(draw: st.DrawFn) -> tuple[Certame, list[Evento]]:
 def test_em_colunas_igual_em_memoria(dados: tuple[Certame, list[Evento]]) -> None:
     certame, evs = dados
     assert retrato(gemeo_em_colunas(certame), evs) == retrato(certame, evs)
+
+
+@settings(max_examples=exemplos(100), suppress_health_check=[HealthCheck.too_slow])
+@given(certames())
+def test_quadro_pequeno_igual_ao_grande(dados: tuple[Certame, list[Evento]]) -> None:
+    """Um quadro pequeno segue atalhos (os aprovados ordenados no mesmo plano, o motor em memória
+    do polars sem otimizar o plano, o índice inteiro das inscrições): o mesmo certame pelo
+    caminho dos quadros grandes (a chave empacotada, o motor padrão) dá o mesmo."""
+    certame, evs = dados
+    pequeno = retrato(gemeo_em_colunas(certame), evs)
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(colunar, "_PEQUENO", -1)  # (nenhum quadro é pequeno)
+        grande = retrato(gemeo_em_colunas(certame), evs)
+    assert grande == pequeno
 
 
 def _candidato(i: int, nota: str, **extra: Any) -> Candidato:

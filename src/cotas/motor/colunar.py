@@ -24,14 +24,18 @@ que as colunas decidiram, sobre o cargo inteiro, na primeira consulta.
 from __future__ import annotations
 
 import bisect
+import functools
 import itertools
 from collections.abc import Callable, ItemsView, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
-from typing import Any, overload
+from typing import TYPE_CHECKING, Any, overload
 
 import polars as pl
+
+if TYPE_CHECKING:
+    from polars._typing import EngineType
 
 from cotas.motor import reservadas
 from cotas.motor.candidatos import Candidato, CorRaca, Heteroidentificacao, Situacao
@@ -93,6 +97,19 @@ _BLOCO = 4096  # linhas criadas de cada vez ao percorrer a tabela inteira
 # Até quantas linhas um quadro é "pequeno": cada operação do polars custa ~0,1 ms fixo, e
 # alguns atalhos para milhões de linhas (a chave empacotada) não se pagam.
 _PEQUENO = 4096
+
+
+def _coletar(plano: pl.LazyFrame, linhas: int, motor: EngineType = "auto") -> pl.DataFrame:
+    """O plano executado. Num quadro pequeno, pelo motor em memória do polars e sem as
+    otimizações do plano: o motor padrão (o de fluxo) custa ~0,2 ms a mais por consulta só para
+    começar, e otimizar o plano custa mais do que poupa em poucas linhas (~25% da consulta);
+    nada disso pesa em um milhão, onde fica o `motor` pedido."""
+    if linhas <= _PEQUENO:
+        return plano.collect(engine="in-memory", optimizations=_SEM_OTIMIZAR)
+    return plano.collect(engine=motor)
+
+
+_SEM_OTIMIZAR = pl.QueryOptFlags.none()
 # Texto do quadro -> valor do motor (um dicionário é mais rápido que chamar a enumeração).
 _SITUACAO = {s.value: s for s in Situacao}
 _COR: dict[str | None, CorRaca | None] = {None: None, **{c.value: c for c in CorRaca}}
@@ -102,9 +119,21 @@ _PARECER: dict[str | None, Heteroidentificacao | None] = {
 }
 
 
-def _texto_decimal(valor: Decimal) -> str:
-    """Texto sem expoente, que `Decimal()` relê igual e o polars converte sem perda."""
-    return format(valor, "f")
+def _textos_decimais(valores: Iterable[Decimal | None]) -> list[str | None]:
+    """Cada valor como texto sem expoente, que `Decimal()` relê igual e o polars converte sem
+    perda (nulo fica nulo). `str`, quatro vezes mais barato que o formato "f", dá o mesmo texto
+    quando não escreve o expoente."""
+    return [
+        None if v is None else (t if "E" not in (t := str(v)) else format(v, "f")) for v in valores
+    ]
+
+
+# O código de cada membro do vocabulário, como o quadro o guarda (sem o `.value` da enumeração,
+# lento, a cada candidato de uma lista convertida em tabela).
+_CODIGO: dict[Any, str | None] = {
+    None: None,
+    **{m: m.value for tipo in (Situacao, CorRaca, Heteroidentificacao) for m in tipo},
+}
 
 
 class TabelaCandidatos(Sequence[Candidato]):
@@ -172,14 +201,15 @@ class TabelaCandidatos(Sequence[Candidato]):
                 for nome, _ in c.desempate:
                     nomes.setdefault(nome)
             colunas_desempate = tuple(nomes)
+        codigo = _CODIGO
         dados: dict[str, list[Any]] = {
             "linha": [c.linha for c in lista],
             "inscricao": [c.inscricao for c in lista],
             "nome": [c.nome for c in lista],
             "cargo": [c.cargo for c in lista],
-            "nota": [_texto_decimal(c.nota) for c in lista],
-            "situacao": [c.situacao.value for c in lista],
-            "cor_raca": [c.cor_raca.value if c.cor_raca else None for c in lista],
+            "nota": _textos_decimais([c.nota for c in lista]),
+            "situacao": [codigo[c.situacao] for c in lista],
+            "cor_raca": [codigo[c.cor_raca] for c in lista],
             "pcd": [c.pcd for c in lista],
             "data_nascimento": [c.data_nascimento for c in lista],
             "classificacao": [c.classificacao for c in lista],
@@ -191,11 +221,12 @@ class TabelaCandidatos(Sequence[Candidato]):
             grupos = tuple(
                 dict.fromkeys(g for c in lista for g in (*c.reservas, *dict(c.verificacoes)))
             )
+        # (Os pares de cada candidato como dicionário só para quem os tem: quase ninguém.)
+        verificacoes = [dict(c.verificacoes) if c.verificacoes else None for c in lista]
         for g in grupos:
-            dados[PREFIXO_RESERVA + g] = [c.optou(g) for c in lista]
+            dados[PREFIXO_RESERVA + g] = [g in c.reservas for c in lista]
             esquema[PREFIXO_RESERVA + g] = pl.Boolean
-            verificacoes = [c.verificacao(g) for c in lista]
-            dados[PREFIXO_VERIFICACAO + g] = [v.value if v else None for v in verificacoes]
+            dados[PREFIXO_VERIFICACAO + g] = [v and codigo[v.get(g)] for v in verificacoes]
             esquema[PREFIXO_VERIFICACAO + g] = pl.String
         if campos is None:
             campos = {
@@ -204,15 +235,20 @@ class TabelaCandidatos(Sequence[Candidato]):
                 for n, v in c.campos
             }
         for nome, tipo in campos.items():
-            dados[PREFIXO_CAMPO + nome] = [c.campo(nome) for c in lista]
+            dados[PREFIXO_CAMPO + nome] = [c.campo(nome) if c.campos else None for c in lista]
             esquema[PREFIXO_CAMPO + nome] = tipo
         for nome in colunas_desempate:
-            valores = [c.valor_desempate(nome) for c in lista]
-            dados[PREFIXO_DESEMPATE + nome] = [
-                None if v is None else _texto_decimal(v) for v in valores
+            valores = [
+                (d[0][1] if d[0][0] == nome else c.valor_desempate(nome))  # (o comum: o 1º)
+                if (d := c.desempate)
+                else None
+                for c in lista
             ]
+            dados[PREFIXO_DESEMPATE + nome] = _textos_decimais(valores)
             esquema[PREFIXO_DESEMPATE + nome] = pl.String
-        return cls(pl.DataFrame(dados, schema=esquema), colunas_desempate)
+        # (Coluna a coluna, cada uma com o seu tipo: mais barato que o dicionário com o esquema.)
+        quadro = pl.DataFrame([pl.Series(nome, dados[nome], dtype=esquema[nome]) for nome in dados])
+        return cls(quadro, colunas_desempate)
 
     # -- sequência ------------------------------------------------------------------------------
     def __len__(self) -> int:
@@ -280,7 +316,7 @@ class TabelaCandidatos(Sequence[Candidato]):
                 *(PREFIXO_DESEMPATE + c for c in self.colunas_desempate),
                 *(PREFIXO_CAMPO + c for c in self.campos),
             ]
-            self._colunas = self.quadro.select(colunas)
+            self._colunas = self.quadro[colunas]
         return self._colunas
 
     def _extras(self, colunas: list[list[Any]]) -> Iterable[tuple[tuple[str, Decimal], ...]]:
@@ -384,8 +420,11 @@ class TabelaCandidatos(Sequence[Candidato]):
         Quase toda consulta é de alguém já criado (nomeado, chamado, substituído): esses estão
         em `_parcial`. Para os outros (um evento sobre quem o cursor não alcançou), uma busca
         no quadro; só depois de muitas faltas monta-se o índice inteiro (um dicionário de um
-        milhão de chaves custa mais que toda a apuração de um cargo).
+        milhão de chaves custa mais que toda a apuração de um cargo). Num quadro pequeno, o
+        índice inteiro sai de uma vez: custa menos que uma busca.
         """
+        if self._indice is None and len(self) <= _PEQUENO:
+            self._montar_indice()
         if self._indice is not None:
             return self._indice.get(inscricao)
         if self._unicas is None:
@@ -397,12 +436,16 @@ class TabelaCandidatos(Sequence[Candidato]):
             achada = (
                 self.quadro.lazy()
                 .select(pl.arg_where(pl.col("inscricao") == inscricao).first())
-                .collect()
+                .pipe(_coletar, self.quadro.height)
                 .item()
             )
             if achada is not None:
                 self._parcial[inscricao] = int(achada)
             return None if achada is None else int(achada)
+        return self._montar_indice().get(inscricao)
+
+    def _montar_indice(self) -> dict[str, int]:
+        """`inscrição -> linha` do quadro inteiro (a primeira, se repetida)."""
         inscricoes = self.quadro.get_column("inscricao").to_list()
         indice = dict(zip(inscricoes, range(len(inscricoes)), strict=True))
         if len(indice) != len(inscricoes):  # repetidas: vale a primeira
@@ -410,12 +453,15 @@ class TabelaCandidatos(Sequence[Candidato]):
             for i, insc in enumerate(inscricoes):
                 indice.setdefault(insc, i)
         self._indice = indice
-        return self._indice.get(inscricao)
+        return indice
 
     def localizar(self, inscricoes: Iterable[str]) -> None:
         """Prepara, numa busca só, o índice de várias inscrições (as citadas pelos eventos)."""
         procuradas = list(set(inscricoes))
         if not procuradas or self._indice is not None:
+            return
+        if len(self) <= _PEQUENO:  # (o índice inteiro custa menos que a busca)
+            self._montar_indice()
             return
         if self._unicas is None:
             self._unicas = self.primeira_repetida() is None
@@ -426,7 +472,7 @@ class TabelaCandidatos(Sequence[Candidato]):
             .with_row_index("_i")
             .filter(pl.col("inscricao").is_in(procuradas))
             .select("inscricao", "_i")
-            .collect()
+            .pipe(_coletar, self.quadro.height)
         )
         self._parcial.update(
             zip(achadas["inscricao"].to_list(), achadas["_i"].to_list(), strict=True)
@@ -439,7 +485,7 @@ class TabelaCandidatos(Sequence[Candidato]):
         leves, criados = self._leves, self._criados
         faltam = [i for i in linhas if i not in leves and i not in criados]
         if faltam:
-            bloco = self.quadro.select("inscricao", "nome")[pl.Series(faltam, dtype=pl.Int64)]
+            bloco = self.quadro[["inscricao", "nome"]][pl.Series(faltam, dtype=pl.Int64)]
             parcial = self._parcial
             for i, inscricao, nome in zip(
                 faltam,
@@ -487,7 +533,7 @@ class TabelaCandidatos(Sequence[Candidato]):
             .group_by("cargo")  # (sem `maintain_order`, mais barato; ordena-se depois)
             .agg(pl.len(), pl.col("linha").first(), pl.col("_i").first())
             .sort("_i")
-            .collect()
+            .pipe(_coletar, self.quadro.height)
         )
         return {cargo: (int(n), linha) for cargo, n, linha, _ in contagem.iter_rows()}
 
@@ -497,25 +543,40 @@ class TabelaCandidatos(Sequence[Candidato]):
     def decimais(self, colunas: tuple[str, ...]) -> dict[str, pl.Expr]:
         """As colunas de texto decimal como inteiros exatos (`_decimais`), medidas uma vez."""
         if colunas not in self._decimais:
-            faltam = [c for c in colunas if c not in self.quadro.columns]
-            quadro = self.quadro.with_columns(pl.lit(None, pl.String).alias(c) for c in faltam)
+            quadro = self._com_as_colunas(colunas)
             self._decimais[colunas] = _decimais(list(colunas), quadro, self.decimais_conferidos)
         return self._decimais[colunas]
 
-    def primeiros_problemas(self, cargos: list[str]) -> tuple[int | None, int | None]:
-        """A primeira linha fora dos cargos e a primeira inscrição repetida, numa busca só."""
+    def _com_as_colunas(self, colunas: Iterable[str]) -> pl.DataFrame:
+        """O quadro com as colunas pedidas que ele não tem, vazias."""
+        faltam = [c for c in colunas if c not in self.quadro.columns]
+        if not faltam:
+            return self.quadro
+        return self.quadro.with_columns(pl.lit(None, pl.String).alias(c) for c in faltam)
+
+    def primeiros_problemas(
+        self, cargos: list[str], decimais: tuple[str, ...] = ()
+    ) -> tuple[int | None, int | None]:
+        """A primeira linha fora dos cargos e a primeira inscrição repetida, numa busca só; num
+        quadro pequeno, na mesma busca, as medidas das colunas `decimais` (as de `decimais`)."""
         if self._repetida_buscada:
             return self.primeira_fora_dos_cargos(cargos), self._repetida
-        fora, repetida = (
-            self.quadro.lazy()
+        medir = decimais if len(self) <= _PEQUENO and decimais not in self._decimais else ()
+        quadro = self._com_as_colunas(medir)
+        fora, repetida, *medidas = (
+            quadro.lazy()
             .with_row_index("_i")
             .select(
                 pl.col("_i").filter(~pl.col("cargo").is_in(cargos)).min(),
                 pl.col("_i").filter(~pl.col("inscricao").is_first_distinct()).min().alias("_r"),
+                *_medidas(medir, self.decimais_conferidos),
             )
-            .collect()
+            .pipe(_coletar, self.quadro.height)
             .row(0)
         )
+        if medir:
+            conferidos = self.decimais_conferidos
+            self._decimais[medir] = _decimais(list(medir), quadro, conferidos, medidas)
         self._repetida, self._repetida_buscada = repetida, True
         return fora, repetida
 
@@ -537,7 +598,7 @@ class TabelaCandidatos(Sequence[Candidato]):
             .with_row_index("_i")
             .filter(condicao)
             .select(pl.col("_i").min())
-            .collect()
+            .pipe(_coletar, self.quadro.height)
             .item()
         )
         return None if achadas is None else int(achadas)
@@ -597,7 +658,10 @@ class _ItensDaColuna(ItemsView[str, str]):
 
 # -- ordenação em colunas -------------------------------------------------------------------------
 def _decimais(
-    colunas: list[str], quadro: pl.DataFrame, conferidos: bool = False
+    colunas: list[str],
+    quadro: pl.DataFrame,
+    conferidos: bool = False,
+    medidas: Sequence[int | None] | None = None,
 ) -> dict[str, pl.Expr]:
     """Cada coluna de texto decimal como inteiro exato: o valor × 10^escala, com a escala = o
     maior número de casas do arquivo (7,5 e 7,50 viram o mesmo inteiro, como `Decimal` os
@@ -605,8 +669,26 @@ def _decimais(
 
     A coluna que não cabe em 38 dígitos (ou não é texto decimal canônico) vira o posto de cada
     valor entre os valores dela (`_postos`). `conferidos`: a forma já foi conferida por quem fez
-    a tabela.
+    a tabela. `medidas`: as de `_medidas`, já feitas por quem chama.
     """
+    if medidas is None:
+        plano = quadro.lazy().select(_medidas(tuple(colunas), conferidos))
+        medidas = _coletar(plano, quadro.height, motor="in-memory").row(0)
+    valores = [int(v or 0) for v in medidas]
+    inteiros_exatos: dict[str, pl.Expr] = {}
+    for k, coluna in enumerate(colunas):
+        escala, inteiros, estranhos = valores[3 * k : 3 * k + 3]
+        if estranhos or escala + inteiros > 38:
+            inteiros_exatos[coluna] = _postos(quadro, coluna)
+            continue
+        inteiros_exatos[coluna] = _inteiro_exato(coluna, escala, escala + inteiros <= 18)
+    return inteiros_exatos
+
+
+# (As expressões das medidas e da conversão, montadas uma vez para cada coluna e escala: num
+# certame pequeno, montá-las custa mais que avaliá-las.)
+@functools.lru_cache(maxsize=64)
+def _medidas(colunas: tuple[str, ...], conferidos: bool) -> tuple[pl.Expr, ...]:
     medidas: list[pl.Expr] = []
     for k, coluna in enumerate(colunas):
         ponto = pl.col(coluna).str.find(".", literal=True)
@@ -617,17 +699,14 @@ def _decimais(
             pl.coalesce(ponto, tamanho).max().alias(f"inteiros{k}"),  # conta o sinal: por cima
             (pl.lit(0) if conferidos else (~canonico).sum()).alias(f"estranhos{k}"),
         ]
-    valores = [int(v or 0) for v in quadro.select(medidas).row(0)]
-    inteiros_exatos: dict[str, pl.Expr] = {}
-    for k, coluna in enumerate(colunas):
-        escala, inteiros, estranhos = valores[3 * k : 3 * k + 3]
-        if estranhos or escala + inteiros > 38:
-            inteiros_exatos[coluna] = _postos(quadro, coluna)
-            continue
-        # O Decimal do polars guarda o inteiro escalado; ordenar Int64 é mais rápido que Decimal.
-        inteiro = pl.col(coluna).cast(pl.Decimal(38, escala)).to_physical()
-        inteiros_exatos[coluna] = inteiro.cast(pl.Int64) if escala + inteiros <= 18 else inteiro
-    return inteiros_exatos
+    return tuple(medidas)
+
+
+@functools.lru_cache(maxsize=256)
+def _inteiro_exato(coluna: str, escala: int, cabe_em_64_bits: bool) -> pl.Expr:
+    # O Decimal do polars guarda o inteiro escalado; ordenar Int64 é mais rápido que Decimal.
+    inteiro = pl.col(coluna).cast(pl.Decimal(38, escala)).to_physical()
+    return inteiro.cast(pl.Int64) if cabe_em_64_bits else inteiro
 
 
 def _postos(quadro: pl.DataFrame, coluna: str) -> pl.Expr:
@@ -645,6 +724,11 @@ def _postos(quadro: pl.DataFrame, coluna: str) -> pl.Expr:
     return pl.col(coluna).replace_strict(
         list(postos), list(postos.values()), default=None, return_dtype=pl.Int64
     )
+
+
+def _colunas_decimais(criterios: Sequence[CriterioDesempate]) -> tuple[str, ...]:
+    """As colunas de texto decimal que a chave de classificação lê: a nota e os critérios."""
+    return ("nota", *(PREFIXO_DESEMPATE + criterio.coluna for criterio in criterios))
 
 
 def _limite_idoso(dia: date) -> pl.Expr:
@@ -683,8 +767,7 @@ def _chaves(
 ) -> list[pl.Expr]:
     """Os componentes da chave de classificação (`_k0`, `_k1`, ...), com as colunas decimais
     medidas uma vez na tabela inteira."""
-    nomes = [PREFIXO_DESEMPATE + criterio.coluna for criterio in criterios]
-    decimais = tabela.decimais(("nota", *nomes))
+    decimais = tabela.decimais(_colunas_decimais(criterios))
     idoso = _limite_idoso(dia)
     componentes = chave_de_classificacao(criterios)
     return [_expressao(k, decimais, idoso).alias(f"_k{i}") for i, k in enumerate(componentes)]
@@ -729,8 +812,21 @@ def classificar_em_colunas(
         reservadas.ELIMINADO,
         reservadas.AGUARDA,
     ]
-    q = _aprovados(tabela, cargos, regras, criterios)
     resultado: dict[str, Sequence[int] | ErroCotas] = {c: [] for c in cargos}
+    aprovados = _aprovados(tabela, cargos, regras, criterios)
+    if len(tabela) <= _PEQUENO:
+        # Num quadro pequeno, cada ida ao polars custa mais que o trabalho dela: os aprovados já
+        # saem ordenados pela chave da lei numa ida só. Se a banca
+        # classificou alguém (raro), o quadro segue pelo caminho de sempre, que o reordena.
+        chaves = _chaves(tabela, criterios, dia)
+        plano = _pela_chave(aprovados.with_columns(chaves), criterios)
+        q = _coletar(plano.with_columns(_posicao_no_cargo("cargo")), len(tabela))
+        if q.get_column("classificacao").null_count() == q.height:
+            _empates(q, _nomes_das_chaves(criterios), resultado)
+            return _em_fatias([(q, "cargo", None)], regras, resultado, len(tabela), set())
+        q = q.drop("_p")  # (a posição é a da ordem que o caminho de sempre vai dar)
+    else:
+        q = _coletar(aprovados, len(tabela))
     banca = _cargos_da_banca(q, resultado)
     ordenados: list[_Ordenado] = []
 
@@ -759,30 +855,26 @@ def _aprovados(
     cargos: list[str],
     regras: Regras,
     criterios: Sequence[CriterioDesempate],
-) -> pl.DataFrame:
+) -> pl.LazyFrame:
     """Os aprovados dos cargos, com o índice na tabela (`_i`), as colunas que a ordem usa e, de
     cada um, as listas em que entra (`cotas.motor.reservadas`); o polars não copia as outras
-    colunas ao filtrar."""
+    colunas ao filtrar. O plano, ainda por executar."""
     desempate = [PREFIXO_DESEMPATE + c.coluna for c in criterios]
     filtro = (pl.col("situacao") == Situacao.APROVADO.value) & pl.col("cargo").is_in(cargos)
-    return (
-        _com_as_listas(
-            tabela.quadro.lazy().with_row_index("_i").filter(filtro),
-            tabela.quadro.columns,
-            regras,
-            desempate,
-        )
-        .select(
-            "_i",
-            "cargo",
-            "inscricao",
-            "nota",
-            "data_nascimento",
-            "classificacao",
-            *dict.fromkeys(desempate),
-            *reservadas.colunas_das_listas(regras),
-        )
-        .collect()
+    return _com_as_listas(
+        tabela.quadro.lazy().with_row_index("_i").filter(filtro),
+        tabela.quadro.columns,
+        regras,
+        desempate,
+    ).select(
+        "_i",
+        "cargo",
+        "inscricao",
+        "nota",
+        "data_nascimento",
+        "classificacao",
+        *dict.fromkeys(desempate),
+        *reservadas.colunas_das_listas(regras),
     )
 
 
@@ -817,15 +909,10 @@ def _ordenar_pela_lei(
     """Os cargos `legais` ordenados pela chave da lei (`colunas`: os componentes, `_chaves`), com
     os empates em `resultado`."""
     componentes = chave_de_classificacao(criterios)
-    chaves = [f"_k{i}" for i in range(len(componentes))]
+    chaves = _nomes_das_chaves(criterios)
     descendente = [k.sentido == "maior" for k in componentes]
     if ql.height <= _PEQUENO:  # (num quadro pequeno, a chave empacotada custa mais do que poupa)
-        ql = (
-            ql.lazy()
-            .with_columns(colunas)
-            .sort(["cargo", *chaves], descending=[False, *descendente])
-            .collect()
-        )
+        ql = _coletar(_pela_chave(ql.lazy().with_columns(colunas), criterios), ql.height)
         _empates(ql, chaves, resultado)
         return (ql, "cargo", None)
     # Só as colunas que a ordem e o resultado usam; o cargo vira código inteiro (a ordem
@@ -843,7 +930,7 @@ def _ordenar_pela_lei(
             .alias("_cargo"),
             *colunas,
         )
-        .collect()
+        .pipe(_coletar, ql.height)
     )
     chave = _empacotar(ql, ["_cargo", *chaves], [False, *descendente])
     if chave is not None:
@@ -855,6 +942,19 @@ def _ordenar_pela_lei(
     ql = ql.sort(["_cargo", *chaves], descending=[False, *descendente])
     _empates(ql, chaves, resultado)
     return (ql, "cargo", None)
+
+
+def _nomes_das_chaves(criterios: Sequence[CriterioDesempate]) -> list[str]:
+    """As colunas dos componentes da chave (`_chaves`): `_k0`, `_k1`, ..."""
+    return [f"_k{i}" for i in range(len(chave_de_classificacao(criterios)))]
+
+
+def _pela_chave(plano: pl.LazyFrame, criterios: Sequence[CriterioDesempate]) -> pl.LazyFrame:
+    """O plano (com os componentes da chave, `_chaves`) ordenado por cargo e pela chave, coluna
+    a coluna."""
+    chaves = _nomes_das_chaves(criterios)
+    descendente = [k.sentido == "maior" for k in chave_de_classificacao(criterios)]
+    return plano.sort(["cargo", *chaves], descending=[False, *descendente])
 
 
 def _em_fatias(
@@ -872,29 +972,38 @@ def _em_fatias(
     }
     todos: dict[str, Sequence[int]] = {}
     pendentes: dict[str, Sequence[int]] = {}
+    listas = [coluna_da_lista(g) for g in filtradas]
     for ordenado, coluna, nomes_cargos in ordenados:
-        if ordenado.get_column(reservadas.AGUARDA).any():
-            aguardam = ordenado.filter(pl.col(reservadas.AGUARDA))
+        aguarda = ordenado.get_column(reservadas.AGUARDA)
+        if aguarda.any():
+            aguardam = _linhas_em(ordenado, aguarda, [coluna, "_i"])
             for cargo, (indices,) in _fatias_por_cargo(aguardam, coluna, nomes_cargos, ["_i"]):
                 pendentes[cargo] = indices
-        eliminados = bool(ordenado.get_column(reservadas.ELIMINADO).any())
+        eliminado = ordenado.get_column(reservadas.ELIMINADO)
+        eliminados = bool(eliminado.any())
         if eliminados:  # (as razões citam também quem foi eliminado, na ordem de todos)
             for cargo, (indices,) in _fatias_por_cargo(ordenado, coluna, nomes_cargos, ["_i"]):
                 todos[cargo] = indices
-            ordenado = ordenado.filter(~pl.col(reservadas.ELIMINADO))
-        # `_p`: a posição na lista geral do cargo. Cada cargo ocupa um trecho contíguo do quadro
-        # ordenado: a ordem de cada um é uma fatia da coluna `_i`, que só vira lista do Python
-        # quando e onde o cursor a lê.
-        ordenado = ordenado.with_columns(
-            pl.int_range(pl.len(), dtype=pl.Int64).over(coluna).alias("_p")
-        )
+            ordenado = _linhas_em(ordenado, ~eliminado, [coluna, "_i", *listas])
+        # `_p`: a posição na lista geral do cargo (já no quadro quando veio do plano que ordena
+        # um quadro pequeno e ninguém foi eliminado). Cada cargo ocupa um trecho contíguo do
+        # quadro ordenado: a ordem de cada um é uma fatia da coluna `_i`, que só vira lista do
+        # Python quando e onde o cursor a lê.
+        if "_p" not in ordenado.columns:
+            ordenado = _coletar(
+                ordenado.lazy().with_columns(_posicao_no_cargo(coluna)),
+                ordenado.height,
+                motor="in-memory",
+            )
         for cargo, (indices,) in _fatias_por_cargo(ordenado, coluna, nomes_cargos, ["_i"]):
             if not isinstance(resultado.get(cargo), ErroCotas):
                 resultado[cargo] = indices
             if not eliminados:
                 todos[cargo] = indices
         for grupo, por_cargo in filtradas.items():
-            filtrado = ordenado.filter(pl.col(coluna_da_lista(grupo)))
+            filtrado = _linhas_em(
+                ordenado, ordenado.get_column(coluna_da_lista(grupo)), [coluna, "_i", "_p"]
+            )
             for cargo, (indices, posicoes) in _fatias_por_cargo(
                 filtrado, coluna, nomes_cargos, ["_i", "_p"]
             ):
@@ -904,6 +1013,17 @@ def _em_fatias(
     return ClassificacaoEmColunas(
         resultado, todos, _PosicaoPorLinha(n, pares), filtradas, pendentes, banca
     )
+
+
+def _posicao_no_cargo(coluna: str) -> pl.Expr:
+    """`_p`: a posição de cada linha no trecho do seu cargo, num quadro ordenado."""
+    return pl.int_range(pl.len(), dtype=pl.Int64).over(coluna).alias("_p")
+
+
+def _linhas_em(quadro: pl.DataFrame, mascara: pl.Series, colunas: list[str]) -> pl.DataFrame:
+    """As colunas pedidas, só nas linhas em que `mascara` vale: coluna a coluna, sem uma consulta
+    ao polars (que num quadro pequeno custa mais que o próprio filtro) e sem as outras colunas."""
+    return pl.DataFrame([quadro.get_column(c).filter(mascara) for c in colunas])
 
 
 class _PosicaoPorLinha(Sequence[int]):
@@ -921,7 +1041,11 @@ class _PosicaoPorLinha(Sequence[int]):
 
     def _montar(self) -> Indices:
         if self._indices is None:
-            posicao = pl.repeat(-1, self._n, dtype=pl.Int64, eager=True)
+            posicao = (
+                pl.Series([-1] * self._n, dtype=pl.Int64)  # (sem uma consulta ao polars)
+                if self._n <= _PEQUENO
+                else pl.repeat(-1, self._n, dtype=pl.Int64, eager=True)
+            )
             for linhas, posicoes in self._pares:
                 posicao = posicao.scatter(linhas, posicoes)
             self._indices = Indices(posicao)
@@ -1050,9 +1174,13 @@ def _empates(
         igual = (pl.col(chave) == pl.col(chave).shift(1)) | (
             pl.col(chave) == pl.col(chave).shift(-1)
         )
-        repetido = igual.fill_null(False)
+        repetido: pl.Expr | pl.Series = igual.fill_null(False)
     else:
-        repetido = pl.struct(["cargo", *chaves]).is_duplicated()
+        # A mesma chave inteira noutra linha do cargo (o método do quadro, sem montar um plano:
+        # num quadro pequeno, bem mais barato).
+        repetido = ordenado[["cargo", *chaves]].is_duplicated()
+        if not repetido.any():
+            return
     repetidos = ordenado.with_row_index("_pos").filter(repetido)
     if repetidos.is_empty():
         return
@@ -1359,7 +1487,7 @@ def _observacoes(
     if criterios is not None:  # (os componentes da chave, no mesmo plano)
         plano = plano.with_columns(_chaves(tabela, criterios, dia))
         plano = plano.with_columns(_motivo(len(componentes)))
-    q = plano.collect()
+    q = _coletar(plano, len(linhas))
     observacoes: dict[str, list[Razao]] = {}
     if criterios is not None:
         # Cada par vizinho na mesma nota, com o primeiro componente da chave em que diferem.
@@ -1453,7 +1581,9 @@ class InscritosColunares:
         """Cada inscrição num cargo do certame, nenhuma repetida, no quadro inteiro: vale o
         primeiro problema na ordem do arquivo."""
         tabela = self.tabela
-        fora, repetida = tabela.primeiros_problemas(self._cargos)
+        fora, repetida = tabela.primeiros_problemas(
+            self._cargos, _colunas_decimais(self._criterios)
+        )
         if fora is not None and (repetida is None or fora <= repetida):
             c = tabela[fora]
             raise EventoInvalido(
@@ -1567,7 +1697,8 @@ def inscritos_em_colunas(
         lista = list(candidatos)
         desempate = dict.fromkeys(c.coluna for c in criterios)
         for c in lista:
-            desempate.update(dict.fromkeys(nome for nome, _ in c.desempate))
+            for nome, _ in c.desempate:
+                desempate.setdefault(nome)
         candidatos = TabelaCandidatos.de_candidatos(
             lista,
             tuple(desempate),

@@ -11,12 +11,14 @@ decidem.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from enum import IntEnum
+from fractions import Fraction
 
 import polars as pl
 
-from cotas.motor.elegibilidade import PREFIXO_CAMPO
+from cotas.motor.elegibilidade import PREFIXO_CAMPO, Elegibilidade
 from cotas.motor.glossario import Heteroidentificacao
 from cotas.motor.regras import RegraGrupo, Regras
 
@@ -82,18 +84,28 @@ def colunas_que_faltam(colunas: Sequence[str], regras: Regras) -> list[pl.Expr]:
 
 def situacao(regra: RegraGrupo) -> pl.Expr:
     """A situação (`NoGrupo`) de cada candidato no grupo."""
-    if regra.declaracao is None:  # o grupo do edital (PcD): basta concorrer
+    return _situacao(regra.nome, regra.declaracao is None, regra.elegibilidade, regra.verificado)
+
+
+# (Montar as expressões custa mais que avaliá-las num certame pequeno: a mesma expressão, que o
+# polars não altera, serve a todo certame com o mesmo grupo. A chave do cache são os argumentos:
+# a regra só lê o que recebe.)
+@functools.lru_cache(maxsize=256)
+def _situacao(
+    nome: str, do_edital: bool, elegibilidade: Elegibilidade, verificado: bool
+) -> pl.Expr:
+    if do_edital:  # o grupo do edital (PcD): basta concorrer
         return (
             pl.when(pl.col("pcd").fill_null(False))
             .then(_literal(NoGrupo.NA_LISTA))
             .otherwise(_literal(NoGrupo.FORA))
         )
-    casos = [(~pl.col(PREFIXO_RESERVA + regra.nome).fill_null(False), NoGrupo.FORA)]
-    if not regra.elegibilidade.sem_criterio:
-        casos.append((~regra.elegibilidade.em_colunas(), NoGrupo.SEM_CRITERIO))
-    if not regra.verificado:
+    casos = [(~pl.col(PREFIXO_RESERVA + nome).fill_null(False), NoGrupo.FORA)]
+    if not elegibilidade.sem_criterio:
+        casos.append((~elegibilidade.em_colunas(), NoGrupo.SEM_CRITERIO))
+    if not verificado:
         return _o_primeiro(casos, NoGrupo.NA_LISTA)
-    resultado = pl.col(PREFIXO_VERIFICACAO + regra.nome)
+    resultado = pl.col(PREFIXO_VERIFICACAO + nome)
     casos += [
         (resultado == Heteroidentificacao.CONFIRMADO.value, NoGrupo.NA_LISTA),
         (resultado.is_in([h.value for h in NEGATIVOS]), NoGrupo.NAO_RECONHECIDO),
@@ -116,37 +128,55 @@ def _literal(situacao: NoGrupo) -> pl.Expr:
 def colunas_das_listas(regras: Regras) -> list[pl.Expr]:
     """Sobre as colunas de situação (`coluna`): a de cada lista (`coluna_da_lista`), quem é
     eliminado, quem aguarda a verificação e quem é só da lista de maior percentual."""
-    na = {g.nome: pl.col(coluna(g.nome)) == NoGrupo.NA_LISTA.value for g in regras.grupos}
-    da_lei = regras.grupos_da_lei
+    comissao = regras.comissao
+    return list(
+        _colunas_das_listas(
+            tuple(g.nome for g in regras.grupos),
+            tuple((g.nome, g.percentual, g.verificacao) for g in regras.grupos_da_lei),
+            regras.candidato_em_varios == "maior_percentual",
+            # (só o parecer da comissão elimina; a verificação documental, não)
+            None
+            if comissao is None
+            else tuple(h.value for h in NEGATIVOS if comissao.elimina(h.value)),
+        )
+    )
+
+
+@functools.lru_cache(maxsize=256)  # (pelos argumentos, como `_situacao`)
+def _colunas_das_listas(
+    grupos: tuple[str, ...],
+    da_lei: tuple[tuple[str, Fraction, str], ...],  # (nome, percentual, verificação)
+    so_no_de_maior_percentual: bool,
+    que_eliminam: tuple[str, ...] | None,  # os pareceres que eliminam (None: sem comissão)
+) -> tuple[pl.Expr, ...]:
+    na = {nome: pl.col(coluna(nome)) == NoGrupo.NA_LISTA.value for nome in grupos}
     em_varios: pl.Expr = pl.lit(False)
-    if regras.candidato_em_varios == "maior_percentual" and len(da_lei) >= 2:
+    if so_no_de_maior_percentual and len(da_lei) >= 2:
         # Quem é de vários grupos da lei fica só no de maior percentual; no empate, no que a lei
         # declara primeiro.
-        preferencia = sorted(da_lei, key=lambda g: -g.percentual)  # (estável: a ordem da lei)
-        for i, g in enumerate(preferencia):
-            antes = [na[h.nome] for h in preferencia[:i]]
+        preferencia = sorted(da_lei, key=lambda g: -g[1])  # (estável: a ordem da lei)
+        for i, (nome, _, _) in enumerate(preferencia):
+            antes = [na[h] for h, _, _ in preferencia[:i]]
             if antes:
-                na[g.nome] = na[g.nome] & ~pl.any_horizontal(antes)
+                na[nome] = na[nome] & ~pl.any_horizontal(antes)
         em_varios = pl.sum_horizontal(
-            (pl.col(coluna(g.nome)) == NoGrupo.NA_LISTA.value).cast(pl.Int32) for g in da_lei
+            (pl.col(coluna(nome)) == NoGrupo.NA_LISTA.value).cast(pl.Int32) for nome, _, _ in da_lei
         ).ge(2)
     eliminam: list[pl.Expr] = [pl.lit(False)]
-    comissao = regras.comissao
-    if comissao is not None:  # (só o parecer da comissão elimina; a verificação documental, não)
-        que_eliminam = [h.value for h in NEGATIVOS if comissao.elimina(h.value)]
+    if que_eliminam is not None:
         eliminam += [
-            pl.col(PREFIXO_VERIFICACAO + g.nome).is_in(que_eliminam)
-            & (pl.col(coluna(g.nome)) == NoGrupo.NAO_RECONHECIDO.value)
-            for g in da_lei
-            if g.verificacao == "heteroidentificacao"
+            pl.col(PREFIXO_VERIFICACAO + nome).is_in(list(que_eliminam))
+            & (pl.col(coluna(nome)) == NoGrupo.NAO_RECONHECIDO.value)
+            for nome, _, verificacao in da_lei
+            if verificacao == "heteroidentificacao"
         ]
     eliminado = pl.any_horizontal(eliminam)
     aguarda = pl.any_horizontal(
-        [pl.lit(False)] + [pl.col(coluna(g.nome)) == NoGrupo.AGUARDA.value for g in da_lei]
+        [pl.lit(False)] + [pl.col(coluna(nome)) == NoGrupo.AGUARDA.value for nome, _, _ in da_lei]
     )
-    return [
+    return (
         *(expr.alias(coluna_da_lista(nome)) for nome, expr in na.items()),
         eliminado.alias(ELIMINADO),
         aguarda.alias(AGUARDA),
         em_varios.alias(EM_VARIOS),
-    ]
+    )
