@@ -364,7 +364,7 @@ def medir(args: argparse.Namespace) -> dict[str, Any]:
         "max_ms": m["max_us"] / 1000,
         "erros": erros,
         "detalhe_erros": {k: m[k] for k in m if k.startswith("erros_")},
-        # CPU por pedido (ms): não depende do que mais roda na máquina, ao contrário da vazão.
+        # CPU por pedido (ms): varia bem menos que a vazão com o que mais roda na máquina.
         "cpu_servidor_ms": cpu_servidor * 1000 / max(m["requisicoes"], 1),
         "cpu_wrk_ms": cpu_wrk * 1000 / max(m["requisicoes"], 1),
         "preparo_s": preparo["tempos"],
@@ -409,9 +409,9 @@ def relatorio(medidas: list[dict[str, Any]]) -> str:
         )
     linhas += [
         "",
-        "A CPU por pedido (processos do gunicorn e o wrk, somados durante a medida) não "
-        "depende do que mais roda na máquina: com os 2 núcleos só para esta medida, a vazão "
-        "fica perto de 2.000 ms ÷ (servidor + wrk) por segundo.",
+        "A CPU por pedido (processos do gunicorn e o wrk, somados durante a medida) varia "
+        "bem menos que a vazão com o que mais roda na máquina: com os 2 núcleos só para esta "
+        "medida, a vazão fica perto de 2.000 ms ÷ (servidor + wrk) por segundo.",
         "",
         "Preparo do banco e trabalho do RH (s): importação pelo serviço, homologação, oferta "
         "das vagas do edital, painel de nomeações (as propostas do motor), confirmação de uma "
