@@ -191,7 +191,7 @@ def test_correcao_depois_das_nomeacoes_nao_move_o_publicado(
 
     page.get_by_role("button", name="Registrar a correção").click()
     page.wait_for_selector("text=Correção registrada.")
-    assert "10/08/2025 nota 55 99 Recurso da prova provido" in texto(page, "#correcoes")
+    assert "10/08/2025 Nota 55 99 Recurso da prova provido" in texto(page, "#correcoes")
     olhar(page, "4-candidato-corrigido", "desktop")
     fabio.refresh_from_db()
     assert fabio.nota == 99

@@ -44,7 +44,7 @@ from cotas_web.certames.models import Certame
 from cotas_web.nomeacoes.models import Desistencia, Nomeacao, OfertaVagas
 from cotas_web.publico import selectors as publico
 from cotas_web.publico.situacoes import versao_do_certame
-from cotas_web.publico.views import SO_HOMOLOGADO, TITULOS
+from cotas_web.publico.views import TITULOS
 from cotas_web.rotulos import numero_da_portaria
 
 # As tabelas (CSV) de cada documento público, pelo nome do arquivo.
@@ -109,11 +109,7 @@ def versao_geral() -> int:
 
 def publicaveis(certame: Certame) -> list[tuple[str, str]]:
     """Os documentos públicos do certame agora (as listas e a ordem, depois da homologação)."""
-    return [
-        (nome, TITULOS[nome])
-        for nome in publico.documentos_do_certame(certame=certame)
-        if certame.homologado or nome not in SO_HOMOLOGADO
-    ]
+    return [(nome, TITULOS[nome]) for nome in publico.publicaveis(certame=certame)]
 
 
 def exigir_homologado(certame: Certame) -> None:

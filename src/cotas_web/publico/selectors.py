@@ -56,6 +56,20 @@ def fonte_publicada(*, certame: Certame) -> FonteDocumentos:
     return fonte
 
 
+# Só depois da homologação as listas e a ordem são publicadas.
+SO_HOMOLOGADO = frozenset({"listas", "ordem-de-nomeacao"})
+
+
+def publicaveis(*, certame: Certame) -> list[str]:
+    """Os documentos que o certame publica agora: os dele (`documentos_do_certame`), as listas
+    e a ordem só depois da homologação. (As páginas públicas e a API perguntam aqui.)"""
+    return [
+        nome
+        for nome in documentos_do_certame(certame=certame)
+        if certame.homologado or nome not in SO_HOMOLOGADO
+    ]
+
+
 def documentos_do_certame(*, certame: Certame) -> list[str]:
     """Os documentos que o certame publica (`cotas.documentos.publicacao.publicados`): a ata do
     sorteio só se o edital dele sorteia. Um edital guardado que não se lê não publica o que

@@ -48,8 +48,6 @@ TITULOS = {
     "ata-do-sorteio": "Ata do sorteio entre cargos",
     arquivos.PACOTE: "Pacote de dados abertos",
 }
-# Só depois da homologação as listas e a ordem são publicadas.
-SO_HOMOLOGADO = {"listas", "ordem-de-nomeacao"}
 
 
 def _certame(request: HttpRequest, pk: int) -> Certame:
@@ -60,11 +58,7 @@ def _certame(request: HttpRequest, pk: int) -> Certame:
 
 
 def _publicaveis(certame: Certame) -> list[tuple[str, str]]:
-    return [
-        (nome, TITULOS[nome])
-        for nome in selectors.documentos_do_certame(certame=certame)
-        if certame.homologado or nome not in SO_HOMOLOGADO
-    ]
+    return [(nome, TITULOS[nome]) for nome in selectors.publicaveis(certame=certame)]
 
 
 def _fonte(request: HttpRequest, certame: Certame) -> FonteDocumentos | HttpResponse:
