@@ -5,8 +5,6 @@ arquivo e as recusas do carregador."""
 
 from __future__ import annotations
 
-import os
-import subprocess
 from datetime import date
 from decimal import Decimal
 from pathlib import Path
@@ -25,7 +23,7 @@ from cotas.motor.elegibilidade import Elegibilidade, ler_elegibilidade
 from cotas.motor.erros import LeiInvalida
 from cotas.motor.legislacao import carregar_lei, montar_catalogo
 from cotas.motor.regras import Regras, regras_aplicaveis
-from tests.cli.conftest import COTAS
+from tests.cli.conftest import rodar_so_com
 
 LEIS = Path(__file__).resolve().parents[1] / "leis"
 ESCOLA = LEIS / "escola-publica-br" / "lei-1-2026.toml"
@@ -39,14 +37,7 @@ def _regras(caminho: Path, minimo: int = 7) -> Regras:
 
 
 def test_os_testes_de_lei_das_leis_de_teste_passam() -> None:
-    r = subprocess.run(
-        [str(COTAS), "--leis", str(LEIS), "testar", str(LEIS)],
-        capture_output=True,
-        text=True,
-        env={**os.environ, "COTAS_LEIS_EXTRAS": ""},
-        timeout=120,
-        check=False,
-    )
+    r = rodar_so_com(LEIS, "testar", LEIS)
     assert r.returncode == 0, r.stdout + r.stderr
     assert "4 testes: 4 passaram, 0 falharam." in r.stdout
 

@@ -5,8 +5,6 @@ alcança fica sem lei, com a razão."""
 from __future__ import annotations
 
 import json
-import os
-import subprocess
 from datetime import date
 from pathlib import Path
 
@@ -15,7 +13,7 @@ import pytest
 from cotas.motor.erros import LeiInvalida, NenhumaLeiAplicavel
 from cotas.motor.legislacao import Lei, carregar_lei, catalogo_padrao, montar_catalogo
 from cotas.motor.regras import lei_aplicavel, regras_aplicaveis
-from tests.cli.conftest import COTAS, rodar
+from tests.cli.conftest import rodar, rodar_so_com
 from tests.motor.test_legislacao import lei
 
 FONTES = Path(__file__).resolve().parents[2] / "docs" / "fontes"
@@ -191,14 +189,7 @@ def test_lei_prorrogada_so_fixa_o_que_a_redacao_da_prorrogacao_diz() -> None:
 def test_os_testes_de_lei_da_lei_prorrogada_passam() -> None:
     """O edital no intervalo convalidado, o do período prorrogado, o depois do fim da prorrogação
     e os demais (tests/motor/leis/estado-de-teste/testes/), pelo `cotas testar`."""
-    r = subprocess.run(
-        [str(COTAS), "--leis", str(LEIS_DE_TESTE), "testar", str(LEIS_DE_TESTE)],
-        capture_output=True,
-        text=True,
-        env={**os.environ, "COTAS_LEIS_EXTRAS": ""},
-        timeout=120,
-        check=False,
-    )
+    r = rodar_so_com(LEIS_DE_TESTE, "testar", LEIS_DE_TESTE)
     assert r.returncode == 0, r.stdout + r.stderr
     assert "6 testes: 6 passaram, 0 falharam." in r.stdout
 

@@ -7,8 +7,6 @@ sobre o mesmo arquivo."""
 from __future__ import annotations
 
 import json
-import os
-import subprocess
 from datetime import date
 from pathlib import Path
 from typing import Any
@@ -18,7 +16,7 @@ import pytest
 from cotas_web.candidatos.models import Candidato
 from cotas_web.certames.models import Certame
 from cotas_web.ponte import catalogo, reencenacao
-from tests.cli.conftest import COTAS
+from tests.cli.conftest import rodar_so_com
 
 from .conftest import cpf_valido, designar_auditora, publicar
 
@@ -118,14 +116,7 @@ def _pela_linha_de_comando(arquivo: Path) -> list[tuple[str, str]]:
         '[[cargos]]\ncodigo = "ADM"\nnome = "Agente"\nvagas = 3\n',
         encoding="utf-8",
     )
-    r = subprocess.run(
-        [str(COTAS), "--leis", str(LEI), "apurar", str(cenario), "--json"],
-        capture_output=True,
-        text=True,
-        env={**os.environ, "COTAS_LEIS_EXTRAS": ""},
-        timeout=120,
-        check=False,
-    )
+    r = rodar_so_com(LEI, "apurar", cenario, "--json")
     assert r.returncode == 0, r.stdout + r.stderr
     (cargo,) = json.loads(r.stdout)["cargos"]
     return [(n["inscricao"], n["modalidade"]) for n in cargo["nomeacoes"]]
