@@ -257,3 +257,35 @@ def test_xlsx_em_colunas_com_os_valores_do_escritor_celula_a_celula() -> None:
         formatos_lidos = [c.number_format for c in aba["B"][1:]]
         esperados = {Decimal: "0.00", int: "General", date: "dd/mm/yyyy"}
         assert formatos_lidos == [esperados[type(v)] for v in valores]
+
+
+@pytest.mark.parametrize("celulas_de_texto", [False, True])  # (os dois escritores)
+def test_o_livro_leva_a_data_do_documento_e_nao_a_hora_da_gravacao(
+    celulas_de_texto: bool,
+) -> None:
+    """Com SOURCE_DATE_EPOCH, o mesmo livro dá os mesmos bytes: a data de `docProps/core.xml` é
+    a do documento (`criado_em`), não a hora em que o escritor o gravou; o resto do zip fica
+    como o escritor o fez e a planilha se lê igual."""
+    import time
+    import zipfile
+    from datetime import UTC, datetime
+
+    tabela = Tabela("reserva", "Reserva", ("cargo", "vagas"), [("PROF", 3), ("ADM", 1)])
+    quando = datetime(2026, 1, 1, 12, 30, tzinfo=UTC)
+    primeiro = formatos.para_xlsx([tabela], celulas_de_texto=celulas_de_texto, criado_em=quando)
+    time.sleep(1.1)  # (o escritor põe a hora com segundos: a do segundo livro é outra)
+    segundo = formatos.para_xlsx([tabela], celulas_de_texto=celulas_de_texto, criado_em=quando)
+    assert primeiro == segundo
+    sem_data = formatos.para_xlsx([tabela], celulas_de_texto=celulas_de_texto)
+    zip_com, zip_sem = zipfile.ZipFile(io.BytesIO(primeiro)), zipfile.ZipFile(io.BytesIO(sem_data))
+    assert zip_com.testzip() is None
+    core = zip_com.read("docProps/core.xml").decode()
+    assert ">2026-01-01T12:30:00Z</dcterms:created>" in core
+    assert ">2026-01-01T12:30:00Z</dcterms:modified>" in core
+    assert "2026-01-01T12:30:00Z" not in zip_sem.read("docProps/core.xml").decode()
+    assert zip_com.namelist() == zip_sem.namelist()
+    for nome in zip_sem.namelist():
+        if nome != "docProps/core.xml":
+            assert zip_com.read(nome) == zip_sem.read(nome), nome
+    assert _abas(primeiro) == _abas(sem_data)
+    assert load_workbook(io.BytesIO(primeiro)).properties.created == datetime(2026, 1, 1, 12, 30)

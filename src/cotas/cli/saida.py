@@ -593,7 +593,7 @@ def _arquivos_do_resultado(
     tabelas = todas_as_tabelas(fonte)
     for t in tabelas:
         yield f"{t.nome}.csv", para_csv(t)
-    yield "resultado.xlsx", para_xlsx(tabelas)
+    yield "resultado.xlsx", para_xlsx(tabelas, criado_em=quando)
     yield "relatorio.html", html_em_pedacos(relatorio(fonte, cabecalho(ap)))
     yield from arquivos_em_pedacos(fonte, pdf=pdf, csv_gravados={id(t): t for t in tabelas})
 

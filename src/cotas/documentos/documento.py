@@ -66,6 +66,9 @@ class Documento:
     timbre: tuple[str, ...] = ()
     # "Gerado em ..., versão N do certame; lei aplicada: ...": no fim e no rodapé de cada página.
     carimbo: str = ""
+    # A data do "Gerado em" quando ela é dada (SOURCE_DATE_EPOCH), também a data do XLSX; sem
+    # ela, a hora em que cada arquivo é gravado.
+    gerado_em: datetime | None = None
 
     @property
     def tabelas(self) -> list[Tabela]:

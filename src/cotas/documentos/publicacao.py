@@ -71,7 +71,7 @@ def documento(f: FonteDocumentos, nome: str, cargo: str | None = None) -> Docume
 
 def _carimbado(doc: Documento, f: FonteDocumentos) -> Documento:
     """Todo documento publicado diz quando foi gerado, a versão do certame e a lei."""
-    doc.carimbo = f.carimbo()
+    doc.carimbo, doc.gerado_em = f.carimbo(), f.gerado_em
     return doc
 
 
@@ -82,7 +82,7 @@ def arquivo(doc: Documento, formato: str, tabela: str | None = None) -> bytes:
     if formato == "html":
         return para_html_documento(doc)
     if formato == "xlsx":
-        return para_xlsx(doc.tabelas)
+        return para_xlsx(doc.tabelas, criado_em=doc.gerado_em)
     if formato == "csv":
         tabelas = [t for t in doc.tabelas if tabela is None or t.nome == tabela]
         if not tabelas:
