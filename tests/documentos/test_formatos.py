@@ -289,3 +289,19 @@ def test_o_livro_leva_a_data_do_documento_e_nao_a_hora_da_gravacao(
             assert zip_com.read(nome) == zip_sem.read(nome), nome
     assert _abas(primeiro) == _abas(sem_data)
     assert load_workbook(io.BytesIO(primeiro)).properties.created == datetime(2026, 1, 1, 12, 30)
+
+
+def test_zip_sem_a_data_do_livro_volta_como_veio() -> None:
+    """Um zip sem `docProps/core.xml` (ou que não é zip) não é tocado: a data só se troca onde
+    ela está."""
+    import zipfile
+    from datetime import UTC, datetime
+
+    from cotas.documentos.data_do_livro import data_no_livro
+
+    saida = io.BytesIO()
+    with zipfile.ZipFile(saida, "w", zipfile.ZIP_DEFLATED) as z:
+        z.writestr("xl/workbook.xml", "<workbook/>")
+    quando = datetime(2026, 1, 1, tzinfo=UTC)
+    assert data_no_livro(saida.getvalue(), quando) == saida.getvalue()
+    assert data_no_livro(b"nao e zip", quando) == b"nao e zip"

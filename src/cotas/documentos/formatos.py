@@ -9,16 +9,15 @@ import io
 import os
 import re
 import shutil
-import struct
 import tempfile
-import zlib
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import UTC, date, datetime
+from datetime import date, datetime
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
+from cotas.documentos.data_do_livro import data_no_livro
 from cotas.documentos.tabelas import Tabela
 
 
@@ -129,9 +128,9 @@ def para_xlsx(
     tabelas: list[Tabela], *, celulas_de_texto: bool = False, criado_em: datetime | None = None
 ) -> bytes:
     """O livro de `_livro`, com `criado_em` (o "Gerado em" do documento) como a data dele, no
-    lugar da hora em que o escritor o gravou (`_data_no_livro`)."""
+    lugar da hora em que o escritor o gravou (`cotas.documentos.data_do_livro`)."""
     conteudo = _livro(tabelas, celulas_de_texto=celulas_de_texto)
-    return conteudo if criado_em is None else _data_no_livro(conteudo, criado_em)
+    return conteudo if criado_em is None else data_no_livro(conteudo, criado_em)
 
 
 def _livro(tabelas: list[Tabela], *, celulas_de_texto: bool) -> bytes:
@@ -186,84 +185,6 @@ def _livro(tabelas: list[Tabela], *, celulas_de_texto: bool) -> bytes:
         column_formats=formatos,
     )
     return saida.getvalue()
-
-
-def _data_no_livro(conteudo: bytes, quando: datetime) -> bytes:
-    """O livro com `quando` como data de criação e de modificação (`docProps/core.xml`), no
-    lugar da hora em que o escritor o gravou: com SOURCE_DATE_EPOCH, os mesmos bytes (o
-    rustpy-xlsxwriter não deixa informá-la). As outras entradas do zip são copiadas como estão,
-    sem descomprimir (a planilha de um milhão de linhas tem centenas de MB). Um zip que não tem
-    a forma esperada (zip64, sem a entrada) volta como veio."""
-    fim = conteudo.rfind(b"PK\x05\x06")
-    if fim < 0 or len(conteudo) - fim < 22:
-        return conteudo
-    total, tamanho_cd, inicio_cd = struct.unpack_from("<HII", conteudo, fim + 10)
-    if total == 0xFFFF or inicio_cd == 0xFFFFFFFF or inicio_cd + tamanho_cd > fim:
-        return conteudo
-    entradas: list[tuple[int, bytes, bytes]] = []  # (deslocamento local, nome, registro do CD)
-    i = inicio_cd
-    for _ in range(total):
-        if conteudo[i : i + 4] != b"PK\x01\x02":
-            return conteudo
-        n_nome, n_extra, n_comentario = struct.unpack_from("<HHH", conteudo, i + 28)
-        (local,) = struct.unpack_from("<I", conteudo, i + 42)
-        tamanho = 46 + n_nome + n_extra + n_comentario
-        entradas.append((local, conteudo[i + 46 : i + 46 + n_nome], conteudo[i : i + tamanho]))
-        i += tamanho
-    entradas.sort(key=lambda e: e[0])
-    if b"docProps/core.xml" not in {nome for _, nome, _ in entradas}:
-        return conteudo
-    carimbo = quando.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ").encode()
-    corpo: list[bytes] = []
-    diretorio: list[bytes] = []
-    posicao = 0
-    for k, (local, nome, registro) in enumerate(entradas):
-        if nome == b"docProps/core.xml":
-            trecho, registro = _core_com_a_data(conteudo, local, nome, registro, carimbo)
-        else:
-            fim_da_entrada = entradas[k + 1][0] if k + 1 < len(entradas) else inicio_cd
-            trecho = conteudo[local:fim_da_entrada]
-        # (Cada entrada onde ela fica agora: a de `core.xml` pode ter mudado de tamanho.)
-        diretorio.append(registro[:42] + struct.pack("<I", posicao) + registro[46:])
-        corpo.append(trecho)
-        posicao += len(trecho)
-    cd = b"".join(diretorio)
-    eocd = bytearray(conteudo[fim : fim + 22])
-    struct.pack_into("<II", eocd, 12, len(cd), posicao)
-    return b"".join(corpo) + cd + bytes(eocd) + conteudo[fim + 22 :]
-
-
-def _core_com_a_data(
-    conteudo: bytes, local: int, nome: bytes, registro: bytes, carimbo: bytes
-) -> tuple[bytes, bytes]:
-    """A entrada `docProps/core.xml` com as datas trocadas por `carimbo`: o cabeçalho local e os
-    dados, e o registro dela no diretório central (o deslocamento, quem chama o acerta)."""
-    n_nome, n_extra = struct.unpack_from("<HH", conteudo, local + 26)
-    (metodo,) = struct.unpack_from("<H", registro, 10)
-    (tamanho_comprimido,) = struct.unpack_from("<I", registro, 20)
-    inicio = local + 30 + n_nome + n_extra
-    dados = conteudo[inicio : inicio + tamanho_comprimido]
-    xml = zlib.decompress(dados, -15) if metodo == 8 else dados
-    xml = _CARIMBOS.sub(rb"\g<1>" + carimbo + rb"\g<2>", xml)
-    if metodo == 8:
-        compressor = zlib.compressobj(6, zlib.DEFLATED, -15)
-        dados = compressor.compress(xml) + compressor.flush()
-    else:
-        dados = xml
-    crc = zlib.crc32(xml)
-    cabecalho = bytearray(conteudo[local : local + 30])
-    (bandeiras,) = struct.unpack_from("<H", cabecalho, 6)
-    struct.pack_into("<H", cabecalho, 6, bandeiras & ~0x8)  # (sem descritor depois dos dados)
-    struct.pack_into("<III", cabecalho, 14, crc, len(dados), len(xml))
-    struct.pack_into("<HH", cabecalho, 26, len(nome), 0)
-    novo = bytearray(registro)
-    struct.pack_into("<H", novo, 8, bandeiras & ~0x8)
-    struct.pack_into("<III", novo, 16, crc, len(dados), len(xml))
-    return bytes(cabecalho) + nome + dados, bytes(novo)
-
-
-# As datas de `docProps/core.xml`.
-_CARIMBOS = re.compile(rb"(<dcterms:(?:created|modified)[^>]*>)[^<]*(</dcterms:)")
 
 
 def _dados_da_aba(titulos: list[str], colunas: Sequence[Sequence[object]]) -> Any:
