@@ -189,6 +189,78 @@ def test_quadro_pequeno_igual_ao_grande(dados: tuple[Certame, list[Evento]]) -> 
     assert grande == pequeno
 
 
+@settings(max_examples=exemplos(200), suppress_health_check=[HealthCheck.too_slow])
+@given(certames(), st.integers(0, 45), st.integers(0, 45))
+def test_trechos_em_colunas_iguais_as_listas_e_as_razoes(
+    dados: tuple[Certame, list[Evento]], inicio: int, tamanho: int
+) -> None:
+    """`Listas.trechos` (os documentos leem as listas inteiras assim) dá, em qualquer trecho, os
+    candidatos das listas, na ordem, com as notas; e na geral, o texto das razões de desempate
+    que `Listas.observacoes` dá a cada um, juntas na ordem."""
+    certame, _ = dados
+    for cargo in certame.cargos:
+        try:
+            listas = certame.listas(cargo)
+        except ErroCotas:
+            continue
+        assert listas.trechos is not None
+        sequencia = [("ampla", listas.geral), *listas.reservadas.items()]
+        esperado = [
+            (nome, posicao, c.inscricao, c.nome, c.cpf, c.nota, _desempates(listas, c, nome))
+            for nome, lista in sequencia
+            for posicao, c in enumerate(lista, start=1)
+        ]
+        obtido = [
+            (t.lista, posicao, inscricao, nome, cpf, Decimal(nota), desempate)
+            for t in listas.trechos(inicio, inicio + tamanho, None)
+            for posicao, inscricao, nome, cpf, nota, desempate in zip(
+                range(t.primeira, t.primeira + len(t.inscricoes)),
+                t.inscricoes,
+                t.nomes,
+                t.cpfs,
+                t.notas,
+                t.desempates or [""] * len(t.inscricoes),
+                strict=True,
+            )
+        ]
+        assert obtido == esperado[inicio : inicio + tamanho]
+        for nome, lista in sequencia:  # só uma lista: `inicio` e `fim` contam nela
+            so = listas.trechos(inicio, None, nome)
+            assert [i for t in so for i in t.inscricoes] == [
+                c.inscricao for c in list(lista)[inicio:]
+            ]
+
+
+def test_trechos_com_desempates_dos_dois_lados() -> None:
+    """Três pessoas idosas na mesma nota e uma quarta com outra: a do meio tem duas razões de
+    desempate (com quem a precede e com quem a segue), juntas nessa ordem."""
+    nascimentos = [date(1950, 1, 1), date(1940, 1, 1), date(1945, 1, 1)]
+    candidatos = [
+        _candidato(i, "80", data_nascimento=n, linha=i + 2) for i, n in enumerate(nascimentos)
+    ]
+    candidatos.append(_candidato(3, "70", linha=5))
+    certame = Certame(_regras(False), {"A": 1}, TabelaCandidatos.de_candidatos(candidatos))
+    listas = certame.listas("A")
+    assert listas.trechos is not None
+    (geral,) = listas.trechos(0, None, None)
+    idade = " na mesma nota pela idade: pessoa idosa, a de idade mais elevada primeiro."
+    assert geral.inscricoes == ["I01", "I02", "I00", "I03"]
+    assert geral.desempates == [
+        f"I01 precede I02{idade}",
+        f"I01 precede I02{idade} I02 precede I00{idade}",
+        f"I02 precede I00{idade}",
+        "",
+    ]
+    assert geral.desempates == [_desempates(listas, c, "ampla") for c in listas.geral]
+
+
+def _desempates(listas: Any, c: Candidato, lista: str) -> str:
+    if lista != "ampla":
+        return ""
+    razoes = listas.observacoes.get(c.inscricao, [])
+    return " ".join(r.texto for r in razoes if r.codigo.startswith("desempate"))
+
+
 def _candidato(i: int, nota: str, **extra: Any) -> Candidato:
     return Candidato(inscricao=f"I{i:02d}", nome=f"P{i}", cargo="A", nota=Decimal(nota), **extra)
 

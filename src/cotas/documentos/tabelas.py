@@ -8,8 +8,10 @@ mascarado (`***.456.789-**`). As listas reservadas são publicadas porque a lei 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import itertools
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from decimal import Decimal
 from typing import TYPE_CHECKING
 
 from cotas.documentos.texto import data_br, mascarar_cpf, numero_e_extenso
@@ -18,7 +20,6 @@ from cotas.motor.glossario import AMPLA, ROTULOS_LISTA, rotulo
 if TYPE_CHECKING:
     from cotas.apuracao import Apuracao
     from cotas.documentos.fonte import FonteDocumentos
-    from cotas.motor.razoes import Razao
 
 __all__ = [
     "COLUNAS_CLASSIFICACAO",
@@ -36,9 +37,6 @@ __all__ = [
     "tabela_reserva",
     "todas_as_tabelas",
 ]
-
-# Só as observações de desempate se publicam; o parecer individual da comissão, não.
-OBSERVACOES_PUBLICAS = ("desempate",)
 
 
 def rotulo_lista(nome: str | None) -> str:
@@ -212,47 +210,36 @@ def linhas_classificacao(
     lista: str | None = None,
 ) -> list[tuple[object, ...]]:
     """As linhas da tabela de classificação do cargo de `inicio` a `fim` (as mesmas do CSV
-    publicado, na mesma ordem; com `lista`, só as dela), criando só os candidatos do trecho: a
-    página de uma lista de um milhão de inscrições não monta as outras."""
+    publicado, na mesma ordem; com `lista`, só as dela), lidas das listas em colunas
+    (`Listas.trechos`) sem criar um candidato por linha: a página de uma lista de um milhão de
+    inscrições não monta as outras, e a tabela inteira não cria um milhão de objetos.
+
+    Das observações, só as de desempate se publicam (na geral); o parecer individual da
+    comissão, não."""
     listas = f.certame.listas(cargo)
+    assert listas.trechos is not None  # (as listas vêm sempre da classificação em colunas)
     sit = situacoes(f, cargo)
-    todas = [(AMPLA, listas.geral), *listas.reservadas.items()]
     linhas: list[tuple[object, ...]] = []
-    base = 0  # linhas antes da lista da vez, na sequência publicada
-    for nome_lista, candidatos in todas:
-        if lista is not None and nome_lista != lista:
-            continue
-        total = len(candidatos)
-        de = max(inicio - base, 0)
-        ate = total if fim is None else min(fim - base, total)
-        base += total
-        if ate <= de:
-            continue
-        # (O laço de um milhão de linhas: o rótulo da lista uma vez, as observações só na
-        # geral, a única que as publica.)
-        rotulo_da_lista, na_geral = rotulo_lista(nome_lista), nome_lista == AMPLA
-        for posicao, c in enumerate(candidatos[de:ate], start=de + 1):
-            linhas.append(
-                (
-                    cargo,
-                    rotulo_da_lista,
-                    posicao,
-                    c.inscricao,
-                    c.nome,
-                    mascarar_cpf(c.cpf),
-                    c.nota,
-                    sit.get(c.inscricao, ""),
-                    _observacoes_publicas(listas.observacoes, c.inscricao) if na_geral else "",
-                )
+    for t in listas.trechos(inicio, fim, lista):
+        rotulo_da_lista = rotulo_lista(t.lista)
+        desempates = t.desempates or itertools.repeat("")
+        linhas += [
+            (
+                cargo,
+                rotulo_da_lista,
+                posicao,
+                inscricao,
+                nome,
+                mascarar_cpf(cpf),
+                Decimal(nota),
+                sit.get(inscricao, ""),
+                desempate,
             )
+            for posicao, inscricao, nome, cpf, nota, desempate in zip(
+                itertools.count(t.primeira), t.inscricoes, t.nomes, t.cpfs, t.notas, desempates
+            )
+        ]
     return linhas
-
-
-def _observacoes_publicas(observacoes: Mapping[str, list[Razao]], inscricao: str) -> str:
-    razoes = observacoes.get(inscricao)
-    if not razoes:
-        return ""
-    return " ".join(r.texto for r in razoes if r.codigo.startswith(OBSERVACOES_PUBLICAS))
 
 
 def tabela_nomeacoes(origem: Apuracao | FonteDocumentos) -> Tabela:

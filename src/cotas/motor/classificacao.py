@@ -13,7 +13,7 @@ decide.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from enum import StrEnum
@@ -22,7 +22,7 @@ from typing import Literal
 from cotas.motor.candidatos import Candidato, Heteroidentificacao
 from cotas.motor.glossario import CorRaca, no_meio_da_frase, rotulo
 from cotas.motor.listas import Inscritos, ListaDeClassificacao
-from cotas.motor.razoes import Razao
+from cotas.motor.razoes import Razao, Referencia
 from cotas.motor.regras import REF_IDOSO, REF_IDOSO_IDADE, RegraGrupo, Regras
 
 
@@ -47,6 +47,26 @@ class Listas:
     reservadas: Mapping[str, ListaDeClassificacao]
     pendentes: list[Candidato] = field(default_factory=list)  # aguardam a comissão
     observacoes: Mapping[str, list[Razao]] = field(default_factory=dict)
+    # As listas lidas em colunas, de `inicio` a `fim` na sequência publicada (a geral, depois as
+    # reservadas), ou só a `lista` dada: para quem lê listas inteiras sem criar um `Candidato`
+    # por linha (os documentos). Posto pela classificação em colunas.
+    trechos: Callable[[int, int | None, str | None], list[TrechoDeLista]] | None = None
+
+
+@dataclass(frozen=True)
+class TrechoDeLista:
+    """Um trecho de uma lista em colunas: as linhas de `primeira` em diante (posições contadas
+    de 1), cada coluna uma lista do Python. `desempates`: o texto das razões de desempate na
+    mesma nota de cada linha, as do par com quem a precede e com quem a segue, juntas (só a
+    geral as tem: são as mesmas razões de `Listas.observacoes` que começam por "desempate")."""
+
+    lista: str
+    primeira: int
+    inscricoes: list[str]
+    nomes: list[str]
+    cpfs: list[str | None]
+    notas: list[str]
+    desempates: list[str] | None
 
 
 class Valor(StrEnum):
@@ -104,21 +124,34 @@ def razao_desempate(
 ) -> Razao:
     """Por que a inscrição `a` precede `b` na mesma nota: `componente`, o primeiro da chave em
     que os dois diferem (a classificação em colunas o aponta)."""
+    codigo, resto, fundamentos = desempate_explicado(componente, componentes)
+    return Razao(codigo, f"{a}{PRECEDE}{b}{resto}", fundamentos)
+
+
+# Entre as duas inscrições de um desempate.
+PRECEDE = " precede "
+
+
+def desempate_explicado(
+    componente: Componente, componentes: Sequence[Componente]
+) -> tuple[str, str, tuple[Referencia, ...]]:
+    """O código, o texto depois de "`a` precede `b`" e o fundamento de um desempate pelo
+    `componente`: escritos uma vez para a razão de um par e para a coluna das listas inteiras
+    (`cotas.motor.colunar`, que junta o texto às inscrições de cada par)."""
     if componente.motivo == "idade":
-        return Razao(
+        return (
             "desempate_idade",
-            f"{a} precede {b} na mesma nota pela idade: pessoa idosa, a de "
-            "idade mais elevada primeiro.",
+            " na mesma nota pela idade: pessoa idosa, a de idade mais elevada primeiro.",
             (REF_IDOSO, REF_IDOSO_IDADE),
         )
     if componente.motivo == "edital":
-        return Razao(
+        return (
             "desempate_edital",
-            f"{a} precede {b} na mesma nota pelo critério do edital "
-            f"'{componente.coluna}' ({_sentido_do_criterio(componentes, componente.coluna)} valor "
-            "primeiro).",
+            f" na mesma nota pelo critério do edital '{componente.coluna}' "
+            f"({_sentido_do_criterio(componentes, componente.coluna)} valor primeiro).",
+            (),
         )
-    return Razao("desempate", f"{a} precede {b}.")
+    return ("desempate", ".", ())
 
 
 def _sentido_do_criterio(componentes: Sequence[Componente], coluna: str) -> str:

@@ -40,11 +40,14 @@ if TYPE_CHECKING:
 from cotas.motor import reservadas
 from cotas.motor.candidatos import Candidato, CorRaca, Heteroidentificacao, Situacao
 from cotas.motor.classificacao import (
+    PRECEDE,
     Componente,
     CriterioDesempate,
     Listas,
+    TrechoDeLista,
     Valor,
     chave_de_classificacao,
+    desempate_explicado,
     razao_desempate,
     razao_nao_reconhecido,
     razao_sem_o_criterio,
@@ -58,6 +61,7 @@ from cotas.motor.erros import (
     EventoInvalido,
 )
 from cotas.motor.eventos import Evento, TipoEvento
+from cotas.motor.glossario import AMPLA
 from cotas.motor.listas import ListaDeClassificacao
 from cotas.motor.razoes import Razao
 from cotas.motor.regras import IDADE_IDOSO, REF_IDOSO, Regras
@@ -1446,17 +1450,82 @@ def _listas_do_cargo(
         raise ordem
     geral = ListaGeral(tabela, ordem, classificacao.posicao)
     reservadas_: dict[str, ListaDeClassificacao] = {}
+    ordens: list[tuple[str, Sequence[int]]] = [(AMPLA, ordem)]  # as linhas de cada lista
     for g in regras.grupos:
         linhas, posicoes = classificacao.filtradas[g.nome].get(cargo, ([], []))
         reservadas_[g.nome] = ListaReservada(geral, linhas, posicoes)
+        ordens.append((g.nome, linhas))
     pendentes = tabela.materializar(classificacao.pendentes.get(cargo, []))
     todos = classificacao.todos.get(cargo, ordem)
     pela_lei = cargo not in classificacao.banca
 
-    def observacoes() -> dict[str, list[Razao]]:
-        return _observacoes(regras, tabela, todos, dia, criterios if pela_lei else None)
+    @functools.cache
+    def pares() -> pl.DataFrame | None:
+        return _pares_na_mesma_nota(tabela, todos, dia, criterios) if pela_lei else None
 
-    return Listas(cargo, geral, reservadas_, pendentes, _ObservacoesSobDemanda(observacoes))
+    def observacoes() -> dict[str, list[Razao]]:
+        return _observacoes(regras, tabela, todos, pares, criterios)
+
+    @functools.cache
+    def desempates() -> pl.DataFrame | None:
+        feitos = pares()
+        return None if feitos is None else _textos_de_desempate(feitos, criterios)
+
+    def trechos(inicio: int, fim: int | None, lista: str | None) -> list[TrechoDeLista]:
+        return _trechos(tabela, ordens, desempates, inicio, fim, lista)
+
+    return Listas(
+        cargo, geral, reservadas_, pendentes, _ObservacoesSobDemanda(observacoes), trechos
+    )
+
+
+def _trechos(
+    tabela: TabelaCandidatos,
+    listas: list[tuple[str, Sequence[int]]],
+    desempates: Callable[[], pl.DataFrame | None],
+    inicio: int,
+    fim: int | None,
+    so: str | None,
+) -> list[TrechoDeLista]:
+    """As listas (nome, linhas do quadro) de `inicio` a `fim` na sequência publicada (ou, com
+    `so`, na lista dela), lidas do quadro numa ida por lista; os textos de desempate só na geral
+    (a primeira)."""
+    trechos: list[TrechoDeLista] = []
+    base = 0  # linhas antes da lista da vez, na sequência publicada
+    for nome, linhas in listas:
+        if so is not None and nome != so:
+            continue  # (com `so`, `inicio` e `fim` contam só na lista dela)
+        total = len(linhas)
+        de, ate = max(inicio - base, 0), total if fim is None else min(fim - base, total)
+        base += total
+        if ate <= de:
+            continue
+        indices = (
+            linhas.serie.slice(de, ate - de)
+            if isinstance(linhas, Indices)
+            else pl.Series(list(linhas[de:ate]), dtype=pl.Int64)
+        )
+        bloco = tabela.quadro.select("inscricao", "nome", "cpf", "nota")[indices]
+        textos = desempates() if nome == AMPLA else None
+        if textos is not None:
+            bloco = (
+                bloco.with_columns(pl.Series("_i", indices, dtype=pl.Int64))
+                .join(textos, on="_i", how="left", maintain_order="left")
+                .with_columns(pl.col("desempate").fill_null(""))
+            )
+        colunas = {c: bloco.get_column(c).to_list() for c in bloco.columns}
+        trechos.append(
+            TrechoDeLista(
+                nome,
+                de + 1,
+                colunas["inscricao"],
+                colunas["nome"],
+                colunas["cpf"],
+                colunas["nota"],
+                colunas.get("desempate"),
+            )
+        )
+    return trechos
 
 
 def _com_as_listas(
@@ -1470,44 +1539,88 @@ def _com_as_listas(
     ).with_columns(reservadas.situacao(g).alias(coluna_no_grupo(g.nome)) for g in regras.grupos)
 
 
+def _pares_na_mesma_nota(
+    tabela: TabelaCandidatos,
+    todos: Sequence[int],
+    dia: date,
+    criterios: Sequence[CriterioDesempate],
+) -> pl.DataFrame:
+    """Na ordem `todos` do cargo (a da lei), cada linha (`_i`) com a inscrição de quem a
+    precede (`_anterior`), se os dois têm a mesma nota (`_mesma_nota`) e o índice do primeiro
+    componente da chave em que diferem (`_motivo`)."""
+    linhas = list(todos)
+    desempate = [PREFIXO_DESEMPATE + c.coluna for c in criterios]
+    presentes = [d for d in dict.fromkeys(desempate) if d in tabela.quadro.columns]
+    # Só as colunas que a chave lê (a nota, o nascimento e os critérios).
+    lidas = tabela.quadro.select("inscricao", "nota", "data_nascimento", *presentes)
+    do_cargo = lidas[linhas].with_columns(
+        pl.Series("_i", linhas, pl.Int64),
+        *(pl.lit(None, pl.String).alias(d) for d in dict.fromkeys(desempate) if d not in presentes),
+    )
+    plano = do_cargo.lazy().with_columns(_chaves(tabela, criterios, dia, do_cargo))
+    plano = plano.with_columns(_motivo(len(chave_de_classificacao(criterios))))
+    plano = plano.select(
+        "_i", pl.col("inscricao").shift(1).alias("_anterior"), "inscricao", "_motivo",
+        "_mesma_nota",
+    )  # fmt: skip
+    return _coletar(plano, len(linhas))
+
+
+def _textos_de_desempate(
+    pares: pl.DataFrame, criterios: Sequence[CriterioDesempate]
+) -> pl.DataFrame:
+    """O texto das razões de desempate de cada linha (`_i`, `desempate`), como
+    `razao_desempate` o escreve: o do par com quem a precede e o do par com quem a segue."""
+    componentes = chave_de_classificacao(criterios)
+    restos = {i: desempate_explicado(k, componentes)[1] for i, k in enumerate(componentes)}
+    texto = pl.when(pl.col("_mesma_nota")).then(
+        pl.concat_str(
+            pl.col("_anterior"),
+            pl.lit(PRECEDE),
+            pl.col("inscricao"),
+            pl.col("_motivo").fill_null(0).replace_strict(restos, return_dtype=pl.String),
+        )
+    )
+    return pares.select(
+        "_i",
+        pl.concat_str(texto, texto.shift(-1), separator=" ", ignore_nulls=True)
+        .fill_null("")
+        .alias("desempate"),
+    )
+
+
 def _observacoes(
     regras: Regras,
     tabela: TabelaCandidatos,
     todos: Sequence[int],
-    dia: date,
-    criterios: Sequence[CriterioDesempate] | None,
+    pares: Callable[[], pl.DataFrame | None],
+    criterios: Sequence[CriterioDesempate],
 ) -> dict[str, list[Razao]]:
-    """As razões do cargo, do que as colunas decidiram: cada desempate na mesma nota (se a
-    ordem é a da lei, `criterios`), e quem ficou fora de uma lista, ou só numa, e por quê."""
+    """As razões do cargo, do que as colunas decidiram: cada desempate na mesma nota (`pares`,
+    None se a ordem não é a da lei), e quem ficou fora de uma lista, ou só numa, e por quê."""
     linhas = list(todos)
     if not linhas:
         return {}
-    desempate = [PREFIXO_DESEMPATE + c.coluna for c in criterios or ()]
-    do_cargo = tabela.quadro[linhas].with_columns(
-        pl.Series("_i", linhas, pl.Int64),
-        *(
-            pl.lit(None, pl.String).alias(d)
-            for d in dict.fromkeys(desempate)
-            if d not in tabela.quadro.columns
-        ),
-    )
-    plano = _com_as_listas(do_cargo.lazy(), tabela.quadro.columns, regras, desempate)
-    plano = plano.with_columns(reservadas.colunas_das_listas(regras))
-    componentes = () if criterios is None else chave_de_classificacao(criterios)
-    if criterios is not None:  # (os componentes da chave, no mesmo plano)
-        plano = plano.with_columns(_chaves(tabela, criterios, dia, do_cargo))
-        plano = plano.with_columns(_motivo(len(componentes)))
-    q = _coletar(plano, len(linhas))
     observacoes: dict[str, list[Razao]] = {}
-    if criterios is not None:
-        # Cada par vizinho na mesma nota, com o primeiro componente da chave em que diferem.
-        anterior = pl.col("inscricao").shift(1).alias("_anterior")
-        pares = q.select(anterior, "inscricao", "_motivo", "_mesma_nota")
-        for a, b, i, mesma_nota in pares.iter_rows():
-            if mesma_nota:
-                razao = razao_desempate(a, b, componentes[i or 0], componentes)
-                observacoes.setdefault(a, []).append(razao)
-                observacoes.setdefault(b, []).append(razao)
+    if (feitos := pares()) is not None:
+        componentes = chave_de_classificacao(criterios)
+        mesma_nota = feitos.filter(pl.col("_mesma_nota"))
+        for a, b, i in mesma_nota.select("_anterior", "inscricao", "_motivo").iter_rows():
+            razao = razao_desempate(a, b, componentes[i or 0], componentes)
+            observacoes.setdefault(a, []).append(razao)
+            observacoes.setdefault(b, []).append(razao)
+    do_cargo = tabela.quadro[linhas].with_columns(pl.Series("_i", linhas, pl.Int64))
+    plano = _com_as_listas(do_cargo.lazy(), tabela.quadro.columns, regras, ())
+    q = _coletar(plano.with_columns(reservadas.colunas_das_listas(regras)), len(linhas))
+    _fora_das_listas(regras, tabela, q, observacoes)
+    return observacoes
+
+
+def _fora_das_listas(
+    regras: Regras, tabela: TabelaCandidatos, q: pl.DataFrame, observacoes: dict[str, list[Razao]]
+) -> None:
+    """Acrescenta a `observacoes` quem ficou fora da lista de um grupo (sem o critério, não
+    reconhecido pela comissão) ou, elegível em vários, numa só, e por quê."""
     grupos = regras.grupos
     situacoes = [coluna_no_grupo(g.nome) for g in grupos]
     explicar = q.filter(
@@ -1542,7 +1655,6 @@ def _observacoes(
             observacoes.setdefault(c.inscricao, []).append(
                 razao_varios_grupos(regras, c, elegiveis, escolhido)
             )
-    return observacoes
 
 
 def _motivo(n: int) -> list[pl.Expr]:
