@@ -7,6 +7,7 @@ import os
 import stat
 from argparse import Namespace
 from collections.abc import Iterator
+from concurrent.futures import Executor
 from datetime import date
 from decimal import Decimal
 from pathlib import Path
@@ -81,6 +82,45 @@ def test_gravar_pasta_em_fluxo_tudo_ou_nada(tmp_path: Path) -> None:
     assert list(tmp_path.iterdir()) == []
     gravados = formatos.gravar_pasta(tmp_path / "s", iter([("a.csv", b"1"), ("b.csv", b"2")]))
     assert [p.name for p in gravados] == ["a.csv", "b.csv"]
+
+
+def test_gravar_pasta_espera_os_livros_em_paralelo(tmp_path: Path) -> None:
+    """Um livro que outra linha de execução escreve (`Future`) entra no manifesto na sua vez e
+    vai para o disco quando fica pronto; o que vem depois dele não espera."""
+    import threading
+
+    liberar = threading.Event()
+
+    def livro() -> bytes:
+        assert liberar.wait(10)
+        return b"PK livro"
+
+    def arquivos(livros: Executor) -> Iterator[tuple[str, formatos.Conteudo]]:
+        yield "a.csv", b"1"
+        yield "b.xlsx", livros.submit(livro)
+        yield "c.html", iter([b"<p>", b"c</p>"])  # (não espera o livro)
+        liberar.set()
+
+    with formatos.livros_em_paralelo() as livros:
+        gravados = formatos.gravar_pasta(tmp_path / "s", arquivos(livros))
+    assert [p.name for p in gravados] == ["a.csv", "b.xlsx", "c.html"]
+    assert (tmp_path / "s" / "b.xlsx").read_bytes() == b"PK livro"
+    assert (
+        (tmp_path / "s" / formatos.MANIFESTO)
+        .read_text(encoding="utf-8")
+        .endswith("a.csv\nb.xlsx\nc.html\n")
+    )
+
+
+def test_livro_que_falha_em_paralelo_nao_deixa_nada(tmp_path: Path) -> None:
+    def livro() -> bytes:
+        raise RuntimeError("falha ao escrever o livro")
+
+    with formatos.livros_em_paralelo() as livros:
+        arquivos = [("a.csv", b"1"), ("b.xlsx", livros.submit(livro))]
+        with pytest.raises(RuntimeError, match="livro"):
+            formatos.gravar_pasta(tmp_path / "s", iter(arquivos))
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_pasta_nova_com_as_permissoes_de_sempre(tmp_path: Path) -> None:

@@ -9,7 +9,7 @@ from collections.abc import Iterator, Mapping
 from datetime import UTC, date, datetime
 from decimal import Decimal
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cotas.apuracao import Apuracao, apurar_cenario, ler_cenario_para_apurar
 from cotas.arquivos.candidatos import descrever_leitura
@@ -31,6 +31,9 @@ from cotas.motor.regras import (
 )
 from cotas.motor.regras_do_edital import aplicar as aplicar_regras_do_edital
 from cotas.motor.reserva import calcular_reserva
+
+if TYPE_CHECKING:
+    from cotas.documentos.formatos import Conteudo
 
 
 def executar(args: argparse.Namespace) -> Any:
@@ -575,12 +578,12 @@ def momento_da_geracao() -> datetime | None:
 
 def _arquivos_do_resultado(
     ap: Apuracao, *, pdf: bool, quando: datetime | None
-) -> Iterator[tuple[str, bytes | Iterator[bytes]]]:
+) -> Iterator[tuple[str, Conteudo]]:
     """Os arquivos de `gravar_resultado`, um a um: cada um vai para o disco antes de o próximo
     ser montado (num certame de um milhão de inscrições, juntos passariam de 1,5 GB)."""
     # Os documentos só são importados aqui: `--json` e o texto não pagam por eles no início.
     from cotas.documentos.fonte import fonte_da_apuracao
-    from cotas.documentos.formatos import para_csv, para_xlsx
+    from cotas.documentos.formatos import livros_em_paralelo, para_csv, para_xlsx
     from cotas.documentos.pagina import html_em_pedacos
     from cotas.documentos.publicacao import arquivos_em_pedacos, relatorio
     from cotas.documentos.tabelas import todas_as_tabelas
@@ -591,11 +594,17 @@ def _arquivos_do_resultado(
     # linhas está no resultado, no relatório e nas listas), e cada CSV gravado uma vez.
     fonte.guardar_tabelas()
     tabelas = todas_as_tabelas(fonte)
-    for t in tabelas:
-        yield f"{t.nome}.csv", para_csv(t)
-    yield "resultado.xlsx", para_xlsx(tabelas, criado_em=quando)
-    yield "relatorio.html", html_em_pedacos(relatorio(fonte, cabecalho(ap)))
-    yield from arquivos_em_pedacos(fonte, pdf=pdf, csv_gravados={id(t): t for t in tabelas})
+    with livros_em_paralelo() as livros:
+        # Os XLSX escritos ao lado do resto (`livros_em_paralelo`); a pasta espera por eles.
+        resultado = livros.submit(para_xlsx, tabelas, criado_em=quando)
+        documentos = arquivos_em_pedacos(
+            fonte, pdf=pdf, csv_gravados={id(t): t for t in tabelas}, livros=livros
+        )
+        for t in tabelas:
+            yield f"{t.nome}.csv", para_csv(t)
+        yield "resultado.xlsx", resultado
+        yield "relatorio.html", html_em_pedacos(relatorio(fonte, cabecalho(ap)))
+        yield from documentos
 
 
 def apurar(args: argparse.Namespace) -> Any:

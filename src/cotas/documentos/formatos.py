@@ -11,6 +11,8 @@ import re
 import shutil
 import tempfile
 from collections.abc import Iterable, Iterator, Mapping, Sequence
+from concurrent.futures import Executor, Future, ThreadPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import date, datetime
 from decimal import Decimal
@@ -434,16 +436,31 @@ class SaidaRecusada(ValueError):
     """Uma pasta de saída que o cotas não deve ocupar (a atual, a raiz, a pessoal, a de outros)."""
 
 
+# O conteúdo de um arquivo: os bytes, os bytes em pedaços, ou os que uma linha de execução ainda
+# escreve (`livros_em_paralelo`).
+Conteudo = bytes | Iterable[bytes] | Future[bytes]
+
+
+@contextmanager
+def livros_em_paralelo() -> Iterator[Executor]:
+    """Onde escrever os XLSX grandes ao lado do resto: o rustpy-xlsxwriter escreve e comprime
+    o livro sem o GIL, e enquanto isso o Python desenha o HTML e o CSV. Dois livros de cada vez
+    (a máquina de referência tem 2 núcleos); na saída, espera os que faltam."""
+    with ThreadPoolExecutor(max_workers=2, thread_name_prefix="xlsx") as executor:
+        yield executor
+
+
 def gravar_pasta(
-    destino: Path, arquivos: Mapping[str, bytes] | Iterable[tuple[str, bytes | Iterable[bytes]]]
+    destino: Path, arquivos: Mapping[str, bytes] | Iterable[tuple[str, Conteudo]]
 ) -> list[Path]:
     """Grava tudo numa pasta temporária ao lado e só então a põe no lugar; nada pela metade.
 
     `arquivos`: nome → conteúdo, ou pares (nome, conteúdo) produzidos um a um: cada conteúdo
     vai para o disco assim que chega e não fica na memória esperando os outros (num certame de
     um milhão de inscrições, os HTML têm centenas de MB cada); um conteúdo em pedaços (bytes
-    um após outro) vai para o disco pedaço a pedaço. Um nome repetido vale pelo último
-    conteúdo.
+    um após outro) vai para o disco pedaço a pedaço; um `Future` (um livro que outra linha de
+    execução escreve), quando ficar pronto, depois dos demais, sem esperar por ele antes. A
+    ordem do manifesto é a da chegada dos nomes. Um nome repetido vale pelo último conteúdo.
 
     O conjunto novo substitui o anterior inteiro, num passo só (troca atômica das duas pastas):
     nenhum arquivo da apuração anterior fica ao lado dos novos. Só se substitui uma pasta vazia
@@ -461,14 +478,17 @@ def gravar_pasta(
     try:
         (temporaria / MANIFESTO).write_text(_CABECALHO_DO_MANIFESTO, encoding="utf-8")
         nomes: dict[str, None] = {}  # na ordem da primeira vez
+        esperando: dict[str, Future[bytes]] = {}
         for nome, conteudo in pares:
-            with (temporaria / nome).open("wb") as arquivo:
-                if isinstance(conteudo, bytes):
-                    arquivo.write(conteudo)
-                else:
-                    arquivo.writelines(conteudo)
+            esperando.pop(nome, None)
+            if isinstance(conteudo, Future):
+                esperando[nome] = conteudo
+            else:
+                _gravar_arquivo(temporaria / nome, conteudo)
             nomes[nome] = None
             del conteudo
+        for nome, futuro in esperando.items():
+            _gravar_arquivo(temporaria / nome, futuro.result())
         manifesto = _CABECALHO_DO_MANIFESTO + "".join(f"{nome}\n" for nome in nomes)
         (temporaria / MANIFESTO).write_text(manifesto, encoding="utf-8")
         mascara = os.umask(0)
@@ -481,6 +501,14 @@ def gravar_pasta(
         return [destino / nome for nome in nomes]
     finally:
         shutil.rmtree(temporaria, ignore_errors=True)
+
+
+def _gravar_arquivo(caminho: Path, conteudo: bytes | Iterable[bytes]) -> None:
+    with caminho.open("wb") as arquivo:
+        if isinstance(conteudo, bytes):
+            arquivo.write(conteudo)
+        else:
+            arquivo.writelines(conteudo)
 
 
 def _recusar_destino_perigoso(destino: Path) -> None:

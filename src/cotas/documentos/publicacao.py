@@ -6,12 +6,13 @@ mesmos números, em todo formato.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import Executor, Future
 
 from cotas.documentos.anexo_edital import anexo_edital
 from cotas.documentos.documento import Documento, Paragrafo, Titulo
 from cotas.documentos.fonte import FonteDocumentos
-from cotas.documentos.formatos import para_csv, para_xlsx
+from cotas.documentos.formatos import Conteudo, para_csv, para_xlsx
 from cotas.documentos.grafico import grafico_ordem
 from cotas.documentos.listas import listas_publicacao
 from cotas.documentos.ordem import ordem_de_nomeacao
@@ -114,12 +115,17 @@ def arquivos_em_fluxo(
 ) -> Iterator[tuple[str, bytes]]:
     """Os arquivos de `arquivos_publicacao`, um a um (ver `arquivos_em_pedacos`)."""
     for nome, conteudo in arquivos_em_pedacos(f, pdf=pdf, csv_gravados=csv_gravados):
+        assert not isinstance(conteudo, Future)  # (só com `livros`)
         yield nome, conteudo if isinstance(conteudo, bytes) else b"".join(conteudo)
 
 
 def arquivos_em_pedacos(
-    f: FonteDocumentos, *, pdf: bool = True, csv_gravados: dict[int, Tabela] | None = None
-) -> Iterator[tuple[str, bytes | Iterator[bytes]]]:
+    f: FonteDocumentos,
+    *,
+    pdf: bool = True,
+    csv_gravados: dict[int, Tabela] | None = None,
+    livros: Executor | None = None,
+) -> Iterator[tuple[str, Conteudo]]:
     """Os arquivos de `arquivos_publicacao`, um a um, cada documento montado só na sua vez:
     quem grava em disco (`formatos.gravar_pasta`) não guarda todos na memória ao mesmo tempo,
     e o HTML vem em pedaços (o das listas tem centenas de MB num milhão de inscrições).
@@ -127,13 +133,32 @@ def arquivos_em_pedacos(
     `csv_gravados`: as tabelas (pelo `id`, com a própria tabela, que assim não sai da memória e
     não cede o `id` a outra) cujo CSV quem chama já gravou; o CSV da mesma tabela é o mesmo
     arquivo, e não se desenha de novo (com `FonteDocumentos.guardar_tabelas`, a classificação
-    das listas é a do resultado). Recebe as deste fluxo."""
+    das listas é a do resultado). Recebe as deste fluxo.
+
+    `livros`: onde escrever os XLSX ao lado do resto (`formatos.livros_em_paralelo`): os
+    documentos são todos montados no início (com as tabelas guardadas, custa pouco), cada XLSX
+    começa já, e vem como `Future`; o HTML e o CSV seguem enquanto isso."""
+    docs: Iterable[tuple[str, Documento]] = (
+        (nome, _carimbado(DOCUMENTOS[nome](f), f)) for nome in publicados(f.regras.do_edital)
+    )
+    futuros: dict[str, Future[bytes]] = {}
+    if livros is not None:  # (já, na chamada, e não quando o primeiro arquivo for pedido)
+        docs = list(docs)
+        futuros = {nome: livros.submit(arquivo, doc, "xlsx") for nome, doc in docs}
     gerar_pdf = pdf and motivo_indisponivel() is None
     gravados = {} if csv_gravados is None else csv_gravados
-    for nome in publicados(f.regras.do_edital):
-        doc = _carimbado(DOCUMENTOS[nome](f), f)
+    return _em_pedacos(docs, futuros, gerar_pdf, gravados)
+
+
+def _em_pedacos(
+    docs: Iterable[tuple[str, Documento]],
+    futuros: dict[str, Future[bytes]],
+    gerar_pdf: bool,
+    gravados: dict[int, Tabela],
+) -> Iterator[tuple[str, Conteudo]]:
+    for nome, doc in docs:
         yield f"{nome}.html", html_em_pedacos(doc)
-        yield f"{nome}.xlsx", arquivo(doc, "xlsx")
+        yield f"{nome}.xlsx", futuros.pop(nome) if futuros else arquivo(doc, "xlsx")
         if gerar_pdf:
             yield f"{nome}.pdf", arquivo(doc, "pdf")
         for t in doc.tabelas:
