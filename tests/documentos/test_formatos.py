@@ -117,7 +117,10 @@ def test_livro_que_falha_em_paralelo_nao_deixa_nada(tmp_path: Path) -> None:
         raise RuntimeError("falha ao escrever o livro")
 
     with formatos.livros_em_paralelo() as livros:
-        arquivos = [("a.csv", b"1"), ("b.xlsx", livros.submit(livro))]
+        arquivos: list[tuple[str, formatos.Conteudo]] = [
+            ("a.csv", b"1"),
+            ("b.xlsx", livros.submit(livro)),
+        ]
         with pytest.raises(RuntimeError, match="livro"):
             formatos.gravar_pasta(tmp_path / "s", iter(arquivos))
     assert list(tmp_path.iterdir()) == []
