@@ -319,6 +319,13 @@ def filho(args: argparse.Namespace) -> None:
 # -- orquestração -----------------------------------------------------------------------------
 def _rodar(comando: list[str], saida: int | None = None) -> tuple[float, int, str]:
     """Roda um processo; devolve (segundos de parede, pico de memória em bytes, stdout)."""
+    decorrido, pico, stdout, _ = _rodar_com_cpu(comando, saida)
+    return decorrido, pico, stdout
+
+
+def _rodar_com_cpu(comando: list[str], saida: int | None = None) -> tuple[float, int, str, float]:
+    """`_rodar`, e também os segundos de CPU do processo (usuário e sistema, todas as linhas de
+    execução)."""
     t = time.perf_counter()
     proc = subprocess.Popen(
         comando, stdout=subprocess.PIPE if saida is None else saida, stderr=subprocess.PIPE
@@ -330,7 +337,7 @@ def _rodar(comando: list[str], saida: int | None = None) -> tuple[float, int, st
     proc.returncode = os.waitstatus_to_exitcode(status)
     if proc.returncode != 0:
         raise RuntimeError(f"{comando} falhou ({proc.returncode}):\n{stderr.decode()[-3000:]}")
-    return decorrido, uso.ru_maxrss * 1024, stdout.decode()
+    return decorrido, uso.ru_maxrss * 1024, stdout.decode(), uso.ru_utime + uso.ru_stime
 
 
 def _dados(n: int) -> Path:
@@ -399,17 +406,18 @@ def _vagas_sem_candidato(vagas: int, repeticoes: int) -> dict[str, Any]:
 def _saida_sem_pdf(cenario: Path, repeticoes: int) -> dict[str, Any]:
     """`cotas apurar --saida pasta --sem-pdf`, processo novo a cada repetição.
 
-    Os arquivos vão para o disco um a um, cada um assim que fica pronto (alguns CSV mais de
-    uma vez), na pasta temporária ao lado do destino: enquanto o comando roda, as horas de
-    gravação de cada arquivo são lidas a cada 0,1 s. A diferença entre duas gravações seguidas é
-    o tempo de montar a segunda; somadas por extensão, dizem quanto custou cada formato (antes
-    do primeiro arquivo: a leitura e a apuração)."""
+    Os arquivos vão para o disco um a um, cada um assim que fica pronto, na pasta temporária ao
+    lado do destino: enquanto o comando roda, as horas de gravação de cada arquivo são lidas a
+    cada 0,1 s. A diferença entre duas gravações seguidas é o tempo até a segunda; somadas por
+    extensão, dizem quanto cada formato segurou o comando (antes do primeiro arquivo: a
+    leitura, a apuração e as tabelas). Os XLSX são escritos ao lado dos demais
+    (`formatos.livros_em_paralelo`) e gravados no fim: o tempo deles é a espera que sobrou."""
     import shutil
     import tempfile
     import threading
 
     pasta = Path(tempfile.mkdtemp(prefix="cotas-bench-saida-"))
-    tempos, picos = [], []
+    tempos, picos, cpus = [], [], []
     por_formato: dict[str, list[float]] = {}
     try:
         for i in range(repeticoes):
@@ -423,7 +431,7 @@ def _saida_sem_pdf(cenario: Path, repeticoes: int) -> dict[str, Any]:
             vigia.start()
             try:
                 with open(os.devnull, "wb") as nulo:
-                    t, pico, _ = _rodar(
+                    t, pico, _, cpu = _rodar_com_cpu(
                         [str(COTAS), "apurar", str(cenario), "--saida", str(destino),
                          "--sem-pdf"],
                         saida=nulo.fileno(),
@@ -433,6 +441,7 @@ def _saida_sem_pdf(cenario: Path, repeticoes: int) -> dict[str, Any]:
                 vigia.join()
             tempos.append(t)
             picos.append(pico)
+            cpus.append(cpu)
             gravacoes |= {(p.stat().st_mtime, p.name) for p in destino.iterdir()}
             somas = dict.fromkeys(("apuração", *_FORMATOS_DA_SAIDA), 0.0)
             anterior = inicio
@@ -450,6 +459,7 @@ def _saida_sem_pdf(cenario: Path, repeticoes: int) -> dict[str, Any]:
     return {
         **_resumo(tempos),
         "pico": max(picos),
+        "cpu": statistics.median(cpus),
         "repeticoes": repeticoes,
         "por_formato": {k: statistics.median(v) for k, v in por_formato.items()},
     }
@@ -715,13 +725,16 @@ def _relatorio_saida(saida: dict[str, Any]) -> list[str]:
         "processo novo; contra o `--json` (B2) do mesmo tamanho nesta rodada. Grava os CSV, os "
         "XLSX (`resultado.xlsx` e um por documento), os HTML (relatório e documentos) e os SVG. O "
         "tempo de cada formato sai das horas de gravação dos arquivos, lidas enquanto o comando "
-        "roda (antes do primeiro: a leitura e a apuração).",
+        "roda: quanto cada formato segurou o comando (antes do primeiro arquivo: a leitura, a "
+        "apuração e as tabelas). Os XLSX são escritos ao lado dos demais e gravados no fim: o "
+        "tempo deles é a espera que sobrou. A CPU é a do processo inteiro (usuário e sistema).",
         "",
-        "| `--json` | `--saida --sem-pdf` | saída / `--json` | leitura e apuração | CSV | XLSX "
-        "| HTML | SVG | pico `--json` | pico saída |",
-        "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+        "| `--json` | `--saida --sem-pdf` | saída / `--json` | CPU da saída "
+        "| antes do primeiro arquivo | CSV | XLSX | HTML | SVG | pico `--json` | pico saída |",
+        "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
         f"| {_s(saida['json']['mediana'])} | {_s(saida['mediana'])} "
         f"| {_x(saida['mediana'] / saida['json']['mediana'])}× "
+        f"| {_s(saida['cpu']) if 'cpu' in saida else '—'} "
         + "".join(f"| {_s(formatos.get(k, 0.0))} " for k in ("apuração", *_FORMATOS_DA_SAIDA))
         + f"| {_mib(saida['pico_json'])} | {_mib(saida['pico'])} |",
     ]

@@ -70,6 +70,29 @@ def test_apurar_saida_grava_a_tabela_longa_em_abas(
     assert sum(len(abas[p]) - 1 for p in partes) == len(csv.strip().splitlines()) - 1
 
 
+def test_a_mesma_tabela_em_dois_livros_preparada_uma_vez() -> None:
+    """A tabela guarda as abas preparadas para o escritor (`formatos._abas_no_livro`): em dois
+    livros, ao mesmo tempo, as mesmas linhas nos dois; a coluna de tipos misturados (que vai
+    linha a linha) também, e a de notas com duas casas."""
+    mista = Tabela(
+        "ocorrencias", "Ocorrências", ("Cargo", "Vaga"), [("A", 3), ("A", "63 a 100.000")]
+    )
+    notas = Tabela(
+        "classificacao", "Classificação", ("Inscrição", "Nota"), [("001", Decimal("7.5"))]
+    )
+    with formatos.livros_em_paralelo() as livros:
+        futuros = [livros.submit(formatos.para_xlsx, [notas, mista]) for _ in range(2)]
+        primeiro, segundo = (_abas(f.result()) for f in futuros)
+    esperado = {
+        "classificacao": [("Inscrição", "Nota"), ("001", 7.5)],
+        "ocorrencias": [("Cargo", "Vaga"), ("A", 3), ("A", "63 a 100.000")],
+    }
+    assert primeiro == segundo == esperado
+    assert set(mista.preparos) == set(notas.preparos) == {"xlsx"}
+    terceiro = load_workbook(io.BytesIO(formatos.para_xlsx([notas, mista])))
+    assert terceiro["classificacao"]["B2"].number_format == "0.00"
+
+
 def test_gravar_pasta_em_fluxo_tudo_ou_nada(tmp_path: Path) -> None:
     """Os arquivos chegam um a um; uma falha no meio não deixa nada gravado."""
 

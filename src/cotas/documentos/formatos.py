@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import csv
 import errno
+import functools
 import io
 import os
 import re
 import shutil
 import tempfile
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+import threading
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import Executor, Future, ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -156,7 +158,6 @@ def _livro(tabelas: list[Tabela], *, celulas_de_texto: bool) -> bytes:
     """
     if celulas_de_texto or not all(map(_em_colunas, tabelas)):
         return _xlsx_celula_a_celula(tabelas, celulas_de_texto=celulas_de_texto)
-    import polars as pl
     import rustpy_xlsxwriter
 
     abas: list[tuple[str, Any]] = []
@@ -164,19 +165,14 @@ def _livro(tabelas: list[Tabela], *, celulas_de_texto: bool) -> bytes:
     duas_casas = rustpy_xlsxwriter.Format().set_num_format("0.00")
     nomes_usados: set[str] = set()
     for tabela in tabelas:
-        titulos = [_texto_no_livro(c) for c in tabela.colunas]
-        for nome, linhas in _abas_da_tabela(tabela):
+        preparadas = _abas_no_livro(tabela)
+        if preparadas is None:
+            return _xlsx_celula_a_celula(tabelas, celulas_de_texto=False)
+        for nome, dados, notas in preparadas:
             nome = _nome_livre(nome, nomes_usados)
-            if not linhas:  # (sem linhas, o cabeçalho só sai de um quadro vazio)
-                abas.append((nome, pl.DataFrame(schema=dict.fromkeys(titulos, pl.String))))
-                continue
-            preparadas = [_coluna_no_livro(c) for c in zip(*linhas, strict=True)]
-            if None in preparadas:
-                return _xlsx_celula_a_celula(tabelas, celulas_de_texto=False)
-            colunas = [valores for valores, _ in preparadas]  # type: ignore[misc]
-            notas = [t for t, (_, nota) in zip(titulos, preparadas, strict=True) if nota]  # type: ignore[misc]
-            formatos[nome] = dict.fromkeys(notas, duas_casas)
-            abas.append((nome, _dados_da_aba(titulos, colunas)))
+            if notas is not None:
+                formatos[nome] = dict.fromkeys(notas, duas_casas)
+            abas.append((nome, dados()))
     saida = io.BytesIO()
     rustpy_xlsxwriter.write_worksheets(
         abas,
@@ -189,11 +185,61 @@ def _livro(tabelas: list[Tabela], *, celulas_de_texto: bool) -> bytes:
     return saida.getvalue()
 
 
-def _dados_da_aba(titulos: list[str], colunas: Sequence[Sequence[object]]) -> Any:
+# Uma aba preparada para o escritor: o nome pedido, os dados (a cada livro, de novo: as linhas
+# uma a uma, `_registros`, só se leem uma vez) e os títulos das colunas de notas (None: a aba
+# sem linhas, só o cabeçalho).
+_Aba = tuple[str, Callable[[], Any], list[str] | None]
+
+
+def _abas_no_livro(tabela: Tabela) -> list[_Aba] | None:
+    """As abas da tabela preparadas para o escritor, uma vez por tabela (guardadas nela: a
+    classificação de um milhão de linhas vai ao `resultado.xlsx` e ao `listas.xlsx`). None: uma
+    coluna que só célula a célula se escreve (`_coluna_no_livro`)."""
+    with _PREPARANDO:  # (dois livros em paralelo com a mesma tabela: o segundo espera)
+        if "xlsx" not in tabela.preparos:
+            tabela.preparos["xlsx"] = _preparar_abas(tabela)
+        return tabela.preparos["xlsx"]  # type: ignore[return-value]
+
+
+# Uma preparação de cada vez (é Python, com o GIL: em paralelo, não ganharia nada).
+_PREPARANDO = threading.Lock()
+
+
+def _preparar_abas(tabela: Tabela) -> list[_Aba] | None:
+    import polars as pl
+
+    titulos = [_texto_no_livro(c) for c in tabela.colunas]
+    abas: list[_Aba] = []
+    for nome, linhas in _abas_da_tabela(tabela):
+        if not linhas:  # (sem linhas, o cabeçalho só sai de um quadro vazio)
+            vazio = pl.DataFrame(schema=dict.fromkeys(titulos, pl.String))
+            abas.append((nome, functools.partial(_o_mesmo, vazio), None))
+            continue
+        preparadas = [_coluna_no_livro(c) for c in zip(*linhas, strict=True)]
+        if None in preparadas:
+            return None
+        colunas = [valores for valores, _ in preparadas]  # type: ignore[misc]
+        notas = [t for t, (_, nota) in zip(titulos, preparadas, strict=True) if nota]  # type: ignore[misc]
+        quadro = _quadro_da_aba(titulos, colunas)
+        dados = (
+            functools.partial(_registros, titulos, colunas)
+            if quadro is None
+            else functools.partial(_o_mesmo, quadro)
+        )
+        abas.append((nome, dados, notas))
+    return abas
+
+
+def _o_mesmo(quadro: Any) -> Any:
+    return quadro
+
+
+def _quadro_da_aba(titulos: list[str], colunas: Sequence[Sequence[object]]) -> Any:
     """As linhas da aba como o escritor as lê: num quadro do polars, que ele lê em Arrow, sem
     um dicionário por linha (~2 s a menos num livro de um milhão de linhas), quando cada coluna
-    é de um tipo só, texto, inteiro ou real (e vazios); senão, linha a linha (`_registros`).
-    No quadro, o texto vazio vai como nulo: nenhuma célula, como linha a linha."""
+    é de um tipo só, texto, inteiro ou real (e vazios); senão, None: linha a linha
+    (`_registros`). No quadro, o texto vazio vai como nulo: nenhuma célula, como linha a
+    linha."""
     import polars as pl
 
     tipos = {str: pl.String, int: pl.Int64, float: pl.Float64}
@@ -202,11 +248,11 @@ def _dados_da_aba(titulos: list[str], colunas: Sequence[Sequence[object]]) -> An
         presentes = set(map(type, valores)) - {type(None)}
         tipo = presentes.pop() if len(presentes) == 1 else None
         if tipo not in tipos:
-            return _registros(titulos, colunas)
+            return None
         try:
             series.append(pl.Series(titulo, valores, dtype=tipos[tipo], strict=True))
         except (OverflowError, TypeError, pl.exceptions.PolarsError):  # (um inteiro enorme)
-            return _registros(titulos, colunas)
+            return None
     texto = pl.col(pl.String)
     return pl.DataFrame(series).with_columns(pl.when(texto != "").then(texto).name.keep())
 

@@ -50,6 +50,10 @@ class Tabela:
     titulo: str
     colunas: tuple[str, ...]
     linhas: list[tuple[object, ...]] = field(default_factory=list)
+    # O que um formato prepara da tabela inteira, guardado com ela (`formatos._abas_no_livro`):
+    # a mesma tabela em dois documentos se prepara uma vez. Quem muda `linhas` depois de
+    # desenhar a tabela num formato precisa de outra tabela.
+    preparos: dict[str, object] = field(default_factory=dict, compare=False, repr=False)
 
 
 def _fonte(origem: Apuracao | FonteDocumentos) -> FonteDocumentos:
