@@ -82,6 +82,7 @@ class FonteDocumentos:
             return montar()
         if nome not in self._tabelas:
             self._tabelas[nome] = montar()
+            self._tabelas[nome].marcar_em_varios_documentos()
         return self._tabelas[nome]
 
     def correcoes_de(self, inscricao: str) -> tuple[CorrecaoPublica, ...]:

@@ -5,8 +5,10 @@ Sem Jinja nem Django: f-strings e `html.escape` em todo texto que vem de fora.
 
 from __future__ import annotations
 
+import os
 import re
-from collections.abc import Iterator
+import tempfile
+from collections.abc import Generator, Iterator
 from decimal import Decimal
 from html import escape
 
@@ -107,7 +109,65 @@ def _pedacos_tabela(tabela: Tabela, *, para_pdf: bool = False) -> Iterator[str]:
 _LINHAS_POR_TRECHO = 20_000
 
 
-def _linhas_html(tabela: Tabela) -> Iterator[str]:
+# Linhas a partir das quais uma tabela de vários documentos guarda o seu HTML para o seguinte.
+LINHAS_PARA_GUARDAR_O_HTML = 100_000
+
+
+def _linhas_html(tabela: Tabela) -> Generator[str, None, None]:
+    """As linhas `<tr>` da tabela (`_desenhar_linhas_html`). A tabela grande que vai a vários
+    documentos (a classificação de um milhão de linhas, no relatório e nas listas) é desenhada
+    uma vez: o texto vai para um arquivo temporário ao lado (só quando o desenho chega ao fim),
+    e o documento seguinte o relê (`_relidas`), em trechos cortados numa quebra de linha, que
+    quem junta os trechos põe de volta: o mesmo texto."""
+    guardado = tabela.preparos.get("html")
+    if isinstance(guardado, _HtmlGuardado):
+        yield from guardado.trechos()
+        return
+    if not tabela.em_varios_documentos or len(tabela.linhas) < LINHAS_PARA_GUARDAR_O_HTML:
+        yield from _desenhar_linhas_html(tabela)
+        return
+    novo = _HtmlGuardado()
+    for trecho in _desenhar_linhas_html(tabela):
+        novo.acrescentar(trecho)
+        yield trecho
+    tabela.preparos["html"] = novo
+
+
+class _HtmlGuardado:
+    """Os trechos de `_linhas_html` num arquivo temporário (apagado quando o objeto sai da
+    memória), separados por quebras de linha, em UTF-8. Relido por posição (`os.pread`), sem
+    mexer na posição do arquivo: duas leituras ao mesmo tempo não se atrapalham."""
+
+    _BLOCO = 1 << 22  # bytes relidos de cada vez
+
+    def __init__(self) -> None:
+        # (Vive com o objeto, que o fecha e apaga ao sair da memória: não cabe num `with`.)
+        self._arquivo = tempfile.TemporaryFile()  # noqa: SIM115
+        self._tamanho = 0
+
+    def acrescentar(self, trecho: str) -> None:
+        dados = (b"\n" if self._tamanho else b"") + trecho.encode("utf-8")
+        self._arquivo.write(dados)
+        self._tamanho += len(dados)
+
+    def trechos(self) -> Iterator[str]:
+        """O texto guardado em trechos que, juntos com quebras de linha, dão o mesmo texto:
+        cada bloco lido é cortado na última quebra de linha dele, que quem junta põe de volta
+        (em UTF-8, o byte da quebra de linha nunca é parte de outro caractere)."""
+        self._arquivo.flush()
+        descritor, resto = self._arquivo.fileno(), b""
+        for posicao in range(0, self._tamanho, self._BLOCO):
+            bloco = resto + os.pread(descritor, self._BLOCO, posicao)
+            corte = bloco.rfind(b"\n")
+            if corte < 0:
+                resto = bloco
+                continue
+            yield bloco[:corte].decode("utf-8")
+            resto = bloco[corte + 1 :]
+        yield resto.decode("utf-8")
+
+
+def _desenhar_linhas_html(tabela: Tabela) -> Iterator[str]:
     """As linhas `<tr>` da tabela (sem colunas longas), em trechos de linhas separadas por
     quebras de linha (o mesmo texto que uma a uma), desenhadas coluna a coluna: as células de
     uma coluna são do mesmo tipo, e o texto de cada valor repetido (cargo, lista, situação) é

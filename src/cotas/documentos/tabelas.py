@@ -50,10 +50,22 @@ class Tabela:
     titulo: str
     colunas: tuple[str, ...]
     linhas: list[tuple[object, ...]] = field(default_factory=list)
-    # O que um formato prepara da tabela inteira, guardado com ela (`formatos._abas_no_livro`):
-    # a mesma tabela em dois documentos se prepara uma vez. Quem muda `linhas` depois de
-    # desenhar a tabela num formato precisa de outra tabela.
+    # O que um formato prepara da tabela inteira, guardado com ela (`formatos._abas_no_livro`,
+    # `pagina._linhas_html`): a mesma tabela em dois documentos se prepara uma vez. Quem muda
+    # `linhas` depois de desenhar a tabela num formato precisa de outra tabela.
     preparos: dict[str, object] = field(default_factory=dict, compare=False, repr=False)
+
+    @property
+    def em_varios_documentos(self) -> bool:
+        """Se a tabela é a mesma em vários documentos (`FonteDocumentos.guardar_tabelas`): só
+        então vale guardar o que um formato desenha dela para o documento seguinte."""
+        return bool(self.preparos.get(_EM_VARIOS_DOCUMENTOS))
+
+    def marcar_em_varios_documentos(self) -> None:
+        self.preparos[_EM_VARIOS_DOCUMENTOS] = True
+
+
+_EM_VARIOS_DOCUMENTOS = "em_varios_documentos"
 
 
 def _fonte(origem: Apuracao | FonteDocumentos) -> FonteDocumentos:
