@@ -489,9 +489,11 @@ Conteudo = bytes | Iterable[bytes] | Future[bytes]
 
 @contextmanager
 def livros_em_paralelo() -> Iterator[Executor]:
-    """Onde escrever os XLSX grandes ao lado do resto: o rustpy-xlsxwriter escreve e comprime
-    o livro sem o GIL, e enquanto isso o Python desenha o HTML e o CSV. Dois livros de cada vez
-    (a máquina de referência tem 2 núcleos); na saída, espera os que faltam."""
+    """Onde escrever os XLSX grandes ao lado do resto. O rustpy-xlsxwriter comprime o livro
+    sem o GIL (as linhas, ele as escreve com o GIL), e o polars grava o CSV sem ele: é o que
+    corre junto com o Python que desenha o HTML. Dois livros de cada vez (a máquina de
+    referência tem 2 núcleos); na saída, espera os que faltam. Processos novos custaram mais
+    CPU do que pouparam (bench/NOTAS.md)."""
     with ThreadPoolExecutor(max_workers=2, thread_name_prefix="xlsx") as executor:
         yield executor
 
