@@ -16,11 +16,8 @@ def _tabela(marcada: bool) -> Tabela:
         ("C001", i, f"Conceição {i} <b>&", Decimal(i) / 4, "linha\nquebrada" if i % 3 else "")
         for i in range(11)
     ]
-    tabela = Tabela("classificacao", "Classificação", ("Cargo", "Posição", "Nome", "Nota", "Obs."))
-    tabela.linhas.extend(linhas)
-    if marcada:
-        tabela.marcar_em_varios_documentos()
-    return tabela
+    colunas = ("Cargo", "Posição", "Nome", "Nota", "Obs.")
+    return Tabela("classificacao", "Classificação", colunas, linhas, em_varios_documentos=marcada)
 
 
 @pytest.fixture

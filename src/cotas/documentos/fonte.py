@@ -8,7 +8,7 @@ os mesmos documentos.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date, datetime
 from typing import TYPE_CHECKING
 
@@ -81,8 +81,7 @@ class FonteDocumentos:
         if self._tabelas is None:
             return montar()
         if nome not in self._tabelas:
-            self._tabelas[nome] = montar()
-            self._tabelas[nome].marcar_em_varios_documentos()
+            self._tabelas[nome] = replace(montar(), em_varios_documentos=True)
         return self._tabelas[nome]
 
     def correcoes_de(self, inscricao: str) -> tuple[CorrecaoPublica, ...]:

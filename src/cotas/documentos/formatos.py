@@ -5,17 +5,15 @@ from __future__ import annotations
 
 import csv
 import errno
-import functools
 import io
 import os
 import re
 import shutil
 import tempfile
-import threading
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import Executor, Future, ThreadPoolExecutor
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date, datetime
 from decimal import Decimal
 from pathlib import Path
@@ -168,11 +166,11 @@ def _livro(tabelas: list[Tabela], *, celulas_de_texto: bool) -> bytes:
         preparadas = _abas_no_livro(tabela)
         if preparadas is None:
             return _xlsx_celula_a_celula(tabelas, celulas_de_texto=False)
-        for nome, dados, notas in preparadas:
-            nome = _nome_livre(nome, nomes_usados)
-            if notas is not None:
-                formatos[nome] = dict.fromkeys(notas, duas_casas)
-            abas.append((nome, dados()))
+        for aba in preparadas:
+            nome = _nome_livre(aba.nome, nomes_usados)
+            if aba.notas is not None:
+                formatos[nome] = dict.fromkeys(aba.notas, duas_casas)
+            abas.append((nome, aba.dados()))
     saida = io.BytesIO()
     rustpy_xlsxwriter.write_worksheets(
         abas,
@@ -185,24 +183,30 @@ def _livro(tabelas: list[Tabela], *, celulas_de_texto: bool) -> bytes:
     return saida.getvalue()
 
 
-# Uma aba preparada para o escritor: o nome pedido, os dados (a cada livro, de novo: as linhas
-# uma a uma, `_registros`, só se leem uma vez) e os títulos das colunas de notas (None: a aba
-# sem linhas, só o cabeçalho).
-_Aba = tuple[str, Callable[[], Any], list[str] | None]
+@dataclass(frozen=True)
+class _Aba:
+    """Uma aba preparada para o escritor: o nome pedido, o quadro do polars (None: as linhas
+    uma a uma, `_registros`, montadas de novo a cada livro a partir de `titulos` e `colunas`)
+    e os títulos das colunas de notas (None: a aba sem linhas, só o cabeçalho)."""
+
+    nome: str
+    quadro: Any
+    notas: list[str] | None
+    titulos: list[str] = field(default_factory=list)
+    colunas: Sequence[Sequence[object]] = ()
+
+    def dados(self) -> Any:
+        return self.quadro if self.quadro is not None else _registros(self.titulos, self.colunas)
 
 
 def _abas_no_livro(tabela: Tabela) -> list[_Aba] | None:
     """As abas da tabela preparadas para o escritor, uma vez por tabela (guardadas nela: a
     classificação de um milhão de linhas vai ao `resultado.xlsx` e ao `listas.xlsx`). None: uma
     coluna que só célula a célula se escreve (`_coluna_no_livro`)."""
-    with _PREPARANDO:  # (dois livros em paralelo com a mesma tabela: o segundo espera)
+    with tabela.trava:
         if "xlsx" not in tabela.preparos:
             tabela.preparos["xlsx"] = _preparar_abas(tabela)
         return tabela.preparos["xlsx"]  # type: ignore[return-value]
-
-
-# Uma preparação de cada vez (é Python, com o GIL: em paralelo, não ganharia nada).
-_PREPARANDO = threading.Lock()
 
 
 def _preparar_abas(tabela: Tabela) -> list[_Aba] | None:
@@ -212,8 +216,7 @@ def _preparar_abas(tabela: Tabela) -> list[_Aba] | None:
     abas: list[_Aba] = []
     for nome, linhas in _abas_da_tabela(tabela):
         if not linhas:  # (sem linhas, o cabeçalho só sai de um quadro vazio)
-            vazio = pl.DataFrame(schema=dict.fromkeys(titulos, pl.String))
-            abas.append((nome, functools.partial(_o_mesmo, vazio), None))
+            abas.append(_Aba(nome, pl.DataFrame(schema=dict.fromkeys(titulos, pl.String)), None))
             continue
         preparadas = [_coluna_no_livro(c) for c in zip(*linhas, strict=True)]
         if None in preparadas:
@@ -221,17 +224,11 @@ def _preparar_abas(tabela: Tabela) -> list[_Aba] | None:
         colunas = [valores for valores, _ in preparadas]  # type: ignore[misc]
         notas = [t for t, (_, nota) in zip(titulos, preparadas, strict=True) if nota]  # type: ignore[misc]
         quadro = _quadro_da_aba(titulos, colunas)
-        dados = (
-            functools.partial(_registros, titulos, colunas)
-            if quadro is None
-            else functools.partial(_o_mesmo, quadro)
-        )
-        abas.append((nome, dados, notas))
+        if quadro is None:
+            abas.append(_Aba(nome, None, notas, titulos, colunas))
+        else:
+            abas.append(_Aba(nome, quadro, notas))
     return abas
-
-
-def _o_mesmo(quadro: Any) -> Any:
-    return quadro
 
 
 def _quadro_da_aba(titulos: list[str], colunas: Sequence[Sequence[object]]) -> Any:

@@ -9,6 +9,7 @@ mascarado (`***.456.789-**`). As listas reservadas são publicadas porque a lei 
 from __future__ import annotations
 
 import itertools
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -50,22 +51,17 @@ class Tabela:
     titulo: str
     colunas: tuple[str, ...]
     linhas: list[tuple[object, ...]] = field(default_factory=list)
+    # A mesma tabela em vários documentos (`FonteDocumentos.guardar_tabelas`): só então vale
+    # guardar o que um formato desenha dela para o documento seguinte (`pagina._linhas_html`).
+    em_varios_documentos: bool = False
     # O que um formato prepara da tabela inteira, guardado com ela (`formatos._abas_no_livro`,
-    # `pagina._linhas_html`): a mesma tabela em dois documentos se prepara uma vez. Quem muda
-    # `linhas` depois de desenhar a tabela num formato precisa de outra tabela.
+    # `pagina._linhas_html`), e a trava de quem prepara (dois livros com a mesma tabela em
+    # linhas de execução: um espera). Quem muda `linhas` depois de desenhar a tabela num formato
+    # precisa de outra tabela.
     preparos: dict[str, object] = field(default_factory=dict, compare=False, repr=False)
-
-    @property
-    def em_varios_documentos(self) -> bool:
-        """Se a tabela é a mesma em vários documentos (`FonteDocumentos.guardar_tabelas`): só
-        então vale guardar o que um formato desenha dela para o documento seguinte."""
-        return bool(self.preparos.get(_EM_VARIOS_DOCUMENTOS))
-
-    def marcar_em_varios_documentos(self) -> None:
-        self.preparos[_EM_VARIOS_DOCUMENTOS] = True
-
-
-_EM_VARIOS_DOCUMENTOS = "em_varios_documentos"
+    trava: threading.Lock = field(
+        default_factory=threading.Lock, init=False, compare=False, repr=False
+    )
 
 
 def _fonte(origem: Apuracao | FonteDocumentos) -> FonteDocumentos:
@@ -233,7 +229,6 @@ def linhas_classificacao(
     Das observações, só as de desempate se publicam (na geral); o parecer individual da
     comissão, não."""
     listas = f.certame.listas(cargo)
-    assert listas.trechos is not None  # (as listas vêm sempre da classificação em colunas)
     sit = situacoes(f, cargo)
     linhas: list[tuple[object, ...]] = []
     for t in listas.trechos(inicio, fim, lista):

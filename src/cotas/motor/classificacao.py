@@ -45,12 +45,12 @@ class Listas:
     cargo: str
     geral: ListaDeClassificacao
     reservadas: Mapping[str, ListaDeClassificacao]
-    pendentes: list[Candidato] = field(default_factory=list)  # aguardam a comissão
-    observacoes: Mapping[str, list[Razao]] = field(default_factory=dict)
     # As listas lidas em colunas, de `inicio` a `fim` na sequência publicada (a geral, depois as
     # reservadas), ou só a `lista` dada: para quem lê listas inteiras sem criar um `Candidato`
-    # por linha (os documentos). Posto pela classificação em colunas.
-    trechos: Callable[[int, int | None, str | None], list[TrechoDeLista]] | None = None
+    # por linha (os documentos).
+    trechos: Callable[[int, int | None, str | None], list[TrechoDeLista]]
+    pendentes: list[Candidato] = field(default_factory=list)  # aguardam a comissão
+    observacoes: Mapping[str, list[Razao]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

@@ -1475,7 +1475,7 @@ def _listas_do_cargo(
         return _trechos(tabela, ordens, desempates, inicio, fim, lista)
 
     return Listas(
-        cargo, geral, reservadas_, pendentes, _ObservacoesSobDemanda(observacoes), trechos
+        cargo, geral, reservadas_, trechos, pendentes, _ObservacoesSobDemanda(observacoes)
     )
 
 
