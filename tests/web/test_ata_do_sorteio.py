@@ -55,6 +55,10 @@ def _certame(rita: Any, *, cargos: tuple[tuple[str, str], ...] = CARGOS) -> Any:
     return publicar(certame, rita)
 
 
+def _url_da_ata(pk: int) -> str:
+    return reverse("publico:documento", args=[pk, "ata-do-sorteio"])
+
+
 def _sem_carimbo(html: str) -> str:
     """O documento sem o carimbo (quando foi gerado e a versão do certame: o resto é igual)."""
     return re.sub(r'<p class="carimbo">.*?</p>', "", html, flags=re.S)
@@ -66,7 +70,7 @@ def test_a_ata_publicada_e_a_da_linha_de_comando(client: Any, rita: Any, tmp_pat
     assert cotas(["apurar", str(CENARIO), "--saida", str(saida), "--sem-pdf"]) == 0
     pk = certame.pk
     # Entre os documentos públicos do certame, com o título, em todo formato.
-    r = client.get(reverse("publico:documento", args=[pk, "ata-do-sorteio"]))
+    r = client.get(_url_da_ata(pk))
     assert r.status_code == 200
     texto = r.content.decode()
     assert "Ata do sorteio entre cargos" in texto
@@ -74,9 +78,9 @@ def test_a_ata_publicada_e_a_da_linha_de_comando(client: Any, rita: Any, tmp_pat
     assert "Semente registrada: &quot;Edital 96/2026, sorteio público de 20/02/2026&quot;" in texto
     assert "TRA: a 1ª vaga reservada a pessoas indígenas." in texto
     anexo = client.get(reverse("publico:documento", args=[pk, "anexo-edital"])).content.decode()
-    assert reverse("publico:documento", args=[pk, "ata-do-sorteio"]) in anexo  # (o menu)
+    assert _url_da_ata(pk) in anexo  # (o menu)
     pagina = client.get(reverse("certames:publico", args=[pk])).content.decode()
-    assert reverse("publico:documento", args=[pk, "ata-do-sorteio"]) in pagina
+    assert _url_da_ata(pk) in pagina
     # O CSV das extrações, a planilha e o HTML: os da linha de comando, byte a byte (o HTML,
     # menos o carimbo, que diz quando e em que versão cada um foi gerado).
     csv = client.get(
@@ -110,12 +114,12 @@ def test_a_pagina_do_certame_mostra_a_ata_ao_rh(client: Any, rita: Any) -> None:
     assert "Cargos participantes, na ordem do edital: ARQ, BIB, MUS, TRA." in texto
     assert "Fundamento: Edital nº 96/2026, item 3.5" in texto
     assert "ainda não cadastrou: TRA" in texto
-    assert reverse("publico:documento", args=[certame.pk, "ata-do-sorteio"]) in texto
+    assert _url_da_ata(certame.pk) in texto
 
 
 def test_o_certame_sem_sorteio_nao_tem_ata(client: Any, certame: Any, rita: Any) -> None:
     pk = certame.pk
-    assert client.get(reverse("publico:documento", args=[pk, "ata-do-sorteio"])).status_code == 404
+    assert client.get(_url_da_ata(pk)).status_code == 404
     r = client.get(reverse("publico:baixar", args=[pk, "ata-do-sorteio", "csv"]))
     assert r.status_code == 404
     anexo = client.get(reverse("publico:documento", args=[pk, "anexo-edital"])).content.decode()

@@ -63,21 +63,29 @@ def arquivo(tmp_path: Path) -> Path:
     return caminho
 
 
-@pytest.fixture
-def homologado(rita: Any, ana: Any, arquivo: Path) -> Certame:
-    from cotas_web.candidatos.services import importacao_confirmar
-    from cotas_web.certames.services import cargo_adicionar, certame_criar, certame_homologar
-    from cotas_web.nomeacoes.services import vagas_edital_ofertar
+def _certame_escola(rita: Any, nome: str, **extra: Any) -> Certame:
+    """Um certame da lei de teste da escola pública com o cargo ADM de 3 vagas."""
+    from cotas_web.certames.services import cargo_adicionar, certame_criar
 
     c = certame_criar(
         usuario=rita,
-        nome="Concurso escola pública",
+        nome=nome,
         municipio="Escola Pública/BR",
         data_edital=EDITAL,
         tipo="concurso_publico",
-        validade_ate=date(2028, 3, 1),
+        **extra,
     )
     cargo_adicionar(usuario=rita, certame=c, codigo="ADM", nome="Agente", vagas_edital=3)
+    return c
+
+
+@pytest.fixture
+def homologado(rita: Any, ana: Any, arquivo: Path) -> Certame:
+    from cotas_web.candidatos.services import importacao_confirmar
+    from cotas_web.certames.services import certame_homologar
+    from cotas_web.nomeacoes.services import vagas_edital_ofertar
+
+    c = _certame_escola(rita, "Concurso escola pública", validade_ate=date(2028, 3, 1))
     designar_auditora(c, ana)
     c = publicar(c, rita)
     importacao_confirmar(usuario=rita, certame=c, caminho=arquivo, nome_arquivo="escola.csv")
@@ -276,16 +284,7 @@ def test_a_tela_corrige_o_campo_da_lei_e_a_previa_o_mostra(
     assert f"<dt>{rotulo}</dt><dd>7</dd>" in html
     assert f"<td>{rotulo}</td><td>6</td><td>7</td>" in html
     # A prévia de uma importação mostra o valor de cada linha (num certame ainda aberto).
-    from cotas_web.certames.services import cargo_adicionar, certame_criar
-
-    outro = certame_criar(
-        usuario=rita,
-        nome="Concurso escola pública 2",
-        municipio="Escola Pública/BR",
-        data_edital=EDITAL,
-        tipo="concurso_publico",
-    )
-    cargo_adicionar(usuario=rita, certame=outro, codigo="ADM", nome="Agente", vagas_edital=3)
+    outro = _certame_escola(rita, "Concurso escola pública 2")
     envio = SimpleUploadedFile("escola.csv", arquivo.read_bytes(), "text/csv")
     html = client.post(reverse("candidatos:importar", args=[outro.pk]), {"arquivo": envio})
     texto = html.content.decode()
