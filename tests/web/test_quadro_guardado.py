@@ -21,7 +21,11 @@ from cotas_web.ponte import leis, quadro, tabela
 
 
 def _arquivos(certame: Any) -> list[Path]:
-    return sorted((Path(settings.ARQUIVOS_PRIVADOS) / "quadros" / str(certame.pk)).glob("*.arrow"))
+    return sorted((Path(settings.ARQUIVOS_PRIVADOS) / "quadros" / str(certame.pk)).rglob("*.arrow"))
+
+
+def _marca_do_arquivo(arquivo: Path) -> str:
+    return arquivo.stem.split("__")[1]
 
 
 @pytest.mark.django_db
@@ -60,8 +64,9 @@ def test_quadro_guardado_fora_de_um_ato_e_renovado_quando_os_candidatos_mudam(
     certame = certame_com_candidatos
     regras = leis.regras_do_certame(certame)
     primeira = tabela.tabela_de_candidatos(certame, regras)
-    (arquivo,) = _arquivos(certame)
-    assert arquivo.name.startswith(quadro.marca(certame.pk))
+    (arquivo,) = _arquivos(certame)  # (um cargo: um quadro, da marca dele)
+    (marca_do_cargo,) = quadro.marcas_dos_cargos(certame.pk).values()
+    assert _marca_do_arquivo(arquivo) == marca_do_cargo
 
     # Com a mesma marca, o quadro vem do disco: o banco não é lido.
     def nao_leia(*_: Any) -> Any:
@@ -83,7 +88,8 @@ def test_quadro_guardado_fora_de_um_ato_e_renovado_quando_os_candidatos_mudam(
     )
     assert nomes["1001"] == "Outro Nome"
     (novo,) = _arquivos(certame)
-    assert novo != arquivo and novo.name.startswith(quadro.marca(certame.pk))
+    (marca_do_cargo,) = quadro.marcas_dos_cargos(certame.pk).values()
+    assert novo != arquivo and _marca_do_arquivo(novo) == marca_do_cargo
 
 
 @pytest.mark.django_db(transaction=True)
@@ -144,7 +150,7 @@ def test_o_quadro_na_memoria_vale_so_para_a_marca_do_banco(
     nomes = tabela.tabela_de_candidatos(certame, regras).quadro["nome"].to_list()
     assert "Mudado" in nomes
     settings.QUADROS_NA_MEMORIA = 0
-    guardado = quadro.Guardado(quadro.marca(certame.pk), {}, primeira.quadro)
+    guardado = quadro.Guardado(quadro.marca(certame.pk), {}, {})
     quadro._lembrar(certame.pk, "x", guardado)
     assert quadro._lembrado(certame.pk, "x") is None
     assert quadro._NA_MEMORIA == {}
@@ -261,3 +267,126 @@ def test_os_gatilhos_das_marcas_voltam_depois_de_todo_migrate(
     Candidato.objects.filter(certame=certame, inscricao="1001").update(nome="Com gatilho")
     depois = quadro.marca(certame.pk), quadro.marcas_dos_cargos(certame.pk)
     assert depois[0] != antes[0] and depois[1] != antes[1]
+
+
+def _demo() -> Any:
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    from cotas_web.certames.models import Certame
+
+    call_command("carregar_exemplo", "--demo", stdout=StringIO())
+    return Certame.objects.get(nome="Concurso Público 01/2025")
+
+
+def _leituras_do_banco(m: pytest.MonkeyPatch) -> list[Any]:
+    """Os cargos pedidos a cada leitura do banco (None: todos)."""
+    lidos: list[Any] = []
+    do_banco = tabela._quadro_do_banco
+
+    def ler(*args: Any) -> Any:
+        lidos.append(args[3] if len(args) > 3 else None)
+        return do_banco(*args)
+
+    m.setattr(tabela, "_quadro_do_banco", ler)
+    return lidos
+
+
+@pytest.mark.django_db(transaction=True)
+def test_um_ato_num_cargo_grava_so_o_quadro_dele(rita: Any, settings: Any) -> None:
+    """Cada cargo tem o seu arquivo, da marca dele. Um ato que muda os candidatos de um cargo
+    deixa o quadro dele na memória (nada vai ao disco dentro do ato); a primeira leitura fora do
+    ato grava só esse, sem ler o banco, e apaga o da marca antiga; os outros arquivos ficam
+    intocados."""
+    settings.QUADROS_NA_MEMORIA = 2
+    certame = _demo()
+    regras = leis.regras_do_certame(certame)
+    a, b = list(certame.cargos.order_by("codigo"))[:2]
+    tabela.tabela_de_candidatos(certame, regras)
+    antes = {p: p.stat().st_mtime_ns for p in _arquivos(certame)}
+    marcas = quadro.marcas_dos_cargos(certame.pk)
+    assert {_marca_do_arquivo(p) for p in antes} == {m for m in marcas.values() if m}
+    with pytest.MonkeyPatch.context() as m:
+        lidos = _leituras_do_banco(m)
+        with transaction.atomic():
+            Candidato.objects.filter(cargo=b).update(nome="No Ato")
+            assert "No Ato" in tabela.tabela_de_candidatos(certame, regras).quadro["nome"]
+            assert set(_arquivos(certame)) == set(antes)  # (nada ao disco no ato)
+        assert lidos == [[b.codigo]]
+        depois = tabela.tabela_de_candidatos(certame, regras).quadro
+        assert lidos == [[b.codigo]]  # (fora do ato: da memória, gravado sem ler o banco)
+    novas = quadro.marcas_dos_cargos(certame.pk)
+    assert {c for c in marcas if marcas[c] != novas[c]} == {b.codigo}
+    agora = {p: p.stat().st_mtime_ns for p in _arquivos(certame)}
+    trocados = set(antes) ^ set(agora)
+    assert {_marca_do_arquivo(p) for p in trocados} == {marcas[b.codigo], novas[b.codigo]}
+    assert all(agora[p] == antes[p] for p in set(antes) & set(agora))
+    inteiro = tabela.tabela_de_candidatos(certame, regras, do_banco=True).quadro
+    assert depois.sort("linha").equals(inteiro.sort("linha"))
+    # O quadro na ordem dos cargos; dentro de cada um, na do arquivo importado.
+    assert depois["cargo"].to_list() == sorted(depois["cargo"].to_list())
+    for cargo in (a.codigo, b.codigo):
+        assert depois.filter(pl.col("cargo") == cargo).equals(
+            inteiro.filter(pl.col("cargo") == cargo)
+        )
+
+
+@pytest.mark.django_db(transaction=True)
+def test_o_quadro_de_um_cargo_so_le_so_o_dele(rita: Any, settings: Any) -> None:
+    """Pedido um cargo (os atos e painéis de um cargo), só o quadro dele é conferido e, se a
+    marca dele mudou, relido do banco; o de um código que o certame não tem é vazio, com as
+    colunas."""
+    settings.QUADROS_NA_MEMORIA = 0  # (do disco, não da memória)
+    certame = _demo()
+    regras = leis.regras_do_certame(certame)
+    a, b = list(certame.cargos.order_by("codigo"))[:2]
+    tabela.tabela_de_candidatos(certame, regras)
+    Candidato.objects.filter(cargo=b).update(nome="Mudou")
+    inteiro = tabela.tabela_de_candidatos(certame, regras, do_banco=True).quadro
+    with pytest.MonkeyPatch.context() as m:
+        lidos = _leituras_do_banco(m)
+        so_a = tabela.tabela_de_candidatos(certame, regras, cargo=a.codigo).quadro
+        assert lidos == []
+        so_b = tabela.tabela_de_candidatos(certame, regras, cargo=b.codigo).quadro
+        assert lidos == [[b.codigo]]
+        nenhum = tabela.tabela_de_candidatos(certame, regras, cargo="NAO-EXISTE").quadro
+    assert so_a.equals(inteiro.filter(pl.col("cargo") == a.codigo))
+    assert so_b.equals(inteiro.filter(pl.col("cargo") == b.codigo))
+    assert nenhum.is_empty() and nenhum.schema == inteiro.schema
+
+
+@pytest.mark.django_db(transaction=True)
+def test_os_arquivos_de_outra_forma_e_de_antes_sao_apagados(rita: Any) -> None:
+    """Gravado um quadro, os arquivos do certame que não são das marcas atuais nesta forma
+    saem: os de outra forma (outros critérios de desempate) e os de um arquivo só por certame,
+    de antes dos quadros por cargo."""
+    certame = _demo()
+    regras = leis.regras_do_certame(certame)
+    pasta = Path(settings.ARQUIVOS_PRIVADOS) / "quadros" / str(certame.pk)
+    (pasta / "outra-forma").mkdir(parents=True)
+    velhos = [pasta / "outra-forma" / "x__y.arrow", pasta / "m__f.arrow", pasta / "m__f.json"]
+    for velho in velhos:
+        velho.write_bytes(b"")
+    tabela.tabela_de_candidatos(certame, regras)
+    assert not any(v.exists() for v in velhos) and not (pasta / "outra-forma").exists()
+    marcas = {m for m in quadro.marcas_dos_cargos(certame.pk).values() if m}
+    assert {_marca_do_arquivo(p) for p in _arquivos(certame)} == marcas
+
+
+@pytest.mark.django_db(transaction=True)
+def test_um_quadro_guardado_com_outras_colunas_nao_e_misturado(rita: Any, settings: Any) -> None:
+    """Um arquivo da marca atual com outras colunas (gravado por outra versão do código) não se
+    junta aos dos outros cargos: o quadro inteiro vem do banco."""
+    settings.QUADROS_NA_MEMORIA = 0
+    certame = _demo()
+    regras = leis.regras_do_certame(certame)
+    tabela.tabela_de_candidatos(certame, regras)
+    arquivo = _arquivos(certame)[0]
+    pl.read_ipc(arquivo).drop("nome").write_ipc(arquivo)
+    with pytest.MonkeyPatch.context() as m:
+        lidos = _leituras_do_banco(m)
+        relido = tabela.tabela_de_candidatos(certame, regras).quadro
+    assert lidos == [None]
+    inteiro = tabela.tabela_de_candidatos(certame, regras, do_banco=True).quadro
+    assert relido.sort("linha").equals(inteiro.sort("linha"))

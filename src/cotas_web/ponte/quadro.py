@@ -1,56 +1,85 @@
-"""O quadro dos candidatos de um certame guardado em disco, para que um ato não releia do banco
-um milhão de linhas a cada pedido (issue "atos são fatos").
+"""O quadro dos candidatos de um certame guardado em disco, cargo a cargo, para que um ato não
+releia do banco um milhão de linhas a cada pedido (issue "atos são fatos").
 
-A chave é a marca de versão dos candidatos (`candidatos.VersaoCandidatos`), que os gatilhos do
-banco renovam, com uma marca aleatória, na mesma transação de qualquer mudança nos candidatos:
-nenhum caminho de escrita a esquece, uma transação desfeita não a deixa, e uma cópia de
-segurança restaurada traz a marca do conteúdo dela. O quadro só é guardado fora de um ato (fora
-de uma transação), lido entre duas leituras iguais da marca; dentro de um ato que mudou os
-candidatos a marca é nova e não tem quadro: ele é montado do banco, como sempre. Quem confere o
-registro de auditoria (`verificar_auditoria`) lê sempre do banco.
+As chaves são as marcas de versão dos candidatos, que os gatilhos do banco renovam, com uma marca
+aleatória, na mesma transação de qualquer mudança nos candidatos (`candidatos.versao`): a do
+certame (`VersaoCandidatos`) e a de cada cargo (`VersaoDoCargo`). Nenhum caminho de escrita as
+esquece, uma transação desfeita não as deixa, e uma cópia de segurança restaurada traz as marcas
+do conteúdo dela.
 
-Os arquivos ficam em `ARQUIVOS_PRIVADOS/quadros/<certame>/`, um por marca e forma (as colunas
-dos grupos da lei e os critérios de desempate), no formato Arrow IPC, com as marcas dos cargos ao
-lado (`.json`); os de marcas antigas são apagados quando um novo é gravado.
+Cada cargo tem o seu quadro, guardado com a marca do cargo: uma correção muda um cargo, e o ato
+seguinte relê do banco só os candidatos dele e grava só o quadro dele (num certame de um milhão,
+~5 mil linhas, não o milhão). O quadro do certame lido inteiro do banco vem na ordem do arquivo
+importado; juntado dos cargos, vem cargo a cargo, na ordem dos códigos, e dentro de cada um na do
+arquivo (ninguém lê a ordem entre cargos: o livro conta posições nas listas, nunca linhas do
+quadro).
 
-Remendo: cada cargo tem também a sua marca (`candidatos.VersaoDoCargo`). Sem o quadro da marca
-atual, o último guardado é remendado: as linhas dos cargos cuja marca mudou (uma correção muda um
-só) são relidas do banco, as dos outros ficam. Num certame de um milhão, uma correção relê os
-candidatos de um cargo, não o milhão.
+Um quadro só vai ao disco fora de um ato (fora de uma transação), lido entre duas leituras iguais
+das marcas; dentro de um ato, fica na memória do processo, com a marca nova (aleatória: desfeito
+o ato, ela nunca volta) e vai ao disco na primeira leitura fora de um ato que ainda a encontre no
+banco. Quem confere o registro de auditoria (`verificar_auditoria`) lê sempre do banco.
+
+Os arquivos ficam em `ARQUIVOS_PRIVADOS/quadros/<certame>/<forma>/<cargo>__<marca>.arrow`, no
+formato Arrow IPC (a forma: as colunas dos grupos da lei e os critérios de desempate; forma e
+cargo pelo resumo SHA-256 do texto deles); os de marcas antigas são apagados quando um novo é
+gravado.
 """
 
 from __future__ import annotations
 
 import contextlib
 import hashlib
-import json
 import os
 import threading
 import uuid
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import polars as pl
 from django.conf import settings
 from django.db import connection, transaction
 
-_SEPARADOR = "__"  # entre a marca e a forma no nome do arquivo (a marca do PostgreSQL tem "-")
+_SEPARADOR = "__"  # entre o cargo e a marca no nome do arquivo (a marca do PostgreSQL tem "-")
+
+# Lê do banco os candidatos dos cargos dados (None: de todos), num quadro.
+MontarCargos = Callable[[Sequence[str] | None], pl.DataFrame]
 
 
 @dataclass(frozen=True)
 class Guardado:
-    """Um quadro com as marcas de que ele é: a do certame e a de cada cargo."""
+    """Os quadros de cargos de um certame numa forma (`cargos`: talvez só alguns), conferidos
+    com as marcas do banco: `marca`, a do certame, e `marcas`, a de cada cargo (de todos). Com a
+    marca do certame ainda no banco, nenhum candidato mudou desde então. `fora_do_disco`: os
+    cargos lidos num ato, ainda não gravados."""
 
     marca: str
     marcas: dict[str, str]
-    quadro: pl.DataFrame
-    no_disco: bool = True  # (o lembrado dentro de um ato vai ao disco na primeira leitura fora)
+    cargos: dict[str, pl.DataFrame]
+    fora_do_disco: frozenset[str] = frozenset()
+    _juntos: dict[tuple[str, ...], pl.DataFrame] = field(
+        default_factory=dict, init=False, compare=False, repr=False
+    )
+
+    def quadro(self, cargos: Sequence[str] | None = None) -> pl.DataFrame:
+        """O quadro dos cargos dados (None: de todos), um depois do outro na ordem dos códigos;
+        o mesmo objeto a cada pedido dos mesmos cargos."""
+        chave = tuple(sorted(self.marcas if cargos is None else cargos))
+        if chave not in self._juntos:
+            self._juntos[chave] = pl.concat([self.cargos[c] for c in chave], rechunk=False)
+        return self._juntos[chave]
+
+    def com_inteiro(self, inteiro: pl.DataFrame | None) -> Guardado:
+        """O mesmo, com `inteiro` (as linhas de todos os cargos, lidas juntas) como o quadro do
+        certame: na ordem em que vieram, sem juntar os dos cargos de novo."""
+        if inteiro is not None:
+            self._juntos[tuple(sorted(self.marcas))] = inteiro
+        return self
 
 
-# Os últimos quadros lidos por este processo: (certame, forma) → o quadro, do mais antigo ao mais
-# novo. Só um atalho do disco: vale só para a marca que o banco dá no pedido, como o arquivo
-# (nunca o estado do certame, que fica no banco); a base do remendo, para outra.
+# Os últimos quadros lidos por este processo: (certame, forma) → os dos cargos, do mais antigo ao
+# mais novo. Só um atalho do disco: cada cargo vale só para a marca que o banco dá no pedido, como
+# o arquivo (nunca o estado do certame, que fica no banco).
 _NA_MEMORIA: dict[tuple[int, str], Guardado] = {}
 _TRAVA = threading.Lock()
 
@@ -102,121 +131,180 @@ def _pasta(certame_id: int) -> Path:
     return Path(settings.ARQUIVOS_PRIVADOS) / "quadros" / str(certame_id)
 
 
-def _arquivo(certame_id: int, marca_: str, forma: str) -> Path:
-    resumo = hashlib.sha256(forma.encode()).hexdigest()[:16]
-    return _pasta(certame_id) / f"{marca_}{_SEPARADOR}{resumo}.arrow"
+def _resumo(texto: str) -> str:
+    return hashlib.sha256(texto.encode()).hexdigest()[:16]
 
 
-def _ler(arquivo: Path) -> Guardado | None:
+def _arquivo(certame_id: int, forma: str, cargo: str, marca_: str) -> Path:
+    return _pasta(certame_id) / _resumo(forma) / f"{_resumo(cargo)}{_SEPARADOR}{marca_}.arrow"
+
+
+def _ler(arquivo: Path) -> pl.DataFrame | None:
     try:
-        marcas = json.loads(arquivo.with_suffix(".json").read_text())
-        return Guardado(arquivo.name.split(_SEPARADOR)[0], marcas, pl.read_ipc(arquivo))
-    except (OSError, ValueError, pl.exceptions.PolarsError):
-        return None  # ausente, ou gravado pela metade por um processo morto: monta de novo
+        return pl.read_ipc(arquivo)
+    except (OSError, pl.exceptions.PolarsError):
+        return None  # ausente (apagado por uma marca mais nova): lido do banco
 
 
-def _ultimo_no_disco(certame_id: int, forma: str) -> Guardado | None:
-    """O quadro guardado desta forma, de qualquer marca (há um só: os antigos são apagados)."""
-    resumo = hashlib.sha256(forma.encode()).hexdigest()[:16]
-    for arquivo in _pasta(certame_id).glob(f"*{_SEPARADOR}{resumo}.arrow"):
-        return _ler(arquivo)
-    return None
-
-
-def _gravar(certame_id: int, forma: str, guardado: Guardado) -> None:
-    """Grava em arquivos ao lado (nome único: outros processos e threads gravam ao mesmo tempo)
-    e troca de lugar num passo só, primeiro as marcas, depois o quadro; apaga os de outras
-    marcas. Uma falha ao guardar nunca falha o pedido: o quadro já foi lido do banco, e o
-    próximo pedido tenta de novo."""
-    arquivo = _arquivo(certame_id, guardado.marca, forma)
-    marcas = arquivo.with_suffix(".json")
-    sufixo = uuid.uuid4().hex
-    provisorios = [arquivo.with_name(f".{p.name}.{sufixo}") for p in (marcas, arquivo)]
-    try:
-        arquivo.parent.mkdir(parents=True, exist_ok=True)
-        provisorios[0].write_text(json.dumps(guardado.marcas))
-        guardado.quadro.write_ipc(provisorios[1])
-        os.replace(provisorios[0], marcas)
-        os.replace(provisorios[1], arquivo)
-    except OSError:
-        for provisorio in provisorios:
+def _gravar(certame_id: int, forma: str, guardado: Guardado, cargos: set[str]) -> None:
+    """Grava os quadros dos cargos dados, cada um num arquivo ao lado (nome único: outros
+    processos e threads gravam ao mesmo tempo) trocado de lugar num passo só; apaga os de marcas
+    que não são as de `guardado` (`_limpar`). Uma falha ao guardar nunca falha o pedido: o
+    quadro já foi lido do banco, e o próximo pedido tenta de novo."""
+    for cargo in sorted(cargos):
+        marca_ = guardado.marcas[cargo]
+        if not marca_:
+            continue  # (um cargo que nunca teve candidatos: nada a guardar)
+        arquivo = _arquivo(certame_id, forma, cargo, marca_)
+        provisorio = arquivo.with_name(f".{arquivo.name}.{uuid.uuid4().hex}")
+        try:
+            arquivo.parent.mkdir(parents=True, exist_ok=True)
+            guardado.cargos[cargo].write_ipc(provisorio)
+            os.replace(provisorio, arquivo)
+        except OSError:
             with contextlib.suppress(OSError):
                 provisorio.unlink()
-        return
-    for antigo in [*arquivo.parent.glob("*.arrow"), *arquivo.parent.glob("*.json")]:
-        if antigo.name.split(_SEPARADOR)[0] != guardado.marca:
-            with contextlib.suppress(OSError):
-                antigo.unlink()
+            return
+    _limpar(certame_id, forma, guardado.marcas)
 
 
-# Colunas do quadro que o remendo usa.
-_CARGO, _LINHA = "cargo", "linha"
+def _limpar(certame_id: int, forma: str, marcas: dict[str, str]) -> None:
+    """Apaga os arquivos do certame que não são das `marcas` nesta forma: os de marcas antigas,
+    de cargos que não existem mais, de outras formas (e os da forma de um arquivo só por
+    certame, de antes dos quadros por cargo). Um que outro processo acabou de gravar, com uma
+    marca mais nova, só será lido do banco de novo."""
+    pasta = _pasta(certame_id)
+    da_forma = pasta / _resumo(forma)
+    atuais = {_arquivo(certame_id, forma, c, m).name for c, m in marcas.items() if m}
+    with contextlib.suppress(OSError):
+        for item in pasta.iterdir():
+            if item.is_dir() and item != da_forma:
+                for arquivo in item.glob("*.arrow"):
+                    with contextlib.suppress(OSError):
+                        arquivo.unlink()
+                with contextlib.suppress(OSError):
+                    item.rmdir()
+            elif item.is_file() and item.suffix in (".arrow", ".json"):
+                with contextlib.suppress(OSError):
+                    item.unlink()
+        for arquivo in da_forma.glob("*.arrow"):
+            if arquivo.name not in atuais:
+                with contextlib.suppress(OSError):
+                    arquivo.unlink()
 
 
-def _remendado(
-    base: Guardado | None,
+def _por_cargo(quadro: pl.DataFrame, cargos: Sequence[str]) -> dict[str, pl.DataFrame]:
+    """O quadro de cada cargo dado (vazio, com as colunas, o de um cargo sem candidatos), na
+    ordem em que as linhas vêm (a do arquivo importado)."""
+    partes = {
+        str(chave[0]): parte
+        for chave, parte in quadro.partition_by("cargo", as_dict=True, maintain_order=True).items()
+    }
+    return {c: partes.get(c, quadro.clear()) for c in cargos}
+
+
+def _conferido(
+    certame_id: int,
+    forma: str,
+    lembrado: Guardado | None,
     marcas: dict[str, str],
-    montar_cargos: Callable[[Sequence[str]], pl.DataFrame],
-) -> pl.DataFrame | None:
-    """O quadro `base` com as linhas dos cargos cuja marca mudou relidas do banco; None se não
-    há base, se todos mudaram (uma importação: monte tudo) ou se nenhum mudou (a marca do
-    certame mudou sem a de cargo algum: não se sabe o quê, monte tudo)."""
-    if base is None:
-        return None
-    mudaram = sorted(
-        c for c in set(marcas) | set(base.marcas) if marcas.get(c) != base.marcas.get(c)
-    )
-    if not mudaram or len(mudaram) >= len(marcas):
-        return None
-    ficam = base.quadro.filter(~pl.col(_CARGO).is_in(mudaram))
-    relidas = montar_cargos(mudaram)
-    if relidas.schema != ficam.schema:
-        return None  # (a forma mudou com o código: monte tudo)
-    # As linhas relidas vão ao fim, na ordem do arquivo: dentro de cada cargo a ordem é a do
-    # arquivo, como no quadro lido inteiro; entre cargos, ninguém a lê (o livro conta posições
-    # nas listas, nunca linhas do quadro). Reordenar o milhão custava 0,4 s a cada correção.
-    return pl.concat([ficam, relidas.sort(_LINHA, nulls_last=True, maintain_order=True)])
+    montar_cargos: MontarCargos,
+    pedidos: list[str],
+) -> tuple[dict[str, pl.DataFrame], set[str], pl.DataFrame | None]:
+    """Os quadros dos cargos `pedidos` da marca de cada um em `marcas`: da memória, do disco ou,
+    os que faltam, do banco numa leitura só. Devolve-os (mais os da memória de outros cargos
+    ainda da marca deles), os cargos lidos do banco e, se todos foram lidos juntos, o quadro
+    inteiro como veio do banco (na ordem do arquivo importado, como na linha de comando)."""
+    achados: dict[str, pl.DataFrame] = {}
+    if lembrado is not None:
+        achados = {
+            c: q
+            for c, q in lembrado.cargos.items()
+            if c in marcas and lembrado.marcas[c] == marcas[c]
+        }
+    novos: dict[str, pl.DataFrame] = {}  # (do disco ou do banco: o esquema deles se confere)
+    faltam: list[str] = []
+    for cargo in pedidos:
+        if cargo in achados:
+            continue
+        marca_ = marcas[cargo]
+        do_disco = _ler(_arquivo(certame_id, forma, cargo, marca_)) if marca_ else None
+        if do_disco is None:
+            faltam.append(cargo)
+        else:
+            novos[cargo] = do_disco
+    inteiro = None
+    if len(faltam) == len(marcas):  # (nada guardado: todos numa leitura só)
+        inteiro = montar_cargos(None)
+        novos.update(_por_cargo(inteiro, faltam))
+    elif faltam:
+        novos.update(_por_cargo(montar_cargos(faltam), faltam))
+    esquemas = {tuple(q.schema.items()) for q in [*novos.values(), *list(achados.values())[:1]]}
+    achados.update(novos)
+    if len(esquemas) > 1:
+        # (Guardados por outra versão do código, com outras colunas: todos do banco.)
+        inteiro = montar_cargos(None)
+        return _por_cargo(inteiro, list(marcas)), set(marcas), inteiro
+    return achados, set(faltam), inteiro
 
 
 def ler_ou_montar(
     certame_id: int,
     forma: str,
-    montar: Callable[[], pl.DataFrame],
-    montar_cargos: Callable[[Sequence[str]], pl.DataFrame],
+    montar_cargos: MontarCargos,
+    *,
+    cargos: Sequence[str] | None = None,
 ) -> pl.DataFrame:
-    """O quadro guardado da marca atual; sem ele, o último guardado remendado (`_remendado`) ou
-    o que `montar` lê do banco (`montar_cargos`: só as linhas dos cargos dados). O quadro é
-    guardado se as marcas não mudaram durante a leitura e não há ato em curso."""
+    """O quadro dos candidatos dos `cargos` dados (None: de todos) na versão atual: cada cargo da
+    memória, do disco ou, sem ele na marca atual do cargo, do banco (`montar_cargos`). Os lidos
+    do banco fora de um ato vão ao disco se as marcas não mudaram durante a leitura."""
     atual = marca(certame_id)
+    if not atual:
+        # (Sem a marca do certame, logo depois de uma remoção: nada se guarda nem se lê.)
+        return montar_cargos(None if cargos is None else list(cargos))
     lembrado = _lembrado(certame_id, forma)
-    if atual and lembrado is not None and lembrado.marca == atual:
-        if not lembrado.no_disco and not connection.in_atomic_block:
-            # (Fora de um ato, a marca lida é a gravada: o quadro lembrado no ato vale.)
-            _gravar(certame_id, forma, lembrado)
-            _lembrar(certame_id, forma, replace(lembrado, no_disco=True))
-        return lembrado.quadro
-    if atual and (guardado := _ler(_arquivo(certame_id, atual, forma))) is not None:
-        _lembrar(certame_id, forma, guardado)
-        return guardado.quadro
-    base = lembrado if lembrado is not None else _ultimo_no_disco(certame_id, forma)
+    if (
+        lembrado is not None
+        and lembrado.marca == atual
+        and lembrado.cargos
+        and set(lembrado.marcas if cargos is None else cargos) <= lembrado.cargos.keys()
+    ):
+        # (Com a marca do certame de quando foi conferido, nenhum candidato mudou desde então.)
+        if lembrado.fora_do_disco and not connection.in_atomic_block:
+            # (Fora de um ato, a marca lida é a gravada: os quadros lembrados no ato valem.)
+            _gravar(certame_id, forma, lembrado, set(lembrado.fora_do_disco))
+            lembrado = replace(lembrado, fora_do_disco=frozenset())
+            _lembrar(certame_id, forma, lembrado)
+        return lembrado.quadro(cargos)
     if connection.in_atomic_block:
-        # Dentro de um ato, a marca pode ainda ser desfeita: nada vai ao disco. Na memória, sim:
-        # a marca nova é aleatória, e desfeita nunca volta (o lembrado só serve de base a um
-        # remendo, que relê o cargo cuja marca não confere). A trava do certame impede outra
+        # Dentro de um ato, as marcas podem ainda ser desfeitas: nada vai ao disco. Na memória,
+        # sim: a marca nova é aleatória, e desfeita nunca volta. A trava do certame impede outra
         # mudança nos candidatos durante o ato.
         marcas = marcas_dos_cargos(certame_id)
-        quadro = _remendado(base, marcas, montar_cargos)
-        quadro = montar() if quadro is None else quadro
-        if atual:
-            _lembrar(certame_id, forma, Guardado(atual, marcas, quadro, no_disco=False))
-        return quadro
-    with transaction.atomic():  # (no SQLite, um instantâneo só para as leituras)
-        antes = (marca(certame_id), marcas_dos_cargos(certame_id))
-        quadro = _remendado(base, antes[1], montar_cargos)
-        quadro = montar() if quadro is None else quadro
-        depois = (marca(certame_id), marcas_dos_cargos(certame_id))
-    if antes[0] and antes == depois:
-        novo = Guardado(antes[0], antes[1], quadro)
-        _gravar(certame_id, forma, novo)
+        pedidos = _pedidos(marcas, cargos)
+        achados, lidos, inteiro = _conferido(
+            certame_id, forma, lembrado, marcas, montar_cargos, pedidos
+        )
+        anteriores = lembrado.fora_do_disco if lembrado is not None else frozenset()
+        fora = frozenset(c for c in anteriores | lidos if c in achados)
+        novo = Guardado(atual, marcas, achados, fora).com_inteiro(inteiro)
         _lembrar(certame_id, forma, novo)
-    return quadro
+        return novo.quadro(pedidos) if pedidos else montar_cargos([])
+    with transaction.atomic():  # (no SQLite, um instantâneo só para as leituras)
+        marcas = marcas_dos_cargos(certame_id)
+        pedidos = _pedidos(marcas, cargos)
+        achados, lidos, inteiro = _conferido(
+            certame_id, forma, lembrado, marcas, montar_cargos, pedidos
+        )
+        depois = (marca(certame_id), marcas_dos_cargos(certame_id))
+    novo = Guardado(atual, marcas, achados).com_inteiro(inteiro)
+    if depois == (atual, marcas):
+        anteriores = lembrado.fora_do_disco if lembrado is not None else frozenset()
+        _gravar(certame_id, forma, novo, {c for c in anteriores | lidos if c in achados})
+        _lembrar(certame_id, forma, novo)
+    return novo.quadro(pedidos) if pedidos else montar_cargos([])
+
+
+def _pedidos(marcas: dict[str, str], cargos: Sequence[str] | None) -> list[str]:
+    """Os cargos pedidos que o certame tem (um código que ele não tem: nenhuma linha)."""
+    return sorted(marcas) if cargos is None else sorted(c for c in set(cargos) if c in marcas)

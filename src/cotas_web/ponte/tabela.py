@@ -103,13 +103,14 @@ def tabela_de_candidatos(
                 [(c.nome, c.tipo) for c in regras.lei.campos],
             )
         )
+        # (Com `cargo`, só o quadro dele: o do certame nem é montado.)
         quadro = guardados.ler_ou_montar(
             certame.pk,
             forma,
-            lambda: _quadro_do_banco(certame, regras, criterios),
             lambda cargos: _quadro_do_banco(certame, regras, criterios, cargos),
+            cargos=None if cargo is None else [cargo],
         )
-    if cargo is not None:
+    if cargo is not None and do_banco:
         quadro = quadro.filter(pl.col("cargo") == cargo)
     fora = list(fora)
     if fora:
@@ -179,14 +180,15 @@ def _quadro_do_banco(
         .order_by()
         .values_list(*(convertidas.get(nome, nome) for nome, _ in _COLUNAS_DO_BANCO))
     )
-    sql, parametros = consulta.query.sql_with_params()
     esquema = {nome: tipo for nome, tipo in _COLUNAS_DO_BANCO}
     esquema["data_nascimento"] = pl.String if data_como_texto else pl.Date
     partes: list[pl.DataFrame] = []
-    with connection.cursor() as cursor:
-        cursor.execute(sql, parametros)
-        while linhas := cursor.fetchmany(_LOTE_LEITURA):
-            partes.append(pl.DataFrame(linhas, schema=esquema, orient="row"))
+    if filtro.get("cargo_id__in") != []:  # (nenhum cargo pedido: o quadro vazio, com as colunas)
+        sql, parametros = consulta.query.sql_with_params()
+        with connection.cursor() as cursor:
+            cursor.execute(sql, parametros)
+            while linhas := cursor.fetchmany(_LOTE_LEITURA):
+                partes.append(pl.DataFrame(linhas, schema=esquema, orient="row"))
     bruto = pl.concat(partes) if partes else pl.DataFrame(schema=esquema)
     vazio_nulo = {
         c: pl.when(pl.col(c) == "").then(None).otherwise(pl.col(c)).alias(c)
