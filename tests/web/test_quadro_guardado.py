@@ -390,3 +390,24 @@ def test_um_quadro_guardado_com_outras_colunas_nao_e_misturado(rita: Any, settin
     assert lidos == [None]
     inteiro = tabela.tabela_de_candidatos(certame, regras, do_banco=True).quadro
     assert relido.sort("linha").equals(inteiro.sort("linha"))
+
+
+@pytest.mark.django_db(transaction=True)
+def test_sem_as_inscricoes_fora_uma_vez_por_versao(rita: Any, settings: Any) -> None:
+    """Quem saiu antes da abertura das vagas (`fora`) sai do quadro uma vez por versão: o
+    pedido seguinte com as mesmas inscrições recebe o mesmo quadro, sem filtrar o certame de
+    novo; com outras, outro; e o do banco diz o mesmo."""
+    settings.QUADROS_NA_MEMORIA = 1
+    certame = _demo()
+    regras = leis.regras_do_certame(certame)
+    a = certame.cargos.order_by("codigo")[0]
+    saem = set(Candidato.objects.filter(cargo=a).values_list("inscricao", flat=True)[:2])
+    primeiro = tabela.tabela_de_candidatos(certame, regras, fora=saem).quadro
+    assert tabela.tabela_de_candidatos(certame, regras, fora=set(saem)).quadro is primeiro
+    assert not set(primeiro["inscricao"].to_list()) & saem
+    do_banco = tabela.tabela_de_candidatos(certame, regras, fora=saem, do_banco=True).quadro
+    assert primeiro.sort("linha").equals(do_banco.sort("linha"))
+    so_um = tabela.tabela_de_candidatos(certame, regras, fora=set(list(saem)[:1])).quadro
+    assert so_um.height == primeiro.height + 1
+    do_cargo = tabela.tabela_de_candidatos(certame, regras, fora=saem, cargo=a.codigo).quadro
+    assert do_cargo.equals(primeiro.filter(pl.col("cargo") == a.codigo))

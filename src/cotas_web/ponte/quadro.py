@@ -57,24 +57,36 @@ class Guardado:
     marcas: dict[str, str]
     cargos: dict[str, pl.DataFrame]
     fora_do_disco: frozenset[str] = frozenset()
-    _juntos: dict[tuple[str, ...], pl.DataFrame] = field(
+    _juntos: dict[tuple[tuple[str, ...], frozenset[str]], pl.DataFrame] = field(
         default_factory=dict, init=False, compare=False, repr=False
     )
 
-    def quadro(self, cargos: Sequence[str] | None = None) -> pl.DataFrame:
-        """O quadro dos cargos dados (None: de todos), um depois do outro na ordem dos códigos;
-        o mesmo objeto a cada pedido dos mesmos cargos."""
+    def quadro(
+        self, cargos: Sequence[str] | None = None, fora: frozenset[str] = frozenset()
+    ) -> pl.DataFrame:
+        """O quadro dos cargos dados (None: de todos), um depois do outro na ordem dos códigos,
+        sem as inscrições `fora`; o mesmo objeto a cada pedido dos mesmos cargos e das mesmas
+        inscrições (num milhão, tirar umas inscrições custa ~50 ms: uma vez por versão)."""
         chave = tuple(sorted(self.marcas if cargos is None else cargos))
-        if chave not in self._juntos:
-            self._juntos[chave] = pl.concat([self.cargos[c] for c in chave], rechunk=False)
-        return self._juntos[chave]
+        if (chave, fora) not in self._juntos:
+            if fora:
+                self._juntos[(chave, fora)] = sem(self.quadro(chave), fora)
+            else:
+                juntos = pl.concat([self.cargos[c] for c in chave], rechunk=False)
+                self._juntos[(chave, fora)] = juntos
+        return self._juntos[(chave, fora)]
 
     def com_inteiro(self, inteiro: pl.DataFrame | None) -> Guardado:
         """O mesmo, com `inteiro` (as linhas de todos os cargos, lidas juntas) como o quadro do
         certame: na ordem em que vieram, sem juntar os dos cargos de novo."""
         if inteiro is not None:
-            self._juntos[tuple(sorted(self.marcas))] = inteiro
+            self._juntos[(tuple(sorted(self.marcas)), frozenset())] = inteiro
         return self
+
+
+def sem(quadro: pl.DataFrame, fora: frozenset[str]) -> pl.DataFrame:
+    """O quadro sem as linhas das inscrições `fora`."""
+    return quadro.filter(~pl.col("inscricao").is_in(list(fora))) if fora else quadro
 
 
 # Os últimos quadros lidos por este processo: (certame, forma) → os dos cargos, do mais antigo ao
@@ -254,14 +266,16 @@ def ler_ou_montar(
     montar_cargos: MontarCargos,
     *,
     cargos: Sequence[str] | None = None,
+    fora: frozenset[str] = frozenset(),
 ) -> pl.DataFrame:
-    """O quadro dos candidatos dos `cargos` dados (None: de todos) na versão atual: cada cargo da
-    memória, do disco ou, sem ele na marca atual do cargo, do banco (`montar_cargos`). Os lidos
-    do banco fora de um ato vão ao disco se as marcas não mudaram durante a leitura."""
+    """O quadro dos candidatos dos `cargos` dados (None: de todos) na versão atual, sem as
+    inscrições `fora`: cada cargo da memória, do disco ou, sem ele na marca atual do cargo, do
+    banco (`montar_cargos`). Os lidos do banco fora de um ato vão ao disco se as marcas não
+    mudaram durante a leitura."""
     atual = marca(certame_id)
     if not atual:
         # (Sem a marca do certame, logo depois de uma remoção: nada se guarda nem se lê.)
-        return montar_cargos(None if cargos is None else list(cargos))
+        return sem(montar_cargos(None if cargos is None else list(cargos)), fora)
     lembrado = _lembrado(certame_id, forma)
     if (
         lembrado is not None
@@ -275,7 +289,7 @@ def ler_ou_montar(
             _gravar(certame_id, forma, lembrado, set(lembrado.fora_do_disco))
             lembrado = replace(lembrado, fora_do_disco=frozenset())
             _lembrar(certame_id, forma, lembrado)
-        return lembrado.quadro(cargos)
+        return lembrado.quadro(cargos, fora)
     if connection.in_atomic_block:
         # Dentro de um ato, as marcas podem ainda ser desfeitas: nada vai ao disco. Na memória,
         # sim: a marca nova é aleatória, e desfeita nunca volta. A trava do certame impede outra
@@ -286,10 +300,10 @@ def ler_ou_montar(
             certame_id, forma, lembrado, marcas, montar_cargos, pedidos
         )
         anteriores = lembrado.fora_do_disco if lembrado is not None else frozenset()
-        fora = frozenset(c for c in anteriores | lidos if c in achados)
-        novo = Guardado(atual, marcas, achados, fora).com_inteiro(inteiro)
+        nao_gravados = frozenset(c for c in anteriores | lidos if c in achados)
+        novo = Guardado(atual, marcas, achados, nao_gravados).com_inteiro(inteiro)
         _lembrar(certame_id, forma, novo)
-        return novo.quadro(pedidos) if pedidos else montar_cargos([])
+        return novo.quadro(pedidos, fora) if pedidos else montar_cargos([])
     with transaction.atomic():  # (no SQLite, um instantâneo só para as leituras)
         marcas = marcas_dos_cargos(certame_id)
         pedidos = _pedidos(marcas, cargos)
@@ -302,7 +316,7 @@ def ler_ou_montar(
         anteriores = lembrado.fora_do_disco if lembrado is not None else frozenset()
         _gravar(certame_id, forma, novo, {c for c in anteriores | lidos if c in achados})
         _lembrar(certame_id, forma, novo)
-    return novo.quadro(pedidos) if pedidos else montar_cargos([])
+    return novo.quadro(pedidos, fora) if pedidos else montar_cargos([])
 
 
 def _pedidos(marcas: dict[str, str], cargos: Sequence[str] | None) -> list[str]:

@@ -94,6 +94,9 @@ def tabela_de_candidatos(
     criterios = tuple(str(coluna) for coluna, _ in certame.desempate)
     if do_banco:
         quadro = _quadro_do_banco(certame, regras, criterios)
+        if cargo is not None:
+            quadro = quadro.filter(pl.col("cargo") == cargo)
+        quadro = guardados.sem(quadro, frozenset(fora))
     else:
         forma = repr(
             (
@@ -109,12 +112,8 @@ def tabela_de_candidatos(
             forma,
             lambda cargos: _quadro_do_banco(certame, regras, criterios, cargos),
             cargos=None if cargo is None else [cargo],
+            fora=frozenset(fora),
         )
-    if cargo is not None and do_banco:
-        quadro = quadro.filter(pl.col("cargo") == cargo)
-    fora = list(fora)
-    if fora:
-        quadro = quadro.filter(~pl.col("inscricao").is_in(fora))
     return TabelaCandidatos(quadro, criterios, sem_repetidas=True)
 
 
