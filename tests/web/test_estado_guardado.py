@@ -185,8 +185,8 @@ def test_correcao_dos_candidatos_refaz_o_livro(certame_homologado: Any, rita: An
 def test_correcao_reapura_so_o_cargo_do_corrigido(rita: Any) -> None:
     """Num certame de vários cargos, com nomeações publicadas: a correção de uma nota reapura só
     o cargo do corrigido, sobre o livro guardado dos outros, e o livro é o da reencenação desde
-    o edital lida do banco; o quadro dos candidatos é remendado, relendo do banco só os do
-    cargo."""
+    o edital lida do banco; o quadro dos candidatos é remendado, relendo do banco só a linha do
+    corrigido (`ponte.mudancas`; sem ela, seriam os do cargo)."""
     certame, dia, (_a, b), _ = _demo_com_uma_nomeada_em_dois_cargos(rita)
     reencenacao.reencenar(certame)  # guarda o livro e o quadro
     antes = dict(EstadoDoCertame.objects.get(certame=certame).cargos)
@@ -206,9 +206,9 @@ def test_correcao_reapura_so_o_cargo_do_corrigido(rita: Any) -> None:
     lidos: list[Any] = []
     do_banco = tabela._quadro_do_banco
 
-    def ler(*args: Any) -> Any:
-        lidos.append(args[3] if len(args) > 3 else None)
-        return do_banco(*args)
+    def ler(*args: Any, **kwargs: Any) -> Any:
+        lidos.append(kwargs.get("ids", args[3] if len(args) > 3 else None))
+        return do_banco(*args, **kwargs)
 
     with (
         _reencenacoes() as reencenacoes,
@@ -227,7 +227,7 @@ def test_correcao_reapura_so_o_cargo_do_corrigido(rita: Any) -> None:
     # Só a conta do cargo sem os atos publicados (a preterição) é uma reencenação, de um cargo.
     assert reencenacoes == [1]
     assert reapurados == [b.codigo]
-    assert lidos and all(cargos == [b.codigo] for cargos in lidos)
+    assert lidos and all(linhas == [ultimo.pk] for linhas in lidos)
     depois = dict(EstadoDoCertame.objects.get(certame=certame).cargos)
     assert depois[b.codigo][2] != antes[b.codigo][2]
     assert {c: v for c, v in depois.items() if c != b.codigo} == {

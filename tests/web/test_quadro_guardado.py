@@ -285,9 +285,9 @@ def _leituras_do_banco(m: pytest.MonkeyPatch) -> list[Any]:
     lidos: list[Any] = []
     do_banco = tabela._quadro_do_banco
 
-    def ler(*args: Any) -> Any:
-        lidos.append(args[3] if len(args) > 3 else None)
-        return do_banco(*args)
+    def ler(*args: Any, **kwargs: Any) -> Any:
+        lidos.append(kwargs.get("ids", args[3] if len(args) > 3 else None))
+        return do_banco(*args, **kwargs)
 
     m.setattr(tabela, "_quadro_do_banco", ler)
     return lidos
@@ -411,3 +411,101 @@ def test_sem_as_inscricoes_fora_uma_vez_por_versao(rita: Any, settings: Any) -> 
     assert so_um.height == primeiro.height + 1
     do_cargo = tabela.tabela_de_candidatos(certame, regras, fora=saem, cargo=a.codigo).quadro
     assert do_cargo.equals(primeiro.filter(pl.col("cargo") == a.codigo))
+
+
+def _corrigir_nota(rita: Any, candidato: Any, valor: str) -> None:
+    candidato_corrigir(
+        usuario=rita,
+        candidato=candidato,
+        campo="nota",
+        valor=valor,
+        motivo="Recurso provido",
+        fundamento="Decisão do recurso",
+        data=date(2026, 1, 5),
+    )
+
+
+def _homologado(rita: Any) -> Any:
+    from cotas_web.certames.services import certame_homologar
+
+    certame = _demo()
+    if certame.homologado_em is None:
+        with transaction.atomic():
+            certame_homologar(usuario=rita, certame=certame, data=date(2026, 1, 2))
+        certame.refresh_from_db()
+    return certame
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_correcao_rele_do_banco_so_a_linha_corrigida(rita: Any, settings: Any) -> None:
+    """Uma correção diz qual linha mudou (`mudancas.mudando`): o quadro do cargo é o guardado
+    com só essa linha relida do banco, no lugar dela, e dá o mesmo que o cargo lido inteiro. Da
+    memória e, num processo que não o tem, do disco."""
+    settings.QUADROS_NA_MEMORIA = 2
+    certame = _homologado(rita)
+    regras = leis.regras_do_certame(certame)
+    b = list(certame.cargos.order_by("codigo"))[1]
+    tabela.tabela_de_candidatos(certame, regras)  # guardado
+    alvos = list(Candidato.objects.filter(cargo=b).order_by("linha"))
+    for alvo, valor, memoria in ((alvos[3], "77.25", 2), (alvos[5], "12.5", 0)):
+        settings.QUADROS_NA_MEMORIA = memoria
+        if memoria == 0:
+            tabela.tabela_de_candidatos(certame, regras)  # (o do disco, sem o da memória)
+        with pytest.MonkeyPatch.context() as m:
+            lidos = _leituras_do_banco(m)
+            _corrigir_nota(rita, alvo, valor)
+            quadro_b = tabela.tabela_de_candidatos(certame, regras, cargo=b.codigo).quadro
+        assert lidos and all(lido == [alvo.pk] for lido in lidos)
+        inteiro = tabela.tabela_de_candidatos(certame, regras, do_banco=True).quadro
+        assert quadro_b.equals(inteiro.filter(pl.col("cargo") == b.codigo))
+        assert (
+            tabela.tabela_de_candidatos(certame, regras)
+            .quadro.sort("linha")
+            .equals(inteiro.sort("linha"))
+        )
+
+
+@pytest.mark.django_db(transaction=True)
+def test_uma_mudanca_nao_anotada_no_mesmo_cargo_faz_reler_o_cargo(rita: Any) -> None:
+    """A anotação vale da marca de antes do bloco à de depois: uma mudança no mesmo cargo fora
+    do bloco (um UPDATE direto, no mesmo ato) faz a marca de antes não ser a do quadro
+    guardado, e o cargo é relido inteiro, com as duas mudanças."""
+    from cotas_web.ponte import mudancas
+
+    certame = _demo()
+    regras = leis.regras_do_certame(certame)
+    b = list(certame.cargos.order_by("codigo"))[1]
+    tabela.tabela_de_candidatos(certame, regras)
+    um, outro = list(Candidato.objects.filter(cargo=b).order_by("linha"))[:2]
+    with pytest.MonkeyPatch.context() as m:
+        lidos = _leituras_do_banco(m)
+        with transaction.atomic():
+            Candidato.objects.filter(pk=outro.pk).update(nome="Fora do Bloco")
+            with mudancas.mudando(certame.pk, [um.pk]):
+                Candidato.objects.filter(pk=um.pk).update(nome="Dentro do Bloco")
+            nomes = tabela.tabela_de_candidatos(certame, regras).quadro["nome"].to_list()
+    assert lidos == [[b.codigo]]
+    assert {"Fora do Bloco", "Dentro do Bloco"} <= set(nomes)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_linha_que_muda_de_lugar_ou_de_cargo_nao_e_anotada(rita: Any) -> None:
+    """Uma linha que sai do lugar no quadro (outra linha do arquivo) ou muda de cargo não se
+    remenda no lugar: nada é anotado, e o cargo é relido; fora de um ato, nada é anotado."""
+    from cotas_web.ponte import mudancas
+
+    certame = _demo()
+    a, b = list(certame.cargos.order_by("codigo"))[:2]
+    um = Candidato.objects.filter(cargo=b).order_by("linha")[0]
+    with transaction.atomic():
+        with mudancas.mudando(certame.pk, [um.pk]):
+            Candidato.objects.filter(pk=um.pk).update(linha=999_999)
+        with mudancas.mudando(certame.pk, [um.pk]):
+            Candidato.objects.filter(pk=um.pk).update(cargo=a)
+        marcas = quadro.marcas_dos_cargos(certame.pk)
+        assert mudancas.anotada(certame.pk, a.codigo, marcas[a.codigo]) is None
+        assert mudancas.anotada(certame.pk, b.codigo, marcas[b.codigo]) is None
+    with mudancas.mudando(certame.pk, [um.pk]):
+        Candidato.objects.filter(pk=um.pk).update(nome="Sem Ato")
+    marcas = quadro.marcas_dos_cargos(certame.pk)
+    assert mudancas.anotada(certame.pk, a.codigo, marcas[a.codigo]) is None

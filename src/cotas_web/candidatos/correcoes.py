@@ -19,7 +19,7 @@ from cotas_web.auditoria.acoes import AcaoAuditada
 from cotas_web.auditoria.services import registrar
 from cotas_web.banco import atualizar_estatisticas
 from cotas_web.certames.services import certame_travar
-from cotas_web.ponte import leis, reencenacao
+from cotas_web.ponte import leis, mudancas, reencenacao
 from cotas_web.ponte.erros import ErroCotas
 
 from .consequencias import consequencias, nomeador, preteridos, preterimentos
@@ -96,13 +96,15 @@ def valor_atual(candidato: Candidato, campo: str) -> Any:
 
 
 def _gravar(candidato: Candidato, campo: str, valor: Any) -> None:
-    if campo.startswith(PREFIXO_DA_LEI):
-        nome = campo.removeprefix(PREFIXO_DA_LEI)
-        candidato.campos = {**(candidato.campos or {}), nome: valor}
-        candidato.save(update_fields=["campos"])
-    else:
-        setattr(candidato, campo, valor)
-        candidato.save(update_fields=[campo])
+    # (Só a linha dele muda: o quadro guardado do cargo relê só ela, `mudancas`.)
+    with mudancas.mudando(candidato.certame_id, [candidato.pk]):
+        if campo.startswith(PREFIXO_DA_LEI):
+            nome = campo.removeprefix(PREFIXO_DA_LEI)
+            candidato.campos = {**(candidato.campos or {}), nome: valor}
+            candidato.save(update_fields=["campos"])
+        else:
+            setattr(candidato, campo, valor)
+            candidato.save(update_fields=[campo])
 
 
 def mostrar(campo: str, valor: Any) -> str:

@@ -9,10 +9,10 @@ do conteúdo dela.
 
 Cada cargo tem o seu quadro, guardado com a marca do cargo: uma correção muda um cargo, e o ato
 seguinte relê do banco só os candidatos dele e grava só o quadro dele (num certame de um milhão,
-~5 mil linhas, não o milhão). O quadro do certame lido inteiro do banco vem na ordem do arquivo
-importado; juntado dos cargos, vem cargo a cargo, na ordem dos códigos, e dentro de cada um na do
-arquivo (ninguém lê a ordem entre cargos: o livro conta posições nas listas, nunca linhas do
-quadro).
+~5 mil linhas, não o milhão); se o ato disse quais linhas mudou (`mudancas`), só elas. O quadro
+do certame lido inteiro do banco vem na ordem do arquivo importado; juntado dos cargos, vem cargo
+a cargo, na ordem dos códigos, e dentro de cada um na do arquivo (ninguém lê a ordem entre
+cargos: o livro conta posições nas listas, nunca linhas do quadro).
 
 Um quadro só vai ao disco fora de um ato (fora de uma transação), lido entre duas leituras iguais
 das marcas; dentro de um ato, fica na memória do processo, com a marca nova (aleatória: desfeito
@@ -40,10 +40,14 @@ import polars as pl
 from django.conf import settings
 from django.db import connection, transaction
 
+from cotas_web.ponte import mudancas
+
 _SEPARADOR = "__"  # entre o cargo e a marca no nome do arquivo (a marca do PostgreSQL tem "-")
 
 # Lê do banco os candidatos dos cargos dados (None: de todos), num quadro.
 MontarCargos = Callable[[Sequence[str] | None], pl.DataFrame]
+# Lê do banco as linhas dos candidatos dados (pelo id), num quadro da mesma forma.
+MontarLinhas = Callable[[Sequence[int]], pl.DataFrame]
 
 
 @dataclass(frozen=True)
@@ -222,11 +226,13 @@ def _conferido(
     marcas: dict[str, str],
     montar_cargos: MontarCargos,
     pedidos: list[str],
+    montar_linhas: MontarLinhas | None = None,
 ) -> tuple[dict[str, pl.DataFrame], set[str], pl.DataFrame | None]:
     """Os quadros dos cargos `pedidos` da marca de cada um em `marcas`: da memória, do disco ou,
-    os que faltam, do banco numa leitura só. Devolve-os (mais os da memória de outros cargos
-    ainda da marca deles), os cargos lidos do banco e, se todos foram lidos juntos, o quadro
-    inteiro como veio do banco (na ordem do arquivo importado, como na linha de comando)."""
+    remendados (`_remendados`) ou, os que faltam, do banco numa leitura só. Devolve-os (mais os
+    da memória de outros cargos ainda da marca deles), os cargos lidos do banco ou remendados (a
+    gravar) e, se todos foram lidos juntos, o quadro inteiro como veio do banco (na ordem do
+    arquivo importado, como na linha de comando)."""
     achados: dict[str, pl.DataFrame] = {}
     if lembrado is not None:
         achados = {
@@ -234,10 +240,13 @@ def _conferido(
             for c, q in lembrado.cargos.items()
             if c in marcas and lembrado.marcas[c] == marcas[c]
         }
-    novos: dict[str, pl.DataFrame] = {}  # (do disco ou do banco: o esquema deles se confere)
+    remendados = _remendados(
+        certame_id, forma, lembrado, marcas, [c for c in pedidos if c not in achados], montar_linhas
+    )
+    novos = dict(remendados)  # (com os do disco e os do banco: o esquema deles se confere)
     faltam: list[str] = []
     for cargo in pedidos:
-        if cargo in achados:
+        if cargo in achados or cargo in novos:
             continue
         marca_ = marcas[cargo]
         do_disco = _ler(_arquivo(certame_id, forma, cargo, marca_)) if marca_ else None
@@ -257,7 +266,43 @@ def _conferido(
         # (Guardados por outra versão do código, com outras colunas: todos do banco.)
         inteiro = montar_cargos(None)
         return _por_cargo(inteiro, list(marcas)), set(marcas), inteiro
-    return achados, set(faltam), inteiro
+    return achados, set(faltam) | set(remendados), inteiro
+
+
+def _remendados(
+    certame_id: int,
+    forma: str,
+    lembrado: Guardado | None,
+    marcas: dict[str, str],
+    cargos: list[str],
+    montar_linhas: MontarLinhas | None,
+) -> dict[str, pl.DataFrame]:
+    """Os quadros dos `cargos` cuja mudança foi anotada por um ato (`mudancas.mudando`): o da
+    marca de antes dela (da memória ou do disco) com só as linhas mudadas relidas do banco,
+    numa leitura só. Os outros (sem anotação, sem o de antes, ou que não casam) ficam de fora:
+    quem chama os relê."""
+    if montar_linhas is None:
+        return {}
+    bases: dict[str, tuple[pl.DataFrame, mudancas.Mudanca]] = {}
+    for cargo in cargos:
+        mudanca = mudancas.anotada(certame_id, cargo, marcas[cargo])
+        if mudanca is None:
+            continue
+        if lembrado is not None and lembrado.marcas.get(cargo) == mudanca.antes:
+            base = lembrado.cargos.get(cargo)
+        else:
+            base = _ler(_arquivo(certame_id, forma, cargo, mudanca.antes))
+        if base is not None:
+            bases[cargo] = (base, mudanca)
+    if not bases:
+        return {}
+    relidas = montar_linhas(sorted({i for _, m in bases.values() for i in m.ids}))
+    remendados = {}
+    for cargo, (base, mudanca) in bases.items():
+        quadro = mudancas.remendado(base, relidas.filter(pl.col("cargo") == cargo), mudanca)
+        if quadro is not None:
+            remendados[cargo] = quadro
+    return remendados
 
 
 def ler_ou_montar(
@@ -265,6 +310,7 @@ def ler_ou_montar(
     forma: str,
     montar_cargos: MontarCargos,
     *,
+    montar_linhas: MontarLinhas | None = None,
     cargos: Sequence[str] | None = None,
     fora: frozenset[str] = frozenset(),
 ) -> pl.DataFrame:
@@ -297,7 +343,7 @@ def ler_ou_montar(
         marcas = marcas_dos_cargos(certame_id)
         pedidos = _pedidos(marcas, cargos)
         achados, lidos, inteiro = _conferido(
-            certame_id, forma, lembrado, marcas, montar_cargos, pedidos
+            certame_id, forma, lembrado, marcas, montar_cargos, pedidos, montar_linhas
         )
         anteriores = lembrado.fora_do_disco if lembrado is not None else frozenset()
         nao_gravados = frozenset(c for c in anteriores | lidos if c in achados)
@@ -308,7 +354,7 @@ def ler_ou_montar(
         marcas = marcas_dos_cargos(certame_id)
         pedidos = _pedidos(marcas, cargos)
         achados, lidos, inteiro = _conferido(
-            certame_id, forma, lembrado, marcas, montar_cargos, pedidos
+            certame_id, forma, lembrado, marcas, montar_cargos, pedidos, montar_linhas
         )
         depois = (marca(certame_id), marcas_dos_cargos(certame_id))
     novo = Guardado(atual, marcas, achados).com_inteiro(inteiro)

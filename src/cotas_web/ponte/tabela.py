@@ -111,6 +111,7 @@ def tabela_de_candidatos(
             certame.pk,
             forma,
             lambda cargos: _quadro_do_banco(certame, regras, criterios, cargos),
+            montar_linhas=lambda ids: _quadro_do_banco(certame, regras, criterios, ids=ids),
             cargos=None if cargo is None else [cargo],
             fora=frozenset(fora),
         )
@@ -150,10 +151,13 @@ def _quadro_do_banco(
     regras: Regras,
     criterios: tuple[str, ...],
     cargos: Sequence[str] | None = None,
+    *,
+    ids: Sequence[int] | None = None,
 ) -> pl.DataFrame:
     """O quadro lido do banco numa consulta só, sem criar um objeto do Django por inscrição (num
     certame de 1 milhão, criar os objetos levava ~40 s; esta leitura, ~3 s). As linhas seguem a
-    ordem do arquivo importado (`linha`), como na linha de comando. `cargos`: só os deles."""
+    ordem do arquivo importado (`linha`), como na linha de comando. `cargos`: só os deles;
+    `ids`: só estes candidatos."""
     from cotas_web.candidatos.models import Candidato
 
     convertidas = {
@@ -165,15 +169,7 @@ def _quadro_do_banco(
     data_como_texto = connection.vendor != "postgresql"
     if data_como_texto:
         convertidas["data_nascimento"] = Cast("data_nascimento", CharField())
-    filtro: dict[str, object] = {"certame": certame}
-    if cargos is not None:
-        # Pelo índice do cargo (os cargos são do certame): com o código, o banco percorria o
-        # certame inteiro (0,36 s num milhão; pelo índice, 0,06 s).
-        filtro = {
-            "cargo_id__in": list(
-                certame.cargos.filter(codigo__in=cargos).values_list("pk", flat=True)
-            )
-        }
+    filtro = _filtro(certame, cargos, ids)
     consulta = (
         Candidato.objects.filter(**filtro)
         .order_by()
@@ -182,7 +178,7 @@ def _quadro_do_banco(
     esquema = {nome: tipo for nome, tipo in _COLUNAS_DO_BANCO}
     esquema["data_nascimento"] = pl.String if data_como_texto else pl.Date
     partes: list[pl.DataFrame] = []
-    if filtro.get("cargo_id__in") != []:  # (nenhum cargo pedido: o quadro vazio, com as colunas)
+    if [] not in filtro.values():  # (nenhum cargo ou candidato pedido: o quadro vazio)
         sql, parametros = consulta.query.sql_with_params()
         with connection.cursor() as cursor:
             cursor.execute(sql, parametros)
@@ -222,6 +218,24 @@ def _quadro_do_banco(
             for nome in criterios
         )
     return quadro.drop("id", "cargo__codigo", "desempate", "reservas", "verificacoes", "campos")
+
+
+def _filtro(
+    certame: Certame, cargos: Sequence[str] | None, ids: Sequence[int] | None
+) -> dict[str, object]:
+    """As linhas que `_quadro_do_banco` lê: as do certame, só as dos `cargos` ou só as dos
+    candidatos `ids`."""
+    if ids is not None:
+        return {"certame": certame, "pk__in": list(ids)}
+    if cargos is not None:
+        # Pelo índice do cargo (os cargos são do certame): com o código, o banco percorria o
+        # certame inteiro (0,36 s num milhão; pelo índice, 0,06 s).
+        return {
+            "cargo_id__in": list(
+                certame.cargos.filter(codigo__in=cargos).values_list("pk", flat=True)
+            )
+        }
+    return {"certame": certame}
 
 
 def tipos_dos_campos(regras: Regras) -> dict[str, TipoDaColuna]:
