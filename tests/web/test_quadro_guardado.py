@@ -509,3 +509,34 @@ def test_a_linha_que_muda_de_lugar_ou_de_cargo_nao_e_anotada(rita: Any) -> None:
         Candidato.objects.filter(pk=um.pk).update(nome="Sem Ato")
     marcas = quadro.marcas_dos_cargos(certame.pk)
     assert mudancas.anotada(certame.pk, a.codigo, marcas[a.codigo]) is None
+
+
+@pytest.mark.django_db(transaction=True)
+def test_os_quadros_lidos_no_ato_vao_ao_disco_quando_ele_termina(rita: Any, settings: Any) -> None:
+    """Os quadros que um ato leu (e remendou) vão ao disco quando ele termina: outro processo
+    (sem a memória deste, como a tarefa que publica a situação) lê o cargo do disco, sem
+    reler o banco. Um ato desfeito não grava nada."""
+    from cotas_web.ponte import mudancas
+
+    settings.QUADROS_NA_MEMORIA = 2
+    certame = _homologado(rita)
+    regras = leis.regras_do_certame(certame)
+    b = list(certame.cargos.order_by("codigo"))[1]
+    tabela.tabela_de_candidatos(certame, regras)
+    alvo = Candidato.objects.filter(cargo=b).order_by("linha")[2]
+    antes = set(_arquivos(certame))
+    with transaction.atomic():
+        _corrigir_nota(rita, alvo, "55.5")
+        transaction.set_rollback(True)
+    assert set(_arquivos(certame)) == antes
+    _corrigir_nota(rita, alvo, "55.5")
+    marca_b = quadro.marcas_dos_cargos(certame.pk)[b.codigo]
+    assert marca_b in {_marca_do_arquivo(p) for p in _arquivos(certame)}
+    quadro._NA_MEMORIA.clear()  # (outro processo)
+    mudancas._ANOTADAS.clear()
+    with pytest.MonkeyPatch.context() as m:
+        lidos = _leituras_do_banco(m)
+        do_disco = tabela.tabela_de_candidatos(certame, regras).quadro
+    assert lidos == []
+    inteiro = tabela.tabela_de_candidatos(certame, regras, do_banco=True).quadro
+    assert do_disco.sort("linha").equals(inteiro.sort("linha"))

@@ -80,6 +80,12 @@ class Guardado:
                 self._juntos[(chave, fora)] = juntos
         return self._juntos[(chave, fora)]
 
+    def no_disco(self) -> Guardado:
+        """O mesmo, com todos os quadros já gravados (e os quadros juntos já feitos)."""
+        gravado = replace(self, fora_do_disco=frozenset())
+        gravado._juntos.update(self._juntos)
+        return gravado
+
     def com_inteiro(self, inteiro: pl.DataFrame | None) -> Guardado:
         """O mesmo, com `inteiro` (as linhas de todos os cargos, lidas juntas) como o quadro do
         certame: na ordem em que vieram, sem juntar os dos cargos de novo."""
@@ -331,10 +337,7 @@ def ler_ou_montar(
     ):
         # (Com a marca do certame de quando foi conferido, nenhum candidato mudou desde então.)
         if lembrado.fora_do_disco and not connection.in_atomic_block:
-            # (Fora de um ato, a marca lida é a gravada: os quadros lembrados no ato valem.)
-            _gravar(certame_id, forma, lembrado, set(lembrado.fora_do_disco))
-            lembrado = replace(lembrado, fora_do_disco=frozenset())
-            _lembrar(certame_id, forma, lembrado)
+            lembrado = _gravar_os_do_ato(certame_id, forma, lembrado)
         return lembrado.quadro(cargos, fora)
     if connection.in_atomic_block:
         # Dentro de um ato, as marcas podem ainda ser desfeitas: nada vai ao disco. Na memória,
@@ -349,6 +352,10 @@ def ler_ou_montar(
         nao_gravados = frozenset(c for c in anteriores | lidos if c in achados)
         novo = Guardado(atual, marcas, achados, nao_gravados).com_inteiro(inteiro)
         _lembrar(certame_id, forma, novo)
+        if nao_gravados:
+            # (Para os outros processos, que não têm a memória deste: a tarefa que publica a
+            # situação, o próximo ato em outro processo do servidor.)
+            transaction.on_commit(lambda: _gravar_no_fim_do_ato(certame_id, forma))
         return novo.quadro(pedidos, fora) if pedidos else montar_cargos([])
     with transaction.atomic():  # (no SQLite, um instantâneo só para as leituras)
         marcas = marcas_dos_cargos(certame_id)
@@ -363,6 +370,25 @@ def ler_ou_montar(
         _gravar(certame_id, forma, novo, {c for c in anteriores | lidos if c in achados})
         _lembrar(certame_id, forma, novo)
     return novo.quadro(pedidos, fora) if pedidos else montar_cargos([])
+
+
+def _gravar_os_do_ato(certame_id: int, forma: str, lembrado: Guardado) -> Guardado:
+    """Grava os quadros que um ato leu e deixou na memória (`fora_do_disco`): no fim do ato
+    (`transaction.on_commit`) ou na primeira leitura fora dele. Fora do ato, a marca que ele
+    gravou é a do banco: os quadros lidos nele valem (os de uma marca que o ato ainda mudou
+    depois de lê-los nunca são procurados)."""
+    if not lembrado.fora_do_disco:
+        return lembrado
+    _gravar(certame_id, forma, lembrado, set(lembrado.fora_do_disco))
+    gravado = lembrado.no_disco()
+    _lembrar(certame_id, forma, gravado)
+    return gravado
+
+
+def _gravar_no_fim_do_ato(certame_id: int, forma: str) -> None:
+    lembrado = _lembrado(certame_id, forma)
+    if lembrado is not None:
+        _gravar_os_do_ato(certame_id, forma, lembrado)
 
 
 def _pedidos(marcas: dict[str, str], cargos: Sequence[str] | None) -> list[str]:
