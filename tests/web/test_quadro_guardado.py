@@ -540,3 +540,49 @@ def test_os_quadros_lidos_no_ato_vao_ao_disco_quando_ele_termina(rita: Any, sett
     assert lidos == []
     inteiro = tabela.tabela_de_candidatos(certame, regras, do_banco=True).quadro
     assert do_disco.sort("linha").equals(inteiro.sort("linha"))
+
+
+@pytest.mark.django_db(transaction=True)
+def test_o_parecer_e_a_anulacao_releem_so_a_linha_do_candidato(
+    certame_homologado: Any, rita: Any, settings: Any
+) -> None:
+    """O resultado da verificação gravado (`Candidato.gravar_verificacao`) e a anulação por
+    falsidade dizem a linha que mudam: o quadro do cargo relê só ela, e dá o mesmo que o lido do
+    banco."""
+    from cotas_web.candidatos.services import (
+        fraude_abrir,
+        fraude_decidir,
+        fraude_registrar_defesa,
+    )
+
+    settings.QUADROS_NA_MEMORIA = 2
+    certame = certame_homologado
+    regras = leis.regras_do_certame(certame)
+    tabela.tabela_de_candidatos(certame, regras)  # guardado
+    nadia = Candidato.objects.get(certame=certame, inscricao="1006")
+    proc = fraude_abrir(usuario=rita, candidato=nadia, data=date(2025, 9, 1), motivo="denúncia")
+    with pytest.MonkeyPatch.context() as m:
+        lidos = _leituras_do_banco(m)
+        with transaction.atomic():
+            nadia.gravar_verificacao("negros", "nao_confirmado")
+            no_ato = tabela.tabela_de_candidatos(certame, regras).quadro
+            do_banco = tabela.tabela_de_candidatos(certame, regras, do_banco=True).quadro
+            assert no_ato.sort("linha").equals(do_banco.sort("linha"))
+            transaction.set_rollback(True)
+        assert lidos == [[nadia.pk], None]  # (a linha; o None é o `do_banco` do teste)
+        lidos.clear()
+        fraude_registrar_defesa(
+            usuario=rita, procedimento=proc, data=date(2025, 9, 10), defesa="Sou preta."
+        )
+        fraude_decidir(
+            usuario=rita,
+            procedimento=proc,
+            data=date(2025, 9, 20),
+            decisao="falsidade",
+            fundamentacao="Provas documentais.",
+            autoridade="Prefeito Municipal",
+        )
+        depois = tabela.tabela_de_candidatos(certame, regras).quadro
+    assert lidos == [[nadia.pk]]
+    inteiro = tabela.tabela_de_candidatos(certame, regras, do_banco=True).quadro
+    assert depois.sort("linha").equals(inteiro.sort("linha"))

@@ -7,6 +7,7 @@ from django.db import models
 from django.db.models.fields.json import KeyTextTransform
 from django.db.models.functions import Cast
 
+from cotas_web.ponte import mudancas
 from cotas_web.ponte.vocabulario import glossario as g
 from cotas_web.rotulos import escolhas
 
@@ -192,7 +193,8 @@ class Candidato(models.Model):
     def gravar_verificacao(self, grupo: str, resultado: str) -> None:
         """Grava o resultado da verificação de um grupo (os dos outros grupos ficam)."""
         self.verificacoes = {**(self.verificacoes or {}), grupo: str(resultado)}
-        self.save(update_fields=["verificacoes"])
+        with mudancas.mudando(self.certame_id, [self.pk]):  # (o quadro relê só esta linha)
+            self.save(update_fields=["verificacoes"])
 
     def verificacao_rotulo(self, grupo: str, documental: bool = False) -> str:
         return rotulo_do_resultado(self.verificacao(grupo), documental)

@@ -27,7 +27,7 @@ from cotas_web.banco import atualizar_estatisticas, inserir_em_massa
 from cotas_web.certames import datas
 from cotas_web.certames.models import Certame
 from cotas_web.certames.services import certame_travar
-from cotas_web.ponte import eventos, leis, reencenacao, tabela, tela, verificacao
+from cotas_web.ponte import eventos, leis, mudancas, reencenacao, tabela, tela, verificacao
 from cotas_web.ponte.erros import ErroCotas
 from cotas_web.tarefas import services as tarefas
 from cotas_web.tarefas.models import Tarefa, Tipo
@@ -570,7 +570,8 @@ def fraude_decidir(
     fundamento = _fundamento_falsidade(certame)
     if decisao == DecisaoFraude.FALSIDADE:
         candidato.anulado_em = data
-        candidato.save(update_fields=["anulado_em"])
+        with mudancas.mudando(certame.pk, [candidato.pk]):  # (o quadro relê só esta linha)
+            candidato.save(update_fields=["anulado_em"])
         anuladas = (
             Nomeacao.objects.filter(candidato=candidato)
             # (a tornada sem efeito já não vale: fica como está, com o ato que a desfez)
