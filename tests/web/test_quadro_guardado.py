@@ -586,3 +586,40 @@ def test_o_parecer_e_a_anulacao_releem_so_a_linha_do_candidato(
     assert lidos == [[nadia.pk]]
     inteiro = tabela.tabela_de_candidatos(certame, regras, do_banco=True).quadro
     assert depois.sort("linha").equals(inteiro.sort("linha"))
+
+
+@pytest.mark.django_db(transaction=True)
+def test_varias_linhas_do_mesmo_cargo_no_mesmo_ato_sao_relidas_juntas(rita: Any) -> None:
+    """Um ato que grava várias linhas do mesmo cargo, uma a uma (os pareceres de uma sessão),
+    anota uma mudança por linha; a leitura seguinte junta as anotações em sequência e relê só
+    essas linhas, numa leitura só. Com um elo faltando (uma mudança não anotada no meio), o
+    cargo é relido inteiro."""
+    from cotas_web.ponte import mudancas
+
+    certame = _demo()
+    regras = leis.regras_do_certame(certame)
+    b = list(certame.cargos.order_by("codigo"))[1]
+    tabela.tabela_de_candidatos(certame, regras)
+    um, dois, tres = list(Candidato.objects.filter(cargo=b).order_by("linha"))[:3]
+    with pytest.MonkeyPatch.context() as m:
+        lidos = _leituras_do_banco(m)
+        with transaction.atomic():
+            for candidato, nome in ((um, "Primeira"), (dois, "Segunda")):
+                with mudancas.mudando(certame.pk, [candidato.pk]):
+                    Candidato.objects.filter(pk=candidato.pk).update(nome=nome)
+            no_ato = tabela.tabela_de_candidatos(certame, regras, cargo=b.codigo).quadro
+            do_banco = tabela.tabela_de_candidatos(certame, regras, do_banco=True).quadro
+            assert no_ato.equals(do_banco.filter(pl.col("cargo") == b.codigo))
+            transaction.set_rollback(True)
+        assert lidos == [sorted([um.pk, dois.pk]), None]
+        lidos.clear()
+        with transaction.atomic():
+            with mudancas.mudando(certame.pk, [um.pk]):
+                Candidato.objects.filter(pk=um.pk).update(nome="Anotada")
+            Candidato.objects.filter(pk=dois.pk).update(nome="Sem Anotação")
+            with mudancas.mudando(certame.pk, [tres.pk]):
+                Candidato.objects.filter(pk=tres.pk).update(nome="Anotada Depois")
+            nomes = tabela.tabela_de_candidatos(certame, regras).quadro["nome"].to_list()
+            transaction.set_rollback(True)
+        assert lidos == [[b.codigo]]
+    assert {"Anotada", "Sem Anotação", "Anotada Depois"} <= set(nomes)

@@ -42,8 +42,26 @@ _TRAVA = threading.Lock()
 
 
 def anotada(certame_id: int, cargo: str, marca: str) -> Mudanca | None:
+    """A última mudança anotada do cargo, a que levou à `marca`."""
     with _TRAVA:
         return _ANOTADAS.get((certame_id, cargo, marca))
+
+
+def desde(certame_id: int, cargo: str, marca: str, base: str) -> Mudanca | None:
+    """A mudança do cargo da marca `base` à `marca`, juntando as anotadas em sequência (um ato
+    que grava várias linhas do mesmo cargo, uma a uma, anota uma mudança por linha); None se
+    falta um elo."""
+    ids: set[int] = set()
+    inscricoes: set[str] = set()
+    with _TRAVA:
+        while marca != base:
+            mudanca = _ANOTADAS.get((certame_id, cargo, marca))
+            if mudanca is None:
+                return None
+            ids.update(mudanca.ids)
+            inscricoes |= mudanca.inscricoes
+            marca = mudanca.antes
+    return Mudanca(base, tuple(sorted(ids)), frozenset(inscricoes)) if ids else None
 
 
 @contextmanager

@@ -291,14 +291,15 @@ def _remendados(
         return {}
     bases: dict[str, tuple[pl.DataFrame, mudancas.Mudanca]] = {}
     for cargo in cargos:
-        mudanca = mudancas.anotada(certame_id, cargo, marcas[cargo])
-        if mudanca is None:
-            continue
-        if lembrado is not None and lembrado.marcas.get(cargo) == mudanca.antes:
-            base = lembrado.cargos.get(cargo)
-        else:
-            base = _ler(_arquivo(certame_id, forma, cargo, mudanca.antes))
-        if base is not None:
+        # (A base: o quadro lembrado do cargo ou, sem ele, o do disco da marca de antes do ato.)
+        base, mudanca = None, None
+        if lembrado is not None and cargo in lembrado.cargos:
+            mudanca = mudancas.desde(certame_id, cargo, marcas[cargo], lembrado.marcas[cargo])
+            base = lembrado.cargos[cargo] if mudanca is not None else None
+        if mudanca is None and (anotada := mudancas.anotada(certame_id, cargo, marcas[cargo])):
+            mudanca = anotada
+            base = _ler(_arquivo(certame_id, forma, cargo, anotada.antes))
+        if base is not None and mudanca is not None:
             bases[cargo] = (base, mudanca)
     if not bases:
         return {}
