@@ -18,13 +18,13 @@ import json
 import os
 import subprocess
 import sys
-import tempfile
 import time
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
-from rodar import RAIZ, _dados  # bench/, ao lado deste script
+from comum import pasta_temporaria  # bench/, ao lado deste script
+from rodar import RAIZ, _dados
 
 PEDIDOS = ("primeiro", "inicio", "fim", "nomeacoes", "atos", "feed", "etag")
 ROTULOS = {
@@ -40,7 +40,7 @@ NOMEACOES = 30  # publicadas por portaria antes de medir
 
 
 def filho(cenario: Path, pedidos: int) -> dict[str, Any]:
-    pasta = Path(tempfile.mkdtemp(prefix="cotas-bench-api-"))
+    pasta = pasta_temporaria("cotas-bench-api-")
     os.environ["DJANGO_SETTINGS_MODULE"] = "cotas_web.settings.teste"
     os.environ["DATABASE_URL"] = f"sqlite:///{pasta / 'bench.sqlite3'}"
     import django

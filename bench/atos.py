@@ -15,19 +15,20 @@ são os de `make bench` (`bench/dados/`, gerados por `cotas gerar-exemplo`).
 from __future__ import annotations
 
 import argparse
+import atexit
 import json
 import os
 import random
 import subprocess
 import sys
-import tempfile
 import time
 from collections.abc import Callable
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
-from rodar import RAIZ, _dados  # bench/, ao lado deste script
+from comum import pasta_temporaria  # bench/, ao lado deste script
+from rodar import RAIZ, _dados
 
 ATOS = ("resumo", "painel", "nomeacao", "desistencia", "novas_vagas", "correcao", "depois")
 ROTULOS = {
@@ -67,13 +68,28 @@ def _banco_novo(url: str, nome: str) -> str:
     return urlunsplit(partes._replace(path=f"/{nome}"))
 
 
+def _apagar_banco(servidor: str, url: str) -> None:
+    """Apaga, ao sair, o banco que `_banco_novo` criou (~2 GB a um milhão)."""
+    from urllib.parse import urlsplit
+
+    import psycopg
+    from django.db import connections
+
+    connections.close_all()
+    nome = urlsplit(url).path.lstrip("/")
+    with psycopg.connect(servidor, autocommit=True) as conexao:
+        conexao.execute(f'DROP DATABASE IF EXISTS "{nome}" WITH (FORCE)')
+
+
 def filho(cenario: Path, atos: int, banco: str) -> dict[str, list[float]]:
-    pasta = Path(tempfile.mkdtemp(prefix="cotas-bench-atos-"))
+    pasta = pasta_temporaria("cotas-bench-atos-")
     os.environ["DJANGO_SETTINGS_MODULE"] = "cotas_web.settings.teste"
     if banco == "sqlite":
         os.environ["DATABASE_URL"] = f"sqlite:///{pasta / 'bench.sqlite3'}"
     else:
-        os.environ["DATABASE_URL"] = _banco_novo(os.environ["DATABASE_URL"], pasta.name)
+        servidor = os.environ["DATABASE_URL"]
+        os.environ["DATABASE_URL"] = _banco_novo(servidor, pasta.name)
+        atexit.register(_apagar_banco, servidor, os.environ["DATABASE_URL"])
     import django
 
     django.setup()

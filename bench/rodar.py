@@ -43,7 +43,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from comum import certame_do_cenario  # bench/, ao lado deste script
+from comum import certame_do_cenario, pasta_temporaria  # bench/, ao lado deste script
 
 RAIZ = Path(__file__).resolve().parents[1]
 DADOS = RAIZ / "bench" / "dados"
@@ -148,9 +148,8 @@ def _filho_importacao(cenario: Path, repeticoes: int) -> dict[str, list[float]]:
     numa transação."""
     import csv
     import json as json_
-    import tempfile
 
-    pasta = Path(tempfile.mkdtemp(prefix="cotas-bench-"))
+    pasta = pasta_temporaria("cotas-bench-")
     os.environ["DJANGO_SETTINGS_MODULE"] = "cotas_web.settings.teste"
     # COTAS_BENCH_POSTGRES=<DATABASE_URL>: mede no PostgreSQL, com COPY como carga simples.
     postgres = os.environ.get("COTAS_BENCH_POSTGRES")
@@ -273,9 +272,8 @@ def _filho_consulta(cenario: Path, repeticoes: int) -> dict[str, Any]:
     o certame importado e homologado, pelo cliente de testes do Django, sem servidor. Se uma
     consulta já leva segundos, nenhum servidor de 2 processos chega a 500 req/s."""
     import random
-    import tempfile
 
-    pasta = Path(tempfile.mkdtemp(prefix="cotas-bench-"))
+    pasta = pasta_temporaria("cotas-bench-")
     os.environ["DJANGO_SETTINGS_MODULE"] = "cotas_web.settings.teste"
     os.environ["DATABASE_URL"] = f"sqlite:///{pasta / 'bench.sqlite3'}"
     import django
