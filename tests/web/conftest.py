@@ -217,6 +217,24 @@ def certame_homologado(sessao: Any, carlos: Any, rita: Any) -> Any:
     return c
 
 
+def falsidade_decidida(usuario: Any, procedimento: Any, *, defesa: date, decisao: date) -> None:
+    """O procedimento de falsidade com a defesa registrada (`defesa`, a data) e decidido pela
+    falsidade (`decisao`, a data), com as provas documentais e a autoridade."""
+    from cotas_web.candidatos.services import fraude_decidir, fraude_registrar_defesa
+
+    fraude_registrar_defesa(
+        usuario=usuario, procedimento=procedimento, data=defesa, defesa="Sou preta."
+    )
+    fraude_decidir(
+        usuario=usuario,
+        procedimento=procedimento,
+        data=decisao,
+        decisao="falsidade",
+        fundamentacao="Provas documentais.",
+        autoridade="Prefeito Municipal",
+    )
+
+
 def entrar(client: Any, usuario: Any) -> Any:
     client.force_login(usuario)
     return client

@@ -26,7 +26,7 @@ from cotas_web.nomeacoes.selectors import propostas_do_motor
 from cotas_web.nomeacoes.services import nomeacao_confirmar
 from tests.esquemas import esquema_teste
 
-from .conftest import CABECALHO, cpf_valido, csv_candidatos, entrar
+from .conftest import CABECALHO, cpf_valido, csv_candidatos, entrar, falsidade_decidida
 
 pytestmark = pytest.mark.django_db
 
@@ -173,17 +173,7 @@ def test_falsidade_depois_da_nomeacao_anula_e_recompoe_a_vaga(
     nadia = Candidato.objects.get(inscricao="1006")
     assert Nomeacao.objects.get(candidato=nadia).modalidade == "negros"
     proc = fraude_abrir(usuario=rita, candidato=nadia, data=date(2025, 9, 1), motivo="denúncia")
-    fraude_registrar_defesa(
-        usuario=rita, procedimento=proc, data=date(2025, 9, 10), defesa="Sou preta."
-    )
-    fraude_decidir(
-        usuario=rita,
-        procedimento=proc,
-        data=date(2025, 9, 20),
-        decisao="falsidade",
-        fundamentacao="Provas documentais.",
-        autoridade="Prefeito Municipal",
-    )
+    falsidade_decidida(rita, proc, defesa=date(2025, 9, 10), decisao=date(2025, 9, 20))
     fraude_encaminhar(
         usuario=rita, procedimento=proc, data=date(2025, 9, 21), orgao="Ministério Público"
     )

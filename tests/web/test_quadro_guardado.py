@@ -549,11 +549,9 @@ def test_o_parecer_e_a_anulacao_releem_so_a_linha_do_candidato(
     """O resultado da verificação gravado (`Candidato.gravar_verificacao`) e a anulação por
     falsidade dizem a linha que mudam: o quadro do cargo relê só ela, e dá o mesmo que o lido do
     banco."""
-    from cotas_web.candidatos.services import (
-        fraude_abrir,
-        fraude_decidir,
-        fraude_registrar_defesa,
-    )
+    from cotas_web.candidatos.services import fraude_abrir
+
+    from .conftest import falsidade_decidida
 
     settings.QUADROS_NA_MEMORIA = 2
     certame = certame_homologado
@@ -571,17 +569,7 @@ def test_o_parecer_e_a_anulacao_releem_so_a_linha_do_candidato(
             transaction.set_rollback(True)
         assert lidos == [[nadia.pk], None]  # (a linha; o None é o `do_banco` do teste)
         lidos.clear()
-        fraude_registrar_defesa(
-            usuario=rita, procedimento=proc, data=date(2025, 9, 10), defesa="Sou preta."
-        )
-        fraude_decidir(
-            usuario=rita,
-            procedimento=proc,
-            data=date(2025, 9, 20),
-            decisao="falsidade",
-            fundamentacao="Provas documentais.",
-            autoridade="Prefeito Municipal",
-        )
+        falsidade_decidida(rita, proc, defesa=date(2025, 9, 10), decisao=date(2025, 9, 20))
         depois = tabela.tabela_de_candidatos(certame, regras).quadro
     assert lidos == [[nadia.pk]]
     inteiro = tabela.tabela_de_candidatos(certame, regras, do_banco=True).quadro
