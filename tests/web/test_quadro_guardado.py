@@ -18,6 +18,7 @@ from cotas_web.candidatos.correcoes import candidato_corrigir
 from cotas_web.candidatos.models import Candidato
 from cotas_web.nomeacoes.selectors import propostas_do_motor
 from cotas_web.ponte import leis, quadro, tabela
+from cotas_web.ponte.marcas import marca, marcas_dos_cargos
 
 
 def _arquivos(certame: Any) -> list[Path]:
@@ -33,20 +34,20 @@ def test_a_marca_muda_a_cada_mudanca_nos_candidatos_por_qualquer_caminho(
     certame_com_candidatos: Any,
 ) -> None:
     certame = certame_com_candidatos
-    marcas = [quadro.marca(certame.pk)]
+    marcas = [marca(certame.pk)]
     assert marcas[0]  # a importação já marcou
     alice = Candidato.objects.get(certame=certame, inscricao="1001")
     alice.nome = "Alice Branco da Silva"
     alice.save(update_fields=["nome"])
-    marcas.append(quadro.marca(certame.pk))
+    marcas.append(marca(certame.pk))
     with connection.cursor() as cursor:  # direto no banco, sem o Django
         cursor.execute(
             "UPDATE candidatos_candidato SET nota = 1 WHERE certame_id = %s AND inscricao = %s",
             [certame.pk, "1002"],
         )
-    marcas.append(quadro.marca(certame.pk))
+    marcas.append(marca(certame.pk))
     Candidato.objects.filter(certame=certame, inscricao="1003").update(nota=2)
-    marcas.append(quadro.marca(certame.pk))
+    marcas.append(marca(certame.pk))
     assert len(set(marcas)) == 4
     # Uma remoção tira a marca: sem ela, nenhum quadro guardado vale até a próxima mudança.
     with connection.cursor() as cursor:
@@ -54,7 +55,7 @@ def test_a_marca_muda_a_cada_mudanca_nos_candidatos_por_qualquer_caminho(
             "DELETE FROM candidatos_candidato WHERE certame_id = %s AND inscricao = %s",
             [certame.pk, "1005"],
         )
-    assert quadro.marca(certame.pk) == ""
+    assert marca(certame.pk) == ""
 
 
 @pytest.mark.django_db(transaction=True)
@@ -65,7 +66,7 @@ def test_quadro_guardado_fora_de_um_ato_e_renovado_quando_os_candidatos_mudam(
     regras = leis.regras_do_certame(certame)
     primeira = tabela.tabela_de_candidatos(certame, regras)
     (arquivo,) = _arquivos(certame)  # (um cargo: um quadro, da marca dele)
-    (marca_do_cargo,) = quadro.marcas_dos_cargos(certame.pk).values()
+    (marca_do_cargo,) = marcas_dos_cargos(certame.pk).values()
     assert _marca_do_arquivo(arquivo) == marca_do_cargo
 
     # Com a mesma marca, o quadro vem do disco: o banco não é lido.
@@ -88,7 +89,7 @@ def test_quadro_guardado_fora_de_um_ato_e_renovado_quando_os_candidatos_mudam(
     )
     assert nomes["1001"] == "Outro Nome"
     (novo,) = _arquivos(certame)
-    (marca_do_cargo,) = quadro.marcas_dos_cargos(certame.pk).values()
+    (marca_do_cargo,) = marcas_dos_cargos(certame.pk).values()
     assert novo != arquivo and _marca_do_arquivo(novo) == marca_do_cargo
 
 
@@ -150,7 +151,7 @@ def test_o_quadro_na_memoria_vale_so_para_a_marca_do_banco(
     nomes = tabela.tabela_de_candidatos(certame, regras).quadro["nome"].to_list()
     assert "Mudado" in nomes
     settings.QUADROS_NA_MEMORIA = 0
-    guardado = quadro.Guardado(quadro.marca(certame.pk), {}, {})
+    guardado = quadro.Guardado(marca(certame.pk), {}, {})
     quadro._lembrar(certame.pk, "x", guardado)
     assert quadro._lembrado(certame.pk, "x") is None
     assert quadro._NA_MEMORIA == {}
@@ -173,7 +174,7 @@ def test_cada_cargo_tem_a_sua_marca_e_o_quadro_e_remendado_so_no_cargo_que_mudou
     certame = Certame.objects.get(nome="Concurso Público 01/2025")
     regras = leis.regras_do_certame(certame)
     a, b = list(certame.cargos.order_by("codigo"))[:2]
-    marcas = quadro.marcas_dos_cargos(certame.pk)
+    marcas = marcas_dos_cargos(certame.pk)
     assert all(marcas.values())
     tabela.tabela_de_candidatos(certame, regras)  # guardado
     with connection.cursor() as cursor:  # direto no banco, sem o Django
@@ -181,7 +182,7 @@ def test_cada_cargo_tem_a_sua_marca_e_o_quadro_e_remendado_so_no_cargo_que_mudou
             "UPDATE candidatos_candidato SET nome = 'Nome Corrigido' WHERE id = %s",
             [Candidato.objects.filter(cargo=b).order_by("pk").values_list("pk", flat=True)[0]],
         )
-    depois = quadro.marcas_dos_cargos(certame.pk)
+    depois = marcas_dos_cargos(certame.pk)
     assert {c for c in marcas if marcas[c] != depois[c]} == {b.codigo}
     lidos: list[Any] = []
     do_banco = tabela._quadro_do_banco
@@ -204,7 +205,7 @@ def test_cada_cargo_tem_a_sua_marca_e_o_quadro_e_remendado_so_no_cargo_que_mudou
     assert "Nome Corrigido" in remendado["nome"].to_list()
     # A remoção de um candidato também muda a marca do cargo dele (e só a dele).
     Candidato.objects.filter(cargo=a).order_by("-pk")[0].delete()
-    ultima = quadro.marcas_dos_cargos(certame.pk)
+    ultima = marcas_dos_cargos(certame.pk)
     assert {c for c in depois if depois[c] != ultima[c]} == {a.codigo}
 
 
@@ -260,12 +261,12 @@ def test_os_gatilhos_das_marcas_voltam_depois_de_todo_migrate(
     with connection.schema_editor() as editor:  # (o que a tabela refeita deixaria)
         remover(editor)
         remover_por_cargo(editor)
-    antes = quadro.marca(certame.pk), quadro.marcas_dos_cargos(certame.pk)
+    antes = marca(certame.pk), marcas_dos_cargos(certame.pk)
     Candidato.objects.filter(certame=certame, inscricao="1001").update(nome="Sem gatilho")
-    assert (quadro.marca(certame.pk), quadro.marcas_dos_cargos(certame.pk)) == antes
+    assert (marca(certame.pk), marcas_dos_cargos(certame.pk)) == antes
     garantir_gatilhos()
     Candidato.objects.filter(certame=certame, inscricao="1001").update(nome="Com gatilho")
-    depois = quadro.marca(certame.pk), quadro.marcas_dos_cargos(certame.pk)
+    depois = marca(certame.pk), marcas_dos_cargos(certame.pk)
     assert depois[0] != antes[0] and depois[1] != antes[1]
 
 
@@ -305,7 +306,7 @@ def test_um_ato_num_cargo_grava_so_o_quadro_dele(rita: Any, settings: Any) -> No
     a, b = list(certame.cargos.order_by("codigo"))[:2]
     tabela.tabela_de_candidatos(certame, regras)
     antes = {p: p.stat().st_mtime_ns for p in _arquivos(certame)}
-    marcas = quadro.marcas_dos_cargos(certame.pk)
+    marcas = marcas_dos_cargos(certame.pk)
     assert {_marca_do_arquivo(p) for p in antes} == {m for m in marcas.values() if m}
     with pytest.MonkeyPatch.context() as m:
         lidos = _leituras_do_banco(m)
@@ -316,7 +317,7 @@ def test_um_ato_num_cargo_grava_so_o_quadro_dele(rita: Any, settings: Any) -> No
         assert lidos == [[b.codigo]]
         depois = tabela.tabela_de_candidatos(certame, regras).quadro
         assert lidos == [[b.codigo]]  # (fora do ato: da memória, gravado sem ler o banco)
-    novas = quadro.marcas_dos_cargos(certame.pk)
+    novas = marcas_dos_cargos(certame.pk)
     assert {c for c in marcas if marcas[c] != novas[c]} == {b.codigo}
     agora = {p: p.stat().st_mtime_ns for p in _arquivos(certame)}
     trocados = set(antes) ^ set(agora)
@@ -370,7 +371,7 @@ def test_os_arquivos_de_outra_forma_e_de_antes_sao_apagados(rita: Any) -> None:
         velho.write_bytes(b"")
     tabela.tabela_de_candidatos(certame, regras)
     assert not any(v.exists() for v in velhos) and not (pasta / "outra-forma").exists()
-    marcas = {m for m in quadro.marcas_dos_cargos(certame.pk).values() if m}
+    marcas = {m for m in marcas_dos_cargos(certame.pk).values() if m}
     assert {_marca_do_arquivo(p) for p in _arquivos(certame)} == marcas
 
 
@@ -502,12 +503,12 @@ def test_a_linha_que_muda_de_lugar_ou_de_cargo_nao_e_anotada(rita: Any) -> None:
             Candidato.objects.filter(pk=um.pk).update(linha=999_999)
         with mudancas.mudando(certame.pk, [um.pk]):
             Candidato.objects.filter(pk=um.pk).update(cargo=a)
-        marcas = quadro.marcas_dos_cargos(certame.pk)
+        marcas = marcas_dos_cargos(certame.pk)
         assert mudancas.anotada(certame.pk, a.codigo, marcas[a.codigo]) is None
         assert mudancas.anotada(certame.pk, b.codigo, marcas[b.codigo]) is None
     with mudancas.mudando(certame.pk, [um.pk]):
         Candidato.objects.filter(pk=um.pk).update(nome="Sem Ato")
-    marcas = quadro.marcas_dos_cargos(certame.pk)
+    marcas = marcas_dos_cargos(certame.pk)
     assert mudancas.anotada(certame.pk, a.codigo, marcas[a.codigo]) is None
 
 
@@ -530,7 +531,7 @@ def test_os_quadros_lidos_no_ato_vao_ao_disco_quando_ele_termina(rita: Any, sett
         transaction.set_rollback(True)
     assert set(_arquivos(certame)) == antes
     _corrigir_nota(rita, alvo, "55.5")
-    marca_b = quadro.marcas_dos_cargos(certame.pk)[b.codigo]
+    marca_b = marcas_dos_cargos(certame.pk)[b.codigo]
     assert marca_b in {_marca_do_arquivo(p) for p in _arquivos(certame)}
     quadro._NA_MEMORIA.clear()  # (outro processo)
     mudancas._ANOTADAS.clear()
@@ -611,3 +612,26 @@ def test_varias_linhas_do_mesmo_cargo_no_mesmo_ato_sao_relidas_juntas(rita: Any)
             transaction.set_rollback(True)
         assert lidos == [[b.codigo]]
     assert {"Anotada", "Sem Anotação", "Anotada Depois"} <= set(nomes)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_o_lido_num_trecho_desfeito_do_ato_nao_vai_ao_disco(rita: Any, settings: Any) -> None:
+    """Um ato que termina com um trecho desfeito (a prévia de uma correção, num ponto de
+    salvamento) deixou na memória um quadro de uma marca que nunca chegou ao banco: no fim do
+    ato, ele não é gravado, e o cargo segue lido como o banco o tem."""
+    settings.QUADROS_NA_MEMORIA = 2
+    certame = _demo()
+    regras = leis.regras_do_certame(certame)
+    a, b = list(certame.cargos.order_by("codigo"))[:2]
+    tabela.tabela_de_candidatos(certame, regras)
+    with transaction.atomic():
+        Candidato.objects.filter(cargo=a).update(nome="Gravado")
+        tabela.tabela_de_candidatos(certame, regras)  # (o de `a` fica para o fim do ato)
+        with transaction.atomic():
+            Candidato.objects.filter(cargo=b).update(nome="Desfeito")
+            assert "Desfeito" in tabela.tabela_de_candidatos(certame, regras).quadro["nome"]
+            nunca = marcas_dos_cargos(certame.pk)[b.codigo]
+            transaction.set_rollback(True)
+    assert nunca not in {_marca_do_arquivo(p) for p in _arquivos(certame)}
+    nomes = tabela.tabela_de_candidatos(certame, regras).quadro["nome"].to_list()
+    assert "Desfeito" not in nomes and "Gravado" in nomes

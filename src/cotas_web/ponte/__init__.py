@@ -11,8 +11,9 @@ Um módulo por assunto, de baixo para cima:
 - `verificacao`: os grupos que a comissão verifica e os verificados por documentos, e as regras
   da comissão;
 - `tela`: os grupos, as lacunas e os artigos da lei como as telas os mostram;
-- `quadro`, `mudancas` e `tabela`: os candidatos do banco em colunas, o quadro guardado em disco
-  e as linhas que um ato diz ter mudado (só elas relidas);
+- `marcas`, `quadro`, `mudancas` e `tabela`: as marcas de versão dos candidatos, os candidatos
+  do banco em colunas, o quadro guardado em disco e as linhas que um ato diz ter mudado (só elas
+  relidas);
 - `eventos` e `publicadas`: os fatos do banco como o motor os aplica, e as nomeações publicadas;
 - `estado`: o livro do certame guardado no banco, retomado de um ato ao seguinte;
 - `reencenacao`: o certame reencenado no motor.

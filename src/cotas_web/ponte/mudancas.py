@@ -3,7 +3,7 @@ linhas de um cargo (uma correção muda uma) diz quais, e o quadro guardado do c
 relendo do banco só essas linhas, não o cargo inteiro (num cargo de 33 mil inscrições, ~250 ms
 a menos por correção).
 
-O que vale é o que o banco diz, antes e depois: as marcas dos cargos (`quadro.marcas_dos_cargos`)
+O que vale é o que o banco diz, antes e depois: as marcas dos cargos (`marcas.marcas_dos_cargos`)
 lidas antes da mudança, travadas até o fim do ato (no PostgreSQL, SELECT ... FOR UPDATE: nenhuma
 outra transação muda os candidatos desses cargos até o ato terminar; no SQLite o ato já é
 exclusivo), e de novo depois dela. Da marca de antes à de depois, só as linhas dadas mudaram; a
@@ -21,6 +21,8 @@ from dataclasses import dataclass
 
 import polars as pl
 from django.db import connection
+
+from cotas_web.ponte.marcas import marcas_dos_cargos
 
 _POSICAO = "_posicao"
 
@@ -73,11 +75,11 @@ def mudando(certame_id: int, ids: Collection[int]) -> Iterator[None]:
         return
     antes = _as_linhas(ids)
     cargos = {cargo for _, cargo, _ in antes.values()}
-    marcas_antes = _marcas(certame_id, cargos, travar=True)
+    marcas_antes = marcas_dos_cargos(certame_id, cargos, travar=True)
     yield
     if _as_linhas(ids) != antes:
         return  # (uma linha mudou de cargo ou de lugar, ou saiu: o cargo é relido inteiro)
-    marcas_depois = _marcas(certame_id, cargos, travar=False)
+    marcas_depois = marcas_dos_cargos(certame_id, cargos)
     with _TRAVA:
         for cargo in cargos:
             de, para = marcas_antes.get(cargo, ""), marcas_depois.get(cargo, "")
@@ -119,19 +121,3 @@ def _as_linhas(ids: Collection[int]) -> dict[int, tuple[str, str, int | None]]:
             list(ids),
         )
         return {int(i): (str(insc), str(cargo), linha) for i, insc, cargo, linha in cursor}
-
-
-def _marcas(certame_id: int, cargos: Collection[str], *, travar: bool) -> dict[str, str]:
-    """As marcas dos cargos dados; `travar`: até o fim do ato (no PostgreSQL)."""
-    if not cargos:
-        return {}
-    marcadores = ", ".join(["%s"] * len(cargos))
-    trava = " FOR UPDATE OF v" if travar and connection.features.has_select_for_update_of else ""
-    with connection.cursor() as cursor:
-        cursor.execute(
-            "SELECT c.codigo, v.marca FROM certames_cargo c "
-            "JOIN candidatos_versaodocargo v ON v.cargo_id = c.id "
-            f"WHERE c.certame_id = %s AND c.codigo IN ({marcadores}){trava}",
-            [certame_id, *cargos],
-        )
-        return {str(codigo): str(m or "") for codigo, m in cursor.fetchall()}

@@ -41,6 +41,7 @@ from django.conf import settings
 from django.db import connection, transaction
 
 from cotas_web.ponte import mudancas
+from cotas_web.ponte.marcas import marca, marcas_dos_cargos
 
 _SEPARADOR = "__"  # entre o cargo e a marca no nome do arquivo (a marca do PostgreSQL tem "-")
 
@@ -126,29 +127,6 @@ def _lembrado(certame_id: int, forma: str) -> Guardado | None:
         return achado
 
 
-def marca(certame_id: int) -> str:
-    """A marca de versão dos candidatos ("" se o certame nunca teve candidatos)."""
-    # (A tabela de `candidatos.VersaoCandidatos`, lida direto: este módulo fica abaixo dos apps.)
-    with connection.cursor() as cursor:
-        cursor.execute(
-            "SELECT marca FROM candidatos_versaocandidatos WHERE certame_id = %s", [certame_id]
-        )
-        linha = cursor.fetchone()
-    return str(linha[0]) if linha else ""
-
-
-def marcas_dos_cargos(certame_id: int) -> dict[str, str]:
-    """A marca de versão dos candidatos de cada cargo do certame, pelo código ("" se o cargo
-    nunca teve candidatos)."""
-    with connection.cursor() as cursor:
-        cursor.execute(
-            "SELECT c.codigo, v.marca FROM certames_cargo c "
-            "LEFT JOIN candidatos_versaodocargo v ON v.cargo_id = c.id WHERE c.certame_id = %s",
-            [certame_id],
-        )
-        return {str(codigo): str(m or "") for codigo, m in cursor.fetchall()}
-
-
 def _pasta(certame_id: int) -> Path:
     return Path(settings.ARQUIVOS_PRIVADOS) / "quadros" / str(certame_id)
 
@@ -193,8 +171,8 @@ def _gravar(certame_id: int, forma: str, guardado: Guardado, cargos: set[str]) -
 def _limpar(certame_id: int, forma: str, marcas: dict[str, str]) -> None:
     """Apaga os arquivos do certame que não são das `marcas` nesta forma: os de marcas antigas,
     de cargos que não existem mais, de outras formas (e os da forma de um arquivo só por
-    certame, de antes dos quadros por cargo). Um que outro processo acabou de gravar, com uma
-    marca mais nova, só será lido do banco de novo."""
+    certame, de antes dos quadros por cargo). Se apagar o que outro processo acabou de gravar,
+    com uma marca mais nova, esse cargo só é lido do banco de novo."""
     pasta = _pasta(certame_id)
     da_forma = pasta / _resumo(forma)
     atuais = {_arquivo(certame_id, forma, c, m).name for c, m in marcas.items() if m}
@@ -234,8 +212,8 @@ def _conferido(
     pedidos: list[str],
     montar_linhas: MontarLinhas | None = None,
 ) -> tuple[dict[str, pl.DataFrame], set[str], pl.DataFrame | None]:
-    """Os quadros dos cargos `pedidos` da marca de cada um em `marcas`: da memória, do disco ou,
-    remendados (`_remendados`) ou, os que faltam, do banco numa leitura só. Devolve-os (mais os
+    """Os quadros dos cargos `pedidos` da marca de cada um em `marcas`: da memória, remendados
+    (`_remendados`), do disco ou, os que faltam, do banco numa leitura só. Devolve-os (mais os
     da memória de outros cargos ainda da marca deles), os cargos lidos do banco ou remendados (a
     gravar) e, se todos foram lidos juntos, o quadro inteiro como veio do banco (na ordem do
     arquivo importado, como na linha de comando)."""
@@ -323,8 +301,9 @@ def ler_ou_montar(
 ) -> pl.DataFrame:
     """O quadro dos candidatos dos `cargos` dados (None: de todos) na versão atual, sem as
     inscrições `fora`: cada cargo da memória, do disco ou, sem ele na marca atual do cargo, do
-    banco (`montar_cargos`). Os lidos do banco fora de um ato vão ao disco se as marcas não
-    mudaram durante a leitura."""
+    banco (`montar_cargos`; só as linhas que um ato anotou, `montar_linhas`). Os lidos do banco
+    fora de um ato vão ao disco se as marcas não mudaram durante a leitura; os lidos num ato,
+    quando ele termina."""
     atual = marca(certame_id)
     if not atual:
         # (Sem a marca do certame, logo depois de uma remoção: nada se guarda nem se lê.)
@@ -349,8 +328,7 @@ def ler_ou_montar(
         achados, lidos, inteiro = _conferido(
             certame_id, forma, lembrado, marcas, montar_cargos, pedidos, montar_linhas
         )
-        anteriores = lembrado.fora_do_disco if lembrado is not None else frozenset()
-        nao_gravados = frozenset(c for c in anteriores | lidos if c in achados)
+        nao_gravados = _a_gravar(lembrado, lidos, achados)
         novo = Guardado(atual, marcas, achados, nao_gravados).com_inteiro(inteiro)
         _lembrar(certame_id, forma, novo)
         if nao_gravados:
@@ -367,8 +345,7 @@ def ler_ou_montar(
         depois = (marca(certame_id), marcas_dos_cargos(certame_id))
     novo = Guardado(atual, marcas, achados).com_inteiro(inteiro)
     if depois == (atual, marcas):
-        anteriores = lembrado.fora_do_disco if lembrado is not None else frozenset()
-        _gravar(certame_id, forma, novo, {c for c in anteriores | lidos if c in achados})
+        _gravar(certame_id, forma, novo, set(_a_gravar(lembrado, lidos, achados)))
         _lembrar(certame_id, forma, novo)
     return novo.quadro(pedidos, fora) if pedidos else montar_cargos([])
 
@@ -387,9 +364,20 @@ def _gravar_os_do_ato(certame_id: int, forma: str, lembrado: Guardado) -> Guarda
 
 
 def _gravar_no_fim_do_ato(certame_id: int, forma: str) -> None:
+    # (Só o lembrado da marca que o ato deixou no banco: um lido num trecho desfeito do ato, com
+    # uma marca que nunca chegou ao banco, não se grava.)
     lembrado = _lembrado(certame_id, forma)
-    if lembrado is not None:
+    if lembrado is not None and lembrado.marca == marca(certame_id):
         _gravar_os_do_ato(certame_id, forma, lembrado)
+
+
+def _a_gravar(
+    lembrado: Guardado | None, lidos: set[str], achados: dict[str, pl.DataFrame]
+) -> frozenset[str]:
+    """Os cargos ainda fora do disco: os lidos agora do banco (ou remendados) e os que o
+    lembrado já tinha fora dele, se continuam da mesma marca."""
+    anteriores = lembrado.fora_do_disco if lembrado is not None else frozenset()
+    return frozenset(c for c in anteriores | lidos if c in achados)
 
 
 def _pedidos(marcas: dict[str, str], cargos: Sequence[str] | None) -> list[str]:

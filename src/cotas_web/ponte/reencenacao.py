@@ -13,7 +13,7 @@ from cotas.motor.erros import ErroCotas
 from cotas.motor.razoes import Razao
 from cotas.motor.regras import Regras
 from cotas_web.ponte import estado, eventos, leis, publicadas, tabela
-from cotas_web.ponte import quadro as guardados
+from cotas_web.ponte import marcas as marcas_
 
 if TYPE_CHECKING:
     from cotas.motor.colunar import TabelaCandidatos
@@ -115,10 +115,10 @@ def reencenar(
     regras = leis.regras_do_certame(certame)
     cargos = {c.codigo: c.vagas_edital for c in certame.cargos.all()}
     fatos = eventos.fatos_do_certame(certame)
-    marca = guardados.marca(certame.pk)
+    marca = marcas_.marca(certame.pk)
     # (As marcas antes dos candidatos: um livro guardado nunca leva marca mais nova que o quadro
     # de que foi feito; uma mudança no meio só faz o próximo pedido reapurar.)
-    marcas = guardados.marcas_dos_cargos(certame.pk)
+    marcas = marcas_.marcas_dos_cargos(certame.pk)
     candidatos = tabela.tabela_de_candidatos(certame, regras, fora=fatos.fora, do_banco=do_banco)
     atos = publicadas.PublicadasDoBanco(certame, list(cargos)) if com_publicadas else {}
     parametros = leis.parametros_do_certame(certame)

@@ -9,6 +9,7 @@ from collections.abc import Collection, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
 import polars as pl
+from django.core.exceptions import EmptyResultSet
 from django.db import connection
 from django.db.models import CharField, TextField
 from django.db.models.functions import Cast
@@ -178,8 +179,11 @@ def _quadro_do_banco(
     esquema = {nome: tipo for nome, tipo in _COLUNAS_DO_BANCO}
     esquema["data_nascimento"] = pl.String if data_como_texto else pl.Date
     partes: list[pl.DataFrame] = []
-    if [] not in filtro.values():  # (nenhum cargo ou candidato pedido: o quadro vazio)
+    try:
         sql, parametros = consulta.query.sql_with_params()
+    except EmptyResultSet:  # (nenhum cargo ou candidato pedido: o quadro vazio, com as colunas)
+        sql = None
+    if sql is not None:
         with connection.cursor() as cursor:
             cursor.execute(sql, parametros)
             while linhas := cursor.fetchmany(_LOTE_LEITURA):
