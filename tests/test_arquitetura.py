@@ -70,6 +70,15 @@ def test_cada_referencia_a_docs_existe_com_a_ancora() -> None:
     assert not quebradas, "\n".join(quebradas)
 
 
+def test_o_readme_lista_as_leis_do_pacote() -> None:
+    """A tabela "Leis modeladas" do README tem uma linha por lei do catálogo, nem mais nem
+    menos (três leis entraram no pacote sem entrar na tabela)."""
+    readme = (RAIZ / "README.md").read_text(encoding="utf-8")
+    tabela = readme.split("Leis modeladas:", 1)[1].split("\n\n", 2)[1]
+    ids = re.findall(r"^\| `([\w./-]+)` \|", tabela, flags=re.MULTILINE)
+    assert sorted(ids) == sorted(lei.id for lei in catalogo_padrao().leis)
+
+
 def test_as_leis_apontam_para_o_texto_publicado_no_repositorio() -> None:
     pasta = RAIZ / "src/cotas/leis"
     leis = sorted(pasta.glob("*/*.toml"))  # as do catálogo: <ente>/<lei>.toml
