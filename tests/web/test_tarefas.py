@@ -406,3 +406,29 @@ def test_limpa_as_tarefas_velhas_sem_arquivo() -> None:
     Tarefa.objects.filter(pk=nova.pk).update(terminada_em=timezone.now())
     assert fila.limpar() == 1
     assert set(Tarefa.objects.values_list("chave", flat=True)) == {"b", "c"}
+
+
+def test_trabalhador_volta_a_fila_depois_do_banco_travado(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """No SQLite, um ato que segurava a escrita por minutos fazia o `db_worker` sair com
+    "database is locked", e a fila parava. O trabalhador espera e volta; em lote, a falha sai."""
+    from django.db import OperationalError
+
+    from cotas_web.tarefas.management.commands import trabalhador
+
+    chamadas: list[tuple[str, ...]] = []
+
+    def db_worker(*args: str, **_: object) -> None:
+        chamadas.append(args)
+        if len(chamadas) == 1:
+            raise OperationalError("database is locked")
+
+    monkeypatch.setattr(trabalhador, "call_command", db_worker)
+    monkeypatch.setattr(trabalhador, "ESPERA_DO_BANCO", 0.0)
+    trabalhador._trabalhar(lote=False, verbosity=0)
+    assert len(chamadas) == 2
+    chamadas.clear()
+    with pytest.raises(OperationalError):
+        trabalhador._trabalhar(lote=True, verbosity=0)
+    assert len(chamadas) == 1

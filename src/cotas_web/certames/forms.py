@@ -6,6 +6,7 @@ from typing import Any
 from django import forms
 from django.http import QueryDict
 
+from cotas.arquivos.limites import VAGAS_POR_CARGO
 from cotas_web.comum import CampoData, FormularioDeUmaVez
 from cotas_web.ponte import catalogo, leis, tela
 from cotas_web.ponte.erros import ErroCotas
@@ -837,7 +838,9 @@ class EditalForm(ComEdital):
 class CargoForm(forms.Form):
     codigo = forms.CharField(label="Código do cargo", max_length=40)
     nome = forms.CharField(label="Nome do cargo", max_length=200)
-    vagas_edital = forms.IntegerField(label="Vagas do edital", min_value=0)
+    vagas_edital = forms.IntegerField(
+        label="Vagas do edital", min_value=0, max_value=VAGAS_POR_CARGO
+    )
 
 
 class DataForm(forms.Form):
@@ -882,6 +885,7 @@ class DadosCertameForm(ComLacunas):
             self.fields[f"cargo_{cargo.pk}_vagas"] = forms.IntegerField(
                 label=f"Cargo {cargo.codigo}: vagas do edital",
                 min_value=0,
+                max_value=VAGAS_POR_CARGO,
                 initial=cargo.vagas_edital,
             )
             if not retificacao and cargo_sem_uso(cargo):

@@ -12,6 +12,7 @@ from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, models, transaction
 
+from cotas.arquivos import limites
 from cotas_web.auditoria.acoes import AcaoAuditada
 from cotas_web.auditoria.services import registrar
 from cotas_web.ponte import catalogo, leis, reencenacao, verificacao
@@ -368,6 +369,33 @@ def _exigir_nao_homologado(certame: Certame) -> None:
 
 
 @transaction.atomic
+def exigir_vagas_no_limite(onde: str, quantidade: int, no_certame: int) -> None:
+    """As vagas de um cargo, ou de uma oferta de novas vagas, até `limites.VAGAS_POR_CARGO`, e
+    as do certame inteiro (`no_certame`, com as desta mudança) até `limites.VAGAS_NO_CERTAME`:
+    os limites da leitura de um cenário na linha de comando, que nenhum certame real alcança.
+    Acima deles é erro de digitação, e o motor levaria horas e gigabytes para fazer o plano das
+    vagas (999.999.999 novas vagas prenderam o servidor por minutos, com 12 GB de memória)."""
+    erros = []
+    if quantidade > limites.VAGAS_POR_CARGO:
+        erros.append(
+            f"{onde}: {limites.br(quantidade)} vagas passam do limite de "
+            f"{limites.br(limites.VAGAS_POR_CARGO)} por cargo (e por oferta de novas vagas)."
+        )
+    if no_certame > limites.VAGAS_NO_CERTAME:
+        erros.append(
+            f"{onde}: o certame ficaria com {limites.br(no_certame)} vagas, acima do limite de "
+            f"{limites.br(limites.VAGAS_NO_CERTAME)} no certame inteiro."
+        )
+    if erros:
+        raise ValidationError(erros)
+
+
+def vagas_do_edital(certame: Certame, *, exceto: set[int] | frozenset[int] = frozenset()) -> int:
+    """As vagas do edital dos cargos do certame, menos as dos cargos `exceto` (pk)."""
+    vagas = certame.cargos.exclude(pk__in=exceto).aggregate(total=models.Sum("vagas_edital"))
+    return int(vagas["total"] or 0)
+
+
 def cargo_adicionar(
     *, usuario: User, certame: Certame, codigo: str, nome: str, vagas_edital: int
 ) -> Cargo:
@@ -376,6 +404,7 @@ def cargo_adicionar(
     codigo = codigo.strip()
     if not codigo:
         raise ValidationError("Informe o código do cargo.")
+    exigir_vagas_no_limite(f"Cargo {codigo}", vagas_edital, vagas_do_edital(certame) + vagas_edital)
     if Cargo.objects.filter(certame=certame, codigo=codigo).exists():
         raise ValidationError(f"Já existe o cargo {codigo} neste certame.")
     cargo = Cargo.objects.create(
@@ -556,12 +585,20 @@ def _data_br(valor: date | None) -> str:
     return f"{valor:%d/%m/%Y}" if valor else ""
 
 
+def _exigir_vagas_pedidas_no_limite(certame: Certame, cargos: dict[int, tuple[str, int]]) -> None:
+    no_certame = vagas_do_edital(certame, exceto=set(cargos)) + sum(v for _, v in cargos.values())
+    codigos = dict(certame.cargos.filter(pk__in=cargos).values_list("pk", "codigo"))
+    for pk, (_, vagas) in cargos.items():
+        exigir_vagas_no_limite(f"Cargo {codigos.get(pk, pk)}", vagas, no_certame)
+
+
 def alteracoes_pedidas(
     certame: Certame, *, dados: dict[str, Any], cargos: dict[int, tuple[str, int]]
 ) -> list[Alteracao]:
     """O que muda, comparando o pedido com o que está gravado (o que não muda fica de fora).
     `dados`: nome, data_edital, validade_ate (os ausentes não mudam); `cargos`: pk → (nome,
     vagas do edital)."""
+    _exigir_vagas_pedidas_no_limite(certame, cargos)
     mudancas = []
     if "nome" in dados and dados["nome"].strip() != certame.nome:
         mudancas.append(Alteracao("Nome do certame", certame.nome, dados["nome"].strip()))

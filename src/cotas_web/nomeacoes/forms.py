@@ -1,5 +1,6 @@
 from django import forms
 
+from cotas.arquivos.limites import VAGAS_POR_CARGO
 from cotas_web.certames.models import Cargo
 from cotas_web.comum import CampoData, FormularioDeUmaVez
 from cotas_web.rotulos import numero_da_portaria
@@ -16,7 +17,9 @@ class NovasVagasForm(FormularioDeUmaVez):
         label="Cargo", queryset=Cargo.objects.none(), empty_label="Escolha o cargo"
     )
     data = CampoData(label="Data")  # type: ignore[assignment]
-    quantidade = forms.IntegerField(label="Quantidade de novas vagas", min_value=1)
+    quantidade = forms.IntegerField(
+        label="Quantidade de novas vagas", min_value=1, max_value=VAGAS_POR_CARGO
+    )
     justificativa = forms.CharField(label="Justificativa", widget=forms.Textarea)
 
     def __init__(self, *args: object, cargos: object, **kwargs: object) -> None:

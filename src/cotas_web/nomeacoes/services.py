@@ -12,6 +12,7 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import Sum
 
 from cotas_web.auditoria import pelo_registro
 from cotas_web.auditoria.acoes import AcaoAuditada
@@ -21,9 +22,11 @@ from cotas_web.certames import datas
 from cotas_web.certames.models import Cargo, Certame
 from cotas_web.certames.services import (
     certame_travar,
+    exigir_vagas_no_limite,
     gravar_sem_efeito,
     pedido_anterior,
     pedido_concluir,
+    vagas_do_edital,
 )
 from cotas_web.ponte import leis, reencenacao, verificacao
 from cotas_web.ponte.erros import ErroCotas
@@ -127,6 +130,12 @@ def vagas_novas_ofertar(
         raise ValidationError("Oferte primeiro as vagas do edital.")
     if quantidade < 1:
         raise ValidationError("Informe ao menos uma vaga.")
+    novas = OfertaVagas.objects.filter(cargo__certame=certame, do_edital=False)
+    exigir_vagas_no_limite(
+        f"Novas vagas de {cargo.codigo}",
+        quantidade,
+        vagas_do_edital(certame) + (novas.aggregate(t=Sum("quantidade"))["t"] or 0) + quantidade,
+    )
     if not justificativa.strip():
         raise ValidationError("Novas vagas exigem justificativa.")
     oferta = OfertaVagas.objects.create(

@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import logging
 import threading
+import time
 from typing import Any
 
 from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandParser
-from django.db import connection
+from django.db import OperationalError, connection
 
 from cotas_web.tarefas import services
 
@@ -60,14 +61,33 @@ class Command(BaseCommand):
                 daemon=True,
             ).start()
         try:
-            extras = ["--batch"] if opcoes["lote"] else []
-            call_command(
-                "db_worker",
-                "--no-startup-delay",
-                "--interval",
-                "1",
-                *extras,
-                verbosity=opcoes["verbosity"],
-            )
+            _trabalhar(lote=opcoes["lote"], verbosity=opcoes["verbosity"])
         finally:
             parar.set()
+
+
+# Quanto o trabalhador espera para voltar à fila depois de achar o banco indisponível.
+ESPERA_DO_BANCO = 5.0
+
+
+def _trabalhar(*, lote: bool, verbosity: int) -> None:
+    """O `db_worker`, de novo depois de uma falha do banco: no SQLite, um ato que segura a
+    escrita por mais que a espera do banco fazia o trabalhador sair com "database is locked", e
+    a fila parava até alguém subir outro. Em lote (testes, cron), a falha sai como veio."""
+    extras = ["--batch"] if lote else []
+    while True:
+        try:
+            call_command(
+                "db_worker", "--no-startup-delay", "--interval", "1", *extras, verbosity=verbosity
+            )
+            return
+        except OperationalError as erro:
+            if lote:
+                raise
+            logger.warning(
+                "Banco indisponível para a fila de tarefas (%s); de volta em %s s.",
+                erro,
+                ESPERA_DO_BANCO,
+            )
+            connection.close()
+            time.sleep(ESPERA_DO_BANCO)
