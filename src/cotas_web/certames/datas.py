@@ -2,10 +2,11 @@
 
 Um ato não pode ter data anterior à do ato de que depende: a homologação, à última sessão da
 comissão e ao último recurso; a decisão de um recurso, à sua interposição; a posse, à nomeação;
-a decisão de falsidade, à notificação; um ato que torna outro sem efeito, ao próprio ato. Cada
-recusa (`ValidationError`) diz as duas datas e os dois atos. Os apps de cima (candidatos,
-comissao, nomeacoes) chamam daqui; as datas dos atos deles são lidas pelos nomes das relações,
-sem importá-los.
+a decisão de falsidade, à notificação; um ato que torna outro sem efeito, ao próprio ato; a
+nomeação, à nomeação mais recente do cargo. A homologação e os atos depois dela também não têm
+data depois de hoje (`exigir_validade`). Cada recusa (`ValidationError`) diz as duas datas e os
+dois atos. Os apps de cima (candidatos, comissao, nomeacoes) chamam daqui; as datas dos atos
+deles são lidas pelos nomes das relações, sem importá-los.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db.models import Max
+from django.utils import timezone
 
 from .models import Certame
 
@@ -55,10 +57,19 @@ def exigir_depois_do_edital(
 def exigir_validade(
     certame: Certame, data: date, o_que: str, *, recusado: str = "recusada"
 ) -> None:
+    """A homologação e os atos depois dela: nem depois do fim da validade, nem depois de hoje
+    (um ato se registra depois de assinado; uma portaria de 2027 digitada em 2026 aparecia na
+    consulta pública como fato, e uma nomeação futura passava à frente das de hoje)."""
     if certame.validade_ate is not None and data > certame.validade_ate:
         raise ValidationError(
             f"{o_que} em {dia(data)} {recusado}: a validade do concurso terminou em "
             f"{dia(certame.validade_ate)}."
+        )
+    hoje = timezone.localdate()
+    if data > hoje:
+        raise ValidationError(
+            f"{o_que} em {dia(data)} {recusado}: a data é posterior a hoje, {dia(hoje)}; um "
+            "ato se registra depois de assinado, com a data dele."
         )
 
 

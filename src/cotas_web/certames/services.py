@@ -368,7 +368,6 @@ def _exigir_nao_homologado(certame: Certame) -> None:
         )
 
 
-@transaction.atomic
 def exigir_vagas_no_limite(onde: str, quantidade: int, no_certame: int) -> None:
     """As vagas de um cargo, ou de uma oferta de novas vagas, até `limites.VAGAS_POR_CARGO`, e
     as do certame inteiro (`no_certame`, com as desta mudança) até `limites.VAGAS_NO_CERTAME`:
@@ -396,6 +395,7 @@ def vagas_do_edital(certame: Certame, *, exceto: set[int] | frozenset[int] = fro
     return int(vagas["total"] or 0)
 
 
+@transaction.atomic
 def cargo_adicionar(
     *, usuario: User, certame: Certame, codigo: str, nome: str, vagas_edital: int
 ) -> Cargo:

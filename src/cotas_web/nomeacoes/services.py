@@ -6,6 +6,7 @@ se contrariar a lei (ex.: depois da validade), nada é gravado.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import date
 from typing import Any
 
@@ -123,9 +124,7 @@ def vagas_novas_ofertar(
     certame = certame_travar(cargo.certame_id)
     if (anterior := pedido_anterior(token, "vagas_novas_ofertar", OfertaVagas)) is not None:
         return anterior
-    _exigir_homologado(certame)
-    datas.exigir_periodo(certame, data, "Oferta de vagas")
-    datas.exigir_ordem_das_datas(certame, data, "Oferta de vagas")
+    conferir_oferta_antes(certame=certame, data=data)
     if not OfertaVagas.objects.filter(cargo__certame=certame, do_edital=True).exists():
         raise ValidationError("Oferte primeiro as vagas do edital.")
     if quantidade < 1:
@@ -198,15 +197,7 @@ def _gravar_nomeacao(
     conferiu que a proposta é a próxima do cargo)."""
     inscricao = proxima.inscricao
     assert proxima.candidato is not None
-    anterior = (
-        Nomeacao.objects.filter(cargo=cargo, candidato__inscricao=proxima.substitui)
-        .exclude(situacao=SituacaoNomeacao.SEM_EFEITO)
-        .order_by("-ordem")
-        .first()
-        if proxima.substitui
-        else None
-    )
-    _exigir_depois_do_que_segue(cargo, proxima.vaga, anterior, data_portaria)
+    anterior = _exigir_depois_do_que_segue(cargo, proxima, data_portaria)
     ato = Nomeacao.objects.create(
         cargo=cargo,
         candidato=proxima.candidato,
@@ -290,6 +281,28 @@ def nomeacao_registrar_posse(*, usuario: User, nomeacao: Nomeacao, data: date) -
     return nomeacao
 
 
+def conferir_saida_antes(*, nomeacao: Nomeacao, data: date) -> None:
+    """O que o registro da saída (desistência ou prazo de posse) recusaria pela data, dito já
+    na página de confirmação (o ato confere de novo, sob a trava)."""
+    certame = nomeacao.cargo.certame
+    datas.exigir_nao_anterior(
+        data,
+        "Registro de saída",
+        nomeacao.data_portaria,
+        f"a nomeação (portaria nº {nomeacao.portaria})",
+        recusado="recusado",
+    )
+    datas.exigir_validade(certame, data, "Registro de saída", recusado="recusado")
+    datas.exigir_ordem_das_datas(certame, data, "Registro de saída", recusado="recusado")
+
+
+def conferir_oferta_antes(*, certame: Certame, data: date) -> None:
+    """O que a oferta de novas vagas recusaria pela data, dito já na página de confirmação."""
+    _exigir_homologado(certame)
+    datas.exigir_periodo(certame, data, "Oferta de vagas")
+    datas.exigir_ordem_das_datas(certame, data, "Oferta de vagas")
+
+
 @transaction.atomic
 def nomeacao_registrar_desistencia(
     *, usuario: User, nomeacao: Nomeacao, data: date, motivo: str, observacao: str = ""
@@ -301,15 +314,7 @@ def nomeacao_registrar_desistencia(
         raise ValidationError("Só se registra desistência ou fim de prazo de quem está nomeado.")
     if motivo not in ("desistencia", "sem_posse"):
         raise ValidationError("Motivo desconhecido.")
-    datas.exigir_nao_anterior(
-        data,
-        "Registro de saída",
-        nomeacao.data_portaria,
-        f"a nomeação (portaria nº {nomeacao.portaria})",
-        recusado="recusado",
-    )
-    datas.exigir_validade(certame, data, "Registro de saída", recusado="recusado")
-    datas.exigir_ordem_das_datas(certame, data, "Registro de saída", recusado="recusado")
+    conferir_saida_antes(nomeacao=nomeacao, data=data)
     nomeacao.situacao = (
         SituacaoNomeacao.DESISTENTE if motivo == "desistencia" else SituacaoNomeacao.SEM_POSSE
     )
@@ -432,10 +437,26 @@ def candidato_registrar_desistencia(
 
 
 def _exigir_depois_do_que_segue(
-    cargo: Cargo, vaga: int, anterior: Nomeacao | None, data_portaria: date
-) -> None:
-    """A nomeação não é anterior ao ato que ela segue: a saída de quem ela substitui e a oferta
-    das novas vagas em que cai (as datas e os atos ditos na recusa)."""
+    cargo: Cargo, proposta: Any, data_portaria: date
+) -> Nomeacao | None:
+    """A nomeação não é anterior ao ato que ela segue: a nomeação mais recente do cargo (uma
+    portaria de 01/12 depois da de 01/05 daria a posse a quem vem depois na ordem antes de quem
+    vem antes), a saída de quem ela substitui e a oferta das novas vagas em que cai (as datas e
+    os atos ditos na recusa). Devolve a nomeação que ela substitui (None: nenhuma)."""
+    em_vigor = Nomeacao.objects.filter(cargo=cargo).exclude(situacao=SituacaoNomeacao.SEM_EFEITO)
+    ultima = em_vigor.order_by("-data_portaria", "-ordem").first()
+    if ultima is not None:
+        datas.exigir_nao_anterior(
+            data_portaria,
+            "Nomeação",
+            ultima.data_portaria,
+            f"a {ultima.ordem}ª nomeação de {cargo.codigo} (portaria nº {ultima.portaria})",
+        )
+    anterior = (
+        em_vigor.filter(candidato__inscricao=proposta.substitui).order_by("-ordem").first()
+        if proposta.substitui
+        else None
+    )
     if anterior is not None and anterior.encerrada_em is not None:
         datas.exigir_nao_anterior(
             data_portaria,
@@ -447,16 +468,17 @@ def _exigir_depois_do_que_segue(
     total = 0
     for oferta in _ofertas_em_vigor(cargo):
         total += oferta.quantidade
-        if vaga <= total:
+        if proposta.vaga <= total:
             datas.exigir_nao_anterior(
                 data_portaria,
                 "Nomeação",
                 oferta.data,
                 "a oferta das vagas do edital"
                 if oferta.do_edital
-                else f"a oferta das novas vagas em que cai a vaga {vaga}",
+                else f"a oferta das novas vagas em que cai a vaga {proposta.vaga}",
             )
-            return
+            break
+    return anterior
 
 
 def _ofertas_em_vigor(cargo: Cargo) -> list[OfertaVagas]:
@@ -833,11 +855,15 @@ def nomeacoes_confirmar_em_lote(
     return atos
 
 
-def conferir_nomeacao_antes(*, certame: Certame, data_portaria: date) -> None:
-    """O que a nomeação recusaria pela data, dito já na página de confirmação (o ato confere de
-    novo, sob a trava)."""
+def conferir_nomeacao_antes(
+    *, certame: Certame, cargo: Cargo, propostas: Sequence[Any], data_portaria: date
+) -> None:
+    """O que a nomeação (ou o lote, `propostas`) recusaria pela data, dito já na página de
+    confirmação: o período e o ato que cada uma segue (o ato confere de novo, sob a trava)."""
     _exigir_homologado(certame)
     datas.exigir_periodo(certame, data_portaria, "Nomeação")
+    for proposta in propostas:
+        _exigir_depois_do_que_segue(cargo, proposta, data_portaria)
 
 
 def avisos_da_portaria(*, certame: Certame, portaria: str) -> list[str]:

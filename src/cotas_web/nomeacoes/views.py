@@ -149,19 +149,24 @@ def novas_vagas(request: HttpRequest, pk: int) -> HttpResponse:
             token=d["pedido"],
         ),
         "Novas vagas ofertadas.",
-        lambda d: {
-            "certame": certame,
-            "titulo": "ofertar novas vagas",
-            "botao": "Ofertar as vagas",
-            "o_que": [
-                f"Ofertar {d['quantidade']} nova(s) vaga(s) para {d['cargo'].codigo} — "
-                f"{d['cargo'].nome} em {d['data']:%d/%m/%Y}: {d['justificativa']}",
-                "A reserva é recalculada sobre o total de vagas oferecidas, e as próximas "
-                "nomeações seguem a ordem da lei.",
-            ],
-            "fundamento": _fundamento_dos_grupos(certame, "percentual"),
-        },
+        lambda d: _pergunta_das_novas_vagas(certame, d),
     )
+
+
+def _pergunta_das_novas_vagas(certame: Certame, d: dict[str, Any]) -> dict[str, Any]:
+    services.conferir_oferta_antes(certame=certame, data=d["data"])
+    return {
+        "certame": certame,
+        "titulo": "ofertar novas vagas",
+        "botao": "Ofertar as vagas",
+        "o_que": [
+            f"Ofertar {d['quantidade']} nova(s) vaga(s) para {d['cargo'].codigo} — "
+            f"{d['cargo'].nome} em {d['data']:%d/%m/%Y}: {d['justificativa']}",
+            "A reserva é recalculada sobre o total de vagas oferecidas, e as próximas "
+            "nomeações seguem a ordem da lei.",
+        ],
+        "fundamento": _fundamento_dos_grupos(certame, "percentual"),
+    }
 
 
 @requer_papel(ADMIN)
@@ -211,8 +216,13 @@ def confirmar_lote(request: HttpRequest, pk: int, cargo_id: int) -> HttpResponse
 def _pergunta_do_lote(cargo: Cargo, d: dict[str, Any]) -> dict[str, Any] | None:
     """Quem a portaria nomeia, um por linha, na ordem da lei (as propostas do motor). Sem
     propostas bastantes, nada a perguntar: o serviço diz quantas há."""
-    services.conferir_nomeacao_antes(certame=cargo.certame, data_portaria=d["data_portaria"])
     propostas = propostas_do_motor(certame=cargo.certame, cargo=cargo)
+    services.conferir_nomeacao_antes(
+        certame=cargo.certame,
+        cargo=cargo,
+        propostas=propostas[: d["quantidade"]],
+        data_portaria=d["data_portaria"],
+    )
     if len(propostas) < d["quantidade"]:
         return None
     # Cada linha com o porquê dela (como na confirmação de uma só): quem confere um lote de 13
@@ -272,29 +282,34 @@ def desistencia(request: HttpRequest, pk: int, nid: int) -> HttpResponse:
             observacao=d["observacao"],
         ),
         "Registrado. A substituição foi proposta pela lista a que a vaga pertence.",
-        lambda d: {
-            "certame": nomeacao.cargo.certame,
-            "titulo": "registrar a desistência"
-            if d["motivo"] == "desistencia"
-            else "registrar o prazo de posse esgotado",
-            "botao": "Registrar",
-            "o_que": [
-                f"{nomeacao.candidato.inscricao} — {nomeacao.candidato.nome}, nomeado(a) pela "
-                f"portaria nº {nomeacao.portaria} na vaga {nomeacao.vaga} de "
-                f"{nomeacao.cargo.codigo}, "
-                + ("desistiu" if d["motivo"] == "desistencia" else "não tomou posse no prazo")
-                + f" em {d['data']:%d/%m/%Y}.",
-                "A vaga volta à lista a que pertence ("
-                + (nomeacao.reservada_rotulo or nomeacao.modalidade_rotulo)
-                + "): a próxima nomeação é proposta por ela.",
-            ],
-            "fundamento": _fundamento_do_grupo(
-                nomeacao.cargo.certame,
-                nomeacao.reservada_para or nomeacao.modalidade,
-                "desistencia",
-            ),
-        },
+        lambda d: _pergunta_da_saida(nomeacao, d),
     )
+
+
+def _pergunta_da_saida(nomeacao: Nomeacao, d: dict[str, Any]) -> dict[str, Any]:
+    services.conferir_saida_antes(nomeacao=nomeacao, data=d["data"])
+    return {
+        "certame": nomeacao.cargo.certame,
+        "titulo": "registrar a desistência"
+        if d["motivo"] == "desistencia"
+        else "registrar o prazo de posse esgotado",
+        "botao": "Registrar",
+        "o_que": [
+            f"{nomeacao.candidato.inscricao} — {nomeacao.candidato.nome}, nomeado(a) pela "
+            f"portaria nº {nomeacao.portaria} na vaga {nomeacao.vaga} de "
+            f"{nomeacao.cargo.codigo}, "
+            + ("desistiu" if d["motivo"] == "desistencia" else "não tomou posse no prazo")
+            + f" em {d['data']:%d/%m/%Y}.",
+            "A vaga volta à lista a que pertence ("
+            + (nomeacao.reservada_rotulo or nomeacao.modalidade_rotulo)
+            + "): a próxima nomeação é proposta por ela.",
+        ],
+        "fundamento": _fundamento_do_grupo(
+            nomeacao.cargo.certame,
+            nomeacao.reservada_para or nomeacao.modalidade,
+            "desistencia",
+        ),
+    }
 
 
 @requer_papel(ADMIN)
@@ -331,7 +346,6 @@ def _fundamento_do_grupo(certame: Certame, grupo: str, chave: str) -> str:
 def _pergunta_da_nomeacao(cargo: Cargo, d: dict[str, Any]) -> dict[str, Any] | None:
     """O que a portaria fará: quem, que vaga, por qual lista e por quê (a proposta do motor).
     Sem proposta para a inscrição, nada a perguntar: o serviço diz o que falta."""
-    services.conferir_nomeacao_antes(certame=cargo.certame, data_portaria=d["data_portaria"])
     proposta = next(
         (
             p
@@ -339,6 +353,12 @@ def _pergunta_da_nomeacao(cargo: Cargo, d: dict[str, Any]) -> dict[str, Any] | N
             if p.inscricao == d["inscricao"]
         ),
         None,
+    )
+    services.conferir_nomeacao_antes(
+        certame=cargo.certame,
+        cargo=cargo,
+        propostas=[proposta] if proposta is not None else [],
+        data_portaria=d["data_portaria"],
     )
     if proposta is None or proposta.candidato is None:
         return None
