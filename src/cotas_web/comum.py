@@ -20,6 +20,9 @@ class CampoData(forms.DateField):
 
 
 FORMULARIO_EXPIRADO = "O formulário expirou; abra a página de novo."
+# O tamanho de um texto livre digitado num ato (razões, fundamentação, motivo): ~8 páginas. Sem
+# limite, 200.000 caracteres de razões entravam no registro e na página.
+TEXTO_LIVRE_MAXIMO = 20_000
 
 
 class FormularioDeUmaVez(forms.Form):

@@ -391,3 +391,67 @@ def test_painel_da_comissao_sem_ids_repetidos(client: Any, sessao: Any, rita: An
     repetidos = [i for i, n in Counter(re.findall(r'\sid="([^"]+)"', pagina)).items() if n > 1]
     assert repetidos == []
     assert re.search(r'<label for="recurso_data"[^>]*>Data de interposição</label>', pagina)
+
+
+def test_o_mesmo_recorrente_nao_recorre_duas_vezes_do_mesmo_parecer(
+    sessao: Any, carlos: Any
+) -> None:
+    """Três envios do mesmo recurso (formulários novos) davam três recursos pendentes contra o
+    mesmo parecer; outro recorrente tem o seu, e, decidido o primeiro, o mesmo pode recorrer."""
+    membros = sessao.certame.membros_comissao.all()
+    verificacao_registrar(
+        usuario=carlos,
+        convocacao=_conv("1006"),
+        compareceu=True,
+        votos={m.pk: True for m in membros},
+    )
+    c = Candidato.objects.get(inscricao="1006")
+
+    def recorrer(nome: str, dia: int) -> Any:
+        return recurso_interpor(
+            usuario=carlos,
+            candidato=c,
+            recorrente="terceiro",
+            recorrente_nome=nome,
+            razoes="fenótipo",
+            data=date(2025, 7, dia),
+        )
+
+    primeiro = recorrer("Fabio Branco", 25)
+    with pytest.raises(ValidationError) as erro:
+        recorrer("  fabio   BRANCO ", 26)
+    assert erro.value.messages == [
+        "Fabio Branco já recorreu do parecer da inscrição 1006 em 25/07/2025, e o recurso "
+        "espera decisão: decida-o (ou torne-o sem efeito) antes de registrar outro do mesmo "
+        "recorrente."
+    ]
+    recorrer("Outra Pessoa", 26)
+    assert c.recursos.count() == 2
+    recurso_decidir(
+        usuario=carlos,
+        recurso=primeiro,
+        decisao="improvido",
+        resultado_final="",
+        fundamentacao="mantido",
+        data=date(2025, 7, 28),
+    )
+    recorrer("Fabio Branco", 29)
+    assert c.recursos.count() == 3
+
+
+def test_razoes_do_recurso_com_tamanho_limitado(sessao: Any) -> None:
+    """200.000 caracteres de razões entravam inteiros (e alargavam a tabela dos recursos a
+    1,4 milhão de pixels); o formulário recusa acima de 20.000."""
+    from cotas_web.comissao.forms import RecursoForm
+
+    dados = {
+        "candidato": "1006",
+        "recorrente": "terceiro",
+        "recorrente_nome": "Fabio Branco",
+        "data": "2025-07-25",
+        "pedido": "p",
+    }
+    candidatos = Candidato.objects.filter(certame=sessao.certame)
+    longo = RecursoForm({**dados, "razoes": "x" * 20_001}, candidatos=candidatos)
+    assert not longo.is_valid() and list(longo.errors) == ["razoes"]
+    assert RecursoForm({**dados, "razoes": "x" * 20_000}, candidatos=candidatos).is_valid()

@@ -4,7 +4,7 @@ from django import forms
 from django.conf import settings
 
 from cotas.arquivos.limites import br
-from cotas_web.comum import CampoData
+from cotas_web.comum import TEXTO_LIVRE_MAXIMO, CampoData
 
 from .models import RESULTADOS_DOCUMENTAIS, ROTULOS_DOCUMENTAIS, DecisaoFraude
 
@@ -59,7 +59,7 @@ class CorrecaoForm(forms.Form):
         "situação aprovado ou eliminado; os campos da lei, um número inteiro ou sim/não.",
     )
     data = CampoData(label="Data do ato de correção")  # type: ignore[assignment]
-    motivo = forms.CharField(label="Por quê", widget=forms.Textarea)
+    motivo = forms.CharField(label="Por quê", widget=forms.Textarea, max_length=TEXTO_LIVRE_MAXIMO)
     fundamento = forms.CharField(
         label="Fundamento legal",
         widget=forms.Textarea,
@@ -91,18 +91,26 @@ class CorrecaoForm(forms.Form):
 
 class FraudeAbrirForm(forms.Form):
     data = CampoData(label="Data de abertura")  # type: ignore[assignment]
-    motivo = forms.CharField(label="Motivo (fatos que indicam a falsidade)", widget=forms.Textarea)
+    motivo = forms.CharField(
+        label="Motivo (fatos que indicam a falsidade)",
+        widget=forms.Textarea,
+        max_length=TEXTO_LIVRE_MAXIMO,
+    )
 
 
 class DefesaForm(forms.Form):
     data = CampoData(label="Data da defesa")  # type: ignore[assignment]
-    defesa = forms.CharField(label="Defesa apresentada", widget=forms.Textarea)
+    defesa = forms.CharField(
+        label="Defesa apresentada", widget=forms.Textarea, max_length=TEXTO_LIVRE_MAXIMO
+    )
 
 
 class DecisaoForm(forms.Form):
     data = CampoData(label="Data da decisão")  # type: ignore[assignment]
     decisao = forms.ChoiceField(label="Decisão", choices=DecisaoFraude.choices)
-    fundamentacao = forms.CharField(label="Fundamentação", widget=forms.Textarea)
+    fundamentacao = forms.CharField(
+        label="Fundamentação", widget=forms.Textarea, max_length=TEXTO_LIVRE_MAXIMO
+    )
     autoridade = forms.CharField(
         label="Autoridade que decide",
         max_length=200,

@@ -7,7 +7,7 @@ from django import forms
 from django.http import QueryDict
 
 from cotas.arquivos.limites import VAGAS_POR_CARGO
-from cotas_web.comum import CampoData, FormularioDeUmaVez
+from cotas_web.comum import TEXTO_LIVRE_MAXIMO, CampoData, FormularioDeUmaVez
 from cotas_web.ponte import catalogo, leis, tela
 from cotas_web.ponte.erros import ErroCotas
 from cotas_web.rotulos import escolhas
@@ -1024,7 +1024,11 @@ class SemEfeitoForm(forms.Form):
         help_text="Ex.: Portaria 110/2026.",
     )
     autoridade = forms.CharField(label="Autoridade que o assina (cargo e nome)", max_length=200)
-    motivo = forms.CharField(label="Motivo (o engano que o ato corrige)", widget=forms.Textarea)
+    motivo = forms.CharField(
+        label="Motivo (o engano que o ato corrige)",
+        widget=forms.Textarea,
+        max_length=TEXTO_LIVRE_MAXIMO,
+    )
 
 
 def _o_modelo(titulo: str) -> str:

@@ -5,7 +5,7 @@ from typing import Any
 from django import forms
 
 from cotas_web.candidatos.models import Candidato, Heteroidentificacao
-from cotas_web.comum import CampoData, FormularioDeUmaVez
+from cotas_web.comum import TEXTO_LIVRE_MAXIMO, CampoData, FormularioDeUmaVez
 
 from .models import DecisaoRecurso, Genero, Recorrente
 
@@ -130,7 +130,12 @@ VOTOS_DO_LOTE = (
 
 
 class AtaForm(forms.Form):
-    ata = forms.CharField(label="Observações da ata", widget=forms.Textarea, required=False)
+    ata = forms.CharField(
+        label="Observações da ata",
+        widget=forms.Textarea,
+        required=False,
+        max_length=TEXTO_LIVRE_MAXIMO,
+    )
 
 
 class RecursoForm(FormularioDeUmaVez):
@@ -141,7 +146,7 @@ class RecursoForm(FormularioDeUmaVez):
     )
     recorrente = forms.ChoiceField(label="Quem recorre", choices=Recorrente.choices)
     recorrente_nome = forms.CharField(label="Nome de quem recorre", max_length=200)
-    razoes = forms.CharField(label="Razões", widget=forms.Textarea)
+    razoes = forms.CharField(label="Razões", widget=forms.Textarea, max_length=TEXTO_LIVRE_MAXIMO)
     data = CampoData(label="Data de interposição")  # type: ignore[assignment]
 
     def __init__(self, *args: Any, candidatos: Any, **kwargs: Any) -> None:
@@ -169,5 +174,7 @@ class DecidirRecursoForm(forms.Form):
         ],
         required=False,
     )
-    fundamentacao = forms.CharField(label="Fundamentação", widget=forms.Textarea)
+    fundamentacao = forms.CharField(
+        label="Fundamentação", widget=forms.Textarea, max_length=TEXTO_LIVRE_MAXIMO
+    )
     data = CampoData(label="Data da decisão")  # type: ignore[assignment]

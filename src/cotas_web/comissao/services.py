@@ -694,6 +694,7 @@ def recurso_interpor(
         )
     )
     _conferir_prazo_do_edital(certame, data, sessao)
+    _exigir_sem_recurso_pendente_igual(candidato, recorrente, recorrente_nome)
     recurso = Recurso.objects.create(
         candidato=candidato,
         recorrente=recorrente,
@@ -714,6 +715,27 @@ def recurso_interpor(
         dados={"recurso": recurso.pk},
     )
     return recurso
+
+
+def _exigir_sem_recurso_pendente_igual(
+    candidato: Candidato, recorrente: str, recorrente_nome: str
+) -> None:
+    """O mesmo recorrente não interpõe de novo contra o mesmo parecer enquanto o recurso dele
+    espera decisão (três recursos iguais, cada um com o seu botão "Decidir", nasciam de três
+    envios do formulário). Outro recorrente, sim: cada um tem o seu recurso."""
+    nome = " ".join(recorrente_nome.split()).casefold()
+    pendentes = Recurso.objects.filter(
+        candidato=candidato, recorrente=recorrente, decisao="", sem_efeito_em__isnull=True
+    )
+    igual = next(
+        (r for r in pendentes if " ".join(r.recorrente_nome.split()).casefold() == nome), None
+    )
+    if igual is not None:
+        raise ValidationError(
+            f"{igual.recorrente_nome} já recorreu do parecer da inscrição {candidato.inscricao} "
+            f"em {igual.interposto_em:%d/%m/%Y}, e o recurso espera decisão: decida-o (ou torne-o "
+            "sem efeito) antes de registrar outro do mesmo recorrente."
+        )
 
 
 def _conferir_prazo_do_edital(certame: Certame, data: date, sessao: date | None) -> None:

@@ -2,7 +2,7 @@ from django import forms
 
 from cotas.arquivos.limites import VAGAS_POR_CARGO
 from cotas_web.certames.models import Cargo
-from cotas_web.comum import CampoData, FormularioDeUmaVez
+from cotas_web.comum import TEXTO_LIVRE_MAXIMO, CampoData, FormularioDeUmaVez
 from cotas_web.rotulos import numero_da_portaria
 
 from .models import MotivoDaSaida
@@ -20,7 +20,9 @@ class NovasVagasForm(FormularioDeUmaVez):
     quantidade = forms.IntegerField(
         label="Quantidade de novas vagas", min_value=1, max_value=VAGAS_POR_CARGO
     )
-    justificativa = forms.CharField(label="Justificativa", widget=forms.Textarea)
+    justificativa = forms.CharField(
+        label="Justificativa", widget=forms.Textarea, max_length=TEXTO_LIVRE_MAXIMO
+    )
 
     def __init__(self, *args: object, cargos: object, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)
