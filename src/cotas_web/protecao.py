@@ -30,6 +30,18 @@ class FiltroIdDoPedido(logging.Filter):
         return True
 
 
+class FiltroRecusaSemPilha(logging.Filter):
+    """Uma recusa por papel (403) fica no log numa linha, sem a pilha da `PermissionDenied`:
+    é a resposta prevista a um pedido, não um erro (40 pilhas num passeio pelas páginas
+    escondiam o que importava)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if getattr(record, "status_code", None) == 403:
+            record.exc_info = None
+            record.exc_text = None
+        return True
+
+
 class IdDoPedido:
     """O id do pedido (o `X-Request-ID` do proxy, se vier e for seguro; senão um novo) nos
     logs e na resposta, para achar a linha de log de um erro que alguém relata."""

@@ -79,3 +79,47 @@ def test_historico_com_nome_papel_data_do_ato_e_documentos(
         assert reverse(f"certames:{nome}", args=[certame_homologado.pk, "cabeca"]) in pagina
     assert reverse("textos:lista", args=[certame_homologado.pk]) in pagina
     assert reverse("publico:documento", args=[certame_homologado.pk, "ordem-de-nomeacao"]) in pagina
+
+
+def test_textos_do_certame_sem_link_que_o_auditor_nao_abre(
+    client: Any, certame_homologado: Any, rita: Any, ana: Any
+) -> None:
+    """A lista de textos apontava ao auditor os modelos do órgão, que lhe davam 403."""
+    modelos = reverse("textos:modelos")
+    url = reverse("textos:lista", args=[certame_homologado.pk])
+    assert modelos not in entrar(client, ana).get(url).content.decode()
+    assert client.get(modelos).status_code == 403
+    assert modelos in entrar(client, rita).get(url).content.decode()
+
+
+def test_auditor_confere_na_pagina_a_cabeca_que_guardou(
+    client: Any, certame_homologado: Any, certame_mostardas: Any, rita: Any, ana: Any
+) -> None:
+    """Quem audita de fora não roda comandos no servidor: a cabeça que guardou se confere no
+    histórico, com a mesma conferência de `verificar_auditoria --cabecas`."""
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    nomear_edital(certame_homologado, rita)
+    entrar(client, ana)
+    pk = certame_homologado.pk
+    total = Registro.objects.count()
+    url = reverse("certames:historico", args=[pk])
+    cabeca = client.get(reverse("certames:historico_exportar", args=[pk, "cabeca"])).content
+
+    def conferir(conteudo: bytes) -> str:
+        arquivo = SimpleUploadedFile("cabeca.jsonl", conteudo, "application/jsonl")
+        resposta = client.post(url, {"cabeca": arquivo})
+        assert resposta.status_code == 200
+        return str(resposta.content.decode())
+
+    assert "<strong>Confere.</strong> cabeca.jsonl: 1 cabeça(s) deste certame" in conferir(cabeca)
+    falsa = json.loads(cabeca)
+    falsa["ultimo_hash"] = "0" * 64
+    html = conferir(json.dumps(falsa).encode())
+    assert "A cabeça guardada não confere" in html
+    assert f"cabeca.jsonl, linha 1: o registro {falsa['ultimo_id']} tem hoje outro hash" in html
+    de_outro = {**json.loads(cabeca), "certame": certame_mostardas.pk}
+    html = conferir(json.dumps(de_outro).encode())
+    assert f"linha 1: a cabeça é de outro certame ({certame_mostardas.pk})." in html
+    assert "não é texto UTF-8" in conferir(b"\xff\xfe\x00")
+    assert Registro.objects.count() == total  # (conferir não registra nem muda nada)

@@ -225,3 +225,33 @@ def test_acesso_negado_ao_certame_diz_a_quem_pedir(client: Any, certame: Any) ->
     resposta = client.get(reverse("certames:historico", args=[certame.pk]))
     assert resposta.status_code == 403
     assert "Peça a designação a quem administra o sistema" in resposta.content.decode()
+
+
+def test_recusa_por_papel_diz_o_papel_e_o_endereco_e_fica_no_log_sem_pilha(
+    client: Any, certame: Any, ana: Any, caplog: pytest.LogCaptureFixture
+) -> None:
+    """O auditor que segue um link de RH lê qual é o papel dele, de quem é a página e o endereço;
+    o log guarda a recusa numa linha, sem a pilha (40 pilhas num passeio pelas páginas)."""
+    import logging
+    import sys
+
+    from cotas_web.protecao import FiltroRecusaSemPilha
+
+    url = reverse("nomeacoes:novas_vagas", args=[certame.pk])
+    with caplog.at_level(logging.WARNING, logger="django.request"):
+        resposta = entrar(client, ana).get(url)
+    html = resposta.content.decode()
+    assert resposta.status_code == 403
+    assert (
+        "Seu papel (Auditor) não abre esta página; ela é de Administrador do certame (RH)." in html
+    )
+    assert f"<code>{url}</code>" in html
+    [registro] = [r for r in caplog.records if r.name == "django.request"]
+    assert registro.levelname == "WARNING" and registro.exc_info is None  # (tirada no handler)
+    # Um 500 fica com a pilha.
+    try:
+        raise RuntimeError("falha")
+    except RuntimeError:
+        erro = logging.LogRecord("django.request", 40, "", 0, "x", (), sys.exc_info())
+    erro.status_code = 500
+    assert FiltroRecusaSemPilha().filter(erro) and erro.exc_info is not None

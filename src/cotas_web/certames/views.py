@@ -217,11 +217,55 @@ def historico(request: HttpRequest, pk: int) -> HttpResponse:
         (r, _so_o_nome(r), _papel_no_registro(r), data_do_ato(r))
         for r in historico_do_certame(certame_id=certame.pk)
     ]
+    conferencia = _conferir_cabeca(request, certame) if request.method == "POST" else None
     return render(
         request,
         "certames/historico.html",
-        {"certame": certame, "registros": registros},
+        {"certame": certame, "registros": registros, "conferencia": conferencia},
     )
+
+
+# O tamanho de uma cabeça guardada que a página confere (uma exportada tem poucas centenas de
+# bytes por linha).
+CABECA_MAXIMA = 1_000_000
+
+
+def _conferir_cabeca(request: HttpRequest, certame: Certame) -> dict[str, Any]:
+    """A cabeça da cadeia que alguém guardou fora do servidor, conferida com a cadeia de hoje
+    (`integridade.conferir_cabecas`, o mesmo de `manage.py verificar_auditoria --cabecas`):
+    quem audita de fora confere sem acesso ao servidor. Só as linhas deste certame."""
+    import json
+
+    from cotas_web.auditoria.integridade import conferir_cabecas
+
+    arquivo = request.FILES.get("cabeca")
+    if arquivo is None:
+        return {"problemas": ["Escolha o arquivo da cabeça guardada (…-auditoria-cabeca.jsonl)."]}
+    nome = arquivo.name or "arquivo"
+    if (arquivo.size or 0) > CABECA_MAXIMA:
+        return {
+            "problemas": [
+                f"{nome}: {arquivo.size} bytes; uma cabeça exportada tem poucas centenas de bytes "
+                "por certame. Escolha o arquivo baixado em “A cabeça da cadeia”."
+            ]
+        }
+    try:
+        linhas = arquivo.read().decode("utf-8-sig").splitlines()
+    except UnicodeDecodeError:
+        return {"problemas": [f"{nome}: não é texto UTF-8; uma cabeça exportada é JSON Lines."]}
+    problemas, deste = [], []
+    for numero, linha in enumerate(linhas, start=1):
+        try:
+            outro = json.loads(linha).get("certame") if linha.strip() else certame.pk
+        except (ValueError, AttributeError):
+            outro = certame.pk  # (a conferência diz que a linha não é uma cabeça)
+        if outro != certame.pk:
+            problemas.append(f"{nome}, linha {numero}: a cabeça é de outro certame ({outro}).")
+            linha = ""
+        deste.append(linha)
+    problemas += conferir_cabecas(deste, nome)
+    conferidas = sum(1 for linha in deste if linha.strip())
+    return {"nome": nome, "problemas": problemas, "conferidas": conferidas}
 
 
 def _so_o_nome(registro: Any) -> str:

@@ -115,7 +115,11 @@ def requer_papel(*papeis: str) -> Callable[[Visao], Visao]:
             if not request.user.is_authenticated:
                 return redirect_to_login(request.get_full_path())
             if papel_de(request.user) not in papeis:
-                raise PermissionDenied("Seu papel não permite esta ação.")
+                raise PermissionDenied(
+                    f"Seu papel ({nome_do_papel(request.user)}) não abre esta página; ela é de "
+                    + " ou de ".join(str(Papel(p).label) for p in papeis)
+                    + "."
+                )
             certame_id = kwargs.get("pk")
             if (
                 certame_id is not None

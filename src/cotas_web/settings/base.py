@@ -112,7 +112,10 @@ CONTENT_SECURITY_POLICY = {
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "filters": {"id_pedido": {"()": "cotas_web.protecao.FiltroIdDoPedido"}},
+    "filters": {
+        "id_pedido": {"()": "cotas_web.protecao.FiltroIdDoPedido"},
+        "recusa_sem_pilha": {"()": "cotas_web.protecao.FiltroRecusaSemPilha"},
+    },
     "formatters": {
         "linha": {
             "format": "%(asctime)s %(levelname)s [pedido %(id_pedido)s] %(name)s: %(message)s"
@@ -122,7 +125,7 @@ LOGGING = {
         "stderr": {
             "class": "logging.StreamHandler",
             "stream": "ext://sys.stderr",
-            "filters": ["id_pedido"],
+            "filters": ["id_pedido", "recusa_sem_pilha"],
             "formatter": "linha",
         },
     },
