@@ -96,6 +96,12 @@ def _pedido_valido(
     """O cargo de `?cargo=` de um pedido do documento `doc` que pode ser atendido; senão 404 ou
     a página que pede o cargo (sem montar nada)."""
     if doc not in dict(_publicaveis(certame)):
+        if doc in selectors.SO_HOMOLOGADO and doc in TITULOS and not certame.homologado:
+            raise Http404(
+                f"{TITULOS[doc]}: só se publica depois da homologação do resultado final, e este "
+                "certame ainda não foi homologado. Até lá, o anexo do edital mostra as vagas e a "
+                "reserva de cada cargo."
+            )
         raise Http404("Documento não publicado.")
     cargo = _cargo_pedido(request, certame, doc)
     if (total := _so_por_cargo(certame, doc, cargo)) is not None:
