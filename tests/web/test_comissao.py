@@ -269,6 +269,27 @@ def test_sessao_registrada_pela_tela_com_votos_e_ata(client: Any, sessao: Any, c
     assert "Confirmado pela comissão" in html and "Marta" in html and "reconhece" in html
 
 
+def test_verificacao_registrada_reaberta_mostra_o_que_foi_registrado(
+    client: Any, sessao: Any, carlos: Any
+) -> None:
+    """Reaberta depois de registrada, a página mostrava o formulário vazio ("Voto ainda não
+    registrado"), e enviá-lo dava "já foi registrada": agora mostra o registrado."""
+    membros = list(sessao.certame.membros_comissao.all())
+    conv = _conv("1002")
+    url = reverse("comissao:verificacao", args=[sessao.certame.pk, conv.pk])
+    entrar(client, carlos)
+    assert "Registrar verificação" in client.get(url).content.decode()
+    dados = {"compareceu": "on", **{f"voto_{m.pk}": "sim" for m in membros}}
+    assert client.post(url, dados).status_code == 302
+    html = client.get(url).content.decode()
+    assert "Registrar verificação" not in html and "<form" not in html.split("<main", 1)[-1]
+    assert "Confirmado pela comissão" in html
+    assert all(f"<td>{m.nome}</td><td>reconhece</td>" in html for m in membros)
+    # O formulário aberto antes e enviado depois continua recusado pelo serviço.
+    resposta = client.post(url, dados, follow=True)
+    assert "já foi registrada" in resposta.content.decode()
+
+
 def test_depois_da_homologacao_a_comissao_nao_altera(certame_homologado: Any, carlos: Any) -> None:
     with pytest.raises(ValidationError, match="homologado"):
         sessao_criar(usuario=carlos, certame=certame_homologado, data=date(2025, 9, 1), local="x")

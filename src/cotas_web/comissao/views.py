@@ -326,6 +326,13 @@ def verificacao(request: HttpRequest, pk: int, vid: int) -> HttpResponse:
     conv = get_object_or_404(
         Convocacao.objects.select_related("candidato", "sessao"), pk=vid, sessao__certame=certame
     )
+    if conv.registrado_em is not None and request.method != "POST":
+        # A registrada se mostra como foi (o formulário vazio fazia pensar que nada ficou); um
+        # envio atrasado de um formulário aberto antes segue ao serviço, que o recusa.
+        votos = conv.votos.select_related("membro").order_by("membro__nome")
+        return render(
+            request, "comissao/verificacao.html", {"certame": certame, "conv": conv, "votos": votos}
+        )
     membros = list(certame.membros_comissao.all())
     artigos = selectors.artigos_da_comissao(certame=certame)
     form = VerificacaoForm(
