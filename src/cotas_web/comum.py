@@ -69,13 +69,15 @@ def erro_no_formulario(form: Any, erro: ValidationError) -> None:
         form.add_error(None, m)
 
 
-def erros_do_formulario(request: HttpRequest, form: Any) -> None:
+def erros_do_formulario(request: HttpRequest, form: Any, onde: str = "") -> None:
     """Os erros de um formulário que não é redesenhado (a ação volta a outra página) como
-    mensagens, cada uma com o rótulo do campo, como o usuário o leu na tela."""
+    mensagens, cada uma com o rótulo do campo, como o usuário o leu na tela, e `onde` na frente
+    (qual dos formulários da página: o painel tem um por cargo e por nomeado)."""
     for campo, erros in form.errors.items():
         rotulo = form.fields[campo].label if campo in form.fields else None
         for e in erros:
-            messages.error(request, f"{rotulo}: {e}" if rotulo else str(e))
+            texto = f"{rotulo}: {e}" if rotulo else str(e)
+            messages.error(request, f"{onde} — {texto}" if onde else texto)
 
 
 def tentar(request: HttpRequest, acao: Callable[[], Any], sucesso: str) -> Any:

@@ -161,3 +161,20 @@ def test_homologacao_que_seria_recusada_nao_chega_a_confirmacao(
     assert 'value="2025-08-01"' in html
     c.refresh_from_db()
     assert not c.homologado
+
+
+def test_erro_do_formulario_do_painel_diz_de_qual_formulario(
+    client: Any, certame_homologado: Any, rita: Any
+) -> None:
+    """O painel tem um formulário por cargo e por nomeado: "Data da portaria: Informe uma data
+    válida." não dizia de qual nomeação era."""
+    cargo = certame_homologado.cargos.get()
+    url = reverse("nomeacoes:confirmar", args=[certame_homologado.pk, cargo.pk])
+    dados = {"inscricao": "1002", "portaria": "5/2025", "data_portaria": "32/13/2025"}
+    html = entrar(client, rita).post(url, dados, follow=True).content.decode()
+    assert "Nomeação de 1002 em PROF — Data da portaria:" in html
+    lote = reverse("nomeacoes:confirmar_lote", args=[certame_homologado.pk, cargo.pk])
+    dados = {"quantidade": "x", "portaria": "5/2025", "data_portaria": "2025-08-03", "pedido": "p"}
+    html = client.post(lote, dados, follow=True).content.decode()
+    assert "Nomeações em lote de PROF — Quantas nomeações:" in html
+    assert not Nomeacao.objects.exists()

@@ -72,6 +72,7 @@ def _agir(
     acao: Callable[[dict[str, Any]], Any],
     sucesso: str | Callable[[dict[str, Any]], str],
     pergunta: Pergunta | None = None,
+    onde: str = "",
 ) -> HttpResponse:
     """Uma ação do painel por POST: valida o formulário, chama o serviço e volta ao painel
     (erros de formulário e de negócio viram mensagens na página). Um ato que não se desfaz
@@ -93,7 +94,7 @@ def _agir(
                     )
             tentar(request, lambda: acao(d), sucesso(d) if callable(sucesso) else sucesso)
         else:
-            erros_do_formulario(request, form)
+            erros_do_formulario(request, form, onde)
     return _voltar_ao_painel(request, pk)
 
 
@@ -130,6 +131,7 @@ def ofertar_edital(request: HttpRequest, pk: int) -> HttpResponse:
             ],
             "fundamento": _fundamento_dos_grupos(certame, "percentual"),
         },
+        onde="Oferta das vagas do edital",
     )
 
 
@@ -150,6 +152,7 @@ def novas_vagas(request: HttpRequest, pk: int) -> HttpResponse:
         ),
         "Novas vagas ofertadas.",
         lambda d: _pergunta_das_novas_vagas(certame, d),
+        onde="Novas vagas",
     )
 
 
@@ -185,6 +188,7 @@ def confirmar(request: HttpRequest, pk: int, cargo_id: int) -> HttpResponse:
         ),
         lambda d: f"Nomeação da inscrição {d['inscricao']} confirmada.",
         lambda d: _pergunta_da_nomeacao(cargo, d),
+        onde=f"Nomeação de {request.POST.get('inscricao', '')[:40]} em {cargo.codigo}",
     )
 
 
@@ -210,6 +214,7 @@ def confirmar_lote(request: HttpRequest, pk: int, cargo_id: int) -> HttpResponse
         ),
         lambda d: f"{d['quantidade']} nomeação(ões) de {cargo.codigo} confirmada(s).",
         lambda d: _pergunta_do_lote(cargo, d),
+        onde=f"Nomeações em lote de {cargo.codigo}",
     )
 
 
@@ -264,6 +269,7 @@ def posse(request: HttpRequest, pk: int, nid: int) -> HttpResponse:
             usuario=usuario_de(request), nomeacao=nomeacao, data=d["data"]
         ),
         "Posse registrada.",
+        onde=f"Posse de {nomeacao.candidato.inscricao} em {nomeacao.cargo.codigo}",
     )
 
 
@@ -283,6 +289,7 @@ def desistencia(request: HttpRequest, pk: int, nid: int) -> HttpResponse:
         ),
         "Registrado. A substituição foi proposta pela lista a que a vaga pertence.",
         lambda d: _pergunta_da_saida(nomeacao, d),
+        onde=f"Saída de {nomeacao.candidato.inscricao} em {nomeacao.cargo.codigo}",
     )
 
 
@@ -328,6 +335,7 @@ def final_de_fila(request: HttpRequest, pk: int, nid: int) -> HttpResponse:
         ),
         f"{nomeacao.candidato.inscricao} foi para o final da lista. A substituição foi "
         "proposta pela lista a que a vaga pertence.",
+        onde=f"Final da lista: {nomeacao.candidato.inscricao} em {nomeacao.cargo.codigo}",
     )
 
 
