@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, timedelta
 from typing import Any
 
 import pytest
@@ -476,3 +476,38 @@ def test_razoes_do_recurso_com_tamanho_limitado(sessao: Any) -> None:
     longo = RecursoForm({**dados, "razoes": "x" * 20_001}, candidatos=candidatos)
     assert not longo.is_valid() and list(longo.errors) == ["razoes"]
     assert RecursoForm({**dados, "razoes": "x" * 20_000}, candidatos=candidatos).is_valid()
+
+
+def test_recurso_depois_do_prazo_anunciado_fica_marcado(
+    client: Any, sessao: Any, carlos: Any
+) -> None:
+    """Sem prazo na lei nem no edital, o padrão só se anuncia e o recurso atrasado é aceito
+    (docs/INTERPRETACAO.md#prazo-do-recurso); o registro dos recursos o marca para quem decide."""
+    membros = sessao.certame.membros_comissao.all()
+    for inscricao in ("1006", "1002"):
+        verificacao_registrar(
+            usuario=carlos,
+            convocacao=_conv(inscricao),
+            compareceu=True,
+            votos={m.pk: True for m in membros},
+        )
+    fim = sessao.data + timedelta(days=3)
+    for inscricao, dia in (("1006", fim), ("1002", fim + timedelta(days=7))):
+        recurso_interpor(
+            usuario=carlos,
+            candidato=Candidato.objects.get(inscricao=inscricao),
+            recorrente="terceiro",
+            recorrente_nome="Fabio Branco",
+            razoes="fenótipo",
+            data=dia,
+        )
+    html = (
+        entrar(client, carlos)
+        .get(reverse("comissao:recursos", args=[sessao.certame.pk]))
+        .content.decode()
+    )
+    aviso = (
+        f"Interposto 7 dia(s) depois do prazo anunciado de 3 dias, que terminou em {fim:%d/%m/%Y}"
+    )
+    assert html.count(aviso) == 1
+    assert html.count("depois do prazo anunciado") == 1

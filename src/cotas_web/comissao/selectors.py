@@ -215,6 +215,23 @@ def fim_do_prazo(*, certame: Certame, sessao_data: date) -> date:
     return sessao_data + timedelta(days=dias)
 
 
+def depois_do_prazo(*, certame: Certame, recurso: RecursoAta) -> str:
+    """O aviso de um recurso interposto depois do prazo: quando nem a lei nem o edital fixam o
+    prazo, o padrão só se anuncia e o recurso atrasado não se recusa
+    (docs/INTERPRETACAO.md#prazo-do-recurso), mas quem decide precisa vê-lo ("" se no prazo ou
+    sem a sessão do parecer)."""
+    if recurso.sessao is None or recurso.interposto_em is None:
+        return ""
+    fim = fim_do_prazo(certame=certame, sessao_data=recurso.sessao)
+    if recurso.interposto_em <= fim:
+        return ""
+    dias, origem = prazo_do_recurso(certame=certame)
+    return (
+        f"Interposto {(recurso.interposto_em - fim).days} dia(s) depois do prazo anunciado "
+        f"de {dias} dias, que terminou em {fim:%d/%m/%Y} ({origem})."
+    )
+
+
 def prazo_em_palavras(*, certame: Certame, sessao_data: date | None = None) -> str:
     dias, origem = prazo_do_recurso(certame=certame)
     frase = f"Prazo do recurso: {dias} dias corridos, contados do dia seguinte ao da sessão"

@@ -295,7 +295,11 @@ def recursos(request: HttpRequest, pk: int) -> HttpResponse:
             "certame": certame,
             "registro": registro,
             "linhas": [
-                (r, dict(escolhas(Heteroidentificacao)).get(r.resultado_final, r.resultado_final))
+                (
+                    r,
+                    dict(escolhas(Heteroidentificacao)).get(r.resultado_final, r.resultado_final),
+                    selectors.depois_do_prazo(certame=certame, recurso=r),
+                )
                 for r in registro.recursos
             ],
         },
