@@ -380,6 +380,29 @@ def test_recurso_interposto_uma_vez_por_formulario(parecer: Any, carlos: Any) ->
     assert Recurso.objects.count() == 1 and registros("comissao_recurso") == 1
 
 
+def test_o_mesmo_recurso_de_formularios_diferentes_uma_vez(parecer: Any, carlos: Any) -> None:
+    """O mesmo recorrente contra o mesmo parecer, de 10 formulários (cada um com o seu código):
+    um recurso pendente, nove recusas que dizem qual já espera decisão."""
+    resultados = simultaneos(
+        [
+            lambda t=t: comissao.recurso_interpor(
+                usuario=carlos,
+                candidato=parecer,
+                recorrente="terceiro",
+                recorrente_nome="Fabio",
+                razoes="fenótipo",
+                data=date(2025, 7, 25),
+                token=t,
+            )
+            for t in (uuid.uuid4().hex for _ in range(N))
+        ]
+    )
+    recusadas = recusas(resultados)
+    assert len(recusadas) == N - 1
+    assert all("Fabio já recorreu do parecer da inscrição 1006" in str(r) for r in recusadas)
+    assert Recurso.objects.count() == 1 and registros("comissao_recurso") == 1
+
+
 def test_recurso_decidido_uma_vez(parecer: Any, carlos: Any) -> None:
     """Metade dá provimento (muda o parecer), metade nega: vale só a primeira decisão, e o
     parecer do candidato é o que ela diz."""
