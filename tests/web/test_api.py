@@ -300,6 +300,13 @@ def test_nomeacoes_iguais_ao_csv_com_razao_e_fundamento(client: Any, nomeado: An
     terceira = itens[2]
     assert terceira["inscricao"] == "1006" and terceira["vaga"] == "3"
     assert terceira["ato"] == "Portaria nº 103/2025, de 03/08/2025"
+    # O número e a data da portaria também em campos (quem audita não tira a data do texto).
+    assert (terceira["portaria"], terceira["data_do_ato"]) == ("103/2025", "2025-08-03")
+    assert all(
+        i["ato"] == f"Portaria nº {i['portaria']}, de "
+        f"{date.fromisoformat(i['data_do_ato']):%d/%m/%Y}"
+        for i in itens
+    )
     assert terceira["razao"] and terceira["fundamento"]
     pagina = client.get(reverse("publico:documento", args=[pk, "ordem-de-nomeacao"]))
     assert "Portaria nº 103/2025, de 03/08/2025" in pagina.content.decode()

@@ -157,6 +157,10 @@ class Nomeacao(Schema):
     )
     lote: int | str
     ato: str = Field(default="", description="A portaria que publicou a nomeação.")
+    portaria: str = Field(default="", description="O número da portaria de `ato`.")
+    data_do_ato: date | None = Field(
+        default=None, description="A data da portaria de `ato` (a da nomeação publicada)."
+    )
     razao: str
     fundamento: str
 
