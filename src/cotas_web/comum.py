@@ -80,13 +80,14 @@ def erros_do_formulario(request: HttpRequest, form: Any, onde: str = "") -> None
             messages.error(request, f"{onde} — {texto}" if onde else texto)
 
 
-def tentar(request: HttpRequest, acao: Callable[[], Any], sucesso: str) -> Any:
-    """Executa um serviço; em erro de negócio mostra cada mensagem e devolve None."""
+def tentar(request: HttpRequest, acao: Callable[[], Any], sucesso: str, onde: str = "") -> Any:
+    """Executa um serviço; em erro de negócio mostra cada mensagem (com `onde` na frente, como
+    `erros_do_formulario`) e devolve None."""
     try:
         resultado = acao()
     except ValidationError as erro:
         for m in mensagens_de(erro):
-            messages.error(request, m)
+            messages.error(request, f"{onde} — {m}" if onde else m)
         return None
     messages.success(request, sucesso)
     return resultado if resultado is not None else True

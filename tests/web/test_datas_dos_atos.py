@@ -61,7 +61,8 @@ def test_nomeacao_anterior_a_ultima_do_cargo_recusada(
         url,
         {"inscricao": proxima.inscricao, "portaria": "502/2025", "data_portaria": "2025-08-20"},
     )
-    assert "Confirmar:" not in html and esperado in html
+    assert "Confirmar:" not in html
+    assert f"Nomeação de {proxima.inscricao} em PROF — {esperado}" in html  # (qual formulário)
     # A mesma data da última (um lote em duas portarias do mesmo dia) passa.
     assert _nomear(certame_homologado, rita, date(2025, 9, 1), "502/2025").ordem == 2
     assert Nomeacao.objects.filter(pk=primeira.pk).exists()

@@ -80,7 +80,9 @@ def test_formulario_de_novas_vagas_recusa_acima_do_limite(
         },
         follow=True,
     )
-    assert "menor ou igual a 100000" in resposta.content.decode()
+    assert "No máximo 100.000 vagas por cargo (e por oferta de novas vagas)." in (
+        resposta.content.decode()
+    )
     assert not OfertaVagas.objects.filter(do_edital=False).exists()
 
 

@@ -119,7 +119,15 @@ def test_auditor_confere_na_pagina_a_cabeca_que_guardou(
     assert "A cabeça guardada não confere" in html
     assert f"cabeca.jsonl, linha 1: o registro {falsa['ultimo_id']} tem hoje outro hash" in html
     de_outro = {**json.loads(cabeca), "certame": certame_mostardas.pk}
-    html = conferir(json.dumps(de_outro).encode())
+    html = conferir(json.dumps(de_outro).encode() + b"\n" + cabeca)
     assert f"linha 1: a cabeça é de outro certame ({certame_mostardas.pk})." in html
     assert "não é texto UTF-8" in conferir(b"\xff\xfe\x00")
+    # Nenhuma cabeça deste certame no arquivo não "confere": nada foi conferido.
+    for vazio in (b"", b"\n\n", json.dumps(de_outro).encode()):
+        html = conferir(vazio)
+        assert "Confere." not in html and "<strong>Não conferida.</strong>" in html
+    assert "nenhuma cabeça deste certame no arquivo" in conferir(b"")
+    # Uma linha JSON que não é cabeça: dita como tal, na ordem das linhas.
+    html = conferir(b'{"x": 1}\n' + cabeca)
+    assert "linha 1: não é uma cabeça exportada" in html and "(None)" not in html
     assert Registro.objects.count() == total  # (conferir não registra nem muda nada)

@@ -33,6 +33,6 @@ def test_listas_antes_da_homologacao_dizem_quando_saem(client: Any, certame: Any
         resposta = client.get(f"/publico/certames/{certame.pk}/documentos/{doc}/")
         assert resposta.status_code == 404
         assert (
-            f"{titulo}: só se publica depois da homologação do resultado final, e este certame "
-            "ainda não foi homologado." in resposta.content.decode()
+            f"O documento “{titulo}” só se publica depois da homologação do resultado final, e "
+            "este certame ainda não foi homologado." in resposta.content.decode()
         )

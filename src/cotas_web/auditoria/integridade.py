@@ -251,7 +251,8 @@ def conferir_cabecas(linhas: Iterable[str], origem: str) -> list[str]:
         elif registro.hash != ultimo_hash:
             problemas.append(
                 f"{onde}: o registro {ultimo_id} tem hoje outro hash "
-                f"({registro.hash[:12]}, era {ultimo_hash[:12]}): reescrito."
+                f"({registro.hash[:12]}, na cabeça guardada {ultimo_hash[:12]}): o registro foi "
+                "reescrito, ou a cabeça guardada não é a que se exportou."
             )
         elif Registro.objects.da_cadeia(certame_id).filter(pk__lte=ultimo_id).count() != total:
             problemas.append(

@@ -6,7 +6,7 @@ from typing import Any
 from django import forms
 from django.http import QueryDict
 
-from cotas.arquivos.limites import VAGAS_POR_CARGO
+from cotas.arquivos.limites import VAGAS_POR_CARGO, br
 from cotas_web.comum import TEXTO_LIVRE_MAXIMO, CampoData, FormularioDeUmaVez
 from cotas_web.ponte import catalogo, leis, tela
 from cotas_web.ponte.erros import ErroCotas
@@ -20,6 +20,11 @@ from .models import (
     PrioridadeColisao,
     TipoSelecao,
 )
+
+# (O Django diria "menor ou igual a 100000", sem o ponto do milhar.)
+VAGAS_DEMAIS = {
+    "max_value": f"No máximo {br(VAGAS_POR_CARGO)} vagas por cargo (e por oferta de novas vagas)."
+}
 
 
 class ComLacunas(forms.Form):
@@ -839,7 +844,7 @@ class CargoForm(forms.Form):
     codigo = forms.CharField(label="Código do cargo", max_length=40)
     nome = forms.CharField(label="Nome do cargo", max_length=200)
     vagas_edital = forms.IntegerField(
-        label="Vagas do edital", min_value=0, max_value=VAGAS_POR_CARGO
+        label="Vagas do edital", min_value=0, max_value=VAGAS_POR_CARGO, error_messages=VAGAS_DEMAIS
     )
 
 
@@ -886,6 +891,7 @@ class DadosCertameForm(ComLacunas):
                 label=f"Cargo {cargo.codigo}: vagas do edital",
                 min_value=0,
                 max_value=VAGAS_POR_CARGO,
+                error_messages=VAGAS_DEMAIS,
                 initial=cargo.vagas_edital,
             )
             if not retificacao and cargo_sem_uso(cargo):

@@ -205,7 +205,7 @@ def prazo_do_recurso(*, certame: Certame) -> tuple[int, str]:
     if certame.prazo_recurso_dias is not None:
         return certame.prazo_recurso_dias, "prazo fixado pelo edital"
     return PRAZO_RECURSO_PADRAO_DIAS, (
-        "a lei não fixa o prazo e o edital não o informou: padrão da aplicação (prazo_recurso_dias)"
+        "a lei não fixa o prazo e o edital não o informou: padrão da aplicação, só anunciado"
     )
 
 

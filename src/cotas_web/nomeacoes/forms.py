@@ -1,6 +1,7 @@
 from django import forms
 
 from cotas.arquivos.limites import VAGAS_POR_CARGO
+from cotas_web.certames.forms import VAGAS_DEMAIS
 from cotas_web.certames.models import Cargo
 from cotas_web.comum import TEXTO_LIVRE_MAXIMO, CampoData, FormularioDeUmaVez
 from cotas_web.rotulos import numero_da_portaria
@@ -18,7 +19,10 @@ class NovasVagasForm(FormularioDeUmaVez):
     )
     data = CampoData(label="Data")  # type: ignore[assignment]
     quantidade = forms.IntegerField(
-        label="Quantidade de novas vagas", min_value=1, max_value=VAGAS_POR_CARGO
+        label="Quantidade de novas vagas",
+        min_value=1,
+        max_value=VAGAS_POR_CARGO,
+        error_messages=VAGAS_DEMAIS,
     )
     justificativa = forms.CharField(
         label="Justificativa", widget=forms.Textarea, max_length=TEXTO_LIVRE_MAXIMO

@@ -86,13 +86,13 @@ def _agir(
                     texto = pergunta(d)
                 except ValidationError as erro:  # recusado já na conferência, antes de perguntar
                     for m in mensagens_de(erro):
-                        messages.error(request, m)
+                        messages.error(request, f"{onde} — {m}" if onde else m)
                     return _voltar_ao_painel(request, pk)
                 if texto is not None:
                     return pedir_confirmacao(
                         request, voltar=reverse("nomeacoes:painel", args=[pk]), **texto
                     )
-            tentar(request, lambda: acao(d), sucesso(d) if callable(sucesso) else sucesso)
+            tentar(request, lambda: acao(d), sucesso(d) if callable(sucesso) else sucesso, onde)
         else:
             erros_do_formulario(request, form, onde)
     return _voltar_ao_painel(request, pk)

@@ -98,9 +98,9 @@ def _pedido_valido(
     if doc not in dict(_publicaveis(certame)):
         if doc in selectors.SO_HOMOLOGADO and doc in TITULOS and not certame.homologado:
             raise Http404(
-                f"{TITULOS[doc]}: só se publica depois da homologação do resultado final, e este "
-                "certame ainda não foi homologado. Até lá, o anexo do edital mostra as vagas e a "
-                "reserva de cada cargo."
+                f"O documento “{TITULOS[doc]}” só se publica depois da homologação do resultado "
+                "final, e este certame ainda não foi homologado. Até lá, o anexo do edital mostra "
+                "as vagas e a reserva de cada cargo."
             )
         raise Http404("Documento não publicado.")
     cargo = _cargo_pedido(request, certame, doc)
