@@ -20,6 +20,7 @@ from tests.web.conftest import (  # noqa: F401  (fixtures compartilhadas)
     carlos,
     certame,
     certame_com_candidatos,
+    certame_homologado,
     comissao_composta,
     rita,
     sessao,

@@ -128,3 +128,39 @@ def test_arquivar_com_outra_cor_que_publicar(escritorio: Any, rita: Any) -> None
     assert len({publicar, arquivar, corrigir}) == 3, (publicar, arquivar, corrigir)
     assert arquivar == "rgb(138, 28, 28)"
     capturar(escritorio, "formularios-1366-02-botoes")
+
+
+def test_recusa_no_painel_volta_ao_formulario_com_o_digitado(
+    telefone: Any, certame_homologado: Any, rita: Any
+) -> None:
+    """No telefone, a desistência com data anterior à nomeação é recusada: o painel volta com o
+    formulário dela aberto (dentro de "Outros registros", no prazo de posse), à vista, com a
+    data digitada e em foco; antes, voltava ao topo e vazio."""
+    from datetime import date
+
+    from cotas_web.nomeacoes.selectors import propostas_do_motor
+    from cotas_web.nomeacoes.services import nomeacao_confirmar
+
+    proxima = propostas_do_motor(certame=certame_homologado)[0]
+    nomeacao = nomeacao_confirmar(
+        usuario=rita,
+        cargo=proxima.cargo,
+        inscricao=proxima.inscricao,
+        portaria="101/2025",
+        data_portaria=date(2025, 8, 3),
+    )
+    entrar(telefone, "rita")
+    telefone.goto(telefone.base + f"/certames/{certame_homologado.pk}/nomeacoes/")
+    formulario = f"#f-semposse-{nomeacao.pk}"
+    telefone.locator(f"{formulario} summary, details:has({formulario}) > summary").first.click()
+    telefone.locator(f"{formulario} input[name=data]").fill("2025-08-01")
+    telefone.locator(f"{formulario} button").click()
+    telefone.wait_for_selector("text=recusado")
+    assert telefone.url.endswith(formulario)
+    campo = telefone.locator(f"{formulario} input[name=data]")
+    assert campo.input_value() == "2025-08-01"
+    telefone.wait_for_function("document.activeElement.name === 'data'")
+    assert campo.is_visible() and campo.evaluate("c => c === document.activeElement")
+    caixa = campo.bounding_box()
+    assert caixa is not None and 0 <= caixa["y"] <= 844
+    capturar(telefone, "painel-recusa-volta-ao-formulario-telefone")

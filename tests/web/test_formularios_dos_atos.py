@@ -178,3 +178,50 @@ def test_erro_do_formulario_do_painel_diz_de_qual_formulario(
     html = client.post(lote, dados, follow=True).content.decode()
     assert "Nomeações em lote de PROF — Quantas nomeações:" in html
     assert not Nomeacao.objects.exists()
+
+
+def test_formulario_recusado_no_painel_volta_com_o_digitado_e_a_vista(
+    client: Any, certame_homologado: Any, rita: Any
+) -> None:
+    """O painel voltava ao topo com os formulários vazios depois de uma recusa: agora volta ao
+    formulário recusado (a âncora), com o que foi digitado (uma vez só)."""
+    import json
+
+    cargo = certame_homologado.cargos.get()
+    painel = reverse("nomeacoes:painel", args=[certame_homologado.pk])
+    entrar(client, rita)
+    assert 'id="f-confirmar-' in client.get(painel).content.decode()
+    url = reverse("nomeacoes:confirmar", args=[certame_homologado.pk, cargo.pk])
+    formulario = f"f-confirmar-{cargo.pk}"
+    dados = {
+        "formulario": formulario,
+        "inscricao": "1002",
+        "portaria": "77/2025",
+        "data_portaria": "2099-01-01",  # (depois de hoje: recusada pelo serviço)
+    }
+    resposta = client.post(url, dados)
+    assert resposta.status_code == 302 and resposta["Location"].endswith(f"#{formulario}")
+    html = client.get(painel).content.decode()
+    digitado = json.loads(
+        html.split('<script id="digitado" type="application/json">')[1].split("</script>")[0]
+    )
+    assert digitado == {
+        "formulario": formulario,
+        "valores": {"portaria": "77/2025", "data_portaria": "2099-01-01"},
+    }
+    assert "painel.js" in html
+    assert 'id="digitado"' not in client.get(painel).content.decode()  # (uma vez só)
+    # O de novas vagas volta pelo próprio formulário do Django, sem depender do script.
+    client.post(
+        reverse("nomeacoes:novas_vagas", args=[certame_homologado.pk]),
+        {
+            "formulario": "f-novas-vagas",
+            "cargo": cargo.pk,
+            "data": "2099-01-01",
+            "quantidade": "2",
+            "justificativa": "Lei municipal 9/2025 criou dois cargos",
+        },
+    )
+    assert (
+        "Lei municipal 9/2025 criou dois cargos</textarea>" in client.get(painel).content.decode()
+    )

@@ -46,6 +46,8 @@ def painel(request: HttpRequest, pk: int) -> HttpResponse:
     painel = painel_nomeacoes(certame=certame, cargo=cargo or None, com_propostas=not resumo)
     if cargo and not painel.cargos:
         raise Http404("Cargo desconhecido.")
+    digitado = request.session.pop(DIGITADO, None)
+    de_novas = digitado["valores"] if digitado and digitado["formulario"] == "f-novas-vagas" else {}
     return render(
         request,
         "nomeacoes/painel.html",
@@ -54,8 +56,9 @@ def painel(request: HttpRequest, pk: int) -> HttpResponse:
             "painel": painel,
             "cargo": cargo,
             "resumo": resumo,
+            "digitado": digitado,
             "oferta_form": OfertaEditalForm(),
-            "novas_form": NovasVagasForm(cargos=certame.cargos.all()),
+            "novas_form": NovasVagasForm(initial=de_novas, cargos=certame.cargos.all()),
             # O código do formulário de nomeações em lote (um por cargo: `-<cargo>`).
             "pedido_lote": uuid.uuid4().hex,
         },
@@ -63,6 +66,30 @@ def painel(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 Pergunta = Callable[[dict[str, Any]], "dict[str, Any] | None"]
+
+# O que o funcionário digitou num formulário do painel recusado (o campo oculto `formulario`
+# diz qual): guardado na sessão para a página seguinte o devolver ao formulário e mostrá-lo
+# (painel.js); antes, a página voltava ao topo com todos os formulários vazios.
+DIGITADO = "painel_digitado"
+_CAMPOS_DIGITADOS = (
+    "portaria",
+    "data_portaria",
+    "data",
+    "quantidade",
+    "justificativa",
+    "observacao",
+    "cargo",
+)
+
+
+def _guardar_digitado(request: HttpRequest) -> str:
+    """Guarda o digitado no formulário recusado; devolve o id dele (a âncora da volta)."""
+    formulario = request.POST.get("formulario", "")[:60]
+    if not formulario.replace("-", "").isalnum():
+        return ""
+    valores = {c: request.POST[c][:2000] for c in _CAMPOS_DIGITADOS if c in request.POST}
+    request.session[DIGITADO] = {"formulario": formulario, "valores": valores}
+    return formulario
 
 
 def _agir(
@@ -87,21 +114,29 @@ def _agir(
                 except ValidationError as erro:  # recusado já na conferência, antes de perguntar
                     for m in mensagens_de(erro):
                         messages.error(request, f"{onde} — {m}" if onde else m)
-                    return _voltar_ao_painel(request, pk)
+                    return _voltar_ao_painel(request, pk, _guardar_digitado(request))
                 if texto is not None:
                     return pedir_confirmacao(
                         request, voltar=reverse("nomeacoes:painel", args=[pk]), **texto
                     )
-            tentar(request, lambda: acao(d), sucesso(d) if callable(sucesso) else sucesso, onde)
+            feito = tentar(
+                request, lambda: acao(d), sucesso(d) if callable(sucesso) else sucesso, onde
+            )
+            if feito is None:
+                return _voltar_ao_painel(request, pk, _guardar_digitado(request))
         else:
             erros_do_formulario(request, form, onde)
+            return _voltar_ao_painel(request, pk, _guardar_digitado(request))
     return _voltar_ao_painel(request, pk)
 
 
-def _voltar_ao_painel(request: HttpRequest, pk: int) -> HttpResponse:
+def _voltar_ao_painel(request: HttpRequest, pk: int, ancora: str = "") -> HttpResponse:
+    """O painel, no cargo aberto e, depois de uma recusa, no formulário recusado (`ancora`)."""
     destino = redirect("nomeacoes:painel", pk=pk)
     if cargo := request.POST.get("cargo_do_painel", "").strip():  # volta ao cargo aberto
         destino["Location"] += "?" + urlencode({"cargo": cargo})
+    if ancora:
+        destino["Location"] += f"#{ancora}"
     return destino
 
 
