@@ -31,6 +31,17 @@ def _conv(inscricao: str) -> Convocacao:
     return Convocacao.objects.get(candidato__inscricao=inscricao)
 
 
+def _confirmado(sessao: Any, carlos: Any, inscricao: str) -> None:
+    """O parecer da comissão registrado para `inscricao`: todos os membros reconhecem."""
+    membros = sessao.certame.membros_comissao.all()
+    verificacao_registrar(
+        usuario=carlos,
+        convocacao=_conv(inscricao),
+        compareceu=True,
+        votos={m.pk: True for m in membros},
+    )
+
+
 def test_aviso_quando_nao_distribuida_por_genero_e_cor(
     certame_com_candidatos: Any, rita: Any
 ) -> None:
@@ -128,13 +139,7 @@ def test_ausencia_e_recusas_seguem_na_ampla(
 
 
 def test_recurso_de_outro_candidato_muda_o_parecer(sessao: Any, carlos: Any) -> None:
-    membros = sessao.certame.membros_comissao.all()
-    verificacao_registrar(
-        usuario=carlos,
-        convocacao=_conv("1006"),
-        compareceu=True,
-        votos={m.pk: True for m in membros},
-    )
+    _confirmado(sessao, carlos, "1006")
     c = Candidato.objects.get(inscricao="1006")
     recurso = recurso_interpor(
         usuario=carlos,
@@ -164,13 +169,7 @@ def test_recurso_pela_tela_indica_a_inscricao(client: Any, sessao: Any, carlos: 
     pareceres não cabem numa lista de escolha); só quem tem parecer pode ser objeto dele."""
     from cotas_web.comissao.models import Recurso
 
-    membros = sessao.certame.membros_comissao.all()
-    verificacao_registrar(
-        usuario=carlos,
-        convocacao=_conv("1006"),
-        compareceu=True,
-        votos={m.pk: True for m in membros},
-    )
+    _confirmado(sessao, carlos, "1006")
     entrar(client, carlos)
     url = reverse("comissao:recurso_novo", args=[sessao.certame.pk])
     dados = {
@@ -419,13 +418,7 @@ def test_o_mesmo_recorrente_nao_recorre_duas_vezes_do_mesmo_parecer(
 ) -> None:
     """Três envios do mesmo recurso (formulários novos) davam três recursos pendentes contra o
     mesmo parecer; outro recorrente tem o seu, e, decidido o primeiro, o mesmo pode recorrer."""
-    membros = sessao.certame.membros_comissao.all()
-    verificacao_registrar(
-        usuario=carlos,
-        convocacao=_conv("1006"),
-        compareceu=True,
-        votos={m.pk: True for m in membros},
-    )
+    _confirmado(sessao, carlos, "1006")
     c = Candidato.objects.get(inscricao="1006")
 
     def recorrer(nome: str, dia: int) -> Any:
@@ -483,14 +476,8 @@ def test_recurso_depois_do_prazo_anunciado_fica_marcado(
 ) -> None:
     """Sem prazo na lei nem no edital, o padrão só se anuncia e o recurso atrasado é aceito
     (docs/INTERPRETACAO.md#prazo-do-recurso); o registro dos recursos o marca para quem decide."""
-    membros = sessao.certame.membros_comissao.all()
     for inscricao in ("1006", "1002"):
-        verificacao_registrar(
-            usuario=carlos,
-            convocacao=_conv(inscricao),
-            compareceu=True,
-            votos={m.pk: True for m in membros},
-        )
+        _confirmado(sessao, carlos, inscricao)
     fim = sessao.data + timedelta(days=3)
     for inscricao, dia in (("1006", fim), ("1002", fim + timedelta(days=7))):
         recurso_interpor(
