@@ -149,3 +149,75 @@ def test_substituta_anterior_a_saida_recusada_na_previa(
         html
     )
     assert Nomeacao.objects.count() == 5
+
+
+def _futura() -> str:
+    return f"a data é posterior a hoje, {timezone.localdate():%d/%m/%Y}"
+
+
+def test_atos_antes_da_homologacao_e_da_comissao_com_data_futura_recusados(
+    sessao: Any, carlos: Any, rita: Any
+) -> None:
+    """O recurso e a abertura da falsidade depois de hoje, recusados; a sessão da comissão se
+    marca antes, e a data futura passa."""
+    from cotas_web.candidatos.models import Candidato
+    from cotas_web.candidatos.services import fraude_abrir
+    from cotas_web.comissao.services import recurso_interpor, sessao_criar
+
+    amanha = timezone.localdate() + timedelta(days=1)
+    certame = sessao.certame
+    candidato = Candidato.objects.get(inscricao="1006")
+    with pytest.raises(ValidationError, match=_futura()):
+        fraude_abrir(usuario=rita, candidato=candidato, data=amanha, motivo="x")
+    marcada = sessao_criar(usuario=carlos, certame=certame, data=amanha, local="Prefeitura")
+    assert marcada.data == amanha
+    from cotas_web.comissao.models import Convocacao
+    from cotas_web.comissao.services import verificacao_registrar
+
+    verificacao_registrar(
+        usuario=carlos,
+        convocacao=Convocacao.objects.get(sessao=sessao, candidato=candidato),
+        compareceu=True,
+        votos={m.pk: True for m in certame.membros_comissao.all()},
+    )
+    with pytest.raises(ValidationError, match=_futura()):
+        recurso_interpor(
+            usuario=carlos,
+            candidato=candidato,
+            recorrente="terceiro",
+            recorrente_nome="Fabio",
+            razoes="x",
+            data=amanha,
+        )
+
+
+def test_correcao_e_sem_efeito_com_data_futura_recusados(
+    certame_homologado: Any, rita: Any
+) -> None:
+    from cotas_web.candidatos.correcoes import candidato_corrigir
+    from cotas_web.candidatos.models import Candidato
+    from cotas_web.nomeacoes.services import nomeacao_tornar_sem_efeito
+
+    amanha = timezone.localdate() + timedelta(days=1)
+    with pytest.raises(ValidationError, match=_futura()):
+        candidato_corrigir(
+            usuario=rita,
+            candidato=Candidato.objects.get(inscricao="1008"),
+            campo="nota",
+            valor="88,8",
+            motivo="Recurso deferido",
+            fundamento="Decisão nº 4",
+            data=amanha,
+        )
+    nomeacao = _nomear(certame_homologado, rita, date(2025, 9, 1), "501/2025")
+    with pytest.raises(ValidationError, match=_futura()):
+        nomeacao_tornar_sem_efeito(
+            usuario=rita,
+            nomeacao=nomeacao,
+            data=amanha,
+            ato="Portaria 9/2026",
+            autoridade="Prefeito",
+            motivo="engano",
+        )
+    nomeacao.refresh_from_db()
+    assert nomeacao.sem_efeito_em is None

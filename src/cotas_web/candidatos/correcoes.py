@@ -18,6 +18,7 @@ from cotas_web.auditoria import pelo_registro
 from cotas_web.auditoria.acoes import AcaoAuditada
 from cotas_web.auditoria.services import registrar
 from cotas_web.banco import atualizar_estatisticas
+from cotas_web.certames import datas
 from cotas_web.certames.services import certame_travar
 from cotas_web.ponte import leis, mudancas, reencenacao
 from cotas_web.ponte.erros import ErroCotas
@@ -200,6 +201,7 @@ def candidato_corrigir(
             f"Correção em {data:%d/%m/%Y} recusada: é anterior à homologação, de "
             f"{certame.homologado_em:%d/%m/%Y}."
         )
+    datas.exigir_ate_hoje(data, "Correção")
     anterior = valor_atual(candidato, campo)
     novo = valor_corrigido(candidato, campo, valor)
     _gravar(candidato, campo, novo)

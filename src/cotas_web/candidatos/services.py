@@ -498,6 +498,7 @@ def fraude_registrar_defesa(
         procedimento.aberto_em,
         "a notificação do candidato (abertura do procedimento)",
     )
+    datas.exigir_ate_hoje(data, "Defesa")
     procedimento.defesa = defesa
     procedimento.defesa_em = data
     procedimento.save(update_fields=["defesa", "defesa_em"])
@@ -536,6 +537,7 @@ def _conferir_decisao(
     datas.exigir_nao_anterior(
         data, "Decisão do procedimento", procedimento.defesa_em, "a defesa do candidato"
     )
+    datas.exigir_ate_hoje(data, "Decisão do procedimento")
     if decisao not in DecisaoFraude.values:
         raise ValidationError("Decisão desconhecida.")
     if not autoridade.strip():

@@ -3,8 +3,8 @@
 Um ato não pode ter data anterior à do ato de que depende: a homologação, à última sessão da
 comissão e ao último recurso; a decisão de um recurso, à sua interposição; a posse, à nomeação;
 a decisão de falsidade, à notificação; um ato que torna outro sem efeito, ao próprio ato; a
-nomeação, à nomeação mais recente do cargo. A homologação e os atos depois dela também não têm
-data depois de hoje (`exigir_validade`). Cada recusa (`ValidationError`) diz as duas datas e os
+nomeação, à nomeação mais recente do cargo. E nenhum ato tem data depois de hoje
+(`exigir_ate_hoje`), salvo a sessão da comissão, que se marca antes. Cada recusa (`ValidationError`) diz as duas datas e os
 dois atos. Os apps de cima (candidatos, comissao, nomeacoes) chamam daqui; as datas dos atos
 deles são lidas pelos nomes das relações, sem importá-los.
 """
@@ -44,14 +44,22 @@ def exigir_nao_anterior(
 
 
 def exigir_depois_do_edital(
-    certame: Certame, data: date, o_que: str, *, recusado: str = "recusada"
+    certame: Certame,
+    data: date,
+    o_que: str,
+    *,
+    recusado: str = "recusada",
+    marcado: bool = False,
 ) -> None:
-    """Nenhum ato do certame antes do edital de abertura (a data dele dita na recusa)."""
+    """Nenhum ato do certame antes do edital de abertura (a data dele dita na recusa) nem depois
+    de hoje (`exigir_ate_hoje`), salvo o que se `marcado` antes (a sessão da comissão)."""
     if data < certame.data_edital:
         raise ValidationError(
             f"{o_que} em {dia(data)} {recusado}: é anterior ao edital, de "
             f"{dia(certame.data_edital)}."
         )
+    if not marcado:
+        exigir_ate_hoje(data, o_que, recusado=recusado)
 
 
 def exigir_validade(
@@ -65,6 +73,12 @@ def exigir_validade(
             f"{o_que} em {dia(data)} {recusado}: a validade do concurso terminou em "
             f"{dia(certame.validade_ate)}."
         )
+    exigir_ate_hoje(data, o_que, recusado=recusado)
+
+
+def exigir_ate_hoje(data: date, o_que: str, *, recusado: str = "recusada") -> None:
+    """Um ato registrado não tem data depois de hoje: se registra depois de assinado, com a data
+    dele (a sessão da comissão, que se marca antes, é a exceção: `exigir_depois_do_edital`)."""
     hoje = timezone.localdate()
     if data > hoje:
         raise ValidationError(
@@ -193,5 +207,6 @@ def exigir_homologacao_depois_da_comissao(certame: Certame, data: date) -> None:
 
 
 def exigir_sem_efeito_depois_do_ato(data: date, ato: str, data_do_ato: date) -> None:
-    """O ato que torna outro sem efeito não é anterior a ele."""
+    """O ato que torna outro sem efeito não é anterior a ele nem posterior a hoje."""
     exigir_nao_anterior(data, f"Tornar sem efeito {ato}", data_do_ato, ato, recusado="recusado")
+    exigir_ate_hoje(data, f"Tornar sem efeito {ato}", recusado="recusado")

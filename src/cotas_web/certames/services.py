@@ -976,6 +976,11 @@ def retificacao_conferir(
             f"Retificação em {data:%d/%m/%Y} recusada: é anterior à homologação, de "
             f"{certame.homologado_em:%d/%m/%Y}."
         ]
+    else:
+        try:
+            datas.exigir_ate_hoje(data, "Retificação")
+        except ValidationError as erro:
+            erros["data"] = erro.messages
     validade = dados.get("validade_ate", certame.validade_ate)
     if validade is not None and validade < certame.data_edital:
         erros["validade_ate"] = ["A validade não pode terminar antes da publicação do edital."]

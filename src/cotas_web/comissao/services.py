@@ -178,7 +178,7 @@ def sessao_criar(
         return anterior
     _regra_comissao(certame)
     _exigir_aberto(certame)
-    datas.exigir_depois_do_edital(certame, data, "Sessão da comissão")
+    datas.exigir_depois_do_edital(certame, data, "Sessão da comissão", marcado=True)
     sessao = Sessao.objects.create(certame=certame, data=data, local=local)
     pedido_concluir(token, sessao)
     registrar(
@@ -797,6 +797,7 @@ def recurso_decidir(
     datas.exigir_nao_anterior(
         data, "Decisão do recurso", recurso.interposto_em, "o recurso interposto"
     )
+    datas.exigir_ate_hoje(data, "Decisão do recurso")
     candidato = recurso.candidato
     grupo = grupo_da_comissao(certame).nome
     anterior = candidato.verificacao(grupo)
