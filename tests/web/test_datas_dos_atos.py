@@ -221,3 +221,7 @@ def test_correcao_e_sem_efeito_com_data_futura_recusados(
         )
     nomeacao.refresh_from_db()
     assert nomeacao.sem_efeito_em is None
+    from cotas_web.nomeacoes.services import nomeacao_registrar_posse
+
+    with pytest.raises(ValidationError, match=_futura()):
+        nomeacao_registrar_posse(usuario=rita, nomeacao=nomeacao, data=amanha)

@@ -4,9 +4,10 @@ Um ato não pode ter data anterior à do ato de que depende: a homologação, à
 comissão e ao último recurso; a decisão de um recurso, à sua interposição; a posse, à nomeação;
 a decisão de falsidade, à notificação; um ato que torna outro sem efeito, ao próprio ato; a
 nomeação, à nomeação mais recente do cargo. E nenhum ato tem data depois de hoje
-(`exigir_ate_hoje`), salvo a sessão da comissão, que se marca antes. Cada recusa (`ValidationError`) diz as duas datas e os
-dois atos. Os apps de cima (candidatos, comissao, nomeacoes) chamam daqui; as datas dos atos
-deles são lidas pelos nomes das relações, sem importá-los.
+(`exigir_ate_hoje`), salvo a sessão da comissão, que se marca antes. Cada recusa
+(`ValidationError`) diz as duas datas e os dois atos. Os apps de cima (candidatos, comissao,
+nomeacoes) chamam daqui; as datas dos atos deles são lidas pelos nomes das relações, sem
+importá-los.
 """
 
 from __future__ import annotations

@@ -247,6 +247,7 @@ def nomeacao_registrar_posse(*, usuario: User, nomeacao: Nomeacao, data: date) -
         nomeacao.data_portaria,
         f"a nomeação (portaria nº {nomeacao.portaria})",
     )
+    datas.exigir_ate_hoje(data, "Posse")
     fundamento = ""
     regras = leis.regras_do_certame(certame) if certame.exige_comissao else None
     grupo = verificacao.grupo_da_comissao(regras) if regras is not None else None
