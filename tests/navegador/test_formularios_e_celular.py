@@ -156,10 +156,12 @@ def test_recusa_no_painel_volta_ao_formulario_com_o_digitado(
     telefone.locator(f"{formulario} input[name=data]").fill("2025-08-01")
     telefone.locator(f"{formulario} button").click()
     telefone.wait_for_selector("text=recusado")
+    # (O script roda depois que a página carrega: espera o foco que ele dá, por último.)
+    telefone.wait_for_load_state("load")
+    telefone.wait_for_function("document.activeElement.name === 'data'")
     assert telefone.url.endswith(formulario)
     campo = telefone.locator(f"{formulario} input[name=data]")
     assert campo.input_value() == "2025-08-01"
-    telefone.wait_for_function("document.activeElement.name === 'data'")
     assert campo.is_visible() and campo.evaluate("c => c === document.activeElement")
     caixa = campo.bounding_box()
     assert caixa is not None and 0 <= caixa["y"] <= 844
