@@ -225,3 +225,19 @@ def test_correcao_e_sem_efeito_com_data_futura_recusados(
 
     with pytest.raises(ValidationError, match=_futura()):
         nomeacao_registrar_posse(usuario=rita, nomeacao=nomeacao, data=amanha)
+
+
+def test_desistencia_de_quem_nao_foi_nomeado_recusada_na_previa(
+    client: Any, certame_homologado: Any, rita: Any
+) -> None:
+    """A desistência antes da nomeação com data futura (ou de quem já saiu) era recusada só
+    depois do botão "Registrar": a página de confirmação já recusa."""
+    from cotas_web.candidatos.models import Candidato
+
+    nadia = Candidato.objects.get(inscricao="1006")
+    url = reverse("candidatos:desistencia", args=[certame_homologado.pk, nadia.pk])
+    amanha = timezone.localdate() + timedelta(days=1)
+    html = _pagina(entrar(client, rita), url, {"data": amanha.isoformat(), "observacao": ""})
+    assert "Confirmar:" not in html
+    assert f"Desistência em {amanha:%d/%m/%Y} recusada: a data é posterior a hoje" in html
+    assert not nadia.desistencias.exists()

@@ -465,12 +465,23 @@ def corrigir(request: HttpRequest, pk: int, cid: int) -> HttpResponse:
 
 @requer_papel(ADMIN)
 def desistencia(request: HttpRequest, pk: int, cid: int) -> HttpResponse:
-    from cotas_web.nomeacoes.services import candidato_registrar_desistencia
+    from cotas_web.nomeacoes.services import (
+        candidato_registrar_desistencia,
+        conferir_desistencia_antes,
+    )
 
     certame = get_object_or_404(Certame, pk=pk)
     candidato = get_object_or_404(Candidato, pk=cid, certame=certame)
     form = DesistenciaForm(request.POST or None)
     if request.method == "POST" and form.is_valid() and not confirmado(request):
+        try:  # (o que o ato recusaria, recusado antes de perguntar)
+            conferir_desistencia_antes(
+                certame=certame, candidato=candidato, data=form.cleaned_data["data"]
+            )
+        except ValidationError as erro:
+            for m in mensagens_de(erro):
+                messages.error(request, m)
+            return redirect("candidatos:detalhe", pk=pk, cid=cid)
         return pedir_confirmacao(
             request,
             certame=certame,

@@ -402,6 +402,18 @@ def nomeacao_final_de_fila(
     return nomeacao
 
 
+def conferir_desistencia_antes(*, certame: Certame, candidato: Any, data: date) -> None:
+    """O que a desistência de quem não foi nomeado recusaria, dito já na página de confirmação
+    (o ato confere de novo, sob a trava)."""
+    if candidato.anulado_em or candidato.desistencias.filter(sem_efeito_em__isnull=True).exists():
+        raise ValidationError("O candidato já saiu das listas.")
+    if candidato.nomeacoes.filter(situacao=SituacaoNomeacao.NOMEADO).exists():
+        raise ValidationError("Candidato nomeado: registre a desistência na nomeação.")
+    datas.exigir_depois_do_edital(certame, data, "Desistência")
+    datas.exigir_validade(certame, data, "Desistência")
+    datas.exigir_ordem_das_datas(certame, data, "Desistência")
+
+
 @transaction.atomic
 def candidato_registrar_desistencia(
     *, usuario: User, candidato: Any, data: date, observacao: str = ""
@@ -412,13 +424,7 @@ def candidato_registrar_desistencia(
 
     certame = certame_travar(candidato.certame_id)
     candidato = Candidato.objects.select_related("certame").get(pk=candidato.pk)
-    if candidato.anulado_em or candidato.desistencias.filter(sem_efeito_em__isnull=True).exists():
-        raise ValidationError("O candidato já saiu das listas.")
-    if candidato.nomeacoes.filter(situacao=SituacaoNomeacao.NOMEADO).exists():
-        raise ValidationError("Candidato nomeado: registre a desistência na nomeação.")
-    datas.exigir_depois_do_edital(certame, data, "Desistência")
-    datas.exigir_validade(certame, data, "Desistência")
-    datas.exigir_ordem_das_datas(certame, data, "Desistência")
+    conferir_desistencia_antes(certame=certame, candidato=candidato, data=data)
     desistencia = Desistencia.objects.create(
         candidato=candidato, data=data, motivo="desistencia", observacao=observacao
     )
