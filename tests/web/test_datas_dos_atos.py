@@ -241,3 +241,26 @@ def test_desistencia_de_quem_nao_foi_nomeado_recusada_na_previa(
     assert "Confirmar:" not in html
     assert f"Desistência em {amanha:%d/%m/%Y} recusada: a data é posterior a hoje" in html
     assert not nadia.desistencias.exists()
+
+
+def test_publicacao_e_arquivamento_recusados_na_previa(
+    client: Any, certame_homologado: Any, rita: Any
+) -> None:
+    """A publicação de um certame já publicado e o arquivamento com data futura eram recusados
+    só depois do botão: o formulário volta com a recusa, sem a página de confirmação."""
+    pk = certame_homologado.pk
+    entrar(client, rita)
+    html = client.post(reverse("certames:publicar", args=[pk]), {"data": "2025-07-01"})
+    texto = html.content.decode()
+    assert "Confirmar:" not in texto and "O certame já foi publicado em" in texto
+    amanha = timezone.localdate() + timedelta(days=1)
+    resposta = client.post(
+        reverse("certames:arquivar", args=[pk]),
+        {"data": amanha.isoformat(), "motivo": "Validade encerrada"},
+    )
+    texto = resposta.content.decode()
+    assert "Confirmar:" not in texto
+    assert f"Arquivamento em {amanha:%d/%m/%Y} recusado: a data é posterior a hoje" in texto
+    assert "Validade encerrada" in texto  # (o digitado fica)
+    certame_homologado.refresh_from_db()
+    assert certame_homologado.arquivado_em is None

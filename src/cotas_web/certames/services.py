@@ -528,14 +528,27 @@ def _exigir_nao_publicado(certame: Certame) -> None:
         raise ValidationError(f"O certame já foi publicado em {certame.publicado_em:%d/%m/%Y}.")
 
 
-@transaction.atomic
-def certame_publicar(*, usuario: User, certame: Certame, data: date) -> Certame:
-    """O rascunho passa a ser público: a página inicial e as páginas públicas o mostram."""
-    certame = certame_travar(certame.pk)
+def publicacao_conferir(*, certame: Certame, data: date) -> None:
+    """O que a publicação recusaria, dito já na página de confirmação (o ato confere de novo,
+    sob a trava)."""
     _exigir_nao_publicado(certame)
     datas.exigir_depois_do_edital(certame, data, "Publicação")
     if not certame.cargos.exists():
         raise ValidationError("Cadastre os cargos e as vagas do edital antes de publicar.")
+
+
+def arquivamento_conferir(*, certame: Certame, data: date, motivo: str) -> None:
+    """O que o arquivamento recusaria, dito já na página de confirmação."""
+    if not motivo.strip():
+        raise ValidationError("Diga por que o certame é arquivado.")
+    datas.exigir_depois_do_edital(certame, data, "Arquivamento", recusado="recusado")
+
+
+@transaction.atomic
+def certame_publicar(*, usuario: User, certame: Certame, data: date) -> Certame:
+    """O rascunho passa a ser público: a página inicial e as páginas públicas o mostram."""
+    certame = certame_travar(certame.pk)
+    publicacao_conferir(certame=certame, data=data)
     certame.publicado_em = data
     certame.save(update_fields=["publicado_em"])
     registrar(
@@ -552,9 +565,7 @@ def certame_arquivar(*, usuario: User, certame: Certame, data: date, motivo: str
     """Sai da página inicial; segue no seu endereço, só para leitura (nenhum ato o muda mais:
     `certame_travar` recusa um certame arquivado)."""
     certame = certame_travar(certame.pk)
-    if not motivo.strip():
-        raise ValidationError("Diga por que o certame é arquivado.")
-    datas.exigir_depois_do_edital(certame, data, "Arquivamento", recusado="recusado")
+    arquivamento_conferir(certame=certame, data=data, motivo=motivo)
     certame.arquivado_em = data
     certame.save(update_fields=["arquivado_em"])
     registrar(

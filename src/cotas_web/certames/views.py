@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.contrib import messages
@@ -159,16 +160,25 @@ def cargo_novo(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
+def _conferir_no_formulario(form: Any, conferir: Callable[[], object]) -> None:
+    """O que o ato recusaria (`conferir`), recusado antes da página de confirmação: os erros no
+    formulário, que volta com o que foi digitado."""
+    try:
+        conferir()
+    except ValidationError as erro:
+        for m in mensagens_de(erro):
+            form.add_error(None, m)
+
+
 @requer_papel(ADMIN)
 def homologar(request: HttpRequest, pk: int) -> HttpResponse:
     certame = get_object_or_404(Certame, pk=pk)
     form = DataForm(request.POST or None)
     if request.method == "POST" and form.is_valid() and not confirmado(request):
-        try:  # (o que vai ser recusado, antes da página de confirmação, no formulário)
-            services.homologacao_conferir(certame=certame, data=form.cleaned_data["data"])
-        except ValidationError as erro:
-            for m in mensagens_de(erro):
-                form.add_error(None, m)
+        _conferir_no_formulario(
+            form,
+            lambda: services.homologacao_conferir(certame=certame, data=form.cleaned_data["data"]),
+        )
     if request.method == "POST" and form.is_valid():
         if not confirmado(request):
             n = certame.candidatos.count()
@@ -326,6 +336,11 @@ def publicar(request: HttpRequest, pk: int) -> HttpResponse:
     """O rascunho passa a ser público (pergunta antes)."""
     certame = get_object_or_404(Certame, pk=pk)
     form = DataForm(request.POST or None)
+    if request.method == "POST" and form.is_valid() and not confirmado(request):
+        _conferir_no_formulario(
+            form,
+            lambda: services.publicacao_conferir(certame=certame, data=form.cleaned_data["data"]),
+        )
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data["data"]
         if not confirmado(request):
@@ -369,6 +384,13 @@ def arquivar(request: HttpRequest, pk: int) -> HttpResponse:
     """Sai da página inicial; segue no seu endereço, só para leitura (pergunta antes)."""
     certame = get_object_or_404(Certame, pk=pk)
     form = ArquivarForm(request.POST or None)
+    if request.method == "POST" and form.is_valid() and not confirmado(request):
+        _conferir_no_formulario(
+            form,
+            lambda: services.arquivamento_conferir(
+                certame=certame, data=form.cleaned_data["data"], motivo=form.cleaned_data["motivo"]
+            ),
+        )
     if request.method == "POST" and form.is_valid():
         d = form.cleaned_data
         if not confirmado(request):
