@@ -360,22 +360,21 @@ def parecer(sessao: Any, carlos: Any) -> Any:
     return _candidato("1006")
 
 
-def test_recurso_interposto_uma_vez_por_formulario(parecer: Any, carlos: Any) -> None:
-    token = uuid.uuid4().hex
-    resultados = simultaneos(
-        [
-            lambda: comissao.recurso_interpor(
-                usuario=carlos,
-                candidato=parecer,
-                recorrente="terceiro",
-                recorrente_nome="Fabio",
-                razoes="fenótipo",
-                data=date(2025, 7, 25),
-                token=token,
-            )
-        ]
-        * N
+def _recorrer(parecer: Any, carlos: Any, token: str) -> Callable[[], Any]:
+    """O recurso de Fabio contra o parecer, enviado pelo formulário de código `token`."""
+    return lambda: comissao.recurso_interpor(
+        usuario=carlos,
+        candidato=parecer,
+        recorrente="terceiro",
+        recorrente_nome="Fabio",
+        razoes="fenótipo",
+        data=date(2025, 7, 25),
+        token=token,
     )
+
+
+def test_recurso_interposto_uma_vez_por_formulario(parecer: Any, carlos: Any) -> None:
+    resultados = simultaneos([_recorrer(parecer, carlos, uuid.uuid4().hex)] * N)
     assert not recusas(resultados)
     assert Recurso.objects.count() == 1 and registros("comissao_recurso") == 1
 
@@ -383,20 +382,7 @@ def test_recurso_interposto_uma_vez_por_formulario(parecer: Any, carlos: Any) ->
 def test_o_mesmo_recurso_de_formularios_diferentes_uma_vez(parecer: Any, carlos: Any) -> None:
     """O mesmo recorrente contra o mesmo parecer, de 10 formulários (cada um com o seu código):
     um recurso pendente, nove recusas que dizem qual já espera decisão."""
-    resultados = simultaneos(
-        [
-            lambda t=t: comissao.recurso_interpor(
-                usuario=carlos,
-                candidato=parecer,
-                recorrente="terceiro",
-                recorrente_nome="Fabio",
-                razoes="fenótipo",
-                data=date(2025, 7, 25),
-                token=t,
-            )
-            for t in (uuid.uuid4().hex for _ in range(N))
-        ]
-    )
+    resultados = simultaneos([_recorrer(parecer, carlos, uuid.uuid4().hex) for _ in range(N)])
     recusadas = recusas(resultados)
     assert len(recusadas) == N - 1
     assert all("Fabio já recorreu do parecer da inscrição 1006" in str(r) for r in recusadas)

@@ -37,6 +37,14 @@ def _nomear(certame: Any, rita: Any, dia: date, portaria: str) -> Nomeacao:
     )
 
 
+def _previa_da_nomeacao(client: Any, certame: Any, rita: Any, portaria: str, dia: str) -> Any:
+    """A página depois de pedir a próxima nomeação (sem confirmar), e a proposta pedida."""
+    proxima = propostas_do_motor(certame=certame)[0]
+    url = reverse("nomeacoes:confirmar", args=[certame.pk, proxima.cargo.pk])
+    dados = {"inscricao": proxima.inscricao, "portaria": portaria, "data_portaria": dia}
+    return _pagina(entrar(client, rita), url, dados), proxima
+
+
 def _pagina(client: Any, url: str, dados: dict[str, str]) -> str:
     """O envio sem confirmar: a página de confirmação, ou o painel com a recusa."""
     return str(client.post(url, dados, follow=True).content.decode())
@@ -54,13 +62,7 @@ def test_nomeacao_anterior_a_ultima_do_cargo_recusada(
         _nomear(certame_homologado, rita, date(2025, 8, 20), "502/2025")
     assert erro.value.messages == [esperado]
     # Já na prévia: o painel com a recusa, sem a página de confirmação.
-    proxima = propostas_do_motor(certame=certame_homologado)[0]
-    url = reverse("nomeacoes:confirmar", args=[certame_homologado.pk, proxima.cargo.pk])
-    html = _pagina(
-        entrar(client, rita),
-        url,
-        {"inscricao": proxima.inscricao, "portaria": "502/2025", "data_portaria": "2025-08-20"},
-    )
+    html, proxima = _previa_da_nomeacao(client, certame_homologado, rita, "502/2025", "2025-08-20")
     assert "Confirmar:" not in html
     assert f"Nomeação de {proxima.inscricao} em PROF — {esperado}" in html  # (qual formulário)
     # A mesma data da última (um lote em duas portarias do mesmo dia) passa.
@@ -136,14 +138,8 @@ def test_substituta_anterior_a_saida_recusada_na_previa(
     nomeacao_registrar_desistencia(
         usuario=rita, nomeacao=saiu, data=date(2025, 9, 10), motivo="desistencia"
     )
-    proxima = propostas_do_motor(certame=certame_homologado)[0]
+    html, proxima = _previa_da_nomeacao(client, certame_homologado, rita, "600/2025", "2025-09-05")
     assert proxima.substitui == saiu.candidato.inscricao
-    url = reverse("nomeacoes:confirmar", args=[certame_homologado.pk, proxima.cargo.pk])
-    html = _pagina(
-        entrar(client, rita),
-        url,
-        {"inscricao": proxima.inscricao, "portaria": "600/2025", "data_portaria": "2025-09-05"},
-    )
     assert "Confirmar:" not in html
     assert f"a saída de {saiu.candidato.inscricao} (portaria nº 501/2025), que ela substitui," in (
         html

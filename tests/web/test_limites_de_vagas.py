@@ -50,7 +50,7 @@ def test_novas_vagas_acima_do_limite_recusadas_antes_do_motor(
 
 def test_novas_vagas_somadas_ao_certame_inteiro(certame_homologado: Any, rita: Any) -> None:
     """Cada oferta cabe no limite por cargo, mas o certame não passa do seu: 5 vagas do edital,
-    900.000 novas e, agora, até 99.995."""
+    900.000 novas em vigor e, agora, até 99.995 (a oferta tornada sem efeito não conta)."""
     ofertas = VAGAS_NO_CERTAME // VAGAS_POR_CARGO - 1
     OfertaVagas.objects.bulk_create(
         OfertaVagas(
@@ -58,8 +58,9 @@ def test_novas_vagas_somadas_ao_certame_inteiro(certame_homologado: Any, rita: A
             data=date(2025, 9, 1),
             quantidade=VAGAS_POR_CARGO,
             justificativa="carga",
+            sem_efeito_em=date(2025, 9, 2) if i == ofertas else None,
         )
-        for _ in range(ofertas)
+        for i in range(ofertas + 1)
     )
     with pytest.raises(ValidationError, match=r"o certame ficaria com 1\.000\.001 vagas"):
         _ofertar(certame_homologado, rita, 99_996)

@@ -42,6 +42,7 @@ from cotas_web.candidatos.selectors import correcoes_publicas
 from cotas_web.certames import selectors as certames
 from cotas_web.certames.models import Certame
 from cotas_web.nomeacoes.models import Desistencia, Nomeacao, OfertaVagas
+from cotas_web.nomeacoes.selectors import portarias_em_vigor
 from cotas_web.publico import selectors as publico
 from cotas_web.publico.situacoes import versao_do_certame
 from cotas_web.publico.views import TITULOS
@@ -334,27 +335,12 @@ def nomeacoes(
         "Fundamento legal": "fundamento",
     }
     total, itens = _trecho(tabela, chaves, cargo, inicio, limite)
-    portarias = _portarias(certame, {(i["cargo"], i["inscricao"]) for i in itens})
+    portarias = portarias_em_vigor(certame=certame, inscricoes={i["inscricao"] for i in itens})
     for item in itens:
         item["portaria"], item["data_do_ato"] = portarias.get(
             (item["cargo"], item["inscricao"]), ("", None)
         )
     return total, itens
-
-
-def _portarias(certame: Certame, chaves: set[tuple[str, str]]) -> dict[tuple[str, str], Any]:
-    """(cargo, inscrição) → (número, data) da portaria em vigor que nomeou: os mesmos atos de
-    `publico.selectors.fonte_do_certame` (a coluna "Ato"), em campos para quem audita."""
-    from cotas_web.nomeacoes.models import SituacaoNomeacao
-    from cotas_web.rotulos import numero_da_portaria
-
-    inscricoes = {inscricao for _, inscricao in chaves}
-    em_vigor = (
-        Nomeacao.objects.filter(cargo__certame=certame, candidato__inscricao__in=inscricoes)
-        .exclude(situacao=SituacaoNomeacao.SEM_EFEITO)
-        .values_list("cargo__codigo", "candidato__inscricao", "portaria", "data_portaria")
-    )
-    return {(c, i): (numero_da_portaria(p), d) for c, i, p, d in em_vigor if (c, i) in chaves}
 
 
 def ocorrencias(

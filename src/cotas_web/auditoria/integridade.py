@@ -221,51 +221,70 @@ def cabeca(estado: EstadoCadeia, data: datetime) -> dict[str, Any]:
 def conferir_cabecas(linhas: Iterable[str], origem: str) -> list[str]:
     """Cada cabeça exportada antes ainda está na cadeia, no mesmo lugar e com o mesmo hash;
     os problemas em português (vazio se todas conferem)."""
+    return conferir_cabecas_do_certame(linhas, origem, None)[0]
+
+
+def conferir_cabecas_do_certame(
+    linhas: Iterable[str], origem: str, so_do_certame: int | None
+) -> tuple[list[str], int]:
+    """`conferir_cabecas` e quantas cabeças se conferiram; com `so_do_certame`, a cabeça de
+    outro certame é um problema, e não se confere (a página de um certame não diz nada da cadeia
+    dos outros). Os problemas na ordem das linhas."""
     problemas: list[str] = []
+    conferidas = 0
     for numero, linha in enumerate(linhas, start=1):
         if not linha.strip():
             continue
         onde = f"{origem}, linha {numero}"
         try:
             c = json.loads(linha)
-            certame_id, ultimo_id, ultimo_hash, total = (
-                c["certame"],
-                c["ultimo_id"],
-                c["ultimo_hash"],
-                c["registros"],
-            )
+            certame_id, ultimo_id = c["certame"], c["ultimo_id"]
+            ultimo_hash, total = c["ultimo_hash"], c["registros"]
         except (ValueError, KeyError, TypeError):
             problemas.append(
                 f"{onde}: não é uma cabeça exportada (JSON com certame, "
                 "ultimo_id, ultimo_hash e registros)."
             )
             continue
-        if ultimo_id is None:
+        if so_do_certame is not None and certame_id != so_do_certame:
+            problemas.append(f"{onde}: a cabeça é de outro certame ({certame_id}).")
             continue
-        registro = Registro.objects.da_cadeia(certame_id).filter(pk=ultimo_id).first()
-        if registro is None:
-            problemas.append(
-                f"{onde}: o registro {ultimo_id} exportado em {c.get('data')} "
-                "não existe mais nesta cadeia (apagado)."
-            )
-        elif registro.hash != ultimo_hash:
-            problemas.append(
-                f"{onde}: o registro {ultimo_id} tem hoje outro hash "
-                f"({registro.hash[:12]}, na cabeça guardada {ultimo_hash[:12]}): o registro foi "
-                "reescrito, ou a cabeça guardada não é a que se exportou."
-            )
-        elif Registro.objects.da_cadeia(certame_id).filter(pk__lte=ultimo_id).count() != total:
-            problemas.append(
-                f"{onde}: a cadeia tinha {total} registros até o {ultimo_id}; "
-                "hoje tem outro número (registros apagados ou inseridos)."
-            )
-        elif mudaram := _fatos_mudaram(c, certame_id, ultimo_id):
-            problemas.append(
-                f"{onde}: {' e '.join(mudaram)} do certame {certame_id} "
-                f"mudaram desde a exportação de {c.get('data')} sem nenhum ato registrado que "
-                "os criasse (dado alterado direto no banco)."
-            )
-    return problemas
+        conferidas += 1
+        if ultimo_id is not None:
+            problema = _problema_da_cabeca(c, certame_id, ultimo_id, ultimo_hash, total)
+            if problema:
+                problemas.append(f"{onde}: {problema}")
+    return problemas, conferidas
+
+
+def _problema_da_cabeca(
+    c: dict[str, Any], certame_id: Any, ultimo_id: int, ultimo_hash: str, total: int
+) -> str:
+    """O que a cadeia de hoje diz da cabeça guardada `c` ("" se confere)."""
+    registro = Registro.objects.da_cadeia(certame_id).filter(pk=ultimo_id).first()
+    if registro is None:
+        return (
+            f"o registro {ultimo_id} exportado em {c.get('data')} não existe mais nesta cadeia "
+            "(apagado)."
+        )
+    if registro.hash != ultimo_hash:
+        return (
+            f"o registro {ultimo_id} tem hoje outro hash ({registro.hash[:12]}, na cabeça "
+            f"guardada {str(ultimo_hash)[:12]}): o registro foi reescrito, ou a cabeça guardada "
+            "não é a que se exportou."
+        )
+    if Registro.objects.da_cadeia(certame_id).filter(pk__lte=ultimo_id).count() != total:
+        return (
+            f"a cadeia tinha {total} registros até o {ultimo_id}; hoje tem outro número "
+            "(registros apagados ou inseridos)."
+        )
+    if mudaram := _fatos_mudaram(c, certame_id, ultimo_id):
+        return (
+            f"{' e '.join(mudaram)} do certame {certame_id} mudaram desde a exportação de "
+            f"{c.get('data')} sem nenhum ato registrado que os criasse (dado alterado direto no "
+            "banco)."
+        )
+    return ""
 
 
 def _fatos_mudaram(cabeca: dict[str, Any], certame_id: Any, ultimo_id: int) -> list[str]:

@@ -242,13 +242,10 @@ CABECA_MAXIMA = 1_000_000
 
 def _conferir_cabeca(request: HttpRequest, certame: Certame) -> dict[str, Any]:
     """A cabeça da cadeia que alguém guardou fora do servidor, conferida com a cadeia de hoje
-    (`integridade.conferir_cabecas`, o mesmo de `manage.py verificar_auditoria --cabecas`):
+    (`integridade.conferir_cabecas_do_certame`, a de `manage.py verificar_auditoria --cabecas`):
     quem audita de fora confere sem acesso ao servidor. Só as linhas deste certame; um arquivo
     que não se lê, ou sem nenhuma cabeça deste certame, não "confere" (`erro`)."""
-    import json
-    import re
-
-    from cotas_web.auditoria.integridade import conferir_cabecas
+    from cotas_web.auditoria.integridade import conferir_cabecas_do_certame
 
     arquivo = request.FILES.get("cabeca")
     if arquivo is None:
@@ -263,27 +260,9 @@ def _conferir_cabeca(request: HttpRequest, certame: Certame) -> dict[str, Any]:
         linhas = arquivo.read().decode("utf-8-sig").splitlines()
     except UnicodeDecodeError:
         return {"erro": f"{nome}: não é texto UTF-8; uma cabeça exportada é JSON Lines."}
-    outros, deste = [], []
-    for numero, linha in enumerate(linhas, start=1):
-        try:
-            lida = json.loads(linha) if linha.strip() else None
-        except ValueError:
-            lida = None  # (a conferência diz que a linha não é uma cabeça)
-        if isinstance(lida, dict) and "certame" in lida and lida["certame"] != certame.pk:
-            outros.append(
-                f"{nome}, linha {numero}: a cabeça é de outro certame ({lida['certame']})."
-            )
-            linha = ""
-        deste.append(linha)
-    if not any(linha.strip() for linha in deste):
+    problemas, conferidas = conferir_cabecas_do_certame(linhas, nome, certame.pk)
+    if not conferidas:
         return {"erro": f"{nome}: nenhuma cabeça deste certame no arquivo; nada foi conferido."}
-
-    def linha_de(problema: str) -> int:
-        achado = re.search(r", linha (\d+):", problema)
-        return int(achado.group(1)) if achado else 0
-
-    problemas = sorted([*outros, *conferir_cabecas(deste, nome)], key=linha_de)
-    conferidas = sum(1 for linha in deste if linha.strip())
     return {"nome": nome, "problemas": problemas, "conferidas": conferidas}
 
 

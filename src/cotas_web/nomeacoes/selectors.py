@@ -11,7 +11,7 @@ from cotas_web.candidatos.models import Candidato
 from cotas_web.certames.models import Cargo, Certame
 from cotas_web.ponte import reencenacao
 from cotas_web.ponte.erros import ErroCotas
-from cotas_web.rotulos import rotulo_lista
+from cotas_web.rotulos import numero_da_portaria, rotulo_lista
 
 from .models import Desistencia, Nomeacao, OfertaVagas, SituacaoNomeacao
 
@@ -72,6 +72,23 @@ class Painel:
 
 def _texto(v: Any) -> str:
     return "" if v is None else str(v)
+
+
+def portarias_em_vigor(
+    *, certame: Certame, inscricoes: set[str] | None = None
+) -> dict[tuple[str, str], tuple[str, date]]:
+    """(cargo, inscrição) → (número, data) da portaria em vigor que nomeou (a tornada sem efeito
+    não é ato em vigor): o "Ato" dos documentos publicados e os campos da API. `inscricoes`:
+    só as delas (uma página da API)."""
+    em_vigor = Nomeacao.objects.filter(cargo__certame=certame).exclude(
+        situacao=SituacaoNomeacao.SEM_EFEITO
+    )
+    if inscricoes is not None:
+        em_vigor = em_vigor.filter(candidato__inscricao__in=inscricoes)
+    linhas = em_vigor.values_list(
+        "cargo__codigo", "candidato__inscricao", "portaria", "data_portaria"
+    )
+    return {(c, i): (numero_da_portaria(p), d) for c, i, p, d in linhas}
 
 
 def painel_nomeacoes(

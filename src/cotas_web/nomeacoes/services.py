@@ -129,7 +129,9 @@ def vagas_novas_ofertar(
         raise ValidationError("Oferte primeiro as vagas do edital.")
     if quantidade < 1:
         raise ValidationError("Informe ao menos uma vaga.")
-    novas = OfertaVagas.objects.filter(cargo__certame=certame, do_edital=False)
+    novas = OfertaVagas.objects.filter(
+        cargo__certame=certame, do_edital=False, sem_efeito_em__isnull=True
+    )
     exigir_vagas_no_limite(
         f"Novas vagas de {cargo.codigo}",
         quantidade,

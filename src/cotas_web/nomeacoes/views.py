@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import re
 import uuid
 from collections.abc import Callable
 from typing import Any
@@ -71,6 +72,7 @@ Pergunta = Callable[[dict[str, Any]], "dict[str, Any] | None"]
 # diz qual): guardado na sessão para a página seguinte o devolver ao formulário e mostrá-lo
 # (painel.js); antes, a página voltava ao topo com todos os formulários vazios.
 DIGITADO = "painel_digitado"
+_ID_DO_FORMULARIO = re.compile(r"f-[a-z]+(?:-[a-z0-9]+){0,3}")
 _CAMPOS_DIGITADOS = (
     "portaria",
     "data_portaria",
@@ -84,8 +86,8 @@ _CAMPOS_DIGITADOS = (
 
 def _guardar_digitado(request: HttpRequest) -> str:
     """Guarda o digitado no formulário recusado; devolve o id dele (a âncora da volta)."""
-    formulario = request.POST.get("formulario", "")[:60]
-    if not formulario.replace("-", "").isalnum():
+    formulario = request.POST.get("formulario", "")
+    if not _ID_DO_FORMULARIO.fullmatch(formulario):  # (vai ao endereço, como âncora)
         return ""
     valores = {c: request.POST[c][:2000] for c in _CAMPOS_DIGITADOS if c in request.POST}
     request.session[DIGITADO] = {"formulario": formulario, "valores": valores}

@@ -21,6 +21,7 @@ from cotas_web.candidatos.selectors import correcoes_publicadas
 from cotas_web.certames.models import Certame
 from cotas_web.comissao.selectors import ata_da_sessao as ata_da_sessao  # (a ata é da comissão)
 from cotas_web.nomeacoes.models import Desistencia, Nomeacao, SituacaoNomeacao
+from cotas_web.nomeacoes.selectors import portarias_em_vigor
 from cotas_web.ponte import leis, reencenacao
 from cotas_web.ponte.erros import ErroCotas as ErroCotas  # (as views o pegam daqui)
 from cotas_web.rotulos import numero_da_portaria, rotulo_lista
@@ -86,13 +87,8 @@ def fonte_do_certame(*, certame: Certame) -> FonteDocumentos:
     regras = leis.regras_do_certame(certame)
     motor = reencenacao.reencenar(certame)
     atos = {
-        (n.cargo.codigo, n.candidato.inscricao): (
-            f"Portaria nº {numero_da_portaria(n.portaria)}, de {n.data_portaria:%d/%m/%Y}"
-        )
-        # A nomeação tornada sem efeito não é ato em vigor: não se publica como nomeação.
-        for n in Nomeacao.objects.filter(cargo__certame=certame)
-        .exclude(situacao=SituacaoNomeacao.SEM_EFEITO)
-        .select_related("cargo", "candidato")
+        chave: f"Portaria nº {numero}, de {data:%d/%m/%Y}"
+        for chave, (numero, data) in portarias_em_vigor(certame=certame).items()
     }
     return FonteDocumentos(
         nome=certame.nome,
