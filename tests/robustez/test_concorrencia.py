@@ -392,14 +392,7 @@ def test_o_mesmo_recurso_de_formularios_diferentes_uma_vez(parecer: Any, carlos:
 def test_recurso_decidido_uma_vez(parecer: Any, carlos: Any) -> None:
     """Metade dá provimento (muda o parecer), metade nega: vale só a primeira decisão, e o
     parecer do candidato é o que ela diz."""
-    recurso = comissao.recurso_interpor(
-        usuario=carlos,
-        candidato=parecer,
-        recorrente="terceiro",
-        recorrente_nome="Fabio",
-        razoes="fenótipo",
-        data=date(2025, 7, 25),
-    )
+    recurso = _recorrer(parecer, carlos, "")()
     resultados = simultaneos(
         [
             lambda d=d, r=lido(recurso): comissao.recurso_decidir(
