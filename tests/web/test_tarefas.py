@@ -432,3 +432,53 @@ def test_trabalhador_volta_a_fila_depois_do_banco_travado(
     with pytest.raises(OperationalError):
         trabalhador._trabalhar(lote=True, verbosity=0)
     assert len(chamadas) == 1
+
+
+def _chamadas_do_trabalhador(monkeypatch: pytest.MonkeyPatch, erro: Exception) -> int:
+    """Quantas vezes o trabalhador chama o `db_worker` que sempre falha com `erro` (até 3: o
+    trabalhador que repetisse para sempre não prende o teste)."""
+    from cotas_web.tarefas.management.commands import trabalhador
+
+    chamadas: list[int] = []
+
+    def db_worker(*_a: str, **_k: object) -> None:
+        chamadas.append(1)
+        raise erro if len(chamadas) <= 3 else RuntimeError("repetiu")
+
+    monkeypatch.setattr(trabalhador, "call_command", db_worker)
+    monkeypatch.setattr(trabalhador, "ESPERA_DO_BANCO", 0.0)
+    with pytest.raises((type(erro), RuntimeError)):
+        trabalhador._trabalhar(lote=False, verbosity=0)
+    return len(chamadas)
+
+
+def test_trabalhador_so_espera_a_falha_que_passa_sozinha(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Uma tabela que falta não aparece com o tempo: o trabalhador sai na primeira vez, em vez
+    de repetir o aviso a cada 5 s para sempre. A falha do PostgreSQL decide pelo SQLSTATE."""
+    from django.db import OperationalError
+    from psycopg import errors
+
+    def do_banco(texto: str, causa: Exception | None = None) -> OperationalError:
+        erro = OperationalError(texto)
+        erro.__cause__ = causa
+        return erro
+
+    passageiras = [
+        do_banco("database is locked"),
+        do_banco("database table is locked"),
+        do_banco("x", errors.SerializationFailure("x")),
+        do_banco("x", errors.DeadlockDetected("x")),
+        do_banco("x", errors.AdminShutdown("x")),
+        do_banco("x", errors.OperationalError("server closed the connection unexpectedly")),
+    ]
+    for erro in passageiras:
+        assert _chamadas_do_trabalhador(monkeypatch, erro) == 4, erro
+    duradouras = [
+        do_banco("no such table: django_tasks_database_dbtaskresult"),
+        do_banco("unable to open database file"),
+        do_banco("x", errors.DiskFull("x")),
+    ]
+    for erro in duradouras:
+        assert _chamadas_do_trabalhador(monkeypatch, erro) == 1, erro

@@ -69,11 +69,28 @@ class Command(BaseCommand):
 # Quanto o trabalhador espera para voltar à fila depois de achar o banco indisponível.
 ESPERA_DO_BANCO = 5.0
 
+# As falhas do PostgreSQL que passam sozinhas, pela classe do SQLSTATE: a conexão (08), a
+# transação desfeita por serialização ou impasse (40), a trava não obtida (55P03) e o servidor
+# reiniciando (57P01–57P03). Sem SQLSTATE, a conexão caiu antes da resposta.
+_PASSAGEIRAS_PG = ("08", "40", "55P03", "57P01", "57P02", "57P03")
+
+
+def _passageira(erro: OperationalError) -> bool:
+    """Se a falha do banco passa sozinha (tentar de novo adianta) ou pede alguém (uma tabela que
+    falta, um arquivo de banco que não abre): essa sai, em vez de se repetir para sempre."""
+    causa = erro.__cause__
+    sqlstate = getattr(causa, "sqlstate", None)
+    if causa is not None and type(causa).__module__.startswith("psycopg"):
+        return sqlstate is None or sqlstate.startswith(_PASSAGEIRAS_PG)
+    texto = str(erro).lower()
+    return "locked" in texto or "busy" in texto
+
 
 def _trabalhar(*, lote: bool, verbosity: int) -> None:
     """O `db_worker`, de novo depois de uma falha do banco: no SQLite, um ato que segura a
     escrita por mais que a espera do banco fazia o trabalhador sair com "database is locked", e
-    a fila parava até alguém subir outro. Em lote (testes, cron), a falha sai como veio."""
+    a fila parava até alguém subir outro. Só a falha que passa sozinha (`_passageira`); a outra,
+    e qualquer uma em lote (testes, cron), sai como veio."""
     extras = ["--batch"] if lote else []
     while True:
         try:
@@ -82,7 +99,7 @@ def _trabalhar(*, lote: bool, verbosity: int) -> None:
             )
             return
         except OperationalError as erro:
-            if lote:
+            if lote or not _passageira(erro):
                 raise
             logger.warning(
                 "Banco indisponível para a fila de tarefas (%s); de volta em %s s.",
