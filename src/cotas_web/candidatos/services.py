@@ -469,7 +469,9 @@ def fraude_abrir(
             + _fundamento_falsidade(candidato.certame)
             + ")."
         )
-    datas.exigir_depois_do_edital(candidato.certame, data, "Abertura do procedimento (notificação)")
+    datas.exigir_entre_edital_e_hoje(
+        candidato.certame, data, "Abertura do procedimento (notificação)"
+    )
     proc = ProcedimentoFraude.objects.create(candidato=candidato, aberto_em=data, motivo=motivo)
     registrar(
         usuario=usuario,
@@ -708,7 +710,7 @@ def verificacao_documental_registrar(
         )
     if resultado not in RESULTADOS_DOCUMENTAIS:
         raise ValidationError("Informe se os documentos comprovam a condição ou não.")
-    datas.exigir_depois_do_edital(certame, data, "Verificação documental")
+    datas.exigir_entre_edital_e_hoje(certame, data, "Verificação documental")
     anterior = candidato.verificacao(grupo)
     if anterior and anterior != Heteroidentificacao.PENDENTE:
         raise ValidationError(

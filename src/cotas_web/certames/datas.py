@@ -44,7 +44,7 @@ def exigir_nao_anterior(
         )
 
 
-def exigir_depois_do_edital(
+def exigir_entre_edital_e_hoje(
     certame: Certame,
     data: date,
     o_que: str,
@@ -63,7 +63,7 @@ def exigir_depois_do_edital(
         exigir_ate_hoje(data, o_que, recusado=recusado)
 
 
-def exigir_validade(
+def exigir_ate_hoje_na_validade(
     certame: Certame, data: date, o_que: str, *, recusado: str = "recusada"
 ) -> None:
     """A homologação e os atos depois dela: nem depois do fim da validade, nem depois de hoje
@@ -79,7 +79,7 @@ def exigir_validade(
 
 def exigir_ate_hoje(data: date, o_que: str, *, recusado: str = "recusada") -> None:
     """Um ato registrado não tem data depois de hoje: se registra depois de assinado, com a data
-    dele (a sessão da comissão, que se marca antes, é a exceção: `exigir_depois_do_edital`)."""
+    dele (a sessão da comissão, que se marca antes, é a exceção: `exigir_entre_edital_e_hoje`)."""
     hoje = timezone.localdate()
     if data > hoje:
         raise ValidationError(
@@ -90,7 +90,7 @@ def exigir_ate_hoje(data: date, o_que: str, *, recusado: str = "recusada") -> No
 
 def exigir_periodo(certame: Certame, data: date, o_que: str, *, recusado: str = "recusada") -> None:
     """Atos depois da homologação só entre ela e o fim da validade, as datas ditas na recusa."""
-    exigir_validade(certame, data, o_que, recusado=recusado)
+    exigir_ate_hoje_na_validade(certame, data, o_que, recusado=recusado)
     exigir_nao_anterior(
         data,
         o_que,

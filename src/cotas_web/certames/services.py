@@ -437,8 +437,8 @@ def impedimentos_da_homologacao(certame: Certame, data: date | None = None) -> l
         ]
     if data is not None:  # (as datas contra o registro: `datas`, cada recusa com os dois atos)
         conferencias: list[Callable[[], None]] = [
-            lambda: datas.exigir_depois_do_edital(certame, data, "Homologação"),
-            lambda: datas.exigir_validade(certame, data, "Homologação"),
+            lambda: datas.exigir_entre_edital_e_hoje(certame, data, "Homologação"),
+            lambda: datas.exigir_ate_hoje_na_validade(certame, data, "Homologação"),
             lambda: datas.exigir_homologacao_depois_da_comissao(certame, data),
         ]
         for conferir in conferencias:
@@ -532,7 +532,7 @@ def publicacao_conferir(*, certame: Certame, data: date) -> None:
     """O que a publicação recusaria, dito já na página de confirmação (o ato confere de novo,
     sob a trava)."""
     _exigir_nao_publicado(certame)
-    datas.exigir_depois_do_edital(certame, data, "Publicação")
+    datas.exigir_entre_edital_e_hoje(certame, data, "Publicação")
     if not certame.cargos.exists():
         raise ValidationError("Cadastre os cargos e as vagas do edital antes de publicar.")
 
@@ -541,7 +541,7 @@ def arquivamento_conferir(*, certame: Certame, data: date, motivo: str) -> None:
     """O que o arquivamento recusaria, dito já na página de confirmação."""
     if not motivo.strip():
         raise ValidationError("Diga por que o certame é arquivado.")
-    datas.exigir_depois_do_edital(certame, data, "Arquivamento", recusado="recusado")
+    datas.exigir_entre_edital_e_hoje(certame, data, "Arquivamento", recusado="recusado")
 
 
 @transaction.atomic

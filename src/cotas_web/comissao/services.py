@@ -178,7 +178,7 @@ def sessao_criar(
         return anterior
     _regra_comissao(certame)
     _exigir_aberto(certame)
-    datas.exigir_depois_do_edital(certame, data, "Sessão da comissão", marcado=True)
+    datas.exigir_entre_edital_e_hoje(certame, data, "Sessão da comissão", marcado=True)
     sessao = Sessao.objects.create(certame=certame, data=data, local=local)
     pedido_concluir(token, sessao)
     registrar(
@@ -680,7 +680,7 @@ def recurso_interpor(
     if not parecer or parecer == Heteroidentificacao.PENDENTE:
         raise ValidationError("Só cabe recurso depois do parecer da comissão.")
     sessao = _sessao_do_parecer(candidato)
-    datas.exigir_depois_do_edital(certame, data, "Recurso interposto", recusado="recusado")
+    datas.exigir_entre_edital_e_hoje(certame, data, "Recurso interposto", recusado="recusado")
     datas.exigir_nao_anterior(
         data,
         "Recurso interposto",

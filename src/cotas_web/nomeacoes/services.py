@@ -295,7 +295,7 @@ def conferir_saida_antes(*, nomeacao: Nomeacao, data: date) -> None:
         f"a nomeação (portaria nº {nomeacao.portaria})",
         recusado="recusado",
     )
-    datas.exigir_validade(certame, data, "Registro de saída", recusado="recusado")
+    datas.exigir_ate_hoje_na_validade(certame, data, "Registro de saída", recusado="recusado")
     datas.exigir_ordem_das_datas(certame, data, "Registro de saída", recusado="recusado")
 
 
@@ -375,7 +375,7 @@ def nomeacao_final_de_fila(
         nomeacao.data_portaria,
         f"a nomeação (portaria nº {nomeacao.portaria})",
     )
-    datas.exigir_validade(certame, data, "Reclassificação para o final da lista")
+    datas.exigir_ate_hoje_na_validade(certame, data, "Reclassificação para o final da lista")
     datas.exigir_ordem_das_datas(certame, data, "Reclassificação para o final da lista")
     nomeacao.situacao = SituacaoNomeacao.FINAL_DE_FILA
     nomeacao.encerrada_em = data
@@ -411,8 +411,8 @@ def conferir_desistencia_antes(*, certame: Certame, candidato: Any, data: date) 
         raise ValidationError("O candidato já saiu das listas.")
     if candidato.nomeacoes.filter(situacao=SituacaoNomeacao.NOMEADO).exists():
         raise ValidationError("Candidato nomeado: registre a desistência na nomeação.")
-    datas.exigir_depois_do_edital(certame, data, "Desistência")
-    datas.exigir_validade(certame, data, "Desistência")
+    datas.exigir_entre_edital_e_hoje(certame, data, "Desistência")
+    datas.exigir_ate_hoje_na_validade(certame, data, "Desistência")
     datas.exigir_ordem_das_datas(certame, data, "Desistência")
 
 
