@@ -38,6 +38,50 @@ def test_documentacao_da_api_abre_sem_violar_a_csp(pagina: Any) -> None:
     capturar(pagina, "dados-abertos-01-documentacao-da-api")
 
 
+# Rótulos do Swagger UI que a página mostrava em inglês (o tipo dos dados, "string",
+# "integer", e os nomes do HTTP, "GET", "Accept", ficam como na especificação).
+_EM_INGLES = (
+    "Parameters",
+    "Try it out",
+    "Execute",
+    "Cancel",
+    "Clear",
+    "Responses",
+    "Request URL",
+    "Server response",
+    "Response body",
+    "Response headers",
+    "Example Value",
+    "Schemas",
+    "No links",
+    "Not Found",
+    "Description",
+)
+
+
+def test_documentacao_da_api_em_portugues(pagina: Any, certame_homologado: Any) -> None:
+    """Cada rótulo da ferramenta em português, também os que surgem depois de experimentar um
+    pedido (a resposta 404 de um cargo que não existe), no celular."""
+    pagina.set_viewport_size({"width": 390, "height": 844})
+    pagina.goto(pagina.base + "/api/docs")
+    operacao = pagina.locator(".opblock", has_text="/classificacao").first
+    operacao.locator(".opblock-summary").click()
+    operacao.get_by_role("button", name="Experimentar").click()
+    campos = operacao.locator(".parameters input")
+    campos.nth(0).fill(str(certame_homologado.pk))
+    campos.nth(1).fill("NAO-HA")
+    operacao.get_by_role("button", name="Executar").click()
+    operacao.get_by_text("Erro: Não encontrado").wait_for()
+    pagina.locator("section.models h4").click()
+    texto = pagina.locator("#swagger-ui").inner_text()
+    for rotulo in ("Parâmetros", "Respostas", "Endereço do pedido", "Corpo da resposta"):
+        assert rotulo in texto, rotulo
+    visto = {linha.strip() for linha in texto.splitlines()}
+    assert visto.isdisjoint(_EM_INGLES), visto & set(_EM_INGLES)
+    assert not any(linha.startswith("Error:") for linha in visto)
+    capturar(pagina, "dados-abertos-03-documentacao-da-api-no-celular")
+
+
 def test_consulta_mostra_a_linha_do_tempo(
     pagina: Any,
     certame_homologado: Any,

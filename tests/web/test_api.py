@@ -464,6 +464,31 @@ def test_openapi_valido_e_as_respostas_seguem_os_esquemas(client: Any, nomeado: 
         )
 
 
+def test_documentacao_em_portugues(client: Any) -> None:
+    """A página da documentação diz a língua, cabe no celular, tem a volta ao sítio e carrega a
+    tradução dos rótulos do Swagger UI antes dele; a descrição OpenAPI descreve cada resposta
+    em português (o django-ninja punha a frase do HTTP: "OK", "Not Found")."""
+    html = client.get("/api/docs").content.decode()
+    assert '<html lang="pt-BR">' in html and 'name="viewport"' in html
+    assert 'href="/"' in html and 'href="/api/openapi.json"' in html
+    traducao = html.index("/static/api-documentacao.js")
+    assert traducao < html.index("/static/ninja/swagger-ui-init.js")
+    doc = client.get("/api/openapi.json").json()
+    descricoes = {
+        status: resposta["description"]
+        for operacoes in doc["paths"].values()
+        for operacao in operacoes.values()
+        for status, resposta in operacao["responses"].items()
+    }
+    assert set(descricoes) == {"200", "404", "409", "422"}
+    assert descricoes["200"] == "Sucesso."
+    assert descricoes["404"].startswith("Não encontrado: o certame não foi publicado")
+    assert descricoes["422"].startswith("Parâmetro inválido")
+    # O erro de entrada descreve cada parâmetro recusado (antes: um dicionário qualquer).
+    item = doc["components"]["schemas"]["ErroDoParametro"]
+    assert set(item["required"]) == {"onde", "mensagem"}
+
+
 def test_documentacao_navegavel_sem_cdn(client: Any) -> None:
     # A página inicial e a de cada certame apontam a documentação.
     assert 'href="/api/docs"' in client.get("/").content.decode()

@@ -219,6 +219,11 @@ class Erro(Schema):
     detalhe: str
 
 
+class ErroDoParametro(Schema):
+    onde: str = Field(description="O parâmetro recusado (ex.: `limite`).")
+    mensagem: str = Field(description="Por que foi recusado (ex.: `deve ser no máximo 1000`).")
+
+
 class ErroDeEntrada(Schema):
     detalhe: str
-    erros: list[dict[str, str]]
+    erros: list[ErroDoParametro] = Field(description="Todos os parâmetros recusados, cada um.")

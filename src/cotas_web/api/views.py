@@ -30,7 +30,29 @@ pedido com `If-None-Match` para receber `304` enquanto nada mudou. Listas longas
 (`limite` até 1000, `deslocamento`), com o endereço da próxima em `proxima`.
 Os atos de cada certame também saem num feed Atom (endereço em `enderecos.feed`)."""
 
-api = NinjaAPI(
+# A descrição de cada resposta na documentação (o django-ninja põe a frase do HTTP, em inglês).
+RESPOSTAS = {
+    200: "Sucesso.",
+    404: (
+        "Não encontrado: o certame não foi publicado, o cargo ou a lista não existem, ou as "
+        "listas e a ordem de nomeação foram pedidas antes da homologação."
+    ),
+    409: "Os fatos do certame contrariam a lei; a página pública mostra o mesmo.",
+    422: "Parâmetro inválido: todos os recusados de uma vez, cada um com o porquê.",
+}
+
+
+class _Api(NinjaAPI):
+    def get_openapi_schema(self, **kwargs: Any) -> Any:
+        esquema = super().get_openapi_schema(**kwargs)
+        for operacoes in esquema["paths"].values():
+            for operacao in operacoes.values():
+                for status, resposta in operacao["responses"].items():
+                    resposta["description"] = RESPOSTAS[int(status)]
+        return esquema
+
+
+api = _Api(
     title="Cotas — dados abertos",
     version="1",
     description=DESCRICAO,
