@@ -380,7 +380,7 @@ def test_documentos_com_os_links_dos_downloads(client: Any, nomeado: Any) -> Non
 
 
 def test_etag_da_versao_do_certame_e_304(client: Any, certame_homologado: Any, rita: Any) -> None:
-    from cotas_web.publico.situacoes import versao_do_certame
+    from cotas_web.auditoria.selectors import versao_do_certame
 
     pk = certame_homologado.pk
     urls = [
@@ -466,13 +466,14 @@ def test_openapi_valido_e_as_respostas_seguem_os_esquemas(client: Any, nomeado: 
 
 def test_documentacao_em_portugues(client: Any) -> None:
     """A página da documentação diz a língua, cabe no celular, tem a volta ao sítio e carrega a
-    tradução dos rótulos do Swagger UI antes dele; a descrição OpenAPI descreve cada resposta
+    tradução dos rótulos do Swagger UI depois dele (que o inicia); a descrição OpenAPI descreve cada resposta
     em português (o django-ninja punha a frase do HTTP: "OK", "Not Found")."""
     html = client.get("/api/docs").content.decode()
     assert '<html lang="pt-BR">' in html and 'name="viewport"' in html
     assert 'href="/"' in html and 'href="/api/openapi.json"' in html
-    traducao = html.index("/static/api-documentacao.js")
-    assert traducao < html.index("/static/ninja/swagger-ui-init.js")
+    assert html.index("/static/ninja/swagger-ui-bundle.js") < html.index(
+        "/static/api-documentacao.js"
+    )
     doc = client.get("/api/openapi.json").json()
     descricoes = {
         status: resposta["description"]

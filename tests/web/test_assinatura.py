@@ -19,8 +19,8 @@ from django.urls import reverse
 from cotas.documentos.pdf import pdf_disponivel
 from cotas_web.auditoria.integridade import conferir_cabecas, verificar_todas
 from cotas_web.auditoria.models import Registro
+from cotas_web.auditoria.selectors import versao_do_certame
 from cotas_web.publico import arquivos, assinatura
-from cotas_web.publico.situacoes import versao_do_certame
 from cotas_web.tarefas.models import Tarefa
 
 pytestmark = [
@@ -179,6 +179,34 @@ def test_pagina_publica_diz_quem_assinou_e_se_vale(
     pagina = Client().get(url).content.decode()
     assert "Assinatura inválida: o arquivo não é o que foi assinado" in pagina
     assert "Assinatura válida" not in pagina
+
+
+def test_csv_de_um_cargo_com_o_cargo_no_registro_e_a_versao_igual_em_todo_lugar(
+    certame_homologado: Any,
+) -> None:
+    """O CSV das listas de um cargo tem o nome do download no registro e na página dos
+    arquivos (antes, "classificacao.csv" para todos os cargos); depois de publicado, os
+    documentos e os textos dizem a mesma versão do certame que a API (a publicação contava
+    para a versão dos documentos e não para a da API)."""
+    from cotas_web.publico.selectors import fonte_do_certame
+    from cotas_web.textos.selectors import carimbo_do_certame
+
+    pk = certame_homologado.pk
+    versao = versao_do_certame(pk)
+    url = reverse("publico:baixar_tabela", args=[pk, "listas", "classificacao"])
+    csv = Client().get(url, {"cargo": "PROF"})
+    assert csv.status_code == 200
+    assert "classificacao-PROF.csv" in csv["Content-Disposition"]
+    registro = Registro.objects.get(certame_id=pk, acao="arquivo_publicado")
+    assert [a["nome"] for a in registro.dados["arquivos"]] == ["classificacao-PROF.csv"]
+    assert "classificacao-PROF.csv (sha256 " in registro.descricao
+    pagina = Client().get(reverse("publico:publicados", args=[pk])).content.decode()
+    assert "classificacao-PROF.csv</a>" in pagina
+    assert versao_do_certame(pk) == versao
+    assert fonte_do_certame(certame=certame_homologado).versao == versao
+    assert carimbo_do_certame(certame_homologado).versao == versao
+    api = Client().get(reverse("api:certame", args=[pk])).json()
+    assert api["versao"] == versao
 
 
 def test_sha256_de_cada_arquivo_publicado_no_registro_de_auditoria(

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from django.urls import reverse
 
-from cotas_web.publico.situacoes import versao_do_certame
+from cotas_web.auditoria.selectors import versao_do_certame
 from cotas_web.tarefas.models import Tarefa
 
 pytestmark = pytest.mark.django_db

@@ -17,10 +17,10 @@ from django.core.exceptions import ValidationError
 from django.urls import reverse
 
 from cotas_web.auditoria.models import Registro
+from cotas_web.auditoria.selectors import versao_do_certame
 from cotas_web.nomeacoes.services import nomeacao_confirmar, nomeacoes_confirmar_em_lote
 from cotas_web.ponte import leis
 from cotas_web.textos.models import ModeloDeTexto
-from cotas_web.textos.selectors import versao_do_certame
 from cotas_web.textos.services import modelo_salvar
 
 from .conftest import entrar
@@ -73,7 +73,7 @@ def test_portaria_de_um_lote_em_pdf_e_docx(client: Any, certame_homologado: Any,
     entrar(client, rita)
     regras = leis.regras_do_certame(certame_homologado)
     vigencia = regras.lei.referencia_vigencia
-    versao = versao_do_certame(certame_homologado)
+    versao = versao_do_certame(certame_homologado.pk)
     for formato, ler in (("pdf", _texto_do_pdf), ("docx", _texto_do_docx)):
         resposta = _baixar(
             client, certame_homologado, "portaria-nomeacao", formato, portaria="201/2025"

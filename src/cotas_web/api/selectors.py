@@ -21,7 +21,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 from django.contrib.auth.models import AnonymousUser
-from django.db.models import Max, QuerySet
+from django.db.models import QuerySet
 from django.http import Http404
 from django.urls import reverse
 
@@ -36,7 +36,8 @@ from cotas.documentos.tabelas import (
     tabela_nomeacoes,
     tabela_ocorrencias,
 )
-from cotas_web.auditoria.models import Registro
+from cotas_web.auditoria.selectors import versao_do_certame
+from cotas_web.auditoria.selectors import versao_geral as _versao_geral
 from cotas_web.candidatos.models import Candidato
 from cotas_web.candidatos.selectors import correcoes_publicas
 from cotas_web.certames import selectors as certames
@@ -44,7 +45,6 @@ from cotas_web.certames.models import Certame
 from cotas_web.nomeacoes.models import Desistencia, Nomeacao, OfertaVagas
 from cotas_web.nomeacoes.selectors import portarias_em_vigor
 from cotas_web.publico import selectors as publico
-from cotas_web.publico.situacoes import versao_do_certame
 from cotas_web.publico.views import TITULOS
 from cotas_web.rotulos import numero_da_portaria
 
@@ -105,7 +105,7 @@ def versao(certame: Certame) -> int:
 
 def versao_geral() -> int:
     """A versão da lista de certames: o último registro de auditoria de todos."""
-    return Registro.objects.que_mudam_o_certame().aggregate(v=Max("id"))["v"] or 0
+    return _versao_geral()
 
 
 def publicaveis(certame: Certame) -> list[tuple[str, str]]:

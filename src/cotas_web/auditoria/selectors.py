@@ -2,10 +2,28 @@ import json
 from dataclasses import dataclass
 from datetime import datetime
 
-from django.db.models import QuerySet
+from django.db.models import Max, QuerySet
 from django.utils import timezone
 
 from .models import Registro
+
+
+def versao_do_certame(certame_id: int) -> int:
+    """A versão do certame, a mesma em todo lugar (documentos, textos, API, arquivos, consulta):
+    o último registro dos atos e fatos dele. A publicação de um arquivo não muda a versão
+    (`Registro.objects.que_mudam_o_certame`): se mudasse, dois arquivos da mesma versão diriam
+    números diferentes."""
+    return (
+        Registro.objects.que_mudam_o_certame()
+        .filter(certame_id=certame_id)
+        .aggregate(v=Max("id"))["v"]
+        or 0
+    )
+
+
+def versao_geral() -> int:
+    """A versão da lista de certames: o último registro dos atos e fatos de todos."""
+    return Registro.objects.que_mudam_o_certame().aggregate(v=Max("id"))["v"] or 0
 
 
 def historico_do_certame(*, certame_id: int) -> QuerySet[Registro]:

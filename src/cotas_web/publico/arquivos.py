@@ -31,6 +31,7 @@ from cotas.documentos.pdf import PdfIndisponivel
 from cotas.documentos.publicacao import TIPOS, arquivo
 from cotas.documentos.publicacao import documento as montar_documento
 from cotas_web.auditoria.acoes import AcaoAuditada
+from cotas_web.auditoria.selectors import versao_do_certame
 from cotas_web.auditoria.services import registrar
 from cotas_web.certames.models import Certame
 from cotas_web.tarefas import services as tarefas
@@ -39,7 +40,6 @@ from cotas_web.tarefas.models import Estado, Tarefa, Tipo
 from . import assinatura, pacote
 from .apresentacao import para_tela
 from .selectors import fonte_publicada
-from .situacoes import versao_do_certame
 
 # Uma geração que falhou não é pedida de novo por este tempo (a página mostra o erro).
 ESPERA_DEPOIS_DE_FALHAR = timedelta(minutes=5)
@@ -237,6 +237,13 @@ def _conteudo(tarefa: Tarefa, d: Any, pasta: Path, progresso: tarefas.Progresso)
         raise ValidationError(str(erro)) from None
 
 
+def nome_da_tabela(tabela: str, cargo: str | None) -> str:
+    """O CSV de uma tabela com o cargo no nome, como no download ("classificacao-ENF.csv"): os
+    de cada cargo saíam todos "classificacao.csv" no registro e na página dos arquivos, e quem
+    baixou não sabia com qual sha256 conferir."""
+    return f"{tabela}-{cargo}.csv" if cargo else f"{tabela}.csv"
+
+
 def _publicados(tarefa: Tarefa, destino: Path) -> list[Path]:
     """Os arquivos que a tarefa publica: o próprio, ou os CSV de cada tabela (o principal só
     os lista); nenhum das páginas da tela, que não são um arquivo para baixar."""
@@ -260,7 +267,7 @@ def _registrar_publicacao(certame: Certame, tarefa: Tarefa, destino: Path) -> No
     for i, caminho_arquivo in enumerate(publicados):
         conteudo = caminho_arquivo.read_bytes()
         item: dict[str, Any] = {
-            "nome": f"{nomes[i]}.csv" if nomes else p["nome"],
+            "nome": nome_da_tabela(nomes[i], p["cargo"]) if nomes else p["nome"],
             "sha256": hashlib.sha256(conteudo).hexdigest(),
             "bytes": len(conteudo),
         }
@@ -357,7 +364,11 @@ def publicados(certame: Certame) -> list[Publicado]:
             pdf = t.parametros.get("formato") == "pdf"
             saida.append(
                 Publicado(
-                    nome=f"{tabela}.csv" if tabela else str(t.parametros["nome"]),
+                    nome=(
+                        nome_da_tabela(tabela, t.parametros["cargo"])
+                        if tabela
+                        else str(t.parametros["nome"])
+                    ),
                     versao=t.versao,
                     gerado_em=t.terminada_em,
                     url=f"{url}?{urlencode({'tabela': tabela})}" if tabela else url,

@@ -10,12 +10,13 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
-from django.db.models import Max, Q
+from django.db.models import Q
 from django.utils import timezone
 
 from cotas.documentos.fonte import FonteDocumentos
 from cotas.documentos.publicacao import publicados
 from cotas_web.auditoria.models import Registro
+from cotas_web.auditoria.selectors import versao_do_certame
 from cotas_web.candidatos.models import Candidato
 from cotas_web.candidatos.selectors import correcoes_publicadas
 from cotas_web.certames.models import Certame
@@ -98,7 +99,7 @@ def fonte_do_certame(*, certame: Certame) -> FonteDocumentos:
         data_edital=certame.data_edital,
         validade_ate=certame.validade_ate,
         atos=atos,
-        versao=Registro.objects.filter(certame_id=certame.pk).aggregate(v=Max("id"))["v"] or 0,
+        versao=versao_do_certame(certame.pk),
         gerado_em=timezone.localtime(),
         correcoes=correcoes_publicadas(certame=certame),
     )

@@ -46,6 +46,7 @@ from cotas.documentos.consulta import (
 )
 from cotas.documentos.fonte import FonteDocumentos
 from cotas_web.auditoria.models import ACOES_DE_PUBLICACAO, Registro
+from cotas_web.auditoria.selectors import versao_do_certame
 from cotas_web.banco import inserir_em_massa
 from cotas_web.certames.models import Certame
 from cotas_web.ponte import estado
@@ -61,17 +62,6 @@ LOTE_APAGAR = 20_000  # linhas apagadas por transação
 # Uma reserva sem renovação há mais que isto é de um processo que morreu no meio: outro pode
 # montar. Quem monta a renova a cada lote (segundos), então o prazo pode ser curto.
 PRAZO_RESERVA = timedelta(seconds=60)
-
-
-def versao_do_certame(certame_id: int) -> int:
-    """O último registro de auditoria do certame: todo ato gravado muda a versão (a publicação
-    de um arquivo, não: `Registro.objects.que_mudam_o_certame`)."""
-    return (
-        Registro.objects.que_mudam_o_certame()
-        .filter(certame_id=certame_id)
-        .aggregate(v=Max("id"))["v"]
-        or 0
-    )
 
 
 def dados_publicos(s: SituacaoCandidato) -> dict[str, Any]:

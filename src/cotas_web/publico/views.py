@@ -376,10 +376,10 @@ def baixar_tabela(
     cargo = _pedido_valido(request, certame, doc, status_sem_cargo=400)
     if isinstance(cargo, HttpResponse):
         return cargo
-    nome = _nome_do_arquivo(certame, f"{tabela}-{cargo}" if cargo else tabela)
+    nome = _nome_do_arquivo(certame, arquivos.nome_da_tabela(tabela, cargo))
     if arquivos.em_segundo_plano(certame):
-        return _do_disco(request, certame, doc, cargo, "csv", tabela, f"{nome}.csv")
-    return _na_hora(request, certame, doc, cargo, "csv", tabela, f"{nome}.csv")
+        return _do_disco(request, certame, doc, cargo, "csv", tabela, nome)
+    return _na_hora(request, certame, doc, cargo, "csv", tabela, nome)
 
 
 def _nome_do_arquivo(certame: Certame, nome: str) -> str:
@@ -554,7 +554,7 @@ def publicados(request: HttpRequest, pk: int) -> HttpResponse:
 @publica
 def catalogo(request: HttpRequest) -> HttpResponse:
     """A página-catálogo dos pacotes de dados abertos de todos os certames publicados."""
-    from .situacoes import versao_do_certame
+    from cotas_web.auditoria.selectors import versao_do_certame
 
     certames = Certame.objects.filter(publicado_em__isnull=False).order_by("-data_edital", "nome")
     return render(

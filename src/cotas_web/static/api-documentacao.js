@@ -1,4 +1,4 @@
-// A documentação da API (/api/docs) em português: o Swagger UI não tem tradução (swagger-ui#2488,
+// A documentação da API (/api/docs) em português, e o Swagger UI iniciado daqui: o Swagger UI não tem tradução (swagger-ui#2488,
 // a proposta de tradução foi fechada), então cada rótulo da ferramenta que aparece na página é
 // trocado pelo seu em português assim que surge. O que vem da descrição OpenAPI (títulos,
 // descrições, campos) já é português; os tipos do JSON Schema (string, integer) e os
@@ -107,4 +107,12 @@
     attributes: true, attributeFilter: ATRIBUTOS,
   });
   trocar(alvo);
+  // As mesmas opções que o django-ninja passaria (swagger-ui-init.js), sem o JSON embutido.
+  SwaggerUIBundle({
+    url: alvo.dataset.descricao,
+    dom_id: "#swagger-ui",
+    layout: "BaseLayout",
+    deepLinking: true,
+    presets: [SwaggerUIBundle.presets.apis, SwaggerUIBundle.SwaggerUIStandalonePreset],
+  });
 })();

@@ -7,7 +7,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 
-from django.db.models import Max
 from django.utils import timezone
 
 from cotas.documentos.ata import resultado_apos_recursos, resultado_em_palavras
@@ -22,7 +21,7 @@ from cotas.documentos.atos import (
 from cotas.documentos.documento import Carimbo, Documento
 from cotas.documentos.tabelas import Tabela
 from cotas.documentos.texto import cabecalho_municipio, data_br, nome_proprio, numero_e_extenso
-from cotas_web.auditoria.models import Registro
+from cotas_web.auditoria.selectors import versao_do_certame
 from cotas_web.certames.models import Certame
 from cotas_web.certames.selectors import slug_do_certame
 from cotas_web.comissao.models import Convocacao, Sessao
@@ -51,13 +50,8 @@ def modelo_do_tipo(tipo: str) -> tuple[Modelo, Assinatura]:
     )
 
 
-def versao_do_certame(certame: Certame) -> int:
-    """O último registro de auditoria do certame: todo ato gravado muda a versão."""
-    return Registro.objects.filter(certame=certame).aggregate(v=Max("id"))["v"] or 0
-
-
 def carimbo_do_certame(certame: Certame) -> Carimbo:
-    return Carimbo(versao_do_certame(certame), certame.lei_titulo, timezone.localtime())
+    return Carimbo(versao_do_certame(certame.pk), certame.lei_titulo, timezone.localtime())
 
 
 def timbre_do_orgao(certame: Certame) -> tuple[str, ...]:
