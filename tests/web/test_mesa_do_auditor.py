@@ -131,3 +131,43 @@ def test_auditor_confere_na_pagina_a_cabeca_que_guardou(
     html = conferir(b'{"x": 1}\n' + cabeca)
     assert "linha 1: não é uma cabeça exportada" in html and "(None)" not in html
     assert Registro.objects.count() == total  # (conferir não registra nem muda nada)
+
+
+def test_cabeca_malformada_recusada_pelo_que_tem_de_errado(
+    client: Any, certame_homologado: Any, ana: Any
+) -> None:
+    """Um campo de outro tipo dava 500 (`ultimo_id` em texto, JSON aninhado fundo) ou um veredito
+    enganoso (`ultimo_id` negativo: "apagado"; `data` qualquer e `integra: false`: "Confere.").
+    Agora cada erro é dito, todos de uma vez; a cabeça sem as impressões dos fatos confere só a
+    cadeia, e a página o diz."""
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    entrar(client, ana)
+    pk = certame_homologado.pk
+    url = reverse("certames:historico", args=[pk])
+    cabeca = json.loads(
+        client.get(reverse("certames:historico_exportar", args=[pk, "cabeca"])).content
+    )
+
+    def conferir(conteudo: bytes) -> str:
+        arquivo = SimpleUploadedFile("cabeca.jsonl", conteudo, "application/jsonl")
+        resposta = client.post(url, {"cabeca": arquivo})
+        assert resposta.status_code == 200
+        return str(resposta.content.decode())
+
+    html = conferir(json.dumps({**cabeca, "ultimo_id": "abc", "data": "ontem"}).encode())
+    assert "<strong>Não conferida.</strong>" in html
+    assert "ultimo_id deve ser um número inteiro positivo" in html
+    assert "data deve ser uma data e hora ISO 8601" in html
+    for ultimo_id in (-1, 10**30, True):
+        html = conferir(json.dumps({**cabeca, "ultimo_id": ultimo_id}).encode())
+        assert "ultimo_id deve ser um número inteiro positivo" in html, ultimo_id
+        assert "não existe mais nesta cadeia" not in html
+    assert "não é JSON" in conferir(b"[" * 100_000)
+    html = conferir(json.dumps({**cabeca, "integra": False}).encode())
+    assert "A cabeça guardada não confere" in html and "já não conferia (integra: false)" in html
+    sem_fatos = {k: v for k, v in cabeca.items() if k != "fatos"}
+    html = conferir(json.dumps(sem_fatos).encode())
+    assert "<strong>Confere.</strong>" in html
+    assert "só a cadeia do registro foi conferida, não os dados do certame" in html
+    assert "só a cadeia" not in conferir(json.dumps(cabeca).encode())

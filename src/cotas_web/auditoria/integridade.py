@@ -221,40 +221,107 @@ def cabeca(estado: EstadoCadeia, data: datetime) -> dict[str, Any]:
 def conferir_cabecas(linhas: Iterable[str], origem: str) -> list[str]:
     """Cada cabeça exportada antes ainda está na cadeia, no mesmo lugar e com o mesmo hash;
     os problemas em português (vazio se todas conferem)."""
-    return conferir_cabecas_do_certame(linhas, origem, None)[0]
+    return conferir_cabecas_do_certame(linhas, origem, None).problemas
+
+
+@dataclass(frozen=True)
+class ConferenciaDeCabecas:
+    """O que a conferência achou: os problemas (na ordem das linhas), quantas cabeças se
+    conferiram e os avisos do que não se pôde conferir (as impressões dos fatos que faltam)."""
+
+    problemas: list[str]
+    conferidas: int
+    avisos: list[str]
 
 
 def conferir_cabecas_do_certame(
     linhas: Iterable[str], origem: str, so_do_certame: int | None
-) -> tuple[list[str], int]:
-    """`conferir_cabecas` e quantas cabeças se conferiram; com `so_do_certame`, a cabeça de
+) -> ConferenciaDeCabecas:
+    """`conferir_cabecas`, contando as cabeças conferidas; com `so_do_certame`, a cabeça de
     outro certame é um problema, e não se confere (a página de um certame não diz nada da cadeia
-    dos outros). Os problemas na ordem das linhas."""
+    dos outros)."""
     problemas: list[str] = []
+    avisos: list[str] = []
     conferidas = 0
     for numero, linha in enumerate(linhas, start=1):
         if not linha.strip():
             continue
         onde = f"{origem}, linha {numero}"
-        try:
-            c = json.loads(linha)
-            certame_id, ultimo_id = c["certame"], c["ultimo_id"]
-            ultimo_hash, total = c["ultimo_hash"], c["registros"]
-        except (ValueError, KeyError, TypeError):
-            problemas.append(
-                f"{onde}: não é uma cabeça exportada (JSON com certame, "
-                "ultimo_id, ultimo_hash e registros)."
-            )
+        c, erros = _ler_cabeca(linha)
+        if c is None:
+            problemas.append(f"{onde}: não é uma cabeça exportada: {'; '.join(erros)}.")
             continue
+        certame_id = c["certame"]
         if so_do_certame is not None and certame_id != so_do_certame:
             problemas.append(f"{onde}: a cabeça é de outro certame ({certame_id}).")
             continue
         conferidas += 1
-        if ultimo_id is not None:
-            problema = _problema_da_cabeca(c, certame_id, ultimo_id, ultimo_hash, total)
+        if c.get("integra") is False:
+            problemas.append(
+                f"{onde}: a cabeça foi exportada de uma cadeia que já não conferia (integra: "
+                "false); conferir a partir dela não prova que nada mudou."
+            )
+        if c["ultimo_id"] is not None:
+            problema = _problema_da_cabeca(
+                c, certame_id, c["ultimo_id"], c["ultimo_hash"], c["registros"]
+            )
             if problema:
                 problemas.append(f"{onde}: {problema}")
-    return problemas, conferidas
+        if certame_id is not None and not isinstance(c.get("fatos"), dict):
+            avisos.append(
+                f"{onde}: a cabeça não traz as impressões dos fatos (candidatos, nomeações): "
+                "só a cadeia do registro foi conferida, não os dados do certame."
+            )
+    return ConferenciaDeCabecas(problemas, conferidas, avisos)
+
+
+# O maior identificador que o banco guarda (inteiro de 64 bits com sinal).
+_MAIOR_ID = 2**63 - 1
+
+
+def _inteiro(valor: Any, minimo: int) -> bool:
+    return isinstance(valor, int) and not isinstance(valor, bool) and minimo <= valor <= _MAIOR_ID
+
+
+def _ler_cabeca(linha: str) -> tuple[dict[str, Any] | None, list[str]]:
+    """A cabeça exportada (`cabeca`) lida da linha, ou None e o que há de errado nela, tudo de
+    uma vez: um campo de outro tipo dava erro no servidor (um `ultimo_id` em texto) ou um
+    veredito enganoso (um `ultimo_id` negativo acusava um registro "apagado")."""
+    try:
+        c = json.loads(linha)
+    except (ValueError, RecursionError):
+        return None, ["não é JSON"]
+    if not isinstance(c, dict):
+        return None, ["não é um objeto JSON com certame, ultimo_id, ultimo_hash e registros"]
+    erros = [f"falta {campo}" for campo in _CAMPOS_DA_CABECA if campo not in c]
+    if erros:
+        return None, erros
+    if c["certame"] is not None and not _inteiro(c["certame"], 1):
+        erros.append("certame deve ser um número inteiro positivo (ou null)")
+    if c["ultimo_id"] is not None and not _inteiro(c["ultimo_id"], 1):
+        erros.append("ultimo_id deve ser um número inteiro positivo (ou null)")
+    if not isinstance(c["ultimo_hash"], str | None):
+        erros.append("ultimo_hash deve ser texto")
+    if not _inteiro(c["registros"], 0):
+        erros.append("registros deve ser um número inteiro não negativo")
+    if "integra" in c and not isinstance(c["integra"], bool):
+        erros.append("integra deve ser true ou false")
+    if "data" in c and not _data_iso(c["data"]):
+        erros.append("data deve ser uma data e hora ISO 8601 (ex.: 2026-12-06T10:00:00-03:00)")
+    if "fatos" in c and not isinstance(c["fatos"], dict):
+        erros.append("fatos deve ser um objeto JSON")
+    return (None, erros) if erros else (c, [])
+
+
+_CAMPOS_DA_CABECA = ("certame", "ultimo_id", "ultimo_hash", "registros")
+
+
+def _data_iso(valor: Any) -> bool:
+    try:
+        datetime.fromisoformat(valor)
+    except (TypeError, ValueError):
+        return False
+    return True
 
 
 def _problema_da_cabeca(

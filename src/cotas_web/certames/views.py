@@ -260,10 +260,19 @@ def _conferir_cabeca(request: HttpRequest, certame: Certame) -> dict[str, Any]:
         linhas = arquivo.read().decode("utf-8-sig").splitlines()
     except UnicodeDecodeError:
         return {"erro": f"{nome}: não é texto UTF-8; uma cabeça exportada é JSON Lines."}
-    problemas, conferidas = conferir_cabecas_do_certame(linhas, nome, certame.pk)
-    if not conferidas:
-        return {"erro": f"{nome}: nenhuma cabeça deste certame no arquivo; nada foi conferido."}
-    return {"nome": nome, "problemas": problemas, "conferidas": conferidas}
+    conferencia = conferir_cabecas_do_certame(linhas, nome, certame.pk)
+    if not conferencia.conferidas:
+        problemas = " ".join(conferencia.problemas)
+        return {
+            "erro": f"{nome}: nenhuma cabeça deste certame no arquivo; nada foi conferido. "
+            + problemas
+        }
+    return {
+        "nome": nome,
+        "problemas": conferencia.problemas,
+        "conferidas": conferencia.conferidas,
+        "avisos": conferencia.avisos,
+    }
 
 
 def _so_o_nome(registro: Any) -> str:
