@@ -465,9 +465,9 @@ def test_openapi_valido_e_as_respostas_seguem_os_esquemas(client: Any, nomeado: 
 
 
 def test_documentacao_em_portugues(client: Any) -> None:
-    """A página da documentação diz a língua, cabe no celular, tem a volta ao sítio e carrega a
-    tradução dos rótulos do Swagger UI depois dele (que o inicia); a descrição OpenAPI descreve cada resposta
-    em português (o django-ninja punha a frase do HTTP: "OK", "Not Found")."""
+    """A página da documentação diz a língua, cabe no celular, tem a volta ao sítio e carrega
+    depois do Swagger UI o script que o inicia e põe os rótulos em português; a descrição
+    OpenAPI descreve cada resposta em português (o django-ninja punha "OK", "Not Found")."""
     html = client.get("/api/docs").content.decode()
     assert '<html lang="pt-BR">' in html and 'name="viewport"' in html
     assert 'href="/"' in html and 'href="/api/openapi.json"' in html
