@@ -18,9 +18,11 @@ from tests.motor.test_grupos import certames as certames_de_varios_grupos
 from tests.motor.test_propriedades import CONFIG, EDITAL, PROCEDIMENTO, candidatos, regras
 
 
-def _publicadas(nomeacoes: list[Nomeacao], escolhidas: set[int]) -> list[Publicada]:
+def _publicadas(
+    nomeacoes: list[Nomeacao], escolhidas: set[int], *, datadas: bool = False
+) -> list[Publicada]:
     """As nomeações de ordem em `escolhidas` como atos publicados (a ocupação de cada vaga
-    contada em ordem)."""
+    contada em ordem); `datadas`: cada ato com a data da nomeação, como a web os dá."""
     ocupacoes: dict[int, int] = {}
     saida = []
     for n in nomeacoes:
@@ -28,7 +30,10 @@ def _publicadas(nomeacoes: list[Nomeacao], escolhidas: set[int]) -> list[Publica
         ocupacoes[n.vaga] = ocupacao + 1
         if n.ordem in escolhidas:
             ato = f"Portaria nº {n.ordem}/2026"
-            saida.append(Publicada(n.vaga, n.inscricao, n.modalidade, n.razao.texto, ocupacao, ato))
+            dia = n.data if datadas else None
+            saida.append(
+                Publicada(n.vaga, n.inscricao, n.modalidade, n.razao.texto, ocupacao, ato, dia)
+            )
     return saida
 
 
@@ -211,3 +216,92 @@ def test_anulacao_de_quem_foi_nomeado_por_ato_recompoe_a_vaga() -> None:
     depois.abrir()
     novas = depois.anulacao(EDITAL + timedelta(days=5), "P02", PROCEDIMENTO)
     assert [n.substitui for n in novas] == ["P02"]
+
+
+def test_saida_do_mesmo_dia_nao_da_a_outra_vaga_quem_um_ato_ja_nomeou() -> None:
+    """Duas saídas no mesmo dia; a segunda vaga já foi recomposta por portaria (P03). Se a
+    reencenação aplica antes a outra saída, a lei escolhia para ela o "próximo ainda não
+    chamado", P03, que o ato ainda por reencenar põe na vaga 2: a portaria se movia, e P03
+    aparecia nomeado duas vezes (a confirmação seguinte dava erro de integridade no banco).
+    Quem um ato em vigor nomeou nunca é escolhido pela lei para outra vaga, em qualquer ordem
+    das saídas do dia."""
+    r = regras(False)
+    cands = [_pessoa(i, str(90 - i)) for i in range(1, 8)]
+    dia = EDITAL + timedelta(days=10)
+    vida = Certame(r, {"C": 2}, cands)
+    vida.abrir()
+    vida.desistencia(dia, "P02")
+    publicadas = _publicadas(vida.nomeacoes("C"), {1, 2, 3}, datadas=True)
+    assert [(p.vaga, p.ocupacao, p.inscricao) for p in publicadas] == [
+        (1, 0, "P01"),
+        (2, 0, "P02"),
+        (2, 1, "P03"),
+    ]
+    for ordem_das_saidas in (["P02", "P01"], ["P01", "P02"]):
+        depois = Certame(r, {"C": 2}, cands, publicadas={"C": publicadas})
+        depois.abrir()
+        for inscricao in ordem_das_saidas:
+            depois.desistencia(dia, inscricao)
+        ocupacao = {(n.vaga, n.inscricao, n.substitui) for n in depois.nomeacoes("C")}
+        assert ocupacao == {
+            (1, "P01", None),
+            (2, "P02", None),
+            (2, "P03", "P02"),
+            (1, "P04", "P01"),
+        }, ordem_das_saidas
+        nomeados = [n.inscricao for n in depois.nomeacoes("C")]
+        assert len(nomeados) == len(set(nomeados)), ordem_das_saidas
+        assert depois.ocupantes("C") == {1: "P04", 2: "P03"}
+
+
+def test_novas_vagas_nomeadas_antes_de_uma_saida_do_mesmo_dia_ficam_com_quem_nomearam() -> None:
+    """A jornada do teste no navegador: no mesmo dia, novas vagas oferecidas e nomeadas por
+    portaria (P03 na vaga 3) e, registrada depois, a saída de P01. A reencenação aplica as
+    saídas do dia antes das novas vagas; a lei chamava P03 para a vaga 1, e a portaria da vaga 3
+    o nomeava de novo. Agora a vaga 1 vai ao seguinte, P04, e a portaria fica."""
+    from cotas.motor.eventos import Evento, TipoEvento
+
+    r = regras(False)
+    cands = [_pessoa(i, str(90 - i)) for i in range(1, 8)]
+    dia = EDITAL + timedelta(days=10)
+    antes = Certame(r, {"C": 2}, cands)
+    antes.abrir()
+    antes.ofertar_vagas("C", 1, dia, "novas vagas")
+    publicadas = _publicadas(antes.nomeacoes("C"), {1, 2, 3}, datadas=True)
+    assert [(p.vaga, p.inscricao, p.data) for p in publicadas][2] == (3, "P03", dia)
+    eventos = [
+        Evento(dia, TipoEvento.NOVAS_VAGAS, cargo="C", quantidade=1, justificativa="novas"),
+        Evento(dia, TipoEvento.DESISTENCIA, inscricao="P01"),
+    ]
+    depois = Certame(r, {"C": 2}, cands, publicadas={"C": publicadas}).apurar(eventos)
+    assert [(n.vaga, n.inscricao, n.substitui) for n in depois.nomeacoes("C")] == [
+        (1, "P01", None),
+        (2, "P02", None),
+        (1, "P04", "P01"),
+        (3, "P03", None),
+    ]
+
+
+@CONFIG
+@given(
+    candidatos(),
+    st.lists(st.integers(1, 12), min_size=1, max_size=4),
+    st.lists(st.integers(0, 50), max_size=3),
+    st.booleans(),
+    st.data(),
+)
+def test_publicar_com_as_datas_o_que_a_lei_faria_nao_muda_nada(
+    cands: list[Candidato],
+    lotes: list[int],
+    saidas: list[int],
+    pcd: bool,
+    data: st.DataObject,
+) -> None:
+    """Com a data de cada ato (como a web os dá), publicar o que a lei fez não muda nada."""
+    r = regras(pcd, "Montenegro/RS")
+    natural = _vida(r, cands, lotes, saidas).nomeacoes("C")
+    ordens = [n.ordem for n in natural]
+    escolhidas = set(data.draw(st.lists(st.sampled_from(ordens), unique=True))) if ordens else set()
+    atos = _publicadas(natural, escolhidas, datadas=True)
+    com_atos = _vida(r, cands, lotes, saidas, atos).nomeacoes("C")
+    assert [_chave(n) for n in com_atos] == [_chave(n) for n in natural]

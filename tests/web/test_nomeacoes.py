@@ -314,3 +314,40 @@ def test_painel_com_muitos_cargos_abre_num_resumo_e_cada_cargo_a_parte(
     assert all(o > 0 for o, _ in vistos) and any(e > 0 for _, e in vistos), vistos
     monkeypatch.setattr(views, "PAINEL_CARGOS_POR_EXTENSO", 3)
     assert "Confirmar nomeação de" in client.get(url).content.decode()
+
+
+def test_saida_no_dia_das_novas_vagas_nao_move_a_portaria_delas(
+    certame_homologado: Any, rita: Any
+) -> None:
+    """A jornada do teste no navegador: novas vagas oferecidas e nomeadas por portaria num dia
+    e, registrada depois, a desistência de um nomeado com a mesma data. A reencenação aplica as
+    saídas do dia antes das novas vagas: a vaga do desistente ia a quem a portaria das novas
+    vagas já tinha nomeado, a proposta seguinte era ele de novo, e confirmá-la dava erro 500
+    (UNIQUE no banco). Agora a portaria fica, e a vaga do desistente vai ao seguinte."""
+    _confirmar_todas(certame_homologado, rita)
+    cargo = certame_homologado.cargos.get()
+    dia = date(2025, 10, 1)
+    vagas_novas_ofertar(
+        usuario=rita, cargo=cargo, data=dia, quantidade=1, justificativa="Lei cria 1 cargo"
+    )
+    [nova] = propostas_do_motor(certame=certame_homologado)
+    assert (nova.vaga, nova.inscricao) == (6, "1005")
+    nomeacao_confirmar(
+        usuario=rita, cargo=cargo, inscricao="1005", portaria="200/2025", data_portaria=dia
+    )
+    primeira = Nomeacao.objects.get(candidato__inscricao="1001")
+    nomeacao_registrar_desistencia(usuario=rita, nomeacao=primeira, data=dia, motivo="desistencia")
+    [proposta] = propostas_do_motor(certame=certame_homologado)
+    assert (proposta.vaga, proposta.substitui) == (1, "1001")
+    assert proposta.inscricao not in {"1001", "1002", "1003", "1004", "1005", "1006"}
+    ato = nomeacao_confirmar(
+        usuario=rita,
+        cargo=cargo,
+        inscricao=proposta.inscricao,
+        portaria="201/2025",
+        data_portaria=dia,
+    )
+    assert ato.vaga == 1
+    da_portaria = Nomeacao.objects.get(portaria="200/2025")
+    assert (da_portaria.vaga, da_portaria.candidato.inscricao) == (6, "1005")
+    assert propostas_do_motor(certame=certame_homologado) == []

@@ -91,7 +91,9 @@ class Publicada:
     nova vaga ou evento muda quem ocupa a vaga, de que lista nem o texto da razão.
 
     `ocupacao`: a quantas nomeações anteriores na mesma vaga esta se segue (0: a primeira; 1: a
-    que recompôs a vaga depois da saída da primeira...). `razao`: o texto publicado."""
+    que recompôs a vaga depois da saída da primeira...). `razao`: o texto publicado. `data`: a
+    do ato (None: não se sabe), desde a qual o nomeado ocupa a vaga dele e a lei não o chama
+    para outra (`ApuracaoCargo._nomeados_por_ato_adiante`)."""
 
     vaga: int
     inscricao: str
@@ -99,6 +101,7 @@ class Publicada:
     razao: str
     ocupacao: int = 0
     ato: str = ""
+    data: date | None = None
 
 
 @dataclass(frozen=True)
@@ -198,8 +201,31 @@ class ApuracaoCargo:
             return ListaConjunta(listas.geral, membros)
         return listas.reservadas[nome]
 
-    def _indisponiveis(self) -> set[str]:
-        return self.nomeados | self.removidos
+    def _indisponiveis(
+        self, data: date | None = None, *, exceto_por_ato: Iterable[str] = ()
+    ) -> set[str]:
+        """Quem a lei não pode chamar em `data`: os já nomeados, os que saíram e quem uma
+        portaria já em vigor nessa data põe noutra vaga que o livro ainda não alcançou
+        (`_nomeados_por_ato_adiante`), salvo os de `exceto_por_ato` (os atos das vagas que se
+        preenchem agora)."""
+        adiante = self._nomeados_por_ato_adiante(data) - set(exceto_por_ato)
+        return self.nomeados | self.removidos | adiante
+
+    def _nomeados_por_ato_adiante(self, data: date | None) -> set[str]:
+        """Quem uma portaria de `data` ou de antes nomeou numa ocupação que a reencenação ainda
+        não alcançou. A lei não o chama para outra vaga: naquele dia ele já ocupa a sua. Sem
+        isso, quando a ordem do motor no mesmo dia (as saídas antes das novas vagas,
+        docs/INTERPRETACAO.md#mesmo-dia) difere da dos atos, a saída chamava o "próximo ainda
+        não chamado", que uma portaria do mesmo dia já tinha nomeado numa vaga nova: a portaria
+        se movia e ele aparecia nomeado duas vezes. A portaria posterior não conta: quem foi ao
+        final da fila é chamado pela lei antes de a portaria o nomear de novo."""
+        if data is None:
+            return set()
+        return {
+            p.inscricao
+            for (vaga, ocupacao), p in self.publicadas.items()
+            if p.data is not None and p.data <= data and ocupacao >= self.ocupacoes.get(vaga, 0)
+        }
 
     def _ref(self, grupo: str | None, chave: str) -> tuple[Referencia, ...]:
         """O dispositivo do grupo para `chave`; nenhum para a ampla concorrência (None), que as
@@ -216,7 +242,9 @@ class ApuracaoCargo:
         lote = self.plano.acrescentar_lote(quantidade, data, justificativa)
         publicadas = {v.numero: p for v in lote if (p := self._publicada(v.numero)) is not None}
         cursores = {lista: fila.cursor for lista, fila in self.filas.items()}
-        atribuicao = self._escolher(lote, self._indisponiveis())
+        nomeados_por_ato = {p.inscricao for p in publicadas.values()}
+        indisponivel = self._indisponiveis(data, exceto_por_ato=nomeados_por_ato)
+        atribuicao = self._escolher(lote, indisponivel)
         if any(
             atribuicao.get(n, ("", ""))[:2] != (p.inscricao, p.lista) for n, p in publicadas.items()
         ):
@@ -226,8 +254,7 @@ class ApuracaoCargo:
             for lista, cursor in cursores.items():
                 self.filas[lista].cursor = cursor
             livres = [v for v in lote if v.numero not in publicadas]
-            nomeados_por_ato = {p.inscricao for p in publicadas.values()}
-            atribuicao = self._escolher(livres, self._indisponiveis() | nomeados_por_ato)
+            atribuicao = self._escolher(livres, indisponivel | nomeados_por_ato)
 
         nomeacoes = []
         vazias: list[Vaga] = []
@@ -790,7 +817,7 @@ class ApuracaoCargo:
         tipo: TipoEvento,
         base: tuple[Referencia, ...] = (),
     ) -> list[Nomeacao]:
-        indisponivel = self._indisponiveis()
+        indisponivel = self._indisponiveis(data)
         grupo = vaga.reservada_para
         verbo = {
             TipoEvento.DESISTENCIA: "a desistência",

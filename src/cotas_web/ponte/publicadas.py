@@ -45,7 +45,7 @@ def nomeacoes_publicadas(certame: Certame, cargo: str) -> list[Publicada]:
         ocupacao = ocupacoes.get(vaga, 0)
         ocupacoes[vaga] = ocupacao + 1
         ato = f"Portaria nº {portaria}, de {dia:%d/%m/%Y}"
-        saida.append(Publicada(vaga, inscricao, lista, razao, ocupacao, ato))
+        saida.append(Publicada(vaga, inscricao, lista, razao, ocupacao, ato, dia))
     return saida
 
 
