@@ -351,3 +351,30 @@ def test_saida_no_dia_das_novas_vagas_nao_move_a_portaria_delas(
     da_portaria = Nomeacao.objects.get(portaria="200/2025")
     assert (da_portaria.vaga, da_portaria.candidato.inscricao) == (6, "1005")
     assert propostas_do_motor(certame=certame_homologado) == []
+
+
+def test_confirmar_de_novo_quem_ja_foi_nomeado_diz_a_portaria(
+    certame_homologado: Any, rita: Any
+) -> None:
+    """De outra aba, confirmar quem já foi nomeado dizia só "a próxima nomeação é a de ...";
+    agora diz por qual portaria ele já foi nomeado. Quem foi ao final da lista é outro caso."""
+    cargo = certame_homologado.cargos.get()
+    nomeacao_confirmar(
+        usuario=rita,
+        cargo=cargo,
+        inscricao="1001",
+        portaria="101/2025",
+        data_portaria=date(2025, 8, 3),
+    )
+    with pytest.raises(
+        ValidationError,
+        match=r"1001 já foi nomeada em PROF pela Portaria nº 101/2025, de 03/08/2025 \(nomeado\)",
+    ):
+        nomeacao_confirmar(
+            usuario=rita,
+            cargo=cargo,
+            inscricao="1001",
+            portaria="102/2025",
+            data_portaria=date(2025, 8, 3),
+        )
+    assert Nomeacao.objects.count() == 1

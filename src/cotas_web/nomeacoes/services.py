@@ -184,12 +184,31 @@ def nomeacao_confirmar(
     if not propostas:
         raise ValidationError(f"Não há nomeação proposta para {cargo.codigo}.")
     proxima = propostas[0]
+    _exigir_sem_nomeacao_que_conta(cargo, inscricao)
     if proxima.inscricao != inscricao:
         raise ValidationError(
             f"A próxima nomeação de {cargo.codigo} é a da inscrição {proxima.inscricao} "
             f"({proxima.ordem}ª); confirme as nomeações na ordem."
         )
     return _gravar_nomeacao(usuario, certame, cargo, proxima, portaria, data_portaria)
+
+
+def _exigir_sem_nomeacao_que_conta(cargo: Cargo, inscricao: str) -> None:
+    """A inscrição que já tem nomeação no cargo (em vigor, ou encerrada sem ter ido ao final da
+    lista) não é nomeada de novo: a recusa diz por qual portaria. Antes, confirmar de outra aba
+    quem já tinha sido nomeado dizia só qual era a próxima nomeação; e uma proposta do motor
+    com quem já estava nomeado chegava ao banco e dava erro 500."""
+    ja = (
+        Nomeacao.objects.filter(cargo=cargo, candidato__inscricao=inscricao)
+        .exclude(situacao__in=(SituacaoNomeacao.FINAL_DE_FILA, SituacaoNomeacao.SEM_EFEITO))
+        .first()
+    )
+    if ja is not None:
+        raise ValidationError(
+            f"A inscrição {inscricao} já foi nomeada em {cargo.codigo} pela Portaria nº "
+            f"{ja.portaria}, de {ja.data_portaria:%d/%m/%Y} ({ja.get_situacao_display().lower()}); "
+            "nada foi feito."
+        )
 
 
 def _gravar_nomeacao(
@@ -199,6 +218,7 @@ def _gravar_nomeacao(
     conferiu que a proposta é a próxima do cargo)."""
     inscricao = proxima.inscricao
     assert proxima.candidato is not None
+    _exigir_sem_nomeacao_que_conta(cargo, inscricao)
     anterior = _exigir_depois_do_que_segue(cargo, proxima, data_portaria)
     ato = Nomeacao.objects.create(
         cargo=cargo,
