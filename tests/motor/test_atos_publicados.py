@@ -8,6 +8,7 @@ from dataclasses import replace
 from datetime import timedelta
 from decimal import Decimal
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -305,3 +306,31 @@ def test_publicar_com_as_datas_o_que_a_lei_faria_nao_muda_nada(
     atos = _publicadas(natural, escolhidas, datadas=True)
     com_atos = _vida(r, cands, lotes, saidas, atos).nomeacoes("C")
     assert [_chave(n) for n in com_atos] == [_chave(n) for n in natural]
+
+
+def test_prazo_de_posse_esgotado_se_publica_como_tal_e_recompoe_como_a_desistencia() -> None:
+    """Quem não toma posse no prazo sai como quem desiste (a vaga se recompõe pela mesma regra),
+    mas o fato publicado é o dele: antes, a ocorrência dizia "desistiu" e a razão de quem
+    recompôs a vaga, "após a desistência" (docs/INTERPRETACAO.md#sem-posse). Só quem está
+    nomeado perde o prazo de posse."""
+    from cotas.motor.erros import EventoInvalido
+
+    r = regras(False)
+    cands = [_pessoa(i, str(90 - i)) for i in range(1, 6)]
+    dia = EDITAL + timedelta(days=10)
+    vida = Certame(r, {"C": 2}, cands)
+    vida.abrir()
+    [nova] = vida.sem_posse(dia, "P01")
+    assert (nova.vaga, nova.inscricao, nova.substitui) == (1, "P03", "P01")
+    assert "após o fim do prazo de posse de P01" in nova.razao.texto
+    assert "desist" not in nova.razao.texto
+    [saida] = [o for o in vida.ocorrencias("C") if o.inscricao == "P01"]
+    assert saida.tipo == "sem_posse"
+    assert saida.razao.texto.startswith("P01 não tomou posse no prazo")
+    desistiu = Certame(r, {"C": 2}, cands)
+    desistiu.abrir()
+    [igual] = desistiu.desistencia(dia, "P01")
+    assert (igual.vaga, igual.inscricao) == (nova.vaga, nova.inscricao)
+    assert igual.razao.fundamentos == nova.razao.fundamentos
+    with pytest.raises(EventoInvalido, match="só quem está nomeado perde o prazo de posse"):
+        vida.sem_posse(dia, "P05")

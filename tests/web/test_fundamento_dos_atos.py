@@ -71,7 +71,8 @@ def test_prazo_sem_posse_em_vaga_ampla_tambem(certame_homologado: Any, rita: Any
     )
     registro = Registro.objects.get(acao="sem_posse")
     assert _citacao_da_desistencia_reservada(certame_homologado) not in registro.fundamento
-    assert registro.fundamento == _do_motor(certame_homologado, "desistencia", "1002")
+    # (a ocorrência do motor é o prazo de posse esgotado, não mais uma desistência)
+    assert registro.fundamento == _do_motor(certame_homologado, "sem_posse", "1002")
 
 
 def test_desistencia_em_vaga_reservada_cita_a_regra_do_motor(

@@ -16,7 +16,7 @@ from decimal import Decimal
 from typing import TYPE_CHECKING
 
 from cotas.documentos.texto import data_br, mascarar_cpf, numero_e_extenso
-from cotas.motor.glossario import AMPLA, ROTULOS_LISTA, rotulo
+from cotas.motor.glossario import AMPLA, ROTULOS_LISTA, TipoEvento, rotulo
 
 if TYPE_CHECKING:
     from cotas.apuracao import Apuracao
@@ -165,6 +165,8 @@ def situacoes(f: FonteDocumentos, cargo: str) -> dict[str, str]:
             continue
         if o.tipo == "desistencia":
             saida[o.inscricao] = f"Desistente ({data_br(o.data)})"
+        elif o.tipo == "sem_posse":
+            saida[o.inscricao] = f"Sem posse no prazo ({data_br(o.data)})"
         elif o.tipo == "anulacao":
             saida[o.inscricao] = f"Inscrição anulada ({data_br(o.data)})"
         elif o.tipo == "eliminacao":
@@ -318,10 +320,7 @@ def tabela_ocorrencias(origem: Apuracao | FonteDocumentos) -> Tabela:
 def _tabela_ocorrencias(f: FonteDocumentos) -> Tabela:
     colunas = ("Cargo", "Data", "Ocorrência", "Inscrição", "Vaga", "Descrição", "Fundamento legal")
     rotulos = {
-        "desistencia": "Desistência",
-        "anulacao": "Anulação",
-        "eliminacao": "Eliminação",
-        "final_de_fila": "Final de fila",
+        **{t.value: t.descricao for t in TipoEvento if t is not TipoEvento.NOVAS_VAGAS},
         "vaga_sem_candidato": "Vaga sem candidato",
     }
     linhas: list[tuple[object, ...]] = []

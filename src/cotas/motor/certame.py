@@ -697,8 +697,13 @@ class ApuracaoCargo:
             raise EventoInvalido(
                 f"{tipo.descricao}: a inscrição {inscricao} já foi excluída das listas."
             )
+        ocupava = self.ocupante.get(self.vaga_de.get(inscricao, 0)) == inscricao
+        if tipo is TipoEvento.SEM_POSSE and not ocupava:
+            raise EventoInvalido(
+                f"{tipo.descricao}: a inscrição {inscricao} não ocupa vaga do cargo {self.cargo} "
+                "(só quem está nomeado perde o prazo de posse)."
+            )
         vaga_numero = self.vaga_de.pop(inscricao, None)
-        ocupava = vaga_numero is not None and self.ocupante.get(vaga_numero) == inscricao
         if tipo is TipoEvento.FINAL_DE_FILA:
             texto, refs = self._para_o_final_da_fila(inscricao, motivo)
         else:
@@ -764,9 +769,15 @@ class ApuracaoCargo:
             texto = f"{inscricao} eliminado(a) do certame; sai de todas as listas."
             refs = (base,) if base is not None else ()
         else:
-            texto = f"{inscricao} desistiu; sai de todas as listas."
+            texto = (
+                f"{inscricao} desistiu; sai de todas as listas."
+                if tipo is TipoEvento.DESISTENCIA
+                else f"{inscricao} não tomou posse no prazo; a nomeação fica sem efeito e sai "
+                "de todas as listas."
+            )
             # A regra da desistência é a da lista da vaga que ocupava (negros:
-            # `negros.desistencia`); quem não ocupava vaga reservada só sai das listas.
+            # `negros.desistencia`), também para quem não tomou posse no prazo
+            # (docs/INTERPRETACAO.md#sem-posse); quem não ocupava vaga reservada só sai das listas.
             reservada = (
                 self.plano.vagas[vaga_numero - 1].reservada_para
                 if ocupava and vaga_numero is not None
@@ -821,6 +832,7 @@ class ApuracaoCargo:
         grupo = vaga.reservada_para
         verbo = {
             TipoEvento.DESISTENCIA: "a desistência",
+            TipoEvento.SEM_POSSE: "o fim do prazo de posse",
             TipoEvento.ANULACAO: "a anulação",
             TipoEvento.ELIMINACAO: "a eliminação",
             TipoEvento.FINAL_DE_FILA: "o pedido de final de fila",
@@ -1258,6 +1270,10 @@ class Certame:
 
     def desistencia(self, data: date, inscricao: str, motivo: str = "") -> list[Nomeacao]:
         return self._desligar(data, inscricao, TipoEvento.DESISTENCIA, motivo)
+
+    def sem_posse(self, data: date, inscricao: str, motivo: str = "") -> list[Nomeacao]:
+        """O nomeado que não tomou posse no prazo: a vaga se recompõe como na desistência."""
+        return self._desligar(data, inscricao, TipoEvento.SEM_POSSE, motivo)
 
     def anulacao(
         self,

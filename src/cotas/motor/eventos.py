@@ -76,6 +76,7 @@ class Evento:
 # No mesmo dia, primeiro as saídas, depois as novas vagas (docs/INTERPRETACAO.md#mesmo-dia).
 _POSICAO_NO_DIA = {
     TipoEvento.DESISTENCIA: 0,
+    TipoEvento.SEM_POSSE: 0,
     TipoEvento.ANULACAO: 0,
     TipoEvento.ELIMINACAO: 0,
     TipoEvento.FINAL_DE_FILA: 0,

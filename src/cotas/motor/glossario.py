@@ -150,6 +150,9 @@ class DuplaCondicao(Codigo):
 class TipoEvento(Codigo):
     NOVAS_VAGAS = "novas_vagas"
     DESISTENCIA = "desistencia"
+    # O nomeado que não tomou posse no prazo: deixa a vaga como quem desiste (a mesma regra da
+    # lista da vaga a recompõe, docs/INTERPRETACAO.md#sem-posse), mas o fato publicado é outro.
+    SEM_POSSE = "sem_posse"
     ANULACAO = "anulacao"  # declaração falsa na autodeclaração racial, após procedimento
     ELIMINACAO = "eliminacao"  # outra causa, com o fundamento que o operador informa
     FINAL_DE_FILA = "final_de_fila"
@@ -218,6 +221,7 @@ ROTULOS: dict[StrEnum, str] = {
     "a opção dele ou, sem opção, a de PcD",
     TipoEvento.NOVAS_VAGAS: "Novas vagas",
     TipoEvento.DESISTENCIA: "Desistência",
+    TipoEvento.SEM_POSSE: "Prazo de posse esgotado",
     TipoEvento.ANULACAO: "Anulação",
     TipoEvento.ELIMINACAO: "Eliminação",
     TipoEvento.FINAL_DE_FILA: "Final de fila",

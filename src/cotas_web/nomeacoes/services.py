@@ -359,7 +359,7 @@ def nomeacao_registrar_desistencia(
             f"em {data:%d/%m/%Y}; a vaga {nomeacao.vaga} de {nomeacao.cargo.codigo} "
             "será preenchida pela lista a que pertence."
         ),
-        fundamento=_fundamento_da_saida(motor, "desistencia", nomeacao.candidato.inscricao),
+        fundamento=_fundamento_da_saida(motor, motivo, nomeacao.candidato.inscricao),
         dados={
             "nomeacao": nomeacao.pk,
             "motivo": motivo,

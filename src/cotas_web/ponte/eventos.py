@@ -54,7 +54,8 @@ def fatos_do_certame(certame: Certame) -> Fatos:
         registrados.append((o.data, o.pk, evento))
     desistencias = Desistencia.objects.filter(certame=certame, sem_efeito_em__isnull=True)
     for d in desistencias.select_related("candidato"):
-        evento = Evento(d.data, TipoEvento.DESISTENCIA, inscricao=d.candidato.inscricao)
+        tipo = TipoEvento.SEM_POSSE if d.motivo == "sem_posse" else TipoEvento.DESISTENCIA
+        evento = Evento(d.data, tipo, inscricao=d.candidato.inscricao)
         registrados.append((d.data, d.pk, evento))
     fundamento = fundamento_final_de_fila(certame)
     for n in Nomeacao.objects.filter(
