@@ -4,7 +4,8 @@ Um ato não pode ter data anterior à do ato de que depende: a homologação, à
 comissão e ao último recurso; a decisão de um recurso, à sua interposição; a posse, à nomeação;
 a decisão de falsidade, à notificação; um ato que torna outro sem efeito, ao próprio ato; a
 nomeação, à nomeação mais recente do cargo. E nenhum ato tem data depois de hoje
-(`exigir_ate_hoje`), salvo a sessão da comissão, que se marca antes. Cada recusa
+(`exigir_ate_hoje`), salvo a sessão da comissão, que se marca antes; o que acontece nela, só
+a partir do dia dela (`exigir_sessao_realizada`). Cada recusa
 (`ValidationError`) diz as duas datas e os dois atos. Os apps de cima (candidatos, comissao,
 nomeacoes) chamam daqui; as datas dos atos deles são lidas pelos nomes das relações, sem
 importá-los.
@@ -85,6 +86,20 @@ def exigir_ate_hoje(data: date, o_que: str, *, recusado: str = "recusada") -> No
         raise ValidationError(
             f"{o_que} em {dia(data)} {recusado}: a data é posterior a hoje, {dia(hoje)}; um "
             "ato se registra depois de assinado, com a data dele."
+        )
+
+
+def exigir_sessao_realizada(sessao: date, o_que: str, *, recusado: str = "recusada") -> None:
+    """O que acontece numa sessão da comissão (o comparecimento, as recusas, os votos, o parecer,
+    a gravação, as observações da ata, o encerramento) se registra no dia dela ou depois: a
+    sessão se marca antes (`exigir_entre_edital_e_hoje(marcado=True)`), os fatos dela não. O
+    parecer de uma sessão de 2027 registrado em 2026 travava o certame até 2027: a homologação e
+    o ato que torna o parecer sem efeito não podem ser anteriores à sessão."""
+    hoje = timezone.localdate()
+    if sessao > hoje:
+        raise ValidationError(
+            f"{o_que} {recusado}: a sessão da comissão é de {dia(sessao)}, depois de hoje "
+            f"({dia(hoje)}); o que acontece na sessão se registra no dia dela ou depois."
         )
 
 
@@ -176,8 +191,9 @@ def exigir_ordem_das_datas(
 
 
 # Os atos da comissão de que a homologação depende: (caminho da data, o ato na mensagem). As
-# sessões contam só com verificação registrada (uma sessão marcada e vazia não é ato de que a
-# homologação dependa).
+# sessões contam só com verificação registrada e em vigor (uma sessão marcada e vazia não é ato
+# de que a homologação dependa; o parecer tornado sem efeito conta pela data do ato que o tornou,
+# nunca anterior à sessão, salvo o de uma sessão ainda por acontecer, registrado por engano).
 _ATOS_DA_COMISSAO = (
     ("sessoes__data", "a sessão da comissão"),
     ("candidatos__recursos__interposto_em", "o recurso interposto"),
@@ -192,7 +208,14 @@ def ultimo_ato_da_comissao(certame: Certame) -> tuple[date, str] | None:
     decidido, decisão tornada sem efeito), o mais recente de todos."""
     achados: list[tuple[date, str]] = []
     for caminho, qual in _ATOS_DA_COMISSAO:
-        extra = {"convocacoes__registrado_em__isnull": False} if caminho == "sessoes__data" else {}
+        extra = (
+            {
+                "convocacoes__registrado_em__isnull": False,
+                "convocacoes__sem_efeito_em__isnull": True,
+            }
+            if caminho == "sessoes__data"
+            else {}
+        )
         m = _maximo(certame, caminho, **extra)
         if m is not None:
             achados.append((m, qual))
@@ -207,7 +230,13 @@ def exigir_homologacao_depois_da_comissao(certame: Certame, data: date) -> None:
         exigir_nao_anterior(data, "Homologação", ultimo[0], ultimo[1])
 
 
-def exigir_sem_efeito_depois_do_ato(data: date, ato: str, data_do_ato: date) -> None:
-    """O ato que torna outro sem efeito não é anterior a ele nem posterior a hoje."""
-    exigir_nao_anterior(data, f"Tornar sem efeito {ato}", data_do_ato, ato, recusado="recusado")
+def exigir_sem_efeito_depois_do_ato(
+    data: date, ato: str, data_do_ato: date, *, qual: str | None = None
+) -> None:
+    """O ato que torna outro sem efeito não é anterior a ele nem posterior a hoje. `qual`: como a
+    recusa nomeia a data do ato (o parecer: "a sessão da comissão"), se não for o próprio `ato`
+    ("o parecer da sessão de 01/02/2027 de 01/02/2027")."""
+    exigir_nao_anterior(
+        data, f"Tornar sem efeito {ato}", data_do_ato, qual or ato, recusado="recusado"
+    )
     exigir_ate_hoje(data, f"Tornar sem efeito {ato}", recusado="recusado")

@@ -108,6 +108,12 @@ def _exigir_sessao_aberta(sessao: Sessao, o_que: str) -> None:
         )
 
 
+def _exigir_sessao_realizada(sessao: Sessao, o_que: str, *, recusado: str = "recusada") -> None:
+    """A sessão marcada para depois de hoje ainda não aconteceu: nada do que acontece nela se
+    registra antes do dia dela (`datas.exigir_sessao_realizada`)."""
+    datas.exigir_sessao_realizada(sessao.data, o_que, recusado=recusado)
+
+
 def _exigir_aberto(certame: Certame) -> None:
     if certame.homologado:
         raise ValidationError(
@@ -403,6 +409,19 @@ def _gravar_verificacao(
         )
 
 
+def verificacao_conferir(*, certame: Certame, convocacao: Convocacao) -> Any:
+    """O que recusa registrar a verificação antes de quaisquer fatos dela (o certame homologado,
+    a sessão encerrada ou ainda por acontecer, a verificação já registrada ou tornada sem
+    efeito): o ato o confere sob a trava, e a tela, antes de mostrar o formulário. Devolve a
+    regra da comissão."""
+    regra = _regra_comissao(certame)
+    _exigir_aberto(certame)
+    _exigir_sessao_aberta(convocacao.sessao, "Verificação")
+    _exigir_sessao_realizada(convocacao.sessao, "Verificação")
+    _exigir_verificacao_pendente(convocacao)
+    return regra
+
+
 def _verificacao_sob_trava(
     *,
     usuario: User,
@@ -413,10 +432,7 @@ def _verificacao_sob_trava(
 ) -> Convocacao:
     """A verificação de um candidato, com o certame já travado por quem chama (uma ou várias
     na mesma transação): um registro de auditoria por verificação."""
-    regra = _regra_comissao(certame)
-    _exigir_aberto(certame)
-    _exigir_sessao_aberta(convocacao.sessao, "Verificação")
-    _exigir_verificacao_pendente(convocacao)
+    regra = verificacao_conferir(certame=certame, convocacao=convocacao)
     votos = fatos.votos
     ausentes = fatos.ausentes
     compareceu, recusou_filmagem = fatos.compareceu, fatos.recusou_filmagem
@@ -476,6 +492,9 @@ def verificacoes_registrar_em_lote(
     sessao = Sessao.objects.get(pk=sessao.pk)
     if not linhas:
         raise ValidationError("Nenhuma verificação preenchida: marque o comparecimento de cada um.")
+    _exigir_sessao_realizada(
+        sessao, "Registro das verificações", recusado="recusado"
+    )  # (uma vez, não a cada linha)
     membros = list(certame.membros_comissao.all())
     convocacoes = {
         c.pk: c
@@ -553,6 +572,7 @@ def gravacao_anexar(
     convocacao, certame = _travar_convocacao(convocacao)
     _regra_comissao(certame)
     _exigir_sessao_aberta(convocacao.sessao, "Gravação")
+    _exigir_sessao_realizada(convocacao.sessao, "Gravação")
     tipo = tipo_da_gravacao(_ler_cabeca(arquivo))
     if tipo is None:
         raise ValidationError(
@@ -583,6 +603,7 @@ def sessao_registrar_ata(*, usuario: User, sessao: Sessao, ata: str) -> Sessao:
     certame_travar(sessao.certame_id)
     sessao = Sessao.objects.select_related("certame").get(pk=sessao.pk)
     _exigir_sessao_aberta(sessao, "Alteração das observações da ata")
+    _exigir_sessao_realizada(sessao, "Alteração das observações da ata")
     sessao.ata = ata
     sessao.save(update_fields=["ata"])
     registrar(
@@ -613,6 +634,7 @@ def sessao_encerrar(*, usuario: User, sessao: Sessao) -> Sessao:
             f"A sessão de {sessao.data:%d/%m/%Y} já foi encerrada em "
             f"{timezone.localtime(sessao.encerrada_em):%d/%m/%Y, às %H:%M}."
         )
+    _exigir_sessao_realizada(sessao, "Encerramento", recusado="recusado")
     convocacoes = sessao.convocacoes.filter(sem_efeito_em__isnull=True)
     if not convocacoes.exists():
         raise ValidationError("Encerramento recusado: a sessão não tem convocados.")
@@ -624,12 +646,6 @@ def sessao_encerrar(*, usuario: User, sessao: Sessao) -> Sessao:
             f"Encerramento recusado: {len(faltam)} convocado(s) sem verificação registrada "
             f"({', '.join(faltam)}). Registre cada um (o ausente, como ausente) antes de "
             "encerrar."
-        )
-    hoje = timezone.localdate()
-    if hoje < sessao.data:
-        raise ValidationError(
-            f"Encerramento recusado: a sessão é de {sessao.data:%d/%m/%Y}, depois de hoje "
-            f"({hoje:%d/%m/%Y})."
         )
     sessao.registro = registro_da_sessao(sessao=sessao)
     sessao.encerrada_em = timezone.now()
@@ -929,10 +945,15 @@ def parecer_tornar_sem_efeito(
             f"{recurso.decidido_em:%d/%m/%Y}) depende dele. Torne sem efeito primeiro a decisão "
             "do recurso."
         )
+    referencia, qual = convocacao.sessao.data, "a sessão da comissão"
+    if referencia > timezone.localdate() and convocacao.registrado_em is not None:
+        # O parecer de uma sessão ainda por acontecer, registrado antes da regra que o recusa
+        # (`datas.exigir_sessao_realizada`): o engano se desfaz desde o dia em que foi
+        # registrado, senão o certame esperaria a data da sessão (docs/INTERPRETACAO.md).
+        referencia = timezone.localdate(convocacao.registrado_em)
+        qual = "o registro do parecer"
     datas.exigir_sem_efeito_depois_do_ato(
-        data,
-        f"o parecer da sessão de {convocacao.sessao.data:%d/%m/%Y}",
-        convocacao.sessao.data,
+        data, f"o parecer de {candidato.inscricao}", referencia, qual=qual
     )
     gravar_sem_efeito(convocacao, data=data, ato=ato, autoridade=autoridade, motivo=motivo)
     grupo = grupo_da_comissao(certame).nome

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 from typing import Any, cast
 
+from django.core.exceptions import ValidationError
 from django.core.paginator import Paginator
 from django.db import transaction
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone
 
 from cotas_web.candidatos.models import Candidato, Heteroidentificacao
 from cotas_web.certames.confirmacao import pagina_sem_efeito
@@ -175,6 +177,8 @@ def sessao(
             "pagina": pagina,
             "inscricao": inscricao,
             "a_convocar": services.a_convocar(certame=certame).count(),
+            # marcada para depois de hoje: convoca-se, mas nada do que acontece nela se registra
+            "por_realizar": s.data > timezone.localdate(),
             "ata_form": AtaForm(initial={"ata": s.ata}),
             **(contexto_extra or {}),
         },
@@ -337,6 +341,12 @@ def verificacao(request: HttpRequest, pk: int, vid: int) -> HttpResponse:
         return render(
             request, "comissao/verificacao.html", {"certame": certame, "conv": conv, "votos": votos}
         )
+    aviso = ""
+    if request.method != "POST":
+        try:  # (o que o ato recusaria, dito antes de se preencher o formulário)
+            services.verificacao_conferir(certame=certame, convocacao=conv)
+        except ValidationError as erro:
+            aviso = " ".join(erro.messages)
     membros = list(certame.membros_comissao.all())
     artigos = selectors.artigos_da_comissao(certame=certame)
     form = VerificacaoForm(
@@ -374,6 +384,7 @@ def verificacao(request: HttpRequest, pk: int, vid: int) -> HttpResponse:
             "botao": "Registrar verificação",
             "titulo": f"Verificação — {conv.candidato}",
             "introducao": selectors.introducao_da_verificacao(certame=certame),
+            "aviso": aviso,
         },
     )
 
