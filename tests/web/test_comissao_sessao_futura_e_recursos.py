@@ -1,5 +1,7 @@
 """O que o testador achou andando pela comissão: a verificação registrada numa sessão marcada
-para depois de hoje (o certame ficava travado até a data dela)."""
+para depois de hoje (o certame ficava travado até a data dela), o recurso provido que mantinha o
+parecer, o nome de quem recorre pedido quando recorre o próprio candidato e o formulário antigo
+da decisão tornada sem efeito, que dizia "O recurso já foi decidido"."""
 
 from __future__ import annotations
 
@@ -15,12 +17,15 @@ from django.utils import timezone
 
 from cotas_web.candidatos.models import Candidato
 from cotas_web.certames.services import certame_homologar
-from cotas_web.comissao.models import Convocacao, Sessao
+from cotas_web.comissao.models import Convocacao, Recurso, Sessao
 from cotas_web.comissao.services import (
     FatosVerificacao,
     candidatos_convocar,
     gravacao_anexar,
     parecer_tornar_sem_efeito,
+    recurso_decidir,
+    recurso_interpor,
+    recurso_tornar_sem_efeito,
     sessao_criar,
     sessao_encerrar,
     sessao_registrar_ata,
@@ -149,3 +154,142 @@ def test_tornar_sem_efeito_o_parecer_antes_da_sessao_diz_a_data_uma_vez(
         "Tornar sem efeito o parecer de 1006 em 19/07/2025 recusado: a sessão da comissão de "
         "20/07/2025 é posterior; um ato não pode ser anterior ao ato de que depende."
     ]
+
+
+# --- recursos ----------------------------------------------------------------------------------
+
+
+def _recurso(sessao: Any, carlos: Any) -> Recurso:
+    verificar_todos(sessao, carlos)  # (1006 confirmado)
+    return recurso_interpor(
+        usuario=carlos,
+        candidato=Candidato.objects.get(inscricao="1006"),
+        recorrente="terceiro",
+        recorrente_nome="Fabio Branco",
+        razoes="fenótipo",
+        data=date(2025, 7, 25),
+    )
+
+
+def test_recurso_provido_que_mantem_o_parecer_recusado(
+    client: Any, sessao: Any, carlos: Any
+) -> None:
+    """ "Provido … Resultado final: Confirmado" contra um parecer "Confirmado" era aceito: o
+    provido muda o parecer; o não provido o mantém. A recusa volta ao formulário, junto do
+    novo parecer, com o que foi digitado."""
+    recurso = _recurso(sessao, carlos)
+    esperado = (
+        "Recurso provido recusado: o novo parecer, “Confirmado pela comissão”, é o mesmo do "
+        "parecer recorrido. O recurso provido muda o parecer; se o parecer fica, o recurso é "
+        "não provido."
+    )
+    with pytest.raises(ValidationError) as erro:
+        recurso_decidir(
+            usuario=carlos,
+            recurso=recurso,
+            decisao="provido",
+            resultado_final="confirmado",
+            fundamentacao="reexame",
+            data=date(2025, 7, 28),
+        )
+    assert erro.value.messages == [esperado]
+    url = reverse("comissao:recurso_decidir", args=[sessao.certame.pk, recurso.pk])
+    dados = {
+        "decisao": "provido",
+        "resultado_final": "confirmado",
+        "fundamentacao": "reexame das imagens",
+        "data": "2025-07-28",
+    }
+    resposta = entrar(client, carlos).post(url, dados)
+    texto = resposta.content.decode()
+    assert resposta.status_code == 200
+    assert esperado in texto and "reexame das imagens" in texto
+    assert Recurso.objects.get(pk=recurso.pk).decisao == ""
+    resposta = client.post(url, {**dados, "decisao": "improvido", "resultado_final": ""})
+    assert resposta.status_code == 302
+    decidido = Recurso.objects.get(pk=recurso.pk)
+    assert (decidido.decisao, decidido.resultado_final) == ("improvido", "confirmado")
+
+
+def test_recurso_do_proprio_candidato_leva_o_nome_dele(
+    client: Any, sessao: Any, carlos: Any
+) -> None:
+    """O nome de quem recorre era obrigatório também quando recorre o próprio candidato; é o
+    dele. Quando recorre outro, o nome é pedido, e a recusa volta ao formulário."""
+    verificar_todos(sessao, carlos, reconhece=False)
+    nadia = Candidato.objects.get(inscricao="1006")
+    url = reverse("comissao:recurso_novo", args=[sessao.certame.pk])
+    dados = {
+        "candidato": "1006",
+        "recorrente": "candidato",
+        "recorrente_nome": "",
+        "razoes": "sou parda",
+        "data": "2025-07-22",
+        "pedido": "recurso-do-candidato",
+    }
+    assert entrar(client, carlos).post(url, dados).status_code == 302
+    assert Recurso.objects.get().recorrente_nome == nadia.nome
+    # (o próprio candidato, com outro nome digitado: vale o dele)
+    outro = recurso_interpor(
+        usuario=carlos,
+        candidato=Candidato.objects.get(inscricao="1007"),
+        recorrente="candidato",
+        recorrente_nome="Outro Nome",
+        razoes="x",
+        data=date(2025, 7, 22),
+    )
+    assert outro.recorrente_nome == Candidato.objects.get(inscricao="1007").nome
+    resposta = client.post(
+        url, {**dados, "recorrente": "terceiro", "pedido": "recurso-de-terceiro"}
+    )
+    texto = resposta.content.decode()
+    assert resposta.status_code == 200
+    assert "Informe o nome do candidato que recorre do parecer de outro." in texto
+    assert "sou parda" in texto  # (o digitado fica)
+    assert Recurso.objects.count() == 2
+
+
+def test_formulario_da_decisao_tornada_sem_efeito_diz_onde_decidir_de_novo(
+    client: Any, sessao: Any, carlos: Any
+) -> None:
+    """Depois de tornada sem efeito a decisão, o recurso aguarda nova decisão (no registro
+    reaberto); o formulário antigo dizia "O recurso já foi decidido.". Agora diz onde decidir,
+    a página antiga leva à do reaberto e, decidido de novo, a recusa diz a nova decisão."""
+    recurso = _recurso(sessao, carlos)
+    certame = sessao.certame
+    recurso_decidir(
+        usuario=carlos,
+        recurso=recurso,
+        decisao="provido",
+        resultado_final="nao_confirmado",
+        fundamentacao="reexame",
+        data=date(2025, 7, 26),
+    )
+    reaberto = recurso_tornar_sem_efeito(
+        usuario=carlos, recurso=recurso, data=date(2025, 7, 27), **ATO
+    )
+    antigo = reverse("comissao:recurso_decidir", args=[certame.pk, recurso.pk])
+    novo = reverse("comissao:recurso_decidir", args=[certame.pk, reaberto.pk])
+    entrar(client, carlos)
+    dados = {
+        "decisao": "improvido",
+        "resultado_final": "",
+        "fundamentacao": "mantido",
+        "data": "2025-07-28",
+    }
+    texto = client.post(antigo, dados).content.decode()
+    assert "O recurso já foi decidido" not in texto
+    assert (
+        "A decisão deste recurso (Provido, em 26/07/2025) foi tornada sem efeito (Portaria "
+        "110/2025, em 27/07/2025): o recurso aguarda nova decisão, no registro reaberto; "
+        "decida-o pelo “Decidir” do recurso no painel da comissão."
+    ) in texto
+    assert Recurso.objects.get(pk=reaberto.pk).decisao == ""
+    resposta = client.get(antigo)
+    assert resposta.status_code == 302 and resposta["Location"] == novo
+    assert client.post(novo, dados).status_code == 302
+    texto = client.post(antigo, dados).content.decode()
+    assert "e o recurso já foi decidido de novo (Não provido, em 28/07/2025)." in texto
+    painel = client.get(reverse("comissao:painel", args=[certame.pk])).content.decode()
+    assert "A decisão anterior foi tornada sem efeito." in painel
+    assert "o recurso aguarda nova decisão" not in painel

@@ -145,7 +145,13 @@ class RecursoForm(FormularioDeUmaVez):
         label="Inscrição do candidato cujo parecer é recorrido", max_length=40
     )
     recorrente = forms.ChoiceField(label="Quem recorre", choices=Recorrente.choices)
-    recorrente_nome = forms.CharField(label="Nome de quem recorre", max_length=200)
+    recorrente_nome = forms.CharField(
+        label="Nome de quem recorre",
+        max_length=200,
+        required=False,
+        help_text="Obrigatório quando recorre outro candidato; quando recorre o próprio "
+        "candidato, vale o nome dele.",
+    )
     razoes = forms.CharField(label="Razões", widget=forms.Textarea, max_length=TEXTO_LIVRE_MAXIMO)
     data = CampoData(label="Data de interposição")  # type: ignore[assignment]
 
@@ -173,6 +179,8 @@ class DecidirRecursoForm(forms.Form):
             (Heteroidentificacao.NAO_CONFIRMADO, "Não confirmado"),
         ],
         required=False,
+        help_text="O recurso provido muda o parecer recorrido; o não provido o mantém (deixe "
+        "em branco).",
     )
     fundamentacao = forms.CharField(
         label="Fundamentação", widget=forms.Textarea, max_length=TEXTO_LIVRE_MAXIMO

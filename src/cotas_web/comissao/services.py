@@ -682,8 +682,8 @@ def recurso_interpor(
     token: str = "",
 ) -> Recurso:
     """Recursos dos autodeclarados ou de outros candidatos (`heteroidentificacao.recursos`). O
-    mesmo formulário
-    enviado de novo (`token`) devolve o recurso já registrado."""
+    mesmo formulário enviado de novo (`token`) devolve o recurso já registrado. Quando recorre o
+    próprio candidato, o nome de quem recorre é o dele (`recorrente_nome` não se pede)."""
     certame = certame_travar(candidato.certame_id)
     if (anterior := pedido_anterior(token, "recurso_interpor", Recurso)) is not None:
         return anterior
@@ -692,6 +692,7 @@ def recurso_interpor(
     _exigir_aberto(certame)
     if recorrente not in Recorrente.values:
         raise ValidationError("Informe quem recorre.")
+    recorrente_nome = nome_de_quem_recorre(candidato, recorrente, recorrente_nome)
     parecer = candidato.verificacao(grupo_da_comissao(certame).nome)
     if not parecer or parecer == Heteroidentificacao.PENDENTE:
         raise ValidationError("Só cabe recurso depois do parecer da comissão.")
@@ -731,6 +732,19 @@ def recurso_interpor(
         dados={"recurso": recurso.pk},
     )
     return recurso
+
+
+def nome_de_quem_recorre(candidato: Candidato, recorrente: str, recorrente_nome: str) -> str:
+    """O nome de quem recorre: o do candidato, se é ele quem recorre (o que se digitou não
+    conta); o digitado, se é outro candidato, que então é obrigatório."""
+    if recorrente == Recorrente.CANDIDATO:
+        return candidato.nome
+    nome = recorrente_nome.strip()
+    if not nome:
+        raise ValidationError(
+            {"recorrente_nome": "Informe o nome do candidato que recorre do parecer de outro."}
+        )
+    return nome
 
 
 def _exigir_sem_recurso_pendente_igual(
@@ -783,6 +797,40 @@ def _sessao_do_parecer(candidato: Candidato) -> date | None:
     return feitas.order_by("-sessao__data", "-pk").values_list("sessao__data", flat=True).first()
 
 
+def recurso_atual(recurso: Recurso) -> Recurso:
+    """O registro em que o recurso está hoje: o próprio, ou, se a decisão dele foi tornada sem
+    efeito, o reaberto (e o reaberto deste, se também foi desfeito)."""
+    atual = recurso
+    while (reaberto := atual.reaberto_em.order_by("-pk").first()) is not None:
+        atual = reaberto
+    return atual
+
+
+def _ja_decidido(recurso: Recurso) -> str:
+    """A recusa de decidir de novo: a decisão em vigor se desfaz tornando-a sem efeito; a
+    tornada sem efeito já foi desfeita, e o recurso se decide de novo no registro reaberto."""
+    decidido = f"{recurso.get_decisao_display()}, em {recurso.decidido_em:%d/%m/%Y}"
+    if recurso.sem_efeito_em is None:
+        return (
+            f"O recurso já foi decidido ({decidido}); para decidi-lo de novo, torne a decisão "
+            "sem efeito."
+        )
+    atual = recurso_atual(recurso)
+    desfeita = (
+        f"A decisão deste recurso ({decidido}) foi tornada sem efeito "
+        f"({recurso.sem_efeito_ato}, em {recurso.sem_efeito_em:%d/%m/%Y})"
+    )
+    if atual.decisao:
+        return (
+            f"{desfeita}, e o recurso já foi decidido de novo ({atual.get_decisao_display()}, "
+            f"em {atual.decidido_em:%d/%m/%Y})."
+        )
+    return (
+        f"{desfeita}: o recurso aguarda nova decisão, no registro reaberto; decida-o pelo "
+        "“Decidir” do recurso no painel da comissão."
+    )
+
+
 @transaction.atomic
 def recurso_decidir(
     *,
@@ -799,15 +847,7 @@ def recurso_decidir(
     _regra_comissao(certame)
     _exigir_aberto(certame)
     if recurso.decisao:
-        raise ValidationError(
-            "O recurso já foi decidido"
-            + (
-                f" ({recurso.get_decisao_display()} em {recurso.decidido_em:%d/%m/%Y}); para "
-                "decidi-lo de novo, torne a decisão sem efeito."
-                if recurso.decidido_em is not None and recurso.sem_efeito_em is None
-                else "."
-            )
-        )
+        raise ValidationError(_ja_decidido(recurso))
     if decisao not in DecisaoRecurso.values:
         raise ValidationError("Decisão desconhecida.")
     datas.exigir_nao_anterior(
@@ -828,7 +868,16 @@ def recurso_decidir(
             Heteroidentificacao.CONFIRMADO,
             Heteroidentificacao.NAO_CONFIRMADO,
         ):
-            raise ValidationError("Recurso provido: informe o novo parecer.")
+            raise ValidationError({"resultado_final": "Recurso provido: informe o novo parecer."})
+        if resultado_final == anterior:
+            raise ValidationError(
+                {
+                    "resultado_final": "Recurso provido recusado: o novo parecer, "
+                    f"“{Heteroidentificacao(anterior).rotulo}”, é o mesmo do parecer recorrido. "
+                    "O recurso provido muda o parecer; se o parecer fica, o recurso é não "
+                    "provido."
+                }
+            )
     else:
         resultado_final = anterior
     recurso.decisao = decisao

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any, cast
 
+from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.core.paginator import Paginator
 from django.db import transaction
@@ -16,7 +17,7 @@ from django.utils import timezone
 from cotas_web.candidatos.models import Candidato, Heteroidentificacao
 from cotas_web.certames.confirmacao import pagina_sem_efeito
 from cotas_web.certames.models import Certame
-from cotas_web.comum import erros_do_formulario, tentar
+from cotas_web.comum import erro_no_formulario, erros_do_formulario, tentar
 from cotas_web.contas.permissoes import ADMIN, AUDITOR, COMISSAO, requer_papel, usuario_de
 from cotas_web.protecao import nome_de_arquivo
 from cotas_web.rotulos import escolhas
@@ -430,9 +431,8 @@ def recurso_novo(request: HttpRequest, pk: int) -> HttpResponse:
     form = RecursoForm(request.POST or None, candidatos=_candidatos_com_parecer(certame))
     if request.method == "POST" and form.is_valid():
         d = form.cleaned_data
-        tentar(
-            request,
-            lambda: services.recurso_interpor(
+        try:  # (a recusa volta ao formulário, com o que foi digitado)
+            services.recurso_interpor(
                 usuario=usuario_de(request),
                 candidato=d["candidato"],
                 recorrente=d["recorrente"],
@@ -440,10 +440,12 @@ def recurso_novo(request: HttpRequest, pk: int) -> HttpResponse:
                 razoes=d["razoes"],
                 data=d["data"],
                 token=d["pedido"],
-            ),
-            "Recurso registrado.",
-        )
-        return redirect("comissao:painel", pk=pk)
+            )
+        except ValidationError as erro:
+            erro_no_formulario(form, erro)
+        else:
+            messages.success(request, "Recurso registrado.")
+            return redirect("comissao:painel", pk=pk)
     return render(
         request,
         "form.html",
@@ -455,22 +457,31 @@ def recurso_novo(request: HttpRequest, pk: int) -> HttpResponse:
 def recurso_decidir(request: HttpRequest, pk: int, rid: int) -> HttpResponse:
     certame = _certame(pk)
     recurso = get_object_or_404(Recurso, pk=rid, candidato__certame=certame)
+    atual = services.recurso_atual(recurso)
+    if request.method != "POST" and atual.pk != recurso.pk and not atual.decisao:
+        # a decisão deste foi tornada sem efeito: o recurso se decide de novo no reaberto
+        messages.info(
+            request,
+            "A decisão anterior deste recurso foi tornada sem efeito: ele aguarda nova decisão.",
+        )
+        return redirect("comissao:recurso_decidir", pk=pk, rid=atual.pk)
     form = DecidirRecursoForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         d = form.cleaned_data
-        tentar(
-            request,
-            lambda: services.recurso_decidir(
+        try:  # (a recusa volta ao formulário, com o que foi digitado)
+            services.recurso_decidir(
                 usuario=usuario_de(request),
                 recurso=recurso,
                 decisao=d["decisao"],
                 resultado_final=d["resultado_final"],
                 fundamentacao=d["fundamentacao"],
                 data=d["data"],
-            ),
-            "Recurso decidido.",
-        )
-        return redirect("comissao:painel", pk=pk)
+            )
+        except ValidationError as erro:
+            erro_no_formulario(form, erro)
+        else:
+            messages.success(request, "Recurso decidido.")
+            return redirect("comissao:painel", pk=pk)
     c = recurso.candidato
     recorrido = c.verificacao(services.grupo_da_comissao(certame).nome)
     rotulo = dict(escolhas(Heteroidentificacao)).get(recorrido, recorrido) or "Pendente"
