@@ -233,6 +233,62 @@ def test_retificacao_pela_pagina_pergunta_antes(
     assert certame_homologado.retificacoes.count() == 1
 
 
+def test_validade_retificada_antes_do_ultimo_ato_recusada(
+    certame_homologado: Any, rita: Any, client: Any
+) -> None:
+    """A retificação punha o fim da validade antes de atos já registrados (a validade até
+    05/09/2025 depois da portaria de 06/09/2025; antes da homologação): recusada no ato e no
+    formulário, antes da página de confirmação, com o ato e a data dele."""
+    from cotas_web.nomeacoes.selectors import propostas_do_motor
+    from cotas_web.nomeacoes.services import nomeacao_confirmar
+
+    proxima = propostas_do_motor(certame=certame_homologado)[0]
+    nomeacao_confirmar(
+        usuario=rita,
+        cargo=proxima.cargo,
+        inscricao=proxima.inscricao,
+        portaria="501/2025",
+        data_portaria=date(2025, 9, 6),
+    )
+    esperado = (
+        "Validade até 05/09/2025 recusada: a portaria de nomeação de 06/09/2025 é posterior; a "
+        "validade não termina antes de um ato já registrado."
+    )
+    with pytest.raises(ValidationError) as erro:
+        retificacao_registrar(
+            usuario=rita,
+            certame=certame_homologado,
+            data=date(2025, 9, 8),
+            fundamento="Edital de retificação nº 4/2025",
+            dados={"validade_ate": date(2025, 9, 5)},
+            cargos={},
+        )
+    assert erro.value.messages == [esperado]
+    cargo = certame_homologado.cargos.get(codigo="PROF")
+    dados = {
+        "nome": certame_homologado.nome,
+        "validade_ate": "2025-09-05",
+        f"cargo_{cargo.pk}_nome": cargo.nome,
+        f"cargo_{cargo.pk}_vagas": str(cargo.vagas_edital),
+        "data": "2025-09-08",
+        "fundamento": "Edital de retificação nº 4/2025",
+    }
+    url = reverse("certames:retificar", args=[certame_homologado.pk])
+    html = entrar(client, rita).post(url, dados).content.decode()
+    assert "Confirmar:" not in html and esperado in html
+    certame_homologado.refresh_from_db()
+    assert certame_homologado.validade_ate == date(2027, 6, 10)
+    assert not certame_homologado.retificacoes.exists()
+    retificacao_registrar(  # (no dia do último ato, a borda)
+        usuario=rita,
+        certame=certame_homologado,
+        data=date(2025, 9, 8),
+        fundamento="Edital de retificação nº 4/2025",
+        dados={"validade_ate": date(2025, 9, 6)},
+        cargos={},
+    )
+
+
 def test_homologar_pergunta_antes(sessao: Any, carlos: Any, rita: Any, client: Any) -> None:
     from .conftest import verificar_todos
 

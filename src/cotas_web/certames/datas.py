@@ -174,6 +174,18 @@ def data_do_ultimo_ato(certame: Certame, *, so_os_que_ordenam: bool = False) -> 
     return ultimo[0] if ultimo is not None else None
 
 
+def exigir_validade_depois_dos_atos(certame: Certame, validade: date) -> None:
+    """A validade retificada não termina antes do ato mais recente já registrado (`ultimo_ato`:
+    a homologação, as ofertas, as portarias, as posses, as saídas, os que tornam outros sem
+    efeito): o ato teria sido feito com o concurso já vencido (docs/INTERPRETACAO.md)."""
+    ultimo = ultimo_ato(certame)
+    if ultimo is not None and validade < ultimo[0]:
+        raise ValidationError(
+            f"Validade até {dia(validade)} recusada: {ultimo[1]} de {dia(ultimo[0])} é "
+            "posterior; a validade não termina antes de um ato já registrado."
+        )
+
+
 def exigir_ordem_das_datas(
     certame: Certame, data: date, o_que: str, *, recusado: str = "recusada"
 ) -> None:

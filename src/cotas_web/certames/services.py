@@ -995,6 +995,11 @@ def retificacao_conferir(
     validade = dados.get("validade_ate", certame.validade_ate)
     if validade is not None and validade < certame.data_edital:
         erros["validade_ate"] = ["A validade não pode terminar antes da publicação do edital."]
+    elif validade is not None and validade != certame.validade_ate:
+        try:
+            datas.exigir_validade_depois_dos_atos(certame, validade)
+        except ValidationError as erro:
+            erros["validade_ate"] = erro.messages
     for cargo in certame.cargos.all():
         if (
             cargo.pk in cargos
