@@ -248,6 +248,36 @@ def test_paginacao_limites_e_erros_em_portugues(client: Any, nomeado: Any) -> No
     assert client.get(reverse("api:classificacao", args=[nomeado.pk, "NAO"])).status_code == 404
 
 
+def test_deslocamento_tem_teto(client: Any, nomeado: Any) -> None:
+    """Um deslocamento que não cabe no inteiro do banco (64 bits) dava 500 ("datatype
+    mismatch" no SQLite): acima do teto documentado, é o 422 em português, em toda lista."""
+    from cotas_web.api.views import DESLOCAMENTO_MAXIMO
+
+    pk = nomeado.pk
+    urls = [
+        reverse("api:certames"),
+        reverse("api:classificacao", args=[pk, "PROF"]),
+        reverse("api:nomeacoes", args=[pk]),
+        reverse("api:ocorrencias", args=[pk]),
+        reverse("api:atos", args=[pk]),
+    ]
+    for url in urls:
+        for deslocamento in (2**63, DESLOCAMENTO_MAXIMO + 1, 10**30):
+            r = client.get(url, {"deslocamento": deslocamento})
+            assert r.status_code == 422, (url, deslocamento, r.content[:200])
+            assert r.json()["erros"] == [
+                {"onde": "deslocamento", "mensagem": f"deve ser no máximo {DESLOCAMENTO_MAXIMO}"}
+            ]
+        dados = _json(client, url, deslocamento=DESLOCAMENTO_MAXIMO)
+        assert dados["itens"] == [] and dados["proxima"] is None
+    # O teto está na descrição OpenAPI.
+    doc = client.get("/api/openapi.json").json()
+    parametro = next(
+        p for p in doc["paths"]["/api/certames"]["get"]["parameters"] if p["name"] == "deslocamento"
+    )
+    assert parametro["schema"]["maximum"] == DESLOCAMENTO_MAXIMO
+
+
 def test_listas_e_ordem_so_depois_da_homologacao(client: Any, certame_com_candidatos: Any) -> None:
     pk = certame_com_candidatos.pk
     for url in (

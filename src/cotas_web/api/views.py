@@ -27,7 +27,7 @@ comissão.
 
 Cada resposta de um certame traz a `ETag` da versão dele (muda a cada ato gravado): repita o
 pedido com `If-None-Match` para receber `304` enquanto nada mudou. Listas longas vêm em páginas
-(`limite` até 1000, `deslocamento`), com o endereço da próxima em `proxima`.
+(`limite` até 1000, `deslocamento` até 1000000000), com o endereço da próxima em `proxima`.
 Os atos de cada certame também saem num feed Atom (endereço em `enderecos.feed`)."""
 
 # A descrição de cada resposta na documentação (o django-ninja põe a frase do HTTP, em inglês).
@@ -75,6 +75,10 @@ ERROS: dict[int, Any] = {
 
 LIMITE_PADRAO = 100
 LIMITE_MAXIMO = 1000
+# O maior deslocamento aceito: mais itens do que qualquer lista tem (um certame nacional tem
+# alguns milhões de inscrições). Sem teto, um número que não cabe no inteiro do banco (64 bits)
+# chegava à consulta e dava 500.
+DESLOCAMENTO_MAXIMO = 1_000_000_000
 
 _MENSAGENS = {
     "less_than_equal": "deve ser no máximo {le}",
@@ -177,7 +181,12 @@ class Paginacao(Schema):
     limite: int = Field(
         LIMITE_PADRAO, ge=1, le=LIMITE_MAXIMO, description="Itens por página (1 a 1000)."
     )
-    deslocamento: int = Field(0, ge=0, description="Quantos itens pular.")
+    deslocamento: int = Field(
+        0,
+        ge=0,
+        le=DESLOCAMENTO_MAXIMO,
+        description=f"Quantos itens pular (0 a {DESLOCAMENTO_MAXIMO}).",
+    )
 
 
 @api.get(
