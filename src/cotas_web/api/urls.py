@@ -8,6 +8,7 @@ from typing import Any
 from django.http import HttpRequest, HttpResponseBase
 from django.urls import URLPattern, path
 
+import cotas_web.conversores  # noqa: F401  (o conversor <id:...> dos endereços)
 from cotas_web.contas.permissoes import publica
 from cotas_web.tarefas.limite import limitar_por_cliente
 
@@ -50,12 +51,12 @@ for _rota in _rotas_da_api:
 
 urlpatterns = [
     path(
-        "publico/certames/<int:pk>/atos.atom",
+        "publico/certames/<id:pk>/atos.atom",
         publica(aberta(limitar_por_cliente(feeds.FeedCertame()))),
         name="feed_certame",
     ),
     path(
-        "publico/certames/<int:pk>/cargos/<str:codigo>/atos.atom",
+        "publico/certames/<id:pk>/cargos/<str:codigo>/atos.atom",
         publica(aberta(limitar_por_cliente(feeds.FeedCargo()))),
         name="feed_cargo",
     ),

@@ -212,7 +212,7 @@ def certames(request: HttpRequest, response: HttpResponse, pagina: Query[Paginac
 
 
 @api.get(
-    "/certames/{int:pk}",
+    "/certames/{id:pk}",
     response={200: schemas.Certame, **ERROS},
     tags=["Certames"],
     url_name="certame",
@@ -224,7 +224,7 @@ def certame(request: HttpRequest, response: HttpResponse, pk: int) -> Any:
 
 
 @api.get(
-    "/certames/{int:pk}/cargos",
+    "/certames/{id:pk}/cargos",
     response={200: list[schemas.Cargo], **ERROS},
     tags=["Cargos e reserva"],
     url_name="cargos",
@@ -236,7 +236,7 @@ def cargos(request: HttpRequest, response: HttpResponse, pk: int) -> Any:
 
 
 @api.get(
-    "/certames/{int:pk}/cargos/{codigo}",
+    "/certames/{id:pk}/cargos/{codigo}",
     response={200: schemas.Cargo, **ERROS},
     tags=["Cargos e reserva"],
     url_name="cargo",
@@ -253,7 +253,7 @@ def cargo(request: HttpRequest, response: HttpResponse, pk: int, codigo: str) ->
 
 
 @api.get(
-    "/certames/{int:pk}/cargos/{codigo}/classificacao",
+    "/certames/{id:pk}/cargos/{codigo}/classificacao",
     response={200: schemas.PaginaClassificacao, **ERROS},
     tags=["Listas e nomeações"],
     url_name="classificacao",
@@ -285,7 +285,7 @@ def classificacao(
 
 
 @api.get(
-    "/certames/{int:pk}/nomeacoes",
+    "/certames/{id:pk}/nomeacoes",
     response={200: schemas.PaginaNomeacoes, **ERROS},
     tags=["Listas e nomeações"],
     url_name="nomeacoes",
@@ -303,7 +303,7 @@ def nomeacoes(
 
 
 @api.get(
-    "/certames/{int:pk}/ocorrencias",
+    "/certames/{id:pk}/ocorrencias",
     response={200: schemas.PaginaOcorrencias, **ERROS},
     tags=["Listas e nomeações"],
     url_name="ocorrencias",
@@ -320,7 +320,7 @@ def ocorrencias(
 
 
 @api.get(
-    "/certames/{int:pk}/atos",
+    "/certames/{id:pk}/atos",
     response={200: schemas.PaginaAtos, **ERROS},
     tags=["Atos e documentos"],
     url_name="atos",
@@ -363,7 +363,7 @@ def atos(
 
 
 @api.get(
-    "/certames/{int:pk}/documentos",
+    "/certames/{id:pk}/documentos",
     response={200: list[schemas.Documento], **ERROS},
     tags=["Atos e documentos"],
     url_name="documentos",

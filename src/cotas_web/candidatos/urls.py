@@ -1,30 +1,32 @@
 from django.urls import path
 
+import cotas_web.conversores  # noqa: F401  (o conversor <id:...> dos endereços)
+
 from . import views
 
 app_name = "candidatos"
 
 urlpatterns = [
-    path("certames/<int:pk>/candidatos/", views.lista, name="lista"),
-    path("certames/<int:pk>/candidatos/importar/", views.importar, name="importar"),
-    path("certames/<int:pk>/candidatos/importar/modelo.<str:formato>", views.modelo, name="modelo"),
+    path("certames/<id:pk>/candidatos/", views.lista, name="lista"),
+    path("certames/<id:pk>/candidatos/importar/", views.importar, name="importar"),
+    path("certames/<id:pk>/candidatos/importar/modelo.<str:formato>", views.modelo, name="modelo"),
     path(
-        "certames/<int:pk>/candidatos/importacoes/<int:iid>/remover/",
+        "certames/<id:pk>/candidatos/importacoes/<id:iid>/remover/",
         views.importacao_remover,
         name="importacao_remover",
     ),
-    path("certames/<int:pk>/candidatos/<int:cid>/", views.detalhe, name="detalhe"),
-    path("certames/<int:pk>/candidatos/<int:cid>/corrigir/", views.corrigir, name="corrigir"),
-    path("certames/<int:pk>/candidatos/<int:cid>/fraude/", views.fraude_abrir, name="fraude_abrir"),
+    path("certames/<id:pk>/candidatos/<id:cid>/", views.detalhe, name="detalhe"),
+    path("certames/<id:pk>/candidatos/<id:cid>/corrigir/", views.corrigir, name="corrigir"),
+    path("certames/<id:pk>/candidatos/<id:cid>/fraude/", views.fraude_abrir, name="fraude_abrir"),
     path(
-        "certames/<int:pk>/candidatos/<int:cid>/desistencia/", views.desistencia, name="desistencia"
+        "certames/<id:pk>/candidatos/<id:cid>/desistencia/", views.desistencia, name="desistencia"
     ),
     path(
-        "certames/<int:pk>/candidatos/<int:cid>/verificacao-documental/",
+        "certames/<id:pk>/candidatos/<id:cid>/verificacao-documental/",
         views.verificacao_documental,
         name="verificacao_documental",
     ),
-    path("certames/<int:pk>/fraude/", views.fraudes, name="fraudes"),
-    path("certames/<int:pk>/fraude/<int:fid>/", views.fraude, name="fraude"),
-    path("certames/<int:pk>/fraude/<int:fid>/<str:acao>/", views.fraude_acao, name="fraude_acao"),
+    path("certames/<id:pk>/fraude/", views.fraudes, name="fraudes"),
+    path("certames/<id:pk>/fraude/<id:fid>/", views.fraude, name="fraude"),
+    path("certames/<id:pk>/fraude/<id:fid>/<str:acao>/", views.fraude_acao, name="fraude_acao"),
 ]

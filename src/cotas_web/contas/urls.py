@@ -1,6 +1,8 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
+import cotas_web.conversores  # noqa: F401  (o conversor <id:...> dos endereços)
+
 from . import views
 
 app_name = "contas"
@@ -20,17 +22,17 @@ urlpatterns = [
     path("senha/redefinida/", views.senha_redefinida, name="senha_redefinida"),
     path("usuarios/", views.usuarios, name="usuarios"),
     path("usuarios/novo/", views.usuario_novo, name="usuario_novo"),
-    path("usuarios/<int:uid>/", views.usuario, name="usuario"),
-    path("usuarios/<int:uid>/dados/", views.dados, name="dados"),
-    path("usuarios/<int:uid>/papel/", views.papel_dar, name="papel_dar"),
-    path("usuarios/<int:uid>/papel/tirar/", views.papel_tirar, name="papel_tirar"),
-    path("usuarios/<int:uid>/designar/", views.designar, name="designar"),
+    path("usuarios/<id:uid>/", views.usuario, name="usuario"),
+    path("usuarios/<id:uid>/dados/", views.dados, name="dados"),
+    path("usuarios/<id:uid>/papel/", views.papel_dar, name="papel_dar"),
+    path("usuarios/<id:uid>/papel/tirar/", views.papel_tirar, name="papel_tirar"),
+    path("usuarios/<id:uid>/designar/", views.designar, name="designar"),
     path(
-        "usuarios/<int:uid>/designacoes/<int:certame_id>/desfazer/",
+        "usuarios/<id:uid>/designacoes/<id:certame_id>/desfazer/",
         views.desdesignar,
         name="desdesignar",
     ),
-    path("usuarios/<int:uid>/desativar/", views.desativar, name="desativar"),
-    path("usuarios/<int:uid>/reativar/", views.reativar, name="reativar"),
-    path("usuarios/<int:uid>/senha/", views.senha_provisoria, name="senha_provisoria"),
+    path("usuarios/<id:uid>/desativar/", views.desativar, name="desativar"),
+    path("usuarios/<id:uid>/reativar/", views.reativar, name="reativar"),
+    path("usuarios/<id:uid>/senha/", views.senha_provisoria, name="senha_provisoria"),
 ]
