@@ -16,6 +16,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from cotas_web.auditoria.acoes import AcaoAuditada
+from cotas_web.auditoria.selectors import versao_do_certame
 from cotas_web.publico import situacoes
 from cotas_web.publico.models import PublicacaoSituacoes
 from cotas_web.tarefas import services as fila
@@ -96,7 +97,7 @@ def test_montagem_interrompida_e_refeita_ao_iniciar(
     assert tarefa.estado == Estado.CONCLUIDA and tarefa.tentativas == 1
     pub = PublicacaoSituacoes.objects.get(certame=certame_homologado)
     assert pub.construindo_desde is None
-    assert pub.versao == situacoes.versao_do_certame(certame_homologado.pk)
+    assert pub.versao == versao_do_certame(certame_homologado.pk)
     texto = client.get(url, {"inscricao": "1006"}).content.decode()
     assert "nomeado(a) na vaga 3" in texto and "Situação desatualizada" not in texto
 
