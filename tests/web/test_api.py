@@ -278,6 +278,86 @@ def test_deslocamento_tem_teto(client: Any, nomeado: Any) -> None:
     assert parametro["schema"]["maximum"] == DESLOCAMENTO_MAXIMO
 
 
+def _as_nove(pk: int) -> list[str]:
+    """Os endereços das 9 operações da API, um de cada."""
+    return [
+        reverse("api:certames"),
+        reverse("api:certame", args=[pk]),
+        reverse("api:cargos", args=[pk]),
+        reverse("api:cargo", args=[pk, "PROF"]),
+        reverse("api:classificacao", args=[pk, "PROF"]),
+        reverse("api:nomeacoes", args=[pk]),
+        reverse("api:ocorrencias", args=[pk]),
+        reverse("api:atos", args=[pk]),
+        reverse("api:documentos", args=[pk]),
+    ]
+
+
+def test_endereco_que_nao_e_da_api_e_a_404_em_json(nomeado: Any) -> None:
+    """Sob /api/, o endereço que não existe (um id que não é número, negativo ou maior que o do
+    banco, a barra no fim, a raiz) responde o JSON da API, em português: antes, a página HTML da
+    404 do sítio. Também a um POST sem o token do CSRF, como as operações da API."""
+    from django.test import Client
+
+    client = Client(enforce_csrf_checks=True)
+    pk = nomeado.pk
+    outro = "Não encontrado: este endereço não é da API (os endereços estão em /api/docs)."
+    for url, detalhe in (
+        ("/api/certames/abc", outro),
+        ("/api/certames/-1", outro),
+        (f"/api/certames/{2**63}", outro),
+        (f"/api/certames/{pk}/cargos/PROF/classificacao/extra", outro),
+        ("/api/", outro),
+        ("/api/nada", outro),
+        (
+            f"/api/certames/{pk}/",
+            f"Não encontrado: os endereços da API não terminam em barra (/api/certames/{pk}).",
+        ),
+        (
+            "/api/certames/",
+            "Não encontrado: os endereços da API não terminam em barra (/api/certames).",
+        ),
+    ):
+        for metodo in (client.get, client.post):
+            r = metodo(url)
+            assert r.status_code == 404, (url, r.status_code)
+            assert r["Content-Type"] == "application/json; charset=utf-8", url
+            assert r.json() == {"detalhe": detalhe}, url
+            assert r["Access-Control-Allow-Origin"] == "*"
+    # O 404 de dentro da API continua o dela.
+    r = client.get(reverse("api:certame", args=[pk + 100]))
+    assert r.status_code == 404 and r.json() == {"detalhe": "Não encontrado."}
+
+
+def test_head_em_toda_leitura_e_405_em_json(client: Any, nomeado: Any) -> None:
+    """HEAD responde onde GET responde (os verificadores de links e os monitores o usam; antes,
+    405), com os mesmos cabeçalhos e sem o corpo; os outros métodos, o 405 em JSON e em
+    português (antes, "Method not allowed"), com o `Allow`."""
+    from django.test import Client
+
+    for url in _as_nove(nomeado.pk):
+        get = client.get(url)
+        head = client.head(url)
+        assert get.status_code == head.status_code == 200, url
+        assert head.content == b""
+        for cabecalho in ("Content-Type", "ETag", "Cache-Control", "Access-Control-Allow-Origin"):
+            assert head[cabecalho] == get[cabecalho], (url, cabecalho)
+        assert client.head(url, HTTP_IF_NONE_MATCH=get["ETag"]).status_code == 304
+        for metodo in (client.post, client.put, client.patch, client.delete, client.options):
+            r = metodo(url)
+            assert r.status_code == 405, (url, metodo)
+            assert r["Allow"] == "GET, HEAD" and r["Content-Type"].startswith("application/json")
+            assert r.json()["detalhe"].endswith("não permitido: a API só lê, com GET ou HEAD.")
+    assert Client(enforce_csrf_checks=True).post(reverse("api:certames")).status_code == 405
+    assert client.post(reverse("api:certames")).json() == {
+        "detalhe": "Método POST não permitido: a API só lê, com GET ou HEAD."
+    }
+    # A descrição OpenAPI continua com as 9 operações GET (o HEAD de cada uma não aparece).
+    doc = client.get("/api/openapi.json").json()
+    metodos = [m for operacoes in doc["paths"].values() for m in operacoes]
+    assert metodos == ["get"] * 9
+
+
 def test_listas_e_ordem_so_depois_da_homologacao(client: Any, certame_com_candidatos: Any) -> None:
     pk = certame_com_candidatos.pk
     for url in (

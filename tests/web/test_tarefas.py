@@ -205,6 +205,28 @@ def test_limite_de_pedidos_pesados_por_cliente(
 
 
 @pytest.mark.django_db
+def test_head_nas_paginas_publicas_de_uma_tarefa(
+    client: Any, certame_homologado: Any, settings: Any
+) -> None:
+    """O andamento, a página e o arquivo de uma tarefa pública respondem a HEAD como a GET (os
+    verificadores de links e os monitores usam HEAD; antes, 405); a POST, não."""
+    settings.PUBLICO_ARQUIVOS_NA_HORA_ATE = 0
+    client.get(reverse("publico:baixar", args=[certame_homologado.pk, "anexo-edital", "csv"]))
+    _executar_fila()
+    tarefa = Tarefa.objects.get(publica=True, estado=Estado.CONCLUIDA, tipo=Tipo.ARQUIVO_PUBLICO)
+    for nome in ("estado", "acompanhar", "arquivo"):
+        url = reverse(f"tarefas:{nome}", args=[tarefa.pk])
+        get, head = client.get(url), client.head(url)
+        assert get.status_code == head.status_code == 200, url
+        assert head["Content-Type"] == get["Content-Type"]
+        if get.streaming:  # (o arquivo: lido até o fim, a vaga do limite volta)
+            assert b"".join(get.streaming_content) and not b"".join(head.streaming_content)
+        else:
+            assert get.content and head.content == b""
+        assert client.post(url).status_code == 405
+
+
+@pytest.mark.django_db
 def test_importacao_grande_pela_fila_com_andamento(
     client: Any, certame: Any, rita: Any, settings: Any, monkeypatch: Any
 ) -> None:

@@ -5,15 +5,15 @@ from collections.abc import Callable
 from functools import wraps
 from typing import Any
 
-from django.http import HttpRequest, HttpResponseBase
-from django.urls import URLPattern, path
+from django.http import HttpRequest, HttpResponseBase, HttpResponseNotAllowed
+from django.urls import URLPattern, path, re_path
 
 import cotas_web.conversores  # noqa: F401  (o conversor <id:...> dos endereços)
 from cotas_web.contas.permissoes import publica
 from cotas_web.tarefas.limite import limitar_por_cliente
 
 from . import feeds
-from .views import api
+from .views import NAO_ENCONTRADO, api, metodo_nao_permitido, nao_encontrado
 
 app_name = "dados_abertos"
 
@@ -33,6 +33,19 @@ def aberta(view: Callable[..., HttpResponseBase]) -> Callable[..., HttpResponseB
     return aberta
 
 
+def em_json(view: Callable[..., HttpResponseBase]) -> Callable[..., HttpResponseBase]:
+    """O 405 do django-ninja (texto em inglês) como o JSON em português das demais respostas."""
+
+    @wraps(view)
+    def em_json(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
+        resposta = view(request, *args, **kwargs)
+        if isinstance(resposta, HttpResponseNotAllowed):
+            return metodo_nao_permitido(request, resposta)
+        return resposta
+
+    return em_json
+
+
 # A API fica no espaço de nomes "api" da raiz (`cotas_web.urls`: o django-ninja monta a
 # descrição OpenAPI pelos nomes "api:..."); aqui, os feeds.
 URLS_DA_API = api.urls
@@ -41,11 +54,16 @@ _rotas_da_api = URLS_DA_API[0]
 # `contas.permissoes.publica` em cada rota, que `test_toda_view_declara_quem_pode` confere.
 # Os endereços que leem o certame reencenado (como as páginas dos documentos) contam no limite
 # de pedidos pesados simultâneos por cliente; a descrição e a documentação, não.
-_LEVES = ("openapi-json", "openapi-view")
+# A raiz (/api/, que o django-ninja responde com a 404 HTML do sítio) e qualquer endereço sob
+# /api/ que não é da API (a última rota) respondem a 404 em JSON, como o resto da API.
+_LEVES = ("openapi-json", "openapi-view", "api-root", NAO_ENCONTRADO)
+_rotas_da_api.append(re_path("", nao_encontrado, name=NAO_ENCONTRADO))
 for _rota in _rotas_da_api:
     assert isinstance(_rota, URLPattern)
+    if _rota.name == "api-root":
+        _rota.callback = nao_encontrado
     if _rota.name not in _LEVES:
-        _rota.callback = limitar_por_cliente(_rota.callback)
+        _rota.callback = limitar_por_cliente(em_json(_rota.callback))
     _rota.callback = aberta(_rota.callback)
     publica(_rota.callback)
 

@@ -13,7 +13,9 @@ from typing import Any
 from urllib.parse import urlencode
 
 from csp.decorators import csp_update
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotAllowed
+from django.urls import Resolver404, resolve
+from django.views.decorators.csrf import csrf_exempt
 from ninja import Field, NinjaAPI, Query, Schema
 from ninja.errors import ValidationError
 
@@ -28,7 +30,11 @@ comissão.
 Cada resposta de um certame traz a `ETag` da versão dele (muda a cada ato gravado): repita o
 pedido com `If-None-Match` para receber `304` enquanto nada mudou. Listas longas vêm em páginas
 (`limite` até 1000, `deslocamento` até 1000000000), com o endereço da próxima em `proxima`.
-Os atos de cada certame também saem num feed Atom (endereço em `enderecos.feed`)."""
+Os atos de cada certame também saem num feed Atom (endereço em `enderecos.feed`).
+
+Toda operação responde a `GET` e a `HEAD` (os mesmos cabeçalhos, sem o corpo); os erros também
+são JSON, `{"detalhe": "..."}`: `404` de um endereço que não existe sob `/api/` (os endereços não
+terminam em barra), `405` de outro método, com o `Allow`."""
 
 # A descrição de cada resposta na documentação (o django-ninja põe a frase do HTTP, em inglês).
 RESPOSTAS = {
@@ -46,6 +52,8 @@ class _Api(NinjaAPI):
     def get_openapi_schema(self, **kwargs: Any) -> Any:
         esquema = super().get_openapi_schema(**kwargs)
         for operacoes in esquema["paths"].values():
+            # O HEAD de cada leitura (`leitura`) é o GET sem o corpo: na descrição, só o GET.
+            operacoes.pop("head", None)
             for operacao in operacoes.values():
                 for status, resposta in operacao["responses"].items():
                     resposta["description"] = RESPOSTAS[int(status)]
@@ -65,6 +73,51 @@ api = _Api(
     # script).
     docs_decorator=csp_update({"img-src": ["data:"]}),
 )
+
+METODOS_DE_LEITURA = ["GET", "HEAD"]
+
+
+def leitura(caminho: str, **opcoes: Any) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """Uma operação da API: GET e também HEAD (o mesmo pedido sem o corpo, o que os verificadores
+    de links e os monitores usam; antes, 405). Qualquer outro método é o 405 em JSON
+    (`metodo_nao_permitido`)."""
+    return api.api_operation(METODOS_DE_LEITURA, caminho, **opcoes)
+
+
+@csrf_exempt  # (como as operações do django-ninja: um POST sem o token também é a 404 em JSON)
+def nao_encontrado(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+    """A 404 de um endereço que não é da API (`/api/certames/abc`, um id negativo, a barra no
+    fim, `/api/`): o JSON de toda resposta da API, não a página HTML do sítio."""
+    detalhe = "Não encontrado: este endereço não é da API (os endereços estão em /api/docs)."
+    if request.path_info.endswith("/"):
+        try:
+            rota = resolve(request.path_info.rstrip("/"))
+        except Resolver404:
+            rota = None
+        if rota is not None and rota.namespace == "api" and rota.url_name != NAO_ENCONTRADO:
+            sem_barra = request.path.rstrip("/")
+            detalhe = f"Não encontrado: os endereços da API não terminam em barra ({sem_barra})."
+    return api.create_response(request, {"detalhe": detalhe}, status=404)
+
+
+NAO_ENCONTRADO = "nao-encontrado"  # (o nome da rota de `nao_encontrado`, em `urls`)
+
+
+def metodo_nao_permitido(request: HttpRequest, recusa: HttpResponseNotAllowed) -> HttpResponse:
+    """O 405 do django-ninja ("Method not allowed", em inglês) em JSON e em português, com os
+    métodos aceitos no `Allow`."""
+    permitidos = sorted(m.strip() for m in recusa["Allow"].split(","))
+    resposta = api.create_response(
+        request,
+        {
+            "detalhe": f"Método {request.method} não permitido: a API só lê, com "
+            f"{' ou '.join(permitidos)}."
+        },
+        status=405,
+    )
+    resposta["Allow"] = ", ".join(permitidos)
+    return resposta
+
 
 # As respostas de erro de cada endereço de um certame (a descrição OpenAPI as documenta).
 ERROS: dict[int, Any] = {
@@ -189,7 +242,7 @@ class Paginacao(Schema):
     )
 
 
-@api.get(
+@leitura(
     "/certames",
     response={200: schemas.PaginaCertames, 422: schemas.ErroDeEntrada},
     tags=["Certames"],
@@ -211,7 +264,7 @@ def certames(request: HttpRequest, response: HttpResponse, pagina: Query[Paginac
     }
 
 
-@api.get(
+@leitura(
     "/certames/{id:pk}",
     response={200: schemas.Certame, **ERROS},
     tags=["Certames"],
@@ -223,7 +276,7 @@ def certame(request: HttpRequest, response: HttpResponse, pk: int) -> Any:
     return nao_mudou or selectors.detalhe(c)
 
 
-@api.get(
+@leitura(
     "/certames/{id:pk}/cargos",
     response={200: list[schemas.Cargo], **ERROS},
     tags=["Cargos e reserva"],
@@ -235,7 +288,7 @@ def cargos(request: HttpRequest, response: HttpResponse, pk: int) -> Any:
     return nao_mudou or selectors.cargos(c)
 
 
-@api.get(
+@leitura(
     "/certames/{id:pk}/cargos/{codigo}",
     response={200: schemas.Cargo, **ERROS},
     tags=["Cargos e reserva"],
@@ -252,7 +305,7 @@ def cargo(request: HttpRequest, response: HttpResponse, pk: int, codigo: str) ->
     return achados[0]
 
 
-@api.get(
+@leitura(
     "/certames/{id:pk}/cargos/{codigo}/classificacao",
     response={200: schemas.PaginaClassificacao, **ERROS},
     tags=["Listas e nomeações"],
@@ -284,7 +337,7 @@ def classificacao(
     }
 
 
-@api.get(
+@leitura(
     "/certames/{id:pk}/nomeacoes",
     response={200: schemas.PaginaNomeacoes, **ERROS},
     tags=["Listas e nomeações"],
@@ -302,7 +355,7 @@ def nomeacoes(
     return _do_cargo_em_paginas(request, response, pk, pagina, cargo, selectors.nomeacoes)
 
 
-@api.get(
+@leitura(
     "/certames/{id:pk}/ocorrencias",
     response={200: schemas.PaginaOcorrencias, **ERROS},
     tags=["Listas e nomeações"],
@@ -319,7 +372,7 @@ def ocorrencias(
     return _do_cargo_em_paginas(request, response, pk, pagina, cargo, selectors.ocorrencias)
 
 
-@api.get(
+@leitura(
     "/certames/{id:pk}/atos",
     response={200: schemas.PaginaAtos, **ERROS},
     tags=["Atos e documentos"],
@@ -362,7 +415,7 @@ def atos(
     }
 
 
-@api.get(
+@leitura(
     "/certames/{id:pk}/documentos",
     response={200: list[schemas.Documento], **ERROS},
     tags=["Atos e documentos"],

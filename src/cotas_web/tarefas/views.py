@@ -7,7 +7,7 @@ import mimetypes
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from cotas_web import protecao
 from cotas_web.contas.permissoes import alcanca_o_certame, papel_de, publica
@@ -53,7 +53,7 @@ def estado_json(tarefa: Tarefa) -> dict[str, object]:
 
 
 @publica
-@require_GET
+@require_safe  # (GET e HEAD: os verificadores de links e os monitores usam HEAD)
 def estado(request: HttpRequest, tarefa_id: str) -> JsonResponse:
     resposta = JsonResponse(estado_json(_visivel(request, tarefa_id)))
     resposta["Cache-Control"] = "no-store"
@@ -61,7 +61,7 @@ def estado(request: HttpRequest, tarefa_id: str) -> JsonResponse:
 
 
 @publica
-@require_GET
+@require_safe
 @limitar_por_cliente
 def arquivo(request: HttpRequest, tarefa_id: str) -> HttpResponse | FileResponse:
     tarefa = _visivel(request, tarefa_id)
@@ -78,7 +78,7 @@ def arquivo(request: HttpRequest, tarefa_id: str) -> HttpResponse | FileResponse
 
 
 @publica
-@require_GET
+@require_safe
 def acompanhar(request: HttpRequest, tarefa_id: str) -> HttpResponse:
     """A página de uma tarefa: a barra de progresso e, ao fim, o link do resultado."""
     tarefa = _visivel(request, tarefa_id)
