@@ -591,7 +591,7 @@ def test_documentacao_em_portugues(client: Any) -> None:
         for operacao in operacoes.values()
         for status, resposta in operacao["responses"].items()
     }
-    assert set(descricoes) == {"200", "404", "409", "422"}
+    assert set(descricoes) == {"200", "404", "409", "422", "429"}
     assert descricoes["200"] == "Sucesso."
     assert descricoes["404"].startswith("Não encontrado: o certame não foi publicado")
     assert descricoes["422"].startswith("Parâmetro inválido")
@@ -709,12 +709,23 @@ def test_limite_de_pedidos_pesados_por_cliente(
     cliente, como os downloads; a descrição e a documentação, não."""
     settings.PEDIDOS_PESADOS_POR_CLIENTE = 0  # (todo pedido pesado passa do limite)
     pk = certame_homologado.pk
-    for url in (
-        reverse("api:classificacao", args=[pk, "PROF"]),
-        reverse("api:atos", args=[pk]),
-        reverse("dados_abertos:feed_certame", args=[pk]),
-    ):
+    for url in _as_nove(pk):
         r = client.get(url)
-        assert r.status_code == 429 and r["Retry-After"], url
+        # Na API, o JSON dela em português (antes, uma linha de texto), com o Retry-After.
+        assert r.status_code == 429 and r["Retry-After"] == "10", url
+        assert r["Content-Type"] == "application/json; charset=utf-8"
+        assert r.json() == {
+            "detalhe": "Muitos pedidos ao mesmo tempo deste endereço (no máximo 0 em curso): "
+            "espere os anteriores terminarem e tente de novo em 10 segundos."
+        }
+        assert r["Access-Control-Allow-Origin"] == "*"
+    # O feed: a página do sítio (quem o abre no navegador lê o porquê).
+    r = client.get(reverse("dados_abertos:feed_certame", args=[pk]))
+    assert r.status_code == 429 and r["Retry-After"] == "10"
+    assert "Muitos pedidos ao mesmo tempo" in r.content.decode()
+    # A descrição OpenAPI documenta o 429 de cada operação.
+    doc = client.get("/api/openapi.json").json()
+    for operacoes in doc["paths"].values():
+        assert operacoes["get"]["responses"]["429"]["description"].startswith("Muitos pedidos")
     assert client.get("/api/openapi.json").status_code == 200
     assert client.get("/api/docs").status_code == 200

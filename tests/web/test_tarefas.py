@@ -195,8 +195,20 @@ def test_limite_de_pedidos_pesados_por_cliente(
     abertas = [client.get(url) for _ in range(2)]  # dois downloads ainda sendo enviados
     assert all(r.status_code == 200 for r in abertas)
     r = client.get(url)
-    assert r.status_code == 429 and r["Retry-After"]
-    assert "Muitos downloads" in r.content.decode()
+    assert r.status_code == 429 and r["Retry-After"] == "10"
+    # A página do sítio, em português (antes, uma linha de texto sem o sítio em volta).
+    assert r["Content-Type"] == "text/html; charset=utf-8"
+    html = r.content.decode()
+    assert '<html lang="pt-BR">' in html and "<h1>Muitos pedidos ao mesmo tempo</h1>" in html
+    assert "Este endereço já tem 2 pedidos de documentos" in html
+    assert "tente de novo em 10 segundos" in html and "Voltar aos certames" in html
+    # A página de um documento (as listas, a ordem de nomeação) também.
+    settings.PEDIDOS_PESADOS_POR_CLIENTE = 0
+    for doc in ("listas", "ordem-de-nomeacao"):
+        r = client.get(reverse("publico:documento", args=[certame_homologado.pk, doc]))
+        assert r.status_code == 429 and r["Retry-After"] == "10"
+        assert "<h1>Muitos pedidos ao mesmo tempo</h1>" in r.content.decode()
+    settings.PEDIDOS_PESADOS_POR_CLIENTE = 2
     # De outro endereço, atendido.
     assert client.get(url, REMOTE_ADDR="10.0.0.9").status_code == 200
     for aberta in abertas:

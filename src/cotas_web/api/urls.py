@@ -13,7 +13,7 @@ from cotas_web.contas.permissoes import publica
 from cotas_web.tarefas.limite import limitar_por_cliente
 
 from . import feeds
-from .views import NAO_ENCONTRADO, api, metodo_nao_permitido, nao_encontrado
+from .views import NAO_ENCONTRADO, api, metodo_nao_permitido, muitos_pedidos, nao_encontrado
 
 app_name = "dados_abertos"
 
@@ -63,7 +63,7 @@ for _rota in _rotas_da_api:
     if _rota.name == "api-root":
         _rota.callback = nao_encontrado
     if _rota.name not in _LEVES:
-        _rota.callback = limitar_por_cliente(em_json(_rota.callback))
+        _rota.callback = limitar_por_cliente(em_json(_rota.callback), recusa=muitos_pedidos)
     _rota.callback = aberta(_rota.callback)
     publica(_rota.callback)
 

@@ -13,11 +13,14 @@ from typing import Any
 from urllib.parse import urlencode
 
 from csp.decorators import csp_update
+from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotAllowed
 from django.urls import Resolver404, resolve
 from django.views.decorators.csrf import csrf_exempt
 from ninja import Field, NinjaAPI, Query, Schema
 from ninja.errors import ValidationError
+
+from cotas_web.tarefas import limite
 
 from . import schemas, selectors
 
@@ -45,6 +48,10 @@ RESPOSTAS = {
     ),
     409: "Os fatos do certame contrariam a lei; a página pública mostra o mesmo.",
     422: "Parâmetro inválido: todos os recusados de uma vez, cada um com o porquê.",
+    429: (
+        "Muitos pedidos ao mesmo tempo deste endereço: espere os anteriores terminarem e tente "
+        "de novo depois dos segundos do `Retry-After`."
+    ),
 }
 
 
@@ -119,11 +126,23 @@ def metodo_nao_permitido(request: HttpRequest, recusa: HttpResponseNotAllowed) -
     return resposta
 
 
+def muitos_pedidos(request: HttpRequest) -> HttpResponse:
+    """O 429 do limite de pedidos por cliente (`tarefas.limite`) em JSON, como as demais
+    respostas da API (antes, uma linha de texto)."""
+    detalhe = (
+        "Muitos pedidos ao mesmo tempo deste endereço (no máximo "
+        f"{settings.PEDIDOS_PESADOS_POR_CLIENTE} em curso): espere os anteriores terminarem e "
+        f"tente de novo em {limite.ESPERA} segundos."
+    )
+    return api.create_response(request, {"detalhe": detalhe}, status=429)
+
+
 # As respostas de erro de cada endereço de um certame (a descrição OpenAPI as documenta).
 ERROS: dict[int, Any] = {
     404: schemas.Erro,  # certame não publicado, cargo ou lista que não existe, antes da homologação
     409: schemas.Erro,  # os fatos do certame contrariam a lei (a página pública mostra o mesmo)
     422: schemas.ErroDeEntrada,  # parâmetro inválido (todos os erros de uma vez)
+    429: schemas.Erro,  # muitos pedidos ao mesmo tempo do mesmo endereço (`muitos_pedidos`)
 }
 
 LIMITE_PADRAO = 100
@@ -244,7 +263,7 @@ class Paginacao(Schema):
 
 @leitura(
     "/certames",
-    response={200: schemas.PaginaCertames, 422: schemas.ErroDeEntrada},
+    response={200: schemas.PaginaCertames, 422: schemas.ErroDeEntrada, 429: schemas.Erro},
     tags=["Certames"],
     url_name="certames",
     summary="Certames publicados",

@@ -1,6 +1,6 @@
-"""Um limite de pedidos pesados simultâneos por cliente (downloads, documentos públicos): quem
-abre dez downloads de uma vez recebe 429 nos que passam do limite, e os demais clientes seguem
-sendo atendidos.
+"""Um limite de pedidos pesados simultâneos por cliente (downloads, documentos públicos, a API):
+quem abre dez downloads de uma vez recebe 429 nos que passam do limite (a página do sítio que o
+diz; na API, o JSON dela), e os demais clientes seguem sendo atendidos.
 
 A contagem fica no banco (`PedidoPesado`, uma linha por pedido em curso), partilhada por todos
 os processos do servidor (antes ficava no cache padrão, na memória de cada processo: com os
@@ -23,11 +23,13 @@ from django.conf import settings
 from django.db import DatabaseError, connection, transaction
 from django.db.models import Q
 from django.http import HttpRequest, HttpResponse, HttpResponseBase
+from django.shortcuts import render
 from django.utils import timezone
 
 from .models import PedidoPesado
 
 PRAZO = timedelta(seconds=300)  # um pedido esquecido (processo morto) deixa de contar
+ESPERA = 10  # os segundos do Retry-After da recusa: quanto esperar antes de pedir de novo
 _TRAVA = 0x50455341  # "PESA": a primeira chave da trava consultiva (a segunda: o cliente)
 
 
@@ -58,22 +60,29 @@ def sair(reserva: int) -> None:
         PedidoPesado.objects.filter(Q(pk=reserva) | Q(inicio__lt=timezone.now() - PRAZO)).delete()
 
 
-def limitar_por_cliente(view: Callable[..., HttpResponseBase]) -> Callable[..., HttpResponseBase]:
+def pagina_da_recusa(request: HttpRequest) -> HttpResponse:
+    """A recusa de uma página ou de um download: a página do sítio, em português, que diz quanto
+    esperar (antes, uma linha de texto sem o sítio em volta)."""
+    contexto = {"limite": settings.PEDIDOS_PESADOS_POR_CLIENTE, "espera": ESPERA}
+    return render(request, "429.html", contexto, status=429)
+
+
+def limitar_por_cliente(
+    view: Callable[..., HttpResponseBase],
+    recusa: Callable[[HttpRequest], HttpResponse] = pagina_da_recusa,
+) -> Callable[..., HttpResponseBase]:
     """No máximo `PEDIDOS_PESADOS_POR_CLIENTE` destes pedidos em curso por endereço, em todos os
-    processos; o arquivo enviado aos poucos (FileResponse) conta até o último byte sair."""
+    processos; o arquivo enviado aos poucos (FileResponse) conta até o último byte sair. Quem
+    passa do limite recebe o 429 de `recusa` (a página do sítio; a API dá o seu JSON), com o
+    `Retry-After`."""
 
     @wraps(view)
     def limitada(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
         reserva = entrar(_cliente(request))
         if reserva is None:
-            recusa = HttpResponse(
-                "Muitos downloads ao mesmo tempo deste endereço. Espere os anteriores "
-                "terminarem e tente de novo.",
-                status=429,
-                content_type="text/plain; charset=utf-8",
-            )
-            recusa["Retry-After"] = "10"
-            return recusa
+            recusada = recusa(request)
+            recusada["Retry-After"] = str(ESPERA)
+            return recusada
         try:
             resposta = view(request, *args, **kwargs)
         except BaseException:
