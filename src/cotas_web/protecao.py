@@ -1,6 +1,6 @@
 """Proteções da aplicação: um id em cada pedido (nos logs e na resposta), `no-store` nas
-respostas com dados pessoais (raça/cor, deficiência, telas da equipe) e o nome seguro de um
-arquivo para baixar (`Content-Disposition`)."""
+respostas com dados pessoais (raça/cor, deficiência, telas da equipe), o nome seguro de um
+arquivo para baixar (`Content-Disposition`) e o endereço do cliente atrás de proxies."""
 
 from __future__ import annotations
 
@@ -40,6 +40,16 @@ class FiltroRecusaSemPilha(logging.Filter):
             record.exc_info = None
             record.exc_text = None
         return True
+
+
+def endereco_do_cliente(request: HttpRequest) -> str | None:
+    """O endereço de quem pede: o REMOTE_ADDR, ou, atrás de `NINJA_NUM_PROXIES` proxies de
+    confiança (`COTAS_PROXIES_CONFIAVEIS`), o endereço que o mais externo deles recebeu, o N-ésimo
+    da direita no X-Forwarded-For (settings/base.py). A conta é a do django-ninja, não uma leitura
+    do cabeçalho escrita aqui."""
+    from ninja.throttling import BaseThrottle
+
+    return BaseThrottle().get_ident(request)
 
 
 class IdDoPedido:

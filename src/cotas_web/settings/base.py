@@ -10,6 +10,7 @@ from pathlib import Path
 
 import dj_database_url
 from csp.constants import NONE, SELF
+from django.core.exceptions import ImproperlyConfigured
 
 from cotas.documentos.pagina import ESTILO as ESTILO_DOCUMENTO
 
@@ -84,6 +85,30 @@ AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "contas/bloqueado.html"
 AXES_COOLOFF_MESSAGE = "Acesso bloqueado por excesso de tentativas. Tente de novo mais tarde."
 AXES_PERMALOCK_MESSAGE = AXES_COOLOFF_MESSAGE
+
+
+def proxies_confiaveis(valor: str) -> int:
+    """O número de `COTAS_PROXIES_CONFIAVEIS`: um inteiro, 0 ou mais."""
+    numero = int(valor) if valor.strip().isdigit() else -1
+    if numero < 0:
+        raise ImproperlyConfigured(
+            f"COTAS_PROXIES_CONFIAVEIS deve ser um número inteiro, 0 ou mais (é {valor!r}): "
+            "quantos proxies reversos de confiança ficam na frente do servidor."
+        )
+    return numero
+
+
+# O endereço de cada cliente, para o limite de pedidos pesados (`tarefas.limite`) e o bloqueio de
+# senhas erradas (django-axes): `cotas_web.protecao.endereco_do_cliente`. Atrás de proxies
+# reversos (nginx, um balanceador), o REMOTE_ADDR de todo visitante é o do proxy, e todos
+# dividiriam as mesmas vagas; cada proxy acrescenta ao X-Forwarded-For o endereço de quem o
+# chamou. COTAS_PROXIES_CONFIAVEIS diz quantos proxies de confiança há na frente do servidor: com
+# N, o cliente é o N-ésimo endereço da direita no X-Forwarded-For (o último que nenhum dos nossos
+# proxies escreveu; os da esquerda, quem pede escreve o que quiser); com 0 (o padrão), o
+# REMOTE_ADDR, e o cabeçalho nunca é lido. A conta é a do django-ninja (`ninja.throttling`), que
+# lê este número ao iniciar.
+NINJA_NUM_PROXIES = proxies_confiaveis(os.environ.get("COTAS_PROXIES_CONFIAVEIS", "0"))
+AXES_CLIENT_IP_CALLABLE = "cotas_web.protecao.endereco_do_cliente"
 
 # Content-Security-Policy (django-csp): só recursos do próprio site, nenhum script ou estilo
 # embutido na página; a exceção é o estilo fixo dos documentos publicados em HTML

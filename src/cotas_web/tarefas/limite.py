@@ -26,6 +26,8 @@ from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import render
 from django.utils import timezone
 
+from cotas_web import protecao
+
 from .models import PedidoPesado
 
 PRAZO = timedelta(seconds=300)  # um pedido esquecido (processo morto) deixa de contar
@@ -34,7 +36,9 @@ _TRAVA = 0x50455341  # "PESA": a primeira chave da trava consultiva (a segunda: 
 
 
 def _cliente(request: HttpRequest) -> str:
-    return str(request.META.get("REMOTE_ADDR") or "-")[:64]
+    """O endereço de quem pede; atrás de proxies de confiança, o do visitante, não o do proxy
+    (senão todos os visitantes dividiriam as mesmas vagas)."""
+    return str(protecao.endereco_do_cliente(request) or "-")[:64]
 
 
 def entrar(cliente: str) -> int | None:
