@@ -358,6 +358,27 @@ def test_head_em_toda_leitura_e_405_em_json(client: Any, nomeado: Any) -> None:
     assert metodos == ["get"] * 9
 
 
+def test_json_em_utf8_com_os_acentos(client: Any, nomeado: Any) -> None:
+    """O JSON sai em UTF-8 com os acentos como são ("público", e não "p\\u00fablico"), nas
+    respostas e nos erros; o tipo continua o mesmo."""
+    pk = nomeado.pk
+    respostas = [client.get(url) for url in _as_nove(pk)]
+    respostas += [
+        client.get(reverse("api:certame", args=[pk + 100])),  # 404
+        client.get(reverse("api:certames"), {"limite": "dez"}),  # 422
+        client.post(reverse("api:certames")),  # 405
+        client.get("/api/nada"),  # 404 de fora da API
+    ]
+    for r in respostas:
+        assert r["Content-Type"] == "application/json; charset=utf-8"
+        assert b"\\u00" not in r.content, r.content[:200]
+        assert json.loads(r.content.decode("utf-8")) == r.json()
+    certame = respostas[1]
+    assert '"tipo_rotulo": "Concurso público"'.encode() in certame.content
+    assert "Não encontrado.".encode() in respostas[9].content
+    assert "deve ser um número inteiro".encode() in respostas[10].content
+
+
 def test_listas_e_ordem_so_depois_da_homologacao(client: Any, certame_com_candidatos: Any) -> None:
     pk = certame_com_candidatos.pk
     for url in (

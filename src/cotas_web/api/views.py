@@ -9,6 +9,7 @@ páginas (`limite`, `deslocamento`), com o endereço da próxima.
 from __future__ import annotations
 
 from collections.abc import Callable
+from types import MappingProxyType
 from typing import Any
 from urllib.parse import urlencode
 
@@ -19,6 +20,7 @@ from django.urls import Resolver404, resolve
 from django.views.decorators.csrf import csrf_exempt
 from ninja import Field, NinjaAPI, Query, Schema
 from ninja.errors import ValidationError
+from ninja.renderers import JSONRenderer
 
 from cotas_web.tarefas import limite
 
@@ -67,11 +69,20 @@ class _Api(NinjaAPI):
         return esquema
 
 
+class _JsonEmUtf8(JSONRenderer):
+    """O JSON em UTF-8, com os acentos como são ("inscrição", e não "inscri\\u00e7\\u00e3o"):
+    o mesmo JSON para quem o lê, menor e legível a olho; o tipo continua
+    `application/json; charset=utf-8`."""
+
+    json_dumps_params = MappingProxyType({"ensure_ascii": False})
+
+
 api = _Api(
     title="Cotas — dados abertos",
     version="1",
     description=DESCRICAO,
     urls_namespace="api",
+    renderer=_JsonEmUtf8(),
     docs_url="/docs",
     openapi_url="/openapi.json",
     # A documentação (Swagger UI) com o JavaScript e o CSS servidos daqui (`ninja` nas
