@@ -196,12 +196,13 @@ def vagas_novas(avisar: bool = True) -> None:
 def remontar() -> None:
     """O trabalhador executa a fila: a montagem da consulta pública (a tarefa que o último ato
     pôs lá; se a consulta já está atual, um ato de preparo a desatualiza)."""
+    from cotas_web.auditoria.selectors import versao_do_certame
     from cotas_web.publico import situacoes
     from cotas_web.publico.models import PublicacaoSituacoes
 
     _, certame = _contexto()
     pub = PublicacaoSituacoes.objects.filter(certame=certame).first()
-    if pub is not None and pub.geracao and pub.versao >= situacoes.versao_do_certame(certame.pk):
+    if pub is not None and pub.geracao and pub.versao >= versao_do_certame(certame.pk):
         vagas_novas(avisar=False)
     situacoes.agendar(certame)
     _inicio()
@@ -251,13 +252,14 @@ def _retomar() -> None:
 
 def _consulta_honesta() -> bool:
     """A consulta pública nunca serve como atual uma publicação anterior ao último ato."""
+    from cotas_web.auditoria.selectors import versao_do_certame
     from cotas_web.publico import situacoes
 
     _, certame = _contexto()
     if certame.homologado_em is None:
         return True
     servida = situacoes.para_consulta(certame)
-    versao = situacoes.versao_do_certame(certame.pk)
+    versao = versao_do_certame(certame.pk)
     return not servida.atual or (servida.pub is not None and servida.pub.versao >= versao)
 
 

@@ -12,7 +12,7 @@ import pypdf
 import pytest
 from django.urls import reverse
 
-from cotas_web.publico.situacoes import versao_do_certame
+from cotas_web.auditoria.selectors import versao_do_certame
 
 from .test_publico import nomear_edital
 

@@ -18,6 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cotas.documentos.consulta import consultar_todos
+from cotas_web.auditoria.selectors import versao_do_certame
 from cotas_web.banco import inserir_em_massa
 from cotas_web.candidatos.correcoes import candidato_corrigir
 from cotas_web.candidatos.models import Candidato
@@ -107,7 +108,7 @@ def test_um_ato_regrava_so_as_linhas_do_cargo_dele(montenegro: Certame) -> None:
     # O que é do certame todo está no marcador: a versão de agora vale para todas as linhas,
     # também as que não foram gravadas de novo.
     assert situacoes.para_consulta(montenegro).atual
-    assert pub.versao == situacoes.versao_do_certame(montenegro.pk)
+    assert pub.versao == versao_do_certame(montenegro.pk)
 
 
 def test_sem_ato_novo_nada_e_gravado(montenegro: Certame) -> None:

@@ -14,6 +14,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from cotas.documentos.consulta import consultar
+from cotas_web.auditoria.selectors import versao_do_certame
 from cotas_web.candidatos.models import Candidato
 from cotas_web.certames.models import Certame
 from cotas_web.publico import situacoes
@@ -192,7 +193,7 @@ def test_comando_publicar_situacoes(montenegro: Certame) -> None:
     assert f"{total} situações publicadas" in saida.getvalue()
     assert f"({total} montadas de novo;" in saida.getvalue()
     pub = PublicacaoSituacoes.objects.get(certame=montenegro)
-    assert pub.versao == situacoes.versao_do_certame(montenegro.pk) and pub.geracao == 1
+    assert pub.versao == versao_do_certame(montenegro.pk) and pub.geracao == 1
     saida = StringIO()
     call_command("publicar_situacoes", stdout=saida)  # todos: nada mudou, nada montado de novo
     assert "(0 montadas de novo;" in saida.getvalue()
