@@ -135,7 +135,7 @@ def test_limite_por_cliente_vale_entre_processos(
             reverse("publico:baixar_tabela", args=[pk, "ordem-de-nomeacao", "nomeacoes"])
         )
         assert quarto.status_code == 429 and quarto["Retry-After"]
-        assert "Muitos downloads" in quarto.content.decode()
+        assert "Muitos pedidos ao mesmo tempo" in quarto.content.decode()
         outro = Client(REMOTE_ADDR="10.1.1.1").get(
             reverse("publico:baixar_tabela", args=[pk, "ordem-de-nomeacao", "nomeacoes"])
         )

@@ -147,7 +147,7 @@ def test_limite_por_cliente_partilhado_por_dois_processos(
         # O outro processo (o primeiro está ocupado) recusa o segundo download deste endereço.
         codigo, corpo = _pedir(xlsx)
         assert codigo == 429, corpo[:300]
-        assert "Muitos downloads ao mesmo tempo" in corpo.decode()
+        assert "Muitos pedidos ao mesmo tempo" in corpo.decode()
         # ... e atende a consulta por inscrição no meio da rajada.
         codigo, corpo = _pedir(consulta)
         assert codigo == 200 and f"Inscrição {inscricao}" in corpo.decode()
