@@ -129,6 +129,31 @@ def test_portaria_de_uma_nomeacao_so_traz_a_dela(
     )
 
 
+def test_portaria_sem_quem_assina_deixa_o_lugar_e_cita_a_concorrencia(
+    client: Any, certame_homologado: Any, rita: Any
+) -> None:
+    """Sem quem assina nos modelos, o texto começava por ", no uso de suas atribuições"; agora o
+    lugar fica à vista para preencher. O fundamento traz a concorrência concomitante (por que
+    cada um vai pela lista que vai), que a tela cita e a portaria não citava."""
+    cargo = certame_homologado.cargos.get()
+    nomeacoes_confirmar_em_lote(
+        usuario=rita, cargo=cargo, quantidade=3, portaria="201/2025", data_portaria=date(2025, 8, 3)
+    )
+    entrar(client, rita)
+    texto = _texto_do_docx(
+        _baixar(
+            client, certame_homologado, "portaria-nomeacao", "docx", portaria="201/2025"
+        ).content
+    )
+    assert "__________ (cargo de quem assina), no uso de suas atribuições legais" in texto
+    assert "\n, no uso" not in texto and not texto.lstrip().startswith(",")
+    negros = leis.regras_do_certame(certame_homologado).grupo("negros")
+    assert negros is not None
+    [concorrencia] = negros.ref("concorrencia")
+    assert concorrencia.citacao() in texto
+    assert " ".join(concorrencia.texto.split())[:60] in texto
+
+
 def test_convocacao_dos_nomeados_cita_a_portaria(
     client: Any, certame_homologado: Any, rita: Any
 ) -> None:

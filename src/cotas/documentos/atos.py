@@ -197,8 +197,10 @@ def texto_do_ato(
         "data": data_br(dados.data) or "__/__/____",
         "quantidade": str(len(dados.tabela.linhas)) if dados.tabela else "0",
         "fundamento": _citacoes(dados.fundamentos),
-        "signatario": assinatura.nome,
-        "cargo_signatario": assinatura.cargo,
+        # Sem quem assina nos modelos do órgão, o lugar fica à vista para preencher (antes, o
+        # texto começava por ", no uso de suas atribuições legais").
+        "signatario": assinatura.nome or "______________________________",
+        "cargo_signatario": assinatura.cargo or "__________ (cargo de quem assina)",
         "cargo": "",
         "local": "",
         "data_sessao": "",

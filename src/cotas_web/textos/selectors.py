@@ -66,11 +66,13 @@ def timbre_do_orgao(certame: Certame) -> tuple[str, ...]:
 
 
 def _fundamentos_da_nomeacao(certame: Certame) -> list[Referencia]:
-    """A lei que rege o certame, a reserva de cada grupo e a ordem (alternância)."""
+    """A lei que rege o certame, a reserva de cada grupo, a concorrência concomitante (por que
+    o nomeado vai pela lista que vai) e a ordem (alternância)."""
     regras = leis.regras_do_certame(certame)
     refs = [*regras.lei.fundamentos_vigencia(certame.data_edital)]
     for grupo in regras.grupos_da_lei:
         refs += grupo.ref("percentual")
+        refs += grupo.ref("concorrencia")
     refs += regras.ref("alternancia")
     return list(dict.fromkeys(refs))
 
