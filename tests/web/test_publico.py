@@ -90,6 +90,45 @@ def test_consulta_nomeado_e_quem_espera(client: Any, certame_homologado: Any, ri
     assert "Nenhuma inscrição 9999" in r.content.decode()
 
 
+def test_consulta_diz_o_que_aceita(client: Any, certame_homologado: Any) -> None:
+    """O envio vazio mostrava o formulário de novo, sem dizer nada; o CPF ou o nome no lugar da
+    inscrição davam só "Nenhuma inscrição"; os algarismos de largura cheia de um teclado de
+    celular não eram reconhecidos."""
+    url = reverse("publico:consulta", args=[certame_homologado.pk])
+    for vazio in ("", "   "):
+        texto = client.get(url, {"inscricao": vazio}).content.decode()
+        assert "Informe o número de inscrição" in texto
+    assert "Informe o número" not in client.get(url).content.decode()
+    for pedido in ("123.456.789-09", "Maria da Silva"):
+        texto = client.get(url, {"inscricao": pedido}).content.decode()
+        assert "Nenhuma inscrição" in texto and "o CPF e o nome não servem para consultar" in texto
+    texto = client.get(url, {"inscricao": "9999"}).content.decode()
+    assert "Nenhuma inscrição 9999" in texto and "o CPF e o nome" not in texto
+    texto = client.get(url, {"inscricao": "１００６"}).content.decode()
+    assert "Inscrição 1006 —" in texto and "Nenhuma inscrição" not in texto
+
+
+def test_consulta_de_quem_saiu_diz_que_as_posicoes_sao_da_classificacao_homologada(
+    client: Any, certame_homologado: Any, rita: Any
+) -> None:
+    """A página dizia "Desistente" e, logo abaixo, "Posição em cada lista: 1º", enquanto a linha
+    do tempo dizia "sai de todas as listas". A legenda diz agora de onde vêm as posições."""
+    from cotas_web.nomeacoes.models import Nomeacao
+    from cotas_web.nomeacoes.services import nomeacao_registrar_desistencia
+
+    nomear_edital(certame_homologado, rita)
+    primeira = Nomeacao.objects.get(candidato__inscricao="1001")
+    nomeacao_registrar_desistencia(
+        usuario=rita, nomeacao=primeira, data=date(2025, 8, 20), motivo="desistencia"
+    )
+    url = reverse("publico:consulta", args=[certame_homologado.pk])
+    saiu = client.get(url, {"inscricao": "1001"}).content.decode()
+    assert "Desistente" in saiu
+    assert "classificação homologada (antes da saída registrada abaixo)" in saiu
+    espera = client.get(url, {"inscricao": "1008"}).content.decode()
+    assert "Posição em cada lista da classificação homologada</caption>" in espera
+
+
 def test_documentos_publicos_em_todo_formato(
     client: Any, certame_homologado: Any, rita: Any
 ) -> None:

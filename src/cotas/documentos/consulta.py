@@ -62,6 +62,9 @@ class SituacaoCandidato:
     aviso: str = ""
     # As correções depois da homologação desta inscrição, com as datas (valem delas em diante).
     correcoes: tuple[CorrecaoPublica, ...] = ()
+    # Saiu das listas (desistência, anulação, eliminação): as posições são as da classificação
+    # homologada, não mais um lugar na ordem de nomeação.
+    saiu: bool = False
 
 
 # (inscrição, nome, cargo, nome do cargo, posições): o que toda situação traz.
@@ -127,7 +130,7 @@ def _situacao(
     if not posicoes:
         return nova(situacao="Não consta das listas de classificação (não aprovado).")
     if f.certame.excluida(inscricao, cargo):
-        return nova(situacao=situacao)
+        return nova(situacao=situacao, saiu=True)
     if publicada is not None and f.certame.vaga_ocupada(inscricao, cargo) is not None:
         return nova(nomeacao=publicada, ato=ato, situacao=situacao)
     projecao, aviso = projetar()

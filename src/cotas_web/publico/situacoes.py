@@ -99,6 +99,7 @@ def dados_publicos(s: SituacaoCandidato) -> dict[str, Any]:
             "nao_calculada": not p.calculada,
         },
         "aviso": s.aviso,
+        "saiu": s.saiu,
         "resumo": resumo(s),
         **(
             {

@@ -8,6 +8,8 @@ Nada aqui mostra cor/raça, deficiência, parecer individual da comissão ou CPF
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
@@ -168,7 +170,7 @@ def consulta(request: HttpRequest, pk: int) -> HttpResponse:
     """Uma consulta indexada na situação pública materializada (`situacoes`), renovada quando
     um ato muda o certame; sem reencenar o certame a cada pedido. Para quem chega sem sessão, a
     página sai da casca da versão (`casca_da_consulta`) com só o resultado montado."""
-    inscricao = request.GET.get("inscricao", "").strip()[:40]
+    inscricao = _inscricao_pedida(request)
     lido: Any = situacoes.NAO_LIDO
     if inscricao and casca_da_consulta.pode_servir(request):
         lido = situacoes.marcador(pk, inscricao)
@@ -184,6 +186,7 @@ def consulta(request: HttpRequest, pk: int) -> HttpResponse:
         "documentos": _publicaveis(certame),
     }
     if not (inscricao and certame.homologado):
+        contexto["vazia"] = "inscricao" in request.GET and certame.homologado
         return render(request, "publico/consulta.html", contexto)
     publicada = situacoes.para_consulta(certame, lido)
     pub = publicada.pub
@@ -216,6 +219,17 @@ def consulta(request: HttpRequest, pk: int) -> HttpResponse:
     return HttpResponse(casca.pagina(inscricao, resultado))
 
 
+def _parece_cpf_ou_nome(texto: str) -> bool:
+    algarismos = re.sub(r"\D", "", texto)
+    return any(c.isalpha() for c in texto) or (len(algarismos) == 11 and algarismos != texto)
+
+
+def _inscricao_pedida(request: HttpRequest) -> str:
+    """A inscrição digitada, como o comprovante a traz: os algarismos de largura cheia de um
+    teclado de celular ("２０２５…") viram os comuns (NFKC); sem os espaços das pontas."""
+    return unicodedata.normalize("NFKC", request.GET.get("inscricao", "")).strip()[:40]
+
+
 def _resultado(
     certame: Certame, situacao: dict[str, Any] | None, inscricao: str, homologacao: str
 ) -> SafeString:
@@ -226,9 +240,14 @@ def _resultado(
         "inscricao": inscricao,
         "situacao": situacao,
         "nao_encontrada": situacao is None,
+        # Um CPF ou um nome no lugar da inscrição: a recusa diz o que a consulta aceita.
+        "parece_cpf_ou_nome": situacao is None and _parece_cpf_ou_nome(inscricao),
     }
     if situacao is not None:
         contexto["resumo"] = situacao["resumo"]
+        # Quem saiu (desistência, anulação, eliminação) continua na classificação homologada,
+        # mas não mais na ordem de nomeação: a legenda das posições o diz.
+        contexto["saiu"] = situacao.get("saiu", False)
         contexto["linha_do_tempo"] = selectors.linha_do_tempo(
             certame=certame,
             inscricao=situacao["inscricao"],
