@@ -9,7 +9,7 @@ from typing import Any
 from django import forms
 from django.contrib import messages
 from django.core.exceptions import ValidationError
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 
 
 class CampoData(forms.DateField):
@@ -93,6 +93,13 @@ def tentar(request: HttpRequest, acao: Callable[[], Any], sucesso: str, onde: st
     return resultado if resultado is not None else True
 
 
+class AindaNaoPublicado(Http404):
+    """O documento que existe mas ainda não se publica (as listas antes da homologação): a
+    página diz isso no título, não "Página não encontrada"."""
+
+    titulo = "Documento ainda não publicado"
+
+
 def pagina_nao_encontrada(request: HttpRequest, exception: Exception) -> HttpResponse:
     """A 404 em português: a mensagem do `Http404` só quando é uma frase nossa. O Django põe ali
     o nome da exceção ("Resolver404", endereço sem rota) ou uma frase em inglês
@@ -102,4 +109,5 @@ def pagina_nao_encontrada(request: HttpRequest, exception: Exception) -> HttpRes
     mensagem = exception.args[0] if exception.args else ""
     if not isinstance(mensagem, str) or mensagem.endswith("matches the given query."):
         mensagem = ""
-    return render(request, "404.html", {"mensagem": mensagem}, status=404)
+    titulo = getattr(exception, "titulo", "Página não encontrada")
+    return render(request, "404.html", {"mensagem": mensagem, "titulo": titulo}, status=404)

@@ -38,6 +38,12 @@ def test_listas_antes_da_homologacao_dizem_quando_saem(client: Any, certame: Any
             f"O documento “{titulo}” só se publica depois da homologação do resultado final, e "
             "este certame ainda não foi homologado." in resposta.content.decode()
         )
+        # O título diz o que é: ainda não publicado, não "Página não encontrada".
+        html = resposta.content.decode()
+        assert "<h1>Documento ainda não publicado</h1>" in html
+        assert "Página não encontrada" not in html
+    outra = client.get("/publico/nao-ha/").content.decode()
+    assert "<h1>Página não encontrada</h1>" in outra
 
 
 # Um id que não cabe no inteiro do banco (64 bits com sinal): o maior mais um.

@@ -129,6 +129,23 @@ def test_consulta_de_quem_saiu_diz_que_as_posicoes_sao_da_classificacao_homologa
     assert "Posição em cada lista da classificação homologada</caption>" in espera
 
 
+def test_cargo_pedido_num_documento_que_nao_se_abre_por_cargo(
+    client: Any, certame_homologado: Any, rita: Any
+) -> None:
+    """A ordem de nomeação com ?cargo= de um cargo que existe dizia "Cargo desconhecido."."""
+    nomear_edital(certame_homologado, rita)
+    pk = certame_homologado.pk
+    ordem = reverse("publico:documento", args=[pk, "ordem-de-nomeacao"])
+    r = client.get(ordem, {"cargo": "PROF"})
+    assert r.status_code == 404
+    assert "não se abre por cargo" in r.content.decode()
+    assert "Cargo desconhecido" not in r.content.decode()
+    listas = reverse("publico:documento", args=[pk, "listas"])
+    r = client.get(listas, {"cargo": "NAO-HA"})
+    assert r.status_code == 404 and "Não há cargo NAO-HA neste certame." in r.content.decode()
+    assert client.get(listas, {"cargo": "PROF"}).status_code == 200
+
+
 def test_documentos_publicos_em_todo_formato(
     client: Any, certame_homologado: Any, rita: Any
 ) -> None:

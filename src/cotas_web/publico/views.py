@@ -34,6 +34,7 @@ from cotas_web.candidatos.models import Heteroidentificacao
 from cotas_web.certames.models import Certame
 from cotas_web.certames.selectors import fundamento_da_homologacao
 from cotas_web.comissao.models import Sessao
+from cotas_web.comum import AindaNaoPublicado
 from cotas_web.contas.permissoes import ADMIN, AUDITOR, COMISSAO, publica, requer_papel
 from cotas_web.rotulos import escolhas
 from cotas_web.tarefas import services as tarefas
@@ -99,7 +100,7 @@ def _pedido_valido(
     a página que pede o cargo (sem montar nada)."""
     if doc not in dict(_publicaveis(certame)):
         if doc in selectors.SO_HOMOLOGADO and doc in TITULOS and not certame.homologado:
-            raise Http404(
+            raise AindaNaoPublicado(
                 f"O documento “{TITULOS[doc]}” só se publica depois da homologação do resultado "
                 "final, e este certame ainda não foi homologado. Até lá, o anexo do edital mostra "
                 "as vagas e a reserva de cada cargo."
@@ -124,8 +125,15 @@ def _cargo_pedido(request: HttpRequest, certame: Certame, doc: str) -> str | Non
     codigo = request.GET.get("cargo", "").strip()
     if not codigo:
         return None
-    if doc not in POR_CARGO or not certame.cargos.filter(codigo=codigo).exists():
-        raise Http404("Cargo desconhecido.")
+    if doc not in POR_CARGO:
+        # (antes, "Cargo desconhecido." para um cargo que existe: o documento é que não se
+        # publica por cargo)
+        raise Http404(
+            f"{TITULOS[doc]}: o documento traz todos os cargos juntos e não se abre por cargo; "
+            "abra o endereço sem o cargo."
+        )
+    if not certame.cargos.filter(codigo=codigo).exists():
+        raise Http404(f"Não há cargo {codigo[:40]} neste certame.")
     return codigo
 
 
