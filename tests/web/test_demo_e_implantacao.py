@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 from django.core.management import CommandError, call_command
+from django.urls import reverse
 
 from cotas_web.candidatos.models import Candidato
 from cotas_web.certames.models import Certame
@@ -36,6 +37,20 @@ def test_carregar_exemplo_cria_usuarios_e_o_certame_de_montenegro() -> None:
     assert certame.membros_comissao.count() == 3
     propostas = propostas_do_motor(certame=certame)
     assert {p.modalidade for p in propostas} == {"ampla", "negros", "pcd"}
+
+
+@pytest.mark.django_db
+def test_heteroidentificacao_do_exemplo_diz_de_onde_vem_o_parecer(client: Any) -> None:
+    """O certame do exemplo, homologado com os pareceres importados e sem sessões: a página
+    dizia "Nenhuma sessão com convocados ainda.", que um advogado lê como "não houve
+    verificação"; e não tinha o menu das publicações do certame."""
+    call_command("carregar_exemplo", "--demo", stdout=StringIO())
+    certame = Certame.objects.get(nome="Concurso Público 01/2025")
+    assert certame.homologado and not certame.sessoes.exists()
+    html = client.get(reverse("publico:heteroidentificacao", args=[certame.pk])).content.decode()
+    assert "Nenhuma sessão com convocados ainda" not in html
+    assert "os pareceres da comissão deste certame vieram com os dados dos candidatos" in html
+    assert 'aria-label="Publicações do certame"' in html
 
 
 @pytest.mark.django_db

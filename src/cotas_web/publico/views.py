@@ -664,5 +664,10 @@ def heteroidentificacao(request: HttpRequest, pk: int) -> HttpResponse:
     return render(
         request,
         "publico/heteroidentificacao.html",
-        {"certame": certame, "sessoes": sessoes, "documentos": _publicaveis(certame)},
+        {
+            "certame": certame,
+            "titulo": "Heteroidentificação: convocações e resultado preliminar",
+            "sessoes": sessoes,
+            "documentos": _publicaveis(certame),
+        },
     )
