@@ -205,6 +205,58 @@ def test_falsidade_depois_da_nomeacao_anula_e_recompoe_a_vaga(
     assert "anulação da sua admissão" in anulacao.razao.texto
 
 
+def test_falsidade_pela_tela_pergunta_antes_de_anular(
+    client: Any, certame_homologado: Any, rita: Any
+) -> None:
+    """O ato mais grave (anula a inscrição e a nomeação) era gravado no primeiro envio, sem a
+    página de confirmação que todo outro ato tem. Agora pergunta, com o que cai com ele e o
+    fundamento; a recusa (antes da defesa) vem antes de perguntar."""
+    cargo = certame_homologado.cargos.get()
+    for p in propostas_do_motor(certame=certame_homologado):
+        nomeacao_confirmar(
+            usuario=rita,
+            cargo=cargo,
+            inscricao=p.inscricao,
+            portaria=f"{p.ordem}/2025",
+            data_portaria=date(2025, 8, 3),
+        )
+    nadia = Candidato.objects.get(inscricao="1006")
+    proc = fraude_abrir(usuario=rita, candidato=nadia, data=date(2025, 9, 1), motivo="denúncia")
+    entrar(client, rita)
+    url = reverse("candidatos:fraude_acao", args=[certame_homologado.pk, proc.pk, "decisao"])
+    pedido = {
+        "data": "2025-09-20",
+        "decisao": "falsidade",
+        "fundamentacao": "Declaração falsa comprovada.",
+        "autoridade": "Prefeito Municipal",
+    }
+    sem_defesa = client.post(url, pedido, follow=True).content.decode()
+    assert "Registre a defesa do candidato antes de decidir" in sem_defesa
+    assert "Anular a inscrição 1006" not in sem_defesa
+    fraude_registrar_defesa(usuario=rita, procedimento=proc, data=date(2025, 9, 10), defesa="d")
+    pergunta = client.post(url, pedido)
+    assert pergunta.status_code == 200
+    html = pergunta.content.decode()
+    assert "Anular a inscrição 1006" in html and "decidida por Prefeito Municipal" in html
+    nomeacao = "A nomeação pela Portaria nº 3/2025, de 03/08/2025 (vaga 3 de PROF), fica anulada"
+    assert nomeacao in html
+    assert "arts. 12 e 13" in html
+    nadia.refresh_from_db()
+    assert nadia.anulado_em is None  # (só perguntou)
+    client.post(url, {**pedido, "confirmar": "1"})
+    nadia.refresh_from_db()
+    assert nadia.anulado_em == date(2025, 9, 20)
+    # A decisão de improcedência não anula nada: não pergunta.
+    outra = Candidato.objects.get(inscricao="1007")
+    proc2 = fraude_abrir(usuario=rita, candidato=outra, data=date(2025, 9, 1), motivo="m")
+    fraude_registrar_defesa(usuario=rita, procedimento=proc2, data=date(2025, 9, 2), defesa="d")
+    url2 = reverse("candidatos:fraude_acao", args=[certame_homologado.pk, proc2.pk, "decisao"])
+    resposta = client.post(url2, {**pedido, "decisao": "improcedente"})
+    assert resposta.status_code == 302
+    proc2.refresh_from_db()
+    assert proc2.decisao == "improcedente"
+
+
 def test_falsidade_so_da_autodeclaracao_de_quem_optou_pela_reserva(
     certame_homologado: Any, rita: Any
 ) -> None:

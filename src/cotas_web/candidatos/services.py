@@ -442,7 +442,7 @@ def _travar_procedimento(procedimento: ProcedimentoFraude) -> ProcedimentoFraude
     return ProcedimentoFraude.objects.select_related("candidato__certame").get(pk=procedimento.pk)
 
 
-def _fundamento_falsidade(certame: Certame) -> str:
+def fundamento_da_falsidade(certame: Certame) -> str:
     regras = leis.regras_do_certame(certame)
     return "; ".join(r.citacao() for r in regras.ref("falsidade"))
 
@@ -466,7 +466,7 @@ def fraude_abrir(
             "optou pela reserva de nenhum grupo da lei ("
             + ", ".join(tela.rotulo_do_grupo(g.nome) for g in grupos)
             + "); a declaração falsa é a de quem concorreu à reserva ("
-            + _fundamento_falsidade(candidato.certame)
+            + fundamento_da_falsidade(candidato.certame)
             + ")."
         )
     datas.exigir_entre_edital_e_hoje(
@@ -481,7 +481,7 @@ def fraude_abrir(
             f"Aberto procedimento por suspeita de declaração falsa contra a inscrição "
             f"{candidato.inscricao} ({candidato.nome}); o candidato será notificado para a defesa."
         ),
-        fundamento=_fundamento_falsidade(candidato.certame),
+        fundamento=fundamento_da_falsidade(candidato.certame),
         dados={"procedimento": proc.pk},
     )
     return proc
@@ -512,7 +512,7 @@ def fraude_registrar_defesa(
             f"Registrada a defesa da inscrição {procedimento.candidato.inscricao} "
             f"em {data:%d/%m/%Y} (contraditório e ampla defesa)."
         ),
-        fundamento=_fundamento_falsidade(procedimento.candidato.certame),
+        fundamento=fundamento_da_falsidade(procedimento.candidato.certame),
         dados={"procedimento": procedimento.pk},
     )
     return procedimento
@@ -546,6 +546,36 @@ def _conferir_decisao(
         raise ValidationError("Informe a autoridade que decide (cargo e nome).")
 
 
+def fraude_decisao_conferir(
+    *, procedimento: ProcedimentoFraude, data: date, decisao: str, autoridade: str
+) -> list[str]:
+    """O que a decisão de falsidade recusaria, dito já na página de confirmação (o ato confere
+    de novo, sob a trava), e o que ela fará: a inscrição anulada e cada nomeação que cai com
+    ela, com a portaria e a vaga."""
+    from cotas_web.nomeacoes.models import Nomeacao, SituacaoNomeacao
+
+    _conferir_decisao(procedimento, data, decisao, autoridade)
+    candidato = procedimento.candidato
+    linhas = [
+        f"Anular a inscrição {candidato.inscricao} — {candidato.nome}, em {data:%d/%m/%Y}, pela "
+        f"declaração falsa na autodeclaração, decidida por {autoridade.strip()}, depois da "
+        f"notificação de {procedimento.aberto_em:%d/%m/%Y} e da defesa.",
+        "O candidato sai de todas as listas do certame.",
+    ]
+    em_vigor = (
+        Nomeacao.objects.filter(candidato=candidato)
+        .exclude(situacao__in=(SituacaoNomeacao.ANULADA, SituacaoNomeacao.SEM_EFEITO))
+        .select_related("cargo")
+    )
+    linhas += [
+        f"A nomeação pela Portaria nº {n.portaria}, de {n.data_portaria:%d/%m/%Y} (vaga "
+        f"{n.vaga} de {n.cargo.codigo}), fica anulada; a vaga volta a ser preenchida pela "
+        "lista a que pertence."
+        for n in em_vigor
+    ]
+    return linhas
+
+
 @transaction.atomic
 def fraude_decidir(
     *,
@@ -571,7 +601,7 @@ def fraude_decidir(
     procedimento.autoridade = autoridade.strip()
     procedimento.save(update_fields=["decisao", "decidido_em", "fundamentacao", "autoridade"])
     anuladas = 0
-    fundamento = _fundamento_falsidade(certame)
+    fundamento = fundamento_da_falsidade(certame)
     if decisao == DecisaoFraude.FALSIDADE:
         candidato.anulado_em = data
         with mudancas.mudando(certame.pk, [candidato.pk]):  # (o quadro relê só esta linha)

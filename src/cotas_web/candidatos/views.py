@@ -34,7 +34,7 @@ from .forms import (
     VerificacaoDocumentalForm,
 )
 from .leitura import titulos_do_arquivo
-from .models import Candidato, Importacao, ProcedimentoFraude
+from .models import Candidato, DecisaoFraude, Importacao, ProcedimentoFraude
 
 EXTENSOES = EXTENSOES_TEXTO | EXTENSOES_PLANILHA  # as que o leitor de candidatos lê
 
@@ -605,6 +605,32 @@ def fraude(request: HttpRequest, pk: int, fid: int) -> HttpResponse:
     )
 
 
+def _pergunta_da_falsidade(
+    request: HttpRequest, certame: Certame, proc: ProcedimentoFraude, d: dict[str, Any]
+) -> HttpResponse:
+    """A página que pergunta antes de anular a inscrição: o que cai com ela e o fundamento; a
+    recusa (a data, a falta da defesa) já aqui, antes de perguntar."""
+    voltar = reverse("candidatos:fraude", args=[certame.pk, proc.pk])
+    try:
+        linhas = services.fraude_decisao_conferir(
+            procedimento=proc, data=d["data"], decisao=d["decisao"], autoridade=d["autoridade"]
+        )
+    except ValidationError as erro:
+        for m in mensagens_de(erro):
+            messages.error(request, m)
+        return redirect(voltar)
+    return pedir_confirmacao(
+        request,
+        certame=certame,
+        titulo="anular a inscrição por declaração falsa",
+        o_que=linhas,
+        fundamento=services.fundamento_da_falsidade(certame),
+        botao="Anular a inscrição",
+        voltar=voltar,
+        estilo_botao="irreversivel",
+    )
+
+
 @requer_papel(ADMIN)
 def fraude_acao(request: HttpRequest, pk: int, fid: int, acao: str) -> HttpResponse:
     certame = get_object_or_404(Certame, pk=pk)
@@ -627,6 +653,9 @@ def fraude_acao(request: HttpRequest, pk: int, fid: int, acao: str) -> HttpRespo
             )
     elif acao == "decisao":
         f = DecisaoForm(request.POST)
+        falsidade = f.is_valid() and f.cleaned_data["decisao"] == DecisaoFraude.FALSIDADE
+        if falsidade and not confirmado(request):  # (o ato mais grave: anula a inscrição)
+            return _pergunta_da_falsidade(request, certame, proc, f.cleaned_data)
         if f.is_valid():
             tentar(
                 request,
