@@ -378,3 +378,23 @@ def test_confirmar_de_novo_quem_ja_foi_nomeado_diz_a_portaria(
             data_portaria=date(2025, 8, 3),
         )
     assert Nomeacao.objects.count() == 1
+
+
+def test_painel_de_certame_arquivado_sem_formularios(
+    client: Any, certame_homologado: Any, rita: Any
+) -> None:
+    """Arquivado, o certame é só para leitura: o painel mostrava ~65 formulários de atos, e
+    cada um era recusado só depois do envio."""
+    from cotas_web.certames.services import certame_arquivar
+
+    _confirmar_todas(certame_homologado, rita)
+    url = reverse("nomeacoes:painel", args=[certame_homologado.pk])
+    entrar(client, rita)
+    assert 'id="f-posse-' in client.get(url).content.decode()
+    certame_arquivar(
+        usuario=rita, certame=certame_homologado, data=date(2025, 12, 1), motivo="Encerrado"
+    )
+    html = client.get(url).content.decode()
+    assert "Certame arquivado em 01/12/2025: só para leitura." in html
+    assert "<form" not in html.split("<main", 1)[1]
+    assert "1001" in html  # (as nomeações continuam à vista)

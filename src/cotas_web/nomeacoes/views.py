@@ -17,7 +17,7 @@ from cotas_web.certames.confirmacao import confirmado, pagina_sem_efeito, pedir_
 from cotas_web.certames.models import Cargo, Certame
 from cotas_web.certames.selectors import regras_do_certame
 from cotas_web.comum import erros_do_formulario, mensagens_de, tentar
-from cotas_web.contas.permissoes import ADMIN, AUDITOR, requer_papel, usuario_de
+from cotas_web.contas.permissoes import ADMIN, AUDITOR, papel_de, requer_papel, usuario_de
 
 from . import services
 from .forms import (
@@ -54,6 +54,9 @@ def painel(request: HttpRequest, pk: int) -> HttpResponse:
         "nomeacoes/painel.html",
         {
             "certame": certame,
+            # Os formulários dos atos: só o RH, e nunca num certame arquivado (o serviço recusa
+            # todo ato; antes, ~65 formulários apareciam e cada um era recusado depois do envio).
+            "pode_agir": papel_de(request.user) == ADMIN and not certame.arquivado,
             "painel": painel,
             "cargo": cargo,
             "resumo": resumo,
