@@ -398,3 +398,25 @@ def test_painel_de_certame_arquivado_sem_formularios(
     assert "Certame arquivado em 01/12/2025: só para leitura." in html
     assert "<form" not in html.split("<main", 1)[1]
     assert "1001" in html  # (as nomeações continuam à vista)
+
+
+def test_confirmacao_da_saida_de_vaga_ampla_tem_fundamento(
+    client: Any, certame_homologado: Any, rita: Any
+) -> None:
+    """A página de confirmação da desistência e do prazo de posse de quem ocupava vaga de ampla
+    concorrência saía sem "Fundamento": só a vaga reservada tinha a regra da desistência."""
+    from cotas_web.ponte import leis
+
+    _confirmar_todas(certame_homologado, rita)
+    primeira = Nomeacao.objects.get(candidato__inscricao="1001")
+    assert primeira.modalidade == "ampla"
+    negros = leis.regras_do_certame(certame_homologado).grupo("negros")
+    assert negros is not None
+    [concorrencia] = negros.ref("concorrencia")
+    entrar(client, rita)
+    url = reverse("nomeacoes:desistencia", args=[certame_homologado.pk, primeira.pk])
+    for motivo in ("desistencia", "sem_posse"):
+        html = client.post(url, {"data": "2025-08-20", "motivo": motivo}).content.decode()
+        assert "Fundamento" in html and concorrencia.citacao() in html, motivo
+    primeira.refresh_from_db()
+    assert primeira.situacao == "nomeado"  # (só perguntou)

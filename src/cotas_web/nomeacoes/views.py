@@ -351,11 +351,15 @@ def _pergunta_da_saida(nomeacao: Nomeacao, d: dict[str, Any]) -> dict[str, Any]:
             + (nomeacao.reservada_rotulo or nomeacao.modalidade_rotulo)
             + "): a próxima nomeação é proposta por ela.",
         ],
+        # A vaga reservada se recompõe pela regra da desistência do grupo; a de ampla
+        # concorrência, pela lista geral, na concorrência que a lei dá a todos (o mesmo
+        # fundamento que o motor dá a quem a recompõe; antes, a página ficava sem fundamento).
         "fundamento": _fundamento_do_grupo(
             nomeacao.cargo.certame,
             nomeacao.reservada_para or nomeacao.modalidade,
             "desistencia",
-        ),
+        )
+        or _fundamento_dos_grupos(nomeacao.cargo.certame, "concorrencia"),
     }
 
 
