@@ -154,6 +154,46 @@ def test_portaria_sem_quem_assina_deixa_o_lugar_e_cita_a_concorrencia(
     assert " ".join(concorrencia.texto.split())[:60] in texto
 
 
+def test_portaria_anterior_a_uma_retificacao_fica_com_os_nomes_da_data_dela(
+    client: Any, certame_homologado: Any, rita: Any
+) -> None:
+    """A portaria de 03/08 gerada depois da retificação de 01/09 que mudou o nome do cargo e o
+    do certame saía com os nomes novos: o texto de um ato publicado mudava. A de depois da
+    retificação usa os novos."""
+    from cotas_web.certames.services import retificacao_registrar
+
+    cargo = certame_homologado.cargos.get()
+    nomeacoes_confirmar_em_lote(
+        usuario=rita, cargo=cargo, quantidade=2, portaria="201/2025", data_portaria=date(2025, 8, 3)
+    )
+    retificacao_registrar(
+        usuario=rita,
+        certame=certame_homologado,
+        data=date(2025, 9, 1),
+        fundamento="Edital de retificação nº 2/2025",
+        dados={"nome": "Concurso 01/2025 (retificado)"},
+        cargos={cargo.pk: ("Professor de Matemática", cargo.vagas_edital)},
+    )
+    nomeacoes_confirmar_em_lote(
+        usuario=rita, cargo=cargo, quantidade=1, portaria="202/2025", data_portaria=date(2025, 9, 2)
+    )
+    entrar(client, rita)
+    antes = _texto_do_docx(
+        _baixar(
+            client, certame_homologado, "portaria-nomeacao", "docx", portaria="201/2025"
+        ).content
+    )
+    assert "PROF — Professor" in antes and "Matemática" not in antes
+    assert "Concurso 01/2025 (retificado)" not in antes
+    depois = _texto_do_docx(
+        _baixar(
+            client, certame_homologado, "portaria-nomeacao", "docx", portaria="202/2025"
+        ).content
+    )
+    assert "PROF — Professor de Matemática" in depois
+    assert "Concurso 01/2025 (retificado)" in depois
+
+
 def test_convocacao_dos_nomeados_cita_a_portaria(
     client: Any, certame_homologado: Any, rita: Any
 ) -> None:

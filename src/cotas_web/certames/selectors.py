@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from datetime import date
 from typing import TYPE_CHECKING, Any
 
 from django.contrib.auth.models import AnonymousUser, User
@@ -146,6 +147,25 @@ def fundamento_da_homologacao(certame: Certame) -> str:
         if ref is not None:
             return str(ref.citacao())
     return str(regras.lei.referencia_vigencia.citacao())
+
+
+def nomes_na_data(certame: Certame, dia: date) -> tuple[str, dict[str, str]]:
+    """O nome do certame e o de cada cargo como eram em `dia`: o texto de um ato publicado
+    antes de uma retificação continua com os nomes que ele usou (antes, a portaria de 04/12
+    gerada depois de uma retificação de 06/12 saía com o nome novo do cargo). Desfaz, da mais
+    nova para a mais antiga, cada retificação de data posterior a `dia`."""
+    from .services import NOME_DO_CERTAME_ALTERADO, nome_do_cargo_alterado
+
+    nome = certame.nome
+    cargos = dict(certame.cargos.values_list("codigo", "nome"))
+    chaves = {nome_do_cargo_alterado(codigo): codigo for codigo in cargos}
+    for retificacao in certame.retificacoes.filter(data__gt=dia).order_by("-data", "-id"):
+        for alteracao in reversed(retificacao.alteracoes):
+            if alteracao["o_que"] == NOME_DO_CERTAME_ALTERADO:
+                nome = alteracao["antes"]
+            elif (codigo := chaves.get(alteracao["o_que"])) is not None:
+                cargos[codigo] = alteracao["antes"]
+    return nome, cargos
 
 
 def slug_do_certame(certame: Certame) -> str:

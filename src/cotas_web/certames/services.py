@@ -577,6 +577,15 @@ def certame_arquivar(*, usuario: User, certame: Certame, data: date, motivo: str
     return certame
 
 
+# O que a retificação diz que mudou, nos nomes: a mesma frase lida de volta por
+# `selectors.nomes_na_data` (o nome que um ato anterior à retificação usou).
+NOME_DO_CERTAME_ALTERADO = "Nome do certame"
+
+
+def nome_do_cargo_alterado(codigo: str) -> str:
+    return f"Cargo {codigo}: nome"
+
+
 @dataclass(frozen=True)
 class Alteracao:
     """Um dado do certame ou de um cargo: o que é, como está e como fica."""
@@ -612,7 +621,7 @@ def alteracoes_pedidas(
     _exigir_vagas_pedidas_no_limite(certame, cargos)
     mudancas = []
     if "nome" in dados and dados["nome"].strip() != certame.nome:
-        mudancas.append(Alteracao("Nome do certame", certame.nome, dados["nome"].strip()))
+        mudancas.append(Alteracao(NOME_DO_CERTAME_ALTERADO, certame.nome, dados["nome"].strip()))
     if "data_edital" in dados and dados["data_edital"] != certame.data_edital:
         mudancas.append(
             Alteracao(
@@ -633,7 +642,9 @@ def alteracoes_pedidas(
             continue
         nome, vagas = cargos[cargo.pk]
         if nome.strip() != cargo.nome:
-            mudancas.append(Alteracao(f"Cargo {cargo.codigo}: nome", cargo.nome, nome.strip()))
+            mudancas.append(
+                Alteracao(nome_do_cargo_alterado(cargo.codigo), cargo.nome, nome.strip())
+            )
         if vagas != cargo.vagas_edital:
             mudancas.append(
                 Alteracao(

@@ -23,7 +23,7 @@ from cotas.documentos.tabelas import Tabela
 from cotas.documentos.texto import cabecalho_municipio, data_br, nome_proprio, numero_e_extenso
 from cotas_web.auditoria.selectors import versao_do_certame
 from cotas_web.certames.models import Certame
-from cotas_web.certames.selectors import slug_do_certame
+from cotas_web.certames.selectors import nomes_na_data, slug_do_certame
 from cotas_web.comissao.models import Convocacao, Sessao
 from cotas_web.comissao.selectors import ata_da_sessao, recursos_do_certame
 from cotas_web.identidade.models import Orgao
@@ -104,8 +104,11 @@ def portarias(certame: Certame) -> list[tuple[str, date, int]]:
     return list(vistas.values())
 
 
-def _cargos(nomeacoes: list[Nomeacao]) -> str:
-    return "; ".join(dict.fromkeys(f"{n.cargo.codigo} — {n.cargo.nome}" for n in nomeacoes))
+def _cargos(nomeacoes: list[Nomeacao], nomes: dict[str, str]) -> str:
+    """Os cargos da portaria com os nomes da data dela (`nomes_na_data`)."""
+    return "; ".join(
+        dict.fromkeys(f"{n.cargo.codigo} — {nomes[n.cargo.codigo]}" for n in nomeacoes)
+    )
 
 
 def dados_da_portaria(
@@ -133,15 +136,17 @@ def dados_da_portaria(
             for n in nomeacoes
         ],
     )
+    # Os nomes como eram na data da portaria: o ato publicado não muda com uma retificação.
+    nome_do_certame, nomes = nomes_na_data(certame, nomeacoes[0].data_portaria)
     return DadosDoAto(
         tipo,
-        certame.nome,
+        nome_do_certame,
         certame.municipio,
         numero or portaria,
         nomeacoes[0].data_portaria,
         tabela,
         _fundamentos_da_nomeacao(certame),
-        {"cargo": _cargos(nomeacoes), "portaria": portaria},
+        {"cargo": _cargos(nomeacoes, nomes), "portaria": portaria},
     )
 
 
