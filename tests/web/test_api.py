@@ -429,7 +429,8 @@ def test_nomeacoes_iguais_ao_csv_com_razao_e_fundamento(client: Any, nomeado: An
             assert str(esperado) == valor, (coluna, esperado, valor)
     # A 3ª nomeação é a vaga reservada a negros (20% de 5), com a portaria e o fundamento.
     terceira = itens[2]
-    assert terceira["inscricao"] == "1006" and terceira["vaga"] == "3"
+    # A vaga é um número, como no pacote de dados abertos (antes, "3" aqui e 3 no pacote).
+    assert terceira["inscricao"] == "1006" and terceira["vaga"] == 3
     assert terceira["ato"] == "Portaria nº 103/2025, de 03/08/2025"
     # O número e a data da portaria também em campos (quem audita não tira a data do texto).
     assert (terceira["portaria"], terceira["data_do_ato"]) == ("103/2025", "2025-08-03")

@@ -144,7 +144,7 @@ class PaginaClassificacao(Pagina):
 class Nomeacao(Schema):
     cargo: str
     ordem: int
-    vaga: str
+    vaga: int
     inscricao: str
     nome: str
     lista: str
@@ -174,7 +174,9 @@ class Ocorrencia(Schema):
     data: date | None
     ocorrencia: str
     inscricao: str
-    vaga: str
+    vaga: str = Field(
+        description='A vaga ("3"), a faixa de vagas sem candidato ("63 a 100.000") ou vazio.'
+    )
     descricao: str
     fundamento: str
 

@@ -334,7 +334,7 @@ def nomeacoes(
         "Razão": "razao",
         "Fundamento legal": "fundamento",
     }
-    total, itens = _trecho(tabela, chaves, cargo, inicio, limite)
+    total, itens = _trecho(tabela, chaves, cargo, inicio, limite, vaga_em_texto=False)
     portarias = portarias_em_vigor(certame=certame, inscricoes={i["inscricao"] for i in itens})
     for item in itens:
         item["portaria"], item["data_do_ato"] = portarias.get(
@@ -357,19 +357,29 @@ def ocorrencias(
         "Descrição": "descricao",
         "Fundamento legal": "fundamento",
     }
-    return _trecho(tabela, chaves, cargo, inicio, limite)
+    return _trecho(tabela, chaves, cargo, inicio, limite, vaga_em_texto=True)
 
 
 def _trecho(
-    tabela: Tabela, chaves: dict[str, str], cargo: str | None, inicio: int, limite: int
+    tabela: Tabela,
+    chaves: dict[str, str],
+    cargo: str | None,
+    inicio: int,
+    limite: int,
+    *,
+    vaga_em_texto: bool,
 ) -> tuple[int, list[dict[str, Any]]]:
+    """As linhas pedidas da tabela, como a API as dá. `vaga_em_texto`: a vaga como texto (as
+    ocorrências têm faixas de vagas sem candidato); na nomeação, o número da vaga, um inteiro
+    como no pacote de dados abertos (antes, "3" na API e 3 no pacote)."""
     linhas = tabela.linhas if cargo is None else [lh for lh in tabela.linhas if lh[0] == cargo]
     nomes = [chaves[c] for c in tabela.colunas]
     saida = []
     for linha in linhas[inicio : inicio + limite]:
         item = dict(zip(nomes, linha, strict=True))
         item["data"] = data_iso(item["data"])
-        item["vaga"] = str(item["vaga"])  # (uma faixa de vagas sem candidato: "63 a 100.000")
+        if vaga_em_texto:  # (uma faixa de vagas sem candidato: "63 a 100.000")
+            item["vaga"] = str(item["vaga"])
         saida.append(item)
     return len(linhas), saida
 
