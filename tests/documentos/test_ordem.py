@@ -48,7 +48,7 @@ def test_grafico_svg_acessivel(fonte: FonteDocumentos) -> None:
     assert desc is not None and desc.text is not None
     assert "13 vagas providas" in desc.text
     assert "Negros (pretos e pardos): 3 (vagas 3, 8, 13)" in desc.text
-    assert "Pessoas com deficiência: 1 (vagas 5)" in desc.text
+    assert "Pessoas com deficiência: 1 (vaga 5)" in desc.text
     assert "23,1% das vagas; percentual da lei ou do edital: 20%" in desc.text
     barras = [r for r in raiz.iter(f"{SVG}rect") if r.find(f"{SVG}title") is not None]
     assert len(barras) == 13
@@ -64,3 +64,17 @@ def test_faixas_seguem_o_ocupante_atual(fonte: FonteDocumentos) -> None:
     faixas = {f.vaga: f for f in faixas_do_cargo(fonte, "ENF")}
     assert faixas[8].inscricao == "20250101"  # substituiu 20250085, anulado
     assert faixas[8].lista == "negros"
+
+
+def test_sem_nomeacao_publicada_nao_ha_titulo_dos_graficos(fonte: FonteDocumentos) -> None:
+    """Sem nenhuma nomeação publicada por ato (a web antes da primeira portaria), o título
+    "Gráficos da ordem de nomeação por cargo" ficava sobre nada."""
+    from dataclasses import replace
+
+    from cotas.documentos.documento import Titulo
+
+    titulos = [b.texto for b in ordem_de_nomeacao(fonte).blocos if isinstance(b, Titulo)]
+    assert "Gráficos da ordem de nomeação por cargo" in titulos
+    sem_atos = replace(fonte, atos={})
+    titulos = [b.texto for b in ordem_de_nomeacao(sem_atos).blocos if isinstance(b, Titulo)]
+    assert "Gráficos da ordem de nomeação por cargo" not in titulos

@@ -176,6 +176,9 @@ def test_grafico_legivel_no_celular(
     # A caixa rola de lado (o gráfico é mais largo que a tela) e se alcança pelo teclado.
     assert caixa.evaluate("(e) => e.scrollWidth > e.clientWidth")
     assert caixa.get_attribute("tabindex") == "0"
+    # E diz que rola, como as tabelas (antes, o título e a legenda ficavam cortados sem aviso).
+    aviso_do_grafico = caixa.evaluate("(e) => getComputedStyle(e, '::before').content")
+    assert "Role o gráfico para o lado" in aviso_do_grafico
     # A tabela larga da ordem rola de lado, com o aviso; a primeira coluna fica parada.
     tabela = celular.locator(".tabela-rolagem.rola").first
     aviso = tabela.evaluate("(e) => getComputedStyle(e, '::before').content")

@@ -134,9 +134,11 @@ def _descricao(
     for lista, numeros in por_lista.items():
         rotulo = rotulo_lista(lista) if lista else "Sem ocupante"
         vagas_txt = ", ".join(map(str, numeros))
-        frases.append(f"{rotulo}: {len(numeros)} (vagas {vagas_txt})")
+        vagas = "vaga" if len(numeros) == 1 else "vagas"
+        frases.append(f"{rotulo}: {len(numeros)} ({vagas} {vagas_txt})")
     revertidas = [fx.vaga for fx in faixas if fx.revertida]
-    descricao = f"{len(faixas)} vagas providas. " + "; ".join(frases) + "."
+    providas = "1 vaga provida" if len(faixas) == 1 else f"{len(faixas)} vagas providas"
+    descricao = f"{providas}. " + "; ".join(frases) + "."
     if vazias:
         descricao += f" Sem candidato: {vazias}."
     if revertidas:

@@ -28,8 +28,9 @@ def ordem_de_nomeacao(f: FonteDocumentos) -> Documento:
     doc.blocos.append(tabela_nomeacoes(f))
     doc.blocos.append(tabela_ocorrencias(f))
     doc.blocos.extend(blocos_das_correcoes(f))
-    doc.blocos.append(Titulo("Gráficos da ordem de nomeação por cargo"))
-    for cargo in f.cargos:
-        if f.nomeacoes(cargo):
-            doc.blocos.append(grafico_ordem(f, cargo))
+    # (o título só com algum gráfico: sem nomeação publicada, ficava sobre nada)
+    graficos = [grafico_ordem(f, cargo) for cargo in f.cargos if f.nomeacoes(cargo)]
+    if graficos:
+        doc.blocos.append(Titulo("Gráficos da ordem de nomeação por cargo"))
+        doc.blocos += graficos
     return doc

@@ -1,5 +1,5 @@
-/* Tabelas largas no celular: a caixa que de fato rola de lado ganha a classe "rola", e o CSS
-   mostra o aviso "Role a tabela para o lado" só nela (sem JavaScript, o aviso não aparece e a
+/* Tabelas (e gráficos) largos no celular: a caixa que de fato rola de lado ganha a classe
+   "rola", e o CSS mostra o aviso "Role ... para o lado" só nela (sem JavaScript, o aviso não aparece e a
    tabela continua rolando). */
 (function () {
   "use strict";
@@ -7,7 +7,7 @@
     caixa.classList.toggle("rola", caixa.scrollWidth > caixa.clientWidth + 1);
   }
   document.addEventListener("DOMContentLoaded", function () {
-    var caixas = document.querySelectorAll(".tabela, .tabela-rolagem");
+    var caixas = document.querySelectorAll(".tabela, .tabela-rolagem, .grafico-rolagem");
     var observador = "ResizeObserver" in window ? new ResizeObserver(function (itens) {
       itens.forEach(function (item) { marcar(item.target); });
     }) : null;
