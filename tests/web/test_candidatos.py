@@ -211,15 +211,9 @@ def test_falsidade_pela_tela_pergunta_antes_de_anular(
     """O ato mais grave (anula a inscrição e a nomeação) era gravado no primeiro envio, sem a
     página de confirmação que todo outro ato tem. Agora pergunta, com o que cai com ele e o
     fundamento; a recusa (antes da defesa) vem antes de perguntar."""
-    cargo = certame_homologado.cargos.get()
-    for p in propostas_do_motor(certame=certame_homologado):
-        nomeacao_confirmar(
-            usuario=rita,
-            cargo=cargo,
-            inscricao=p.inscricao,
-            portaria=f"{p.ordem}/2025",
-            data_portaria=date(2025, 8, 3),
-        )
+    from tests.web.test_publico import nomear_edital
+
+    nomear_edital(certame_homologado, rita)
     nadia = Candidato.objects.get(inscricao="1006")
     proc = fraude_abrir(usuario=rita, candidato=nadia, data=date(2025, 9, 1), motivo="denúncia")
     entrar(client, rita)
@@ -238,7 +232,7 @@ def test_falsidade_pela_tela_pergunta_antes_de_anular(
     assert pergunta.status_code == 200
     html = pergunta.content.decode()
     assert "Anular a inscrição 1006" in html and "decidida por Prefeito Municipal" in html
-    nomeacao = "A nomeação pela Portaria nº 3/2025, de 03/08/2025 (vaga 3 de PROF), fica anulada"
+    nomeacao = "A nomeação pela Portaria nº 103/2025, de 03/08/2025 (vaga 3 de PROF), fica anulada"
     assert nomeacao in html
     assert "arts. 12 e 13" in html
     nadia.refresh_from_db()
