@@ -316,14 +316,16 @@ def test_painel_com_muitos_cargos_abre_num_resumo_e_cada_cargo_a_parte(
     assert "Confirmar nomeação de" in client.get(url).content.decode()
 
 
-def test_saida_no_dia_das_novas_vagas_nao_move_a_portaria_delas(
-    certame_homologado: Any, rita: Any
+def test_saida_no_dia_das_novas_vagas_ja_nomeadas_nao_move_as_portarias(
+    client: Any, certame_homologado: Any, rita: Any
 ) -> None:
     """A jornada do teste no navegador: novas vagas oferecidas e nomeadas por portaria num dia
-    e, registrada depois, a desistência de um nomeado com a mesma data. A reencenação aplica as
-    saídas do dia antes das novas vagas: a vaga do desistente ia a quem a portaria das novas
-    vagas já tinha nomeado, a proposta seguinte era ele de novo, e confirmá-la dava erro 500
-    (UNIQUE no banco). Agora a portaria fica, e a vaga do desistente vai ao seguinte."""
+    e, registrada depois, a desistência de um nomeado com a mesma data. O livro aplica as saídas
+    do dia antes das novas vagas: a vaga do desistente passava à frente da nomeação já
+    publicada, que mudava de número (a 6ª virava 7ª, e a portaria seguinte também dizia 6ª); antes
+    ainda, ia a quem a portaria já tinha nomeado, e a confirmação dava 500. Agora a saída com a
+    data do dia é recusada, já na página de confirmação, dizendo o caminho; no dia seguinte,
+    passa, e a portaria das novas vagas fica como foi publicada."""
     _confirmar_todas(certame_homologado, rita)
     cargo = certame_homologado.cargos.get()
     dia = date(2025, 10, 1)
@@ -331,26 +333,73 @@ def test_saida_no_dia_das_novas_vagas_nao_move_a_portaria_delas(
         usuario=rita, cargo=cargo, data=dia, quantidade=1, justificativa="Lei cria 1 cargo"
     )
     [nova] = propostas_do_motor(certame=certame_homologado)
-    assert (nova.vaga, nova.inscricao) == (6, "1005")
+    assert (nova.vaga, nova.inscricao, nova.ordem) == (6, "1005", 6)
     nomeacao_confirmar(
         usuario=rita, cargo=cargo, inscricao="1005", portaria="200/2025", data_portaria=dia
     )
     primeira = Nomeacao.objects.get(candidato__inscricao="1001")
-    nomeacao_registrar_desistencia(usuario=rita, nomeacao=primeira, data=dia, motivo="desistencia")
+    recusa = "as novas vagas de PROF oferecidas nesse dia já têm nomeação publicada"
+    with pytest.raises(ValidationError, match=recusa):
+        nomeacao_registrar_desistencia(
+            usuario=rita, nomeacao=primeira, data=dia, motivo="desistencia"
+        )
+    entrar(client, rita)
+    url = reverse("nomeacoes:desistencia", args=[certame_homologado.pk, primeira.pk])
+    pagina = client.post(url, {"data": "2025-10-01", "motivo": "desistencia"}, follow=True)
+    assert recusa in pagina.content.decode()
+    primeira.refresh_from_db()
+    assert primeira.situacao == "nomeado"
+    nomeacao_registrar_desistencia(
+        usuario=rita, nomeacao=primeira, data=date(2025, 10, 2), motivo="desistencia"
+    )
     [proposta] = propostas_do_motor(certame=certame_homologado)
-    assert (proposta.vaga, proposta.substitui) == (1, "1001")
-    assert proposta.inscricao not in {"1001", "1002", "1003", "1004", "1005", "1006"}
+    assert (proposta.vaga, proposta.substitui, proposta.ordem) == (1, "1001", 7)
     ato = nomeacao_confirmar(
         usuario=rita,
         cargo=cargo,
         inscricao=proposta.inscricao,
         portaria="201/2025",
-        data_portaria=dia,
+        data_portaria=date(2025, 10, 2),
     )
-    assert ato.vaga == 1
+    assert (ato.vaga, ato.ordem) == (1, 7)
     da_portaria = Nomeacao.objects.get(portaria="200/2025")
-    assert (da_portaria.vaga, da_portaria.candidato.inscricao) == (6, "1005")
-    assert propostas_do_motor(certame=certame_homologado) == []
+    assert (da_portaria.vaga, da_portaria.ordem, da_portaria.candidato.inscricao) == (6, 6, "1005")
+    from cotas_web.ponte import reencenacao
+
+    do_livro = {
+        n.inscricao: n.ordem for n in reencenacao.reencenar(certame_homologado).nomeacoes("PROF")
+    }
+    assert do_livro["1005"] == 6 and do_livro[proposta.inscricao] == 7
+    # A anulação por declaração falsa de quem ocupa vaga segue a mesma regra.
+    from cotas_web.candidatos.models import Candidato
+    from cotas_web.candidatos.services import fraude_abrir, fraude_decidir, fraude_registrar_defesa
+
+    outro_dia = date(2025, 10, 3)
+    vagas_novas_ofertar(
+        usuario=rita, cargo=cargo, data=outro_dia, quantidade=1, justificativa="Outra lei"
+    )
+    [mais_uma] = propostas_do_motor(certame=certame_homologado)
+    nomeacao_confirmar(
+        usuario=rita,
+        cargo=cargo,
+        inscricao=mais_uma.inscricao,
+        portaria="202/2025",
+        data_portaria=outro_dia,
+    )
+    nadia = Candidato.objects.get(inscricao="1006")
+    proc = fraude_abrir(usuario=rita, candidato=nadia, data=date(2025, 10, 1), motivo="m")
+    fraude_registrar_defesa(usuario=rita, procedimento=proc, data=date(2025, 10, 2), defesa="d")
+    with pytest.raises(ValidationError, match=recusa):
+        fraude_decidir(
+            usuario=rita,
+            procedimento=proc,
+            data=outro_dia,
+            decisao="falsidade",
+            fundamentacao="x",
+            autoridade="Prefeito",
+        )
+    nadia.refresh_from_db()
+    assert nadia.anulado_em is None
 
 
 def test_confirmar_de_novo_quem_ja_foi_nomeado_diz_a_portaria(

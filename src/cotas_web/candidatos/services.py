@@ -540,6 +540,10 @@ def _conferir_decisao(
         data, "Decisão do procedimento", procedimento.defesa_em, "a defesa do candidato"
     )
     datas.exigir_ate_hoje(data, "Decisão do procedimento")
+    if decisao == DecisaoFraude.FALSIDADE:  # (a anulação de quem ocupa vaga a recompõe)
+        ocupando = procedimento.candidato.nomeacoes.filter(situacao__in=("nomeado", "empossado"))
+        for nomeacao in ocupando.select_related("cargo"):
+            datas.exigir_sem_mover_nomeacoes_do_dia(nomeacao.cargo, data, "a anulação")
     if decisao not in DecisaoFraude.values:
         raise ValidationError("Decisão desconhecida.")
     if not autoridade.strip():

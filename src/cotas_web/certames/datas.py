@@ -17,7 +17,7 @@ from datetime import date
 from typing import Any
 
 from django.core.exceptions import ValidationError
-from django.db.models import Max
+from django.db.models import Max, Sum
 from django.utils import timezone
 
 from .models import Certame
@@ -240,6 +240,33 @@ def exigir_homologacao_depois_da_comissao(certame: Certame, data: date) -> None:
     ultimo = ultimo_ato_da_comissao(certame)
     if ultimo is not None:
         exigir_nao_anterior(data, "Homologação", ultimo[0], ultimo[1])
+
+
+def exigir_sem_mover_nomeacoes_do_dia(cargo: Any, data: date, o_que: str) -> None:
+    """A saída de um nomeado (a vaga dele se recompõe) não tem a data das novas vagas do cargo
+    já nomeadas por portaria: no mesmo dia, o livro aplica as saídas antes das novas vagas
+    (docs/INTERPRETACAO.md#mesmo-dia), e a recomposição passaria à frente das nomeações já
+    publicadas dessas vagas, mudando o número delas (a 6ª passava a 7ª, e duas portarias davam
+    o mesmo número). Um ato publicado nunca se move: recusada, com o caminho."""
+    ofertas = cargo.ofertas.filter(do_edital=False, sem_efeito_em__isnull=True)
+    if not ofertas.filter(data=data).exists():
+        return
+    antes = ofertas.filter(data__lt=data).aggregate(s=Sum("quantidade"))["s"] or 0
+    do_dia = (
+        cargo.nomeacoes.exclude(situacao="sem_efeito")
+        .filter(vaga__gt=cargo.vagas_edital + antes)
+        .order_by("ordem")
+        .first()
+    )
+    if do_dia is not None:
+        raise ValidationError(
+            f"Não se registra {o_que} com a data de {dia(data)}: as novas vagas de {cargo.codigo} "
+            f"oferecidas nesse dia já têm nomeação publicada (Portaria nº {do_dia.portaria}, "
+            f"{do_dia.ordem}ª nomeação). No mesmo dia, as saídas valem antes das novas vagas, e "
+            "a vaga desta saída passaria à frente dessas nomeações, mudando o número delas; um "
+            "ato publicado não se move. Se a saída é mesmo deste dia, torne antes sem efeito as "
+            "nomeações das novas vagas do dia e nomeie de novo depois dela."
+        )
 
 
 def exigir_sem_efeito_depois_do_ato(

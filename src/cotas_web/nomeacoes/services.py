@@ -317,6 +317,7 @@ def conferir_saida_antes(*, nomeacao: Nomeacao, data: date) -> None:
     )
     datas.exigir_ate_hoje_na_validade(certame, data, "Registro de saída", recusado="recusado")
     datas.exigir_ordem_das_datas(certame, data, "Registro de saída", recusado="recusado")
+    datas.exigir_sem_mover_nomeacoes_do_dia(nomeacao.cargo, data, "a saída do nomeado")
 
 
 def conferir_oferta_antes(*, certame: Certame, data: date) -> None:
@@ -397,6 +398,7 @@ def nomeacao_final_de_fila(
     )
     datas.exigir_ate_hoje_na_validade(certame, data, "Reclassificação para o final da lista")
     datas.exigir_ordem_das_datas(certame, data, "Reclassificação para o final da lista")
+    datas.exigir_sem_mover_nomeacoes_do_dia(nomeacao.cargo, data, "o final de fila")
     nomeacao.situacao = SituacaoNomeacao.FINAL_DE_FILA
     nomeacao.encerrada_em = data
     nomeacao.save(update_fields=["situacao", "encerrada_em"])
