@@ -211,6 +211,30 @@ def test_recurso_provido_que_mantem_o_parecer_recusado(
     assert (decidido.decisao, decidido.resultado_final) == ("improvido", "confirmado")
 
 
+def test_recurso_nao_provido_com_novo_parecer_recusado_no_formulario(
+    client: Any, sessao: Any, carlos: Any
+) -> None:
+    """ "Não provido" com um novo parecer escolhido era aceito, e o parecer escolhido, descartado
+    sem aviso. O formulário o recusa junto do campo, com o que foi digitado."""
+    recurso = _recurso(sessao, carlos)
+    url = reverse("comissao:recurso_decidir", args=[sessao.certame.pk, recurso.pk])
+    dados = {
+        "decisao": "improvido",
+        "resultado_final": "nao_confirmado",
+        "fundamentacao": "mantido o parecer",
+        "data": "2025-07-28",
+    }
+    resposta = entrar(client, carlos).post(url, dados)
+    texto = resposta.content.decode()
+    assert resposta.status_code == 200
+    assert "O recurso não provido mantém o parecer recorrido: deixe o novo parecer em" in texto
+    assert "mantido o parecer" in texto
+    assert Recurso.objects.get(pk=recurso.pk).decisao == ""
+    resposta = client.post(url, {**dados, "resultado_final": ""})
+    assert resposta.status_code == 302
+    assert Recurso.objects.get(pk=recurso.pk).decisao == "improvido"
+
+
 def test_recurso_do_proprio_candidato_leva_o_nome_dele(
     client: Any, sessao: Any, carlos: Any
 ) -> None:

@@ -186,3 +186,15 @@ class DecidirRecursoForm(forms.Form):
         label="Fundamentação", widget=forms.Textarea, max_length=TEXTO_LIVRE_MAXIMO
     )
     data = CampoData(label="Data da decisão")  # type: ignore[assignment]
+
+    def clean(self) -> dict[str, Any]:
+        """O não provido mantém o parecer: um novo parecer escolhido junto era descartado sem
+        aviso. O formulário o recusa, junto do campo (o serviço segue ignorando-o)."""
+        dados = super().clean() or {}
+        if dados.get("decisao") == DecisaoRecurso.IMPROVIDO and dados.get("resultado_final"):
+            self.add_error(
+                "resultado_final",
+                "O recurso não provido mantém o parecer recorrido: deixe o novo parecer em "
+                'branco, ou escolha "Provido" se o parecer muda.',
+            )
+        return dados
