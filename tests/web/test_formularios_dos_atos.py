@@ -225,3 +225,41 @@ def test_formulario_recusado_no_painel_volta_com_o_digitado_e_a_vista(
     assert (
         "Lei municipal 9/2025 criou dois cargos</textarea>" in client.get(painel).content.decode()
     )
+
+
+def test_recusa_de_quem_ja_foi_nomeado_nao_preenche_o_formulario_do_seguinte(
+    client: Any, certame_homologado: Any, rita: Any
+) -> None:
+    """De outra aba, a confirmação de quem já foi nomeado era recusada e a página voltava ao
+    formulário do cargo, que agora é o do seguinte, com a portaria e a data digitadas: um clique
+    nomeava a pessoa errada por aquela portaria; e a recusa, no topo, ficava fora da tela. Agora
+    a página volta ao topo, à recusa, sem o digitado."""
+    from datetime import date
+
+    from cotas_web.nomeacoes.services import nomeacao_confirmar
+
+    cargo = certame_homologado.cargos.get()
+    nomeacao_confirmar(
+        usuario=rita,
+        cargo=cargo,
+        inscricao="1001",
+        portaria="101/2025",
+        data_portaria=date(2025, 8, 3),
+    )
+    painel = reverse("nomeacoes:painel", args=[certame_homologado.pk])
+    entrar(client, rita)
+    formulario = f"f-confirmar-{cargo.pk}"
+    resposta = client.post(
+        reverse("nomeacoes:confirmar", args=[certame_homologado.pk, cargo.pk]),
+        {
+            "formulario": formulario,
+            "inscricao": "1001",
+            "portaria": "102/2025",
+            "data_portaria": "2025-08-04",
+            "confirmar": "1",
+        },
+    )
+    assert resposta.status_code == 302 and "#" not in resposta["Location"]
+    html = client.get(painel).content.decode()
+    assert "já foi nomeada em PROF pela Portaria nº 101/2025" in html
+    assert 'id="digitado"' not in html and "102/2025" not in html

@@ -29,7 +29,7 @@ from .forms import (
     NovasVagasForm,
     OfertaEditalForm,
 )
-from .models import Desistencia, Nomeacao, OfertaVagas
+from .models import Desistencia, Nomeacao, OfertaVagas, SituacaoNomeacao
 from .selectors import painel_nomeacoes, propostas_do_motor
 
 # Acima disto, o painel abre num resumo por cargo (cada cargo com as suas propostas e atos em
@@ -92,9 +92,26 @@ def _guardar_digitado(request: HttpRequest) -> str:
     formulario = request.POST.get("formulario", "")
     if not _ID_DO_FORMULARIO.fullmatch(formulario):  # (vai ao endereço, como âncora)
         return ""
+    if not _ainda_e_o_mesmo_formulario(formulario, request.POST.get("inscricao", "")):
+        return ""  # (sem âncora: a página volta ao topo, à recusa)
     valores = {c: request.POST[c][:2000] for c in _CAMPOS_DIGITADOS if c in request.POST}
     request.session[DIGITADO] = {"formulario": formulario, "valores": valores}
     return formulario
+
+
+def _ainda_e_o_mesmo_formulario(formulario: str, inscricao: str) -> bool:
+    """O formulário de confirmação de um cargo é o da próxima nomeação dele. Se a inscrição
+    recusada já foi nomeada (de outra aba), ele agora é o de outra pessoa: a portaria e a data
+    digitadas não voltam, porque ficariam a um clique de nomeá-la por aquela portaria."""
+    if not formulario.startswith("f-confirmar-"):
+        return True
+    pk = formulario.removeprefix("f-confirmar-")
+    return not (
+        pk.isdigit()
+        and Nomeacao.objects.filter(cargo_id=pk, candidato__inscricao=inscricao)
+        .exclude(situacao__in=(SituacaoNomeacao.FINAL_DE_FILA, SituacaoNomeacao.SEM_EFEITO))
+        .exists()
+    )
 
 
 def _agir(
