@@ -127,6 +127,22 @@ def test_feed_do_cargo_e_as_saidas(client: Any, nomeado: Any, rita: Any) -> None
     assert client.get(reverse("dados_abertos:feed_cargo", args=[pk, "NAO-HA"])).status_code == 404
 
 
+def test_feed_do_prazo_de_posse_esgotado(client: Any, nomeado: Any, rita: Any) -> None:
+    """O prazo de posse esgotado saía no feed como "Vaga sem candidato" (o rótulo novo da
+    ocorrência caía no padrão de uma busca); agora com o rótulo do glossário."""
+    from cotas_web.nomeacoes.models import Nomeacao
+    from cotas_web.nomeacoes.services import nomeacao_registrar_desistencia
+
+    ato = Nomeacao.objects.get(cargo__certame=nomeado, candidato__inscricao="1006")
+    nomeacao_registrar_desistencia(
+        usuario=rita, nomeacao=ato, data=date(2025, 9, 1), motivo="sem_posse"
+    )
+    _, entradas = _feed(client, reverse("dados_abertos:feed_cargo", args=[nomeado.pk, "PROF"]))
+    titulos = [_texto(e, "title") for e in entradas]
+    assert any(t.startswith("Prazo de posse esgotado") and "1006" in t for t in titulos), titulos
+    assert not any(t.startswith("Vaga sem candidato") for t in titulos), titulos
+
+
 def test_feed_antes_da_homologacao_e_rascunho(
     client: Any, certame_com_candidatos: Any, rita: Any
 ) -> None:

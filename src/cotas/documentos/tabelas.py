@@ -312,6 +312,14 @@ def _tabela_nomeacoes(f: FonteDocumentos) -> Tabela:
     return Tabela("nomeacoes", "Ordem de nomeação", colunas, linhas)
 
 
+# O rótulo de cada tipo de ocorrência na tabela pública (as saídas, pelo glossário), que a API e
+# os feeds leem de volta para o tipo.
+ROTULOS_DAS_OCORRENCIAS: dict[str, str] = {
+    **{t.value: t.descricao for t in TipoEvento if t is not TipoEvento.NOVAS_VAGAS},
+    "vaga_sem_candidato": "Vaga sem candidato",
+}
+
+
 def tabela_ocorrencias(origem: Apuracao | FonteDocumentos) -> Tabela:
     f = _fonte(origem)
     return f.tabela("ocorrencias", lambda: _tabela_ocorrencias(f))
@@ -319,10 +327,7 @@ def tabela_ocorrencias(origem: Apuracao | FonteDocumentos) -> Tabela:
 
 def _tabela_ocorrencias(f: FonteDocumentos) -> Tabela:
     colunas = ("Cargo", "Data", "Ocorrência", "Inscrição", "Vaga", "Descrição", "Fundamento legal")
-    rotulos = {
-        **{t.value: t.descricao for t in TipoEvento if t is not TipoEvento.NOVAS_VAGAS},
-        "vaga_sem_candidato": "Vaga sem candidato",
-    }
+    rotulos = ROTULOS_DAS_OCORRENCIAS
     linhas: list[tuple[object, ...]] = []
     for cargo in f.cargos:
         for o in f.certame.ocorrencias(cargo):

@@ -28,6 +28,7 @@ from django.urls import reverse
 from cotas.documentos.fonte import FonteDocumentos
 from cotas.documentos.publicacao import FORMATOS, POR_CARGO
 from cotas.documentos.tabelas import (
+    ROTULOS_DAS_OCORRENCIAS,
     Tabela,
     linhas_classificacao,
     listas_do_cargo,
@@ -62,23 +63,14 @@ TIPOS_DE_ATO = {
     "vagas_edital": "Oferta das vagas do edital",
     "novas_vagas": "Novas vagas",
     "nomeacao": "Nomeação",
-    "desistencia": "Desistência",
-    "anulacao": "Anulação",
-    "eliminacao": "Eliminação",
-    "final_de_fila": "Final de fila",
-    "vaga_sem_candidato": "Vaga sem candidato",
+    **ROTULOS_DAS_OCORRENCIAS,
     "retificacao": "Retificação",
     "correcao": "Correção",
     "sem_efeito": "Ato que torna outro sem efeito",
 }
-# O rótulo da tabela pública de ocorrências → o tipo do ato.
-_TIPO_DA_OCORRENCIA = {
-    "Desistência": "desistencia",
-    "Anulação": "anulacao",
-    "Eliminação": "eliminacao",
-    "Final de fila": "final_de_fila",
-    "Vaga sem candidato": "vaga_sem_candidato",
-}
+# O rótulo da tabela pública de ocorrências → o tipo do ato (o prazo de posse esgotado saía
+# no feed como "Vaga sem candidato": o rótulo novo caía no padrão de um `.get`).
+_TIPO_DA_OCORRENCIA = {rotulo: tipo for tipo, rotulo in ROTULOS_DAS_OCORRENCIAS.items()}
 
 
 class Indisponivel(Exception):
@@ -654,7 +646,7 @@ def _atos_das_ocorrencias(certame: Certame, cargo: str | None, ordem: str) -> li
         cod, dia, rotulo, inscricao, vaga, descricao, fundamento = linha
         if cargo is not None and cod != cargo:
             continue
-        tipo = _TIPO_DA_OCORRENCIA.get(str(rotulo), "vaga_sem_candidato")
+        tipo = _TIPO_DA_OCORRENCIA[str(rotulo)]
         base = f"ocorrencia-{cod}-{tipo}-{inscricao or vaga}-{dia}".replace("/", "")
         vistas[base] = vistas.get(base, 0) + 1
         chave = base if vistas[base] == 1 else f"{base}-{vistas[base]}"
