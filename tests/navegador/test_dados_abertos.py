@@ -56,6 +56,7 @@ _EM_INGLES = (
     "No links",
     "Not Found",
     "Description",
+    "Please correct the following validation errors and try again.",
 )
 
 
@@ -68,6 +69,18 @@ def test_documentacao_da_api_em_portugues(pagina: Any, certame_homologado: Any) 
     operacao.locator(".opblock-summary").click()
     operacao.get_by_role("button", name="Experimentar").click()
     campos = operacao.locator(".parameters input")
+    # A conferência dos campos que o Swagger UI faz antes do pedido, também em português.
+    campos.nth(2).fill("0")
+    operacao.get_by_role("button", name="Executar").click()
+    operacao.get_by_text("Corrija os campos abaixo e tente de novo.").wait_for()
+    conferencia = operacao.inner_text()
+    assert "Em 'limite': o valor deve ser no mínimo 1" in conferencia
+    assert "Em 'pk': campo obrigatório não preenchido" in conferencia
+    obrigatorio = operacao.locator(".parameter__name.required").first.evaluate(
+        "(e) => getComputedStyle(e, '::after').content"
+    )
+    assert "obrigatório" in obrigatorio
+    campos.nth(2).fill("10")
     campos.nth(0).fill(str(certame_homologado.pk))
     campos.nth(1).fill("NAO-HA")
     operacao.get_by_role("button", name="Executar").click()

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from types import MappingProxyType
-from typing import Any
+from typing import Annotated, Any
 from urllib.parse import urlencode
 
 from csp.decorators import csp_update
@@ -18,7 +18,7 @@ from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotAllowed
 from django.urls import Resolver404, resolve
 from django.views.decorators.csrf import csrf_exempt
-from ninja import Field, NinjaAPI, Query, Schema
+from ninja import Field, NinjaAPI, Path, Query, Schema
 from ninja.errors import ValidationError
 from ninja.renderers import JSONRenderer
 
@@ -260,6 +260,11 @@ def _pagina(request: HttpRequest, total: int, limite: int, deslocamento: int) ->
     return {"total": total, "limite": limite, "deslocamento": deslocamento, "proxima": proxima}
 
 
+# Os parâmetros de caminho, descritos na documentação (antes, só "pk" e "codigo").
+PkDoCertame = Annotated[int, Path(description="O número do certame (o `id` em /api/certames).")]
+CodigoDoCargo = Annotated[str, Path(description="O código do cargo (ex.: PROF), como em `cargos`.")]
+
+
 class Paginacao(Schema):
     limite: int = Field(
         LIMITE_PADRAO, ge=1, le=LIMITE_MAXIMO, description="Itens por página (1 a 1000)."
@@ -301,7 +306,7 @@ def certames(request: HttpRequest, response: HttpResponse, pagina: Query[Paginac
     url_name="certame",
     summary="Um certame: a lei, os grupos com reserva, os cargos e as retificações",
 )
-def certame(request: HttpRequest, response: HttpResponse, pk: int) -> Any:
+def certame(request: HttpRequest, response: HttpResponse, pk: PkDoCertame) -> Any:
     c, nao_mudou = _certame(request, pk, response)
     return nao_mudou or selectors.detalhe(c)
 
@@ -313,7 +318,7 @@ def certame(request: HttpRequest, response: HttpResponse, pk: int) -> Any:
     url_name="cargos",
     summary="Os cargos, cada um com a reserva e a memória de cálculo",
 )
-def cargos(request: HttpRequest, response: HttpResponse, pk: int) -> Any:
+def cargos(request: HttpRequest, response: HttpResponse, pk: PkDoCertame) -> Any:
     c, nao_mudou = _certame(request, pk, response)
     return nao_mudou or selectors.cargos(c)
 
@@ -325,7 +330,9 @@ def cargos(request: HttpRequest, response: HttpResponse, pk: int) -> Any:
     url_name="cargo",
     summary="Um cargo, com a reserva e a memória de cálculo",
 )
-def cargo(request: HttpRequest, response: HttpResponse, pk: int, codigo: str) -> Any:
+def cargo(
+    request: HttpRequest, response: HttpResponse, pk: PkDoCertame, codigo: CodigoDoCargo
+) -> Any:
     c, nao_mudou = _certame(request, pk, response)
     if nao_mudou:
         return nao_mudou
@@ -345,8 +352,8 @@ def cargo(request: HttpRequest, response: HttpResponse, pk: int, codigo: str) ->
 def classificacao(
     request: HttpRequest,
     response: HttpResponse,
-    pk: int,
-    codigo: str,
+    pk: PkDoCertame,
+    codigo: CodigoDoCargo,
     pagina: Query[Paginacao],
     lista: str | None = None,
 ) -> Any:
@@ -377,7 +384,7 @@ def classificacao(
 def nomeacoes(
     request: HttpRequest,
     response: HttpResponse,
-    pk: int,
+    pk: PkDoCertame,
     pagina: Query[Paginacao],
     cargo: str | None = None,
 ) -> Any:
@@ -395,7 +402,7 @@ def nomeacoes(
 def ocorrencias(
     request: HttpRequest,
     response: HttpResponse,
-    pk: int,
+    pk: PkDoCertame,
     pagina: Query[Paginacao],
     cargo: str | None = None,
 ) -> Any:
@@ -412,7 +419,7 @@ def ocorrencias(
 def atos(
     request: HttpRequest,
     response: HttpResponse,
-    pk: int,
+    pk: PkDoCertame,
     pagina: Query[Paginacao],
     cargo: str | None = None,
 ) -> Any:
@@ -452,6 +459,6 @@ def atos(
     url_name="documentos",
     summary="Os documentos públicos e os endereços dos downloads",
 )
-def documentos(request: HttpRequest, response: HttpResponse, pk: int) -> Any:
+def documentos(request: HttpRequest, response: HttpResponse, pk: PkDoCertame) -> Any:
     c, nao_mudou = _certame(request, pk, response)
     return nao_mudou or selectors.documentos(c)

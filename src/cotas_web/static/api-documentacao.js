@@ -26,7 +26,9 @@
     "Download": "Baixar",
     "Media type": "Tipo de conteúdo",
     "Controls": "Escolhe o cabeçalho",
-    "header.": ".",
+    "header.": "",
+    "Please correct the following validation errors and try again.":
+      "Corrija os campos abaixo e tente de novo.",
     "Example Value": "Exemplo",
     "Schema": "Esquema",
     "Schemas": "Esquemas",
@@ -61,7 +63,22 @@
     "Filter by tag": "Filtrar por grupo",
     "Example Description": "Descrição do exemplo",
   };
-  // O erro que o Swagger UI compõe ("Error: Not Found"): o prefixo e a frase do HTTP.
+  // As frases que o Swagger UI compõe com um valor: a conferência dos campos antes do pedido
+  // ("For 'limite': Value must be greater than or equal to 1") e o erro da resposta
+  // ("Error: Not Found").
+  var VALIDACOES = [
+    [/^Value must be greater than or equal to (.+)$/, "o valor deve ser no mínimo $1"],
+    [/^Value must be less than or equal to (.+)$/, "o valor deve ser no máximo $1"],
+    [/^Value must be an integer(\.?)$/, "o valor deve ser um número inteiro$1"],
+    [/^Value must be a number(\.?)$/, "o valor deve ser um número$1"],
+    [/^Required field is not provided(\.?)$/, "campo obrigatório não preenchido$1"],
+  ];
+  function validacao(frase) {
+    for (var i = 0; i < VALIDACOES.length; i++) {
+      if (VALIDACOES[i][0].test(frase)) { return frase.replace(VALIDACOES[i][0], VALIDACOES[i][1]); }
+    }
+    return frase;
+  }
   function traduzir(texto) {
     var limpo = texto.trim();
     if (!limpo) { return null; }
@@ -72,7 +89,13 @@
     if (erro) {
       return texto.replace(limpo, "Erro: " + (TEXTOS[erro[1]] || erro[1]));
     }
-    return null;
+    var campo = /^For '(.+?)': (.+)$/.exec(limpo);
+    if (campo) {
+      var frases = campo[2].split(/,\s*/).map(validacao).join(", ");
+      return texto.replace(limpo, "Em '" + campo[1] + "': " + frases);
+    }
+    var sozinha = validacao(limpo);
+    return sozinha !== limpo ? texto.replace(limpo, sozinha) : null;
   }
   var ATRIBUTOS = ["title", "aria-label", "placeholder"];
   function trocar(raiz) {
