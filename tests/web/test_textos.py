@@ -215,6 +215,14 @@ def test_convocacao_dos_nomeados_cita_a_portaria(
     assert "EDITAL DE CONVOCAÇÃO Nº 7/2025" in texto
     assert "Portaria de nomeação nº 201/2025" in texto
     assert all(a.candidato.nome in texto for a in atos)
+    # Sem o número do edital, ele fica para preencher (antes, levava o da portaria).
+    sem_numero = _texto_do_docx(
+        _baixar(
+            client, certame_homologado, "convocacao-nomeados", "docx", portaria="201/2025"
+        ).content
+    )
+    assert "EDITAL DE CONVOCAÇÃO Nº ____" in sem_numero
+    assert "EDITAL DE CONVOCAÇÃO Nº 201/2025" not in sem_numero
 
 
 def test_editais_da_comissao_e_homologacao(client: Any, certame_homologado: Any, rita: Any) -> None:

@@ -65,14 +65,19 @@ def timbre_do_orgao(certame: Certame) -> tuple[str, ...]:
 # ---------------------------------------------------------------- os atos
 
 
-def _fundamentos_da_nomeacao(certame: Certame) -> list[Referencia]:
+def _fundamentos_da_nomeacao(certame: Certame, nomeacoes: list[Nomeacao]) -> list[Referencia]:
     """A lei que rege o certame, a reserva de cada grupo, a concorrência concomitante (por que
-    o nomeado vai pela lista que vai) e a ordem (alternância)."""
+    o nomeado vai pela lista que vai), a reserva das outras listas pelas quais a portaria nomeia
+    (a de pessoas com deficiência, do edital) e a ordem (alternância)."""
     regras = leis.regras_do_certame(certame)
     refs = [*regras.lei.fundamentos_vigencia(certame.data_edital)]
     for grupo in regras.grupos_da_lei:
         refs += grupo.ref("percentual")
         refs += grupo.ref("concorrencia")
+    listas = {n.modalidade for n in nomeacoes} | {n.reservada_para for n in nomeacoes}
+    for lista in sorted(x for x in listas if x):
+        if (outra := regras.grupo(lista)) is not None:
+            refs += outra.ref("percentual")
     refs += regras.ref("alternancia")
     return list(dict.fromkeys(refs))
 
@@ -142,10 +147,12 @@ def dados_da_portaria(
         tipo,
         nome_do_certame,
         certame.municipio,
-        numero or portaria,
+        # O edital de convocação tem número próprio: sem ele, fica para preencher (antes levava
+        # o da portaria, "EDITAL DE CONVOCAÇÃO Nº 210/2026").
+        numero or (portaria if tipo == "portaria-nomeacao" else ""),
         nomeacoes[0].data_portaria,
         tabela,
-        _fundamentos_da_nomeacao(certame),
+        _fundamentos_da_nomeacao(certame, nomeacoes),
         {"cargo": _cargos(nomeacoes, nomes), "portaria": portaria},
     )
 
