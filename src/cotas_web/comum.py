@@ -99,6 +99,10 @@ class AindaNaoPublicado(Http404):
 
     titulo = "Documento ainda não publicado"
 
+    def __init__(self, mensagem: str, *, links: tuple[tuple[str, str], ...] = ()) -> None:
+        super().__init__(mensagem)
+        self.links = links  # (rótulo, endereço): aonde ir (antes, só "Voltar aos certames")
+
 
 def pagina_nao_encontrada(request: HttpRequest, exception: Exception) -> HttpResponse:
     """A 404 em português: a mensagem do `Http404` só quando é uma frase nossa. O Django põe ali
@@ -110,4 +114,6 @@ def pagina_nao_encontrada(request: HttpRequest, exception: Exception) -> HttpRes
     if not isinstance(mensagem, str) or mensagem.endswith("matches the given query."):
         mensagem = ""
     titulo = getattr(exception, "titulo", "Página não encontrada")
-    return render(request, "404.html", {"mensagem": mensagem, "titulo": titulo}, status=404)
+    links = getattr(exception, "links", ())
+    contexto = {"mensagem": mensagem, "titulo": titulo, "links": links}
+    return render(request, "404.html", contexto, status=404)

@@ -42,6 +42,9 @@ def test_listas_antes_da_homologacao_dizem_quando_saem(client: Any, certame: Any
         html = resposta.content.decode()
         assert "<h1>Documento ainda não publicado</h1>" in html
         assert "Página não encontrada" not in html
+        # E leva aonde ir: o anexo do edital e a página do certame (antes, um beco sem saída).
+        assert f'href="/publico/certames/{certame.pk}/documentos/anexo-edital/">Anexo' in html
+        assert f'href="/publico/certames/{certame.pk}/">Página do certame' in html
     outra = client.get("/publico/nao-ha/").content.decode()
     assert "<h1>Página não encontrada</h1>" in outra
 

@@ -200,7 +200,7 @@ def test_limite_de_pedidos_pesados_por_cliente(
     assert r["Content-Type"] == "text/html; charset=utf-8"
     html = r.content.decode()
     assert '<html lang="pt-BR">' in html and "<h1>Muitos pedidos ao mesmo tempo</h1>" in html
-    assert "Este endereço já tem 2 pedidos de documentos" in html
+    assert "A sua conexão (o seu endereço de internet) já tem 2 pedidos de documentos" in html
     assert "tente de novo em 10 segundos" in html and "Voltar aos certames" in html
     # A página de um documento (as listas, a ordem de nomeação) também.
     settings.PEDIDOS_PESADOS_POR_CLIENTE = 0

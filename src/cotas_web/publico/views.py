@@ -8,7 +8,6 @@ Nada aqui mostra cor/raça, deficiência, parecer individual da comissão ou CPF
 
 from __future__ import annotations
 
-import re
 import unicodedata
 from pathlib import Path
 from typing import Any
@@ -103,7 +102,14 @@ def _pedido_valido(
             raise AindaNaoPublicado(
                 f"O documento “{TITULOS[doc]}” só se publica depois da homologação do resultado "
                 "final, e este certame ainda não foi homologado. Até lá, o anexo do edital mostra "
-                "as vagas e a reserva de cada cargo."
+                "as vagas e a reserva de cada cargo.",
+                links=(
+                    (
+                        "Anexo do edital",
+                        reverse("publico:documento", args=[certame.pk, "anexo-edital"]),
+                    ),
+                    ("Página do certame", reverse("certames:publico", args=[certame.pk])),
+                ),
             )
         raise Http404("Documento não publicado.")
     cargo = _cargo_pedido(request, certame, doc)
@@ -227,11 +233,6 @@ def consulta(request: HttpRequest, pk: int) -> HttpResponse:
     return HttpResponse(casca.pagina(inscricao, resultado))
 
 
-def _parece_cpf_ou_nome(texto: str) -> bool:
-    algarismos = re.sub(r"\D", "", texto)
-    return any(c.isalpha() for c in texto) or (len(algarismos) == 11 and algarismos != texto)
-
-
 def _inscricao_pedida(request: HttpRequest) -> str:
     """A inscrição digitada, como o comprovante a traz: os algarismos de largura cheia de um
     teclado de celular ("２０２５…") viram os comuns (NFKC); sem os espaços das pontas."""
@@ -248,8 +249,6 @@ def _resultado(
         "inscricao": inscricao,
         "situacao": situacao,
         "nao_encontrada": situacao is None,
-        # Um CPF ou um nome no lugar da inscrição: a recusa diz o que a consulta aceita.
-        "parece_cpf_ou_nome": situacao is None and _parece_cpf_ou_nome(inscricao),
     }
     if situacao is not None:
         contexto["resumo"] = situacao["resumo"]
