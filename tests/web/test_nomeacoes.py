@@ -467,5 +467,7 @@ def test_confirmacao_da_saida_de_vaga_ampla_tem_fundamento(
     for motivo in ("desistencia", "sem_posse"):
         html = client.post(url, {"data": "2025-08-20", "motivo": motivo}).content.decode()
         assert "Fundamento" in html and concorrencia.citacao() in html, motivo
+        fato = "desistiu" if motivo == "desistencia" else "teve o prazo de posse esgotado"
+        assert f"{fato} em 20/08/2025." in html, motivo
     primeira.refresh_from_db()
     assert primeira.situacao == "nomeado"  # (só perguntou)

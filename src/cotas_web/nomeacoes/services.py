@@ -304,6 +304,11 @@ def nomeacao_registrar_posse(*, usuario: User, nomeacao: Nomeacao, data: date) -
     return nomeacao
 
 
+# O que a saída de um nomeado diz, seguido da data ("desistiu em 05/08/2025"; antes, "não tomou
+# posse no prazo em 01/12/2026", que se lia como a data da posse).
+FATO_DA_SAIDA = {"desistencia": "desistiu", "sem_posse": "teve o prazo de posse esgotado"}
+
+
 def conferir_saida_antes(*, nomeacao: Nomeacao, data: date) -> None:
     """O que o registro da saída (desistência ou prazo de posse) recusaria pela data, dito já
     na página de confirmação (o ato confere de novo, sob a trava)."""
@@ -348,7 +353,7 @@ def nomeacao_registrar_desistencia(
         candidato=nomeacao.candidato, data=data, motivo=motivo, observacao=observacao
     )
     motor = reencenacao.conferir_no_motor(certame)
-    texto = "desistiu" if motivo == "desistencia" else "não tomou posse no prazo"
+    texto = FATO_DA_SAIDA[motivo]
     registrar(
         usuario=usuario,
         certame=certame,

@@ -362,7 +362,7 @@ def _pergunta_da_saida(nomeacao: Nomeacao, d: dict[str, Any]) -> dict[str, Any]:
             f"{nomeacao.candidato.inscricao} — {nomeacao.candidato.nome}, nomeado(a) pela "
             f"portaria nº {nomeacao.portaria} na vaga {nomeacao.vaga} de "
             f"{nomeacao.cargo.codigo}, "
-            + ("desistiu" if d["motivo"] == "desistencia" else "não tomou posse no prazo")
+            + services.FATO_DA_SAIDA[d["motivo"]]
             + f" em {d['data']:%d/%m/%Y}.",
             "A vaga volta à lista a que pertence ("
             + (nomeacao.reservada_rotulo or nomeacao.modalidade_rotulo)
