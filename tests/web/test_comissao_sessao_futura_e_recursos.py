@@ -104,6 +104,10 @@ def test_sessao_marcada_para_depois_de_hoje_nao_recebe_o_que_acontece_nela(
     assert reverse("comissao:ata_registrar", args=[certame.pk, s.pk]) not in pagina
     url = reverse("comissao:verificacao", args=[certame.pk, conv.pk])
     assert f"Verificação recusada: {_futura(futuro)}" in client.get(url).content.decode()
+    # E sem o formulário embaixo da recusa (os votos e a gravação para preencher em vão).
+    recusada = client.get(url).content.decode()
+    assert 'class="formulario"' not in recusada
+    assert reverse("comissao:sessao", args=[certame.pk, s.pk]) + '">Voltar' in recusada
     resposta = client.post(url, {"compareceu": "", "parecer": "ausente"}, follow=True)
     assert f"Verificação recusada: {_futura(futuro)}" in resposta.content.decode()
     conv.refresh_from_db()

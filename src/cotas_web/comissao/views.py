@@ -386,6 +386,10 @@ def verificacao(request: HttpRequest, pk: int, vid: int) -> HttpResponse:
             "titulo": f"Verificação — {conv.candidato}",
             "introducao": selectors.introducao_da_verificacao(certame=certame),
             "aviso": aviso,
+            # Recusada já na conferência (a sessão depois de hoje): sem o formulário, que a página
+            # mostrava embaixo da recusa, com os votos e a gravação para preencher em vão.
+            "recusado": bool(aviso) and request.method != "POST",
+            "voltar": reverse("comissao:sessao", args=[certame.pk, conv.sessao_id]),
         },
     )
 
