@@ -163,7 +163,11 @@ def test_cabeca_malformada_recusada_pelo_que_tem_de_errado(
         html = conferir(json.dumps({**cabeca, "ultimo_id": ultimo_id}).encode())
         assert "ultimo_id deve ser um número inteiro positivo" in html, ultimo_id
         assert "não existe mais nesta cadeia" not in html
-    assert "não é JSON" in conferir(b"[" * 100_000)
+    assert "é um JSON aninhado demais para ser uma cabeça exportada" in conferir(b"[" * 100_000)
+    # A data da exportação dita como se lê, não o ISO cru do arquivo.
+    sumido = {**cabeca, "ultimo_id": 999_999_999, "data": "2026-12-06T19:40:00-03:00"}
+    html = conferir(json.dumps(sumido).encode())
+    assert "o registro 999999999 exportado em 06/12/2026 19:40 não existe mais" in html
     html = conferir(json.dumps({**cabeca, "integra": False}).encode())
     assert "A cabeça guardada não confere" in html and "já não conferia (integra: false)" in html
     sem_fatos = {k: v for k, v in cabeca.items() if k != "fatos"}

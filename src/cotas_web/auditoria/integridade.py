@@ -289,7 +289,9 @@ def _ler_cabeca(linha: str) -> tuple[dict[str, Any] | None, list[str]]:
     veredito enganoso (um `ultimo_id` negativo acusava um registro "apagado")."""
     try:
         c = json.loads(linha)
-    except (ValueError, RecursionError):
+    except RecursionError:
+        return None, ["é um JSON aninhado demais para ser uma cabeça exportada"]
+    except ValueError:
         return None, ["não é JSON"]
     if not isinstance(c, dict):
         return None, ["não é um objeto JSON com certame, ultimo_id, ultimo_hash e registros"]
@@ -316,6 +318,17 @@ def _ler_cabeca(linha: str) -> tuple[dict[str, Any] | None, list[str]]:
 _CAMPOS_DA_CABECA = ("certame", "ultimo_id", "ultimo_hash", "registros")
 
 
+def _quando(cabeca: dict[str, Any]) -> str:
+    """A data da exportação como se lê ("06/12/2026 19:40"), não o ISO cru do arquivo."""
+    valor = cabeca.get("data")
+    if not isinstance(valor, str) or not _data_iso(valor):
+        return "data não informada"
+    quando = datetime.fromisoformat(valor)
+    if timezone.is_aware(quando):
+        quando = timezone.localtime(quando)
+    return quando.strftime("%d/%m/%Y %H:%M")
+
+
 def _data_iso(valor: Any) -> bool:
     try:
         datetime.fromisoformat(valor)
@@ -331,7 +344,7 @@ def _problema_da_cabeca(
     registro = Registro.objects.da_cadeia(certame_id).filter(pk=ultimo_id).first()
     if registro is None:
         return (
-            f"o registro {ultimo_id} exportado em {c.get('data')} não existe mais nesta cadeia "
+            f"o registro {ultimo_id} exportado em {_quando(c)} não existe mais nesta cadeia "
             "(apagado)."
         )
     if registro.hash != ultimo_hash:
@@ -348,7 +361,7 @@ def _problema_da_cabeca(
     if mudaram := _fatos_mudaram(c, certame_id, ultimo_id):
         return (
             f"{' e '.join(mudaram)} do certame {certame_id} mudaram desde a exportação de "
-            f"{c.get('data')} sem nenhum ato registrado que os criasse (dado alterado direto no "
+            f"{_quando(c)} sem nenhum ato registrado que os criasse (dado alterado direto no "
             "banco)."
         )
     return ""
