@@ -751,3 +751,27 @@ def test_limite_de_pedidos_pesados_por_cliente(
         assert operacoes["get"]["responses"]["429"]["description"].startswith("Muitos pedidos")
     assert client.get("/api/openapi.json").status_code == 200
     assert client.get("/api/docs").status_code == 200
+
+
+def test_pergunta_previa_do_navegador_de_outro_sitio(client: Any, certame_homologado: Any) -> None:
+    """Um portal noutro sítio que repete o pedido com `If-None-Match` faz o navegador perguntar
+    antes (OPTIONS, CORS): era 405, e o 304 entre sítios não funcionava. Um OPTIONS que não é
+    a pergunta de um navegador continua 405."""
+    url = reverse("api:certame", args=[certame_homologado.pk])
+    pergunta = client.options(
+        url,
+        headers={
+            "Origin": "https://transparencia.example",
+            "Access-Control-Request-Method": "GET",
+            "Access-Control-Request-Headers": "if-none-match",
+        },
+    )
+    assert pergunta.status_code == 204
+    assert pergunta["Access-Control-Allow-Origin"] == "*"
+    assert pergunta["Access-Control-Allow-Methods"] == "GET, HEAD"
+    assert pergunta["Access-Control-Allow-Headers"] == "If-None-Match"
+    assert "Access-Control-Allow-Credentials" not in pergunta
+    assert client.options(url).status_code == 405
+    etag = client.get(url)["ETag"]
+    de_fora = client.get(url, headers={"Origin": "https://x.example", "If-None-Match": etag})
+    assert de_fora.status_code == 304 and de_fora["Access-Control-Allow-Origin"] == "*"

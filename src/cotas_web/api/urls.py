@@ -5,7 +5,7 @@ from collections.abc import Callable
 from functools import wraps
 from typing import Any
 
-from django.http import HttpRequest, HttpResponseBase, HttpResponseNotAllowed
+from django.http import HttpRequest, HttpResponse, HttpResponseBase, HttpResponseNotAllowed
 from django.urls import URLPattern, path, re_path
 
 import cotas_web.conversores  # noqa: F401  (o conversor <id:...> dos endereços)
@@ -25,12 +25,30 @@ def aberta(view: Callable[..., HttpResponseBase]) -> Callable[..., HttpResponseB
 
     @wraps(view)
     def aberta(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
-        resposta = view(request, *args, **kwargs)
+        if _pergunta_do_navegador(request):
+            # A pergunta prévia (CORS) de um navegador noutro sítio, antes de um GET com
+            # `If-None-Match`: sem ela respondida, o 304 entre sítios não funcionava (o
+            # OPTIONS era 405). Responde só o que a API aceita; não conta no limite.
+            resposta: HttpResponseBase = HttpResponse(status=204)
+            resposta["Access-Control-Allow-Methods"] = "GET, HEAD"
+            resposta["Access-Control-Allow-Headers"] = "If-None-Match"
+            resposta["Access-Control-Max-Age"] = "86400"
+        else:
+            resposta = view(request, *args, **kwargs)
         resposta["Access-Control-Allow-Origin"] = "*"
         resposta["Access-Control-Expose-Headers"] = "ETag"
         return resposta
 
     return aberta
+
+
+def _pergunta_do_navegador(request: HttpRequest) -> bool:
+    """O OPTIONS que o navegador manda antes de um pedido entre sítios (CORS preflight)."""
+    return (
+        request.method == "OPTIONS"
+        and "Origin" in request.headers
+        and "Access-Control-Request-Method" in request.headers
+    )
 
 
 def em_json(view: Callable[..., HttpResponseBase]) -> Callable[..., HttpResponseBase]:
