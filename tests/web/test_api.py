@@ -606,6 +606,8 @@ def test_documentacao_em_portugues(client: Any) -> None:
     assert html.index("/static/ninja/swagger-ui-bundle.js") < html.index(
         "/static/api-documentacao.js"
     )
+    cru = client.get("/api/openapi.json").content.decode()
+    assert "Cotas — dados abertos" in cru and "\\u00" not in cru  # (UTF-8, sem escapes)
     doc = client.get("/api/openapi.json").json()
     descricoes = {
         status: resposta["description"]

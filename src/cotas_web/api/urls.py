@@ -13,7 +13,14 @@ from cotas_web.contas.permissoes import publica
 from cotas_web.tarefas.limite import limitar_por_cliente
 
 from . import feeds
-from .views import NAO_ENCONTRADO, api, metodo_nao_permitido, muitos_pedidos, nao_encontrado
+from .views import (
+    NAO_ENCONTRADO,
+    api,
+    descricao_openapi,
+    metodo_nao_permitido,
+    muitos_pedidos,
+    nao_encontrado,
+)
 
 app_name = "dados_abertos"
 
@@ -80,6 +87,8 @@ for _rota in _rotas_da_api:
     assert isinstance(_rota, URLPattern)
     if _rota.name == "api-root":
         _rota.callback = nao_encontrado
+    if _rota.name == "openapi-json":
+        _rota.callback = descricao_openapi
     if _rota.name not in _LEVES:
         _rota.callback = limitar_por_cliente(em_json(_rota.callback), recusa=muitos_pedidos)
     _rota.callback = aberta(_rota.callback)

@@ -15,12 +15,13 @@ from urllib.parse import urlencode
 
 from csp.decorators import csp_update
 from django.conf import settings
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotAllowed
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotAllowed, JsonResponse
 from django.urls import Resolver404, resolve
 from django.views.decorators.csrf import csrf_exempt
 from ninja import Field, NinjaAPI, Path, Query, Schema
 from ninja.errors import ValidationError
 from ninja.renderers import JSONRenderer
+from ninja.responses import NinjaJSONEncoder
 
 from cotas_web.tarefas import limite
 
@@ -75,6 +76,15 @@ class _JsonEmUtf8(JSONRenderer):
     `application/json; charset=utf-8`."""
 
     json_dumps_params = MappingProxyType({"ensure_ascii": False})
+
+
+def descricao_openapi(request: HttpRequest, **kwargs: Any) -> HttpResponse:
+    """A descrição OpenAPI em UTF-8, como as respostas (o django-ninja a serve sem o
+    renderizador: os acentos saíam escapados)."""
+    esquema = api.get_openapi_schema(path_params=kwargs)
+    return JsonResponse(
+        esquema, encoder=NinjaJSONEncoder, safe=False, json_dumps_params={"ensure_ascii": False}
+    )
 
 
 api = _Api(
