@@ -379,3 +379,39 @@ def test_novas_vagas_perguntam_antes(certame_homologado: Any, rita: Any, client:
     assert "Ofertar 2 nova(s) vaga(s) para PROF — Professor em 01/09/2025: Lei nova" in html
     assert "art." in html  # o fundamento da reserva
     assert not OfertaVagas.objects.filter(do_edital=False).exists()
+
+
+def test_validade_retificada_antes_de_uma_correcao_recusada(
+    certame_homologado: Any, rita: Any
+) -> None:
+    """A validade retificada conferia só os atos que ordenam as nomeações: terminava antes de
+    uma correção de dados de um candidato já registrada."""
+    from cotas_web.candidatos.correcoes import candidato_corrigir
+    from cotas_web.candidatos.models import Candidato
+
+    candidato_corrigir(
+        usuario=rita,
+        candidato=Candidato.objects.get(inscricao="1008"),
+        campo="nota",
+        valor="71.37",
+        motivo="Recurso da prova",
+        fundamento="Edital, item 9",
+        data=date(2025, 9, 10),
+    )
+    with pytest.raises(ValidationError, match="a correção de dados de um candidato de 10/09/2025"):
+        retificacao_registrar(
+            usuario=rita,
+            certame=certame_homologado,
+            data=date(2025, 9, 12),
+            fundamento="Edital de retificação nº 5/2025",
+            dados={"validade_ate": date(2025, 9, 9)},
+            cargos={},
+        )
+    retificacao_registrar(
+        usuario=rita,
+        certame=certame_homologado,
+        data=date(2025, 9, 12),
+        fundamento="Edital de retificação nº 5/2025",
+        dados={"validade_ate": date(2025, 9, 10)},
+        cargos={},
+    )

@@ -174,11 +174,23 @@ def data_do_ultimo_ato(certame: Certame, *, so_os_que_ordenam: bool = False) -> 
     return ultimo[0] if ultimo is not None else None
 
 
+# Os atos que não mudam a ordem de nomeação, mas também só valem dentro da validade.
+_OUTROS_ATOS_DENTRO_DA_VALIDADE = (
+    ("candidatos__correcoes__data", "a correção de dados de um candidato"),
+    ("retificacoes__data", "uma retificação anterior"),
+)
+
+
 def exigir_validade_depois_dos_atos(certame: Certame, validade: date) -> None:
     """A validade retificada não termina antes do ato mais recente já registrado (`ultimo_ato`:
     a homologação, as ofertas, as portarias, as posses, as saídas, os que tornam outros sem
-    efeito): o ato teria sido feito com o concurso já vencido (docs/INTERPRETACAO.md)."""
-    ultimo = ultimo_ato(certame)
+    efeito; e as correções de dados dos candidatos e as retificações anteriores):
+    o ato teria sido feito com o concurso já vencido (docs/INTERPRETACAO.md)."""
+    achados = [a for a in (ultimo_ato(certame),) if a is not None]
+    for caminho, qual in _OUTROS_ATOS_DENTRO_DA_VALIDADE:
+        if (m := _maximo(certame, caminho)) is not None:
+            achados.append((m, qual))
+    ultimo = max(achados, key=lambda a: a[0]) if achados else None
     if ultimo is not None and validade < ultimo[0]:
         raise ValidationError(
             f"Validade até {dia(validade)} recusada: {ultimo[1]} de {dia(ultimo[0])} é "
