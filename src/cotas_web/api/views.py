@@ -82,9 +82,8 @@ def descricao_openapi(request: HttpRequest, **kwargs: Any) -> HttpResponse:
     """A descrição OpenAPI em UTF-8, como as respostas (o django-ninja a serve sem o
     renderizador: os acentos saíam escapados)."""
     esquema = api.get_openapi_schema(path_params=kwargs)
-    return JsonResponse(
-        esquema, encoder=NinjaJSONEncoder, safe=False, json_dumps_params={"ensure_ascii": False}
-    )
+    parametros = dict(_JsonEmUtf8.json_dumps_params)  # (os mesmos das respostas)
+    return JsonResponse(esquema, encoder=NinjaJSONEncoder, safe=False, json_dumps_params=parametros)
 
 
 api = _Api(

@@ -541,9 +541,9 @@ def _conferir_decisao(
     )
     datas.exigir_ate_hoje(data, "Decisão do procedimento")
     if decisao == DecisaoFraude.FALSIDADE:  # (a anulação de quem ocupa vaga a recompõe)
-        ocupando = procedimento.candidato.nomeacoes.filter(situacao__in=("nomeado", "empossado"))
-        for nomeacao in ocupando.select_related("cargo"):
-            datas.exigir_sem_mover_nomeacoes_do_dia(nomeacao.cargo, data, "a anulação")
+        for nomeacao in _nomeacoes_que_caem(procedimento.candidato):
+            if nomeacao.ocupa_a_vaga:
+                datas.exigir_sem_mover_nomeacoes_do_dia(nomeacao.cargo, data, "a anulação")
     if decisao not in DecisaoFraude.values:
         raise ValidationError("Decisão desconhecida.")
     if not autoridade.strip():
@@ -556,7 +556,6 @@ def fraude_decisao_conferir(
     """O que a decisão de falsidade recusaria, dito já na página de confirmação (o ato confere
     de novo, sob a trava), e o que ela fará: a inscrição anulada e cada nomeação que cai com
     ela, com a portaria e a vaga."""
-    from cotas_web.nomeacoes.models import Nomeacao, SituacaoNomeacao
 
     _conferir_decisao(procedimento, data, decisao, autoridade)
     candidato = procedimento.candidato
@@ -566,18 +565,28 @@ def fraude_decisao_conferir(
         f"notificação de {procedimento.aberto_em:%d/%m/%Y} e da defesa.",
         "O candidato sai de todas as listas do certame.",
     ]
-    em_vigor = (
-        Nomeacao.objects.filter(candidato=candidato)
-        .exclude(situacao__in=(SituacaoNomeacao.ANULADA, SituacaoNomeacao.SEM_EFEITO))
-        .select_related("cargo")
-    )
     linhas += [
         f"A nomeação pela Portaria nº {n.portaria}, de {n.data_portaria:%d/%m/%Y} (vaga "
-        f"{n.vaga} de {n.cargo.codigo}), fica anulada; a vaga volta a ser preenchida pela "
-        "lista a que pertence."
-        for n in em_vigor
+        f"{n.vaga} de {n.cargo.codigo}), fica anulada"
+        + ("; a vaga volta a ser preenchida pela lista a que pertence." if n.ocupa_a_vaga else ".")
+        for n in _nomeacoes_que_caem(candidato)
     ]
     return linhas
+
+
+def _nomeacoes_que_caem(candidato: Candidato) -> Any:
+    """As nomeações que a anulação por falsidade anula: todas, menos a já anulada e a tornada
+    sem efeito (que fica como está, com o ato que a desfez). A que ainda ocupa a vaga
+    (`ocupa_a_vaga`) a deixa para ser recomposta."""
+    from cotas_web.nomeacoes.models import SituacaoNomeacao
+
+    return (
+        candidato.nomeacoes.exclude(
+            situacao__in=(SituacaoNomeacao.ANULADA, SituacaoNomeacao.SEM_EFEITO)
+        )
+        .select_related("cargo")
+        .order_by("cargo__codigo", "ordem")
+    )
 
 
 @transaction.atomic
@@ -593,7 +602,7 @@ def fraude_decidir(
     """Declaração falsa: elimina o candidato e anula todo ato posterior, inclusive a nomeação;
     a vaga volta a ser preenchida pela lista certa (parâmetro `falsidade.anulacao`;
     docs/INTERPRETACAO.md#anulacao)."""
-    from cotas_web.nomeacoes.models import Nomeacao, SituacaoNomeacao
+    from cotas_web.nomeacoes.models import SituacaoNomeacao
 
     procedimento = _travar_procedimento(procedimento)
     _conferir_decisao(procedimento, data, decisao, autoridade)
@@ -610,11 +619,8 @@ def fraude_decidir(
         candidato.anulado_em = data
         with mudancas.mudando(certame.pk, [candidato.pk]):  # (o quadro relê só esta linha)
             candidato.save(update_fields=["anulado_em"])
-        anuladas = (
-            Nomeacao.objects.filter(candidato=candidato)
-            # (a tornada sem efeito já não vale: fica como está, com o ato que a desfez)
-            .exclude(situacao__in=(SituacaoNomeacao.ANULADA, SituacaoNomeacao.SEM_EFEITO))
-            .update(situacao=SituacaoNomeacao.ANULADA, encerrada_em=data)
+        anuladas = _nomeacoes_que_caem(candidato).update(
+            situacao=SituacaoNomeacao.ANULADA, encerrada_em=data
         )
         descricao = (
             f"Declaração falsa reconhecida: inscrição {candidato.inscricao} ({candidato.nome}) "

@@ -79,6 +79,11 @@ class Nomeacao(AtoTornavelSemEfeito):
         )
 
     @property
+    def ocupa_a_vaga(self) -> bool:
+        """Nomeado ou empossado: a vaga é dele (uma saída a deixa para ser recomposta)."""
+        return self.situacao in (SituacaoNomeacao.NOMEADO, SituacaoNomeacao.EMPOSSADO)
+
+    @property
     def modalidade_rotulo(self) -> str:
         return rotulo_lista(self.modalidade)
 

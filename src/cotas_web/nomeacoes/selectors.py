@@ -74,6 +74,17 @@ def _texto(v: Any) -> str:
     return "" if v is None else str(v)
 
 
+def nomeacao_que_conta(*, cargo_id: int, inscricao: str) -> Nomeacao | None:
+    """A nomeação da inscrição no cargo que impede outra (em vigor, ou encerrada sem ter ido ao
+    final da lista; a tornada sem efeito não conta): a mesma regra do índice único do banco,
+    `candidato_nomeado_uma_vez_por_cargo`."""
+    return (
+        Nomeacao.objects.filter(cargo_id=cargo_id, candidato__inscricao=inscricao)
+        .exclude(situacao__in=(SituacaoNomeacao.FINAL_DE_FILA, SituacaoNomeacao.SEM_EFEITO))
+        .first()
+    )
+
+
 def portarias_em_vigor(
     *, certame: Certame, inscricoes: set[str] | None = None
 ) -> dict[tuple[str, str], tuple[str, date]]:

@@ -33,8 +33,8 @@ from cotas_web.ponte import leis, reencenacao, verificacao
 from cotas_web.ponte.erros import ErroCotas
 from cotas_web.rotulos import numero_da_portaria, rotulo_lista
 
-from .models import Desistencia, Nomeacao, OfertaVagas, SituacaoNomeacao
-from .selectors import propostas_do_motor
+from .models import Desistencia, MotivoDaSaida, Nomeacao, OfertaVagas, SituacaoNomeacao
+from .selectors import nomeacao_que_conta, propostas_do_motor
 
 
 def _travar_nomeacao(nomeacao: Nomeacao) -> tuple[Nomeacao, Certame]:
@@ -198,11 +198,7 @@ def _exigir_sem_nomeacao_que_conta(cargo: Cargo, inscricao: str) -> None:
     lista) não é nomeada de novo: a recusa diz por qual portaria. Antes, confirmar de outra aba
     quem já tinha sido nomeado dizia só qual era a próxima nomeação; e uma proposta do motor
     com quem já estava nomeado chegava ao banco e dava erro 500."""
-    ja = (
-        Nomeacao.objects.filter(cargo=cargo, candidato__inscricao=inscricao)
-        .exclude(situacao__in=(SituacaoNomeacao.FINAL_DE_FILA, SituacaoNomeacao.SEM_EFEITO))
-        .first()
-    )
+    ja = nomeacao_que_conta(cargo_id=cargo.pk, inscricao=inscricao)
     if ja is not None:
         raise ValidationError(
             f"A inscrição {inscricao} já foi nomeada em {cargo.codigo} pela Portaria nº "
@@ -306,7 +302,10 @@ def nomeacao_registrar_posse(*, usuario: User, nomeacao: Nomeacao, data: date) -
 
 # O que a saída de um nomeado diz, seguido da data ("desistiu em 05/08/2025"; antes, "não tomou
 # posse no prazo em 01/12/2026", que se lia como a data da posse).
-FATO_DA_SAIDA = {"desistencia": "desistiu", "sem_posse": "teve o prazo de posse esgotado"}
+FATO_DA_SAIDA: dict[str, str] = {
+    MotivoDaSaida.DESISTENCIA: "desistiu",
+    MotivoDaSaida.SEM_POSSE: "teve o prazo de posse esgotado",
+}
 
 
 def conferir_saida_antes(*, nomeacao: Nomeacao, data: date) -> None:
@@ -341,7 +340,7 @@ def nomeacao_registrar_desistencia(
     nomeacao, certame = _travar_nomeacao(nomeacao)
     if nomeacao.situacao != SituacaoNomeacao.NOMEADO:
         raise ValidationError("Só se registra desistência ou fim de prazo de quem está nomeado.")
-    if motivo not in ("desistencia", "sem_posse"):
+    if motivo not in MotivoDaSaida.values:
         raise ValidationError("Motivo desconhecido.")
     conferir_saida_antes(nomeacao=nomeacao, data=data)
     nomeacao.situacao = (

@@ -29,8 +29,8 @@ from .forms import (
     NovasVagasForm,
     OfertaEditalForm,
 )
-from .models import Desistencia, Nomeacao, OfertaVagas, SituacaoNomeacao
-from .selectors import painel_nomeacoes, propostas_do_motor
+from .models import Desistencia, Nomeacao, OfertaVagas
+from .selectors import nomeacao_que_conta, painel_nomeacoes, propostas_do_motor
 
 # Acima disto, o painel abre num resumo por cargo (cada cargo com as suas propostas e atos em
 # `?cargo=`): centenas de cargos com todas as nomeações seriam uma página de dezenas de MB.
@@ -106,12 +106,7 @@ def _ainda_e_o_mesmo_formulario(formulario: str, inscricao: str) -> bool:
     if not formulario.startswith("f-confirmar-"):
         return True
     pk = formulario.removeprefix("f-confirmar-")
-    return not (
-        pk.isdigit()
-        and Nomeacao.objects.filter(cargo_id=pk, candidato__inscricao=inscricao)
-        .exclude(situacao__in=(SituacaoNomeacao.FINAL_DE_FILA, SituacaoNomeacao.SEM_EFEITO))
-        .exists()
-    )
+    return not (pk.isdigit() and nomeacao_que_conta(cargo_id=int(pk), inscricao=inscricao))
 
 
 def _agir(

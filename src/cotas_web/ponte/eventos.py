@@ -34,7 +34,13 @@ class Fatos:
 def fatos_do_certame(certame: Certame) -> Fatos:
     """Os fatos registrados que mudam as nomeações."""
     from cotas_web.candidatos.models import Candidato
-    from cotas_web.nomeacoes.models import Desistencia, Nomeacao, OfertaVagas, SituacaoNomeacao
+    from cotas_web.nomeacoes.models import (
+        Desistencia,
+        MotivoDaSaida,
+        Nomeacao,
+        OfertaVagas,
+        SituacaoNomeacao,
+    )
 
     edital = OfertaVagas.objects.filter(cargo__certame=certame, do_edital=True)
     abertura = min((o.data for o in edital), default=None)
@@ -54,7 +60,9 @@ def fatos_do_certame(certame: Certame) -> Fatos:
         registrados.append((o.data, o.pk, evento))
     desistencias = Desistencia.objects.filter(certame=certame, sem_efeito_em__isnull=True)
     for d in desistencias.select_related("candidato"):
-        tipo = TipoEvento.SEM_POSSE if d.motivo == "sem_posse" else TipoEvento.DESISTENCIA
+        tipo = (
+            TipoEvento.SEM_POSSE if d.motivo == MotivoDaSaida.SEM_POSSE else TipoEvento.DESISTENCIA
+        )
         evento = Evento(d.data, tipo, inscricao=d.candidato.inscricao)
         registrados.append((d.data, d.pk, evento))
     fundamento = fundamento_final_de_fila(certame)
